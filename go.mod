@@ -1,0 +1,3 @@
+module github.com/loomlab/loomlab
+
+go 1.26.8

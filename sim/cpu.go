@@ -1,0 +1,202 @@
+package sim
+
+// The machine: Cores CPUs shared by runnable OS threads. A thread that
+// wants CPU takes an idle core or waits in a FIFO run queue; a thread that
+// has held a core for a quantum while others wait goes to the back of the
+// queue (round robin). CPU work is a "burst": a duration of CPU after which
+// the thread's burst handler runs. A stop-the-world pause stretches every
+// slice in progress (sim.go).
+
+// core is one CPU.
+type core struct {
+	running int32 // platform thread slot, -1 when idle
+	token   uint32
+	since   Time     // when the running thread got this core
+	end     Time     // when the current slice ends
+	run     Duration // CPU the current slice delivers
+}
+
+// burstKind says what completes at the end of a burst.
+type burstKind uint8
+
+const (
+	burstNone burstKind = iota
+	// burstStep: the Java step of the thread (a platform thread's own task,
+	// or a carrier's mounted virtual thread) finished its CPU.
+	burstStep
+	// burstOwed: overhead (freeze, thaw, context switch) paid; continue with
+	// the thread's pending action.
+	burstOwed
+	// burstSubmit: the batch submitter finished one submission.
+	burstSubmit
+	// burstExit: a platform thread finished tearing itself down.
+	burstExit
+	// burstAccept: the acceptor finished accepting a connection.
+	burstAccept
+)
+
+// runCPU gives platform thread ti a burst of d CPU (plus what it owes); the
+// burst handler runs when it is done.
+func (s *Sim) runCPU(ti int32, d Duration, kind burstKind) {
+	t := &s.th[ti]
+	t.need = d + t.owed
+	t.owed = 0
+	t.burst = kind
+	if t.core >= 0 {
+		c := &s.cores[t.core]
+		if s.runq.len() > 0 && s.now.Sub(c.since) >= s.cfg.Machine.Quantum {
+			// Used up its quantum while others wait: back of the queue.
+			s.preempt(ti)
+			return
+		}
+		s.startSlice(t.core)
+		return
+	}
+	s.makeRunnable(ti)
+}
+
+// makeRunnable puts a platform thread that is not on a core on an idle core,
+// or in the run queue.
+func (s *Sim) makeRunnable(ti int32) {
+	if n := len(s.idleCores); n > 0 {
+		c := s.idleCores[n-1]
+		s.idleCores = s.idleCores[:n-1]
+		s.dispatchCore(c, ti)
+		return
+	}
+	s.th[ti].inRunQ = true
+	s.runq.push(ti)
+}
+
+func (s *Sim) dispatchCore(c int32, ti int32) {
+	co := &s.cores[c]
+	co.running = ti
+	co.since = s.now
+	t := &s.th[ti]
+	t.core = c
+	t.inRunQ = false
+	s.startSlice(c)
+}
+
+func (s *Sim) startSlice(c int32) {
+	co := &s.cores[c]
+	t := &s.th[co.running]
+	run := t.need
+	if q := s.cfg.Machine.Quantum; run > q {
+		run = q
+	}
+	start := s.now
+	if s.pauseEnd > start {
+		start = s.pauseEnd
+	}
+	co.run = run
+	co.end = start.Add(run)
+	co.token++
+	s.q.push(co.end, evSliceEnd, c, co.token)
+}
+
+func (s *Sim) onSliceEnd(c int32, token uint32) {
+	co := &s.cores[c]
+	if co.token != token || co.running < 0 {
+		return
+	}
+	ti := co.running
+	t := &s.th[ti]
+	t.need -= co.run
+	t.cpu += co.run
+	s.stats.cpuBusy += co.run
+	if t.role == RoleCarrier && t.mounted >= 0 {
+		s.th[t.mounted].cpu += co.run
+	}
+	if t.need > 0 {
+		if s.runq.len() > 0 && s.now.Sub(co.since) >= s.cfg.Machine.Quantum {
+			s.preempt(ti)
+			return
+		}
+		s.startSlice(c)
+		return
+	}
+	s.burstDone(ti)
+}
+
+// preempt moves a running thread to the back of the run queue and gives its
+// core to the next one.
+func (s *Sim) preempt(ti int32) {
+	t := &s.th[ti]
+	c := t.core
+	co := &s.cores[c]
+	co.token++
+	t.core = -1
+	t.inRunQ = true
+	s.runq.push(ti)
+	next := s.runq.pop()
+	s.dispatchCore(c, next)
+}
+
+// releaseCore takes the core away from a thread that blocks or ends.
+func (s *Sim) releaseCore(ti int32) {
+	t := &s.th[ti]
+	if t.inRunQ {
+		s.runq.remove(ti)
+		t.inRunQ = false
+	}
+	c := t.core
+	if c < 0 {
+		return
+	}
+	t.core = -1
+	co := &s.cores[c]
+	co.running = -1
+	co.token++
+	if s.runq.len() > 0 {
+		s.dispatchCore(c, s.runq.pop())
+		return
+	}
+	s.idleCores = append(s.idleCores, c)
+}
+
+// burstDone runs the handler of a finished burst. While a carrier's code
+// runs, the scheduler knows it (submissions go to its local queue).
+func (s *Sim) burstDone(ti int32) {
+	t := &s.th[ti]
+	prev, prevCur := s.sched.ctx, s.cur
+	if t.role == RoleCarrier {
+		s.sched.ctx = ti
+	} else {
+		s.sched.ctx = -1
+	}
+	s.cur = ti
+	defer func() { s.sched.ctx, s.cur = prev, prevCur }()
+	kind := t.burst
+	t.burst = burstNone
+	switch kind {
+	case burstStep:
+		if t.role == RoleCarrier {
+			vt := t.mounted
+			s.tasks[s.th[vt].task].pc++
+			s.step(vt)
+		} else {
+			s.tasks[t.task].pc++
+			s.step(ti)
+		}
+	case burstOwed:
+		s.resume(ti)
+	case burstSubmit:
+		s.submitNext(ti)
+	case burstExit:
+		s.platformGone(ti)
+	case burstAccept:
+		s.acceptDone(ti)
+	default:
+		panic("loomlab: burst without a handler")
+	}
+}
+
+// oscpu returns the platform thread whose CPU a Java thread uses: itself,
+// or its carrier for a mounted virtual thread.
+func (s *Sim) oscpu(ti int32) int32 {
+	if s.th[ti].virtual {
+		return s.th[ti].carrier
+	}
+	return ti
+}

@@ -1,0 +1,143 @@
+package sim
+
+// eventKind says what a scheduled event does when it fires.
+type eventKind uint8
+
+const (
+	evInvalid eventKind = iota
+	// evSliceEnd: the CPU burst or time slice running on core a ends.
+	// b is the core's token; a stale token means the slice was rescheduled
+	// (a stop-the-world pause stretched it) and the event is ignored.
+	evSliceEnd
+	// evWake: the timed wait of thread slot a ends (sleep, blocking call,
+	// retry). b is the thread's wait token; stale tokens are ignored.
+	evWake
+	// evClient: client connection a acts (sends its next request, connects,
+	// or retries a dropped connection attempt). b is the connection's token.
+	evClient
+	// evRequestArrive: the request of connection a reaches the server.
+	evRequestArrive
+	// evResponse: the response of request slot a reaches its client.
+	evResponse
+	// evAsync: the asynchronous operation of task slot a completes and its
+	// continuation is handed to its event loop.
+	evAsync
+	// evGCEnd: the stop-the-world pause ends.
+	evGCEnd
+	// evCompiled: method a finishes compiling at tier b.
+	evCompiled
+	// evArrival: the open-arrival generator a fires (a new connection sends
+	// one request).
+	evArrival
+	// evRamp: the ramping closed-loop generator a adds or removes users.
+	evRamp
+	// evOSWake: blocked OS thread a becomes runnable (b: its token).
+	evOSWake
+	// evStop: the end of the run.
+	evStop
+	evKindCount
+)
+
+// javaSide reports whether an event needs a Java thread to act and must
+// therefore wait while a stop-the-world pause holds every Java thread. Client
+// activity and timers outside the JVM carry on during a pause; their effects
+// on Java threads are what waits.
+func (k eventKind) javaSide() bool {
+	switch k {
+	case evWake, evRequestArrive, evAsync, evCompiled, evOSWake:
+		return true
+	}
+	return false
+}
+
+// event is one entry of the queue. Events are ordered by (at, seq); seq is a
+// global counter, so two events at the same instant fire in the order they
+// were scheduled and the run never depends on heap layout.
+type event struct {
+	at   Time
+	seq  uint64
+	a    int32
+	b    uint32
+	kind eventKind
+}
+
+func (e *event) before(f *event) bool {
+	if e.at != f.at {
+		return e.at < f.at
+	}
+	return e.seq < f.seq
+}
+
+// eventQueue is a 4-ary min-heap of events. A 4-ary heap does about half the
+// levels of a binary heap and keeps siblings on one cache line, which matters
+// here: the queue is touched several times per simulated request.
+type eventQueue struct {
+	h   []event
+	seq uint64
+}
+
+func (q *eventQueue) len() int { return len(q.h) }
+
+// push schedules an event and returns its sequence number.
+func (q *eventQueue) push(at Time, kind eventKind, a int32, b uint32) {
+	q.seq++
+	q.h = append(q.h, event{at: at, seq: q.seq, a: a, b: b, kind: kind})
+	q.up(len(q.h) - 1)
+}
+
+// peek returns the earliest event without removing it.
+func (q *eventQueue) peek() *event { return &q.h[0] }
+
+// pop removes and returns the earliest event.
+func (q *eventQueue) pop() event {
+	top := q.h[0]
+	last := len(q.h) - 1
+	q.h[0] = q.h[last]
+	q.h = q.h[:last]
+	if last > 0 {
+		q.down(0)
+	}
+	return top
+}
+
+func (q *eventQueue) up(i int) {
+	h := q.h
+	e := h[i]
+	for i > 0 {
+		p := (i - 1) / 4
+		if !e.before(&h[p]) {
+			break
+		}
+		h[i] = h[p]
+		i = p
+	}
+	h[i] = e
+}
+
+func (q *eventQueue) down(i int) {
+	h := q.h
+	n := len(h)
+	e := h[i]
+	for {
+		c := 4*i + 1
+		if c >= n {
+			break
+		}
+		best := c
+		end := c + 4
+		if end > n {
+			end = n
+		}
+		for j := c + 1; j < end; j++ {
+			if h[j].before(&h[best]) {
+				best = j
+			}
+		}
+		if !h[best].before(&e) {
+			break
+		}
+		h[i] = h[best]
+		i = best
+	}
+	h[i] = e
+}

@@ -1,0 +1,356 @@
+package sim
+
+import "fmt"
+
+// GCKind selects the collector.
+type GCKind uint8
+
+const (
+	gcInvalid GCKind = iota
+	// GCParallel is -XX:+UseParallelGC: copying young collections and a
+	// parallel mark-compact Full GC, with the adaptive size policy.
+	GCParallel
+	// GCSerial is -XX:+UseSerialGC: single-threaded copying young
+	// collections and mark-compact Full GCs.
+	GCSerial
+	// GCG1 is a simplified G1: generational regions, young pauses, old-gen
+	// garbage reclaimed by mixed collections after concurrent marking, and a
+	// Full GC only when evacuation fails. Labelled "simplified" everywhere.
+	GCG1
+)
+
+func (g GCKind) String() string {
+	return [...]string{"invalid", "parallel", "serial", "g1 (simplified)"}[g]
+}
+
+// AllocCat is what an allocation is for; the heap keeps byte counts per
+// category so that the old generation's contents can be explained.
+type AllocCat uint8
+
+const (
+	catInvalid AllocCat = iota
+	// CatGarbage: short-lived request garbage, dead before the next GC.
+	CatGarbage
+	// CatRequest: request data live while the request is in flight.
+	CatRequest
+	// CatThreadLocal: thread-local state, live as long as its thread (or its
+	// cache entry).
+	CatThreadLocal
+	// CatThread: Thread and Continuation objects.
+	CatThread
+	// CatChunk: StackChunks.
+	CatChunk
+	// CatApp: long-lived application data.
+	CatApp
+	catCount
+)
+
+func (c AllocCat) String() string {
+	return [...]string{"invalid", "garbage", "request", "thread-local", "thread", "stackchunk", "app"}[c]
+}
+
+// HeapConfig sizes the heap and sets the collector's policy and costs.
+type HeapConfig struct {
+	GC       GCKind
+	MaxBytes Bytes // -Xmx
+	// NewRatio is old/young (-XX:NewRatio); SurvivorRatio is eden/survivor
+	// (-XX:SurvivorRatio, Parallel's InitialSurvivorRatio is SurvivorRatio+2).
+	NewRatio, SurvivorRatio int
+	// MaxTenuring caps the tenuring threshold (-XX:MaxTenuringThreshold);
+	// InitialTenuring is Parallel's starting threshold.
+	MaxTenuring, InitialTenuring int
+	// TargetSurvivorRatio is the survivor occupancy Serial and G1 aim for
+	// when they compute the tenuring threshold.
+	TargetSurvivorRatio int
+	// Adaptive enables Parallel's adaptive size policy for the tenuring
+	// threshold and survivor sizes (UseAdaptiveSizePolicy, on by default).
+	Adaptive bool
+	// MinSurvivorRatio bounds adaptive survivors at young/MinSurvivorRatio.
+	MinSurvivorRatio int
+	// ReuseFix reuses an empty StackChunk in GC mode in place when it has
+	// room (the article's patched JVM; Serial and Parallel only).
+	ReuseFix bool
+	// GCThreads is the number of parallel GC threads (0: the JVM's default
+	// from the core count; Serial always uses one).
+	GCThreads int
+	// Pause cost model (ours, documented in the README): every rate is per GC
+	// thread, in bytes per millisecond.
+	YoungFixed Duration // per young pause: safepoint, roots, bookkeeping
+	CopyRate   Bytes    // bytes copied or promoted per ms per thread
+	CardRate   Bytes    // old-gen bytes whose cards are scanned per ms per thread
+	FullFixed  Duration // per Full GC
+	MarkRate   Bytes    // live bytes marked and compacted per ms per thread
+	SweepRate  Bytes    // used bytes walked per ms per thread
+	// G1 (simplified).
+	G1IHOP          int      // percent of the heap in old gen that starts concurrent marking
+	G1MarkRate      Bytes    // live bytes marked concurrently per ms (by the concurrent threads)
+	G1RemarkPause   Duration // remark + cleanup pauses after marking
+	G1MixedCopyRate Bytes    // live bytes evacuated from old regions per ms per thread
+	G1OldLiveness   int      // percent of live data in the old regions mixed GCs collect
+	// ChunkHeader is a StackChunk's object header and fields.
+	ChunkHeader Bytes
+	// AppBytes is long-lived application data allocated at start.
+	AppBytes Bytes
+}
+
+func (h *HeapConfig) validate() error {
+	switch {
+	case h.GC == gcInvalid || h.GC > GCG1:
+		return fmt.Errorf("gc: collector not set")
+	case h.MaxBytes < 4*MB:
+		return fmt.Errorf("heap %v: must be at least 4MB", h.MaxBytes)
+	case h.NewRatio < 1:
+		return fmt.Errorf("new_ratio %d: must be at least 1", h.NewRatio)
+	case h.SurvivorRatio < 1:
+		return fmt.Errorf("survivor_ratio %d: must be at least 1", h.SurvivorRatio)
+	case h.MaxTenuring < 0 || h.MaxTenuring > 15:
+		return fmt.Errorf("max tenuring threshold %d: must be 0..15", h.MaxTenuring)
+	case h.CopyRate <= 0 || h.MarkRate <= 0 || h.SweepRate <= 0 || h.CardRate <= 0:
+		return fmt.Errorf("GC cost rates must be positive")
+	case h.GC == GCG1 && (h.G1MarkRate <= 0 || h.G1MixedCopyRate <= 0):
+		return fmt.Errorf("G1 rates must be positive")
+	}
+	return nil
+}
+
+// space is where a heap object lives.
+type space uint8
+
+const (
+	spFree space = iota
+	spEden
+	spSurvivor
+	spOld
+)
+
+func (s space) String() string { return [...]string{"free", "eden", "survivor", "old"}[s] }
+
+// blob is one tracked heap object (or a group of objects that are born and
+// die together: a request's data, a thread's cache entry, a StackChunk).
+// Short-lived garbage is not tracked one by one; it only fills eden.
+type blob struct {
+	size  Bytes
+	next  int32 // list link (thread-local cache, request data)
+	chunk int32 // StackChunk slot when cat == CatChunk
+	cat   AllocCat
+	sp    space
+	age   uint8
+	dead  bool
+}
+
+// heap is the generational heap: eden, two survivor spaces (only one holds
+// objects between collections) and the old generation.
+type heap struct {
+	cfg HeapConfig
+
+	youngCap, edenCap, survCap, survMax Bytes
+	oldMax, oldCommitted, oldInitial    Bytes
+
+	edenUsed Bytes // allocated in eden since the last collection, live or dead
+	survUsed Bytes // live bytes in the occupied survivor space
+	oldUsed  Bytes // bytes in old: live and garbage not yet compacted
+	oldHigh  Bytes // high-water mark of oldUsed (resident pages)
+
+	blobs []blob
+	free  []int32
+	young []int32 // objects in eden or survivor (some may be dead)
+	old   []int32 // objects in old (some may be dead until the next Full GC)
+
+	allocated [catCount]Bytes // every byte ever allocated, by category
+	live      [catCount]Bytes // live bytes now, by category
+	oldLive   [catCount]Bytes // live bytes in old now, by category
+	freed     [catCount]Bytes // bytes that died, by category
+
+	tenuring int
+
+	// Parallel's adaptive size policy averages (weights as in
+	// AdaptiveWeightedAverage: an exponential average that weighs the first
+	// samples more).
+	promoAvg, survAvg avgPadded
+	minorCost         avgWeighted
+	majorCost         avgWeighted
+	lastMinorEnd      Time
+	lastMajorEnd      Time
+	youngCount        int
+
+	// G1 (simplified) state.
+	g1Marking       bool
+	g1MarkDone      Time
+	g1Reclaimable   Bytes // old garbage found by the last marking, for mixed GCs
+	g1MarkedGarbage Bytes
+}
+
+func gcThreads(cfg *HeapConfig, cores int) int {
+	if cfg.GC == GCSerial {
+		return 1
+	}
+	if cfg.GCThreads > 0 {
+		return cfg.GCThreads
+	}
+	// ParallelGCThreads: all cores up to 8, then 5/8 of the rest.
+	if cores <= 8 {
+		return cores
+	}
+	return 8 + (cores-8)*5/8
+}
+
+func newHeap(cfg HeapConfig) *heap {
+	h := &heap{cfg: cfg}
+	h.youngCap = cfg.MaxBytes / Bytes(cfg.NewRatio+1)
+	h.oldMax = cfg.MaxBytes - h.youngCap
+	h.survCap = h.youngCap / Bytes(cfg.SurvivorRatio+2)
+	h.edenCap = h.youngCap - 2*h.survCap
+	msr := cfg.MinSurvivorRatio
+	if msr < 3 {
+		msr = 3
+	}
+	h.survMax = h.youngCap / Bytes(msr)
+	if cfg.GC == GCG1 {
+		h.g1Resize()
+	}
+	h.oldCommitted = h.oldMax
+	h.oldInitial = h.oldMax
+	h.tenuring = cfg.MaxTenuring
+	if cfg.GC == GCParallel && cfg.Adaptive && cfg.InitialTenuring > 0 {
+		h.tenuring = min(cfg.InitialTenuring, cfg.MaxTenuring)
+	}
+	h.promoAvg = avgPadded{weight: 10, padding: 3}
+	h.survAvg = avgPadded{weight: 10, padding: 3}
+	h.minorCost = avgWeighted{weight: 25}
+	h.majorCost = avgWeighted{weight: 25}
+	h.blobs = make([]blob, 0, 1024)
+	return h
+}
+
+// g1Resize sizes G1's young generation between 5 % and 60 % of the heap
+// (G1NewSizePercent, G1MaxNewSizePercent), leaving old gen and a 10 % reserve
+// room. G1 sizes young to meet its pause goal; with the small live sets here
+// that goal allows the maximum, so this simplification keeps young as large
+// as the old gen leaves room for.
+func (h *heap) g1Resize() {
+	max := h.cfg.MaxBytes
+	young := max - h.oldUsed - max/10
+	young = clampBytes(young, max*5/100, max*60/100)
+	h.youngCap = young
+	h.survCap = young / Bytes(h.cfg.SurvivorRatio+2)
+	h.edenCap = young - 2*h.survCap
+	h.oldMax = max - young
+	h.oldCommitted = h.oldMax
+}
+
+func clampBytes(v, lo, hi Bytes) Bytes {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}
+
+// newBlob records an object of size bytes allocated in eden.
+func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
+	var i int32
+	if n := len(h.free); n > 0 {
+		i = h.free[n-1]
+		h.free = h.free[:n-1]
+	} else {
+		h.blobs = append(h.blobs, blob{})
+		i = int32(len(h.blobs) - 1)
+	}
+	h.blobs[i] = blob{size: size, cat: cat, sp: spEden, next: -1, chunk: -1}
+	h.young = append(h.young, i)
+	h.edenUsed += size
+	h.allocated[cat] += size
+	h.live[cat] += size
+	return i
+}
+
+// kill marks an object dead. Young objects vanish at the next collection;
+// old ones stay as garbage until a Full GC (or a G1 mixed collection).
+func (h *heap) kill(i int32) {
+	b := &h.blobs[i]
+	if b.dead || b.sp == spFree {
+		return
+	}
+	b.dead = true
+	h.live[b.cat] -= b.size
+	h.freed[b.cat] += b.size
+	if b.sp == spOld {
+		h.oldLive[b.cat] -= b.size
+	}
+}
+
+func (h *heap) release(i int32) {
+	h.blobs[i].sp = spFree
+	h.free = append(h.free, i)
+}
+
+// garbage records short-lived allocation: it fills eden but is never live at
+// a collection.
+func (h *heap) garbage(size Bytes) {
+	h.edenUsed += size
+	h.allocated[CatGarbage] += size
+	h.freed[CatGarbage] += size
+}
+
+func (h *heap) edenFree() Bytes { return h.edenCap - h.edenUsed }
+
+// youngLive returns live bytes in eden and survivor.
+func (h *heap) youngLive() Bytes {
+	var n Bytes
+	for _, i := range h.young {
+		if !h.blobs[i].dead {
+			n += h.blobs[i].size
+		}
+	}
+	return n
+}
+
+// committed returns the committed heap: young plus the old gen's committed
+// size (we keep the old gen committed at its maximum once touched; see
+// memory.go for how RSS counts it).
+func (h *heap) used() Bytes { return h.edenUsed + h.survUsed + h.oldUsed }
+
+// avgPadded is HotSpot's AdaptivePaddedAverage: an exponentially weighted
+// average and deviation, padded by padding deviations. The weight is a
+// percentage; early samples weigh max(weight, 100/count).
+type avgPadded struct {
+	weight, padding float64
+	count           int
+	avg, dev        float64
+}
+
+func (a *avgPadded) sample(v float64) {
+	a.count++
+	w := a.weight
+	if c := 100 / float64(a.count); c > w {
+		w = c
+	}
+	w = float64(w / 100)
+	a.avg = float64(float64(float64(1-w)*a.avg) + float64(w*v))
+	d := v - a.avg
+	if d < 0 {
+		d = -d
+	}
+	a.dev = float64(float64(float64(1-w)*a.dev) + float64(w*d))
+}
+
+func (a *avgPadded) padded() float64 { return float64(a.avg + float64(a.padding*a.dev)) }
+
+// avgWeighted is an exponentially weighted average without padding.
+type avgWeighted struct {
+	weight float64
+	count  int
+	avg    float64
+}
+
+func (a *avgWeighted) sample(v float64) {
+	a.count++
+	w := a.weight
+	if c := 100 / float64(a.count); c > w {
+		w = c
+	}
+	w = float64(w / 100)
+	a.avg = float64(float64(float64(1-w)*a.avg) + float64(w*v))
+}

@@ -1,0 +1,28 @@
+package sim
+
+// Memory outside the heap and the process's resident set (RSS).
+//
+// RSS = BaselineRSS (the JVM itself: metaspace, code cache, GC structures,
+// its own threads) + the heap's resident part + PlatformRSS for every
+// platform thread the workload or the scheduler started (carriers, pool
+// threads, event loops). The heap's resident part is the young generation
+// (eden is touched on every allocation cycle) plus the old generation's
+// high-water mark: pages, once touched, stay resident (no uncommit is
+// modelled).
+
+// rss returns the resident set size now.
+func (s *Sim) rss() Bytes {
+	h := s.heap
+	threads := Bytes(s.liveOS-s.cfg.JVM.BaseThreads) * s.cfg.JVM.PlatformRSS
+	if threads < 0 {
+		threads = 0
+	}
+	return s.cfg.JVM.BaselineRSS + h.youngCap + h.oldHigh + threads
+}
+
+// noteRSS updates the peak RSS.
+func (s *Sim) noteRSS() {
+	if r := s.rss(); r > s.rssPeak {
+		s.rssPeak = r
+	}
+}

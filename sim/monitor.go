@@ -1,0 +1,78 @@
+package sim
+
+// Monitors: the locks behind `synchronized`. A thread that finds a monitor
+// held waits in FIFO order and is handed the monitor when the owner exits.
+// (HotSpot's monitors are not strictly fair; FIFO hand-off is the
+// deterministic simplification.) A virtual thread that blocks on entry on
+// JDK 21 is pinned: it cannot unmount while inside synchronized code (JEP
+// 491 lifted this in JDK 24).
+
+type monitor struct {
+	owner      int32 // thread slot, -1
+	count      int16 // recursion count
+	head, tail int32 // waiting threads, linked through thread.nextWaiter
+	waiters    int
+}
+
+// monitorEnter acquires monitor m for thread ti and reports whether the
+// thread can go on (false: it is now waiting; its program counter stays on
+// the enter step until it is handed the monitor).
+func (s *Sim) monitorEnter(ti int32, m int) bool {
+	mo := &s.monitors[m]
+	t := &s.th[ti]
+	switch mo.owner {
+	case -1:
+		mo.owner, mo.count = ti, 1
+		t.monitors++
+		s.tasks[t.task].pc++
+		return true
+	case ti:
+		mo.count++
+		t.monitors++
+		s.tasks[t.task].pc++
+		return true
+	}
+	t.nextWaiter = -1
+	if mo.tail >= 0 {
+		s.th[mo.tail].nextWaiter = ti
+	} else {
+		mo.head = ti
+	}
+	mo.tail = ti
+	mo.waiters++
+	s.stats.monitorWaits++
+	// JDK 21: blocking in monitor enter pins a virtual thread (counts as a
+	// pinned park if it holds other monitors or simply cannot unmount here).
+	pinned := t.virtual && s.cfg.JVM.JDK < 24
+	s.park(ti, ParkMonitor, -1, pinned)
+	return false
+}
+
+// monitorExit releases monitor m held by thread ti, handing it to the first
+// waiter.
+func (s *Sim) monitorExit(ti int32, m int) {
+	mo := &s.monitors[m]
+	if mo.owner != ti {
+		panic("loomlab: monitor exit by a thread that does not own it")
+	}
+	s.th[ti].monitors--
+	mo.count--
+	if mo.count > 0 {
+		return
+	}
+	mo.owner = -1
+	if mo.head < 0 {
+		return
+	}
+	next := mo.head
+	mo.head = s.th[next].nextWaiter
+	if mo.head < 0 {
+		mo.tail = -1
+	}
+	mo.waiters--
+	s.th[next].nextWaiter = -1
+	mo.owner, mo.count = next, 1
+	s.th[next].monitors++
+	s.tasks[s.th[next].task].pc++
+	s.unpark(next)
+}

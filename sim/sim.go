@@ -1,0 +1,285 @@
+package sim
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+// Sim is one deterministic run of the model. Build it with New, drive it
+// with Advance (a bounded amount of work per call, so a browser frame can
+// never stall), and read it with Snapshot, DrainEvents and Metrics. It is not
+// safe for concurrent use; nothing in it depends on the wall clock, map
+// iteration order or goroutines.
+type Sim struct {
+	cfg  Config
+	seed uint64
+	rng  *rand.Rand
+	now  Time
+	q    eventQueue
+
+	// Stop-the-world: Java threads make no progress before pauseEnd.
+	pauseEnd   Time
+	pauseStart Time
+	pauseFull  bool
+
+	cores     []core
+	idleCores []int32
+	runq      fifo // platform thread slots waiting for a core
+
+	th       []thread
+	thFree   []int32
+	nextTID  ThreadID
+	liveOS   int // live platform threads, as ThreadMXBean counts them
+	appOS    int // of which started by the workload's code
+	liveVT   int
+	tasks    []task
+	taskFree []int32
+
+	sched    scheduler
+	execs    []executor
+	loads    []loadState
+	conns    []conn
+	monitors []monitor
+	scopes   []scope
+	scopeFree []int32
+	router   routerState
+
+	heap        *heap
+	chunks      []stackChunk
+	chunkFree   []int32
+	nextChunkID ChunkID
+	liveChunks  int
+	jit         *jit
+
+	unparker int32 // JDK 21's VirtualThread-unparker thread slot, -1
+	cur      int32 // the OS thread whose code runs now, -1 for outside events
+
+	stats      stats
+	rssPeak    Bytes
+	rec        *recorder
+	done       bool
+	oom        bool
+	oomMessage string
+	stopReason string
+	events     int64
+	maxEvents  int64
+}
+
+// New builds a simulator from a configuration and a seed.
+func New(cfg Config, seed uint64) (*Sim, error) {
+	if err := cfg.Validate(); err != nil {
+		return nil, err
+	}
+	s := &Sim{cfg: cfg, seed: seed, unparker: -1, cur: -1}
+	s.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	s.maxEvents = cfg.Run.MaxEvents
+	if s.maxEvents <= 0 {
+		s.maxEvents = 2_000_000_000
+	}
+	s.cores = make([]core, cfg.Machine.Cores)
+	for i := range s.cores {
+		s.cores[i].running = -1
+		s.idleCores = append(s.idleCores, int32(len(s.cores)-1-i))
+	}
+	s.heap = newHeap(cfg.Heap)
+	s.jit = newJIT(cfg.JIT, cfg.Methods)
+	s.monitors = make([]monitor, cfg.Monitors)
+	for i := range s.monitors {
+		s.monitors[i] = monitor{owner: -1, head: -1, tail: -1}
+	}
+	s.sched.init(s)
+	s.router.init(&cfg.Router)
+	s.stats.init()
+	if cfg.Heap.AppBytes > 0 {
+		b := s.heap.newBlob(cfg.Heap.AppBytes, CatApp)
+		_ = b
+		// Application data is allocated during startup and tenured before
+		// the workload starts; put it straight into the old generation.
+		s.heap.young = s.heap.young[:len(s.heap.young)-1]
+		s.heap.edenUsed -= cfg.Heap.AppBytes
+		s.promote(b)
+	}
+	for i := 0; i < cfg.JVM.BaseThreads; i++ {
+		s.newPlatform(RoleBase, -1)
+	}
+	s.execs = make([]executor, len(cfg.Executors))
+	for i := range cfg.Executors {
+		s.execs[i].init(s, int32(i))
+	}
+	s.loads = make([]loadState, len(cfg.Loads))
+	for i := range cfg.Loads {
+		s.startLoad(int32(i))
+	}
+	if cfg.Run.Duration > 0 {
+		s.q.push(Time(cfg.Run.Duration), evStop, 0, 0)
+	}
+	return s, nil
+}
+
+// Config returns the configuration the simulator was built from.
+func (s *Sim) Config() *Config { return &s.cfg }
+
+// Seed returns the seed.
+func (s *Sim) Seed() uint64 { return s.seed }
+
+// Now returns the virtual time.
+func (s *Sim) Now() Time { return s.now }
+
+// Done reports whether the run has ended (workload finished, time limit,
+// OutOfMemoryError, or event budget).
+func (s *Sim) Done() bool { return s.done }
+
+// EventsProcessed returns the number of events handled so far.
+func (s *Sim) EventsProcessed() int64 { return s.events }
+
+// Advance processes events up to virtual time until, but at most maxEvents
+// of them. It returns true when the run is done. If it stops because of the
+// event bound, the clock stays at the last event; otherwise it moves to
+// until.
+func (s *Sim) Advance(until Time, maxEvents int) bool {
+	for n := 0; n < maxEvents; n++ {
+		if s.done {
+			return true
+		}
+		if s.q.len() == 0 {
+			s.finish("workload finished")
+			return true
+		}
+		if s.q.peek().at > until {
+			if until > s.now {
+				s.now = until
+			}
+			return false
+		}
+		ev := s.q.pop()
+		if ev.at < s.now {
+			panic(fmt.Sprintf("loomlab: event %d at %v is before now %v", ev.kind, ev.at, s.now))
+		}
+		s.now = ev.at
+		if s.now < s.pauseEnd && ev.kind.javaSide() {
+			// Every Java thread is stopped: handle it when the pause ends.
+			s.q.push(s.pauseEnd, ev.kind, ev.a, ev.b)
+			continue
+		}
+		s.events++
+		if s.events >= s.maxEvents {
+			s.finish("event budget exhausted")
+			return true
+		}
+		s.dispatch(&ev)
+		if s.oom {
+			s.finish("OutOfMemoryError: " + s.oomMessage)
+			return true
+		}
+	}
+	return s.done
+}
+
+// RunToEnd advances until the run is done.
+func (s *Sim) RunToEnd() {
+	for !s.Advance(Never, 1<<20) {
+	}
+}
+
+func (s *Sim) dispatch(ev *event) {
+	switch ev.kind {
+	case evSliceEnd:
+		s.onSliceEnd(ev.a, ev.b)
+	case evWake:
+		s.onWake(ev.a, ev.b)
+	case evClient:
+		s.onClient(ev.a, ev.b)
+	case evRequestArrive:
+		s.onRequestArrive(ev.a)
+	case evAsync:
+		s.onAsync(ev.a)
+	case evGCEnd:
+		s.onGCEnd()
+	case evCompiled:
+		s.jit.install(int(ev.a), Tier(ev.b), s.now)
+		s.emitTier(int(ev.a), Tier(ev.b))
+	case evArrival:
+		s.onOpenArrival(ev.a)
+	case evRamp:
+		s.onRamp(ev.a)
+	case evOSWake:
+		s.onOSWake(ev.a, ev.b)
+	case evStop:
+		s.finish("time limit")
+	default:
+		panic(fmt.Sprintf("loomlab: unknown event kind %d", ev.kind))
+	}
+}
+
+// finish ends the run.
+func (s *Sim) finish(reason string) {
+	if s.done {
+		return
+	}
+	s.done = true
+	s.stopReason = reason
+	s.stats.end = s.now
+	s.closeStats()
+}
+
+// StopReason says why the run ended ("" while running).
+func (s *Sim) StopReason() string { return s.stopReason }
+
+// stopTheWorld starts (or extends) a stop-the-world pause of length d.
+// Every CPU slice in progress is stretched by d; Java-side events that fall
+// inside the pause are deferred to its end.
+func (s *Sim) stopTheWorld(d Duration, full bool) {
+	if d <= 0 {
+		return
+	}
+	start := s.now
+	if s.pauseEnd > start {
+		start = s.pauseEnd
+	} else {
+		s.pauseStart = s.now
+		s.pauseFull = false
+	}
+	s.pauseFull = s.pauseFull || full
+	s.pauseEnd = start.Add(d)
+	for c := range s.cores {
+		co := &s.cores[c]
+		if co.running < 0 {
+			continue
+		}
+		co.end = co.end.Add(d)
+		co.token++
+		s.q.push(co.end, evSliceEnd, int32(c), co.token)
+	}
+	s.q.push(s.pauseEnd, evGCEnd, 0, 0)
+	s.stats.pauses++
+	s.stats.pauseTotal += d
+	if d > s.stats.pauseMax {
+		s.stats.pauseMax = d
+	}
+	s.stats.pauseLog.add(s.now, d, full)
+	kind := int64(0)
+	if full {
+		kind = 1
+	}
+	s.emit(EvGCPause, -1, int64(d), kind)
+}
+
+// pauseStartTime is the time a collection being computed now will start.
+func (s *Sim) pauseStartTime() Time {
+	if s.pauseEnd > s.now {
+		return s.pauseEnd
+	}
+	return s.now
+}
+
+func (s *Sim) onGCEnd() {
+	if s.now >= s.pauseEnd {
+		s.emit(EvGCEnd, -1, 0, 0)
+	}
+}
+
+// Paused reports whether a stop-the-world pause is in progress.
+func (s *Sim) Paused() bool { return s.now < s.pauseEnd }
+
+// sample draws a duration from d with the simulator's random source.
+func (s *Sim) sample(d Dist) Duration { return d.Sample(s.rng) }

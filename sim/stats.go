@@ -1,0 +1,183 @@
+package sim
+
+import "math/bits"
+
+// stats accumulates what the metrics report.
+type stats struct {
+	end Time
+
+	osPeak, vtPeak  int
+	platformCreated int64
+	virtualCreated  int64
+	memPeak         Bytes
+
+	requests   int64 // completed in the measurement window
+	allDone    int64 // completed in the whole run
+	failed     int64
+	latency    histogram
+	recent     histogram // since the last snapshot
+	latencySum Duration
+	firstDone  Time
+	lastDone   Time
+	elapsed    Duration // batch
+
+	cpuBusy     Duration
+	carrierBusy Duration
+	steals      int64
+
+	pinnedParks   int64
+	monitorWaits  int64
+	compensations int64
+	waitTotal     [parkReasonCount]Duration
+
+	forks, cancelled int64
+	synDrops         int64
+
+	youngGCs, fullGCs   int64
+	g1Mixed             int64
+	pauses              int64
+	pauseTotal          Duration
+	pauseMax            Duration
+	pauseLog            pauseLog
+	promoted            Bytes
+	survivorCopied      Bytes
+	survivorOverflows   int64
+	fullGCsNearlyFull   int
+	oldLiveAfterFull    Bytes
+	oldLiveAfterFullSum Bytes
+	oldLiveAfterFullMin Bytes
+	oldLiveAfterFullMax Bytes
+	oldLiveByCat        [catCount]Bytes
+
+	chunksAllocated int64
+	chunkBytes      Bytes
+	chunksDropped   int64
+	chunkInPlace    int64
+	chunkReuseFix   int64
+	frozenWords     wordStats // frozen size at each freeze (steady state)
+	capacityWords   wordStats // capacity of the chunk each freeze used
+
+	measureFrom, measureTo Time
+}
+
+func (st *stats) init() {}
+
+// request records a completed request whose response reached the client at
+// resp after latency lat.
+func (st *stats) request(s *Sim, resp Time, lat Duration, failed bool) {
+	st.allDone++
+	if failed {
+		st.failed++
+	}
+	from, to := s.cfg.Run.MeasureFrom, s.cfg.Run.MeasureTo
+	if resp < from || (to > 0 && resp > to) {
+		return
+	}
+	if st.requests == 0 {
+		st.firstDone = resp
+	}
+	st.lastDone = resp
+	st.requests++
+	st.latencySum += lat
+	st.latency.add(lat)
+	st.recent.add(lat)
+}
+
+func (s *Sim) measuring() bool {
+	return s.now >= s.cfg.Run.MeasureFrom && (s.cfg.Run.MeasureTo == 0 || s.now <= s.cfg.Run.MeasureTo)
+}
+
+func (s *Sim) closeStats() {}
+
+// histogram is a log-linear latency histogram (like HdrHistogram with 3
+// significant bits... here 64 sub-buckets per power of two, < 1.6 % error).
+type histogram struct {
+	counts [64 * 64]int64
+	n      int64
+	max    Duration
+}
+
+const histSub = 64
+
+func histIndex(v Duration) int {
+	if v < histSub {
+		if v < 0 {
+			return 0
+		}
+		return int(v)
+	}
+	e := bits.Len64(uint64(v)) - 7 // v >> e in [64, 128)
+	return (e+1)*histSub + int(uint64(v)>>uint(e)) - histSub
+}
+
+func histValue(i int) Duration {
+	if i < histSub {
+		return Duration(i)
+	}
+	e := i/histSub - 1
+	m := i%histSub + histSub
+	// Middle of the bucket.
+	return Duration(uint64(m)<<uint(e)) + Duration(uint64(1)<<uint(e))/2
+}
+
+func (h *histogram) add(v Duration) {
+	i := histIndex(v)
+	if i >= len(h.counts) {
+		i = len(h.counts) - 1
+	}
+	h.counts[i]++
+	h.n++
+	if v > h.max {
+		h.max = v
+	}
+}
+
+// quantile returns the value at quantile q in [0, 1].
+func (h *histogram) quantile(q float64) Duration {
+	if h.n == 0 {
+		return 0
+	}
+	rank := int64(float64(q*float64(h.n)) + 0.5)
+	if rank < 1 {
+		rank = 1
+	}
+	var c int64
+	for i, n := range h.counts {
+		c += n
+		if c >= rank {
+			v := histValue(i)
+			if v > h.max {
+				v = h.max
+			}
+			return v
+		}
+	}
+	return h.max
+}
+
+// wordStats keeps histograms of word counts seen at freezes: over the whole
+// run and over the measured steady state.
+type wordStats struct {
+	all, steady histogram
+}
+
+func (w *wordStats) add(v int64, steady bool) {
+	w.all.add(Duration(v))
+	if steady {
+		w.steady.add(Duration(v))
+	}
+}
+
+// pauseLog keeps the recent stop-the-world pauses for charts.
+type pauseLog struct {
+	at   [256]Time
+	dur  [256]Duration
+	full [256]bool
+	n    int64
+}
+
+func (p *pauseLog) add(at Time, d Duration, full bool) {
+	i := p.n % int64(len(p.at))
+	p.at[i], p.dur[i], p.full[i] = at, d, full
+	p.n++
+}

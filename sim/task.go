@@ -1,0 +1,314 @@
+package sim
+
+// task is one running instance of a program: a request, a scope's subtask,
+// or an event loop's callback.
+type task struct {
+	prog   int32
+	pc     int32
+	thread int32
+	load   int32 // load generator of the request, -1
+	conn   int32 // client connection (event-loop affinity), -1
+	sent   Time  // when the client sent the request
+	scope  int32 // scope this task is a subtask of, -1
+	sub    int8  // index within that scope
+	owns   int32 // scope this task waits on, -1
+	live   int32 // first request-data object, -1
+
+	pathWords Words
+	topWords  Words
+	tier      Tier // lowest tier on the call path at invocation
+
+	retProg int32 // direct call (router): program to return to, -1
+	retPC   int32
+
+	callStart Time     // start of the current blocking call
+	callLen   Duration // its full length
+	model     int8     // router model of this subtask or direct call, -1
+	exec      int32    // async continuation: executor to run on
+	failNext  bool     // the current blocking call will fail
+	failed    bool
+	cancelled bool
+}
+
+func (s *Sim) newTask(prog int32) int32 {
+	var i int32
+	if n := len(s.taskFree); n > 0 {
+		i = s.taskFree[n-1]
+		s.taskFree = s.taskFree[:n-1]
+	} else {
+		s.tasks = append(s.tasks, task{})
+		i = int32(len(s.tasks) - 1)
+	}
+	s.tasks[i] = task{prog: prog, thread: -1, load: -1, conn: -1, scope: -1, owns: -1, live: -1, retProg: -1, model: -1}
+	return i
+}
+
+func (s *Sim) freeTask(i int32) {
+	s.tasks[i].prog = -1
+	s.taskFree = append(s.taskFree, i)
+}
+
+// beginTask gives task tk to thread ti: the thread enters the program's
+// call path (counting invocations for the JIT) and its frames grow by the
+// path's frames at the tiers the methods run at now.
+func (s *Sim) beginTask(ti, tk int32) {
+	s.enterPath(tk)
+	tsk := &s.tasks[tk]
+	tsk.thread = ti
+	t := &s.th[ti]
+	t.task = tk
+	t.frames = s.threadFrames(t) + tsk.pathWords
+	t.topWords = tsk.topWords
+}
+
+// enterPath invokes the methods of the task's call path.
+func (s *Sim) enterPath(tk int32) {
+	tsk := &s.tasks[tk]
+	p := &s.cfg.Programs[tsk.prog]
+	var words, top Words
+	low := TierC2
+	for i, m := range p.Path {
+		tier, queue, delay := s.jit.invoke(m)
+		if delay >= 0 {
+			s.q.push(s.now.Add(delay), evCompiled, int32(m), uint32(queue))
+		}
+		w := s.cfg.Methods[m].Frame[tier]
+		words += w
+		if i >= len(p.Path)-2 {
+			top += w
+		}
+		if tier < low {
+			low = tier
+		}
+	}
+	if len(p.Path) == 0 {
+		low = s.cfg.JIT.StartTier
+	}
+	tsk.pathWords = words
+	tsk.topWords = top
+	tsk.tier = low
+}
+
+// endTask finishes thread ti's task: the code returns through its frames
+// (thawing any still frozen behind a return barrier), request data dies, and
+// whoever waits for the task is told.
+func (s *Sim) endTask(ti int32) {
+	t := &s.th[ti]
+	tk := t.task
+	if t.virtual {
+		if w := s.thawAll(ti); w > 0 {
+			s.th[t.carrier].owed += s.cfg.JVM.ThawBase + Duration(int64(w)*int64(s.cfg.JVM.ThawPerKWord)/1000)
+		}
+	}
+	tsk := &s.tasks[tk]
+	for b := tsk.live; b >= 0; {
+		next := s.heap.blobs[b].next
+		s.heap.kill(b)
+		b = next
+	}
+	tsk.live = -1
+	s.th[ti].task = -1
+	switch {
+	case tsk.scope >= 0:
+		s.subtaskDone(tk)
+	case tsk.load >= 0:
+		s.requestDone(tk)
+	}
+	s.freeTask(tk)
+	t = &s.th[ti]
+	t.interrupted = false
+	switch t.role {
+	case RoleTask:
+		s.terminate(ti)
+	case RolePoolWorker, RoleEventLoop:
+		s.nextTask(ti)
+	default:
+		panic("loomlab: task ended on a thread without a task role")
+	}
+}
+
+// pinnedNow reports whether a park by thread ti right now would pin its
+// carrier: a virtual thread holding a monitor on JDK 21 (JEP 491 removed
+// that in JDK 24).
+func (s *Sim) pinnedNow(ti int32) bool {
+	t := &s.th[ti]
+	return t.virtual && t.monitors > 0 && s.cfg.JVM.JDK < 24
+}
+
+// step runs thread ti's task from its program counter: instant steps now,
+// until one needs CPU (a burst), waits (a park) or the task ends.
+func (s *Sim) step(ti int32) {
+	for {
+		t := &s.th[ti]
+		if t.task < 0 {
+			s.nextTask(ti)
+			return
+		}
+		tk := t.task
+		tsk := &s.tasks[tk]
+		prog := &s.cfg.Programs[tsk.prog]
+		if t.interrupted && tsk.scope >= 0 && !tsk.cancelled {
+			// Cancelled by its scope: the interrupt unwinds the task.
+			tsk.cancelled = true
+			tsk.pc = int32(len(prog.Steps))
+			tsk.retProg = -1
+		}
+		if int(tsk.pc) >= len(prog.Steps) {
+			if tsk.retProg >= 0 {
+				s.routerCallDone(tk)
+				tsk.prog, tsk.pc, tsk.retProg = tsk.retProg, tsk.retPC+1, -1
+				continue
+			}
+			s.endTask(ti)
+			return
+		}
+		st := &prog.Steps[tsk.pc]
+		switch st.Kind {
+		case StepCPU:
+			s.runCPU(s.oscpu(ti), s.sample(st.Dist), burstStep)
+			return
+		case StepGarbage:
+			s.allocGarbage(st.Bytes)
+			s.tasks[tk].pc++
+		case StepLive:
+			b := s.alloc(st.Bytes, CatRequest)
+			tsk = &s.tasks[tk]
+			s.heap.blobs[b].next = tsk.live
+			tsk.live = b
+			tsk.pc++
+		case StepThreadLocal:
+			if s.useThreadLocal(ti, st) {
+				return
+			}
+		case StepSleep:
+			d := s.sample(st.Dist)
+			tsk.pc++
+			if t.virtual {
+				s.needUnparker()
+			}
+			s.park(ti, ParkSleep, d, s.pinnedNow(ti))
+			return
+		case StepBlock:
+			d := s.sample(st.Dist)
+			tsk.pc++
+			tsk.callStart, tsk.callLen = s.now, d
+			if st.FailRate > 0 && unit(s.rng) < st.FailRate {
+				tsk.failNext = true
+			}
+			s.park(ti, ParkSocket, d, st.Native || s.pinnedNow(ti))
+			return
+		case StepFileIO:
+			d := s.sample(st.Dist)
+			tsk.pc++
+			s.fileIO(ti, d)
+			return
+		case StepEnter:
+			if !s.monitorEnter(ti, st.Monitor) {
+				return
+			}
+		case StepExit:
+			s.monitorExit(ti, st.Monitor)
+			s.tasks[tk].pc++
+		case StepFork:
+			s.fork(ti, st.Subtasks, st.Joiner, false)
+			return
+		case StepRace:
+			if s.race(ti) {
+				return
+			}
+		case StepAsync:
+			s.startAsync(ti, st)
+			s.tasks[tk].pc++
+		default:
+			panic("loomlab: step kind without an interpreter")
+		}
+	}
+}
+
+// useThreadLocal performs a thread-local step and reports whether it started
+// a CPU burst (the first use on a thread initialises its state).
+func (s *Sim) useThreadLocal(ti int32, st *Step) bool {
+	t := &s.th[ti]
+	first := !t.tlInit
+	if first {
+		t.tlInit = true
+		if st.InitBytes > 0 {
+			b := s.alloc(st.InitBytes, CatThreadLocal)
+			s.th[ti].tlBase = b
+		}
+	}
+	if st.Bytes > 0 {
+		b := s.alloc(st.Bytes, CatThreadLocal)
+		t = &s.th[ti]
+		if t.tlTail >= 0 {
+			s.heap.blobs[t.tlTail].next = b
+		} else {
+			t.tlHead = b
+		}
+		t.tlTail = b
+		t.tlBytes += st.Bytes
+		// The cache keeps the newest Cap bytes.
+		for t.tlBytes > st.Cap && t.tlHead >= 0 {
+			old := t.tlHead
+			t.tlHead = s.heap.blobs[old].next
+			if t.tlHead < 0 {
+				t.tlTail = -1
+			}
+			t.tlBytes -= s.heap.blobs[old].size
+			s.heap.kill(old)
+		}
+	}
+	if first && st.Init > 0 {
+		s.runCPU(s.oscpu(ti), st.Init, burstStep)
+		return true
+	}
+	s.tasks[t.task].pc++
+	return false
+}
+
+// needUnparker starts JDK 21's VirtualThread-unparker, the platform thread
+// that wakes sleeping virtual threads, at the first timed park.
+func (s *Sim) needUnparker() {
+	if s.cfg.JVM.JDK != 21 || s.unparker >= 0 {
+		return
+	}
+	s.unparker = s.newPlatform(RoleUnparker, -1)
+	s.setState(s.unparker, StateParked)
+	s.th[s.unparker].reason = ParkIdle
+}
+
+// fileIO blocks thread ti in file I/O for d. A virtual thread stays mounted
+// and the scheduler compensates for its blocked carrier.
+func (s *Sim) fileIO(ti int32, d Duration) {
+	t := &s.th[ti]
+	if !t.virtual {
+		s.park(ti, ParkFile, d, false)
+		return
+	}
+	t.token++
+	t.reason = ParkFile
+	t.waitStart = s.now
+	s.q.push(s.now.Add(d), evWake, ti, t.token)
+	s.setState(ti, StatePinned)
+	s.releaseCore(t.carrier)
+	s.sched.compensate(s)
+}
+
+// startAsync starts a non-blocking operation whose continuation runs later on
+// an event loop of the same connection.
+func (s *Sim) startAsync(ti int32, st *Step) {
+	old := s.th[ti].task
+	c := s.newTask(int32(st.Then))
+	o := &s.tasks[old]
+	n := &s.tasks[c]
+	n.load, n.conn, n.sent = o.load, o.conn, o.sent
+	n.exec = int32(st.ThenExec)
+	// The original task ends without completing the request: the
+	// continuation carries it.
+	o.load = -1
+	s.q.push(s.now.Add(s.sample(st.Dist)), evAsync, c, 0)
+}
+
+// onAsync hands a finished asynchronous operation's continuation to its
+// event loop.
+func (s *Sim) onAsync(tk int32) { s.submitTask(s.tasks[tk].exec, tk) }

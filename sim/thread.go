@@ -1,0 +1,436 @@
+package sim
+
+// ThreadState is the state of a Java thread. The zero value is invalid.
+type ThreadState uint8
+
+const (
+	stateInvalid ThreadState = iota
+	// StateNew: created, not yet started.
+	StateNew
+	// StateRunnable: ready to run. A virtual thread is in the scheduler's
+	// queue, its frames in its StackChunk; a platform thread is in the OS run
+	// queue or about to be.
+	StateRunnable
+	// StateRunning: a platform thread on (or waiting for) a core running Java
+	// code; a virtual thread mounted on a carrier, its frames on the
+	// carrier's stack.
+	StateRunning
+	// StateParked: waiting (ParkReason says for what). A virtual thread is
+	// unmounted and its frames are frozen in its StackChunk; its carrier is
+	// free. A platform thread's OS thread is blocked.
+	StateParked
+	// StatePinned: a virtual thread waiting while still mounted: it holds a
+	// monitor on JDK 21 or has a native frame on its stack, so it could not
+	// unmount, and its carrier's OS thread is blocked with it.
+	StatePinned
+	// StateTerminated: finished; the slot is free for reuse.
+	StateTerminated
+)
+
+func (s ThreadState) String() string {
+	return [...]string{"invalid", "new", "runnable", "running", "parked", "pinned", "terminated"}[s]
+}
+
+// ParkReason says what a waiting thread waits for. Each is distinct so
+// the picture can group parked threads by it.
+type ParkReason uint8
+
+const (
+	parkNone ParkReason = iota
+	// ParkSocket: a blocking socket call (the response has not arrived).
+	ParkSocket
+	// ParkSleep: Thread.sleep.
+	ParkSleep
+	// ParkMonitor: entering a monitor another thread holds.
+	ParkMonitor
+	// ParkJoin: a scope owner waiting in join() for its subtasks.
+	ParkJoin
+	// ParkIdle: a pool worker or event loop waiting for work.
+	ParkIdle
+	// ParkFile: blocking file I/O.
+	ParkFile
+	parkReasonCount
+)
+
+func (r ParkReason) String() string {
+	return [...]string{"none", "socket", "sleep", "monitor", "join", "idle", "file"}[r]
+}
+
+// Role is what a thread is for.
+type Role uint8
+
+const (
+	roleInvalid Role = iota
+	// RoleBase: a JVM thread that exists before the workload (main when
+	// idle, Reference Handler, Finalizer, ...). Counted, never scheduled.
+	RoleBase
+	// RoleMain: the main thread submitting a batch.
+	RoleMain
+	// RoleTask: runs one task and ends.
+	RoleTask
+	// RolePoolWorker: a long-lived pool thread taking tasks from a queue.
+	RolePoolWorker
+	// RoleEventLoop: an event loop serving the connections bound to it.
+	RoleEventLoop
+	// RoleCarrier: a ForkJoinPool worker that mounts virtual threads.
+	RoleCarrier
+	// RoleUnparker: JDK 21's VirtualThread-unparker.
+	RoleUnparker
+	// RoleAcceptor: the server's acceptor thread.
+	RoleAcceptor
+)
+
+// app reports whether a thread of this role was started by the workload's
+// own code (as opposed to the JVM or its scheduler).
+func (r Role) app() bool { return r == RoleTask || r == RolePoolWorker || r == RoleEventLoop }
+
+func (r Role) String() string {
+	return [...]string{"invalid", "jvm", "main", "task", "pool-worker", "event-loop", "carrier", "unparker", "acceptor"}[r]
+}
+
+// afterOwed is what a thread does once it has paid owed CPU.
+type afterOwed uint8
+
+const (
+	afterNothing afterOwed = iota
+	afterStep              // continue the current task's program
+	afterFind              // carrier: look for a virtual thread to mount
+	afterNextTask          // pool worker or event loop: take the next task
+)
+
+// thread is a Java thread, platform or virtual. Slots are reused; id is not.
+type thread struct {
+	id      ThreadID
+	virtual bool
+	role    Role
+	state   ThreadState
+	reason  ParkReason
+	since   Time
+	created Time
+	exec    int32 // executor, -1
+	worker  int32 // index within an executor (event loops), -1
+	task    int32 // current task slot, -1
+
+	// OS thread (platform threads, carriers included).
+	core    int32
+	inRunQ  bool
+	need    Duration
+	owed    Duration
+	burst   burstKind
+	after   afterOwed
+	mounted int32 // carrier: mounted virtual thread slot, -1
+	cid     CarrierID
+
+	// Virtual threads.
+	carrier int32 // carrier slot while mounted, -1
+
+	// Waiting.
+	token       uint32 // a wake event carrying an older token is stale
+	wakeKind    burstKind
+	wakeNeed    Duration
+	interrupted bool
+	monitors    int16
+	nextWaiter  int32
+	waitStart   Time
+
+	// Frames and StackChunks (virtual threads).
+	frames   Words // frame words on the stack at this point
+	topWords Words // the top frames, what a slow-path thaw copies
+	resident Words // frame words still in chunks
+	tail     int32 // tail StackChunk, -1
+
+	// Heap objects.
+	objBlob int32
+	tlInit  bool
+	tlBase  int32
+	tlHead  int32
+	tlTail  int32
+	tlBytes Bytes
+
+	// For the picture and the follow-a-thread card.
+	cpu         Duration
+	mounts      int32
+	parks       int32
+	lastCarrier CarrierID
+	inState     [StateTerminated + 1]Duration
+}
+
+func (s *Sim) newThreadSlot() int32 {
+	if n := len(s.thFree); n > 0 {
+		i := s.thFree[n-1]
+		s.thFree = s.thFree[:n-1]
+		return i
+	}
+	s.th = append(s.th, thread{})
+	return int32(len(s.th) - 1)
+}
+
+func (s *Sim) initThread(i int32, virtual bool, role Role, exec int32) *thread {
+	s.nextTID++
+	s.th[i] = thread{
+		id: s.nextTID, virtual: virtual, role: role, state: StateNew, since: s.now, created: s.now,
+		exec: exec, worker: -1, task: -1, core: -1, mounted: -1, carrier: -1, nextWaiter: -1,
+		tail: -1, objBlob: -1, tlBase: -1, tlHead: -1, tlTail: -1,
+	}
+	return &s.th[i]
+}
+
+// newPlatform creates a platform thread. It is counted as a live OS thread
+// from now on, as ThreadMXBean.getThreadCount() would count it.
+func (s *Sim) newPlatform(role Role, exec int32) int32 {
+	i := s.newThreadSlot()
+	s.initThread(i, false, role, exec)
+	s.liveOS++
+	if role.app() {
+		s.appOS++
+	}
+	if s.liveOS > s.stats.osPeak {
+		s.stats.osPeak = s.liveOS
+	}
+	s.stats.platformCreated++
+	s.noteMemory()
+	s.noteRSS()
+	s.emit(EvThreadStart, i, 0, int64(role))
+	return i
+}
+
+// newVirtual creates a virtual thread: a Thread and a Continuation object in
+// the heap, no stack until its first freeze.
+func (s *Sim) newVirtual(role Role, exec int32) int32 {
+	i := s.newThreadSlot()
+	s.initThread(i, true, role, exec)
+	b := s.alloc(s.cfg.JVM.VThreadBytes, CatThread)
+	s.th[i].objBlob = b
+	s.liveVT++
+	s.stats.virtualCreated++
+	if s.liveVT > s.stats.vtPeak {
+		s.stats.vtPeak = s.liveVT
+	}
+	s.noteMemory()
+	s.emit(EvThreadStart, i, 1, int64(role))
+	return i
+}
+
+// setState changes a thread's state and accumulates time spent in the old one.
+func (s *Sim) setState(ti int32, st ThreadState) {
+	t := &s.th[ti]
+	t.inState[t.state] += s.now.Sub(t.since)
+	t.state = st
+	t.since = s.now
+}
+
+// threadFrames returns the frames a thread has below its task's call path.
+func (s *Sim) threadFrames(t *thread) Words {
+	w := s.cfg.JVM.ThreadFrames
+	if t.role == RolePoolWorker || t.role == RoleEventLoop {
+		w += s.cfg.JVM.PoolFrames
+	}
+	return w
+}
+
+// startPlatformThread makes a freshly created platform thread runnable: it
+// needs a core to start (thread start-up is a context switch), then runs
+// its role.
+func (s *Sim) startPlatformThread(ti int32, after afterOwed) {
+	s.setState(ti, StateRunning)
+	s.wakeOS(ti, after, burstOwed, 0)
+}
+
+// wakeOS makes a blocked (or new) OS thread runnable after the machine's
+// wake latency; it then pays a context switch and runs a burst of d of the
+// given kind, after which it continues with after.
+func (s *Sim) wakeOS(ti int32, after afterOwed, kind burstKind, d Duration) {
+	t := &s.th[ti]
+	t.after = after
+	t.owed += s.cfg.Machine.ContextSwitch
+	t.wakeKind = kind
+	t.wakeNeed = d
+	t.token++
+	if s.cfg.Machine.WakeLatency <= 0 {
+		s.runCPU(ti, d, kind)
+		return
+	}
+	s.q.push(s.now.Add(s.cfg.Machine.WakeLatency), evOSWake, ti, t.token)
+}
+
+func (s *Sim) onOSWake(ti int32, token uint32) {
+	t := &s.th[ti]
+	if t.token != token {
+		return
+	}
+	s.runCPU(ti, t.wakeNeed, t.wakeKind)
+}
+
+// resume continues a thread after it paid owed CPU.
+func (s *Sim) resume(ti int32) {
+	t := &s.th[ti]
+	after := t.after
+	t.after = afterNothing
+	switch after {
+	case afterStep:
+		if t.role == RoleCarrier {
+			s.step(t.mounted)
+		} else {
+			s.step(ti)
+		}
+	case afterFind:
+		s.carrierLoop(ti)
+	case afterNextTask:
+		s.nextTask(ti)
+	default:
+		// Nothing pending (e.g. a thread woke only to be told it is done).
+		if !t.virtual && t.task < 0 && t.state == StateRunning {
+			s.releaseCore(ti)
+		}
+	}
+}
+
+// park makes Java thread ti wait. A virtual thread unmounts (freezing its
+// frames) unless it is pinned; a platform thread blocks its OS thread. With
+// d >= 0 a wake is scheduled after d.
+func (s *Sim) park(ti int32, reason ParkReason, d Duration, pinned bool) {
+	t := &s.th[ti]
+	t.token++
+	t.reason = reason
+	t.parks++
+	t.waitStart = s.now
+	if d >= 0 {
+		s.q.push(s.now.Add(d), evWake, ti, t.token)
+	}
+	if !t.virtual {
+		s.setState(ti, StateParked)
+		s.releaseCore(ti)
+		return
+	}
+	c := t.carrier
+	if pinned {
+		s.setState(ti, StatePinned)
+		s.stats.pinnedParks++
+		s.emit(EvPinned, ti, int64(reason), 0)
+		s.releaseCore(c)
+		return
+	}
+	w := s.freeze(ti)
+	cost := s.cfg.JVM.FreezeBase + Duration(int64(w)*int64(s.cfg.JVM.FreezePerKWord)/1000)
+	s.th[c].owed += cost
+	s.unmount(ti)
+	s.setState(ti, StateParked)
+	s.emit(EvUnmount, ti, int64(reason), int64(w))
+	s.noteMemory()
+	s.carrierLoop(c)
+}
+
+// onWake handles the end of a timed wait (sleep, blocking call).
+func (s *Sim) onWake(ti int32, token uint32) {
+	t := &s.th[ti]
+	if t.token != token || (t.state != StateParked && t.state != StatePinned) {
+		return
+	}
+	if t.task >= 0 {
+		tk := &s.tasks[t.task]
+		if tk.failNext {
+			tk.failed = true
+			tk.failNext = false
+		}
+	}
+	s.unpark(ti)
+}
+
+// unpark makes a waiting thread runnable again.
+func (s *Sim) unpark(ti int32) {
+	t := &s.th[ti]
+	t.token++
+	s.stats.waitTotal[t.reason] += s.now.Sub(t.waitStart)
+	switch t.state {
+	case StatePinned:
+		// Still mounted: its carrier's OS thread wakes up and continues it.
+		s.setState(ti, StateRunning)
+		s.wakeOS(t.carrier, afterStep, burstOwed, 0)
+	case StateParked:
+		if t.virtual {
+			s.setState(ti, StateRunnable)
+			s.emit(EvUnpark, ti, 0, 0)
+			s.sched.submit(s, ti)
+			return
+		}
+		s.setState(ti, StateRunning)
+		after := afterNextTask
+		if t.task >= 0 {
+			after = afterStep
+		}
+		s.wakeOS(ti, after, burstOwed, 0)
+	}
+}
+
+// terminate ends a Java thread whose work is done.
+func (s *Sim) terminate(ti int32) {
+	t := &s.th[ti]
+	if t.virtual {
+		c := t.carrier
+		s.dropChain(ti)
+		s.heap.kill(t.objBlob)
+		s.freeThreadLocals(ti)
+		s.unmount(ti)
+		s.setState(ti, StateTerminated)
+		s.liveVT--
+		s.emit(EvThreadEnd, ti, 1, 0)
+		s.thFree = append(s.thFree, ti)
+		s.noteMemory()
+		if c >= 0 {
+			s.carrierLoop(c)
+		}
+		return
+	}
+	// A platform thread spends CPU tearing itself down, then its OS thread
+	// is gone.
+	s.runCPU(ti, s.cfg.JVM.PlatformExit, burstExit)
+}
+
+// platformGone removes a platform thread that finished exiting.
+func (s *Sim) platformGone(ti int32) {
+	s.releaseCore(ti)
+	s.freeThreadLocals(ti)
+	s.setState(ti, StateTerminated)
+	s.liveOS--
+	if s.th[ti].role.app() {
+		s.appOS--
+	}
+	s.emit(EvThreadEnd, ti, 0, 0)
+	s.thFree = append(s.thFree, ti)
+	s.noteMemory()
+}
+
+// freeThreadLocals lets a thread's thread-local state die with it.
+func (s *Sim) freeThreadLocals(ti int32) {
+	t := &s.th[ti]
+	if t.tlBase >= 0 {
+		s.heap.kill(t.tlBase)
+		t.tlBase = -1
+	}
+	for b := t.tlHead; b >= 0; {
+		next := s.heap.blobs[b].next
+		s.heap.kill(b)
+		b = next
+	}
+	t.tlHead, t.tlTail, t.tlBytes = -1, -1, 0
+}
+
+// noteMemory updates the peak of the memory the workload's threads hold.
+func (s *Sim) noteMemory() {
+	m := s.threadMemory()
+	if m > s.stats.memPeak {
+		s.stats.memPeak = m
+	}
+}
+
+// threadMemory is the memory held for the workload's own threads: reserved
+// stack and native memory of the platform threads it started, and the heap
+// objects of its virtual threads (Thread, Continuation, StackChunks,
+// thread-local state). The JVM's own threads, carriers included, are not
+// counted: the vt-basics article measured what the threads it created cost.
+func (s *Sim) threadMemory() Bytes {
+	j := &s.cfg.JVM
+	m := Bytes(s.appOS) * (j.Xss + j.PlatformNative)
+	h := s.heap
+	return m + h.live[CatThread] + h.live[CatChunk] + h.live[CatThreadLocal]
+}
