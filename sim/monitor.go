@@ -7,6 +7,11 @@ package sim
 // JDK 21 is pinned: it cannot unmount while inside synchronized code (JEP
 // 491 lifted this in JDK 24).
 
+// PrivateMonitor, as a step's monitor, is a lock private to the task (say,
+// synchronized on an object only it uses): never contended, but holding it
+// still pins a virtual thread on JDK 21.
+const PrivateMonitor = -1
+
 type monitor struct {
 	owner      int32 // thread slot, -1
 	count      int16 // recursion count
@@ -18,8 +23,13 @@ type monitor struct {
 // thread can go on (false: it is now waiting; its program counter stays on
 // the enter step until it is handed the monitor).
 func (s *Sim) monitorEnter(ti int32, m int) bool {
-	mo := &s.monitors[m]
 	t := &s.th[ti]
+	if m == PrivateMonitor {
+		t.monitors++
+		s.tasks[t.task].pc++
+		return true
+	}
+	mo := &s.monitors[m]
 	switch mo.owner {
 	case -1:
 		mo.owner, mo.count = ti, 1
@@ -51,6 +61,10 @@ func (s *Sim) monitorEnter(ti int32, m int) bool {
 // monitorExit releases monitor m held by thread ti, handing it to the first
 // waiter.
 func (s *Sim) monitorExit(ti int32, m int) {
+	if m == PrivateMonitor {
+		s.th[ti].monitors--
+		return
+	}
 	mo := &s.monitors[m]
 	if mo.owner != ti {
 		panic("loomlab: monitor exit by a thread that does not own it")

@@ -122,7 +122,7 @@ func (p *Program) validate(c *Config, idx int) error {
 				return fmt.Errorf("%s: negative size or cost", where)
 			}
 		case StepEnter, StepExit:
-			if s.Monitor < 0 || s.Monitor >= c.Monitors {
+			if s.Monitor != PrivateMonitor && (s.Monitor < 0 || s.Monitor >= c.Monitors) {
 				return fmt.Errorf("%s: monitor %d does not exist", where, s.Monitor)
 			}
 		case StepFork:

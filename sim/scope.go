@@ -19,6 +19,7 @@ type scope struct {
 	failed  bool
 	winner  int8
 	race    bool
+	open    bool
 	subs    [maxSubtasks]int32 // subtask task slots, -1 once finished
 	threads [maxSubtasks]int32 // their threads
 	started Time
@@ -39,7 +40,7 @@ func (s *Sim) newScope() int32 {
 func (s *Sim) fork(ti int32, progs []int, joiner Joiner, race bool) {
 	owner := s.th[ti].task
 	sc := s.newScope()
-	s.scopes[sc] = scope{owner: owner, joiner: joiner, n: int8(len(progs)), pending: int8(len(progs)),
+	s.scopes[sc] = scope{open: true, owner: owner, joiner: joiner, n: int8(len(progs)), pending: int8(len(progs)),
 		winner: -1, race: race, started: s.now}
 	s.tasks[owner].owns = sc
 	var cost Duration
@@ -137,6 +138,7 @@ func (s *Sim) closeScope(sci int32) {
 	if sc.failed {
 		ot.failed = true
 	}
+	sc.open = false
 	s.scopeFree = append(s.scopeFree, sci)
 	s.unpark(ot.thread)
 }

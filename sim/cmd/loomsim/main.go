@@ -1,0 +1,74 @@
+// Command loomsim runs Loomlab's simulator from the command line: list the
+// scenarios, show their knobs, run a case, verify the articles' figures, or
+// print an event trace.
+//
+//	loomsim list
+//	loomsim params SCENARIO
+//	loomsim profile SCENARIO
+//	loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
+//	loomsim verify [SCENARIO] [--json]
+//	loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
+//
+// Exit status: 0 on success, 1 when verify finds a figure out of tolerance,
+// 2 on bad input (unknown scenario, case or knob, a value of the wrong type
+// or out of range).
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// usageError is bad input: exit status 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+const usage = `usage:
+  loomsim list
+  loomsim params SCENARIO
+  loomsim profile SCENARIO
+  loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
+  loomsim verify [SCENARIO] [--json]
+  loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]`
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		fmt.Fprintln(stderr, usage)
+		return 2
+	}
+	var err error
+	code := 0
+	switch args[0] {
+	case "list":
+		err = cmdList(args[1:], stdout)
+	case "params":
+		err = cmdParams(args[1:], stdout)
+	case "profile":
+		err = cmdProfile(args[1:], stdout)
+	case "run":
+		err = cmdRun(args[1:], stdout)
+	case "verify":
+		code, err = cmdVerify(args[1:], stdout)
+	case "trace":
+		err = cmdTrace(args[1:], stdout)
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, usage)
+		return 0
+	default:
+		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify or trace", args[0])}
+	}
+	if err != nil {
+		fmt.Fprintln(stderr, "loomsim:", err)
+		if _, ok := err.(*usageError); ok {
+			return 2
+		}
+		return 2
+	}
+	return code
+}

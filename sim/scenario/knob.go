@@ -1,0 +1,203 @@
+package scenario
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// KnobKind is the type of a knob's value.
+type KnobKind uint8
+
+const (
+	knobInvalid KnobKind = iota
+	// Int knobs take whole numbers within [Min, Max].
+	Int
+	// Float knobs take decimal numbers within [Min, Max].
+	Float
+	// Bool knobs take true or false.
+	Bool
+	// Enum knobs take one of Options.
+	Enum
+)
+
+func (k KnobKind) String() string { return [...]string{"invalid", "int", "float", "bool", "enum"}[k] }
+
+// Knob is one setting of a scenario: what a user may turn.
+type Knob struct {
+	Name    string
+	Kind    KnobKind
+	Default string
+	Min     float64
+	Max     float64
+	Options []string
+	Unit    string
+	Help    string
+}
+
+// Allowed describes the values the knob accepts, for messages and help.
+func (k *Knob) Allowed() string {
+	switch k.Kind {
+	case Int:
+		return fmt.Sprintf("an integer from %s to %s%s", fmtNum(k.Min), fmtNum(k.Max), unitSuffix(k.Unit))
+	case Float:
+		return fmt.Sprintf("a number from %s to %s%s", fmtNum(k.Min), fmtNum(k.Max), unitSuffix(k.Unit))
+	case Bool:
+		return "true or false"
+	case Enum:
+		return "one of " + strings.Join(k.Options, ", ")
+	}
+	return "nothing"
+}
+
+func unitSuffix(u string) string {
+	if u == "" {
+		return ""
+	}
+	return " " + u
+}
+
+func fmtNum(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// KnobError is a refused knob value. Its message names the knob and what is
+// allowed, on one line.
+type KnobError struct {
+	Scenario string
+	Knob     string
+	Value    string
+	Allowed  string
+	Reason   string
+}
+
+func (e *KnobError) Error() string {
+	if e.Reason != "" {
+		return fmt.Sprintf("%s: knob %s=%q: %s", e.Scenario, e.Knob, e.Value, e.Reason)
+	}
+	return fmt.Sprintf("%s: knob %s=%q is not allowed: expected %s", e.Scenario, e.Knob, e.Value, e.Allowed)
+}
+
+// parse converts text to the knob's value.
+func (k *Knob) parse(text string) (any, bool) {
+	t := strings.TrimSpace(text)
+	switch k.Kind {
+	case Int:
+		v, err := strconv.ParseInt(t, 10, 64)
+		if err != nil {
+			f, ferr := strconv.ParseFloat(t, 64)
+			if ferr != nil || f != math.Trunc(f) || math.Abs(f) > 1e15 {
+				return nil, false
+			}
+			v = int64(f)
+		}
+		if float64(v) < k.Min || float64(v) > k.Max {
+			return nil, false
+		}
+		return v, true
+	case Float:
+		v, err := strconv.ParseFloat(t, 64)
+		if err != nil || math.IsNaN(v) || math.IsInf(v, 0) || v < k.Min || v > k.Max {
+			return nil, false
+		}
+		return v, true
+	case Bool:
+		switch strings.ToLower(t) {
+		case "true", "1", "yes", "on":
+			return true, true
+		case "false", "0", "no", "off":
+			return false, true
+		}
+		return nil, false
+	case Enum:
+		for _, o := range k.Options {
+			if t == o {
+				return o, true
+			}
+		}
+		return nil, false
+	}
+	return nil, false
+}
+
+// Values are a scenario's effective knob values.
+type Values struct {
+	knobs []Knob
+	v     map[string]any
+}
+
+// Int returns an Int knob's value.
+func (v *Values) Int(name string) int { return int(v.get(name).(int64)) }
+
+// Int64 returns an Int knob's value.
+func (v *Values) Int64(name string) int64 { return v.get(name).(int64) }
+
+// Float returns a Float (or Int) knob's value.
+func (v *Values) Float(name string) float64 {
+	switch x := v.get(name).(type) {
+	case float64:
+		return x
+	case int64:
+		return float64(x)
+	}
+	panic("scenario: knob " + name + " is not numeric")
+}
+
+// Bool returns a Bool knob's value.
+func (v *Values) Bool(name string) bool { return v.get(name).(bool) }
+
+// Str returns an Enum knob's value.
+func (v *Values) Str(name string) string { return v.get(name).(string) }
+
+func (v *Values) get(name string) any {
+	x, ok := v.v[name]
+	if !ok {
+		panic("scenario: no knob " + name)
+	}
+	return x
+}
+
+// Map returns every knob's effective value by name.
+func (v *Values) Map() map[string]any {
+	m := make(map[string]any, len(v.v))
+	for k, x := range v.v {
+		m[k] = x
+	}
+	return m
+}
+
+// Text returns a knob's value as text (what a URL or --set would carry).
+func (v *Values) Text(name string) string { return formatValue(v.get(name)) }
+
+func formatValue(x any) string {
+	switch t := x.(type) {
+	case int64:
+		return strconv.FormatInt(t, 10)
+	case float64:
+		return strconv.FormatFloat(t, 'f', -1, 64)
+	case bool:
+		return strconv.FormatBool(t)
+	case string:
+		return t
+	}
+	return fmt.Sprint(x)
+}
+
+// Names returns the knob names in the scenario's order.
+func (v *Values) Names() []string {
+	out := make([]string, len(v.knobs))
+	for i, k := range v.knobs {
+		out[i] = k.Name
+	}
+	return out
+}
+
+// sortedKeys returns the keys of a string-keyed map in order.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

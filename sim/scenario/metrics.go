@@ -1,0 +1,102 @@
+package scenario
+
+import (
+	"math"
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// MetricNames lists every metric of the contract, in report order.
+var MetricNames = []string{
+	"throughput_rps", "requests_completed", "latency_mean_ms", "latency_p50_ms", "latency_p95_ms",
+	"latency_p99_ms", "elapsed_ms", "os_threads_peak", "young_gcs", "full_gcs", "gc_pauses",
+	"gc_pause_total_ms", "old_capacity_mb", "old_live_after_full_gc_mb", "stackchunk_alloc_bytes",
+	"stackchunk_capacity_words_p50", "stackchunk_frozen_words_p50", "memory_mb", "rss_mb",
+	"carrier_utilization", "pinned_parks", "win_rate_haiku", "races_before_single_model",
+	"cost_savings_pct",
+}
+
+// round rounds to a number of decimals; every platform computes it the same.
+func round(x float64, decimals int) float64 {
+	p := math.Pow(10, float64(decimals))
+	return math.Round(x*p) / p
+}
+
+func ms(d sim.Duration) float64 { return round(float64(d)/1e6, 3) }
+func mb(b sim.Bytes) float64    { return round(float64(b)/float64(sim.MB), 1) }
+
+// allMetrics computes every contract metric from a run's raw metrics.
+func allMetrics(m *sim.Metrics) map[string]any {
+	out := map[string]any{
+		"throughput_rps":                round(m.ThroughputRPS, 1),
+		"requests_completed":            m.RequestsCompleted,
+		"latency_mean_ms":               ms(m.LatencyMean),
+		"latency_p50_ms":                ms(m.LatencyP50),
+		"latency_p95_ms":                ms(m.LatencyP95),
+		"latency_p99_ms":                ms(m.LatencyP99),
+		"elapsed_ms":                    ms(m.Elapsed),
+		"os_threads_peak":               m.OSThreadsPeak,
+		"young_gcs":                     m.YoungGCs,
+		"full_gcs":                      m.FullGCs,
+		"gc_pauses":                     m.GCPauses,
+		"gc_pause_total_ms":             ms(m.GCPauseTotal),
+		"old_capacity_mb":               mb(m.OldCapacity),
+		"old_live_after_full_gc_mb":     mb(m.OldLiveAfterFull),
+		"stackchunk_alloc_bytes":        int64(m.StackChunkAllocBytes),
+		"stackchunk_capacity_words_p50": int64(m.StackChunkCapacityP50),
+		"stackchunk_frozen_words_p50":   int64(m.StackChunkFrozenP50),
+		"memory_mb":                     mb(m.MemoryPeak),
+		"rss_mb":                        mb(m.RSSPeak),
+		"carrier_utilization":           round(m.CarrierUtilization, 4),
+		"pinned_parks":                  m.PinnedParks,
+		"races_before_single_model":     m.RacesBeforeSingle,
+		"cost_savings_pct":              round(m.RouterCostSavingsPct, 2),
+	}
+	if len(m.RouterWinRates) > 0 {
+		out["win_rate_haiku"] = round(100*m.RouterWinRates[0], 2)
+	} else {
+		out["win_rate_haiku"] = 0.0
+	}
+	return out
+}
+
+// metricMap returns the metrics a scenario reports. Scenarios with a heap
+// story add the old generation's contents after Full GC by category.
+func (s *Scenario) metricMap(m *sim.Metrics) map[string]any {
+	all := allMetrics(m)
+	out := make(map[string]any, len(s.Metrics)+1)
+	for _, name := range s.Metrics {
+		if strings.HasPrefix(name, "old_live_breakdown") {
+			continue
+		}
+		out[name] = all[name]
+	}
+	for _, name := range s.Metrics {
+		if name == "old_live_breakdown_mb" {
+			b := map[string]any{"chunks": 0.0, "thread_local": 0.0, "application": 0.0, "other": 0.0}
+			if m.OldLiveByCategory != nil {
+				c := m.OldLiveByCategory
+				b["chunks"] = mb(c["stackchunk"])
+				b["thread_local"] = mb(c["thread-local"])
+				b["application"] = mb(c["app"] + c["request"])
+				b["other"] = mb(c["thread"] + c["garbage"])
+			}
+			out[name] = b
+		}
+	}
+	return out
+}
+
+// MetricValue returns a numeric metric from a result.
+func (r *Result) MetricValue(name string) (float64, bool) {
+	switch x := r.Metrics[name].(type) {
+	case float64:
+		return x, true
+	case int64:
+		return float64(x), true
+	case int:
+		return float64(x), true
+	}
+	return 0, false
+}

@@ -1,0 +1,82 @@
+package scenario
+
+import (
+	"bufio"
+	"fmt"
+	"hash/fnv"
+	"io"
+	"math"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// WriteTrace runs sm until virtual time until (or its end) and writes every
+// observable event, one per line, followed by a summary line with a hash of
+// the trace. Golden tests compare this text.
+func WriteTrace(w io.Writer, sm *sim.Sim, until sim.Time) error {
+	bw := bufio.NewWriter(w)
+	sm.Record(1 << 16)
+	h := fnv.New64a()
+	var buf []sim.Event
+	n := 0
+	for {
+		done := sm.Advance(until, 1<<14)
+		var dropped int64
+		buf, dropped = sm.DrainEvents(buf[:0])
+		if dropped > 0 {
+			return fmt.Errorf("trace: %d events dropped", dropped)
+		}
+		for _, e := range buf {
+			line := FormatEvent(e)
+			h.Write([]byte(line))
+			fmt.Fprintln(bw, line)
+			n++
+		}
+		if done || sm.Now() >= until {
+			break
+		}
+	}
+	fmt.Fprintf(bw, "# %d events until %v, trace hash %016x\n", n, sm.Now(), h.Sum64())
+	return bw.Flush()
+}
+
+// FormatEvent renders an event as one trace line.
+func FormatEvent(e sim.Event) string {
+	return fmt.Sprintf("%12d %-13s t=%-6s c=%-3d a=%d b=%d", int64(e.At), e.Kind, e.Thread, int32(e.Carrier), e.A, e.B)
+}
+
+// TraceHash runs sm until until and returns the hash WriteTrace would print.
+func TraceHash(sm *sim.Sim, until sim.Time) (uint64, int, error) {
+	sm.Record(1 << 16)
+	h := fnv.New64a()
+	var buf []sim.Event
+	n := 0
+	for {
+		done := sm.Advance(until, 1<<14)
+		var dropped int64
+		buf, dropped = sm.DrainEvents(buf[:0])
+		if dropped > 0 {
+			return 0, n, fmt.Errorf("trace: %d events dropped", dropped)
+		}
+		for _, e := range buf {
+			h.Write([]byte(FormatEvent(e)))
+			n++
+		}
+		if done || sm.Now() >= until {
+			return h.Sum64(), n, nil
+		}
+	}
+}
+
+// RoundWall rounds a wall-clock duration for reports.
+func RoundWall(s float64) float64 { return math.Round(s*1000) / 1000 }
+
+// ProfileMarkdown renders a scenario's profile constants as a Markdown
+// table (the README includes these).
+func ProfileMarkdown(s *Scenario) string {
+	out := fmt.Sprintf("| constant | value | derivation |\n|---|---|---|\n")
+	for _, c := range s.Profile {
+		out += fmt.Sprintf("| %s | %s | %s |\n", c.Name, c.Value, c.Derivation)
+	}
+	return out
+}

@@ -1,0 +1,298 @@
+package sim
+
+// Snapshot is the model's state at one instant, as the picture draws it.
+// Fill reuses the slices of a previous snapshot, so a frame loop that keeps
+// one Snapshot allocates nothing in steady state.
+type Snapshot struct {
+	Time      Time
+	Paused    bool // a stop-the-world pause is in progress
+	PauseFull bool // ... and it includes a Full GC
+	PauseEnd  Time
+	Done      bool
+	OOM       string
+
+	Cores       int
+	Parallelism int
+	JDK         int
+	GC          GCKind
+
+	Carriers []CarrierView
+	// Runnable virtual threads waiting for a carrier, in queue order (the
+	// first MaxListed), and their total.
+	RunQueue    []ThreadID
+	RunQueueLen int
+	// Parked virtual threads by reason: counts, and the first MaxListed of
+	// each reason in the thread table's order.
+	ParkedCount [parkReasonCount]int
+	Parked      [parkReasonCount][]ThreadID
+
+	VirtualLive  int
+	PlatformLive int // live OS threads (ThreadMXBean count)
+	PlatformApp  int // of which started by the workload
+	Mounted      int
+	Pinned       int
+
+	// App platform threads (pool workers, per-task threads, event loops):
+	// the first MaxListed.
+	Platform []PlatformView
+
+	Heap   HeapView
+	Chunks ChunkSummary
+	// Chunk blocks to draw: up to MaxChunks, youngest last.
+	ChunkBlocks []ChunkView
+
+	Scopes []ScopeView
+
+	// Counters since the start of the run.
+	RequestsDone   int64
+	YoungGCs       int64
+	FullGCs        int64
+	GCPauseTotal   Duration
+	PinnedParks    int64
+	CPUBusy        Duration
+	Tenuring       int
+	RecentLatency  LatencySummary // completions since the previous snapshot
+	RouterSingle   int            // router model in single mode, -1
+	RouterRaces    int
+	RSS            Bytes
+	ThreadMemory   Bytes
+	Events         int64
+}
+
+// MaxListed bounds the per-thread lists of a snapshot; beyond it the picture
+// draws counts and density.
+const MaxListed = 512
+
+// MaxChunks bounds the chunk blocks in a snapshot.
+const MaxChunks = 4096
+
+// CarrierView is one carrier lane.
+type CarrierView struct {
+	ID      CarrierID
+	Thread  ThreadID // mounted virtual thread, 0 if none
+	State   ThreadState
+	Reason  ParkReason // when idle or blocked
+	Pinned  bool       // its virtual thread is pinned
+	OnCPU   bool       // the carrier's OS thread holds a core
+	Frames  Words      // the mounted thread's frames
+	Tier    Tier       // lowest JIT tier among them
+	Monitor bool       // the mounted thread holds a monitor
+}
+
+// PlatformView is one app platform thread.
+type PlatformView struct {
+	ID     ThreadID
+	Role   Role
+	State  ThreadState
+	Reason ParkReason
+	OnCPU  bool
+	Stack  Bytes // reserved stack
+}
+
+// HeapView is the heap's layout and fill.
+type HeapView struct {
+	Max                               Bytes
+	EdenCap, SurvivorCap, OldCap      Bytes
+	EdenUsed, SurvivorUsed, OldUsed   Bytes
+	OldGarbage                        Bytes
+	YoungLive, OldLive                [catCount]Bytes
+	Allocated                         [catCount]Bytes
+}
+
+// ChunkSummary counts StackChunks.
+type ChunkSummary struct {
+	Live, Young, Old, GCMode int
+	Garbage                  int // dead chunks not yet collected
+	LiveBytes                Bytes
+}
+
+// ChunkView is one StackChunk block.
+type ChunkView struct {
+	ID       ChunkID
+	Owner    ThreadID
+	Capacity Words
+	Used     Words
+	Space    string // eden, survivor, old
+	GCMode   bool
+	Dead     bool
+	Tier     Tier
+}
+
+// ScopeView is an open structured scope.
+type ScopeView struct {
+	Owner    ThreadID
+	Subtasks []SubtaskView
+	Winner   int // index, -1 while undecided
+}
+
+// SubtaskView is one forked subtask.
+type SubtaskView struct {
+	Thread    ThreadID
+	Model     int
+	State     ThreadState
+	Cancelled bool
+	Done      bool
+}
+
+// LatencySummary summarises a set of latencies.
+type LatencySummary struct {
+	Count    int64
+	P50, P95 Duration
+}
+
+// Fill writes the current state into snap.
+func (s *Sim) Fill(snap *Snapshot) {
+	snap.Time = s.now
+	snap.Paused = s.now < s.pauseEnd
+	snap.PauseFull = snap.Paused && s.pauseFull
+	snap.PauseEnd = s.pauseEnd
+	snap.Done = s.done
+	snap.OOM = ""
+	if s.oom {
+		snap.OOM = s.oomMessage
+	}
+	snap.Cores = len(s.cores)
+	snap.Parallelism = s.sched.parallelism
+	snap.JDK = s.cfg.JVM.JDK
+	snap.GC = s.cfg.Heap.GC
+
+	snap.Carriers = snap.Carriers[:0]
+	snap.Mounted, snap.Pinned = 0, 0
+	for _, c := range s.sched.carriers {
+		ct := &s.th[c]
+		v := CarrierView{ID: ct.cid, State: ct.state, Reason: ct.reason, OnCPU: ct.core >= 0}
+		if ct.mounted >= 0 {
+			vt := &s.th[ct.mounted]
+			v.Thread = vt.id
+			v.Pinned = vt.state == StatePinned
+			v.Frames = vt.frames
+			v.Monitor = vt.monitors > 0
+			if vt.task >= 0 {
+				v.Tier = s.tasks[vt.task].tier
+			}
+			snap.Mounted++
+			if v.Pinned {
+				snap.Pinned++
+			}
+		}
+		snap.Carriers = append(snap.Carriers, v)
+	}
+	snap.RunQueue = snap.RunQueue[:0]
+	snap.RunQueueLen = s.sched.queued
+	add := func(f *fifo) {
+		for i := 0; i < f.len() && len(snap.RunQueue) < MaxListed; i++ {
+			snap.RunQueue = append(snap.RunQueue, s.th[f.at(i)].id)
+		}
+	}
+	add(&s.sched.external)
+	for i := range s.sched.local {
+		add(&s.sched.local[i])
+	}
+	for r := range snap.Parked {
+		snap.Parked[r] = snap.Parked[r][:0]
+		snap.ParkedCount[r] = 0
+	}
+	snap.Platform = snap.Platform[:0]
+	for i := range s.th {
+		t := &s.th[i]
+		if t.state == StateTerminated || t.state == stateInvalid {
+			continue
+		}
+		if t.virtual {
+			if t.state == StateParked {
+				snap.ParkedCount[t.reason]++
+				if len(snap.Parked[t.reason]) < MaxListed {
+					snap.Parked[t.reason] = append(snap.Parked[t.reason], t.id)
+				}
+			}
+			continue
+		}
+		if t.role.app() && len(snap.Platform) < MaxListed {
+			snap.Platform = append(snap.Platform, PlatformView{ID: t.id, Role: t.role, State: t.state,
+				Reason: t.reason, OnCPU: t.core >= 0, Stack: s.cfg.JVM.Xss})
+		}
+	}
+	snap.VirtualLive = s.liveVT
+	snap.PlatformLive = s.liveOS
+	snap.PlatformApp = s.appOS
+
+	h := s.heap
+	hv := &snap.Heap
+	hv.Max = s.cfg.Heap.MaxBytes
+	hv.EdenCap, hv.SurvivorCap, hv.OldCap = h.edenCap, h.survCap, h.oldMax
+	hv.EdenUsed, hv.SurvivorUsed, hv.OldUsed = h.edenUsed, h.survUsed, h.oldUsed
+	var oldLive Bytes
+	for c := range hv.OldLive {
+		hv.OldLive[c] = h.oldLive[c]
+		hv.YoungLive[c] = h.live[c] - h.oldLive[c]
+		hv.Allocated[c] = h.allocated[c]
+		oldLive += h.oldLive[c]
+	}
+	hv.OldGarbage = h.oldUsed - oldLive
+	snap.Chunks = ChunkSummary{}
+	snap.ChunkBlocks = snap.ChunkBlocks[:0]
+	for i := range s.chunks {
+		c := &s.chunks[i]
+		if c.blob < 0 {
+			continue
+		}
+		b := &h.blobs[c.blob]
+		if b.sp == spFree {
+			continue
+		}
+		dead := c.owner < 0
+		if dead {
+			snap.Chunks.Garbage++
+		} else {
+			snap.Chunks.Live++
+			snap.Chunks.LiveBytes += b.size
+			if b.sp == spOld {
+				snap.Chunks.Old++
+			} else {
+				snap.Chunks.Young++
+			}
+			if c.gcMode {
+				snap.Chunks.GCMode++
+			}
+		}
+		if len(snap.ChunkBlocks) < MaxChunks {
+			var owner ThreadID
+			if c.owner >= 0 {
+				owner = s.th[c.owner].id
+			}
+			snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: c.id, Owner: owner, Capacity: c.capacity,
+				Used: c.used, Space: b.sp.String(), GCMode: c.gcMode, Dead: dead, Tier: c.bornTier})
+		}
+	}
+
+	snap.Scopes = snap.Scopes[:0]
+	for i := range s.scopes {
+		sc := &s.scopes[i]
+		if !sc.open || len(snap.Scopes) >= 64 {
+			continue
+		}
+		v := ScopeView{Owner: s.th[s.tasks[sc.owner].thread].id, Winner: int(sc.winner)}
+		for j := int8(0); j < sc.n; j++ {
+			ti := sc.threads[j]
+			t := &s.th[ti]
+			sv := SubtaskView{Thread: t.id, Model: int(j), State: t.state, Cancelled: t.interrupted, Done: sc.subs[j] < 0}
+			v.Subtasks = append(v.Subtasks, sv)
+		}
+		snap.Scopes = append(snap.Scopes, v)
+	}
+
+	st := &s.stats
+	snap.RequestsDone = st.allDone
+	snap.YoungGCs, snap.FullGCs = st.youngGCs, st.fullGCs
+	snap.GCPauseTotal = st.pauseTotal
+	snap.PinnedParks = st.pinnedParks
+	snap.CPUBusy = st.cpuBusy
+	snap.Tenuring = h.tenuring
+	snap.RecentLatency = LatencySummary{Count: st.recent.n, P50: st.recent.quantile(0.5), P95: st.recent.quantile(0.95)}
+	st.recent = histogram{}
+	snap.RouterSingle = s.router.single
+	snap.RouterRaces = s.router.races
+	snap.RSS = s.rss()
+	snap.ThreadMemory = s.threadMemory()
+	snap.Events = s.events
+}
