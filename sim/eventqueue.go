@@ -59,6 +59,7 @@ type event struct {
 	a    int32
 	b    uint32
 	kind eventKind
+	lane int8 // the lane this event heads, -1 if it lives in the heap only
 }
 
 func (e *event) before(f *event) bool {
@@ -68,21 +69,79 @@ func (e *event) before(f *event) bool {
 	return e.seq < f.seq
 }
 
-// eventQueue is a 4-ary min-heap of events. A 4-ary heap does about half the
-// levels of a binary heap and keeps siblings on one cache line, which matters
-// here: the queue is touched several times per simulated request.
+// eventQueue orders events by (at, seq). It is a 4-ary min-heap plus
+// "lanes": most events are scheduled a fixed delay after now (a constant
+// backend latency, the network delay, the OS wake latency), and events
+// pushed with the same delay arrive in time order, so they can wait in a
+// FIFO while only the lane's head sits in the heap. That keeps the heap at a
+// few dozen entries instead of one per connection. The order of events is
+// exactly the heap's order: lanes only change where events wait.
 type eventQueue struct {
-	h   []event
-	seq uint64
+	h     []event
+	seq   uint64
+	n     int
+	lanes []lane
 }
 
-func (q *eventQueue) len() int { return len(q.h) }
+// lane is a FIFO of events scheduled with the same delay.
+type lane struct {
+	delay Duration
+	buf   []event
+	head  int
+	size  int
+}
 
-// push schedules an event and returns its sequence number.
+const maxLanes = 32
+
+func (q *eventQueue) len() int { return q.n }
+
+// push schedules an event at an arbitrary time.
 func (q *eventQueue) push(at Time, kind eventKind, a int32, b uint32) {
 	q.seq++
-	q.h = append(q.h, event{at: at, seq: q.seq, a: a, b: b, kind: kind})
+	q.n++
+	q.h = append(q.h, event{at: at, seq: q.seq, a: a, b: b, kind: kind, lane: -1})
 	q.up(len(q.h) - 1)
+}
+
+// pushAfter schedules an event d after now (now never decreases between
+// calls, so events with equal d are in time order).
+func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b uint32) {
+	li := -1
+	for i := range q.lanes {
+		if q.lanes[i].delay == d {
+			li = i
+			break
+		}
+	}
+	if li < 0 {
+		if len(q.lanes) >= maxLanes {
+			q.push(now.Add(d), kind, a, b)
+			return
+		}
+		q.lanes = append(q.lanes, lane{delay: d})
+		li = len(q.lanes) - 1
+	}
+	q.seq++
+	q.n++
+	e := event{at: now.Add(d), seq: q.seq, a: a, b: b, kind: kind, lane: int8(li)}
+	l := &q.lanes[li]
+	if l.size == len(l.buf) {
+		n := 2 * len(l.buf)
+		if n < 64 {
+			n = 64
+		}
+		nb := make([]event, n)
+		for i := 0; i < l.size; i++ {
+			nb[i] = l.buf[(l.head+i)%len(l.buf)]
+		}
+		l.buf, l.head = nb, 0
+	}
+	l.buf[(l.head+l.size)%len(l.buf)] = e
+	l.size++
+	if l.size == 1 {
+		q.h = append(q.h, e)
+		q.up(len(q.h) - 1)
+	}
 }
 
 // peek returns the earliest event without removing it.
@@ -91,6 +150,18 @@ func (q *eventQueue) peek() *event { return &q.h[0] }
 // pop removes and returns the earliest event.
 func (q *eventQueue) pop() event {
 	top := q.h[0]
+	q.n--
+	if top.lane >= 0 {
+		l := &q.lanes[top.lane]
+		l.head = (l.head + 1) % len(l.buf)
+		l.size--
+		if l.size > 0 {
+			// The lane's next event replaces its head at the top.
+			q.h[0] = l.buf[l.head]
+			q.down(0)
+			return top
+		}
+	}
 	last := len(q.h) - 1
 	q.h[0] = q.h[last]
 	q.h = q.h[:last]

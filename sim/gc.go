@@ -205,8 +205,12 @@ func (s *Sim) promote(i int32) {
 	}
 	h.oldLive[b.cat] += b.size
 	h.old = append(h.old, i)
-	if b.cat == CatChunk && s.cfg.Heap.GC != GCG1 {
-		s.chunks[b.chunk].gcMode = true
+	if b.cat == CatChunk {
+		c := &s.chunks[b.chunk]
+		c.old = true
+		if s.cfg.Heap.GC != GCG1 {
+			c.gcMode = true
+		}
 	}
 }
 
@@ -284,6 +288,7 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	h := s.heap
 	cfg := &s.cfg.Heap
 	usedBefore := h.used()
+	oldUsedBefore := h.oldUsed
 	keepOld := h.old[:0]
 	var oldLive Bytes
 	for _, i := range h.old {
@@ -296,6 +301,16 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	}
 	h.old = keepOld
 	h.oldUsed = oldLive
+	// Parallel leaves some dead space in the dense prefix uncompacted.
+	if cfg.GC == GCParallel && cfg.DeadWood > 0 {
+		every := cfg.MaxCompactionEvery
+		if every <= 0 || (s.stats.fullGCs+1)%int64(every) != 0 {
+			dead := min(oldUsedBefore-oldLive, oldLive*Bytes(cfg.DeadWood)/100)
+			if dead > 0 {
+				h.oldUsed += dead
+			}
+		}
+	}
 	keepYoung := h.young[:0]
 	var youngLeft Bytes
 	for _, i := range h.young {
@@ -323,7 +338,11 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 		}
 	}
 	h.g1Reclaimable, h.g1Marking = 0, false
-	live := h.oldUsed + youngLeft
+	var liveOld Bytes
+	for c := range h.oldLive {
+		liveOld += h.oldLive[c]
+	}
+	live := liveOld + youngLeft
 	thr := Bytes(gcThreads(cfg, s.cfg.Machine.Cores))
 	pause := cfg.FullFixed + bytesAt(live, cfg.MarkRate*thr) + bytesAt(usedBefore, cfg.SweepRate*thr)
 	now := s.pauseStartTime()
@@ -332,16 +351,16 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	}
 	h.lastMajorEnd = now.Add(pause)
 	s.stats.fullGCs++
-	s.stats.oldLiveAfterFull = h.oldUsed
-	s.stats.oldLiveAfterFullSum += h.oldUsed
+	s.stats.oldLiveAfterFull = liveOld
+	s.stats.oldLiveAfterFullSum += liveOld
 	for c := AllocCat(1); c < catCount; c++ {
 		s.stats.oldLiveByCat[c] = h.oldLive[c]
 	}
-	if h.oldUsed > s.stats.oldLiveAfterFullMax {
-		s.stats.oldLiveAfterFullMax = h.oldUsed
+	if liveOld > s.stats.oldLiveAfterFullMax {
+		s.stats.oldLiveAfterFullMax = liveOld
 	}
-	if s.stats.oldLiveAfterFullMin == 0 || h.oldUsed < s.stats.oldLiveAfterFullMin {
-		s.stats.oldLiveAfterFullMin = h.oldUsed
+	if s.stats.oldLiveAfterFullMin == 0 || liveOld < s.stats.oldLiveAfterFullMin {
+		s.stats.oldLiveAfterFullMin = liveOld
 	}
 	if cfg.GC == GCG1 {
 		h.g1Resize()

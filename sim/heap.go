@@ -87,6 +87,13 @@ type HeapConfig struct {
 	G1RemarkPause   Duration // remark + cleanup pauses after marking
 	G1MixedCopyRate Bytes    // live bytes evacuated from old regions per ms per thread
 	G1OldLiveness   int      // percent of live data in the old regions mixed GCs collect
+	// DeadWood (Parallel only) is the dead space, as a percentage of the
+	// live old data, that a Full GC leaves uncompacted in the dense prefix
+	// at the bottom of the old gen (PSParallelCompact's dead-wood limiter,
+	// ParallelOldDeadWoodLimiterMean); every MaxCompactionEvery-th Full GC
+	// compacts everything (HeapMaximumCompactionInterval).
+	DeadWood           int
+	MaxCompactionEvery int
 	// ChunkHeader is a StackChunk's object header and fields.
 	ChunkHeader Bytes
 	// AppBytes is long-lived application data allocated at start.

@@ -129,6 +129,23 @@ func (j *jit) invoke(m int) (run Tier, queue Tier, delay Duration) {
 	return run, 0, -1
 }
 
+// final reports whether method m has reached the last tier it can reach
+// and has no compilation pending.
+func (j *jit) final(m int) bool {
+	if !j.cfg.Enabled {
+		return true
+	}
+	if j.pending[m] {
+		return false
+	}
+	switch j.cfg.StopAtLevel {
+	case 4:
+		return j.tier[m] == TierC2
+	default:
+		return j.tier[m] == j.c1Tier()
+	}
+}
+
 // install makes tier t the code of method m.
 func (j *jit) install(m int, t Tier, now Time) {
 	j.pending[m] = false

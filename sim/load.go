@@ -136,7 +136,11 @@ func (s *Sim) sendArriving(ci int32, at, arrive Time) {
 	tk := s.newTask(int32(l.cfg.Program))
 	t := &s.tasks[tk]
 	t.load, t.conn, t.sent = c.load, ci, at
-	s.q.push(arrive, evRequestArrive, tk, 0)
+	if arrive >= s.now {
+		s.q.pushAfter(s.now, arrive.Sub(s.now), evRequestArrive, tk, 0)
+	} else {
+		s.q.push(arrive, evRequestArrive, tk, 0)
+	}
 }
 
 func (s *Sim) onRequestArrive(tk int32) {
@@ -154,7 +158,7 @@ func (s *Sim) onOpenArrival(li int32) {
 	t := &s.tasks[tk]
 	t.load, t.sent = li, s.now
 	t.conn = int32(l.sent) // a fresh connection: spread over event loops
-	s.q.push(s.now.Add(l.cfg.NetDelay), evRequestArrive, tk, 0)
+	s.q.pushAfter(s.now, l.cfg.NetDelay, evRequestArrive, tk, 0)
 	s.q.push(s.now.Add(s.openGap(l.cfg)), evArrival, li, 0)
 }
 

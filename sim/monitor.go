@@ -88,5 +88,21 @@ func (s *Sim) monitorExit(ti int32, m int) {
 	mo.owner, mo.count = next, 1
 	s.th[next].monitors++
 	s.tasks[s.th[next].task].pc++
-	s.unpark(next)
+	s.stats.waitTotal[ParkMonitor] += s.now.Sub(s.th[next].waitStart)
+	nt := &s.th[next]
+	if nt.virtual && nt.state == StateParked {
+		// An unmounted waiter (JDK 24+) is scheduled like any unpark.
+		s.unpark(next)
+		return
+	}
+	// A blocked OS thread (a platform thread, or a pinned carrier) takes
+	// the monitor without the OS wake latency: HotSpot's contenders spin
+	// before they block, so with short critical sections the successor is
+	// usually still spinning when the owner leaves (the spinning's own CPU
+	// is not modelled).
+	nt.token++
+	s.setState(next, StateRunning)
+	os := s.oscpu(next)
+	s.th[os].after = afterStep
+	s.runCPU(os, 0, burstOwed)
 }

@@ -50,6 +50,7 @@ type Sim struct {
 	nextChunkID ChunkID
 	liveChunks  int
 	jit         *jit
+	pathCache   []pathCache
 
 	unparker int32 // JDK 21's VirtualThread-unparker thread slot, -1
 	cur      int32 // the OS thread whose code runs now, -1 for outside events
@@ -83,6 +84,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	}
 	s.heap = newHeap(cfg.Heap)
 	s.jit = newJIT(cfg.JIT, cfg.Methods)
+	s.pathCache = make([]pathCache, len(cfg.Programs))
 	s.monitors = make([]monitor, cfg.Monitors)
 	for i := range s.monitors {
 		s.monitors[i] = monitor{owner: -1, head: -1, tail: -1}

@@ -33,6 +33,7 @@ type stackChunk struct {
 	capacity Words // frames + 2 metadata words
 	used     Words // frame words it holds now
 	gcMode   bool
+	old      bool  // its object is in the old generation
 	bornTier Tier  // tier of the top frame at allocation, for the picture
 	born     Time
 	maxUsed  Words // largest frozen content, for the picture
@@ -50,12 +51,10 @@ func chunkBytes(capacity Words, header Bytes) Bytes {
 	return (b + 7) &^ 7
 }
 
-// young reports whether the chunk is in the young generation, i.e. writing
-// into it needs no GC barriers.
-func (s *Sim) chunkYoung(c *stackChunk) bool {
-	sp := s.heap.blobs[c.blob].sp
-	return sp == spEden || sp == spSurvivor
-}
+// chunkYoung reports whether the chunk is in the young generation, i.e.
+// writing into it needs no GC barriers. (The collector clears c.old's
+// complement when it promotes the chunk's object.)
+func (s *Sim) chunkYoung(c *stackChunk) bool { return !c.old }
 
 // freezeOutcome says how a freeze placed the frames.
 type freezeOutcome uint8

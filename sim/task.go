@@ -1,5 +1,7 @@
 package sim
 
+import "fmt"
+
 // task is one running instance of a program: a request, a scope's subtask,
 // or an event loop's callback.
 type task struct {
@@ -28,6 +30,7 @@ type task struct {
 	failNext  bool     // the current blocking call will fail
 	failed    bool
 	cancelled bool
+	entered   bool // the call path has been invoked
 }
 
 func (s *Sim) newTask(prog int32) int32 {
@@ -48,22 +51,39 @@ func (s *Sim) freeTask(i int32) {
 	s.taskFree = append(s.taskFree, i)
 }
 
-// beginTask gives task tk to thread ti: the thread enters the program's
-// call path (counting invocations for the JIT) and its frames grow by the
-// path's frames at the tiers the methods run at now.
-func (s *Sim) beginTask(ti, tk int32) {
-	s.enterPath(tk)
-	tsk := &s.tasks[tk]
-	tsk.thread = ti
-	t := &s.th[ti]
-	t.task = tk
-	t.frames = s.threadFrames(t) + tsk.pathWords
-	t.topWords = tsk.topWords
+// pathCache remembers a program's frames once its methods are settled.
+type pathCache struct {
+	settled bool
+	words   Words
+	top     Words
+	tier    Tier
 }
 
-// enterPath invokes the methods of the task's call path.
-func (s *Sim) enterPath(tk int32) {
+// beginTask gives task tk to thread ti. The thread enters the program's
+// call path when it first runs the task (step), not now: a task handed to a
+// queued thread has not invoked anything yet.
+func (s *Sim) beginTask(ti, tk int32) {
 	tsk := &s.tasks[tk]
+	tsk.thread = ti
+	s.th[ti].task = tk
+}
+
+// enterPath invokes the methods of the task's call path (counting
+// invocations for the JIT); the thread's frames grow by the path's frames at
+// the tiers the methods run at now.
+func (s *Sim) enterPath(ti, tk int32) {
+	tsk := &s.tasks[tk]
+	tsk.entered = true
+	pc := &s.pathCache[tsk.prog]
+	if pc.settled {
+		// Every method is at its final tier: counting no longer changes
+		// anything, and the frames are known.
+		tsk.pathWords, tsk.topWords, tsk.tier = pc.words, pc.top, pc.tier
+		t := &s.th[ti]
+		t.frames = s.threadFrames(t) + pc.words
+		t.topWords = pc.top
+		return
+	}
 	p := &s.cfg.Programs[tsk.prog]
 	var words, top Words
 	low := TierC2
@@ -87,6 +107,19 @@ func (s *Sim) enterPath(tk int32) {
 	tsk.pathWords = words
 	tsk.topWords = top
 	tsk.tier = low
+	settled := true
+	for _, m := range p.Path {
+		if !s.jit.final(m) {
+			settled = false
+			break
+		}
+	}
+	if settled {
+		*pc = pathCache{settled: true, words: words, top: top, tier: low}
+	}
+	t := &s.th[ti]
+	t.frames = s.threadFrames(t) + words
+	t.topWords = top
 }
 
 // endTask finishes thread ti's task: the code returns through its frames
@@ -101,6 +134,9 @@ func (s *Sim) endTask(ti int32) {
 		}
 	}
 	tsk := &s.tasks[tk]
+	if tsk.owns >= 0 {
+		panic(fmt.Sprintf("loomlab: task %d ends while its scope %d is open (pc %d prog %d state)", tk, tsk.owns, tsk.pc, tsk.prog))
+	}
 	for b := tsk.live; b >= 0; {
 		next := s.heap.blobs[b].next
 		s.heap.kill(b)
@@ -146,6 +182,9 @@ func (s *Sim) step(ti int32) {
 		}
 		tk := t.task
 		tsk := &s.tasks[tk]
+		if !tsk.entered {
+			s.enterPath(ti, tk)
+		}
 		prog := &s.cfg.Programs[tsk.prog]
 		if t.interrupted && tsk.scope >= 0 && !tsk.cancelled {
 			// Cancelled by its scope: the interrupt unwinds the task.
@@ -288,7 +327,7 @@ func (s *Sim) fileIO(ti int32, d Duration) {
 	t.token++
 	t.reason = ParkFile
 	t.waitStart = s.now
-	s.q.push(s.now.Add(d), evWake, ti, t.token)
+	s.q.pushAfter(s.now, d, evWake, ti, t.token)
 	s.setState(ti, StatePinned)
 	s.releaseCore(t.carrier)
 	s.sched.compensate(s)

@@ -167,7 +167,10 @@ func (s *Sim) newThreadSlot() int32 {
 
 func (s *Sim) initThread(i int32, virtual bool, role Role, exec int32) *thread {
 	s.nextTID++
-	s.th[i] = thread{
+	// The wait token survives slot reuse: a stale wake scheduled for the
+	// slot's previous thread must never match the new one.
+	token := s.th[i].token + 1
+	s.th[i] = thread{token: token, 
 		id: s.nextTID, virtual: virtual, role: role, state: StateNew, since: s.now, created: s.now,
 		exec: exec, worker: -1, task: -1, core: -1, mounted: -1, carrier: -1, nextWaiter: -1,
 		tail: -1, objBlob: -1, tlBase: -1, tlHead: -1, tlTail: -1,
@@ -250,7 +253,7 @@ func (s *Sim) wakeOS(ti int32, after afterOwed, kind burstKind, d Duration) {
 		s.runCPU(ti, d, kind)
 		return
 	}
-	s.q.push(s.now.Add(s.cfg.Machine.WakeLatency), evOSWake, ti, t.token)
+	s.q.pushAfter(s.now, s.cfg.Machine.WakeLatency, evOSWake, ti, t.token)
 }
 
 func (s *Sim) onOSWake(ti int32, token uint32) {
@@ -295,7 +298,7 @@ func (s *Sim) park(ti int32, reason ParkReason, d Duration, pinned bool) {
 	t.parks++
 	t.waitStart = s.now
 	if d >= 0 {
-		s.q.push(s.now.Add(d), evWake, ti, t.token)
+		s.q.pushAfter(s.now, d, evWake, ti, t.token)
 	}
 	if !t.virtual {
 		s.setState(ti, StateParked)

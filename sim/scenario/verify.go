@@ -33,10 +33,16 @@ type Tolerance struct {
 	// SmallAbs applies instead when the article's figure is at most
 	// SmallMax (counts such as "4 Full GCs": within ±5).
 	SmallAbs, SmallMax float64
+	// Exact requires the model to equal the figure (a count the mechanism
+	// sets, such as the router's switch point).
+	Exact bool
 }
 
 func (t Tolerance) String() string {
 	var parts []string
+	if t.Exact {
+		parts = append(parts, "exact")
+	}
 	if t.Rel > 0 {
 		parts = append(parts, fmt.Sprintf("±%g%%", t.Rel*100))
 	}
@@ -53,6 +59,9 @@ func (t Tolerance) String() string {
 }
 
 func (t Tolerance) ok(article, model float64) bool {
+	if t.Exact {
+		return model == article
+	}
 	if t.SmallAbs > 0 && article <= t.SmallMax {
 		return math.Abs(model-article) <= t.SmallAbs
 	}
