@@ -16,6 +16,7 @@ type Config struct {
 	Methods   []Method
 	Programs  []Program
 	Monitors  int // number of monitors programs may use (ids 0..Monitors-1)
+	ConnPools int // number of client connection pools (ids 1..ConnPools)
 	Executors []ExecutorConfig
 	Loads     []LoadConfig
 	Router    RouterConfig

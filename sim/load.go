@@ -120,7 +120,9 @@ func (s *Sim) onClient(a int32, token uint32) {
 
 // send makes client c send a request at time at (it reaches the server
 // NetDelay later), unless the load has sent all it should.
-func (s *Sim) send(ci int32, at Time) { s.sendArriving(ci, at, at.Add(s.loads[s.conns[ci].load].cfg.NetDelay)) }
+func (s *Sim) send(ci int32, at Time) {
+	s.sendArriving(ci, at, at.Add(s.loads[s.conns[ci].load].cfg.NetDelay))
+}
 
 // sendArriving sends a request that was sent at time at and reaches the
 // server at arrive.

@@ -54,14 +54,14 @@ type Metrics struct {
 	StackChunkReusedInPlace int64
 	StackChunkReusedByFix   int64
 
-	RouterRaces             int
-	RouterWins              []int
-	RouterWinRates          []float64
-	RacesBeforeSingle       int
-	RouterCost              float64
-	RouterCostSavingsPct    float64
-	ScopeForks, Cancelled   int64
-	SYNDrops                int64
+	RouterRaces           int
+	RouterWins            []int
+	RouterWinRates        []float64
+	RacesBeforeSingle     int
+	RouterCost            float64
+	RouterCostSavingsPct  float64
+	ScopeForks, Cancelled int64
+	SYNDrops              int64
 }
 
 // Metrics returns the run's metrics so far.

@@ -18,10 +18,14 @@ const (
 	// StepThreadLocal uses the thread's thread-local state. The first use on
 	// a thread costs Init CPU and allocates InitBytes that live as long as
 	// the thread (ThreadLocalMap, per-thread client state). Every use also
-	// stores Bytes of new per-thread data in a cache that keeps the newest
-	// Cap bytes; older entries are dropped and become garbage. A thread that
-	// lives for one task therefore throws it all away young; a long-lived
-	// thread keeps a full cache whose entries live for many requests.
+	// adds Bytes of per-thread data (cached buffers, per-route state) until
+	// the thread holds Cap bytes of it, all of which live as long as the
+	// thread. A thread that serves one task keeps only one use's worth and
+	// dies young with it; a long-lived thread fills its cache to Cap and
+	// keeps it for good. Finally every use stores Sticky bytes that replace
+	// the previous use's (a per-thread buffer or context kept for the
+	// thread's next task): on a long-lived thread that data lives from one
+	// task to the next; on a one-task thread it dies with the thread.
 	StepThreadLocal
 	// StepSleep parks for a duration drawn from Dist (Thread.sleep).
 	StepSleep
@@ -77,6 +81,7 @@ type Step struct {
 	InitBytes Bytes    // thread-local: allocated on first use in a thread
 	Init      Duration // thread-local: CPU of the first use in a thread
 	Cap       Bytes    // thread-local: bytes of per-use data a thread keeps
+	Sticky    Bytes    // thread-local: data kept until the thread's next use
 	Monitor   int      // enter, exit
 	Native    bool     // block: under a native frame (pins)
 	Subtasks  []int    // fork: programs to fork
@@ -84,7 +89,15 @@ type Step struct {
 	Then      int      // async: continuation program
 	ThenExec  int      // async: executor (event loops) the continuation runs on
 	FailRate  float64  // block: probability the call fails (for joiners)
-	Label     string   // shown in the picture ("backend call")
+	// ConnPool, when >= 0, makes a blocking call use a keep-alive
+	// connection from that client connection pool: an idle one if there is
+	// one, else a new one that first costs ConnSetup (TCP and TLS
+	// handshakes). The connection goes back to the pool when the task ends,
+	// unless the task was cancelled: interrupting a thread blocked in a
+	// socket read closes the socket.
+	ConnPool  int
+	ConnSetup Dist
+	Label     string // shown in the picture ("backend call")
 }
 
 // Program is the code a task runs: the call path it enters, then its steps.
@@ -118,7 +131,7 @@ func (p *Program) validate(c *Config, idx int) error {
 				return fmt.Errorf("%s: negative size", where)
 			}
 		case StepThreadLocal:
-			if s.Bytes < 0 || s.InitBytes < 0 || s.Cap < 0 || s.Init < 0 {
+			if s.Bytes < 0 || s.InitBytes < 0 || s.Cap < 0 || s.Init < 0 || s.Sticky < 0 {
 				return fmt.Errorf("%s: negative size or cost", where)
 			}
 		case StepEnter, StepExit:
@@ -149,6 +162,14 @@ func (p *Program) validate(c *Config, idx int) error {
 		}
 		if s.Kind == StepAsync && (s.ThenExec < 0 || s.ThenExec >= len(c.Executors)) {
 			return fmt.Errorf("%s: continuation executor %d does not exist", where, s.ThenExec)
+		}
+		if s.Kind == StepBlock && s.ConnPool > 0 {
+			if s.ConnPool > c.ConnPools {
+				return fmt.Errorf("%s: connection pool %d does not exist", where, s.ConnPool)
+			}
+			if err := s.ConnSetup.Validate(); err != nil {
+				return fmt.Errorf("%s: connection setup: %v", where, err)
+			}
 		}
 		if s.FailRate < 0 || s.FailRate > 1 {
 			return fmt.Errorf("%s: fail rate must be in [0, 1]", where)

@@ -35,14 +35,15 @@ type Sim struct {
 	tasks    []task
 	taskFree []int32
 
-	sched    scheduler
-	execs    []executor
-	loads    []loadState
-	conns    []conn
-	monitors []monitor
-	scopes   []scope
+	sched     scheduler
+	execs     []executor
+	loads     []loadState
+	conns     []conn
+	monitors  []monitor
+	scopes    []scope
 	scopeFree []int32
-	router   routerState
+	router    routerState
+	connIdle  []int // idle keep-alive connections per client pool (index 1..)
 
 	heap        *heap
 	chunks      []stackChunk
@@ -85,6 +86,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	s.heap = newHeap(cfg.Heap)
 	s.jit = newJIT(cfg.JIT, cfg.Methods)
 	s.pathCache = make([]pathCache, len(cfg.Programs))
+	s.connIdle = make([]int, cfg.ConnPools+1)
 	s.monitors = make([]monitor, cfg.Monitors)
 	for i := range s.monitors {
 		s.monitors[i] = monitor{owner: -1, head: -1, tail: -1}

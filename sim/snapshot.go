@@ -44,19 +44,19 @@ type Snapshot struct {
 	Scopes []ScopeView
 
 	// Counters since the start of the run.
-	RequestsDone   int64
-	YoungGCs       int64
-	FullGCs        int64
-	GCPauseTotal   Duration
-	PinnedParks    int64
-	CPUBusy        Duration
-	Tenuring       int
-	RecentLatency  LatencySummary // completions since the previous snapshot
-	RouterSingle   int            // router model in single mode, -1
-	RouterRaces    int
-	RSS            Bytes
-	ThreadMemory   Bytes
-	Events         int64
+	RequestsDone  int64
+	YoungGCs      int64
+	FullGCs       int64
+	GCPauseTotal  Duration
+	PinnedParks   int64
+	CPUBusy       Duration
+	Tenuring      int
+	RecentLatency LatencySummary // completions since the previous snapshot
+	RouterSingle  int            // router model in single mode, -1
+	RouterRaces   int
+	RSS           Bytes
+	ThreadMemory  Bytes
+	Events        int64
 }
 
 // MaxListed bounds the per-thread lists of a snapshot; beyond it the picture
@@ -91,12 +91,12 @@ type PlatformView struct {
 
 // HeapView is the heap's layout and fill.
 type HeapView struct {
-	Max                               Bytes
-	EdenCap, SurvivorCap, OldCap      Bytes
-	EdenUsed, SurvivorUsed, OldUsed   Bytes
-	OldGarbage                        Bytes
-	YoungLive, OldLive                [catCount]Bytes
-	Allocated                         [catCount]Bytes
+	Max                             Bytes
+	EdenCap, SurvivorCap, OldCap    Bytes
+	EdenUsed, SurvivorUsed, OldUsed Bytes
+	OldGarbage                      Bytes
+	YoungLive, OldLive              [catCount]Bytes
+	Allocated                       [catCount]Bytes
 }
 
 // ChunkSummary counts StackChunks.

@@ -33,8 +33,8 @@ type stackChunk struct {
 	capacity Words // frames + 2 metadata words
 	used     Words // frame words it holds now
 	gcMode   bool
-	old      bool  // its object is in the old generation
-	bornTier Tier  // tier of the top frame at allocation, for the picture
+	old      bool // its object is in the old generation
+	bornTier Tier // tier of the top frame at allocation, for the picture
 	born     Time
 	maxUsed  Words // largest frozen content, for the picture
 }
@@ -98,6 +98,9 @@ func (s *Sim) freeze(ti int32) Words {
 		tail = &s.chunks[t.tail]
 	}
 	young := tail != nil && s.chunkYoung(tail)
+	// Chunk sizes are reported for the freezes of the task's own code, not
+	// for pool workers parking between tasks.
+	record := t.reason != ParkIdle
 	ok, byFix := canFreezeInPlace(tail, need, young, s.cfg.Heap.ReuseFix, s.cfg.Heap.GC)
 	if ok {
 		tail.used += need
@@ -112,8 +115,10 @@ func (s *Sim) freeze(ti int32) Words {
 			s.stats.chunkInPlace++
 			s.emit(EvFreeze, ti, int64(need), int64(freezeInPlace))
 		}
-		s.stats.frozenWords.add(int64(t.frames), s.measuring())
-		s.stats.capacityWords.add(int64(tail.capacity), s.measuring())
+		if record {
+			s.stats.frozenWords.add(int64(t.frames), s.measuring())
+			s.stats.capacityWords.add(int64(tail.capacity), s.measuring())
+		}
 		return need
 	}
 	parent := int32(-1)
@@ -131,8 +136,10 @@ func (s *Sim) freeze(ti int32) Words {
 	c.maxUsed = need
 	t.tail = ci
 	t.resident += need
-	s.stats.frozenWords.add(int64(t.frames), s.measuring())
-	s.stats.capacityWords.add(int64(c.capacity), s.measuring())
+	if record {
+		s.stats.frozenWords.add(int64(t.frames), s.measuring())
+		s.stats.capacityWords.add(int64(c.capacity), s.measuring())
+	}
 	s.emit(EvFreeze, ti, int64(need), int64(freezeNewChunk))
 	return need
 }
@@ -184,7 +191,10 @@ func (s *Sim) takeFrames(ti int32, w Words) {
 		t.resident -= take
 		w -= take
 		next := c.parent
-		if c.used == 0 && (c.gcMode || !s.chunkYoung(c)) {
+		// With the article's reuse fix, an empty GC-mode tail is kept so
+		// that the next freeze can write into it (stock HotSpot unlinks it).
+		keep := prev < 0 && s.reuseFixApplies()
+		if c.used == 0 && !keep && (c.gcMode || !s.chunkYoung(c)) {
 			s.dropChunk(cur)
 			if prev < 0 {
 				t.tail = next
@@ -199,6 +209,13 @@ func (s *Sim) takeFrames(ti int32, w Words) {
 	if t.resident < 0 {
 		t.resident = 0
 	}
+}
+
+// reuseFixApplies reports whether the patched JVM's chunk reuse is on: it
+// exists for Serial and Parallel only.
+func (s *Sim) reuseFixApplies() bool {
+	h := &s.cfg.Heap
+	return h.ReuseFix && (h.GC == GCSerial || h.GC == GCParallel)
 }
 
 // newChunk allocates a StackChunk of the given capacity in eden.

@@ -32,6 +32,7 @@ type stats struct {
 
 	forks, cancelled int64
 	synDrops         int64
+	connSetups       int64
 
 	youngGCs, fullGCs   int64
 	g1Mixed             int64

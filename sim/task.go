@@ -31,6 +31,7 @@ type task struct {
 	failed    bool
 	cancelled bool
 	entered   bool // the call path has been invoked
+	conPool   int8 // client connection pool of the connection it holds, 0 if none
 }
 
 func (s *Sim) newTask(prog int32) int32 {
@@ -143,6 +144,9 @@ func (s *Sim) endTask(ti int32) {
 		b = next
 	}
 	tsk.live = -1
+	if tsk.conPool > 0 && !tsk.cancelled {
+		s.connIdle[tsk.conPool]++
+	}
 	s.th[ti].task = -1
 	switch {
 	case tsk.scope >= 0:
@@ -230,6 +234,15 @@ func (s *Sim) step(ti int32) {
 		case StepBlock:
 			d := s.sample(st.Dist)
 			tsk.pc++
+			if st.ConnPool > 0 {
+				if s.connIdle[st.ConnPool] > 0 {
+					s.connIdle[st.ConnPool]--
+				} else {
+					d += s.sample(st.ConnSetup)
+					s.stats.connSetups++
+				}
+				tsk.conPool = int8(st.ConnPool)
+			}
 			tsk.callStart, tsk.callLen = s.now, d
 			if st.FailRate > 0 && unit(s.rng) < st.FailRate {
 				tsk.failNext = true
@@ -276,7 +289,7 @@ func (s *Sim) useThreadLocal(ti int32, st *Step) bool {
 			s.th[ti].tlBase = b
 		}
 	}
-	if st.Bytes > 0 {
+	if st.Bytes > 0 && t.tlBytes < st.Cap {
 		b := s.alloc(st.Bytes, CatThreadLocal)
 		t = &s.th[ti]
 		if t.tlTail >= 0 {
@@ -286,16 +299,14 @@ func (s *Sim) useThreadLocal(ti int32, st *Step) bool {
 		}
 		t.tlTail = b
 		t.tlBytes += st.Bytes
-		// The cache keeps the newest Cap bytes.
-		for t.tlBytes > st.Cap && t.tlHead >= 0 {
-			old := t.tlHead
-			t.tlHead = s.heap.blobs[old].next
-			if t.tlHead < 0 {
-				t.tlTail = -1
-			}
-			t.tlBytes -= s.heap.blobs[old].size
-			s.heap.kill(old)
+	}
+	if st.Sticky > 0 {
+		b := s.alloc(st.Sticky, CatThreadLocal)
+		t = &s.th[ti]
+		if t.tlSticky >= 0 {
+			s.heap.kill(t.tlSticky)
 		}
+		t.tlSticky = b
 	}
 	if first && st.Init > 0 {
 		s.runCPU(s.oscpu(ti), st.Init, burstStep)

@@ -92,10 +92,10 @@ func (r Role) String() string {
 type afterOwed uint8
 
 const (
-	afterNothing afterOwed = iota
-	afterStep              // continue the current task's program
-	afterFind              // carrier: look for a virtual thread to mount
-	afterNextTask          // pool worker or event loop: take the next task
+	afterNothing  afterOwed = iota
+	afterStep               // continue the current task's program
+	afterFind               // carrier: look for a virtual thread to mount
+	afterNextTask           // pool worker or event loop: take the next task
 )
 
 // thread is a Java thread, platform or virtual. Slots are reused; id is not.
@@ -140,12 +140,13 @@ type thread struct {
 	tail     int32 // tail StackChunk, -1
 
 	// Heap objects.
-	objBlob int32
-	tlInit  bool
-	tlBase  int32
-	tlHead  int32
-	tlTail  int32
-	tlBytes Bytes
+	objBlob  int32
+	tlInit   bool
+	tlBase   int32
+	tlHead   int32
+	tlTail   int32
+	tlBytes  Bytes
+	tlSticky int32
 
 	// For the picture and the follow-a-thread card.
 	cpu         Duration
@@ -170,10 +171,10 @@ func (s *Sim) initThread(i int32, virtual bool, role Role, exec int32) *thread {
 	// The wait token survives slot reuse: a stale wake scheduled for the
 	// slot's previous thread must never match the new one.
 	token := s.th[i].token + 1
-	s.th[i] = thread{token: token, 
+	s.th[i] = thread{token: token,
 		id: s.nextTID, virtual: virtual, role: role, state: StateNew, since: s.now, created: s.now,
 		exec: exec, worker: -1, task: -1, core: -1, mounted: -1, carrier: -1, nextWaiter: -1,
-		tail: -1, objBlob: -1, tlBase: -1, tlHead: -1, tlTail: -1,
+		tail: -1, objBlob: -1, tlBase: -1, tlHead: -1, tlTail: -1, tlSticky: -1,
 	}
 	return &s.th[i]
 }
@@ -416,6 +417,10 @@ func (s *Sim) freeThreadLocals(ti int32) {
 		b = next
 	}
 	t.tlHead, t.tlTail, t.tlBytes = -1, -1, 0
+	if t.tlSticky >= 0 {
+		s.heap.kill(t.tlSticky)
+		t.tlSticky = -1
+	}
 }
 
 // noteMemory updates the peak of the memory the workload's threads hold.

@@ -102,7 +102,36 @@ var vtPoolingMethods = []sim.Method{
 	{Name: "NioSocketImpl.read", Frame: [5]sim.Words{270, 160, 160, 160, 36}},
 }
 
+// vtPoolingProfile is the article's one set of physical constants (every
+// case uses it; the README lists each with its derivation).
+type vtPoolingProfileT struct {
+	CPUParse, CPUReply     float64 // µs of CPU before and after the backend call
+	FreshThread            float64 // µs: first use of a thread's thread-local state (fresh thread cost)
+	GarbageA, GarbageB     sim.Bytes
+	RequestLive            sim.Bytes // request data live while in flight
+	ThreadInit             sim.Bytes // thread-local state allocated on a thread's first use
+	CacheUse, CacheCap     sim.Bytes // per-thread cache growth per request, and its size
+	Sticky                 sim.Bytes // per-thread data kept until the thread's next request
+	DeadWood               int
+	YoungFixed, FullFixed  float64   // ms
+	CopyRate, MarkRate     sim.Bytes // per ms per GC thread
+	CardRate, SweepRate    sim.Bytes
+	C1Delay, C2Delay       float64 // ms
+	NetDelay, BackendExtra float64 // µs
+}
+
+var vtPoolingProfile = vtPoolingProfileT{
+	CPUParse: 24, CPUReply: 24, FreshThread: 7.5,
+	GarbageA: 3 * sim.KB, GarbageB: 3 * sim.KB, RequestLive: 512, ThreadInit: 256,
+	CacheUse: 2 * sim.KB, CacheCap: 64 * sim.KB, Sticky: 6 * sim.KB,
+	DeadWood:   14,
+	YoungFixed: 1, FullFixed: 5,
+	CopyRate: 625 * sim.KB, MarkRate: 1800 * sim.KB, CardRate: 20 * sim.MB, SweepRate: 20 * sim.MB,
+	C1Delay: 2, C2Delay: 500, NetDelay: 50, BackendExtra: 300,
+}
+
 func buildVTPooling(v *Values) (sim.Config, error) {
+	p := &vtPoolingProfile
 	jdk := 21
 	if v.Str("jdk") == "25" {
 		jdk = 25
@@ -116,24 +145,24 @@ func buildVTPooling(v *Values) (sim.Config, error) {
 	j.VThreadCreate = 1 * sim.Microsecond
 	h := heapDefaults(gcKind(v.Str("gc")), sim.Bytes(v.Int("heap_mb"))*sim.MB, v.Int("new_ratio"), v.Int("survivor_ratio"))
 	h.ReuseFix = v.Bool("reuse_fix")
-	h.YoungFixed = 1 * sim.Millisecond
-	h.CopyRate = 350 * sim.KB
-	h.CardRate = 20 * sim.MB
-	h.FullFixed = 5 * sim.Millisecond
-	h.MarkRate = 1800 * sim.KB
-	h.SweepRate = 20 * sim.MB
-	h.DeadWood = 12
+	h.YoungFixed = ms64(p.YoungFixed)
+	h.CopyRate = p.CopyRate
+	h.CardRate = p.CardRate
+	h.FullFixed = ms64(p.FullFixed)
+	h.MarkRate = p.MarkRate
+	h.SweepRate = p.SweepRate
+	h.DeadWood = p.DeadWood
 	h.MaxCompactionEvery = 20
-	backend := ms64(v.Float("backend_ms"))
+	backend := ms64(v.Float("backend_ms")) + us64(p.BackendExtra)
 	steps := []sim.Step{
-		{Kind: sim.StepThreadLocal, Init: us64(7.5), InitBytes: 512, Label: "thread-local state"},
-		{Kind: sim.StepCPU, Dist: sim.Const(us64(24)), Label: "parse request, build backend call"},
-		{Kind: sim.StepGarbage, Bytes: 5 * sim.KB},
-		{Kind: sim.StepLive, Bytes: 512},
-		{Kind: sim.StepBlock, Dist: sim.Const(backend + 300*sim.Microsecond), Label: "backend call"},
-		{Kind: sim.StepCPU, Dist: sim.Const(us64(24)), Label: "read response, write reply"},
-		{Kind: sim.StepGarbage, Bytes: 5 * sim.KB},
-		{Kind: sim.StepThreadLocal, Bytes: 1536, Cap: 64 * sim.KB, Label: "per-thread cache"},
+		{Kind: sim.StepThreadLocal, Init: us64(p.FreshThread), InitBytes: p.ThreadInit, Label: "thread-local state"},
+		{Kind: sim.StepCPU, Dist: sim.Const(us64(p.CPUParse)), Label: "parse request, build backend call"},
+		{Kind: sim.StepGarbage, Bytes: p.GarbageA},
+		{Kind: sim.StepLive, Bytes: p.RequestLive},
+		{Kind: sim.StepBlock, Dist: sim.Const(backend), Label: "backend call"},
+		{Kind: sim.StepCPU, Dist: sim.Const(us64(p.CPUReply)), Label: "read response, write reply"},
+		{Kind: sim.StepGarbage, Bytes: p.GarbageB},
+		{Kind: sim.StepThreadLocal, Bytes: p.CacheUse, Cap: p.CacheCap, Sticky: p.Sticky, Label: "per-thread cache"},
 	}
 	exec := sim.ExecutorConfig{Name: "virtual-per-request", Kind: sim.ExecVirtualPerTask}
 	if v.Bool("pool") {
@@ -150,12 +179,12 @@ func buildVTPooling(v *Values) (sim.Config, error) {
 		JVM:     j,
 		Heap:    h,
 		JIT: sim.JITConfig{Enabled: true, Tier3Invocations: 200, Tier4Invocations: 5000,
-			C1Delay: 2 * sim.Millisecond, C2Delay: 500 * sim.Millisecond, StopAtLevel: v.Int("tiered_stop_at_level")},
+			C1Delay: ms64(p.C1Delay), C2Delay: ms64(p.C2Delay), StopAtLevel: v.Int("tiered_stop_at_level")},
 		Methods:   vtPoolingMethods,
 		Programs:  []sim.Program{{Name: "request", Path: path, Steps: steps}},
 		Executors: []sim.ExecutorConfig{exec},
 		Loads: []sim.LoadConfig{{Kind: sim.LoadClosed, Program: 0, Connections: v.Int("connections"),
-			NetDelay: 50 * sim.Microsecond}},
+			NetDelay: us64(p.NetDelay)}},
 		Run: sim.RunConfig{Duration: warm + meas, MeasureFrom: sim.Time(warm), MeasureTo: sim.Time(warm + meas)},
 	}, nil
 }
