@@ -1,0 +1,180 @@
+//go:build js
+
+// Package game is the thin Ebiten layer of the playground: Update ticks the
+// playground (package play), Draw asks package view for a display list and
+// rasterises it. Everything worth testing lives in those two packages; this
+// one measures frame times, recovers panics and talks to the GPU.
+//
+// It builds only for js/wasm: Ebiten needs cgo and X11 headers natively,
+// and the playground only ever runs in a browser, so native `go vet ./...`
+// and `go test ./...` skip it (vet it with GOOS=js GOARCH=wasm).
+package game
+
+import (
+	"fmt"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/loomlab/loomlab/game/play"
+	"github.com/loomlab/loomlab/game/view"
+)
+
+// MaxDeviceScale caps the device pixel ratio the canvas renders at:
+// software rendering (SwiftShader, weak GPUs) drops from 60 to ~25 frames/s
+// at a ratio of 2, and the picture is flat shapes and a bitmap font that
+// gain little from more pixels.
+const MaxDeviceScale = 1.5
+
+// Game implements ebiten.Game over a Playground. Every access to the
+// playground goes through Do, which serialises it with the frame loop.
+type Game struct {
+	mu    sync.Mutex
+	pg    *play.Playground
+	opts  view.Options
+	list  view.List
+	rend  renderer
+	ins   []view.SideInput
+	views []*view.Side
+	scale float64
+	// OnError is called (outside the lock) with a recovered panic's
+	// message, so the page can show it.
+	OnError func(msg string)
+	errSent string
+}
+
+// New returns a game over pg.
+func New(pg *play.Playground) *Game {
+	return &Game{pg: pg, opts: view.Options{Palette: &view.OkabeIto, Scale: 1}, scale: 1}
+}
+
+// Do runs f with the playground, serialised with Update and Draw, and
+// turns a panic in f into an error.
+func (g *Game) Do(f func(pg *play.Playground) error) (err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %v", r)
+		}
+	}()
+	return f(g.pg)
+}
+
+// SetPalette switches the palette by name ("okabe-ito", "high-contrast").
+func (g *Game) SetPalette(name string) {
+	g.mu.Lock()
+	g.opts.Palette = view.PaletteByName(name)
+	g.mu.Unlock()
+}
+
+// Update advances the playground by one tick.
+func (g *Game) Update() error {
+	msg := func() (msg string) {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		defer func() {
+			if r := recover(); r != nil {
+				msg = panicMessage("update", r)
+				g.pg.SetError(msg)
+			}
+		}()
+		start := time.Now()
+		g.pg.Tick()
+		t := g.pg.Timing()
+		t.AddUpdate(ms(time.Since(start)))
+		t.FPS, t.TPS = ebiten.ActualFPS(), ebiten.ActualTPS()
+		return ""
+	}()
+	g.report(msg)
+	return nil
+}
+
+// Draw builds the display list and rasterises it.
+func (g *Game) Draw(screen *ebiten.Image) {
+	msg := func() (msg string) {
+		g.mu.Lock()
+		defer g.mu.Unlock()
+		defer func() {
+			if r := recover(); r != nil {
+				msg = panicMessage("draw", r)
+				g.pg.SetError(msg)
+				g.drawErrorOnly(screen, msg)
+			}
+		}()
+		start := time.Now()
+		b := screen.Bounds()
+		w, h := float32(b.Dx()), float32(b.Dy())
+		g.opts.Scale = float32(g.scale)
+		g.opts.Motion = g.pg.Motion()
+		hdr := g.pg.Header()
+		hdr.Stats = g.stats()
+		g.ins = g.pg.Inputs(g.ins)
+		g.views = g.pg.Views(g.views)
+		view.Build(&g.list, w, h, &hdr, g.views, g.ins, &g.opts)
+		g.rend.draw(screen, &g.list)
+		g.pg.Timing().AddDraw(ms(time.Since(start)))
+		return ""
+	}()
+	g.report(msg)
+}
+
+// drawErrorOnly draws just the error overlay: the normal picture is what
+// failed, so it must not be attempted again in this frame.
+func (g *Game) drawErrorOnly(screen *ebiten.Image, msg string) {
+	defer func() { _ = recover() }()
+	b := screen.Bounds()
+	hdr := view.Header{Scenario: "error", Error: msg}
+	view.Build(&g.list, float32(b.Dx()), float32(b.Dy()), &hdr, nil, nil, &g.opts)
+	g.rend.vs, g.rend.is = g.rend.vs[:0], g.rend.is[:0]
+	g.rend.draw(screen, &g.list)
+}
+
+// report passes a new error message to OnError once.
+func (g *Game) report(msg string) {
+	if msg == "" || msg == g.errSent || g.OnError == nil {
+		return
+	}
+	g.errSent = msg
+	g.OnError(msg)
+}
+
+func (g *Game) stats() string {
+	t := g.pg.Timing()
+	u, d, u95, d95 := t.Stats()
+	return strconv.Itoa(int(t.FPS+0.5)) + " fps · update " + fmt1(u) + "/" + fmt1(u95) +
+		" ms · draw " + fmt1(d) + "/" + fmt1(d95) + " ms (median/p95)"
+}
+
+// Layout is required by ebiten.Game; LayoutF below is what Ebiten uses.
+func (g *Game) Layout(w, h int) (int, int) {
+	x, y := g.LayoutF(float64(w), float64(h))
+	return int(x), int(y)
+}
+
+// LayoutF renders at the device's pixel density, capped at MaxDeviceScale.
+func (g *Game) LayoutF(w, h float64) (float64, float64) {
+	s := ebiten.Monitor().DeviceScaleFactor()
+	s = max(1, min(s, MaxDeviceScale))
+	g.mu.Lock()
+	g.scale = s
+	g.mu.Unlock()
+	return w * s, h * s
+}
+
+func panicMessage(where string, r any) string {
+	stack := string(debug.Stack())
+	// Keep one line for the page; the stack goes to the console.
+	fmt.Println("loomlab: panic in", where+":", r, "\n"+stack)
+	return oneLine(fmt.Sprintf("panic in %s: %v", where, r))
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func ms(d time.Duration) float64 { return float64(d) / 1e6 }
+
+func fmt1(x float64) string { return strconv.FormatFloat(x, 'f', 1, 64) }

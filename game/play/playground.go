@@ -1,0 +1,298 @@
+package play
+
+import (
+	"errors"
+	"fmt"
+	"math"
+
+	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
+	"github.com/loomlab/loomlab/sim/scenario"
+)
+
+// TicksPerSecond is the rate Tick is called at (Ebiten's default TPS):
+// each tick advances the clock by speed / TicksPerSecond virtual seconds.
+const TicksPerSecond = 60
+
+// Defaults.
+const (
+	DefaultSpeed = 0.05 // 50 ms of virtual time per real second
+	MinSpeed     = 1e-7 // 100 ns per second: a few events a minute
+	MaxSpeed     = 1000.0
+	// DefaultEventBudget bounds the simulator events processed per tick,
+	// over all sides, so that a frame never stalls: past it virtual time
+	// runs slower than the speed asks (the header says "falling behind").
+	DefaultEventBudget = 60_000
+	// stepBound bounds the events a step may process looking for an
+	// observable one.
+	stepBound = 1 << 20
+	// motionSpeed: above this many virtual seconds per real second a
+	// flight of two thirds of a second would span a stretch of virtual time
+	// in which the state changed many times over, so motion is turned off
+	// (the view also skips flights in any tick with too many events).
+	motionSpeed = 0.1
+)
+
+// Playground holds the sides and the transport state.
+type Playground struct {
+	spec    Spec
+	loaded  bool
+	scen    *scenario.Scenario
+	sides   []*Side
+	now     sim.Time
+	running bool
+	speed   float64
+	lagging bool
+	// EventBudget is the per-tick bound on simulator events (all sides).
+	EventBudget int
+
+	timing Timing
+	err    string
+}
+
+// New returns an empty playground (nothing loaded, paused).
+func New() *Playground {
+	return &Playground{speed: DefaultSpeed, EventBudget: DefaultEventBudget}
+}
+
+// Load builds the sides for spec. On error nothing changes: the previous
+// simulation keeps running. The play/pause state is kept.
+func (p *Playground) Load(spec Spec) error {
+	sc, err := scenario.Get(spec.Scenario)
+	if err != nil {
+		return err
+	}
+	if spec.Case == "" {
+		spec.Case = sc.DefaultCase
+	}
+	if len(spec.Compare) > MaxSides {
+		return fmt.Errorf("compare lists %d cases; at most %d can be shown side by side", len(spec.Compare), MaxSides)
+	}
+	if _, err := sc.Case(spec.Case); err != nil {
+		return err
+	}
+	var sides []*Side
+	for _, c := range spec.Cases() {
+		s, err := newSide(sc, c, spec.Knobs, spec.Seed)
+		if err != nil {
+			return err
+		}
+		sides = append(sides, s)
+	}
+	p.spec, p.scen, p.sides, p.loaded = spec, sc, sides, true
+	p.now = 0
+	p.lagging = false
+	p.err = ""
+	return nil
+}
+
+// Reset rebuilds the loaded spec, paused at t = 0.
+func (p *Playground) Reset() error {
+	if !p.loaded {
+		return errors.New("nothing loaded")
+	}
+	if err := p.Load(p.spec); err != nil {
+		return err
+	}
+	p.running = false
+	return nil
+}
+
+// Play, Pause and Running control and report the transport.
+func (p *Playground) Play()          { p.running = true }
+func (p *Playground) Pause()         { p.running = false }
+func (p *Playground) Running() bool  { return p.running }
+func (p *Playground) Speed() float64 { return p.speed }
+func (p *Playground) Now() sim.Time  { return p.now }
+func (p *Playground) Sides() []*Side { return p.sides }
+func (p *Playground) Spec() Spec     { return p.spec }
+func (p *Playground) Loaded() bool   { return p.loaded }
+
+// SetSpeed sets virtual seconds per real second.
+func (p *Playground) SetSpeed(x float64) error {
+	if math.IsNaN(x) || x < MinSpeed || x > MaxSpeed {
+		return fmt.Errorf("speed %v is not allowed: expected virtual seconds per real second from %g to %g", x, MinSpeed, MaxSpeed)
+	}
+	p.speed = x
+	return nil
+}
+
+// Motion reports whether animations should run: only at speeds where a
+// flight of about a second spans little virtual time.
+func (p *Playground) Motion() bool { return !p.running || p.speed <= motionSpeed }
+
+// Tick is one Update: when running, advance every side towards
+// now + speed/TicksPerSecond within the event budget; then refresh
+// snapshots and animations (also when paused, so that a step's events
+// animate and running animations finish).
+func (p *Playground) Tick() {
+	if len(p.sides) == 0 {
+		return
+	}
+	if p.running {
+		p.advance()
+	}
+	motion := p.Motion()
+	for _, s := range p.sides {
+		s.refresh(motion)
+	}
+}
+
+func (p *Playground) advance() {
+	dt := sim.Duration(p.speed * float64(sim.Second) / TicksPerSecond)
+	dt = max(dt, 1)
+	target := p.now.Add(dt)
+	budget := max(1, p.EventBudget/len(p.sides))
+	p.lagging = false
+	for _, s := range p.sides {
+		if s.sm.Done() {
+			continue
+		}
+		// A side ahead of the clock (it caught up while another lagged)
+		// waits: Advance to a time before now does nothing.
+		s.sm.Advance(target, budget)
+		s.collect()
+		if !s.sm.Done() && s.sm.Now() < target {
+			p.lagging = true
+		}
+	}
+	p.now = p.clock()
+	if p.allDone() {
+		p.running = false
+	}
+}
+
+// clock is the shared virtual time: the earliest of the sides still
+// running (so no side is ever shown ahead of another), or the latest end.
+func (p *Playground) clock() sim.Time {
+	t, any := sim.Never, false
+	var last sim.Time
+	for _, s := range p.sides {
+		last = max(last, s.sm.Now())
+		if !s.sm.Done() {
+			t, any = min(t, s.sm.Now()), true
+		}
+	}
+	if !any {
+		return last
+	}
+	return t
+}
+
+func (p *Playground) allDone() bool {
+	for _, s := range p.sides {
+		if !s.sm.Done() {
+			return false
+		}
+	}
+	return true
+}
+
+// Step pauses and advances to the next observable event: the first side
+// still running processes events until it records one, then the others
+// catch up to the same virtual time. Repeated steps follow a thread through
+// mount → park → freeze → unpark → thaw.
+func (p *Playground) Step() {
+	p.running = false
+	var lead *Side
+	for _, s := range p.sides {
+		if !s.sm.Done() {
+			lead = s
+			break
+		}
+	}
+	if lead == nil {
+		return
+	}
+	lead.collect()
+	before := len(lead.pending)
+	for i := 0; i < stepBound && !lead.sm.Done(); i++ {
+		lead.sm.Advance(sim.Never, 1)
+		lead.collect()
+		if len(lead.pending) > before {
+			break
+		}
+	}
+	t := lead.sm.Now()
+	for _, s := range p.sides {
+		if s != lead && !s.sm.Done() {
+			s.sm.Advance(t, stepBound)
+			s.collect()
+		}
+	}
+	p.now = p.clock()
+}
+
+// Lagging reports whether the last tick hit the event budget.
+func (p *Playground) Lagging() bool { return p.lagging }
+
+// SetError records a recovered panic's message ("" clears it) and pauses.
+func (p *Playground) SetError(msg string) {
+	p.err = msg
+	if msg != "" {
+		p.running = false
+	}
+}
+
+// Error returns the last recovered panic's message.
+func (p *Playground) Error() string { return p.err }
+
+// Timing returns the frame timing recorder.
+func (p *Playground) Timing() *Timing { return &p.timing }
+
+// Inputs returns what the view draws, one per side.
+func (p *Playground) Inputs(dst []view.SideInput) []view.SideInput {
+	dst = dst[:0]
+	for _, s := range p.sides {
+		dst = append(dst, s.Input())
+	}
+	return dst
+}
+
+// Views returns the sides' view state.
+func (p *Playground) Views(dst []*view.Side) []*view.Side {
+	dst = dst[:0]
+	for _, s := range p.sides {
+		dst = append(dst, s.View)
+	}
+	return dst
+}
+
+// Header returns the canvas header's contents (without frame stats).
+func (p *Playground) Header() view.Header {
+	h := view.Header{Scenario: p.spec.Scenario, Time: p.now, Speed: p.speed, Running: p.running,
+		Lagging: p.running && p.lagging, Error: p.err}
+	if !p.loaded {
+		h.Scenario = "nothing loaded"
+	}
+	return h
+}
+
+// Seek moves every side to virtual time t (rebuilding first when t is in
+// the past, since a simulator only runs forward), paused, processing at most
+// maxEvents events per side. It reports whether t was reached.
+func (p *Playground) Seek(t sim.Time, maxEvents int) (bool, error) {
+	if !p.loaded {
+		return false, errors.New("nothing loaded")
+	}
+	if t < p.now {
+		if err := p.Reset(); err != nil {
+			return false, err
+		}
+	}
+	p.running = false
+	reached := true
+	for _, s := range p.sides {
+		for n := 0; n < maxEvents && !s.sm.Done() && s.sm.Now() < t; n += 1 << 16 {
+			s.sm.Advance(t, min(1<<16, maxEvents-n))
+			// Seeking is not watched: drop the events instead of queueing
+			// them for an animation nobody asked for.
+			s.sm.DrainEvents(nil)
+		}
+		if !s.sm.Done() && s.sm.Now() < t {
+			reached = false
+		}
+	}
+	p.now = p.clock()
+	return reached, nil
+}

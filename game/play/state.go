@@ -1,0 +1,162 @@
+package play
+
+import (
+	"math"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// State is what state() returns to the page: the contract the page's
+// controls, charts and browser tests read. Sizes are MB (MiB), times ms
+// unless the name says ns.
+type State struct {
+	Scenario string            `json:"scenario"`
+	Case     string            `json:"case"`
+	Knobs    map[string]string `json:"knobs"`
+	Seed     uint64            `json:"seed"`
+	Compare  []string          `json:"compare"`
+
+	SimTimeNs int64   `json:"simTimeNs"`
+	Running   bool    `json:"running"`
+	Speed     float64 `json:"speed"`
+	Lagging   bool    `json:"lagging"`
+	FPS       float64 `json:"fps"`
+	TPS       float64 `json:"tps"`
+
+	SideState // the primary side's numbers, flattened
+
+	Frame FrameState  `json:"frame"`
+	Error string      `json:"error"`
+	Sides []SideState `json:"sides"`
+}
+
+// SideState is one side's numbers.
+type SideState struct {
+	Case           string            `json:"case"`
+	Knobs          map[string]string `json:"knobs"`
+	SimTimeNs      int64             `json:"simTimeNs"`
+	Virtual        int               `json:"virtual"`
+	Platform       int               `json:"platform"`
+	PlatformApp    int               `json:"platformApp"`
+	Carriers       int               `json:"carriers"`
+	Mounted        int               `json:"mounted"`
+	Pinned         int               `json:"pinned"`
+	Parked         int               `json:"parked"`
+	ParkedBy       map[string]int    `json:"parkedBy"`
+	RunQueue       int               `json:"runQueue"`
+	RequestsDone   int64             `json:"requestsDone"`
+	Requests       int64             `json:"requests"`
+	YoungGCs       int64             `json:"youngGCs"`
+	FullGCs        int64             `json:"fullGCs"`
+	GCPauseMs      float64           `json:"gcPauseMs"`
+	Paused         bool              `json:"paused"`
+	PauseFull      bool              `json:"pauseFull"`
+	RSSMb          float64           `json:"rssMb"`
+	ThreadMemoryMb float64           `json:"threadMemoryMb"`
+	Heap           HeapState         `json:"heap"`
+	Chunks         ChunkState        `json:"chunks"`
+	RecentLatency  LatencyState      `json:"recentLatency"`
+	Events         int64             `json:"events"`
+	DroppedEvents  int64             `json:"droppedEvents"`
+	Done           bool              `json:"done"`
+	OOM            bool              `json:"oom"`
+	OOMMessage     string            `json:"oomMessage"`
+	StopReason     string            `json:"stopReason"`
+}
+
+// HeapState is the heap in MB.
+type HeapState struct {
+	EdenCap      float64 `json:"edenCap"`
+	EdenUsed     float64 `json:"edenUsed"`
+	SurvivorCap  float64 `json:"survivorCap"`
+	SurvivorUsed float64 `json:"survivorUsed"`
+	OldCap       float64 `json:"oldCap"`
+	OldUsed      float64 `json:"oldUsed"`
+	OldGarbage   float64 `json:"oldGarbage"`
+}
+
+// ChunkState counts StackChunks.
+type ChunkState struct {
+	Live    int `json:"live"`
+	Young   int `json:"young"`
+	Old     int `json:"old"`
+	GCMode  int `json:"gcMode"`
+	Garbage int `json:"garbage"`
+}
+
+// LatencyState summarises request latencies completed since the previous
+// state() call.
+type LatencyState struct {
+	Count int64   `json:"count"`
+	P50Ms float64 `json:"p50Ms"`
+	P95Ms float64 `json:"p95Ms"`
+}
+
+// FrameState is the Go-side cost of recent frames (median and p95, ms).
+type FrameState struct {
+	UpdateMs    float64 `json:"updateMs"`
+	DrawMs      float64 `json:"drawMs"`
+	UpdateP95Ms float64 `json:"updateP95Ms"`
+	DrawP95Ms   float64 `json:"drawP95Ms"`
+}
+
+// State reports the playground. It starts a new latency window.
+func (p *Playground) State() State {
+	st := State{Scenario: p.spec.Scenario, Case: p.spec.Case, Seed: p.spec.Seed, Compare: p.spec.Compare,
+		SimTimeNs: int64(p.now), Running: p.running, Speed: p.speed, Lagging: p.running && p.lagging,
+		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}}
+	u, d, u95, d95 := p.timing.Stats()
+	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95)}
+	primary := -1
+	for i, s := range p.sides {
+		st.Sides = append(st.Sides, s.state())
+		if primary < 0 && s.Case == p.spec.Case {
+			primary = i
+		}
+	}
+	if len(st.Sides) > 0 {
+		st.SideState = st.Sides[max(primary, 0)]
+		st.Knobs = st.SideState.Knobs
+		st.Case = p.spec.Case
+	}
+	if st.Compare == nil {
+		st.Compare = []string{}
+	}
+	if st.Knobs == nil {
+		st.Knobs = map[string]string{}
+	}
+	return st
+}
+
+func (s *Side) state() SideState {
+	sn := &s.Snap
+	ss := SideState{Case: s.Case, Knobs: map[string]string{}, SimTimeNs: int64(s.sm.Now()),
+		Virtual: sn.VirtualLive, Platform: sn.PlatformLive, PlatformApp: sn.PlatformApp, Carriers: len(sn.Carriers),
+		Mounted: sn.Mounted, Pinned: sn.Pinned, RunQueue: sn.RunQueueLen, ParkedBy: map[string]int{},
+		RequestsDone: sn.RequestsDone, Requests: s.requests, YoungGCs: sn.YoungGCs, FullGCs: sn.FullGCs,
+		GCPauseMs: round3(sn.GCPauseTotal.Milliseconds()), Paused: sn.Paused, PauseFull: sn.PauseFull,
+		RSSMb: mb(sn.RSS), ThreadMemoryMb: mb(sn.ThreadMemory), Events: s.sm.EventsProcessed(),
+		DroppedEvents: s.Dropped, Done: sn.Done, OOM: sn.OOM != "", OOMMessage: sn.OOM, StopReason: s.sm.StopReason()}
+	for _, name := range s.values.Names() {
+		ss.Knobs[name] = s.values.Text(name)
+	}
+	for r := range sn.ParkedCount {
+		if n := sn.ParkedCount[r]; n > 0 {
+			ss.Parked += n
+			ss.ParkedBy[sim.ParkReason(r).String()] = n
+		}
+	}
+	h := &sn.Heap
+	ss.Heap = HeapState{EdenCap: mb(h.EdenCap), EdenUsed: mb(h.EdenUsed), SurvivorCap: mb(h.SurvivorCap),
+		SurvivorUsed: mb(h.SurvivorUsed), OldCap: mb(h.OldCap), OldUsed: mb(h.OldUsed), OldGarbage: mb(h.OldGarbage)}
+	c := &sn.Chunks
+	ss.Chunks = ChunkState{Live: c.Live, Young: c.Young, Old: c.Old, GCMode: c.GCMode, Garbage: c.Garbage}
+	n, p50, p95 := s.lat.take()
+	ss.RecentLatency = LatencyState{Count: n, P50Ms: round3(p50.Milliseconds()), P95Ms: round3(p95.Milliseconds())}
+	return ss
+}
+
+func mb(b sim.Bytes) float64 { return round3(b.MiB()) }
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+func round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -1,0 +1,200 @@
+package view
+
+import (
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// The canvas header (scenario, virtual time, speed, run state, frame
+// stats), each side's header (case, counters, the last event), and the
+// error overlay.
+
+func drawHeader(l *List, r Rect, h *Header, p *Palette, sc float32) {
+	l.Rect(r, p.Panel)
+	l.Rect(Rect{X: r.X, Y: r.Bottom() - 1, W: r.W, H: 1}, p.PanelEdge)
+	if h == nil {
+		return
+	}
+	in := r.Inset(pad * sc)
+	state := "PAUSED"
+	stateC := p.TextWarn
+	if h.Running {
+		state, stateC = "PLAYING", p.OnCPU
+	}
+	x := in.X
+	x += l.TextIn(Rect{X: x, Y: in.Y, W: in.W, H: in.H}, state, sc, stateC) + 8*sc
+	main := h.Scenario + "   t = " + Dur(sim.Duration(h.Time)) + "   speed " + Speed(h.Speed)
+	if h.Lagging {
+		main += " (falling behind)"
+	}
+	rest := Rect{X: x, Y: in.Y, W: in.Right() - x, H: in.H}
+	sw := float32(0)
+	if h.Stats != "" && TextWidth(h.Stats, sc)+TextWidth(main, sc)+12*sc <= rest.W {
+		sw = l.TextRight(rest, h.Stats, sc, p.TextDim)
+	}
+	rest.W -= sw
+	l.TextIn(rest, main, sc, p.Text)
+}
+
+func drawSideHeader(l *List, r Rect, in *SideInput, caption string, p *Palette, sc float32) {
+	if r.Empty() {
+		return
+	}
+	s := in.Snap
+	l1, l2 := r.Top(CharH * sc)
+	l2.H = min(l2.H, CharH*sc)
+	name := in.Case
+	if name == "" {
+		name = "simulation"
+	}
+	x := l1.X + l.TextIn(l1, name, sc, p.TextWarn) + 8*sc
+	var b strings.Builder
+	b.WriteString("VT " + Count(int64(s.VirtualLive)))
+	b.WriteString(" · OS " + Count(int64(s.PlatformLive)))
+	b.WriteString(" · done " + Count(s.RequestsDone))
+	if in.Requests > 0 {
+		b.WriteString("/" + Count(in.Requests))
+	}
+	b.WriteString(" · GC " + Count(s.YoungGCs) + "y/" + Count(s.FullGCs) + "f " + Dur(s.GCPauseTotal))
+	b.WriteString(" · RSS " + Size(s.RSS))
+	if s.RecentLatency.Count > 0 {
+		b.WriteString(" · p50 " + Dur(s.RecentLatency.P50))
+	}
+	l.TextIn(Rect{X: x, Y: l1.Y, W: l1.Right() - x, H: l1.H}, b.String(), sc, p.Text)
+	c := caption
+	col := p.TextDim
+	switch {
+	case s.OOM != "":
+		c, col = "stopped: OutOfMemoryError: "+s.OOM, p.Error
+	case s.Done:
+		c, col = "finished at t = "+Dur(sim.Duration(s.Time))+" · "+Count(s.RequestsDone)+" requests done", p.OnCPU
+	}
+	l.TextIn(l2, c, sc, col)
+}
+
+// captionFor describes what the last tick's events did: the event itself
+// when there were only a few (slow motion, stepping), else a tally. With no
+// events the previous caption stays.
+func captionFor(snap *sim.Snapshot, events []sim.Event, prev string) string {
+	if len(events) == 0 {
+		return prev
+	}
+	if len(events) <= 3 {
+		e := &events[len(events)-1]
+		return Dur(sim.Duration(e.At)) + "  " + Describe(e)
+	}
+	var mounts, parks, unparks, starts, ends, gcs int
+	for i := range events {
+		switch events[i].Kind {
+		case sim.EvMount:
+			mounts++
+		case sim.EvUnmount, sim.EvPinned:
+			parks++
+		case sim.EvUnpark:
+			unparks++
+		case sim.EvThreadStart:
+			starts++
+		case sim.EvThreadEnd:
+			ends++
+		case sim.EvGCYoung, sim.EvGCFull:
+			gcs++
+		}
+	}
+	var b strings.Builder
+	b.WriteString("this frame:")
+	for _, x := range [...]struct {
+		n    int
+		what string
+	}{{starts, "started"}, {mounts, "mounts"}, {parks, "parks"}, {unparks, "unparks"}, {ends, "ended"}, {gcs, "GCs"}} {
+		if x.n > 0 {
+			b.WriteString(" " + Count(int64(x.n)) + " " + x.what)
+		}
+	}
+	return b.String()
+}
+
+// Describe says what one event means, in a few words.
+func Describe(e *sim.Event) string {
+	th := e.Thread.String()
+	on := ""
+	if e.Carrier != 0 {
+		on = " on worker-" + itoa(int(e.Carrier))
+	}
+	switch e.Kind {
+	case sim.EvThreadStart:
+		if e.A == 1 {
+			return th + " virtual thread started"
+		}
+		return th + " platform thread started (" + sim.Role(e.B).String() + ")"
+	case sim.EvThreadEnd:
+		return th + " terminated"
+	case sim.EvMount:
+		return th + " mounted" + on + ", thawed " + Count(e.A) + " words"
+	case sim.EvUnmount:
+		return th + " parked (" + sim.ParkReason(e.A).String() + ") and unmounted, " + Count(e.B) + " words frozen"
+	case sim.EvPinned:
+		return th + " parked PINNED" + on + " (" + sim.ParkReason(e.A).String() + "): the carrier is blocked"
+	case sim.EvUnpark:
+		return th + " unparked: runnable, queued for a carrier"
+	case sim.EvFreeze:
+		how := [...]string{"", "in place into its chunk", "into its GC-mode chunk (reuse fix)", "into a new StackChunk in eden"}
+		m := ""
+		if e.B >= 1 && e.B <= 3 {
+			m = how[e.B]
+		}
+		return th + " froze " + Count(e.A) + " words " + m
+	case sim.EvGCYoung:
+		return "young GC: copied " + Size(sim.Bytes(e.A)) + ", promoted " + Size(sim.Bytes(e.B))
+	case sim.EvGCFull:
+		return "Full GC: old gen compacted to " + Size(sim.Bytes(e.A)) + " live"
+	case sim.EvGCPause:
+		return "stop-the-world pause of " + Dur(sim.Duration(e.A))
+	case sim.EvGCEnd:
+		return "pause ended: threads resume"
+	case sim.EvTier:
+		return "JIT: method " + itoa(int(e.A)) + " compiled at " + TierName(sim.Tier(e.B))
+	case sim.EvFork:
+		return th + " forked " + Count(e.A) + " subtasks"
+	case sim.EvWin:
+		return th + " won its scope (subtask " + itoa(int(e.A)) + ")"
+	case sim.EvCancel:
+		return th + " cancelled (subtask " + itoa(int(e.A)) + ")"
+	case sim.EvCarrierStart:
+		return "carrier worker-" + itoa(int(e.A)) + " started"
+	case sim.EvRouterSwitch:
+		return "router switched to model " + itoa(int(e.A)) + " after " + Count(e.B) + " races"
+	case sim.EvOOM:
+		return "OutOfMemoryError"
+	}
+	return e.Kind.String()
+}
+
+// drawError covers the canvas with an error message: a recovered panic
+// leaves a readable explanation instead of a dead canvas.
+func drawError(l *List, r Rect, msg string, p *Palette, sc float32) {
+	l.Rect(r, p.Background.Alpha(0.85))
+	box := r.Inset(min(r.W, r.H) * 0.1)
+	l.Rect(box, p.Panel)
+	l.Frame(box, max(2, 2*sc), p.Error)
+	in := box.Inset(10 * sc)
+	y := in.Y
+	l.Text(in.X, y, Fit("The simulation stopped with an error:", in.W, sc), sc, p.Error)
+	y += (CharH + 6) * sc
+	// Wrap the message to the box width.
+	per := max(1, int(in.W/(CharW*sc)))
+	for len(msg) > 0 && y+CharH*sc <= in.Bottom() {
+		n := min(per, len(msg))
+		if n < len(msg) {
+			if k := strings.LastIndexByte(msg[:n], ' '); k > per/2 {
+				n = k + 1
+			}
+		}
+		l.Text(in.X, y, Fit(strings.TrimRight(msg[:n], " "), in.W, sc), sc, p.Text)
+		msg = msg[n:]
+		y += CharH * sc
+	}
+	if y+2*CharH*sc <= in.Bottom() {
+		l.Text(in.X, y+CharH*sc, Fit("Load a case or reset to continue.", in.W, sc), sc, p.TextDim)
+	}
+}

@@ -1,0 +1,160 @@
+package view
+
+// Layout is pure geometry: given a canvas (or a side's rectangle) it
+// returns the rectangles of the parts, so tests can check that everything
+// fits without drawing anything.
+
+// CanvasLayout places the header, the sides and the legend.
+type CanvasLayout struct {
+	Header Rect
+	Sides  []Rect
+	Legend Rect
+	// Columns is true when sides sit side by side, false when stacked.
+	Columns bool
+}
+
+// Margins and minimum sizes, in layout pixels (multiplied by the scale).
+const (
+	pad          = 4
+	sideGap      = 6
+	headerLines  = 1
+	minSideW     = 120
+	minSideH     = 90
+	idealWideW   = 560 // a side in the wide arrangement wants at least this...
+	idealWideH   = 300 // ...by this,
+	idealTallW   = 300 // and in the tall one this...
+	idealTallH   = 520 // ...by this.
+	wideAspect   = 1.25
+	laneMaxH     = 24
+	laneMinH     = 7
+	laneLabelMin = 11 // lanes lower than this get no text
+)
+
+// LayoutCanvas splits a w × h canvas for n sides (1..3). Sides go side by
+// side or stacked, whichever gives each side more room relative to what its
+// own layout needs.
+func LayoutCanvas(w, h float32, n int, legendH, scale float32) CanvasLayout {
+	n = max(1, n)
+	full := Rect{W: w, H: h}
+	var cl CanvasLayout
+	cl.Header, full = full.Top((CharH*headerLines + 2*pad) * scale)
+	full, cl.Legend = full.CutBottom(legendH)
+	body := full.Inset(pad * scale)
+	gap := sideGap * scale
+	colW := (body.W - gap*float32(n-1)) / float32(n)
+	rowH := (body.H - gap*float32(n-1)) / float32(n)
+	cl.Columns = n == 1 || sideScore(colW, body.H, scale) >= sideScore(body.W, rowH, scale)
+	for i := 0; i < n; i++ {
+		var r Rect
+		if cl.Columns {
+			r = Rect{X: body.X + float32(i)*(colW+gap), Y: body.Y, W: max(0, colW), H: body.H}
+		} else {
+			r = Rect{X: body.X, Y: body.Y + float32(i)*(rowH+gap), W: body.W, H: max(0, rowH)}
+		}
+		cl.Sides = append(cl.Sides, r)
+	}
+	return cl
+}
+
+// sideScore says how well a side of w × h pixels can be drawn: the fraction
+// of its ideal size in the dimension that is shortest, taking the better
+// of the wide and tall arrangements.
+func sideScore(w, h, scale float32) float32 {
+	wide := min(w/(idealWideW*scale), h/(idealWideH*scale))
+	tall := min(w/(idealTallW*scale), h/(idealTallH*scale))
+	return max(wide, tall)
+}
+
+// SideLayout is where the parts of one side go.
+type SideLayout struct {
+	Header   Rect // case name, counters, last event
+	Lanes    Rect // carrier (or CPU) lanes panel
+	RunQueue Rect // the FIFO strip
+	Parked   Rect // parked threads by reason
+	Scopes   Rect // structured scopes; empty when the workload has none
+	Heap     Rect // eden, survivors, old gen
+	OS       Rect // OS threads and native memory
+	Wide     bool // two columns (lanes left, heap right)
+}
+
+// Panels returns the non-empty panels, in drawing order.
+func (sl *SideLayout) Panels() []Rect {
+	out := make([]Rect, 0, 7)
+	for _, r := range []Rect{sl.Lanes, sl.RunQueue, sl.Parked, sl.Scopes, sl.Heap, sl.OS} {
+		if !r.Empty() {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// SideHeaderH is the height of a side's header: the case line and the
+// last-event line.
+func SideHeaderH(scale float32) float32 { return (2*CharH + 2) * scale }
+
+// PanelTitleH is the height of a panel's title line.
+func PanelTitleH(scale float32) float32 { return (CharH + 2) * scale }
+
+// LayoutSide splits a side's rectangle. lanes is how many lanes to draw;
+// scopes says whether the workload forks structured scopes.
+func LayoutSide(r Rect, lanes int, scopes bool, scale float32) SideLayout {
+	var sl SideLayout
+	sl.Header, r = r.Top(SideHeaderH(scale))
+	g := 3 * scale
+	title := PanelTitleH(scale)
+	lanesWant := title + float32(max(lanes, 1))*(laneMaxH*scale) + g
+	queueH := title + 14*scale + g
+	sl.Wide = r.W >= wideAspect*r.H && r.W >= idealTallW*scale
+	if sl.Wide {
+		left, right := r.Left(r.W * 0.55)
+		left.W -= g
+		right.X += g
+		right.W -= g
+		sl.Lanes, left = left.Top(min(lanesWant, left.H*0.5))
+		sl.RunQueue, left = left.Top(min(queueH, left.H*0.3))
+		if scopes {
+			sl.Parked, sl.Scopes = left.Top(left.H * 0.55)
+		} else {
+			sl.Parked = left
+		}
+		sl.Heap, sl.OS = right.Top(right.H * 0.58)
+	} else {
+		sl.Lanes, r = r.Top(min(lanesWant, r.H*0.3))
+		sl.RunQueue, r = r.Top(min(queueH, r.H*0.12))
+		parkedH := r.H * 0.24
+		if scopes {
+			sl.Parked, r = r.Top(parkedH * 0.6)
+			sl.Scopes, r = r.Top(parkedH * 0.6)
+		} else {
+			sl.Parked, r = r.Top(parkedH)
+		}
+		sl.Heap, sl.OS = r.Top(r.H * 0.55)
+	}
+	// Gaps between stacked panels: shave the bottom of each.
+	for _, p := range []*Rect{&sl.Lanes, &sl.RunQueue, &sl.Parked, &sl.Scopes, &sl.Heap, &sl.OS} {
+		if !p.Empty() {
+			p.H = max(0, p.H-g)
+		}
+	}
+	return sl
+}
+
+// grid places n equal cells in r: it returns the number of columns and rows
+// and the cell size, the largest square-ish cell no bigger than maxCell that
+// fits all n, or ok=false when even minCell cells do not fit.
+func grid(r Rect, n int, minCell, maxCell, gap float32) (cols, rows int, cell float32, ok bool) {
+	if n <= 0 || r.Empty() {
+		return 0, 0, 0, n <= 0
+	}
+	for cell = maxCell; cell >= minCell; cell -= max(1, cell*0.1) {
+		cols = int((r.W + gap) / (cell + gap))
+		rows = int((r.H + gap) / (cell + gap))
+		if cols > 0 && rows > 0 && cols*rows >= n {
+			rows = (n + cols - 1) / cols
+			return cols, rows, cell, true
+		}
+	}
+	cols = int((r.W + gap) / (minCell + gap))
+	rows = int((r.H + gap) / (minCell + gap))
+	return cols, rows, minCell, false
+}

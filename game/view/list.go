@@ -1,0 +1,189 @@
+package view
+
+// Kind is the kind of a display-list item. The zero value is invalid.
+type Kind uint8
+
+const (
+	kindInvalid Kind = iota
+	// KindRect: a filled axis-aligned rectangle X, Y, W, H.
+	KindRect
+	// KindLine: a segment from (X, Y) to (X2, Y2), Size pixels wide.
+	KindLine
+	// KindCircle: a filled disc centred on (X, Y) with radius Size.
+	KindCircle
+	// KindText: a run of text whose cell's top-left corner is (X, Y), with
+	// glyphs Size times the base font (CharW × CharH pixels each).
+	KindText
+)
+
+func (k Kind) String() string {
+	return [...]string{"invalid", "rect", "line", "circle", "text"}[k]
+}
+
+// Item is one thing to draw, in device pixels, back to front.
+type Item struct {
+	Kind       Kind
+	X, Y, W, H float32
+	X2, Y2     float32
+	Size       float32
+	Color      Color
+	Text       string
+}
+
+// Bounds returns the box the item covers (for tests and clipping).
+func (it *Item) Bounds() Rect {
+	switch it.Kind {
+	case KindLine:
+		x0, x1 := min(it.X, it.X2), max(it.X, it.X2)
+		y0, y1 := min(it.Y, it.Y2), max(it.Y, it.Y2)
+		h := it.Size / 2
+		return Rect{X: x0 - h, Y: y0 - h, W: x1 - x0 + it.Size, H: y1 - y0 + it.Size}
+	case KindCircle:
+		return Rect{X: it.X - it.Size, Y: it.Y - it.Size, W: 2 * it.Size, H: 2 * it.Size}
+	case KindText:
+		return Rect{X: it.X, Y: it.Y, W: TextWidth(it.Text, it.Size), H: CharH * it.Size}
+	}
+	return Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}
+}
+
+// List is a display list for a canvas of W × H pixels. Reset keeps the
+// backing array, so a frame loop that reuses one List allocates nothing for
+// the items in steady state.
+type List struct {
+	W, H  float32
+	Items []Item
+}
+
+// Reset empties the list for a canvas of w × h pixels.
+func (l *List) Reset(w, h float32) {
+	l.W, l.H = w, h
+	l.Items = l.Items[:0]
+}
+
+// Rect adds a filled rectangle. Empty or fully transparent ones are
+// dropped, so callers can pass computed widths without checking them.
+func (l *List) Rect(r Rect, c Color) {
+	if r.W <= 0 || r.H <= 0 || c.A == 0 {
+		return
+	}
+	l.Items = append(l.Items, Item{Kind: KindRect, X: r.X, Y: r.Y, W: r.W, H: r.H, Color: c})
+}
+
+// Frame adds the outline of r, w pixels wide, drawn inside r.
+func (l *List) Frame(r Rect, w float32, c Color) {
+	if r.W <= 0 || r.H <= 0 {
+		return
+	}
+	w = min(w, r.W/2, r.H/2)
+	l.Rect(Rect{X: r.X, Y: r.Y, W: r.W, H: w}, c)
+	l.Rect(Rect{X: r.X, Y: r.Y + r.H - w, W: r.W, H: w}, c)
+	l.Rect(Rect{X: r.X, Y: r.Y + w, W: w, H: r.H - 2*w}, c)
+	l.Rect(Rect{X: r.X + r.W - w, Y: r.Y + w, W: w, H: r.H - 2*w}, c)
+}
+
+// Line adds a segment w pixels wide.
+func (l *List) Line(x0, y0, x1, y1, w float32, c Color) {
+	if w <= 0 || c.A == 0 || (x0 == x1 && y0 == y1) {
+		return
+	}
+	l.Items = append(l.Items, Item{Kind: KindLine, X: x0, Y: y0, X2: x1, Y2: y1, Size: w, Color: c})
+}
+
+// Circle adds a filled disc.
+func (l *List) Circle(cx, cy, r float32, c Color) {
+	if r <= 0 || c.A == 0 {
+		return
+	}
+	l.Items = append(l.Items, Item{Kind: KindCircle, X: cx, Y: cy, Size: r, Color: c})
+}
+
+// Text adds a run of text at scale size with the top-left of its first
+// cell at (x, y). It returns the run's width.
+func (l *List) Text(x, y float32, s string, size float32, c Color) float32 {
+	if s == "" || c.A == 0 || size <= 0 {
+		return 0
+	}
+	l.Items = append(l.Items, Item{Kind: KindText, X: x, Y: y, Size: size, Color: c, Text: s})
+	return TextWidth(s, size)
+}
+
+// TextIn adds s vertically centred in r, starting at r's left edge,
+// shortened with an ellipsis to fit r's width. It returns the width drawn.
+func (l *List) TextIn(r Rect, s string, size float32, c Color) float32 {
+	if r.H < CharH*size*0.75 {
+		return 0
+	}
+	s = Fit(s, r.W, size)
+	return l.Text(r.X, r.Y+(r.H-CharH*size)/2, s, size, c)
+}
+
+// TextRight adds s right-aligned in r, vertically centred, if it fits.
+func (l *List) TextRight(r Rect, s string, size float32, c Color) float32 {
+	w := TextWidth(s, size)
+	if w > r.W || r.H < CharH*size*0.75 {
+		return 0
+	}
+	return l.Text(r.X+r.W-w, r.Y+(r.H-CharH*size)/2, s, size, c)
+}
+
+// Rect is an axis-aligned rectangle in device pixels.
+type Rect struct{ X, Y, W, H float32 }
+
+// Right and Bottom return the far edges.
+func (r Rect) Right() float32  { return r.X + r.W }
+func (r Rect) Bottom() float32 { return r.Y + r.H }
+
+// Empty reports whether r covers no pixels.
+func (r Rect) Empty() bool { return r.W <= 0 || r.H <= 0 }
+
+// Inset shrinks r by d on every side (never below zero size).
+func (r Rect) Inset(d float32) Rect {
+	r.X += d
+	r.Y += d
+	r.W = max(0, r.W-2*d)
+	r.H = max(0, r.H-2*d)
+	return r
+}
+
+// Top splits off the top h pixels (clamped) and returns it and the rest.
+func (r Rect) Top(h float32) (Rect, Rect) {
+	h = clamp(h, 0, r.H)
+	return Rect{X: r.X, Y: r.Y, W: r.W, H: h}, Rect{X: r.X, Y: r.Y + h, W: r.W, H: r.H - h}
+}
+
+// CutBottom splits off the bottom h pixels and returns the rest and it.
+func (r Rect) CutBottom(h float32) (Rect, Rect) {
+	h = clamp(h, 0, r.H)
+	return Rect{X: r.X, Y: r.Y, W: r.W, H: r.H - h}, Rect{X: r.X, Y: r.Y + r.H - h, W: r.W, H: h}
+}
+
+// CutRight splits off the right w pixels and returns the rest and it.
+func (r Rect) CutRight(w float32) (Rect, Rect) {
+	w = clamp(w, 0, r.W)
+	return Rect{X: r.X, Y: r.Y, W: r.W - w, H: r.H}, Rect{X: r.X + r.W - w, Y: r.Y, W: w, H: r.H}
+}
+
+// Left splits off the left w pixels and returns it and the rest.
+func (r Rect) Left(w float32) (Rect, Rect) {
+	w = clamp(w, 0, r.W)
+	return Rect{X: r.X, Y: r.Y, W: w, H: r.H}, Rect{X: r.X + w, Y: r.Y, W: r.W - w, H: r.H}
+}
+
+// Contains reports whether s lies inside r, allowing eps of rounding.
+func (r Rect) Contains(s Rect) bool {
+	const eps = 0.01
+	return s.X >= r.X-eps && s.Y >= r.Y-eps && s.Right() <= r.Right()+eps && s.Bottom() <= r.Bottom()+eps
+}
+
+// Center returns r's centre.
+func (r Rect) Center() (float32, float32) { return r.X + r.W/2, r.Y + r.H/2 }
+
+func clamp(v, lo, hi float32) float32 {
+	if v < lo {
+		return lo
+	}
+	if v > hi {
+		return hi
+	}
+	return v
+}

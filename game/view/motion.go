@@ -1,0 +1,342 @@
+package view
+
+import "github.com/loomlab/loomlab/sim"
+
+// Motion: short animations started by events and timed in ticks.
+//
+//   - freeze (EvFreeze, EvUnmount): a block in the thread's tier colour
+//     flies from the lane into eden while the token flies to its parking
+//     group;
+//   - thaw (EvMount): the reverse, the token from the run queue and the
+//     block from eden onto the lane;
+//   - unpark (EvUnpark): the token flies from its group to the run queue;
+//   - young GC (EvGCYoung): a sweep across eden and the survivors, and a
+//     flash on the old gen when something was promoted (the promoted
+//     chunks are redrawn in their GC-mode colour by the state itself);
+//   - Full GC (EvGCFull): the old gen's garbage collapses as a sweep
+//     compacts it.
+//
+// Animations never stand in for state: the snapshot is drawn exactly and
+// the animations are drawn over it. When a tick brings more events than
+// anyone could follow, flights are skipped for that tick.
+
+// Motion limits.
+const (
+	flightTicks       = 40 // about 2/3 s at 60 ticks/s: slow enough to follow
+	sweepTicks        = 36
+	compactTicks      = 50
+	flashTicks        = 45
+	maxFlightsPerTick = 8  // more thread events than this in a tick: no flights
+	maxFlights        = 48 // flights in the air at once
+)
+
+type animKind uint8
+
+const (
+	animInvalid animKind = iota
+	animFlight
+	animSweep   // young GC
+	animCompact // Full GC
+	animFlash
+)
+
+// endpoint names a place in the side's picture; it is resolved to pixels
+// at draw time, so animations survive a resize.
+type endpoint uint8
+
+const (
+	epNone endpoint = iota
+	epLane
+	epRunQueue
+	epParked
+	epEden
+	epSurvivor
+	epOld
+)
+
+type anim struct {
+	kind       animKind
+	start, dur int64
+	from, to   endpoint
+	fromI, toI int // lane index or park reason
+	block      bool
+	tier       sim.Tier
+	w          float32 // layout pixels
+	thread     sim.ThreadID
+	frac0      float32 // compaction: old-gen use before and after, of capacity
+	frac1      float32
+}
+
+// anchors are the rectangles of the last draw that animations start from
+// and land on.
+type anchors struct {
+	lanes               []Rect
+	tokens              []Rect
+	runQueue            Rect
+	parked              [8]Rect
+	eden, survivor, old Rect
+}
+
+func (a *anchors) tokenOnLane(i int, r Rect) {
+	for len(a.tokens) <= i {
+		a.tokens = append(a.tokens, Rect{})
+	}
+	a.tokens[i] = r
+}
+
+func (a *anchors) rect(ep endpoint, i int) Rect {
+	switch ep {
+	case epLane:
+		if i >= 0 && i < len(a.tokens) && !a.tokens[i].Empty() {
+			return a.tokens[i]
+		}
+		if i >= 0 && i < len(a.lanes) {
+			l := a.lanes[i]
+			l.W = min(l.W, 40)
+			return l
+		}
+	case epRunQueue:
+		return a.runQueue
+	case epParked:
+		if i >= 0 && i < len(a.parked) {
+			return a.parked[i]
+		}
+	case epEden:
+		return a.eden
+	case epSurvivor:
+		return a.survivor
+	case epOld:
+		return a.old
+	}
+	return Rect{}
+}
+
+// Anims reports how many animations are running (for tests).
+func (s *Side) Anims() int { return len(s.anims) }
+
+// Flights reports how many flights are running (for tests).
+func (s *Side) Flights() int {
+	n := 0
+	for i := range s.anims {
+		if s.anims[i].kind == animFlight {
+			n++
+		}
+	}
+	return n
+}
+
+func (s *Side) startAnims(snap *sim.Snapshot, events []sim.Event, motion bool) {
+	// Drop finished animations.
+	k := 0
+	for _, a := range s.anims {
+		if s.tick-a.start < a.dur {
+			s.anims[k] = a
+			k++
+		}
+	}
+	s.anims = s.anims[:k]
+
+	threadEvents := 0
+	for i := range events {
+		switch events[i].Kind {
+		case sim.EvMount:
+			if c := int(events[i].Carrier) - 1; c >= 0 {
+				for len(s.heat) <= c {
+					s.heat = append(s.heat, 0)
+				}
+				s.heat[c]++
+			}
+			threadEvents++
+		case sim.EvUnmount, sim.EvUnpark, sim.EvFreeze, sim.EvPinned:
+			threadEvents++
+		}
+	}
+	flights := motion && threadEvents <= maxFlightsPerTick
+	// EvUnmount is emitted after the thread left its carrier, so it names
+	// no carrier; the EvFreeze just before it (same thread) does.
+	freezeLane, freezeThread := -1, sim.ThreadID(0)
+	for i := range events {
+		e := &events[i]
+		lane := int(e.Carrier) - 1
+		switch e.Kind {
+		case sim.EvGCYoung:
+			s.replace(anim{kind: animSweep, start: s.tick, dur: sweepTicks})
+			if e.B > 0 {
+				s.add(anim{kind: animFlash, start: s.tick, dur: flashTicks, to: epOld})
+			}
+		case sim.EvGCFull:
+			c := snap.Heap.OldCap
+			if c > 0 {
+				s.replace(anim{kind: animCompact, start: s.tick, dur: compactTicks,
+					frac0: float32(s.prevOld) / float32(c), frac1: float32(snap.Heap.OldUsed) / float32(c)})
+			}
+		case sim.EvPinned:
+			if lane >= 0 {
+				s.add(anim{kind: animFlash, start: s.tick, dur: flashTicks, to: epLane, toI: lane})
+			}
+		}
+		if !flights || s.Flights() >= maxFlights {
+			continue
+		}
+		switch e.Kind {
+		case sim.EvFreeze:
+			freezeLane, freezeThread = lane, e.Thread
+			if lane >= 0 {
+				s.add(anim{kind: animFlight, start: s.tick, dur: flightTicks, from: epLane, fromI: lane,
+					to: epEden, block: true, tier: s.laneTier(snap, lane), w: BlockWidth(sim.Words(e.A), 1), thread: e.Thread})
+			}
+		case sim.EvUnmount:
+			if freezeThread == e.Thread && freezeLane >= 0 {
+				s.add(anim{kind: animFlight, start: s.tick, dur: flightTicks, from: epLane, fromI: freezeLane,
+					to: epParked, toI: int(e.A), thread: e.Thread})
+			}
+		case sim.EvMount:
+			if lane >= 0 {
+				s.add(anim{kind: animFlight, start: s.tick, dur: flightTicks, from: epRunQueue, to: epLane, toI: lane, thread: e.Thread})
+				if e.A > 0 {
+					s.add(anim{kind: animFlight, start: s.tick, dur: flightTicks, from: epEden, to: epLane, toI: lane,
+						block: true, tier: s.laneTier(snap, lane), w: BlockWidth(sim.Words(e.A), 1), thread: e.Thread})
+				}
+			}
+		case sim.EvUnpark:
+			s.add(anim{kind: animFlight, start: s.tick, dur: flightTicks, from: epParked, fromI: s.reasonOf(snap, e.Thread),
+				to: epRunQueue, thread: e.Thread})
+		}
+	}
+}
+
+// laneTier is the tier of the thread on lane i now (the frames a thaw
+// brought or a freeze took had that tier at the time).
+func (s *Side) laneTier(snap *sim.Snapshot, i int) sim.Tier {
+	if i >= 0 && i < len(snap.Carriers) && snap.Carriers[i].Thread != 0 {
+		return snap.Carriers[i].Tier
+	}
+	return sim.TierC2
+}
+
+// reasonOf guesses which group an unparked thread left: the one whose
+// listed ids still held it at the last draw is unknown after the fact, so
+// the most populated group stands in.
+func (s *Side) reasonOf(snap *sim.Snapshot, _ sim.ThreadID) int {
+	best, bn := int(sim.ParkSleep), -1
+	for _, r := range parkOrder {
+		if snap.ParkedCount[r] > bn {
+			best, bn = int(r), snap.ParkedCount[r]
+		}
+	}
+	return best
+}
+
+func (s *Side) add(a anim) { s.anims = append(s.anims, a) }
+
+// replace starts a and stops any running animation of the same kind: a GC
+// sweep restarts rather than stacking.
+func (s *Side) replace(a anim) {
+	k := 0
+	for _, b := range s.anims {
+		if b.kind != a.kind {
+			s.anims[k] = b
+			k++
+		}
+	}
+	s.anims = append(s.anims[:k], a)
+}
+
+// smooth is an ease-in-out curve on [0, 1].
+func smooth(t float32) float32 { return t * t * (3 - 2*t) }
+
+func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
+	canvas := Rect{W: l.W, H: l.H}
+	for i := range s.anims {
+		a := &s.anims[i]
+		t := float32(s.tick-a.start) / float32(a.dur)
+		if t < 0 || t >= 1 {
+			continue
+		}
+		switch a.kind {
+		case animFlight:
+			from, to := s.at.rect(a.from, a.fromI), s.at.rect(a.to, a.toI)
+			if from.Empty() || to.Empty() {
+				continue
+			}
+			fx, fy := from.Center()
+			if a.from == epRunQueue || a.from == epParked || a.from == epEden {
+				fx = from.X + min(from.W/2, 30*sc)
+			}
+			tx, ty := to.Center()
+			if a.to == epRunQueue || a.to == epParked || a.to == epEden {
+				tx = to.X + min(to.W/2, 30*sc)
+			}
+			e := smooth(t)
+			x, y := fx+(tx-fx)*e, fy+(ty-fy)*e
+			alpha := float32(1)
+			if t > 0.85 {
+				alpha = (1 - t) / 0.15
+			}
+			if a.block {
+				r := clipTo(Rect{X: x - a.w*sc/2, Y: y - 4*sc, W: a.w * sc, H: 8 * sc}, canvas)
+				l.Rect(r, p.TierColor(a.tier).Alpha(alpha))
+				l.Frame(r, 1, p.Text.Alpha(alpha))
+			} else {
+				id := a.thread.String()
+				w := TextWidth(id, sc) + 4*sc
+				r := clipTo(Rect{X: x - w/2, Y: y - 7*sc, W: w, H: 14 * sc}, canvas)
+				l.Rect(r, p.Virtual.Alpha(alpha))
+				l.TextIn(Rect{X: r.X + 2*sc, Y: r.Y, W: r.W - 2*sc, H: r.H}, id, sc, p.Background.Alpha(alpha))
+			}
+		case animSweep:
+			young := s.at.eden
+			if !s.at.survivor.Empty() {
+				young.W = max(young.W, s.at.survivor.Right()-young.X)
+			}
+			drawSweep(l, young, t, p.Sweep, sc)
+		case animCompact:
+			o := s.at.old
+			if o.Empty() {
+				continue
+			}
+			// The garbage beyond the live set shrinks to nothing.
+			f0, f1 := clamp(a.frac0, 0, 1), clamp(a.frac1, 0, 1)
+			if f0 > f1 {
+				cur := f0 + (f1-f0)*smooth(t)
+				g := Rect{X: o.X + o.W*f1, Y: o.Y + 1, W: o.W * (cur - f1), H: o.H - 2}
+				l.Rect(clipTo(g, o), p.Garbage.Alpha(0.8*(1-t)))
+			}
+			drawSweep(l, o, t, p.Sweep, sc)
+			if o.H >= 2*CharH*sc {
+				l.TextIn(Rect{X: o.X + 4*sc, Y: o.Bottom() - CharH*sc - 2*sc, W: o.W - 8*sc, H: CharH * sc},
+					"Full GC: compacting", sc, p.Text.Alpha(1-t*0.5))
+			}
+		case animFlash:
+			r := s.at.rect(a.to, a.toI)
+			if r.Empty() {
+				continue
+			}
+			c := p.GCMode
+			if a.to == epLane {
+				c = p.Pinned
+			}
+			l.Frame(r, max(2, 2*sc), c.Alpha(1-t))
+		}
+	}
+}
+
+// drawSweep draws a bright line crossing r left to right with a fading
+// trail behind it.
+func drawSweep(l *List, r Rect, t float32, c Color, sc float32) {
+	if r.Empty() {
+		return
+	}
+	x := r.X + r.W*smooth(t)
+	trail := min(40*sc, x-r.X)
+	l.Rect(Rect{X: x - trail, Y: r.Y, W: trail, H: r.H}, c.Alpha(0.12))
+	lw := min(2*sc, r.Right()-x)
+	l.Rect(Rect{X: x, Y: r.Y, W: lw, H: r.H}, c.Alpha(0.9))
+}
+
+// clipTo returns the part of r inside c.
+func clipTo(r, c Rect) Rect {
+	x0, y0 := max(r.X, c.X), max(r.Y, c.Y)
+	x1, y1 := min(r.Right(), c.Right()), min(r.Bottom(), c.Bottom())
+	return Rect{X: x0, Y: y0, W: max(0, x1-x0), H: max(0, y1-y0)}
+}

@@ -1,0 +1,110 @@
+package view
+
+import (
+	"strconv"
+	"unicode/utf8"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// The picture uses one fixed-width bitmap font (package game's atlas, the
+// 7×13 X11 "fixed" font plus a shadow row): ASCII and "·", "µ", "×" ("…"
+// and other runes show as "?"). A fixed-width font lets layout measure text
+// by counting runes, with no font file to download and nothing to load.
+const (
+	CharW = 7
+	CharH = 14
+)
+
+// TextWidth is the width of s at scale size.
+func TextWidth(s string, size float32) float32 {
+	return float32(utf8.RuneCountInString(s)) * CharW * size
+}
+
+// Fit shortens s so that it is at most w pixels wide at scale size, ending
+// it with ".." when cut; it returns "" when not even one rune fits.
+func Fit(s string, w, size float32) string {
+	n := int(w / (CharW * size))
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	if n <= 2 {
+		if n <= 0 {
+			return ""
+		}
+		return ".."[:n]
+	}
+	i, k := 0, 0
+	for i < len(s) && k < n-2 {
+		_, sz := utf8.DecodeRuneInString(s[i:])
+		i += sz
+		k++
+	}
+	return s[:i] + ".."
+}
+
+// Count formats n with thousands separators: 10,000.
+func Count(n int64) string {
+	if n < 0 {
+		return "-" + Count(-n)
+	}
+	s := strconv.FormatInt(n, 10)
+	if len(s) <= 3 {
+		return s
+	}
+	out := make([]byte, 0, len(s)+len(s)/3)
+	pre := len(s) % 3
+	if pre > 0 {
+		out = append(out, s[:pre]...)
+	}
+	for i := pre; i < len(s); i += 3 {
+		if len(out) > 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i:i+3]...)
+	}
+	return string(out)
+}
+
+// Size formats a byte count the way the header and panels show it.
+func Size(b sim.Bytes) string {
+	f := float64(b)
+	switch {
+	case b >= sim.GB:
+		return strconv.FormatFloat(f/float64(sim.GB), 'f', 2, 64) + " GB"
+	case b >= 100*sim.MB:
+		return strconv.FormatFloat(f/float64(sim.MB), 'f', 0, 64) + " MB"
+	case b >= sim.MB:
+		return strconv.FormatFloat(f/float64(sim.MB), 'f', 1, 64) + " MB"
+	case b >= sim.KB:
+		return strconv.FormatFloat(f/float64(sim.KB), 'f', 1, 64) + " KB"
+	}
+	return strconv.FormatInt(int64(b), 10) + " B"
+}
+
+// Dur formats a virtual duration with about four significant digits.
+func Dur(d sim.Duration) string {
+	f := float64(d)
+	switch {
+	case d >= 100*sim.Second:
+		return strconv.FormatFloat(f/1e9, 'f', 1, 64) + " s"
+	case d >= sim.Second:
+		return strconv.FormatFloat(f/1e9, 'f', 3, 64) + " s"
+	case d >= sim.Millisecond:
+		return strconv.FormatFloat(f/1e6, 'f', 3, 64) + " ms"
+	case d >= sim.Microsecond:
+		return strconv.FormatFloat(f/1e3, 'f', 1, 64) + " µs"
+	}
+	return strconv.FormatInt(int64(d), 10) + " ns"
+}
+
+// Speed formats a playback speed in virtual seconds per real second.
+func Speed(x float64) string {
+	switch {
+	case x >= 1:
+		return strconv.FormatFloat(x, 'g', 4, 64) + "× real time"
+	case x >= 1e-3:
+		return strconv.FormatFloat(x*1e3, 'g', 4, 64) + " ms per second"
+	}
+	return strconv.FormatFloat(x*1e6, 'g', 4, 64) + " µs per second"
+}

@@ -1,0 +1,188 @@
+package view
+
+import "github.com/loomlab/loomlab/sim"
+
+// Options are the viewer's choices, none of which touch the model.
+type Options struct {
+	Palette *Palette
+	// Scale is device pixels per layout pixel (1 on ordinary screens, up to
+	// 1.5 on dense ones): every size in the layout is multiplied by it.
+	Scale float32
+	// Motion turns animations on. The playground turns it off at fast
+	// speeds, where a flight would start many frames after its event.
+	Motion bool
+}
+
+func (o *Options) palette() *Palette {
+	if o == nil || o.Palette == nil {
+		return &OkabeIto
+	}
+	return o.Palette
+}
+
+func (o *Options) scale() float32 {
+	if o == nil || o.Scale <= 0 {
+		return 1
+	}
+	return o.Scale
+}
+
+// Header is what the canvas's top line says.
+type Header struct {
+	Scenario string
+	Time     sim.Time
+	Speed    float64 // virtual seconds per real second
+	Running  bool
+	// Lagging: the simulation could not keep up with the speed this frame
+	// (it hit its per-frame event bound), so virtual time ran slower.
+	Lagging bool
+	// Stats is drawn right-aligned (frame rate and Go-side frame times).
+	Stats string
+	// Error, when set, is drawn as an overlay over the whole canvas.
+	Error string
+}
+
+// SideInput is what one side is drawn from.
+type SideInput struct {
+	Case  string
+	Title string // the case's one-line description
+	Snap  *sim.Snapshot
+	// Virtual: the workload runs virtual threads, so carrier lanes are drawn
+	// (even before the scheduler has started them); otherwise lanes are CPUs.
+	Virtual bool
+	// Requests is the number of tasks of a batch, 0 when open-ended.
+	Requests int64
+	// Scopes: the workload forks structured scopes.
+	Scopes bool
+}
+
+// LaneCount is the number of lanes a side draws: every carrier (at least
+// the pool's parallelism) for a virtual-thread workload, else every CPU.
+func (in *SideInput) LaneCount() int {
+	s := in.Snap
+	if in.Virtual {
+		return max(len(s.Carriers), s.Parallelism, 1)
+	}
+	return max(s.Cores, 1)
+}
+
+// Build fills l with the picture of a w × h canvas: the header, one side
+// per input (sides and ins have the same length), and the legend.
+func Build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o *Options) {
+	p, sc := o.palette(), o.scale()
+	l.Reset(w, h)
+	l.Rect(Rect{W: w, H: h}, p.Background)
+	legendH := LegendHeight(w, sc)
+	cl := LayoutCanvas(w, h, len(ins), legendH, sc)
+	drawHeader(l, cl.Header, hdr, p, sc)
+	for i := range ins {
+		if i < len(sides) && !cl.Sides[i].Empty() {
+			sides[i].draw(l, cl.Sides[i], &ins[i], o)
+		}
+	}
+	drawLegend(l, cl.Legend, p, sc)
+	if hdr != nil && hdr.Error != "" {
+		drawError(l, Rect{W: w, H: h}, hdr.Error, p, sc)
+	}
+}
+
+// Side is one simulator's picture and the little state the picture keeps
+// between ticks: running animations, lane activity, the stack-bar scale.
+// It holds nothing the model needs.
+type Side struct {
+	tick   int64
+	anims  []anim
+	heat   []float32 // per lane: recent mounts, decaying each tick
+	scaleW sim.Words // words a full stack bar stands for; grows, never shrinks
+	// Heap state at the previous tick, to draw what a GC just removed.
+	prevEden, prevSurv, prevOld, prevOldGarbage sim.Bytes
+	caption                                     string
+	// Scratch reused between draws.
+	waiting []sim.ThreadID
+	groups  []group
+	// Rectangles of the last draw, for animations' end points.
+	at anchors
+}
+
+// NewSide returns a side with no history.
+func NewSide() *Side { return &Side{scaleW: 256} }
+
+// Reset forgets all history (the simulation was rebuilt).
+func (s *Side) Reset() { *s = *NewSide() }
+
+// Tick advances the side's animations by one tick and starts new ones for
+// the events drained since the previous tick. snap is the state after
+// those events. With motion off no flights start (the state is still
+// drawn exactly).
+func (s *Side) Tick(snap *sim.Snapshot, events []sim.Event, motion bool) {
+	s.tick++
+	for i := range s.heat {
+		s.heat[i] *= 0.9
+	}
+	s.startAnims(snap, events, motion)
+	s.caption = captionFor(snap, events, s.caption)
+	for _, c := range snap.Carriers {
+		if c.Frames > s.scaleW {
+			s.scaleW = niceWords(c.Frames)
+		}
+	}
+	s.prevEden, s.prevSurv = snap.Heap.EdenUsed, snap.Heap.SurvivorUsed
+	s.prevOld, s.prevOldGarbage = snap.Heap.OldUsed, snap.Heap.OldGarbage
+}
+
+// niceWords rounds w up to 1, 2 or 5 times a power of ten, so the stack
+// bar's scale (256 words at first) changes rarely and is a round number.
+func niceWords(w sim.Words) sim.Words {
+	n := sim.Words(1)
+	for {
+		for _, m := range []sim.Words{1, 2, 5} {
+			if n*m >= w {
+				return n * m
+			}
+		}
+		n *= 10
+	}
+}
+
+func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
+	p, sc := o.palette(), o.scale()
+	snap := in.Snap
+	sl := LayoutSide(r, in.LaneCount(), in.Scopes || len(snap.Scopes) > 0, sc)
+	s.at = anchors{}
+	drawSideHeader(l, sl.Header, in, s.caption, p, sc)
+	s.drawLanes(l, sl.Lanes, in, p, sc)
+	s.drawRunQueue(l, sl.RunQueue, in, p, sc)
+	s.drawParked(l, sl.Parked, in, p, sc)
+	if !sl.Scopes.Empty() {
+		drawScopes(l, sl.Scopes, snap, p, sc)
+	}
+	s.drawHeap(l, sl.Heap, snap, p, sc)
+	drawOS(l, sl.OS, snap, p, sc)
+	if snap.Paused {
+		drawPauseBand(l, sl.Lanes, snap, p, sc)
+		drawPauseBand(l, sl.OS, snap, p, sc)
+	}
+	s.drawAnims(l, p, sc)
+	if snap.OOM != "" {
+		drawBanner(l, sl.Lanes, "OutOfMemoryError: "+snap.OOM, p.Error, p, sc)
+	}
+}
+
+// panel draws a panel's background and title and returns its body.
+func panel(l *List, r Rect, title, right string, p *Palette, sc float32) Rect {
+	if r.Empty() {
+		return r
+	}
+	l.Rect(r, p.Panel)
+	l.Frame(r, 1, p.PanelEdge)
+	t, body := r.Top(PanelTitleH(sc))
+	t = t.Inset(2 * sc)
+	t.H = CharH * sc
+	rw := float32(0)
+	if right != "" && TextWidth(right, sc)+TextWidth(title, sc)+8*sc <= t.W {
+		rw = l.TextRight(t, right, sc, p.TextDim)
+	}
+	t.W -= rw
+	l.TextIn(t, title, sc, p.Text)
+	return body.Inset(3 * sc)
+}

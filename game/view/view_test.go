@@ -1,0 +1,497 @@
+package view
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/sim"
+	"github.com/loomlab/loomlab/sim/scenario"
+)
+
+// runCase builds a request-load case, runs it to virtual time t with event
+// recording on, and returns the snapshot and the events of the last
+// stretch.
+func runCase(t *testing.T, caseID string, at sim.Duration, knobs map[string]string) (*sim.Snapshot, []sim.Event) {
+	t.Helper()
+	sc, err := scenario.Get("request-load")
+	require.NoError(t, err)
+	sm, _, err := sc.NewSim(caseID, knobs, 1)
+	require.NoError(t, err)
+	sm.Record(1 << 16)
+	sm.Advance(sim.Time(at), 1<<30)
+	ev, _ := sm.DrainEvents(nil)
+	var snap sim.Snapshot
+	sm.Fill(&snap)
+	return &snap, ev
+}
+
+func input(caseID string, snap *sim.Snapshot, virtual bool) SideInput {
+	return SideInput{Case: caseID, Snap: snap, Virtual: virtual, Requests: 10000}
+}
+
+// assertInside fails for any item that leaves the canvas.
+func assertInside(t *testing.T, l *List, what string) {
+	t.Helper()
+	canvas := Rect{W: l.W, H: l.H}
+	bad := 0
+	for i := range l.Items {
+		it := &l.Items[i]
+		require.NotEqual(t, kindInvalid, it.Kind)
+		if b := it.Bounds(); !canvas.Contains(b) {
+			if bad < 5 {
+				t.Errorf("%s: item %d (%v %q) at %+v leaves the %gx%g canvas", what, i, it.Kind, it.Text, b, l.W, l.H)
+			}
+			bad++
+		}
+	}
+}
+
+func texts(l *List) string {
+	var b strings.Builder
+	for _, it := range l.Items {
+		if it.Kind == KindText {
+			b.WriteString(it.Text)
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}
+
+func TestLayoutFitsCanvas(t *testing.T) {
+	virt, _ := runCase(t, "virtual-per-request", 50*sim.Millisecond, nil)
+	plat, _ := runCase(t, "platform-per-request", 80*sim.Millisecond, nil)
+	pool, _ := runCase(t, "pool-200", 1050*sim.Millisecond, nil)
+	empty := &sim.Snapshot{}
+	sides := [][]SideInput{
+		{input("virtual-per-request", virt, true)},
+		{input("platform-per-request", plat, false)},
+		{input("empty", empty, true)},
+		{input("pool-200", pool, false), input("virtual-per-request", virt, true)},
+		{input("pool-200", pool, false), input("platform-per-request", plat, false), input("virtual-per-request", virt, true)},
+	}
+	for _, size := range [][3]float32{{320, 240, 1}, {640, 400, 1}, {800, 500, 1}, {1200, 800, 1}, {1920, 1080, 1}, {1800, 1200, 1.5}, {400, 900, 1}} {
+		for _, ins := range sides {
+			for _, pal := range Palettes {
+				name := fmt.Sprintf("%gx%g@%g/%d sides/%s", size[0], size[1], size[2], len(ins), pal.Name)
+				views := make([]*Side, len(ins))
+				for i := range views {
+					views[i] = NewSide()
+				}
+				var l List
+				hdr := Header{Scenario: "request-load", Time: 5, Speed: 0.05, Running: true, Stats: "60 fps"}
+				Build(&l, size[0], size[1], &hdr, views, ins, &Options{Palette: pal, Scale: size[2]})
+				assertInside(t, &l, name)
+				assert.NotEmpty(t, l.Items, name)
+			}
+		}
+	}
+}
+
+func TestErrorOverlayFits(t *testing.T) {
+	var l List
+	msg := strings.Repeat("panic in update: runtime error: index out of range ", 20)
+	for _, sz := range [][2]float32{{200, 150}, {1200, 800}} {
+		Build(&l, sz[0], sz[1], &Header{Error: msg}, nil, nil, nil)
+		assertInside(t, &l, "error overlay")
+		assert.Contains(t, texts(&l), "The simulation")
+		assert.Contains(t, texts(&l), "panic in update")
+	}
+}
+
+func TestCanvasArrangesSides(t *testing.T) {
+	// Two sides on a wide canvas, three on a wide one, one anywhere: every
+	// side gets a non-empty rectangle, none overlap, all inside.
+	for _, n := range []int{1, 2, 3} {
+		cl := LayoutCanvas(1200, 800, n, 40, 1)
+		require.Len(t, cl.Sides, n)
+		for i, r := range cl.Sides {
+			assert.False(t, r.Empty())
+			assert.True(t, (Rect{W: 1200, H: 800}).Contains(r))
+			for j := 0; j < i; j++ {
+				assert.True(t, clipTo(r, cl.Sides[j]).Empty(), "sides %d and %d overlap", i, j)
+			}
+		}
+	}
+	// A very wide, short canvas stacks nothing: sides go side by side; a
+	// tall narrow one stacks them.
+	assert.True(t, LayoutCanvas(2400, 600, 2, 40, 1).Columns)
+	assert.False(t, LayoutCanvas(700, 1400, 2, 40, 1).Columns)
+}
+
+func TestLanePerCarrier(t *testing.T) {
+	snap, _ := runCase(t, "virtual-per-request", 20*sim.Millisecond, map[string]string{"cores": "8"})
+	in := input("v", snap, true)
+	require.Equal(t, 8, in.LaneCount())
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	txt := texts(&l)
+	for i := 1; i <= 8; i++ {
+		assert.Contains(t, txt, fmt.Sprintf("worker-%d\n", i))
+	}
+	assert.NotContains(t, txt, "worker-9\n")
+
+	// 256 carriers still fit: lanes go into columns, each at least the
+	// minimum height, none overlapping.
+	body := Rect{X: 10, Y: 10, W: 500, H: 300}
+	lanes := LaneRects(body, 256, 1)
+	require.Len(t, lanes, 256)
+	for i, r := range lanes {
+		assert.True(t, body.Contains(r), "lane %d", i)
+		assert.GreaterOrEqual(t, r.H, float32(laneMinH-1))
+		if i > 0 {
+			assert.True(t, clipTo(r, lanes[i-1]).Empty())
+		}
+	}
+	// Platform-only workloads get one lane per CPU.
+	assert.Equal(t, 12, (&SideInput{Snap: &sim.Snapshot{Cores: 12}}).LaneCount())
+}
+
+func TestMountedThreadStackBarByTier(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 3, Carriers: []sim.CarrierView{
+		{ID: 1, Thread: 101, State: sim.StateRunning, Frames: 1149, Tier: sim.TierC1Full, OnCPU: true},
+		{ID: 2, Thread: 102, State: sim.StateRunning, Frames: 286, Tier: sim.TierC2, OnCPU: true},
+		{ID: 3},
+	}}
+	s := NewSide()
+	s.Tick(snap, nil, false)
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
+	p := &OkabeIto
+	var c1, c2 []Rect
+	for _, it := range l.Items {
+		if it.Kind != KindRect {
+			continue
+		}
+		switch it.Color {
+		case p.C1:
+			c1 = append(c1, it.Bounds())
+		case p.C2:
+			c2 = append(c2, it.Bounds())
+		}
+	}
+	// The legend has a swatch of each colour too; the bars are the wide ones.
+	widest := func(rs []Rect) float32 {
+		w := float32(0)
+		for _, r := range rs {
+			w = max(w, r.W)
+		}
+		return w
+	}
+	require.NotEmpty(t, c1)
+	require.NotEmpty(t, c2)
+	ratio := widest(c1) / widest(c2)
+	assert.InDelta(t, 1149.0/286.0, ratio, 0.3, "stack bars are to scale: C1 %v, C2 %v", widest(c1), widest(c2))
+	txt := texts(&l)
+	assert.Contains(t, txt, "#101")
+	assert.Contains(t, txt, "#102")
+	assert.Contains(t, txt, "1,149 w C1")
+	assert.Contains(t, txt, "idle")
+}
+
+func TestPinnedCarrierMarked(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 1, Pinned: 1, Carriers: []sim.CarrierView{
+		{ID: 1, Thread: 7, State: sim.StatePinned, Reason: sim.ParkSleep, Pinned: true, Frames: 40, Tier: sim.TierC2},
+	}}
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{input("x", snap, true)}, nil)
+	assert.Contains(t, texts(&l), "PINNED (sleep)")
+	n := 0
+	for _, it := range l.Items {
+		if it.Kind == KindRect && it.Color == OkabeIto.Pinned {
+			n++
+		}
+	}
+	assert.GreaterOrEqual(t, n, 4, "a frame of four pinned-colour edges (plus the legend swatch)")
+}
+
+func TestGCPauseBand(t *testing.T) {
+	snap, _ := runCase(t, "virtual-per-request", 20*sim.Millisecond, nil)
+	build := func() string {
+		var l List
+		Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{input("x", snap, true)}, nil)
+		return texts(&l)
+	}
+	assert.NotContains(t, build(), "GC pause")
+	snap.Paused, snap.PauseEnd = true, snap.Time.Add(3*sim.Millisecond)
+	txt := build()
+	assert.Contains(t, txt, "GC pause · young collection")
+	assert.Contains(t, txt, "3.000 ms left")
+	snap.PauseFull = true
+	assert.Contains(t, build(), "GC pause · Full GC")
+}
+
+func TestParkedLevelOfDetail(t *testing.T) {
+	r := Rect{X: 0, Y: 0, W: 400, H: 120}
+	count := func(n int) (rects int, txt string) {
+		var l List
+		l.Reset(400, 120)
+		ids := make([]sim.ThreadID, min(n, sim.MaxListed))
+		for i := range ids {
+			ids[i] = sim.ThreadID(i + 1)
+		}
+		drawCells(&l, r, n, ids, OkabeIto.Virtual, &OkabeIto, 1)
+		assertInside(t, &l, fmt.Sprint(n))
+		for _, it := range l.Items {
+			if it.Kind == KindRect {
+				rects++
+			}
+		}
+		return rects, texts(&l)
+	}
+	// A few: one labelled token each.
+	n, txt := count(5)
+	assert.Equal(t, 5, n)
+	assert.Contains(t, txt, "#3")
+	// Hundreds: one unlabelled token each.
+	n, txt = count(300)
+	assert.Equal(t, 300, n)
+	assert.Empty(t, txt)
+	// Thousands: density, far fewer cells than threads, and a note.
+	n, txt = count(10000)
+	assert.Less(t, n, 2000)
+	assert.Contains(t, txt, "each cell = ")
+}
+
+func TestTenThousandThreadsStayCheap(t *testing.T) {
+	snap, _ := runCase(t, "virtual-per-request", 60*sim.Millisecond, nil)
+	require.GreaterOrEqual(t, snap.VirtualLive, 9000)
+	var l List
+	ins := []SideInput{input("v", snap, true), input("v", snap, true), input("v", snap, true)}
+	Build(&l, 1920, 1080, &Header{}, []*Side{NewSide(), NewSide(), NewSide()}, ins, nil)
+	assert.Less(t, len(l.Items), 12000, "three sides of 10,000 threads draw a bounded number of items")
+	assert.Contains(t, texts(&l), "sleep 10,000")
+}
+
+func TestTierColorsDiffer(t *testing.T) {
+	for _, p := range Palettes {
+		i, c1, c2 := p.TierColor(sim.TierInterp), p.TierColor(sim.TierC1Full), p.TierColor(sim.TierC2)
+		assert.NotEqual(t, i, c1, p.Name)
+		assert.NotEqual(t, c1, c2, p.Name)
+		assert.NotEqual(t, i, c2, p.Name)
+		assert.Equal(t, c1, p.TierColor(sim.TierC1Simple), "all C1 levels share a colour")
+		assert.Equal(t, c1, p.TierColor(sim.TierC1Limited))
+		// Heap categories are all distinct, and distinct from garbage.
+		seen := map[Color]sim.AllocCat{}
+		for _, c := range append(heapCategories[:], sim.CatGarbage) {
+			col := p.CategoryColor(c)
+			prev, dup := seen[col]
+			assert.False(t, dup, "%s: %v and %v share a colour", p.Name, c, prev)
+			seen[col] = c
+		}
+	}
+}
+
+// contrast is the WCAG contrast ratio of two opaque colours.
+func contrast(a, b Color) float64 {
+	lum := func(c Color) float64 {
+		ch := func(v uint8) float64 {
+			x := float64(v) / 255
+			if x <= 0.03928 {
+				return x / 12.92
+			}
+			return math.Pow((x+0.055)/1.055, 2.4)
+		}
+		return 0.2126*ch(c.R) + 0.7152*ch(c.G) + 0.0722*ch(c.B)
+	}
+	la, lb := lum(a), lum(b)
+	if la < lb {
+		la, lb = lb, la
+	}
+	return (la + 0.05) / (lb + 0.05)
+}
+
+func TestPaletteContrast(t *testing.T) {
+	for _, p := range Palettes {
+		for _, bg := range []Color{p.Background, p.Panel, p.Grid} {
+			assert.GreaterOrEqual(t, contrast(p.Text, bg), 7.0, "%s: text", p.Name)
+			assert.GreaterOrEqual(t, contrast(p.TextDim, bg), 3.0, "%s: dim text", p.Name)
+		}
+		// Token labels are drawn in the background colour on the token.
+		for _, c := range []Color{p.Virtual, p.Platform, p.Runnable, p.OnCPU} {
+			assert.GreaterOrEqual(t, contrast(p.Background, c), 4.5, "%s: label on %v", p.Name, c)
+		}
+	}
+	assert.Greater(t, contrast(HighContrast.Text, HighContrast.Background), contrast(OkabeIto.Text, OkabeIto.Background))
+}
+
+func TestHeapDrawnToScale(t *testing.T) {
+	h := &sim.HeapView{EdenCap: 800 * sim.MB, SurvivorCap: 100 * sim.MB, OldCap: 2000 * sim.MB}
+	body := Rect{X: 0, Y: 0, W: 600, H: 400}
+	eden, s0, s1, old := HeapRects(body, h, 1)
+	area := func(r Rect) float64 { return float64(r.W * r.H) }
+	assert.InDelta(t, 8.0, area(eden)/area(s0), 0.3)
+	assert.InDelta(t, area(s0), area(s1), 1)
+	assert.InDelta(t, 2000.0/1000.0, area(old)/(area(eden)+area(s0)+area(s1)), 0.15)
+	for _, r := range []Rect{eden, s0, s1, old} {
+		assert.True(t, body.Contains(r))
+	}
+}
+
+func TestChunkBlocksIndividualThenDensity(t *testing.T) {
+	r := Rect{W: 300, H: 60}
+	mk := func(n int, capacity sim.Words) []sim.ChunkView {
+		out := make([]sim.ChunkView, n)
+		for i := range out {
+			out[i] = sim.ChunkView{ID: sim.ChunkID(i + 1), Capacity: capacity, Space: "eden", Tier: sim.TierC2}
+		}
+		return out
+	}
+	var l List
+	l.Reset(300, 60)
+	drawSpaceChunks(&l, r, "eden", mk(10, 1150), 1, &OkabeIto, 1)
+	require.Len(t, l.Items, 10)
+	assert.InDelta(t, BlockWidth(1150, 1), l.Items[0].W, 0.01)
+	assert.Greater(t, BlockWidth(1150, 1), 3*BlockWidth(290, 1), "a C1-sized chunk is visibly bigger than a C2 one")
+	l.Reset(300, 60)
+	drawSpaceChunks(&l, r, "eden", mk(4096, 40), 10000.0/4096.0, &OkabeIto, 1)
+	assert.Less(t, len(l.Items), 1000, "density for 10,000 chunks")
+	assertInside(t, &l, "chunks")
+	// Other spaces' chunks are not drawn here.
+	l.Reset(300, 60)
+	drawSpaceChunks(&l, r, "old", mk(10, 100), 1, &OkabeIto, 1)
+	assert.Empty(t, l.Items)
+}
+
+func TestScopesWinnerAndCancelled(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 2, Scopes: []sim.ScopeView{{Owner: 5, Winner: 1, Subtasks: []sim.SubtaskView{
+		{Thread: 6, Model: 0, Cancelled: true}, {Thread: 7, Model: 1, Done: true}, {Thread: 8, Model: 2, Cancelled: true},
+	}}}}
+	var l List
+	in := input("router", snap, true)
+	in.Scopes = true
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	assertInside(t, &l, "scopes")
+	txt := texts(&l)
+	assert.Contains(t, txt, "#5 join")
+	assert.Contains(t, txt, "#7 m1")
+	strikes := 0
+	for _, it := range l.Items {
+		if it.Kind == KindLine && it.Color == OkabeIto.Error {
+			strikes++
+		}
+	}
+	assert.Equal(t, 2, strikes, "each cancelled subtask is struck through")
+}
+
+func TestMotionFollowsEventsAndSkipsWhenBusy(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 2, Carriers: []sim.CarrierView{{ID: 1}, {ID: 2}}}
+	freeze := []sim.Event{
+		{Kind: sim.EvFreeze, Thread: 9, Carrier: 2, A: 38, B: 3},
+		{Kind: sim.EvUnmount, Thread: 9, A: int64(sim.ParkSleep), B: 38},
+	}
+	s := NewSide()
+	s.Tick(snap, freeze, true)
+	assert.Equal(t, 2, s.Flights(), "a block to eden and a token to the sleep group")
+	// The flights are drawn (inside the canvas) and end after flightTicks.
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
+	s.Tick(snap, nil, true)
+	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
+	assertInside(t, &l, "flights")
+	assert.Contains(t, texts(&l), "#9")
+	for i := 0; i < flightTicks; i++ {
+		s.Tick(snap, nil, true)
+	}
+	assert.Equal(t, 0, s.Flights())
+
+	// Motion off: no flights, but a GC still sweeps.
+	s = NewSide()
+	s.Tick(snap, append(freeze, sim.Event{Kind: sim.EvGCYoung, A: 1, B: 1}), false)
+	assert.Equal(t, 0, s.Flights())
+	assert.Equal(t, 2, s.Anims(), "sweep and promotion flash")
+
+	// Too many thread events in one tick: no flights.
+	var busy []sim.Event
+	for i := 0; i < 50; i++ {
+		busy = append(busy, sim.Event{Kind: sim.EvMount, Thread: sim.ThreadID(i + 1), Carrier: 1, A: 38})
+	}
+	s = NewSide()
+	s.Tick(snap, busy, true)
+	assert.Equal(t, 0, s.Flights())
+	assert.Greater(t, s.heat[0], float32(40), "the lane's activity still counts every mount")
+
+	// A thaw brings the token from the run queue and the block from eden.
+	s = NewSide()
+	s.Tick(snap, []sim.Event{{Kind: sim.EvMount, Thread: 9, Carrier: 1, A: 38}}, true)
+	assert.Equal(t, 2, s.Flights())
+}
+
+func TestFullGCCompacts(t *testing.T) {
+	snap := &sim.Snapshot{Heap: sim.HeapView{OldCap: 1000 * sim.MB, OldUsed: 800 * sim.MB}}
+	s := NewSide()
+	s.Tick(snap, nil, false)
+	after := *snap
+	after.Heap.OldUsed = 200 * sim.MB
+	s.Tick(&after, []sim.Event{{Kind: sim.EvGCFull, A: int64(200 * sim.MB)}}, false)
+	require.Equal(t, 1, s.Anims())
+	a := s.anims[0]
+	assert.Equal(t, animCompact, a.kind)
+	assert.InDelta(t, 0.8, a.frac0, 1e-6)
+	assert.InDelta(t, 0.2, a.frac1, 1e-6)
+	var l List
+	s.Tick(&after, nil, false)
+	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", &after, true)}, nil)
+	s.Tick(&after, nil, false)
+	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", &after, true)}, nil)
+	assert.Contains(t, texts(&l), "Full GC: compacting")
+	assertInside(t, &l, "compaction")
+}
+
+func TestViewDoesNotChangeSnapshot(t *testing.T) {
+	snap, ev := runCase(t, "virtual-per-request", 30*sim.Millisecond, nil)
+	before := fmt.Sprintf("%+v", *snap)
+	s := NewSide()
+	s.Tick(snap, ev, true)
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
+	assert.Equal(t, before, fmt.Sprintf("%+v", *snap))
+}
+
+func TestCaption(t *testing.T) {
+	ev := []sim.Event{{At: sim.Time(2 * sim.Millisecond), Kind: sim.EvMount, Thread: 42, Carrier: 3, A: 38}}
+	assert.Equal(t, "2.000 ms  #42 mounted on worker-3, thawed 38 words", captionFor(nil, ev, ""))
+	assert.Equal(t, "keep", captionFor(nil, nil, "keep"))
+	many := make([]sim.Event, 10)
+	for i := range many {
+		many[i] = sim.Event{Kind: sim.EvUnpark}
+	}
+	assert.Equal(t, "this frame: 10 unparks", captionFor(nil, many, ""))
+	for k := sim.EvThreadStart; k <= sim.EvOOM; k++ {
+		e := sim.Event{Kind: k}
+		assert.NotEmpty(t, Describe(&e), k.String())
+	}
+}
+
+func TestFormatting(t *testing.T) {
+	for _, c := range []struct {
+		n    int64
+		want string
+	}{{0, "0"}, {999, "999"}, {1000, "1,000"}, {10000, "10,000"}, {1234567, "1,234,567"}, {-4200, "-4,200"}} {
+		assert.Equal(t, c.want, Count(c.n))
+	}
+	assert.Equal(t, "1.07 GB", Size(1092*sim.MB+300*sim.KB))
+	assert.Equal(t, "136 MB", Size(136*sim.MB+512*sim.KB))
+	assert.Equal(t, "5.9 MB", Size(5*sim.MB+900*sim.KB))
+	assert.Equal(t, "512 B", Size(512))
+	assert.Equal(t, "152.300 ms", Dur(152300*sim.Microsecond))
+	assert.Equal(t, "5.209 s", Dur(5209*sim.Millisecond))
+	assert.Equal(t, "52.5 µs", Dur(52500))
+	assert.Equal(t, "50 ms per second", Speed(0.05))
+	assert.Equal(t, "2× real time", Speed(2))
+	assert.Equal(t, "ForkJoin..", Fit("ForkJoinPool-1-worker-1", 10*CharW, 1))
+	assert.Equal(t, "short", Fit("short", 100, 1))
+	assert.Equal(t, "", Fit("x", 1, 1))
+	assert.Equal(t, float32(3*CharW*2), TextWidth("µs·", 2), "widths count runes, not bytes")
+}
+
+func TestNiceWords(t *testing.T) {
+	assert.Equal(t, sim.Words(50), niceWords(40))
+	assert.Equal(t, sim.Words(500), niceWords(286))
+	assert.Equal(t, sim.Words(2000), niceWords(1149))
+	assert.Equal(t, sim.Words(5000), niceWords(2001))
+}

@@ -1,0 +1,234 @@
+//go:build js && wasm
+
+// Command playground is the page's animation: the simulator and the Ebiten
+// picture in one wasm, driven from JavaScript through window.loomgame. It
+// only translates between JavaScript values and package play; every call
+// from JavaScript recovers panics and answers with JSON text.
+//
+// The API (the contract the page codes against):
+//
+//	load(specJSON) string   {"ok":true} or {"error":"..."}; on error nothing changes
+//	play(), pause(), step(), reset()   each returns {"ok":true} or {"error":...}
+//	setSpeed(x) string      virtual seconds per real second
+//	state() string          the JSON of play.State
+//	seek(ms) string         extra: jump (paused) to a virtual time
+//	setPalette(name)        extra: "okabe-ito" or "high-contrast"
+//
+// Events on window: "loomready" before the game loop starts, "loomerror"
+// (detail: the message) when a panic was recovered.
+//
+// Query parameters of the page, for standalone use and screenshots:
+// spec (a load() spec as JSON), play=1, speed=x, t=ms (seek), palette.
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/url"
+	"strconv"
+	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"github.com/loomlab/loomlab/game"
+	"github.com/loomlab/loomlab/game/play"
+	"github.com/loomlab/loomlab/sim"
+)
+
+// defaultSpec is loaded when the page names none, so the game page opened
+// on its own shows something.
+const defaultSpec = `{"scenario":"request-load","case":"virtual-per-request","seed":1}`
+
+// seekEvents bounds the work of one seek per side.
+const seekEvents = 50_000_000
+
+func main() {
+	pg := play.New()
+	g := game.New(pg)
+	g.OnError = func(msg string) { dispatch("loomerror", msg) }
+
+	api := js.Global().Get("Object").New()
+	api.Set("load", fn(func(args []js.Value) string {
+		spec, err := play.ParseSpec(argString(args, 0))
+		if err != nil {
+			return errJSON(err)
+		}
+		return result(g.Do(func(pg *play.Playground) error { return pg.Load(spec) }))
+	}))
+	api.Set("play", fn(func([]js.Value) string {
+		return result(g.Do(func(pg *play.Playground) error { pg.Play(); return nil }))
+	}))
+	api.Set("pause", fn(func([]js.Value) string {
+		return result(g.Do(func(pg *play.Playground) error { pg.Pause(); return nil }))
+	}))
+	api.Set("step", fn(func([]js.Value) string {
+		return result(g.Do(func(pg *play.Playground) error { pg.Step(); return nil }))
+	}))
+	api.Set("reset", fn(func([]js.Value) string {
+		return result(g.Do(func(pg *play.Playground) error { return pg.Reset() }))
+	}))
+	api.Set("setSpeed", fn(func(args []js.Value) string {
+		x, err := argNumber(args, 0, "speed")
+		if err != nil {
+			return errJSON(err)
+		}
+		return result(g.Do(func(pg *play.Playground) error { return pg.SetSpeed(x) }))
+	}))
+	api.Set("seek", fn(func(args []js.Value) string {
+		x, err := argNumber(args, 0, "time (ms)")
+		if err != nil {
+			return errJSON(err)
+		}
+		return result(g.Do(func(pg *play.Playground) error {
+			_, err := pg.Seek(sim.Time(x*float64(sim.Millisecond)), seekEvents)
+			return err
+		}))
+	}))
+	api.Set("setPalette", fn(func(args []js.Value) string {
+		g.SetPalette(argString(args, 0))
+		return `{"ok":true}`
+	}))
+	api.Set("state", fn(func([]js.Value) string {
+		var out []byte
+		err := g.Do(func(pg *play.Playground) error {
+			var err error
+			out, err = json.Marshal(pg.State())
+			return err
+		})
+		if err != nil {
+			return errJSON(err)
+		}
+		return string(out)
+	}))
+	js.Global().Set("loomgame", api)
+
+	applyQuery(g)
+
+	ebiten.SetRunnableOnUnfocused(true)
+	ebiten.SetWindowTitle("Loomlab")
+	dispatch("loomready", "")
+	if err := ebiten.RunGame(g); err != nil {
+		dispatch("loomerror", err.Error())
+	}
+}
+
+// applyQuery loads the page's spec (or the default) and applies play,
+// speed, t and palette.
+func applyQuery(g *game.Game) {
+	q, _ := url.ParseQuery(trimQ(js.Global().Get("location").Get("search").String()))
+	text := q.Get("spec")
+	if text == "" {
+		text = defaultSpec
+	}
+	err := g.Do(func(pg *play.Playground) error {
+		spec, err := play.ParseSpec(text)
+		if err != nil {
+			return err
+		}
+		if err := pg.Load(spec); err != nil {
+			return err
+		}
+		if s := q.Get("speed"); s != "" {
+			x, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				return fmt.Errorf("speed %q: %v", s, err)
+			}
+			if err := pg.SetSpeed(x); err != nil {
+				return err
+			}
+		}
+		if s := q.Get("t"); s != "" {
+			x, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				return fmt.Errorf("t %q: %v", s, err)
+			}
+			if _, err := pg.Seek(sim.Time(x*float64(sim.Millisecond)), seekEvents); err != nil {
+				return err
+			}
+		}
+		if q.Get("play") == "1" {
+			pg.Play()
+		}
+		return nil
+	})
+	if err != nil {
+		js.Global().Get("console").Call("error", "loomlab: "+err.Error())
+	}
+	if p := q.Get("palette"); p != "" {
+		g.SetPalette(p)
+	}
+}
+
+func trimQ(s string) string {
+	if len(s) > 0 && s[0] == '?' {
+		return s[1:]
+	}
+	return s
+}
+
+// fn wraps f as a JavaScript function that never lets a panic escape.
+func fn(f func(args []js.Value) string) js.Func {
+	return js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
+		defer func() {
+			if r := recover(); r != nil {
+				out = errJSON(fmt.Errorf("internal error: %v", r))
+			}
+		}()
+		return f(args)
+	})
+}
+
+func argString(args []js.Value, i int) string {
+	if i >= len(args) || args[i].Type() != js.TypeString {
+		if i < len(args) && args[i].Type() == js.TypeObject {
+			// Accept an object too: JSON.stringify it.
+			return js.Global().Get("JSON").Call("stringify", args[i]).String()
+		}
+		return ""
+	}
+	return args[i].String()
+}
+
+func argNumber(args []js.Value, i int, what string) (float64, error) {
+	if i >= len(args) {
+		return 0, fmt.Errorf("%s is missing", what)
+	}
+	switch args[i].Type() {
+	case js.TypeNumber:
+		return args[i].Float(), nil
+	case js.TypeString:
+		x, err := strconv.ParseFloat(args[i].String(), 64)
+		if err != nil {
+			return 0, fmt.Errorf("%s %q is not a number", what, args[i].String())
+		}
+		return x, nil
+	}
+	return 0, fmt.Errorf("%s must be a number", what)
+}
+
+func result(err error) string {
+	if err != nil {
+		return errJSON(err)
+	}
+	return `{"ok":true}`
+}
+
+func errJSON(err error) string {
+	b, _ := json.Marshal(map[string]string{"error": err.Error()})
+	return string(b)
+}
+
+// dispatch fires an event on window: a plain Event, or a CustomEvent whose
+// detail is msg.
+func dispatch(name, msg string) {
+	w := js.Global()
+	var ev js.Value
+	if msg == "" {
+		ev = w.Get("Event").New(name)
+	} else {
+		opts := w.Get("Object").New()
+		opts.Set("detail", msg)
+		ev = w.Get("CustomEvent").New(name, opts)
+	}
+	w.Call("dispatchEvent", ev)
+}
