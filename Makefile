@@ -6,10 +6,11 @@ GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASMEXEC  := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: test test-go test-wasm verify vet bench serve dist clean
+.PHONY: test test-go test-wasm test-web web-deps verify vet bench serve dist clean
 
-## test: every test — Go unit and golden tests, the sim under wasm, the articles' figures.
-test: vet test-go test-wasm verify
+## test: every test — Go unit and golden tests, the sim under wasm, the articles' figures,
+## the page (type check, worker, headless Chromium).
+test: vet test-go test-wasm verify test-web
 
 vet:
 	$(GO) vet ./...
@@ -26,6 +27,30 @@ test-wasm:
 
 verify:
 	$(GO) run ./sim/cmd/loomsim verify
+
+## serve: build dist/ and serve it on 127.0.0.1:8080 (prints the address). ADDR=host:port to change.
+ADDR ?= 127.0.0.1:8080
+serve:
+	$(GO) run ./build serve -addr $(ADDR)
+
+## dist: build the static site into dist/ (wasm, bundled TypeScript, hashed assets).
+dist:
+	$(GO) run ./build dist
+
+# npm packages of web/ (typescript, uplot), from the lock file.
+web-deps:
+	@command -v npm >/dev/null || { echo "npm is needed for web/: apt-get install -y npm"; exit 1; }
+	@[ -x web/node_modules/.bin/tsc ] && [ -f web/node_modules/uplot/package.json ] || \
+		(cd web && npm ci --no-audit --no-fund --ignore-scripts)
+
+# The page: tsc, the worker's Go tests (native and wasm), then the build and
+# the browser suite (headless Chromium, installed with apt-get if missing).
+test-web: web-deps
+	@unformatted=$$(gofmt -l build wasm/worker); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	cd web && ./node_modules/.bin/tsc --noEmit -p .
+	$(GO) test -count=1 ./wasm/worker
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./wasm/worker
+	$(GO) test -count=1 -timeout 10m ./build
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./sim/...

@@ -1,0 +1,701 @@
+package main
+
+// The browser suite: builds dist/ into a temporary directory, serves it,
+// starts headless Debian Chromium with chromedp (installing it with apt-get
+// when it is missing), drives the page through window.loomlab and its
+// controls, checks the canvas's pixels, and stops the browser.
+//
+// Why chromedp: it is Go, so the suite runs under `go test` beside the
+// build it checks, needs no npm test runner and never downloads a browser.
+//
+// Environment:
+//
+//	LOOMLAB_CHROMIUM    browser binary (default /usr/bin/chromium)
+//	LOOMLAB_PLAYGROUND  playground main package dir (default wasm/playground)
+//	LOOMLAB_GAME_HTML   playground page (default web/game.html)
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"image"
+	"image/png"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// browserState is the part of window.loomlab.state() the tests read.
+type browserState struct {
+	Scenario     string            `json:"scenario"`
+	Case         string            `json:"case"`
+	Knobs        map[string]string `json:"knobs"`
+	Seed         uint64            `json:"seed"`
+	SimTimeNs    int64             `json:"simTimeNs"`
+	Running      bool              `json:"running"`
+	Speed        float64           `json:"speed"`
+	FPS          float64           `json:"fps"`
+	Virtual      int               `json:"virtual"`
+	Platform     int               `json:"platform"`
+	Mounted      int               `json:"mounted"`
+	Parked       int               `json:"parked"`
+	RequestsDone int64             `json:"requestsDone"`
+	Done         bool              `json:"done"`
+	Compare      []string          `json:"compare"`
+	Sides        []struct {
+		Case         string `json:"case"`
+		SimTimeNs    *int64 `json:"simTimeNs"`
+		Virtual      int    `json:"virtual"`
+		Platform     int    `json:"platform"`
+		Mounted      int    `json:"mounted"`
+		Parked       int    `json:"parked"`
+		RequestsDone int64  `json:"requestsDone"`
+		YoungGCs     int64  `json:"youngGCs"`
+		Done         bool   `json:"done"`
+	} `json:"sides"`
+	Frame *struct {
+		UpdateMs float64 `json:"updateMs"`
+		DrawMs   float64 `json:"drawMs"`
+	} `json:"frame"`
+}
+
+type scenarioInfo struct {
+	ID          string   `json:"id"`
+	DefaultCase string   `json:"defaultCase"`
+	Compare     []string `json:"compare"`
+	Cases       []string `json:"cases"`
+	Knobs       []struct {
+		Name    string   `json:"name"`
+		Type    string   `json:"type"`
+		Default string   `json:"default"`
+		Min     *float64 `json:"min"`
+		Max     *float64 `json:"max"`
+		Options []string `json:"options"`
+	} `json:"knobs"`
+}
+
+type browser struct {
+	t    *testing.T
+	ctx  context.Context
+	base string
+	shot string // screenshot directory
+
+	mu      sync.Mutex
+	console []string
+}
+
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser suite skipped in -short mode")
+	}
+	start := time.Now()
+	chromium := ensureChromium(t)
+
+	opts := defaultOptions()
+	opts.Out = filepath.Join(t.TempDir(), "dist")
+	if p := os.Getenv("LOOMLAB_PLAYGROUND"); p != "" {
+		opts.Playground = p
+	}
+	if p := os.Getenv("LOOMLAB_GAME_HTML"); p != "" {
+		opts.GameHTML = p
+	}
+	site, err := Dist(opts, testLog{t})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(Handler(site.Dir))
+	defer srv.Close()
+	t.Logf("dist built and served in %s", time.Since(start).Round(time.Millisecond))
+
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &browser{t: t, base: srv.URL, shot: filepath.Join(root, "testdata", "screenshots")}
+	if err := os.MkdirAll(b.shot, 0o755); err != nil {
+		t.Fatal(err)
+	}
+
+	allocCtx, stopBrowser := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.NoSandbox,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Headless,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		// WebGL2 through SwiftShader, which Ebiten needs; never
+		// --use-gl=swiftshader, which breaks WebGL (browser.md).
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+		chromedp.WindowSize(1200, 800),
+	)
+	defer stopBrowser() // stops Chromium and waits for it
+	ctx, cancel := chromedp.NewContext(allocCtx)
+	defer cancel()
+	ctx, cancelAll := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancelAll()
+	b.ctx = ctx
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1200, 800)); err != nil {
+		t.Fatalf("starting %s: %v", chromium, err)
+	}
+	go b.collectConsole()
+	defer func() {
+		if t.Failed() {
+			b.dumpConsole()
+		}
+	}()
+
+	b.open()
+	var scenarios []scenarioInfo
+	b.eval(`loomlab.scenarios().map(s => ({id: s.id, defaultCase: s.defaultCase, compare: s.compare,
+		cases: s.cases.map(c => c.id), knobs: s.knobs}))`, &scenarios)
+	if len(scenarios) == 0 {
+		t.Fatal("scenarios.json lists no scenarios")
+	}
+
+	for i, s := range scenarios {
+		if i > 0 {
+			b.open() // every scenario starts from a fresh page
+		}
+		t.Run("scenario/"+s.ID, func(t *testing.T) { b.scenario(t, s) })
+	}
+	t.Run("compare", func(t *testing.T) { b.compare(t, scenarios) })
+	t.Run("runFull", func(t *testing.T) { b.runFull(t, root) })
+	t.Run("verify-table", func(t *testing.T) { b.verifyTable(t) })
+	t.Run("phone", func(t *testing.T) { b.phone(t) })
+	t.Logf("browser suite took %s", time.Since(start).Round(time.Millisecond))
+}
+
+// open loads the page and waits for loomlab.ready.
+func (b *browser) open() {
+	b.t.Helper()
+	t0 := time.Now()
+	if err := chromedp.Do(b.ctx, chromedp.Navigate(b.base+"/")); err != nil {
+		b.t.Fatal(err)
+	}
+	var ok bool
+	b.evalAwait(`window.loomlab.ready.then(() => true)`, &ok, 60*time.Second)
+	b.t.Logf("page ready in %s", time.Since(t0).Round(time.Millisecond))
+}
+
+// scenario: load a case, play, check pixels, clocks and threads; change a
+// knob; refuse a bad one while the page keeps working.
+func (b *browser) scenario(t *testing.T, s scenarioInfo) {
+	// Threads must be seen mounted and parked. A virtual thread that parks
+	// at once (a sleep) mounts for no virtual time, so a snapshot never
+	// shows it on its carrier; cumulative counters (mounts, parks) show
+	// it when the playground reports them. Otherwise try the default case,
+	// then the default case with each boolean knob flipped (pinning keeps a
+	// thread on its carrier), then the other cases.
+	var seen watch
+	found := ""
+	for _, a := range watchAttempts(s) {
+		b.load(t, fmt.Sprintf(`{scenario: %q, case: %q, knobs: %s, seed: 1}`, s.ID, a.c, a.knobs))
+		var w watch
+		b.evalAwait(fmt.Sprintf(watchJS, seen.Mounted, seen.Parked), &w, 20*time.Second)
+		t.Logf("%s/%s %s: %d steps and %d frames watched, %d → %d → %d ns, mounted seen %v, parked seen %v",
+			s.ID, a.c, a.knobs, w.Steps, w.Frames, w.T0, w.T1, w.T2, w.Mounted, w.Parked)
+		if w.T2 <= w.T1 {
+			t.Errorf("%s/%s %s: the clock did not advance while playing (%d → %d ns)", s.ID, a.c, a.knobs, w.T1, w.T2)
+		}
+		seen.Mounted = seen.Mounted || w.Mounted
+		seen.Parked = seen.Parked || w.Parked
+		if seen.Mounted && seen.Parked {
+			found = a.c
+			break
+		}
+	}
+	if found == "" {
+		t.Fatalf("%s: virtual threads were not seen both mounted (%v) and parked (%v)", s.ID, seen.Mounted, seen.Parked)
+	}
+	// Back to plain settings for the rest.
+	b.load(t, fmt.Sprintf(`{scenario: %q, case: %q, seed: 1}`, s.ID, found))
+	b.eval(`loomlab.setSpeed(0.01), loomlab.play(), true`, nil)
+	time.Sleep(300 * time.Millisecond)
+	st := b.state(t)
+	if st.Scenario != s.ID || st.Case != found || st.Seed != 1 || !st.Running {
+		t.Errorf("state() = scenario %q case %q seed %d running %v; want %s/%s seed 1 running", st.Scenario, st.Case, st.Seed, st.Running, s.ID, found)
+	}
+
+	// Pixels: the lanes and the heap are drawn, and the picture moves.
+	img1 := b.gameShot(t)
+	time.Sleep(700 * time.Millisecond)
+	img2 := b.gameShot(t)
+	checkPicture(t, s.ID, img1, img2)
+	b.saveShot(t, s.ID)
+
+	// A knob change through the form reaches the simulator.
+	if k, v, ok := pickKnobChange(s, st.Knobs); ok {
+		b.setInput(t, "knob-"+k, v)
+		b.eval(`document.getElementById("apply").click(), true`, nil)
+		_, st2 := b.waitState(t, 5*time.Second, func(_, cur browserState, _ *seenThreads) bool { return cur.Knobs[k] == v })
+		if st2.Knobs[k] != v {
+			t.Errorf("after setting %s=%s and Apply, state().knobs[%s] = %q", k, v, k, st2.Knobs[k])
+		}
+		if msgs := b.messages(); msgs != "" {
+			t.Errorf("a valid knob change showed messages: %s", msgs)
+		}
+	} else {
+		t.Logf("%s: no numeric knob to change", s.ID)
+	}
+
+	// A bad value: the form shows it, the API rejects it, and the old
+	// simulation keeps running.
+	k := firstNumericKnob(s)
+	if k == "" {
+		t.Fatalf("%s has no numeric knob to test a bad value with", s.ID)
+	}
+	before := b.state(t)
+	b.setInput(t, "knob-"+k, "not-a-number")
+	b.eval(`document.getElementById("apply").click(), true`, nil)
+	if msgs := b.messages(); !strings.Contains(msgs, "knob "+k) {
+		t.Errorf("bad value for %s through the form: messages = %q, want one naming the knob", k, msgs)
+	}
+	var rejected string
+	b.evalAwait(fmt.Sprintf(`loomlab.load({scenario: %q, case: %q, knobs: {%s: 1e99}}).then(() => "", e => e.message)`, s.ID, found, k), &rejected, 10*time.Second)
+	if !strings.Contains(rejected, k) {
+		t.Errorf("load with %s=1e99 was not rejected with a message naming the knob: %q", k, rejected)
+	}
+	var rejectedGo string
+	b.evalAwait(fmt.Sprintf(`loomlab.load({scenario: %q, case: "no-such-case"}).then(() => "", e => e.message)`, s.ID), &rejectedGo, 10*time.Second)
+	if !strings.Contains(rejectedGo, "no-such-case") {
+		t.Errorf("load of an unknown case was not rejected: %q", rejectedGo)
+	}
+	time.Sleep(400 * time.Millisecond)
+	after := b.state(t)
+	if after.SimTimeNs <= before.SimTimeNs || after.Scenario != s.ID || !after.Running {
+		t.Errorf("after the bad values the simulation stopped or changed: before %+v after %+v", before, after)
+	}
+	var invalid bool
+	b.eval(`document.getElementById("knob-`+k+`").getAttribute("aria-invalid") === "true"`, &invalid)
+	if !invalid {
+		t.Errorf("the bad knob's input is not marked invalid")
+	}
+}
+
+// compare opens an article in compare mode from the picker and checks that
+// every side advances on one clock, with charts and call-outs per side.
+func (b *browser) compare(t *testing.T, scenarios []scenarioInfo) {
+	var s *scenarioInfo
+	for i := range scenarios {
+		if len(scenarios[i].Compare) >= 2 && (s == nil || scenarios[i].ID == "request-load") {
+			s = &scenarios[i]
+		}
+	}
+	if s == nil {
+		t.Skip("no scenario has compare cases")
+	}
+	b.open()
+	b.eval(fmt.Sprintf(`document.querySelector('#picker button[data-scenario=%q]').click(), true`, s.ID), nil)
+	ok, st := b.waitState(t, 5*time.Second, func(_, cur browserState, _ *seenThreads) bool {
+		return cur.Scenario == s.ID && len(cur.Sides) == len(s.Compare)
+	})
+	if !ok {
+		t.Fatalf("picking %s did not open compare mode with %d sides: %+v", s.ID, len(s.Compare), st)
+	}
+	if !reflect.DeepEqual(st.Compare, s.Compare) {
+		t.Errorf("compare = %v, want %v", st.Compare, s.Compare)
+	}
+	b.eval(`loomlab.pause(), loomlab.setSpeed(0.05), loomlab.play(), true`, nil)
+	first := b.state(t)
+	time.Sleep(2500 * time.Millisecond)
+	last := b.state(t)
+	if last.SimTimeNs <= first.SimTimeNs {
+		t.Fatalf("the shared clock did not advance: %d -> %d", first.SimTimeNs, last.SimTimeNs)
+	}
+	for i := range last.Sides {
+		a, z := first.Sides[i], last.Sides[i]
+		if z.Case != s.Compare[i] {
+			t.Errorf("side %d is %q, want %q", i, z.Case, s.Compare[i])
+		}
+		if z.SimTimeNs != nil && *z.SimTimeNs != last.SimTimeNs {
+			t.Errorf("side %s at %d ns, the clock at %d ns", z.Case, *z.SimTimeNs, last.SimTimeNs)
+		}
+		if reflect.DeepEqual(a, z) {
+			t.Errorf("side %s did not change in %d ns of virtual time: %+v", z.Case, last.SimTimeNs-first.SimTimeNs, z)
+		}
+	}
+	var series int
+	b.eval(`document.querySelectorAll("#chart-throughput .u-legend .u-series").length - 1`, &series)
+	if series != len(s.Compare) {
+		t.Errorf("throughput chart has %d series, want one per side (%d)", series, len(s.Compare))
+	}
+	var points int
+	b.eval(`loomlab.chartPoints()`, &points)
+	if points < 2 {
+		t.Errorf("charts hold %d samples after 2.5 s", points)
+	}
+	var callouts string
+	b.eval(`document.getElementById("callouts").hidden ? "" : document.getElementById("callouts").innerText`, &callouts)
+	t.Logf("call-outs: %q", callouts)
+	if s.ID == "request-load" && !strings.Contains(callouts, "Throughput") && !strings.Contains(callouts, "OS threads") {
+		t.Errorf("no difference called out between %v", s.Compare)
+	}
+	checkPicture(t, s.ID+"-compare", b.gameShot(t), nil)
+	b.saveShot(t, s.ID+"-compare")
+}
+
+// runFull: the worker's result equals `loomsim run --json`, except wall time.
+func (b *browser) runFull(t *testing.T, root string) {
+	bin := filepath.Join(t.TempDir(), "loomsim")
+	if out, err := exec.Command("go", "build", "-o", bin, filepath.Join(root, "sim", "cmd", "loomsim")).CombinedOutput(); err != nil {
+		t.Fatalf("building loomsim: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "run", "request-load/virtual-per-request", "--set", "requests=200", "--seed", "7", "--json")
+	native, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("loomsim run: %v", err)
+	}
+	var fromPage string
+	b.evalAwait(`(() => { const p = []; return loomlab.runFull({scenario: "request-load", case: "virtual-per-request",
+		knobs: {requests: 200}, seed: 7}, f => p.push(f)).then(r => JSON.stringify({r, last: p[p.length - 1]})) })()`, &fromPage, 60*time.Second)
+	var got struct {
+		R    map[string]any `json:"r"`
+		Last float64        `json:"last"`
+	}
+	var want map[string]any
+	if err := json.Unmarshal([]byte(fromPage), &got); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(native, &want); err != nil {
+		t.Fatal(err)
+	}
+	delete(got.R, "wall_seconds")
+	delete(want, "wall_seconds")
+	if !reflect.DeepEqual(got.R, want) {
+		t.Errorf("runFull in the browser:\n%v\nloomsim run --json:\n%v", got.R, want)
+	}
+	if got.Last != 1 {
+		t.Errorf("last progress report %v, want 1", got.Last)
+	}
+	var msg string
+	b.evalAwait(`loomlab.runFull({scenario: "request-load", knobs: {requests: -5}}).then(() => "", e => e.message)`, &msg, 20*time.Second)
+	if !strings.Contains(msg, "requests") {
+		t.Errorf("runFull with a bad knob: %q", msg)
+	}
+}
+
+// verifyTable fills the article-vs-model table of request-load from the worker.
+func (b *browser) verifyTable(t *testing.T) {
+	b.load(t, `{scenario: "request-load", case: "pool-200"}`)
+	b.eval(`document.getElementById("verify-run").click(), true`, nil)
+	var statuses []string
+	_, err := chromedp.Run(b.ctx, chromedp.Poll[bool](`document.querySelectorAll("#verify-table .status-not-run").length === 0`, chromedp.WithPollingTimeout(60*time.Second)))
+	if err != nil {
+		t.Fatalf("the article-vs-model table was not filled: %v", err)
+	}
+	b.eval(`[...document.querySelectorAll("#verify-table tbody tr td:last-child .status")].map(e => e.textContent)`, &statuses)
+	pass := 0
+	for _, s := range statuses {
+		if strings.Contains(s, "pass") {
+			pass++
+		}
+		if strings.Contains(s, "fail") {
+			t.Errorf("a figure fails in the page's table: %v", statuses)
+		}
+	}
+	if pass == 0 {
+		t.Errorf("no figure passes: %v", statuses)
+	}
+}
+
+// phone checks the page fits a phone's width and saves a picture of it.
+func (b *browser) phone(t *testing.T) {
+	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2))); err != nil {
+		t.Fatal(err)
+	}
+	defer chromedp.Do(b.ctx, chromedp.EmulateViewport(1200, 800))
+	time.Sleep(500 * time.Millisecond)
+	var overflow int
+	b.eval(`document.documentElement.scrollWidth - window.innerWidth`, &overflow)
+	if overflow > 0 {
+		t.Errorf("at 390 px wide the page scrolls sideways by %d px", overflow)
+	}
+	b.saveShot(t, "phone")
+}
+
+// ---- helpers ----------------------------------------------------------------
+
+type seenThreads struct{ mounted, parked bool }
+
+// watchJS looks for a virtual thread mounted and one parked (the two %v
+// say whether each was seen already): first by stepping event by event,
+// reading state() after each frame (the picture's snapshot refreshes once
+// per frame); then by playing at 100 µs of virtual time per second and
+// reading every frame. Finally it plays at 10 ms per second for a second to
+// see the clock advance.
+const watchJS = `(async () => {
+	const frame = () => new Promise(r => requestAnimationFrame(r));
+	let mounted = %v, parked = %v, steps = 0, frames = 0;
+	const look = () => { const s = loomlab.state();
+		for (const x of [s, ...(s.sides || [])]) {
+			mounted ||= x.mounted > 0 || x.mounts > 0; parked ||= x.parked > 0 || x.parks > 0; }
+		return s; };
+	loomlab.pause(); await frame();
+	const t0 = look().simTimeNs;
+	for (const end = performance.now() + 2500; steps < 150 && performance.now() < end && !(mounted && parked); steps++) {
+		loomlab.step(); await frame(); look();
+	}
+	loomlab.setSpeed(1e-4); loomlab.play();
+	for (const end = performance.now() + 2000; performance.now() < end && !(mounted && parked); frames++) {
+		await frame(); look();
+	}
+	loomlab.setSpeed(0.01); loomlab.play();
+	const t1 = look().simTimeNs;
+	await new Promise(r => setTimeout(r, 700));
+	const t2 = look().simTimeNs;
+	return {steps, frames, t0, t1, t2, mounted, parked};
+})()`
+
+type attempt struct{ c, knobs string }
+
+// watchAttempts: the default case, then with each boolean knob flipped,
+// then the other cases.
+func watchAttempts(s scenarioInfo) []attempt {
+	out := []attempt{{s.DefaultCase, "{}"}}
+	for _, k := range s.Knobs {
+		if k.Type == "bool" {
+			v := "true"
+			if k.Default == "true" {
+				v = "false"
+			}
+			out = append(out, attempt{s.DefaultCase, fmt.Sprintf("{%s: %s}", k.Name, v)})
+		}
+	}
+	for _, c := range s.Cases {
+		if c != s.DefaultCase {
+			out = append(out, attempt{c, "{}"})
+		}
+	}
+	return out
+}
+
+type watch struct {
+	Steps, Frames   int
+	T0, T1, T2      int64
+	Mounted, Parked bool
+}
+
+// waitState polls state() until ok or the timeout; it returns the last state.
+func (b *browser) waitState(t *testing.T, d time.Duration, ok func(first, cur browserState, seen *seenThreads) bool) (bool, browserState) {
+	t.Helper()
+	first := b.state(t)
+	seen := &seenThreads{}
+	deadline := time.Now().Add(d)
+	cur := first
+	for {
+		seen.mounted = seen.mounted || cur.Mounted > 0
+		seen.parked = seen.parked || cur.Parked > 0
+		for _, s := range cur.Sides {
+			seen.mounted = seen.mounted || s.Mounted > 0
+			seen.parked = seen.parked || s.Parked > 0
+		}
+		if ok(first, cur, seen) {
+			return true, cur
+		}
+		if time.Now().After(deadline) {
+			return false, cur
+		}
+		time.Sleep(100 * time.Millisecond)
+		cur = b.state(t)
+	}
+}
+
+func (b *browser) state(t *testing.T) browserState {
+	t.Helper()
+	var st browserState
+	b.eval(`loomlab.state()`, &st)
+	return st
+}
+
+func (b *browser) load(t *testing.T, spec string) {
+	t.Helper()
+	var msg string
+	b.evalAwait(`loomlab.load(`+spec+`).then(() => "", e => "rejected: " + e.message)`, &msg, 20*time.Second)
+	if msg != "" {
+		t.Fatalf("load(%s): %s", spec, msg)
+	}
+}
+
+func (b *browser) setInput(t *testing.T, id, v string) {
+	t.Helper()
+	var ok bool
+	b.eval(fmt.Sprintf(`(() => { const e = document.getElementById(%q); if (!e) return false;
+		if (e.type === "checkbox") e.checked = %q === "true"; else e.value = %q;
+		e.dispatchEvent(new Event("input", {bubbles: true})); return true })()`, id, v, v), &ok)
+	if !ok {
+		t.Fatalf("no input #%s", id)
+	}
+}
+
+func (b *browser) messages() string {
+	var s string
+	b.eval(`[...document.querySelectorAll("#messages .message")].map(m => m.innerText).join("\n")`, &s)
+	return s
+}
+
+// eval evaluates an expression and decodes its value into out (nil: ignore).
+func (b *browser) eval(expr string, out any) {
+	b.t.Helper()
+	v, err := chromedp.Run(b.ctx, chromedp.Evaluate[json.RawMessage](expr))
+	if err != nil {
+		b.t.Fatalf("evaluating %s: %v", oneLine(expr), err)
+	}
+	if out != nil {
+		if err := json.Unmarshal(v, out); err != nil {
+			b.t.Fatalf("evaluating %s: %v (value %s)", oneLine(expr), err, v)
+		}
+	}
+}
+
+func (b *browser) evalAwait(expr string, out any, d time.Duration) {
+	b.t.Helper()
+	ctx, cancel := context.WithTimeout(b.ctx, d)
+	defer cancel()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		b.t.Fatalf("evaluating %s: %v", oneLine(expr), err)
+	}
+	if err := json.Unmarshal(v, out); err != nil {
+		b.t.Fatalf("evaluating %s: %v (value %s)", oneLine(expr), err, v)
+	}
+}
+
+// gameShot is a screenshot of the playground iframe, decoded.
+func (b *browser) gameShot(t *testing.T) image.Image {
+	t.Helper()
+	data, err := chromedp.Run(b.ctx, chromedp.Screenshot(chromedp.CSS("#game")))
+	if err != nil {
+		t.Fatalf("screenshot of the playground: %v", err)
+	}
+	img, err := png.Decode(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// saveShot saves the whole page for review.
+func (b *browser) saveShot(t *testing.T, name string) {
+	t.Helper()
+	data, err := chromedp.Run(b.ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	p := filepath.Join(b.shot, name+".png")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (b *browser) collectConsole() {
+	for m, err := range chromedp.Console(b.ctx) {
+		if err != nil {
+			return
+		}
+		b.mu.Lock()
+		b.console = append(b.console, m.String())
+		b.mu.Unlock()
+	}
+}
+
+func (b *browser) dumpConsole() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for _, m := range b.console {
+		b.t.Logf("console: %s", m)
+	}
+}
+
+// pickKnobChange chooses an int or float knob and a valid value next to its
+// current one (a small change keeps the run going).
+func pickKnobChange(s scenarioInfo, cur map[string]string) (string, string, bool) {
+	for _, k := range s.Knobs {
+		if (k.Type != "int" && k.Type != "float") || k.Min == nil || k.Max == nil || *k.Max <= *k.Min {
+			continue
+		}
+		var v float64
+		if _, err := fmt.Sscan(cur[k.Name], &v); err != nil {
+			continue
+		}
+		for _, d := range []float64{1, -1} {
+			if w := v + d; w >= *k.Min && w <= *k.Max {
+				return k.Name, strconv.FormatFloat(w, 'f', -1, 64), true
+			}
+		}
+	}
+	return "", "", false
+}
+
+func firstNumericKnob(s scenarioInfo) string {
+	for _, k := range s.Knobs {
+		if k.Type == "int" || k.Type == "float" {
+			return k.Name
+		}
+	}
+	return ""
+}
+
+func oneLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > 120 {
+		s = s[:120] + "…"
+	}
+	return s
+}
+
+type testLog struct{ t *testing.T }
+
+func (l testLog) Write(p []byte) (int, error) {
+	l.t.Log(strings.TrimRight(string(p), "\n"))
+	return len(p), nil
+}
+
+// ensureChromium returns the browser to drive, installing Debian's chromium
+// with apt-get when it is missing and this process may (root); otherwise it
+// fails with the command to run.
+func ensureChromium(t *testing.T) string {
+	t.Helper()
+	path := os.Getenv("LOOMLAB_CHROMIUM")
+	if path == "" {
+		path = "/usr/bin/chromium"
+	}
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	const cmd = "apt-get update && apt-get install -y chromium"
+	if os.Getenv("LOOMLAB_CHROMIUM") != "" || os.Geteuid() != 0 {
+		t.Fatalf("headless Chromium is needed at %s: run `sudo sh -c '%s'` (or set LOOMLAB_CHROMIUM)", path, cmd)
+	}
+	t.Logf("installing Chromium: %s", cmd)
+	c := exec.Command("sh", "-c", cmd)
+	c.Env = append(os.Environ(), "DEBIAN_FRONTEND=noninteractive")
+	if out, err := c.CombinedOutput(); err != nil {
+		t.Fatalf("%s: %v\n%s", cmd, err, tail(out, 2000))
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("after `%s` there is still no %s", cmd, path)
+	}
+	return path
+}
+
+func tail(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[len(b)-n:]
+	}
+	return b
+}

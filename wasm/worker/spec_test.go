@@ -1,0 +1,105 @@
+package main
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/loomlab/loomlab/sim/scenario"
+)
+
+func TestParseSpec(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Spec
+		err  string
+	}{
+		{in: `{"scenario":"request-load"}`, want: Spec{Scenario: "request-load", Knobs: map[string]string{}, Seed: 1}},
+		{in: `{"scenario":"request-load","case":"pool-200","seed":7,"knobs":{"requests":200,"pin":true,"executor":"pool","sleep_ms":0.5}}`,
+			want: Spec{Scenario: "request-load", Case: "pool-200", Seed: 7,
+				Knobs: map[string]string{"requests": "200", "pin": "true", "executor": "pool", "sleep_ms": "0.5"}}},
+		{in: `{"scenario":"x","seed":"18446744073709551615"}`, want: Spec{Scenario: "x", Knobs: map[string]string{}, Seed: 1<<64 - 1}},
+		{in: `{"scenario":"x","seed":-1}`, err: "seed -1: expected a non-negative integer"},
+		{in: `{"scenario":"x","seed":1.5}`, err: "seed 1.5"},
+		{in: `{"case":"a"}`, err: "scenario is missing"},
+		{in: `{"scenario":"x","knobs":{"a":null}}`, err: "knob a: no value"},
+		{in: `{"scenario":"x","knobs":{"a":[1]}}`, err: "knob a: value [1]"},
+		{in: `{"scenario":"x","speed":2}`, err: `unknown field "speed"`},
+		{in: `not json`, err: "spec:"},
+	} {
+		got, err := ParseSpec(tc.in)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("ParseSpec(%s) error = %v, want one containing %q", tc.in, err, tc.err)
+			}
+			continue
+		}
+		if err != nil || !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("ParseSpec(%s) = %+v, %v; want %+v", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// runFull must print what `loomsim run --json` prints for the same input,
+// except the wall-clock time.
+func TestRunFullMatchesScenarioRun(t *testing.T) {
+	sp, err := ParseSpec(`{"scenario":"request-load","case":"pool-200","knobs":{"requests":300},"seed":3}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fracs []float64
+	got, err := runFull(sp, func(f float64) { fracs = append(fracs, f) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := scenario.Get("request-load")
+	want, err := s.Run("pool-200", map[string]string{"requests": "300"}, 3, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got.WallSeconds, want.WallSeconds = 0, 0
+	gj, _ := json.Marshal(got)
+	wj, _ := json.Marshal(want)
+	if string(gj) != string(wj) {
+		t.Errorf("runFull:\n%s\nscenario.Run:\n%s", gj, wj)
+	}
+	if len(fracs) == 0 || fracs[len(fracs)-1] != 1 {
+		t.Errorf("progress = %v, want it to end at 1", fracs)
+	}
+}
+
+func TestRunFullRefusesBadKnob(t *testing.T) {
+	sp, _ := ParseSpec(`{"scenario":"request-load","knobs":{"requests":0}}`)
+	_, err := runFull(sp, nil)
+	if err == nil || !strings.Contains(err.Error(), "knob requests") {
+		t.Fatalf("err = %v, want a message naming the knob", err)
+	}
+	sp, _ = ParseSpec(`{"scenario":"nope"}`)
+	if _, err := runFull(sp, nil); err == nil || !strings.Contains(err.Error(), "unknown scenario") {
+		t.Fatalf("err = %v", err)
+	}
+}
+
+func TestVerifyRequestLoad(t *testing.T) {
+	var last float64
+	v, err := verify("request-load", func(f float64, c string) {
+		if f < last {
+			t.Errorf("progress went back from %v to %v (%s)", last, f, c)
+		}
+		last = f
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := scenario.Get("request-load")
+	if len(v.Checks) != len(s.Figures) {
+		t.Fatalf("%d checks for %d figures", len(v.Checks), len(s.Figures))
+	}
+	if len(v.Results) != len(verifyCases(s)) {
+		t.Errorf("results for %d cases, want %d", len(v.Results), len(verifyCases(s)))
+	}
+	if last != 1 {
+		t.Errorf("progress ended at %v", last)
+	}
+}

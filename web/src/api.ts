@@ -1,0 +1,80 @@
+// window.loomlab: the page's JavaScript API, for tests and embedders.
+//
+//   await loomlab.ready
+//   await loomlab.load({scenario, case, knobs, seed, compare?})  // rejects with a clear message
+//   loomlab.play(); loomlab.pause(); loomlab.step(); loomlab.setSpeed(x); loomlab.reset()
+//   loomlab.state()          // the playground's state (scenario, case, knobs, seed, simTimeNs, ...)
+//   await loomlab.runFull({scenario, case, knobs, seed}, onProgress?)  // = `loomsim run --json`
+//   await loomlab.verify(scenario, onProgress?)  // = `loomsim verify --json`, plus the runs
+//
+// Errors are LoomError with a one-line message; the page shows them too.
+
+import type { App } from "./app";
+import type { Progress } from "./runner";
+import { GameState, LoomError, RunResult, ScenarioMeta, Spec, Verification } from "./types";
+
+export interface LoomLab {
+  readonly ready: Promise<void>;
+  load(spec: Spec): Promise<GameState>;
+  play(): void;
+  pause(): void;
+  step(): void;
+  setSpeed(x: number): void;
+  reset(): void;
+  state(): GameState & { compare: string[] | null };
+  runFull(spec: Spec, onProgress?: Progress): Promise<RunResult>;
+  verify(scenario: string, onProgress?: Progress): Promise<Verification>;
+  scenarios(): ScenarioMeta[];
+  /** How many samples the live charts hold (for tests). */
+  chartPoints(): number;
+}
+
+export function makeAPI(app: Promise<App>, ready: Promise<void>): LoomLab {
+  let a: App | null = null;
+  void app.then((x) => (a = x));
+  const need = (): App => {
+    if (!a) throw new LoomError("loomlab is not ready yet: await loomlab.ready first");
+    return a;
+  };
+  const safely = <T>(f: () => T): T => {
+    try {
+      return f();
+    } catch (e) {
+      throw e instanceof LoomError ? e : new LoomError(e instanceof Error ? e.message : String(e));
+    }
+  };
+  return {
+    ready,
+    async load(spec) {
+      const x = await app;
+      await x.load(spec);
+      return x.state();
+    },
+    play: () => safely(() => need().bridge.play()),
+    pause: () => safely(() => need().bridge.pause()),
+    step: () => safely(() => need().bridge.step()),
+    reset: () => safely(() => need().bridge.reset()),
+    setSpeed: (x) =>
+      safely(() => {
+        if (typeof x !== "number" || !Number.isFinite(x) || x <= 0) {
+          throw new LoomError(`setSpeed(${String(x)}): expected a positive number of virtual seconds per real second`);
+        }
+        need().bridge.setSpeed(x);
+      }),
+    state: () =>
+      safely(() => {
+        const x = need();
+        return { ...x.state(), compare: x.current()?.compare ?? null };
+      }),
+    async runFull(spec, onProgress) {
+      const x = await app;
+      return x.runFull(spec, onProgress).promise;
+    },
+    async verify(scenario, onProgress) {
+      const x = await app;
+      return x.verify(scenario, onProgress);
+    },
+    scenarios: () => need().meta.scenarios,
+    chartPoints: () => need().chartPoints(),
+  };
+}

@@ -1,0 +1,150 @@
+// The bridge to the playground page (game.html) in the iframe. The
+// playground is an Ebiten program, which owns its whole page (browser.md),
+// so it lives in a same-origin iframe and exposes `loomgame` on its window
+// after dispatching "loomready"; "loomerror" events carry a message.
+
+import { GameState, LoomError } from "./types";
+
+/** The playground's API on the iframe's window (strings in, strings out). */
+interface LoomGame {
+  load(specJSON: string): string;
+  play(): void;
+  pause(): void;
+  step(): void;
+  reset(): void;
+  setSpeed(x: number): string;
+  state(): string;
+}
+
+type GameWindow = Window & { loomgame?: LoomGame };
+
+export class GameBridge {
+  /** Resolves when the playground's API is there; rejects if it reports an error first or never comes. */
+  readonly ready: Promise<void>;
+  private game: LoomGame | null = null;
+  private attached: Window | null = null;
+
+  constructor(
+    private readonly iframe: HTMLIFrameElement,
+    private readonly onError: (message: string) => void,
+    timeoutMs = 60_000,
+  ) {
+    this.ready = new Promise<void>((resolve, reject) => {
+      let settled = false;
+      const finish = (err?: string) => {
+        if (settled) return;
+        settled = true;
+        window.clearInterval(poll);
+        window.clearTimeout(timer);
+        if (err) reject(new LoomError(err));
+        else resolve();
+      };
+      const check = () => {
+        const w = this.window();
+        if (!w) return;
+        this.attach(w, (msg) => finish("the playground failed to start: " + msg));
+        const g = w.loomgame;
+        if (g && typeof g.load === "function" && typeof g.state === "function") {
+          this.game = g;
+          finish();
+        }
+      };
+      // "loomready" may fire before this page listens (the iframe loads on
+      // its own), so poll as well as listen.
+      const poll = window.setInterval(check, 100);
+      const timer = window.setTimeout(
+        () => finish(`the playground did not start within ${timeoutMs / 1000} s (does this browser have WebGL2?)`),
+        timeoutMs,
+      );
+      iframe.addEventListener("load", check);
+      check();
+    });
+  }
+
+  private window(): GameWindow | null {
+    try {
+      const w = this.iframe.contentWindow as GameWindow | null;
+      // Touch the document: throws if the frame is not same-origin.
+      return w && w.document ? w : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private attach(w: Window, beforeReady: (msg: string) => void): void {
+    if (this.attached === w) return;
+    this.attached = w;
+    w.addEventListener("loomready", () => {
+      const g = (w as GameWindow).loomgame;
+      if (g) this.game = g;
+    });
+    w.addEventListener("loomerror", (ev: Event) => {
+      const detail = (ev as CustomEvent<unknown>).detail;
+      const msg = typeof detail === "string" ? detail : String(detail ?? "unknown error");
+      if (this.game) this.onError(msg);
+      else beforeReady(msg);
+    });
+  }
+
+  private api(): LoomGame {
+    if (!this.game) throw new LoomError("the playground is not ready yet");
+    return this.game;
+  }
+
+  /** Loads a spec; throws a LoomError with the playground's message when it refuses. */
+  load(spec: object): void {
+    const out = this.call(() => this.api().load(JSON.stringify(spec)));
+    checkResult(out);
+  }
+
+  play(): void {
+    this.call(() => this.api().play());
+  }
+  pause(): void {
+    this.call(() => this.api().pause());
+  }
+  step(): void {
+    this.call(() => this.api().step());
+  }
+  reset(): void {
+    this.call(() => this.api().reset());
+  }
+  setSpeed(x: number): void {
+    checkResult(this.call(() => this.api().setSpeed(x)));
+  }
+
+  state(): GameState {
+    const text = this.call(() => this.api().state());
+    let st: GameState;
+    try {
+      st = JSON.parse(text) as GameState;
+    } catch {
+      throw new LoomError("the playground returned a state that is not JSON");
+    }
+    return st;
+  }
+
+  /** Runs a playground call; a JavaScript exception from it (a Go panic that escaped) becomes a LoomError. */
+  private call<T>(f: () => T): T {
+    try {
+      return f();
+    } catch (e) {
+      if (e instanceof LoomError) throw e;
+      throw new LoomError("the playground failed: " + (e instanceof Error ? e.message : String(e)));
+    }
+  }
+}
+
+/** Turns a {"error": "..."} answer into a LoomError. */
+function checkResult(out: unknown): void {
+  if (typeof out !== "string" || out === "") return;
+  let v: unknown;
+  try {
+    v = JSON.parse(out);
+  } catch {
+    return;
+  }
+  if (v && typeof v === "object" && "error" in v && (v as { error: unknown }).error) {
+    throw new LoomError(String((v as { error: unknown }).error));
+  }
+}

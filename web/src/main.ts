@@ -1,0 +1,36 @@
+// Entry point of index.html: load the scenario metadata, build the page,
+// attach the playground and publish window.loomlab.
+
+import { App } from "./app";
+import { makeAPI, LoomLab } from "./api";
+import { LoomError, MetaFile } from "./types";
+
+declare global {
+  interface Window {
+    loomlab: LoomLab;
+  }
+}
+
+async function boot(): Promise<App> {
+  const resp = await fetch("scenarios.json");
+  if (!resp.ok) throw new LoomError(`scenarios.json: HTTP ${resp.status}`);
+  const meta = (await resp.json()) as MetaFile;
+  if (!meta.scenarios?.length) throw new LoomError("scenarios.json lists no scenarios");
+  return new App(meta);
+}
+
+const app = boot();
+const ready = app.then((a) => a.start());
+window.loomlab = makeAPI(app, ready);
+
+ready.catch((e: unknown) => {
+  const msg = e instanceof Error ? e.message : String(e);
+  const box = document.getElementById("messages");
+  if (box) {
+    const item = document.createElement("div");
+    item.className = "message message-error";
+    item.setAttribute("role", "alert");
+    item.textContent = `Loomlab could not start: ${msg}`;
+    box.append(item);
+  }
+});

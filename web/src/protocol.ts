@@ -1,0 +1,10 @@
+// Messages between the page (runner.ts) and the worker (worker.ts).
+
+export type WorkerRequest =
+  | { id: number; kind: "run"; spec: string }
+  | { id: number; kind: "verify"; scenario: string };
+
+export type WorkerReply =
+  | { id: number; kind: "progress"; fraction: number; case: string }
+  | { id: number; kind: "done"; json: string }
+  | { id: number; kind: "error"; message: string };

@@ -1,0 +1,117 @@
+// Runs full-length simulations in Web Workers (the sim-only wasm). A job
+// gets an idle worker or a new one (at most `max` at a time, others wait);
+// cancelling a job terminates its worker, since a wasm call cannot be
+// interrupted.
+
+import type { WorkerReply, WorkerRequest } from "./protocol";
+import { LoomError, RunResult, Spec, Verification } from "./types";
+
+export type Progress = (fraction: number, caseID: string) => void;
+
+export interface Job<T> {
+  promise: Promise<T>;
+  cancel(): void;
+}
+
+interface Pending {
+  req: WorkerRequest;
+  onProgress?: Progress;
+  resolve(json: string): void;
+  reject(err: Error): void;
+  worker?: Worker;
+}
+
+export class Runner {
+  private idle: Worker[] = [];
+  private busy = 0;
+  private queue: Pending[] = [];
+  private nextID = 1;
+
+  constructor(
+    private readonly url: string,
+    private readonly max = 2,
+  ) {}
+
+  runFull(spec: Spec, onProgress?: Progress): Job<RunResult> {
+    const body = { scenario: spec.scenario, case: spec.case ?? "", knobs: spec.knobs ?? {}, seed: spec.seed ?? 1 };
+    return this.submit<RunResult>({ id: this.nextID++, kind: "run", spec: JSON.stringify(body) }, onProgress);
+  }
+
+  verify(scenario: string, onProgress?: Progress): Job<Verification> {
+    return this.submit<Verification>({ id: this.nextID++, kind: "verify", scenario }, onProgress);
+  }
+
+  private submit<T>(req: WorkerRequest, onProgress?: Progress): Job<T> {
+    let p!: Pending;
+    const promise = new Promise<T>((resolve, reject) => {
+      p = {
+        req,
+        onProgress,
+        reject,
+        resolve: (json: string) => {
+          let v: unknown;
+          try {
+            v = JSON.parse(json);
+          } catch {
+            reject(new LoomError("the worker returned a result that is not JSON"));
+            return;
+          }
+          if (v && typeof v === "object" && "error" in v) reject(new LoomError(String((v as { error: unknown }).error)));
+          else resolve(v as T);
+        },
+      };
+    });
+    this.queue.push(p);
+    this.pump();
+    return {
+      promise,
+      cancel: () => {
+        const i = this.queue.indexOf(p);
+        if (i >= 0) this.queue.splice(i, 1);
+        else if (p.worker) {
+          p.worker.terminate();
+          this.busy--;
+          p.worker = undefined;
+          this.pump();
+        }
+        p.reject(new LoomError("cancelled"));
+      },
+    };
+  }
+
+  private pump(): void {
+    while (this.queue.length > 0 && (this.idle.length > 0 || this.busy < this.max)) {
+      const p = this.queue.shift()!;
+      const w = this.idle.pop() ?? new Worker(this.url);
+      this.busy++;
+      p.worker = w;
+      const done = (release: boolean) => {
+        w.onmessage = null;
+        w.onerror = null;
+        if (p.worker !== w) return; // cancelled
+        p.worker = undefined;
+        this.busy--;
+        if (release) this.idle.push(w);
+        else w.terminate();
+        this.pump();
+      };
+      w.onmessage = (ev: MessageEvent) => {
+        const r = ev.data as WorkerReply;
+        if (r.id !== p.req.id) return;
+        if (r.kind === "progress") p.onProgress?.(r.fraction, r.case);
+        else if (r.kind === "done") {
+          done(true);
+          p.resolve(r.json);
+        } else {
+          done(false);
+          p.reject(new LoomError(r.message));
+        }
+      };
+      w.onerror = (ev: ErrorEvent) => {
+        done(false);
+        p.reject(new LoomError("the worker failed: " + (ev.message || "script error")));
+      };
+      w.postMessage(p.req);
+    }
+  }
+}

@@ -1,0 +1,164 @@
+// Shapes shared by the page, the playground iframe and the worker. The
+// scenario metadata is generated from sim/scenario by the build
+// (scenarios.json); the state comes from the playground's state() and the
+// run results from the worker, which prints what `loomsim run --json` does.
+
+export type KnobType = "int" | "float" | "bool" | "enum";
+
+export interface KnobMeta {
+  name: string;
+  type: KnobType;
+  default: string;
+  min?: number;
+  max?: number;
+  options?: string[];
+  unit?: string;
+  help: string;
+  /** The sim's wording of the accepted values ("an integer from 1 to 100"). */
+  allowed: string;
+}
+
+export interface CaseMeta {
+  id: string;
+  title: string;
+  set: { knob: string; value: string }[];
+}
+
+export interface FigureMeta {
+  case: string;
+  metric: string;
+  value: number;
+  than?: string;
+  cmp?: string;
+  text?: string;
+  tolerance: string;
+  deviation?: string;
+}
+
+export interface ConstantMeta {
+  name: string;
+  value: string;
+  derivation: string;
+}
+
+export interface ScenarioMeta {
+  id: string;
+  title: string;
+  article: string;
+  summary: string;
+  notes: string[];
+  defaultCase: string;
+  compare: string[];
+  metrics: string[];
+  knobs: KnobMeta[];
+  cases: CaseMeta[];
+  figures: FigureMeta[];
+  profile: ConstantMeta[];
+}
+
+export interface MetaFile {
+  metrics: string[];
+  scenarios: ScenarioMeta[];
+}
+
+export type KnobValue = string | number | boolean;
+
+/** What window.loomlab.load and runFull take. */
+export interface Spec {
+  scenario: string;
+  case?: string;
+  knobs?: Record<string, KnobValue>;
+  seed?: number;
+  compare?: string[];
+}
+
+export interface HeapState {
+  edenCap: number;
+  edenUsed: number;
+  survivorCap: number;
+  survivorUsed: number;
+  oldCap: number;
+  oldUsed: number;
+  oldGarbage: number;
+}
+
+export interface LatencyWindow {
+  count: number;
+  p50Ms: number;
+  p95Ms: number;
+}
+
+/** The per-simulator part of the playground's state (one per compared case). */
+export interface SideState {
+  case: string;
+  knobs?: Record<string, string>;
+  virtual: number;
+  platform: number;
+  mounted: number;
+  parked: number;
+  runQueue: number;
+  requestsDone: number;
+  youngGCs: number;
+  fullGCs: number;
+  gcPauseMs: number;
+  paused: boolean;
+  rssMb: number;
+  threadMemoryMb: number;
+  heap: HeapState;
+  recentLatency: LatencyWindow;
+  done: boolean;
+  oom: string;
+}
+
+/** The playground's state() (see the iframe contract). */
+export interface GameState extends SideState {
+  scenario: string;
+  knobs: Record<string, string>;
+  seed: number;
+  simTimeNs: number;
+  running: boolean;
+  speed: number;
+  fps: number;
+  frame?: { updateMs: number; drawMs: number; updateP95Ms: number; drawP95Ms: number };
+  error?: string;
+  sides?: SideState[];
+}
+
+/** The object `loomsim run --json` prints. */
+export interface RunResult {
+  scenario: string;
+  case: string;
+  seed: number;
+  params: Record<string, unknown>;
+  metrics: Record<string, unknown>;
+  outcome: string;
+  sim_seconds: number;
+  wall_seconds: number;
+  events: number;
+}
+
+/** One line of `loomsim verify --json`. */
+export interface Check {
+  scenario: string;
+  case: string;
+  metric: string;
+  article: string;
+  model: string;
+  tolerance: string;
+  status: "pass" | "fail" | "deviation";
+  reason: string;
+}
+
+export interface Verification {
+  scenario: string;
+  checks: Check[];
+  results: Record<string, RunResult>;
+}
+
+/** An error whose message is meant for people (shown as is). */
+export class LoomError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LoomError";
+  }
+}

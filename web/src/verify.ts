@@ -1,0 +1,136 @@
+// The "article vs model" table: the article's figures from scenarios.json
+// at once, the model's values once the worker has run every case the
+// figures need at full length (seed 1, as `loomsim verify`).
+
+import { el, fmt } from "./dom";
+import { Job, Runner } from "./runner";
+import { Check, LoomError, ScenarioMeta, Verification } from "./types";
+
+export class VerifyPanel {
+  private job: Job<Verification> | null = null;
+  private cache = new Map<string, Verification>();
+  private scenario: ScenarioMeta | null = null;
+  private readonly table: HTMLTableSectionElement;
+  private readonly runBtn: HTMLButtonElement;
+  private readonly cancelBtn: HTMLButtonElement;
+  private readonly bar: HTMLProgressElement;
+  private readonly label: HTMLElement;
+
+  constructor(
+    root: HTMLElement,
+    private readonly runner: Runner,
+    private readonly onError: (msg: string) => void,
+  ) {
+    this.runBtn = el("button", { type: "button", id: "verify-run" }, "Run the full-length cases");
+    this.cancelBtn = el("button", { type: "button", id: "verify-cancel", hidden: "" }, "Cancel");
+    this.bar = el("progress", { id: "verify-progress", max: "1", value: "0", hidden: "" });
+    this.label = el("span", { id: "verify-label", class: "progress-label", "aria-live": "polite" });
+    this.table = el("tbody");
+    root.append(
+      el("div", { class: "row" }, this.runBtn, this.cancelBtn, this.bar, this.label),
+      el(
+        "div",
+        { class: "table-wrap" },
+        el(
+          "table",
+          { id: "verify-table" },
+          el(
+            "thead",
+            {},
+            el("tr", {}, ...["Case", "Metric", "Article", "Model", "Tolerance", "Status"].map((h) => el("th", { scope: "col" }, h))),
+          ),
+          this.table,
+        ),
+      ),
+    );
+    this.runBtn.addEventListener("click", () => void this.run().catch(() => {}));
+    this.cancelBtn.addEventListener("click", () => this.job?.cancel());
+  }
+
+  show(s: ScenarioMeta): void {
+    if (this.scenario?.id !== s.id) this.job?.cancel();
+    this.scenario = s;
+    const cases = new Set(s.figures.flatMap((f) => (f.than ? [f.case, f.than] : [f.case])));
+    this.runBtn.textContent = `Run the full-length cases (${cases.size} run${cases.size === 1 ? "" : "s"} in a worker)`;
+    this.runBtn.disabled = s.figures.length === 0;
+    this.render(this.cache.get(s.id) ?? null);
+  }
+
+  /** Runs the verification of the shown scenario in the worker and fills the table. */
+  async run(onProgress?: (f: number, c: string) => void): Promise<Verification> {
+    const s = this.scenario;
+    if (!s) throw new LoomError("no scenario shown");
+    this.job?.cancel();
+    const job = this.runner.verify(s.id, (f, c) => {
+      this.bar.value = f;
+      this.label.textContent = `${Math.round(f * 100)} % — running ${c}`;
+      onProgress?.(f, c);
+    });
+    this.job = job;
+    this.busy(true);
+    this.bar.value = 0;
+    this.label.textContent = "starting the worker…";
+    try {
+      const v = await job.promise;
+      this.cache.set(s.id, v);
+      if (this.scenario?.id === s.id) this.render(v);
+      const failed = v.checks.filter((c) => c.status === "fail").length;
+      this.label.textContent = `done: ${v.checks.length - failed} of ${v.checks.length} figures within tolerance or declared deviations`;
+      return v;
+    } catch (e) {
+      const msg = e instanceof Error ? e.message : String(e);
+      this.label.textContent = msg === "cancelled" ? "cancelled" : "failed";
+      if (msg !== "cancelled") this.onError(`Article vs model (${s.id}): ${msg}`);
+      throw e;
+    } finally {
+      if (this.job === job) {
+        this.job = null;
+        this.busy(false);
+      }
+    }
+  }
+
+  private busy(on: boolean): void {
+    this.runBtn.disabled = on;
+    this.cancelBtn.hidden = !on;
+    this.bar.hidden = !on;
+  }
+
+  private render(v: Verification | null): void {
+    const s = this.scenario!;
+    const rows = s.figures.map((f, i) => {
+      const c: Check | undefined = v?.checks[i];
+      const name = f.than ? `${f.case} vs ${f.than}` : f.case;
+      const article = f.than ? `${f.case} ${f.cmp} ${f.than}` : (f.text ?? fmt(f.value));
+      const status = c ? c.status : "not run";
+      const badge = el("span", { class: `status status-${status.replace(" ", "-")}` }, statusText(status));
+      const statusCell = el("td", {}, badge);
+      const reason = c?.reason || f.deviation;
+      if (reason && status === "deviation") statusCell.append(el("details", {}, el("summary", {}, "why"), el("p", {}, reason)));
+      return el(
+        "tr",
+        {},
+        el("td", {}, el("code", {}, name)),
+        el("td", {}, el("code", {}, f.metric)),
+        el("td", {}, article),
+        el("td", { class: "model" }, c ? c.model : "—"),
+        el("td", {}, f.tolerance),
+        statusCell,
+      );
+    });
+    if (rows.length === 0) rows.push(el("tr", {}, el("td", { colspan: "6" }, "This scenario has no article figures: it is free play.")));
+    this.table.replaceChildren(...rows);
+  }
+}
+
+function statusText(s: string): string {
+  switch (s) {
+    case "pass":
+      return "✓ pass";
+    case "fail":
+      return "✗ fail";
+    case "deviation":
+      return "⚠ deviation";
+  }
+  return s;
+}
