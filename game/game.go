@@ -37,6 +37,8 @@ type Game struct {
 	pg    *play.Playground
 	opts  view.Options
 	list  view.List
+	prev  view.List // the last list rasterised
+	drawn bool      // prev is on the screen
 	rend  renderer
 	ins   []view.SideInput
 	views []*view.Side
@@ -45,6 +47,10 @@ type Game struct {
 	// message, so the page can show it.
 	OnError func(msg string)
 	errSent string
+	// The frame stats line changes every frame; it is refreshed twice a
+	// second so that a paused picture is a list equal to the last one.
+	statsText string
+	statsAge  int
 }
 
 // New returns a game over pg.
@@ -104,6 +110,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 				msg = panicMessage("draw", r)
 				g.pg.SetError(msg)
 				g.drawErrorOnly(screen, msg)
+				g.drawn = false
 			}
 		}()
 		start := time.Now()
@@ -116,7 +123,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.ins = g.pg.Inputs(g.ins)
 		g.views = g.pg.Views(g.views)
 		view.Build(&g.list, w, h, &hdr, g.views, g.ins, &g.opts)
-		g.rend.draw(screen, &g.list)
+		// The screen is not cleared between frames (see Run): when nothing
+		// changed (paused, no animation) the last frame stays up and the
+		// GPU has nothing to do.
+		if !g.drawn || !g.list.Equal(&g.prev) {
+			g.rend.draw(screen, &g.list)
+			g.list, g.prev = g.prev, g.list
+			g.drawn = true
+		}
 		g.pg.Timing().AddDraw(ms(time.Since(start)))
 		return ""
 	}()
@@ -131,6 +145,7 @@ func (g *Game) drawErrorOnly(screen *ebiten.Image, msg string) {
 	hdr := view.Header{Scenario: "error", Error: msg}
 	view.Build(&g.list, float32(b.Dx()), float32(b.Dy()), &hdr, nil, nil, &g.opts)
 	g.rend.vs, g.rend.is = g.rend.vs[:0], g.rend.is[:0]
+	screen.Clear()
 	g.rend.draw(screen, &g.list)
 }
 
@@ -144,10 +159,26 @@ func (g *Game) report(msg string) {
 }
 
 func (g *Game) stats() string {
+	if g.statsAge > 0 && g.statsAge < 30 {
+		g.statsAge++
+		return g.statsText
+	}
+	g.statsAge = 1
 	t := g.pg.Timing()
 	u, d, u95, d95 := t.Stats()
-	return strconv.Itoa(int(t.FPS+0.5)) + " fps · update " + fmt1(u) + "/" + fmt1(u95) +
+	g.statsText = strconv.Itoa(int(t.FPS+0.5)) + " fps · update " + fmt1(u) + "/" + fmt1(u95) +
 		" ms · draw " + fmt1(d) + "/" + fmt1(d95) + " ms (median/p95)"
+	return g.statsText
+}
+
+// Run starts the game loop; it returns only if the game fails. The
+// screen keeps its pixels between frames so that an unchanged picture is
+// not drawn again, and the game keeps running when the iframe has no focus
+// (it never has until clicked).
+func (g *Game) Run() error {
+	ebiten.SetScreenClearedEveryFrame(false)
+	ebiten.SetRunnableOnUnfocused(true)
+	return ebiten.RunGame(g)
 }
 
 // Layout is required by ebiten.Game; LayoutF below is what Ebiten uses.

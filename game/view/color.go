@@ -78,7 +78,7 @@ var OkabeIto = Palette{
 	Request: RGB(0x56b4e9), ThreadLocal: RGB(0xcc79a7), Thread: RGB(0x0072b2), Chunk: RGB(0xf0e442),
 	App: RGB(0xb8bec6), Garbage: RGB(0x59616d),
 
-	GCMode: RGB(0xcc79a7), Dead: RGB(0x59616d),
+	GCMode: RGB(0xdde3ea), Dead: RGB(0x59616d),
 
 	Pause: RGB(0xd55e00), Sweep: RGB(0xffffff), Error: RGB(0xd55e00),
 }
@@ -97,9 +97,9 @@ var HighContrast = Palette{
 	OnCPU: RGB(0x00e0a0), Runnable: RGB(0xffc000), Pinned: RGB(0xffff00),
 
 	Request: RGB(0x6fd0ff), ThreadLocal: RGB(0xff8ad0), Thread: RGB(0x3f8fff), Chunk: RGB(0xffff00),
-	App: RGB(0xffffff), Garbage: RGB(0x808080),
+	App: RGB(0xb0b0b0), Garbage: RGB(0x707070),
 
-	GCMode: RGB(0xff8ad0), Dead: RGB(0x808080),
+	GCMode: RGB(0xffffff), Dead: RGB(0x808080),
 
 	Pause: RGB(0xff5a00), Sweep: RGB(0xffffff), Error: RGB(0xff3030),
 }

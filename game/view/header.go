@@ -42,26 +42,38 @@ func drawSideHeader(l *List, r Rect, in *SideInput, caption string, p *Palette, 
 		return
 	}
 	s := in.Snap
-	l1, l2 := r.Top(CharH * sc)
-	l2.H = min(l2.H, CharH*sc)
+	lines := sideHeaderLines(r.W, sc)
 	name := in.Case
 	if name == "" {
 		name = "simulation"
 	}
-	x := l1.X + l.TextIn(l1, name, sc, p.TextWarn) + 8*sc
-	var b strings.Builder
-	b.WriteString("VT " + Count(int64(s.VirtualLive)))
-	b.WriteString(" · OS " + Count(int64(s.PlatformLive)))
-	b.WriteString(" · done " + Count(s.RequestsDone))
+	parts := []string{"VT " + Count(int64(s.VirtualLive)), "OS " + Count(int64(s.PlatformLive))}
+	done := "done " + Count(s.RequestsDone)
 	if in.Requests > 0 {
-		b.WriteString("/" + Count(in.Requests))
+		done += "/" + Count(in.Requests)
 	}
-	b.WriteString(" · GC " + Count(s.YoungGCs) + "y/" + Count(s.FullGCs) + "f " + Dur(s.GCPauseTotal))
-	b.WriteString(" · RSS " + Size(s.RSS))
+	parts = append(parts, done, "GC "+Count(s.YoungGCs)+"y/"+Count(s.FullGCs)+"f "+Dur(s.GCPauseTotal),
+		"RSS "+Size(s.RSS))
 	if s.RecentLatency.Count > 0 {
-		b.WriteString(" · p50 " + Dur(s.RecentLatency.P50))
+		parts = append(parts, "p50 "+Dur(s.RecentLatency.P50))
 	}
-	l.TextIn(Rect{X: x, Y: l1.Y, W: l1.Right() - x, H: l1.H}, b.String(), sc, p.Text)
+	// Flow the counters after the name over lines-1 lines.
+	row := Rect{X: r.X, Y: r.Y, W: r.W, H: CharH * sc}
+	x := row.X + l.TextIn(row, name, sc, p.TextWarn) + 8*sc
+	for i, part := range parts {
+		if i > 0 {
+			part = "· " + part
+		}
+		w := TextWidth(part, sc)
+		if x+w > row.Right() && x > row.X && row.Y+CharH*sc < r.Y+float32(lines-1)*CharH*sc {
+			row.Y += CharH * sc
+			x = row.X
+			part = strings.TrimPrefix(part, "· ")
+			w = TextWidth(part, sc)
+		}
+		x += l.TextIn(Rect{X: x, Y: row.Y, W: row.Right() - x, H: row.H}, part, sc, p.Text) + CharW*sc
+	}
+	last := Rect{X: r.X, Y: r.Y + float32(lines-1)*CharH*sc, W: r.W, H: CharH * sc}
 	c := caption
 	col := p.TextDim
 	switch {
@@ -70,7 +82,7 @@ func drawSideHeader(l *List, r Rect, in *SideInput, caption string, p *Palette, 
 	case s.Done:
 		c, col = "finished at t = "+Dur(sim.Duration(s.Time))+" · "+Count(s.RequestsDone)+" requests done", p.OnCPU
 	}
-	l.TextIn(l2, c, sc, col)
+	l.TextIn(last, c, sc, col)
 }
 
 // captionFor describes what the last tick's events did: the event itself

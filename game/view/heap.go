@@ -51,9 +51,8 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	var line Rect
 	if body.H > 4*CharH*sc {
 		body, line = body.CutBottom(CharH * sc)
-		txt := "StackChunks " + Count(int64(cs.Live)) + " live (" + Size(cs.LiveBytes) + ") · young " +
-			Count(int64(cs.Young)) + " · old " + Count(int64(cs.Old)) + " · GC-mode " + Count(int64(cs.GCMode)) +
-			" · dead " + Count(int64(cs.Garbage))
+		txt := "StackChunks " + Count(int64(cs.Live)) + " live " + Size(cs.LiveBytes) + " · " +
+			Count(int64(cs.Old)) + " old · " + Count(int64(cs.GCMode)) + " GC-mode · " + Count(int64(cs.Garbage)) + " dead"
 		l.TextIn(line, txt, sc, p.TextDim)
 	}
 	eden, s0, s1, old := HeapRects(body, h, sc)
@@ -64,6 +63,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		from, to, fromName, toName = s1, s0, "S1", "S0"
 	}
 	s.at.eden, s.at.survivor, s.at.old = eden, from, old
+	_, _, s.at.oldFill = SpaceBands(old, sc)
 
 	// Live young bytes are known by category but not by space; survivors
 	// hold live data (they were copied because they were live), so the
@@ -91,6 +91,22 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	drawChunks(l, eden, from, old, snap, p, sc)
 }
 
+// SpaceBands splits a space's rectangle: a label line on top, the chunk
+// blocks in the middle and, at the bottom, the fill bar whose width is to
+// scale. Small spaces get no chunk area; tiny ones only the bar.
+func SpaceBands(r Rect, sc float32) (label, chunks, fill Rect) {
+	in := r.Inset(1)
+	if in.H >= 2*CharH*sc {
+		label, in = in.Top(CharH*sc + 1)
+	}
+	if in.H < 2*CharH*sc {
+		return label, Rect{X: in.X, Y: in.Y}, in
+	}
+	chunks, fill = in.CutBottom(max(6*sc, in.H*0.4))
+	chunks = chunks.Inset(2 * sc)
+	return label, chunks, fill
+}
+
 // drawSpace draws one heap space: frame, fill by category from the left,
 // then garbage striped, then a label with its occupancy.
 func drawSpace(l *List, r Rect, name string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32) {
@@ -98,7 +114,8 @@ func drawSpace(l *List, r Rect, name string, capacity, used sim.Bytes, live func
 		return
 	}
 	l.Rect(r, p.Background)
-	inner := r.Inset(1)
+	_, _, inner := SpaceBands(r, sc)
+	l.Rect(inner, p.Grid.Alpha(0.6))
 	x := inner.X
 	px := func(b sim.Bytes) float32 {
 		if capacity <= 0 || b <= 0 {
@@ -111,13 +128,13 @@ func drawSpace(l *List, r Rect, name string, capacity, used sim.Bytes, live func
 	if live != nil {
 		for _, c := range heapCategories {
 			w := min(px(live(c)), inner.Right()-x)
-			l.Rect(Rect{X: x, Y: inner.Y, W: w, H: inner.H}, p.CategoryColor(c).Alpha(0.85))
+			l.Rect(Rect{X: x, Y: inner.Y, W: w, H: inner.H}, p.CategoryColor(c))
 			x += w
 		}
 	}
 	if gw := min(px(garbage), inner.Right()-x); gw > 0 {
 		g := Rect{X: x, Y: inner.Y, W: gw, H: inner.H}
-		l.Rect(g, p.Garbage.Alpha(0.55))
+		l.Rect(g, p.Garbage.Alpha(0.7))
 		step := 5 * sc
 		for sx := g.X + step; sx < g.Right()-1; sx += step {
 			l.Rect(Rect{X: sx, Y: g.Y, W: 1, H: g.H}, p.Background.Alpha(0.5))
@@ -211,11 +228,7 @@ func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, p *Palette, s
 		name string
 		r    Rect
 	}{{"eden", eden}, {"survivor", surv}, {"old", old}} {
-		area := sp.r.Inset(2 * sc)
-		if area.H > 2*CharH*sc {
-			area.Y += CharH*sc + 1
-			area.H -= CharH*sc + 1
-		}
+		_, area, _ := SpaceBands(sp.r, sc)
 		if area.Empty() {
 			continue
 		}

@@ -99,18 +99,18 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, p *
 		if busy {
 			col = p.Text
 		}
-		l.TextIn(lab.Inset(2*sc), label, size, col)
+		l.TextIn(lab.PadX(2*sc), label, size, col)
 	}
 	// Recent activity: mounts on this lane in the last second or so of
 	// ticks, as a thin strip under the lane (at fast speeds a mount lasts
 	// far less than a frame, so without it busy lanes would look idle).
 	if i < len(s.heat) && s.heat[i] > 0.05 {
 		a := min(1, s.heat[i]/6)
-		l.Rect(Rect{X: rest.X, Y: lr.Bottom() - max(1, 2*sc), W: rest.W * a, H: max(1, 2*sc)}, p.Virtual.Alpha(0.8))
+		l.Rect(Rect{X: rest.X, Y: lr.Bottom() - max(1, 2*sc), W: rest.W * a, H: max(1, 2*sc)}, p.Virtual.Alpha(0.45))
 	}
 	if cv == nil {
 		if text {
-			l.TextIn(rest.Inset(2*sc), "not started", size, p.TextDim.Alpha(0.7))
+			l.TextIn(rest.PadX(2*sc), "not started", size, p.TextDim.Alpha(0.7))
 		}
 		return
 	}
@@ -127,7 +127,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, p *
 	}
 	if !busy {
 		if text {
-			l.TextIn(rest.Inset(2*sc), "idle", size, p.TextDim)
+			l.TextIn(rest.PadX(2*sc), "idle", size, p.TextDim)
 		}
 		return
 	}
@@ -183,11 +183,11 @@ func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, p *Palette, sc f
 	if text {
 		var lab Rect
 		lab, rest = lr.Left(min(lr.W*0.3, TextWidth("CPU 00", sc)+6*sc))
-		l.TextIn(lab.Inset(2*sc), "CPU "+strconv.Itoa(i+1), sc, p.TextDim)
+		l.TextIn(lab.PadX(2*sc), "CPU "+strconv.Itoa(i+1), sc, p.TextDim)
 	}
 	if !busy {
 		if text {
-			l.TextIn(rest.Inset(2*sc), "idle", sc, p.TextDim)
+			l.TextIn(rest.PadX(2*sc), "idle", sc, p.TextDim)
 		}
 		return
 	}

@@ -88,9 +88,18 @@ func (sl *SideLayout) Panels() []Rect {
 	return out
 }
 
-// SideHeaderH is the height of a side's header: the case line and the
-// last-event line.
-func SideHeaderH(scale float32) float32 { return (2*CharH + 2) * scale }
+// SideHeaderH is the height of a side's header w pixels wide: the case
+// and its counters (on two lines when narrow) and the last-event line.
+func SideHeaderH(w, scale float32) float32 {
+	return float32(sideHeaderLines(w, scale))*CharH*scale + 2*scale
+}
+
+func sideHeaderLines(w, scale float32) int {
+	if w < 110*CharW*scale {
+		return 3
+	}
+	return 2
+}
 
 // PanelTitleH is the height of a panel's title line.
 func PanelTitleH(scale float32) float32 { return (CharH + 2) * scale }
@@ -99,11 +108,11 @@ func PanelTitleH(scale float32) float32 { return (CharH + 2) * scale }
 // scopes says whether the workload forks structured scopes.
 func LayoutSide(r Rect, lanes int, scopes bool, scale float32) SideLayout {
 	var sl SideLayout
-	sl.Header, r = r.Top(SideHeaderH(scale))
+	sl.Header, r = r.Top(SideHeaderH(r.W, scale))
 	g := 3 * scale
 	title := PanelTitleH(scale)
 	lanesWant := title + float32(max(lanes, 1))*(laneMaxH*scale) + g
-	queueH := title + 14*scale + g
+	queueH := title + (CharH+8)*scale + g
 	sl.Wide = r.W >= wideAspect*r.H && r.W >= idealTallW*scale
 	if sl.Wide {
 		left, right := r.Left(r.W * 0.55)

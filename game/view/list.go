@@ -60,6 +60,20 @@ func (l *List) Reset(w, h float32) {
 	l.Items = l.Items[:0]
 }
 
+// Equal reports whether l and m would draw the same picture: a frame loop
+// can skip rasterising a list equal to the previous one.
+func (l *List) Equal(m *List) bool {
+	if l.W != m.W || l.H != m.H || len(l.Items) != len(m.Items) {
+		return false
+	}
+	for i := range l.Items {
+		if l.Items[i] != m.Items[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // Rect adds a filled rectangle. Empty or fully transparent ones are
 // dropped, so callers can pass computed widths without checking them.
 func (l *List) Rect(r Rect, c Color) {
@@ -142,6 +156,14 @@ func (r Rect) Inset(d float32) Rect {
 	r.Y += d
 	r.W = max(0, r.W-2*d)
 	r.H = max(0, r.H-2*d)
+	return r
+}
+
+// PadX shrinks r by d on the left and right only (text in a low lane keeps
+// its full height).
+func (r Rect) PadX(d float32) Rect {
+	r.X += d
+	r.W = max(0, r.W-2*d)
 	return r
 }
 

@@ -75,6 +75,7 @@ type anchors struct {
 	runQueue            Rect
 	parked              [8]Rect
 	eden, survivor, old Rect
+	oldFill             Rect // the old gen's fill bar
 }
 
 func (a *anchors) tokenOnLane(i int, r Rect) {
@@ -155,6 +156,9 @@ func (s *Side) startAnims(snap *sim.Snapshot, events []sim.Event, motion bool) {
 	// EvUnmount is emitted after the thread left its carrier, so it names
 	// no carrier; the EvFreeze just before it (same thread) does.
 	freezeLane, freezeThread := -1, sim.ThreadID(0)
+	// Flights of one tick leave a few ticks apart, in event order.
+	n0 := len(s.anims)
+	stagger := func() int64 { return s.tick + int64(len(s.anims)-n0)*3 }
 	for i := range events {
 		e := &events[i]
 		lane := int(e.Carrier) - 1
@@ -182,24 +186,25 @@ func (s *Side) startAnims(snap *sim.Snapshot, events []sim.Event, motion bool) {
 		case sim.EvFreeze:
 			freezeLane, freezeThread = lane, e.Thread
 			if lane >= 0 {
-				s.add(anim{kind: animFlight, start: s.tick, dur: flightTicks, from: epLane, fromI: lane,
+				s.add(anim{kind: animFlight, start: stagger(), dur: flightTicks, from: epLane, fromI: lane,
 					to: epEden, block: true, tier: s.laneTier(snap, lane), w: BlockWidth(sim.Words(e.A), 1), thread: e.Thread})
 			}
 		case sim.EvUnmount:
 			if freezeThread == e.Thread && freezeLane >= 0 {
-				s.add(anim{kind: animFlight, start: s.tick, dur: flightTicks, from: epLane, fromI: freezeLane,
+				s.add(anim{kind: animFlight, start: stagger(), dur: flightTicks, from: epLane, fromI: freezeLane,
 					to: epParked, toI: int(e.A), thread: e.Thread})
 			}
 		case sim.EvMount:
 			if lane >= 0 {
-				s.add(anim{kind: animFlight, start: s.tick, dur: flightTicks, from: epRunQueue, to: epLane, toI: lane, thread: e.Thread})
+				at := stagger()
+				s.add(anim{kind: animFlight, start: at, dur: flightTicks, from: epRunQueue, to: epLane, toI: lane, thread: e.Thread})
 				if e.A > 0 {
-					s.add(anim{kind: animFlight, start: s.tick, dur: flightTicks, from: epEden, to: epLane, toI: lane,
+					s.add(anim{kind: animFlight, start: at, dur: flightTicks, from: epEden, to: epLane, toI: lane,
 						block: true, tier: s.laneTier(snap, lane), w: BlockWidth(sim.Words(e.A), 1), thread: e.Thread})
 				}
 			}
 		case sim.EvUnpark:
-			s.add(anim{kind: animFlight, start: s.tick, dur: flightTicks, from: epParked, fromI: s.reasonOf(snap, e.Thread),
+			s.add(anim{kind: animFlight, start: stagger(), dur: flightTicks, from: epParked, fromI: s.reasonOf(snap, e.Thread),
 				to: epRunQueue, thread: e.Thread})
 		}
 	}
@@ -242,6 +247,19 @@ func (s *Side) replace(a anim) {
 	s.anims = append(s.anims[:k], a)
 }
 
+// spot is where a flight leaves or lands in r: the centre of a lane's
+// token, or for a group, queue or space a point picked by the thread's id,
+// so that simultaneous flights spread out instead of stacking.
+func spot(r Rect, ep endpoint, id sim.ThreadID) (float32, float32) {
+	if ep == epLane {
+		return r.Center()
+	}
+	h := uint32(id) * 2654435761
+	fx := float32(h>>16&0xffff) / 0xffff
+	fy := float32(h&0xffff) / 0xffff
+	return r.X + r.W*(0.1+0.8*fx), r.Y + r.H*(0.2+0.6*fy)
+}
+
 // smooth is an ease-in-out curve on [0, 1].
 func smooth(t float32) float32 { return t * t * (3 - 2*t) }
 
@@ -259,22 +277,20 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 			if from.Empty() || to.Empty() {
 				continue
 			}
-			fx, fy := from.Center()
-			if a.from == epRunQueue || a.from == epParked || a.from == epEden {
-				fx = from.X + min(from.W/2, 30*sc)
-			}
-			tx, ty := to.Center()
-			if a.to == epRunQueue || a.to == epParked || a.to == epEden {
-				tx = to.X + min(to.W/2, 30*sc)
-			}
+			fx, fy := spot(from, a.from, a.thread)
+			tx, ty := spot(to, a.to, a.thread)
 			e := smooth(t)
 			x, y := fx+(tx-fx)*e, fy+(ty-fy)*e
 			alpha := float32(1)
 			if t > 0.85 {
 				alpha = (1 - t) / 0.15
 			}
+			// A faint trail back to where it came from, so the eye can tell
+			// which lane or group it left.
+			l.Line(fx, fy, x, y, max(1, sc), p.Text.Alpha(0.18*alpha))
 			if a.block {
-				r := clipTo(Rect{X: x - a.w*sc/2, Y: y - 4*sc, W: a.w * sc, H: 8 * sc}, canvas)
+				w := max(a.w, 8) * sc
+				r := clipTo(Rect{X: x - w/2, Y: y - 4*sc, W: w, H: 8 * sc}, canvas)
 				l.Rect(r, p.TierColor(a.tier).Alpha(alpha))
 				l.Frame(r, 1, p.Text.Alpha(alpha))
 			} else {
@@ -291,7 +307,7 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 			}
 			drawSweep(l, young, t, p.Sweep, sc)
 		case animCompact:
-			o := s.at.old
+			o := s.at.oldFill
 			if o.Empty() {
 				continue
 			}
@@ -299,12 +315,12 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 			f0, f1 := clamp(a.frac0, 0, 1), clamp(a.frac1, 0, 1)
 			if f0 > f1 {
 				cur := f0 + (f1-f0)*smooth(t)
-				g := Rect{X: o.X + o.W*f1, Y: o.Y + 1, W: o.W * (cur - f1), H: o.H - 2}
+				g := Rect{X: o.X + o.W*f1, Y: o.Y, W: o.W * (cur - f1), H: o.H}
 				l.Rect(clipTo(g, o), p.Garbage.Alpha(0.8*(1-t)))
 			}
-			drawSweep(l, o, t, p.Sweep, sc)
-			if o.H >= 2*CharH*sc {
-				l.TextIn(Rect{X: o.X + 4*sc, Y: o.Bottom() - CharH*sc - 2*sc, W: o.W - 8*sc, H: CharH * sc},
+			drawSweep(l, s.at.old, t, p.Sweep, sc)
+			if o.H >= CharH*sc {
+				l.TextIn(Rect{X: o.X + 4*sc, Y: o.Y + (o.H-CharH*sc)/2, W: o.W - 8*sc, H: CharH * sc},
 					"Full GC: compacting", sc, p.Text.Alpha(1-t*0.5))
 			}
 		case animFlash:

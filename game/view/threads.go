@@ -115,7 +115,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			}
 		}
 		if n := snap.PlatformApp - len(snap.Platform); n > 0 {
-			groups = append(groups, group{"not listed", n, nil, p.Platform.Alpha(0.45), -1})
+			groups = append(groups, group{"unlisted", n, nil, p.Platform.Alpha(0.45), -1})
 			total += n
 		}
 	}
@@ -228,7 +228,8 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, 
 		l.Rect(Rect{X: x, Y: y, W: cell, H: cell}, c.Alpha(a))
 	}
 	note := "each cell = " + Count(int64(k)) + " threads"
-	ny := r.Y + float32(rows)*(cell+gap)
+	used := (full + btoi(part > 0) + cols - 1) / cols
+	ny := r.Y + float32(used)*(cell+gap)
 	if ny+CharH*sc <= r.Bottom()+0.01 {
 		l.TextIn(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, note, sc, p.TextDim)
 	}

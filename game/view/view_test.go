@@ -394,7 +394,7 @@ func TestMotionFollowsEventsAndSkipsWhenBusy(t *testing.T) {
 	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
 	assertInside(t, &l, "flights")
 	assert.Contains(t, texts(&l), "#9")
-	for i := 0; i < flightTicks; i++ {
+	for i := 0; i < flightTicks+2*3; i++ { // the second flight leaves 3 ticks later
 		s.Tick(snap, nil, true)
 	}
 	assert.Equal(t, 0, s.Flights())
@@ -494,4 +494,24 @@ func TestNiceWords(t *testing.T) {
 	assert.Equal(t, sim.Words(500), niceWords(286))
 	assert.Equal(t, sim.Words(2000), niceWords(1149))
 	assert.Equal(t, sim.Words(5000), niceWords(2001))
+}
+
+func TestPausedPictureIsStable(t *testing.T) {
+	// Paused, with no animation running, two frames build equal lists (so
+	// the game layer can skip rasterising); a state change makes them differ.
+	snap, _ := runCase(t, "virtual-per-request", 30*sim.Millisecond, nil)
+	s := NewSide()
+	frame := func() *List {
+		s.Tick(snap, nil, true)
+		l := &List{}
+		Build(l, 1200, 800, &Header{Scenario: "request-load", Time: snap.Time}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
+		return l
+	}
+	a, b := frame(), frame()
+	assert.True(t, a.Equal(b))
+	snap.RunQueueLen++
+	assert.False(t, a.Equal(frame()))
+	c := frame()
+	c.Items[len(c.Items)/2].Color.A--
+	assert.False(t, frame().Equal(c))
 }

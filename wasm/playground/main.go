@@ -104,10 +104,9 @@ func main() {
 
 	applyQuery(g)
 
-	ebiten.SetRunnableOnUnfocused(true)
 	ebiten.SetWindowTitle("Loomlab")
 	dispatch("loomready", "")
-	if err := ebiten.RunGame(g); err != nil {
+	if err := g.Run(); err != nil {
 		dispatch("loomerror", err.Error())
 	}
 }
