@@ -26,6 +26,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -235,7 +236,7 @@ func (b *browser) scenario(t *testing.T, s scenarioInfo) {
 	img1 := b.gameShot(t)
 	time.Sleep(700 * time.Millisecond)
 	img2 := b.gameShot(t)
-	checkPicture(t, s.ID, img1, img2)
+	checkPicture(t, s.ID, b.lanes(t), img1, img2)
 	b.saveShot(t, s.ID)
 
 	// A knob change through the form reaches the simulator.
@@ -329,10 +330,12 @@ func (b *browser) compare(t *testing.T, scenarios []scenarioInfo) {
 			t.Errorf("side %s did not change in %d ns of virtual time: %+v", z.Case, last.SimTimeNs-first.SimTimeNs, z)
 		}
 	}
-	var series int
-	b.eval(`document.querySelectorAll("#chart-throughput .u-legend .u-series").length - 1`, &series)
-	if series != len(s.Compare) {
-		t.Errorf("throughput chart has %d series, want one per side (%d)", series, len(s.Compare))
+	var series []string
+	b.eval(`[...document.querySelectorAll("#chart-throughput .u-legend .u-series")].map(e => e.textContent.trim())`, &series)
+	for _, c := range s.Compare {
+		if !slices.Contains(series, c) {
+			t.Errorf("throughput chart's series are %q, want one for %s", series, c)
+		}
 	}
 	var points int
 	b.eval(`loomlab.chartPoints()`, &points)
@@ -345,7 +348,7 @@ func (b *browser) compare(t *testing.T, scenarios []scenarioInfo) {
 	if s.ID == "request-load" && !strings.Contains(callouts, "Throughput") && !strings.Contains(callouts, "OS threads") {
 		t.Errorf("no difference called out between %v", s.Compare)
 	}
-	checkPicture(t, s.ID+"-compare", b.gameShot(t), nil)
+	checkPicture(t, s.ID+"-compare", b.lanes(t), b.gameShot(t), nil)
 	b.saveShot(t, s.ID+"-compare")
 }
 
@@ -463,10 +466,16 @@ const watchJS = `(async () => {
 
 type attempt struct{ c, knobs string }
 
-// watchAttempts: the default case, then with each boolean knob flipped,
-// then the other cases.
+// watchAttempts: the default case, the other cases that run virtual
+// threads (by name), the default case with each boolean knob flipped, then
+// the remaining cases.
 func watchAttempts(s scenarioInfo) []attempt {
 	out := []attempt{{s.DefaultCase, "{}"}}
+	for _, c := range s.Cases {
+		if c != s.DefaultCase && strings.Contains(c, "virtual") {
+			out = append(out, attempt{c, "{}"})
+		}
+	}
 	for _, k := range s.Knobs {
 		if k.Type == "bool" {
 			v := "true"
@@ -477,7 +486,7 @@ func watchAttempts(s scenarioInfo) []attempt {
 		}
 	}
 	for _, c := range s.Cases {
-		if c != s.DefaultCase {
+		if c != s.DefaultCase && !strings.Contains(c, "virtual") {
 			out = append(out, attempt{c, "{}"})
 		}
 	}
@@ -573,6 +582,14 @@ func (b *browser) evalAwait(expr string, out any, d time.Duration) {
 	if err := json.Unmarshal(v, out); err != nil {
 		b.t.Fatalf("evaluating %s: %v (value %s)", oneLine(expr), err, v)
 	}
+}
+
+// lanes is the lane count of each side, as the picture lays them out.
+func (b *browser) lanes(t *testing.T) []int {
+	t.Helper()
+	var n []int
+	b.eval(`(() => { const s = loomlab.state(); return (s.sides && s.sides.length ? s.sides : [s]).map(x => x.carriers || 1) })()`, &n)
+	return n
 }
 
 // gameShot is a screenshot of the playground iframe, decoded.

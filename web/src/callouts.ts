@@ -48,7 +48,7 @@ export class Callouts {
     }
     sides.forEach((s, i) => {
       if (s.done) now.set(`done-${i}`, `${names[i]} has finished.`);
-      if (s.oom) now.set(`oom-${i}`, `${names[i]} ran out of memory: ${s.oom}`);
+      if (s.oom) now.set(`oom-${i}`, `${names[i]} ran out of memory${s.oomMessage ? ": " + s.oomMessage : ""}`);
     });
 
     for (const [k, text] of now) {

@@ -107,7 +107,10 @@ export interface SideState {
   heap: HeapState;
   recentLatency: LatencyWindow;
   done: boolean;
-  oom: string;
+  oom: boolean;
+  oomMessage?: string;
+  /** The side's own clock (compare mode keeps every side on one clock). */
+  simTimeNs?: number;
 }
 
 /** The playground's state() (see the iframe contract). */
