@@ -34,6 +34,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	keys "github.com/chromedp/chromedp/kb"
 )
 
 // browserState is the part of window.loomlab.state() the tests read.
@@ -177,6 +178,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("compare", func(t *testing.T) { b.compare(t, scenarios) })
 	t.Run("runFull", func(t *testing.T) { b.runFull(t, root) })
 	t.Run("verify-table", func(t *testing.T) { b.verifyTable(t) })
+	t.Run("keyboard", func(t *testing.T) { b.keyboard(t) })
 	t.Run("phone", func(t *testing.T) { b.phone(t) })
 	t.Logf("browser suite took %s", time.Since(start).Round(time.Millisecond))
 }
@@ -188,9 +190,10 @@ func (b *browser) open() {
 	if err := chromedp.Do(b.ctx, chromedp.Navigate(b.base+"/")); err != nil {
 		b.t.Fatal(err)
 	}
-	var ok bool
-	b.evalAwait(`window.loomlab.ready.then(() => true)`, &ok, 60*time.Second)
-	b.t.Logf("page ready in %s", time.Since(t0).Round(time.Millisecond))
+	var tm struct{ GameReadyMs, FirstLoadMs float64 }
+	b.evalAwait(`window.loomlab.ready.then(() => loomlab.timings())`, &tm, 60*time.Second)
+	b.t.Logf("page ready in %s (playground answered %.0f ms after navigation, first simulation loaded at %.0f ms)",
+		time.Since(t0).Round(time.Millisecond), tm.GameReadyMs, tm.FirstLoadMs)
 }
 
 // scenario: load a case, play, check pixels, clocks and threads; change a
@@ -230,6 +233,11 @@ func (b *browser) scenario(t *testing.T, s scenarioInfo) {
 	st := b.state(t)
 	if st.Scenario != s.ID || st.Case != found || st.Seed != 1 || !st.Running {
 		t.Errorf("state() = scenario %q case %q seed %d running %v; want %s/%s seed 1 running", st.Scenario, st.Case, st.Seed, st.Running, s.ID, found)
+	}
+
+	if st.Frame != nil {
+		t.Logf("%s/%s: %d virtual threads, %d platform; Go-side frame: update %.2f ms, draw %.2f ms (median); %.0f fps",
+			s.ID, found, st.Virtual, st.Platform, st.Frame.UpdateMs, st.Frame.DrawMs, st.FPS)
 	}
 
 	// Pixels: the lanes and the heap are drawn, and the picture moves.
@@ -413,6 +421,35 @@ func (b *browser) verifyTable(t *testing.T) {
 	}
 	if pass == 0 {
 		t.Errorf("no figure passes: %v", statuses)
+	}
+}
+
+// keyboard reaches the play button with Tab, sees a visible focus ring,
+// and toggles the simulation with Enter.
+func (b *browser) keyboard(t *testing.T) {
+	b.eval(`document.activeElement && document.activeElement.blur(), window.focus(), true`, nil)
+	reached := false
+	for i := 0; i < 60 && !reached; i++ {
+		if err := chromedp.Do(b.ctx, chromedp.KeyEvent(keys.Tab)); err != nil {
+			t.Fatal(err)
+		}
+		b.eval(`document.activeElement && document.activeElement.id === "playpause"`, &reached)
+	}
+	if !reached {
+		t.Fatal("Tab never reached the play/pause button")
+	}
+	var outline string
+	b.eval(`getComputedStyle(document.activeElement).outlineStyle`, &outline)
+	if outline == "none" || outline == "" {
+		t.Errorf("the focused play/pause button shows no outline (outline-style %q)", outline)
+	}
+	before := b.state(t).Running
+	if err := chromedp.Do(b.ctx, chromedp.KeyEvent(keys.Enter)); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if after := b.state(t).Running; after == before {
+		t.Errorf("Enter on the focused play/pause button left running = %v", after)
 	}
 }
 

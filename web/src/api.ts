@@ -27,6 +27,8 @@ export interface LoomLab {
   scenarios(): ScenarioMeta[];
   /** How many samples the live charts hold (for tests). */
   chartPoints(): number;
+  /** Milliseconds from navigation until the playground answered and until the first simulation was loaded. */
+  timings(): { gameReadyMs: number; firstLoadMs: number };
 }
 
 export function makeAPI(app: Promise<App>, ready: Promise<void>): LoomLab {
@@ -76,5 +78,6 @@ export function makeAPI(app: Promise<App>, ready: Promise<void>): LoomLab {
     },
     scenarios: () => need().meta.scenarios,
     chartPoints: () => need().chartPoints(),
+    timings: () => ({ ...need().timings }),
   };
 }

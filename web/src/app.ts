@@ -38,6 +38,8 @@ export class App {
   private prev: { t: number; done: number[] } | null = null;
   private lat: (LatencyWindow | null)[] = [];
   private fullJob: Job<RunResult> | null = null;
+  /** Milliseconds from navigation to the playground's API and to the first loaded simulation. */
+  readonly timings = { gameReadyMs: NaN, firstLoadMs: NaN };
 
   constructor(readonly meta: MetaFile) {
     this.bridge = new GameBridge(byID<HTMLIFrameElement>("game"), (m) => this.message(m));
@@ -167,7 +169,9 @@ export class App {
     const spec = this.initialSpec();
     this.render(this.check(spec)); // the text, knobs and table show while the playground starts
     await this.bridge.ready;
+    this.timings.gameReadyMs = Math.round(performance.now());
     await this.load(spec);
+    this.timings.firstLoadMs = Math.round(performance.now());
     if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) this.bridge.play();
     window.setInterval(() => this.poll(), pollMs);
     this.poll();
@@ -540,7 +544,10 @@ function nearestSpeed(x: number): string {
 
 function hasWebGL2(): boolean {
   try {
-    return !!document.createElement("canvas").getContext("webgl2");
+    const gl = document.createElement("canvas").getContext("webgl2");
+    // Give the context back at once: the playground needs the GPU, not us.
+    gl?.getExtension("WEBGL_lose_context")?.loseContext();
+    return !!gl;
   } catch {
     return false;
   }
