@@ -51,6 +51,25 @@ type Game struct {
 	// second so that a paused picture is a list equal to the last one.
 	statsText string
 	statsAge  int
+	// crash makes the next Update or Draw panic (CrashNext; for tests of
+	// the error path).
+	crash string
+}
+
+// CrashNext makes the next Update ("update") or Draw ("draw") panic once,
+// so that a browser test can check the error overlay and the loomerror
+// event without a real bug.
+func (g *Game) CrashNext(where string) {
+	g.mu.Lock()
+	g.crash = where
+	g.mu.Unlock()
+}
+
+func (g *Game) maybeCrash(where string) {
+	if g.crash == where {
+		g.crash = ""
+		panic("forced by crashNext(\"" + where + "\")")
+	}
 }
 
 // New returns a game over pg.
@@ -90,6 +109,7 @@ func (g *Game) Update() error {
 			}
 		}()
 		start := time.Now()
+		g.maybeCrash("update")
 		g.pg.Tick()
 		t := g.pg.Timing()
 		t.AddUpdate(ms(time.Since(start)))
@@ -114,6 +134,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 			}
 		}()
 		start := time.Now()
+		g.maybeCrash("draw")
 		b := screen.Bounds()
 		w, h := float32(b.Dx()), float32(b.Dy())
 		g.opts.Scale = float32(g.scale)

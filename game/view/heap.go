@@ -292,14 +292,18 @@ func drawSpaceChunks(l *List, r Rect, space string, blocks []sim.ChunkView, scal
 	capacity := cols * rows
 	estimated := int(float32(n)*scale + 0.5)
 	k := max(1, (estimated+capacity-1)/capacity)
-	i := 0
+	var cells [classCount]segment
 	for c := chunkClass(0); c < classCount; c++ {
-		m := int(float32(counts[c])*scale+0.5) / k
-		for j := 0; j < m && i < capacity; j++ {
-			x := r.X + float32(i%cols)*(cell+gap)
-			y := r.Y + float32(i/cols)*(cell+gap)
-			l.Rect(Rect{X: x, Y: y, W: cell, H: cell}, p.classColor(c).Alpha(0.9))
-			i++
-		}
+		cells[c] = segment{int(float32(counts[c])*scale+0.5) / k, p.classColor(c).Alpha(classAlpha(c))}
 	}
+	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
+	g.runs(l, cells[:], p.Background)
+}
+
+// classAlpha dims dead chunks: garbage should not outshout live data.
+func classAlpha(c chunkClass) float32 {
+	if c == classDead {
+		return 0.6
+	}
+	return 1
 }

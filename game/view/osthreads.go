@@ -132,19 +132,12 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		cols = max(1, cols)
 		k = (n + capacity - 1) / capacity
 	}
-	i := 0
-	for _, s := range segs {
-		m := (s.n + k - 1) / k
-		for j := 0; j < m; j++ {
-			x := r.X + float32(i%cols)*(cell+gap)
-			y := r.Y + float32(i/cols)*(cell+gap)
-			if y+cell > r.Bottom()+0.01 {
-				return
-			}
-			l.Rect(Rect{X: x, Y: y, W: cell, H: cell}, s.c)
-			i++
-		}
+	cells := make([]segment, len(segs))
+	for i, s := range segs {
+		cells[i] = segment{(s.n + k - 1) / k, s.c}
 	}
+	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
+	g.runs(l, cells, p.Panel)
 	if k > 1 && r.H >= CharH*sc {
 		note := " each cell = " + Count(int64(k)) + " threads "
 		w := TextWidth(note, sc)

@@ -172,11 +172,22 @@ const maxLabelled = 48
 // with their "each cell = k" note say more.
 const maxTokens = 2048
 
+// Level of detail of a group of threads.
+type detail uint8
+
+const (
+	detailNone     detail = iota
+	detailLabelled        // one token per thread, with its id
+	detailTokens          // one cell per thread
+	detailDensity         // one cell per k threads
+)
+
 // drawCells fills r with n tokens if they fit at a readable size (with ids
-// when few), else with density cells, each standing for k members.
-func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, sc float32) {
+// when few), else with density cells, each standing for k members. It
+// returns the level of detail used and k.
+func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, sc float32) (detail, int) {
 	if n <= 0 || r.Empty() {
-		return
+		return detailNone, 0
 	}
 	gap := max(1, sc)
 	// Labelled tokens: each id in a box, flowed in rows.
@@ -194,20 +205,17 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, 
 				l.TextIn(Rect{X: t.X + 2*sc, Y: t.Y, W: t.W - 2*sc, H: t.H}, id.String(), sc, p.Background)
 				x += w + gap
 			}
-			return
+			return detailLabelled, 1
 		}
 	}
 	cols, _, cell, ok := grid(r, n, 3*sc, 10*sc, gap)
 	if ok && n <= maxTokens {
-		for i := 0; i < n; i++ {
-			x := r.X + float32(i%cols)*(cell+gap)
-			y := r.Y + float32(i/cols)*(cell+gap)
-			l.Rect(Rect{X: x, Y: y, W: cell, H: cell}, c)
-		}
-		return
+		g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
+		g.runs(l, []segment{{n, c}}, p.Panel)
+		return detailTokens, 1
 	}
 	// Density: every cell stands for k threads; the last one is partial and
-	// drawn fainter. The legend line says what k is.
+	// drawn fainter. A note under the cells says what k is.
 	cell = min(6*sc, r.H)
 	cols = max(1, int((r.W+gap)/(cell+gap)))
 	rows := int((r.H + gap) / (cell + gap))
@@ -218,21 +226,17 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, 
 	capacity := cols * rows
 	k := (n + capacity - 1) / capacity
 	full, part := n/k, n%k
-	for i := 0; i < full+btoi(part > 0); i++ {
-		x := r.X + float32(i%cols)*(cell+gap)
-		y := r.Y + float32(i/cols)*(cell+gap)
-		a := float32(1)
-		if i == full {
-			a = 0.25 + 0.75*float32(part)/float32(k)
-		}
-		l.Rect(Rect{X: x, Y: y, W: cell, H: cell}, c.Alpha(a))
+	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
+	g.runs(l, []segment{{full, c}}, p.Panel)
+	if part > 0 {
+		l.Rect(g.cellRect(full), c.Alpha(0.25+0.75*float32(part)/float32(k)))
 	}
 	note := "each cell = " + Count(int64(k)) + " threads"
-	used := (full + btoi(part > 0) + cols - 1) / cols
-	ny := r.Y + float32(used)*(cell+gap)
+	ny := r.Y + float32(g.rows(full+btoi(part > 0)))*g.pitch()
 	if ny+CharH*sc <= r.Bottom()+0.01 {
 		l.TextIn(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, note, sc, p.TextDim)
 	}
+	return detailDensity, k
 }
 
 func fitsLabels(r Rect, ids []sim.ThreadID, th, gap, sc float32) bool {

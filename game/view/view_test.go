@@ -227,34 +227,124 @@ func TestGCPauseBand(t *testing.T) {
 
 func TestParkedLevelOfDetail(t *testing.T) {
 	r := Rect{X: 0, Y: 0, W: 400, H: 120}
-	count := func(n int) (rects int, txt string) {
-		var l List
+	run := func(n int) (detail, int, *List) {
+		l := &List{}
 		l.Reset(400, 120)
 		ids := make([]sim.ThreadID, min(n, sim.MaxListed))
 		for i := range ids {
 			ids[i] = sim.ThreadID(i + 1)
 		}
-		drawCells(&l, r, n, ids, OkabeIto.Virtual, &OkabeIto, 1)
-		assertInside(t, &l, fmt.Sprint(n))
-		for _, it := range l.Items {
-			if it.Kind == KindRect {
-				rects++
-			}
-		}
-		return rects, texts(&l)
+		d, k := drawCells(l, r, n, ids, OkabeIto.Virtual, &OkabeIto, 1)
+		assertInside(t, l, fmt.Sprint(n))
+		return d, k, l
 	}
 	// A few: one labelled token each.
-	n, txt := count(5)
-	assert.Equal(t, 5, n)
-	assert.Contains(t, txt, "#3")
-	// Hundreds: one unlabelled token each.
-	n, txt = count(300)
-	assert.Equal(t, 300, n)
-	assert.Empty(t, txt)
-	// Thousands: density, far fewer cells than threads, and a note.
-	n, txt = count(10000)
-	assert.Less(t, n, 2000)
-	assert.Contains(t, txt, "each cell = ")
+	d, _, l := run(5)
+	assert.Equal(t, detailLabelled, d)
+	assert.Contains(t, texts(l), "#3")
+	// Hundreds: one unlabelled cell each, exactly n of them on screen.
+	d, _, l = run(300)
+	assert.Equal(t, detailTokens, d)
+	assert.Empty(t, texts(l))
+	assert.Equal(t, 300, countCells(raster(l), OkabeIto.Virtual))
+	assert.Less(t, len(l.Items), 100, "drawn as runs, not one rectangle per cell")
+	// Thousands: density, a note, and k × cells ≈ n.
+	d, k, l := run(10000)
+	assert.Equal(t, detailDensity, d)
+	assert.Greater(t, k, 1)
+	assert.Contains(t, texts(l), "each cell = "+Count(int64(k))+" threads")
+	cells := countCells(raster(l), OkabeIto.Virtual)
+	assert.InDelta(t, 10000, cells*k, float64(k))
+}
+
+func TestCellGridRuns(t *testing.T) {
+	// Runs of three colours over a 7-column grid: every cell shows its
+	// colour, in order, and every gap shows the background.
+	a, b, c := RGB(0xff0000), RGB(0x00ff00), RGB(0x0000ff)
+	bg := RGB(0x101010)
+	for _, segs := range [][]segment{{{3, a}}, {{7, a}}, {{5, a}, {9, b}, {16, c}}, {{0, a}, {1, b}, {20, c}}} {
+		l := &List{}
+		l.Reset(100, 100)
+		l.Rect(Rect{W: 100, H: 100}, bg)
+		g := cellGrid{r: Rect{X: 2, Y: 3, W: 70, H: 90}, cols: 7, cell: 7, gap: 3}
+		n := g.runs(l, segs, bg)
+		px := raster(l)
+		i := 0
+		for _, s := range segs {
+			for j := 0; j < s.n; j++ {
+				cr := g.cellRect(i)
+				assert.Equal(t, s.c, px[int(cr.Y)+3][int(cr.X)+3], "cell %d", i)
+				// The gap to the right and below is background.
+				assert.Equal(t, bg, px[int(cr.Y)+3][int(cr.Right())+1], "gap right of %d", i)
+				assert.Equal(t, bg, px[int(cr.Bottom())+1][int(cr.X)+3], "gap below %d", i)
+				i++
+			}
+		}
+		assert.Equal(t, i, n)
+		var want int
+		for _, s := range segs {
+			want += s.n
+		}
+		got := 0
+		for _, col := range []Color{a, b, c} {
+			got += countCells(px, col)
+		}
+		assert.Equal(t, want, got)
+	}
+}
+
+// raster paints the list's opaque-ish rectangles into a pixel grid (tests
+// only: integer pixel centres, painter's order, no blending).
+func raster(l *List) [][]Color {
+	px := make([][]Color, int(l.H))
+	for y := range px {
+		px[y] = make([]Color, int(l.W))
+	}
+	for _, it := range l.Items {
+		if it.Kind != KindRect {
+			continue
+		}
+		for y := max(0, int(it.Y)); y < min(len(px), int(it.Y+it.H+0.5)); y++ {
+			for x := max(0, int(it.X)); x < min(len(px[y]), int(it.X+it.W+0.5)); x++ {
+				if float32(x)+0.5 >= it.X && float32(x)+0.5 < it.X+it.W && float32(y)+0.5 >= it.Y && float32(y)+0.5 < it.Y+it.H {
+					px[y][x] = it.Color
+				}
+			}
+		}
+	}
+	return px
+}
+
+// countCells counts connected blobs of colour c (4-neighbour flood fill).
+func countCells(px [][]Color, c Color) int {
+	seen := make([][]bool, len(px))
+	for y := range seen {
+		seen[y] = make([]bool, len(px[y]))
+	}
+	n := 0
+	var stack [][2]int
+	for y := range px {
+		for x := range px[y] {
+			if px[y][x] != c || seen[y][x] {
+				continue
+			}
+			n++
+			stack = append(stack[:0], [2]int{x, y})
+			seen[y][x] = true
+			for len(stack) > 0 {
+				p := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+					qx, qy := p[0]+d[0], p[1]+d[1]
+					if qy >= 0 && qy < len(px) && qx >= 0 && qx < len(px[qy]) && !seen[qy][qx] && px[qy][qx] == c {
+						seen[qy][qx] = true
+						stack = append(stack, [2]int{qx, qy})
+					}
+				}
+			}
+		}
+	}
+	return n
 }
 
 func TestTenThousandThreadsStayCheap(t *testing.T) {

@@ -13,6 +13,7 @@
 //	state() string          the JSON of play.State
 //	seek(ms) string         extra: jump (paused) to a virtual time
 //	setPalette(name)        extra: "okabe-ito" or "high-contrast"
+//	crashNext(where)        test hook: the next "update" or "draw" panics once
 //
 // Events on window: "loomready" before the game loop starts, "loomerror"
 // (detail: the message) when a panic was recovered.
@@ -86,6 +87,10 @@ func main() {
 	}))
 	api.Set("setPalette", fn(func(args []js.Value) string {
 		g.SetPalette(argString(args, 0))
+		return `{"ok":true}`
+	}))
+	api.Set("crashNext", fn(func(args []js.Value) string {
+		g.CrashNext(argString(args, 0))
 		return `{"ok":true}`
 	}))
 	api.Set("state", fn(func([]js.Value) string {
