@@ -30,6 +30,10 @@ import (
 // gain little from more pixels.
 const MaxDeviceScale = 1.5
 
+// redrawEvery bounds how many frames an unchanged picture is left on the
+// screen without drawing it again.
+const redrawEvery = 30
+
 // Game implements ebiten.Game over a Playground. Every access to the
 // playground goes through Do, which serialises it with the frame loop.
 type Game struct {
@@ -39,6 +43,11 @@ type Game struct {
 	list  view.List
 	prev  view.List // the last list rasterised
 	drawn bool      // prev is on the screen
+	// Where and how long ago prev was drawn: an unchanged list is still
+	// redrawn on a new screen image and every redrawEvery frames, so that a
+	// screen Ebiten recreated or restored never stays blank.
+	lastScreen *ebiten.Image
+	sinceDraw  int
 	rend  renderer
 	ins   []view.SideInput
 	views []*view.Side
@@ -147,10 +156,12 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// The screen is not cleared between frames (see Run): when nothing
 		// changed (paused, no animation) the last frame stays up and the
 		// GPU has nothing to do.
-		if !g.drawn || !g.list.Equal(&g.prev) {
+		g.sinceDraw++
+		if !g.drawn || screen != g.lastScreen || g.sinceDraw >= redrawEvery || !g.list.Equal(&g.prev) {
+			screen.Clear()
 			g.rend.draw(screen, &g.list)
 			g.list, g.prev = g.prev, g.list
-			g.drawn = true
+			g.drawn, g.lastScreen, g.sinceDraw = true, screen, 0
 		}
 		g.pg.Timing().AddDraw(ms(time.Since(start)))
 		return ""
