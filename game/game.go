@@ -48,10 +48,10 @@ type Game struct {
 	// screen Ebiten recreated or restored never stays blank.
 	lastScreen *ebiten.Image
 	sinceDraw  int
-	rend  renderer
-	ins   []view.SideInput
-	views []*view.Side
-	scale float64
+	rend       renderer
+	ins        []view.SideInput
+	views      []*view.Side
+	scale      float64
 	// OnError is called (outside the lock) with a recovered panic's
 	// message, so the page can show it.
 	OnError func(msg string)

@@ -112,6 +112,8 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, p *
 		if text {
 			l.TextIn(rest.PadX(2*sc), "not started", size, p.TextDim.Alpha(0.7))
 		}
+		slot, _ := rest.Inset(max(1, lr.H*0.12)).Left(min(lr.H*3, rest.W*0.4))
+		s.at.tokenOnLane(i, slot)
 		return
 	}
 	// The carrier's OS thread: filled dot when it holds a core.
@@ -125,13 +127,16 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, p *
 		}
 		rest.W -= 2*dot + 6*sc
 	}
+	inner := rest.Inset(max(1, lr.H*0.12))
 	if !busy {
+		// Flights to or from this lane use where a token would be.
+		slot, _ := inner.Left(min(inner.H*3, inner.W*0.4))
+		s.at.tokenOnLane(i, slot)
 		if text {
 			l.TextIn(rest.PadX(2*sc), "idle", size, p.TextDim)
 		}
 		return
 	}
-	inner := rest.Inset(max(1, lr.H*0.12))
 	// Token: the mounted virtual thread's id.
 	id := cv.Thread.String()
 	tw := inner.H

@@ -26,7 +26,7 @@ const (
 	sweepTicks        = 36
 	compactTicks      = 50
 	flashTicks        = 45
-	maxFlightsPerTick = 8  // more thread events than this in a tick: no flights
+	maxFlightsPerTick = 12 // more thread events than this in a tick: no flights
 	maxFlights        = 48 // flights in the air at once
 )
 
