@@ -258,6 +258,9 @@ func (s *Sim) adaptAfterYoung(copied, promoted Bytes, overflow bool, ages *[16]B
 			h.tenuring++
 		}
 		h.tenuring = max(1, min(h.tenuring, cfg.MaxTenuring))
+		if cfg.FixedSurvivors {
+			return
+		}
 		target := Bytes(h.survAvg.padded())
 		const align = 512 * KB
 		target = (target + align - 1) / align * align

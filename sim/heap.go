@@ -67,6 +67,9 @@ type HeapConfig struct {
 	Adaptive bool
 	// MinSurvivorRatio bounds adaptive survivors at young/MinSurvivorRatio.
 	MinSurvivorRatio int
+	// FixedSurvivors keeps Parallel's survivor spaces at their initial size
+	// (the adaptive policy still moves the tenuring threshold).
+	FixedSurvivors bool
 	// ReuseFix reuses an empty StackChunk in GC mode in place when it has
 	// room (the article's patched JVM; Serial and Parallel only).
 	ReuseFix bool

@@ -46,12 +46,14 @@ const (
 	EvRouterSwitch
 	// EvOOM: the run ended with an OutOfMemoryError.
 	EvOOM
+	// EvPark: a platform thread blocked (A: ParkReason).
+	EvPark
 	evkCount
 )
 
 var eventKindNames = [...]string{"invalid", "thread-start", "thread-end", "mount", "unmount", "pinned", "unpark",
 	"freeze", "gc-young", "gc-full", "gc-pause", "gc-end", "jit-tier", "fork", "win", "cancel",
-	"carrier-start", "router-switch", "oom"}
+	"carrier-start", "router-switch", "oom", "park"}
 
 func (k EventKind) String() string { return eventKindNames[k] }
 

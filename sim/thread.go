@@ -303,6 +303,7 @@ func (s *Sim) park(ti int32, reason ParkReason, d Duration, pinned bool) {
 	}
 	if !t.virtual {
 		s.setState(ti, StateParked)
+		s.emit(EvPark, ti, int64(reason), 0)
 		s.releaseCore(ti)
 		return
 	}
@@ -358,6 +359,7 @@ func (s *Sim) unpark(ti int32) {
 			return
 		}
 		s.setState(ti, StateRunning)
+		s.emit(EvUnpark, ti, 0, 0)
 		after := afterNextTask
 		if t.task >= 0 {
 			after = afterStep

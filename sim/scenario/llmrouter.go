@@ -41,6 +41,7 @@ var llmRouter = register(&Scenario{
 		{ID: "router", Title: "virtual threads with the learning router", Set: [][2]string{{"executor", "virtual"}, {"router", "true"}}},
 	},
 	DefaultCase: "virtual",
+	Short:       [][2]string{{"requests", "400"}, {"concurrency", "60"}, {"switch_after", "50"}},
 	Compare:     []string{"platform", "virtual"},
 	Metrics: []string{"throughput_rps", "requests_completed", "latency_mean_ms", "latency_p50_ms", "latency_p95_ms",
 		"latency_p99_ms", "os_threads_peak", "carrier_utilization", "pinned_parks", "win_rate_haiku",

@@ -31,6 +31,7 @@ var requestLoad = register(&Scenario{
 		{ID: "virtual-per-request", Title: "a new virtual thread per request", Set: [][2]string{{"executor", "virtual"}}},
 	},
 	DefaultCase: "virtual-per-request",
+	Short:       [][2]string{{"requests", "300"}, {"sleep_ms", "20"}, {"cpu_ms", "2"}},
 	Compare:     []string{"pool-200", "platform-per-request", "virtual-per-request"},
 	Metrics:     []string{"elapsed_ms", "os_threads_peak", "carrier_utilization", "pinned_parks", "memory_mb", "latency_p50_ms"},
 	Figures: []Figure{

@@ -35,6 +35,9 @@ type Scenario struct {
 	Metrics []string
 	// Notes are short "what you are seeing" texts for the page.
 	Notes []string
+	// Short are knob values that shrink any case to a run of well under a
+	// second (tests, native/wasm agreement, quick previews).
+	Short [][2]string
 	build func(v *Values) (sim.Config, error)
 }
 
@@ -95,6 +98,15 @@ func ParseRef(ref string) (*Scenario, string, error) {
 		return nil, "", err
 	}
 	return s, cs, nil
+}
+
+// ShortSet returns the scenario's Short knob values as overrides.
+func (s *Scenario) ShortSet() map[string]string {
+	m := map[string]string{}
+	for _, kv := range s.Short {
+		m[kv[0]] = kv[1]
+	}
+	return m
 }
 
 // Case returns a case by ID.

@@ -32,6 +32,7 @@ var vtBasics = register(&Scenario{
 			Set: [][2]string{{"kind", "virtual"}, {"print", "true"}, {"sleep_s", "0"}}},
 	},
 	DefaultCase: "memory-virtual",
+	Short:       [][2]string{{"threads", "300"}, {"sleep_s", "0.05"}},
 	Compare:     []string{"memory-platform", "memory-virtual"},
 	Metrics:     []string{"memory_mb", "elapsed_ms", "os_threads_peak", "pinned_parks", "carrier_utilization"},
 	Figures: []Figure{

@@ -45,6 +45,7 @@ var vtPooling = register(&Scenario{
 			Set: [][2]string{{"heap_mb", "1024"}, {"pool", "true"}, {"tiered_stop_at_level", "1"}}},
 	},
 	DefaultCase: "1g-pool",
+	Short:       [][2]string{{"connections", "400"}, {"pool_size", "400"}, {"warmup_s", "0.2"}, {"measure_s", "0.3"}},
 	Compare:     []string{"1g-nopool", "1g-pool"},
 	Metrics: []string{"throughput_rps", "requests_completed", "latency_mean_ms", "latency_p50_ms", "latency_p99_ms",
 		"young_gcs", "full_gcs", "gc_pauses", "gc_pause_total_ms", "old_capacity_mb", "old_live_after_full_gc_mb",
@@ -113,6 +114,7 @@ type vtPoolingProfileT struct {
 	CacheUse, CacheCap     sim.Bytes // per-thread cache growth per request, and its size
 	Sticky                 sim.Bytes // per-thread data kept until the thread's next request
 	DeadWood               int
+	FixedSurvivors         int       // 1: keep survivor spaces at -XX:SurvivorRatio
 	YoungFixed, FullFixed  float64   // ms
 	CopyRate, MarkRate     sim.Bytes // per ms per GC thread
 	CardRate, SweepRate    sim.Bytes
@@ -125,8 +127,8 @@ var vtPoolingProfile = vtPoolingProfileT{
 	GarbageA: 3 * sim.KB, GarbageB: 3 * sim.KB, RequestLive: 512, ThreadInit: 256,
 	CacheUse: 2 * sim.KB, CacheCap: 64 * sim.KB, Sticky: 6 * sim.KB,
 	DeadWood:   14,
-	YoungFixed: 1, FullFixed: 5,
-	CopyRate: 625 * sim.KB, MarkRate: 1800 * sim.KB, CardRate: 20 * sim.MB, SweepRate: 20 * sim.MB,
+	YoungFixed: 2, FullFixed: 5,
+	CopyRate: 1280 * sim.KB, MarkRate: 1800 * sim.KB, CardRate: 20 * sim.MB, SweepRate: 20 * sim.MB,
 	C1Delay: 2, C2Delay: 500, NetDelay: 50, BackendExtra: 300,
 }
 
@@ -152,6 +154,7 @@ func buildVTPooling(v *Values) (sim.Config, error) {
 	h.MarkRate = p.MarkRate
 	h.SweepRate = p.SweepRate
 	h.DeadWood = p.DeadWood
+	h.FixedSurvivors = p.FixedSurvivors == 1
 	h.MaxCompactionEvery = 20
 	backend := ms64(v.Float("backend_ms")) + us64(p.BackendExtra)
 	steps := []sim.Step{

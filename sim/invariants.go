@@ -1,0 +1,148 @@
+package sim
+
+import "fmt"
+
+// CheckInvariants verifies the model's bookkeeping. Tests call it while a
+// run advances; it is O(threads + objects), too slow for every event.
+//
+//   - a carrier runs at most one virtual thread, and that thread says so;
+//   - every live thread is counted, and every counted thread is live;
+//   - a runnable virtual thread waits in exactly one scheduler queue;
+//   - CPU time used is at most cores × elapsed;
+//   - per allocation category: allocated = freed + live;
+//   - the heap's spaces hold what their objects say.
+func (s *Sim) CheckInvariants() error {
+	var os, vt int
+	mountedOn := map[int32]int32{}
+	for i := range s.th {
+		t := &s.th[i]
+		if t.state == StateTerminated || t.state == stateInvalid {
+			continue
+		}
+		if t.virtual {
+			vt++
+			if t.carrier >= 0 {
+				c := &s.th[t.carrier]
+				if c.role != RoleCarrier || c.mounted != int32(i) {
+					return fmt.Errorf("virtual thread %v says it is on carrier slot %d, which runs %d", t.id, t.carrier, c.mounted)
+				}
+				if t.state != StateRunning && t.state != StatePinned {
+					return fmt.Errorf("virtual thread %v is mounted in state %v", t.id, t.state)
+				}
+			} else if t.state == StateRunning || t.state == StatePinned {
+				return fmt.Errorf("virtual thread %v is %v but not mounted", t.id, t.state)
+			}
+			if t.resident < 0 || t.frames < 0 {
+				return fmt.Errorf("virtual thread %v has negative frames", t.id)
+			}
+		} else {
+			os++
+			if t.role == RoleCarrier && t.mounted >= 0 {
+				if prev, dup := mountedOn[t.mounted]; dup {
+					return fmt.Errorf("virtual slot %d is mounted on carriers %d and %d", t.mounted, prev, i)
+				}
+				mountedOn[t.mounted] = int32(i)
+				if s.th[t.mounted].carrier != int32(i) {
+					return fmt.Errorf("carrier %v runs slot %d, which is not on it", t.cid, t.mounted)
+				}
+			}
+		}
+	}
+	if os != s.liveOS {
+		return fmt.Errorf("%d live platform threads counted, %d found", s.liveOS, os)
+	}
+	if vt != s.liveVT {
+		return fmt.Errorf("%d live virtual threads counted, %d found", s.liveVT, vt)
+	}
+	queued := 0
+	seen := map[int32]bool{}
+	check := func(f *fifo) error {
+		for i := 0; i < f.len(); i++ {
+			v := f.at(i)
+			if seen[v] {
+				return fmt.Errorf("virtual slot %d queued twice", v)
+			}
+			seen[v] = true
+			if s.th[v].state != StateRunnable {
+				return fmt.Errorf("queued virtual thread %v is %v", s.th[v].id, s.th[v].state)
+			}
+			queued++
+		}
+		return nil
+	}
+	if err := check(&s.sched.external); err != nil {
+		return err
+	}
+	for i := range s.sched.local {
+		if err := check(&s.sched.local[i]); err != nil {
+			return err
+		}
+	}
+	if queued != s.sched.queued {
+		return fmt.Errorf("scheduler counts %d queued, holds %d", s.sched.queued, queued)
+	}
+	for c := range s.cores {
+		if r := s.cores[c].running; r >= 0 && s.th[r].core != int32(c) {
+			return fmt.Errorf("core %d runs slot %d, which thinks it is on core %d", c, r, s.th[r].core)
+		}
+	}
+	if limit := Duration(len(s.cores)) * Duration(s.now); s.stats.cpuBusy > limit {
+		return fmt.Errorf("CPU used %v exceeds cores × elapsed %v", s.stats.cpuBusy, limit)
+	}
+	return s.heap.check()
+}
+
+// check is the heap's own accounting check: a simple reference model
+// recomputed from the objects.
+func (h *heap) check() error {
+	var live, oldLive [catCount]Bytes
+	var young, old Bytes
+	for _, i := range h.young {
+		b := &h.blobs[i]
+		if b.sp != spEden && b.sp != spSurvivor {
+			return fmt.Errorf("young list holds an object in %v", b.sp)
+		}
+		if !b.dead {
+			live[b.cat] += b.size
+			young += b.size
+		}
+	}
+	for _, i := range h.old {
+		b := &h.blobs[i]
+		if b.sp != spOld {
+			return fmt.Errorf("old list holds an object in %v", b.sp)
+		}
+		if !b.dead {
+			live[b.cat] += b.size
+			oldLive[b.cat] += b.size
+			old += b.size
+		}
+	}
+	for c := AllocCat(1); c < catCount; c++ {
+		if c == CatGarbage {
+			continue
+		}
+		if live[c] != h.live[c] {
+			return fmt.Errorf("%v: %v live by the objects, %v by the counters", c, live[c], h.live[c])
+		}
+		if oldLive[c] != h.oldLive[c] {
+			return fmt.Errorf("%v: %v live in old by the objects, %v by the counters", c, oldLive[c], h.oldLive[c])
+		}
+		if h.allocated[c] != h.freed[c]+h.live[c] {
+			return fmt.Errorf("%v: allocated %v != freed %v + live %v", c, h.allocated[c], h.freed[c], h.live[c])
+		}
+	}
+	if h.allocated[CatGarbage] != h.freed[CatGarbage] {
+		return fmt.Errorf("garbage: allocated %v != freed %v", h.allocated[CatGarbage], h.freed[CatGarbage])
+	}
+	if old > h.oldUsed {
+		return fmt.Errorf("old gen live %v exceeds its used %v", old, h.oldUsed)
+	}
+	if h.oldUsed > h.oldMax && h.cfg.GC != GCG1 {
+		return fmt.Errorf("old gen used %v exceeds its capacity %v", h.oldUsed, h.oldMax)
+	}
+	if young > h.edenUsed+h.survUsed {
+		return fmt.Errorf("young live %v exceeds eden+survivor used %v", young, h.edenUsed+h.survUsed)
+	}
+	return nil
+}

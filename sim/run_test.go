@@ -1,0 +1,82 @@
+package sim_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/loomlab/loomlab/sim"
+	"github.com/loomlab/loomlab/sim/scenario"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Every case of every scenario, shortened, keeps the model's invariants all
+// the way through, and ends.
+func TestInvariantsHoldThroughEveryCase(t *testing.T) {
+	for _, sc := range scenario.All() {
+		for _, c := range sc.Cases {
+			t.Run(sc.ID+"/"+c.ID, func(t *testing.T) {
+				sm, _, err := sc.NewSim(c.ID, sc.ShortSet(), 3)
+				require.NoError(t, err)
+				steps := 0
+				for !sm.Advance(sim.Never, 2000) {
+					steps++
+					require.NoError(t, sm.CheckInvariants(), "after %d events", sm.EventsProcessed())
+					require.Less(t, steps, 100000, "the run must end")
+				}
+				require.NoError(t, sm.CheckInvariants())
+				m := sm.Metrics()
+				assert.Empty(t, m.OOM)
+				assert.Greater(t, m.RequestsAll, int64(0), "work was done")
+			})
+		}
+	}
+}
+
+// The same scenario, knobs and seed give byte-identical results.
+func TestSameSeedSameResult(t *testing.T) {
+	for _, sc := range scenario.All() {
+		c := sc.DefaultCase
+		a, err := sc.Run(c, sc.ShortSet(), 42, nil)
+		require.NoError(t, err)
+		b, err := sc.Run(c, sc.ShortSet(), 42, nil)
+		require.NoError(t, err)
+		ja, _ := json.Marshal(a)
+		jb, _ := json.Marshal(b)
+		assert.Equal(t, string(ja), string(jb), sc.ID)
+	}
+}
+
+// A heap too small for the live set ends the run with an OutOfMemoryError
+// outcome, not a crash.
+func TestOutOfMemoryIsAnOutcome(t *testing.T) {
+	sc, err := scenario.Get("vt-pooling")
+	require.NoError(t, err)
+	set := sc.ShortSet()
+	set["heap_mb"] = "64"
+	set["connections"] = "3000"
+	set["pool_size"] = "3000"
+	r, err := sc.Run("1g-pool", set, 1, nil)
+	require.NoError(t, err)
+	assert.Contains(t, r.Outcome, "OutOfMemoryError")
+}
+
+// Pinning: on JDK 21 a virtual thread that sleeps inside synchronized holds
+// its carrier, so only `cores` requests sleep at once; on JDK 25 it does not.
+func TestSynchronizedPinsOnJDK21Only(t *testing.T) {
+	sc, err := scenario.Get("request-load")
+	require.NoError(t, err)
+	set := map[string]string{"requests": "120", "sleep_ms": "10", "cores": "4", "pin": "true"}
+	set["jdk"] = "21"
+	pinned, err := sc.Run("virtual-per-request", set, 1, nil)
+	require.NoError(t, err)
+	set["jdk"] = "25"
+	free, err := sc.Run("virtual-per-request", set, 1, nil)
+	require.NoError(t, err)
+	pv, _ := pinned.MetricValue("elapsed_ms")
+	fv, _ := free.MetricValue("elapsed_ms")
+	assert.InDelta(t, 120/4*10, pv, 40, "30 rounds of 10 ms on 4 pinned carriers")
+	assert.Less(t, fv, 30.0, "unpinned: every request sleeps at once")
+	pp, _ := pinned.MetricValue("pinned_parks")
+	assert.Equal(t, 120.0, pp)
+}
