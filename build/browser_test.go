@@ -393,6 +393,20 @@ func (b *browser) runFull(t *testing.T, root string) {
 	if got.Last != 1 {
 		t.Errorf("last progress report %v, want 1", got.Last)
 	}
+	// The article-vs-model verdicts equal `loomsim verify --json`.
+	nativeChecks, err := exec.Command(bin, "verify", "request-load", "--json").Output()
+	if err != nil {
+		t.Fatalf("loomsim verify: %v", err)
+	}
+	var pageChecks, wantChecks []map[string]any
+	b.evalAwait(`loomlab.verify("request-load").then(v => v.checks)`, &pageChecks, 60*time.Second)
+	if err := json.Unmarshal(nativeChecks, &wantChecks); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(pageChecks, wantChecks) {
+		t.Errorf("loomlab.verify in the browser:\n%v\nloomsim verify --json:\n%v", pageChecks, wantChecks)
+	}
+
 	var msg string
 	b.evalAwait(`loomlab.runFull({scenario: "request-load", knobs: {requests: -5}}).then(() => "", e => e.message)`, &msg, 20*time.Second)
 	if !strings.Contains(msg, "requests") {

@@ -7,6 +7,7 @@
 //
 //	loomworker.runFull(specJSON, onProgress(fraction)) -> JSON string
 //	loomworker.verify(scenarioID, onProgress(fraction, caseID)) -> JSON string
+//	loomworker.check(scenarioID, resultsJSON) -> JSON string (verdicts on given runs)
 //
 // Both return {"error": "..."} instead of throwing; a panic inside the
 // simulator becomes such an error too.
@@ -17,12 +18,15 @@ import (
 	"fmt"
 	"syscall/js"
 	"time"
+
+	"github.com/loomlab/loomlab/sim/scenario"
 )
 
 func main() {
 	api := js.Global().Get("Object").New()
 	api.Set("runFull", js.FuncOf(jsRunFull))
 	api.Set("verify", js.FuncOf(jsVerify))
+	api.Set("check", js.FuncOf(jsCheck))
 	js.Global().Set("loomworker", api)
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("loomworkerready"))
 	select {} // keep the exported functions alive
@@ -104,6 +108,24 @@ func jsVerify(_ js.Value, args []js.Value) (out any) {
 		}
 	}
 	v, err := verify(args[0].String(), progress)
+	s = toJSON(v, err)
+	return
+}
+
+func jsCheck(_ js.Value, args []js.Value) (out any) {
+	var s string
+	defer func() { out = s }()
+	defer guard(&s)
+	if len(args) < 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
+		s = errorJSON(fmt.Errorf("check(scenarioID, resultsJSON): both must be strings"))
+		return
+	}
+	var results map[string]*scenario.Result
+	if err := json.Unmarshal([]byte(args[1].String()), &results); err != nil {
+		s = errorJSON(fmt.Errorf("check: results: %v", err))
+		return
+	}
+	v, err := check(args[0].String(), results)
 	s = toJSON(v, err)
 	return
 }

@@ -160,3 +160,27 @@ func verify(id string, progress func(frac float64, caseID string)) (*Verificatio
 	v.Checks = checks
 	return v, nil
 }
+
+// check judges a scenario's figures against results the caller ran (the
+// page runs the cases in parallel workers, then asks one for the verdict).
+// Every case the figures need must be there.
+func check(id string, results map[string]*scenario.Result) (*Verification, error) {
+	s, err := scenario.Get(id)
+	if err != nil {
+		return nil, err
+	}
+	checks, err := s.Verify(func(c string) (*scenario.Result, error) {
+		r, ok := results[c]
+		if !ok || r == nil {
+			return nil, fmt.Errorf("%s: no result for case %s", id, c)
+		}
+		return r, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if checks == nil {
+		checks = []scenario.Check{}
+	}
+	return &Verification{Scenario: id, Checks: checks, Results: results}, nil
+}

@@ -103,3 +103,28 @@ func TestVerifyRequestLoad(t *testing.T) {
 		t.Errorf("progress ended at %v", last)
 	}
 }
+
+// check on results that went through JSON (as from the page) gives the same
+// verdicts as verify.
+func TestCheckMatchesVerify(t *testing.T) {
+	v, err := verify("request-load", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := json.Marshal(v.Results)
+	var results map[string]*scenario.Result
+	if err := json.Unmarshal(b, &results); err != nil {
+		t.Fatal(err)
+	}
+	c, err := check("request-load", results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(c.Checks, v.Checks) {
+		t.Errorf("check:\n%+v\nverify:\n%+v", c.Checks, v.Checks)
+	}
+	delete(results, "pool-200")
+	if _, err := check("request-load", results); err == nil || !strings.Contains(err.Error(), "pool-200") {
+		t.Errorf("a missing case: err = %v", err)
+	}
+}

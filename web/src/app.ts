@@ -10,7 +10,7 @@ import { byID, el, fmt, fmtTime } from "./dom";
 import { caseValues, checkKnob, KnobForm, knobForm, variedKnobs } from "./knobs";
 import { Job, Progress, Runner } from "./runner";
 import { GameState, KnobValue, LatencyWindow, LoomError, MetaFile, RunResult, ScenarioMeta, SideState, Spec, Verification } from "./types";
-import { VerifyPanel } from "./verify";
+import { verifyCases, VerifyPanel } from "./verify";
 
 /** What is loaded in the playground, checked. */
 export interface Current {
@@ -22,7 +22,7 @@ export interface Current {
 }
 
 /** Speeds offered, in virtual seconds per real second. */
-const speeds = [1e-5, 1e-4, 1e-3, 0.01, 0.1, 0.25, 1, 2, 5, 10, 30];
+const speeds = [1e-5, 1e-4, 1e-3, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30];
 
 const pollMs = 250;
 
@@ -255,7 +255,7 @@ export class App {
 
   private renderStatus(st: GameState): void {
     const play = byID<HTMLButtonElement>("playpause");
-    play.textContent = st.running ? "⏸ Pause" : "▶ Play";
+    play.textContent = st.running ? "❚❚ Pause" : "▶ Play";
     play.setAttribute("aria-pressed", String(!!st.running));
     const sides = sidesOf(st);
     const names = this.cur?.compare ?? [st.case];
@@ -268,7 +268,7 @@ export class App {
       .join(" | ");
     this.status(`${fmtTime(st.simTimeNs ?? 0)} virtual · ${st.running ? "running" : "paused"} at ${speedText(st.speed)} · ${fmt(st.fps ?? 0, 0)} fps — ${per}`);
     const sel = byID<HTMLSelectElement>("speed");
-    if (document.activeElement !== sel && Number.isFinite(st.speed)) sel.value = nearestSpeed(st.speed);
+    if (document.activeElement !== sel && Number.isFinite(st.speed) && st.speed > 0) showSpeed(sel, st.speed);
   }
 
   // ---- rendering ---------------------------------------------------------
@@ -467,7 +467,7 @@ export class App {
 
   verify(scenario: string, onProgress?: Progress): Promise<Verification> {
     const s = this.scenario(scenario);
-    if (this.cur?.s.id !== s.id) return this.runner.verify(s.id, onProgress).promise;
+    if (this.cur?.s.id !== s.id) return this.runner.verifyParallel(s.id, verifyCases(s), onProgress).promise;
     return this.verifyPanel.run(onProgress);
   }
 
@@ -536,10 +536,16 @@ export function speedText(x: number): string {
   return `${perSec} per second`;
 }
 
-function nearestSpeed(x: number): string {
-  let best = speeds[0];
-  for (const s of speeds) if (Math.abs(Math.log(s / x)) < Math.abs(Math.log(best / x))) best = s;
-  return String(best);
+/** Selects the speed x, adding it to the list when it is not one of the presets (set through the API or by the playground). */
+function showSpeed(sel: HTMLSelectElement, x: number): void {
+  const v = String(x);
+  if (sel.value === v) return;
+  if (![...sel.options].some((o) => o.value === v)) {
+    const opt = el("option", { value: v }, speedText(x));
+    const after = [...sel.options].find((o) => Number(o.value) > x);
+    sel.insertBefore(opt, after ?? null);
+  }
+  sel.value = v;
 }
 
 function hasWebGL2(): boolean {

@@ -29,7 +29,8 @@ export class Runner {
 
   constructor(
     private readonly url: string,
-    private readonly max = 2,
+    /** Workers at most: the cores beyond the one the page and the playground use, 1 to 4. */
+    private readonly max = Math.min(4, Math.max(1, (navigator.hardwareConcurrency || 2) - 1)),
   ) {}
 
   runFull(spec: Spec, onProgress?: Progress): Job<RunResult> {
@@ -37,8 +38,49 @@ export class Runner {
     return this.submit<RunResult>({ id: this.nextID++, kind: "run", spec: JSON.stringify(body) }, onProgress);
   }
 
+  /** Verifies a scenario in one worker, running its cases one after another. */
   verify(scenario: string, onProgress?: Progress): Job<Verification> {
     return this.submit<Verification>({ id: this.nextID++, kind: "verify", scenario }, onProgress);
+  }
+
+  /**
+   * Verifies a scenario by running its cases (seed 1, full length) in
+   * parallel workers, then asking a worker for the verdicts. Progress is
+   * the mean of the runs' fractions; the case named is the slowest one.
+   */
+  verifyParallel(scenario: string, cases: string[], onProgress?: Progress): Job<Verification> {
+    const fractions = cases.map(() => 0);
+    const report = () => {
+      if (!onProgress) return;
+      const i = fractions.indexOf(Math.min(...fractions));
+      onProgress(fractions.reduce((a, b) => a + b, 0) / Math.max(cases.length, 1), cases[i] ?? "");
+    };
+    const jobs: Job<unknown>[] = [];
+    let cancelled = false;
+    const runs = cases.map((c, i) => {
+      const j = this.runFull({ scenario, case: c, seed: 1 }, (f) => {
+        fractions[i] = f;
+        report();
+      });
+      jobs.push(j);
+      return j.promise;
+    });
+    const promise = Promise.all(runs).then((rs) => {
+      if (cancelled) throw new LoomError("cancelled");
+      const results: Record<string, RunResult> = {};
+      rs.forEach((r, i) => (results[cases[i]] = r));
+      const j = this.submit<Verification>({ id: this.nextID++, kind: "check", scenario, results: JSON.stringify(results) });
+      jobs.push(j);
+      return j.promise;
+    });
+    promise.catch(() => jobs.forEach((j) => j.cancel())); // one failure stops the others
+    return {
+      promise,
+      cancel: () => {
+        cancelled = true;
+        jobs.forEach((j) => j.cancel());
+      },
+    };
   }
 
   private submit<T>(req: WorkerRequest, onProgress?: Progress): Job<T> {

@@ -50,8 +50,8 @@ export class VerifyPanel {
   show(s: ScenarioMeta): void {
     if (this.scenario?.id !== s.id) this.job?.cancel();
     this.scenario = s;
-    const cases = new Set(s.figures.flatMap((f) => (f.than ? [f.case, f.than] : [f.case])));
-    this.runBtn.textContent = `Run the full-length cases (${cases.size} run${cases.size === 1 ? "" : "s"} in a worker)`;
+    const n = verifyCases(s).length;
+    this.runBtn.textContent = `Run the full-length cases (${n} run${n === 1 ? "" : "s"} in background workers)`;
     this.runBtn.disabled = s.figures.length === 0;
     this.render(this.cache.get(s.id) ?? null);
   }
@@ -61,9 +61,9 @@ export class VerifyPanel {
     const s = this.scenario;
     if (!s) throw new LoomError("no scenario shown");
     this.job?.cancel();
-    const job = this.runner.verify(s.id, (f, c) => {
+    const job = this.runner.verifyParallel(s.id, verifyCases(s), (f, c) => {
       this.bar.value = f;
-      this.label.textContent = `${Math.round(f * 100)} % — running ${c}`;
+      this.label.textContent = `${Math.round(f * 100)} % — slowest: ${c}`;
       onProgress?.(f, c);
     });
     this.job = job;
@@ -133,4 +133,11 @@ function statusText(s: string): string {
       return "⚠ deviation";
   }
   return s;
+}
+
+/** The cases a scenario's figures need, in figure order (as the Go side lists them). */
+export function verifyCases(s: ScenarioMeta): string[] {
+  const out: string[] = [];
+  for (const f of s.figures) for (const c of [f.case, f.than ?? ""]) if (c && !out.includes(c)) out.push(c);
+  return out;
 }

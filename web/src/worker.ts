@@ -2,6 +2,7 @@
 // runs and verifications happen here so the page and its animation stay
 // responsive. Protocol (see runner.ts):
 //   in:  {id, kind: "run", spec: string} | {id, kind: "verify", scenario: string}
+//        | {id, kind: "check", scenario: string, results: string}
 //   out: {id, kind: "progress", fraction, case?} | {id, kind: "done", json: string}
 //        | {id, kind: "error", message}
 
@@ -11,6 +12,7 @@ import type { WorkerRequest, WorkerReply } from "./protocol";
 interface LoomWorker {
   runFull(specJSON: string, onProgress: (fraction: number) => void): string;
   verify(scenario: string, onProgress: (fraction: number, caseID: string) => void): string;
+  check(scenario: string, resultsJSON: string): string;
 }
 
 // A dedicated worker's global scope, typed by hand (the DOM and WebWorker
@@ -44,7 +46,17 @@ scope.addEventListener("message", (ev: MessageEvent) => {
         scope.postMessage({ id: req.id, kind: "progress", fraction, case: c ?? "" });
       let json: string;
       try {
-        json = req.kind === "run" ? w.runFull(req.spec, progress) : w.verify(req.scenario, progress);
+        switch (req.kind) {
+          case "run":
+            json = w.runFull(req.spec, progress);
+            break;
+          case "verify":
+            json = w.verify(req.scenario, progress);
+            break;
+          case "check":
+            json = w.check(req.scenario, req.results);
+            break;
+        }
       } catch (e) {
         scope.postMessage({ id: req.id, kind: "error", message: "the simulator failed: " + String(e) });
         return;
