@@ -315,3 +315,19 @@ func TestMotionOnlyWhenSlow(t *testing.T) {
 	require.NoError(t, p.SetSpeed(5))
 	assert.False(t, p.Motion())
 }
+
+func TestStateRightAfterStepAndSeek(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"request-load","case":"virtual-per-request"}`)
+	p.Tick()
+	for i := 0; i < 5; i++ {
+		p.Step()
+	}
+	st := p.State()
+	assert.Equal(t, int64(p.Now()), st.SimTimeNs)
+	assert.Equal(t, p.Sides()[0].Sim().Now(), sim.Time(st.SimTimeNs))
+	assert.Greater(t, st.Virtual, 0, "the step's new threads show without a tick")
+	_, err := p.Seek(sim.Time(60*sim.Millisecond), 1<<30)
+	require.NoError(t, err)
+	assert.Equal(t, 10000, p.State().Virtual)
+}

@@ -221,6 +221,11 @@ func (p *Playground) Step() {
 		}
 	}
 	p.now = p.clock()
+	// state() right after a step reports the stepped state; the events
+	// stay pending for the next tick to animate.
+	for _, s := range p.sides {
+		s.fill()
+	}
 }
 
 // Lagging reports whether the last tick hit the event budget.
@@ -292,6 +297,7 @@ func (p *Playground) Seek(t sim.Time, maxEvents int) (bool, error) {
 		if !s.sm.Done() && s.sm.Now() < t {
 			reached = false
 		}
+		s.fill()
 	}
 	p.now = p.clock()
 	return reached, nil

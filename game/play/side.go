@@ -91,9 +91,15 @@ func (s *Side) collect() {
 func (s *Side) refresh(motion bool) {
 	s.collect()
 	s.Events, s.pending = s.pending, s.Events[:0]
+	s.fill()
+	s.View.Tick(&s.Snap, s.Events, motion)
+}
+
+// fill reads the simulator's state into Snap. Fill restarts the
+// simulator's recent-latency window, so the summary is kept here.
+func (s *Side) fill() {
 	s.sm.Fill(&s.Snap)
 	s.lat.add(s.Snap.RecentLatency)
-	s.View.Tick(&s.Snap, s.Events, motion)
 }
 
 // latencyAcc merges the per-tick latency summaries between two state()
