@@ -138,7 +138,9 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 
 	// 3. TypeScript and CSS. The worker comes first: the page's bundle
 	// needs the worker's hashed name.
-	b := &bundler{web: web, wasmExec: wasmExec, out: out, m: m, files: files}
+	// esbuild writes nothing (Write: false); its outdir only decides the
+	// paths inside source maps, so keep it at dist/ whatever -out says.
+	b := &bundler{web: web, wasmExec: wasmExec, out: filepath.Join(root, "dist"), m: m, files: files}
 	workerJS, err := b.bundle(filepath.Join(web, "src", "worker.ts"), api.FormatIIFE)
 	if err != nil {
 		return nil, err
@@ -183,7 +185,8 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 
 // bundler runs esbuild over web/ and collects its outputs.
 type bundler struct {
-	web, wasmExec, out string
+	web, wasmExec string
+	out                string // where esbuild believes it writes
 	m                  Manifest
 	files              map[string][]byte
 	done               map[string]string // source path -> output path
@@ -240,10 +243,21 @@ func (b *bundler) bundle(entry string, format api.Format) (string, error) {
 			// `import "go:wasm_exec"` is the wasm_exec.js of the Go that
 			// built the wasm, never a copy that could drift from it.
 			Name: "go-wasm-exec",
+			// It is loaded in its own namespace so source maps name it
+			// "go:wasm_exec.js", not a path on the build machine.
 			Setup: func(pb api.PluginBuild) {
 				pb.OnResolve(api.OnResolveOptions{Filter: `^go:wasm_exec$`},
 					func(api.OnResolveArgs) (api.OnResolveResult, error) {
-						return api.OnResolveResult{Path: wasmExec}, nil
+						return api.OnResolveResult{Path: "wasm_exec.js", Namespace: "go"}, nil
+					})
+				pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "go"},
+					func(api.OnLoadArgs) (api.OnLoadResult, error) {
+						b, err := os.ReadFile(wasmExec)
+						if err != nil {
+							return api.OnLoadResult{}, err
+						}
+						text := string(b)
+						return api.OnLoadResult{Contents: &text, Loader: api.LoaderJS}, nil
 					})
 			},
 		}},

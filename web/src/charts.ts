@@ -58,8 +58,8 @@ const perSide = (label: (name: string) => string, get: (s: SideSample) => number
 const chartDefs: ChartDef[] = [
   {
     id: "throughput",
-    title: "Throughput",
-    unit: "requests / virtual s",
+    title: "Throughput (requests per virtual second)",
+    unit: "req/s",
     series: perSide((n) => n, (s) => s.rps),
   },
   {
