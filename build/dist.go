@@ -147,30 +147,30 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 	}
 	m[assetWorkerJS] = workerJS
 
-	// 4. The pages: bundle what they reference, rewrite the references.
-	pages := []struct{ name, src string }{{"index.html", filepath.Join(web, "index.html")}, {"game.html", abs(opts.GameHTML)}}
-	for _, p := range pages {
-		html, err := os.ReadFile(p.src)
+	// 4. The pages (every web/*.html; game.html may come from elsewhere):
+	// bundle what they reference, rewrite the references.
+	pages, err := pageSources(web, abs(opts.GameHTML))
+	if err != nil {
+		return nil, err
+	}
+	for _, name := range sortedKeys(pages) {
+		src := pages[name]
+		html, err := os.ReadFile(src)
 		if err != nil {
-			return nil, fmt.Errorf("page %s: %v", p.name, err)
+			return nil, fmt.Errorf("page %s: %v", name, err)
 		}
-		rewritten, err := b.page(p.name, filepath.Dir(p.src), html)
+		rewritten, err := b.page(name, filepath.Dir(src), html)
 		if err != nil {
 			return nil, err
 		}
-		files[p.name] = rewritten
+		files[name] = rewritten
 	}
 
 	// 5. Write.
 	if err := os.RemoveAll(out); err != nil {
 		return nil, err
 	}
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range sortedKeys(files) {
 		dst := filepath.Join(out, filepath.FromSlash(n))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return nil, err
@@ -181,6 +181,36 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 	}
 	fmt.Fprintf(log, "build: wrote %d files to %s in %s\n", len(files), opts.Out, time.Since(start).Round(10*time.Millisecond))
 	return &Site{Dir: out, Assets: m}, nil
+}
+
+// pageSources maps each page's name in dist/ to its source: every *.html in
+// web/, with game.html taken from gameHTML. index.html and game.html must
+// exist.
+func pageSources(web, gameHTML string) (map[string]string, error) {
+	found, err := filepath.Glob(filepath.Join(web, "*.html"))
+	if err != nil {
+		return nil, err
+	}
+	pages := map[string]string{}
+	for _, p := range found {
+		pages[filepath.Base(p)] = p
+	}
+	pages["game.html"] = gameHTML
+	for _, need := range []string{"index.html", "game.html"} {
+		if _, err := os.Stat(pages[need]); err != nil {
+			return nil, fmt.Errorf("page %s: %v", need, err)
+		}
+	}
+	return pages, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // bundler runs esbuild over web/ and collects its outputs.
@@ -335,9 +365,8 @@ func (b *bundler) resolve(dir, ref string) (string, error) {
 	if p, ok := b.m[clean]; ok {
 		return p + suffix, nil
 	}
-	switch clean {
-	case "index.html", "game.html", "scenarios.json":
-		return ref, nil
+	if strings.HasSuffix(clean, ".html") || clean == "scenarios.json" {
+		return ref, nil // pages and the metadata keep their names
 	}
 	src := filepath.Join(dir, filepath.FromSlash(clean))
 	switch path.Ext(clean) {
@@ -358,12 +387,7 @@ func (b *bundler) resolve(dir, ref string) (string, error) {
 // rewriteLiterals replaces quoted logical asset names ("playground.wasm",
 // './wasm_exec.js') with their hashed paths.
 func rewriteLiterals(src []byte, m Manifest) []byte {
-	names := make([]string, 0, len(m))
-	for n := range m {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	for _, n := range names {
+	for _, n := range sortedKeys(m) {
 		re := regexp.MustCompile(`(["'` + "`" + `])(\./)?` + regexp.QuoteMeta(n) + `(["'` + "`" + `])`)
 		src = re.ReplaceAll(src, []byte("${1}"+m[n]+"${3}"))
 	}
