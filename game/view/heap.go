@@ -212,56 +212,73 @@ func BlockWidth(capacity sim.Words, sc float32) float32 {
 	return clamp(float32(capacity)/64, 2, 20) * sc
 }
 
-// drawChunks draws the listed StackChunks in the space that holds them.
+// chunkTally is what one pass over the listed chunks learns about a space.
+type chunkTally struct {
+	counts [classCount]int
+	n      int
+	need   float32 // width of its blocks drawn one by one, gaps included
+}
+
+func spaceIndex(space string) int {
+	switch space {
+	case "eden":
+		return 0
+	case "survivor":
+		return 1
+	case "old":
+		return 2
+	}
+	return -1
+}
+
+// drawChunks draws the listed StackChunks in the space that holds them:
+// one pass tallies every space, then each space draws its blocks one by
+// one when they fit, else as density.
 func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, p *Palette, sc float32) {
-	if len(snap.ChunkBlocks) == 0 {
+	blocks := snap.ChunkBlocks
+	if len(blocks) == 0 {
 		return
 	}
 	total := snap.Chunks.Live + snap.Chunks.Garbage
 	scale := float32(1)
-	if n := len(snap.ChunkBlocks); total > n {
+	if n := len(blocks); total > n {
 		// The snapshot lists at most MaxChunks blocks; the density drawing
 		// scales the listed mix up to the true total.
 		scale = float32(total) / float32(n)
 	}
-	for _, sp := range [...]struct {
-		name string
-		r    Rect
-	}{{"eden", eden}, {"survivor", surv}, {"old", old}} {
-		_, area, _ := SpaceBands(sp.r, sc)
-		if area.Empty() {
+	gap := max(1, sc)
+	var tally [3]chunkTally
+	for i := range blocks {
+		b := &blocks[i]
+		si := spaceIndex(b.Space)
+		if si < 0 {
 			continue
 		}
-		drawSpaceChunks(l, area, sp.name, snap.ChunkBlocks, scale, p, sc)
+		t := &tally[si]
+		t.counts[classOf(b)]++
+		t.n++
+		t.need += BlockWidth(b.Capacity, sc) + gap
+	}
+	for si, r := range [...]Rect{eden, surv, old} {
+		_, area, _ := SpaceBands(r, sc)
+		if area.Empty() || tally[si].n == 0 {
+			continue
+		}
+		drawSpaceChunks(l, area, si, &tally[si], blocks, scale, p, sc)
 	}
 }
 
-func drawSpaceChunks(l *List, r Rect, space string, blocks []sim.ChunkView, scale float32, p *Palette, sc float32) {
-	var counts [classCount]int
-	var need float32
-	n := 0
+func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkView, scale float32, p *Palette, sc float32) {
 	bh := min(6*sc, r.H)
 	gap := max(1, sc)
-	for i := range blocks {
-		b := &blocks[i]
-		if b.Space != space {
-			continue
-		}
-		counts[classOf(b)]++
-		need += BlockWidth(b.Capacity, sc) + gap
-		n++
-	}
-	if n == 0 {
-		return
-	}
 	rows := max(1, int((r.H+gap)/(bh+gap)))
-	// Individual blocks when they fit with a row's worth of slack for
-	// wrapping, else density.
-	if scale == 1 && need <= float32(rows)*r.W-float32(rows)*20*sc {
+	// Individual blocks when they fit with slack for ragged row ends, else
+	// density.
+	if scale == 1 && t.need <= float32(rows)*(r.W-20*sc) {
 		x, y := r.X, r.Y
 		for i := range blocks {
 			b := &blocks[i]
-			if b.Space != space {
+			if spaceIndex(b.Space) != si {
 				continue
 			}
 			w := BlockWidth(b.Capacity, sc)
@@ -275,7 +292,7 @@ func drawSpaceChunks(l *List, r Rect, space string, blocks []sim.ChunkView, scal
 			k := classOf(b)
 			switch k {
 			case classDead:
-				l.Rect(br, p.Dead.Alpha(0.7))
+				l.Rect(br, p.Dead.Alpha(classAlpha(k)))
 			case classGCMode:
 				l.Rect(br, p.TierColor(b.Tier))
 				l.Frame(br, 1, p.GCMode)
@@ -290,11 +307,11 @@ func drawSpaceChunks(l *List, r Rect, space string, blocks []sim.ChunkView, scal
 	cell := bh
 	cols := max(1, int((r.W+gap)/(cell+gap)))
 	capacity := cols * rows
-	estimated := int(float32(n)*scale + 0.5)
+	estimated := int(float32(t.n)*scale + 0.5)
 	k := max(1, (estimated+capacity-1)/capacity)
 	var cells [classCount]segment
 	for c := chunkClass(0); c < classCount; c++ {
-		cells[c] = segment{int(float32(counts[c])*scale+0.5) / k, p.classColor(c).Alpha(classAlpha(c))}
+		cells[c] = segment{int(float32(t.counts[c])*scale+0.5) / k, p.classColor(c).Alpha(classAlpha(c))}
 	}
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
 	g.runs(l, cells[:], p.Background)

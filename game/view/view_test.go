@@ -431,20 +431,35 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 		}
 		return out
 	}
+	draw := func(l *List, space string, blocks []sim.ChunkView, scale float32) {
+		var t chunkTally
+		for i := range blocks {
+			if blocks[i].Space == space {
+				t.counts[classOf(&blocks[i])]++
+				t.n++
+				t.need += BlockWidth(blocks[i].Capacity, 1) + 1
+			}
+		}
+		drawSpaceChunks(l, r, spaceIndex(space), &t, blocks, scale, &OkabeIto, 1)
+	}
 	var l List
 	l.Reset(300, 60)
-	drawSpaceChunks(&l, r, "eden", mk(10, 1150), 1, &OkabeIto, 1)
+	draw(&l, "eden", mk(10, 1150), 1)
 	require.Len(t, l.Items, 10)
 	assert.InDelta(t, BlockWidth(1150, 1), l.Items[0].W, 0.01)
 	assert.Greater(t, BlockWidth(1150, 1), 3*BlockWidth(290, 1), "a C1-sized chunk is visibly bigger than a C2 one")
 	l.Reset(300, 60)
-	drawSpaceChunks(&l, r, "eden", mk(4096, 40), 10000.0/4096.0, &OkabeIto, 1)
+	draw(&l, "eden", mk(4096, 40), 10000.0/4096.0)
 	assert.Less(t, len(l.Items), 1000, "density for 10,000 chunks")
 	assertInside(t, &l, "chunks")
-	// Other spaces' chunks are not drawn here.
-	l.Reset(300, 60)
-	drawSpaceChunks(&l, r, "old", mk(10, 100), 1, &OkabeIto, 1)
-	assert.Empty(t, l.Items)
+	// Chunks are drawn in their own space only.
+	snap := &sim.Snapshot{ChunkBlocks: mk(10, 100), Chunks: sim.ChunkSummary{Live: 10}}
+	l.Reset(600, 600)
+	drawChunks(&l, Rect{W: 200, H: 100}, Rect{X: 210, W: 50, H: 100}, Rect{Y: 110, W: 300, H: 300}, snap, &OkabeIto, 1)
+	require.Len(t, l.Items, 10)
+	for _, it := range l.Items {
+		assert.Less(t, it.X, float32(200), "in eden")
+	}
 }
 
 func TestScopesWinnerAndCancelled(t *testing.T) {
