@@ -77,17 +77,6 @@ type SideLayout struct {
 	Wide     bool // two columns (lanes left, heap right)
 }
 
-// Panels returns the non-empty panels, in drawing order.
-func (sl *SideLayout) Panels() []Rect {
-	out := make([]Rect, 0, 7)
-	for _, r := range []Rect{sl.Lanes, sl.RunQueue, sl.Parked, sl.Scopes, sl.Heap, sl.OS} {
-		if !r.Empty() {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
 // SideHeaderH is the height of a side's header w pixels wide: the case
 // and its counters (on two lines when narrow) and the last-event line.
 func SideHeaderH(w, scale float32) float32 {
