@@ -1,7 +1,7 @@
 // window.loomlab: the page's JavaScript API, for tests and embedders.
 //
 //   await loomlab.ready
-//   await loomlab.load({scenario, case, knobs, seed, compare?})  // rejects with a clear message
+//   await loomlab.load({scenario, case, knobs, seed, compare?})  // rejects with the simulator's message
 //   loomlab.play(); loomlab.pause(); loomlab.step(); loomlab.setSpeed(x); loomlab.reset()
 //   loomlab.state()          // the playground's state (scenario, case, knobs, seed, simTimeNs, ...)
 //   await loomlab.runFull({scenario, case, knobs, seed}, onProgress?)  // = `loomsim run --json`
@@ -21,7 +21,7 @@ export interface LoomLab {
   step(): void;
   setSpeed(x: number): void;
   reset(): void;
-  state(): GameState & { compare: string[] | null };
+  state(): GameState & { compare: string[] };
   runFull(spec: Spec, onProgress?: Progress): Promise<RunResult>;
   verify(scenario: string, onProgress?: Progress): Promise<Verification>;
   scenarios(): ScenarioMeta[];
@@ -66,7 +66,7 @@ export function makeAPI(app: Promise<App>, ready: Promise<void>): LoomLab {
     state: () =>
       safely(() => {
         const x = need();
-        return { ...x.state(), compare: x.current()?.compare ?? null };
+        return { ...x.state(), compare: x.current()?.compare ?? [] };
       }),
     async runFull(spec, onProgress) {
       const x = await app;

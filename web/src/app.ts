@@ -7,17 +7,18 @@ import { GameBridge } from "./bridge";
 import { Callouts } from "./callouts";
 import { Charts, SideSample } from "./charts";
 import { byID, el, fmt, fmtTime } from "./dom";
-import { caseValues, checkKnob, KnobForm, knobForm, variedKnobs } from "./knobs";
+import { caseValues, KnobForm, knobForm, variedKnobs } from "./knobs";
 import { Job, Progress, Runner } from "./runner";
 import { GameState, KnobValue, LatencyWindow, LoomError, MetaFile, RunResult, ScenarioMeta, SideState, Spec, Verification } from "./types";
 import { verifyCases, VerifyPanel } from "./verify";
 
-/** What is loaded in the playground, checked. */
+/** What is loaded in the playground. */
 export interface Current {
   s: ScenarioMeta;
   caseID: string;
   compare: string[] | null;
-  knobs: Record<string, string>; // overrides, as text
+  /** Overrides as given; the simulator parses and checks them. */
+  knobs: Record<string, KnobValue>;
   seed: number;
 }
 
@@ -74,7 +75,11 @@ export class App {
     return s;
   }
 
-  /** Checks a spec against scenarios.json (the Go side checks again). */
+  /**
+   * Checks a spec's shape and its scenario and cases against
+   * scenarios.json. Knob values are left to the simulator, the authority
+   * on them (the knob form checks them before they get here).
+   */
   check(spec: Spec): Current {
     if (!spec || typeof spec !== "object") throw new LoomError("load(spec): spec must be an object {scenario, case, knobs, seed}");
     if (typeof spec.scenario !== "string") throw new LoomError("load(spec): scenario must be a string");
@@ -95,16 +100,14 @@ export class App {
       if (compare.length > 3) throw new LoomError(`${s.id}: compare takes at most 3 cases`);
       if (compare.length < 2) compare = null;
     }
-    const knobs: Record<string, string> = {};
+    const knobs: Record<string, KnobValue> = {};
     if (spec.knobs !== undefined && spec.knobs !== null) {
       if (typeof spec.knobs !== "object" || Array.isArray(spec.knobs)) throw new LoomError(`${s.id}: knobs must be an object {name: value}`);
       for (const [name, v] of Object.entries(spec.knobs)) {
-        if (!["string", "number", "boolean"].includes(typeof v)) {
-          throw new LoomError(`${s.id}: knob ${name}: expected a string, number or boolean, not ${v === null ? "null" : typeof v}`);
+        if (!["string", "number", "boolean"].includes(typeof v) || (typeof v === "number" && !Number.isFinite(v))) {
+          throw new LoomError(`${s.id}: knob ${name}: expected a string, a finite number or a boolean, not ${v === null ? "null" : String(v)}`);
         }
-        const r = checkKnob(s, name, v);
-        if ("error" in r) throw new LoomError(r.error);
-        knobs[name] = r.text;
+        knobs[name] = v;
       }
     }
     let seed = 1;
@@ -118,14 +121,9 @@ export class App {
     return { s, caseID, compare, knobs, seed };
   }
 
-  /** The JSON spec the playground takes. Knob values go typed (numbers, booleans, strings). */
+  /** The JSON spec the playground takes. */
   private gameSpec(c: Current): object {
-    const knobs: Record<string, KnobValue> = {};
-    for (const [name, text] of Object.entries(c.knobs)) {
-      const k = c.s.knobs.find((k) => k.name === name)!;
-      knobs[name] = k.type === "int" || k.type === "float" ? Number(text) : k.type === "bool" ? text === "true" : text;
-    }
-    const spec: Record<string, unknown> = { scenario: c.s.id, case: c.caseID, knobs, seed: c.seed };
+    const spec: Record<string, unknown> = { scenario: c.s.id, case: c.caseID, knobs: c.knobs, seed: c.seed };
     if (c.compare) spec.compare = c.compare;
     return spec;
   }
@@ -327,7 +325,8 @@ export class App {
     );
     byID<HTMLInputElement>("seed").value = String(c.seed);
     const first = c.compare ? c.compare[0] : c.caseID;
-    const base = { ...caseValues(c.s.cases.find((x) => x.id === first)), ...c.knobs };
+    const base: Record<string, string> = caseValues(c.s.cases.find((x) => x.id === first));
+    for (const [k, v] of Object.entries(c.knobs)) base[k] = String(v);
     this.form?.show(base, c.compare ? variedKnobs(c.s, c.compare) : new Set());
   }
 
@@ -417,18 +416,15 @@ export class App {
       const c = this.cur;
       if (c) void this.loadFromUI({ scenario: c.s.id, case: c.caseID, compare: c.compare ?? undefined, seed: c.seed }, true);
     });
-    const seed = byID<HTMLInputElement>("seed");
-    seed.addEventListener("change", () => this.applyForm());
-    seed.addEventListener("keydown", (ev) => {
-      if (ev.key === "Enter") this.applyForm();
-    });
+    // "change" fires on Enter and on leaving the field.
+    byID<HTMLInputElement>("seed").addEventListener("change", () => this.applyForm());
 
     byID("fullrun-run").addEventListener("click", () => void this.fullRunFromUI());
     byID("fullrun-cancel").addEventListener("click", () => this.fullJob?.cancel());
   }
 
   /** Keeps the overrides that still make sense when the compared cases change. */
-  private keepKnobs(c: Current, compare: string[] | undefined): Record<string, string> {
+  private keepKnobs(c: Current, compare: string[] | undefined): Record<string, KnobValue> {
     if (!compare) return c.knobs;
     const varied = variedKnobs(c.s, compare);
     return Object.fromEntries(Object.entries(c.knobs).filter(([k]) => !varied.has(k)));
