@@ -216,10 +216,10 @@ func sortedKeys[V any](m map[string]V) []string {
 // bundler runs esbuild over web/ and collects its outputs.
 type bundler struct {
 	web, wasmExec string
-	out                string // where esbuild believes it writes
-	m                  Manifest
-	files              map[string][]byte
-	done               map[string]string // source path -> output path
+	out           string // where esbuild believes it writes
+	m             Manifest
+	files         map[string][]byte
+	done          map[string]string // source path -> output path
 }
 
 // defines are the hashed names the TypeScript needs, as JS string literals.
