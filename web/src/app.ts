@@ -168,7 +168,11 @@ export class App {
     this.render(this.check(spec)); // the text, knobs and table show while the playground starts
     await this.bridge.ready;
     this.timings.gameReadyMs = Math.round(performance.now());
-    await this.load(spec);
+    try {
+      await this.load(spec);
+    } catch {
+      await this.load({ scenario: spec.scenario, seed: 1 }); // the message is shown; try the plain default case
+    }
     this.timings.firstLoadMs = Math.round(performance.now());
     if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) this.bridge.play();
     window.setInterval(() => this.poll(), pollMs);
