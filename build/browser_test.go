@@ -169,17 +169,25 @@ func TestBrowser(t *testing.T) {
 		t.Fatal("scenarios.json lists no scenarios")
 	}
 
+	// run runs a subtest whose helpers report to it (b.t).
+	run := func(name string, f func(t *testing.T)) {
+		t.Run(name, func(st *testing.T) {
+			b.t = st
+			defer func() { b.t = t }()
+			f(st)
+		})
+	}
 	for i, s := range scenarios {
 		if i > 0 {
 			b.open() // every scenario starts from a fresh page
 		}
-		t.Run("scenario/"+s.ID, func(t *testing.T) { b.scenario(t, s) })
+		run("scenario/"+s.ID, func(t *testing.T) { b.scenario(t, s) })
 	}
-	t.Run("compare", func(t *testing.T) { b.compare(t, scenarios) })
-	t.Run("runFull", func(t *testing.T) { b.runFull(t, root) })
-	t.Run("verify-table", func(t *testing.T) { b.verifyTable(t) })
-	t.Run("keyboard", func(t *testing.T) { b.keyboard(t) })
-	t.Run("phone", func(t *testing.T) { b.phone(t) })
+	run("compare", func(t *testing.T) { b.compare(t, scenarios) })
+	run("runFull", func(t *testing.T) { b.runFull(t, root) })
+	run("verify-table", func(t *testing.T) { b.verifyTable(t) })
+	run("keyboard", func(t *testing.T) { b.keyboard(t) })
+	run("phone", func(t *testing.T) { b.phone(t) })
 	t.Logf("browser suite took %s", time.Since(start).Round(time.Millisecond))
 }
 
@@ -235,6 +243,22 @@ func (b *browser) scenario(t *testing.T, s scenarioInfo) {
 		t.Errorf("state() = scenario %q case %q seed %d running %v; want %s/%s seed 1 running", st.Scenario, st.Case, st.Seed, st.Running, s.ID, found)
 	}
 
+	var page struct {
+		Title, Credit string
+		Notes, Figures int
+		CompareShown   bool
+	}
+	b.eval(`({title: document.getElementById("scenario-title").textContent,
+		credit: document.getElementById("scenario-credit").textContent,
+		notes: document.querySelectorAll("#scenario-notes li").length,
+		figures: document.querySelectorAll("#verify-table tbody tr").length,
+		compareShown: document.getElementById("compare-cases").offsetParent !== null})`, &page)
+	if page.Title == "" || !strings.HasPrefix(page.Credit, "Based on") || page.Notes == 0 || page.Figures == 0 {
+		t.Errorf("%s: the article text is incomplete: %+v", s.ID, page)
+	}
+	if page.CompareShown {
+		t.Errorf("%s: the compared-cases box shows while not comparing", s.ID)
+	}
 	if st.Frame != nil {
 		t.Logf("%s/%s: %d virtual threads, %d platform; Go-side frame: update %.2f ms, draw %.2f ms (median); %.0f fps",
 			s.ID, found, st.Virtual, st.Platform, st.Frame.UpdateMs, st.Frame.DrawMs, st.FPS)
@@ -325,6 +349,11 @@ func (b *browser) compare(t *testing.T, scenarios []scenarioInfo) {
 	})
 	if !ok {
 		t.Fatalf("picking %s did not open compare mode with %d sides: %+v", s.ID, len(s.Compare), st)
+	}
+	var shown bool
+	b.eval(fmt.Sprintf(`document.getElementById("compare-cases").offsetParent !== null && document.querySelectorAll("#compare-cases input:checked").length === %d`, len(s.Compare)), &shown)
+	if !shown {
+		t.Errorf("compare mode does not show the compared cases ticked")
 	}
 	if !reflect.DeepEqual(st.Compare, s.Compare) {
 		t.Errorf("compare = %v, want %v", st.Compare, s.Compare)
