@@ -333,7 +333,9 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	h.young = keepYoung
 	h.edenUsed = youngLeft
 	h.survUsed = 0
-	if cfg.GC != GCG1 {
+	if cfg.GC == GCSerial {
+		// Serial's full-GC marking transforms every chunk it sees; Parallel
+		// transforms only the chunks it moves into the old gen (promote).
 		for ci := range s.chunks {
 			if s.chunks[ci].owner >= 0 {
 				s.chunks[ci].gcMode = true

@@ -53,6 +53,10 @@ func (c AllocCat) String() string {
 type HeapConfig struct {
 	GC       GCKind
 	MaxBytes Bytes // -Xmx
+	// InitialBytes is -Xms (0: the same as MaxBytes). G1 (simplified) works
+	// within a committed heap that starts here and grows only when the live
+	// data needs it; Serial and Parallel commit their generations up front.
+	InitialBytes Bytes
 	// NewRatio is old/young (-XX:NewRatio); SurvivorRatio is eden/survivor
 	// (-XX:SurvivorRatio, Parallel's InitialSurvivorRatio is SurvivorRatio+2).
 	NewRatio, SurvivorRatio int
@@ -184,6 +188,7 @@ type heap struct {
 	youngCount        int
 
 	// G1 (simplified) state.
+	g1Committed     Bytes
 	g1Marking       bool
 	g1MarkDone      Time
 	g1Reclaimable   Bytes // old garbage found by the last marking, for mixed GCs
@@ -232,19 +237,31 @@ func newHeap(cfg HeapConfig) *heap {
 	return h
 }
 
-// g1Resize sizes G1's young generation between 5 % and 60 % of the heap
-// (G1NewSizePercent, G1MaxNewSizePercent), leaving old gen and a 10 % reserve
-// room. G1 sizes young to meet its pause goal; with the small live sets here
-// that goal allows the maximum, so this simplification keeps young as large
-// as the old gen leaves room for.
+// g1Resize sizes G1's committed heap and young generation. The committed
+// heap starts at -Xms and grows (never beyond -Xmx) when old data leaves less
+// than the minimum young size; young takes what old gen and a 10 % reserve
+// leave, between 5 % and 60 % of the committed heap (G1NewSizePercent,
+// G1MaxNewSizePercent). Real G1 sizes young for its pause goal; with the
+// small live sets here that goal allows the maximum, so this simplification
+// keeps young as large as the old gen leaves room for.
 func (h *heap) g1Resize() {
-	max := h.cfg.MaxBytes
-	young := max - h.oldUsed - max/10
-	young = clampBytes(young, max*5/100, max*60/100)
+	committed := h.cfg.InitialBytes
+	if committed <= 0 || committed > h.cfg.MaxBytes {
+		committed = h.cfg.MaxBytes
+	}
+	if need := h.oldUsed*2 + h.cfg.MaxBytes/20; need > committed {
+		committed = min(need, h.cfg.MaxBytes)
+	}
+	if committed > h.g1Committed {
+		h.g1Committed = committed
+	}
+	c := h.g1Committed
+	young := c - h.oldUsed - c/10
+	young = clampBytes(young, c*5/100, c*60/100)
 	h.youngCap = young
 	h.survCap = young / Bytes(h.cfg.SurvivorRatio+2)
 	h.edenCap = young - 2*h.survCap
-	h.oldMax = max - young
+	h.oldMax = h.cfg.MaxBytes - young
 	h.oldCommitted = h.oldMax
 }
 

@@ -8,7 +8,8 @@ package sim
 // threads, event loops). The heap's resident part is the young generation
 // (eden is touched on every allocation cycle) plus the old generation's
 // high-water mark: pages, once touched, stay resident (no uncommit is
-// modelled).
+// modelled). For G1 (simplified) it is the committed heap, which is
+// touched region by region as young moves through it.
 
 // rss returns the resident set size now.
 func (s *Sim) rss() Bytes {
@@ -17,7 +18,11 @@ func (s *Sim) rss() Bytes {
 	if threads < 0 {
 		threads = 0
 	}
-	return s.cfg.JVM.BaselineRSS + h.youngCap + h.oldHigh + threads
+	heap := h.youngCap + h.oldHigh
+	if s.cfg.Heap.GC == GCG1 {
+		heap = h.g1Committed
+	}
+	return s.cfg.JVM.BaselineRSS + heap + threads
 }
 
 // noteRSS updates the peak RSS.

@@ -19,8 +19,9 @@ package sim
 //     it: it is in GC mode or no longer young. A young empty chunk stays as
 //     the tail and is reused by the next freeze.
 //   - A GC transforms a chunk (GC mode) when it promotes it (Serial,
-//     Parallel) and when a Full GC marks it (Serial; we apply it to every
-//     Full GC since Parallel's Full GC moves every chunk into the old gen).
+//     Parallel, including Parallel's Full GC moving it into the old gen)
+//     and when Serial's Full GC marks it. A chunk that Parallel's Full GC
+//     leaves in the young gen (the old gen had no room) stays writable.
 //   - With ReuseFix (the article's patched JVM, Serial/Parallel only) an
 //     empty chunk in GC mode with room is reused in place.
 

@@ -130,7 +130,13 @@ func (s *Scenario) Verify(run func(caseID string) (*Result, error)) ([]Check, er
 			}
 			c.Model = fmt.Sprintf("%s (%s vs %s)", cmp, fmtNum(mv), fmtNum(ov))
 			c.Status = "fail"
-			if cmp == f.Cmp {
+			if f.Cmp == "≈" {
+				// "About the same": within the tolerance of each other.
+				c.Tolerance = "ordering " + f.Tol.String()
+				if f.Tol.ok(ov, mv) {
+					c.Status = "pass"
+				}
+			} else if cmp == f.Cmp {
 				c.Status = "pass"
 			}
 		} else {
