@@ -244,7 +244,7 @@ func (b *browser) scenario(t *testing.T, s scenarioInfo) {
 	}
 
 	var page struct {
-		Title, Credit string
+		Title, Credit  string
 		Notes, Figures int
 		CompareShown   bool
 	}
