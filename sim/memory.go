@@ -13,6 +13,9 @@ package sim
 
 // rss returns the resident set size now.
 func (s *Sim) rss() Bytes {
+	if s.cfg.JVM.BaselineRSS == 0 {
+		return 0 // this scenario does not model memory outside the heap
+	}
 	h := s.heap
 	threads := Bytes(s.liveOS-s.cfg.JVM.BaseThreads) * s.cfg.JVM.PlatformRSS
 	if threads < 0 {

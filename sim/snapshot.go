@@ -29,8 +29,11 @@ type Snapshot struct {
 	VirtualLive  int
 	PlatformLive int // live OS threads (ThreadMXBean count)
 	PlatformApp  int // of which started by the workload
-	Mounted      int
-	Pinned       int
+	// App platform threads by state (all of them, not only the listed).
+	PlatformRunning, PlatformRunnable int
+	PlatformParked                    [parkReasonCount]int
+	Mounted                           int
+	Pinned                            int
 
 	// App platform threads (pool workers, per-task threads, event loops):
 	// the first MaxListed.
@@ -38,7 +41,8 @@ type Snapshot struct {
 
 	Heap   HeapView
 	Chunks ChunkSummary
-	// Chunk blocks to draw: up to MaxChunks, youngest last.
+	// Chunk blocks to draw: up to MaxChunks, in the heap's slot order (not
+	// by age); the counts in Chunks cover all of them.
 	ChunkBlocks []ChunkView
 
 	Scopes []ScopeView
@@ -51,7 +55,10 @@ type Snapshot struct {
 	PinnedParks   int64
 	CPUBusy       Duration
 	Tenuring      int
-	RecentLatency LatencySummary // completions since the previous snapshot
+	RecentLatency LatencySummary // completions since the last TakeRecentLatency (Fill does not reset it)
+	ExecQueued    int            // tasks waiting in executor queues for a pool worker or loop
+	ScopesOpen    int            // open structured scopes (Scopes lists at most 64)
+	CoreThread    []ThreadID     // the platform thread each core runs, 0 if idle
 	RouterSingle  int            // router model in single mode, -1
 	RouterRaces   int
 	RSS           Bytes
@@ -104,6 +111,8 @@ type ChunkSummary struct {
 	Live, Young, Old, GCMode int
 	Garbage                  int // dead chunks not yet collected
 	LiveBytes                Bytes
+	// By space: live and dead chunk objects in eden, survivor and old.
+	EdenLive, EdenDead, SurvivorLive, SurvivorDead, OldLive, OldDead int
 }
 
 // ChunkView is one StackChunk block.
@@ -132,6 +141,15 @@ type SubtaskView struct {
 	State     ThreadState
 	Cancelled bool
 	Done      bool
+}
+
+// TakeRecentLatency summarises the latencies of requests completed since
+// the previous call and starts a new window.
+func (s *Sim) TakeRecentLatency() LatencySummary {
+	r := &s.stats.recent
+	out := LatencySummary{Count: r.n, P50: r.quantile(0.5), P95: r.quantile(0.95)}
+	*r = histogram{}
+	return out
 }
 
 // LatencySummary summarises a set of latencies.
@@ -193,6 +211,10 @@ func (s *Sim) Fill(snap *Snapshot) {
 		snap.ParkedCount[r] = 0
 	}
 	snap.Platform = snap.Platform[:0]
+	snap.PlatformRunning, snap.PlatformRunnable = 0, 0
+	for r := range snap.PlatformParked {
+		snap.PlatformParked[r] = 0
+	}
 	for i := range s.th {
 		t := &s.th[i]
 		if t.state == StateTerminated || t.state == stateInvalid {
@@ -206,6 +228,16 @@ func (s *Sim) Fill(snap *Snapshot) {
 				}
 			}
 			continue
+		}
+		if t.role.app() {
+			switch {
+			case t.state == StateParked:
+				snap.PlatformParked[t.reason]++
+			case t.core >= 0:
+				snap.PlatformRunning++
+			default:
+				snap.PlatformRunnable++
+			}
 		}
 		if t.role.app() && len(snap.Platform) < MaxListed {
 			snap.Platform = append(snap.Platform, PlatformView{ID: t.id, Role: t.role, State: t.state,
@@ -241,6 +273,20 @@ func (s *Sim) Fill(snap *Snapshot) {
 			continue
 		}
 		dead := c.owner < 0
+		switch {
+		case b.sp == spEden && dead:
+			snap.Chunks.EdenDead++
+		case b.sp == spEden:
+			snap.Chunks.EdenLive++
+		case b.sp == spSurvivor && dead:
+			snap.Chunks.SurvivorDead++
+		case b.sp == spSurvivor:
+			snap.Chunks.SurvivorLive++
+		case dead:
+			snap.Chunks.OldDead++
+		default:
+			snap.Chunks.OldLive++
+		}
 		if dead {
 			snap.Chunks.Garbage++
 		} else {
@@ -288,8 +334,30 @@ func (s *Sim) Fill(snap *Snapshot) {
 	snap.PinnedParks = st.pinnedParks
 	snap.CPUBusy = st.cpuBusy
 	snap.Tenuring = h.tenuring
-	snap.RecentLatency = LatencySummary{Count: st.recent.n, P50: st.recent.quantile(0.5), P95: st.recent.quantile(0.95)}
-	st.recent = histogram{}
+	r := &s.stats.recent
+	snap.RecentLatency = LatencySummary{Count: r.n, P50: r.quantile(0.5), P95: r.quantile(0.95)}
+	snap.ExecQueued = 0
+	for i := range s.execs {
+		e := &s.execs[i]
+		snap.ExecQueued += e.queue.len()
+		for j := range e.loopQ {
+			snap.ExecQueued += e.loopQ[j].len()
+		}
+	}
+	snap.ScopesOpen = 0
+	for i := range s.scopes {
+		if s.scopes[i].open {
+			snap.ScopesOpen++
+		}
+	}
+	snap.CoreThread = snap.CoreThread[:0]
+	for c := range s.cores {
+		var id ThreadID
+		if r := s.cores[c].running; r >= 0 {
+			id = s.th[r].id
+		}
+		snap.CoreThread = append(snap.CoreThread, id)
+	}
 	snap.RouterSingle = s.router.single
 	snap.RouterRaces = s.router.races
 	snap.RSS = s.rss()

@@ -318,9 +318,9 @@ func (s *Sim) park(ti int32, reason ParkReason, d Duration, pinned bool) {
 	w := s.freeze(ti)
 	cost := s.cfg.JVM.FreezeBase + Duration(int64(w)*int64(s.cfg.JVM.FreezePerKWord)/1000)
 	s.th[c].owed += cost
+	s.emit(EvUnmount, ti, int64(reason), int64(w))
 	s.unmount(ti)
 	s.setState(ti, StateParked)
-	s.emit(EvUnmount, ti, int64(reason), int64(w))
 	s.noteMemory()
 	s.carrierLoop(c)
 }

@@ -268,26 +268,6 @@ func TestStateJSONContract(t *testing.T) {
 	assert.Equal(t, int64(0), p.State().RecentLatency.Count)
 }
 
-func TestLatencyMerge(t *testing.T) {
-	var a latencyAcc
-	a.add(sim.LatencySummary{Count: 90, P50: 10, P95: 20})
-	a.add(sim.LatencySummary{Count: 10, P50: 100, P95: 200})
-	a.add(sim.LatencySummary{})
-	n, p50, p95 := a.take()
-	assert.Equal(t, int64(100), n)
-	assert.Equal(t, sim.Duration(10), p50)
-	assert.Equal(t, sim.Duration(200), p95)
-	n, _, _ = a.take()
-	assert.Equal(t, int64(0), n)
-	for i := 0; i < 3*maxParts; i++ {
-		a.add(sim.LatencySummary{Count: 1, P50: 5, P95: 9})
-	}
-	assert.LessOrEqual(t, len(a.parts), maxParts)
-	n, p50, p95 = a.take()
-	assert.Equal(t, int64(3*maxParts), n)
-	assert.Equal(t, sim.Duration(5), p50)
-	assert.Equal(t, sim.Duration(9), p95)
-}
 
 func TestTimingQuantiles(t *testing.T) {
 	var tm Timing

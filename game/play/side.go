@@ -1,8 +1,6 @@
 package play
 
 import (
-	"sort"
-
 	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 	"github.com/loomlab/loomlab/sim/scenario"
@@ -31,7 +29,6 @@ type Side struct {
 	virtual  bool
 	scopes   bool
 	requests int64
-	lat      latencyAcc
 }
 
 func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed uint64) (*Side, error) {
@@ -95,76 +92,7 @@ func (s *Side) refresh(motion bool) {
 	s.View.Tick(&s.Snap, s.Events, motion)
 }
 
-// fill reads the simulator's state into Snap. Fill restarts the
-// simulator's recent-latency window, so the summary is kept here.
+// fill reads the simulator's state into Snap.
 func (s *Side) fill() {
 	s.sm.Fill(&s.Snap)
-	s.lat.add(s.Snap.RecentLatency)
-}
-
-// latencyAcc merges the per-tick latency summaries between two state()
-// calls. Fill reports completions since the previous Fill (every tick), so
-// exact quantiles over a longer window are not available; the merge takes
-// count-weighted quantiles of the per-tick quantiles, which is exact when
-// latencies are steady and close otherwise.
-type latencyAcc struct {
-	count int64
-	parts []latencyPart
-}
-
-type latencyPart struct {
-	n        int64
-	p50, p95 sim.Duration
-}
-
-// maxParts bounds the kept summaries if state() is never called.
-const maxParts = 1024
-
-func (a *latencyAcc) add(l sim.LatencySummary) {
-	if l.Count == 0 {
-		return
-	}
-	a.count += l.Count
-	if len(a.parts) == maxParts {
-		// Merge pairs to halve the list; precision drops a little.
-		k := 0
-		for i := 0; i+1 < len(a.parts); i += 2 {
-			x, y := a.parts[i], a.parts[i+1]
-			a.parts[k] = latencyPart{n: x.n + y.n, p50: (x.p50*sim.Duration(x.n) + y.p50*sim.Duration(y.n)) / sim.Duration(x.n+y.n),
-				p95: max(x.p95, y.p95)}
-			k++
-		}
-		a.parts = a.parts[:k]
-	}
-	a.parts = append(a.parts, latencyPart{n: l.Count, p50: l.P50, p95: l.P95})
-}
-
-// take returns the merged summary and starts a new window.
-func (a *latencyAcc) take() (n int64, p50, p95 sim.Duration) {
-	n = a.count
-	if n > 0 {
-		p50 = weighted(a.parts, 0.5, func(p latencyPart) sim.Duration { return p.p50 })
-		p95 = weighted(a.parts, 0.95, func(p latencyPart) sim.Duration { return p.p95 })
-	}
-	a.count = 0
-	a.parts = a.parts[:0]
-	return
-}
-
-func weighted(parts []latencyPart, q float64, v func(latencyPart) sim.Duration) sim.Duration {
-	s := append([]latencyPart(nil), parts...)
-	sort.Slice(s, func(i, j int) bool { return v(s[i]) < v(s[j]) })
-	var total int64
-	for _, p := range s {
-		total += p.n
-	}
-	need := int64(q*float64(total) + 0.5)
-	var acc int64
-	for _, p := range s {
-		acc += p.n
-		if acc >= need {
-			return v(p)
-		}
-	}
-	return v(s[len(s)-1])
 }

@@ -151,8 +151,9 @@ func (s *Side) state() SideState {
 		SurvivorUsed: mb(h.SurvivorUsed), OldCap: mb(h.OldCap), OldUsed: mb(h.OldUsed), OldGarbage: mb(h.OldGarbage)}
 	c := &sn.Chunks
 	ss.Chunks = ChunkState{Live: c.Live, Young: c.Young, Old: c.Old, GCMode: c.GCMode, Garbage: c.Garbage}
-	n, p50, p95 := s.lat.take()
-	ss.RecentLatency = LatencyState{Count: n, P50Ms: round3(p50.Milliseconds()), P95Ms: round3(p95.Milliseconds())}
+	// Exact quantiles over the completions since the previous state() call.
+	l := s.sm.TakeRecentLatency()
+	ss.RecentLatency = LatencyState{Count: l.Count, P50Ms: round3(l.P50.Milliseconds()), P95Ms: round3(l.P95.Milliseconds())}
 	return ss
 }
 
