@@ -56,6 +56,7 @@ func TestOutOfMemoryIsAnOutcome(t *testing.T) {
 	set["heap_mb"] = "64"
 	set["connections"] = "3000"
 	set["pool_size"] = "3000"
+	set["measure_s"] = "4" // 3,000 threads' caches grow to 64 KB each: 190 MB
 	r, err := sc.Run("1g-pool", set, 1, nil)
 	require.NoError(t, err)
 	assert.Contains(t, r.Outcome, "OutOfMemoryError")
