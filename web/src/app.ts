@@ -39,6 +39,7 @@ export class App {
   private prev: { t: number; done: number[] } | null = null;
   private lat: (LatencyWindow | null)[] = [];
   private fullJob: Job<RunResult> | null = null;
+  private lastError = "";
   /** Milliseconds from navigation to the playground's API and to the first loaded simulation. */
   readonly timings = { gameReadyMs: NaN, firstLoadMs: NaN };
 
@@ -213,6 +214,8 @@ export class App {
       return;
     }
     this.renderStatus(st);
+    if (st.error && st.error !== this.lastError) this.message(`The playground stopped on an internal error: ${st.error}`);
+    this.lastError = st.error ?? "";
     const sides = sidesOf(st);
     const names = this.cur.compare ?? [this.cur.caseID];
     const t = st.simTimeNs;

@@ -121,6 +121,7 @@ export class GameBridge {
     } catch {
       throw new LoomError("the playground returned a state that is not JSON");
     }
+    if (typeof st.simTimeNs !== "number") checkResult(text); // {"error": ...} instead of a state
     return st;
   }
 

@@ -2,7 +2,6 @@
 
 export type WorkerRequest =
   | { id: number; kind: "run"; spec: string }
-  | { id: number; kind: "verify"; scenario: string }
   | { id: number; kind: "check"; scenario: string; results: string };
 
 export type WorkerReply =

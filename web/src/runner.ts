@@ -38,11 +38,6 @@ export class Runner {
     return this.submit<RunResult>({ id: this.nextID++, kind: "run", spec: JSON.stringify(body) }, onProgress);
   }
 
-  /** Verifies a scenario in one worker, running its cases one after another. */
-  verify(scenario: string, onProgress?: Progress): Job<Verification> {
-    return this.submit<Verification>({ id: this.nextID++, kind: "verify", scenario }, onProgress);
-  }
-
   /**
    * Verifies a scenario by running its cases (seed 1, full length) in
    * parallel workers, then asking a worker for the verdicts. Progress is

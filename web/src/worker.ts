@@ -1,8 +1,7 @@
 // Web Worker bootstrap for the sim-only wasm (wasm/worker): full-length
 // runs and verifications happen here so the page and its animation stay
 // responsive. Protocol (see runner.ts):
-//   in:  {id, kind: "run", spec: string} | {id, kind: "verify", scenario: string}
-//        | {id, kind: "check", scenario: string, results: string}
+//   in:  {id, kind: "run", spec: string} | {id, kind: "check", scenario: string, results: string}
 //   out: {id, kind: "progress", fraction, case?} | {id, kind: "done", json: string}
 //        | {id, kind: "error", message}
 
@@ -11,7 +10,6 @@ import type { WorkerRequest, WorkerReply } from "./protocol";
 
 interface LoomWorker {
   runFull(specJSON: string, onProgress: (fraction: number) => void): string;
-  verify(scenario: string, onProgress: (fraction: number, caseID: string) => void): string;
   check(scenario: string, resultsJSON: string): string;
 }
 
@@ -49,9 +47,6 @@ scope.addEventListener("message", (ev: MessageEvent) => {
         switch (req.kind) {
           case "run":
             json = w.runFull(req.spec, progress);
-            break;
-          case "verify":
-            json = w.verify(req.scenario, progress);
             break;
           case "check":
             json = w.check(req.scenario, req.results);
