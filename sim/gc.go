@@ -204,7 +204,6 @@ func (s *Sim) promote(i int32) {
 		h.oldHigh = h.oldUsed
 	}
 	h.oldLive[b.cat] += b.size
-	h.old = append(h.old, i)
 	if b.cat == CatChunk {
 		c := &s.chunks[b.chunk]
 		c.old = true
@@ -292,17 +291,16 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	cfg := &s.cfg.Heap
 	usedBefore := h.used()
 	oldUsedBefore := h.oldUsed
-	keepOld := h.old[:0]
-	var oldLive Bytes
-	for _, i := range h.old {
-		if h.blobs[i].dead {
-			s.releaseBlob(i)
-			continue
-		}
-		keepOld = append(keepOld, i)
-		oldLive += h.blobs[i].size
+	// Old objects that died since the last Full GC are freed; the live ones
+	// stay where they are (the counters already know how much is live).
+	for _, i := range h.oldDead {
+		s.releaseBlob(i)
 	}
-	h.old = keepOld
+	h.oldDead = h.oldDead[:0]
+	var oldLive Bytes
+	for c := range h.oldLive {
+		oldLive += h.oldLive[c]
+	}
 	h.oldUsed = oldLive
 	// Parallel leaves some dead space in the dense prefix uncompacted.
 	if cfg.GC == GCParallel && cfg.DeadWood > 0 {
@@ -432,17 +430,14 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 	s.stats.g1Mixed++
 	if h.g1Reclaimable == 0 {
 		// Marking's garbage is gone: forget the dead objects it found.
-		keep := h.old[:0]
-		var used Bytes
-		for _, i := range h.old {
-			if h.blobs[i].dead {
-				s.releaseBlob(i)
-				continue
-			}
-			keep = append(keep, i)
-			used += h.blobs[i].size
+		for _, i := range h.oldDead {
+			s.releaseBlob(i)
 		}
-		h.old = keep
+		h.oldDead = h.oldDead[:0]
+		var used Bytes
+		for c := range h.oldLive {
+			used += h.oldLive[c]
+		}
 		h.oldUsed = used
 	}
 	return pause

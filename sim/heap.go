@@ -167,8 +167,8 @@ type heap struct {
 
 	blobs []blob
 	free  []int32
-	young []int32 // objects in eden or survivor (some may be dead)
-	old   []int32 // objects in old (some may be dead until the next Full GC)
+	young   []int32 // objects in eden or survivor (some may be dead)
+	oldDead []int32 // objects that died in old, freed by the next Full GC
 
 	allocated [catCount]Bytes // every byte ever allocated, by category
 	live      [catCount]Bytes // live bytes now, by category
@@ -305,6 +305,7 @@ func (h *heap) kill(i int32) {
 	h.freed[b.cat] += b.size
 	if b.sp == spOld {
 		h.oldLive[b.cat] -= b.size
+		h.oldDead = append(h.oldDead, i)
 	}
 }
 

@@ -107,15 +107,20 @@ func (h *heap) check() error {
 			young += b.size
 		}
 	}
-	for _, i := range h.old {
+	for i := range h.blobs {
 		b := &h.blobs[i]
 		if b.sp != spOld {
-			return fmt.Errorf("old list holds an object in %v", b.sp)
+			continue
 		}
 		if !b.dead {
 			live[b.cat] += b.size
 			oldLive[b.cat] += b.size
 			old += b.size
+		}
+	}
+	for _, i := range h.oldDead {
+		if b := &h.blobs[i]; b.sp != spOld || !b.dead {
+			return fmt.Errorf("old dead list holds a live or young object")
 		}
 	}
 	for c := AllocCat(1); c < catCount; c++ {
