@@ -165,8 +165,8 @@ type heap struct {
 	oldUsed  Bytes // bytes in old: live and garbage not yet compacted
 	oldHigh  Bytes // high-water mark of oldUsed (resident pages)
 
-	blobs []blob
-	free  []int32
+	blobs   []blob
+	free    []int32
 	young   []int32 // objects in eden or survivor (some may be dead)
 	oldDead []int32 // objects that died in old, freed by the next Full GC
 

@@ -73,7 +73,7 @@ var loomCarrier = register(&Scenario{
 	Profile: []Constant{
 		{"JVM threads", "66", "74 platform threads at most in the 256 MB run, minus its 4 + 4 event loops (the 2 scheduled threads are counted with the JVM's)"},
 		{"native memory per event-loop platform thread", "3.2 MB", "the unlimited runs differ by 78 MB; with the JVM's default 2 × 8 + 2 × 8 loops, loom-carrier replaces 32 loop threads by 8 carriers: 78 MB / 24 ≈ 3.25 MB (touched stack, malloc arena, Netty's per-thread buffer caches)"},
-		{"JVM and framework baseline RSS", "see README", "fitted to the platform runs' RSS: metaspace, libraries, GC structures; the code cache counts up to its reservation"},
+		{"JVM and framework baseline RSS", "150 MB + the code cache in use (at most its reservation; ~48 MB used)", "fitted to the 256 MB platform run's 242 MB after its 64 MB heap and its threads: metaspace, libraries, JIT and GC structures"},
 		{"load", "10 → 200 users thinking 120 ms, plus 500 req/s, for 20 minutes", "the article gives the shape but not the length or think time; these give its ~1.66 M requests"},
 		{"CPU per request", "30 µs decode + 10 µs database reply + 20 µs encode", "estimate; with the ~90 µs database round trip, two loop wake-ups and loopback networking it gives the ~0.23 ms latency"},
 		{"host RAM", "24 GB", "not given; the JVM's default initial heap (1/64 of RAM, 384 MB) with the baseline gives the unlimited platform run's 706 MB"},

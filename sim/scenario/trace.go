@@ -71,6 +71,24 @@ func TraceHash(sm *sim.Sim, until sim.Time) (uint64, int, error) {
 // RoundWall rounds a wall-clock duration for reports.
 func RoundWall(s float64) float64 { return math.Round(s*1000) / 1000 }
 
+// DeviationsMarkdown lists the figures a scenario declares it cannot
+// reproduce, with the reasons.
+func DeviationsMarkdown(s *Scenario) string {
+	d := s.Deviations()
+	if len(d) == 0 {
+		return "None: every figure is within tolerance.\n"
+	}
+	out := ""
+	for _, f := range d {
+		what := f.Case + " " + f.Metric
+		if f.Than != "" {
+			what = f.Case + " " + f.Cmp + " " + f.Than + " (" + f.Metric + ")"
+		}
+		out += fmt.Sprintf("- **%s** — %s\n", what, f.Deviation)
+	}
+	return out
+}
+
 // ProfileMarkdown renders a scenario's profile constants as a Markdown
 // table (the README includes these).
 func ProfileMarkdown(s *Scenario) string {
