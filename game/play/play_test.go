@@ -268,7 +268,6 @@ func TestStateJSONContract(t *testing.T) {
 	assert.Equal(t, int64(0), p.State().RecentLatency.Count)
 }
 
-
 func TestTimingQuantiles(t *testing.T) {
 	var tm Timing
 	for i := 0; i < 1000; i++ {
