@@ -16,7 +16,7 @@ import (
 // that would let the outside world in (wall clock, OS, goroutine sync,
 // math/rand's global source, the browser). style.md, point 1.
 var allowedImports = map[string]bool{
-	"bufio": true, "encoding/json": true, "errors": true, "fmt": true, "hash/fnv": true, "io": true,
+	"bufio": true, "bytes": true, "encoding/json": true, "errors": true, "fmt": true, "hash/fnv": true, "io": true,
 	"math": true, "math/bits": true, "math/rand/v2": true, "sort": true, "strconv": true, "strings": true,
 	"text/tabwriter": true, "github.com/loomlab/loomlab/sim": true,
 }

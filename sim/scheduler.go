@@ -165,6 +165,7 @@ func (s *Sim) mount(c, vt int32) {
 	t := &s.th[vt]
 	t.carrier = c
 	t.mounts++
+	s.stats.mounts++
 	t.lastCarrier = s.th[c].cid
 	s.th[c].mounted = vt
 	s.sched.busySince[s.th[c].cid-1] = s.now

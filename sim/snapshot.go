@@ -53,6 +53,8 @@ type Snapshot struct {
 	FullGCs       int64
 	GCPauseTotal  Duration
 	PinnedParks   int64
+	Mounts        int64 // virtual thread mounts so far
+	Parks         int64 // virtual thread parks so far (unmounted or pinned)
 	CPUBusy       Duration
 	Tenuring      int
 	RecentLatency LatencySummary // completions since the last TakeRecentLatency (Fill does not reset it)
@@ -332,6 +334,7 @@ func (s *Sim) Fill(snap *Snapshot) {
 	snap.YoungGCs, snap.FullGCs = st.youngGCs, st.fullGCs
 	snap.GCPauseTotal = st.pauseTotal
 	snap.PinnedParks = st.pinnedParks
+	snap.Mounts, snap.Parks = st.mounts, st.vparks
 	snap.CPUBusy = st.cpuBusy
 	snap.Tenuring = h.tenuring
 	r := &s.stats.recent

@@ -26,6 +26,8 @@ type stats struct {
 	steals      int64
 
 	pinnedParks   int64
+	mounts        int64
+	vparks        int64
 	monitorWaits  int64
 	compensations int64
 	waitTotal     [parkReasonCount]Duration

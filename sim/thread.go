@@ -308,6 +308,7 @@ func (s *Sim) park(ti int32, reason ParkReason, d Duration, pinned bool) {
 		return
 	}
 	c := t.carrier
+	s.stats.vparks++
 	if pinned {
 		s.setState(ti, StatePinned)
 		s.stats.pinnedParks++

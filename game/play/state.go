@@ -42,6 +42,8 @@ type SideState struct {
 	Mounted        int               `json:"mounted"`
 	Pinned         int               `json:"pinned"`
 	Parked         int               `json:"parked"`
+	Mounts         int64             `json:"mounts"` // cumulative mounts
+	Parks          int64             `json:"parks"`  // cumulative parks of virtual threads
 	ParkedBy       map[string]int    `json:"parkedBy"`
 	RunQueue       int               `json:"runQueue"`
 	RequestsDone   int64             `json:"requestsDone"`
@@ -133,6 +135,7 @@ func (s *Side) state() SideState {
 	ss := SideState{Case: s.Case, Knobs: map[string]string{}, SimTimeNs: int64(s.sm.Now()),
 		Virtual: sn.VirtualLive, Platform: sn.PlatformLive, PlatformApp: sn.PlatformApp, Carriers: len(sn.Carriers),
 		Mounted: sn.Mounted, Pinned: sn.Pinned, RunQueue: sn.RunQueueLen, ParkedBy: map[string]int{},
+		Mounts: sn.Mounts, Parks: sn.Parks,
 		RequestsDone: sn.RequestsDone, Requests: s.requests, YoungGCs: sn.YoungGCs, FullGCs: sn.FullGCs,
 		GCPauseMs: round3(sn.GCPauseTotal.Milliseconds()), Paused: sn.Paused, PauseFull: sn.PauseFull,
 		RSSMb: mb(sn.RSS), ThreadMemoryMb: mb(sn.ThreadMemory), Events: s.sm.EventsProcessed(),

@@ -1,82 +1,19 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"math"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/loomlab/loomlab/sim/scenario"
 )
 
-// Spec is what the page asks the worker to run: the JSON object
-// {"scenario", "case", "knobs": {name: value}, "seed"}. Knob values may be
-// JSON strings, numbers or booleans; they reach the scenario as the text a
-// --set flag would carry, so the scenario's own parser is the authority.
-type Spec struct {
-	Scenario string
-	Case     string
-	Knobs    map[string]string
-	Seed     uint64
-}
+// Spec is what the page asks the worker to run: the same object the
+// playground's load() takes (compare is ignored: a full run is one case).
+type Spec = scenario.Spec
 
-// ParseSpec decodes and checks the shape of a spec. Knob names and values
-// are checked later by the scenario (scenario.Resolve).
-func ParseSpec(text string) (Spec, error) {
-	var raw struct {
-		Scenario *string                    `json:"scenario"`
-		Case     string                     `json:"case"`
-		Knobs    map[string]json.RawMessage `json:"knobs"`
-		Seed     json.RawMessage            `json:"seed"`
-	}
-	dec := json.NewDecoder(strings.NewReader(text))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&raw); err != nil {
-		return Spec{}, fmt.Errorf("spec: %v (expected {\"scenario\", \"case\", \"knobs\", \"seed\"})", err)
-	}
-	if raw.Scenario == nil || *raw.Scenario == "" {
-		return Spec{}, fmt.Errorf("spec: scenario is missing")
-	}
-	sp := Spec{Scenario: *raw.Scenario, Case: raw.Case, Knobs: map[string]string{}, Seed: 1}
-	for name, v := range raw.Knobs {
-		t, err := knobText(v)
-		if err != nil {
-			return Spec{}, fmt.Errorf("%s: knob %s: %v", sp.Scenario, name, err)
-		}
-		sp.Knobs[name] = t
-	}
-	if len(raw.Seed) > 0 && string(raw.Seed) != "null" {
-		s := strings.Trim(string(raw.Seed), `"`)
-		n, err := strconv.ParseUint(s, 10, 64)
-		if err != nil {
-			return Spec{}, fmt.Errorf("seed %s: expected a non-negative integer", raw.Seed)
-		}
-		sp.Seed = n
-	}
-	return sp, nil
-}
-
-// knobText turns a JSON value into the text of a --set flag.
-func knobText(v json.RawMessage) (string, error) {
-	v = bytes.TrimSpace(v)
-	switch {
-	case len(v) == 0 || string(v) == "null":
-		return "", fmt.Errorf("no value")
-	case v[0] == '"':
-		var s string
-		err := json.Unmarshal(v, &s)
-		return s, err
-	case string(v) == "true" || string(v) == "false":
-		return string(v), nil
-	case v[0] == '-' || v[0] >= '0' && v[0] <= '9':
-		// A JSON number, kept as written: 2048 stays "2048", 0.5 "0.5".
-		return string(v), nil
-	}
-	return "", fmt.Errorf("value %s: expected a string, number or boolean", v)
-}
+// ParseSpec decodes a spec (see scenario.ParseSpec).
+func ParseSpec(text string) (Spec, error) { return scenario.ParseSpec(text) }
 
 // runFull runs a spec to the end and returns the object `loomsim run
 // --json` prints. progress gets the fraction done.
