@@ -81,3 +81,57 @@ func TestSynchronizedPinsOnJDK21Only(t *testing.T) {
 	pp, _ := pinned.MetricValue("pinned_parks")
 	assert.Equal(t, 120.0, pp)
 }
+
+// A clone continues exactly as the original: same trace, same metrics.
+func TestCloneContinuesExactly(t *testing.T) {
+	for _, ref := range []string{"vt-pooling/1g-pool", "llm-router/router", "loom-carrier/256-vthreads", "request-load/pool-200"} {
+		sc, c, err := scenario.ParseRef(ref)
+		require.NoError(t, err)
+		sm, _, err := sc.NewSim(c, sc.ShortSet(), 5)
+		require.NoError(t, err)
+		sm.Advance(sim.Time(10*sim.Millisecond), 1<<30)
+		cp := sm.Clone()
+		h1, n1, err := scenario.TraceHash(sm, sim.Time(400*sim.Millisecond))
+		require.NoError(t, err)
+		h2, n2, err := scenario.TraceHash(cp, sim.Time(400*sim.Millisecond))
+		require.NoError(t, err)
+		assert.Equal(t, n1, n2, ref)
+		assert.Equal(t, h1, h2, ref)
+		require.Greater(t, n1, 0, ref)
+		m1, m2 := sm.Metrics(), cp.Metrics()
+		assert.Equal(t, m1, m2, ref)
+	}
+}
+
+// Following a thread keeps its history; the detail card reads it.
+func TestFollowAThread(t *testing.T) {
+	sc, err := scenario.Get("request-load")
+	require.NoError(t, err)
+	sm, _, err := sc.NewSim("virtual-per-request", map[string]string{"requests": "50", "sleep_ms": "5"}, 1)
+	require.NoError(t, err)
+	sm.Record(1 << 12)
+	var evs []sim.Event
+	var id sim.ThreadID
+	for id == 0 && !sm.Advance(sim.Never, 1) {
+		evs, _ = sm.DrainEvents(evs[:0])
+		for _, e := range evs {
+			if e.Kind == sim.EvThreadStart && e.A == 1 {
+				id = e.Thread
+			}
+		}
+	}
+	require.NotZero(t, id)
+	require.True(t, sm.Follow(id))
+	sm.Advance(sim.Time(3*sim.Millisecond), 1<<20)
+	d, ok := sm.Thread(id)
+	require.True(t, ok)
+	assert.True(t, d.Virtual)
+	assert.True(t, d.Followed)
+	assert.GreaterOrEqual(t, len(d.History), 3, "runnable, running, parked at least")
+	assert.Equal(t, sim.StateParked, d.State)
+	assert.Equal(t, sim.ParkSleep, d.Reason)
+	require.NotEmpty(t, d.Chunks, "its frames are frozen in a chunk")
+	assert.Greater(t, d.InState["parked"], sim.Duration(0))
+	_, ok = sm.Thread(1 << 40)
+	assert.False(t, ok)
+}

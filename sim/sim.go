@@ -14,6 +14,7 @@ type Sim struct {
 	cfg  Config
 	seed uint64
 	rng  *rand.Rand
+	pcg  *rand.PCG
 	now  Time
 	q    eventQueue
 
@@ -57,6 +58,7 @@ type Sim struct {
 	cur      int32 // the OS thread whose code runs now, -1 for outside events
 
 	stats      stats
+	follow     []followed // threads whose history is kept (follow.go)
 	rssPeak    Bytes
 	rec        *recorder
 	done       bool
@@ -73,7 +75,8 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		return nil, err
 	}
 	s := &Sim{cfg: cfg, seed: seed, unparker: -1, cur: -1}
-	s.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	s.pcg = rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	s.rng = rand.New(s.pcg)
 	s.maxEvents = cfg.Run.MaxEvents
 	if s.maxEvents <= 0 {
 		s.maxEvents = 2_000_000_000

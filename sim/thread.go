@@ -221,6 +221,9 @@ func (s *Sim) setState(ti int32, st ThreadState) {
 	t.inState[t.state] += s.now.Sub(t.since)
 	t.state = st
 	t.since = s.now
+	if len(s.follow) > 0 {
+		s.noteFollowed(ti)
+	}
 }
 
 // threadFrames returns the frames a thread has below its task's call path.

@@ -1,0 +1,109 @@
+package sim
+
+import "math/rand/v2"
+
+// Clone returns an independent copy of the simulator: advancing either
+// never changes the other, and the copy continues exactly as the original
+// would (the timeline keeps clones as checkpoints and re-simulates from the
+// nearest one, which is exact). The configuration's slices are shared; the
+// model never writes to them. Event recording starts empty in the copy.
+func (s *Sim) Clone() *Sim {
+	c := *s
+	pcg := *s.pcg
+	c.pcg = &pcg
+	c.rng = rand.New(c.pcg)
+
+	c.q = s.q.clone()
+	c.cores = cloneSlice(s.cores)
+	c.idleCores = cloneSlice(s.idleCores)
+	c.runq = s.runq.clone()
+	c.th = cloneSlice(s.th)
+	c.thFree = cloneSlice(s.thFree)
+	c.tasks = cloneSlice(s.tasks)
+	c.taskFree = cloneSlice(s.taskFree)
+
+	c.sched = s.sched
+	c.sched.external = s.sched.external.clone()
+	c.sched.carriers = cloneSlice(s.sched.carriers)
+	c.sched.local = make([]fifo, len(s.sched.local))
+	for i := range s.sched.local {
+		c.sched.local[i] = s.sched.local[i].clone()
+	}
+	c.sched.idle = s.sched.idle.clone()
+	c.sched.busySince = cloneSlice(s.sched.busySince)
+
+	c.execs = cloneSlice(s.execs)
+	for i := range c.execs {
+		e := &c.execs[i]
+		e.cfg = &c.cfg.Executors[i]
+		e.queue = s.execs[i].queue.clone()
+		e.idle = s.execs[i].idle.clone()
+		e.workers = cloneSlice(s.execs[i].workers)
+		e.busy = cloneSlice(s.execs[i].busy)
+		e.loopQ = make([]fifo, len(s.execs[i].loopQ))
+		for j := range e.loopQ {
+			e.loopQ[j] = s.execs[i].loopQ[j].clone()
+		}
+	}
+	c.loads = cloneSlice(s.loads)
+	for i := range c.loads {
+		c.loads[i].cfg = &c.cfg.Loads[i]
+		c.loads[i].acceptQ = s.loads[i].acceptQ.clone()
+	}
+	c.conns = cloneSlice(s.conns)
+	c.monitors = cloneSlice(s.monitors)
+	c.scopes = cloneSlice(s.scopes)
+	c.scopeFree = cloneSlice(s.scopeFree)
+	c.router = s.router
+	c.router.cfg = &c.cfg.Router
+	c.router.wins = cloneSlice(s.router.wins)
+	c.connIdle = cloneSlice(s.connIdle)
+
+	h := *s.heap
+	h.blobs = cloneSlice(s.heap.blobs)
+	h.free = cloneSlice(s.heap.free)
+	h.young = cloneSlice(s.heap.young)
+	h.oldDead = cloneSlice(s.heap.oldDead)
+	c.heap = &h
+	c.chunks = cloneSlice(s.chunks)
+	c.chunkFree = cloneSlice(s.chunkFree)
+	j := *s.jit
+	j.count = cloneSlice(s.jit.count)
+	j.tier = cloneSlice(s.jit.tier)
+	j.pending = cloneSlice(s.jit.pending)
+	j.countAtC1 = cloneSlice(s.jit.countAtC1)
+	j.compiledAt = cloneSlice(s.jit.compiledAt)
+	c.jit = &j
+	c.pathCache = cloneSlice(s.pathCache)
+	c.follow = cloneSlice(s.follow)
+	c.rec = nil
+	if s.rec != nil {
+		c.Record(len(s.rec.buf))
+	}
+	return &c
+}
+
+func cloneSlice[T any](v []T) []T {
+	if v == nil {
+		return nil
+	}
+	out := make([]T, len(v), cap(v))
+	copy(out, v)
+	return out
+}
+
+func (f fifo) clone() fifo {
+	f.buf = cloneSlice(f.buf)
+	return f
+}
+
+func (q eventQueue) clone() eventQueue {
+	q.h = cloneSlice(q.h)
+	lanes := make([]lane, len(q.lanes))
+	for i, l := range q.lanes {
+		l.buf = cloneSlice(l.buf)
+		lanes[i] = l
+	}
+	q.lanes = lanes
+	return q
+}
