@@ -17,7 +17,7 @@ import (
 // math/rand's global source, the browser). style.md, point 1.
 var allowedImports = map[string]bool{
 	"bufio": true, "bytes": true, "encoding/json": true, "errors": true, "fmt": true, "hash/fnv": true, "io": true,
-	"math": true, "math/bits": true, "math/rand/v2": true, "sort": true, "strconv": true, "strings": true,
+	"math": true, "math/bits": true, "net/url": true, "math/rand/v2": true, "sort": true, "strconv": true, "strings": true,
 	"text/tabwriter": true, "github.com/loomlab/loomlab/sim": true,
 }
 
