@@ -18,6 +18,9 @@ type followed struct {
 	id      ThreadID
 	slot    int32
 	history []Stint
+	inState [StateTerminated + 1]Duration // time in each state since following began
+	since   Time
+	state   ThreadState
 }
 
 // maxStints bounds a followed thread's history.
@@ -40,7 +43,7 @@ func (s *Sim) Follow(id ThreadID) bool {
 		s.follow = append(s.follow[:0], s.follow[1:]...)
 	}
 	t := &s.th[slot]
-	s.follow = append(s.follow, followed{id: id, slot: slot,
+	s.follow = append(s.follow, followed{id: id, slot: slot, since: t.since, state: t.state,
 		history: []Stint{{From: t.since, State: t.state, Reason: t.reason, Carrier: s.carrierOf(t)}}})
 	return true
 }
@@ -80,6 +83,8 @@ func (s *Sim) noteFollowed(ti int32) {
 			continue
 		}
 		t := &s.th[ti]
+		f.inState[f.state] += s.now.Sub(f.since)
+		f.since, f.state = s.now, t.state
 		if len(f.history) >= maxStints {
 			f.history = append(f.history[:0], f.history[len(f.history)/2:]...)
 		}
@@ -95,7 +100,7 @@ type ThreadDetail struct {
 	State       ThreadState
 	Reason      ParkReason
 	Created     Time
-	InState     map[string]Duration // time spent in each state so far
+	InState     map[string]Duration // time in each state since it was followed (else: the current state only)
 	CPU         Duration
 	Mounts      int32
 	Parks       int32
@@ -118,15 +123,7 @@ func (s *Sim) Thread(id ThreadID) (ThreadDetail, bool) {
 	d := ThreadDetail{ID: t.id, Virtual: t.virtual, Role: t.role, State: t.state, Reason: t.reason,
 		Created: t.created, CPU: t.cpu, Mounts: t.mounts, Parks: t.parks, Carrier: s.carrierOf(t),
 		LastCarrier: t.lastCarrier, Frames: t.frames, Resident: t.resident, InState: map[string]Duration{}}
-	for st := StateNew; st <= StateTerminated; st++ {
-		v := t.inState[st]
-		if st == t.state {
-			v += s.now.Sub(t.since)
-		}
-		if v > 0 {
-			d.InState[st.String()] = v
-		}
-	}
+	d.InState[t.state.String()] = s.now.Sub(t.since)
 	for ci := t.tail; ci >= 0; ci = s.chunks[ci].parent {
 		c := &s.chunks[ci]
 		d.Chunks = append(d.Chunks, ChunkView{ID: c.id, Owner: t.id, Capacity: c.capacity, Used: c.used,
@@ -136,6 +133,15 @@ func (s *Sim) Thread(id ThreadID) (ThreadDetail, bool) {
 		if f.id == id {
 			d.Followed = true
 			d.History = append([]Stint(nil), f.history...)
+			for st := StateNew; st <= StateTerminated; st++ {
+				v := f.inState[st]
+				if st == t.state {
+					v += s.now.Sub(f.since)
+				}
+				if v > 0 {
+					d.InState[st.String()] = v
+				}
+			}
 		}
 	}
 	return d, true

@@ -88,7 +88,6 @@ func (s *Sim) monitorExit(ti int32, m int) {
 	mo.owner, mo.count = next, 1
 	s.th[next].monitors++
 	s.tasks[s.th[next].task].pc++
-	s.stats.waitTotal[ParkMonitor] += s.now.Sub(s.th[next].waitStart)
 	nt := &s.th[next]
 	if nt.virtual && nt.state == StateParked {
 		// An unmounted waiter (JDK 24+) is scheduled like any unpark.

@@ -30,7 +30,6 @@ type stats struct {
 	vparks        int64
 	monitorWaits  int64
 	compensations int64
-	waitTotal     [parkReasonCount]Duration
 
 	forks, cancelled int64
 	synDrops         int64

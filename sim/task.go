@@ -337,7 +337,6 @@ func (s *Sim) fileIO(ti int32, d Duration) {
 	}
 	t.token++
 	t.reason = ParkFile
-	t.waitStart = s.now
 	s.q.pushAfter(s.now, d, evWake, ti, t.token)
 	s.setState(ti, StatePinned)
 	s.releaseCore(t.carrier)

@@ -131,7 +131,6 @@ type thread struct {
 	interrupted bool
 	monitors    int16
 	nextWaiter  int32
-	waitStart   Time
 
 	// Frames and StackChunks (virtual threads).
 	frames   Words // frame words on the stack at this point
@@ -153,7 +152,6 @@ type thread struct {
 	mounts      int32
 	parks       int32
 	lastCarrier CarrierID
-	inState     [StateTerminated + 1]Duration
 }
 
 func (s *Sim) newThreadSlot() int32 {
@@ -218,7 +216,6 @@ func (s *Sim) newVirtual(role Role, exec int32) int32 {
 // setState changes a thread's state and accumulates time spent in the old one.
 func (s *Sim) setState(ti int32, st ThreadState) {
 	t := &s.th[ti]
-	t.inState[t.state] += s.now.Sub(t.since)
 	t.state = st
 	t.since = s.now
 	if len(s.follow) > 0 {
@@ -300,7 +297,6 @@ func (s *Sim) park(ti int32, reason ParkReason, d Duration, pinned bool) {
 	t.token++
 	t.reason = reason
 	t.parks++
-	t.waitStart = s.now
 	if d >= 0 {
 		s.q.pushAfter(s.now, d, evWake, ti, t.token)
 	}
@@ -349,7 +345,6 @@ func (s *Sim) onWake(ti int32, token uint32) {
 func (s *Sim) unpark(ti int32) {
 	t := &s.th[ti]
 	t.token++
-	s.stats.waitTotal[t.reason] += s.now.Sub(t.waitStart)
 	switch t.state {
 	case StatePinned:
 		// Still mounted: its carrier's OS thread wakes up and continues it.
