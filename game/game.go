@@ -63,6 +63,9 @@ type Game struct {
 	// crash makes the next Update or Draw panic (CrashNext; for tests of
 	// the error path).
 	crash string
+	// reducedMotion turns flights off whatever the speed
+	// (prefers-reduced-motion); state changes still show at once.
+	reducedMotion bool
 }
 
 // CrashNext makes the next Update ("update") or Draw ("draw") panic once,
@@ -103,6 +106,14 @@ func (g *Game) Do(f func(pg *play.Playground) error) (err error) {
 func (g *Game) SetPalette(name string) {
 	g.mu.Lock()
 	g.opts.Palette = view.PaletteByName(name)
+	g.mu.Unlock()
+}
+
+// SetReducedMotion turns animations off (on: true) or leaves them to the
+// playground's speed rule.
+func (g *Game) SetReducedMotion(on bool) {
+	g.mu.Lock()
+	g.reducedMotion = on
 	g.mu.Unlock()
 }
 
@@ -147,7 +158,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		b := screen.Bounds()
 		w, h := float32(b.Dx()), float32(b.Dy())
 		g.opts.Scale = float32(g.scale)
-		g.opts.Motion = g.pg.Motion()
+		g.opts.Motion = g.pg.Motion() && !g.reducedMotion
 		hdr := g.pg.Header()
 		hdr.Stats = g.stats()
 		g.ins = g.pg.Inputs(g.ins)

@@ -13,6 +13,9 @@
 //	state() string          the JSON of play.State
 //	seek(ms) string         extra: jump (paused) to a virtual time
 //	setPalette(name)        extra: "okabe-ito" or "high-contrast"
+//	setReducedMotion(on)    extra: no flights (also set from prefers-reduced-motion)
+//	parseLink(query) string {"link": {...}, "errors": [...]} (play.ParseLinkJSON)
+//	linkQuery(linkJSON) string  {"query": "..."} or {"error": "..."} (play.LinkQuery)
 //	crashNext(where)        test hook: the next "update" or "draw" panics once
 //
 // Events on window: "loomready" before the game loop starts, "loomerror"
@@ -89,6 +92,23 @@ func main() {
 		g.SetPalette(argString(args, 0))
 		return `{"ok":true}`
 	}))
+	// Links: scenario.ParseLink is the one parser of link state; the page
+	// asks here instead of parsing a query string itself.
+	api.Set("parseLink", fn(func(args []js.Value) string {
+		return play.ParseLinkJSON(argString(args, 0))
+	}))
+	api.Set("linkQuery", fn(func(args []js.Value) string {
+		q, err := play.LinkQuery(argString(args, 0))
+		if err != nil {
+			return errJSON(err)
+		}
+		b, _ := json.Marshal(map[string]string{"query": q})
+		return string(b)
+	}))
+	api.Set("setReducedMotion", fn(func(args []js.Value) string {
+		g.SetReducedMotion(len(args) > 0 && args[0].Truthy())
+		return `{"ok":true}`
+	}))
 	api.Set("crashNext", fn(func(args []js.Value) string {
 		g.CrashNext(argString(args, 0))
 		return `{"ok":true}`
@@ -160,6 +180,15 @@ func applyQuery(g *game.Game) {
 	}
 	if p := q.Get("palette"); p != "" {
 		g.SetPalette(p)
+	}
+	// prefers-reduced-motion: no flights, now and whenever it changes.
+	if mm := js.Global().Get("matchMedia"); mm.Type() == js.TypeFunction {
+		mq := mm.Invoke("(prefers-reduced-motion: reduce)")
+		g.SetReducedMotion(mq.Get("matches").Truthy())
+		mq.Call("addEventListener", "change", js.FuncOf(func(_ js.Value, args []js.Value) any {
+			g.SetReducedMotion(len(args) > 0 && args[0].Get("matches").Truthy())
+			return nil
+		}))
 	}
 }
 
