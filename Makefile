@@ -6,11 +6,11 @@ GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASMEXEC  := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: test test-go test-wasm test-web web-deps verify vet bench serve dist clean
+.PHONY: test test-go test-wasm test-fuzz test-web web-deps verify vet bench fuzz serve dist clean
 
 ## test: every test — Go unit and golden tests, the sim under wasm, the articles' figures,
 ## the page (type check, worker, headless Chromium).
-test: vet test-go test-wasm verify test-web
+test: vet test-go test-wasm test-fuzz verify test-web
 
 vet:
 	$(GO) vet ./...
@@ -27,6 +27,16 @@ test-wasm:
 
 verify:
 	$(GO) run ./sim/cmd/loomsim verify
+
+# Fuzz targets of the link/spec/knob parsers and the simulator: a few
+# seconds each in `make test`, longer with `make fuzz` (FUZZTIME=10m).
+FUZZ_TARGETS := FuzzParseLink FuzzParseSpec FuzzKnobValue FuzzSimulate
+FUZZTIME ?= 2m
+test-fuzz:
+	@for f in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime 4s ./sim/scenario || exit 1; done
+
+fuzz:
+	@for f in $(FUZZ_TARGETS); do $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./sim/scenario || exit 1; done
 
 ## serve: build dist/ and serve it on 127.0.0.1:8080 (prints the address). ADDR=host:port to change.
 ADDR ?= 127.0.0.1:8080

@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"encoding/json"
+	"runtime"
 	"testing"
 
 	"github.com/loomlab/loomlab/sim"
@@ -134,4 +135,50 @@ func TestFollowAThread(t *testing.T) {
 	assert.Greater(t, d.InState["parked"], sim.Duration(0))
 	_, ok = sm.Thread(1 << 40)
 	assert.False(t, ok)
+}
+
+// Extreme inputs give defined outcomes: they run (slowly, but a frame's
+// work stays bounded), or end with an OutOfMemoryError, or are refused at
+// the knob's documented limit.
+func TestExtremeInputs(t *testing.T) {
+	threads := "1000000"
+	if runtime.GOOS == "js" {
+		threads = "100000" // the same path; node's wasm is slower
+	}
+	cases := []struct {
+		ref     string
+		set     map[string]string
+		outcome string
+	}{
+		{"vt-basics/memory-virtual", map[string]string{"threads": threads, "sleep_s": "1"}, "completed"},
+		{"vt-pooling/1g-pool", map[string]string{"cores": "1", "connections": "200", "pool_size": "200", "warmup_s": "0.1", "measure_s": "0.5"}, "completed"},
+		{"vt-pooling/1g-nopool", map[string]string{"backend_ms": "0", "connections": "50", "warmup_s": "0", "measure_s": "0.2"}, "completed"},
+		{"request-load/virtual-per-request", map[string]string{"sleep_ms": "0", "requests": "1000"}, "completed"},
+		{"request-load/pool-200", map[string]string{"sleep_ms": "10000", "requests": "10"}, "completed"},
+		{"vt-pooling/1g-pool", map[string]string{"heap_mb": "64", "connections": "3000", "pool_size": "3000", "warmup_s": "0", "measure_s": "4"}, "OutOfMemoryError"},
+	}
+	for _, c := range cases {
+		sc, cs, err := scenario.ParseRef(c.ref)
+		require.NoError(t, err)
+		r, err := sc.Run(cs, c.set, 1, nil)
+		require.NoError(t, err, c.ref)
+		assert.Contains(t, r.Outcome, c.outcome, "%s %v", c.ref, c.set)
+	}
+	// Past the documented limits: refused, naming the knob and the range.
+	sc, _ := scenario.Get("vt-basics")
+	_, _, err := sc.NewSim("", map[string]string{"threads": "1000001"}, 1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "threads")
+	assert.Contains(t, err.Error(), "1000000")
+}
+
+// However big the run, one call does at most the work it is allowed: a
+// frame never stalls.
+func TestAdvanceIsBounded(t *testing.T) {
+	sc, _ := scenario.Get("vt-pooling")
+	sm, _, err := sc.NewSim("4g-pool", nil, 1)
+	require.NoError(t, err)
+	before := sm.EventsProcessed()
+	sm.Advance(sim.Never, 5000)
+	assert.LessOrEqual(t, sm.EventsProcessed()-before, int64(5000))
 }
