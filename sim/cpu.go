@@ -166,7 +166,6 @@ func (s *Sim) burstDone(ti int32) {
 		s.sched.ctx = -1
 	}
 	s.cur = ti
-	defer func() { s.sched.ctx, s.cur = prev, prevCur }()
 	kind := t.burst
 	t.burst = burstNone
 	switch kind {
@@ -190,6 +189,7 @@ func (s *Sim) burstDone(ti int32) {
 	default:
 		panic("loomlab: burst without a handler")
 	}
+	s.sched.ctx, s.cur = prev, prevCur
 }
 
 // oscpu returns the platform thread whose CPU a Java thread uses: itself,

@@ -305,7 +305,15 @@ func (h *heap) kill(i int32) {
 	h.freed[b.cat] += b.size
 	if b.sp == spOld {
 		h.oldLive[b.cat] -= b.size
-		h.oldDead = append(h.oldDead, i)
+		if b.cat == CatChunk {
+			// Dead chunks stay visible (abandoned, in the picture) until
+			// the Full GC that collects them.
+			h.oldDead = append(h.oldDead, i)
+		} else {
+			// Its bytes stay in oldUsed as garbage; the record is not
+			// needed any more.
+			h.release(i)
+		}
 	}
 }
 

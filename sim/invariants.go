@@ -119,8 +119,8 @@ func (h *heap) check() error {
 		}
 	}
 	for _, i := range h.oldDead {
-		if b := &h.blobs[i]; b.sp != spOld || !b.dead {
-			return fmt.Errorf("old dead list holds a live or young object")
+		if b := &h.blobs[i]; b.sp != spOld || !b.dead || b.cat != CatChunk {
+			return fmt.Errorf("old dead list holds a live, young or non-chunk object")
 		}
 	}
 	for c := AllocCat(1); c < catCount; c++ {

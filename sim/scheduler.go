@@ -131,14 +131,19 @@ func (q *scheduler) compensate(s *Sim) {
 // paid with its next burst.
 func (s *Sim) carrierLoop(c int32) {
 	q := &s.sched
-	q.depth++
-	defer func() { q.depth-- }()
-	if q.depth > 32 {
+	if q.depth >= 32 {
 		// Break long chains of zero-CPU mounts with an event.
 		s.th[c].after = afterFind
 		s.runCPU(c, 0, burstOwed)
 		return
 	}
+	q.depth++
+	s.carrierNext(c)
+	q.depth--
+}
+
+func (s *Sim) carrierNext(c int32) {
+	q := &s.sched
 	vt := q.take(s, c)
 	if vt < 0 {
 		t := &s.th[c]
