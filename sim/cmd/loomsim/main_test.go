@@ -1,0 +1,120 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func loomsim(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := run(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestExitCodesAndMessages(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		code int
+		want string // in stderr
+	}{
+		{[]string{"list"}, 0, ""},
+		{[]string{}, 2, "usage"},
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
+		{[]string{"params", "nope"}, 2, `unknown scenario "nope"`},
+		{[]string{"run", "request-load/nope"}, 2, `unknown case "nope"`},
+		{[]string{"run", "request-load", "--set", "pool_size=abc"}, 2, `pool_size="abc" is not allowed: expected an integer from 1 to 10000`},
+		{[]string{"run", "request-load", "--set", "cores=0"}, 2, "cores"},
+		{[]string{"run", "request-load", "--set", "wat=1"}, 2, `no such knob`},
+		{[]string{"run", "request-load", "--set", "novalue"}, 2, "expected knob=value"},
+		{[]string{"run", "request-load", "--seed", "-4"}, 2, "--seed"},
+		{[]string{"run", "request-load", "--bogus"}, 2, "unknown flag"},
+		{[]string{"trace", "request-load"}, 2, "--until"},
+		{[]string{"trace", "request-load", "--until", "soon"}, 2, "positive duration"},
+		{[]string{"verify", "nope"}, 2, "unknown scenario"},
+	} {
+		code, _, stderr := loomsim(c.args...)
+		assert.Equal(t, c.code, code, "%v: %s", c.args, stderr)
+		assert.Contains(t, stderr, c.want, "%v", c.args)
+		if c.code == 2 && len(c.args) > 0 {
+			assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %q", stderr)
+		}
+	}
+}
+
+func TestRunJSONShapeAndDeterminism(t *testing.T) {
+	args := []string{"run", "request-load/pool-200", "--set", "requests=300", "--seed", "4", "--json"}
+	code, out1, _ := loomsim(args...)
+	require.Equal(t, 0, code)
+	var r map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out1), &r))
+	for _, k := range []string{"scenario", "case", "seed", "params", "metrics", "sim_seconds", "wall_seconds", "events", "outcome"} {
+		assert.Contains(t, r, k)
+	}
+	assert.Equal(t, "pool-200", r["case"])
+	params := r["params"].(map[string]any)
+	assert.Equal(t, "pool", params["executor"], "every knob's effective value")
+	assert.EqualValues(t, 300, params["requests"])
+	_, out2, _ := loomsim(args...)
+	strip := func(s string) string {
+		var m map[string]any
+		_ = json.Unmarshal([]byte(s), &m)
+		delete(m, "wall_seconds")
+		b, _ := json.Marshal(m)
+		return string(b)
+	}
+	assert.Equal(t, strip(out1), strip(out2), "same seed, same result")
+}
+
+func TestVerifyJSON(t *testing.T) {
+	code, out, _ := loomsim("verify", "request-load", "--json")
+	require.Equal(t, 0, code)
+	var checks []map[string]any
+	require.NoError(t, json.Unmarshal([]byte(out), &checks))
+	require.NotEmpty(t, checks)
+	for _, c := range checks {
+		for _, k := range []string{"scenario", "case", "metric", "article", "model", "tolerance", "status", "reason"} {
+			assert.Contains(t, c, k)
+		}
+		assert.Contains(t, []any{"pass", "deviation"}, c["status"])
+	}
+}
+
+func TestTraceAndParams(t *testing.T) {
+	code, out, _ := loomsim("trace", "request-load/virtual-per-request", "--set", "requests=3", "--until", "5ms")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "mount")
+	assert.Contains(t, out, "trace hash")
+	code, out, _ = loomsim("params", "vt-pooling")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "heap_mb")
+	assert.Contains(t, out, "1g-pool-reusefix")
+	code, out, _ = loomsim("profile", "llm-router")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "| constant |")
+}
+
+// The lesson's practice questions: with 1,000 requests the pool of 200
+// takes about five rounds of the sleep; with CPU work instead of a sleep,
+// virtual threads lose their advantage.
+func TestPracticeQuestions(t *testing.T) {
+	elapsed := func(args ...string) float64 {
+		code, out, stderr := loomsim(append([]string{"run", "--json"}, args...)...)
+		require.Equal(t, 0, code, stderr)
+		var r struct {
+			Metrics map[string]float64 `json:"metrics"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(out), &r))
+		return r.Metrics["elapsed_ms"]
+	}
+	pool := elapsed("request-load/pool-200", "--set", "requests=1000")
+	assert.InDelta(t, 500, pool, 50, "five rounds of 100 ms")
+	cpuVirtual := elapsed("request-load/virtual-per-request", "--set", "requests=240", "--set", "work=cpu")
+	cpuPool := elapsed("request-load/pool-200", "--set", "requests=240", "--set", "work=cpu")
+	assert.InEpsilon(t, cpuPool, cpuVirtual, 0.05, "12 cores do the same CPU work either way")
+	assert.InDelta(t, 240*100/12, cpuVirtual, 200)
+}
