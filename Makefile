@@ -14,16 +14,17 @@ test: vet test-go test-wasm test-fuzz verify test-web
 
 vet:
 	$(GO) vet ./...
-	@unformatted=$$(gofmt -l sim); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	GOOS=js GOARCH=wasm $(GO) vet ./game/... ./wasm/...
+	@unformatted=$$(gofmt -l sim game wasm build); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 test-go:
-	$(GO) test -count=1 ./sim/...
+	$(GO) test -count=1 ./sim/... ./game/...
 
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes.
 test-wasm:
 	@command -v node >/dev/null || { echo "node is needed for the wasm tests: apt-get install -y nodejs"; exit 1; }
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./game/view/... ./game/play/...
 
 verify:
 	$(GO) run ./sim/cmd/loomsim verify
