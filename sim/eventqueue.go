@@ -38,6 +38,21 @@ const (
 	evKindCount
 )
 
+var eventKindLabels = [...]string{"invalid", "slice-end", "wake", "client", "request-arrive", "response", "async",
+	"gc-end", "compiled", "arrival", "ramp", "os-wake", "stop"}
+
+// EventCounts returns how many events of each kind the run has handled (for
+// benchmarks: where the work goes).
+func (s *Sim) EventCounts() map[string]int64 {
+	out := map[string]int64{}
+	for k, n := range s.stats.byKind {
+		if n > 0 {
+			out[eventKindLabels[k]] = n
+		}
+	}
+	return out
+}
+
 // javaSide reports whether an event needs a Java thread to act and must
 // therefore wait while a stop-the-world pause holds every Java thread. Client
 // activity and timers outside the JVM carry on during a pause; their effects

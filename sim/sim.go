@@ -169,6 +169,7 @@ func (s *Sim) Advance(until Time, maxEvents int) bool {
 			continue
 		}
 		s.events++
+		s.stats.byKind[ev.kind]++
 		if s.events >= s.maxEvents {
 			s.finish("event budget exhausted")
 			return true

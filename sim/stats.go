@@ -4,7 +4,8 @@ import "math/bits"
 
 // stats accumulates what the metrics report.
 type stats struct {
-	end Time
+	end    Time
+	byKind [evKindCount]int64 // events handled, by kind
 
 	osPeak, vtPeak  int
 	platformCreated int64
