@@ -376,12 +376,14 @@ func (e *Exercise) choice(id string) *ExerciseChoice {
 
 // ParseNumber reads a predicted number: digits with an optional sign,
 // decimal point and exponent; thousands separators (",", "_", spaces) are
-// ignored, and so is a trailing unit or "%".
+// ignored, and so is one trailing unit word or "%".
 func ParseNumber(text string) (float64, error) {
-	t := strings.TrimSpace(text)
+	t := strings.TrimRight(strings.TrimSpace(text), "% ")
+	// One trailing unit word ("words", "MB", "req/s").
 	t = strings.TrimRightFunc(t, func(r rune) bool {
-		return r == '%' || r == ' ' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || r == 'µ'
+		return (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') || r == 'µ' || r == '/'
 	})
+	t = strings.TrimSpace(t)
 	t = strings.NewReplacer(",", "", "_", "", " ", "", "\u00a0", "", "\u202f", "").Replace(t)
 	if t == "" {
 		return 0, errors.New("expected a number")
