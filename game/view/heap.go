@@ -290,6 +290,9 @@ func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkV
 			}
 			br := Rect{X: x, Y: y, W: w, H: bh}
 			k := classOf(b)
+			if k != classDead {
+				l.chunkHit(br, b.Owner)
+			}
 			switch k {
 			case classDead:
 				l.Rect(br, p.Dead.Alpha(classAlpha(k)))

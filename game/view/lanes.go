@@ -77,6 +77,9 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 			k++
 		}
 		drawCPULane(l, lr, i, pv, p, sc)
+		if pv != nil {
+			l.hit(lr, pv.ID)
+		}
 	}
 }
 
@@ -137,7 +140,8 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, p *
 		}
 		return
 	}
-	// Token: the mounted virtual thread's id.
+	// Token: the mounted virtual thread's id. The whole lane is its target.
+	l.hit(lr, cv.Thread)
 	id := cv.Thread.String()
 	tw := inner.H
 	if text {

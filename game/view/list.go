@@ -52,12 +52,14 @@ func (it *Item) Bounds() Rect {
 type List struct {
 	W, H  float32
 	Items []Item
+	hits  hits // where threads were drawn (hit.go)
 }
 
 // Reset empties the list for a canvas of w × h pixels.
 func (l *List) Reset(w, h float32) {
 	l.W, l.H = w, h
 	l.Items = l.Items[:0]
+	l.hits.reset()
 }
 
 // Equal reports whether l and m would draw the same picture: a frame loop

@@ -51,6 +51,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			t := Rect{X: x, Y: row.Y, W: TextWidth(id.String(), sc) + 4*sc, H: h}
 			l.Rect(t, p.Runnable)
 			l.TextIn(Rect{X: t.X + 2*sc, Y: t.Y, W: t.W - 2*sc, H: t.H}, id.String(), sc, p.Background)
+			l.hit(t, id)
 			x += t.W + gap
 		}
 		return
@@ -69,6 +70,9 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 	y := row.Y + (h-tw)/2
 	for i := 0; i < min(n, room); i++ {
 		l.Rect(Rect{X: x, Y: y, W: tw, H: tw}, p.Runnable)
+		if i < len(ids) {
+			l.hit(Rect{X: x, Y: y, W: tw, H: tw}, ids[i])
+		}
 		x += tw + gap
 	}
 	if more != "" {
@@ -203,6 +207,7 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, 
 				t := Rect{X: x, Y: y, W: w, H: th}
 				l.Rect(t, c)
 				l.TextIn(Rect{X: t.X + 2*sc, Y: t.Y, W: t.W - 2*sc, H: t.H}, id.String(), sc, p.Background)
+				l.hit(t, id)
 				x += w + gap
 			}
 			return detailLabelled, 1
@@ -212,6 +217,9 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, 
 	if ok && n <= maxTokens {
 		g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
 		g.runs(l, []segment{{n, c}}, p.Panel)
+		for i := range min(n, len(ids)) {
+			l.hit(g.cellRect(i), ids[i])
+		}
 		return detailTokens, 1
 	}
 	// Density: every cell stands for k threads; the last one is partial and

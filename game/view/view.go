@@ -11,6 +11,9 @@ type Options struct {
 	// Motion turns animations on. The playground turns it off at fast
 	// speeds, where a flight would start many frames after its event.
 	Motion bool
+	// Followed is the followed thread of each side (0: none), outlined
+	// wherever it is drawn (hit.go).
+	Followed []sim.ThreadID
 }
 
 func (o *Options) palette() *Palette {
@@ -77,9 +80,11 @@ func Build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o
 	drawHeader(l, cl.Header, hdr, p, sc)
 	for i := range ins {
 		if i < len(sides) && !cl.Sides[i].Empty() {
+			l.hits.side = i
 			sides[i].draw(l, cl.Sides[i], &ins[i], o)
 		}
 	}
+	markFollowed(l, o, p, sc)
 	drawLegend(l, cl.Legend, p, sc)
 	if hdr != nil && hdr.Error != "" {
 		drawError(l, Rect{W: w, H: h}, hdr.Error, p, sc)
