@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -97,69 +96,9 @@ type browser struct {
 }
 
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser suite skipped in -short mode")
-	}
 	start := time.Now()
-	chromium := ensureChromium(t)
-
-	opts := defaultOptions()
-	opts.Out = filepath.Join(t.TempDir(), "dist")
-	if p := os.Getenv("LOOMLAB_PLAYGROUND"); p != "" {
-		opts.Playground = p
-	}
-	if p := os.Getenv("LOOMLAB_GAME_HTML"); p != "" {
-		opts.GameHTML = p
-	}
-	site, err := Dist(opts, testLog{t})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(Handler(site.Dir))
-	defer srv.Close()
-	t.Logf("dist built and served in %s", time.Since(start).Round(time.Millisecond))
-
-	root, err := repoRoot()
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := &browser{t: t, base: srv.URL, shot: filepath.Join(root, "testdata", "screenshots")}
-	if err := os.MkdirAll(b.shot, 0o755); err != nil {
-		t.Fatal(err)
-	}
-
-	allocCtx, stopBrowser := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.NoSandbox,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Headless,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		// WebGL2 through SwiftShader, which Ebiten needs; never
-		// --use-gl=swiftshader, which breaks WebGL (browser.md).
-		chromedp.Flag("enable-unsafe-swiftshader", true),
-		chromedp.WindowSize(1200, 800),
-	)
-	defer stopBrowser() // stops Chromium and waits for it
-	ctx, cancel := chromedp.NewContext(allocCtx)
-	defer cancel()
-	ctx, cancelAll := context.WithTimeout(ctx, 5*time.Minute)
-	defer cancelAll()
-	b.ctx = ctx
-	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1200, 800)); err != nil {
-		t.Fatalf("starting %s: %v", chromium, err)
-	}
-	go b.collectConsole()
-	defer func() {
-		if t.Failed() {
-			b.dumpConsole()
-		}
-	}()
+	b := newBrowser(t) // the shared dist/, server and Chromium (browser_shared_test.go)
+	root := suite.root
 
 	b.open()
 	var scenarios []scenarioInfo

@@ -31,10 +31,16 @@ export interface LoomLab {
   timings(): { gameReadyMs: number; firstLoadMs: number };
 }
 
-export function makeAPI(app: Promise<App>, ready: Promise<void>): LoomLab {
-  let a: App | null = null;
+/**
+ * What the API needs of a page: the main page's App, or the embed, which
+ * offers the same API without the main page's panels.
+ */
+export type Host = Pick<App, "bridge" | "meta" | "timings" | "load" | "state" | "current" | "runFull" | "verify" | "chartPoints">;
+
+export function makeAPI(app: Promise<Host>, ready: Promise<void>): LoomLab {
+  let a: Host | null = null;
   void app.then((x) => (a = x));
-  const need = (): App => {
+  const need = (): Host => {
     if (!a) throw new LoomError("loomlab is not ready yet: await loomlab.ready first");
     return a;
   };

@@ -14,6 +14,11 @@ interface LoomGame {
   reset(): void;
   setSpeed(x: number): string;
   state(): string;
+  seek(ms: number): string;
+  setPalette(name: string): string;
+  setReducedMotion(on: boolean): string;
+  parseLink(query: string): string;
+  linkQuery(linkJSON: string): string;
 }
 
 type GameWindow = Window & { loomgame?: LoomGame };
@@ -59,6 +64,11 @@ export class GameBridge {
       iframe.addEventListener("load", check);
       check();
     });
+  }
+
+  /** The playground page's window once it is same-origin reachable (for key listeners). */
+  frame(): Window | null {
+    return this.window();
   }
 
   private window(): GameWindow | null {
@@ -111,6 +121,30 @@ export class GameBridge {
   }
   setSpeed(x: number): void {
     checkResult(this.call(() => this.api().setSpeed(x)));
+  }
+  /** Jumps (paused) to a virtual time in milliseconds, re-simulating from the seed. */
+  seek(ms: number): void {
+    checkResult(this.call(() => this.api().seek(ms)));
+  }
+  setPalette(name: string): void {
+    checkResult(this.call(() => this.api().setPalette(name)));
+  }
+  setReducedMotion(on: boolean): void {
+    checkResult(this.call(() => this.api().setReducedMotion(on)));
+  }
+
+  /** The simulator's reading of a link's query string: JSON {link, errors} (see link.ts). */
+  parseLink(query: string): string {
+    return this.call(() => this.api().parseLink(query));
+  }
+
+  /** The query string (no "?") the simulator writes for a link's JSON; throws a LoomError if it refuses. */
+  linkQuery(linkJSON: string): string {
+    const out = this.call(() => this.api().linkQuery(linkJSON));
+    checkResult(out);
+    const q = (JSON.parse(out) as { query?: unknown }).query;
+    if (typeof q !== "string") throw new LoomError("the playground returned no link");
+    return q;
   }
 
   state(): GameState {

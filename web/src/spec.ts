@@ -1,0 +1,74 @@
+// Specs as the page holds them: checking a spec's shape, scenario and
+// cases against scenarios.json, and the JSON the playground takes. Shared
+// by the main page (App) and the embed.
+
+import { KnobValue, LoomError, MetaFile, ScenarioMeta, Spec } from "./types";
+
+/** What is loaded in the playground. */
+export interface Current {
+  s: ScenarioMeta;
+  caseID: string;
+  compare: string[] | null;
+  /** Overrides as given; the simulator parses and checks them. */
+  knobs: Record<string, KnobValue>;
+  seed: number;
+}
+
+export function findScenario(meta: MetaFile, id: string): ScenarioMeta {
+  const s = meta.scenarios.find((s) => s.id === id);
+  if (!s) throw new LoomError(`unknown scenario "${id}": expected one of ${meta.scenarios.map((s) => s.id).join(", ")}`);
+  return s;
+}
+
+/**
+ * Checks a spec's shape and its scenario and cases against
+ * scenarios.json. Knob values are left to the simulator, the authority
+ * on them (the knob form checks them before they get here).
+ */
+export function checkSpec(meta: MetaFile, spec: Spec): Current {
+  if (!spec || typeof spec !== "object") throw new LoomError("load(spec): spec must be an object {scenario, case, knobs, seed}");
+  if (typeof spec.scenario !== "string") throw new LoomError("load(spec): scenario must be a string");
+  const s = findScenario(meta, spec.scenario);
+  const caseIDs = s.cases.map((c) => c.id);
+  const checkCase = (c: unknown) => {
+    if (typeof c !== "string" || !caseIDs.includes(c)) {
+      throw new LoomError(`${s.id}: unknown case "${String(c)}": expected one of ${caseIDs.join(", ")}`);
+    }
+    return c;
+  };
+  const caseID = spec.case === undefined || spec.case === "" ? s.defaultCase : checkCase(spec.case);
+  let compare: string[] | null = null;
+  if (spec.compare !== undefined && spec.compare !== null) {
+    if (!Array.isArray(spec.compare)) throw new LoomError(`${s.id}: compare must be a list of case ids`);
+    compare = spec.compare.map(checkCase);
+    if (new Set(compare).size !== compare.length) throw new LoomError(`${s.id}: compare lists a case twice`);
+    if (compare.length > 3) throw new LoomError(`${s.id}: compare takes at most 3 cases`);
+    if (compare.length < 2) compare = null;
+  }
+  const knobs: Record<string, KnobValue> = {};
+  if (spec.knobs !== undefined && spec.knobs !== null) {
+    if (typeof spec.knobs !== "object" || Array.isArray(spec.knobs)) throw new LoomError(`${s.id}: knobs must be an object {name: value}`);
+    for (const [name, v] of Object.entries(spec.knobs)) {
+      if (!["string", "number", "boolean"].includes(typeof v) || (typeof v === "number" && !Number.isFinite(v))) {
+        throw new LoomError(`${s.id}: knob ${name}: expected a string, a finite number or a boolean, not ${v === null ? "null" : String(v)}`);
+      }
+      knobs[name] = v;
+    }
+  }
+  let seed = 1;
+  if (spec.seed !== undefined && spec.seed !== null) {
+    const n = typeof spec.seed === "string" ? Number(spec.seed) : spec.seed;
+    if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
+      throw new LoomError(`seed ${JSON.stringify(spec.seed)}: expected a non-negative integer (at most 2^53 − 1 here)`);
+    }
+    seed = n;
+  }
+  return { s, caseID, compare, knobs, seed };
+}
+
+/** The JSON spec the playground takes. */
+export function gameSpec(c: Current): object {
+  const spec: Record<string, unknown> = { scenario: c.s.id, case: c.caseID, knobs: c.knobs, seed: c.seed };
+  if (c.compare) spec.compare = c.compare;
+  return spec;
+}

@@ -1,0 +1,19 @@
+// The speeds the page offers and how they read, shared by the main page,
+// the embed and the keyboard shortcuts.
+
+import { fmt } from "./dom";
+
+/** Speeds offered, in virtual seconds per real second. */
+export const speeds = [1e-5, 1e-4, 1e-3, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30];
+
+export function speedText(x: number): string {
+  if (!Number.isFinite(x) || x <= 0) return "—";
+  const perSec = x >= 1 ? `${fmt(x)} s` : x >= 1e-3 ? `${fmt(x * 1e3)} ms` : `${fmt(x * 1e6)} µs`;
+  return `${perSec} per second`;
+}
+
+/** The next preset above (dir 1) or below (dir −1) x; x itself at either end. */
+export function nextSpeed(x: number, dir: 1 | -1): number {
+  if (dir > 0) return speeds.find((s) => s > x * (1 + 1e-9)) ?? speeds[speeds.length - 1];
+  return [...speeds].reverse().find((s) => s < x * (1 - 1e-9)) ?? speeds[0];
+}
