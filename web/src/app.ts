@@ -8,22 +8,16 @@ import { Callouts } from "./callouts";
 import { Charts, SideSample } from "./charts";
 import { byID, el, fmt, fmtTime } from "./dom";
 import { caseValues, KnobForm, knobForm, variedKnobs } from "./knobs";
+import { linkSpec, pageQuery, parseLink, ParsedLink, previewParam } from "./link";
 import { Job, Progress, Runner } from "./runner";
+import { checkSpec, Current, findScenario, gameSpec } from "./spec";
+import { speeds, speedText } from "./speeds";
 import { GameState, KnobValue, LatencyWindow, LoomError, MetaFile, RunResult, ScenarioMeta, SideState, Spec, Verification } from "./types";
 import { verifyCases, VerifyPanel } from "./verify";
 
-/** What is loaded in the playground. */
-export interface Current {
-  s: ScenarioMeta;
-  caseID: string;
-  compare: string[] | null;
-  /** Overrides as given; the simulator parses and checks them. */
-  knobs: Record<string, KnobValue>;
-  seed: number;
-}
+export type { Current };
 
-/** Speeds offered, in virtual seconds per real second. */
-const speeds = [1e-5, 1e-4, 1e-3, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30];
+export { speedText };
 
 const pollMs = 250;
 
@@ -40,6 +34,14 @@ export class App {
   private lat: (LatencyWindow | null)[] = [];
   private fullJob: Job<RunResult> | null = null;
   private lastError = "";
+  /** The link the page was opened with, as the simulator read it (null: none). */
+  link: ParsedLink | null = null;
+  /**
+   * Events for the page's other parts: "loaded" after a simulation was
+   * loaded, "state" (detail: the GameState) after each poll, "speed" after
+   * the speed control changed it.
+   */
+  readonly events = new EventTarget();
   /** Milliseconds from navigation to the playground's API and to the first loaded simulation. */
   readonly timings = { gameReadyMs: NaN, firstLoadMs: NaN };
 
@@ -71,62 +73,12 @@ export class App {
   // ---- loading -----------------------------------------------------------
 
   scenario(id: string): ScenarioMeta {
-    const s = this.meta.scenarios.find((s) => s.id === id);
-    if (!s) throw new LoomError(`unknown scenario "${id}": expected one of ${this.meta.scenarios.map((s) => s.id).join(", ")}`);
-    return s;
+    return findScenario(this.meta, id);
   }
 
-  /**
-   * Checks a spec's shape and its scenario and cases against
-   * scenarios.json. Knob values are left to the simulator, the authority
-   * on them (the knob form checks them before they get here).
-   */
+  /** Checks a spec against scenarios.json (see checkSpec). */
   check(spec: Spec): Current {
-    if (!spec || typeof spec !== "object") throw new LoomError("load(spec): spec must be an object {scenario, case, knobs, seed}");
-    if (typeof spec.scenario !== "string") throw new LoomError("load(spec): scenario must be a string");
-    const s = this.scenario(spec.scenario);
-    const caseIDs = s.cases.map((c) => c.id);
-    const checkCase = (c: unknown) => {
-      if (typeof c !== "string" || !caseIDs.includes(c)) {
-        throw new LoomError(`${s.id}: unknown case "${String(c)}": expected one of ${caseIDs.join(", ")}`);
-      }
-      return c;
-    };
-    const caseID = spec.case === undefined || spec.case === "" ? s.defaultCase : checkCase(spec.case);
-    let compare: string[] | null = null;
-    if (spec.compare !== undefined && spec.compare !== null) {
-      if (!Array.isArray(spec.compare)) throw new LoomError(`${s.id}: compare must be a list of case ids`);
-      compare = spec.compare.map(checkCase);
-      if (new Set(compare).size !== compare.length) throw new LoomError(`${s.id}: compare lists a case twice`);
-      if (compare.length > 3) throw new LoomError(`${s.id}: compare takes at most 3 cases`);
-      if (compare.length < 2) compare = null;
-    }
-    const knobs: Record<string, KnobValue> = {};
-    if (spec.knobs !== undefined && spec.knobs !== null) {
-      if (typeof spec.knobs !== "object" || Array.isArray(spec.knobs)) throw new LoomError(`${s.id}: knobs must be an object {name: value}`);
-      for (const [name, v] of Object.entries(spec.knobs)) {
-        if (!["string", "number", "boolean"].includes(typeof v) || (typeof v === "number" && !Number.isFinite(v))) {
-          throw new LoomError(`${s.id}: knob ${name}: expected a string, a finite number or a boolean, not ${v === null ? "null" : String(v)}`);
-        }
-        knobs[name] = v;
-      }
-    }
-    let seed = 1;
-    if (spec.seed !== undefined && spec.seed !== null) {
-      const n = typeof spec.seed === "string" ? Number(spec.seed) : spec.seed;
-      if (typeof n !== "number" || !Number.isSafeInteger(n) || n < 0) {
-        throw new LoomError(`seed ${JSON.stringify(spec.seed)}: expected a non-negative integer (at most 2^53 − 1 here)`);
-      }
-      seed = n;
-    }
-    return { s, caseID, compare, knobs, seed };
-  }
-
-  /** The JSON spec the playground takes. */
-  private gameSpec(c: Current): object {
-    const spec: Record<string, unknown> = { scenario: c.s.id, case: c.caseID, knobs: c.knobs, seed: c.seed };
-    if (c.compare) spec.compare = c.compare;
-    return spec;
+    return checkSpec(this.meta, spec);
   }
 
   /** Loads a spec into the playground; on refusal the old simulation keeps running and the message is shown and thrown. */
@@ -135,7 +87,7 @@ export class App {
     try {
       c = this.check(spec);
       await this.bridge.ready;
-      this.bridge.load(this.gameSpec(c));
+      this.bridge.load(gameSpec(c));
     } catch (e) {
       const err = e instanceof LoomError ? e : new LoomError(String(e));
       this.message(err.message);
@@ -144,6 +96,7 @@ export class App {
     this.cur = c;
     this.render(c);
     this.restartCharts();
+    this.events.dispatchEvent(new Event("loaded"));
     return c;
   }
 
@@ -165,10 +118,25 @@ export class App {
   }
 
   async start(): Promise<void> {
-    const spec = this.initialSpec();
-    this.render(this.check(spec)); // the text, knobs and table show while the playground starts
+    let spec = this.initialSpec();
+    const query = pageQuery();
+    // The text, knobs and table show while the playground starts: the
+    // linked scenario's if the link names a known one (a preview only; the
+    // simulator reads the link once it is up).
+    const hint = previewParam(query, "scenario", this.meta.scenarios.map((s) => s.id));
+    this.render(this.check(hint ? { scenario: hint } : spec));
     await this.bridge.ready;
     this.timings.gameReadyMs = Math.round(performance.now());
+    let speed = 0;
+    if (query) {
+      this.link = parseLink(this.bridge, query);
+      for (const e of this.link.errors) this.message(`Link: ${e.replace(/^link: /, "")}`);
+      if (this.link.link.scenario) {
+        spec = linkSpec(this.link.link);
+        speed = this.link.link.speed;
+      }
+    }
+    if (speed > 0) this.guard(() => this.bridge.setSpeed(speed));
     try {
       await this.load(spec);
     } catch {
@@ -214,6 +182,7 @@ export class App {
       return;
     }
     this.renderStatus(st);
+    this.events.dispatchEvent(new CustomEvent("state", { detail: st }));
     if (st.error && st.error !== this.lastError) this.message(`The playground stopped on an internal error: ${st.error}`);
     this.lastError = st.error ?? "";
     const sides = sidesOf(st);
@@ -368,7 +337,12 @@ export class App {
   private wireControls(): void {
     const speed = byID<HTMLSelectElement>("speed");
     speed.replaceChildren(...speeds.map((x) => el("option", { value: String(x) }, speedText(x))));
-    speed.addEventListener("change", () => this.guard(() => this.bridge.setSpeed(Number(speed.value))));
+    speed.addEventListener("change", () =>
+      this.guard(() => {
+        this.bridge.setSpeed(Number(speed.value));
+        this.events.dispatchEvent(new Event("speed"));
+      }),
+    );
 
     byID("playpause").addEventListener("click", () =>
       this.guard(() => {
@@ -531,12 +505,6 @@ function resultTable(r: RunResult): HTMLElement {
 /** The per-side states: the sides of a comparison, or the single run. */
 export function sidesOf(st: GameState): SideState[] {
   return st.sides && st.sides.length > 0 ? st.sides : [st];
-}
-
-export function speedText(x: number): string {
-  if (!Number.isFinite(x) || x <= 0) return "—";
-  const perSec = x >= 1 ? `${fmt(x)} s` : x >= 1e-3 ? `${fmt(x * 1e3)} ms` : `${fmt(x * 1e6)} µs`;
-  return `${perSec} per second`;
 }
 
 /** Selects the speed x, adding it to the list when it is not one of the presets (set through the API or by the playground). */

@@ -2,6 +2,7 @@
 // attach the playground and publish window.loomlab.
 
 import { App } from "./app";
+import { comfort, earlyTheme } from "./comfort";
 import { makeAPI, LoomLab } from "./api";
 import { LoomError, MetaFile } from "./types";
 
@@ -19,8 +20,10 @@ async function boot(): Promise<App> {
   return new App(meta);
 }
 
+earlyTheme();
 const app = boot();
 const ready = app.then((a) => a.start());
+void app.then((a) => comfort(a, ready));
 window.loomlab = makeAPI(app, ready);
 
 ready.catch((e: unknown) => {
