@@ -20,6 +20,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	keys "github.com/chromedp/chromedp/kb"
 )
@@ -41,6 +42,8 @@ func TestLinksAndEmbeds(t *testing.T) {
 	for _, c := range []string{"full", "minimal", "none"} {
 		run("embed-controls-"+c, func(t *testing.T) { b.embedControls(t, c) })
 	}
+	run("embed-loop", func(t *testing.T) { b.embedLoop(t) })
+	run("embed-without-wasm", func(t *testing.T) { b.embedWithoutWasm(t) })
 	run("embed-in-parent", func(t *testing.T) { b.embedInParent(t) })
 	run("keyboard-shortcuts", func(t *testing.T) { b.shortcuts(t) })
 	run("reduced-motion", func(t *testing.T) { b.reducedMotion(t) })
@@ -157,7 +160,7 @@ func (b *browser) linkRoundTrip(t *testing.T) {
 // each bad value is named in a message, its knob keeps its default, the
 // rest of the link loads and the page works.
 func (b *browser) linkBadValues(t *testing.T) {
-	b.goTo("/?scenario=request-load&case=pool-200&requests=abc&pool_size=150&seed=3")
+	b.goTo("/?scenario=request-load&case=pool-200&requests=abc&pool_size=150&seed=3&t=0.02")
 	msgs := b.messages()
 	if !strings.Contains(msgs, `requests="abc"`) || !strings.Contains(msgs, "using the default 10000") {
 		t.Errorf("the bad value is not named with its fallback: %q", msgs)
@@ -170,6 +173,9 @@ func (b *browser) linkBadValues(t *testing.T) {
 	st := b.state(t)
 	if st.Scenario != "request-load" || st.Case != "pool-200" || st.Seed != 3 || st.Knobs["pool_size"] != "150" {
 		t.Errorf("the rest of the link did not load: %s/%s seed %d knobs %v", st.Scenario, st.Case, st.Seed, st.Knobs)
+	}
+	if st.SimTimeNs < 20_000_000 {
+		t.Errorf("the link's t=0.02 was not honoured: %d ns", st.SimTimeNs)
 	}
 	if st.Knobs["requests"] != "10000" {
 		t.Errorf("requests = %q after a bad value, want its default 10000", st.Knobs["requests"])
@@ -219,7 +225,11 @@ const embedViewJS = `(() => {
 
 // embedControls opens embed.html with one controls value and a start time.
 func (b *browser) embedControls(t *testing.T, controls string) {
-	b.goTo("/embed.html?scenario=request-load&case=virtual-per-request&speed=0.01&t=0.05&controls=" + controls)
+	u := "/embed.html?scenario=request-load&case=virtual-per-request&speed=0.01&t=0.05&controls=" + controls
+	if controls == "none" {
+		u += "&cores=0" // a bad value, shown even without chrome
+	}
+	b.goTo(u)
 	var v embedView
 	b.eval(embedViewJS, &v)
 	t.Logf("%s: %+v", controls, v)
@@ -256,6 +266,11 @@ func (b *browser) embedControls(t *testing.T, controls string) {
 	if st.Running || st.SimTimeNs != 50_000_000 || st.Speed != 0.01 || st.Case != "virtual-per-request" {
 		t.Errorf("t=0.05 and speed=0.01: state running %v at %d ns, speed %v, case %s; want paused at 50,000,000 ns", st.Running, st.SimTimeNs, st.Speed, st.Case)
 	}
+	if msgs := b.messages(); controls == "none" && (!strings.Contains(msgs, `cores="0"`) || st.Knobs["cores"] != "12") {
+		t.Errorf("cores=0 in an embed: messages %q, cores %q (want its default 12)", msgs, st.Knobs["cores"])
+	} else if controls != "none" && msgs != "" {
+		t.Errorf("a clean embed link shows messages: %q", msgs)
+	}
 	// The main page's API drives it.
 	var api []string
 	b.eval(`Object.keys(loomlab).sort()`, &api)
@@ -281,6 +296,55 @@ func (b *browser) embedControls(t *testing.T, controls string) {
 		if !b.poll(t, `loomlab.state().running`, 3*time.Second) {
 			t.Errorf("Space did not start the embed with controls=none")
 		}
+	}
+}
+
+// embedLoop: loop=true starts the run again when it finishes.
+func (b *browser) embedLoop(t *testing.T) {
+	b.goTo("/embed.html?scenario=request-load&case=virtual-per-request&requests=20&speed=1&loop=true&autoplay=visible&controls=minimal")
+	var r struct {
+		Max       int64
+		Restarted bool
+	}
+	b.evalAwait(`(async () => { let max = 0, restarted = false; const end = performance.now() + 6000;
+		while (performance.now() < end) { const s = loomlab.state(); if (s.simTimeNs < max) { restarted = true; break }
+			max = Math.max(max, s.simTimeNs); await new Promise(r => setTimeout(r, 40)) }
+		return {max, restarted} })()`, &r, 10*time.Second)
+	if !r.Restarted || r.Max < 90_000_000 {
+		t.Errorf("loop=true: the run reached %d ns and restarted %v; want it to finish (about 100 ms) and start again", r.Max, r.Restarted)
+	}
+}
+
+// embedWithoutWasm: when the simulator cannot load, the poster stays and
+// says why instead of leaving a dead canvas.
+func (b *browser) embedWithoutWasm(t *testing.T) {
+	block := func(patterns []*network.BlockPattern) chromedp.Action[chromedp.Void] {
+		return chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			if _, err := cdp.Call(ctx, tg, network.Enable, network.EnableParams{}); err != nil {
+				return err
+			}
+			_, err := cdp.Call(ctx, tg, network.SetBlockedURLs, network.SetBlockedURLsParams{URLPatterns: patterns})
+			return err
+		})
+	}
+	if err := chromedp.Do(b.ctx, block([]*network.BlockPattern{{URLPattern: "*://*:*/*.wasm", Block: true}})); err != nil {
+		t.Fatal(err)
+	}
+	defer chromedp.Do(b.ctx, block([]*network.BlockPattern{}))
+	if err := chromedp.Do(b.ctx, chromedp.Navigate(b.base+"/embed.html?scenario=vt-pooling&case=1g-pool&controls=minimal")); err != nil {
+		t.Fatal(err)
+	}
+	var rejected string
+	b.evalAwait(`loomlab.ready.then(() => "", e => e.message)`, &rejected, 30*time.Second)
+	var v struct {
+		PosterShown bool
+		Note, Title string
+	}
+	b.eval(`({posterShown: document.getElementById("poster").offsetParent !== null && !document.getElementById("poster").classList.contains("gone"),
+		note: document.getElementById("poster-note").textContent, title: document.getElementById("poster-title").textContent})`, &v)
+	t.Logf("without wasm: %q; poster %+v", rejected, v)
+	if rejected == "" || !v.PosterShown || !strings.Contains(v.Note, "cannot run") || !strings.Contains(v.Title, "Pooling") {
+		t.Errorf("without the simulator: ready rejected with %q, poster %+v", rejected, v)
 	}
 }
 

@@ -142,6 +142,8 @@ export class App {
     } catch {
       await this.load({ scenario: spec.scenario, seed: 1 }); // the message is shown; try the plain default case
     }
+    const t = this.link?.link.t ?? 0;
+    if (t > 0) this.guard(() => this.bridge.seek(t * 1000)); // the link's start time (virtual seconds)
     this.timings.firstLoadMs = Math.round(performance.now());
     if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) this.bridge.play();
     window.setInterval(() => this.poll(), pollMs);

@@ -21,7 +21,7 @@ interface LoomGame {
   linkQuery(linkJSON: string): string;
 }
 
-type GameWindow = Window & { loomgame?: LoomGame };
+type GameWindow = Window & { loomgame?: LoomGame; loomfailed?: string };
 
 export class GameBridge {
   /** Resolves when the playground's API is there; rejects if it reports an error first or never comes. */
@@ -48,6 +48,7 @@ export class GameBridge {
         const w = this.window();
         if (!w) return;
         this.attach(w, (msg) => finish("the playground failed to start: " + msg));
+        if (typeof w.loomfailed === "string") finish("the playground failed to start: " + w.loomfailed);
         const g = w.loomgame;
         if (g && typeof g.load === "function" && typeof g.state === "function") {
           this.game = g;
