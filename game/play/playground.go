@@ -48,6 +48,7 @@ type Playground struct {
 
 	timing Timing
 	err    string
+	tl     timeline // checkpoints, the live position while scrubbed back, the followed thread
 }
 
 // New returns an empty playground (nothing loaded, paused).
@@ -80,6 +81,7 @@ func (p *Playground) Load(spec Spec) error {
 		sides = append(sides, s)
 	}
 	p.spec, p.scen, p.sides, p.loaded = spec, sc, sides, true
+	p.tl = timeline{}
 	p.now = 0
 	p.lagging = false
 	p.err = ""
@@ -136,6 +138,7 @@ func (p *Playground) Tick() {
 	for _, s := range p.sides {
 		s.refresh(motion)
 	}
+	p.timelineTick()
 }
 
 func (p *Playground) advance() {
@@ -273,32 +276,9 @@ func (p *Playground) Header() view.Header {
 	return h
 }
 
-// Seek moves every side to virtual time t (rebuilding first when t is in
-// the past, since a simulator only runs forward), paused, processing at most
-// maxEvents events per side. It reports whether t was reached.
+// Seek moves every side to virtual time t, paused, processing at most
+// maxEvents events per side; it reports whether t was reached. Earlier
+// times are re-simulated from the timeline's checkpoints (Scrub).
 func (p *Playground) Seek(t sim.Time, maxEvents int) (bool, error) {
-	if !p.loaded {
-		return false, errors.New("nothing loaded")
-	}
-	if t < p.now {
-		if err := p.Reset(); err != nil {
-			return false, err
-		}
-	}
-	p.running = false
-	reached := true
-	for _, s := range p.sides {
-		for n := 0; n < maxEvents && !s.sm.Done() && s.sm.Now() < t; n += 1 << 16 {
-			s.sm.Advance(t, min(1<<16, maxEvents-n))
-			// Seeking is not watched: drop the events instead of queueing
-			// them for an animation nobody asked for.
-			s.sm.DrainEvents(nil)
-		}
-		if !s.sm.Done() && s.sm.Now() < t {
-			reached = false
-		}
-		s.fill()
-	}
-	p.now = p.clock()
-	return reached, nil
+	return p.Scrub(t, maxEvents)
 }
