@@ -121,9 +121,9 @@ func (s *Sim) Metrics() Metrics {
 	}
 	words := func(w *wordStats) Words {
 		if w.steady.n > 0 {
-			return Words(w.steady.quantile(0.5))
+			return w.steady.quantile(0.5)
 		}
-		return Words(w.all.quantile(0.5))
+		return w.all.quantile(0.5)
 	}
 	m.StackChunkCapacityP50 = words(&st.capacityWords)
 	m.StackChunkFrozenP50 = words(&st.frozenWords)

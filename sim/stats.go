@@ -158,17 +158,64 @@ func (h *histogram) quantile(q float64) Duration {
 	return h.max
 }
 
-// wordStats keeps histograms of word counts seen at freezes: over the whole
-// run and over the measured steady state.
+// wordStats counts word sizes seen at freezes exactly (sizes up to
+// exactWords; larger ones in a histogram): over the whole run and over the
+// measured steady state. Chunk capacities are small integers that the
+// article reports exactly (1,149 vs 1,144 words), so bucketing would blur
+// them.
 type wordStats struct {
-	all, steady histogram
+	all, steady wordCounts
+}
+
+const exactWords = 8192
+
+type wordCounts struct {
+	exact []int64
+	big   histogram
+	n     int64
 }
 
 func (w *wordStats) add(v int64, steady bool) {
-	w.all.add(Duration(v))
+	w.all.add(v)
 	if steady {
-		w.steady.add(Duration(v))
+		w.steady.add(v)
 	}
+}
+
+func (c *wordCounts) add(v int64) {
+	c.n++
+	if v >= 0 && v < exactWords {
+		if c.exact == nil {
+			c.exact = make([]int64, exactWords)
+		}
+		c.exact[v]++
+		return
+	}
+	c.big.add(Duration(v))
+}
+
+// quantile returns the q-quantile of the counted sizes.
+func (c *wordCounts) quantile(q float64) Words {
+	if c.n == 0 {
+		return 0
+	}
+	rank := int64(float64(q*float64(c.n)) + 0.5)
+	if rank < 1 {
+		rank = 1
+	}
+	var seen int64
+	for v, n := range c.exact {
+		seen += n
+		if seen >= rank {
+			return Words(v)
+		}
+	}
+	// The rest are in the histogram, above every exact size.
+	rest := c.n - seen
+	if rest <= 0 {
+		return exactWords
+	}
+	return Words(c.big.quantile(float64(rank-seen) / float64(rest)))
 }
 
 // pauseLog keeps the recent stop-the-world pauses for charts.
