@@ -14,6 +14,8 @@ type metaFile struct {
 	// Metrics are the contract's metric names in report order.
 	Metrics   []string       `json:"metrics"`
 	Scenarios []metaScenario `json:"scenarios"`
+	// Exercises are the classroom's (exercises.go).
+	Exercises []metaExercise `json:"exercises"`
 }
 
 type metaScenario struct {
@@ -125,7 +127,13 @@ func scenarioMeta() metaFile {
 }
 
 func scenariosJSON() ([]byte, error) {
-	b, err := json.MarshalIndent(scenarioMeta(), "", " ")
+	m := scenarioMeta()
+	ex, err := exerciseMeta()
+	if err != nil {
+		return nil, err
+	}
+	m.Exercises = ex
+	b, err := json.MarshalIndent(m, "", " ")
 	if err != nil {
 		return nil, err
 	}

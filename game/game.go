@@ -66,6 +66,8 @@ type Game struct {
 	// reducedMotion turns flights off whatever the speed
 	// (prefers-reduced-motion); state changes still show at once.
 	reducedMotion bool
+	// zoom enlarges the picture (presenter view; pick.go).
+	zoom float64
 }
 
 // CrashNext makes the next Update ("update") or Draw ("draw") panic once,
@@ -157,8 +159,9 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.maybeCrash("draw")
 		b := screen.Bounds()
 		w, h := float32(b.Dx()), float32(b.Dy())
-		g.opts.Scale = float32(g.scale)
+		g.opts.Scale = g.layoutScale()
 		g.opts.Motion = g.pg.Motion() && !g.reducedMotion
+		g.followed(&g.opts)
 		hdr := g.pg.Header()
 		hdr.Stats = g.stats()
 		g.ins = g.pg.Inputs(g.ins)

@@ -17,6 +17,8 @@
 //	parseLink(query) string {"link": {...}, "errors": [...]} (play.ParseLinkJSON)
 //	linkQuery(linkJSON) string  {"query": "..."} or {"error": "..."} (play.LinkQuery)
 //	crashNext(where)        test hook: the next "update" or "draw" panics once
+//	timeline(), scrub(ns), stepTo(kinds, back, thread), pick(x, y), follow(side, thread),
+//	followAny(), unfollow(), card(), setZoom(z)   the timeline and follow card (timeline.go)
 //
 // Events on window: "loomready" before the game loop starts, "loomerror"
 // (detail: the message) when a panic was recovered.
@@ -125,6 +127,7 @@ func main() {
 		}
 		return string(out)
 	}))
+	timelineAPI(api, g)
 	js.Global().Set("loomgame", api)
 
 	applyQuery(g)

@@ -8,6 +8,7 @@
 //	loomworker.runFull(specJSON, onProgress(fraction)) -> JSON string
 //	loomworker.verify(scenarioID, onProgress(fraction, caseID)) -> JSON string
 //	loomworker.check(scenarioID, resultsJSON) -> JSON string (verdicts on given runs)
+//	loomworker.grade(exerciseID, seed, resultsJSON, answer) -> JSON string (a classroom grade on given runs)
 //
 // Both return {"error": "..."} instead of throwing; a panic inside the
 // simulator becomes such an error too.
@@ -27,6 +28,7 @@ func main() {
 	api.Set("runFull", js.FuncOf(jsRunFull))
 	api.Set("verify", js.FuncOf(jsVerify))
 	api.Set("check", js.FuncOf(jsCheck))
+	api.Set("grade", js.FuncOf(jsGrade))
 	js.Global().Set("loomworker", api)
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("loomworkerready"))
 	select {} // keep the exported functions alive
@@ -127,5 +129,26 @@ func jsCheck(_ js.Value, args []js.Value) (out any) {
 	}
 	v, err := check(args[0].String(), results)
 	s = toJSON(v, err)
+	return
+}
+
+func jsGrade(_ js.Value, args []js.Value) (out any) {
+	var s string
+	defer func() { out = s }()
+	defer guard(&s)
+	if len(args) < 4 {
+		s = errorJSON(fmt.Errorf("grade(exerciseID, seed, resultsJSON, answer): four strings"))
+		return
+	}
+	str := make([]string, 4)
+	for i := range str {
+		if args[i].Type() != js.TypeString {
+			s = errorJSON(fmt.Errorf("grade(exerciseID, seed, resultsJSON, answer): argument %d must be a string", i+1))
+			return
+		}
+		str[i] = args[i].String()
+	}
+	g, err := grade(str[0], str[1], str[2], str[3])
+	s = toJSON(g, err)
 	return
 }
