@@ -137,6 +137,23 @@ func (b *browser) linkRoundTrip(t *testing.T) {
 	}
 	want := linkStateOf(b.state(t))
 
+	// Copy embed code: an <iframe> for the same state.
+	b.eval(`window.copied = null, document.getElementById("copy-embed").click(), true`, nil)
+	if !b.poll(t, `typeof window.copied === "string"`, 5*time.Second) {
+		t.Fatalf("Copy embed code wrote nothing")
+	}
+	var snippet string
+	b.eval(`window.copied`, &snippet)
+	t.Logf("embed code: %s", snippet)
+	for _, want := range []string{`<iframe src="`, `/embed.html?`, `controls=minimal`, `autoplay=visible`, `requests=1234`, `title="Loomlab: `,
+		`loading="lazy"`, `sandbox="allow-scripts allow-same-origin`, `&amp;`} {
+		if !strings.Contains(snippet, want) {
+			t.Errorf("the embed code lacks %s", want)
+		}
+	}
+	src, _, _ := strings.Cut(strings.TrimPrefix(snippet, `<iframe src="`), `"`)
+	src = strings.ReplaceAll(src, "&amp;", "&")
+
 	if err := chromedp.Do(b.ctx, chromedp.Navigate(got.Copied)); err != nil {
 		t.Fatal(err)
 	}
@@ -153,6 +170,15 @@ func (b *browser) linkRoundTrip(t *testing.T) {
 	b.eval(`({requests: document.getElementById("knob-requests").value, seed: document.getElementById("seed").value})`, &form)
 	if form.Requests != "1234" || form.Seed != "7" {
 		t.Errorf("the controls do not show the link's values: %+v", form)
+	}
+
+	// The embed code's page shows the same state.
+	if err := chromedp.Do(b.ctx, chromedp.Navigate(src)); err != nil {
+		t.Fatal(err)
+	}
+	b.evalAwait(`window.loomlab.ready.then(() => true)`, &ok, 60*time.Second)
+	if emb := linkStateOf(b.state(t)); !reflect.DeepEqual(emb, want) {
+		t.Errorf("the embed code did not carry the state:\n  page  %+v\n  embed %+v", want, emb)
 	}
 }
 

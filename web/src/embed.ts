@@ -12,7 +12,7 @@ import { shortcuts, transportKeys } from "./keys";
 import { LinkState, linkQuery, linkSpec, pageQuery, pageURL, parseLink, previewParam } from "./link";
 import { Job, Progress, Runner } from "./runner";
 import { checkSpec, Current, findScenario, gameSpec } from "./spec";
-import { nextSpeed, speeds, speedText } from "./speeds";
+import { nextSpeed, speeds, speedShort, speedText } from "./speeds";
 import { GameState, LoomError, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases } from "./verify";
 
@@ -203,7 +203,7 @@ class Embed {
   private wire(): void {
     for (const id of ["playpause", "step", "reset", "speed", "case"]) byID<HTMLButtonElement>(id).disabled = false;
     const speed = byID<HTMLSelectElement>("speed");
-    speed.replaceChildren(...speeds.map((x) => el("option", { value: String(x) }, speedText(x))));
+    speed.replaceChildren(...speeds.map((x) => el("option", { value: String(x) }, speedShort(x))));
     byID("playpause").addEventListener("click", () => this.togglePlay());
     byID("big-play").addEventListener("click", () => this.togglePlay());
     byID("step").addEventListener("click", () => this.step());

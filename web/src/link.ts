@@ -131,7 +131,7 @@ function attr(s: string): string {
 /** Height in CSS pixels an embed needs at 720 px wide for its controls (the frame resizes itself when the host listens). */
 export function embedHeight(controls: LinkState["controls"]): number {
   const picture = Math.round((720 * 10) / 16);
-  return picture + (controls === "full" ? 92 : controls === "minimal" ? 48 : 0);
+  return picture + (controls === "none" ? 0 : 44); // the bar: one line at this width
 }
 
 /**

@@ -12,6 +12,11 @@ export function speedText(x: number): string {
   return `${perSec} per second`;
 }
 
+/** The short form, for narrow controls: "50 ms/s". */
+export function speedShort(x: number): string {
+  return speedText(x).replace(" per second", "/s");
+}
+
 /** The next preset above (dir 1) or below (dir −1) x; x itself at either end. */
 export function nextSpeed(x: number, dir: 1 | -1): number {
   if (dir > 0) return speeds.find((s) => s > x * (1 + 1e-9)) ?? speeds[speeds.length - 1];
