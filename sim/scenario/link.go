@@ -178,7 +178,17 @@ func ParseLink(query string) (Link, []error) {
 			continue
 		}
 		if _, ok := knob.parse(v); !ok {
-			errs = append(errs, &KnobError{Scenario: sc.ID, Knob: k, Value: v, Allowed: knob.Allowed() + "; using the default " + knob.Default})
+			// The knob falls back to what the case (or, if the case does not
+			// set it, the scenario) gives it.
+			fallback := "the default " + knob.Default
+			if c, err := sc.Case(l.Spec.Case); err == nil {
+				for _, kv := range c.Set {
+					if kv[0] == k {
+						fallback = "the case's " + kv[1]
+					}
+				}
+			}
+			errs = append(errs, &KnobError{Scenario: sc.ID, Knob: k, Value: v, Allowed: knob.Allowed() + "; using " + fallback})
 			continue
 		}
 		l.Spec.Knobs[k] = v

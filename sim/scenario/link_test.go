@@ -32,6 +32,10 @@ func TestParseLinkBadValuesFallBack(t *testing.T) {
 	}
 	assert.Contains(t, text, `pool_size="abc"`)
 	assert.Contains(t, text, "an integer from 1 to 10000")
+	assert.Contains(t, text, "using the default 200", "pool-200 does not set pool_size")
+	_, errs = ParseLink("scenario=request-load&case=pool-200&executor=nope")
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0].Error(), "using the case's pool")
 	assert.Contains(t, text, `cores="0"`)
 	assert.Contains(t, text, `no knob "nonsense"`)
 	assert.Contains(t, text, `speed="-3"`)
