@@ -15,10 +15,10 @@ test: vet test-go test-wasm test-fuzz verify test-web
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./game/... ./wasm/...
-	@unformatted=$$(gofmt -l sim game wasm build); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	@unformatted=$$(gofmt -l sim game wasm build bench); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 test-go:
-	$(GO) test -count=1 ./sim/... ./game/...
+	$(GO) test -count=1 ./sim/... ./game/... ./bench/...
 
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes.
@@ -63,8 +63,13 @@ test-web: web-deps
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./wasm/worker
 	$(GO) test -count=1 -timeout 10m ./build
 
+## bench: measure this machine and write BENCHMARKS.md (engine micro-benchmarks,
+## every case natively and in wasm, the page in headless Chromium, download
+## sizes); 10-15 minutes. BENCHFLAGS="-cases=short -browser=false" for a quick run.
+## Never part of `make test` (only the bench program's own tests are).
+BENCHFLAGS ?=
 bench:
-	$(GO) test -run '^$$' -bench . -benchmem ./sim/...
+	$(GO) run ./bench $(BENCHFLAGS)
 
 clean:
 	rm -rf dist bin

@@ -1,0 +1,124 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The bench's parsing and formatting, on recorded inputs: quick enough for
+// `make test`, which never runs the benchmarks themselves.
+
+const goTestBench = `goos: linux
+goarch: amd64
+pkg: github.com/loomlab/loomlab/sim
+cpu: Intel(R) Xeon(R) Processor
+BenchmarkEngine/vt-pooling/4g-pool-2         	 3471500	       674.3 ns/op	         0.0000040 allocs/event	   1484212 events/s	       673.8 ns/event	      25 B/op	       0 allocs/op
+BenchmarkEngine/llm-router/virtual-2         	 3511635	       374.5 ns/op	         0.0000139 allocs/event	   2672179 events/s	       374.2 ns/event	     119 B/op	       0 allocs/op
+PASS
+ok  	github.com/loomlab/loomlab/sim	13.745s
+`
+
+func TestParseBench(t *testing.T) {
+	cpu, rows := parseBench([]byte(goTestBench))
+	assert.Equal(t, "Intel(R) Xeon(R) Processor", cpu)
+	require.Len(t, rows, 2)
+	assert.Equal(t, "Engine/vt-pooling/4g-pool", rows[0].Name)
+	assert.Equal(t, int64(3471500), rows[0].N)
+	assert.Equal(t, map[string]float64{"ns/op": 674.3, "allocs/event": 0.000004, "events/s": 1484212,
+		"ns/event": 673.8, "B/op": 25, "allocs/op": 0}, rows[0].Values)
+	assert.Equal(t, "Engine/llm-router/virtual", rows[1].Name)
+}
+
+func TestParseMachine(t *testing.T) {
+	cpuinfo := "processor\t: 0\nmodel name\t: Intel(R) Xeon(R) Processor\n\nprocessor\t: 1\nmodel name\t: Intel(R) Xeon(R) Processor\n"
+	model, n := parseCPUInfo([]byte(cpuinfo), 1)
+	assert.Equal(t, "Intel(R) Xeon(R) Processor", model)
+	assert.Equal(t, 2, n)
+	model, n = parseCPUInfo(nil, 4)
+	assert.Equal(t, "unknown", model)
+	assert.Equal(t, 4, n)
+	assert.Equal(t, 23539, parseMemTotalMB([]byte("MemTotal:       24104608 kB\nMemFree: 1 kB\n")))
+}
+
+func TestRSSLine(t *testing.T) {
+	out, n := cutRSSLine([]byte("some warning\n\n" + rssExecLine + "123456\n"))
+	assert.Equal(t, "some warning", string(out))
+	assert.Equal(t, int64(123456), n)
+	out, n = cutRSSLine([]byte("no report"))
+	assert.Equal(t, "no report", string(out))
+	assert.Equal(t, int64(-1), n)
+}
+
+func TestServerURL(t *testing.T) {
+	u, err := serverURL(strings.NewReader("Loomlab is at http://127.0.0.1:41853/  (serving dist; Ctrl-C stops)\n"))
+	require.NoError(t, err)
+	assert.Equal(t, "http://127.0.0.1:41853", u)
+	_, err = serverURL(strings.NewReader("build: failed\n"))
+	assert.Error(t, err)
+}
+
+func TestNumbers(t *testing.T) {
+	for _, c := range []struct {
+		x          float64
+		sig, group string
+	}{
+		{0, "0", "0"},
+		{0.000123456, "0.000123", "0"},
+		{2.4267, "2.43", "2"},
+		{24.267, "24.3", "24"},
+		{242.67, "243", "243"},
+		{1484212.4, "1,484,212", "1,484,212"},
+		{-1234.5, "-1,235", "-1,235"},
+	} {
+		assert.Equal(t, c.sig, sig3(c.x), "sig3(%v)", c.x)
+		assert.Equal(t, c.group, thousands(c.x), "thousands(%v)", c.x)
+	}
+	assert.Equal(t, "2.86 MB", mbOrDash(2998927))
+	assert.Equal(t, "–", mbOrDash(-1))
+}
+
+func TestMarkdown(t *testing.T) {
+	_, rows := parseBench([]byte(goTestBench))
+	r := &Report{
+		Date:    time.Date(2026, 11, 30, 0, 21, 0, 0, time.UTC),
+		Machine: Machine{CPU: "Intel(R) Xeon(R) Processor", CPUs: 2, MemoryMB: 23539, Kernel: "linux 6.1", Go: "go version go1.26.8 linux/amd64"},
+		Cases:   "all",
+		Engine:  &Engine{Command: engineCmd, Rows: rows, Load: Load{1.5, 2.25}},
+		Native: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 24.7,
+			Runs: 1, Events: 34747386, PeakRSS: 120 << 20}}},
+		Wasm: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 49.4, Runs: 1, Events: 34747386}}},
+		Browser: &Browser{Chromium: "Chrome/156", Starts: []Start{{900, 1000, 700}, {800, 900, 600}, {1000, 1100, 3500}},
+			Frames: []FrameRun{{Label: "~10,000 virtual threads", Virtual: 10000, UpdateMs: 1.4, DrawMs: 1.5, FPS: 8, Samples: 3, Play: true}},
+			Worker: &WorkerRun{Ref: budgetRef, SimSeconds: 60, WallSeconds: 30, PageSeconds: 30.5, Events: 34747386}},
+		Sizes: []Size{{Name: "playground.wasm", Raw: 12 << 20, Gz: 2998927, Br: 2 << 20}},
+		Notes: "The simulator is the limit.",
+	}
+	md := r.Markdown()
+	for _, want := range []string{
+		"- **Date:** 2026-11-30 00:21 UTC",
+		"Intel(R) Xeon(R) Processor, 2 logical CPUs, 23,539 MB memory",
+		"| full vt-pooling/4g-pool, native | ≥ 20× real time | 2.43× | **missed** |",
+		"| full vt-pooling/4g-pool, wasm (node) | ≥ 10× real time | 1.21× | **missed** |",
+		"| full vt-pooling/4g-pool, wasm (Chromium worker) | ≥ 10× real time | 2.00× | **missed** |",
+		"| 10,000 virtual threads: update + draw (median) | ≤ 8 ms | 2.90 ms | met |",
+		"| 10,000 virtual threads: frames per second | 60 | 8 | **missed** |",
+		"| playground wasm, gzip | ≤ 3 MB | 2.86 MB | met |",
+		"| first frame after navigation (localhost, median) | ≤ 3 s | 0.70 s | met |",
+		"## Notes\n\nThe simulator is the limit.",
+		"| Engine/vt-pooling/4g-pool | 673.8 | 4e-06 | 1,484,212 | 25 |",
+		"load average 1.50 → 2.25",
+		"| vt-pooling/4g-pool | completed | 60.0 | 24.7 | 1 | 2.43× | 1,406,777 | 120.00 MB |",
+		"| vt-pooling/4g-pool | 49.4 | 1 | 1.21× | 703,388 | 2.0× |",
+		"| playground.wasm | 12.00 MB | 2.86 MB | 2.00 MB |",
+	} {
+		assert.Contains(t, md, want)
+	}
+	// Nothing measured: every budget says so, nothing is "met".
+	empty := (&Report{Cases: "none"}).Markdown()
+	assert.NotContains(t, empty, "| met |")
+	assert.Equal(t, 7, strings.Count(empty, "not measured"))
+}

@@ -1,0 +1,92 @@
+// Command wasmrun runs one article case to completion and prints how long
+// it took, as one JSON object. The bench program builds it with GOOS=js
+// GOARCH=wasm and runs it under node, to compare the simulator's speed in
+// WebAssembly with the native loomsim. It is plain Go, so it also runs
+// natively:
+//
+//	wasmrun [-set k=v]... [-seed N] [-min 200ms] SCENARIO/CASE
+//
+// A case shorter than -min is run again (same seed, same result) until the
+// runs add up to -min, so that short cases are timed with some precision;
+// wall_seconds is the mean over the runs.
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/loomlab/loomlab/sim/scenario"
+)
+
+// Result is what wasmrun prints.
+type Result struct {
+	Scenario    string  `json:"scenario"`
+	Case        string  `json:"case"`
+	Outcome     string  `json:"outcome"`
+	SimSeconds  float64 `json:"sim_seconds"`
+	WallSeconds float64 `json:"wall_seconds"` // mean over Runs
+	Runs        int     `json:"runs"`
+	Events      int64   `json:"events"`
+	// SysBytes is the memory the Go runtime obtained from the host: in
+	// wasm, the size of the linear memory, which never shrinks, so the peak.
+	SysBytes uint64 `json:"sys_bytes"`
+}
+
+type setFlag map[string]string
+
+func (s setFlag) String() string { return fmt.Sprint(map[string]string(s)) }
+func (s setFlag) Set(v string) error {
+	k, val, ok := strings.Cut(v, "=")
+	if !ok {
+		return fmt.Errorf("-set %q: expected knob=value", v)
+	}
+	s[k] = val
+	return nil
+}
+
+func main() {
+	set := setFlag{}
+	flag.Var(set, "set", "knob=value (repeatable)")
+	seed := flag.Uint64("seed", 1, "seed")
+	min := flag.Duration("min", 200*time.Millisecond, "repeat the run until the runs add up to this much wall time")
+	flag.Parse()
+	if flag.NArg() != 1 {
+		fmt.Fprintln(os.Stderr, "usage: wasmrun [-set k=v]... [-seed N] [-min D] SCENARIO/CASE")
+		os.Exit(2)
+	}
+	r, err := run(flag.Arg(0), set, *seed, *min)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "wasmrun:", err)
+		os.Exit(1)
+	}
+	json.NewEncoder(os.Stdout).Encode(r)
+}
+
+func run(ref string, set map[string]string, seed uint64, min time.Duration) (*Result, error) {
+	s, c, err := scenario.ParseRef(ref)
+	if err != nil {
+		return nil, err
+	}
+	out := &Result{Scenario: s.ID, Case: c}
+	var total time.Duration
+	for out.Runs == 0 || total < min {
+		start := time.Now()
+		r, err := s.Run(c, set, seed, nil)
+		if err != nil {
+			return nil, err
+		}
+		total += time.Since(start)
+		out.Runs++
+		out.Outcome, out.SimSeconds, out.Events = r.Outcome, r.SimSeconds, r.Events
+	}
+	out.WallSeconds = total.Seconds() / float64(out.Runs)
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	out.SysBytes = ms.Sys
+	return out, nil
+}
