@@ -264,7 +264,7 @@ func (p *Playground) Card() *ThreadCard {
 		c := card(i, s.Case, &d, s.sm.Now())
 		tl.ended = &ThreadCard{}
 		*tl.ended = *c
-		tl.ended.Alive, tl.ended.State, tl.ended.EndedNs = false, "terminated", int64(s.sm.Now())
+		tl.ended.Alive, tl.ended.State, tl.ended.Reason, tl.ended.EndedNs = false, "terminated", "", int64(s.sm.Now())
 		return c
 	}
 	return nil

@@ -8,7 +8,7 @@ import { Callouts } from "./callouts";
 import { Charts, SideSample } from "./charts";
 import { byID, el, fmt, fmtTime } from "./dom";
 import { caseValues, KnobForm, knobForm, variedKnobs } from "./knobs";
-import { linkSpec, pageQuery, parseLink, ParsedLink, previewParam } from "./link";
+import { LinkState, linkSpec, pageQuery, parseLink, ParsedLink, previewParam } from "./link";
 import { Job, Progress, Runner } from "./runner";
 import { checkSpec, Current, findScenario, gameSpec } from "./spec";
 import { speeds, speedText } from "./speeds";
@@ -20,6 +20,16 @@ export type { Current };
 export { speedText };
 
 const pollMs = 250;
+
+/** Knob locks a classroom exercise puts on every load (classroom.ts). */
+export interface Locks {
+  /** Throws a LoomError naming the knob when c would change a locked one. */
+  check(c: Current): void;
+  /** The locked knobs, each with the note the knob form shows. */
+  notes(): Map<string, string>;
+  /** Everything is locked: the case, compare and the seed too. */
+  all(): boolean;
+}
 
 export class App {
   readonly bridge: GameBridge;
@@ -36,6 +46,10 @@ export class App {
   private lastError = "";
   /** The link the page was opened with, as the simulator read it (null: none). */
   link: ParsedLink | null = null;
+  /** Locks a classroom exercise holds (null: none). */
+  locks: Locks | null = null;
+  /** Link fields another part of the page adds to the page's own link (the open exercise and its locks). */
+  linkExtras: (() => Partial<LinkState>) | null = null;
   /**
    * Events for the page's other parts: "loaded" after a simulation was
    * loaded, "state" (detail: the GameState) after each poll, "speed" after
@@ -86,6 +100,7 @@ export class App {
     let c: Current;
     try {
       c = this.check(spec);
+      this.locks?.check(c);
       await this.bridge.ready;
       this.bridge.load(gameSpec(c));
     } catch (e) {
@@ -174,7 +189,8 @@ export class App {
     this.lat = [];
   }
 
-  private poll(): void {
+  /** Reads the state now and updates the status line and charts (it also runs every pollMs). */
+  poll(): void {
     if (!this.cur) return;
     let st: GameState;
     try {
@@ -286,10 +302,14 @@ export class App {
     const sel = byID<HTMLSelectElement>("case");
     sel.replaceChildren(...c.s.cases.map((cs) => el("option", { value: cs.id }, `${cs.id} — ${cs.title}`)));
     sel.value = c.caseID;
-    sel.disabled = !!c.compare;
+    const all = this.locks?.all() ?? false;
+    sel.disabled = !!c.compare || all;
     const cmp = byID<HTMLInputElement>("compare");
     cmp.checked = !!c.compare;
-    cmp.disabled = c.s.cases.length < 2;
+    cmp.disabled = c.s.cases.length < 2 || all;
+    byID<HTMLInputElement>("seed").disabled = all;
+    byID<HTMLButtonElement>("defaults").disabled = all;
+    byID<HTMLButtonElement>("apply").disabled = all;
     const box = byID("compare-cases");
     box.hidden = !c.compare;
     const chosen = new Set(c.compare ?? []);
@@ -305,7 +325,10 @@ export class App {
     const first = c.compare ? c.compare[0] : c.caseID;
     const base: Record<string, string> = caseValues(c.s.cases.find((x) => x.id === first));
     for (const [k, v] of Object.entries(c.knobs)) base[k] = String(v);
-    this.form?.show(base, c.compare ? variedKnobs(c.s, c.compare) : new Set());
+    const locked = c.compare ? variedKnobs(c.s, c.compare) : new Set<string>();
+    const notes = this.locks?.notes() ?? new Map<string, string>();
+    for (const k of notes.keys()) locked.add(k);
+    this.form?.show(base, locked, notes);
   }
 
   private renderScenario(s: ScenarioMeta): void {
@@ -419,6 +442,9 @@ export class App {
     if (!c || !this.form) return;
     const first = c.compare ? c.compare[0] : c.caseID;
     const { knobs, errors } = this.form.read(caseValues(c.s.cases.find((x) => x.id === first)));
+    for (const k of this.locks?.notes().keys() ?? []) {
+      if (c.knobs[k] !== undefined && knobs[k] === undefined) knobs[k] = String(c.knobs[k]); // locked: kept as loaded
+    }
     const seedText = byID<HTMLInputElement>("seed").value.trim();
     const seed = /^\d+$/.test(seedText) ? Number(seedText) : NaN;
     if (!Number.isSafeInteger(seed)) errors.push(`seed "${seedText}": expected a non-negative integer`);

@@ -39,7 +39,7 @@ export function comfort(app: App, ready: Promise<void>): void {
     const s = shown();
     if (!s) return null;
     const theme: Partial<LinkState> = currentTheme() === "high-contrast" ? { theme: "high-contrast" } : {};
-    return linkQuery(app.bridge, s, { ...theme, ...extra });
+    return linkQuery(app.bridge, s, { ...theme, ...(app.linkExtras?.() ?? {}), ...extra });
   };
   const syncURL = (): void => {
     if (!synced) return;

@@ -59,8 +59,8 @@ export function variedKnobs(s: ScenarioMeta, cases: string[]): Set<string> {
 }
 
 export interface KnobForm {
-  /** Shows values (text by knob name); `locked` knobs are disabled with a note. */
-  show(values: Record<string, string>, locked: Set<string>): void;
+  /** Shows values (text by knob name); `locked` knobs are disabled with a note (from `notes`, else a compare's). */
+  show(values: Record<string, string>, locked: Set<string>, notes?: Map<string, string>): void;
   /** The values the user entered that differ from `base`, checked; or the messages. */
   read(base: Record<string, string>): { knobs: Record<string, string>; errors: string[] };
 }
@@ -115,7 +115,7 @@ export function knobForm(root: HTMLElement, s: ScenarioMeta): KnobForm {
   };
 
   return {
-    show(values, locked) {
+    show(values, locked, notes) {
       for (const k of s.knobs) {
         const { input, note, row } = inputs.get(k.name)!;
         const v = values[k.name] ?? k.default;
@@ -125,7 +125,7 @@ export function knobForm(root: HTMLElement, s: ScenarioMeta): KnobForm {
         row.classList.toggle("locked", locked.has(k.name));
         row.classList.remove("invalid");
         input.removeAttribute("aria-invalid");
-        note.textContent = locked.has(k.name) ? "set by each compared case" : "";
+        note.textContent = locked.has(k.name) ? (notes?.get(k.name) ?? "set by each compared case") : "";
       }
     },
     read(base) {

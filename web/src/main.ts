@@ -2,6 +2,7 @@
 // attach the playground and publish window.loomlab.
 
 import { App } from "./app";
+import { teach } from "./classroom";
 import { comfort, earlyTheme } from "./comfort";
 import { makeAPI, LoomLab } from "./api";
 import { LoomError, MetaFile } from "./types";
@@ -24,6 +25,7 @@ earlyTheme();
 const app = boot();
 const ready = app.then((a) => a.start());
 void app.then((a) => comfort(a, ready));
+void app.then((a) => teach(a, ready));
 window.loomlab = makeAPI(app, ready);
 
 ready.catch((e: unknown) => {

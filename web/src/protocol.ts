@@ -2,7 +2,8 @@
 
 export type WorkerRequest =
   | { id: number; kind: "run"; spec: string }
-  | { id: number; kind: "check"; scenario: string; results: string };
+  | { id: number; kind: "check"; scenario: string; results: string }
+  | { id: number; kind: "grade"; exercise: string; seed: string; results: string; answer: string };
 
 export type WorkerReply =
   | { id: number; kind: "progress"; fraction: number; case: string }

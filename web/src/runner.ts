@@ -4,7 +4,7 @@
 // interrupted.
 
 import type { WorkerReply, WorkerRequest } from "./protocol";
-import { LoomError, RunResult, Spec, Verification } from "./types";
+import { Grade, LoomError, RunResult, Spec, Verification } from "./types";
 
 export type Progress = (fraction: number, caseID: string) => void;
 
@@ -76,6 +76,11 @@ export class Runner {
         jobs.forEach((j) => j.cancel());
       },
     };
+  }
+
+  /** Grades a classroom prediction on the exercise's runs (as runFull returned them): the worker's scenario.Exercise.Grade. */
+  grade(exercise: string, seed: number, results: RunResult[], answer: string): Job<Grade> {
+    return this.submit<Grade>({ id: this.nextID++, kind: "grade", exercise, seed: String(seed), results: JSON.stringify(results), answer });
   }
 
   private submit<T>(req: WorkerRequest, onProgress?: Progress): Job<T> {

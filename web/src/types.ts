@@ -59,6 +59,42 @@ export interface ScenarioMeta {
 export interface MetaFile {
   metrics: string[];
   scenarios: ScenarioMeta[];
+  /** The classroom's exercises (build/exercises.go). */
+  exercises?: ExerciseMeta[];
+}
+
+/** A classroom exercise: an attempt with seed s is variant s mod variants.length, its runs simulated with seed s. */
+export interface ExerciseMeta {
+  id: string;
+  scenario: string;
+  title: string;
+  kind: "choice" | "number";
+  choices: { id: string; text: string }[];
+  unit?: string;
+  decimals: number;
+  tolerance?: string;
+  measure: string;
+  lock: string[];
+  variants: {
+    question: string;
+    runs: { label: string; case: string; knobs: Record<string, string>; effective: Record<string, string> }[];
+  }[];
+}
+
+/** The worker's verdict on a prediction (scenario.Grade). */
+export interface Grade {
+  exercise: string;
+  seed: number;
+  variant: number;
+  kind: "choice" | "number";
+  answer: string;
+  answerText: string;
+  correct: boolean;
+  model: { value: number; choice?: string; text: string };
+  tolerance: string;
+  measure: string;
+  explanation: string;
+  runs: { label: string; case: string; metric: string; value: number; outcome: string }[];
 }
 
 export type KnobValue = string | number | boolean;

@@ -2,6 +2,7 @@
 // runs and verifications happen here so the page and its animation stay
 // responsive. Protocol (see runner.ts):
 //   in:  {id, kind: "run", spec: string} | {id, kind: "check", scenario: string, results: string}
+//        | {id, kind: "grade", exercise, seed, results, answer} (all strings)
 //   out: {id, kind: "progress", fraction, case?} | {id, kind: "done", json: string}
 //        | {id, kind: "error", message}
 
@@ -11,6 +12,7 @@ import type { WorkerRequest, WorkerReply } from "./protocol";
 interface LoomWorker {
   runFull(specJSON: string, onProgress: (fraction: number) => void): string;
   check(scenario: string, resultsJSON: string): string;
+  grade(exercise: string, seed: string, resultsJSON: string, answer: string): string;
 }
 
 // A dedicated worker's global scope, typed by hand (the DOM and WebWorker
@@ -50,6 +52,9 @@ scope.addEventListener("message", (ev: MessageEvent) => {
             break;
           case "check":
             json = w.check(req.scenario, req.results);
+            break;
+          case "grade":
+            json = w.grade(req.exercise, req.seed, req.results, req.answer);
             break;
         }
       } catch (e) {
