@@ -79,8 +79,8 @@ func (b *browser) frames(n int) {
 // the slider and returns to the live position: state() is identical.
 func (b *browser) scrubBackAndForward(t *testing.T) {
 	b.load(t, `{scenario: "request-load", compare: ["pool-200", "virtual-per-request"], knobs: {requests: 3000, sleep_ms: 20}, seed: 3}`)
-	b.eval(`loomlab.setSpeed(0.05), loomlab.play(), true`, nil)
-	if !b.poll(t, `loomlab.timeline.state().checkpoints >= 3 && loomlab.state().simTimeNs > 60e6`, 20*time.Second) {
+	b.eval(`loomlab.setSpeed(0.1), loomlab.play(), true`, nil)
+	if !b.poll(t, `loomlab.timeline.state().checkpoints >= 2 && loomlab.state().simTimeNs > 60e6`, 20*time.Second) {
 		t.Fatalf("no history after playing: %+v", b.timeline(t))
 	}
 	b.eval(`loomlab.pause(), true`, nil)
@@ -302,6 +302,13 @@ func (b *browser) exerciseGraded(t *testing.T) {
 	if ok {
 		t.Errorf("the wrong choice was graded right")
 	}
+	// An article's server at a quarter of its size, graded in the worker.
+	t0 := time.Now()
+	ok, text = b.answer(t, "pooling-small-heap", 3, "fewer")
+	if !ok {
+		t.Errorf("pooling on the tight heap: %q", text)
+	}
+	t.Logf("vt-pooling exercise (two quarter-size runs in the worker) graded in %s", time.Since(t0).Round(time.Millisecond))
 	var p struct{ Attempts, Correct int }
 	b.eval(`loomlab.classroom.progress("load-pool-threads")`, &p)
 	if p.Attempts != 2 || p.Correct != 1 {

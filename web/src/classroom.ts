@@ -333,7 +333,14 @@ export class Classroom {
         const mark = p.correct > 0 ? "✓" : p.attempts > 0 ? "○" : "";
         const status = p.correct > 0 ? `right ${p.correct} of ${p.attempts}` : p.attempts > 0 ? `${p.attempts} tried, not yet right` : "not tried";
         const b = el("button", { type: "button", class: "exercise-open", "data-exercise": e.id, "aria-current": String(this.cur?.ex.id === e.id) }, e.title);
-        b.addEventListener("click", () => void this.open(e.id).catch((err: unknown) => this.app.message(err instanceof Error ? err.message : String(err))));
+        // A teacher's locks keep the class on their exercise.
+        b.disabled = this.app.locks instanceof ExerciseLocks && this.cur?.ex.id !== e.id;
+        b.addEventListener("click", () =>
+          this.open(e.id).then(
+            () => this.card.scrollIntoView({ block: "start", behavior: "smooth" }),
+            (err: unknown) => this.app.message(err instanceof Error ? err.message : String(err)),
+          ),
+        );
         return el(
           "li",
           { class: p.correct > 0 ? "done" : "" },

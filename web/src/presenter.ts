@@ -2,7 +2,7 @@
 // screen (full screen when the browser allows), everything in it is drawn
 // larger, a bar of large text says what is shown, and everything is driven
 // from the keyboard: Space, ".", "+"/"-", N/B/K (events), "[" / "]"
-// (scrub), Home/End, F (follow a thread), P or Esc to leave.
+// (scrub), L (live), F (follow a thread), P or Esc to leave.
 
 import type { App } from "./app";
 import { byID, el, fmt, fmtTime } from "./dom";
@@ -110,7 +110,7 @@ export class Presenter {
       el("div", { class: "pb-title" }, title),
       el("div", { class: "pb-time" }, `${fmtTime(st.simTimeNs ?? 0)} ${st.running ? "▶" : "❚❚"} ${speedText(st.speed)}`),
       el("div", { class: "pb-facts" }, facts),
-      el("div", { class: "pb-keys" }, "Space play/pause · . step · + − speed · N/B next/previous event (K: kind) · [ ] scrub · End live · F follow · ? keys · P or Esc leave"),
+      el("div", { class: "pb-keys" }, "Space play/pause · . step · + − speed · N/B next/previous event (K: kind) · [ ] scrub · L live · F follow · ? keys · P or Esc leave"),
     );
   }
 }

@@ -104,16 +104,16 @@ export class Timeline {
   constructor(private readonly app: App) {
     // The bar sits under the picture's status line, the card under it.
     const root = el("div", { id: "timeline", class: "timeline", role: "group", "aria-label": "Timeline" });
-    this.cardBox = el("aside", { id: "follow-card", class: "follow-card", "aria-labelledby": "follow-title", "aria-live": "polite", hidden: "" });
+    this.cardBox = el("aside", { id: "follow-card", class: "follow-card", "aria-labelledby": "follow-title", hidden: "" });
     byID("status").after(root, this.cardBox);
     this.slider = el("input", { type: "range", id: "tl-scrub", min: "0", max: String(scrubSteps), step: "1", value: String(scrubSteps), "aria-label": "Virtual time: scrub over the recent history" });
     this.kind = el("select", { id: "tl-kind", "aria-label": "Kind of event to step to" }, ...eventKinds.map((k) => el("option", { value: k.value }, k.label)));
     this.mine = el("input", { type: "checkbox", id: "tl-mine" });
     this.pos = el("span", { id: "tl-pos", class: "tl-pos" });
-    this.liveBtn = el("button", { type: "button", id: "tl-live", title: "Back to the live position (End)" }, "Live ⏭");
+    this.liveBtn = el("button", { type: "button", id: "tl-live", title: "Back to the live position (L)" }, "Live ⏭");
     const prev = el("button", { type: "button", id: "tl-prev", title: "Previous event of this kind (B)" }, "◀ Previous");
     const next = el("button", { type: "button", id: "tl-next", title: "Next event of this kind (N)" }, "Next ▶");
-    const start = el("button", { type: "button", id: "tl-start", title: "The oldest moment kept (Home)" }, "⏮");
+    const start = el("button", { type: "button", id: "tl-start", title: "The oldest moment kept", "aria-label": "The oldest moment kept" }, "⏮");
     const follow = el("button", { type: "button", id: "tl-follow", title: "Follow a thread that is on a carrier now (F); or click one in the picture" }, "Follow a thread");
     root.replaceChildren(
       el("div", { class: "tl-row" }, start, this.slider, this.liveBtn, this.pos),
@@ -154,8 +154,7 @@ export class Timeline {
     shortcuts.add({ keys: ["k", "K"], label: "K", does: "Next kind of event to step to (mount, park, freeze, GC, …)", run: () => this.cycleKind() });
     shortcuts.add({ keys: ["["], label: "[", does: "Scrub back (a twentieth of the timeline)", run: () => this.guard(() => this.nudge(-1)) });
     shortcuts.add({ keys: ["]"], label: "]", does: "Scrub forward", run: () => this.guard(() => this.nudge(1)) });
-    shortcuts.add({ keys: ["Home"], label: "Home", does: "The oldest moment the timeline keeps", run: () => this.guard(() => this.scrub(this.state?.startNs ?? 0)) });
-    shortcuts.add({ keys: ["End"], label: "End", does: "Back to the live position", run: () => this.guard(() => this.toLive()) });
+    shortcuts.add({ keys: ["l", "L"], label: "L", does: "Back to the live position (after scrubbing or stepping back)", run: () => this.guard(() => this.toLive()) });
     shortcuts.add({ keys: ["f", "F"], label: "F", does: "Follow a thread (again: stop following)", run: () => this.guard(() => (this.card ? this.unfollow() : this.followAny())) });
   }
 
@@ -385,7 +384,7 @@ export class Timeline {
           el("p", {}, `${fmt(c.frameWords)} frame words now; ${fmt(c.residentWords)} words frozen in chunks.`),
           c.chunks.length === 0
             ? el("p", { class: "hint" }, "No StackChunk: its frames have never been frozen (or it holds none now).")
-            : el(
+            : el("div", { class: "table-wrap" }, el(
                 "table",
                 { class: "tl-chunks" },
                 el("caption", {}, "Its chunk chain, newest first"),
@@ -406,7 +405,7 @@ export class Timeline {
                     ),
                   ),
                 ),
-              ),
+              )),
         );
       }
       if (c.carriers.length > 0) {
