@@ -312,3 +312,10 @@ func TestFollowAShortLivedThreadToItsEnd(t *testing.T) {
 	assert.Equal(t, "terminated", c.State)
 	assert.Equal(t, id, sim.ThreadID(c.ID))
 }
+
+func TestLargeSimulationsAreCheckpointedLessOften(t *testing.T) {
+	assert.Equal(t, 1, minTicks(0))
+	assert.Equal(t, 1, minTicks(300<<10))
+	assert.Equal(t, 25, minTicks(25<<20))
+	assert.Equal(t, checkpointTicks, minTicks(1<<30))
+}
