@@ -36,6 +36,11 @@ func (p *Playground) Follow(side int, id sim.ThreadID) error {
 	}
 	tl.follow[side] = id
 	tl.ended = nil
+	if tl.head != nil {
+		// Picked at an earlier position: the live one follows it too, so
+		// scrubbing back to it keeps the card.
+		tl.head.sides[side].sm.Follow(id)
+	}
 	p.replayFollowing(side, id)
 	return nil
 }
@@ -122,9 +127,13 @@ func (p *Playground) Unfollow() {
 	for i, id := range tl.follow {
 		if id != 0 && i < len(p.sides) {
 			p.sides[i].sm.Unfollow(id)
+			if tl.head != nil {
+				tl.head.sides[i].sm.Unfollow(id)
+			}
 		}
 		tl.follow[i] = 0
 	}
+	tl.watch = nil
 	tl.ended = nil
 }
 

@@ -319,3 +319,24 @@ func TestLargeSimulationsAreCheckpointedLessOften(t *testing.T) {
 	assert.Equal(t, 25, minTicks(25<<20))
 	assert.Equal(t, checkpointTicks, minTicks(1<<30))
 }
+
+func TestFollowPickedAtAnEarlierPositionStaysFollowedLive(t *testing.T) {
+	p := New()
+	mustLoad(t, p, timelineSpecs[0])
+	play(t, p, 0.05, 2000, 40)
+	end := p.Now()
+	live := fullState(t, p, sim.Millisecond)
+	_, err := p.Scrub(end/2, 1<<30)
+	require.NoError(t, err)
+	_, id, err := p.FollowAny()
+	require.NoError(t, err)
+	_, err = p.Scrub(end, 1<<30)
+	require.NoError(t, err)
+	sameText(t, live, fullState(t, p, sim.Millisecond), "following changes nothing")
+	c := p.Card()
+	require.NotNil(t, c)
+	assert.Equal(t, int64(id), c.ID)
+	assert.NotEmpty(t, c.History, "the live position follows it too")
+	p.Unfollow()
+	assert.Nil(t, p.Card())
+}
