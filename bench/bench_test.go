@@ -20,17 +20,21 @@ BenchmarkEngine/vt-pooling/4g-pool-2         	 3471500	       674.3 ns/op	      
 BenchmarkEngine/llm-router/virtual-2         	 3511635	       374.5 ns/op	         0.0000139 allocs/event	   2672179 events/s	       374.2 ns/event	     119 B/op	       0 allocs/op
 PASS
 ok  	github.com/loomlab/loomlab/sim	13.745s
+pkg: github.com/loomlab/loomlab/game/view
+BenchmarkBuild10k-2   	   25708	     45684 ns/op	       385.0 items	    1722 B/op	      83 allocs/op
 `
 
 func TestParseBench(t *testing.T) {
 	cpu, rows := parseBench([]byte(goTestBench))
 	assert.Equal(t, "Intel(R) Xeon(R) Processor", cpu)
-	require.Len(t, rows, 2)
+	require.Len(t, rows, 3)
 	assert.Equal(t, "Engine/vt-pooling/4g-pool", rows[0].Name)
 	assert.Equal(t, int64(3471500), rows[0].N)
 	assert.Equal(t, map[string]float64{"ns/op": 674.3, "allocs/event": 0.000004, "events/s": 1484212,
 		"ns/event": 673.8, "B/op": 25, "allocs/op": 0}, rows[0].Values)
 	assert.Equal(t, "Engine/llm-router/virtual", rows[1].Name)
+	assert.Equal(t, "Build10k", rows[2].Name)
+	assert.Equal(t, []string{"ns/event", "allocs/event", "events/s", "ns/op", "B/op", "allocs/op", "items"}, engineUnits(rows))
 }
 
 func TestParseMachine(t *testing.T) {
@@ -90,9 +94,9 @@ func TestMarkdown(t *testing.T) {
 		Engine:  &Engine{Command: engineCmd, Rows: rows, Load: Load{1.5, 2.25}},
 		Native: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 24.7,
 			Runs: 1, Events: 34747386, PeakRSS: 120 << 20}}},
-		Wasm: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 49.4, Runs: 1, Events: 34747386}}},
+		Wasm: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 49.4, FirstWall: 49.4, Events: 34747386}}},
 		Browser: &Browser{Chromium: "Chrome/156", Starts: []Start{{900, 1000, 700}, {800, 900, 600}, {1000, 1100, 3500}},
-			Frames: []FrameRun{{Label: "~10,000 virtual threads", Virtual: 10000, UpdateMs: 1.4, DrawMs: 1.5, FPS: 8, Samples: 3, Play: true}},
+			Frames: []FrameRun{{Label: "~10,000 virtual threads", Virtual: 10000, UpdateMs: 1.4, DrawMs: 1.5, FPS: 8, PageRAF: 15, Samples: 3, Play: true}},
 			Worker: &WorkerRun{Ref: budgetRef, SimSeconds: 60, WallSeconds: 30, PageSeconds: 30.5, Events: 34747386}},
 		Sizes: []Size{{Name: "playground.wasm", Raw: 12 << 20, Gz: 2998927, Br: 2 << 20}},
 		Notes: "The simulator is the limit.",
@@ -109,10 +113,13 @@ func TestMarkdown(t *testing.T) {
 		"| playground wasm, gzip | ≤ 3 MB | 2.86 MB | met |",
 		"| first frame after navigation (localhost, median) | ≤ 3 s | 0.70 s | met |",
 		"## Notes\n\nThe simulator is the limit.",
-		"| Engine/vt-pooling/4g-pool | 673.8 | 4e-06 | 1,484,212 | 25 |",
+		"| benchmark | ns/event | allocs/event | events/s | ns/op | B/op | allocs/op | items |",
+		"| Engine/vt-pooling/4g-pool | 673.8 | 4e-06 | 1,484,212 | 674 | 25 | 0 | – |",
+		"| Build10k | – | – | – | 45,684 | 1,722 | 83 | 385 |",
 		"load average 1.50 → 2.25",
 		"| vt-pooling/4g-pool | completed | 60.0 | 24.7 | 1 | 2.43× | 1,406,777 | 120.00 MB |",
-		"| vt-pooling/4g-pool | 49.4 | 1 | 1.21× | 703,388 | 2.0× |",
+		"| vt-pooling/4g-pool | 49.4 | 49.4 | 0 | 1.21× | 703,388 | 2.0× |",
+		"| ~10,000 virtual threads | 10,000 | 0 | 1.40 ms | 0.00 ms | 1.50 ms | 0.00 ms | **2.90 ms** | 8 | 15 |",
 		"| playground.wasm | 12.00 MB | 2.86 MB | 2.00 MB |",
 	} {
 		assert.Contains(t, md, want)

@@ -77,10 +77,18 @@ func (r *Report) Markdown() string {
 	}
 	if e := r.Engine; e != nil {
 		p("## Engine micro-benchmarks\n\n`%s` — %s, %s.\n\n", e.Command, e.Load, e.Took.Round(time.Second))
-		p("| benchmark | ns/event | allocs/event | events/s | B/op |\n|---|--:|--:|--:|--:|\n")
+		units := engineUnits(e.Rows)
+		p("| benchmark |")
+		for _, u := range units {
+			p(" %s |", u)
+		}
+		p("\n|---|%s\n", strings.Repeat("--:|", len(units)))
 		for _, row := range e.Rows {
-			p("| %s | %s | %s | %s | %s |\n", row.Name, value(row, "ns/event", fixed1), value(row, "allocs/event", sig3),
-				value(row, "events/s", thousands), value(row, "B/op", thousands))
+			p("| %s |", row.Name)
+			for _, u := range units {
+				p(" %s |", value(row, u))
+			}
+			p("\n")
 		}
 		p("\n")
 	}
@@ -88,7 +96,8 @@ func (r *Report) Markdown() string {
 		p("## Article cases, native\n\n")
 		p("Every case of every scenario run to completion by the built `loomsim run SCENARIO/CASE --json`, one process per run, ")
 		p("repeated until the runs add up to %s. *wall s* is the simulation's own wall time per run (`wall_seconds`, in milliseconds); ", r.Min)
-		p("*peak RSS* is the process's maximum resident set size (getrusage). %s%s, %s.\n\n", shortNote(r.Cases), c.Load, c.Took.Round(time.Second))
+		p("*peak RSS* is the process's maximum resident set size (getrusage), read through a small helper process whose own ~4 MB is the floor. ")
+		p("%s%s, %s.\n\n", shortNote(r.Cases), c.Load, c.Took.Round(time.Second))
 		p("| case | outcome | virtual s | wall s | runs | virtual s / wall s | events/s | peak RSS |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
 		for _, run := range c.Runs {
 			p("| %s | %s | %s | %s | %d | %s | %s | %s |\n", caseName(run), run.Outcome, sig3(run.SimSeconds),
@@ -98,10 +107,12 @@ func (r *Report) Markdown() string {
 	}
 	if w := r.Wasm; w != nil {
 		p("## Article cases, wasm under node\n\n")
-		p("The same cases, built with GOOS=js GOARCH=wasm (`bench/wasmrun`) and run under node with Go's `wasm_exec_node.js`; ")
+		p("The same cases, built with GOOS=js GOARCH=wasm (`bench/wasmrun`) and run under node with Go's `wasm_exec_node.js`. ")
+		p("A first run is cold: V8 runs baseline-compiled code until its optimising tier catches up, which weighs on short runs; ")
+		p("when the first run takes under %s, warm runs follow until they add up to %s, and *wall s* is their mean (*first run s* is the cold one). ", wasmWarm, r.Min)
 		p("*wasm ÷ native* is the ratio of the wall times. *node RSS* includes node itself; *Go memory* is the wasm linear memory. ")
-		p("Short runs pay for V8's baseline compiler before its optimising tier takes over. %s%s, %s.\n\n", shortNote(r.Cases), w.Load, w.Took.Round(time.Second))
-		p("| case | wall s | runs | virtual s / wall s | events/s | wasm ÷ native | node RSS | Go memory |\n|---|--:|--:|--:|--:|--:|--:|--:|\n")
+		p("%s%s, %s.\n\n", shortNote(r.Cases), w.Load, w.Took.Round(time.Second))
+		p("| case | first run s | wall s | warm runs | virtual s / wall s | events/s | wasm ÷ native | node RSS | Go memory |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 		var tw, tn float64
 		for _, run := range w.Runs {
 			ratio := "–"
@@ -110,11 +121,11 @@ func (r *Report) Markdown() string {
 				tw += run.WallSeconds
 				tn += n.WallSeconds
 			}
-			p("| %s | %s | %d | %s | %s | %s | %s | %s |\n", caseName(run), sig3(run.WallSeconds), run.Runs,
+			p("| %s | %s | %s | %d | %s | %s | %s | %s | %s |\n", caseName(run), sig3(run.FirstWall), sig3(run.WallSeconds), run.Runs,
 				speed(run.Speed()), thousands(run.EventsPerSecond()), ratio, mbOrDash(run.PeakRSS), mbOrDash(int64(run.SysBytes)))
 		}
 		if tn > 0 {
-			p("| **all cases** | %s | | | | **%.1f×** | | |\n", sig3(tw), tw/tn)
+			p("| **all cases** | | %s | | | | **%.1f×** | | |\n", sig3(tw), tw/tn)
 		}
 		p("\n")
 	}
@@ -150,13 +161,18 @@ func (r *Report) browser(p func(string, ...any), br *Browser) {
 		p("\n")
 	}
 	if len(br.Frames) > 0 {
-		p("### Frames\n\nGo-side time per frame from the playground's `state().frame` (Update, which advances the simulator, and Draw, which builds ")
-		p("the display list and rasterises it) while the case plays at the page's speed: median of %d samples of the median over 120 frames, ", br.Frames[0].Samples)
-		p("and the largest sample of the 95th percentile; frames per second as Ebiten counts them.\n\n")
-		p("| load | virtual threads | speed (virtual s/s) | update | update p95 | draw | draw p95 | update + draw | frames/s |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
+		p("### Frames\n\nGo-side time per frame from the playground's `state().frame`: Update advances the simulator; Draw builds the display list ")
+		p("and issues Ebiten's draw calls (the GPU work, done on the CPU by SwiftShader in Chromium's GPU process, is not in it). ")
+		p("Median of %d samples of the median over the last 120 frames, and the largest sample of the 95th percentile (the browser's clock ", br.Frames[0].Samples)
+		p("has 0.1 ms resolution); frames per second as Ebiten counts them, and the host page's animation frames per second.\n\n")
+		p("| load | virtual threads | speed (virtual s/s) | update | update p95 | draw | draw p95 | update + draw | frames/s | page rAF/s |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n")
 		for _, f := range br.Frames {
-			p("| %s | %s | %g | %.2f ms | %.2f ms | %.2f ms | %.2f ms | **%.2f ms** | %.0f |\n", f.Label, thousands(float64(f.Virtual)), f.Speed,
-				f.UpdateMs, f.UpdateP95Ms, f.DrawMs, f.DrawP95Ms, f.UpdateMs+f.DrawMs, f.FPS)
+			sp := "paused"
+			if f.Play {
+				sp = fmt.Sprintf("%g", f.Speed)
+			}
+			p("| %s | %s | %s | %.2f ms | %.2f ms | %.2f ms | %.2f ms | **%.2f ms** | %.0f | %.0f |\n", f.Label, thousands(float64(f.Virtual)), sp,
+				f.UpdateMs, f.UpdateP95Ms, f.DrawMs, f.DrawP95Ms, f.UpdateMs+f.DrawMs, f.FPS, f.PageRAF)
 		}
 		p("\nLoads (`loomlab.load`):\n\n")
 		for _, f := range br.Frames {
@@ -297,12 +313,43 @@ func caseName(c CaseRun) string {
 	return c.Ref + " (" + strings.Join(c.Set, " ") + ")"
 }
 
-func value(row EngineRow, unit string, f func(float64) string) string {
-	x, ok := row.Values[unit]
-	if !ok {
-		return "–"
+// unitOrder is the order of the micro-benchmarks' columns; other units
+// follow in name order.
+var unitOrder = []string{"ns/event", "allocs/event", "events/s", "ns/op", "B/op", "allocs/op"}
+
+// engineUnits lists the units the rows report, in column order.
+func engineUnits(rows []EngineRow) []string {
+	seen := map[string]bool{}
+	for _, r := range rows {
+		for u := range r.Values {
+			seen[u] = true
+		}
 	}
-	return f(x)
+	var out, rest []string
+	for _, u := range unitOrder {
+		if seen[u] {
+			out = append(out, u)
+			delete(seen, u)
+		}
+	}
+	for u := range seen {
+		rest = append(rest, u)
+	}
+	slices.Sort(rest)
+	return append(out, rest...)
+}
+
+func value(row EngineRow, unit string) string {
+	x, ok := row.Values[unit]
+	switch {
+	case !ok:
+		return "–"
+	case unit == "allocs/event":
+		return sig3(x)
+	case unit == "ns/event" || unit == "ns/op" && x < 100:
+		return fixed1(x)
+	}
+	return thousands(x)
 }
 
 // speed formats a virtual-seconds-per-wall-second ratio.

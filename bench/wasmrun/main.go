@@ -4,11 +4,13 @@
 // WebAssembly with the native loomsim. It is plain Go, so it also runs
 // natively:
 //
-//	wasmrun [-set k=v]... [-seed N] [-min 200ms] SCENARIO/CASE
+//	wasmrun [-set k=v]... [-seed N] [-min 200ms] [-warm 5s] SCENARIO/CASE
 //
-// A case shorter than -min is run again (same seed, same result) until the
-// runs add up to -min, so that short cases are timed with some precision;
-// wall_seconds is the mean over the runs.
+// The first run is cold: under V8 it runs baseline-compiled code until the
+// optimising tier has caught up, which weighs on a short run. A first run
+// shorter than -warm is followed by warm runs (same seed, same result)
+// until they add up to -min; wall_seconds is then the mean of the warm runs
+// and first_wall_seconds the cold one.
 package main
 
 import (
@@ -29,8 +31,9 @@ type Result struct {
 	Case        string  `json:"case"`
 	Outcome     string  `json:"outcome"`
 	SimSeconds  float64 `json:"sim_seconds"`
-	WallSeconds float64 `json:"wall_seconds"` // mean over Runs
-	Runs        int     `json:"runs"`
+	WallSeconds float64 `json:"wall_seconds"`       // mean of the warm runs, or the first run alone
+	FirstWall   float64 `json:"first_wall_seconds"` // the first (cold) run
+	Runs        int     `json:"runs"`               // warm runs (0: only the first)
 	Events      int64   `json:"events"`
 	// SysBytes is the memory the Go runtime obtained from the host: in
 	// wasm, the size of the linear memory, which never shrinks, so the peak.
@@ -53,13 +56,14 @@ func main() {
 	set := setFlag{}
 	flag.Var(set, "set", "knob=value (repeatable)")
 	seed := flag.Uint64("seed", 1, "seed")
-	min := flag.Duration("min", 200*time.Millisecond, "repeat the run until the runs add up to this much wall time")
+	min := flag.Duration("min", 200*time.Millisecond, "warm runs add up to this much wall time")
+	warm := flag.Duration("warm", 5*time.Second, "warm runs follow a first run shorter than this")
 	flag.Parse()
 	if flag.NArg() != 1 {
-		fmt.Fprintln(os.Stderr, "usage: wasmrun [-set k=v]... [-seed N] [-min D] SCENARIO/CASE")
+		fmt.Fprintln(os.Stderr, "usage: wasmrun [-set k=v]... [-seed N] [-min D] [-warm D] SCENARIO/CASE")
 		os.Exit(2)
 	}
-	r, err := run(flag.Arg(0), set, *seed, *min)
+	r, err := run(flag.Arg(0), set, *seed, *min, *warm)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "wasmrun:", err)
 		os.Exit(1)
@@ -67,24 +71,38 @@ func main() {
 	json.NewEncoder(os.Stdout).Encode(r)
 }
 
-func run(ref string, set map[string]string, seed uint64, min time.Duration) (*Result, error) {
+func run(ref string, set map[string]string, seed uint64, min, warm time.Duration) (*Result, error) {
 	s, c, err := scenario.ParseRef(ref)
 	if err != nil {
 		return nil, err
 	}
 	out := &Result{Scenario: s.ID, Case: c}
-	var total time.Duration
-	for out.Runs == 0 || total < min {
+	once := func() (time.Duration, error) {
 		start := time.Now()
 		r, err := s.Run(c, set, seed, nil)
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
-		total += time.Since(start)
-		out.Runs++
 		out.Outcome, out.SimSeconds, out.Events = r.Outcome, r.SimSeconds, r.Events
+		return time.Since(start), nil
 	}
-	out.WallSeconds = total.Seconds() / float64(out.Runs)
+	first, err := once()
+	if err != nil {
+		return nil, err
+	}
+	out.FirstWall, out.WallSeconds = first.Seconds(), first.Seconds()
+	if first < warm {
+		var total time.Duration
+		for out.Runs == 0 || total < min {
+			d, err := once()
+			if err != nil {
+				return nil, err
+			}
+			total += d
+			out.Runs++
+		}
+		out.WallSeconds = total.Seconds() / float64(out.Runs)
+	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	out.SysBytes = ms.Sys
