@@ -271,15 +271,30 @@ export class Timeline {
     this.pos.textContent = `Stepping to: ${eventKinds.find((k) => k.value === this.kind.value)?.label}`;
   }
 
-  /** Clicks on the picture pick the thread drawn there. */
+  /** Clicks on the picture pick the thread drawn there; the pointer says where one is. */
   private listenForClicks(): void {
     const w = this.app.bridge.frame();
     if (!w) return;
-    w.document.addEventListener("click", (ev: MouseEvent) =>
-      this.guard(() => {
-        if (!this.pick(ev.clientX, ev.clientY) && this.card) this.app.message("No thread is drawn there: click a carrier lane, a token in the run queue or a parked group, or a StackChunk block.", "info");
-      }),
-    );
+    w.document.addEventListener("click", (ev: MouseEvent) => this.guard(() => void this.pick(ev.clientX, ev.clientY)));
+    let at: { x: number; y: number } | null = null;
+    w.document.addEventListener("mousemove", (ev: MouseEvent) => {
+      const first = at === null;
+      at = { x: ev.clientX, y: ev.clientY };
+      if (!first) return;
+      w.requestAnimationFrame(() => {
+        const p = at;
+        at = null;
+        if (!p) return;
+        try {
+          const hit = gameCall<{ thread: number }>(this.app, (g) => g.pick(p.x, p.y));
+          const target = w.document.querySelector("canvas") ?? w.document.body;
+          target.style.cursor = hit.thread ? "pointer" : "";
+          target.title = hit.thread ? `Thread #${hit.thread}: click to follow it` : "";
+        } catch {
+          // not up yet
+        }
+      });
+    });
   }
 
   private refreshState(): void {
