@@ -49,14 +49,14 @@ var _ = registerExercise(&Exercise{
 		{Set: [][2]string{{"heap_mb", "280"}}, Expect: "fewer"},
 	},
 	Measure: Measure{Metric: "throughput_rps", Op: "ratio", Text: "throughput of the pooled run ÷ throughput with a thread per request"},
-	Explain: "Pooled: {a.throughput_rps} with {a.full_gcs} Full GCs; a thread per request: {b.throughput_rps} " +
-		"with {b.full_gcs}. The pooled threads live for the whole run, so everything they keep — their " +
-		"per-thread caches, their last request's data, their StackChunks — survives young collections and is " +
-		"promoted. On a small heap that fills the old generation, and once a chunk is old it can no longer " +
-		"be written in place: each freeze allocates a new chunk and the old one becomes garbage in the old " +
-		"generation. The collector ends up doing a Full GC after almost every young one, and the pauses " +
-		"({a.gc_pause_total_ms} in total) eat the time the pool was meant to save. A fresh thread's data dies " +
-		"young, so run B mostly pays for cheap young collections.",
+	Explain: "Pooled: {a.throughput_rps}, with {a.full_gcs} Full GCs beside {a.young_gcs} young collections; " +
+		"a thread per request: {b.throughput_rps}, with {b.full_gcs} Full GCs. The pooled threads live for the " +
+		"whole run, so everything they keep — their per-thread caches, their last request's data, their " +
+		"StackChunks — survives young collections and is promoted. On a small heap that fills the old " +
+		"generation, and once a chunk is old it can no longer be written in place: each freeze allocates a " +
+		"new chunk and the old one becomes garbage in the old generation. Young collections keep ending in " +
+		"Full GCs, and the pauses ({a.gc_pause_total_ms} in total) eat the time the pool was meant to save. A " +
+		"fresh thread's data dies young, so run B mostly pays for cheap young collections.",
 	Lock: []string{"heap_mb", "pool"},
 })
 
@@ -111,7 +111,7 @@ var _ = registerExercise(&Exercise{
 		"pauses in all). A Full GC comes when the old generation cannot promise room for what the next young " +
 		"collection may promote. Fresh threads leave little behind: their data and chunks die young, and the " +
 		"old generation grows slowly. Pooled threads keep caches and chunks alive for the whole run; on this " +
-		"heap they fill the old generation, so almost every young collection is followed by a Full GC. The " +
+		"heap they fill the old generation, so young collections keep being followed by Full GCs. The " +
 		"reuse fix only lets promoted chunks be reused; it does not shrink what the pool keeps alive.",
 	Lock: []string{"heap_mb", "pool", "reuse_fix"},
 })
