@@ -76,6 +76,9 @@ func (s *Sim) Clone() *Sim {
 	c.jit = &j
 	c.pathCache = cloneSlice(s.pathCache)
 	c.follow = cloneSlice(s.follow)
+	for i := range c.follow {
+		c.follow[i].history = cloneSlice(s.follow[i].history)
+	}
 	for _, w := range []*wordCounts{&c.stats.frozenWords.all, &c.stats.frozenWords.steady, &c.stats.capacityWords.all, &c.stats.capacityWords.steady} {
 		w.exact = cloneSlice(w.exact)
 	}

@@ -182,3 +182,30 @@ func TestAdvanceIsBounded(t *testing.T) {
 	sm.Advance(sim.Never, 5000)
 	assert.LessOrEqual(t, sm.EventsProcessed()-before, int64(5000))
 }
+
+// A clone's followed-thread history is its own.
+func TestCloneKeepsItsOwnFollowHistory(t *testing.T) {
+	sc, err := scenario.Get("request-load")
+	require.NoError(t, err)
+	sm, _, err := sc.NewSim("virtual-per-request", map[string]string{"requests": "20", "sleep_ms": "5"}, 1)
+	require.NoError(t, err)
+	sm.Advance(sim.Time(100*sim.Microsecond), 1<<20)
+	var snap sim.Snapshot
+	sm.Fill(&snap)
+	var id sim.ThreadID
+	for _, c := range snap.Carriers {
+		if c.Thread != 0 {
+			id = c.Thread
+		}
+	}
+	if id == 0 && len(snap.RunQueue) > 0 {
+		id = snap.RunQueue[0]
+	}
+	require.NotZero(t, id)
+	require.True(t, sm.Follow(id))
+	cp := sm.Clone()
+	sm.Advance(sim.Time(3*sim.Millisecond), 1<<20)
+	a, _ := sm.Thread(id)
+	b, _ := cp.Thread(id)
+	assert.Greater(t, len(a.History), len(b.History), "advancing the original must not grow the clone's history")
+}

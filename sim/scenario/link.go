@@ -58,6 +58,14 @@ func ParseLink(query string) (Link, []error) {
 	}
 	l := Link{Spec: Spec{Seed: 1, Knobs: map[string]string{}}, Controls: "full", Autoplay: "off", Theme: "default"}
 	id, _ := first("scenario")
+	if id == "" {
+		// A teacher's link may name only the exercise: it knows its scenario.
+		if ex, ok := first("exercise"); ok {
+			if e, err := ExerciseByID(ex); err == nil {
+				id = e.Scenario
+			}
+		}
+	}
 	sc, err := Get(id)
 	if err != nil {
 		if id == "" {
