@@ -248,10 +248,11 @@ func (p *Playground) refollow(i int, sm *sim.Sim) {
 	if id == 0 {
 		return
 	}
-	// A clone shares its followed threads' histories with the original
-	// (sim.Clone copies the list, not each history), so the copy starts
-	// the history afresh rather than append to a shared one.
-	sm.Unfollow(id)
+	// A clone carries its own copy of a followed thread's history; a
+	// checkpoint taken before the thread was picked starts following now.
+	if d, ok := sm.Thread(id); ok && d.Followed {
+		return
+	}
 	if !sm.Follow(id) {
 		tl.watch[i] = id
 	}
