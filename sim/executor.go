@@ -76,28 +76,21 @@ func (s *Sim) submitTask(ei int32, tk int32) {
 		pt := s.newPlatform(RoleTask, ei)
 		s.beginTask(pt, tk)
 		s.startPlatformThread(pt, afterStep)
-	case ExecPlatformPool:
+	case ExecPlatformPool, ExecVirtualPool:
 		if e.idle.len() > 0 {
+			// The longest-idle worker takes the task.
 			w := e.idle.pop()
 			s.beginTask(w, tk)
 			s.unpark(w)
 			return
 		}
-		if len(e.workers) < e.cfg.Size {
+		if e.cfg.Kind == ExecPlatformPool && len(e.workers) < e.cfg.Size {
 			// ThreadPoolExecutor starts a new worker with this task as its
 			// first task while fewer than corePoolSize exist.
 			w := s.newPlatform(RolePoolWorker, ei)
 			e.workers = append(e.workers, w)
 			s.beginTask(w, tk)
 			s.startPlatformThread(w, afterStep)
-			return
-		}
-		e.queue.push(tk)
-	case ExecVirtualPool:
-		if e.idle.len() > 0 {
-			w := e.idle.pop()
-			s.beginTask(w, tk)
-			s.unpark(w)
 			return
 		}
 		e.queue.push(tk)

@@ -293,15 +293,8 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	oldUsedBefore := h.oldUsed
 	// Old objects that died since the last Full GC are freed; the live ones
 	// stay where they are (the counters already know how much is live).
-	for _, i := range h.oldDead {
-		s.releaseBlob(i)
-	}
-	h.oldDead = h.oldDead[:0]
-	var oldLive Bytes
-	for c := range h.oldLive {
-		oldLive += h.oldLive[c]
-	}
-	h.oldUsed = oldLive
+	s.freeOldDead()
+	oldLive := h.oldUsed
 	// Parallel leaves some dead space in the dense prefix uncompacted.
 	if cfg.GC == GCParallel && cfg.DeadWood > 0 {
 		every := cfg.MaxCompactionEvery
@@ -430,17 +423,24 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 	s.stats.g1Mixed++
 	if h.g1Reclaimable == 0 {
 		// Marking's garbage is gone: forget the dead objects it found.
-		for _, i := range h.oldDead {
-			s.releaseBlob(i)
-		}
-		h.oldDead = h.oldDead[:0]
-		var used Bytes
-		for c := range h.oldLive {
-			used += h.oldLive[c]
-		}
-		h.oldUsed = used
+		s.freeOldDead()
 	}
 	return pause
+}
+
+// freeOldDead frees the objects that died in the old generation and
+// shrinks its used bytes to the live ones.
+func (s *Sim) freeOldDead() {
+	h := s.heap
+	for _, i := range h.oldDead {
+		s.releaseBlob(i)
+	}
+	h.oldDead = h.oldDead[:0]
+	var live Bytes
+	for c := range h.oldLive {
+		live += h.oldLive[c]
+	}
+	h.oldUsed = live
 }
 
 // bytesAt returns the time to process n bytes at rate bytes per millisecond.

@@ -359,11 +359,7 @@ type avgPadded struct {
 
 func (a *avgPadded) sample(v float64) {
 	a.count++
-	w := a.weight
-	if c := 100 / float64(a.count); c > w {
-		w = c
-	}
-	w = float64(w / 100)
+	w := sampleWeight(a.weight, a.count)
 	a.avg = float64(float64(float64(1-w)*a.avg) + float64(w*v))
 	d := v - a.avg
 	if d < 0 {
@@ -383,10 +379,16 @@ type avgWeighted struct {
 
 func (a *avgWeighted) sample(v float64) {
 	a.count++
-	w := a.weight
-	if c := 100 / float64(a.count); c > w {
+	w := sampleWeight(a.weight, a.count)
+	a.avg = float64(float64(float64(1-w)*a.avg) + float64(w*v))
+}
+
+// sampleWeight is AdaptiveWeightedAverage's weight of the count-th sample:
+// max(weight, 100/count) percent, so the first samples count more.
+func sampleWeight(weight float64, count int) float64 {
+	w := weight
+	if c := 100 / float64(count); c > w {
 		w = c
 	}
-	w = float64(w / 100)
-	a.avg = float64(float64(float64(1-w)*a.avg) + float64(w*v))
+	return float64(w / 100)
 }

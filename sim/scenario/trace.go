@@ -15,28 +15,11 @@ import (
 // the trace. Golden tests compare this text.
 func WriteTrace(w io.Writer, sm *sim.Sim, until sim.Time) error {
 	bw := bufio.NewWriter(w)
-	sm.Record(1 << 16)
-	h := fnv.New64a()
-	var buf []sim.Event
-	n := 0
-	for {
-		done := sm.Advance(until, 1<<14)
-		var dropped int64
-		buf, dropped = sm.DrainEvents(buf[:0])
-		if dropped > 0 {
-			return fmt.Errorf("trace: %d events dropped", dropped)
-		}
-		for _, e := range buf {
-			line := FormatEvent(e)
-			h.Write([]byte(line))
-			fmt.Fprintln(bw, line)
-			n++
-		}
-		if done || sm.Now() >= until {
-			break
-		}
+	h, n, err := traceEvents(sm, until, func(line string) { fmt.Fprintln(bw, line) })
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(bw, "# %d events until %v, trace hash %016x\n", n, sm.Now(), h.Sum64())
+	fmt.Fprintf(bw, "# %d events until %v, trace hash %016x\n", n, sm.Now(), h)
 	return bw.Flush()
 }
 
@@ -45,8 +28,16 @@ func FormatEvent(e sim.Event) string {
 	return fmt.Sprintf("%12d %-13s t=%-6s c=%-3d a=%d b=%d", int64(e.At), e.Kind, e.Thread, int32(e.Carrier), e.A, e.B)
 }
 
-// TraceHash runs sm until until and returns the hash WriteTrace would print.
+// TraceHash runs sm until until and returns the hash WriteTrace would print
+// and the number of events.
 func TraceHash(sm *sim.Sim, until sim.Time) (uint64, int, error) {
+	return traceEvents(sm, until, nil)
+}
+
+// traceEvents runs sm until until, recording every observable event, and
+// returns the FNV-1a hash of their lines and their count; each line also
+// goes to line when it is not nil.
+func traceEvents(sm *sim.Sim, until sim.Time, line func(string)) (uint64, int, error) {
 	sm.Record(1 << 16)
 	h := fnv.New64a()
 	var buf []sim.Event
@@ -59,7 +50,11 @@ func TraceHash(sm *sim.Sim, until sim.Time) (uint64, int, error) {
 			return 0, n, fmt.Errorf("trace: %d events dropped", dropped)
 		}
 		for _, e := range buf {
-			h.Write([]byte(FormatEvent(e)))
+			l := FormatEvent(e)
+			h.Write([]byte(l))
+			if line != nil {
+				line(l)
+			}
 			n++
 		}
 		if done || sm.Now() >= until {
