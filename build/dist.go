@@ -30,6 +30,7 @@ type Options struct {
 	GameHTML   string // page hosting the playground canvas (iframe)
 	Web        string // web/: index.html, src/*.ts, style.css, package.json
 	Go         string // the go command
+	Brotli     int    // brotli quality (0-11) of the assets' pre-compressed copies
 }
 
 func defaultOptions() Options {
@@ -38,7 +39,7 @@ func defaultOptions() Options {
 		goCmd = "go"
 	}
 	return Options{Out: "dist", Playground: "wasm/playground", Worker: "wasm/worker",
-		GameHTML: "web/game.html", Web: "web", Go: goCmd}
+		GameHTML: "web/game.html", Web: "web", Go: goCmd, Brotli: defaultBrotli()}
 }
 
 // Manifest maps logical asset names (what the pages and the TypeScript
@@ -166,7 +167,10 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 		files[name] = rewritten
 	}
 
-	// 5. Write.
+	// 5. Pre-compressed copies of the assets (compress.go), then write.
+	if err := precompress(files, opts.Brotli, log); err != nil {
+		return nil, err
+	}
 	if err := os.RemoveAll(out); err != nil {
 		return nil, err
 	}

@@ -17,7 +17,9 @@ func init() {
 }
 
 // Handler serves a dist/ directory: hashed assets are cached for a year,
-// everything else (the pages, scenarios.json) is revalidated each time.
+// everything else (the pages, scenarios.json) is revalidated each time;
+// assets with pre-compressed copies are sent brotli- or gzip-encoded when
+// the request accepts it.
 func Handler(dir string) http.Handler {
 	files := http.FileServer(http.Dir(dir))
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -30,7 +32,7 @@ func Handler(dir string) http.Handler {
 		} else {
 			w.Header().Set("Cache-Control", "no-cache")
 		}
-		files.ServeHTTP(w, r)
+		servePrecompressed(w, r, dir, p, files) // a .br or .gz copy if accepted (compress.go)
 	})
 }
 
