@@ -16,7 +16,12 @@
 //	setReducedMotion(on)    extra: no flights (also set from prefers-reduced-motion)
 //	parseLink(query) string {"link": {...}, "errors": [...]} (play.ParseLinkJSON)
 //	linkQuery(linkJSON) string  {"query": "..."} or {"error": "..."} (play.LinkQuery)
-//	crashNext(where)        test hook: the next "update" or "draw" panics once
+//	crashNext(where)        test hook: the next "update" or "draw" panics once (recovered:
+//	                        the page offers Reset); "exit" panics where nothing recovers
+//	                        it, so the Go program dies as on a fatal error (the page
+//	                        offers a reload)
+//	memStats() string       {"wasmBytes", "heapAlloc", "heapSys", "sys", "numGC"}: the Go
+//	                        heap and the wasm's linear memory (for the soak test)
 //	timeline(), scrub(ns), stepTo(kinds, back, thread), pick(x, y), follow(side, thread),
 //	followAny(), unfollow(), card(), setZoom(z)   the timeline and follow card (timeline.go)
 //
@@ -31,6 +36,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/url"
+	"runtime"
 	"strconv"
 	"syscall/js"
 
@@ -112,8 +118,27 @@ func main() {
 		return `{"ok":true}`
 	}))
 	api.Set("crashNext", fn(func(args []js.Value) string {
-		g.CrashNext(argString(args, 0))
+		if where := argString(args, 0); where == "exit" {
+			// A panic on a goroutine of its own: fn's recover cannot
+			// reach it, so it ends the program once the goroutine runs.
+			go func() { panic(`forced by crashNext("exit")`) }()
+		} else {
+			g.CrashNext(where)
+		}
 		return `{"ok":true}`
+	}))
+	api.Set("memStats", fn(func([]js.Value) string {
+		var m runtime.MemStats
+		runtime.ReadMemStats(&m)
+		var wasm uint64 // the linear memory (game.ts): it grows and never shrinks
+		if f := js.Global().Get("loomwasmBytes"); f.Type() == js.TypeFunction {
+			wasm = uint64(f.Invoke().Int())
+		}
+		b, _ := json.Marshal(map[string]uint64{
+			"wasmBytes": wasm,
+			"heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys, "sys": m.Sys, "numGC": uint64(m.NumGC),
+		})
+		return string(b)
 	}))
 	api.Set("state", fn(func([]js.Value) string {
 		var out []byte

@@ -9,8 +9,9 @@
 //	loomworker.verify(scenarioID, onProgress(fraction, caseID)) -> JSON string
 //	loomworker.check(scenarioID, resultsJSON) -> JSON string (verdicts on given runs)
 //	loomworker.grade(exerciseID, seed, resultsJSON, answer) -> JSON string (a classroom grade on given runs)
+//	loomworker.crashNext("run"|"exit") -> JSON string: test hook, the next call fails (fault.go)
 //
-// Both return {"error": "..."} instead of throwing; a panic inside the
+// They return {"error": "..."} instead of throwing; a panic inside the
 // simulator becomes such an error too.
 package main
 
@@ -29,6 +30,16 @@ func main() {
 	api.Set("verify", js.FuncOf(jsVerify))
 	api.Set("check", js.FuncOf(jsCheck))
 	api.Set("grade", js.FuncOf(jsGrade))
+	api.Set("crashNext", js.FuncOf(func(_ js.Value, args []js.Value) any {
+		where := ""
+		if len(args) > 0 && args[0].Type() == js.TypeString {
+			where = args[0].String()
+		}
+		if err := crashNext(where); err != nil {
+			return errorJSON(err)
+		}
+		return `{"ok":true}`
+	}))
 	js.Global().Set("loomworker", api)
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("loomworkerready"))
 	select {} // keep the exported functions alive
@@ -72,9 +83,12 @@ func throttle(f js.Value, args func(frac float64) []any) func(float64) {
 }
 
 func jsRunFull(_ js.Value, args []js.Value) (out any) {
+	f := takeFault()
+	f.fire(faultExit) // before guard: nothing recovers it
 	var s string
 	defer func() { out = s }()
 	defer guard(&s)
+	f.fire(faultRun)
 	if len(args) < 1 || args[0].Type() != js.TypeString {
 		s = errorJSON(fmt.Errorf("runFull(specJSON, onProgress): specJSON must be a string"))
 		return
@@ -94,9 +108,12 @@ func jsRunFull(_ js.Value, args []js.Value) (out any) {
 }
 
 func jsVerify(_ js.Value, args []js.Value) (out any) {
+	f := takeFault()
+	f.fire(faultExit) // before guard: nothing recovers it
 	var s string
 	defer func() { out = s }()
 	defer guard(&s)
+	f.fire(faultRun)
 	if len(args) < 1 || args[0].Type() != js.TypeString {
 		s = errorJSON(fmt.Errorf("verify(scenarioID, onProgress): scenarioID must be a string"))
 		return
@@ -115,9 +132,12 @@ func jsVerify(_ js.Value, args []js.Value) (out any) {
 }
 
 func jsCheck(_ js.Value, args []js.Value) (out any) {
+	f := takeFault()
+	f.fire(faultExit) // before guard: nothing recovers it
 	var s string
 	defer func() { out = s }()
 	defer guard(&s)
+	f.fire(faultRun)
 	if len(args) < 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
 		s = errorJSON(fmt.Errorf("check(scenarioID, resultsJSON): both must be strings"))
 		return
@@ -133,9 +153,12 @@ func jsCheck(_ js.Value, args []js.Value) (out any) {
 }
 
 func jsGrade(_ js.Value, args []js.Value) (out any) {
+	f := takeFault()
+	f.fire(faultExit) // before guard: nothing recovers it
 	var s string
 	defer func() { out = s }()
 	defer guard(&s)
+	f.fire(faultRun)
 	if len(args) < 4 {
 		s = errorJSON(fmt.Errorf("grade(exerciseID, seed, resultsJSON, answer): four strings"))
 		return

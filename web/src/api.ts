@@ -6,10 +6,12 @@
 //   loomlab.state()          // the playground's state (scenario, case, knobs, seed, simTimeNs, ...)
 //   await loomlab.runFull({scenario, case, knobs, seed}, onProgress?)  // = `loomsim run --json`
 //   await loomlab.verify(scenario, onProgress?)  // = `loomsim verify --json`, plus the runs
+//   loomlab.crashWorkerNext("run"|"exit")  // test hook: the next worker job's wasm fails
 //
 // Errors are LoomError with a one-line message; the page shows them too.
 
 import type { App } from "./app";
+import type { WorkerFault } from "./protocol";
 import type { Progress } from "./runner";
 import { GameState, LoomError, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 
@@ -29,13 +31,19 @@ export interface LoomLab {
   chartPoints(): number;
   /** Milliseconds from navigation until the playground answered and until the first simulation was loaded. */
   timings(): { gameReadyMs: number; firstLoadMs: number };
+  /**
+   * Test hook, like the playground's crashNext: the next job sent to a
+   * background worker makes its wasm panic ("run": recovered, the job
+   * fails) or die ("exit": the Go program exits, the worker is dropped).
+   */
+  crashWorkerNext(where: WorkerFault): void;
 }
 
 /**
  * What the API needs of a page: the main page's App, or the embed, which
  * offers the same API without the main page's panels.
  */
-export type Host = Pick<App, "bridge" | "meta" | "timings" | "load" | "state" | "current" | "runFull" | "verify" | "chartPoints">;
+export type Host = Pick<App, "bridge" | "meta" | "timings" | "load" | "state" | "current" | "runFull" | "verify" | "chartPoints" | "workers">;
 
 export function makeAPI(app: Promise<Host>, ready: Promise<void>): LoomLab {
   let a: Host | null = null;
@@ -85,5 +93,6 @@ export function makeAPI(app: Promise<Host>, ready: Promise<void>): LoomLab {
     scenarios: () => need().meta.scenarios,
     chartPoints: () => need().chartPoints(),
     timings: () => ({ ...need().timings }),
+    crashWorkerNext: (where) => safely(() => need().workers().crashNext(where)),
   };
 }

@@ -10,6 +10,7 @@ import { byID, el, fmt, fmtTime } from "./dom";
 import { caseValues, KnobForm, knobForm, variedKnobs } from "./knobs";
 import { LinkState, linkSpec, pageQuery, parseLink, ParsedLink, previewParam } from "./link";
 import { Job, Progress, Runner } from "./runner";
+import { Action, messageItem, PlaygroundWatch, tryAgain } from "./failure";
 import { checkSpec, Current, findScenario, gameSpec } from "./spec";
 import { speeds, speedText } from "./speeds";
 import { GameState, KnobValue, LatencyWindow, LoomError, MetaFile, RunResult, ScenarioMeta, SideState, Spec, Verification } from "./types";
@@ -43,7 +44,7 @@ export class App {
   private prev: { t: number; done: number[] } | null = null;
   private lat: (LatencyWindow | null)[] = [];
   private fullJob: Job<RunResult> | null = null;
-  private lastError = "";
+  private watch: PlaygroundWatch;
   /** The link the page was opened with, as the simulator read it (null: none). */
   link: ParsedLink | null = null;
   /** Locks a classroom exercise holds (null: none). */
@@ -60,27 +61,32 @@ export class App {
   readonly timings = { gameReadyMs: NaN, firstLoadMs: NaN };
 
   constructor(readonly meta: MetaFile) {
-    this.bridge = new GameBridge(byID<HTMLIFrameElement>("game"), (m) => this.message(m));
+    this.bridge = new GameBridge(byID<HTMLIFrameElement>("game"), (m) => this.watch.report(m));
+    this.watch = new PlaygroundWatch(
+      this.bridge,
+      (text, actions) => this.message(text, "error", actions),
+      () => this.resetAndPlay(),
+      () => ["playpause", "step", "reset", "speed"].forEach((id) => (byID<HTMLButtonElement>(id).disabled = true)),
+    );
     this.runner = new Runner(new URL(__LOOM_WORKER_URL__, document.baseURI).href);
     this.charts = new Charts(byID("charts"));
     this.callouts = new Callouts(byID("callouts"));
-    this.verifyPanel = new VerifyPanel(byID("verify"), this.runner, (m) => this.message(m));
+    this.verifyPanel = new VerifyPanel(byID("verify"), this.runner, (m, retry) => this.message(m, "error", [{ label: "Retry", run: retry }]));
     this.buildPicker();
     this.wireControls();
-    if (!hasWebGL2()) {
-      this.message("This browser does not offer WebGL2, which the animation needs. The knobs, the article-vs-model table and full runs still work.");
-    }
+  }
+
+  /** The background workers (full runs, verification, grading). */
+  workers(): Runner {
+    return this.runner;
   }
 
   // ---- messages ----------------------------------------------------------
 
-  /** Shows a message in the page's message area (kept until dismissed; the newest five). */
-  message(text: string, kind: "error" | "info" = "error"): void {
+  /** Shows a message in the page's message area (kept until dismissed; the newest five), with buttons for its ways out. */
+  message(text: string, kind: "error" | "info" = "error", actions: Action[] = []): void {
     const box = byID("messages");
-    const close = el("button", { type: "button", class: "dismiss", "aria-label": "Dismiss message" }, "×");
-    const item = el("div", { class: `message message-${kind}`, role: kind === "error" ? "alert" : "status" }, el("span", { class: "text" }, text), close);
-    close.addEventListener("click", () => item.remove());
-    box.append(item);
+    box.append(messageItem(text, kind, actions));
     while (box.children.length > 5) box.firstElementChild?.remove();
   }
 
@@ -140,7 +146,17 @@ export class App {
     // simulator reads the link once it is up).
     const hint = previewParam(query, "scenario", this.meta.scenarios.map((s) => s.id));
     this.render(this.check(hint ? { scenario: hint } : spec));
-    await this.bridge.ready;
+    try {
+      await this.bridge.ready;
+    } catch (e) {
+      // No WebGL2, the wasm did not download, the Go program died while
+      // starting: the animation cannot run, the rest of the page can.
+      const err = e instanceof LoomError ? e : new LoomError(String(e));
+      const reason = this.bridge.startFailure || err.message;
+      this.message(`The animation could not start. ${reason} The knobs, the article-vs-model table and full runs still work.`, "error", [tryAgain]);
+      err.shown = true;
+      throw err;
+    }
     this.timings.gameReadyMs = Math.round(performance.now());
     let speed = 0;
     if (query) {
@@ -196,13 +212,14 @@ export class App {
     try {
       st = this.state();
     } catch (e) {
-      this.status(`The playground is not answering: ${e instanceof Error ? e.message : String(e)}`);
+      const msg = e instanceof Error ? e.message : String(e);
+      this.status(`The playground is not answering: ${msg}`);
+      this.watch.report(msg);
       return;
     }
     this.renderStatus(st);
     this.events.dispatchEvent(new CustomEvent("state", { detail: st }));
-    if (st.error && st.error !== this.lastError) this.message(`The playground stopped on an internal error: ${st.error}`);
-    this.lastError = st.error ?? "";
+    this.watch.polled(st.error);
     const sides = sidesOf(st);
     const names = this.cur.compare ?? [this.cur.caseID];
     const t = st.simTimeNs;
@@ -455,6 +472,16 @@ export class App {
     void this.loadFromUI({ scenario: c.s.id, case: c.caseID, compare: c.compare ?? undefined, knobs, seed }, true);
   }
 
+  /** Reset, then play: the way back from a recovered panic. */
+  private resetAndPlay(): void {
+    this.guard(() => {
+      this.bridge.reset();
+      this.restartCharts();
+      this.bridge.play();
+      this.poll();
+    });
+  }
+
   private guard(f: () => void): void {
     try {
       f();
@@ -502,7 +529,7 @@ export class App {
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       label.textContent = msg === "cancelled" ? "cancelled" : "failed";
-      if (msg !== "cancelled") this.message(`Full run: ${msg}`);
+      if (msg !== "cancelled") this.message(`Full run: ${msg}`, "error", [{ label: "Retry", run: () => void this.fullRunFromUI() }]);
     } finally {
       if (this.fullJob === job) {
         this.fullJob = null;
@@ -545,15 +572,4 @@ function showSpeed(sel: HTMLSelectElement, x: number): void {
     sel.insertBefore(opt, after ?? null);
   }
   sel.value = v;
-}
-
-function hasWebGL2(): boolean {
-  try {
-    const gl = document.createElement("canvas").getContext("webgl2");
-    // Give the context back at once: the playground needs the GPU, not us.
-    gl?.getExtension("WEBGL_lose_context")?.loseContext();
-    return !!gl;
-  } catch {
-    return false;
-  }
 }

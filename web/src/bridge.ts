@@ -26,6 +26,8 @@ type GameWindow = Window & { loomgame?: LoomGame; loomfailed?: string };
 export class GameBridge {
   /** Resolves when the playground's API is there; rejects if it reports an error first or never comes. */
   readonly ready: Promise<void>;
+  /** Why the playground did not start, as a sentence for the reader (set when ready rejects). */
+  startFailure = "";
   private game: LoomGame | null = null;
   private attached: Window | null = null;
 
@@ -36,19 +38,21 @@ export class GameBridge {
   ) {
     this.ready = new Promise<void>((resolve, reject) => {
       let settled = false;
-      const finish = (err?: string) => {
+      const finish = (reason?: string) => {
         if (settled) return;
         settled = true;
         window.clearInterval(poll);
         window.clearTimeout(timer);
-        if (err) reject(new LoomError(err));
-        else resolve();
+        if (reason) {
+          this.startFailure = reason;
+          reject(new LoomError("the playground failed to start: " + reason));
+        } else resolve();
       };
       const check = () => {
         const w = this.window();
         if (!w) return;
-        this.attach(w, (msg) => finish("the playground failed to start: " + msg));
-        if (typeof w.loomfailed === "string") finish("the playground failed to start: " + w.loomfailed);
+        this.attach(w, (msg) => finish(msg));
+        if (typeof w.loomfailed === "string") finish(w.loomfailed);
         const g = w.loomgame;
         if (g && typeof g.load === "function" && typeof g.state === "function") {
           this.game = g;
@@ -59,12 +63,22 @@ export class GameBridge {
       // its own), so poll as well as listen.
       const poll = window.setInterval(check, 100);
       const timer = window.setTimeout(
-        () => finish(`the playground did not start within ${timeoutMs / 1000} s (does this browser have WebGL2?)`),
+        () => finish(`It did not start within ${timeoutMs / 1000} s (does this browser have WebGL2?).`),
         timeoutMs,
       );
       iframe.addEventListener("load", check);
       check();
     });
+  }
+
+  /** Whether the playground's Go program still answers (after a crash every call throws). */
+  alive(): boolean {
+    try {
+      this.api().state();
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   /** The playground page's window once it is same-origin reachable (for key listeners). */

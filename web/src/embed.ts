@@ -11,6 +11,7 @@ import { byID, el, fmtTime } from "./dom";
 import { shortcuts, transportKeys } from "./keys";
 import { LinkState, linkQuery, linkSpec, pageQuery, pageURL, parseLink, previewParam } from "./link";
 import { Job, Progress, Runner } from "./runner";
+import { Action, messageItem, PlaygroundWatch, tryAgain } from "./failure";
 import { checkSpec, Current, findScenario, gameSpec } from "./spec";
 import { nextSpeed, speeds, speedShort, speedText } from "./speeds";
 import { GameState, LoomError, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
@@ -39,9 +40,19 @@ class Embed {
   private userPaused = false;
   private started = false;
   private lastHeight = -1;
+  private watch: PlaygroundWatch;
 
   constructor(readonly meta: MetaFile) {
-    this.bridge = new GameBridge(byID<HTMLIFrameElement>("game"), (m) => this.message(m));
+    this.bridge = new GameBridge(byID<HTMLIFrameElement>("game"), (m) => this.watch.report(m));
+    this.watch = new PlaygroundWatch(
+      this.bridge,
+      (text, actions) => this.message(text, "error", actions),
+      () => this.reset(true),
+      () => {
+        for (const id of ["playpause", "step", "reset", "speed", "case"]) byID<HTMLButtonElement>(id).disabled = true;
+        byID("big-play").hidden = true;
+      },
+    );
   }
 
   // ---- the API's host ------------------------------------------------------
@@ -86,7 +97,7 @@ class Embed {
     return 0;
   }
 
-  private workers(): Runner {
+  workers(): Runner {
     // Created on first use: an embed that only animates never starts a worker.
     this.runner ??= new Runner(new URL(__LOOM_WORKER_URL__, document.baseURI).href);
     return this.runner;
@@ -108,8 +119,10 @@ class Embed {
     try {
       await this.bridge.ready;
     } catch (e) {
-      this.posterNote(`The animation cannot run here: ${e instanceof Error ? e.message : String(e)}`, true);
-      throw e;
+      const err = e instanceof LoomError ? e : new LoomError(String(e));
+      this.posterNote(`The animation cannot run here. ${this.bridge.startFailure || err.message}`, true);
+      err.shown = true;
+      throw err;
     }
     this.timings.gameReadyMs = Math.round(performance.now());
     const parsed = parseLink(this.bridge, pageQuery());
@@ -155,11 +168,13 @@ class Embed {
     this.timings.posterMs = Math.round(performance.now());
   }
 
+  /** The poster's line under the title; an error keeps the poster up and offers Try again (a reload). */
   private posterNote(text: string, error = false): void {
     const note = byID("poster-note");
     note.textContent = text;
     note.classList.toggle("error", error);
     if (error) note.setAttribute("role", "alert");
+    byID("poster-again").hidden = !error;
   }
 
   private showBigPlay(): void {
@@ -168,9 +183,9 @@ class Embed {
     b.hidden = false;
   }
 
-  message(text: string, kind: "error" | "info" = "error"): void {
+  message(text: string, kind: "error" | "info" = "error", actions: Action[] = []): void {
     const box = byID("messages");
-    box.append(el("div", { class: `message message-${kind}`, role: kind === "error" ? "alert" : "status" }, text));
+    box.append(messageItem(text, kind, actions, false));
     while (box.children.length > 4) box.firstElementChild?.remove();
   }
 
@@ -207,13 +222,7 @@ class Embed {
     byID("playpause").addEventListener("click", () => this.togglePlay());
     byID("big-play").addEventListener("click", () => this.togglePlay());
     byID("step").addEventListener("click", () => this.step());
-    byID("reset").addEventListener("click", () =>
-      this.guard(() => {
-        this.bridge.reset();
-        this.toStart();
-        this.poll();
-      }),
-    );
+    byID("reset").addEventListener("click", () => this.reset(false));
     speed.addEventListener("change", () => this.guard(() => this.bridge.setSpeed(Number(speed.value))));
     byID("case").addEventListener("change", () => {
       const c = this.cur;
@@ -253,6 +262,19 @@ class Embed {
       },
       { threshold: [0, 0.25, 0.5, 1] },
     ).observe(byID("stage"));
+  }
+
+  /** Back to the link's start (and playing, if asked: the way back from a recovered panic). */
+  private reset(play: boolean): void {
+    this.guard(() => {
+      this.bridge.reset();
+      this.toStart();
+      if (play) {
+        this.bridge.play();
+        this.userPaused = false;
+      }
+      this.poll();
+    });
   }
 
   private togglePlay(): void {
@@ -310,9 +332,12 @@ class Embed {
     try {
       st = this.state();
     } catch (e) {
-      byID("clock").textContent = `not answering: ${e instanceof Error ? e.message : String(e)}`;
+      const msg = e instanceof Error ? e.message : String(e);
+      byID("clock").textContent = "not answering";
+      this.watch.report(msg);
       return;
     }
+    this.watch.polled(st.error);
     const names = this.cur.compare ?? [this.cur.caseID];
     this.narrator.update(st, names);
     const btn = byID("playpause");
@@ -402,6 +427,7 @@ async function boot(): Promise<Embed> {
 const embed = boot();
 const ready = embed.then((e) => e.start());
 window.loomlab = makeAPI(embed, ready);
+document.getElementById("poster-again")?.addEventListener("click", () => tryAgain.run());
 ready.catch((err: unknown) => {
   const msg = err instanceof Error ? err.message : String(err);
   const note = document.getElementById("poster-note");
@@ -409,5 +435,7 @@ ready.catch((err: unknown) => {
     note.textContent = `Loomlab could not start: ${msg}`;
     note.classList.add("error");
     note.setAttribute("role", "alert");
+    const again = document.getElementById("poster-again");
+    if (again) again.hidden = false;
   }
 });

@@ -3,6 +3,7 @@
 // relative to the worker script.
 declare const __LOOM_WORKER_URL__: string;
 declare const __LOOM_WORKER_WASM__: string;
+declare const __LOOM_PLAYGROUND_WASM_URL__: string;
 
 // `import "go:wasm_exec"` is resolved by the build to the wasm_exec.js of
 // the Go toolchain that built the wasm; it defines globalThis.Go.

@@ -5,6 +5,7 @@ import { App } from "./app";
 import { teach } from "./classroom";
 import { comfort, earlyTheme } from "./comfort";
 import { makeAPI, LoomLab } from "./api";
+import { messageItem, tryAgain } from "./failure";
 import { LoomError, MetaFile } from "./types";
 
 declare global {
@@ -29,13 +30,7 @@ void app.then((a) => teach(a, ready));
 window.loomlab = makeAPI(app, ready);
 
 ready.catch((e: unknown) => {
+  if (e instanceof LoomError && e.shown) return;
   const msg = e instanceof Error ? e.message : String(e);
-  const box = document.getElementById("messages");
-  if (box) {
-    const item = document.createElement("div");
-    item.className = "message message-error";
-    item.setAttribute("role", "alert");
-    item.textContent = `Loomlab could not start: ${msg}`;
-    box.append(item);
-  }
+  document.getElementById("messages")?.append(messageItem(`Loomlab could not start: ${msg}`, "error", [tryAgain]));
 });

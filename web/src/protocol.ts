@@ -1,9 +1,15 @@
 // Messages between the page (runner.ts) and the worker (worker.ts).
 
-export type WorkerRequest =
+export type WorkerRequest = (
   | { id: number; kind: "run"; spec: string }
   | { id: number; kind: "check"; scenario: string; results: string }
-  | { id: number; kind: "grade"; exercise: string; seed: string; results: string; answer: string };
+  | { id: number; kind: "grade"; exercise: string; seed: string; results: string; answer: string }
+) & {
+  /** Test hook: the worker wasm's crashNext before this request ("run": a recovered panic, "exit": the Go program dies). */
+  fault?: WorkerFault;
+};
+
+export type WorkerFault = "run" | "exit";
 
 export type WorkerReply =
   | { id: number; kind: "progress"; fraction: number; case: string }

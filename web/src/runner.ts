@@ -3,7 +3,7 @@
 // cancelling a job terminates its worker, since a wasm call cannot be
 // interrupted.
 
-import type { WorkerReply, WorkerRequest } from "./protocol";
+import type { WorkerFault, WorkerReply, WorkerRequest } from "./protocol";
 import { Grade, LoomError, RunResult, Spec, Verification } from "./types";
 
 export type Progress = (fraction: number, caseID: string) => void;
@@ -26,6 +26,7 @@ export class Runner {
   private busy = 0;
   private queue: Pending[] = [];
   private nextID = 1;
+  private fault: WorkerFault | null = null;
 
   constructor(
     private readonly url: string,
@@ -81,6 +82,12 @@ export class Runner {
   /** Grades a classroom prediction on the exercise's runs (as runFull returned them): the worker's scenario.Exercise.Grade. */
   grade(exercise: string, seed: number, results: RunResult[], answer: string): Job<Grade> {
     return this.submit<Grade>({ id: this.nextID++, kind: "grade", exercise, seed: String(seed), results: JSON.stringify(results), answer });
+  }
+
+  /** Test hook: the next request sent to a worker makes its wasm fail ("run": a recovered panic, "exit": the Go program dies). */
+  crashNext(where: WorkerFault): void {
+    if (where !== "run" && where !== "exit") throw new LoomError(`crashWorkerNext(${JSON.stringify(where)}): expected "run" or "exit"`);
+    this.fault = where;
   }
 
   private submit<T>(req: WorkerRequest, onProgress?: Progress): Job<T> {
@@ -150,9 +157,15 @@ export class Runner {
         }
       };
       w.onerror = (ev: ErrorEvent) => {
+        ev.preventDefault();
         done(false);
-        p.reject(new LoomError("the worker failed: " + (ev.message || "script error")));
+        // A script that fails to load gives a plain Event with no message.
+        p.reject(new LoomError(ev.message ? "the background worker failed: " + ev.message : "the background worker could not start (its script did not load)"));
       };
+      if (this.fault) {
+        p.req = { ...p.req, fault: this.fault };
+        this.fault = null;
+      }
       w.postMessage(p.req);
     }
   }

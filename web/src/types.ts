@@ -196,6 +196,8 @@ export interface Verification {
 
 /** An error whose message is meant for people (shown as is). */
 export class LoomError extends Error {
+  /** The page has already shown this error to the reader (with its way out). */
+  shown = false;
   constructor(message: string) {
     super(message);
     this.name = "LoomError";

@@ -19,7 +19,8 @@ export class VerifyPanel {
   constructor(
     root: HTMLElement,
     private readonly runner: Runner,
-    private readonly onError: (msg: string) => void,
+    /** Shows a failure; retry runs the verification again. */
+    private readonly onError: (msg: string, retry: () => void) => void,
   ) {
     this.runBtn = el("button", { type: "button", id: "verify-run" }, "Run the full-length cases");
     this.cancelBtn = el("button", { type: "button", id: "verify-cancel", hidden: "" }, "Cancel");
@@ -80,7 +81,7 @@ export class VerifyPanel {
     } catch (e) {
       const msg = e instanceof Error ? e.message : String(e);
       this.label.textContent = msg === "cancelled" ? "cancelled" : "failed";
-      if (msg !== "cancelled") this.onError(`Article vs model (${s.id}): ${msg}`);
+      if (msg !== "cancelled") this.onError(`Article vs model (${s.id}): ${msg}`, () => void this.run().catch(() => {}));
       throw e;
     } finally {
       if (this.job === job) {

@@ -3,6 +3,7 @@
 // responsive. Protocol (see runner.ts):
 //   in:  {id, kind: "run", spec: string} | {id, kind: "check", scenario: string, results: string}
 //        | {id, kind: "grade", exercise, seed, results, answer} (all strings)
+//        each may carry fault: "run" | "exit" (a test hook: the wasm's crashNext first)
 //   out: {id, kind: "progress", fraction, case?} | {id, kind: "done", json: string}
 //        | {id, kind: "error", message}
 
@@ -13,6 +14,7 @@ interface LoomWorker {
   runFull(specJSON: string, onProgress: (fraction: number) => void): string;
   check(scenario: string, resultsJSON: string): string;
   grade(exercise: string, seed: string, resultsJSON: string, answer: string): string;
+  crashNext(where: string): string;
 }
 
 // A dedicated worker's global scope, typed by hand (the DOM and WebWorker
@@ -25,18 +27,30 @@ interface WorkerScope {
 }
 const scope = self as unknown as WorkerScope;
 
+/** The Go program has exited (a panic nothing recovered, or a fatal error): every later call would throw. */
+let exited = false;
+
 const api: Promise<LoomWorker> = (async () => {
   const go = new Go();
   const started = new Promise<void>((resolve) => scope.addEventListener("loomworkerready", () => resolve(), { once: true }));
   const url = new URL(__LOOM_WORKER_WASM__, scope.location.href);
-  const resp = await fetch(url);
+  const resp = await fetch(url).catch((e: unknown) => {
+    throw new Error(`loading ${url.pathname}: ${e instanceof Error ? e.message : String(e)}`);
+  });
   if (!resp.ok) throw new Error(`loading ${url.pathname}: HTTP ${resp.status}`);
   const { instance } = await WebAssembly.instantiateStreaming(resp, go.importObject);
-  void go.run(instance); // resolves only if the Go program exits
-  await started;
+  // go.run resolves only if the Go program exits; if that happens before
+  // it is ready, say so instead of waiting for ever.
+  const ended = go.run(instance).then(() => {
+    exited = true;
+  });
+  await Promise.race([started, ended]);
+  if (exited) throw new Error("the worker's simulator exited while starting (see the browser console)");
   if (!scope.loomworker) throw new Error("the worker wasm did not install loomworker");
   return scope.loomworker;
 })();
+
+const crashed = "the simulator in the background worker crashed (a Go panic; the browser console has its trace)";
 
 scope.addEventListener("message", (ev: MessageEvent) => {
   const req = ev.data as WorkerRequest;
@@ -44,8 +58,13 @@ scope.addEventListener("message", (ev: MessageEvent) => {
     (w) => {
       const progress = (fraction: number, c?: string) =>
         scope.postMessage({ id: req.id, kind: "progress", fraction, case: c ?? "" });
-      let json: string;
+      if (exited) {
+        scope.postMessage({ id: req.id, kind: "error", message: crashed });
+        return;
+      }
+      let json: unknown;
       try {
+        if (req.fault) w.crashNext(req.fault);
         switch (req.kind) {
           case "run":
             json = w.runFull(req.spec, progress);
@@ -58,7 +77,12 @@ scope.addEventListener("message", (ev: MessageEvent) => {
             break;
         }
       } catch (e) {
-        scope.postMessage({ id: req.id, kind: "error", message: "the simulator failed: " + String(e) });
+        scope.postMessage({ id: req.id, kind: "error", message: exited ? crashed : "the simulator failed: " + String(e) });
+        return;
+      }
+      // A Go program that exits inside the call returns nothing.
+      if (exited || typeof json !== "string") {
+        scope.postMessage({ id: req.id, kind: "error", message: crashed });
         return;
       }
       scope.postMessage({ id: req.id, kind: "done", json });
