@@ -45,7 +45,9 @@ func TestFailures(t *testing.T) {
 			st.Logf("%s took %s", name, time.Since(t0).Round(time.Millisecond))
 		})
 	}
-	run("playground-panic-index", func(t *testing.T) { b.playgroundPanic(t, "/?scenario=request-load&case=virtual-per-request&speed=0.01") })
+	run("playground-panic-index", func(t *testing.T) {
+		b.playgroundPanic(t, "/?scenario=request-load&case=virtual-per-request&speed=0.01")
+	})
 	run("playground-panic-embed", func(t *testing.T) {
 		b.playgroundPanic(t, "/embed.html?scenario=request-load&case=virtual-per-request&speed=0.01&controls=full")
 	})
