@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -96,8 +97,9 @@ func TestMarkdown(t *testing.T) {
 			Runs: 1, Events: 34747386, PeakRSS: 120 << 20}}},
 		Wasm: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 49.4, FirstWall: 49.4, Events: 34747386}}},
 		Browser: &Browser{Chromium: "Chrome/156", Starts: []Start{{900, 1000, 700}, {800, 900, 600}, {1000, 1100, 3500}},
-			Frames: []FrameRun{{Label: "~10,000 virtual threads", Virtual: 10000, UpdateMs: 1.4, DrawMs: 1.5, FPS: 8, PageRAF: 15, Samples: 3, Play: true}},
-			Worker: &WorkerRun{Ref: budgetRef, SimSeconds: 60, WallSeconds: 30, PageSeconds: 30.5, Events: 34747386}},
+			Transfers: []Transfer{{Name: "playground.1234567890.wasm", Encoding: "br", Bytes: 2 << 20}},
+			Frames:    []FrameRun{{Label: "~10,000 virtual threads", Virtual: 10000, UpdateMs: 1.4, DrawMs: 1.5, FPS: 8, PageRAF: 15, Samples: 3, Play: true}},
+			Worker:    &WorkerRun{Ref: budgetRef, SimSeconds: 60, WallSeconds: 30, PageSeconds: 30.5, Events: 34747386}},
 		Sizes: []Size{{Name: "playground.wasm", Raw: 12 << 20, Gz: 2998927, Br: 2 << 20}},
 		Notes: "The simulator is the limit.",
 	}
@@ -110,7 +112,7 @@ func TestMarkdown(t *testing.T) {
 		"| full vt-pooling/4g-pool, wasm (Chromium worker) | ≥ 10× real time | 2.00× | **missed** |",
 		"| 10,000 virtual threads: update + draw (median) | ≤ 8 ms | 2.90 ms | met |",
 		"| 10,000 virtual threads: frames per second | 60 | 8 | **missed** |",
-		"| playground wasm, gzip | ≤ 3 MB | 2.86 MB | met |",
+		"| playground wasm, gzip | ≤ 3 MB (2^20 bytes) | 2.86 MB (2,998,927 bytes) | met |",
 		"| first frame after navigation (localhost, median) | ≤ 3 s | 0.70 s | met |",
 		"## Notes\n\nThe simulator is the limit.",
 		"| benchmark | ns/event | allocs/event | events/s | ns/op | B/op | allocs/op | items |",
@@ -120,7 +122,8 @@ func TestMarkdown(t *testing.T) {
 		"| vt-pooling/4g-pool | completed | 60.0 | 24.7 | 1 | 2.43× | 1,406,777 | 120.00 MB |",
 		"| vt-pooling/4g-pool | 49.4 | 49.4 | 0 | 1.21× | 703,388 | 2.0× |",
 		"| ~10,000 virtual threads | 10,000 | 0 | 1.40 ms | 0.00 ms | 1.50 ms | 0.00 ms | **2.90 ms** | 8 | 15 |",
-		"| playground.wasm | 12.00 MB | 2.86 MB | 2.00 MB |",
+		"| playground.wasm | 12.00 MB | 2.86 MB | 2,998,927 | 2.00 MB | 2,097,152 |",
+		"The first navigation received playground.1234567890.wasm br-encoded: 2.00 MB (2,097,152 bytes) over the wire.",
 	} {
 		assert.Contains(t, md, want)
 	}
@@ -128,4 +131,18 @@ func TestMarkdown(t *testing.T) {
 	empty := (&Report{Cases: "none"}).Markdown()
 	assert.NotContains(t, empty, "| met |")
 	assert.Equal(t, 7, strings.Count(empty, "not measured"))
+}
+
+// The helper's report line is the one the bench reads.
+func TestRSSHelper(t *testing.T) {
+	if _, err := exec.LookPath("true"); err != nil {
+		t.Skip("no true command")
+	}
+	root, err := repoRoot()
+	require.NoError(t, err)
+	t.Chdir(root)
+	require.NoError(t, buildRSSHelper("go", t.TempDir()))
+	n := rssFloor()
+	assert.Positive(t, n)
+	assert.Less(t, n, int64(64<<20))
 }

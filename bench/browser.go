@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/chromedp/cdproto/browser"
@@ -24,9 +26,12 @@ type Browser struct {
 	Skipped  string // why the page was not measured ("" when it was)
 	// Starts are navigations with the HTTP cache disabled (a first visit).
 	Starts []Start
-	Frames []FrameRun
-	Worker *WorkerRun
-	Took   time.Duration
+	// Transfers are the wasm files of the first navigation as they came
+	// over the wire.
+	Transfers []Transfer
+	Frames    []FrameRun
+	Worker    *WorkerRun
+	Took      time.Duration
 }
 
 // Start is one navigation: milliseconds from navigation start until the
@@ -36,6 +41,14 @@ type Start struct {
 	GameReadyMs  float64 `json:"gameReadyMs"`
 	FirstLoadMs  float64 `json:"firstLoadMs"`
 	FirstFrameMs float64 `json:"firstFrameMs"`
+}
+
+// Transfer is one response: its file name, Content-Encoding and the bytes
+// received.
+type Transfer struct {
+	Name     string
+	Encoding string
+	Bytes    int64
 }
 
 // FrameRun is the Go-side cost per frame while a case plays, from the
@@ -191,6 +204,12 @@ func runBrowser(s *site, worker bool) (*Browser, error) {
 
 	// Time to first frame, on a first visit (no HTTP cache).
 	for i := 0; i < starts; i++ {
+		var wire *wireLog
+		if i == 0 {
+			if wire, err = listenWire(ctx); err != nil {
+				return nil, err
+			}
+		}
 		if err := chromedp.Do(ctx, chromedp.Navigate(s.url+"/")); err != nil {
 			return nil, err
 		}
@@ -201,6 +220,12 @@ func runBrowser(s *site, worker bool) (*Browser, error) {
 		logf("bench: navigation %d: playground answered at %.0f ms, first simulation loaded at %.0f ms, first frame at %.0f ms",
 			i+1, st.GameReadyMs, st.FirstLoadMs, st.FirstFrameMs)
 		b.Starts = append(b.Starts, st)
+		if wire != nil {
+			b.Transfers = wire.stop()
+			for _, t := range b.Transfers {
+				logf("bench: %s came %s-encoded, %s", t.Name, t.Encoding, mb(t.Bytes))
+			}
+		}
 	}
 
 	// Frames with ~1,000 and ~10,000 virtual threads.
@@ -311,4 +336,56 @@ func evalAwait(ctx context.Context, expr string, out any, d time.Duration) error
 		return err
 	}
 	return json.Unmarshal(v, out)
+}
+
+// wireLog records the wasm responses of a tab: their encoding and the
+// bytes received.
+type wireLog struct {
+	mu     sync.Mutex
+	byID   map[network.RequestID]*Transfer
+	order  []network.RequestID
+	cancel context.CancelFunc
+}
+
+func listenWire(ctx context.Context) (*wireLog, error) {
+	w := &wireLog{byID: map[network.RequestID]*Transfer{}}
+	lctx, cancel := context.WithCancel(ctx)
+	w.cancel = cancel
+	err := chromedp.Listen(lctx, func(ev any) {
+		w.mu.Lock()
+		defer w.mu.Unlock()
+		switch e := ev.(type) {
+		case *network.EventResponseReceived:
+			if u := e.Response.URL; strings.HasSuffix(u, ".wasm") {
+				enc := "identity"
+				for k, v := range e.Response.Headers {
+					if s, ok := v.(string); ok && strings.EqualFold(k, "Content-Encoding") {
+						enc = s
+					}
+				}
+				w.byID[e.RequestID] = &Transfer{Name: path.Base(u), Encoding: enc}
+				w.order = append(w.order, e.RequestID)
+			}
+		case *network.EventLoadingFinished:
+			if t := w.byID[e.RequestID]; t != nil {
+				t.Bytes = int64(e.EncodedDataLength)
+			}
+		}
+	})
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	return w, nil
+}
+
+func (w *wireLog) stop() []Transfer {
+	w.cancel()
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	var out []Transfer
+	for _, id := range w.order {
+		out = append(out, *w.byID[id])
+	}
+	return out
 }

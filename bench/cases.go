@@ -51,6 +51,9 @@ type Cases struct {
 	Load Load
 	Runs []CaseRun
 	Took time.Duration
+	// RSSFloor is the peak RSS the helper reports for a program that uses
+	// almost nothing (true): no peak RSS below it can be told apart.
+	RSSFloor int64
 }
 
 type caseSpec struct {
@@ -85,7 +88,7 @@ func runNative(o options, tmp string) (*Cases, error) {
 	if err := goBuild(o.goCmd, nil, bin, "./sim/cmd/loomsim"); err != nil {
 		return nil, err
 	}
-	sec := &Cases{Load: startLoad()}
+	sec := &Cases{Load: startLoad(), RSSFloor: rssFloor()}
 	start := time.Now()
 	for _, c := range allCases(o.cases == "short") {
 		run := CaseRun{Ref: c.ref, Set: c.set}
@@ -178,14 +181,11 @@ type procStats struct {
 // runJSON runs a program (through the peak-RSS helper, see rssexec.go)
 // and decodes its standard output as JSON into out.
 func runJSON(name string, args []string, out any) (procStats, error) {
-	cmd, err := viaRSSExec(name, args...)
-	if err != nil {
-		return procStats{}, err
-	}
+	cmd := viaRSSExec(name, args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	start := time.Now()
-	err = cmd.Run()
+	err := cmd.Run()
 	p := procStats{wall: time.Since(start)}
 	msg, rss := cutRSSLine(stderr.Bytes())
 	if err != nil {

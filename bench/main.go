@@ -47,9 +47,6 @@ type options struct {
 }
 
 func main() {
-	if len(os.Args) > 2 && os.Args[1] == rssExecArg {
-		os.Exit(rssExecMain(os.Args[2:]))
-	}
 	var o options
 	flag.StringVar(&o.out, "out", "BENCHMARKS.md", "where to write the report")
 	flag.StringVar(&o.cases, "cases", "all", "article cases: all (full length), short (each scenario's Short knobs) or none")
@@ -106,6 +103,9 @@ func run(o options) error {
 		}
 	}
 	if o.cases != "none" {
+		if err := buildRSSHelper(o.goCmd, tmp); err != nil {
+			return err
+		}
 		if r.Native, err = runNative(o, tmp); err != nil {
 			return err
 		}

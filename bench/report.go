@@ -96,7 +96,10 @@ func (r *Report) Markdown() string {
 		p("## Article cases, native\n\n")
 		p("Every case of every scenario run to completion by the built `loomsim run SCENARIO/CASE --json`, one process per run, ")
 		p("repeated until the runs add up to %s. *wall s* is the simulation's own wall time per run (`wall_seconds`, in milliseconds); ", r.Min)
-		p("*peak RSS* is the process's maximum resident set size (getrusage), read through a small helper process whose own ~4 MB is the floor. ")
+		p("*peak RSS* is the process's maximum resident set size (getrusage), read through a small helper process (bench/rssexec), ")
+		if c.RSSFloor > 0 {
+			p("which reports %s for `true`: smaller peaks read as that. ", mbOrDash(c.RSSFloor))
+		}
 		p("%s%s, %s.\n\n", shortNote(r.Cases), c.Load, c.Took.Round(time.Second))
 		p("| case | outcome | virtual s | wall s | runs | virtual s / wall s | events/s | peak RSS |\n|---|---|--:|--:|--:|--:|--:|--:|\n")
 		for _, run := range c.Runs {
@@ -134,10 +137,11 @@ func (r *Report) Markdown() string {
 	}
 	if len(r.Sizes) > 0 {
 		p("## Download\n\n")
-		p("The two wasm files of dist/: raw, gzip (best compression) and brotli (quality 11) — the pre-compressed copies dist/ ships when it has them.\n\n")
-		p("| file | raw | gzip | brotli |\n|---|--:|--:|--:|\n")
+		p("The two wasm files of dist/ and the pre-compressed copies beside them (gzip from the standard library at best compression, ")
+		p("brotli at quality 11), as `go run ./build dist` writes them. MB here is 2^20 bytes, as in the build's log.\n\n")
+		p("| file | raw | gzip | gzip bytes | brotli | brotli bytes |\n|---|--:|--:|--:|--:|--:|\n")
 		for _, s := range r.Sizes {
-			p("| %s | %s | %s | %s |\n", s.Name, mbOrDash(s.Raw), mbOrDash(s.Gz), mbOrDash(s.Br))
+			p("| %s | %s | %s | %s | %s | %s |\n", s.Name, mbOrDash(s.Raw), mbOrDash(s.Gz), bytesOrDash(s.Gz), mbOrDash(s.Br), bytesOrDash(s.Br))
 		}
 		p("\n")
 	}
@@ -159,6 +163,12 @@ func (r *Report) browser(p func(string, ...any), br *Browser) {
 			p("| %d | %s ms | %s ms | %s ms |\n", i+1, thousands(s.GameReadyMs), thousands(s.FirstLoadMs), thousands(s.FirstFrameMs))
 		}
 		p("\n")
+		for _, t := range br.Transfers {
+			p("The first navigation received %s %s-encoded: %s (%s bytes) over the wire.\n", t.Name, t.Encoding, mbOrDash(t.Bytes), thousands(float64(t.Bytes)))
+		}
+		if len(br.Transfers) > 0 {
+			p("\n")
+		}
 	}
 	if len(br.Frames) > 0 {
 		p("### Frames\n\nGo-side time per frame from the playground's `state().frame`: Update advances the simulator; Draw builds the display list ")
@@ -249,7 +259,7 @@ func (r *Report) budgets(p func(string, ...any)) {
 			pg = &r.Sizes[i]
 		}
 	}
-	add("playground wasm, gzip", "≤ 3 MB", sizeOf(pg), pg != nil && pg.Gz <= budgetGzipBytes, pg != nil && pg.Gz >= 0)
+	add("playground wasm, gzip", "≤ 3 MB (2^20 bytes)", sizeOf(pg), pg != nil && pg.Gz <= budgetGzipBytes, pg != nil && pg.Gz >= 0)
 	if r.Browser != nil && len(r.Browser.Starts) > 0 {
 		ms := make([]float64, len(r.Browser.Starts))
 		for i, s := range r.Browser.Starts {
@@ -296,7 +306,14 @@ func sizeOf(s *Size) string {
 	if s == nil {
 		return ""
 	}
-	return mbOrDash(s.Gz)
+	return fmt.Sprintf("%s (%s bytes)", mbOrDash(s.Gz), thousands(float64(s.Gz)))
+}
+
+func bytesOrDash(b int64) string {
+	if b <= 0 {
+		return "–"
+	}
+	return thousands(float64(b))
 }
 
 func shortNote(mode string) string {

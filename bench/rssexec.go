@@ -2,49 +2,32 @@ package main
 
 import (
 	"bytes"
-	"fmt"
-	"os"
 	"os/exec"
+	"path/filepath"
 	"strconv"
 	"strings"
 )
 
-// Peak RSS of a child process, without the bench's own.
-//
-// Linux keeps a process's peak RSS across execve, and Go starts a child
-// with vfork, sharing the parent's memory until the exec: so a child's
-// getrusage ru_maxrss is at least the bench's own peak RSS at that moment
-// (tens of MB late in a run), whatever the child used. The bench therefore
-// starts each measured program through a fresh copy of itself in this
-// mode, whose RSS is a few MB: it runs the program, passes its output
-// through, and reports the program's peak RSS on its last line of
-// standard error.
+// Peak RSS of a measured program comes from bench/rssexec, which runs it
+// and reports its ru_maxrss (see there for why it is a separate process).
 
-const (
-	rssExecArg  = "-rss-exec"
-	rssExecLine = "bench-maxrss-bytes: "
-)
+const rssExecLine = "bench-maxrss-bytes: "
 
-// rssExecMain is the helper: os.Args = [bench, -rss-exec, program, args...].
-func rssExecMain(args []string) int {
-	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
-	err := cmd.Run()
-	if cmd.ProcessState == nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		return 127
+// rssHelper is the built bench/rssexec ("" until buildRSSHelper).
+var rssHelper string
+
+func buildRSSHelper(goCmd, tmp string) error {
+	bin := filepath.Join(tmp, "rssexec")
+	if err := goBuild(goCmd, nil, bin, "./bench/rssexec"); err != nil {
+		return err
 	}
-	fmt.Fprintf(os.Stderr, "\n%s%d\n", rssExecLine, maxRSS(cmd.ProcessState))
-	return cmd.ProcessState.ExitCode()
+	rssHelper = bin
+	return nil
 }
 
-// viaRSSExec wraps a command so that it runs through the helper.
-func viaRSSExec(name string, args ...string) (*exec.Cmd, error) {
-	self, err := os.Executable()
-	if err != nil {
-		return nil, err
-	}
-	return exec.Command(self, append([]string{rssExecArg, name}, args...)...), nil
+// viaRSSExec makes a command that runs a program through the helper.
+func viaRSSExec(name string, args ...string) *exec.Cmd {
+	return exec.Command(rssHelper, append([]string{name}, args...)...)
 }
 
 // cutRSSLine removes the helper's report from stderr and returns the peak
@@ -59,4 +42,16 @@ func cutRSSLine(stderr []byte) ([]byte, int64) {
 		return stderr, -1
 	}
 	return bytes.TrimRight(stderr[:i], "\n"), n
+}
+
+// rssFloor is the peak RSS the helper reports for `true` (-1 if unknown).
+func rssFloor() int64 {
+	cmd := viaRSSExec("true")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		return -1
+	}
+	_, n := cutRSSLine(stderr.Bytes())
+	return n
 }

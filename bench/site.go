@@ -43,7 +43,9 @@ func buildSite(o options, tmp string) (*site, error) {
 		return s, nil
 	}
 	logf("bench: building and serving dist/ (go run ./build serve)")
-	cmd := exec.Command(tool, "serve", "-out", s.dir, "-addr", "127.0.0.1:0")
+	// The deployed build's compression (serve's own default is faster), so
+	// that the sizes and the transfers are what a visitor gets.
+	cmd := exec.Command(tool, "serve", "-out", s.dir, "-addr", "127.0.0.1:0", "-brotli", "11")
 	cmd.Stderr = os.Stderr
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
