@@ -376,30 +376,41 @@ func (b *browser) embedWithoutWasm(t *testing.T) {
 
 // parentPage is a host page: the embed far below the fold in a sandboxed
 // iframe, and a listener that records the resize messages and applies them.
+// Its style and script are files of their own (parentFiles): the test
+// server sends Loomlab's Content-Security-Policy, which allows no inline
+// script or style.
 const parentPage = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>host</title></head>
-<body style="margin:0">
+<html lang="en"><head><meta charset="utf-8"><title>host</title><link rel="stylesheet" href="test-parent.css"></head>
+<body>
 <p>A host page.</p>
-<div style="height:2400px"></div>
+<div class="spacer"></div>
 <iframe id="e" src="embed.html?scenario=request-load&amp;case=virtual-per-request&amp;controls=minimal&amp;autoplay=visible&amp;speed=0.01"
-  title="Loomlab embed" style="width:600px;height:200px;border:0;display:block" sandbox="allow-scripts allow-same-origin"></iframe>
-<div style="height:2400px"></div>
-<script>
-window.resizes = [];
+  title="Loomlab embed" sandbox="allow-scripts allow-same-origin"></iframe>
+<div class="spacer"></div>
+<script src="test-parent.js"></script>
+</body></html>`
+
+var parentFiles = map[string]string{
+	"test-parent.html": parentPage,
+	"test-parent.css": `body { margin: 0 }
+.spacer { height: 2400px }
+#e { width: 600px; height: 200px; border: 0; display: block }`,
+	"test-parent.js": `window.resizes = [];
 addEventListener("message", (e) => {
   const d = e.data, f = document.getElementById("e");
   if (!d || d.type !== "loomlab:resize" || e.source !== f.contentWindow) return;
   resizes.push(d.height);
   f.style.height = d.height + "px";
-});
-</script>
-</body></html>`
+});`,
+}
 
 // embedInParent: the embed works in a sandboxed iframe, posts its height,
 // and with autoplay=visible plays only while scrolled into view.
 func (b *browser) embedInParent(t *testing.T) {
-	if err := os.WriteFile(filepath.Join(suite.site.Dir, "test-parent.html"), []byte(parentPage), 0o644); err != nil {
-		t.Fatal(err)
+	for name, text := range parentFiles {
+		if err := os.WriteFile(filepath.Join(suite.site.Dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := chromedp.Do(b.ctx, chromedp.Navigate(b.base+"/test-parent.html")); err != nil {
 		t.Fatal(err)

@@ -18,6 +18,7 @@ func init() {
 
 // Handler serves a dist/ directory: hashed assets are cached for a year,
 // everything else (the pages, scenarios.json) is revalidated each time;
+// every response carries the security headers (headers.go);
 // assets with pre-compressed copies are sent brotli- or gzip-encoded when
 // the request accepts it.
 func Handler(dir string) http.Handler {
@@ -32,6 +33,7 @@ func Handler(dir string) http.Handler {
 		} else {
 			w.Header().Set("Cache-Control", "no-cache")
 		}
+		setSecurityHeaders(w.Header(), p)       // CSP and the rest (headers.go)
 		servePrecompressed(w, r, dir, p, files) // a .br or .gz copy if accepted (compress.go)
 	})
 }

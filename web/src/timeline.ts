@@ -373,7 +373,11 @@ export class Timeline {
     const bar = el(
       "div",
       { class: "tl-bar", role: "img", "aria-label": c.inState.map((x) => `${x.state} ${fmtTime(x.ns)}`).join(", ") },
-      ...c.inState.map((x) => el("span", { class: `tl-seg st-${x.state}`, style: `flex-grow: ${total > 0 ? x.ns / total : 0}`, title: `${x.state}: ${fmtTime(x.ns)}` })),
+      ...c.inState.map((x) => {
+        const seg = el("span", { class: `tl-seg st-${x.state}`, title: `${x.state}: ${fmtTime(x.ns)}` });
+        seg.style.flexGrow = String(total > 0 ? x.ns / total : 0); // CSSOM: the CSP refuses style attributes
+        return seg;
+      }),
     );
     const body: (Node | string)[] = [
       el("h3", { id: "follow-title" }, `Thread ${c.name}`, el("span", { class: "tl-sub" }, ` · ${kind} · ${c.role}${c.case ? ` · ${c.case}` : ""}`), unfollow),
