@@ -6,7 +6,7 @@ GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASMEXEC  := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: test test-go test-wasm test-fuzz test-web web-deps verify vet bench fuzz serve dist clean
+.PHONY: test test-go test-wasm test-fuzz test-web web-deps verify vet bench fuzz soak serve dist clean
 
 ## test: every test — Go unit and golden tests, the sim under wasm, the articles' figures,
 ## the page (type check, worker, headless Chromium).
@@ -70,6 +70,15 @@ test-web: web-deps
 BENCHFLAGS ?=
 bench:
 	$(GO) run ./bench $(BENCHFLAGS)
+
+## soak: play the heaviest case (vt-pooling/4g-pool) at the highest speed in
+## headless Chromium for SOAK_MINUTES (10) and record the wasm memory, the Go
+## heap and the JS heap over time (testdata/soak/soak.csv, summary.json).
+## SOAK_SPEC=scenario/case[,case...] soaks another case or a comparison.
+## Never part of `make test`.
+SOAK_MINUTES ?= 10
+soak: web-deps
+	SOAK=1 SOAK_MINUTES=$(SOAK_MINUTES) $(GO) test -count=1 -run '^TestSoak$$' -timeout 0 -v ./build
 
 clean:
 	rm -rf dist bin

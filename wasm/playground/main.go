@@ -20,8 +20,9 @@
 //	                        the page offers Reset); "exit" panics where nothing recovers
 //	                        it, so the Go program dies as on a fatal error (the page
 //	                        offers a reload)
-//	memStats() string       {"wasmBytes", "heapAlloc", "heapSys", "sys", "numGC"}: the Go
-//	                        heap and the wasm's linear memory (for the soak test)
+//	memStats(gc) string     {"wasmBytes", "heapAlloc", "heapSys", "sys", "numGC"}: the Go
+//	                        heap (after a collection if gc) and the wasm's linear memory
+//	                        (for the soak test)
 //	timeline(), scrub(ns), stepTo(kinds, back, thread), pick(x, y), follow(side, thread),
 //	followAny(), unfollow(), card(), setZoom(z)   the timeline and follow card (timeline.go)
 //
@@ -127,7 +128,10 @@ func main() {
 		}
 		return `{"ok":true}`
 	}))
-	api.Set("memStats", fn(func([]js.Value) string {
+	api.Set("memStats", fn(func(args []js.Value) string {
+		if len(args) > 0 && args[0].Truthy() {
+			runtime.GC() // heapAlloc is then the live heap
+		}
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
 		var wasm uint64 // the linear memory (game.ts): it grows and never shrinks
