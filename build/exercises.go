@@ -1,11 +1,13 @@
 package main
 
-import "github.com/loomlab/loomlab/sim/scenario"
+import (
+	"github.com/loomlab/loomlab/sim/exercise"
+)
 
 // The classroom's exercises, in scenarios.json beside the scenarios: what
 // the page shows before anything runs (the question of every variant, the
 // choices, the runs to simulate). The explanation and the grading stay in
-// Go: the worker grades (scenario.Exercise.Grade) on the runs' results.
+// Go: the worker grades (exercise.Exercise.Grade) on the runs' results.
 
 type metaExercise struct {
 	ID       string       `json:"id"`
@@ -47,10 +49,10 @@ type metaRun struct {
 
 func exerciseMeta() ([]metaExercise, error) {
 	out := []metaExercise{}
-	for _, e := range scenario.Exercises() {
+	for _, e := range exercise.Exercises() {
 		m := metaExercise{ID: e.ID, Scenario: e.Scenario, Title: e.Title, Kind: e.Kind.String(), Choices: []metaChoice{},
 			Unit: e.Unit, Decimals: e.Decimals, Measure: e.Measure.Text, Lock: nonNil(e.Lock), Variants: []metaVariant{}}
-		if e.Kind == scenario.Number {
+		if e.Kind == exercise.Number {
 			m.Tolerance = e.Tol.String()
 		}
 		for _, c := range e.Choices {

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/loomlab/loomlab/sim/scenario"
+	"github.com/loomlab/loomlab/sim/exercise"
 )
 
 // scenarios.json carries every exercise with the question of each variant
@@ -19,8 +19,8 @@ func TestExerciseMeta(t *testing.T) {
 	if err := json.Unmarshal(b, &f); err != nil {
 		t.Fatal(err)
 	}
-	if len(f.Exercises) != len(scenario.Exercises()) {
-		t.Fatalf("%d exercises in scenarios.json, %d in sim/scenario", len(f.Exercises), len(scenario.Exercises()))
+	if len(f.Exercises) != len(exercise.Exercises()) {
+		t.Fatalf("%d exercises in scenarios.json, %d in sim/scenario", len(f.Exercises), len(exercise.Exercises()))
 	}
 	for _, e := range f.Exercises {
 		if len(e.Variants) == 0 || e.Title == "" || e.Measure == "" || (e.Kind != "choice" && e.Kind != "number") {

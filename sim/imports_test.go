@@ -18,11 +18,11 @@ import (
 var allowedImports = map[string]bool{
 	"bufio": true, "bytes": true, "encoding/json": true, "errors": true, "fmt": true, "hash/fnv": true, "io": true,
 	"math": true, "math/bits": true, "net/url": true, "math/rand/v2": true, "sort": true, "strconv": true, "strings": true,
-	"text/tabwriter": true, "github.com/loomlab/loomlab/sim": true,
+	"text/tabwriter": true, "github.com/loomlab/loomlab/sim": true, "github.com/loomlab/loomlab/sim/scenario": true,
 }
 
 func TestSimImportsOnlyTheAllowedStandardLibrary(t *testing.T) {
-	for _, dir := range []string{".", "scenario"} {
+	for _, dir := range []string{".", "scenario", "exercise"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		require.NoError(t, err)
 		for _, f := range files {

@@ -167,9 +167,10 @@ func (v *Values) Map() map[string]any {
 }
 
 // Text returns a knob's value as text (what a URL or --set would carry).
-func (v *Values) Text(name string) string { return formatValue(v.get(name)) }
+func (v *Values) Text(name string) string { return FormatValue(v.get(name)) }
 
-func formatValue(x any) string {
+// FormatValue renders a knob value as the text a link or --set carries.
+func FormatValue(x any) string {
 	switch t := x.(type) {
 	case int64:
 		return strconv.FormatInt(t, 10)

@@ -28,6 +28,12 @@ type Link struct {
 	Present bool
 }
 
+// ExerciseScenario, when set (by package exercise, which the classroom's
+// programs link in), names the scenario of an exercise, so that a link
+// naming only an exercise opens it. Programs without the classroom (the
+// playground's canvas) leave it nil; the page resolves such links itself.
+var ExerciseScenario func(id string) (scenario string, ok bool)
+
 // Link parameter names that are not knobs.
 var linkParams = map[string]bool{"scenario": true, "case": true, "seed": true, "speed": true, "compare": true,
 	"controls": true, "autoplay": true, "t": true, "loop": true, "exercise": true, "lock": true, "theme": true,
@@ -60,9 +66,9 @@ func ParseLink(query string) (Link, []error) {
 	id, _ := first("scenario")
 	if id == "" {
 		// A teacher's link may name only the exercise: it knows its scenario.
-		if ex, ok := first("exercise"); ok {
-			if e, err := ExerciseByID(ex); err == nil {
-				id = e.Scenario
+		if ex, ok := first("exercise"); ok && ExerciseScenario != nil {
+			if sc, found := ExerciseScenario(ex); found {
+				id = sc
 			}
 		}
 	}

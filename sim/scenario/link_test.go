@@ -64,11 +64,3 @@ func TestParseLinkEmbedAndClassroom(t *testing.T) {
 	_, errs = ParseLink("scenario=llm-router&controls=huge&lock=nothing")
 	assert.Len(t, errs, 2)
 }
-
-func TestParseLinkTakesTheScenarioFromTheExercise(t *testing.T) {
-	ex := Exercises()[0]
-	l, errs := ParseLink("exercise=" + ex.ID + "&lock=all")
-	require.Empty(t, errs)
-	assert.Equal(t, ex.Scenario, l.Spec.Scenario)
-	assert.Equal(t, ex.ID, l.Exercise)
-}

@@ -58,7 +58,8 @@ func (t Tolerance) String() string {
 	return strings.Join(parts, " ")
 }
 
-func (t Tolerance) ok(article, model float64) bool {
+// OK reports whether model is within the tolerance of article.
+func (t Tolerance) OK(article, model float64) bool {
 	if t.Exact {
 		return model == article
 	}
@@ -133,7 +134,7 @@ func (s *Scenario) Verify(run func(caseID string) (*Result, error)) ([]Check, er
 			if f.Cmp == "≈" {
 				// "About the same": within the tolerance of each other.
 				c.Tolerance = "ordering " + f.Tol.String()
-				if f.Tol.ok(ov, mv) {
+				if f.Tol.OK(ov, mv) {
 					c.Status = "pass"
 				}
 			} else if cmp == f.Cmp {
@@ -147,7 +148,7 @@ func (s *Scenario) Verify(run func(caseID string) (*Result, error)) ([]Check, er
 			c.Model = fmtNum(mv)
 			c.Tolerance = f.Tol.String()
 			c.Status = "fail"
-			if f.Tol.ok(f.Value, mv) {
+			if f.Tol.OK(f.Value, mv) {
 				c.Status = "pass"
 			}
 		}

@@ -8,7 +8,7 @@ import { Callouts } from "./callouts";
 import { Charts, SideSample } from "./charts";
 import { byID, el, fmt, fmtTime } from "./dom";
 import { caseValues, KnobForm, knobForm, variedKnobs } from "./knobs";
-import { LinkState, linkSpec, pageQuery, parseLink, ParsedLink, previewParam } from "./link";
+import { LinkState, linkSpec, pageQuery, parseLink, ParsedLink, previewParam, withExerciseScenario } from "./link";
 import { Job, Progress, Runner } from "./runner";
 import { Action, messageItem, PlaygroundWatch, tryAgain } from "./failure";
 import { checkSpec, Current, findScenario, gameSpec } from "./spec";
@@ -160,7 +160,7 @@ export class App {
     this.timings.gameReadyMs = Math.round(performance.now());
     let speed = 0;
     if (query) {
-      this.link = parseLink(this.bridge, query);
+      this.link = parseLink(this.bridge, withExerciseScenario(query, this.meta.exercises ?? []));
       for (const e of this.link.errors) this.message(`Link: ${e.replace(/^link: /, "")}`);
       if (this.link.link.scenario) {
         spec = linkSpec(this.link.link);

@@ -9,7 +9,7 @@ import { LoomLab, makeAPI } from "./api";
 import { GameBridge } from "./bridge";
 import { byID, el, fmtTime } from "./dom";
 import { shortcuts, transportKeys } from "./keys";
-import { LinkState, linkQuery, linkSpec, pageQuery, pageURL, parseLink, previewParam } from "./link";
+import { LinkState, linkQuery, linkSpec, pageQuery, pageURL, parseLink, previewParam, withExerciseScenario } from "./link";
 import { Job, Progress, Runner } from "./runner";
 import { Action, messageItem, PlaygroundWatch, tryAgain } from "./failure";
 import { checkSpec, Current, findScenario, gameSpec } from "./spec";
@@ -125,7 +125,7 @@ class Embed {
       throw err;
     }
     this.timings.gameReadyMs = Math.round(performance.now());
-    const parsed = parseLink(this.bridge, pageQuery());
+    const parsed = parseLink(this.bridge, withExerciseScenario(pageQuery(), this.meta.exercises ?? []));
     const l = parsed.link;
     this.opts = l;
     for (const e of parsed.errors) this.message(`Link: ${e.replace(/^link: /, "")}`);

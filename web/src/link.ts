@@ -49,6 +49,22 @@ export function previewParam(query: string, name: string, allowed: readonly stri
   return v !== null && allowed.includes(v) ? v : null;
 }
 
+/**
+ * A teacher's link may name only the exercise. The playground's program
+ * does not carry the classroom (it is in meta.json and the worker), so the
+ * page adds the exercise's scenario before the simulator reads the link.
+ * A link that names a scenario, or an exercise nobody knows, is unchanged.
+ */
+export function withExerciseScenario(query: string, exercises: readonly { id: string; scenario: string }[]): string {
+  const lead = query.startsWith("#") ? "#" : "?";
+  const params = new URLSearchParams(query.replace(/^[?#]/, ""));
+  if (params.get("scenario")) return query;
+  const ex = exercises.find((e) => e.id === params.get("exercise"));
+  if (!ex) return query;
+  params.set("scenario", ex.scenario);
+  return lead + params.toString();
+}
+
 /** Asks the simulator to read a query string. */
 export function parseLink(bridge: GameBridge, query: string): ParsedLink {
   let p: ParsedLink;

@@ -1,4 +1,4 @@
-package scenario
+package exercise
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/loomlab/loomlab/sim/scenario"
 )
 
 // Classroom exercises: a question about one scenario that asks for a
@@ -52,7 +54,7 @@ type Exercise struct {
 	// prediction must be to the model's value (relative to the model's).
 	Unit     string
 	Decimals int
-	Tol      Tolerance
+	Tol      scenario.Tolerance
 	// Runs are the simulations the model answers with: one, or two that
 	// are compared (A and B). Set applies to every run, then the variant's
 	// values, then the run's own.
@@ -117,7 +119,7 @@ func registerExercise(e *Exercise) *Exercise {
 // in the order they were defined.
 func Exercises() []*Exercise {
 	order := map[string]int{}
-	for i, s := range All() {
+	for i, s := range scenario.All() {
 		order[s.ID] = i
 	}
 	out := append([]*Exercise(nil), exercises...)
@@ -142,21 +144,21 @@ func ExerciseByID(id string) (*Exercise, error) {
 // ExerciseSetup is one attempt's setup: the variant the seed picked, the
 // question with its numbers, and the runs to simulate.
 type ExerciseSetup struct {
-	Exercise string `json:"exercise"`
-	Seed     uint64 `json:"seed"`
-	Variant  int    `json:"variant"`
-	Question string `json:"question"`
-	Runs     []Spec `json:"runs"`
+	Exercise string          `json:"exercise"`
+	Seed     uint64          `json:"seed"`
+	Variant  int             `json:"variant"`
+	Question string          `json:"question"`
+	Runs     []scenario.Spec `json:"runs"`
 	// Labels name the runs (as ExerciseRun.Label).
 	Labels []string `json:"labels"`
 	// Knobs are every run's effective knob values (text).
 	Knobs  []map[string]string `json:"knobs"`
-	values []*Values
+	values []*scenario.Values
 }
 
 // Setup returns the attempt with the given seed.
 func (e *Exercise) Setup(seed uint64) (*ExerciseSetup, error) {
-	sc, err := Get(e.Scenario)
+	sc, err := scenario.Get(e.Scenario)
 	if err != nil {
 		return nil, err
 	}
@@ -189,7 +191,7 @@ func (e *Exercise) Setup(seed uint64) (*ExerciseSetup, error) {
 		for _, name := range vals.Names() {
 			knobs[name] = vals.Text(name)
 		}
-		st.Runs = append(st.Runs, Spec{Scenario: sc.ID, Case: r.Case, Knobs: set, Seed: seed})
+		st.Runs = append(st.Runs, scenario.Spec{Scenario: sc.ID, Case: r.Case, Knobs: set, Seed: seed})
 		st.Labels = append(st.Labels, r.Label)
 		st.Knobs = append(st.Knobs, knobs)
 		st.values = append(st.values, vals)
@@ -208,7 +210,7 @@ type Answer struct {
 // Model computes the model's answer from the setup's runs. results must be
 // the runs of st, in order (checked: scenario, case, seed and every
 // effective knob value).
-func (e *Exercise) Model(st *ExerciseSetup, results []*Result) (Answer, error) {
+func (e *Exercise) Model(st *ExerciseSetup, results []*scenario.Result) (Answer, error) {
 	if err := st.check(results); err != nil {
 		return Answer{}, err
 	}
@@ -257,7 +259,7 @@ func (e *Exercise) Model(st *ExerciseSetup, results []*Result) (Answer, error) {
 }
 
 // check verifies that results are the setup's runs.
-func (st *ExerciseSetup) check(results []*Result) error {
+func (st *ExerciseSetup) check(results []*scenario.Result) error {
 	if len(results) != len(st.Runs) {
 		return fmt.Errorf("exercise %s: %d results for %d runs", st.Exercise, len(results), len(st.Runs))
 	}
@@ -289,7 +291,7 @@ func paramText(x any) string {
 	if f, ok := x.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1e15 {
 		return strconv.FormatInt(int64(f), 10)
 	}
-	return formatValue(x)
+	return scenario.FormatValue(x)
 }
 
 // Grade is the verdict on one prediction.
@@ -322,7 +324,7 @@ type GradeRun struct {
 
 // Grade grades a prediction (a choice ID, or a number as text) against the
 // model's answer from results, the runs of the attempt with this seed.
-func (e *Exercise) Grade(seed uint64, results []*Result, answer string) (*Grade, error) {
+func (e *Exercise) Grade(seed uint64, results []*scenario.Result, answer string) (*Grade, error) {
 	st, err := e.Setup(seed)
 	if err != nil {
 		return nil, err
@@ -352,7 +354,7 @@ func (e *Exercise) Grade(seed uint64, results []*Result, answer string) (*Grade,
 		}
 		g.AnswerText = e.number(x)
 		g.Tolerance = e.Tol.String()
-		g.Correct = e.Tol.ok(model.Value, x)
+		g.Correct = e.Tol.OK(model.Value, x)
 	default:
 		return nil, fmt.Errorf("exercise %s has no answer kind", e.ID)
 	}
@@ -434,7 +436,7 @@ func groupDigits(s string) string {
 
 // fill replaces {knob}, {b.knob}, {a.metric} and {b.metric} in text.
 // Metrics need results; knob values come from the setup.
-func (e *Exercise) fill(text string, st *ExerciseSetup, results []*Result) string {
+func (e *Exercise) fill(text string, st *ExerciseSetup, results []*scenario.Result) string {
 	var b strings.Builder
 	for {
 		i := strings.IndexByte(text, '{')
@@ -454,7 +456,7 @@ func (e *Exercise) fill(text string, st *ExerciseSetup, results []*Result) strin
 	}
 }
 
-func (e *Exercise) placeholder(name string, st *ExerciseSetup, results []*Result) string {
+func (e *Exercise) placeholder(name string, st *ExerciseSetup, results []*scenario.Result) string {
 	run := 0
 	if r, rest, ok := strings.Cut(name, "."); ok && (r == "a" || r == "b") {
 		if r == "b" {
@@ -508,4 +510,14 @@ func metricText(name string, v float64) string {
 		return groupDigits(strconv.FormatFloat(v, 'f', 0, 64))
 	}
 	return strconv.FormatFloat(v, 'f', 2, 64)
+}
+
+func init() {
+	scenario.ExerciseScenario = func(id string) (string, bool) {
+		e, err := ExerciseByID(id)
+		if err != nil {
+			return "", false
+		}
+		return e.Scenario, true
+	}
 }

@@ -1,4 +1,4 @@
-package scenario
+package exercise
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loomlab/loomlab/sim/scenario"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,7 +25,7 @@ func TestExercisesAreWellFormed(t *testing.T) {
 		require.False(t, ids[e.ID], "duplicate exercise id %s", e.ID)
 		ids[e.ID] = true
 		perScenario[e.Scenario]++
-		sc, err := Get(e.Scenario)
+		sc, err := scenario.Get(e.Scenario)
 		require.NoError(t, err, e.ID)
 		assert.NotEmpty(t, e.Title, e.ID)
 		assert.Contains(t, sc.Metrics, e.Measure.Metric, "%s measures a metric its scenario reports", e.ID)
@@ -81,7 +82,7 @@ func TestExercisesAreWellFormed(t *testing.T) {
 		}
 		assert.Len(t, questions, n, "%s: every variant asks something different", e.ID)
 	}
-	for _, s := range All() {
+	for _, s := range scenario.All() {
 		if s.ID != "sandbox" {
 			assert.GreaterOrEqual(t, perScenario[s.ID], 3, "%s has at least three exercises", s.ID)
 		}
@@ -89,11 +90,11 @@ func TestExercisesAreWellFormed(t *testing.T) {
 }
 
 // runs simulates an attempt's runs to the end.
-func runs(t *testing.T, st *ExerciseSetup) []*Result {
+func runs(t *testing.T, st *ExerciseSetup) []*scenario.Result {
 	t.Helper()
-	var out []*Result
+	var out []*scenario.Result
 	for _, r := range st.Runs {
-		sc, err := Get(r.Scenario)
+		sc, err := scenario.Get(r.Scenario)
 		require.NoError(t, err)
 		res, err := sc.Run(r.Case, r.Knobs, r.Seed, nil)
 		require.NoError(t, err)
@@ -154,7 +155,7 @@ func TestExercisesGradeAgainstTheModel(t *testing.T) {
 			// The worker grades results that went through JSON.
 			b, err := json.Marshal(results)
 			require.NoError(t, err)
-			var back []*Result
+			var back []*scenario.Result
 			require.NoError(t, json.Unmarshal(b, &back))
 			g2, err := e.Grade(seed, back, own)
 			require.NoError(t, err, e.ID)
@@ -177,16 +178,16 @@ func TestGradeRefusesRunsThatAreNotTheExercises(t *testing.T) {
 	require.Error(t, err, "a different seed is a different attempt")
 	assert.Contains(t, err.Error(), "seed")
 
-	sc, _ := Get("request-load")
+	sc, _ := scenario.Get("request-load")
 	other, err := sc.Run("pool-200", map[string]string{"requests": "1000", "pool_size": "60"}, 1, nil)
 	require.NoError(t, err)
-	_, err = e.Grade(1, []*Result{other}, "66")
+	_, err = e.Grade(1, []*scenario.Result{other}, "66")
 	require.Error(t, err, "a run with other knob values")
 	assert.Contains(t, err.Error(), "pool_size")
 
 	virt, err := sc.Run("virtual-per-request", st.Runs[0].Knobs, 1, nil)
 	require.NoError(t, err)
-	_, err = e.Grade(1, []*Result{virt}, "56")
+	_, err = e.Grade(1, []*scenario.Result{virt}, "56")
 	require.Error(t, err, "a run of another case")
 
 	_, err = e.Grade(1, nil, "56")
@@ -237,4 +238,15 @@ func TestExerciseText(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(st.Question, "10,000 requests, each sleeping 100 ms"), st.Question)
 	assert.Equal(t, "5,013 ms", e.number(5013.4))
+}
+
+func TestParseLinkTakesTheScenarioFromTheExercise(t *testing.T) {
+	ex := Exercises()[0]
+	l, errs := scenario.ParseLink("exercise=" + ex.ID + "&lock=all")
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	if l.Spec.Scenario != ex.Scenario || l.Exercise != ex.ID {
+		t.Fatalf("got %+v", l)
+	}
 }
