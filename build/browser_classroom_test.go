@@ -41,6 +41,7 @@ func TestTimelineAndClassroom(t *testing.T) {
 	run("follow-by-click", func(t *testing.T) { b.followByClick(t) })
 	run("exercise-graded", func(t *testing.T) { b.exerciseGraded(t) })
 	run("locked-knobs", func(t *testing.T) { b.lockedKnobs(t) })
+	run("exercise-only-link", func(t *testing.T) { b.exerciseOnlyLink(t) })
 	run("presenter", func(t *testing.T) { b.presenter(t) })
 	t.Logf("timeline and classroom took %s", time.Since(start).Round(time.Millisecond))
 }
@@ -333,6 +334,16 @@ func (b *browser) exerciseGraded(t *testing.T) {
 	b.saveShot(t, "classroom")
 }
 
+// exerciseOnlyLink opens a link naming only an exercise (no scenario):
+// the page finds the exercise's scenario, since the canvas program does
+// not carry the classroom.
+func (b *browser) exerciseOnlyLink(t *testing.T) {
+	b.goTo("/?exercise=carrier-rss&seed=2")
+	if !b.poll(t, `!document.getElementById("exercise").hidden && loomlab.state().scenario === "loom-carrier"`, 20*time.Second) {
+		t.Fatalf("a link naming only the exercise did not open it in its scenario: scenario %q, messages %q", b.state(t).Scenario, b.messages())
+	}
+}
+
 // lockedKnobs opens a teacher link and tries to change a locked knob
 // through the form and through load(); an unlocked knob still changes.
 func (b *browser) lockedKnobs(t *testing.T) {
@@ -446,8 +457,10 @@ func (b *browser) presenter(t *testing.T) {
 		t.Errorf("F did not follow a thread")
 	}
 	b.key(t, " ")
-	if !b.poll(t, `loomlab.state().running`, 2*time.Second) {
-		t.Errorf("Space did not play in the presenter view")
+	if !b.poll(t, `loomlab.state().running`, 6*time.Second) {
+		var focus string
+		b.eval(`document.activeElement ? document.activeElement.tagName + "#" + document.activeElement.id : ""`, &focus)
+		t.Errorf("Space did not play in the presenter view: state %+v, focus %q, messages %q", b.state(t), focus, b.messages())
 	}
 	b.saveShot(t, "presenter")
 	b.key(t, keys.Escape)
