@@ -395,6 +395,12 @@ func (b *browser) runFull(t *testing.T, root string) {
 // verifyTable fills the article-vs-model table of request-load from the worker.
 func (b *browser) verifyTable(t *testing.T) {
 	b.load(t, `{scenario: "request-load", case: "pool-200"}`)
+	// Before any run, the declared deviation is named with its reason.
+	var declared []string
+	b.eval(`[...document.querySelectorAll("#verify-table tbody tr")].filter(r => r.textContent.includes("declared deviation")).map(r => r.querySelector("details p")?.textContent ?? "")`, &declared)
+	if len(declared) != 1 || !strings.Contains(declared[0], "thread") {
+		t.Errorf("before a run, the table should name request-load's one declared deviation with its reason: %q", declared)
+	}
 	b.eval(`document.getElementById("verify-run").click(), true`, nil)
 	var statuses []string
 	_, err := chromedp.Run(b.ctx, chromedp.Poll[bool](`document.querySelectorAll("#verify-table .status-not-run").length === 0`, chromedp.WithPollingTimeout(60*time.Second)))

@@ -107,7 +107,9 @@ export class VerifyPanel {
       const badge = el("span", { class: `status status-${status.replace(" ", "-")}` }, statusText(status));
       const statusCell = el("td", {}, badge);
       const reason = c?.reason || f.deviation;
-      if (reason && status === "deviation") statusCell.append(el("details", {}, el("summary", {}, "why"), el("p", {}, reason)));
+      // A declared deviation is known before any run: say so up front, with its reason.
+      if (!c && f.deviation) statusCell.append(el("span", { class: "status-note" }, " (declared deviation)"));
+      if (reason && (status === "deviation" || !c)) statusCell.append(el("details", {}, el("summary", {}, "why"), el("p", {}, reason)));
       return el(
         "tr",
         {},
