@@ -7,9 +7,10 @@ package main
 // (memory.buffer.byteLength), the Go heap after a collection, and the JS
 // heap after a collection (CDP Runtime.getHeapUsage, which covers the page
 // and its same-origin canvas frame). It writes testdata/soak/soak.csv and
-// testdata/soak/summary.json and says whether each is flat or growing, in
-// MB per minute over the run's second half (the first half includes the
-// warm-up: the timeline's checkpoints fill their budget).
+// testdata/soak/summary.json and says whether each is flat, levelled off
+// or growing, from its slope in MB per minute over the run's second half
+// (the first half includes the warm-up: the timeline's checkpoints fill
+// their budget) and from when it last reached a new high.
 //
 // The heaviest case, measured with SOAK_PROBE=12 on a 2-core machine:
 // vt-pooling/4g-pool holds the most memory (205 MB of wasm memory, 140 MB
@@ -217,7 +218,8 @@ type trend struct {
 	LastMB      float64 `json:"lastMB"`
 	MaxMB       float64 `json:"maxMB"`
 	MBPerMinute float64 `json:"mbPerMinute"`
-	Verdict     string  `json:"verdict"` // "flat" or "growing"
+	MaxFirstAtS float64 `json:"maxFirstAtS"` // when the maximum was first reached
+	Verdict     string  `json:"verdict"`     // "flat", "levelled off" or "growing"
 }
 
 // flatMBPerMinute is the slope under which a series counts as flat: a
@@ -237,7 +239,9 @@ func summarize(spec string, speed float64, s []soakSample) soakSummary {
 		half := s[len(s)/2:]
 		var sx, sy, sxx, sxy float64
 		for _, x := range s {
-			tr.MaxMB = math.Max(tr.MaxMB, f(x))
+			if f(x) > tr.MaxMB {
+				tr.MaxMB, tr.MaxFirstAtS = f(x), x.WallS
+			}
 		}
 		for _, x := range half {
 			m := x.WallS / 60
@@ -247,8 +251,15 @@ func summarize(spec string, speed float64, s []soakSample) soakSummary {
 		if d := n*sxx - sx*sx; n >= 2 && d > 0 {
 			tr.MBPerMinute = round2((n*sxy - sx*sy) / d)
 		}
-		tr.Verdict = "flat"
-		if tr.MBPerMinute >= flatMBPerMinute {
+		// A slope over the second half with no new high in the last
+		// quarter is a series that rose (a run took the heap to a new
+		// peak) and stopped: levelled off, not growing.
+		switch end := s[len(s)-1].WallS; {
+		case tr.MBPerMinute < flatMBPerMinute:
+			tr.Verdict = "flat"
+		case tr.MaxFirstAtS < 0.75*end:
+			tr.Verdict = "levelled off"
+		default:
 			tr.Verdict = "growing"
 		}
 		return tr
@@ -257,7 +268,8 @@ func summarize(spec string, speed float64, s []soakSample) soakSummary {
 	sum.GoHeap = series(func(x soakSample) float64 { return x.GoHeapMB })
 	sum.JSHeap = series(func(x soakSample) float64 { return x.JSHeapMB })
 	f := func(name string, tr trend) string {
-		return fmt.Sprintf("%s %s (%.1f → %.1f MB, max %.1f, %+.2f MB/min over the second half)", name, tr.Verdict, tr.FirstMB, tr.LastMB, tr.MaxMB, tr.MBPerMinute)
+		return fmt.Sprintf("%s %s (%.1f → %.1f MB, max %.1f first at %.0f s, %+.2f MB/min over the second half)",
+			name, tr.Verdict, tr.FirstMB, tr.LastMB, tr.MaxMB, tr.MaxFirstAtS, tr.MBPerMinute)
 	}
 	sum.Text = fmt.Sprintf("%s at %g s/s for %.1f min (%d runs): %s; %s; %s", spec, speed, sum.Minutes, sum.Runs,
 		f("wasm memory", sum.Wasm), f("Go heap", sum.GoHeap), f("JS heap", sum.JSHeap))
