@@ -26,15 +26,7 @@ import (
 func TestTimelineAndClassroom(t *testing.T) {
 	start := time.Now()
 	b := newBrowser(t)
-	run := func(name string, f func(t *testing.T)) {
-		t.Run(name, func(st *testing.T) {
-			t0 := time.Now()
-			b.t = st
-			defer func() { b.t = t }()
-			f(st)
-			st.Logf("%s took %s", name, time.Since(t0).Round(time.Millisecond))
-		})
-	}
+	run := b.subtests(t)
 	b.goTo("/")
 	run("scrub-back-and-forward", func(t *testing.T) { b.scrubBackAndForward(t) })
 	run("step-to-kind", func(t *testing.T) { b.stepToKind(t) })

@@ -36,15 +36,7 @@ import (
 func TestFailures(t *testing.T) {
 	start := time.Now()
 	b := newBrowser(t)
-	run := func(name string, f func(t *testing.T)) {
-		t.Run(name, func(st *testing.T) {
-			t0 := time.Now()
-			b.t = st
-			defer func() { b.t = t }()
-			f(st)
-			st.Logf("%s took %s", name, time.Since(t0).Round(time.Millisecond))
-		})
-	}
+	run := b.subtests(t)
 	run("playground-panic-index", func(t *testing.T) {
 		b.playgroundPanic(t, "/?scenario=request-load&case=virtual-per-request&speed=0.01")
 	})

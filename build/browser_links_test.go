@@ -28,15 +28,7 @@ import (
 func TestLinksAndEmbeds(t *testing.T) {
 	start := time.Now()
 	b := newBrowser(t)
-	run := func(name string, f func(t *testing.T)) {
-		t.Run(name, func(st *testing.T) {
-			t0 := time.Now()
-			b.t = st
-			defer func() { b.t = t }()
-			f(st)
-			st.Logf("%s took %s", name, time.Since(t0).Round(time.Millisecond))
-		})
-	}
+	run := b.subtests(t)
 	run("link-round-trip", func(t *testing.T) { b.linkRoundTrip(t) })
 	run("link-bad-values", func(t *testing.T) { b.linkBadValues(t) })
 	for _, c := range []string{"full", "minimal", "none"} {

@@ -83,15 +83,7 @@ func TestSecurity(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(name string, f func(t *testing.T)) {
-		t.Run(name, func(st *testing.T) {
-			t0 := time.Now()
-			b.t = st
-			defer func() { b.t = t }()
-			f(st)
-			st.Logf("%s took %s", name, time.Since(t0).Round(time.Millisecond))
-		})
-	}
+	run := b.subtests(t)
 	run("every-page-same-origin", func(t *testing.T) { b.everyPageSameOrigin(t, log) })
 	run("policy-enforced", func(t *testing.T) { b.policyEnforced(t) })
 	run("embed-in-another-origin", func(t *testing.T) { b.embedInAnotherOrigin(t, log) })

@@ -127,3 +127,17 @@ func startSuite(t *testing.T) error {
 	t.Logf("dist built, served and Chromium started in %s", time.Since(start).Round(time.Millisecond))
 	return nil
 }
+
+// subtests returns a runner of t's subtests on b: b reports to the subtest
+// while it runs, and each subtest logs how long it took.
+func (b *browser) subtests(t *testing.T) func(name string, f func(t *testing.T)) {
+	return func(name string, f func(t *testing.T)) {
+		t.Run(name, func(st *testing.T) {
+			t0 := time.Now()
+			b.t = st
+			defer func() { b.t = t }()
+			f(st)
+			st.Logf("%s took %s", name, time.Since(t0).Round(time.Millisecond))
+		})
+	}
+}

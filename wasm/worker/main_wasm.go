@@ -26,10 +26,10 @@ import (
 
 func main() {
 	api := js.Global().Get("Object").New()
-	api.Set("runFull", js.FuncOf(jsRunFull))
-	api.Set("verify", js.FuncOf(jsVerify))
-	api.Set("check", js.FuncOf(jsCheck))
-	api.Set("grade", js.FuncOf(jsGrade))
+	api.Set("runFull", export(jsRunFull))
+	api.Set("verify", export(jsVerify))
+	api.Set("check", export(jsCheck))
+	api.Set("grade", export(jsGrade))
 	api.Set("crashNext", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		where := ""
 		if len(args) > 0 && args[0].Type() == js.TypeString {
@@ -82,41 +82,59 @@ func throttle(f js.Value, args func(frac float64) []any) func(float64) {
 	}
 }
 
-func jsRunFull(_ js.Value, args []js.Value) (out any) {
-	f := takeFault()
-	f.fire(faultExit) // before guard: nothing recovers it
-	var s string
-	defer func() { out = s }()
-	defer guard(&s)
-	f.fire(faultRun)
-	if len(args) < 1 || args[0].Type() != js.TypeString {
-		s = errorJSON(fmt.Errorf("runFull(specJSON, onProgress): specJSON must be a string"))
+// export makes fn one of loomworker's functions: a fault armed by crashNext
+// fires first (an exit before the guard, so nothing recovers it; a panic
+// inside it), a panic becomes an error result, and the result or the error
+// comes back as a JSON string.
+func export(fn func(args []js.Value) (any, error)) js.Func {
+	return js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
+		f := takeFault()
+		f.fire(faultExit)
+		var s string
+		defer func() { out = s }()
+		defer guard(&s)
+		f.fire(faultRun)
+		s = toJSON(fn(args))
 		return
+	})
+}
+
+// stringArgs returns the first n arguments as strings, or an error naming
+// the call and the argument that is not one.
+func stringArgs(args []js.Value, n int, call string) ([]string, error) {
+	if len(args) < n {
+		return nil, fmt.Errorf("%s: %d string arguments needed, got %d", call, n, len(args))
 	}
-	sp, err := ParseSpec(args[0].String())
+	str := make([]string, n)
+	for i := range str {
+		if args[i].Type() != js.TypeString {
+			return nil, fmt.Errorf("%s: argument %d must be a string", call, i+1)
+		}
+		str[i] = args[i].String()
+	}
+	return str, nil
+}
+
+func jsRunFull(args []js.Value) (any, error) {
+	a, err := stringArgs(args, 1, "runFull(specJSON, onProgress)")
 	if err != nil {
-		s = errorJSON(err)
-		return
+		return nil, err
+	}
+	sp, err := ParseSpec(a[0])
+	if err != nil {
+		return nil, err
 	}
 	var progress func(float64)
 	if len(args) > 1 {
 		progress = throttle(args[1], func(f float64) []any { return []any{f} })
 	}
-	r, err := runFull(sp, progress)
-	s = toJSON(r, err)
-	return
+	return runFull(sp, progress)
 }
 
-func jsVerify(_ js.Value, args []js.Value) (out any) {
-	f := takeFault()
-	f.fire(faultExit) // before guard: nothing recovers it
-	var s string
-	defer func() { out = s }()
-	defer guard(&s)
-	f.fire(faultRun)
-	if len(args) < 1 || args[0].Type() != js.TypeString {
-		s = errorJSON(fmt.Errorf("verify(scenarioID, onProgress): scenarioID must be a string"))
-		return
+func jsVerify(args []js.Value) (any, error) {
+	a, err := stringArgs(args, 1, "verify(scenarioID, onProgress)")
+	if err != nil {
+		return nil, err
 	}
 	var progress func(float64, string)
 	if len(args) > 1 {
@@ -126,52 +144,25 @@ func jsVerify(_ js.Value, args []js.Value) (out any) {
 			progress = func(f float64, caseID string) { c = caseID; p(f) }
 		}
 	}
-	v, err := verify(args[0].String(), progress)
-	s = toJSON(v, err)
-	return
+	return verify(a[0], progress)
 }
 
-func jsCheck(_ js.Value, args []js.Value) (out any) {
-	f := takeFault()
-	f.fire(faultExit) // before guard: nothing recovers it
-	var s string
-	defer func() { out = s }()
-	defer guard(&s)
-	f.fire(faultRun)
-	if len(args) < 2 || args[0].Type() != js.TypeString || args[1].Type() != js.TypeString {
-		s = errorJSON(fmt.Errorf("check(scenarioID, resultsJSON): both must be strings"))
-		return
+func jsCheck(args []js.Value) (any, error) {
+	a, err := stringArgs(args, 2, "check(scenarioID, resultsJSON)")
+	if err != nil {
+		return nil, err
 	}
 	var results map[string]*scenario.Result
-	if err := json.Unmarshal([]byte(args[1].String()), &results); err != nil {
-		s = errorJSON(fmt.Errorf("check: results: %v", err))
-		return
+	if err := json.Unmarshal([]byte(a[1]), &results); err != nil {
+		return nil, fmt.Errorf("check: results: %v", err)
 	}
-	v, err := check(args[0].String(), results)
-	s = toJSON(v, err)
-	return
+	return check(a[0], results)
 }
 
-func jsGrade(_ js.Value, args []js.Value) (out any) {
-	f := takeFault()
-	f.fire(faultExit) // before guard: nothing recovers it
-	var s string
-	defer func() { out = s }()
-	defer guard(&s)
-	f.fire(faultRun)
-	if len(args) < 4 {
-		s = errorJSON(fmt.Errorf("grade(exerciseID, seed, resultsJSON, answer): four strings"))
-		return
+func jsGrade(args []js.Value) (any, error) {
+	a, err := stringArgs(args, 4, "grade(exerciseID, seed, resultsJSON, answer)")
+	if err != nil {
+		return nil, err
 	}
-	str := make([]string, 4)
-	for i := range str {
-		if args[i].Type() != js.TypeString {
-			s = errorJSON(fmt.Errorf("grade(exerciseID, seed, resultsJSON, answer): argument %d must be a string", i+1))
-			return
-		}
-		str[i] = args[i].String()
-	}
-	g, err := grade(str[0], str[1], str[2], str[3])
-	s = toJSON(g, err)
-	return
+	return grade(a[0], a[1], a[2], a[3])
 }
