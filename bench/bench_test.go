@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/loomlab/loomlab/build/repo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -138,7 +139,7 @@ func TestRSSHelper(t *testing.T) {
 	if _, err := exec.LookPath("true"); err != nil {
 		t.Skip("no true command")
 	}
-	root, err := repoRoot()
+	root, err := repo.Root()
 	require.NoError(t, err)
 	t.Chdir(root)
 	require.NoError(t, buildRSSHelper("go", t.TempDir()))

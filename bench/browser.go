@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
+	"github.com/loomlab/loomlab/build/chromium"
 )
 
 // Browser is the page measured in headless Chromium.
@@ -147,12 +148,9 @@ func runBrowser(s *site, worker bool) (*Browser, error) {
 	defer s.stop()
 	b := &Browser{Load: startLoad()}
 	start := time.Now()
-	chromium := os.Getenv("LOOMLAB_CHROMIUM")
-	if chromium == "" {
-		chromium = "/usr/bin/chromium"
-	}
-	if _, err := os.Stat(chromium); err != nil {
-		b.Skipped = fmt.Sprintf("no Chromium at %s: apt-get install -y chromium (or set LOOMLAB_CHROMIUM)", chromium)
+	chromiumPath := chromium.Path()
+	if _, err := os.Stat(chromiumPath); err != nil {
+		b.Skipped = fmt.Sprintf("no Chromium at %s: apt-get install -y chromium (or set LOOMLAB_CHROMIUM)", chromiumPath)
 		logf("bench: browser skipped: %s", b.Skipped)
 		return b, nil
 	}
@@ -161,29 +159,13 @@ func runBrowser(s *site, worker bool) (*Browser, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(profile)
-	allocCtx, stopBrowser := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.UserDataDir(filepath.Join(profile, "profile")),
-		chromedp.NoSandbox,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Headless,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		// WebGL2 through SwiftShader, which Ebiten needs; never
-		// --use-gl=swiftshader, which breaks WebGL (browser.md).
-		chromedp.Flag("enable-unsafe-swiftshader", true),
-		chromedp.WindowSize(1200, 800),
-	)
+	allocCtx, stopBrowser := chromium.Start(chromiumPath, filepath.Join(profile, "profile"))
 	defer stopBrowser()
 	ctx, closeTab := chromedp.NewContext(allocCtx)
 	defer closeTab()
 	v, err := chromedp.CallBrowser(ctx, browser.GetVersion, cdp.Empty{})
 	if err != nil {
-		return nil, fmt.Errorf("starting %s: %v", chromium, err)
+		return nil, fmt.Errorf("starting %s: %v", chromiumPath, err)
 	}
 	b.Chromium = v.Product
 	logf("bench: %s, page at %s", b.Chromium, s.url)

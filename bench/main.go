@@ -30,6 +30,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/loomlab/loomlab/build/repo"
 	"os"
 	"time"
 )
@@ -79,7 +80,7 @@ func main() {
 
 func run(o options) error {
 	start := time.Now()
-	root, err := repoRoot()
+	root, err := repo.Root()
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -84,26 +83,6 @@ func serverURL(r io.Reader) (string, error) {
 		}
 	}
 	return "", errors.New("it stopped before printing its address")
-}
-
-// repoRoot is the directory of this module's go.mod, from the working
-// directory upwards: the bench runs its commands from there.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && bytes.Contains(b, []byte("module github.com/loomlab/loomlab\n")) {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run the bench from inside the loomlab repository")
-		}
-		dir = parent
-	}
 }
 
 // mb formats bytes as megabytes.

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/loomlab/loomlab/build/chromium"
+	"github.com/loomlab/loomlab/build/repo"
 )
 
 var suite struct {
@@ -70,8 +72,8 @@ func newBrowser(t *testing.T) *browser {
 
 func startSuite(t *testing.T) error {
 	start := time.Now()
-	chromium := ensureChromium(t)
-	root, err := repoRoot()
+	chromiumPath := ensureChromium(t)
+	root, err := repo.Root()
 	if err != nil {
 		return err
 	}
@@ -100,28 +102,12 @@ func startSuite(t *testing.T) error {
 	suite.srv = httptest.NewServer(Handler(site.Dir))
 	suite.stop = append(suite.stop, suite.srv.Close)
 
-	allocCtx, stopBrowser := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium),
-		chromedp.UserDataDir(filepath.Join(out, "chromium")),
-		chromedp.NoSandbox,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Headless,
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		// WebGL2 through SwiftShader, which Ebiten needs; never
-		// --use-gl=swiftshader, which breaks WebGL (browser.md).
-		chromedp.Flag("enable-unsafe-swiftshader", true),
-		chromedp.WindowSize(1200, 800),
-	)
+	allocCtx, stopBrowser := chromium.Start(chromiumPath, filepath.Join(out, "chromium"))
 	suite.stop = append(suite.stop, stopBrowser) // stops Chromium and waits for it
 	ctx, closeFirst := chromedp.NewContext(allocCtx)
 	suite.stop = append(suite.stop, closeFirst)
 	if err := chromedp.Do(ctx); err != nil {
-		return errors.New("starting " + chromium + ": " + err.Error())
+		return errors.New("starting " + chromiumPath + ": " + err.Error())
 	}
 	suite.browserCtx = ctx
 	t.Logf("dist built, served and Chromium started in %s", time.Since(start).Round(time.Millisecond))

@@ -34,6 +34,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 	keys "github.com/chromedp/chromedp/kb"
+	"github.com/loomlab/loomlab/build/chromium"
 )
 
 // browserState is the part of window.loomlab.state() the tests read.
@@ -728,10 +729,7 @@ func (l testLog) Write(p []byte) (int, error) {
 // fails with the command to run.
 func ensureChromium(t *testing.T) string {
 	t.Helper()
-	path := os.Getenv("LOOMLAB_CHROMIUM")
-	if path == "" {
-		path = "/usr/bin/chromium"
-	}
+	path := chromium.Path()
 	if _, err := os.Stat(path); err == nil {
 		return path
 	}

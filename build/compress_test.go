@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/andybalholm/brotli"
+	"github.com/loomlab/loomlab/build/repo"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -177,7 +178,7 @@ func decode(t *testing.T, enc string, b []byte) []byte {
 // netlify.toml gives every pre-compressed copy, fetched by name, the type
 // and encoding Serve gives it.
 func TestNetlifyHeadersForCopies(t *testing.T) {
-	root, err := repoRoot()
+	root, err := repo.Root()
 	require.NoError(t, err)
 	b, err := os.ReadFile(filepath.Join(root, "netlify.toml"))
 	require.NoError(t, err)

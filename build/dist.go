@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/evanw/esbuild/pkg/api"
+	"github.com/loomlab/loomlab/build/repo"
 )
 
 // Options say where the build reads and writes. Paths are relative to the
@@ -65,7 +66,7 @@ const (
 // Dist builds everything into opts.Out. Progress goes to log.
 func Dist(opts Options, log io.Writer) (*Site, error) {
 	start := time.Now()
-	root, err := repoRoot()
+	root, err := repo.Root()
 	if err != nil {
 		return nil, err
 	}
@@ -430,26 +431,6 @@ func goEnv(goCmd, name string) (string, error) {
 		return "", fmt.Errorf("%s env %s is empty", goCmd, name)
 	}
 	return v, nil
-}
-
-// repoRoot is the directory of the go.mod that declares this module, found
-// from the working directory upwards.
-func repoRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		b, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && bytes.Contains(b, []byte("module github.com/loomlab/loomlab\n")) {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("run the build from inside the loomlab repository (no go.mod for github.com/loomlab/loomlab above the working directory)")
-		}
-		dir = parent
-	}
 }
 
 // checkOut refuses output directories whose removal would hurt.

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"github.com/loomlab/loomlab/build/repo"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -15,7 +16,7 @@ import (
 // -> header -> value, for the subset of TOML the file uses.
 func netlifyRules(t *testing.T) map[string]map[string]string {
 	t.Helper()
-	root, err := repoRoot()
+	root, err := repo.Root()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/loomlab/loomlab/build/repo"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -16,7 +17,7 @@ var htmlSinks = regexp.MustCompile(`\.(innerHTML|outerHTML|insertAdjacentHTML)\b
 
 // TestNoHTMLSinks keeps web/src free of the sinks above.
 func TestNoHTMLSinks(t *testing.T) {
-	root, err := repoRoot()
+	root, err := repo.Root()
 	if err != nil {
 		t.Fatal(err)
 	}

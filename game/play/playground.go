@@ -216,6 +216,14 @@ func (p *Playground) Step() {
 			break
 		}
 	}
+	// state() right after a step reports the stepped state; the events
+	// stay pending for the next tick to animate.
+	p.catchUp(lead)
+}
+
+// catchUp brings every other side to the time the lead side stepped to,
+// moves the shared clock there and refreshes every side's snapshot.
+func (p *Playground) catchUp(lead *Side) {
 	t := lead.sm.Now()
 	for _, s := range p.sides {
 		if s != lead && !s.sm.Done() {
@@ -224,8 +232,6 @@ func (p *Playground) Step() {
 		}
 	}
 	p.now = p.clock()
-	// state() right after a step reports the stepped state; the events
-	// stay pending for the next tick to animate.
 	for _, s := range p.sides {
 		s.fill()
 	}

@@ -484,17 +484,7 @@ func (p *Playground) StepTo(f EventFilter) (bool, error) {
 			lead.pending = append(lead.pending[:0], lead.pending[n-eventCapacity/2:]...)
 		}
 	}
-	t := lead.sm.Now()
-	for _, s := range p.sides {
-		if s != lead && !s.sm.Done() {
-			s.sm.Advance(t, stepBound)
-			s.collect()
-		}
-	}
-	p.now = p.clock()
-	for _, s := range p.sides {
-		s.fill()
-	}
+	p.catchUp(lead)
 	return found, nil
 }
 
