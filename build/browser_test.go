@@ -109,14 +109,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatal("scenarios.json lists no scenarios")
 	}
 
-	// run runs a subtest whose helpers report to it (b.t).
-	run := func(name string, f func(t *testing.T)) {
-		t.Run(name, func(st *testing.T) {
-			b.t = st
-			defer func() { b.t = t }()
-			f(st)
-		})
-	}
+	run := b.subtests(t)
 	for i, s := range scenarios {
 		if i > 0 {
 			b.open() // every scenario starts from a fresh page
@@ -128,6 +121,7 @@ func TestBrowser(t *testing.T) {
 	run("verify-table", func(t *testing.T) { b.verifyTable(t) })
 	run("keyboard", func(t *testing.T) { b.keyboard(t) })
 	run("phone", func(t *testing.T) { b.phone(t) })
+	run("extreme-inputs", func(t *testing.T) { b.extremeInputs(t) })
 	t.Logf("browser suite took %s", time.Since(start).Round(time.Millisecond))
 }
 
