@@ -448,8 +448,12 @@ func (b *browser) presenter(t *testing.T) {
 	if !b.poll(t, `!document.getElementById("follow-card").hidden`, 2*time.Second) {
 		t.Errorf("F did not follow a thread")
 	}
+	// Space plays: the run is short (~6 ms of virtual time, ~120 ms at this
+	// speed), so it may have finished before a poll sees it running; time
+	// moving on counts as playing.
+	paused := b.state(t).SimTimeNs
 	b.key(t, " ")
-	if !b.poll(t, `loomlab.state().running`, 6*time.Second) {
+	if !b.poll(t, fmt.Sprintf(`(s => s.running || s.simTimeNs > %d)(loomlab.state())`, paused), 6*time.Second) {
 		var focus string
 		b.eval(`document.activeElement ? document.activeElement.tagName + "#" + document.activeElement.id : ""`, &focus)
 		t.Errorf("Space did not play in the presenter view: state %+v, focus %q, messages %q", b.state(t), focus, b.messages())
