@@ -6,7 +6,7 @@ GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASMEXEC  := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: test test-go test-wasm test-fuzz test-web web-deps verify vet bench fuzz soak serve dist clean
+.PHONY: test test-go test-wasm test-fuzz test-web node-deps web-deps verify vet bench fuzz soak serve dist clean
 
 ## test: every test — Go unit and golden tests, the sim under wasm, the articles' figures,
 ## the page (type check, worker, headless Chromium).
@@ -22,8 +22,7 @@ test-go:
 
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes.
-test-wasm:
-	@command -v node >/dev/null || { echo "node is needed for the wasm tests: apt-get install -y nodejs"; exit 1; }
+test-wasm: node-deps
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./game/view/... ./game/play/...
 
 verify:
@@ -61,9 +60,20 @@ serve:
 dist:
 	$(GO) run ./build dist
 
+# node (the wasm tests run under it) and npm (web/'s packages), from
+# Debian's packages: installed when missing and the user is root, otherwise
+# the command to run is printed.
+NODE_INSTALL := apt-get update && apt-get install -y nodejs npm
+node-deps:
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "installing node and npm: $(NODE_INSTALL)"; \
+			DEBIAN_FRONTEND=noninteractive sh -c '$(NODE_INSTALL)' || exit 1; \
+		else echo "node and npm are needed: run  sudo sh -c '$(NODE_INSTALL)'  and make again"; exit 1; fi; \
+	fi
+
 # npm packages of web/ (typescript, uplot), from the lock file.
-web-deps:
-	@command -v npm >/dev/null || { echo "npm is needed for web/: apt-get install -y npm"; exit 1; }
+web-deps: node-deps
 	@[ -x web/node_modules/.bin/tsc ] && [ -f web/node_modules/uplot/package.json ] || \
 		(cd web && npm ci --no-audit --no-fund --ignore-scripts)
 
