@@ -53,11 +53,11 @@ fuzz:
 
 ## serve: build dist/ and serve it on 127.0.0.1:8080 (prints the address). ADDR=host:port to change.
 ADDR ?= 127.0.0.1:8080
-serve:
+serve: node-deps
 	$(GO) run ./build serve -addr $(ADDR)
 
 ## dist: build the static site into dist/ (wasm, bundled TypeScript, hashed assets).
-dist:
+dist: node-deps
 	$(GO) run ./build dist
 
 # node (the wasm tests run under it) and npm (web/'s packages), from
