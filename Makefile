@@ -80,9 +80,9 @@ web-deps: node-deps
 # The page: tsc, the worker's Go tests (native and wasm), then the build and
 # the browser suite (headless Chromium, installed with apt-get if missing).
 test-web: web-deps
-	@unformatted=$$(gofmt -l build wasm/worker); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	@unformatted=$$(gofmt -l build wasm/worker wasm/jsresult); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	cd web && ./node_modules/.bin/tsc --noEmit -p .
-	$(GO) test -count=1 ./wasm/worker
+	$(GO) test -count=1 ./wasm/worker ./wasm/jsresult
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./wasm/worker
 	$(GO) test -count=1 -timeout 10m ./build
 

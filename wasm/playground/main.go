@@ -46,6 +46,7 @@ import (
 	"github.com/loomlab/loomlab/game"
 	"github.com/loomlab/loomlab/game/play"
 	"github.com/loomlab/loomlab/sim"
+	"github.com/loomlab/loomlab/wasm/jsresult"
 )
 
 // defaultSpec is loaded when the page names none, so the game page opened
@@ -64,42 +65,42 @@ func main() {
 	api.Set("load", fn(func(args []js.Value) string {
 		spec, err := play.ParseSpec(argString(args, 0))
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
-		return result(g.Do(func(pg *play.Playground) error { return pg.Load(spec) }))
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { return pg.Load(spec) }))
 	}))
 	api.Set("play", fn(func([]js.Value) string {
-		return result(g.Do(func(pg *play.Playground) error { pg.Play(); return nil }))
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { pg.Play(); return nil }))
 	}))
 	api.Set("pause", fn(func([]js.Value) string {
-		return result(g.Do(func(pg *play.Playground) error { pg.Pause(); return nil }))
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { pg.Pause(); return nil }))
 	}))
 	api.Set("step", fn(func([]js.Value) string {
-		return result(g.Do(func(pg *play.Playground) error { pg.Step(); return nil }))
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { pg.Step(); return nil }))
 	}))
 	api.Set("reset", fn(func([]js.Value) string {
-		return result(g.Do(func(pg *play.Playground) error { return pg.Reset() }))
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { return pg.Reset() }))
 	}))
 	api.Set("setSpeed", fn(func(args []js.Value) string {
 		x, err := argNumber(args, 0, "speed")
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
-		return result(g.Do(func(pg *play.Playground) error { return pg.SetSpeed(x) }))
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { return pg.SetSpeed(x) }))
 	}))
 	api.Set("seek", fn(func(args []js.Value) string {
 		x, err := argNumber(args, 0, "time (ms)")
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
-		return result(g.Do(func(pg *play.Playground) error {
+		return jsresult.Done(g.Do(func(pg *play.Playground) error {
 			_, err := pg.Seek(sim.Time(x*float64(sim.Millisecond)), seekEvents)
 			return err
 		}))
 	}))
 	api.Set("setPalette", fn(func(args []js.Value) string {
 		g.SetPalette(argString(args, 0))
-		return `{"ok":true}`
+		return jsresult.OK
 	}))
 	// Links: scenario.ParseLink is the one parser of link state; the page
 	// asks here instead of parsing a query string itself.
@@ -109,14 +110,14 @@ func main() {
 	api.Set("linkQuery", fn(func(args []js.Value) string {
 		q, err := play.LinkQuery(argString(args, 0))
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
 		b, _ := json.Marshal(map[string]string{"query": q})
 		return string(b)
 	}))
 	api.Set("setReducedMotion", fn(func(args []js.Value) string {
 		g.SetReducedMotion(len(args) > 0 && args[0].Truthy())
-		return `{"ok":true}`
+		return jsresult.OK
 	}))
 	api.Set("crashNext", fn(func(args []js.Value) string {
 		if where := argString(args, 0); where == "exit" {
@@ -126,7 +127,7 @@ func main() {
 		} else {
 			g.CrashNext(where)
 		}
-		return `{"ok":true}`
+		return jsresult.OK
 	}))
 	api.Set("memStats", fn(func(args []js.Value) string {
 		if len(args) > 0 && args[0].Truthy() {
@@ -152,7 +153,7 @@ func main() {
 			return err
 		})
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
 		return string(out)
 	}))
@@ -236,7 +237,7 @@ func fn(f func(args []js.Value) string) js.Func {
 	return js.FuncOf(func(_ js.Value, args []js.Value) (out any) {
 		defer func() {
 			if r := recover(); r != nil {
-				out = errJSON(fmt.Errorf("internal error: %v", r))
+				out = jsresult.Error(fmt.Errorf("internal error: %v", r))
 			}
 		}()
 		return f(args)
@@ -269,18 +270,6 @@ func argNumber(args []js.Value, i int, what string) (float64, error) {
 		return x, nil
 	}
 	return 0, fmt.Errorf("%s must be a number", what)
-}
-
-func result(err error) string {
-	if err != nil {
-		return errJSON(err)
-	}
-	return `{"ok":true}`
-}
-
-func errJSON(err error) string {
-	b, _ := json.Marshal(map[string]string{"error": err.Error()})
-	return string(b)
 }
 
 // dispatch fires an event on window: a plain Event, or a CustomEvent whose

@@ -3,12 +3,12 @@
 package main
 
 import (
-	"encoding/json"
 	"syscall/js"
 
 	"github.com/loomlab/loomlab/game"
 	"github.com/loomlab/loomlab/game/play"
 	"github.com/loomlab/loomlab/sim"
+	"github.com/loomlab/loomlab/wasm/jsresult"
 )
 
 // timelineAPI adds the timeline, the follow card and the presenter's zoom
@@ -26,14 +26,14 @@ func timelineAPI(api js.Value, g *game.Game) {
 	api.Set("timeline", fn(func([]js.Value) string {
 		var st play.TimelineState
 		err := g.Do(func(pg *play.Playground) error { st = pg.Timeline(); return nil })
-		return jsonOr(st, err)
+		return jsresult.Value(st, err)
 	}))
 	api.Set("scrub", fn(func(args []js.Value) string {
 		x, err := argNumber(args, 0, "time (ns)")
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
-		return result(g.Do(func(pg *play.Playground) error {
+		return jsresult.Done(g.Do(func(pg *play.Playground) error {
 			_, err := pg.Scrub(sim.Time(x), seekEvents)
 			return err
 		}))
@@ -63,30 +63,30 @@ func timelineAPI(api js.Value, g *game.Game) {
 			}
 			return err
 		})
-		return jsonOr(map[string]bool{"found": found}, err)
+		return jsresult.Value(map[string]bool{"found": found}, err)
 	}))
 	api.Set("pick", fn(func(args []js.Value) string {
 		x, err := argNumber(args, 0, "x")
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
 		y, err := argNumber(args, 1, "y")
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
 		side, id, _ := g.Pick(x, y)
-		return jsonOr(map[string]int64{"side": int64(side), "thread": int64(id)}, nil)
+		return jsresult.Value(map[string]int64{"side": int64(side), "thread": int64(id)}, nil)
 	}))
 	api.Set("follow", fn(func(args []js.Value) string {
 		side, err := argNumber(args, 0, "side")
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
 		id, err := argNumber(args, 1, "thread")
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
-		return result(g.Do(func(pg *play.Playground) error { return pg.Follow(int(side), sim.ThreadID(id)) }))
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { return pg.Follow(int(side), sim.ThreadID(id)) }))
 	}))
 	api.Set("followAny", fn(func([]js.Value) string {
 		var side int
@@ -96,34 +96,22 @@ func timelineAPI(api js.Value, g *game.Game) {
 			side, id, err = pg.FollowAny()
 			return err
 		})
-		return jsonOr(map[string]int64{"side": int64(side), "thread": int64(id)}, err)
+		return jsresult.Value(map[string]int64{"side": int64(side), "thread": int64(id)}, err)
 	}))
 	api.Set("unfollow", fn(func([]js.Value) string {
-		return result(g.Do(func(pg *play.Playground) error { pg.Unfollow(); return nil }))
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { pg.Unfollow(); return nil }))
 	}))
 	api.Set("card", fn(func([]js.Value) string {
 		var c *play.ThreadCard
 		err := g.Do(func(pg *play.Playground) error { c = pg.Card(); return nil })
-		return jsonOr(c, err)
+		return jsresult.Value(c, err)
 	}))
 	api.Set("setZoom", fn(func(args []js.Value) string {
 		z, err := argNumber(args, 0, "zoom")
 		if err != nil {
-			return errJSON(err)
+			return jsresult.Error(err)
 		}
 		g.SetZoom(z)
-		return `{"ok":true}`
+		return jsresult.OK
 	}))
-}
-
-// jsonOr returns v as JSON, or err's.
-func jsonOr(v any, err error) string {
-	if err != nil {
-		return errJSON(err)
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return errJSON(err)
-	}
-	return string(b)
 }

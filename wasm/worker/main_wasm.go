@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/loomlab/loomlab/sim/scenario"
+	"github.com/loomlab/loomlab/wasm/jsresult"
 )
 
 func main() {
@@ -36,9 +37,9 @@ func main() {
 			where = args[0].String()
 		}
 		if err := crashNext(where); err != nil {
-			return errorJSON(err)
+			return jsresult.Error(err)
 		}
-		return `{"ok":true}`
+		return jsresult.OK
 	}))
 	js.Global().Set("loomworker", api)
 	js.Global().Call("dispatchEvent", js.Global().Get("Event").New("loomworkerready"))
@@ -48,24 +49,8 @@ func main() {
 // guard turns a panic into an error result.
 func guard(out *string) {
 	if r := recover(); r != nil {
-		*out = errorJSON(fmt.Errorf("internal error in the simulator: %v", r))
+		*out = jsresult.Error(fmt.Errorf("internal error in the simulator: %v", r))
 	}
-}
-
-func errorJSON(err error) string {
-	b, _ := json.Marshal(map[string]string{"error": err.Error()})
-	return string(b)
-}
-
-func toJSON(v any, err error) string {
-	if err != nil {
-		return errorJSON(err)
-	}
-	b, err := json.Marshal(v)
-	if err != nil {
-		return errorJSON(err)
-	}
-	return string(b)
 }
 
 // throttle calls f at most every 50 ms of wall time, and always for 1.
@@ -94,7 +79,7 @@ func export(fn func(args []js.Value) (any, error)) js.Func {
 		defer func() { out = s }()
 		defer guard(&s)
 		f.fire(faultRun)
-		s = toJSON(fn(args))
+		s = jsresult.Value(fn(args))
 		return
 	})
 }
