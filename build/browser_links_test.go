@@ -609,10 +609,7 @@ func (b *browser) blogSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	b.eval(`document.querySelector(".embeds").scrollIntoView({block: "center"}), true`, nil)
-	var n int
-	b.evalAwait(`Promise.all([...document.querySelectorAll(".embeds iframe")].map(f => new Promise((resolve) => {
-		const g = () => { const api = f.contentWindow && f.contentWindow.loomlab; if (api) api.ready.then(() => resolve(1), () => resolve(0)); else setTimeout(g, 100) }; g() })))
-		.then(r => r.reduce((a, x) => a + x, 0))`, &n, 90*time.Second)
+	n := b.embedsStarted()
 	if n != 2 {
 		t.Fatalf("%d of the 2 embeds started", n)
 	}
@@ -660,4 +657,14 @@ func (b *browser) text(sel string) string {
 	var s string
 	b.eval(fmt.Sprintf(`(document.querySelector(%q) || {}).textContent || ""`, sel), &s)
 	return s
+}
+
+// embedsStarted waits for the blog sample's embeds to settle and returns
+// how many of them started (their loomlab.ready resolved).
+func (b *browser) embedsStarted() int {
+	var n int
+	b.evalAwait(`Promise.all([...document.querySelectorAll(".embeds iframe")].map(f => new Promise((resolve) => {
+		const g = () => { const api = f.contentWindow && f.contentWindow.loomlab; if (api) api.ready.then(() => resolve(1), () => resolve(0)); else setTimeout(g, 100) }; g() })))
+		.then(r => r.reduce((a, x) => a + x, 0))`, &n, 90*time.Second)
+	return n
 }

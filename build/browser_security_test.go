@@ -173,10 +173,7 @@ func (b *browser) everyPageSameOrigin(t *testing.T, log *requestLog) {
 	c0 = b.consoleLen()
 	b.navigate(t, b.base+"/blog-sample.html", false)
 	b.eval(`document.querySelector(".embeds").scrollIntoView({block: "center"}), true`, nil)
-	var n int
-	b.evalAwait(`Promise.all([...document.querySelectorAll(".embeds iframe")].map(f => new Promise((resolve) => {
-		const g = () => { const api = f.contentWindow && f.contentWindow.loomlab; if (api) api.ready.then(() => resolve(1), () => resolve(0)); else setTimeout(g, 100) }; g() })))
-		.then(r => r.reduce((a, x) => a + x, 0))`, &n, 90*time.Second)
+	n := b.embedsStarted()
 	if n != 2 {
 		t.Errorf("blog-sample.html: %d of its 2 embeds started", n)
 	}

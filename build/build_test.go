@@ -58,14 +58,7 @@ func TestPageRewrite(t *testing.T) {
 
 // scenarios.json carries every scenario, knob, case and figure of sim/scenario.
 func TestScenarioMeta(t *testing.T) {
-	b, err := scenariosJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f metaFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
+	f := readMeta(t)
 	all := scenario.All()
 	if len(f.Scenarios) != len(all) {
 		t.Fatalf("%d scenarios in scenarios.json, %d in sim/scenario", len(f.Scenarios), len(all))
@@ -124,4 +117,18 @@ func TestCheckOut(t *testing.T) {
 	if err := checkOut("/r/dist", root); err != nil {
 		t.Error(err)
 	}
+}
+
+// readMeta builds scenarios.json as dist/ gets it and decodes it.
+func readMeta(t *testing.T) metaFile {
+	t.Helper()
+	b, err := scenariosJSON()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f metaFile
+	if err := json.Unmarshal(b, &f); err != nil {
+		t.Fatal(err)
+	}
+	return f
 }

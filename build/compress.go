@@ -14,12 +14,14 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"maps"
 	"mime"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -78,7 +80,7 @@ func precompress(files map[string][]byte, quality int, log io.Writer) error {
 	start := time.Now()
 	type job struct{ name, enc string }
 	var jobs []job
-	for _, n := range sortedKeys(files) {
+	for _, n := range slices.Sorted(maps.Keys(files)) {
 		if precompressible(n) {
 			for _, e := range encodings {
 				jobs = append(jobs, job{n, e.name})

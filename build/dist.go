@@ -9,12 +9,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"regexp"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -155,7 +156,7 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, name := range sortedKeys(pages) {
+	for _, name := range slices.Sorted(maps.Keys(pages)) {
 		src := pages[name]
 		html, err := os.ReadFile(src)
 		if err != nil {
@@ -175,7 +176,7 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 	if err := os.RemoveAll(out); err != nil {
 		return nil, err
 	}
-	for _, n := range sortedKeys(files) {
+	for _, n := range slices.Sorted(maps.Keys(files)) {
 		dst := filepath.Join(out, filepath.FromSlash(n))
 		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
 			return nil, err
@@ -207,15 +208,6 @@ func pageSources(web, gameHTML string) (map[string]string, error) {
 		}
 	}
 	return pages, nil
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }
 
 // bundler runs esbuild over web/ and collects its outputs.
@@ -392,7 +384,7 @@ func (b *bundler) resolve(dir, ref string) (string, error) {
 // rewriteLiterals replaces quoted logical asset names ("playground.wasm",
 // './wasm_exec.js') with their hashed paths.
 func rewriteLiterals(src []byte, m Manifest) []byte {
-	for _, n := range sortedKeys(m) {
+	for _, n := range slices.Sorted(maps.Keys(m)) {
 		re := regexp.MustCompile(`(["'` + "`" + `])(\./)?` + regexp.QuoteMeta(n) + `(["'` + "`" + `])`)
 		src = re.ReplaceAll(src, []byte("${1}"+m[n]+"${3}"))
 	}

@@ -11,14 +11,7 @@ import (
 // scenarios.json carries every exercise with the question of each variant
 // and its runs, and nothing that would give the answer away.
 func TestExerciseMeta(t *testing.T) {
-	b, err := scenariosJSON()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var f metaFile
-	if err := json.Unmarshal(b, &f); err != nil {
-		t.Fatal(err)
-	}
+	f := readMeta(t)
 	if len(f.Exercises) != len(exercise.Exercises()) {
 		t.Fatalf("%d exercises in scenarios.json, %d in sim/scenario", len(f.Exercises), len(exercise.Exercises()))
 	}

@@ -11,7 +11,7 @@ import { caseValues, KnobForm, knobForm, variedKnobs } from "./knobs";
 import { LinkState, linkSpec, pageQuery, parseLink, ParsedLink, previewParam, withExerciseScenario } from "./link";
 import { Job, Progress, Runner } from "./runner";
 import { Action, messageItem, PlaygroundWatch, tryAgain } from "./failure";
-import { checkSpec, Current, findScenario, gameSpec } from "./spec";
+import { checkSpec, Current, findScenario, loadSpec } from "./spec";
 import { speeds, speedText } from "./speeds";
 import { GameState, KnobValue, LatencyWindow, LoomError, MetaFile, RunResult, ScenarioMeta, SideState, Spec, Verification } from "./types";
 import { verifyCases, VerifyPanel } from "./verify";
@@ -103,17 +103,12 @@ export class App {
 
   /** Loads a spec into the playground; on refusal the old simulation keeps running and the message is shown and thrown. */
   async load(spec: Spec): Promise<Current> {
-    let c: Current;
-    try {
-      c = this.check(spec);
+    const check = (s: Spec): Current => {
+      const c = this.check(s);
       this.locks?.check(c);
-      await this.bridge.ready;
-      this.bridge.load(gameSpec(c));
-    } catch (e) {
-      const err = e instanceof LoomError ? e : new LoomError(String(e));
-      this.message(err.message);
-      throw err;
-    }
+      return c;
+    };
+    const c = await loadSpec(this.bridge, spec, check, (m) => this.message(m));
     this.cur = c;
     this.render(c);
     this.restartCharts();
@@ -151,7 +146,7 @@ export class App {
     } catch (e) {
       // No WebGL2, the wasm did not download, the Go program died while
       // starting: the animation cannot run, the rest of the page can.
-      const err = e instanceof LoomError ? e : new LoomError(String(e));
+      const err = LoomError.from(e);
       const reason = this.bridge.startFailure || err.message;
       this.message(`The animation could not start. ${reason} The knobs, the article-vs-model table and full runs still work.`, "error", [tryAgain]);
       err.shown = true;

@@ -12,7 +12,7 @@ import { shortcuts, transportKeys } from "./keys";
 import { LinkState, linkQuery, linkSpec, pageQuery, pageURL, parseLink, previewParam, withExerciseScenario } from "./link";
 import { Job, Progress, Runner } from "./runner";
 import { Action, messageItem, PlaygroundWatch, tryAgain } from "./failure";
-import { checkSpec, Current, findScenario, gameSpec } from "./spec";
+import { checkSpec, Current, findScenario, loadSpec } from "./spec";
 import { nextSpeed, speeds, speedShort, speedText } from "./speeds";
 import { GameState, LoomError, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases } from "./verify";
@@ -58,16 +58,7 @@ class Embed {
   // ---- the API's host ------------------------------------------------------
 
   async load(spec: Spec): Promise<Current> {
-    let c: Current;
-    try {
-      c = checkSpec(this.meta, spec);
-      await this.bridge.ready;
-      this.bridge.load(gameSpec(c));
-    } catch (e) {
-      const err = e instanceof LoomError ? e : new LoomError(String(e));
-      this.message(err.message);
-      throw err;
-    }
+    const c = await loadSpec(this.bridge, spec, (s) => checkSpec(this.meta, s), (m) => this.message(m));
     this.cur = c;
     this.narrator.reset();
     this.renderControls();
@@ -119,7 +110,7 @@ class Embed {
     try {
       await this.bridge.ready;
     } catch (e) {
-      const err = e instanceof LoomError ? e : new LoomError(String(e));
+      const err = LoomError.from(e);
       this.posterNote(`The animation cannot run here. ${this.bridge.startFailure || err.message}`, true);
       err.shown = true;
       throw err;

@@ -2,6 +2,7 @@
 // cases against scenarios.json, and the JSON the playground takes. Shared
 // by the main page (App) and the embed.
 
+import type { GameBridge } from "./bridge";
 import { KnobValue, LoomError, MetaFile, ScenarioMeta, Spec } from "./types";
 
 /** What is loaded in the playground. */
@@ -64,6 +65,26 @@ export function checkSpec(meta: MetaFile, spec: Spec): Current {
     seed = n;
   }
   return { s, caseID, compare, knobs, seed };
+}
+
+/**
+ * Checks spec with check, waits for the playground and loads it there. A
+ * refusal at any step is shown with show and thrown as a LoomError, and the
+ * simulation already running is kept. The main page and the embed load
+ * through this.
+ */
+export async function loadSpec(bridge: GameBridge, spec: Spec, check: (spec: Spec) => Current, show: (message: string) => void): Promise<Current> {
+  let c: Current;
+  try {
+    c = check(spec);
+    await bridge.ready;
+    bridge.load(gameSpec(c));
+  } catch (e) {
+    const err = LoomError.from(e);
+    show(err.message);
+    throw err;
+  }
+  return c;
 }
 
 /** The JSON spec the playground takes. */

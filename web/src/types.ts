@@ -202,4 +202,9 @@ export class LoomError extends Error {
     super(message);
     this.name = "LoomError";
   }
+
+  /** e itself if it is a LoomError, else a LoomError with e's text. */
+  static from(e: unknown): LoomError {
+    return e instanceof LoomError ? e : new LoomError(String(e));
+  }
 }
