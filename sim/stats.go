@@ -135,15 +135,22 @@ func (h *histogram) add(v Duration) {
 	}
 }
 
+// quantileRank is the 1-based rank of the q-quantile among n values
+// (nearest rank), shared by the latency histogram and the word counts.
+func quantileRank(q float64, n int64) int64 {
+	rank := int64(float64(q*float64(n)) + 0.5)
+	if rank < 1 {
+		rank = 1
+	}
+	return rank
+}
+
 // quantile returns the value at quantile q in [0, 1].
 func (h *histogram) quantile(q float64) Duration {
 	if h.n == 0 {
 		return 0
 	}
-	rank := int64(float64(q*float64(h.n)) + 0.5)
-	if rank < 1 {
-		rank = 1
-	}
+	rank := quantileRank(q, h.n)
 	var c int64
 	for i, n := range h.counts {
 		c += n
@@ -199,10 +206,7 @@ func (c *wordCounts) quantile(q float64) Words {
 	if c.n == 0 {
 		return 0
 	}
-	rank := int64(float64(q*float64(c.n)) + 0.5)
-	if rank < 1 {
-		rank = 1
-	}
+	rank := quantileRank(q, c.n)
 	var seen int64
 	for v, n := range c.exact {
 		seen += n
