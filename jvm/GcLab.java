@@ -18,7 +18,8 @@
 // and the JIT cannot drop it: the bytes this program claims to allocate are really allocated.
 //
 // At the end one JSON line goes to stdout: requests, throughput_rps, duration_s, threads and every
-// knob's value, plus what the JVM itself reports (version, max heap, its collectors' counts).
+// knob's value, plus what the JVM itself reports (version, max heap, its collectors' counts) and the
+// JVM uptime at both ends of the measured window, to pick that window's GCs out of the log.
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -94,6 +95,10 @@ public final class GcLab {
             Thread t = c.virtual() ? (Thread) unstarted.invoke(builder, r) : new Thread(r, "worker-" + i);
             workers.add(t);
         }
+        // The JVM's uptime at both ends of the measured window, in the clock of the GC log's
+        // uptime decorations, so a reader can count only the GCs of the window (not those of
+        // compiling this file or of the shutdown).
+        long startUptime = ManagementFactory.getRuntimeMXBean().getUptime();
         long start = System.nanoTime();
         for (Thread t : workers) {
             t.start();
@@ -102,10 +107,11 @@ public final class GcLab {
         stop = true;
         long elapsed = System.nanoTime() - start;
         long done = requests.sum();
+        long endUptime = ManagementFactory.getRuntimeMXBean().getUptime();
         for (Thread t : workers) {
             t.join();
         }
-        System.out.println(report(c, values, done, elapsed / 1e9));
+        System.out.println(report(c, values, done, elapsed / 1e9, startUptime, endUptime));
     }
 
     /** The request loop of one worker (see the file's opening comment for the exact steps). */
@@ -245,7 +251,8 @@ public final class GcLab {
     }
 
     /** The result line: plain JSON built by hand (no library), numbers in the ROOT locale. */
-    static String report(Config c, Map<String, String> values, long done, double seconds) {
+    static String report(Config c, Map<String, String> values, long done, double seconds, long startUptimeMs,
+                         long endUptimeMs) {
         StringBuilder b = new StringBuilder("{");
         b.append("\"requests\":").append(done);
         b.append(",\"throughput_rps\":").append(String.format(Locale.ROOT, "%.1f", done / seconds));
@@ -258,6 +265,8 @@ public final class GcLab {
             boolean numeric = k.max() > 0;
             b.append(",\"").append(k.name()).append("\":").append(numeric ? v : "\"" + v + "\"");
         }
+        b.append(String.format(Locale.ROOT, ",\"window_start_uptime_s\":%.3f,\"window_end_uptime_s\":%.3f",
+                startUptimeMs / 1e3, endUptimeMs / 1e3));
         b.append(",\"java_version\":\"").append(System.getProperty("java.version")).append('"');
         b.append(",\"max_heap_mb\":").append(String.format(Locale.ROOT, "%.1f",
                 Runtime.getRuntime().maxMemory() / 1048576.0));
