@@ -8,7 +8,7 @@ import { byID, fmtTime } from "./dom";
 import { shortcuts, transportKeys } from "./keys";
 import { copyText, embedSnippet, LinkState, linkQuery, pageURL, replaceURL, selfURL, Shown } from "./link";
 import { nextSpeed, speedText } from "./speeds";
-import { GameState } from "./types";
+import { errorText, GameState } from "./types";
 
 /** Applies the remembered (or system-preferred) theme before anything else is drawn. */
 export function earlyTheme(): void {
@@ -47,7 +47,7 @@ export function comfort(app: App, ready: Promise<void>): void {
       const q = query();
       if (q !== null) replaceURL(q);
     } catch (e) {
-      app.message(`The link could not be updated: ${e instanceof Error ? e.message : String(e)}`);
+      app.message(`The link could not be updated: ${errorText(e)}`);
     }
   };
 
@@ -77,7 +77,7 @@ export function comfort(app: App, ready: Promise<void>): void {
     try {
       f();
     } catch (e) {
-      app.message(e instanceof Error ? e.message : String(e));
+      app.message(errorText(e));
     }
   };
   transportKeys(shortcuts, {

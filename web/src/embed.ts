@@ -14,7 +14,8 @@ import { Job, Progress, Runner } from "./runner";
 import { Action, messageItem, PlaygroundWatch, tryAgain } from "./failure";
 import { checkSpec, Current, findScenario, loadSpec } from "./spec";
 import { nextSpeed, speeds, speedShort, speedText } from "./speeds";
-import { GameState, LoomError, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
+import { Poller } from "./poller";
+import { allDone, errorText, GameState, LoomError, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases } from "./verify";
 
 declare global {
@@ -23,7 +24,6 @@ declare global {
   }
 }
 
-const pollMs = 250;
 const controlValues = ["full", "minimal", "none"] as const;
 
 class Embed {
@@ -41,6 +41,7 @@ class Embed {
   private started = false;
   private lastHeight = -1;
   private watch: PlaygroundWatch;
+  private poller: Poller;
 
   constructor(readonly meta: MetaFile) {
     this.bridge = new GameBridge(byID<HTMLIFrameElement>("game"), (m) => this.watch.report(m));
@@ -52,6 +53,15 @@ class Embed {
         for (const id of ["playpause", "step", "reset", "speed", "case"]) byID<HTMLButtonElement>(id).disabled = true;
         byID("big-play").hidden = true;
       },
+    );
+    this.poller = new Poller(
+      {
+        loaded: () => this.cur !== null,
+        read: () => this.state(),
+        silent: () => this.silent(),
+        show: (st) => this.show(st),
+      },
+      this.watch,
     );
   }
 
@@ -136,8 +146,7 @@ class Embed {
     window.setTimeout(() => (byID("poster").hidden = true), reducedMotion() ? 0 : 450);
     if (l.autoplay !== "visible" || reducedMotion()) this.showBigPlay();
     this.autoplay();
-    window.setInterval(() => this.poll(), pollMs);
-    this.poll();
+    this.poller.start();
   }
 
   /** Paused at the link's start time. */
@@ -184,7 +193,7 @@ class Embed {
     try {
       f();
     } catch (e) {
-      this.message(e instanceof Error ? e.message : String(e));
+      this.message(errorText(e));
     }
   }
 
@@ -317,19 +326,20 @@ class Embed {
   // ---- polling ---------------------------------------------------------------
 
   private poll(): void {
+    this.poller.poll();
+  }
+
+  /** The playground did not answer a read. */
+  private silent(): void {
     this.reportHeight();
-    if (!this.cur) return;
-    let st: GameState;
-    try {
-      st = this.state();
-    } catch (e) {
-      const msg = e instanceof Error ? e.message : String(e);
-      byID("clock").textContent = "not answering";
-      this.watch.report(msg);
-      return;
-    }
-    this.watch.polled(st.error);
-    const names = this.cur.compare ?? [this.cur.caseID];
+    byID("clock").textContent = "not answering";
+  }
+
+  /** Shows a polled state: narration, transport, clock; loop=1 starts a finished run again. */
+  private show(st: GameState): void {
+    this.reportHeight();
+    const c = this.cur!;
+    const names = c.compare ?? [c.caseID];
     this.narrator.update(st, names);
     const btn = byID("playpause");
     btn.textContent = st.running ? "❚❚ Pause" : "▶ Play";
@@ -355,11 +365,6 @@ class Embed {
     this.lastHeight = h;
     window.parent.postMessage({ type: "loomlab:resize", height: h }, "*");
   }
-}
-
-function allDone(st: GameState): boolean {
-  const sides = st.sides && st.sides.length > 0 ? st.sides : [st];
-  return sides.every((s) => s.done);
 }
 
 /** The poster's still picture: carrier lanes with mounted threads and their stacks, a run queue and the heap, in the canvas's colours. */
@@ -420,7 +425,7 @@ const ready = embed.then((e) => e.start());
 window.loomlab = makeAPI(embed, ready);
 document.getElementById("poster-again")?.addEventListener("click", () => tryAgain.run());
 ready.catch((err: unknown) => {
-  const msg = err instanceof Error ? err.message : String(err);
+  const msg = errorText(err);
   const note = document.getElementById("poster-note");
   if (note && !note.classList.contains("error")) {
     note.textContent = `Loomlab could not start: ${msg}`;

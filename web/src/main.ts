@@ -6,7 +6,7 @@ import { teach } from "./classroom";
 import { comfort, earlyTheme } from "./comfort";
 import { makeAPI, LoomLab } from "./api";
 import { messageItem, tryAgain } from "./failure";
-import { LoomError, MetaFile } from "./types";
+import { errorText, LoomError, MetaFile } from "./types";
 
 declare global {
   interface Window {
@@ -31,6 +31,6 @@ window.loomlab = makeAPI(app, ready);
 
 ready.catch((e: unknown) => {
   if (e instanceof LoomError && e.shown) return;
-  const msg = e instanceof Error ? e.message : String(e);
+  const msg = errorText(e);
   document.getElementById("messages")?.append(messageItem(`Loomlab could not start: ${msg}`, "error", [tryAgain]));
 });

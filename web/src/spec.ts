@@ -93,3 +93,13 @@ export function gameSpec(c: Current): object {
   if (c.compare) spec.compare = c.compare;
   return spec;
 }
+
+/** The spec that opens scenario s: its default case, comparing its compare cases when it names two or more. */
+export function scenarioSpec(s: ScenarioMeta, seed: number): Spec {
+  return { scenario: s.id, compare: s.compare.length >= 2 ? s.compare : undefined, seed };
+}
+
+/** The case a single run of c stands for: the first compared case, or the loaded one. */
+export function firstCase(c: Current): string {
+  return c.compare ? c.compare[0] : c.caseID;
+}

@@ -11,7 +11,7 @@
 import type { App } from "./app";
 import { byID, el, fmt, fmtTime } from "./dom";
 import { shortcuts } from "./keys";
-import { LoomError } from "./types";
+import { errorText, LoomError } from "./types";
 
 /** The playground's timeline (play.TimelineState). */
 export interface TimelineState {
@@ -229,7 +229,7 @@ export class Timeline {
     try {
       f();
     } catch (e) {
-      this.app.message(e instanceof Error ? e.message : String(e));
+      this.app.message(errorText(e));
     }
   }
 
