@@ -7,7 +7,7 @@
 
 import { GameBridge } from "./bridge";
 import { byID } from "./dom";
-import { Action, messageItem, PlaygroundWatch, tryAgain } from "./failure";
+import { Action, guarding, messageItem, PlaygroundWatch, playgroundReady, tryAgain } from "./failure";
 import { FullRunPanel } from "./fullrun";
 import { LinkState, linkSpec, pageQuery, parseLink, ParsedLink, previewParam, withExerciseScenario } from "./link";
 import { LiveCharts } from "./livecharts";
@@ -16,10 +16,10 @@ import { Poller } from "./poller";
 import { Job, Progress, Runner } from "./runner";
 import { showScenarioText } from "./scenariotext";
 import { Locks, SetupForm } from "./setupform";
-import { checkSpec, Current, findScenario, loadSpec, scenarioSpec } from "./spec";
+import { checkSpec, Current, findScenario, loadOrDefault, loadSpec, scenarioSpec } from "./spec";
 import { speedText } from "./speeds";
 import { TransportBar } from "./transport";
-import { errorText, GameState, LoomError, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
+import { GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases, VerifyPanel } from "./verify";
 
 export type { Current, Locks };
@@ -106,13 +106,8 @@ export class App {
     while (box.children.length > 5) box.firstElementChild?.remove();
   }
 
-  private guard(f: () => void): void {
-    try {
-      f();
-    } catch (e) {
-      this.message(errorText(e));
-    }
-  }
+  /** Runs f, showing what it throws as a message. */
+  private readonly guard = guarding((m) => this.message(m));
 
   // ---- loading -----------------------------------------------------------
 
@@ -164,17 +159,10 @@ export class App {
     // simulator reads the link once it is up).
     const hint = previewParam(query, "scenario", this.meta.scenarios.map((s) => s.id));
     this.render(this.check(hint ? { scenario: hint } : spec));
-    try {
-      await this.bridge.ready;
-    } catch (e) {
-      // No WebGL2, the wasm did not download, the Go program died while
-      // starting: the animation cannot run, the rest of the page can.
-      const err = LoomError.from(e);
-      const reason = this.bridge.startFailure || err.message;
-      this.message(`The animation could not start. ${reason} The knobs, the article-vs-model table and full runs still work.`, "error", [tryAgain]);
-      err.shown = true;
-      throw err;
-    }
+    // Without the animation the rest of the page still works.
+    await playgroundReady(this.bridge, (reason) =>
+      this.message(`The animation could not start. ${reason} The knobs, the article-vs-model table and full runs still work.`, "error", [tryAgain]),
+    );
     this.timings.gameReadyMs = Math.round(performance.now());
     let speed = 0;
     if (query) {
@@ -186,11 +174,7 @@ export class App {
       }
     }
     if (speed > 0) this.guard(() => this.bridge.setSpeed(speed));
-    try {
-      await this.load(spec);
-    } catch {
-      await this.load({ scenario: spec.scenario, seed: 1 }); // the message is shown; try the plain default case
-    }
+    await loadOrDefault((s) => this.load(s), spec);
     const t = this.link?.link.t ?? 0;
     if (t > 0) this.guard(() => this.bridge.seek(t * 1000)); // the link's start time (virtual seconds)
     this.timings.firstLoadMs = Math.round(performance.now());

@@ -5,6 +5,7 @@
 import { applyTheme, currentTheme, Narrator, preferredTheme, reducedMotion, storeTheme, Theme } from "./a11y";
 import type { App } from "./app";
 import { byID, fmtTime } from "./dom";
+import { guarding } from "./failure";
 import { shortcuts, transportKeys } from "./keys";
 import { copyText, embedSnippet, LinkState, linkQuery, pageURL, replaceURL, selfURL, Shown } from "./link";
 import { nextSpeed, speedText } from "./speeds";
@@ -73,13 +74,7 @@ export function comfort(app: App, ready: Promise<void>): void {
 
   // Keyboard.
   byID("shortcuts-button").addEventListener("click", () => shortcuts.toggleHelp());
-  const guard = (f: () => void) => {
-    try {
-      f();
-    } catch (e) {
-      app.message(errorText(e));
-    }
-  };
+  const guard = guarding((m) => app.message(m));
   transportKeys(shortcuts, {
     togglePlay: () =>
       guard(() => {

@@ -11,11 +11,11 @@ import { byID, el, fmtTime } from "./dom";
 import { shortcuts, transportKeys } from "./keys";
 import { LinkState, linkQuery, linkSpec, pageQuery, pageURL, parseLink, previewParam, withExerciseScenario } from "./link";
 import { Job, Progress, Runner } from "./runner";
-import { Action, messageItem, PlaygroundWatch, tryAgain } from "./failure";
-import { checkSpec, Current, findScenario, loadSpec } from "./spec";
+import { Action, guarding, messageItem, PlaygroundWatch, playgroundReady, tryAgain } from "./failure";
+import { checkSpec, Current, fetchMeta, findScenario, loadOrDefault, loadSpec } from "./spec";
 import { nextSpeed, speeds, speedShort, speedText } from "./speeds";
 import { Poller } from "./poller";
-import { allDone, errorText, GameState, LoomError, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
+import { allDone, errorText, GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases } from "./verify";
 
 declare global {
@@ -117,14 +117,7 @@ class Embed {
   }
 
   async start(): Promise<void> {
-    try {
-      await this.bridge.ready;
-    } catch (e) {
-      const err = LoomError.from(e);
-      this.posterNote(`The animation cannot run here. ${this.bridge.startFailure || err.message}`, true);
-      err.shown = true;
-      throw err;
-    }
+    await playgroundReady(this.bridge, (reason) => this.posterNote(`The animation cannot run here. ${reason}`, true));
     this.timings.gameReadyMs = Math.round(performance.now());
     const parsed = parseLink(this.bridge, withExerciseScenario(pageQuery(), this.meta.exercises ?? []));
     const l = parsed.link;
@@ -133,11 +126,7 @@ class Embed {
     this.setControls(l.controls);
     applyTheme(l.theme === "high-contrast" ? "high-contrast" : preferredTheme(), this.bridge);
     const spec: Spec = l.scenario ? linkSpec(l) : { scenario: this.meta.scenarios[0].id, seed: 1 };
-    try {
-      await this.load(spec);
-    } catch {
-      await this.load({ scenario: spec.scenario, seed: 1 }); // its message is shown
-    }
+    await loadOrDefault((s) => this.load(s), spec);
     if (l.speed > 0) this.guard(() => this.bridge.setSpeed(l.speed));
     this.toStart();
     this.timings.firstLoadMs = Math.round(performance.now());
@@ -189,13 +178,8 @@ class Embed {
     while (box.children.length > 4) box.firstElementChild?.remove();
   }
 
-  private guard(f: () => void): void {
-    try {
-      f();
-    } catch (e) {
-      this.message(errorText(e));
-    }
-  }
+  /** Runs f, showing what it throws as a message. */
+  private readonly guard = guarding((m) => this.message(m));
 
   private renderControls(): void {
     const c = this.cur;
@@ -407,11 +391,7 @@ function posterArt(): SVGSVGElement {
 }
 
 async function boot(): Promise<Embed> {
-  const resp = await fetch("scenarios.json");
-  if (!resp.ok) throw new LoomError(`scenarios.json: HTTP ${resp.status}`);
-  const meta = (await resp.json()) as MetaFile;
-  if (!meta.scenarios?.length) throw new LoomError("scenarios.json lists no scenarios");
-  const e = new Embed(meta);
+  const e = new Embed(await fetchMeta());
   e.preview();
   // The height changes with the width (the picture keeps its ratio) and
   // with messages; report it whenever it does.
