@@ -17,14 +17,11 @@ import { Job, Progress, Runner } from "./runner";
 import { showScenarioText } from "./scenariotext";
 import { Locks, SetupForm } from "./setupform";
 import { checkSpec, Current, findScenario, loadOrDefault, loadSpec, scenarioSpec } from "./spec";
-import { speedText } from "./speeds";
 import { TransportBar } from "./transport";
 import { GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases, VerifyPanel } from "./verify";
 
 export type { Current, Locks };
-
-export { speedText };
 
 export class App {
   readonly bridge: GameBridge;
