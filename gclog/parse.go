@@ -63,15 +63,15 @@ type pendingGC struct {
 	toSpaceExh bool
 	// A Shenandoah cycle has no summary line of its own: it is made from these when the next id
 	// starts or the log ends.
-	cycle     bool
-	cycleCut  bool // a degenerated or Full GC finished the cycle instead
-	before    Bytes
-	after     Bytes
-	commit    Bytes
-	hasHeap   bool
-	last      Nanos
-	lastLine  int
-	trigger   string
+	cycle    bool
+	cycleCut bool // a degenerated or Full GC finished the cycle instead
+	before   Bytes
+	after    Bytes
+	commit   Bytes
+	hasHeap  bool
+	last     Nanos
+	lastLine int
+	trigger  string
 }
 
 // Parser reads a log line by line: call Line for each line (without its newline), then Finish.
