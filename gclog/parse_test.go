@@ -234,3 +234,22 @@ func TestCollectorInferred(t *testing.T) {
 		}
 	}
 }
+
+func TestBetween(t *testing.T) {
+	l, err := parseString(`[1.000s][gc] GC(0) Pause Young (Allocation Failure) 16M->4M(61M) 1.000ms
+[2.000s][gc] GC(1) Pause Young (Allocation Failure) 20M->6M(61M) 2.000ms
+[3.000s][gc] GC(2) Pause Full (Ergonomics) 30M->10M(61M) 30.000ms
+[4.000s][gc] GC(3) Pause Young (Allocation Failure) 20M->12M(61M) 4.000ms
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := l.Between(1500*Millisecond, 3500*Millisecond).Summary()
+	if s.YoungGCs != 1 || s.FullGCs != 1 || s.PauseTotalMS != 32 || *s.DurationS != 2 || *s.OldAfterFullMB != 10 {
+		t.Errorf("window: young %d, full %d, pause %v ms, duration %v s, old after full %v; want 1, 1, 32, 2, 10",
+			s.YoungGCs, s.FullGCs, s.PauseTotalMS, *s.DurationS, *s.OldAfterFullMB)
+	}
+	if whole := l.Summary(); whole.YoungGCs != 3 {
+		t.Errorf("the whole log has %d young GCs after Between; want 3 (Between must not change it)", whole.YoungGCs)
+	}
+}
