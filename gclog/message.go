@@ -29,6 +29,17 @@ func (p *Parser) message(n int, msg string) (lineUse, error) {
 		p.trigger = shortTrigger(reason)
 		return used, nil
 	}
+	if strings.HasPrefix(msg, "Cancelling GC: ") {
+		// Shenandoah gives up the running cycle (out of memory, or the VM stops); a degenerated or
+		// Full GC finishes the work, so the cycle does not count as a concurrent one.
+		for _, pg := range p.pending {
+			if pg.cycle && !pg.cycleCut {
+				pg.cycleCut = true
+				p.log.CancelledCycles++
+			}
+		}
+		return used, nil
+	}
 	id, rest, hasID := gcID(msg)
 	if stall, ok := strings.CutPrefix(rest, "Allocation Stall ("); ok {
 		fields := strings.Fields(stall)

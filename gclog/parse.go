@@ -37,9 +37,11 @@ type Log struct {
 	Last  Nanos `json:"last_ns"`
 	// Events in time order (the order of their completing lines).
 	Events []Event `json:"events"`
-	// ToSpaceExhausted counts G1's evacuation failures; AllocationStalls and StallTime ZGC's
+	// ToSpaceExhausted counts G1's evacuation failures; CancelledCycles the Shenandoah cycles given
+	// up before they finished (not among the events); AllocationStalls and StallTime ZGC's
 	// "Allocation Stall" lines (a thread waited for memory).
 	ToSpaceExhausted int   `json:"to_space_exhausted,omitempty"`
+	CancelledCycles  int   `json:"cancelled_cycles,omitempty"` // Shenandoah's "Cancelling GC"
 	AllocationStalls int   `json:"allocation_stalls,omitempty"`
 	StallTime        Nanos `json:"allocation_stall_ns,omitempty"`
 	// Lines counts every line; Skipped the recognised lines whose content the reader does not use

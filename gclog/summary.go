@@ -64,6 +64,7 @@ type Summary struct {
 	OldCapacityMB      *float64 `json:"old_capacity_mb"` // the last logged old generation capacity
 
 	ToSpaceExhausted   int     `json:"to_space_exhausted"`
+	CancelledCycles    int     `json:"cancelled_cycles"`
 	AllocationStalls   int     `json:"allocation_stalls"`
 	AllocationStallsMS float64 `json:"allocation_stall_total_ms"`
 }
@@ -80,7 +81,7 @@ func (l *Log) Summary() Summary {
 	s := Summary{
 		Collector: l.Collector.String(), JVMVersion: l.Version, CPUs: l.CPUs, Clock: l.Clock,
 		Lines: l.Lines, SkippedLines: l.Skipped, UnknownLines: l.Unknown, Events: len(l.Events),
-		ToSpaceExhausted: l.ToSpaceExhausted, AllocationStalls: l.AllocationStalls,
+		ToSpaceExhausted: l.ToSpaceExhausted, CancelledCycles: l.CancelledCycles, AllocationStalls: l.AllocationStalls,
 		AllocationStallsMS: round3(l.StallTime.Millis()),
 	}
 	if l.HeapInitial > 0 {
