@@ -17,6 +17,8 @@ var (
 	ErrBinary = errors.New("binary data")
 	// ErrLineTooLong: a line is longer than MaxLineBytes.
 	ErrLineTooLong = errors.New("line too long")
+	// ErrTooLarge: the log holds more than MaxEvents events.
+	ErrTooLarge = errors.New("log too large")
 	// ErrMalformed: a line has the shape of a GC summary or heap line but its numbers do not parse.
 	ErrMalformed = errors.New("malformed line")
 )

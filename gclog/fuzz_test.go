@@ -43,7 +43,7 @@ func FuzzParse(f *testing.F) {
 			if !errors.As(err, &le) {
 				t.Fatalf("error %v is not a *LineError", err)
 			}
-			known := []error{ErrEmpty, ErrNotGCLog, ErrLegacyFormat, ErrBinary, ErrLineTooLong, ErrMalformed}
+			known := []error{ErrEmpty, ErrNotGCLog, ErrLegacyFormat, ErrBinary, ErrLineTooLong, ErrMalformed, ErrTooLarge}
 			if !slices.ContainsFunc(known, func(k error) bool { return errors.Is(err, k) }) {
 				t.Fatalf("error %v is of no known kind", err)
 			}

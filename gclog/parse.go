@@ -14,6 +14,11 @@ import (
 // line means the input is not a GC log, and the bound keeps memory small whatever the input.
 const MaxLineBytes = 64 << 10
 
+// MaxEvents bounds how many events one log may hold, so memory stays bounded (a few hundred bytes
+// per event) whatever the input's size, in the browser too. It is a month of one young GC every
+// 13 seconds; a longer log is better read a piece at a time.
+const MaxEvents = 200_000
+
 // maxUnknownExamples is how many unrecognised lines the Log keeps to show; the rest are counted.
 const maxUnknownExamples = 8
 
@@ -141,6 +146,9 @@ func (p *Parser) Line(b []byte) error {
 	known, err := p.message(n, msg)
 	if err != nil {
 		return err
+	}
+	if len(p.log.Events) > MaxEvents {
+		return lineErr(n, ErrTooLarge, "more than %d GC events; give a shorter part of the log (the last day, say)", MaxEvents)
 	}
 	switch {
 	case known == used:

@@ -182,6 +182,8 @@ func TestRefusals(t *testing.T) {
 		{"JDK 8 without details", "[GC (Allocation Failure)  16384K->2000K(62976K), 0.0034 secs]\n", ErrLegacyFormat, 1, "-Xlog:gc*"},
 		{"malformed summary", "[0.1s][info][gc] Using Parallel\n[1.0s][info][gc] GC(0) Pause Young (Allocation Failure) 16M->xM(61M) 3.4ms\n",
 			ErrMalformed, 2, "Pause Young"},
+		{"too many events", strings.Repeat("GC(1) Pause Young (Allocation Failure) 2M->1M(4M) 1ms\n", MaxEvents+1),
+			ErrTooLarge, MaxEvents + 1, "shorter part"},
 		{"malformed generation", "[1.0s][info][gc,heap] GC(0) ParOldGen: 0K(44032K)->15Q(44032K)\n", ErrMalformed, 1, "ParOldGen"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -251,5 +253,31 @@ func TestBetween(t *testing.T) {
 	}
 	if whole := l.Summary(); whole.YoungGCs != 3 {
 		t.Errorf("the whole log has %d young GCs after Between; want 3 (Between must not change it)", whole.YoungGCs)
+	}
+}
+
+// TestWallClock: a log with only wall-clock decorations is timed from its first line.
+func TestWallClock(t *testing.T) {
+	l, err := parseString(`[2026-12-01T23:59:59.500+0000][info][gc] Using Serial
+[2026-12-02T00:00:01.000+0000][info][gc] GC(0) Pause Young (Allocation Failure) 17M->4M(61M) 2.000ms
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := l.Summary()
+	if l.Clock != "wall" || l.Events[0].Time != 1500*Millisecond || *s.DurationS != 1.5 || *s.GCTimePct != 0.133 {
+		t.Errorf("clock %q, event at %d ns, duration %v s, GC time %v %%; want wall, 1.5e9, 1.5, 0.133",
+			l.Clock, l.Events[0].Time, *s.DurationS, *s.GCTimePct)
+	}
+}
+
+// TestNoTimes: without time decorations the summary says so (null) instead of inventing zeros.
+func TestNoTimes(t *testing.T) {
+	l, err := parseString("Using Parallel\nGC(0) Pause Young (Allocation Failure) 16M->4M(61M) 1.000ms\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := l.Summary(); l.Clock != "none" || s.DurationS != nil || s.GCTimePct != nil || s.YoungGCsPerS != nil || s.PauseTotalMS != 1 {
+		t.Errorf("clock %q, summary %+v; want none and null duration, GC time share and rates", l.Clock, s)
 	}
 }
