@@ -43,6 +43,9 @@ func (p *Parser) message(n int, msg string) (lineUse, error) {
 	id, rest, hasID := gcID(msg)
 	if stall, ok := strings.CutPrefix(rest, "Allocation Stall ("); ok {
 		fields := strings.Fields(stall)
+		if len(fields) == 0 {
+			return notRecognised, nil
+		}
 		if d, ok := parseDuration(fields[len(fields)-1]); ok {
 			p.log.AllocationStalls++
 			p.log.StallTime += d
