@@ -71,7 +71,7 @@ type collector interface {
 	youngExtra(s *Sim, threads Bytes) Duration
 	// tenure sets the tenuring threshold (and survivor size) for the next
 	// young collection from the one just done.
-	tenure(s *Sim, y *youngResult)
+	tenure(s *Sim, y youngResult)
 	// chunkGCModeOnPromotion reports whether copying a StackChunk into the
 	// old generation transforms it into GC mode.
 	chunkGCModeOnPromotion() bool

@@ -1,10 +1,10 @@
 package sim
 
-// Garbage collection: the machinery every collector shares. When a
-// collection runs and the rules that differ between collectors are each
-// collector's policy (collector.go, gc_parallel.go, gc_serial.go,
-// gc_g1.go); this file copies, ages and promotes young objects, compacts
-// the heap in a Full GC and prices the pauses.
+// Garbage collection: the machinery every collector shares. This file
+// copies, ages and promotes young objects, compacts the heap in a Full GC
+// and prices the pauses. When to collect, and every rule that differs
+// between collectors, is the collector's policy (collector.go,
+// gc_parallel.go, gc_serial.go, gc_g1.go).
 //
 // Pause cost model (ours): a young pause costs YoungFixed plus the bytes
 // copied or promoted at CopyRate and the old generation's cards at CardRate;
@@ -18,7 +18,7 @@ const (
 	causeNone GCCause = iota
 	// CauseAllocation: eden was full.
 	CauseAllocation
-	// CauseErgonomics: Parallel's promotion-guarantee check chose a Full GC.
+	// CauseErgonomics: the collector's promotion guarantee chose a Full GC.
 	CauseErgonomics
 	// CausePromotionFailed: the old generation could not take a promotion.
 	CausePromotionFailed
@@ -190,7 +190,7 @@ func (s *Sim) adaptAfterYoung(y *youngResult) {
 		h.minorCost.sample(float64(y.pause) / float64(interval+y.pause))
 	}
 	h.lastMinorEnd = now.Add(y.pause)
-	s.gc.tenure(s, y)
+	s.gc.tenure(s, *y) // by value: a pointer would escape through the interface
 }
 
 // ageTableThreshold is the tenuring threshold of Serial, G1 and Parallel

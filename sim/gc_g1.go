@@ -64,7 +64,7 @@ func (g1GC) youngExtra(s *Sim, threads Bytes) Duration {
 	return d
 }
 
-func (g1GC) tenure(s *Sim, y *youngResult) { ageTableThreshold(s.heap, &s.cfg.Heap, &y.ages) }
+func (g1GC) tenure(s *Sim, y youngResult) { ageTableThreshold(s.heap, &s.cfg.Heap, &y.ages) }
 
 func (g1GC) chunkGCModeOnPromotion() bool { return false }
 

@@ -59,7 +59,7 @@ func (parallelGC) collect(s *Sim) (Duration, bool, GCCause) {
 func (parallelGC) youngExtra(*Sim, Bytes) Duration { return 0 }
 
 // tenure runs the adaptive size policy, or the age table when it is off.
-func (parallelGC) tenure(s *Sim, y *youngResult) {
+func (parallelGC) tenure(s *Sim, y youngResult) {
 	h := s.heap
 	cfg := &s.cfg.Heap
 	if !cfg.Adaptive {

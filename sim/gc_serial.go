@@ -39,7 +39,7 @@ func (serialGC) collect(s *Sim) (Duration, bool, GCCause) {
 
 func (serialGC) youngExtra(*Sim, Bytes) Duration { return 0 }
 
-func (serialGC) tenure(s *Sim, y *youngResult) { ageTableThreshold(s.heap, &s.cfg.Heap, &y.ages) }
+func (serialGC) tenure(s *Sim, y youngResult) { ageTableThreshold(s.heap, &s.cfg.Heap, &y.ages) }
 
 func (serialGC) chunkGCModeOnPromotion() bool { return true }
 

@@ -282,9 +282,8 @@ func (h *heap) youngLive() Bytes {
 	return n
 }
 
-// committed returns the committed heap: young plus the old gen's committed
-// size (we keep the old gen committed at its maximum once touched; see
-// memory.go for how RSS counts it).
+// used returns the bytes in use in every generation, live or garbage not
+// yet collected (memory.go says how RSS counts the heap).
 func (h *heap) used() Bytes { return h.edenUsed + h.survUsed + h.oldUsed }
 
 // avgPadded is HotSpot's AdaptivePaddedAverage: an exponentially weighted
