@@ -52,6 +52,10 @@ type Constant struct {
 	Name       string
 	Value      string
 	Derivation string
+	// Fits names the article's figures (Figure.Key) this constant was
+	// fitted to; nil for a JVM fact, a setup detail or an estimate. Those
+	// figures are Calibrated; every other one is a prediction (roles.go).
+	Fits []string
 }
 
 // registry is every scenario, in the order the page's picker, the CLI's
