@@ -45,7 +45,7 @@ var loomCarrier = &Scenario{
 	Compare:     []string{"unlimited-platform", "unlimited-vthreads"},
 	Short:       [][2]string{{"duration_s", "2"}, {"vus_max", "30"}, {"arrival_rps", "200"}},
 	Metrics: []string{"requests_completed", "throughput_rps", "latency_mean_ms", "latency_p50_ms", "latency_p95_ms",
-		"rss_mb", "os_threads_peak", "young_gcs", "full_gcs", "gc_pauses", "gc_pause_total_ms",
+		"rss_mb", "os_threads_peak", "java_threads_peak", "young_gcs", "full_gcs", "gc_pauses", "gc_pause_total_ms",
 		"stackchunk_alloc_bytes", "carrier_utilization"},
 	Figures: []Figure{
 		{Case: "unlimited-platform", Metric: "requests_completed", Role: Calibrated, Value: 1.66e6, Tol: Tolerance{Rel: 0.15}, Text: "~1.66 M"},
@@ -60,6 +60,9 @@ var loomCarrier = &Scenario{
 		{Case: "unlimited-vthreads", Metric: "rss_mb", Role: Calibrated, Value: 628, Tol: Tolerance{Rel: 0.15}, Text: "628 MB"},
 		{Case: "256-platform", Metric: "rss_mb", Role: Calibrated, Value: 242, Tol: Tolerance{Rel: 0.15}, Text: "242 MB"},
 		{Case: "256-vthreads", Metric: "rss_mb", Role: Predicted, Value: 248, Tol: Tolerance{Rel: 0.15}, Text: "248 MB"},
+		{Case: "256-platform", Metric: "os_threads_peak", Role: Calibrated, Value: 74, Tol: Tolerance{Rel: 0.15}, Text: "74 threads at most"},
+		{Case: "unlimited-platform", Metric: "java_threads_peak", Role: Predicted, Value: 98, Tol: Tolerance{Rel: 0.15}, Text: "98 logical threads"},
+		{Case: "unlimited-vthreads", Metric: "java_threads_peak", Role: Predicted, Value: 101, Tol: Tolerance{Rel: 0.15}, Text: "101 logical threads"},
 		{Case: "unlimited-vthreads", Metric: "rss_mb", Role: Calibrated, Than: "unlimited-platform", Cmp: "<"},
 		{Case: "256-vthreads", Metric: "rss_mb", Role: Predicted, Than: "256-platform", Cmp: "≈", Tol: Tolerance{Rel: 0.05}},
 		{Case: "256-vthreads", Metric: "gc_pauses", Role: Predicted, Than: "256-platform", Cmp: ">",
@@ -71,7 +74,8 @@ var loomCarrier = &Scenario{
 		{Case: "256-vthreads", Metric: "requests_completed", Role: Calibrated, Than: "256-platform", Cmp: "≈", Tol: Tolerance{Rel: 0.02}},
 	},
 	Profile: []Constant{
-		{"JVM threads", "66", "74 platform threads at most in the 256 MB run, minus its 4 + 4 event loops (the 2 scheduled threads are counted with the JVM's)", nil},
+		{"JVM threads", "66", "74 platform threads at most in the 256 MB run, minus its 4 + 4 event loops (the 2 scheduled threads are counted with the JVM's)",
+			[]string{"256-platform os_threads_peak"}},
 		{"native memory per event-loop platform thread", "3.2 MB", "the unlimited runs differ by 78 MB; with the JVM's default 2 × 8 + 2 × 8 loops, loom-carrier replaces 32 loop threads by 8 carriers: 78 MB / 24 ≈ 3.25 MB (touched stack, malloc arena, Netty's per-thread buffer caches)",
 			[]string{"unlimited-vthreads rss_mb"}},
 		{"JVM and framework baseline RSS", "150 MB + the code cache in use (at most its reservation; ~48 MB used)", "fitted to the 256 MB platform run's 242 MB after its 64 MB heap and its threads: metaspace, libraries, JIT and GC structures",

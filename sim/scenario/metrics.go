@@ -10,12 +10,16 @@ import (
 // MetricNames lists every metric of the contract, in report order.
 var MetricNames = []string{
 	"throughput_rps", "requests_completed", "latency_mean_ms", "latency_p50_ms", "latency_p95_ms",
-	"latency_p99_ms", "elapsed_ms", "os_threads_peak", "young_gcs", "full_gcs", "gc_pauses",
+	"latency_p99_ms", "elapsed_ms", "loop_ms", "os_threads_peak", "java_threads_peak", "young_gcs", "full_gcs", "gc_pauses",
 	"gc_pause_total_ms", "old_capacity_mb", "old_live_after_full_gc_mb", "stackchunk_alloc_bytes",
 	"stackchunk_capacity_words_p50", "stackchunk_frozen_words_p50", "memory_mb", "rss_mb",
 	"carrier_utilization", "pinned_parks", "win_rate_haiku", "races_before_single_model",
 	"cost_savings_pct",
 }
+
+// loopMetric is the time a batch's main thread spent in its submission
+// loop, from the batch's start to its last submission (mainloop.go).
+const loopMetric = "loop_ms"
 
 // round rounds to a number of decimals; every platform computes it the same.
 func round(x float64, decimals int) float64 {
@@ -29,14 +33,20 @@ func mb(b sim.Bytes) float64    { return round(float64(b)/float64(sim.MB), 1) }
 // allMetrics computes every contract metric from a run's raw metrics.
 func allMetrics(m *sim.Metrics) map[string]any {
 	out := map[string]any{
-		"throughput_rps":                round(m.ThroughputRPS, 1),
-		"requests_completed":            m.RequestsCompleted,
-		"latency_mean_ms":               ms(m.LatencyMean),
-		"latency_p50_ms":                ms(m.LatencyP50),
-		"latency_p95_ms":                ms(m.LatencyP95),
-		"latency_p99_ms":                ms(m.LatencyP99),
-		"elapsed_ms":                    ms(m.Elapsed),
-		"os_threads_peak":               m.OSThreadsPeak,
+		"throughput_rps":     round(m.ThroughputRPS, 1),
+		"requests_completed": m.RequestsCompleted,
+		"latency_mean_ms":    ms(m.LatencyMean),
+		"latency_p50_ms":     ms(m.LatencyP50),
+		"latency_p95_ms":     ms(m.LatencyP95),
+		"latency_p99_ms":     ms(m.LatencyP99),
+		"elapsed_ms":         ms(m.Elapsed),
+		"os_threads_peak":    m.OSThreadsPeak,
+		// Platform and virtual threads together, each at its peak: the
+		// live Java threads when both peaks coincide (long-lived threads
+		// such as event loops), else an upper bound.
+		"java_threads_peak": m.OSThreadsPeak + m.VirtualThreadsPeak,
+		// Filled in by result from the main thread's history (mainloop.go).
+		loopMetric:                      nil,
 		"young_gcs":                     m.YoungGCs,
 		"full_gcs":                      m.FullGCs,
 		"gc_pauses":                     m.GCPauses,

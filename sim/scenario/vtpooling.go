@@ -58,7 +58,13 @@ var vtPooling = &Scenario{
 		{Case: "1g-pool", Metric: "throughput_rps", Role: Predicted, Value: 71252, Tol: Tolerance{Rel: 0.15}, Text: "71,252"},
 		{Case: "1g-pool-reusefix", Metric: "throughput_rps", Role: Predicted, Value: 68290, Tol: Tolerance{Rel: 0.15}, Text: "68,290"},
 		{Case: "4g-nopool", Metric: "full_gcs", Role: Predicted, Value: 0, Tol: Tolerance{Factor: 1.5, Count: true}},
-		{Case: "4g-pool", Metric: "full_gcs", Role: Predicted, Value: 0, Tol: Tolerance{Factor: 1.5, Count: true}},
+		{Case: "4g-pool", Metric: "full_gcs", Role: Predicted, Value: 0, Tol: Tolerance{Factor: 1.5, Count: true},
+			Deviation: "The model runs 5 Full GCs in the 60 s where the article saw none. Its long-lived pooled threads " +
+				"promote their per-thread data and StackChunks, which then die in the old generation; on 4 GB that " +
+				"garbage fills the 3.6 GB old generation about every 12 s. The survivor spaces are kept at " +
+				"SurvivorRatio 8 (the profile's fixed survivors), while HotSpot's Parallel resizes them adaptively; " +
+				"with adaptive sizing the model gives 2 Full GCs (within counting noise of 0) but 137,634 req/s " +
+				"instead of 145,252. To re-examine when the collector's survivor sizing is fixed.", Pinned: []float64{5}},
 		{Case: "1g-nopool", Metric: "full_gcs", Role: Calibrated, Value: 4, Tol: Tolerance{Factor: 1.5, Count: true}},
 		{Case: "1g-pool", Metric: "full_gcs", Role: Predicted, Value: 461, Tol: Tolerance{Factor: 1.5, Count: true}},
 		{Case: "1g-pool-reusefix", Metric: "full_gcs", Role: Predicted, Value: 435, Tol: Tolerance{Factor: 1.5, Count: true}},
