@@ -51,7 +51,7 @@ var vtBasics = &Scenario{
 			[]string{"memory-virtual memory_mb"}},
 		{"platform thread creation", "34.6 µs", "346 ms / 10,000 threads, paid by main in Thread.start()",
 			[]string{"create-platform loop_ms"}},
-		{"virtual thread creation", "8.4 µs", "84 ms / 10,000 threads, paid by main in Thread.startVirtualThread, as platform creation is fitted; far above a warm loop's cost (~1 µs [est]), so it also holds the first use of the virtual thread machinery (class loading, starting the scheduler), which the model does not model apart. The request-load lesson's machine took 5.2 µs",
+		{"virtual thread creation", "8.4 µs", "84 ms / 10,000 threads, paid by main in Thread.startVirtualThread, as platform creation is fitted. It is well above a warm loop's cost (~1 µs [est]), so it also holds what the model does not separate: the first use of the virtual thread machinery (class loading, starting the scheduler). The request-load lesson's machine took 5.2 µs",
 			[]string{"create-virtual loop_ms"}},
 		{"console line", "3 µs", "estimate: System.out flushes every line, so each println is a write(2) of ~30 bytes, a few µs [est]; no figure depends on it (main does not print, and the timer stops with main's loop)", nil},
 		{"timed", "main's loop (loop_ms)", "the article's timer stops when main's loop has started the last thread; the model reads that moment off the main thread. elapsed_ms, until the last line is written, is reported too", nil},
