@@ -23,7 +23,7 @@ test-go:
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes.
 test-wasm: node-deps
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./game/view/... ./game/play/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./game/view/... ./game/play/... ./game/story/...
 
 verify:
 	$(GO) run ./sim/cmd/loomsim verify
