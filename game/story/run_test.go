@@ -58,7 +58,7 @@ func (r *run) to(ms, tick float64) string {
 		r.sm.Advance(next, 1<<30)
 		r.observe()
 	}
-	return r.teller.Caption()
+	return r.teller.Caption(&r.snap)
 }
 
 // has reports whether a moment of kind k was seen, and it.

@@ -33,9 +33,12 @@ type Setup struct {
 type Teller struct {
 	setup   Setup
 	story   story
-	caption string
 	moments []Moment
 	seen    map[Kind]bool
+	// The caption of the last state asked about, kept while the state is
+	// the same (a frame loop asks every frame).
+	caption    string
+	captionKey [4]int64
 	// primed: the first observation has been made. A teller that starts
 	// on a run already under way (a scrubbed position) takes what it finds
 	// as known, so that it does not announce old news as a moment.
@@ -78,8 +81,42 @@ func (t *Teller) Observe(snap *sim.Snapshot, events []sim.Event) []Moment {
 	if snap.Done && snap.OOM == "" {
 		f.moment(Finished, snap.Time, t.story.finished(f))
 	}
-	t.caption = t.captionOf(f)
 	return t.moments[n:]
+}
+
+// Caption is one or two sentences on what is happening now and why, for
+// snap: the state last observed, or one reached since without a tick (a
+// step, a scrub), so that the words always match the picture.
+func (t *Teller) Caption(snap *sim.Snapshot) string {
+	key := [4]int64{int64(snap.Time), snap.Events, b2i(snap.Paused), b2i(snap.Done)}
+	if t.caption != "" && key == t.captionKey {
+		return t.caption
+	}
+	t.caption, t.captionKey = t.captionOf(&facts{s: snap, knobs: t.setup.Knobs, models: t.setup.Models, t: t}), key
+	return t.caption
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Since returns a teller for the same run at an earlier (or equal)
+// position t: it keeps the moments seen by then and forgets the later
+// ones, which will be news again when the run gets there.
+func (t *Teller) Since(at sim.Time) *Teller {
+	n := New(t.setup)
+	n.primed = true
+	n.fullLive, n.pauseLen = t.fullLive, t.pauseLen
+	for _, m := range t.moments {
+		if m.At <= at {
+			n.moments = append(n.moments, m)
+			n.seen[m.Kind] = true
+		}
+	}
+	return n
 }
 
 func (t *Teller) captionOf(f *facts) string {
@@ -92,9 +129,6 @@ func (t *Teller) captionOf(f *facts) string {
 	}
 	return t.story.caption(f)
 }
-
-// Caption is one or two sentences on what is happening now and why.
-func (t *Teller) Caption() string { return t.caption }
 
 // Moments returns the moments seen so far, oldest first (at most one per
 // kind). The slice is the teller's: do not modify it.

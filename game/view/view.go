@@ -57,6 +57,21 @@ type SideInput struct {
 	Requests int64
 	// Scopes: the workload forks structured scopes.
 	Scopes bool
+	// Caption is the story's one or two sentences on what is happening now
+	// and why (game/story), for the picture to show with the side.
+	Caption string
+	// Callouts are the story's recent moments, oldest first, each shown for
+	// a few seconds; drawn without motion when motion is off.
+	Callouts []Callout
+}
+
+// Callout is one moment of the story to mark on the picture for a while.
+type Callout struct {
+	Kind string // the moment's kind (story.Kind), e.g. "full-gc"
+	Text string // its sentence, with the live numbers
+	// Age is how much of its display time has passed: 0 when new, near 1
+	// when about to go (for fading in and out).
+	Age float32
 }
 
 // LaneCount is the number of lanes a side draws: every carrier (at least
