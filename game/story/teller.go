@@ -127,6 +127,9 @@ func (t *Teller) captionOf(f *facts) string {
 	if s.Done {
 		return t.story.finished(f)
 	}
+	if s.Time == 0 && s.Events == 0 {
+		return "Nothing has run yet: press Play, or Tour to stop at each moment of the story."
+	}
 	return t.story.caption(f)
 }
 

@@ -15,6 +15,7 @@ import { checkSpec, Current, findScenario, loadSpec } from "./spec";
 import { speeds, speedText } from "./speeds";
 import { GameState, KnobValue, LatencyWindow, LoomError, MetaFile, RunResult, ScenarioMeta, SideState, Spec, Verification } from "./types";
 import { verifyCases, VerifyPanel } from "./verify";
+import { mainPageStory } from "./story";
 
 export type { Current };
 
@@ -74,6 +75,7 @@ export class App {
     this.verifyPanel = new VerifyPanel(byID("verify"), this.runner, (m, retry) => this.message(m, "error", [{ label: "Retry", run: retry }]));
     this.buildPicker();
     this.wireControls();
+    mainPageStory(this);
   }
 
   /** The background workers (full runs, verification, grading). */

@@ -16,6 +16,7 @@ import { checkSpec, Current, findScenario, loadSpec } from "./spec";
 import { nextSpeed, speeds, speedShort, speedText } from "./speeds";
 import { GameState, LoomError, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases } from "./verify";
+import { addTourAPI, Story } from "./story";
 
 declare global {
   interface Window {
@@ -34,6 +35,7 @@ class Embed {
   private cur: Current | null = null;
   private opts: LinkState | null = null;
   private narrator = new Narrator(byID("narration"), byID("picture-summary"));
+  private readonly story: Story;
   /** Whether the stage is in view (autoplay=visible plays only then). */
   private visible = false;
   /** The reader paused: autoplay leaves the transport alone until they play again. */
@@ -44,6 +46,7 @@ class Embed {
 
   constructor(readonly meta: MetaFile) {
     this.bridge = new GameBridge(byID<HTMLIFrameElement>("game"), (m) => this.watch.report(m));
+    this.story = new Story(this.bridge, byID("stage"), byID("playpause"), byID("narration"), () => this.poll());
     this.watch = new PlaygroundWatch(
       this.bridge,
       (text, actions) => this.message(text, "error", actions),
@@ -67,6 +70,11 @@ class Embed {
 
   state(): GameState {
     return this.bridge.state();
+  }
+
+  /** window.loomlab's tour(), tourContinue() and tourEnd(). */
+  tourAPI(): void {
+    addTourAPI(this.story);
   }
 
   current(): Current | null {
@@ -331,6 +339,7 @@ class Embed {
     this.watch.polled(st.error);
     const names = this.cur.compare ?? [this.cur.caseID];
     this.narrator.update(st, names);
+    this.story.update(st);
     const btn = byID("playpause");
     btn.textContent = st.running ? "❚❚ Pause" : "▶ Play";
     btn.setAttribute("aria-pressed", String(st.running));
@@ -418,6 +427,7 @@ async function boot(): Promise<Embed> {
 const embed = boot();
 const ready = embed.then((e) => e.start());
 window.loomlab = makeAPI(embed, ready);
+void embed.then((e) => e.tourAPI());
 document.getElementById("poster-again")?.addEventListener("click", () => tryAgain.run());
 ready.catch((err: unknown) => {
   const msg = err instanceof Error ? err.message : String(err);
