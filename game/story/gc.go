@@ -20,6 +20,15 @@ func oldGenSentence(f *facts) string {
 	return out
 }
 
+// oldFreer names what frees old-gen garbage: only a Full GC under Serial
+// and Parallel; G1's mixed collections free old regions too.
+func oldFreer(f *facts) string {
+	if f.s.GC == sim.GCG1 {
+		return "a mixed or Full collection"
+	}
+	return "a Full GC"
+}
+
 // gcSentence: the pause now (if any), the old gen's fill, the Full GCs
 // so far and the share of time stopped — e.g. "Stopped for a young GC
 // now: the old gen is 82 % full, 5 Full GCs so far, and GC pauses have

@@ -41,7 +41,7 @@ func (poolingStory) moments(f *facts) {
 	pooled := f.knobBool("pool")
 	if f.want(OldGenHalf) && h.OldCap > 0 && 2*h.OldUsed >= h.OldCap {
 		kept := h.OldLive[sim.CatThreadLocal]
-		why := "most of it garbage that a Full GC will free"
+		why := "most of it garbage that " + oldFreer(f) + " will free"
 		if 2*kept >= h.OldUsed {
 			why = size(kept) + " of it per-thread state that stays live as long as its thread"
 		}
@@ -49,7 +49,7 @@ func (poolingStory) moments(f *facts) {
 	}
 	if pooled && f.want(ChunkAbandoned) && s.Chunks.OldDead > 0 {
 		f.moment(ChunkAbandoned, s.Time, "A pooled thread's StackChunk was promoted to the old gen; at its next park the thread froze into a fresh "+
-			"young chunk and dropped the old one, which stays as old-gen garbage until a Full GC ("+counti(s.Chunks.OldDead)+" such chunks now).")
+			"young chunk and dropped the old one, which stays as old-gen garbage until "+oldFreer(f)+" ("+counti(s.Chunks.OldDead)+" such chunks now).")
 	}
 	if f.want(C2Compiled) {
 		for i := range f.ev {
