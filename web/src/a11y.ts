@@ -12,7 +12,7 @@
 
 import { fmt, fmtTime } from "./dom";
 import type { GameBridge } from "./bridge";
-import { GameState, SideState } from "./types";
+import { GameState, SideState, sidesOf } from "./types";
 
 /** The state fields the narration reads beyond SideState. */
 interface Side extends SideState {
@@ -101,7 +101,7 @@ export class Narrator {
 
   /** Feeds a state read; names are the sides' case ids. */
   update(st: GameState, names: string[]): void {
-    const sides = (st.sides && st.sides.length > 0 ? st.sides : [st]) as Side[];
+    const sides = sidesOf(st) as Side[];
     const text = describe(st, names);
     if (text !== this.summaryText && this.summary) {
       this.summary.textContent = text;
@@ -173,7 +173,7 @@ export class Narrator {
 
 /** A sentence or two per side saying what the picture shows. */
 export function describe(st: GameState, names: string[]): string {
-  const sides = (st.sides && st.sides.length > 0 ? st.sides : [st]) as Side[];
+  const sides = sidesOf(st) as Side[];
   const head = `${st.scenario}, ${fmtTime(st.simTimeNs ?? 0)} of virtual time, ${st.running ? "running" : "paused"}.`;
   const per = sides.map((s, i) => {
     const tag = sides.length > 1 ? `${names[i] ?? s.case}: ` : "";

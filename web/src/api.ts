@@ -56,7 +56,7 @@ export function makeAPI(app: Promise<Host>, ready: Promise<void>): LoomLab {
     try {
       return f();
     } catch (e) {
-      throw e instanceof LoomError ? e : new LoomError(e instanceof Error ? e.message : String(e));
+      throw LoomError.from(e);
     }
   };
   return {

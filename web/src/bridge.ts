@@ -3,7 +3,7 @@
 // so it lives in a same-origin iframe and exposes `loomgame` on its window
 // after dispatching "loomready"; "loomerror" events carry a message.
 
-import { GameState, LoomError } from "./types";
+import { errorText, GameState, LoomError } from "./types";
 
 /** The playground's API on the iframe's window (strings in, strings out). */
 interface LoomGame {
@@ -180,7 +180,7 @@ export class GameBridge {
       return f();
     } catch (e) {
       if (e instanceof LoomError) throw e;
-      throw new LoomError("the playground failed: " + (e instanceof Error ? e.message : String(e)));
+      throw new LoomError("the playground failed: " + errorText(e));
     }
   }
 }

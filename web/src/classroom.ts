@@ -18,7 +18,7 @@ import { ThreadCard, Timeline, TimelineState } from "./timeline";
 import { caseValues } from "./knobs";
 import { copyText, linkQuery, selfURL } from "./link";
 import type { Job } from "./runner";
-import { ExerciseMeta, Grade, KnobValue, LoomError, RunResult, ScenarioMeta, Spec } from "./types";
+import { errorText, ExerciseMeta, Grade, KnobValue, LoomError, RunResult, ScenarioMeta, Spec } from "./types";
 
 const storageKey = "loomlab.classroom.v1";
 
@@ -315,7 +315,7 @@ export class Classroom {
       await this.open(id, seed, lock);
       this.card.scrollIntoView({ block: "start" });
     } catch (e) {
-      this.app.message(`Link: exercise ${id}: ${e instanceof Error ? e.message : String(e)}`);
+      this.app.message(`Link: exercise ${id}: ${errorText(e)}`);
     }
   }
 
@@ -338,7 +338,7 @@ export class Classroom {
         b.addEventListener("click", () =>
           this.open(e.id).then(
             () => this.card.scrollIntoView({ block: "start", behavior: "smooth" }),
-            (err: unknown) => this.app.message(err instanceof Error ? err.message : String(err)),
+            (err: unknown) => this.app.message(errorText(err)),
           ),
         );
         return el(
@@ -414,7 +414,7 @@ export class Classroom {
         },
         (e: unknown) => {
           bar.hidden = true;
-          const msg = e instanceof Error ? e.message : String(e);
+          const msg = errorText(e);
           if (msg === "cancelled") return;
           status.textContent = `The model could not run: ${msg}`;
           for (const i of form.querySelectorAll<HTMLInputElement>("input")) i.disabled = false;
@@ -424,11 +424,11 @@ export class Classroom {
     });
 
     const again = el("button", { type: "button", id: "exercise-variant" }, "Another variant");
-    again.addEventListener("click", () => void this.open(ex.id, undefined, this.app.locks instanceof ExerciseLocks ? this.lockList() : []).catch((e: unknown) => this.app.message(String(e))));
+    again.addEventListener("click", () => void this.open(ex.id, undefined, this.app.locks instanceof ExerciseLocks ? this.lockList() : []).catch((e: unknown) => this.app.message(errorText(e))));
     const next = el("button", { type: "button", id: "exercise-next" }, "Next exercise");
     const list = this.exercises(ex.scenario);
     next.disabled = this.app.locks !== null || list.length < 2;
-    next.addEventListener("click", () => void this.open(list[(idx + 1) % list.length].id).catch((e: unknown) => this.app.message(String(e))));
+    next.addEventListener("click", () => void this.open(list[(idx + 1) % list.length].id).catch((e: unknown) => this.app.message(errorText(e))));
     const close = el("button", { type: "button", id: "exercise-close" }, "Close");
     close.disabled = this.app.locks !== null;
     close.addEventListener("click", () => this.close());
@@ -443,7 +443,7 @@ export class Classroom {
         teacherOut.hidden = false;
         void copyText(url).then((ok) => (status.textContent = ok ? "Teacher link copied." : "Copy the teacher link below."));
       } catch (e) {
-        this.app.message(e instanceof Error ? e.message : String(e));
+        this.app.message(errorText(e));
       }
     });
 

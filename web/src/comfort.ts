@@ -5,10 +5,11 @@
 import { applyTheme, currentTheme, Narrator, preferredTheme, reducedMotion, storeTheme, Theme } from "./a11y";
 import type { App } from "./app";
 import { byID, fmtTime } from "./dom";
+import { guarding } from "./failure";
 import { shortcuts, transportKeys } from "./keys";
 import { copyText, embedSnippet, LinkState, linkQuery, pageURL, replaceURL, selfURL, Shown } from "./link";
 import { nextSpeed, speedText } from "./speeds";
-import { GameState } from "./types";
+import { errorText, GameState } from "./types";
 
 /** Applies the remembered (or system-preferred) theme before anything else is drawn. */
 export function earlyTheme(): void {
@@ -47,7 +48,7 @@ export function comfort(app: App, ready: Promise<void>): void {
       const q = query();
       if (q !== null) replaceURL(q);
     } catch (e) {
-      app.message(`The link could not be updated: ${e instanceof Error ? e.message : String(e)}`);
+      app.message(`The link could not be updated: ${errorText(e)}`);
     }
   };
 
@@ -73,13 +74,7 @@ export function comfort(app: App, ready: Promise<void>): void {
 
   // Keyboard.
   byID("shortcuts-button").addEventListener("click", () => shortcuts.toggleHelp());
-  const guard = (f: () => void) => {
-    try {
-      f();
-    } catch (e) {
-      app.message(e instanceof Error ? e.message : String(e));
-    }
-  };
+  const guard = guarding((m) => app.message(m));
   transportKeys(shortcuts, {
     togglePlay: () =>
       guard(() => {

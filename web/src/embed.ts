@@ -11,10 +11,11 @@ import { byID, el, fmtTime } from "./dom";
 import { shortcuts, transportKeys } from "./keys";
 import { LinkState, linkQuery, linkSpec, pageQuery, pageURL, parseLink, previewParam, withExerciseScenario } from "./link";
 import { Job, Progress, Runner } from "./runner";
-import { Action, messageItem, PlaygroundWatch, tryAgain } from "./failure";
-import { checkSpec, Current, findScenario, loadSpec } from "./spec";
+import { Action, guarding, messageItem, PlaygroundWatch, playgroundReady, tryAgain } from "./failure";
+import { checkSpec, Current, fetchMeta, findScenario, loadOrDefault, loadSpec } from "./spec";
 import { nextSpeed, speeds, speedShort, speedText } from "./speeds";
-import { GameState, LoomError, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
+import { Poller } from "./poller";
+import { allDone, errorText, GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases } from "./verify";
 import { addTourAPI, Story } from "./story";
 
@@ -24,7 +25,6 @@ declare global {
   }
 }
 
-const pollMs = 250;
 const controlValues = ["full", "minimal", "none"] as const;
 
 class Embed {
@@ -43,6 +43,7 @@ class Embed {
   private started = false;
   private lastHeight = -1;
   private watch: PlaygroundWatch;
+  private poller: Poller;
 
   constructor(readonly meta: MetaFile) {
     this.bridge = new GameBridge(byID<HTMLIFrameElement>("game"), (m) => this.watch.report(m));
@@ -55,6 +56,15 @@ class Embed {
         for (const id of ["playpause", "step", "reset", "speed", "case"]) byID<HTMLButtonElement>(id).disabled = true;
         byID("big-play").hidden = true;
       },
+    );
+    this.poller = new Poller(
+      {
+        loaded: () => this.cur !== null,
+        read: () => this.state(),
+        silent: () => this.silent(),
+        show: (st) => this.show(st),
+      },
+      this.watch,
     );
   }
 
@@ -115,14 +125,7 @@ class Embed {
   }
 
   async start(): Promise<void> {
-    try {
-      await this.bridge.ready;
-    } catch (e) {
-      const err = LoomError.from(e);
-      this.posterNote(`The animation cannot run here. ${this.bridge.startFailure || err.message}`, true);
-      err.shown = true;
-      throw err;
-    }
+    await playgroundReady(this.bridge, (reason) => this.posterNote(`The animation cannot run here. ${reason}`, true));
     this.timings.gameReadyMs = Math.round(performance.now());
     const parsed = parseLink(this.bridge, withExerciseScenario(pageQuery(), this.meta.exercises ?? []));
     const l = parsed.link;
@@ -131,11 +134,7 @@ class Embed {
     this.setControls(l.controls);
     applyTheme(l.theme === "high-contrast" ? "high-contrast" : preferredTheme(), this.bridge);
     const spec: Spec = l.scenario ? linkSpec(l) : { scenario: this.meta.scenarios[0].id, seed: 1 };
-    try {
-      await this.load(spec);
-    } catch {
-      await this.load({ scenario: spec.scenario, seed: 1 }); // its message is shown
-    }
+    await loadOrDefault((s) => this.load(s), spec);
     if (l.speed > 0) this.guard(() => this.bridge.setSpeed(l.speed));
     this.toStart();
     this.timings.firstLoadMs = Math.round(performance.now());
@@ -144,8 +143,7 @@ class Embed {
     window.setTimeout(() => (byID("poster").hidden = true), reducedMotion() ? 0 : 450);
     if (l.autoplay !== "visible" || reducedMotion()) this.showBigPlay();
     this.autoplay();
-    window.setInterval(() => this.poll(), pollMs);
-    this.poll();
+    this.poller.start();
   }
 
   /** Paused at the link's start time. */
@@ -188,13 +186,8 @@ class Embed {
     while (box.children.length > 4) box.firstElementChild?.remove();
   }
 
-  private guard(f: () => void): void {
-    try {
-      f();
-    } catch (e) {
-      this.message(e instanceof Error ? e.message : String(e));
-    }
-  }
+  /** Runs f, showing what it throws as a message. */
+  private readonly guard = guarding((m) => this.message(m));
 
   private renderControls(): void {
     const c = this.cur;
@@ -325,19 +318,20 @@ class Embed {
   // ---- polling ---------------------------------------------------------------
 
   private poll(): void {
+    this.poller.poll();
+  }
+
+  /** The playground did not answer a read. */
+  private silent(): void {
     this.reportHeight();
-    if (!this.cur) return;
-    let st: GameState;
-    try {
-      st = this.state();
-    } catch (e) {
-      const msg = e instanceof Error ? e.message : String(e);
-      byID("clock").textContent = "not answering";
-      this.watch.report(msg);
-      return;
-    }
-    this.watch.polled(st.error);
-    const names = this.cur.compare ?? [this.cur.caseID];
+    byID("clock").textContent = "not answering";
+  }
+
+  /** Shows a polled state: narration, transport, clock; loop=1 starts a finished run again. */
+  private show(st: GameState): void {
+    this.reportHeight();
+    const c = this.cur!;
+    const names = c.compare ?? [c.caseID];
     this.narrator.update(st, names);
     this.story.update(st);
     const btn = byID("playpause");
@@ -364,11 +358,6 @@ class Embed {
     this.lastHeight = h;
     window.parent.postMessage({ type: "loomlab:resize", height: h }, "*");
   }
-}
-
-function allDone(st: GameState): boolean {
-  const sides = st.sides && st.sides.length > 0 ? st.sides : [st];
-  return sides.every((s) => s.done);
 }
 
 /** The poster's still picture: carrier lanes with mounted threads and their stacks, a run queue and the heap, in the canvas's colours. */
@@ -411,11 +400,7 @@ function posterArt(): SVGSVGElement {
 }
 
 async function boot(): Promise<Embed> {
-  const resp = await fetch("scenarios.json");
-  if (!resp.ok) throw new LoomError(`scenarios.json: HTTP ${resp.status}`);
-  const meta = (await resp.json()) as MetaFile;
-  if (!meta.scenarios?.length) throw new LoomError("scenarios.json lists no scenarios");
-  const e = new Embed(meta);
+  const e = new Embed(await fetchMeta());
   e.preview();
   // The height changes with the width (the picture keeps its ratio) and
   // with messages; report it whenever it does.
@@ -430,7 +415,7 @@ window.loomlab = makeAPI(embed, ready);
 void embed.then((e) => e.tourAPI());
 document.getElementById("poster-again")?.addEventListener("click", () => tryAgain.run());
 ready.catch((err: unknown) => {
-  const msg = err instanceof Error ? err.message : String(err);
+  const msg = errorText(err);
   const note = document.getElementById("poster-note");
   if (note && !note.classList.contains("error")) {
     note.textContent = `Loomlab could not start: ${msg}`;

@@ -13,6 +13,38 @@
 
 import type { GameBridge } from "./bridge";
 import { el } from "./dom";
+import { errorText, LoomError } from "./types";
+
+/**
+ * A guard for event handlers and API calls: guard(f) runs f and shows what
+ * it throws (its errorText) with show instead of letting it escape.
+ */
+export function guarding(show: (text: string) => void): (f: () => void) => void {
+  return (f) => {
+    try {
+      f();
+    } catch (e) {
+      show(errorText(e));
+    }
+  };
+}
+
+/**
+ * Waits for the playground to start. When it cannot (no WebGL2, the wasm
+ * did not download, the Go program died while starting), show gets the
+ * reason (the bridge's own account, else the error's text) and the error
+ * is thrown marked as shown.
+ */
+export async function playgroundReady(bridge: GameBridge, show: (reason: string) => void): Promise<void> {
+  try {
+    await bridge.ready;
+  } catch (e) {
+    const err = LoomError.from(e);
+    show(bridge.startFailure || err.message);
+    err.shown = true;
+    throw err;
+  }
+}
 
 /** A button in a message. */
 export interface Action {

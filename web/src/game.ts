@@ -9,6 +9,7 @@
 // Content-Security-Policy can forbid inline script.
 
 import "go:wasm_exec";
+import { errorText } from "./types";
 
 declare global {
   interface Window {
@@ -79,7 +80,7 @@ async function start(): Promise<void> {
   try {
     instance = await instantiate(go);
   } catch (e) {
-    fail(`The simulator failed to load (${__LOOM_PLAYGROUND_WASM_URL__}: ${e instanceof Error ? e.message : String(e)}).`);
+    fail(`The simulator failed to load (${__LOOM_PLAYGROUND_WASM_URL__}: ${errorText(e)}).`);
     return;
   }
   const mem = instance.exports.mem as WebAssembly.Memory | undefined;

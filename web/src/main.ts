@@ -6,7 +6,8 @@ import { teach } from "./classroom";
 import { comfort, earlyTheme } from "./comfort";
 import { makeAPI, LoomLab } from "./api";
 import { messageItem, tryAgain } from "./failure";
-import { LoomError, MetaFile } from "./types";
+import { fetchMeta } from "./spec";
+import { errorText, LoomError } from "./types";
 
 declare global {
   interface Window {
@@ -15,11 +16,7 @@ declare global {
 }
 
 async function boot(): Promise<App> {
-  const resp = await fetch("scenarios.json");
-  if (!resp.ok) throw new LoomError(`scenarios.json: HTTP ${resp.status}`);
-  const meta = (await resp.json()) as MetaFile;
-  if (!meta.scenarios?.length) throw new LoomError("scenarios.json lists no scenarios");
-  return new App(meta);
+  return new App(await fetchMeta());
 }
 
 earlyTheme();
@@ -31,6 +28,6 @@ window.loomlab = makeAPI(app, ready);
 
 ready.catch((e: unknown) => {
   if (e instanceof LoomError && e.shown) return;
-  const msg = e instanceof Error ? e.message : String(e);
+  const msg = errorText(e);
   document.getElementById("messages")?.append(messageItem(`Loomlab could not start: ${msg}`, "error", [tryAgain]));
 });

@@ -9,7 +9,7 @@ import { byID, el, fmt, fmtTime } from "./dom";
 import { shortcuts } from "./keys";
 import { speedText } from "./speeds";
 import { gameCall } from "./timeline";
-import { GameState } from "./types";
+import { GameState, sidesOf } from "./types";
 import { storyLine } from "./story";
 
 /** How much larger the picture is drawn in the presenter view. */
@@ -103,7 +103,7 @@ export class Presenter {
   private render(st: GameState): void {
     const c = this.app.current();
     const title = c ? `${c.s.id} · ${c.compare ? c.compare.join(" vs ") : c.caseID}` : "Loomlab";
-    const sides = st.sides && st.sides.length > 0 ? st.sides : [st];
+    const sides = sidesOf(st);
     const facts = sides
       .map((s) => `${sides.length > 1 ? s.case + ": " : ""}${fmt(s.mounted ?? 0)} mounted · ${fmt(s.parked ?? 0)} parked · ${fmt(s.requestsDone ?? 0)} done${s.paused ? " · GC pause" : ""}`)
       .join("   |   ");

@@ -1,6 +1,6 @@
-// Specs as the page holds them: checking a spec's shape, scenario and
-// cases against scenarios.json, and the JSON the playground takes. Shared
-// by the main page (App) and the embed.
+// Specs as the page holds them: fetching scenarios.json, checking a
+// spec's shape, scenario and cases against it, and the JSON the playground
+// takes. Shared by the main page (App) and the embed.
 
 import type { GameBridge } from "./bridge";
 import { KnobValue, LoomError, MetaFile, ScenarioMeta, Spec } from "./types";
@@ -13,6 +13,15 @@ export interface Current {
   /** Overrides as given; the simulator parses and checks them. */
   knobs: Record<string, KnobValue>;
   seed: number;
+}
+
+/** Fetches the scenario metadata the build wrote (scenarios.json); both pages start from it. */
+export async function fetchMeta(): Promise<MetaFile> {
+  const resp = await fetch("scenarios.json");
+  if (!resp.ok) throw new LoomError(`scenarios.json: HTTP ${resp.status}`);
+  const meta = (await resp.json()) as MetaFile;
+  if (!meta.scenarios?.length) throw new LoomError("scenarios.json lists no scenarios");
+  return meta;
 }
 
 export function findScenario(meta: MetaFile, id: string): ScenarioMeta {
@@ -87,9 +96,32 @@ export async function loadSpec(bridge: GameBridge, spec: Spec, check: (spec: Spe
   return c;
 }
 
+/**
+ * Loads spec with load; if it is refused (load has shown why), loads the
+ * plain default case of the same scenario instead: how the pages start
+ * from a link that asks for something the simulator does not accept.
+ */
+export async function loadOrDefault(load: (spec: Spec) => Promise<unknown>, spec: Spec): Promise<void> {
+  try {
+    await load(spec);
+  } catch {
+    await load({ scenario: spec.scenario, seed: 1 });
+  }
+}
+
 /** The JSON spec the playground takes. */
 export function gameSpec(c: Current): object {
   const spec: Record<string, unknown> = { scenario: c.s.id, case: c.caseID, knobs: c.knobs, seed: c.seed };
   if (c.compare) spec.compare = c.compare;
   return spec;
+}
+
+/** The spec that opens scenario s: its default case, comparing its compare cases when it names two or more. */
+export function scenarioSpec(s: ScenarioMeta, seed: number): Spec {
+  return { scenario: s.id, compare: s.compare.length >= 2 ? s.compare : undefined, seed };
+}
+
+/** The case a single run of c stands for: the first compared case, or the loaded one. */
+export function firstCase(c: Current): string {
+  return c.compare ? c.compare[0] : c.caseID;
 }

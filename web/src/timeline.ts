@@ -11,6 +11,7 @@
 import type { App } from "./app";
 import { byID, el, fmt, fmtTime } from "./dom";
 import { shortcuts } from "./keys";
+import { guarding } from "./failure";
 import { LoomError } from "./types";
 
 /** The playground's timeline (play.TimelineState). */
@@ -225,13 +226,8 @@ export class Timeline {
 
   // ---- internals ---------------------------------------------------------
 
-  private guard(f: () => void): void {
-    try {
-      f();
-    } catch (e) {
-      this.app.message(e instanceof Error ? e.message : String(e));
-    }
-  }
+  /** Runs f, showing what it throws as a message. */
+  private readonly guard = guarding((m) => this.app.message(m));
 
   /** After a move: the page's status, the bar and the card at once. */
   private after(): void {

@@ -163,6 +163,16 @@ export interface GameState extends SideState {
   sides?: SideState[];
 }
 
+/** The per-side states: the sides of a comparison, or the single run. */
+export function sidesOf(st: GameState): SideState[] {
+  return st.sides && st.sides.length > 0 ? st.sides : [st];
+}
+
+/** Every side has finished. */
+export function allDone(st: GameState): boolean {
+  return sidesOf(st).every((s) => s.done);
+}
+
 /** The object `loomsim run --json` prints. */
 export interface RunResult {
   scenario: string;
@@ -203,8 +213,16 @@ export class LoomError extends Error {
     this.name = "LoomError";
   }
 
-  /** e itself if it is a LoomError, else a LoomError with e's text. */
+  /** e itself if it is a LoomError, else a LoomError with e's text (errorText). */
   static from(e: unknown): LoomError {
-    return e instanceof LoomError ? e : new LoomError(String(e));
+    return e instanceof LoomError ? e : new LoomError(errorText(e));
   }
+}
+
+/**
+ * The text of anything thrown, for a message: an Error's message (without
+ * its "Error: " or "TypeError: " prefix), else the value as a string.
+ */
+export function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
 }

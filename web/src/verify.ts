@@ -4,7 +4,7 @@
 
 import { el, fmt } from "./dom";
 import { Job, Runner } from "./runner";
-import { Check, LoomError, ScenarioMeta, Verification } from "./types";
+import { Check, errorText, LoomError, ScenarioMeta, Verification } from "./types";
 
 export class VerifyPanel {
   private job: Job<Verification> | null = null;
@@ -79,7 +79,7 @@ export class VerifyPanel {
       this.label.textContent = `done: ${v.checks.length - failed} of ${v.checks.length} figures within tolerance or declared deviations`;
       return v;
     } catch (e) {
-      const msg = e instanceof Error ? e.message : String(e);
+      const msg = errorText(e);
       this.label.textContent = msg === "cancelled" ? "cancelled" : "failed";
       if (msg !== "cancelled") this.onError(`Article vs model (${s.id}): ${msg}`, () => void this.run().catch(() => {}));
       throw e;

@@ -9,6 +9,7 @@
 
 import "go:wasm_exec";
 import type { WorkerRequest, WorkerReply } from "./protocol";
+import { errorText } from "./types";
 
 interface LoomWorker {
   runFull(specJSON: string, onProgress: (fraction: number) => void): string;
@@ -35,7 +36,7 @@ const api: Promise<LoomWorker> = (async () => {
   const started = new Promise<void>((resolve) => scope.addEventListener("loomworkerready", () => resolve(), { once: true }));
   const url = new URL(__LOOM_WORKER_WASM__, scope.location.href);
   const resp = await fetch(url).catch((e: unknown) => {
-    throw new Error(`loading ${url.pathname}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`loading ${url.pathname}: ${errorText(e)}`);
   });
   if (!resp.ok) throw new Error(`loading ${url.pathname}: HTTP ${resp.status}`);
   const { instance } = await WebAssembly.instantiateStreaming(resp, go.importObject);
@@ -88,6 +89,6 @@ scope.addEventListener("message", (ev: MessageEvent) => {
       scope.postMessage({ id: req.id, kind: "done", json });
     },
     (e: unknown) =>
-      scope.postMessage({ id: req.id, kind: "error", message: "the worker could not start: " + (e instanceof Error ? e.message : String(e)) }),
+      scope.postMessage({ id: req.id, kind: "error", message: "the worker could not start: " + errorText(e) }),
   );
 });

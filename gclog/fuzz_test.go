@@ -1,0 +1,172 @@
+package gclog
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// FuzzParse feeds arbitrary bytes to the reader. Properties: it never panics; it either refuses
+// with a *LineError of a known kind or returns a log whose summary is consistent with its events.
+func FuzzParse(f *testing.F) {
+	for _, seed := range []string{
+		"",
+		"[1.719s][info][gc] GC(0) Pause Young (Allocation Failure) 16M->4M(61M) 101.380ms\n",
+		"[2812ms][info][gc,heap] GC(1) PSYoungGen: 16384K(18944K)->2544K(18944K) Eden: 16384K(16384K)->0K(16384K)\n" +
+			"[2812ms][info][gc] GC(1) Pause Young (Allocation Failure) 20M->6M(61M) 52.382ms\n",
+		"[0.004s][info][gc,init] Heap Region Size: 1M\n[1s][gc,heap] GC(2) Eden regions: 6->0(5)\n[1s][gc] GC(2) Pause Young (Mixed) (G1 Evacuation Pause) 45M->44M(64M) 4.6ms\n",
+		"[1s][gc] GC(3) Pause Remark 4M->4M(6M) 1ms\n[1s][gc] GC(3) Pause Cleanup 4M->4M(6M) 1ms\n[2s][gc] GC(3) Concurrent Mark Cycle 1000.5ms\n",
+		"[0.1s][gc] Using Shenandoah\n[1s][gc] Trigger: x\n[1s][gc] GC(0) Concurrent reset 1ms\n[1s][gc] GC(0) Pause Init Mark 0.1ms\n[2s][gc] GC(0) Concurrent cleanup 9M->1M(9M) 1ms\n",
+		"[1s][gc] GC(0) Garbage Collection (Warmup) 14M(11%)->12M(9%)\n",
+		"2.345: [GC (Allocation Failure) [PSYoungGen: 16384K->2544K(18944K)] 16384K->4000K(62976K), 0.0101 secs]\n",
+		"[2026-12-01T08:36:31.123+0000][gc] GC(0) Pause Full (System.gc()) 5M->3M(61M) 12.3ms\n",
+	} {
+		f.Add([]byte(seed))
+	}
+	// The committed real logs' first lines, so mutations start from HotSpot's own text.
+	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gclog", "*.log"))
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b[:min(len(b), 4000)])
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		l, err := Parse(bytes.NewReader(data))
+		if err != nil {
+			var le *LineError
+			if !errors.As(err, &le) {
+				t.Fatalf("error %v is not a *LineError", err)
+			}
+			known := []error{ErrEmpty, ErrNotGCLog, ErrLegacyFormat, ErrBinary, ErrLineTooLong, ErrMalformed, ErrTooLarge}
+			if !slices.ContainsFunc(known, func(k error) bool { return errors.Is(err, k) }) {
+				t.Fatalf("error %v is of no known kind", err)
+			}
+			return
+		}
+		checkLog(t, l)
+	})
+}
+
+// checkLog asserts what holds for every log the reader accepts.
+func checkLog(t *testing.T, l *Log) {
+	t.Helper()
+	s := l.Summary()
+	kinds := s.YoungGCs + s.MixedGCs + s.FullGCs + s.Remarks + s.Cleanups + s.ConcurrentCycles + s.ConcurrentPauses + s.DegeneratedGCs
+	if kinds != len(l.Events) || s.Events != len(l.Events) {
+		t.Fatalf("counts by kind sum to %d, summary says %d events, log has %d", kinds, s.Events, len(l.Events))
+	}
+	byCause := 0
+	for _, c := range s.Causes {
+		byCause += c.Count
+	}
+	if byCause != len(l.Events) {
+		t.Fatalf("counts by cause sum to %d, want %d", byCause, len(l.Events))
+	}
+	if s.PauseMaxMS > s.PauseTotalMS || s.PauseP95MS > s.PauseMaxMS || s.PauseMeanMS > s.PauseMaxMS {
+		t.Fatalf("pause max %v, p95 %v, mean %v, total %v out of order", s.PauseMaxMS, s.PauseP95MS, s.PauseMeanMS, s.PauseTotalMS)
+	}
+	if l.Skipped+l.Unknown > l.Lines {
+		t.Fatalf("skipped %d + unknown %d > lines %d", l.Skipped, l.Unknown, l.Lines)
+	}
+	for i, e := range l.Events {
+		if e.Kind.String() == "invalid" {
+			t.Fatalf("event %d has invalid kind %d", i, e.Kind)
+		}
+		if i > 0 && e.Time < l.Events[i-1].Time {
+			t.Fatalf("event %d at %d before event %d at %d", i, e.Time, i-1, l.Events[i-1].Time)
+		}
+		if e.Line < 1 || e.Line > l.Lines {
+			t.Fatalf("event %d names line %d of %d", i, e.Line, l.Lines)
+		}
+		if e.Pause < 0 || e.Duration < 0 || e.Before < 0 || e.After < 0 || e.Commit < 0 {
+			t.Fatalf("event %d has a negative number: %+v", i, e)
+		}
+	}
+	if s.DurationS != nil && *s.DurationS < 0 {
+		t.Fatalf("negative duration %v", *s.DurationS)
+	}
+	if s.OldAfterFullMB != nil && (*s.OldAfterFullMinMB > *s.OldAfterFullMB || *s.OldAfterFullMB > *s.OldAfterFullMaxMB) {
+		t.Fatalf("old after Full GC: min %v, mean %v, max %v out of order", *s.OldAfterFullMinMB, *s.OldAfterFullMB, *s.OldAfterFullMaxMB)
+	}
+	if _, err := json.Marshal(s); err != nil {
+		t.Fatalf("summary does not marshal: %v", err)
+	}
+}
+
+// eventCauses and the other lists below are the vocabulary FuzzRoundTrip builds events from.
+var (
+	eventCauses = []string{"Allocation Failure", "Ergonomics", "G1 Evacuation Pause", "G1 Humongous Allocation",
+		"G1 Preventive Collection", "System.gc()", "Metadata GC Threshold", "G1 Compaction Pause"}
+	youngPhases = []string{"", "Normal", "Concurrent Start", "Prepare Mixed"}
+	pauseNames  = []string{"Mark Start", "Mark End", "Relocate Start", "Init Mark", "Final Mark", "Init Update Refs"}
+	degenPhases = []string{"Mark", "Evacuation", "Update Refs", "Outside of Cycle"}
+	genNames    = []string{"PSYoungGen", "ParOldGen", "DefNew", "Tenured", "Eden", "From",
+		"Eden regions", "Survivor regions", "Old regions", "Humongous regions", "Archive regions"}
+)
+
+// FuzzRoundTrip builds an event from fuzzed numbers, writes it with AppendEvent and reads it back:
+// the reader must return the same event. Events the writer refuses are skipped.
+func FuzzRoundTrip(f *testing.F) {
+	f.Add(uint8(1), uint8(0), uint8(0), int32(7), int64(1719000000), int64(101380000), int64(16<<20), int64(4<<20), int64(61<<20), uint16(0x31), int64(16384<<10))
+	f.Add(uint8(2), uint8(2), uint8(1), int32(14), int64(7269000000), int64(6282000), int64(38<<20), int64(33<<20), int64(64<<20), uint16(0x86), int64(6))
+	f.Add(uint8(6), uint8(0), uint8(0), int32(156), int64(10274000000), int64(235448000), int64(0), int64(0), int64(0), uint16(0), int64(0))
+	f.Fuzz(func(t *testing.T, kind, causeIx, phaseIx uint8, id int32, at, pause, before, after, commit int64, genBits uint16, genSize int64) {
+		e := Event{ID: int(id), Line: 0, Time: Nanos(at), Kind: Kind(kind%8 + 1), Pause: Nanos(pause)}
+		e.Cause = eventCauses[int(causeIx)%len(eventCauses)]
+		switch e.Kind {
+		case Young:
+			e.Phase = youngPhases[int(phaseIx)%len(youngPhases)]
+		case Mixed:
+			e.Phase = "Mixed"
+		case Pause:
+			e.Phase, e.Cause = pauseNames[int(phaseIx)%len(pauseNames)], ""
+		case Degenerated:
+			e.Phase, e.Cause = degenPhases[int(phaseIx)%len(degenPhases)], ""
+		case Remark, Cleanup:
+			e.Cause = ""
+		case Concurrent:
+			e.Phase, e.Cause, e.Duration, e.Pause = "Mark Cycle", "", Nanos(pause), 0
+		}
+		if e.Kind != Concurrent && e.Kind != Pause {
+			e.HasHeap, e.Before, e.After, e.Commit = true, Bytes(before), Bytes(after), Bytes(commit)
+		}
+		for i, name := range genNames {
+			if genBits&(1<<i) == 0 {
+				continue
+			}
+			g := Generation{Space: generationNames[name], Name: name}
+			if strings.HasSuffix(name, "regions") {
+				g.RegionsBefore, g.RegionsAfter, g.RegionsTarget = int(genSize%1000), int(genSize%777), int(genSize%3)
+			} else {
+				g.Before, g.After, g.CapacityBefore, g.CapacityAfter = Bytes(genSize), Bytes(genSize/3), Bytes(genSize)*2, Bytes(genSize%5)
+			}
+			e.Gens = append(e.Gens, g)
+		}
+		text, err := AppendEvent(nil, &e)
+		if err != nil {
+			return
+		}
+		l, err := Parse(bytes.NewReader(text))
+		if err != nil {
+			t.Fatalf("reading back\n%s: %v", text, err)
+		}
+		if len(l.Events) != 1 {
+			t.Fatalf("reading back\n%s gives %d events", text, len(l.Events))
+		}
+		got := l.Events[0]
+		got.Line = 0
+		if len(got.Gens) == 0 {
+			got.Gens = nil
+		}
+		if !reflect.DeepEqual(got, e) {
+			t.Fatalf("round trip of\n%s\n got %+v\nwant %+v", text, got, e)
+		}
+		checkLog(t, l)
+	})
+}

@@ -1,0 +1,69 @@
+package gclog
+
+import "testing"
+
+func TestParseSize(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Bytes
+		ok   bool
+	}{
+		{"16M", 16 * MB, true},
+		{"16384K", 16 * MB, true},
+		{"2G", 2 * GB, true},
+		{"512B", 512, true},
+		{"0K", 0, true},
+		{"1.5M", 3 * MB / 2, true},
+		{"1,5M", 3 * MB / 2, true}, // a decimal comma, as some locales print
+		{"16", 0, false},
+		{"M", 0, false},
+		{"-1M", 0, false},
+		{"1e3M", 0, false},
+		{"1.M", 0, false},
+		{"99999999999999999G", 0, false}, // would overflow
+	} {
+		got, ok := parseSize(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("parseSize(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestParseDuration(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want Nanos
+		ok   bool
+	}{
+		{"101.380ms", 101_380_000, true},
+		{"101,380ms", 101_380_000, true},
+		{"0.016ms", 16_000, true},
+		{"1.234s", 1_234_000_000, true},
+		{"15us", 15_000, true},
+		{"7ns", 7, true},
+		{"1.2345678ms", 1_234_567, true}, // digits below a nanosecond dropped
+		{"ms", 0, false},
+		{"1.2.3ms", 0, false},
+		{"12", 0, false},
+		{"abcms", 0, false},
+	} {
+		got, ok := parseDuration(tc.in)
+		if got != tc.want || ok != tc.ok {
+			t.Errorf("parseDuration(%q) = %d, %v; want %d, %v", tc.in, got, ok, tc.want, tc.ok)
+		}
+	}
+}
+
+func TestBytesString(t *testing.T) {
+	for _, tc := range []struct {
+		in   Bytes
+		want string
+	}{{0, "0K"}, {512, "512B"}, {3 * KB, "3K"}, {61 * MB, "61M"}, {2 * GB, "2G"}, {MB + 1, "1048577B"}} {
+		if got := tc.in.String(); got != tc.want {
+			t.Errorf("Bytes(%d).String() = %q; want %q", int64(tc.in), got, tc.want)
+		}
+		if back, ok := parseSize(tc.in.String()); !ok || back != tc.in {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", tc.in.String(), back, ok, tc.in)
+		}
+	}
+}

@@ -1,0 +1,283 @@
+// GcLab: the Java twin of loomlab's gc-lab scenario. One source file, no build tool:
+//
+//     java [JVM flags such as -Xmx64m -XX:+UseParallelGC -Xlog:gc*:file=gc.log] jvm/GcLab.java key=value ...
+//
+// Every worker runs the same request loop, exactly as gc-lab specifies it:
+//   1. allocate garbage_kb as 1 KB byte arrays that die at once;
+//   2. allocate data_kb, held until the request ends (across the backend wait);
+//   3. cpu_us of CPU work;
+//   4. sleep backend_ms (the backend call);
+//   5. if the per-thread cache holds less than cache_max_kb, add cache_step_kb to it;
+//   6. replace the per-thread buffer with a new sticky_kb array;
+//   7. count the request.
+// state=pooled keeps the per-thread cache and buffer for the whole run (a pooled thread reused
+// request after request); state=fresh starts every request with both empty, as a new thread per
+// request would. Heap size and collector are JVM flags chosen by the caller, never knobs here.
+//
+// Every allocation is published to a volatile field, so escape analysis cannot scalar-replace it
+// and the JIT cannot drop it: the bytes this program claims to allocate are really allocated.
+//
+// At the end one JSON line goes to stdout: requests, throughput_rps, duration_s, threads and every
+// knob's value, plus what the JVM itself reports (version, max heap, its collectors' counts) and the
+// JVM uptime at both ends of the measured window, to pick that window's GCs out of the log.
+
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.atomic.LongAdder;
+
+public final class GcLab {
+
+    /** One knob: its name, default, allowed range and meaning (printed by the usage text). */
+    private record Knob(String name, String def, long min, long max, String help) {}
+
+    private static final List<Knob> KNOBS = List.of(
+            new Knob("threads", "1000", 1, 100_000, "worker threads, each a closed-loop client"),
+            new Knob("state", "pooled", 0, 0, "pooled|fresh: keep per-thread cache and buffer, or start each request empty"),
+            new Knob("threads_kind", "platform", 0, 0, "platform|virtual (virtual only where Thread.ofVirtual exists)"),
+            new Knob("garbage_kb", "6", 0, 1_048_576, "KB allocated per request as 1 KB arrays that die at once"),
+            new Knob("data_kb", "1", 0, 1_048_576, "KB allocated per request and held until it ends"),
+            new Knob("cache_step_kb", "2", 0, 1_048_576, "KB added to the per-thread cache per request"),
+            new Knob("cache_max_kb", "64", 0, 1_048_576, "the per-thread cache stops growing at this size"),
+            new Knob("sticky_kb", "7", 0, 1_048_576, "KB of the per-thread buffer replaced every request"),
+            new Knob("backend_ms", "30", 0, 60_000, "sleep per request (the backend call)"),
+            new Knob("cpu_us", "50", 0, 10_000_000, "microseconds of CPU work per request"),
+            new Knob("duration_s", "10", 1, 86_400, "seconds the workers run"));
+
+    /** Receives every allocation; volatile so the JIT must perform each store (and so each allocation). */
+    static volatile Object sink;
+
+    /** Receives the CPU work's result so the loop is not dead code. */
+    static volatile long cpuSink;
+
+    /** Set by main when duration_s has elapsed; workers finish their request and stop. */
+    static volatile boolean stop;
+
+    static final LongAdder requests = new LongAdder();
+
+    /** The state a thread keeps between requests: the growing cache and the replaced buffer. */
+    static final class ThreadState {
+        final List<byte[]> cache = new ArrayList<>();
+        long cacheBytes;
+        byte[] buffer;
+    }
+
+    record Config(int threads, boolean pooled, boolean virtual, int garbageKB, int dataKB, int cacheStepKB,
+                  int cacheMaxKB, int stickyKB, int backendMs, int cpuUs, int durationS) {}
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> values = parseArgs(args);
+        Config c = new Config(
+                (int) number(values, "threads"),
+                choice(values, "state", "pooled", "fresh").equals("pooled"),
+                choice(values, "threads_kind", "platform", "virtual").equals("virtual"),
+                (int) number(values, "garbage_kb"),
+                (int) number(values, "data_kb"),
+                (int) number(values, "cache_step_kb"),
+                (int) number(values, "cache_max_kb"),
+                (int) number(values, "sticky_kb"),
+                (int) number(values, "backend_ms"),
+                (int) number(values, "cpu_us"),
+                (int) number(values, "duration_s"));
+
+        Method unstarted = c.virtual() ? virtualThreadFactory() : null;
+        Object builder = c.virtual() ? Thread.class.getMethod("ofVirtual").invoke(null) : null;
+
+        List<Thread> workers = new ArrayList<>(c.threads());
+        for (int i = 0; i < c.threads(); i++) {
+            Runnable r = () -> work(c);
+            Thread t = c.virtual() ? (Thread) unstarted.invoke(builder, r) : new Thread(r, "worker-" + i);
+            workers.add(t);
+        }
+        // The JVM's uptime at both ends of the measured window, in the clock of the GC log's
+        // uptime decorations, so a reader can count only the GCs of the window (not those of
+        // compiling this file or of the shutdown).
+        long startUptime = ManagementFactory.getRuntimeMXBean().getUptime();
+        long start = System.nanoTime();
+        for (Thread t : workers) {
+            t.start();
+        }
+        Thread.sleep(c.durationS() * 1000L);
+        stop = true;
+        long elapsed = System.nanoTime() - start;
+        long done = requests.sum();
+        long endUptime = ManagementFactory.getRuntimeMXBean().getUptime();
+        for (Thread t : workers) {
+            t.join();
+        }
+        System.out.println(report(c, values, done, elapsed / 1e9, startUptime, endUptime));
+    }
+
+    /** The request loop of one worker (see the file's opening comment for the exact steps). */
+    static void work(Config c) {
+        ThreadState state = new ThreadState();
+        while (!stop) {
+            if (!c.pooled()) {
+                state = new ThreadState();
+            }
+            for (int i = 0; i < c.garbageKB(); i++) {
+                sink = new byte[1024];
+            }
+            byte[] data = new byte[c.dataKB() * 1024];
+            sink = data;
+            cpuWork(c.cpuUs());
+            if (c.backendMs() > 0) {
+                try {
+                    Thread.sleep(c.backendMs());
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+            if (state.cacheBytes < c.cacheMaxKB() * 1024L && c.cacheStepKB() > 0) {
+                byte[] step = new byte[c.cacheStepKB() * 1024];
+                state.cache.add(step);
+                state.cacheBytes += step.length;
+            }
+            state.buffer = new byte[c.stickyKB() * 1024];
+            sink = state.buffer;
+            // data is read after the wait, so it stays reachable for the whole request.
+            sink = data;
+            if (!stop) {
+                requests.increment();
+            }
+        }
+    }
+
+    /** Spins for about us microseconds doing arithmetic the JIT cannot remove. */
+    static void cpuWork(int us) {
+        if (us <= 0) {
+            return;
+        }
+        long end = System.nanoTime() + us * 1000L;
+        long x = 0x9E3779B97F4A7C15L;
+        do {
+            for (int i = 0; i < 64; i++) {
+                x ^= x << 13;
+                x ^= x >>> 7;
+                x ^= x << 17;
+            }
+        } while (System.nanoTime() < end);
+        cpuSink = x;
+    }
+
+    /**
+     * Thread.Builder.unstarted(Runnable) found by reflection, so this file compiles and runs on JDKs
+     * without virtual threads (JDK 17) and uses them where they exist (JDK 21+).
+     */
+    static Method virtualThreadFactory() {
+        try {
+            Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+            Method m = Class.forName("java.lang.Thread$Builder").getMethod("unstarted", Runnable.class);
+            m.invoke(builder, (Runnable) () -> {});
+            return m;
+        } catch (NoSuchMethodException | ClassNotFoundException e) {
+            return fail("threads_kind=virtual needs a JVM with virtual threads (JDK 21+); this is Java "
+                    + System.getProperty("java.version") + ": use threads_kind=platform");
+        } catch (InvocationTargetException | IllegalAccessException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            return fail("threads_kind=virtual is not usable on Java " + System.getProperty("java.version")
+                    + " (" + cause + "); on JDK 19-20 add --enable-preview, or use threads_kind=platform");
+        }
+    }
+
+    static Map<String, String> parseArgs(String[] args) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (Knob k : KNOBS) {
+            values.put(k.name(), k.def());
+        }
+        for (String a : args) {
+            if (a.equals("-h") || a.equals("--help") || a.equals("help")) {
+                System.out.print(usage());
+                System.exit(0);
+            }
+            int eq = a.indexOf('=');
+            if (eq <= 0) {
+                fail("argument \"" + a + "\" is not key=value");
+            }
+            String key = a.substring(0, eq);
+            if (!values.containsKey(key)) {
+                fail("unknown knob \"" + key + "\"");
+            }
+            values.put(key, a.substring(eq + 1));
+        }
+        return values;
+    }
+
+    static long number(Map<String, String> values, String name) {
+        Knob k = KNOBS.stream().filter(x -> x.name().equals(name)).findFirst().orElseThrow();
+        String v = values.get(name);
+        long n;
+        try {
+            n = Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            return fail(name + "=" + v + " is not a whole number; allowed " + k.min() + ".." + k.max());
+        }
+        if (n < k.min() || n > k.max()) {
+            fail(name + "=" + v + " is out of range; allowed " + k.min() + ".." + k.max());
+        }
+        return n;
+    }
+
+    static String choice(Map<String, String> values, String name, String... allowed) {
+        String v = values.get(name);
+        for (String a : allowed) {
+            if (a.equals(v)) {
+                return v;
+            }
+        }
+        return fail(name + "=" + v + " is not allowed; allowed " + String.join("|", allowed));
+    }
+
+    /** Prints the message and the usage text to stderr and exits 2; never returns. */
+    static <T> T fail(String message) {
+        System.err.println("GcLab: " + message);
+        System.err.print(usage());
+        System.exit(2);
+        throw new AssertionError();
+    }
+
+    static String usage() {
+        StringBuilder b = new StringBuilder("usage: java [JVM flags] GcLab.java [key=value ...]\nknobs:\n");
+        for (Knob k : KNOBS) {
+            b.append(String.format(Locale.ROOT, "  %-14s default %-9s %s%n", k.name(), k.def(), k.help()));
+        }
+        return b.toString();
+    }
+
+    /** The result line: plain JSON built by hand (no library), numbers in the ROOT locale. */
+    static String report(Config c, Map<String, String> values, long done, double seconds, long startUptimeMs,
+                         long endUptimeMs) {
+        StringBuilder b = new StringBuilder("{");
+        b.append("\"requests\":").append(done);
+        b.append(",\"throughput_rps\":").append(String.format(Locale.ROOT, "%.1f", done / seconds));
+        b.append(",\"duration_s\":").append(String.format(Locale.ROOT, "%.3f", seconds));
+        for (Knob k : KNOBS) {
+            if (k.name().equals("duration_s")) {
+                continue; // the measured duration above stands for it
+            }
+            String v = values.get(k.name());
+            boolean numeric = k.max() > 0;
+            b.append(",\"").append(k.name()).append("\":").append(numeric ? v : "\"" + v + "\"");
+        }
+        b.append(String.format(Locale.ROOT, ",\"window_start_uptime_s\":%.3f,\"window_end_uptime_s\":%.3f",
+                startUptimeMs / 1e3, endUptimeMs / 1e3));
+        b.append(",\"java_version\":\"").append(System.getProperty("java.version")).append('"');
+        b.append(",\"max_heap_mb\":").append(String.format(Locale.ROOT, "%.1f",
+                Runtime.getRuntime().maxMemory() / 1048576.0));
+        b.append(",\"collectors\":[");
+        boolean first = true;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            b.append(first ? "" : ",").append("{\"name\":\"").append(gc.getName()).append("\",\"count\":")
+                    .append(gc.getCollectionCount()).append(",\"time_ms\":").append(gc.getCollectionTime()).append('}');
+            first = false;
+        }
+        b.append("]}");
+        return b.toString();
+    }
+}

@@ -1,0 +1,138 @@
+// The main page's setup form: the case menu, Compare and its case boxes,
+// the knob form, the seed, Defaults and Apply. It shows the loaded setup
+// (with what a comparison or a classroom exercise locks) and turns the
+// reader's edits into a spec to load.
+
+import { byID, el } from "./dom";
+import { caseValues, KnobForm, knobForm, variedKnobs } from "./knobs";
+import { Current, firstCase } from "./spec";
+import { KnobValue, ScenarioMeta, Spec } from "./types";
+
+/** Knob locks a classroom exercise puts on every load (classroom.ts). */
+export interface Locks {
+  /** Throws a LoomError naming the knob when c would change a locked one. */
+  check(c: Current): void;
+  /** The locked knobs, each with the note the knob form shows. */
+  notes(): Map<string, string>;
+  /** Everything is locked: the case, compare and the seed too. */
+  all(): boolean;
+}
+
+/** What the form needs of the page. */
+export interface SetupHost {
+  current(): Current | null;
+  /** The locks a classroom exercise holds (null: none). */
+  locks(): Locks | null;
+  message(text: string, kind?: "error" | "info"): void;
+  /** Loads spec from the page's controls (errors are shown, not thrown). */
+  loadFromUI(spec: Spec): void;
+}
+
+export class SetupForm {
+  private form: KnobForm | null = null;
+
+  constructor(private readonly host: SetupHost) {
+    const h = host;
+    byID("case").addEventListener("change", () => {
+      const c = h.current();
+      if (!c) return;
+      h.loadFromUI({ scenario: c.s.id, case: byID<HTMLSelectElement>("case").value, knobs: c.knobs, seed: c.seed });
+    });
+    byID("compare").addEventListener("change", () => {
+      const c = h.current();
+      if (!c) return;
+      const on = byID<HTMLInputElement>("compare").checked;
+      const compare = on ? (c.s.compare.length >= 2 ? c.s.compare : c.s.cases.slice(0, 2).map((x) => x.id)) : undefined;
+      h.loadFromUI({ scenario: c.s.id, case: compare ? c.caseID : firstCase(c), compare, knobs: keepKnobs(c, compare), seed: c.seed });
+    });
+    byID("compare-cases").addEventListener("change", () => {
+      const c = h.current();
+      if (!c) return;
+      const picked = [...document.querySelectorAll<HTMLInputElement>("#compare-cases input:checked")].map((i) => i.value);
+      if (picked.length < 2 || picked.length > 3) {
+        h.message(`Compare needs 2 or 3 cases; ${picked.length} ${picked.length === 1 ? "is" : "are"} ticked.`, "info");
+        return;
+      }
+      h.loadFromUI({ scenario: c.s.id, case: c.caseID, compare: picked, knobs: keepKnobs(c, picked), seed: c.seed });
+    });
+    byID<HTMLFormElement>("knob-form").addEventListener("submit", (ev) => {
+      ev.preventDefault();
+      this.apply();
+    });
+    byID("defaults").addEventListener("click", () => {
+      const c = h.current();
+      if (c) h.loadFromUI({ scenario: c.s.id, case: c.caseID, compare: c.compare ?? undefined, seed: c.seed });
+    });
+    // "change" fires on Enter and on leaving the field.
+    byID<HTMLInputElement>("seed").addEventListener("change", () => this.apply());
+  }
+
+  /** Builds the knob inputs of scenario s (a new scenario was chosen). */
+  showScenario(s: ScenarioMeta): void {
+    this.form = knobForm(byID("knobs"), s);
+  }
+
+  /** Puts the loaded setup c back into the controls. */
+  show(c: Current): void {
+    const locks = this.host.locks();
+    const sel = byID<HTMLSelectElement>("case");
+    sel.replaceChildren(...c.s.cases.map((cs) => el("option", { value: cs.id }, `${cs.id} — ${cs.title}`)));
+    sel.value = c.caseID;
+    const all = locks?.all() ?? false;
+    sel.disabled = !!c.compare || all;
+    const cmp = byID<HTMLInputElement>("compare");
+    cmp.checked = !!c.compare;
+    cmp.disabled = c.s.cases.length < 2 || all;
+    byID<HTMLInputElement>("seed").disabled = all;
+    byID<HTMLButtonElement>("defaults").disabled = all;
+    byID<HTMLButtonElement>("apply").disabled = all;
+    const box = byID("compare-cases");
+    box.hidden = !c.compare;
+    const chosen = new Set(c.compare ?? []);
+    box.replaceChildren(
+      el("legend", {}, "Compared cases (2–3)"),
+      ...c.s.cases.map((cs) => {
+        const input = el("input", { type: "checkbox", value: cs.id, name: "compare-case" });
+        input.checked = chosen.has(cs.id);
+        return el("label", { class: "check" }, input, ` ${cs.id}`);
+      }),
+    );
+    byID<HTMLInputElement>("seed").value = String(c.seed);
+    const base = baseValues(c);
+    for (const [k, v] of Object.entries(c.knobs)) base[k] = String(v);
+    const locked = c.compare ? variedKnobs(c.s, c.compare) : new Set<string>();
+    const notes = locks?.notes() ?? new Map<string, string>();
+    for (const k of notes.keys()) locked.add(k);
+    this.form?.show(base, locked, notes);
+  }
+
+  /** Applies the knob form and the seed: checked here, then by the simulator. */
+  private apply(): void {
+    const c = this.host.current();
+    if (!c || !this.form) return;
+    const { knobs, errors } = this.form.read(baseValues(c));
+    for (const k of this.host.locks()?.notes().keys() ?? []) {
+      if (c.knobs[k] !== undefined && knobs[k] === undefined) knobs[k] = String(c.knobs[k]); // locked: kept as loaded
+    }
+    const seedText = byID<HTMLInputElement>("seed").value.trim();
+    const seed = /^\d+$/.test(seedText) ? Number(seedText) : NaN;
+    if (!Number.isSafeInteger(seed)) errors.push(`seed "${seedText}": expected a non-negative integer`);
+    if (errors.length > 0) {
+      for (const e of errors) this.host.message(e);
+      return; // the running simulation is untouched
+    }
+    this.host.loadFromUI({ scenario: c.s.id, case: c.caseID, compare: c.compare ?? undefined, knobs, seed });
+  }
+}
+
+/** The knob values of the case c's form starts from (the first compared case's, when comparing). */
+function baseValues(c: Current): Record<string, string> {
+  return caseValues(c.s.cases.find((x) => x.id === firstCase(c)));
+}
+
+/** Keeps the overrides that still make sense when the compared cases change. */
+function keepKnobs(c: Current, compare: string[] | undefined): Record<string, KnobValue> {
+  if (!compare) return c.knobs;
+  const varied = variedKnobs(c.s, compare);
+  return Object.fromEntries(Object.entries(c.knobs).filter(([k]) => !varied.has(k)));
+}
