@@ -31,8 +31,9 @@ type Side struct {
 	scopes   bool
 	requests int64
 
-	teller   *story.Teller // the run's story: caption and moments (story.go)
-	callouts []callout
+	teller      *story.Teller // the run's story: caption and moments (story.go)
+	callouts    []callout
+	calloutView []view.Callout
 }
 
 func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed uint64) (*Side, error) {

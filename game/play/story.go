@@ -68,16 +68,18 @@ func (s *Side) Caption() string {
 	return s.teller.Caption(&s.Snap)
 }
 
-// viewCallouts converts the live callouts for the picture.
+// viewCallouts converts the live callouts for the picture, into a buffer
+// the side reuses (a frame loop asks every frame; the view draws them
+// before the next ask).
 func (s *Side) viewCallouts() []view.Callout {
 	if len(s.callouts) == 0 {
 		return nil
 	}
-	out := make([]view.Callout, len(s.callouts))
-	for i, c := range s.callouts {
-		out[i] = view.Callout{Kind: string(c.m.Kind), Text: c.m.Sentence, Age: 1 - float32(c.left)/calloutTicks}
+	s.calloutView = s.calloutView[:0]
+	for _, c := range s.callouts {
+		s.calloutView = append(s.calloutView, view.Callout{Kind: string(c.m.Kind), Text: c.m.Sentence, Age: 1 - float32(c.left)/calloutTicks})
 	}
-	return out
+	return s.calloutView
 }
 
 // MomentState is one moment of a side's story, for state().
