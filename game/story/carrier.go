@@ -28,7 +28,13 @@ func carrierWhy(f *facts) string {
 	s := f.s
 	out := ""
 	if f.knobBool("loom_carrier") {
-		out = "A loop that is a virtual thread needs no OS thread and no native memory of its own"
+		loops, c := s.VirtualLive, f.carriers()
+		if loops > c {
+			out = "A loop that is a virtual thread has no OS thread of its own: " + counti(loops) + " loops need only the " + counti(c) +
+				" carriers' threads and their native memory"
+		} else {
+			out = "With as many carriers as loops, running the loops as virtual threads saves no OS thread"
+		}
 	} else {
 		out = "Each loop thread holds a stack and native memory of its own"
 	}

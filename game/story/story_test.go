@@ -182,6 +182,9 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	if _, ok := loom.has(CarriersStarted); !ok {
 		t.Error("no carriers-started moment with loom-carrier")
 	}
+	contains(t, "256-vthreads", c, "16 loops need only the 8 carriers' threads")
+	even := newRun(t, "loom-carrier/256-vthreads", map[string]string{"event_loops": "4", "workers": "4"}, 2)
+	contains(t, "8 loops on 8 carriers", even.to(500, tick), "saves no OS thread")
 	plat := newRun(t, "loom-carrier/256-platform", nil, 1)
 	c = plat.to(1500, tick)
 	contains(t, "256-platform", c, "8 Netty event loops each own an OS thread", "RSS is")
