@@ -53,6 +53,9 @@ func poolCaption(f *facts) string {
 		} else {
 			why = "Each task computes, and " + counti(s.Cores) + " CPUs run at most " + counti(s.Cores) + " of the pool's threads at a time."
 		}
+	} else if f.knobFloat("sleep_ms", 0) == 0 {
+		why = "Each task ends as soon as it starts, so the queue drains as fast as the pool's threads can take tasks; " +
+			count(s.RequestsDone) + " done so far."
 	} else {
 		rounds := int(math.Ceil(float64(n) / float64(max(size, 1))))
 		why = "A fixed pool lets only " + counti(size) + " tasks wait at a time, so " + counti(n) + " tasks take " + counti(rounds) + " " +

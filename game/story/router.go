@@ -69,8 +69,8 @@ func (routerStory) moments(f *facts) {
 			}
 		}
 		if win != nil && cancelled > 0 {
-			f.moment(LosersCancelled, win.At, "The first race is decided at "+duration(sim.Duration(win.At))+": "+f.model(int(win.A))+
-				" answered first, and its scope cancelled the other calls, whose virtual threads end at once.")
+			f.moment(LosersCancelled, win.At, "A race is decided at "+duration(sim.Duration(win.At))+" ("+counti(s.RouterRaces)+" so far): "+
+				f.model(int(win.A))+" answered first, and its scope cancelled the other calls, whose virtual threads end at once.")
 		}
 	}
 	if f.want(RouterSingle) && s.RouterSingle >= 0 {

@@ -143,7 +143,7 @@ func TestRouterRacesAndCancels(t *testing.T) {
 	if !ok {
 		t.Fatal("no losers-cancelled moment")
 	}
-	contains(t, "losers-cancelled", m.Sentence, "answered first", "cancelled the other calls")
+	contains(t, "losers-cancelled", m.Sentence, "A race is decided at", "answered first", "cancelled the other calls")
 	if _, ok := r.has(RouterSingle); ok {
 		t.Error("a router switch without the router")
 	}
