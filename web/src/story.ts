@@ -10,7 +10,7 @@
 
 import type { GameBridge } from "./bridge";
 import { el } from "./dom";
-import { GameState, LoomError } from "./types";
+import { GameState, LoomError, SideState } from "./types";
 
 /** The tour as state() reports it. */
 export interface TourState {
@@ -54,6 +54,7 @@ export class Story {
   private spokenAt = 0;
   private saidAt = 0; // when anything was last written to the live region
   private saidStep = -1;
+  private shownKey = "";
 
   /**
    * after: the element the caption and the tour panel follow; beside: the
@@ -105,7 +106,7 @@ export class Story {
   update(st: GameState): void {
     const s = st as GameState & StoryFields;
     const caption = s.caption ?? "";
-    if (this.caption.textContent !== caption) this.caption.textContent = caption;
+    this.showCaption(st);
     const t = s.tour ?? noTour;
     this.tourNow = t;
     this.button.setAttribute("aria-pressed", String(t.active));
@@ -116,6 +117,18 @@ export class Story {
     if (this.text.textContent !== t.text) this.text.textContent = t.text;
     this.next.disabled = !t.waiting;
     this.speak(st, t, caption);
+  }
+
+  /** The caption; compared cases get one line each, named by their case. */
+  private showCaption(st: GameState): void {
+    const sides = (st.sides ?? []) as (SideState & StoryFields)[];
+    const lines = sides.length > 1 ? sides.map((x) => [x.case, x.caption ?? ""]) : [["", (st as GameState & StoryFields).caption ?? ""]];
+    const key = JSON.stringify(lines);
+    if (key === this.shownKey) return;
+    this.shownKey = key;
+    this.caption.replaceChildren(
+      ...lines.map(([name, text]) => el("span", { class: "story-line" }, name ? el("strong", {}, `${name}: `) : null, text)),
+    );
   }
 
   /** Feeds the polite live region: a tour stop at once, the caption rarely. */
