@@ -91,15 +91,20 @@ func TestTourOfPooling(t *testing.T) {
 	require.NoError(t, p.SetSpeed(1))
 	require.NoError(t, p.StartTour())
 	seen := map[string]bool{}
-	for ticks := 0; ticks < 120 && !seen["full-gc"]; ticks++ {
+	var last TourState
+	for ticks := 0; ticks < 300 && p.State().Tour.Active; ticks++ {
 		p.Tick()
 		if ts := p.State().Tour; ts.Waiting {
 			seen[ts.Kind] = true
+			last = ts
 			require.NoError(t, p.ContinueTour())
 		}
 	}
-	for _, k := range []string{"chunk-abandoned", "old-gen-half", "full-gc"} {
+	for _, k := range []string{"chunk-abandoned", "old-gen-half", "c2-compiled", "full-gc"} {
 		assert.True(t, seen[k], "the tour stopped at %s", k)
 	}
+	assert.True(t, last.Last, "the last stop says it is the last")
+	assert.False(t, p.State().Tour.Active, "once the story is told, Continue ends the tour")
+	assert.True(t, p.Running(), "... and the run plays on")
 	assert.Contains(t, p.State().Caption, "Full GC")
 }

@@ -28,6 +28,9 @@ type TourState struct {
 	Text    string `json:"text"`
 	Kind    string `json:"kind"`    // the moment stopped at, "" while playing
 	Waiting bool   `json:"waiting"` // stopped at a moment: Continue plays on
+	// Last: this stop is the tour's last (the run ended, or every moment
+	// of the story has been told); Continue ends the tour and plays on.
+	Last bool `json:"last"`
 }
 
 // StartTour rebuilds the loaded run at t = 0 and plays it as a tour.
@@ -44,7 +47,8 @@ func (p *Playground) StartTour() error {
 }
 
 // ContinueTour shows the next moment of the same tick if there is one,
-// else plays on; after the run's last moment it ends the tour.
+// else plays on; after the last stop it ends the tour (and plays on while
+// the run has more to run).
 func (p *Playground) ContinueTour() error {
 	t := &p.tour
 	if !t.active {
@@ -55,13 +59,26 @@ func (p *Playground) ContinueTour() error {
 		t.pending = t.pending[1:]
 		return nil
 	}
+	last := p.lastStop()
 	t.stop = nil
-	if p.allDone() {
+	if last {
 		p.EndTour()
-		return nil
 	}
-	p.running = true
+	p.running = !p.allDone()
 	return nil
+}
+
+// lastStop reports whether the tour has nothing more to stop at: the run
+// has ended, or the primary side's story has told all its moments.
+func (p *Playground) lastStop() bool {
+	if len(p.tour.pending) > 0 {
+		return false
+	}
+	if p.allDone() {
+		return true
+	}
+	i := p.primary()
+	return i < len(p.sides) && p.sides[i].teller != nil && p.sides[i].teller.Told()
 }
 
 // EndTour leaves tour mode; the run stays where it is.
@@ -93,5 +110,5 @@ func (p *Playground) TourState() TourState {
 	if t.stop == nil {
 		return TourState{Active: true, Step: t.step, Text: tourIntro}
 	}
-	return TourState{Active: true, Step: t.step, Text: t.stop.Sentence, Kind: string(t.stop.Kind), Waiting: true}
+	return TourState{Active: true, Step: t.step, Text: t.stop.Sentence, Kind: string(t.stop.Kind), Waiting: true, Last: p.lastStop()}
 }

@@ -137,6 +137,17 @@ func (t *Teller) captionOf(f *facts) string {
 // kind). The slice is the teller's: do not modify it.
 func (t *Teller) Moments() []Moment { return t.moments }
 
+// Told reports whether every moment of the article's story (Kinds but
+// the run's end) has been seen: nothing is left to tell but the end.
+func (t *Teller) Told() bool {
+	for _, k := range t.story.kinds() {
+		if !t.seen[k] {
+			return false
+		}
+	}
+	return true
+}
+
 // Kinds lists the moment kinds this run's story can tell, in the order an
 // article's story usually meets them.
 func (t *Teller) Kinds() []Kind { return append(t.story.kinds(), OutOfMemory, Finished) }

@@ -6,7 +6,7 @@
 // read out now and then by the page's polite live region.
 //
 // window.loomlab gets tour(), tourContinue() and tourEnd(); each returns
-// state().tour = {active, step, text, kind, waiting}.
+// state().tour = {active, step, text, kind, waiting, last}.
 
 import type { GameBridge } from "./bridge";
 import { el } from "./dom";
@@ -19,6 +19,8 @@ export interface TourState {
   text: string;
   kind: string;
   waiting: boolean;
+  /** The tour's last stop: Continue ends the tour (the run plays on). */
+  last: boolean;
 }
 
 /** The story's fields of state() (game/play's SideState and State). */
@@ -40,7 +42,7 @@ const captionEveryMs = 30_000;
 /** ... and never sooner than this after anything else was said in the live region. */
 const quietMs = 4_000;
 
-const noTour: TourState = { active: false, step: 0, text: "", kind: "", waiting: false };
+const noTour: TourState = { active: false, step: 0, text: "", kind: "", waiting: false, last: false };
 
 export class Story {
   private readonly caption: HTMLElement;
@@ -116,6 +118,7 @@ export class Story {
     this.heading.textContent = t.waiting ? `Stop ${t.step}` : "Tour";
     if (this.text.textContent !== t.text) this.text.textContent = t.text;
     this.next.disabled = !t.waiting;
+    this.next.textContent = t.last ? "Finish tour" : "Continue";
     this.speak(st, t, caption);
   }
 
