@@ -77,7 +77,8 @@ func (s *Side) viewCallouts() []view.Callout {
 	}
 	s.calloutView = s.calloutView[:0]
 	for _, c := range s.callouts {
-		s.calloutView = append(s.calloutView, view.Callout{Kind: string(c.m.Kind), Text: c.m.Sentence, Age: 1 - float32(c.left)/calloutTicks})
+		s.calloutView = append(s.calloutView, view.Callout{Kind: string(c.m.Kind), Text: c.m.Sentence,
+			Age: float64(calloutTicks-c.left) / TicksPerSecond, TTL: calloutTicks / TicksPerSecond})
 	}
 	return s.calloutView
 }
