@@ -15,37 +15,38 @@ test: vet test-go test-wasm test-fuzz verify test-web
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./game/... ./wasm/...
-	@unformatted=$$(gofmt -l sim game wasm build bench); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	@unformatted=$$(gofmt -l sim classroom cmd game wasm build bench); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 test-go:
-	$(GO) test -count=1 ./sim/... ./game/... ./bench/...
+	$(GO) test -count=1 ./sim/... ./classroom/... ./cmd/... ./game/... ./bench/...
 
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes.
 test-wasm: node-deps
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./game/view/... ./game/play/... ./game/story/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./classroom/... ./cmd/... ./game/view/... ./game/play/... ./game/link/... ./game/story/...
 
 verify:
-	$(GO) run ./sim/cmd/loomsim verify
+	$(GO) run ./cmd/loomsim verify
 
-# Fuzz targets of the link/spec/knob parsers and the simulator: a few
-# seconds each in `make test`, longer with `make fuzz` (FUZZTIME=10m).
+# Fuzz targets of the link/spec/knob parsers and the simulator, as
+# package:target pairs (Go fuzzes one package at a time): a few seconds each
+# in `make test`, longer with `make fuzz` (FUZZTIME=10m).
 # `make test` bounds each target by a count of executions, not by time: with a
 # time bound, Go's fuzz coordinator can report its own deadline as a failure
 # ("context deadline exceeded") when the deadline lands mid-run.
-FUZZ_TARGETS := FuzzParseLink FuzzParseSpec FuzzKnobValue FuzzSimulate
-FUZZ_TEST    := FuzzParseLink:20000x FuzzParseSpec:20000x FuzzKnobValue:20000x FuzzSimulate:500x
+FUZZ_TARGETS := ./game/link:FuzzParseLink ./sim/scenario:FuzzParseSpec ./sim/scenario:FuzzKnobValue ./sim/scenario:FuzzSimulate
+FUZZ_TEST    := ./game/link:FuzzParseLink:20000x ./sim/scenario:FuzzParseSpec:20000x ./sim/scenario:FuzzKnobValue:20000x ./sim/scenario:FuzzSimulate:500x
 FUZZTIME ?= 2m
 test-fuzz:
-	@for ft in $(FUZZ_TEST); do f=$${ft%%:*}; n=$${ft##*:}; \
-		$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $$n ./sim/scenario || exit 1; done
+	@for pft in $(FUZZ_TEST); do p=$${pft%%:*}; ft=$${pft#*:}; f=$${ft%%:*}; n=$${ft##*:}; \
+		$(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $$n $$p || exit 1; done
 
 # A time bound is what a longer run wants; when Go's coordinator reports its
 # own deadline and no failing input was written, that is said and the next
 # target runs.
 fuzz:
-	@for f in $(FUZZ_TARGETS); do log=$$(mktemp); \
-		{ $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./sim/scenario; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
+	@for pf in $(FUZZ_TARGETS); do p=$${pf%%:*}; f=$${pf##*:}; log=$$(mktemp); \
+		{ $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$p; echo $$? > $$log.rc; } 2>&1 | tee $$log; \
 		rc=$$(cat $$log.rc); \
 		if [ "$$rc" != 0 ] && grep -q 'context deadline exceeded' $$log && ! grep -q 'Failing input written' $$log; then \
 			echo "$$f: no failing input; Go's fuzz coordinator reported its own time limit as a failure (a race in the toolchain)"; rc=0; fi; \

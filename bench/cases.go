@@ -85,7 +85,7 @@ const maxRuns = 50
 
 func runNative(o options, tmp string) (*Cases, error) {
 	bin := filepath.Join(tmp, "loomsim")
-	if err := goBuild(o.goCmd, nil, bin, "./sim/cmd/loomsim"); err != nil {
+	if err := goBuild(o.goCmd, nil, bin, "./cmd/loomsim"); err != nil {
 		return nil, err
 	}
 	sec := &Cases{Load: startLoad(), RSSFloor: rssFloor()}

@@ -336,7 +336,7 @@ func (b *browser) compare(t *testing.T, scenarios []scenarioInfo) {
 // runFull: the worker's result equals `loomsim run --json`, except wall time.
 func (b *browser) runFull(t *testing.T, root string) {
 	bin := filepath.Join(t.TempDir(), "loomsim")
-	if out, err := exec.Command("go", "build", "-o", bin, filepath.Join(root, "sim", "cmd", "loomsim")).CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, filepath.Join(root, "cmd", "loomsim")).CombinedOutput(); err != nil {
 		t.Fatalf("building loomsim: %v\n%s", err, out)
 	}
 	cmd := exec.Command(bin, "run", "request-load/virtual-per-request", "--set", "requests=200", "--seed", "7", "--json")

@@ -25,28 +25,18 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"testing"
 	"time"
 
 	"github.com/andybalholm/brotli"
 )
 
-// Brotli qualities: best for what is deployed, fast for local serving and
-// tests.
+// Brotli qualities: best for what is deployed (the default), fast for
+// local serving and the browser suite, which build dist/ often and only
+// need the copies to be valid.
 const (
 	brotliBest = 11
 	brotliFast = 5
 )
-
-// defaultBrotli is the quality a build uses unless told: fast inside a
-// test binary (the browser suite builds dist/ once per run), best
-// otherwise.
-func defaultBrotli() int {
-	if testing.Testing() {
-		return brotliFast
-	}
-	return brotliBest
-}
 
 // precompressible says whether a dist/ path gets .br and .gz copies: the
 // hashed wasm, js and css assets (not source maps, which only developer

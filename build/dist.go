@@ -41,7 +41,7 @@ func defaultOptions() Options {
 		goCmd = "go"
 	}
 	return Options{Out: "dist", Playground: "wasm/playground", Worker: "wasm/worker",
-		GameHTML: "web/game.html", Web: "web", Go: goCmd, Brotli: defaultBrotli()}
+		GameHTML: "web/game.html", Web: "web", Go: goCmd, Brotli: brotliBest}
 }
 
 // Manifest maps logical asset names (what the pages and the TypeScript

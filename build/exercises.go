@@ -1,13 +1,13 @@
 package main
 
 import (
-	"github.com/loomlab/loomlab/sim/exercise"
+	"github.com/loomlab/loomlab/classroom"
 )
 
 // The classroom's exercises, in scenarios.json beside the scenarios: what
 // the page shows before anything runs (the question of every variant, the
 // choices, the runs to simulate). The explanation and the grading stay in
-// Go: the worker grades (exercise.Exercise.Grade) on the runs' results.
+// Go: the worker grades (classroom.Exercise.Grade) on the runs' results.
 
 type metaExercise struct {
 	ID       string       `json:"id"`
@@ -49,10 +49,10 @@ type metaRun struct {
 
 func exerciseMeta() ([]metaExercise, error) {
 	out := []metaExercise{}
-	for _, e := range exercise.Exercises() {
+	for _, e := range classroom.Exercises() {
 		m := metaExercise{ID: e.ID, Scenario: e.Scenario, Title: e.Title, Kind: e.Kind.String(), Choices: []metaChoice{},
 			Unit: e.Unit, Decimals: e.Decimals, Measure: e.Measure.Text, Lock: nonNil(e.Lock), Variants: []metaVariant{}}
-		if e.Kind == exercise.Number {
+		if e.Kind == classroom.Number {
 			m.Tolerance = e.Tol.String()
 		}
 		for _, c := range e.Choices {

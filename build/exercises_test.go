@@ -5,15 +5,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/loomlab/loomlab/sim/exercise"
+	"github.com/loomlab/loomlab/classroom"
 )
 
 // scenarios.json carries every exercise with the question of each variant
 // and its runs, and nothing that would give the answer away.
 func TestExerciseMeta(t *testing.T) {
 	f := readMeta(t)
-	if len(f.Exercises) != len(exercise.Exercises()) {
-		t.Fatalf("%d exercises in scenarios.json, %d in sim/scenario", len(f.Exercises), len(exercise.Exercises()))
+	if len(f.Exercises) != len(classroom.Exercises()) {
+		t.Fatalf("%d exercises in scenarios.json, %d in package classroom", len(f.Exercises), len(classroom.Exercises()))
 	}
 	for _, e := range f.Exercises {
 		if len(e.Variants) == 0 || e.Title == "" || e.Measure == "" || (e.Kind != "choice" && e.Kind != "number") {

@@ -153,14 +153,3 @@ func (e *Event) Old() (before, after Bytes, ok bool) {
 	}
 	return before, after, ok
 }
-
-// IsCollection reports whether the event reclaims memory on its own and so counts in the
-// collection rates: young, mixed, Full and degenerated GCs, and the concurrent collectors' cycles.
-// G1's remark and cleanup and single pauses belong to a cycle, not beside it.
-func (e *Event) IsCollection() bool {
-	switch e.Kind {
-	case Young, Mixed, Full, Degenerated:
-		return true
-	}
-	return false
-}

@@ -104,11 +104,18 @@ func parseGenTransition(space Space, name, t string) (Generation, error) {
 	return g, nil
 }
 
-// regionCount reads a count of G1 regions (a heap has at most a few million).
+// maxRegions bounds a count of G1 regions: G1 aims at 2048 and allows at most a few hundred
+// thousand; with region sizes of at most maxRegionSize, regions × size fits int64.
+const maxRegions = 1 << 20
+
+// maxRegionSize bounds G1's region size (JDK 18+ allows 512 MB).
+const maxRegionSize = GB
+
+// regionCount reads a count of G1 regions.
 func regionCount(s string) (int, bool) {
 	if s == "" || len(s) > 9 || !allDigits(s) {
 		return 0, false
 	}
 	n, _ := strconv.Atoi(s)
-	return n, true
+	return n, n <= maxRegions
 }

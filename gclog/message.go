@@ -43,6 +43,9 @@ func (p *Parser) message(n int, msg string) (lineUse, error) {
 	id, rest, hasID := gcID(msg)
 	if stall, ok := strings.CutPrefix(rest, "Allocation Stall ("); ok {
 		fields := strings.Fields(stall)
+		if len(fields) == 0 {
+			return notRecognised, nil
+		}
 		if d, ok := parseDuration(fields[len(fields)-1]); ok {
 			p.log.AllocationStalls++
 			p.log.StallTime += d
@@ -93,7 +96,10 @@ func (p *Parser) initLine(msg string) bool {
 	case "Heap Initial Capacity", "Initial Capacity":
 		return setSize(&p.log.HeapInitial, value)
 	case "Heap Region Size":
-		return setSize(&p.log.RegionSize, value)
+		if v, ok := parseSize(value); ok && v <= maxRegionSize {
+			p.log.RegionSize = v
+			return true
+		}
 	case "Heap Min Capacity", "Min Capacity":
 		_, ok := parseSize(value)
 		return ok
@@ -168,6 +174,10 @@ func (p *Parser) gcLine(n, id int, rest string) (lineUse, error) {
 		return 0, lineErr(n, ErrMalformed, "%v in %q", err, clip(rest, 120))
 	}
 	if isGen {
+		// A GC logs four or five spaces; more means repeated lines, which are not kept.
+		if len(pg.gens)+len(gens) > maxGensPerGC {
+			return skipped, nil
+		}
 		pg.gens = append(pg.gens, gens...)
 		return used, nil
 	}
@@ -221,7 +231,7 @@ func (p *Parser) gcLine(n, id int, rest string) (lineUse, error) {
 		e.Kind, e.Phase, e.Duration = Concurrent, strings.TrimPrefix(s.name, "Concurrent "), s.dur
 	case isCycleName(s.name) && s.hasSizes:
 		// ZGC prints no duration for the cycle: it runs from the id's first line to this one.
-		e.Kind, e.Phase, e.Cause, e.Duration = Concurrent, s.name, s.paren(0), p.now-pg.first
+		e.Kind, e.Phase, e.Cause, e.Duration = Concurrent, s.name, s.paren(0), max(0, p.now-pg.first)
 	case p.log.Collector == Shenandoah && strings.HasPrefix(s.name, "Concurrent "):
 		pg.cycle = true
 		pg.last, pg.lastLine = p.now, n
@@ -253,6 +263,9 @@ func (p *Parser) gcLine(n, id int, rest string) (lineUse, error) {
 	return used, nil
 }
 
+// maxGensPerGC bounds the generations kept for one GC (Parallel logs four, G1 five).
+const maxGensPerGC = 16
+
 // isCycleName: a concurrent collector's one-line cycle summary (ZGC; generational ZGC's two kinds).
 func isCycleName(name string) bool {
 	return name == "Garbage Collection" || name == "Major Collection" || name == "Minor Collection"
@@ -275,6 +288,6 @@ func (p *Parser) closeCycles(keep int) {
 		}
 		p.log.Events = append(p.log.Events, Event{ID: id, Line: pg.lastLine, Time: pg.last, Kind: Concurrent,
 			Phase: "Cycle", Cause: pg.trigger, HasHeap: pg.hasHeap, Before: pg.before, After: pg.after,
-			Commit: pg.commit, Duration: pg.last - pg.first})
+			Commit: pg.commit, Duration: max(0, pg.last-pg.first)})
 	}
 }

@@ -206,15 +206,16 @@ func TestUnknownLinesCounted(t *testing.T) {
 [0.500s][info][gc,ergo] something a future JDK says
 GC(0) Pause Young (Allocation Failure) 16M->4M(61M) 1.000ms
 [0.900s][info][jit] not a collector's line
+Allocation Stall (
 `)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if l.Unknown != 2 || l.Skipped != 1 || l.Lines != 5 || len(l.Events) != 1 {
-		t.Errorf("unknown %d, skipped %d, lines %d, events %d; want 2, 1, 5, 1", l.Unknown, l.Skipped, l.Lines, len(l.Events))
+	if l.Unknown != 3 || l.Skipped != 1 || l.Lines != 6 || len(l.Events) != 1 {
+		t.Errorf("unknown %d, skipped %d, lines %d, events %d; want 3, 1, 6, 1", l.Unknown, l.Skipped, l.Lines, len(l.Events))
 	}
-	if len(l.UnknownExamples) != 2 || l.UnknownExamples[0].Line != 1 || l.UnknownExamples[1].Line != 5 {
-		t.Errorf("examples %+v; want lines 1 and 5", l.UnknownExamples)
+	if len(l.UnknownExamples) != 3 || l.UnknownExamples[0].Line != 1 || l.UnknownExamples[1].Line != 5 || l.UnknownExamples[2].Line != 6 {
+		t.Errorf("examples %+v; want lines 1, 5 and 6", l.UnknownExamples)
 	}
 }
 

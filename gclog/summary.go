@@ -177,8 +177,10 @@ func (s *Summary) pauseStats(events []Event, duration Nanos) {
 	}
 }
 
+// Sums are in float64 MiB: int64 bytes could overflow over many events of hostile input, and
+// float64 adds in the same order to the same bits on every platform.
 func (s *Summary) rates(events []Event) {
-	var allocated, promoted Bytes
+	var allocated, promoted float64
 	var prev *Event
 	var from, to Nanos
 	heapEvents, withOld := 0, 0
@@ -191,25 +193,25 @@ func (s *Summary) rates(events []Event) {
 		if prev == nil {
 			from = e.Time
 		} else {
-			allocated += max(0, e.Before-prev.After)
+			allocated += max(0, e.Before-prev.After).MiB()
 		}
 		to = e.Time
 		prev = e
 		if e.Kind == Young || e.Kind == Mixed {
 			if before, after, ok := e.Old(); ok {
 				withOld++
-				promoted += max(0, after-before)
+				promoted += max(0, after-before).MiB()
 			}
 		}
 	}
 	period := to - from
 	if heapEvents >= 2 && period > 0 {
-		s.AllocationRateMBs = num(allocated.MiB() / period.Seconds())
+		s.AllocationRateMBs = num(allocated / period.Seconds())
 	}
 	if withOld > 0 {
-		s.PromotedMB = mib(promoted)
+		s.PromotedMB = num(promoted)
 		if period > 0 {
-			s.PromotionRateMBs = num(promoted.MiB() / period.Seconds())
+			s.PromotionRateMBs = num(promoted / period.Seconds())
 		}
 	}
 }
@@ -235,11 +237,11 @@ func (s *Summary) oldAfterFull(events []Event) {
 	if len(olds) == 0 {
 		return
 	}
-	var sum Bytes
+	var sum float64
 	for _, o := range olds {
-		sum += o
+		sum += float64(o)
 	}
-	s.OldAfterFullMB = mib(sum / Bytes(len(olds)))
+	s.OldAfterFullMB = num(sum / float64(len(olds)) / float64(MB))
 	s.OldAfterFullMinMB = mib(slices.Min(olds))
 	s.OldAfterFullMaxMB = mib(slices.Max(olds))
 	s.OldAfterFullLastMB = mib(olds[len(olds)-1])

@@ -107,8 +107,20 @@ func parseSize(s string) (Bytes, bool) {
 	if !ok || milli > (1<<63-1)/int64(unit) {
 		return 0, false
 	}
-	return Bytes(milli * int64(unit) / 1000), true
+	b := Bytes(milli * int64(unit) / 1000)
+	if b > maxSize {
+		return 0, false
+	}
+	return b, true
 }
+
+// maxSize is the largest size read, 16 TiB (ZGC's largest heap). It keeps sums over MaxEvents
+// events inside int64 whatever the input says.
+const maxSize = 16 << 40
+
+// maxDuration is the longest duration read, about 2.8 hours; sums over MaxEvents events stay inside
+// int64.
+const maxDuration = 10_000 * Second
 
 // parseDuration reads a duration with its unit as HotSpot prints it: "3.456ms", "1.234s",
 // "12us", "15ns" (decimal comma allowed).
@@ -120,7 +132,10 @@ func parseDuration(s string) (Nanos, bool) {
 	for _, u := range units {
 		if num, ok := strings.CutSuffix(s, u.suffix); ok {
 			v, ok := parseFixed(num, u.scale)
-			return Nanos(v), ok
+			if !ok || Nanos(v) > maxDuration {
+				return 0, false
+			}
+			return Nanos(v), true
 		}
 	}
 	return 0, false

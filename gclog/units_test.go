@@ -21,6 +21,8 @@ func TestParseSize(t *testing.T) {
 		{"1e3M", 0, false},
 		{"1.M", 0, false},
 		{"99999999999999999G", 0, false}, // would overflow
+		{"16384G", 16384 * GB, true},
+		{"16385G", 0, false}, // beyond ZGC's largest heap: sums over many events could overflow
 	} {
 		got, ok := parseSize(tc.in)
 		if got != tc.want || ok != tc.ok {
@@ -46,6 +48,8 @@ func TestParseDuration(t *testing.T) {
 		{"1.2.3ms", 0, false},
 		{"12", 0, false},
 		{"abcms", 0, false},
+		{"10000000.000ms", 10_000 * Second, true},
+		{"10000000.001ms", 0, false}, // beyond maxDuration
 	} {
 		got, ok := parseDuration(tc.in)
 		if got != tc.want || ok != tc.ok {

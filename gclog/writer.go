@@ -26,9 +26,13 @@ func AppendEvent(dst []byte, e *Event) ([]byte, error) {
 		return dst, fmt.Errorf("time %d ns is not an uptime", e.Time)
 	}
 	for _, s := range []string{e.Cause, e.Phase} {
-		if strings.ContainsAny(s, "()\n\r") || strings.Contains(s, "->") || s != strings.TrimSpace(s) || strings.Contains(s, "  ") {
+		if strings.ContainsAny(s, "\n\r") || strings.Contains(s, "->") || s != strings.TrimSpace(s) || strings.Contains(s, "  ") {
 			return dst, fmt.Errorf("cause or phase %q cannot be written on one line", s)
 		}
+	}
+	// A cause may hold balanced parentheses, as "System.gc()" does; a phase is a plain name.
+	if strings.ContainsAny(e.Phase, "()") || !balanced(e.Cause) {
+		return dst, fmt.Errorf("phase %q or cause %q has parentheses that would not read back", e.Phase, e.Cause)
 	}
 	if e.Before < 0 || e.After < 0 || e.Commit < 0 {
 		return dst, errors.New("negative heap size")
@@ -181,4 +185,21 @@ func appendKilo(dst []byte, b Bytes) []byte {
 		return append(strconv.AppendInt(dst, int64(b/KB), 10), 'K')
 	}
 	return append(strconv.AppendInt(dst, int64(b), 10), 'B')
+}
+
+// balanced reports whether every parenthesis in s is closed and none closes early.
+func balanced(s string) bool {
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }

@@ -6,14 +6,15 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/loomlab/loomlab/game/link"
 	"github.com/loomlab/loomlab/sim/scenario"
 )
 
-// LinkJSON is scenario.Link as the page sees it: one flat object with the
+// LinkJSON is link.Link as the page sees it: one flat object with the
 // spec's fields beside the page's own (speed, embed, classroom, theme).
 // The page never parses a link itself: it hands the query string to
-// ParseLinkJSON and renders its state with LinkQueryJSON, so
-// scenario.ParseLink stays the one authority on names, types and ranges.
+// ParseLinkJSON and renders its state with LinkQuery, so link.Parse stays
+// the one authority on names, types and ranges.
 type LinkJSON struct {
 	Scenario string            `json:"scenario"`
 	Case     string            `json:"case"`
@@ -38,7 +39,7 @@ type ParsedLink struct {
 	Errors []string `json:"errors"`
 }
 
-func toJSON(l scenario.Link) LinkJSON {
+func toJSON(l link.Link) LinkJSON {
 	j := LinkJSON{Scenario: l.Spec.Scenario, Case: l.Spec.Case, Knobs: l.Spec.Knobs, Seed: l.Spec.Seed,
 		Compare: l.Spec.Compare, Speed: l.Speed, Controls: l.Controls, Autoplay: l.Autoplay, T: l.T,
 		Loop: l.Loop, Exercise: l.Exercise, Lock: l.Lock, Theme: l.Theme, Present: l.Present}
@@ -54,16 +55,16 @@ func toJSON(l scenario.Link) LinkJSON {
 	return j
 }
 
-func (j *LinkJSON) link() scenario.Link {
-	return scenario.Link{Spec: scenario.Spec{Scenario: j.Scenario, Case: j.Case, Knobs: j.Knobs, Seed: j.Seed,
+func (j *LinkJSON) toLink() link.Link {
+	return link.Link{Spec: scenario.Spec{Scenario: j.Scenario, Case: j.Case, Knobs: j.Knobs, Seed: j.Seed,
 		Compare: j.Compare}, Speed: j.Speed, Controls: j.Controls, Autoplay: j.Autoplay, T: j.T, Loop: j.Loop,
 		Exercise: j.Exercise, Lock: j.Lock, Theme: j.Theme, Present: j.Present}
 }
 
-// ParseLinkJSON parses a link's query string (scenario.ParseLink) and
+// ParseLinkJSON parses a link's query string (link.Parse) and
 // answers the JSON of a ParsedLink. It never fails as a whole.
 func ParseLinkJSON(query string) string {
-	l, errs := scenario.ParseLink(query)
+	l, errs := link.Parse(query)
 	out := ParsedLink{Link: toJSON(l), Errors: []string{}}
 	for _, e := range errs {
 		out.Errors = append(out.Errors, strings.ReplaceAll(e.Error(), "\n", " "))
@@ -76,9 +77,9 @@ func ParseLinkJSON(query string) string {
 }
 
 // LinkQuery renders the JSON of a LinkJSON as a query string (without
-// "?"; scenario.Link.Query). A field left out takes the link's default
+// "?"; link.Link.Query). A field left out takes the link's default
 // (seed 1, controls full, autoplay off, theme default). The result is
-// parsed again and refused if ParseLink would not take every value in it,
+// parsed again and refused if link.Parse would not take every value in it,
 // so a link the page writes always opens cleanly.
 func LinkQuery(linkJSON string) (string, error) {
 	j := LinkJSON{Seed: 1, Controls: "full", Autoplay: "off", Theme: "default"}
@@ -90,9 +91,9 @@ func LinkQuery(linkJSON string) (string, error) {
 	if j.Scenario == "" {
 		return "", fmt.Errorf("bad link: \"scenario\" is missing")
 	}
-	l := j.link()
+	l := j.toLink()
 	q := l.Query()
-	if _, errs := scenario.ParseLink(q); len(errs) > 0 {
+	if _, errs := link.Parse(q); len(errs) > 0 {
 		return "", errs[0]
 	}
 	return q, nil

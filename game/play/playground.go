@@ -213,15 +213,7 @@ func (p *Playground) Step() {
 	if lead == nil {
 		return
 	}
-	lead.collect()
-	before := len(lead.pending)
-	for i := 0; i < stepBound && !lead.sm.Done(); i++ {
-		lead.sm.Advance(sim.Never, 1)
-		lead.collect()
-		if len(lead.pending) > before {
-			break
-		}
-	}
+	lead.stepUntil(&EventFilter{}) // a filter without kinds or thread takes any event
 	// state() right after a step reports the stepped state; the events
 	// stay pending for the next tick to animate.
 	p.catchUp(lead)

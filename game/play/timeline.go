@@ -486,22 +486,30 @@ func (p *Playground) StepTo(f EventFilter) (bool, error) {
 		return false, err
 	}
 	lead := p.sides[li]
-	lead.collect()
-	found := false
-	for i := 0; i < stepBound && !found && !lead.sm.Done(); i++ {
-		from := len(lead.pending)
-		lead.sm.Advance(sim.Never, 1)
-		lead.collect()
-		for k := from; k < len(lead.pending); k++ {
-			found = found || f.match(&lead.pending[k])
-		}
-		if n := len(lead.pending); n > eventCapacity {
-			// A long search: keep the latest events for the picture.
-			lead.pending = append(lead.pending[:0], lead.pending[n-eventCapacity/2:]...)
-		}
-	}
+	found := lead.stepUntil(&f)
 	p.catchUp(lead)
 	return found, nil
+}
+
+// stepUntil advances the side one event at a time (at most stepBound)
+// until it records an event the filter selects, and reports whether it
+// did. Step and StepTo both step through here.
+func (s *Side) stepUntil(f *EventFilter) bool {
+	s.collect()
+	found := false
+	for i := 0; i < stepBound && !found && !s.sm.Done(); i++ {
+		from := len(s.pending)
+		s.sm.Advance(sim.Never, 1)
+		s.collect()
+		for k := from; k < len(s.pending); k++ {
+			found = found || f.match(&s.pending[k])
+		}
+		if n := len(s.pending); n > eventCapacity {
+			// A long search: keep the latest events for the picture.
+			s.pending = append(s.pending[:0], s.pending[n-eventCapacity/2:]...)
+		}
+	}
+	return found
 }
 
 // StepBack moves, paused, to just after the latest earlier event the

@@ -10,41 +10,7 @@ import (
 
 // Fuzz targets. `make test` runs each for a few seconds, `make fuzz` for
 // longer; failing inputs land in testdata/fuzz/ and stay as regression
-// seeds.
-
-// Any query string gives a usable link or clear messages, never a panic,
-// and whatever loads also builds a simulator.
-func FuzzParseLink(f *testing.F) {
-	for _, s := range []string{"", "scenario=vt-pooling", "?scenario=request-load&case=pool-200&pool_size=abc",
-		"scenario=llm-router&controls=none&t=3&lock=all", "#scenario=loom-carrier&vus_max=0&arrival_rps=0",
-		"scenario=vt-basics&threads=1e6&kind=virtual&seed=18446744073709551615", "scenario=%zz&&&=",
-		"scenario=vt-pooling&compare=1g-pool,1g-nopool,4g-pool,4g-nopool"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, q string) {
-		l, errs := ParseLink(q)
-		for _, e := range errs {
-			if e == nil || e.Error() == "" || strings.Contains(e.Error(), "\n") {
-				t.Fatalf("message %q is not one clear line", e)
-			}
-		}
-		if l.Spec.Scenario == "" {
-			return
-		}
-		sc, err := Get(l.Spec.Scenario)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, _, err := sc.NewSim(l.Spec.Case, l.Spec.Knobs, l.Spec.Seed); err != nil {
-			t.Fatalf("link %q loaded knobs that do not build: %v", q, err)
-		}
-		// The rendered link reads back the same.
-		back, errs := ParseLink(l.Query())
-		if len(errs) > 0 || back.Spec.Scenario != l.Spec.Scenario || back.Spec.Case != l.Spec.Case {
-			t.Fatalf("round trip of %q: %+v, %v", q, back, errs)
-		}
-	})
-}
+// seeds. The page's link parser has its own in game/link.
 
 // Any text is a spec or a clear error.
 func FuzzParseSpec(f *testing.F) {

@@ -78,6 +78,13 @@ func (e *KnobError) Error() string {
 	return fmt.Sprintf("%s: knob %s=%q is not allowed: expected %s", e.Scenario, e.Knob, e.Value, e.Allowed)
 }
 
+// Accepts says whether text is a value of the knob (its type and range),
+// for readers of knob values other than Resolve (the page's links).
+func (k *Knob) Accepts(text string) bool {
+	_, ok := k.parse(text)
+	return ok
+}
+
 // parse converts text to the knob's value.
 func (k *Knob) parse(text string) (any, bool) {
 	t := strings.TrimSpace(text)

@@ -3,7 +3,7 @@ package scenario
 import "github.com/loomlab/loomlab/sim"
 
 // llm-router: a server that races three LLM tiers in a StructuredTaskScope.
-var llmRouter = register(&Scenario{
+var llmRouter = &Scenario{
 	ID:    "llm-router",
 	Title: "Racing three LLM tiers with StructuredTaskScope, on platform vs virtual threads",
 	Article: "\"Java 25 Virtual Threads and StructuredTaskScope\" — an LLM router on Javalin that races Claude " +
@@ -79,7 +79,7 @@ var llmRouter = register(&Scenario{
 		"With virtual threads every request and every model call is a virtual thread parked on its socket; the carriers are mostly idle.",
 	},
 	build: buildLLMRouter,
-})
+}
 
 func buildLLMRouter(v *Values) (sim.Config, error) {
 	jdk := 25

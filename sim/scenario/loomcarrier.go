@@ -4,7 +4,7 @@ import "github.com/loomlab/loomlab/sim"
 
 // loom-carrier: Micronaut's experimental mode that runs Netty event loops
 // as virtual threads, on a reactive (non-blocking) stack.
-var loomCarrier = register(&Scenario{
+var loomCarrier = &Scenario{
 	ID:    "loom-carrier",
 	Title: "Netty event loops as virtual threads: same throughput, 78 MB less RSS (Micronaut loom-carrier)",
 	Article: "\"Loom Carrier on a Reactive Stack: 78 MB for Free\" — Micronaut 5 with Netty, R2DBC PostgreSQL " +
@@ -85,7 +85,7 @@ var loomCarrier = register(&Scenario{
 		"Throughput is the same either way: the stack never blocks, so there is nothing for virtual threads to unblock.",
 	},
 	build: buildLoomCarrier,
-})
+}
 
 func buildLoomCarrier(v *Values) (sim.Config, error) {
 	j := jvmDefaults(25)

@@ -3,7 +3,7 @@ package scenario
 import "github.com/loomlab/loomlab/sim"
 
 // request-load: 10,000 requests that each wait 100 ms, run three ways.
-var requestLoad = register(&Scenario{
+var requestLoad = &Scenario{
 	ID:    "request-load",
 	Title: "10,000 requests: a pool of 200, a thread per request, a virtual thread per request",
 	Article: "\"Platform Threads vs Virtual Threads\", a Java lesson by Naveen Anamaneni " +
@@ -66,7 +66,7 @@ var requestLoad = register(&Scenario{
 		"Turn on pin with jdk 21: every sleep happens inside synchronized, the carriers stay pinned, and only 12 tasks sleep at a time.",
 	},
 	build: buildRequestLoad,
-})
+}
 
 func buildRequestLoad(v *Values) (sim.Config, error) {
 	jdk := 21

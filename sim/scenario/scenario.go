@@ -7,7 +7,6 @@ package scenario
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/loomlab/loomlab/sim"
@@ -55,19 +54,14 @@ type Constant struct {
 	Derivation string
 }
 
-var registry []*Scenario
+// registry is every scenario, in the order the page's picker, the CLI's
+// list and verify show them. A scenario exists only once it is listed
+// here, so its place in the order is chosen when it is added.
+var registry = []*Scenario{vtPooling, vtBasics, loomCarrier, llmRouter, requestLoad}
 
-func register(s *Scenario) *Scenario {
-	registry = append(registry, s)
-	return s
-}
-
-// All returns every scenario in a fixed order.
+// All returns every scenario in registry order.
 func All() []*Scenario {
-	out := append([]*Scenario(nil), registry...)
-	order := map[string]int{"vt-pooling": 0, "vt-basics": 1, "loom-carrier": 2, "llm-router": 3, "request-load": 4, "sandbox": 5}
-	sort.SliceStable(out, func(i, j int) bool { return order[out[i].ID] < order[out[j].ID] })
-	return out
+	return append([]*Scenario(nil), registry...)
 }
 
 // Get returns a scenario by ID.

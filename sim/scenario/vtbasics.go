@@ -3,7 +3,7 @@ package scenario
 import "github.com/loomlab/loomlab/sim"
 
 // vt-basics: what 10,000 threads cost in memory and in start-up time.
-var vtBasics = register(&Scenario{
+var vtBasics = &Scenario{
 	ID:    "vt-basics",
 	Title: "Thread construction: memory and creation time of 10,000 platform vs virtual threads",
 	Article: "\"Understanding Java Virtual Threads: Construction, Performance, and Best Practices\" " +
@@ -59,7 +59,7 @@ var vtBasics = register(&Scenario{
 		"With print on, every thread needs System.out's lock: on JDK 21 a virtual thread that blocks on it pins its carrier.",
 	},
 	build: buildVTBasics,
-})
+}
 
 func buildVTBasics(v *Values) (sim.Config, error) {
 	jdk := 21

@@ -4,7 +4,7 @@ import "github.com/loomlab/loomlab/sim"
 
 // vt-pooling: pooling 10,000 long-lived virtual threads on a 4 GB and a 1 GB
 // heap, and what StackChunks and the old generation make of it.
-var vtPooling = register(&Scenario{
+var vtPooling = &Scenario{
 	ID:    "vt-pooling",
 	Title: "Pooling virtual threads: +13.5 % on 4 GB, −34 % on 1 GB (StackChunks, JIT tiers, Full GCs)",
 	Article: "\"Why you should not pool virtual threads\" — the Quarkus performance team's experiment and " +
@@ -110,7 +110,7 @@ var vtPooling = register(&Scenario{
 		"On 1 GB with pooling, watch the old generation stay full after every Full GC, and the GC band cover the lanes half the time.",
 	},
 	build: buildVTPooling,
-})
+}
 
 // The request path's methods: frame words at each tier (interpreter, C1
 // levels 1–3, C2). The sums are the article's measured pair: 1,147 frozen

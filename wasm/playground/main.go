@@ -104,7 +104,7 @@ func main() {
 		g.SetPalette(argString(args, 0))
 		return jsresult.OK
 	}))
-	// Links: scenario.ParseLink is the one parser of link state; the page
+	// Links: link.Parse (game/link) is the one parser of link state; the page
 	// asks here instead of parsing a query string itself.
 	api.Set("parseLink", fn(func(args []js.Value) string {
 		return play.ParseLinkJSON(argString(args, 0))

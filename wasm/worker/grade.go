@@ -5,16 +5,16 @@ import (
 	"fmt"
 	"strconv"
 
-	"github.com/loomlab/loomlab/sim/exercise"
+	"github.com/loomlab/loomlab/classroom"
 	"github.com/loomlab/loomlab/sim/scenario"
 )
 
 // grade grades a classroom prediction: the page runs the exercise's runs
 // (runFull, in parallel workers), then asks here for the verdict, so the
-// one grader is exercise.Exercise.Grade and the answer is always the
+// one grader is classroom.Exercise.Grade and the answer is always the
 // model's own result on those runs.
-func grade(exerciseID, seedText, resultsJSON, answer string) (*exercise.Grade, error) {
-	e, err := exercise.ExerciseByID(exerciseID)
+func grade(exerciseID, seedText, resultsJSON, answer string) (*classroom.Grade, error) {
+	e, err := classroom.ExerciseByID(exerciseID)
 	if err != nil {
 		return nil, err
 	}

@@ -5,13 +5,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/loomlab/loomlab/sim/exercise"
+	"github.com/loomlab/loomlab/classroom"
 	"github.com/loomlab/loomlab/sim/scenario"
 )
 
 // The worker's grade takes the runs as the page got them from runFull.
 func TestGradeFromRunFullResults(t *testing.T) {
-	e, err := exercise.ExerciseByID("load-pool-threads")
+	e, err := classroom.ExerciseByID("load-pool-threads")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package exercise
+package classroom
 
 import "github.com/loomlab/loomlab/sim/scenario"
 

@@ -1,4 +1,4 @@
-package exercise
+package classroom
 
 import (
 	"encoding/json"
@@ -238,15 +238,4 @@ func TestExerciseText(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(st.Question, "10,000 requests, each sleeping 100 ms"), st.Question)
 	assert.Equal(t, "5,013 ms", e.number(5013.4))
-}
-
-func TestParseLinkTakesTheScenarioFromTheExercise(t *testing.T) {
-	ex := Exercises()[0]
-	l, errs := scenario.ParseLink("exercise=" + ex.ID + "&lock=all")
-	if len(errs) > 0 {
-		t.Fatal(errs)
-	}
-	if l.Spec.Scenario != ex.Scenario || l.Exercise != ex.ID {
-		t.Fatalf("got %+v", l)
-	}
 }

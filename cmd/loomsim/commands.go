@@ -214,7 +214,7 @@ func cmdVerify(args []string, w io.Writer) (int, error) {
 	for _, s := range list {
 		checks, err := s.Verify(func(c string) (*scenario.Result, error) { return s.Run(c, nil, 1, nil) })
 		if err != nil {
-			return 2, err
+			return 1, err
 		}
 		all = append(all, checks...)
 	}

@@ -9,8 +9,10 @@
 //	loomsim verify [SCENARIO] [--json]
 //	loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
 //
-// Exit status: 0 on success, 1 when verify finds a figure out of tolerance,
-// 2 on bad input (unknown scenario, case or knob, a value of the wrong type
+// Exit status: 0 on success; 1 when verify finds a figure out of tolerance,
+// or when a command fails for a reason other than its input (its output
+// cannot be written, a scenario's own case does not run); 2 on bad input
+// (unknown command, flag, scenario, case or knob, a value of the wrong type
 // or out of range).
 package main
 
@@ -68,7 +70,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		if _, ok := err.(*usageError); ok {
 			return 2
 		}
-		return 2
+		return 1
 	}
 	return code
 }

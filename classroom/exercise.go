@@ -1,4 +1,12 @@
-package exercise
+// Package classroom holds the exercises a teacher hands out and their
+// grading: each exercise asks for a prediction about one scenario
+// (package sim/scenario), then grades it against the model's own runs.
+// It sits above the scenarios and nothing below it imports it: the
+// playground's canvas never links it (its download stays small), and
+// whoever needs an exercise's scenario asks this package (the worker, the
+// build's scenarios.json, from which the page resolves a link naming only
+// an exercise).
+package classroom
 
 import (
 	"errors"
@@ -510,14 +518,4 @@ func metricText(name string, v float64) string {
 		return groupDigits(strconv.FormatFloat(v, 'f', 0, 64))
 	}
 	return strconv.FormatFloat(v, 'f', 2, 64)
-}
-
-func init() {
-	scenario.ExerciseScenario = func(id string) (string, bool) {
-		e, err := ExerciseByID(id)
-		if err != nil {
-			return "", false
-		}
-		return e.Scenario, true
-	}
 }

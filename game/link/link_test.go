@@ -1,4 +1,4 @@
-package scenario
+package link
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 )
 
 func TestParseLinkRoundTrip(t *testing.T) {
-	l, errs := ParseLink("?scenario=vt-pooling&case=1g-pool&heap_mb=2048&pool=true&seed=9&speed=0.01&compare=1g-nopool,1g-pool&theme=high-contrast")
+	l, errs := Parse("?scenario=vt-pooling&case=1g-pool&heap_mb=2048&pool=true&seed=9&speed=0.01&compare=1g-nopool,1g-pool&theme=high-contrast")
 	require.Empty(t, errs)
 	assert.Equal(t, "vt-pooling", l.Spec.Scenario)
 	assert.Equal(t, "1g-pool", l.Spec.Case)
@@ -17,13 +17,13 @@ func TestParseLinkRoundTrip(t *testing.T) {
 	assert.Equal(t, uint64(9), l.Spec.Seed)
 	assert.Equal(t, 0.01, l.Speed)
 	assert.Equal(t, []string{"1g-nopool", "1g-pool"}, l.Spec.Compare)
-	back, errs := ParseLink(l.Query())
+	back, errs := Parse(l.Query())
 	require.Empty(t, errs)
 	assert.Equal(t, l, back)
 }
 
 func TestParseLinkBadValuesFallBack(t *testing.T) {
-	l, errs := ParseLink("scenario=request-load&case=pool-200&pool_size=abc&requests=500&cores=0&nonsense=1&speed=-3")
+	l, errs := Parse("scenario=request-load&case=pool-200&pool_size=abc&requests=500&cores=0&nonsense=1&speed=-3")
 	assert.Equal(t, "request-load", l.Spec.Scenario)
 	assert.Equal(t, map[string]string{"requests": "500"}, l.Spec.Knobs, "good knobs survive, bad ones fall back")
 	text := ""
@@ -33,7 +33,7 @@ func TestParseLinkBadValuesFallBack(t *testing.T) {
 	assert.Contains(t, text, `pool_size="abc"`)
 	assert.Contains(t, text, "an integer from 1 to 10000")
 	assert.Contains(t, text, "using the default 200", "pool-200 does not set pool_size")
-	_, errs = ParseLink("scenario=request-load&case=pool-200&executor=nope")
+	_, errs = Parse("scenario=request-load&case=pool-200&executor=nope")
 	require.Len(t, errs, 1)
 	assert.Contains(t, errs[0].Error(), "using the case's pool")
 	assert.Contains(t, text, `cores="0"`)
@@ -45,22 +45,43 @@ func TestParseLinkBadValuesFallBack(t *testing.T) {
 }
 
 func TestParseLinkUnknownScenario(t *testing.T) {
-	l, errs := ParseLink("scenario=nope")
+	l, errs := Parse("scenario=nope")
 	assert.Empty(t, l.Spec.Scenario)
 	require.Len(t, errs, 1)
 	assert.True(t, strings.Contains(errs[0].Error(), "vt-pooling"))
-	_, errs = ParseLink("")
+	_, errs = Parse("")
 	require.Len(t, errs, 1)
 }
 
 func TestParseLinkEmbedAndClassroom(t *testing.T) {
-	l, errs := ParseLink("#scenario=llm-router&controls=minimal&autoplay=visible&t=2.5&loop=1&exercise=x1&lock=executor,pool_size")
+	l, errs := Parse("#scenario=llm-router&controls=minimal&autoplay=visible&t=2.5&loop=1&exercise=x1&lock=executor,pool_size")
 	require.Empty(t, errs)
 	assert.Equal(t, "minimal", l.Controls)
 	assert.Equal(t, "visible", l.Autoplay)
 	assert.Equal(t, 2.5, l.T)
 	assert.True(t, l.Loop)
 	assert.Equal(t, []string{"executor", "pool_size"}, l.Lock)
-	_, errs = ParseLink("scenario=llm-router&controls=huge&lock=nothing")
+	_, errs = Parse("scenario=llm-router&controls=huge&lock=nothing")
 	assert.Len(t, errs, 2)
+}
+
+// A link naming only an exercise has no scenario to load: the classroom is
+// not linked into the page's canvas, so the page adds the scenario first.
+func TestParseLinkNamingOnlyAnExerciseAsksForTheScenario(t *testing.T) {
+	l, errs := Parse("exercise=load-pool-threads&lock=all")
+	assert.Empty(t, l.Spec.Scenario)
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0].Error(), "scenario is missing")
+	l, errs = Parse("scenario=request-load&exercise=load-pool-threads&lock=all")
+	require.Empty(t, errs)
+	assert.Equal(t, "load-pool-threads", l.Exercise)
+	assert.Equal(t, []string{"all"}, l.Lock)
+}
+
+func TestParseLinkRefusesNotANumberStartTime(t *testing.T) {
+	l, errs := Parse("scenario=request-load&t=NaN&speed=0")
+	require.Len(t, errs, 2)
+	assert.Contains(t, errs[0].Error(), `speed="0"`)
+	assert.Contains(t, errs[1].Error(), `t="NaN"`)
+	assert.Zero(t, l.T)
 }
