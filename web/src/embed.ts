@@ -141,6 +141,7 @@ class Embed {
     this.wire();
     byID("poster").classList.add("gone");
     window.setTimeout(() => (byID("poster").hidden = true), reducedMotion() ? 0 : 450);
+    if (l.tour) this.guard(() => this.story.start(true)); // held at the start: Play or autoplay runs it
     if (l.autoplay !== "visible" || reducedMotion()) this.showBigPlay();
     this.autoplay();
     this.poller.start();

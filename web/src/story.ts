@@ -86,9 +86,13 @@ export class Story {
     if (live) new MutationObserver(() => (this.saidAt = performance.now())).observe(live, { childList: true, characterData: true, subtree: true });
   }
 
-  /** Starts the tour from the beginning of the run. */
-  start(): TourState {
+  /**
+   * Starts the tour from the beginning of the run; held, it waits paused
+   * at the start for the reader's Play (an embed that does not autoplay).
+   */
+  start(held = false): TourState {
     this.call("tour");
+    if (held) this.bridge.pause();
     return this.tourNow;
   }
 
@@ -204,6 +208,8 @@ export function addTourAPI(story: Story): void {
 interface StoryPage {
   readonly bridge: GameBridge;
   readonly events: EventTarget;
+  /** The link the page was opened with (tour=1 starts the tour). */
+  readonly link?: { link: { tour?: boolean } } | null;
   poll(): void;
 }
 
@@ -214,6 +220,19 @@ export function mainPageStory(app: StoryPage): Story {
   if (!wrap || !play) throw new Error("page is missing the picture or the play button");
   const story = new Story(app.bridge, wrap, play, document.getElementById("narration"), () => app.poll());
   app.events.addEventListener("state", (ev) => story.update((ev as CustomEvent<GameState>).detail));
+  // A link with tour=1: the first simulation loaded starts as a tour (held
+  // at its start; the page plays it as it plays any run).
+  const first = () => {
+    app.events.removeEventListener("loaded", first);
+    if (app.link?.link.tour) {
+      try {
+        story.start(true);
+      } catch {
+        // the playground refused: the page shows the run without the tour
+      }
+    }
+  };
+  app.events.addEventListener("loaded", first);
   addTourAPI(story);
   return story;
 }
