@@ -14,7 +14,7 @@ func oldGenSentence(f *facts) string {
 			out += " (" + size(h.OldGarbage) + " of it garbage)"
 		} else {
 			// Serial and Parallel collect the old gen only in a Full GC.
-			out += " (" + size(h.OldGarbage) + " of it garbage that only a Full GC frees)"
+			out += " (" + size(h.OldGarbage) + " of it garbage awaiting a Full GC)"
 		}
 	}
 	return out
@@ -30,17 +30,17 @@ func oldFreer(f *facts) string {
 }
 
 // gcSentence: the pause now (if any), the old gen's fill, the Full GCs
-// so far and the share of time stopped — e.g. "Stopped for a young GC
-// now: the old gen is 82 % full, 5 Full GCs so far, and GC pauses have
-// taken 33 % of the time".
+// so far and the share of time stopped — e.g. "A young GC has stopped
+// every thread: the old gen is 82 % full, 5 Full GCs so far, and GC pauses
+// have taken 33 % of the time".
 func gcSentence(f *facts) string {
 	s := f.s
 	out := ""
 	switch {
 	case s.Paused && s.PauseFull:
-		out = "Every thread is stopped for a Full GC now: "
+		out = "A Full GC has stopped every thread: "
 	case s.Paused:
-		out = "Every thread is stopped for a young GC now: "
+		out = "A young GC has stopped every thread: "
 	}
 	og := oldGenSentence(f)
 	if out == "" {

@@ -22,10 +22,10 @@ func poolingCause(f *facts) string {
 	s := f.s
 	kept := s.Heap.OldLive[sim.CatThreadLocal]
 	if f.knobBool("pool") {
-		return counti(s.VirtualLive) + " pooled virtual threads live for the whole run and each keeps its per-thread cache: " +
+		return counti(s.VirtualLive) + " pooled virtual threads never end, so each one's per-thread cache stays live: " +
 			size(kept) + " of the old gen."
 	}
-	return "Each request runs on a fresh virtual thread, so its per-thread data dies with it (" + size(kept) +
+	return "Each request gets a fresh virtual thread whose per-thread data dies with it (only " + size(kept) +
 		" of it in the old gen)."
 }
 
