@@ -34,6 +34,7 @@ type Side struct {
 	teller      *story.Teller // the run's story: caption and moments (story.go)
 	callouts    []callout
 	calloutView []view.Callout
+	startNews   []story.Moment // moments at t = 0, told with the first tick's
 }
 
 func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed uint64) (*Side, error) {
@@ -69,7 +70,9 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 	}
 	sm.Record(eventCapacity)
 	sm.Fill(&s.Snap)
-	s.teller.Observe(&s.Snap, nil)
+	// The story starts here: what already holds at t = 0 is news for the
+	// first tick (a tour stops at it too).
+	s.startNews = append([]story.Moment(nil), s.teller.Observe(&s.Snap, nil)...)
 	return s, nil
 }
 

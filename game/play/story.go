@@ -54,6 +54,10 @@ func (s *Side) tell(playing bool) []story.Moment {
 	}
 	s.callouts = kept
 	news := s.teller.Observe(&s.Snap, s.Events)
+	if len(s.startNews) > 0 {
+		news = append(s.startNews, news...)
+		s.startNews = nil
+	}
 	for _, m := range news {
 		s.callouts = append(s.callouts, callout{m: m, left: calloutTicks})
 	}

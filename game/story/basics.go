@@ -57,8 +57,18 @@ func (basicsStory) moments(f *facts) {
 	s := f.s
 	n := f.knobInt("threads", 0)
 	if f.want(AllStarted) && n > 0 && f.started() >= int64(n) {
-		f.moment(AllStarted, s.Time, "main has started all "+counti(n)+" "+f.knob("kind")+" threads, in "+duration(sim.Duration(s.Time))+
-			": about "+duration(sim.Duration(int64(s.Time)/int64(n)))+" per thread.")
+		// The last start's event gives the time; without it (dropped at
+		// high speed) no time is claimed.
+		text := "main has started all " + counti(n) + " " + f.knob("kind") + " threads."
+		at := s.Time
+		for i := range f.ev {
+			if e := &f.ev[i]; e.Kind == sim.EvThreadStart {
+				at = e.At
+				text = "main has started all " + counti(n) + " " + f.knob("kind") + " threads, in " + duration(sim.Duration(at)) +
+					": about " + duration(sim.Duration(int64(at)/int64(n))) + " per thread."
+			}
+		}
+		f.moment(AllStarted, at, upper(text))
 	}
 	asleep := s.ParkedCount[sim.ParkSleep] + s.PlatformParked[sim.ParkSleep]
 	if f.want(AllAsleep) && n > 0 && asleep >= n {

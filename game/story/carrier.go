@@ -63,7 +63,7 @@ func (carrierStory) moments(f *facts) {
 			": the event loops are virtual threads that mount on a carrier to run and leave it when they wait for the network.")
 	}
 	if f.want(FirstRequest) && s.RequestsDone > 0 {
-		f.moment(FirstRequest, s.Time, "The first request is served, at "+duration(sim.Duration(s.Time))+". "+carrierNow(f)+rssClause(s))
+		f.moment(FirstRequest, s.Time, "The first requests are served. "+carrierNow(f)+rssClause(s))
 	}
 	firstGC(f)
 	firstFullGC(f, "")

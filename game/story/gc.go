@@ -64,14 +64,14 @@ func firstFullGC(f *facts, why string) {
 	if !f.want(FirstFullGC) || f.s.FullGCs == 0 {
 		return
 	}
+	// The time is said only when the event gives it: the tick that noticed
+	// the counter may be later.
 	at := f.s.Time
-	text := "First Full GC"
+	text := "The first Full GC: it stopped every thread to mark and compact the whole heap."
 	if e, ok := f.event(sim.EvGCFull); ok {
 		at = e.At
-		text += " at " + duration(sim.Duration(at)) + ": it stopped every thread to mark and compact the whole heap, and " +
+		text = "First Full GC at " + duration(sim.Duration(at)) + ": it stopped every thread to mark and compact the whole heap, and " +
 			size(sim.Bytes(e.A)) + " stayed live."
-	} else {
-		text += " at " + duration(sim.Duration(at)) + ": it stopped every thread to mark and compact the whole heap."
 	}
 	if why != "" {
 		text += " " + why
@@ -84,11 +84,11 @@ func firstGC(f *facts) {
 	if !f.want(FirstGC) || f.s.YoungGCs+f.s.FullGCs == 0 {
 		return
 	}
-	at := f.s.Time
+	at, when := f.s.Time, ""
 	if e, ok := f.event(sim.EvGCPause); ok {
-		at = e.At
+		at, when = e.At, " at "+duration(sim.Duration(e.At))
 	}
-	f.moment(FirstGC, at, "First GC at "+duration(sim.Duration(at))+": eden filled up, and every thread stopped while the live objects were copied out ("+
+	f.moment(FirstGC, at, "First GC"+when+": eden filled up, and every thread stopped while the live objects were copied out ("+
 		f.heapLine()+").")
 }
 

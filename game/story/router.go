@@ -17,8 +17,8 @@ func (routerStory) caption(f *facts) string {
 	s := f.s
 	n := f.knobInt("requests", 0)
 	if s.RouterSingle >= 0 {
-		return "The router stopped racing after " + counti(s.RouterRaces) + " races and now calls " + f.model(s.RouterSingle) +
-			" alone: no scope, nothing to cancel. " + count(s.RequestsDone) + " of " + counti(n) + " requests done."
+		return "The router now calls " + f.model(s.RouterSingle) + " alone: no scope, nothing to cancel (" + counti(s.RouterRaces) +
+			" races were decided in all). " + count(s.RequestsDone) + " of " + counti(n) + " requests done."
 	}
 	calls := s.ParkedCount[sim.ParkSocket]
 	var now string
@@ -74,11 +74,11 @@ func (routerStory) moments(f *facts) {
 		}
 	}
 	if f.want(RouterSingle) && s.RouterSingle >= 0 {
-		at := s.Time
+		at, races := s.Time, "some"
 		if e, ok := f.event(sim.EvRouterSwitch); ok {
-			at = e.At
+			at, races = e.At, count(e.B)
 		}
-		f.moment(RouterSingle, at, "After "+counti(s.RouterRaces)+" races the router saw "+f.model(s.RouterSingle)+
+		f.moment(RouterSingle, at, "After "+races+" races the router saw "+f.model(s.RouterSingle)+
 			" win often enough and now calls it alone: no more racing, no calls to cancel.")
 	}
 	pinnedMoment(f, pinWhy(f))

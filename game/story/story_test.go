@@ -149,7 +149,7 @@ func TestRouterRacesAndCancels(t *testing.T) {
 	}
 	router := newRun(t, "llm-router/router", map[string]string{"switch_after": "100"}, 2)
 	c = router.to(1500, tick)
-	contains(t, "router", c, "stopped racing after", "alone")
+	contains(t, "router", c, "now calls", "alone", "races were decided")
 	if _, ok := router.has(RouterSingle); !ok {
 		t.Error("no router-single moment")
 	}
