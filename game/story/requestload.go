@@ -70,7 +70,7 @@ func perTaskCaption(f *facts) string {
 	s := f.s
 	n := f.knobInt("requests", 0)
 	started := f.started()
-	now := counti(s.PlatformApp) + " OS threads are alive, one per task, with " + size(s.ThreadMemory) + " of stacks reserved between them."
+	now := counti(s.PlatformApp) + " OS threads are alive, one per task, with " + size(s.ThreadMemory) + " of thread memory between them."
 	if started >= int64(n) {
 		return now + " Every task has its thread now; " + count(s.RequestsDone) + " of " + counti(n) + " are done."
 	}
@@ -128,7 +128,7 @@ func (requestStory) moments(f *facts) {
 	case "platform-per-task":
 		if f.want(ManyWaiting) && s.PlatformApp >= 1000 {
 			f.moment(ManyWaiting, s.Time, counti(s.PlatformApp)+" OS threads are alive at once, one per waiting task: "+
-				size(s.ThreadMemory)+" of stacks reserved.")
+				size(s.ThreadMemory)+" of thread memory.")
 		}
 	default:
 		if f.want(ManyWaiting) && s.ParkedCount[sim.ParkSleep] >= 1000 {
