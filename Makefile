@@ -15,15 +15,15 @@ test: vet test-go test-wasm test-fuzz verify test-web
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./game/... ./wasm/...
-	@unformatted=$$(gofmt -l sim classroom cmd game wasm build bench); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	@unformatted=$$(gofmt -l sim gclog classroom cmd game wasm build bench); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 test-go:
-	$(GO) test -count=1 ./sim/... ./classroom/... ./cmd/... ./game/... ./bench/...
+	$(GO) test -count=1 ./sim/... ./gclog/... ./classroom/... ./cmd/... ./game/... ./bench/...
 
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes.
 test-wasm: node-deps
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./classroom/... ./cmd/... ./game/view/... ./game/play/... ./game/link/... ./game/story/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./gclog/... ./classroom/... ./cmd/... ./game/view/... ./game/play/... ./game/link/... ./game/story/...
 
 verify:
 	$(GO) run ./cmd/loomsim verify
@@ -34,8 +34,8 @@ verify:
 # `make test` bounds each target by a count of executions, not by time: with a
 # time bound, Go's fuzz coordinator can report its own deadline as a failure
 # ("context deadline exceeded") when the deadline lands mid-run.
-FUZZ_TARGETS := ./game/link:FuzzParseLink ./sim/scenario:FuzzParseSpec ./sim/scenario:FuzzKnobValue ./sim/scenario:FuzzSimulate
-FUZZ_TEST    := ./game/link:FuzzParseLink:20000x ./sim/scenario:FuzzParseSpec:20000x ./sim/scenario:FuzzKnobValue:20000x ./sim/scenario:FuzzSimulate:500x
+FUZZ_TARGETS := ./gclog:FuzzParse ./gclog:FuzzRoundTrip ./game/link:FuzzParseLink ./sim/scenario:FuzzParseSpec ./sim/scenario:FuzzKnobValue ./sim/scenario:FuzzSimulate
+FUZZ_TEST    := ./gclog:FuzzParse:20000x ./gclog:FuzzRoundTrip:20000x ./game/link:FuzzParseLink:20000x ./sim/scenario:FuzzParseSpec:20000x ./sim/scenario:FuzzKnobValue:20000x ./sim/scenario:FuzzSimulate:500x
 FUZZTIME ?= 2m
 test-fuzz:
 	@for pft in $(FUZZ_TEST); do p=$${pft%%:*}; ft=$${pft#*:}; f=$${ft%%:*}; n=$${ft##*:}; \

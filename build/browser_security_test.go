@@ -161,7 +161,7 @@ func (b *browser) everyPageSameOrigin(t *testing.T, log *requestLog) {
 
 	c0 = b.consoleLen()
 	b.navigate(t, b.base+"/game.html", false)
-	if !b.poll(t, `!!window.loomgame && JSON.parse(loomgame.state()).simTimeNs >= 0`, 30*time.Second) {
+	if !b.poll(t, `!!window.loomgame && JSON.parse(loomgame.state()).scenario !== ""`, 30*time.Second) {
 		t.Errorf("game.html on its own did not start: %q", b.text("#msg"))
 	}
 	b.checkClean(t, "game.html", log, c0)

@@ -181,6 +181,17 @@ func TestSoak(t *testing.T) {
 	sum := summarize(spec, speed, samples)
 	writeSoak(t, samples, sum)
 	t.Logf("soak summary: %s", sum.Text)
+	// A soak passes only if no memory series is still growing at its end:
+	// the verdict is written either way, and a leak fails `make soak`.
+	for _, x := range []struct {
+		name string
+		tr   trend
+	}{{"wasm memory", sum.Wasm}, {"Go heap", sum.GoHeap}, {"JS heap", sum.JSHeap}} {
+		if x.tr.Verdict == "growing" {
+			t.Errorf("soak: %s is still growing at the end (%+.2f MB/min over the second half, a new high at %.0f s)",
+				x.name, x.tr.MBPerMinute, x.tr.MaxFirstAtS)
+		}
+	}
 }
 
 // jsHeap collects the page's garbage and returns its JS heap use.

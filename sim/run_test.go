@@ -178,9 +178,20 @@ func TestAdvanceIsBounded(t *testing.T) {
 	sc, _ := scenario.Get("vt-pooling")
 	sm, _, err := sc.NewSim("4g-pool", nil, 1)
 	require.NoError(t, err)
+	// A busy run with work to do stops exactly at the bound: not past it
+	// (the frame budget) and not short of it (a call that does nothing would
+	// pass an upper bound alone).
 	before := sm.EventsProcessed()
-	sm.Advance(sim.Never, 5000)
-	assert.LessOrEqual(t, sm.EventsProcessed()-before, int64(5000))
+	done := sm.Advance(sim.Never, 5000)
+	assert.False(t, done)
+	assert.Equal(t, int64(5000), sm.EventsProcessed()-before)
+	// Given a time bound instead, it handles every event up to that time and
+	// leaves the clock on it.
+	until := sm.Now() + sim.Time(sim.Millisecond)
+	before = sm.EventsProcessed()
+	sm.Advance(until, 1<<30)
+	assert.Equal(t, until, sm.Now())
+	assert.Greater(t, sm.EventsProcessed()-before, int64(0))
 }
 
 // A clone's followed-thread history is its own.

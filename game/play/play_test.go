@@ -144,11 +144,33 @@ func TestLaggingSideCatchesUp(t *testing.T) {
 	require.NoError(t, p.SetSpeed(0.06))
 	p.Play()
 	tick := sim.Duration(0.06 * float64(sim.Second) / TicksPerSecond)
+	lagged := 0
 	for i := 0; i < 40; i++ {
+		before := p.Now()
 		p.Tick()
+		require.Greater(t, p.Now(), before, "tick %d: the clock must move on even while a side lags", i)
+		if p.Lagging() {
+			lagged++
+		}
 		for _, s := range p.Sides() {
 			assert.LessOrEqual(t, s.Sim().Now(), p.Now().Add(tick))
 			assert.GreaterOrEqual(t, s.Sim().Now(), p.Now())
+		}
+	}
+	require.Positive(t, lagged, "the budget must be small enough for a side to lag, or the test shows nothing")
+	// With room in the budget again, the lagging side catches up: within a
+	// few ticks no side lags and both stand on the clock, one tick apart at
+	// most.
+	p.EventBudget = 1 << 22
+	caught := false
+	for i := 0; i < 10 && !caught; i++ {
+		p.Tick()
+		caught = !p.Lagging()
+	}
+	require.True(t, caught, "the lagging side never caught up")
+	for _, s := range p.Sides() {
+		if !s.Sim().Done() {
+			assert.Equal(t, p.Now(), s.Sim().Now(), "a side that caught up stands on the clock")
 		}
 	}
 }

@@ -23,6 +23,11 @@ type Figure struct {
 	// Deviation, when set, declares that the model cannot reproduce this
 	// figure honestly, and why. At most one per article.
 	Deviation string
+	// Pinned is the model's value when the deviation was declared (for an
+	// ordering: this case's and the other case's). The model is
+	// deterministic, so any change to it fails verify: a deviation is
+	// re-examined and re-declared on purpose, never carried along unseen.
+	Pinned []float64
 }
 
 // Tolerance says how close the model must be.
@@ -88,6 +93,9 @@ type Check struct {
 	Tolerance string `json:"tolerance"`
 	Status    string `json:"status"`
 	Reason    string `json:"reason"`
+	// WouldBe is, for a declared deviation, the status the figure would
+	// have had without the declaration (pass or fail).
+	WouldBe string `json:"would_be,omitempty"`
 }
 
 // Verify runs every case the scenario's figures need (seed 1, full length)
@@ -112,14 +120,28 @@ func (s *Scenario) Verify(run func(caseID string) (*Result, error)) ([]Check, er
 		if err != nil {
 			return nil, err
 		}
-		mv, _ := r.MetricValue(f.Metric)
+		mv, ok := r.MetricValue(f.Metric)
 		c := Check{Scenario: s.ID, Case: f.Case, Metric: f.Metric}
+		if !ok {
+			c.Model, c.Status = "missing", "fail"
+			c.Reason = fmt.Sprintf("the %s run reports no %s", f.Case, f.Metric)
+			out = append(out, c)
+			continue
+		}
+		model := []float64{mv}
 		if f.Than != "" {
 			o, err := get(f.Than)
 			if err != nil {
 				return nil, err
 			}
-			ov, _ := o.MetricValue(f.Metric)
+			ov, ok := o.MetricValue(f.Metric)
+			if !ok {
+				c.Case, c.Model, c.Status = f.Case+" vs "+f.Than, "missing", "fail"
+				c.Reason = fmt.Sprintf("the %s run reports no %s", f.Than, f.Metric)
+				out = append(out, c)
+				continue
+			}
+			model = append(model, ov)
 			c.Case = f.Case + " vs " + f.Than
 			c.Article = f.Cmp
 			c.Tolerance = "ordering"
@@ -153,12 +175,30 @@ func (s *Scenario) Verify(run func(caseID string) (*Result, error)) ([]Check, er
 			}
 		}
 		if f.Deviation != "" {
-			c.Status = "deviation"
-			c.Reason = f.Deviation
+			c.WouldBe, c.Status, c.Reason = c.Status, "deviation", f.Deviation
+			if moved := pinMoved(f.Pinned, model); moved != "" {
+				c.Status, c.Reason = "fail", "declared deviation, but "+moved+": re-examine it and re-declare it"
+			}
 		}
 		out = append(out, c)
 	}
 	return out, nil
+}
+
+// pinMoved says how the model's values differ from a deviation's pinned
+// ones, or "" when they are the same. The model is deterministic (native and
+// wasm alike), so only the last digits a float may print differently are
+// allowed to differ.
+func pinMoved(pinned, model []float64) string {
+	if len(pinned) != len(model) {
+		return fmt.Sprintf("it pins %d values for %d the model gives (%v)", len(pinned), len(model), model)
+	}
+	for i := range pinned {
+		if math.Abs(model[i]-pinned[i]) > 1e-9*math.Max(1, math.Abs(pinned[i])) {
+			return fmt.Sprintf("the model's value moved from %s (declared) to %s", fmtNum(pinned[i]), fmtNum(model[i]))
+		}
+	}
+	return ""
 }
 
 // Deviations returns the figures the scenario declares it cannot reproduce.

@@ -35,6 +35,20 @@ func TestRunFullMatchesScenarioRun(t *testing.T) {
 	if len(fracs) == 0 || fracs[len(fracs)-1] != 1 {
 		t.Errorf("progress = %v, want it to end at 1", fracs)
 	}
+	// Equal to the call it wraps is not enough (a runFull that ran another
+	// case or dropped the knobs would still match a wrong wrapper): the
+	// result must be this setup's. 300 requests that each sleep 100 ms on a
+	// pool of 200 threads take two rounds, and the JVM's 6 threads join the
+	// pool's 200.
+	if got.Case != "pool-200" || got.Seed != 3 || got.Params["requests"] != int64(300) {
+		t.Errorf("runFull ran %s seed %d with %v", got.Case, got.Seed, got.Params)
+	}
+	if ms, _ := got.Metrics["elapsed_ms"].(float64); ms < 200 || ms > 220 {
+		t.Errorf("elapsed_ms = %v, want two 100 ms rounds (200-220 ms)", got.Metrics["elapsed_ms"])
+	}
+	if n := got.Metrics["os_threads_peak"]; n != 206 && n != int64(206) && n != float64(206) {
+		t.Errorf("os_threads_peak = %v (%T), want 206", n, n)
+	}
 }
 
 func TestRunFullRefusesBadKnob(t *testing.T) {
@@ -69,6 +83,21 @@ func TestVerifyRequestLoad(t *testing.T) {
 	}
 	if last != 1 {
 		t.Errorf("progress ended at %v", last)
+	}
+	// The verdicts, not only their number: every figure of request-load
+	// passes but the one declared deviation (the peak OS threads of a thread
+	// per request, whose reason verify carries).
+	for _, c := range v.Checks {
+		want := "pass"
+		if c.Case == "platform-per-request" && c.Metric == "os_threads_peak" {
+			want = "deviation"
+		}
+		if c.Status != want {
+			t.Errorf("%s %s: status %s (article %s, model %s), want %s", c.Case, c.Metric, c.Status, c.Article, c.Model, want)
+		}
+		if c.Status == "deviation" && c.Reason == "" {
+			t.Errorf("%s %s: a deviation without its reason", c.Case, c.Metric)
+		}
 	}
 }
 

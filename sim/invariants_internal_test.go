@@ -1,0 +1,106 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// CheckInvariants is what the invariant tests and FuzzSimulate lean on, so
+// it must object when the bookkeeping is wrong. Each case corrupts one fact
+// of a healthy mid-run state (a clone, so the cases are independent) and
+// expects the check to name it.
+
+// midRun is a run of pooled virtual threads with threads mounted, queued
+// and parked and objects in every space: eden, survivor and old.
+func midRun(t *testing.T) *Sim {
+	t.Helper()
+	cfg := Config{
+		Machine: Machine{Cores: 2, Quantum: 4 * Millisecond},
+		JVM:     JVM{JDK: 21, MaxPoolSize: 256, ThawFastLimit: 500},
+		Heap: HeapConfig{GC: GCParallel, MaxBytes: 64 * MB, NewRatio: 2, SurvivorRatio: 8, MaxTenuring: 15,
+			InitialTenuring: 2, TargetSurvivorRatio: 50, Adaptive: true, MinSurvivorRatio: 3, FixedSurvivors: true,
+			CopyRate: 100 * MB, CardRate: 100 * MB, MarkRate: 100 * MB, SweepRate: 100 * MB, ChunkHeader: 48},
+		Methods: []Method{{Name: "m", Frame: [5]Words{100, 80, 80, 80, 40}}},
+		Programs: []Program{{Name: "p", Path: []int{0}, Steps: []Step{
+			{Kind: StepCPU, Dist: Const(200 * Microsecond)},
+			{Kind: StepGarbage, Bytes: 40 * KB},
+			{Kind: StepLive, Bytes: 4 * KB},
+			{Kind: StepThreadLocal, Bytes: 2 * KB, Cap: 64 * KB, Sticky: 8 * KB},
+			{Kind: StepSleep, Dist: Const(Millisecond)},
+		}}},
+		Executors: []ExecutorConfig{{Kind: ExecVirtualPool, Size: 300}},
+		Loads:     []LoadConfig{{Kind: LoadClosed, Connections: 300}},
+	}
+	s, err := New(cfg, 1)
+	require.NoError(t, err)
+	s.Advance(Time(300*Millisecond), 1<<22)
+	require.NoError(t, s.CheckInvariants(), "the healthy state must pass")
+	return s
+}
+
+func TestCheckInvariantsObjects(t *testing.T) {
+	base := midRun(t)
+	var mountedV, queuedV, liveBlob, oldBlob int32 = -1, -1, -1, -1
+	for i := range base.th {
+		th := &base.th[i]
+		if th.virtual && th.carrier >= 0 && mountedV < 0 {
+			mountedV = int32(i)
+		}
+		if th.virtual && th.state == StateRunnable && queuedV < 0 {
+			queuedV = int32(i)
+		}
+	}
+	for i := range base.heap.blobs {
+		b := &base.heap.blobs[i]
+		if !b.dead && b.sp == SpaceOld && oldBlob < 0 {
+			oldBlob = int32(i)
+		}
+		if !b.dead && (b.sp == SpaceEden || b.sp == SpaceSurvivor) && liveBlob < 0 {
+			liveBlob = int32(i)
+		}
+	}
+	require.True(t, mountedV >= 0 && queuedV >= 0 && oldBlob >= 0 && liveBlob >= 0,
+		"the mid-run state must have a mounted and a queued virtual thread and live young and old objects (%d %d %d %d)",
+		mountedV, queuedV, liveBlob, oldBlob)
+	cases := []struct {
+		name    string
+		corrupt func(s *Sim)
+		want    string
+	}{
+		{"a mounted thread not on its carrier", func(s *Sim) { s.th[s.th[mountedV].carrier].mounted = -1 }, "says it is on carrier"},
+		{"a mounted thread parked", func(s *Sim) { s.th[mountedV].state = StateParked }, "is mounted in state"},
+		{"a running thread without a carrier", func(s *Sim) {
+			s.th[s.th[mountedV].carrier].mounted = -1
+			s.th[mountedV].carrier = -1
+		}, "but not mounted"},
+		{"a platform thread not counted", func(s *Sim) { s.liveOS-- }, "live platform threads counted"},
+		{"a virtual thread not counted", func(s *Sim) { s.liveVT++ }, "live virtual threads counted"},
+		{"a queued thread that is not runnable", func(s *Sim) { s.th[queuedV].state = StateParked }, "queued virtual thread"},
+		{"the scheduler's count off by one", func(s *Sim) { s.sched.queued++ }, "scheduler counts"},
+		{"more CPU than the cores had", func(s *Sim) { s.stats.cpuBusy = Duration(len(s.cores))*Duration(s.now) + 1 }, "exceeds cores"},
+		{"a live byte counter off", func(s *Sim) { s.heap.live[s.heap.blobs[liveBlob].cat] += 8 }, "by the counters"},
+		{"an old live counter off", func(s *Sim) { s.heap.oldLive[s.heap.blobs[oldBlob].cat] -= 8 }, "live in old by the objects"},
+		{"an allocation not accounted", func(s *Sim) {
+			c := s.heap.blobs[liveBlob].cat
+			s.heap.allocated[c] += 8
+		}, "allocated"},
+		{"garbage allocated but never freed", func(s *Sim) { s.heap.allocated[CatGarbage] += 8 }, "garbage: allocated"},
+		{"old gen holding more than it uses", func(s *Sim) { s.heap.oldUsed = 0 }, "exceeds its used"},
+		{"old gen past its capacity", func(s *Sim) {
+			s.heap.oldUsed = s.heap.oldMax + 1
+		}, "exceeds its capacity"},
+		{"young objects beyond eden and survivor", func(s *Sim) { s.heap.edenUsed, s.heap.survUsed = 0, 0 }, "young live"},
+		{"an object in old on the young list", func(s *Sim) { s.heap.young = append(s.heap.young, oldBlob) }, "young list holds"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := base.Clone()
+			require.NoError(t, s.CheckInvariants(), "a clone of a healthy state is healthy")
+			c.corrupt(s)
+			err := s.CheckInvariants()
+			require.Error(t, err, "CheckInvariants missed %s", c.name)
+			require.Contains(t, err.Error(), c.want)
+		})
+	}
+}
