@@ -30,7 +30,7 @@ func carrierWhy(f *facts) string {
 	if f.knobBool("loom_carrier") {
 		loops, c := s.VirtualLive, f.carriers()
 		if loops > c {
-			out = "A loop that is a virtual thread has no OS thread of its own: " + counti(loops) + " loops need only the " + counti(c) +
+			out = "A loop that is a virtual thread has no OS thread of its own, so " + counti(loops) + " loops need only the " + counti(c) +
 				" carriers' threads and their native memory"
 		} else {
 			out = "With as many carriers as loops, running the loops as virtual threads saves no OS thread"
@@ -39,7 +39,7 @@ func carrierWhy(f *facts) string {
 		out = "Each loop thread holds a stack and native memory of its own"
 	}
 	if s.RSS > 0 {
-		out += ": RSS is " + size(s.RSS)
+		out += "; RSS is " + size(s.RSS)
 	}
 	out += "; " + count(s.RequestsDone) + " requests served"
 	if s.YoungGCs+s.FullGCs > 0 {
