@@ -37,9 +37,11 @@ interface TourCalls {
   tourEnd(): string;
 }
 
-/** The caption is read out at most this often while it only changes its numbers. */
-const captionEveryMs = 30_000;
-/** ... and never sooner than this after anything else was said in the live region. */
+/** The caption is read out at most this often while only its numbers change, */
+const captionEveryMs = 45_000;
+/** at most this often when its words change (a caption takes ten seconds or so to hear), */
+const changedEveryMs = 15_000;
+/** and never sooner than this after anything else was said in the live region. */
 const quietMs = 4_000;
 
 const noTour: TourState = { active: false, step: 0, text: "", kind: "", waiting: false, last: false };
@@ -152,7 +154,7 @@ export class Story {
     const changed = words !== this.spoken;
     if (now - this.saidAt < quietMs) return;
     if (!changed && now - this.spokenAt < captionEveryMs) return;
-    if (changed && now - this.spokenAt < quietMs * 2) return;
+    if (changed && now - this.spokenAt < changedEveryMs) return;
     this.spoken = words;
     this.spokenAt = now;
     this.say(caption);
