@@ -91,14 +91,6 @@ func percent(part, whole float64) string {
 	return strconv.Itoa(int(math.Round(p))) + " %"
 }
 
-// ratio is part/whole, 0 when whole is not positive.
-func ratio(part, whole float64) float64 {
-	if whole <= 0 {
-		return 0
-	}
-	return part / whole
-}
-
 // upper capitalises a sentence's first letter.
 func upper(s string) string {
 	if s == "" {

@@ -43,8 +43,7 @@ type Teller struct {
 	// on a run already under way (a scrubbed position) takes what it finds
 	// as known, so that it does not announce old news as a moment.
 	primed bool
-	// What the events told about the latest pause, and peaks over the run.
-	pauseLen    sim.Duration
+	// What the events told about the latest Full GC, and peaks over the run.
 	fullLive    sim.Bytes
 	peakWaiting int
 	peakOS      int
@@ -64,10 +63,7 @@ func (t *Teller) Observe(snap *sim.Snapshot, events []sim.Event) []Moment {
 	t.primed = true
 	for i := range events {
 		e := &events[i]
-		switch e.Kind {
-		case sim.EvGCPause:
-			t.pauseLen = sim.Duration(e.A)
-		case sim.EvGCFull:
+		if e.Kind == sim.EvGCFull {
 			t.fullLive = sim.Bytes(e.A)
 		}
 	}
@@ -109,7 +105,7 @@ func b2i(b bool) int64 {
 func (t *Teller) Since(at sim.Time) *Teller {
 	n := New(t.setup)
 	n.primed = true
-	n.fullLive, n.pauseLen = t.fullLive, t.pauseLen
+	n.fullLive = t.fullLive
 	for _, m := range t.moments {
 		if m.At <= at {
 			n.moments = append(n.moments, m)
