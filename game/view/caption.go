@@ -1,0 +1,137 @@
+package view
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// The caption band: under each side's picture, the live caption (one or
+// two sentences on what is happening now and why, SideInput.Caption) in
+// large plain text, and above it the callouts of moments that just
+// happened. A screenshot of the canvas alone carries the sentence. The text
+// is wrapped at word boundaries and never cut: the band grows instead, and
+// the text gets smaller before it takes more than two lines.
+
+// captionSizes are the text scales tried for the caption, largest first
+// (times the device scale).
+var captionSizes = [...]float32{2, 1.5, 1}
+
+// captionLayout picks the caption's text size for a band w pixels wide and
+// wraps it; it returns the size and the lines.
+func captionLayout(w float32, text string, sc float32) (float32, []string) {
+	if text == "" {
+		return sc, nil
+	}
+	inner := w - 2*pad*sc
+	for _, k := range captionSizes {
+		size := k * sc
+		if lines := Wrap(text, inner, size); len(lines) <= 2 || k == captionSizes[len(captionSizes)-1] {
+			return size, lines
+		}
+	}
+	return sc, nil
+}
+
+// liveCallouts are the callouts still showing.
+func liveCallouts(in *SideInput) []Callout {
+	var out []Callout
+	for _, c := range in.Callouts {
+		if c.Text != "" && (c.TTL <= 0 || c.Age < c.TTL) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// captionBandH is the height of the caption band of a side w pixels wide.
+func captionBandH(w float32, in *SideInput, sc float32) float32 {
+	size, lines := captionLayout(w, in.Caption, sc)
+	h := float32(len(lines)) * CharH * size
+	for _, c := range liveCallouts(in) {
+		h += float32(len(Wrap(calloutText(c), w-4*pad*sc, sc)))*CharH*sc + 2*pad*sc
+	}
+	if h == 0 {
+		return 0
+	}
+	return h + 2*pad*sc
+}
+
+func calloutText(c Callout) string { return "* " + c.Text }
+
+func drawCaption(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
+	if r.Empty() {
+		return
+	}
+	y := r.Y + pad*sc
+	for _, c := range liveCallouts(in) {
+		lines := Wrap(calloutText(c), r.W-4*pad*sc, sc)
+		box := Rect{X: r.X, Y: y, W: r.W, H: float32(len(lines))*CharH*sc + pad*sc}
+		a := float32(1)
+		if c.TTL > 0 && c.TTL-c.Age < 1 {
+			a = float32(max(0.2, c.TTL-c.Age))
+		}
+		l.Rect(box, p.Panel)
+		l.Frame(box, 1, p.TextWarn.Alpha(a))
+		for i, line := range lines {
+			l.Text(r.X+2*pad*sc, y+pad*sc/2+float32(i)*CharH*sc, line, sc, p.TextWarn.Alpha(a))
+		}
+		l.region(box, "moment", c.Text)
+		y += box.H + pad*sc
+	}
+	size, lines := captionLayout(r.W, in.Caption, sc)
+	for i, line := range lines {
+		l.Text(r.X+pad*sc, y+float32(i)*CharH*size, line, size, p.Text)
+	}
+	if len(lines) > 0 {
+		l.region(Rect{X: r.X, Y: y, W: r.W, H: float32(len(lines)) * CharH * size}, "caption", in.Caption)
+	}
+}
+
+// Wrap breaks s into lines at most w pixels wide at scale size, at spaces;
+// a word longer than a line is split. Nothing is dropped.
+func Wrap(s string, w, size float32) []string {
+	per := max(1, int(w/(CharW*size)))
+	var lines []string
+	var cur strings.Builder
+	n := 0
+	for _, word := range strings.Fields(s) {
+		wn := utf8.RuneCountInString(word)
+		for wn > per {
+			// A word longer than a line: what fits, then the rest.
+			if n > 0 {
+				lines = append(lines, cur.String())
+				cur.Reset()
+				n = 0
+			}
+			cut := byteIndexOfRune(word, per)
+			lines = append(lines, word[:cut])
+			word = word[cut:]
+			wn -= per
+		}
+		if n > 0 && n+1+wn > per {
+			lines = append(lines, cur.String())
+			cur.Reset()
+			n = 0
+		}
+		if n > 0 {
+			cur.WriteByte(' ')
+			n++
+		}
+		cur.WriteString(word)
+		n += wn
+	}
+	if n > 0 {
+		lines = append(lines, cur.String())
+	}
+	return lines
+}
+
+// byteIndexOfRune returns the byte offset of the k-th rune of s.
+func byteIndexOfRune(s string, k int) int {
+	i := 0
+	for j := 0; j < k && i < len(s); j++ {
+		_, sz := utf8.DecodeRuneInString(s[i:])
+		i += sz
+	}
+	return i
+}
