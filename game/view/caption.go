@@ -16,21 +16,26 @@ import (
 // (times the device scale).
 var captionSizes = [...]float32{2, 1.5, 1}
 
-// captionLayout picks the caption's text size for a band w pixels wide and
-// wraps it; it returns the size and the lines.
-func captionLayout(w float32, text string, sc float32) (float32, []string) {
+// captionLayout picks the caption's text size for a band w pixels wide,
+// at most maxH high unless even the smallest size needs more, and wraps
+// it; it returns the size and the lines.
+func captionLayout(w, maxH float32, text string, sc float32) (float32, []string) {
 	if text == "" {
 		return sc, nil
 	}
 	inner := w - 2*pad*sc
 	for _, k := range captionSizes {
 		size := k * sc
-		if lines := Wrap(text, inner, size); len(lines) <= 2 || k == captionSizes[len(captionSizes)-1] {
+		lines := Wrap(text, inner, size)
+		if len(lines) <= 2 && float32(len(lines))*CharH*size <= maxH || k == captionSizes[len(captionSizes)-1] {
 			return size, lines
 		}
 	}
 	return sc, nil
 }
+
+// captionMaxH is the height the caption may take in a side h pixels high.
+func captionMaxH(h float32) float32 { return h * 0.13 }
 
 // liveCallouts are the callouts still showing.
 func liveCallouts(in *SideInput) []Callout {
@@ -44,8 +49,8 @@ func liveCallouts(in *SideInput) []Callout {
 }
 
 // captionBandH is the height of the caption band of a side w pixels wide.
-func captionBandH(w float32, in *SideInput, sc float32) float32 {
-	size, lines := captionLayout(w, in.Caption, sc)
+func captionBandH(w, sideH float32, in *SideInput, sc float32) float32 {
+	size, lines := captionLayout(w, captionMaxH(sideH), in.Caption, sc)
 	h := float32(len(lines)) * CharH * size
 	for _, c := range liveCallouts(in) {
 		h += float32(len(Wrap(calloutText(c), w-4*pad*sc, sc)))*CharH*sc + 2*pad*sc
@@ -58,7 +63,7 @@ func captionBandH(w float32, in *SideInput, sc float32) float32 {
 
 func calloutText(c Callout) string { return "* " + c.Text }
 
-func drawCaption(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
+func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
@@ -78,7 +83,7 @@ func drawCaption(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 		l.region(box, "moment", c.Text)
 		y += box.H + pad*sc
 	}
-	size, lines := captionLayout(r.W, in.Caption, sc)
+	size, lines := captionLayout(r.W, captionMaxH(sideH), in.Caption, sc)
 	for i, line := range lines {
 		l.Text(r.X+pad*sc, y+float32(i)*CharH*size, line, size, p.Text)
 	}

@@ -168,6 +168,9 @@ func captionFor(snap *sim.Snapshot, events []sim.Event, prev string) string {
 		n    int
 		what string
 	}{{starts, "threads started"}, {mounts, "mounted"}, {parks, "parked"}, {unparks, "woken up"}, {ends, "threads ended"}, {gcs, "GCs"}} {
+		if x.n == 1 && x.what == "GCs" {
+			x.what = "GC"
+		}
 		if x.n > 0 {
 			b.WriteString(sep + Count(int64(x.n)) + " " + x.what)
 			sep = ", "

@@ -130,7 +130,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		if busy {
 			col = p.Text
 		}
-		l.TextFit(lab.PadX(2*sc), size, col, label, "w"+strconv.Itoa(i+1))
+		l.TextFit(lab.PadX(2*sc), size, col, label, strconv.Itoa(i+1))
 	}
 	// Recent activity: mounts on this lane in the last second or so of
 	// ticks, as a thin strip under the lane (at fast speeds a mount lasts
@@ -178,7 +178,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	tok, bar := inner.Left(min(tw, inner.W*0.4))
 	l.Mark(tok, MeanVirtual, p, 1)
 	if text {
-		l.TextFit(Rect{X: tok.X + 3*sc, Y: tok.Y, W: tok.W - 3*sc, H: tok.H}, size, p.Background, id)
+		l.TextFit(Rect{X: tok.X + 3*sc, Y: lr.Y, W: tok.W - 3*sc, H: lr.H}, size, p.Background, id)
 	}
 	s.at.tokenOnLane(i, tok)
 	// Stack bar, to scale: scaleW words fill the rest of the lane.
@@ -281,7 +281,7 @@ func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, paused bool, p *
 	tok, after := inner.Left(min(tw, inner.W))
 	l.Mark(tok, MeanPlatform, p, 1)
 	if text {
-		l.TextFit(Rect{X: tok.X + 3*sc, Y: tok.Y, W: tok.W - 3*sc, H: tok.H}, sc, p.Background, label, pv.ID.String())
+		l.TextFit(Rect{X: tok.X + 3*sc, Y: lr.Y, W: tok.W - 3*sc, H: lr.H}, sc, p.Background, label, pv.ID.String())
 	}
 	if paused {
 		st := Rect{X: after.X + 2*sc, Y: after.Y + after.H*0.15, W: max(0, after.W-2*sc), H: after.H * 0.7}
@@ -291,11 +291,11 @@ func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, paused bool, p *
 	l.detail(lr, name, name+": runs platform thread "+pv.ID.String()+" ("+pv.Role.String()+").")
 }
 
-// drawPauseBanner writes the stop-the-world pause once, across the top of
-// the heap it collects: the kind of collection and the time left. The
+// drawPauseBanner writes the stop-the-world pause once, on the title line
+// of the heap it collects: the kind of collection and the time left. The
 // threads it stopped are greyed where they are drawn.
 func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, p *Palette, sc float32) {
-	if heap.H < (CharH+4)*sc {
+	if heap.H < PanelTitleH(sc) {
 		return
 	}
 	kind := "young collection"
@@ -306,11 +306,12 @@ func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, p *Palette, sc floa
 	if d := snap.PauseEnd.Sub(snap.Time); d > 0 {
 		left = " · " + Dur(d) + " left"
 	}
-	b, _ := heap.Top((CharH + 4) * sc)
+	b, _ := heap.Inset(1).Top(PanelTitleH(sc))
 	drawStopped(l, b, p, sc)
-	l.TextFit(b.PadX(4*sc), sc, p.Text,
-		"GC pause ("+kind+")"+left+": every Java thread is stopped",
-		"GC pause ("+kind+")"+left, "GC pause"+left, "GC pause")
+	h := "heap " + Size(snap.Heap.Max) + ": "
+	l.TextFit(b.PadX(3*sc), sc, p.Text,
+		h+"GC pause ("+kind+")"+left+" · every Java thread is stopped",
+		h+"GC pause ("+kind+")"+left, "GC pause ("+kind+")"+left, "GC pause"+left, "GC pause")
 	l.detail(b, "GC pause", "A stop-the-world pause for a "+kind+left+": every Java thread is stopped until the collector is done.")
 }
 

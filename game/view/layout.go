@@ -128,7 +128,7 @@ func SceneOf(in *SideInput) Scene {
 		sc.OS = 1.6
 	}
 	if sc.Scopes {
-		sc.ScopesW = 1.6
+		sc.ScopesW = 2.5
 	}
 	return sc
 }
@@ -176,16 +176,22 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		return col.Top(col.H * heapShare)
 	}
 	parkedShare := s.Parked / (s.Parked + 0.82*s.ScopesW)
-	sl.Wide = r.W >= wideAspect*r.H && r.W >= idealTallW*scale
+	// Two columns only when each gets room for its words: a phone's
+	// canvas stacks the panels instead.
+	sl.Wide = r.W >= wideAspect*r.H && r.W >= 0.6*idealWideW*scale+idealTallW*scale*0.5
 	if sl.Wide {
 		left, right := r.Left(r.W * 0.55)
 		left.W -= g
 		right.X += g
 		right.W -= g
-		sl.Lanes, left = left.Top(min(lanesWant, left.H*0.5))
+		lanesMax := float32(0.5)
+		if s.Scopes {
+			lanesMax = 0.42 // the scopes are the story: lanes give room
+		}
+		sl.Lanes, left = left.Top(min(lanesWant, left.H*lanesMax))
 		sl.RunQueue, left = left.Top(min(queueH, left.H*0.3))
 		if s.Scopes {
-			sl.Parked, sl.Scopes = left.Top(left.H * parkedShare)
+			sl.Parked, sl.Scopes = left.Top(max(left.H*parkedShare, min(left.H*0.45, title+3*CharH*scale)))
 		} else {
 			sl.Parked = left
 		}

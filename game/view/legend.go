@@ -12,14 +12,21 @@ func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label strin
 	x, line := pad*sc, 0
 	sw := 8 * sc
 	group := ""
-	put := func(m Meaning, label string) {
+	itemW := func(m Meaning) float32 { return TextWidth(meanings[m].label, sc) + 6*sc + sw + 3*sc }
+	put := func(m Meaning, label string, first Meaning) {
 		iw := TextWidth(label, sc) + 6*sc
+		need := iw
 		if m != MeanNone {
 			iw += sw + 3*sc
-		} else if x > pad*sc {
-			x += 6 * sc
+			need = iw
+		} else {
+			if x > pad*sc {
+				x += 6 * sc
+			}
+			// A heading stays on the line of its first item.
+			need = iw + itemW(first)
 		}
-		if x+iw > w-pad*sc && x > pad*sc {
+		if x+need > w-pad*sc && x > pad*sc {
 			x, line = pad*sc, line+1
 		}
 		if place != nil {
@@ -33,9 +40,9 @@ func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label strin
 		}
 		if g := meanings[m].group; g != group {
 			group = g
-			put(MeanNone, g+":")
+			put(MeanNone, g+":", m)
 		}
-		put(m, meanings[m].label)
+		put(m, meanings[m].label, m)
 	}
 	return line + 1
 }

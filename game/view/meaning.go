@@ -86,7 +86,7 @@ var meanings = [meaningCount]meaningInfo{
 	MeanC1:          {"stack frames", "compiled by C1", ShapeFill, func(p *Palette) Color { return p.C1 }},
 	MeanC2:          {"stack frames", "compiled by C2", ShapeFill, func(p *Palette) Color { return p.C2 }},
 	MeanGCMode:      {"stack frames", "chunk promoted (GC mode)", ShapeHole, func(p *Palette) Color { return p.Hole }},
-	MeanRequest:     {"heap", "request data", ShapeFill, func(p *Palette) Color { return p.Request }},
+	MeanRequest:     {"heap", "request and its data", ShapeFill, func(p *Palette) Color { return p.Request }},
 	MeanThreadLocal: {"heap", "thread-local data", ShapeFill, func(p *Palette) Color { return p.ThreadLocal }},
 	MeanThreadObj:   {"heap", "Thread objects", ShapeFill, func(p *Palette) Color { return p.Thread }},
 	MeanChunkData:   {"heap", "StackChunks", ShapeFill, func(p *Palette) Color { return p.Chunk }},

@@ -29,8 +29,8 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	// Carriers first: green while their OS thread holds a CPU.
 	var cOn int
 	for i := range snap.Carriers {
-		if snap.Carriers[i].OnCPU {
-			cOn++
+		if snap.Carriers[i].OnCPU && !snap.Paused {
+			cOn++ // (in a pause the collector's threads hold the CPUs)
 		}
 	}
 	add(cOn, MeanOnCPU)

@@ -54,7 +54,8 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		if n > 0 && idle > 0 {
 			// They woke at this very instant: the scheduler puts them on
 			// the idle CPUs at the same virtual time, in the next events.
-			body = panel(l, r, Count(int64(n))+" waking up", p, sc, "platform threads waking up: they get an idle CPU now", "waking up: they get an idle CPU now", "waking up")
+			body = panel(l, r, Count(int64(n))+" waking up", p, sc, "platform threads waking up: they get an idle CPU now",
+				"waking up: they get an idle CPU now", "woke up: gets an idle CPU now", "woke up: CPU now", "waking up")
 			l.region(r, "CPU queue", Count(int64(n))+" platform threads woke up at this very instant; "+Count(int64(idle))+
 				" CPUs are idle, so the scheduler puts them on a CPU at the same virtual time (the next events).")
 		} else {
@@ -229,12 +230,21 @@ func drawGroup(l *List, row Rect, name string, n int, ids []sim.ThreadID, m Mean
 		return
 	}
 	label := name + " " + Count(int64(n))
-	lw := min(row.W*0.4, TextWidth("waiting on a socket 10,000", sc)+6*sc)
-	lab, cells := row.Left(lw)
-	if lab.H >= laneLabelMin*sc {
-		l.TextFit(Rect{X: lab.X, Y: lab.Y, W: lab.W, H: min(lab.H, CharH*sc)}, sc, p.Text, label, Count(int64(n)))
-	} else {
-		cells = row
+	// The label goes left of the cells when it fits in 40 % of the row,
+	// else on a line of its own above them (when the row has room).
+	lab, cells := row.Left(min(row.W*0.4, TextWidth(label, sc)+8*sc))
+	switch {
+	case TextWidth(label, sc) <= lab.W && lab.H >= laneLabelMin*sc:
+		l.Text(lab.X, lab.Y+(min(lab.H, CharH*sc)-CharH*sc)/2, label, sc, p.Text)
+	case row.H >= CharH*sc+6*sc:
+		lab, cells = row.Top(CharH * sc)
+		l.TextFit(lab, sc, p.Text, label, Count(int64(n)))
+	default:
+		// A low row: the words that fit at its left.
+		lab, cells = row.Left(min(row.W*0.45, TextWidth(label, sc)+8*sc))
+		if !l.TextFit(Rect{X: lab.X, Y: lab.Y, W: lab.W, H: max(lab.H, CharH*sc*0.75)}, sc, p.Text, label, Count(int64(n))) {
+			cells = row
+		}
 	}
 	drawCells(l, cells, n, ids, m, p, sc)
 	l.detail(row, name, Count(int64(n))+" threads "+name+".")

@@ -98,18 +98,22 @@ func (in *SideInput) LaneCount() int {
 // sides drew in the previous frame; when the scene now uses other
 // meanings the picture is drawn again with the right height (once).
 func Build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o *Options) {
-	want := meaningSet(0)
+	want, fresh := meaningSet(0), false
 	for i := range ins {
 		if i < len(sides) {
 			want |= sides[i].legend
+			fresh = fresh || sides[i].legend == 0
 		}
 	}
-	for pass := 0; pass < 2; pass++ {
+	if fresh {
+		want = allMeanings // a new side: start from the fullest legend
+	}
+	for pass := 0; pass < 3; pass++ {
 		got := build(l, w, h, hdr, sides, ins, o, want)
-		if got&^want == 0 || pass == 1 {
+		if got == want || (pass > 0 && got&^want == 0) {
 			break
 		}
-		want |= got
+		want = got
 	}
 	for i := range ins {
 		if i < len(sides) {
@@ -209,7 +213,8 @@ func niceWords(w sim.Words) sim.Words {
 func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	p, sc := o.palette(), o.scale()
 	snap := in.Snap
-	r, band := r.CutBottom(captionBandH(r.W, in, sc))
+	sideH := r.H
+	r, band := r.CutBottom(captionBandH(r.W, sideH, in, sc))
 	sc2 := SceneOf(in)
 	sl := LayoutScene(r, sc2, sc)
 	s.at = anchors{}
@@ -235,7 +240,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	if snap.OOM != "" {
 		drawBanner(l, sl.Lanes, "OutOfMemoryError: "+snap.OOM, p.Error, p, sc)
 	}
-	drawCaption(l, band, in, p, sc)
+	drawCaption(l, band, sideH, in, p, sc)
 }
 
 // panel draws a panel's background and title and returns its body. The
