@@ -36,8 +36,8 @@ func TestSceneShots(t *testing.T) {
 		// 10,000 sleeping virtual threads, all parked: what they cost.
 		{"vt-basics-memory-virtual", "vt-basics", "memory-virtual", 300, ""},
 		{"vt-basics-memory-platform", "vt-basics", "memory-platform", 300, ""},
-		// The loom-carrier event loops serving connections.
-		{"loom-carrier-unlimited-vthreads", "loom-carrier", "unlimited-vthreads", 300, ""},
+		// Event loops on virtual threads in a 256 MB container, a second in.
+		{"loom-carrier-256-vthreads", "loom-carrier", "256-vthreads", 1000, ""},
 	}
 	b := newBrowser(t)
 	dir := filepath.Join(suite.root, "testdata", "screenshots", "scenes")

@@ -97,3 +97,28 @@ func TestWokenThreadWithIdleCPUsIsWakingUp(t *testing.T) {
 	assert.NotContains(t, txt, "waiting for a CPU")
 	assert.Contains(t, txt, "queued") // the executor's queue is drawn with its count
 }
+
+// The caption is wrapped, never cut, at every size; callouts show while
+// they last and fade out.
+func TestCaptionWrapsAndCalloutsShow(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	in.Caption = "The 10,000 pooled virtual threads each keep a thread-local cache alive, so the old generation stays 82 % full and the collector takes a third of the time."
+	in.Callouts = []Callout{{Text: "First Full GC", Kind: "full-gc", Age: 0.5, TTL: 4}, {Text: "gone", Age: 5, TTL: 4}}
+	for _, sz := range sceneSizes {
+		var l List
+		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: sz[2]})
+		var words []string
+		for _, it := range l.Items {
+			if it.Kind == KindText {
+				words = append(words, strings.Fields(it.Text)...)
+			}
+		}
+		all := " " + strings.Join(words, " ") + " "
+		assert.Contains(t, all, " "+strings.Join(strings.Fields(in.Caption), " ")+" ", "%v: the caption's words, in order", sz)
+		assert.Contains(t, all, "First Full GC")
+		assert.NotContains(t, all, "gone", "an expired callout")
+		assert.Empty(t, l.Cut())
+	}
+	assert.Equal(t, []string{"a bb", "ccc", "dddd", "ee"}, Wrap("a bb ccc dddd ee", 4*CharW, 1))
+	assert.Equal(t, []string{"abcd", "ef"}, Wrap("abcdef", 4*CharW, 1), "a long word is split, not dropped")
+}

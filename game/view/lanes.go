@@ -40,14 +40,15 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 	n := in.LaneCount()
 	var body Rect
 	if in.Virtual {
-		right := "parallelism " + strconv.Itoa(snap.Parallelism) + " · " + Count(int64(snap.Mounted)) + " mounted"
+		right := "parallelism " + strconv.Itoa(snap.Parallelism) + " · " + Count(int64(snap.Mounted)) + " mounted now"
 		if snap.Pinned > 0 {
 			right += " · " + Count(int64(snap.Pinned)) + " pinned"
 		}
 		body = panel(l, r, right, p, sc, "carrier threads (ForkJoinPool-1)", "carrier threads", "carriers")
 		l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
 			strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now"+
-			pinnedNote(snap.Pinned)+"; the bar is that thread's stack, coloured by how its code was compiled.")
+			pinnedNote(snap.Pinned)+"; the bar is that thread's stack, coloured by how its code was compiled. A mount often lasts "+
+			"less than a frame: the thin strip under a lane shows its recent mounts.")
 	} else {
 		body = panel(l, r, strconv.Itoa(snap.Cores)+" CPUs · no virtual threads", p, sc, "CPUs", "CPUs")
 		l.region(r, "CPU lanes", "CPUs: the machine's "+strconv.Itoa(snap.Cores)+" cores and the platform thread each one runs now; this workload has no virtual threads.")
@@ -67,16 +68,22 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		}
 		return
 	}
-	// CPU lanes: the snapshot says which listed platform threads hold a
-	// core but not which core, so they fill the lanes in list order.
-	k := 0
+	// CPU lanes: the snapshot names the thread each core runs; its role
+	// is known when it is among the listed platform threads.
 	for i, lr := range lanes {
+		var id sim.ThreadID
+		if i < len(snap.CoreThread) {
+			id = snap.CoreThread[i]
+		}
 		var pv *sim.PlatformView
-		for k < len(snap.Platform) && pv == nil {
-			if snap.Platform[k].OnCPU {
-				pv = &snap.Platform[k]
+		if id != 0 {
+			pv = &sim.PlatformView{ID: id, OnCPU: true}
+			for k := range snap.Platform {
+				if snap.Platform[k].ID == id {
+					pv = &snap.Platform[k]
+					break
+				}
 			}
-			k++
 		}
 		drawCPULane(l, lr, i, pv, snap.Paused, p, sc)
 		if pv != nil {
@@ -273,7 +280,10 @@ func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, paused bool, p *
 		return
 	}
 	inner := rest.Inset(max(1, lr.H*0.12))
-	label := pv.ID.String() + " " + pv.Role.String()
+	label := pv.ID.String()
+	if pv.Role != 0 {
+		label += " " + pv.Role.String()
+	}
 	tw := inner.H
 	if text {
 		tw = TextWidth(label, sc) + 6*sc
@@ -288,7 +298,7 @@ func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, paused bool, p *
 		drawStopped(l, st, p, sc)
 		l.TextFit(Rect{X: st.X + 2*sc, Y: lr.Y, W: st.W - 2*sc, H: lr.H}, sc, p.Text, "stopped for GC")
 	}
-	l.detail(lr, name, name+": runs platform thread "+pv.ID.String()+" ("+pv.Role.String()+").")
+	l.detail(lr, name, name+": runs platform thread "+label+".")
 }
 
 // drawPauseBanner writes the stop-the-world pause once, on the title line

@@ -50,7 +50,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 				ids = append(ids, t.ID)
 			}
 		}
-		s.waiting, n = ids, len(ids)
+		s.waiting, n = ids, max(len(ids), snap.PlatformRunnable)
 		if n > 0 && idle > 0 {
 			// They woke at this very instant: the scheduler puts them on
 			// the idle CPUs at the same virtual time, in the next events.
@@ -154,25 +154,14 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			}
 		}
 	} else {
-		// Platform threads block their OS thread. Only the listed ones have
-		// a state in the snapshot; the rest are counted apart.
+		// Platform threads block their OS thread; the snapshot counts all
+		// of them by reason.
 		titles = []string{"blocked platform threads (each holds its OS thread)", "blocked platform threads", "blocked"}
-		var counts [8]int
-		for i := range snap.Platform {
-			t := &snap.Platform[i]
-			if t.State == sim.StateParked && int(t.Reason) < len(counts) {
-				counts[t.Reason]++
-			}
-		}
 		for _, reason := range parkOrder {
-			if n := counts[reason]; n > 0 {
+			if n := snap.PlatformParked[reason]; n > 0 {
 				groups = append(groups, group{ReasonWords(reason), n, nil, MeanPlatform, int(reason)})
 				total += n
 			}
-		}
-		if n := snap.PlatformApp - len(snap.Platform); n > 0 {
-			groups = append(groups, group{"not listed one by one", n, nil, MeanPlatform, -1})
-			total += n
 		}
 	}
 	s.groups = groups
