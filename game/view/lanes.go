@@ -55,6 +55,26 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 	}
 	lanes := LaneRects(body, n, sc)
 	s.at.lanes = lanes
+	if len(lanes) > 0 && lanes[0].H < laneLabelMin*sc && body.H >= CharH*sc {
+		// Lanes too low for words: one line over them says how many work.
+		busy := snap.Mounted
+		what := " carrier threads run a virtual thread"
+		if !in.Virtual {
+			busy, what = 0, " CPUs run a thread"
+			for _, id := range snap.CoreThread {
+				if id != 0 {
+					busy++
+				}
+			}
+		}
+		defer func() {
+			msg := Count(int64(busy)) + " of " + Count(int64(n)) + what
+			w := min(TextWidth(msg, sc)+6*sc, body.W)
+			plate := Rect{X: body.X, Y: body.Y + (body.H-CharH*sc)/2, W: w, H: CharH * sc}
+			l.Rect(plate, p.Panel.Alpha(0.9))
+			l.TextFit(plate.PadX(3*sc), sc, p.Text, msg, Count(int64(busy))+" of "+Count(int64(n))+" busy")
+		}()
+	}
 	for len(s.heat) < n {
 		s.heat = append(s.heat, 0)
 	}

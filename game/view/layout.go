@@ -197,17 +197,34 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		}
 		sl.Heap, sl.OS = splitHeap(right)
 	} else {
-		sl.Lanes, r = r.Top(min(lanesWant, r.H*0.3))
-		sl.RunQueue, r = r.Top(min(queueH, r.H*0.12))
-		parkedH := r.H * 0.24
+		lanesMax := float32(0.3)
 		if s.Scopes {
-			parkedH = r.H * 0.36
-			sl.Parked, r = r.Top(parkedH * parkedShare)
-			sl.Scopes, r = r.Top(parkedH * (1 - parkedShare))
-		} else {
-			sl.Parked, r = r.Top(parkedH)
+			lanesMax = 0.2
 		}
-		sl.Heap, sl.OS = splitHeap(r)
+		sl.Lanes, r = r.Top(min(lanesWant, r.H*lanesMax))
+		sl.RunQueue, r = r.Top(min(queueH, r.H*0.17))
+		// The rest is shared by weight; a folded heap takes one line.
+		rest := r.H
+		if s.HeapQuiet {
+			rest -= foldedH(scale) + g
+		}
+		wp, ws, wh, wo := 0.45*s.Parked, float32(0), 0.55*s.Heap, 0.4*s.OS
+		if s.Scopes {
+			ws = 0.35 * s.ScopesW
+		}
+		if s.HeapQuiet {
+			wh = 0
+		}
+		unit := rest / (wp + ws + wh + wo)
+		sl.Parked, r = r.Top(unit * wp)
+		if s.Scopes {
+			sl.Scopes, r = r.Top(unit * ws)
+		}
+		if s.HeapQuiet {
+			sl.Heap, sl.OS = r.Top(foldedH(scale) + g)
+		} else {
+			sl.Heap, sl.OS = r.Top(unit * wh)
+		}
 	}
 	// Gaps between stacked panels: shave the bottom of each.
 	for _, p := range []*Rect{&sl.Lanes, &sl.RunQueue, &sl.Parked, &sl.Scopes, &sl.Heap, &sl.OS} {

@@ -38,7 +38,8 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 	}
 	m := MeanVirtual
 	if in.Virtual {
-		body = panel(l, r, Count(int64(n))+" waiting", p, sc, "virtual threads waiting for a carrier", "waiting for a carrier", "run queue")
+		body = panelAlt(l, r, Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a carrier", Count(int64(n)) + " waiting"},
+			p, sc, "virtual threads waiting for a carrier", "waiting for a carrier", "run queue")
 		l.region(r, "run queue", Count(int64(n))+" virtual threads are ready to run and wait, first come first served, for a free carrier thread.")
 	} else {
 		// Without virtual threads the queue that matters is the OS's:
@@ -59,7 +60,8 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			l.region(r, "CPU queue", Count(int64(n))+" platform threads woke up at this very instant; "+Count(int64(idle))+
 				" CPUs are idle, so the scheduler puts them on a CPU at the same virtual time (the next events).")
 		} else {
-			body = panel(l, r, Count(int64(n))+" waiting", p, sc, "platform threads waiting for a CPU", "waiting for a CPU")
+			body = panelAlt(l, r, Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a CPU", Count(int64(n)) + " waiting"},
+				p, sc, "platform threads waiting for a CPU", "waiting for a CPU")
 			l.region(r, "CPU queue", Count(int64(n))+" platform threads are ready to run and wait for a free CPU.")
 		}
 	}
@@ -80,7 +82,8 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 // square is a request waiting for a pool thread.
 func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	n := snap.ExecQueued
-	body := panel(l, r, Count(int64(n))+" queued", p, sc, "requests waiting for a pool thread", "requests waiting for a thread", "queued requests")
+	body := panelAlt(l, r, Count(int64(n))+" queued", []string{Count(int64(n)) + " requests queued", Count(int64(n)) + " queued"},
+		p, sc, "requests waiting for a pool thread", "requests waiting for a thread", "queued requests")
 	l.region(r, "task queue", Count(int64(n))+" requests were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
 	if !body.Empty() {
 		drawQueueRow(l, body, n, nil, MeanRequest, p, sc)
@@ -165,7 +168,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		}
 	}
 	s.groups = groups
-	body := panel(l, r, Count(int64(total))+" waiting", p, sc, titles...)
+	body := panelAlt(l, r, Count(int64(total))+" waiting", []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
 	if in.Virtual {
 		l.region(r, "parked threads", Count(int64(total))+" virtual threads are parked: blocked on a sleep, a socket or a lock, they are off their carriers and cost only their heap memory, grouped by why they wait"+groupList(groups)+".")
 	} else {
@@ -231,7 +234,7 @@ func drawGroup(l *List, row Rect, name string, n int, ids []sim.ThreadID, m Mean
 	default:
 		// A low row: the words that fit at its left.
 		lab, cells = row.Left(min(row.W*0.45, TextWidth(label, sc)+8*sc))
-		if !l.TextFit(Rect{X: lab.X, Y: lab.Y, W: lab.W, H: max(lab.H, CharH*sc*0.75)}, sc, p.Text, label, Count(int64(n))) {
+		if !l.TextFit(lab, sc, p.Text, label, Count(int64(n))) {
 			cells = row
 		}
 	}

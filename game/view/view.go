@@ -247,6 +247,12 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 // title is the first of titles that fits beside right, else alone (right
 // is then left out); nothing is cut.
 func panel(l *List, r Rect, right string, p *Palette, sc float32, titles ...string) Rect {
+	return panelAlt(l, r, right, nil, p, sc, titles...)
+}
+
+// panelAlt is panel with alone: titles that say what right says (a count)
+// for when no title fits beside right.
+func panelAlt(l *List, r Rect, right string, alone []string, p *Palette, sc float32, titles ...string) Rect {
 	if r.Empty() {
 		return r
 	}
@@ -262,8 +268,11 @@ func panel(l *List, r Rect, right string, p *Palette, sc float32, titles ...stri
 			return body.Inset(3 * sc)
 		}
 	}
-	// No room for both: the first title that fits alone (right's numbers
-	// are in the panel's explanation).
-	l.TextFit(t, sc, p.Text, titles...)
+	// No room for both: a title that carries right's numbers, else the
+	// first title that fits alone (right's numbers are in the panel's
+	// explanation).
+	if !l.TextFit(t, sc, p.Text, alone...) {
+		l.TextFit(t, sc, p.Text, titles...)
+	}
 	return body.Inset(3 * sc)
 }
