@@ -79,7 +79,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	}
 	l.TextFit(t1, sc, p.TextDim, full, base, Count(int64(snap.PlatformLive))+" threads")
 	if snap.RSS > 0 {
-		l.TextFit(t2, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "RSS "+Size(snap.RSS))
+		l.TextFit(t2, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
 	} else {
 		l.TextFit(t2, sc, p.TextDim, "memory outside the heap is not modelled here", "outside the heap: not modelled")
 	}
@@ -123,6 +123,6 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		w := min(TextWidth(note, sc), r.W)
 		box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
 		l.Rect(box, p.Panel.Alpha(0.85))
-		l.TextFit(box, sc, p.Text, note, "1 = "+Count(int64(k)))
+		l.TextFit(box, sc, p.Text, note, " cell = "+Count(int64(k))+" ")
 	}
 }

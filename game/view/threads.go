@@ -318,7 +318,7 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 	note := "each cell = " + Count(int64(k)) + " threads"
 	ny := r.Y + float32(g.rows(full+btoi(part > 0)))*g.pitch()
 	if ny+CharH*sc <= r.Bottom()+0.01 {
-		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "1 cell = "+Count(int64(k)))
+		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "cell = "+Count(int64(k))+" threads", "cell = "+Count(int64(k)))
 	}
 	return detailDensity, k
 }
