@@ -37,23 +37,57 @@ func captionLayout(w, maxH float32, text string, sc float32) (float32, []string)
 // captionMaxH is the height the caption may take in a side h pixels high.
 func captionMaxH(h float32) float32 { return h * 0.13 }
 
-// liveCallouts are the callouts still showing.
-func liveCallouts(in *SideInput) []Callout {
-	var out []Callout
+// liveCallouts are the callouts showing in a side sideH pixels high and w
+// wide: those still alive, youngest first, as many as fit in an eighth of
+// the side (at least one), in their given order. The picture above keeps
+// its room; the story's callouts are also listed by the page.
+func liveCallouts(in *SideInput, w, sideH, sc float32) []Callout {
+	var alive []Callout
 	for _, c := range in.Callouts {
 		if c.Text != "" && (c.TTL <= 0 || c.Age < c.TTL) {
+			alive = append(alive, c)
+		}
+	}
+	if len(alive) <= 1 {
+		return alive
+	}
+	budget := sideH * 0.125
+	keep := make([]bool, len(alive))
+	used := float32(0)
+	for n := 0; n < len(alive); n++ {
+		// The youngest not yet kept.
+		best := -1
+		for i, c := range alive {
+			if !keep[i] && (best < 0 || c.Age < alive[best].Age) {
+				best = i
+			}
+		}
+		h := calloutH(alive[best], w, sc)
+		if n > 0 && used+h > budget {
+			break
+		}
+		keep[best], used = true, used+h
+	}
+	out := alive[:0]
+	for i, c := range alive {
+		if keep[i] {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
+// calloutH is the height a callout takes in a band w pixels wide.
+func calloutH(c Callout, w, sc float32) float32 {
+	return float32(len(Wrap(calloutText(c), w-4*pad*sc, sc)))*CharH*sc + 2*pad*sc
+}
+
 // captionBandH is the height of the caption band of a side w pixels wide.
 func captionBandH(w, sideH float32, in *SideInput, sc float32) float32 {
 	size, lines := captionLayout(w, captionMaxH(sideH), in.Caption, sc)
 	h := float32(len(lines)) * CharH * size
-	for _, c := range liveCallouts(in) {
-		h += float32(len(Wrap(calloutText(c), w-4*pad*sc, sc)))*CharH*sc + 2*pad*sc
+	for _, c := range liveCallouts(in, w, sideH, sc) {
+		h += calloutH(c, w, sc)
 	}
 	if h == 0 {
 		return 0
@@ -68,7 +102,7 @@ func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc f
 		return
 	}
 	y := r.Y + pad*sc
-	for _, c := range liveCallouts(in) {
+	for _, c := range liveCallouts(in, r.W, sideH, sc) {
 		lines := Wrap(calloutText(c), r.W-4*pad*sc, sc)
 		box := Rect{X: r.X, Y: y, W: r.W, H: float32(len(lines))*CharH*sc + pad*sc}
 		a := float32(1)
