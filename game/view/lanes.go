@@ -203,6 +203,10 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		tw = TextWidth(id, size) + 6*sc
 	}
 	tok, bar := inner.Left(min(tw, inner.W*0.4))
+	if text {
+		// A labelled token is as tall as its lane, so its id is whole.
+		tok.Y, tok.H = lr.Y, lr.H
+	}
 	l.Mark(tok, MeanVirtual, p, 1)
 	if text {
 		l.TextFit(Rect{X: tok.X + 3*sc, Y: lr.Y, W: tok.W - 3*sc, H: lr.H}, size, p.Background, id)
@@ -309,6 +313,9 @@ func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, paused bool, p *
 		tw = TextWidth(label, sc) + 6*sc
 	}
 	tok, after := inner.Left(min(tw, inner.W))
+	if text {
+		tok.Y, tok.H = lr.Y, lr.H
+	}
 	l.Mark(tok, MeanPlatform, p, 1)
 	if text {
 		l.TextFit(Rect{X: tok.X + 3*sc, Y: lr.Y, W: tok.W - 3*sc, H: lr.H}, sc, p.Background, label, pv.ID.String())
