@@ -84,7 +84,7 @@ func calloutH(c Callout, w, sc float32) float32 {
 
 // captionBandH is the height of the caption band of a side w pixels wide.
 func captionBandH(w, sideH float32, in *SideInput, sc float32) float32 {
-	size, lines := captionLayout(w, captionMaxH(sideH), in.Caption, sc)
+	size, lines := captionLayout(w, captionMaxH(sideH), Plain(in.Caption), sc)
 	h := float32(len(lines)) * CharH * size
 	for _, c := range liveCallouts(in, w, sideH, sc) {
 		h += calloutH(c, w, sc)
@@ -95,7 +95,15 @@ func captionBandH(w, sideH float32, in *SideInput, sc float32) float32 {
 	return h + 2*pad*sc
 }
 
-func calloutText(c Callout) string { return "* " + c.Text }
+func calloutText(c Callout) string { return "* " + Plain(c.Text) }
+
+// plainRunes maps runes the bitmap font lacks (text.go) to what it has,
+// for sentences written outside the picture.
+var plainRunes = strings.NewReplacer(" — ", " - ", "—", " - ", "–", "-", "…", "...", "’", "'", "‘", "'", "“", "\"", "”", "\"",
+	"\u00a0", " ", "\u202f", " ", "≈", "~", "→", "->", "≤", "<=", "≥", ">=", "−", "-")
+
+// Plain returns s with the runes the font cannot draw replaced by ASCII.
+func Plain(s string) string { return plainRunes.Replace(s) }
 
 func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc float32) {
 	if r.Empty() {
@@ -117,12 +125,13 @@ func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc f
 		l.region(box, "moment", c.Text)
 		y += box.H + pad*sc
 	}
-	size, lines := captionLayout(r.W, captionMaxH(sideH), in.Caption, sc)
+	caption := Plain(in.Caption)
+	size, lines := captionLayout(r.W, captionMaxH(sideH), caption, sc)
 	for i, line := range lines {
 		l.Text(r.X+pad*sc, y+float32(i)*CharH*size, line, size, p.Text)
 	}
 	if len(lines) > 0 {
-		l.region(Rect{X: r.X, Y: y, W: r.W, H: float32(len(lines)) * CharH * size}, "caption", in.Caption)
+		l.region(Rect{X: r.X, Y: y, W: r.W, H: float32(len(lines)) * CharH * size}, "caption", caption)
 	}
 }
 

@@ -122,3 +122,7 @@ func TestCaptionWrapsAndCalloutsShow(t *testing.T) {
 	assert.Equal(t, []string{"a bb", "ccc", "dddd", "ee"}, Wrap("a bb ccc dddd ee", 4*CharW, 1))
 	assert.Equal(t, []string{"abcd", "ef"}, Wrap("abcdef", 4*CharW, 1), "a long word is split, not dropped")
 }
+
+func TestPlainKeepsToTheFont(t *testing.T) {
+	assert.Equal(t, "one - two... 'a' \"b\" 5 %", Plain("one — two… ‘a’ “b” 5\u00a0%"))
+}
