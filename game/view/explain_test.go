@@ -126,3 +126,21 @@ func TestCaptionWrapsAndCalloutsShow(t *testing.T) {
 func TestPlainKeepsToTheFont(t *testing.T) {
 	assert.Equal(t, "one - two... 'a' \"b\" 5 %", Plain("one — two… ‘a’ “b” 5\u00a0%"))
 }
+
+// The scene follows what the snapshot holds: an empty heap folds to one
+// line, collections give the heap room, open scopes give the scopes room.
+func TestSceneFollowsTheSnapshot(t *testing.T) {
+	pool, _ := runScene(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	gc, _ := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	race, _ := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
+	ps, gs, rs := SceneOf(&pool), SceneOf(&gc), SceneOf(&race)
+	assert.True(t, ps.HeapQuiet, "request-load allocates nothing")
+	assert.False(t, gs.HeapQuiet)
+	assert.Greater(t, gs.Heap, ps.Heap, "collections give the heap room")
+	assert.Greater(t, rs.ScopesW, gs.ScopesW, "open scopes get room")
+	r := Rect{W: 800, H: 440}
+	pl, gl := LayoutScene(r, ps, 1), LayoutScene(r, gs, 1)
+	assert.LessOrEqual(t, pl.Heap.H, foldedH(1)+3, "a folded heap is one line")
+	assert.Greater(t, pl.OS.H, gl.OS.H, "the OS threads take the folded heap's room")
+	assert.Greater(t, gl.Heap.H, LayoutSide(r, gs.Lanes, false, 1).Heap.H, "the heap's story widens its panel")
+}
