@@ -17,24 +17,40 @@ func drawHeader(l *List, r Rect, h *Header, p *Palette, sc float32) {
 		return
 	}
 	in := r.Inset(pad * sc)
-	state := "PAUSED"
-	stateC := p.TextWarn
+	state, stateC := "paused", p.TextWarn
 	if h.Running {
-		state, stateC = "PLAYING", p.OnCPU
+		state, stateC = "playing", p.Text
 	}
-	x := in.X
-	x += l.TextIn(Rect{X: x, Y: in.Y, W: in.W, H: in.H}, state, sc, stateC) + 8*sc
-	main := h.Scenario + "   t = " + Dur(sim.Duration(h.Time)) + "   speed " + Speed(h.Speed)
+	t := "time " + Dur(sim.Duration(h.Time))
+	speed := "speed " + Speed(h.Speed)
 	if h.Lagging {
-		main += " (falling behind)"
+		speed += " (falling behind)"
 	}
-	rest := Rect{X: x, Y: in.Y, W: in.Right() - x, H: in.H}
-	sw := float32(0)
-	if h.Stats != "" && TextWidth(h.Stats, sc)+TextWidth(main, sc)+12*sc <= rest.W {
-		sw = l.TextRight(rest, h.Stats, sc, p.TextDim)
+	name := h.Scenario
+	if name != "" {
+		name += " · "
 	}
-	rest.W -= sw
-	l.TextIn(rest, main, sc, p.Text)
+	line := name + state + " · " + t + " · " + speed
+	if !l.TextFit(in, sc, stateC, line, name+state+" · "+t, state+" · "+t, t) {
+		l.cut = append(l.cut, line)
+	}
+	l.region(r, "header", "The run: scenario "+h.Scenario+", "+state+", virtual "+t+", "+speed+".")
+}
+
+// drawDevOverlay shows the tool's own frame timings (Options.DevOverlay)
+// in a box under the header's right end.
+func drawDevOverlay(l *List, hdr Rect, stats string, p *Palette, sc float32) {
+	lines := Wrap(stats, min(hdr.W-4*pad*sc, TextWidth(stats, sc)), sc)
+	w := float32(0)
+	for _, s := range lines {
+		w = max(w, TextWidth(s, sc))
+	}
+	box := Rect{X: hdr.Right() - w - 3*pad*sc, Y: hdr.Bottom() + pad*sc, W: w + 2*pad*sc, H: float32(len(lines))*CharH*sc + 2*pad*sc}
+	l.Rect(box, p.Background.Alpha(0.9))
+	l.Frame(box, 1, p.PanelEdge)
+	for i, s := range lines {
+		l.Text(box.X+pad*sc, box.Y+pad*sc+float32(i)*CharH*sc, s, sc, p.TextDim)
+	}
 }
 
 func drawSideHeader(l *List, r Rect, in *SideInput, caption string, p *Palette, sc float32) {
@@ -47,21 +63,33 @@ func drawSideHeader(l *List, r Rect, in *SideInput, caption string, p *Palette, 
 	if name == "" {
 		name = "simulation"
 	}
-	parts := []string{"VT " + Count(int64(s.VirtualLive)), "OS " + Count(int64(s.PlatformLive))}
-	done := "done " + Count(s.RequestsDone)
+	done := "requests done " + Count(s.RequestsDone)
 	if in.Requests > 0 {
-		done += "/" + Count(in.Requests)
+		done += " of " + Count(in.Requests)
 	}
-	parts = append(parts, done, "GC "+Count(s.YoungGCs)+"y/"+Count(s.FullGCs)+"f "+Dur(s.GCPauseTotal),
-		"RSS "+Size(s.RSS))
+	parts := []string{"virtual threads " + Count(int64(s.VirtualLive)), "OS threads " + Count(int64(s.PlatformLive)), done}
+	if s.YoungGCs+s.FullGCs > 0 {
+		parts = append(parts, "young GCs "+Count(s.YoungGCs)+" · Full GCs "+Count(s.FullGCs),
+			"paused for GC "+Dur(s.GCPauseTotal))
+	}
+	if s.RSS > 0 {
+		// A model without memory outside the heap has no resident set to
+		// show: nothing is better than "0 B".
+		parts = append(parts, "resident memory "+Size(s.RSS))
+	}
 	if s.RecentLatency.Count > 0 {
-		parts = append(parts, "p50 "+Dur(s.RecentLatency.P50))
+		parts = append(parts, "median latency "+Dur(s.RecentLatency.P50))
 	}
-	// Flow the counters after the name over lines-1 lines.
+	// Flow the counters after the name over lines-1 lines; a part that
+	// does not fit on the last of them is left out (the panels and the
+	// explanation carry every number), never cut.
 	row := Rect{X: r.X, Y: r.Y, W: r.W, H: CharH * sc}
-	x := row.X + l.TextIn(row, name, sc, p.TextWarn) + 8*sc
+	x := row.X
+	if l.TextFit(row, sc, p.TextWarn, name) {
+		x += TextWidth(name, sc) + 8*sc
+	}
 	for i, part := range parts {
-		if i > 0 {
+		if i > 0 && x > row.X {
 			part = "· " + part
 		}
 		w := TextWidth(part, sc)
@@ -71,7 +99,11 @@ func drawSideHeader(l *List, r Rect, in *SideInput, caption string, p *Palette, 
 			part = strings.TrimPrefix(part, "· ")
 			w = TextWidth(part, sc)
 		}
-		x += l.TextIn(Rect{X: x, Y: row.Y, W: row.Right() - x, H: row.H}, part, sc, p.Text) + CharW*sc
+		if x+w > row.Right() {
+			continue
+		}
+		l.Text(x, row.Y+(row.H-CharH*sc)/2, part, sc, p.Text)
+		x += w + CharW*sc
 	}
 	last := Rect{X: r.X, Y: r.Y + float32(lines-1)*CharH*sc, W: r.W, H: CharH * sc}
 	c := caption
@@ -80,9 +112,25 @@ func drawSideHeader(l *List, r Rect, in *SideInput, caption string, p *Palette, 
 	case s.OOM != "":
 		c, col = "stopped: OutOfMemoryError: "+s.OOM, p.Error
 	case s.Done:
-		c, col = "finished at t = "+Dur(sim.Duration(s.Time))+" · "+Count(s.RequestsDone)+" requests done", p.OnCPU
+		c, col = "finished at "+Dur(sim.Duration(s.Time))+": "+Count(s.RequestsDone)+" requests done", p.Text
 	}
-	l.TextIn(last, c, sc, col)
+	l.TextFit(last, sc, col, c, shortEvent(c))
+	l.region(r, "side header", "Case "+name+sideTitle(in)+": "+strings.Join(parts, ", ")+".")
+}
+
+func sideTitle(in *SideInput) string {
+	if in.Title == "" {
+		return ""
+	}
+	return " (" + in.Title + ")"
+}
+
+// shortEvent drops the time stamp of an event line when it does not fit.
+func shortEvent(c string) string {
+	if i := strings.Index(c, "  "); i > 0 {
+		return c[i+2:]
+	}
+	return c
 }
 
 // captionFor describes what the last tick's events did: the event itself
@@ -114,13 +162,18 @@ func captionFor(snap *sim.Snapshot, events []sim.Event, prev string) string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("this frame:")
+	b.WriteString("in this frame:")
+	sep := " "
 	for _, x := range [...]struct {
 		n    int
 		what string
-	}{{starts, "started"}, {mounts, "mounts"}, {parks, "parks"}, {unparks, "unparks"}, {ends, "ended"}, {gcs, "GCs"}} {
+	}{{starts, "threads started"}, {mounts, "mounted"}, {parks, "parked"}, {unparks, "woken up"}, {ends, "threads ended"}, {gcs, "GCs"}} {
+		if x.n == 1 && x.what == "GCs" {
+			x.what = "GC"
+		}
 		if x.n > 0 {
-			b.WriteString(" " + Count(int64(x.n)) + " " + x.what)
+			b.WriteString(sep + Count(int64(x.n)) + " " + x.what)
+			sep = ", "
 		}
 	}
 	return b.String()
@@ -146,9 +199,9 @@ func Describe(e *sim.Event) string {
 	case sim.EvUnmount:
 		return th + " parked (" + sim.ParkReason(e.A).String() + ") and unmounted, " + Count(e.B) + " words frozen"
 	case sim.EvPinned:
-		return th + " parked PINNED" + on + " (" + sim.ParkReason(e.A).String() + "): the carrier is blocked"
+		return th + " blocked while pinned" + on + " (" + sim.ParkReason(e.A).String() + "): the carrier is blocked"
 	case sim.EvUnpark:
-		return th + " unparked: runnable, queued for a carrier"
+		return th + " woken up: waits for a carrier"
 	case sim.EvFreeze:
 		how := [...]string{"", "in place into its chunk", "into its GC-mode chunk (reuse fix)", "into a new StackChunk in eden"}
 		m := ""
