@@ -22,7 +22,7 @@ func drawHeader(l *List, r Rect, h *Header, p *Palette, sc float32) {
 		state, stateC = "playing", p.Text
 	}
 	t := "time " + Dur(sim.Duration(h.Time))
-	speed := "speed " + Speed(h.Speed)
+	speed := Speed(h.Speed)
 	if h.Lagging {
 		speed += " (falling behind)"
 	}

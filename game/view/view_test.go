@@ -219,7 +219,7 @@ func TestGCPauseBand(t *testing.T) {
 	assert.NotContains(t, build(), "GC pause")
 	snap.Paused, snap.PauseEnd = true, snap.Time.Add(3*sim.Millisecond)
 	txt := build()
-	assert.Contains(t, txt, "GC pause (young collection) · 3.000 ms left")
+	assert.Contains(t, txt, "GC pause (young collection) · 3.00 ms left")
 	assert.Equal(t, 1, strings.Count(txt, "GC pause ("), "the pause is written once")
 	snap.PauseFull = true
 	assert.Contains(t, build(), "GC pause (Full GC)")
@@ -559,7 +559,7 @@ func TestViewDoesNotChangeSnapshot(t *testing.T) {
 
 func TestCaption(t *testing.T) {
 	ev := []sim.Event{{At: sim.Time(2 * sim.Millisecond), Kind: sim.EvMount, Thread: 42, Carrier: 3, A: 38}}
-	assert.Equal(t, "2.000 ms  #42 mounted on worker-3, thawed 38 words", captionFor(nil, ev, ""))
+	assert.Equal(t, "2.00 ms  #42 mounted on worker-3, thawed 38 words", captionFor(nil, ev, ""))
 	assert.Equal(t, "keep", captionFor(nil, nil, "keep"))
 	many := make([]sim.Event, 10)
 	for i := range many {
@@ -583,10 +583,14 @@ func TestFormatting(t *testing.T) {
 	assert.Equal(t, "136 MB", Size(136*sim.MB+512*sim.KB))
 	assert.Equal(t, "5.9 MB", Size(5*sim.MB+900*sim.KB))
 	assert.Equal(t, "512 B", Size(512))
-	assert.Equal(t, "152.300 ms", Dur(152300*sim.Microsecond))
+	assert.Equal(t, "152.3 ms", Dur(152300*sim.Microsecond))
+	assert.Equal(t, "600.0 ms", Dur(600*sim.Millisecond), "never 600.000 ms, which reads as six hundred thousand")
+	assert.Equal(t, "5.25 ms", Dur(5250*sim.Microsecond))
 	assert.Equal(t, "5.209 s", Dur(5209*sim.Millisecond))
 	assert.Equal(t, "52.5 µs", Dur(52500))
-	assert.Equal(t, "50 ms per second", Speed(0.05))
+	assert.Equal(t, "20× slower than real time", Speed(0.05))
+	assert.Equal(t, "10,000× slower than real time", Speed(0.0001))
+	assert.Equal(t, "real time", Speed(1))
 	assert.Equal(t, "2× real time", Speed(2))
 	assert.Equal(t, "ForkJoin..", Fit("ForkJoinPool-1-worker-1", 10*CharW, 1))
 	assert.Equal(t, "short", Fit("short", 100, 1))
