@@ -53,69 +53,109 @@ func drawDevOverlay(l *List, hdr Rect, stats string, p *Palette, sc float32) {
 	}
 }
 
-func drawSideHeader(l *List, r Rect, in *SideInput, caption string, p *Palette, sc float32) {
-	if r.Empty() {
-		return
-	}
+// sideHeading is what a side's header says: the case, its counters and
+// the event line.
+type sideHeading struct {
+	name   string
+	parts  []string
+	event  string
+	eventC Color
+}
+
+func headingOf(in *SideInput, caption string, p *Palette) sideHeading {
 	s := in.Snap
-	lines := sideHeaderLines(r.W, sc)
-	name := in.Case
-	if name == "" {
-		name = "simulation"
+	h := sideHeading{name: in.Case, event: caption, eventC: p.TextDim}
+	if h.name == "" {
+		h.name = "simulation"
 	}
 	done := "requests done " + Count(s.RequestsDone)
 	if in.Requests > 0 {
 		done += " of " + Count(in.Requests)
 	}
-	parts := []string{"virtual threads " + Count(int64(s.VirtualLive)), "OS threads " + Count(int64(s.PlatformLive)), done}
+	h.parts = []string{"virtual threads " + Count(int64(s.VirtualLive)), "OS threads " + Count(int64(s.PlatformLive)), done}
 	if s.YoungGCs+s.FullGCs > 0 {
-		parts = append(parts, "young GCs "+Count(s.YoungGCs)+" · Full GCs "+Count(s.FullGCs),
+		h.parts = append(h.parts, "young GCs "+Count(s.YoungGCs)+" · Full GCs "+Count(s.FullGCs),
 			"paused for GC "+Dur(s.GCPauseTotal))
 	}
 	if s.RSS > 0 {
 		// A model without memory outside the heap has no resident set to
 		// show: nothing is better than "0 B".
-		parts = append(parts, "resident memory "+Size(s.RSS))
+		h.parts = append(h.parts, "resident memory "+Size(s.RSS))
 	}
 	if s.RecentLatency.Count > 0 {
-		parts = append(parts, "median latency "+Dur(s.RecentLatency.P50))
+		h.parts = append(h.parts, "median latency "+Dur(s.RecentLatency.P50))
 	}
-	// Flow the counters after the name over lines-1 lines; a part that
-	// does not fit on the last of them is left out (the panels and the
-	// explanation carry every number), never cut.
-	row := Rect{X: r.X, Y: r.Y, W: r.W, H: CharH * sc}
-	x := row.X
-	if l.TextFit(row, sc, p.TextWarn, name) {
-		x += TextWidth(name, sc) + 8*sc
-	}
-	for i, part := range parts {
-		if i > 0 && x > row.X {
-			part = "· " + part
-		}
-		w := TextWidth(part, sc)
-		if x+w > row.Right() && x > row.X && row.Y+CharH*sc < r.Y+float32(lines-1)*CharH*sc {
-			row.Y += CharH * sc
-			x = row.X
-			part = strings.TrimPrefix(part, "· ")
-			w = TextWidth(part, sc)
-		}
-		if x+w > row.Right() {
-			continue
-		}
-		l.Text(x, row.Y+(row.H-CharH*sc)/2, part, sc, p.Text)
-		x += w + CharW*sc
-	}
-	last := Rect{X: r.X, Y: r.Y + float32(lines-1)*CharH*sc, W: r.W, H: CharH * sc}
-	c := caption
-	col := p.TextDim
 	switch {
 	case s.OOM != "":
-		c, col = "stopped: OutOfMemoryError: "+s.OOM, p.Error
+		h.event, h.eventC = "stopped: OutOfMemoryError: "+s.OOM, p.Error
 	case s.Done:
-		c, col = "finished at "+Dur(sim.Duration(s.Time))+": "+Count(s.RequestsDone)+" requests done", p.Text
+		h.event, h.eventC = "finished at "+Dur(sim.Duration(s.Time))+": "+Count(s.RequestsDone)+" requests done", p.Text
 	}
-	l.TextFit(last, sc, col, c, shortEvent(c))
-	l.region(r, "side header", "Case "+name+sideTitle(in)+": "+strings.Join(parts, ", ")+".")
+	return h
+}
+
+// flow places the name and the counters over at most maxRows rows of a
+// header w pixels wide (place may be nil) and returns the rows used. A
+// part that does not fit on the last row is left out (the panels and the
+// explanation carry every number), never cut.
+func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x float32, text string, name bool)) int {
+	row, x := 0, float32(0)
+	if TextWidth(h.name, sc) <= w {
+		if place != nil {
+			place(0, 0, h.name, true)
+		}
+		x = TextWidth(h.name, sc) + 8*sc
+	}
+	for i, part := range h.parts {
+		if i > 0 && x > 0 {
+			part = "· " + part
+		}
+		pw := TextWidth(part, sc)
+		if x+pw > w && x > 0 && row+1 < maxRows {
+			row, x = row+1, 0
+			part = strings.TrimPrefix(part, "· ")
+			pw = TextWidth(part, sc)
+		}
+		if x+pw > w {
+			continue
+		}
+		if place != nil {
+			place(row, x, part, false)
+		}
+		x += pw + CharW*sc
+	}
+	return row + 1
+}
+
+// sideHeaderRows is the number of text rows a side's header takes: its
+// counters' rows and the event line when there is one.
+func sideHeaderRows(h *sideHeading, w, sc float32) int {
+	n := h.flow(w, sc, sideHeaderLines(w, sc)-1, nil)
+	if h.event != "" && TextWidth(h.event, sc) > w && TextWidth(shortEvent(h.event), sc) > w {
+		h.event = "" // too long for the width: the line is not kept
+	}
+	if h.event != "" {
+		n++
+	}
+	return n
+}
+
+func drawSideHeader(l *List, r Rect, in *SideInput, h *sideHeading, p *Palette, sc float32) {
+	if r.Empty() {
+		return
+	}
+	rows := h.flow(r.W, sc, sideHeaderLines(r.W, sc)-1, func(row int, x float32, text string, name bool) {
+		c := p.Text
+		if name {
+			c = p.TextWarn
+		}
+		l.Text(r.X+x, r.Y+float32(row)*CharH*sc, text, sc, c)
+	})
+	if h.event != "" {
+		last := Rect{X: r.X, Y: r.Y + float32(rows)*CharH*sc, W: r.W, H: CharH * sc}
+		l.TextFit(last, sc, h.eventC, h.event, shortEvent(h.event))
+	}
+	l.region(r, "side header", "Case "+h.name+sideTitle(in)+": "+strings.Join(h.parts, ", ")+".")
 }
 
 func sideTitle(in *SideInput) string {

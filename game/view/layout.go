@@ -110,6 +110,9 @@ type Scene struct {
 	HeapQuiet bool
 	// Weights of the panels that share a column (1: ordinary).
 	Heap, OS, Parked, ScopesW float32
+	// HeaderRows is the side header's rows of text (0: as many as the
+	// width may need).
+	HeaderRows int
 }
 
 // SceneOf decides a side's scene from what its input and snapshot hold.
@@ -161,7 +164,11 @@ func foldedH(scale float32) float32 { return PanelTitleH(scale) + 4*scale }
 // LayoutScene splits a side's rectangle for scene s.
 func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	var sl SideLayout
-	sl.Header, r = r.Top(SideHeaderH(r.W, scale))
+	hh := SideHeaderH(r.W, scale)
+	if s.HeaderRows > 0 {
+		hh = float32(s.HeaderRows)*CharH*scale + 2*scale
+	}
+	sl.Header, r = r.Top(hh)
 	g := 3 * scale
 	title := PanelTitleH(scale)
 	lanesWant := title + float32(max(s.Lanes, 1))*(laneMaxH*scale) + g

@@ -110,8 +110,13 @@ func Build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o
 	}
 	for pass := 0; pass < 3; pass++ {
 		got := build(l, w, h, hdr, sides, ins, o, want)
-		if got == want || (pass > 0 && got&^want == 0) {
+		if got == want {
 			break
+		}
+		if pass == 1 && got&^want != 0 {
+			// Oscillating between two sets: room for both, so the legend
+			// is never clipped (at worst a line stays empty this frame).
+			got |= want
 		}
 		want = got
 	}
@@ -216,9 +221,11 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	sideH := r.H
 	r, band := r.CutBottom(captionBandH(r.W, sideH, in, sc))
 	sc2 := SceneOf(in)
+	head := headingOf(in, s.caption, p)
+	sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
 	sl := LayoutScene(r, sc2, sc)
 	s.at = anchors{}
-	drawSideHeader(l, sl.Header, in, s.caption, p, sc)
+	drawSideHeader(l, sl.Header, in, &head, p, sc)
 	s.drawLanes(l, sl.Lanes, in, p, sc)
 	s.drawRunQueue(l, sl.RunQueue, in, p, sc)
 	s.drawParked(l, sl.Parked, in, p, sc)
