@@ -4,7 +4,7 @@ package sim
 type eventKind uint8
 
 const (
-	evInvalid eventKind = iota
+	_ eventKind = iota // the zero value is invalid
 	// evSliceEnd: the CPU burst or time slice running on core a ends.
 	// b is the core's token; a stale token means the slice was rescheduled
 	// (a stop-the-world pause stretched it) and the event is ignored.

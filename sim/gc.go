@@ -15,7 +15,7 @@ package sim
 type GCCause uint8
 
 const (
-	causeNone GCCause = iota
+	_ GCCause = iota // the zero value is invalid
 	// CauseAllocation: eden was full.
 	CauseAllocation
 	// CauseErgonomics: the collector's promotion guarantee chose a Full GC.

@@ -7,7 +7,7 @@ import "fmt"
 type AllocCat uint8
 
 const (
-	catInvalid AllocCat = iota
+	_ AllocCat = iota // the zero value is invalid
 	// CatGarbage: short-lived request garbage, dead before the next GC.
 	CatGarbage
 	// CatRequest: request data live while the request is in flight.

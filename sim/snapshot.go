@@ -59,6 +59,7 @@ type Snapshot struct {
 	Tenuring      int
 	RecentLatency LatencySummary // completions since the last TakeRecentLatency (Fill does not reset it)
 	ExecQueued    int            // tasks waiting in executor queues for a pool worker or loop
+	TasksQueued   int            // of which waiting in a pool's shared queue for a pool thread (not an event loop's own queue)
 	ScopesOpen    int            // open structured scopes (Scopes lists at most 64)
 	CoreThread    []ThreadID     // the platform thread each core runs, 0 if idle
 	RouterSingle  int            // router model in single mode, -1
@@ -380,10 +381,11 @@ func (s *Sim) fillCounters(snap *Snapshot) {
 	snap.Tenuring = s.heap.tenuring
 	r := &s.stats.recent
 	snap.RecentLatency = LatencySummary{Count: r.n, P50: r.quantile(0.5), P95: r.quantile(0.95)}
-	snap.ExecQueued = 0
+	snap.ExecQueued, snap.TasksQueued = 0, 0
 	for i := range s.execs {
 		e := &s.execs[i]
 		snap.ExecQueued += e.queue.len()
+		snap.TasksQueued += e.queue.len()
 		for j := range e.loopQ {
 			snap.ExecQueued += e.loopQ[j].len()
 		}

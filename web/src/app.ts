@@ -20,6 +20,7 @@ import { checkSpec, Current, findScenario, loadOrDefault, loadSpec, scenarioSpec
 import { TransportBar } from "./transport";
 import { GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases, VerifyPanel } from "./verify";
+import { mainPageStory } from "./story";
 
 export type { Current, Locks };
 
@@ -87,6 +88,7 @@ export class App {
       loadFromUI: (spec) => void this.loadFromUI(spec),
     });
     this.fullRuns = new FullRunPanel(this.runner, () => this.cur, (text, kind, actions) => this.message(text, kind, actions));
+    mainPageStory(this);
   }
 
   /** The background workers (full runs, verification, grading). */
