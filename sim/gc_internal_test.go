@@ -53,9 +53,10 @@ func TestParallelFullGCInsteadOfYoungWhenPromotionWouldNotFit(t *testing.T) {
 	assert.Equal(t, int64(1), s.stats.fullGCs)
 }
 
-func TestJDK21FullGCRightAfterAYoungOne(t *testing.T) {
-	for _, jdk := range []int{21, 25} {
-		s := tinySim(t, GCParallel, jdk)
+func TestPostScavengeFullGCRightAfterAYoungOne(t *testing.T) {
+	for _, check := range []bool{true, false} {
+		s := tinySim(t, GCParallel, 21)
+		s.cfg.JVM.PostScavengeFullGC = check
 		h := s.heap
 		// 20 MB free: more than young used (so the scavenge runs), less
 		// than the padded promotion average.
@@ -67,11 +68,12 @@ func TestJDK21FullGCRightAfterAYoungOne(t *testing.T) {
 		// A young gen almost empty of live data: the scavenge promotes nothing.
 		h.edenUsed = 10 * MB
 		s.collect(h.edenCap)
-		assert.Equal(t, int64(1), s.stats.youngGCs, "jdk %d", jdk)
-		if jdk == 21 {
-			assert.Equal(t, int64(1), s.stats.fullGCs, "JDK 21 checks the padded average after the scavenge")
+		assert.Equal(t, int64(1), s.stats.youngGCs, "check %v", check)
+		if check {
+			assert.Equal(t, int64(1), s.stats.fullGCs, "21.0.3 and 17.0.11 check the padded average after the scavenge")
+			assert.Equal(t, int64(1), s.stats.fullByCause[CauseErgonomics], "the check's Full GC is Ergonomics")
 		} else {
-			assert.Equal(t, int64(0), s.stats.fullGCs, "JDK 22+ removed that check (JDK-8319713)")
+			assert.Equal(t, int64(0), s.stats.fullGCs, "JDK-8319713 removed that check (JDK 22, 21.0.4, 17.0.12)")
 		}
 	}
 }

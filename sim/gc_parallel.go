@@ -7,16 +7,20 @@ import "fmt"
 //   - Promotion guarantee, before a scavenge: it is skipped in favour of a
 //     Full GC when min(padded average promoted, young used) >= old free
 //     (psScavenge.cpp). A promotion failure leads to a Full GC.
-//   - After a successful scavenge, JDK 21 as released also runs a Full GC
+//   - After a successful scavenge, builds with the post-scavenge check
+//     (JVM.PostScavengeFullGC: up to 17.0.11 and 21.0.3) also run a Full GC
 //     in the same pause when the padded average promoted exceeds old free
-//     (PSAdaptiveSizePolicy::should_full_GC); JDK-8319713 removed that check
-//     in JDK 22, so jdk=25 does not have it.
+//     (PSAdaptiveSizePolicy::should_full_GC); JDK-8319713 removed that
+//     check in JDK 22 and in the 17.0.12 and 21.0.4 updates.
 //   - Adaptive size policy (UseAdaptiveSizePolicy): the tenuring threshold
 //     drops on survivor overflow or when the young pauses' share of time
 //     exceeds the Full GCs' by 10 %, and rises in the opposite case; the
 //     survivor spaces follow the padded average of what survived, unless
 //     FixedSurvivors holds them.
-//   - Promotion transforms StackChunks into GC mode.
+//   - Promotion transforms StackChunks into GC mode, and so does the Full
+//     GC's marking, for every chunk it reaches, young or old
+//     (ParCompactionManager::mark_and_push ->
+//     ContinuationGCSupport::transform_stack_chunk).
 //   - The Full GC leaves dead wood: part of the old gen's garbage stays
 //     uncompacted at the bottom of the old gen (DeadWood, MaxCompactionEvery).
 // docs/model.md lists the sources.
@@ -50,7 +54,7 @@ func (parallelGC) collect(s *Sim) (Duration, bool, GCCause) {
 	switch {
 	case failed:
 		return d, true, CausePromotionFailed
-	case s.cfg.JVM.JDK == 21 && h.promoAvg.padded() > h.oldFree():
+	case s.cfg.JVM.PostScavengeFullGC && h.promoAvg.padded() > h.oldFree():
 		return d, true, CauseErgonomics
 	}
 	return d, false, CauseAllocation
@@ -88,9 +92,8 @@ func (parallelGC) tenure(s *Sim, y youngResult) {
 	if cfg.FixedSurvivors {
 		return
 	}
-	target := Bytes(h.survAvg.padded())
-	const align = 512 * KB
-	target = (target + align - 1) / align * align
+	align := max(cfg.SpaceAlign, 1)
+	target := alignUp(Bytes(h.survAvg.padded()), align)
 	target = clampBytes(target, align, h.survMax)
 	h.survCap = target
 	h.edenCap = h.youngCap - 2*target
@@ -113,9 +116,10 @@ func (parallelGC) deadWood(s *Sim, garbage, live Bytes) Bytes {
 	return min(garbage, live*Bytes(cfg.DeadWood)/100)
 }
 
-// afterFull has nothing to do: Parallel's Full GC transforms the chunks it
-// moves into the old gen as it promotes them.
-func (parallelGC) afterFull(*Sim) {}
+// afterFull puts every live chunk in GC mode: the Full GC's marking
+// transforms each chunk it marks, including those it leaves in the young
+// gen and old ones no collection had transformed yet.
+func (parallelGC) afterFull(s *Sim) { markedChunksToGCMode(s) }
 
 func (parallelGC) reuseFix() bool { return true }
 

@@ -47,13 +47,7 @@ func (serialGC) deadWood(*Sim, Bytes, Bytes) Bytes { return 0 }
 
 // afterFull puts every live chunk in GC mode: Serial's full-GC marking
 // transforms each chunk it marks, young or old.
-func (serialGC) afterFull(s *Sim) {
-	for ci := range s.chunks {
-		if s.chunks[ci].owner >= 0 {
-			s.chunks[ci].gcMode = true
-		}
-	}
-}
+func (serialGC) afterFull(s *Sim) { markedChunksToGCMode(s) }
 
 func (serialGC) reuseFix() bool { return true }
 

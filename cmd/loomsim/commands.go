@@ -21,6 +21,7 @@ type opts struct {
 	seed  uint64
 	json  bool
 	until string
+	log   string
 }
 
 func parseOpts(args []string, allowed ...string) (*opts, error) {
@@ -65,6 +66,8 @@ func parseOpts(args []string, allowed ...string) (*opts, error) {
 			o.seed = n
 		case "until":
 			o.until = val
+		case "log":
+			o.log = val
 		}
 	}
 	return o, nil

@@ -32,7 +32,7 @@ var vtPooling = &Scenario{
 		{Name: "measure_s", Kind: Float, Default: "30", Min: 0.1, Max: 600, Unit: "s"},
 		{Name: "reuse_fix", Kind: Bool, Default: "false", Help: "patched JVM: reuse empty old-gen chunks in place (Serial/Parallel)"},
 		{Name: "tiered_stop_at_level", Kind: Int, Default: "4", Min: 1, Max: 4, Help: "-XX:TieredStopAtLevel (1 = C1 only)"},
-		{Name: "jdk", Kind: Enum, Default: "21", Options: []string{"21", "25"}, Help: "JDK release (21 runs a Full GC after a young GC when the promotion average exceeds old free space)"},
+		{Name: "jdk", Kind: Enum, Default: "21.0.3", Options: jdkBuildNames()[2:], Help: "JDK build: 21.0.3 (up to 21.0.3: Parallel runs a Full GC after a young GC when the promotion average exceeds old free space), 21 (21.0.4 or later: no such check), 25"},
 	},
 	Cases: []Case{
 		{ID: "4g-nopool", Title: "4 GB heap, a virtual thread per request", Set: [][2]string{{"heap_mb", "4096"}}},
@@ -159,11 +159,12 @@ var vtPoolingProfile = vtPoolingProfileT{
 
 func buildVTPooling(v *Values) (sim.Config, error) {
 	p := &vtPoolingProfile
-	jdk := 21
-	if v.Str("jdk") == "25" {
-		jdk = 25
+	build, err := lookupJDK(v.Str("jdk"))
+	if err != nil {
+		return sim.Config{}, err
 	}
-	j := jvmDefaults(jdk)
+	j := jvmDefaults(build.Feature)
+	j.PostScavengeFullGC = build.PostScavengeFullGC
 	j.BaseThreads = 20
 	j.PlatformCreate = 50 * sim.Microsecond
 	j.ThreadFrames = 12
