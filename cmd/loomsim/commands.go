@@ -21,7 +21,8 @@ type opts struct {
 	seed  uint64
 	json  bool
 	until string
-	log   string
+	// loomsim jvm
+	keep, replay, dir, fidelity string
 }
 
 func parseOpts(args []string, allowed ...string) (*opts, error) {
@@ -66,8 +67,14 @@ func parseOpts(args []string, allowed ...string) (*opts, error) {
 			o.seed = n
 		case "until":
 			o.until = val
-		case "log":
-			o.log = val
+		case "keep":
+			o.keep = val
+		case "replay":
+			o.replay = val
+		case "dir":
+			o.dir = val
+		case "fidelity":
+			o.fidelity = val
 		}
 	}
 	return o, nil

@@ -59,7 +59,7 @@ type jvmSide struct {
 	JavaVersion    string         `json:"java_version"`
 	JDK            string         `json:"jdk"` // the gc-lab jdk value this version is
 	Command        string         `json:"command"`
-	Log            string         `json:"log,omitempty"` // where the GC log was kept (--log)
+	Log            string         `json:"log,omitempty"` // the GC log's file name when kept (--keep)
 	Requests       int64          `json:"requests"`
 	ThroughputRPS  float64        `json:"throughput_rps"`
 	DurationS      float64        `json:"duration_s"`
@@ -112,67 +112,26 @@ func (noJVMError) Error() string {
 }
 
 func cmdJVM(args []string, stdout, stderr io.Writer) (int, error) {
-	o, err := parseOpts(args, "set", "json", "log")
+	o, err := parseOpts(args, "set", "json", "keep", "replay", "dir", "fidelity")
 	if err != nil {
 		return 2, err
 	}
+	if len(o.pos) == 1 && o.pos[0] == "sweep" {
+		return cmdJVMSweep(o, stdout, stderr)
+	}
 	if len(o.pos) != 1 || o.pos[0] != "gc-lab" {
-		return 2, &usageError{"usage: loomsim jvm gc-lab [--set k=v]... [--log FILE] [--json] (gc-lab is the scenario with a Java twin)"}
+		return 2, &usageError{"usage: loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json], or loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]"}
 	}
-	sc, err := scenario.Get("gc-lab")
-	if err != nil {
-		return 1, err
+	if o.dir != "" || o.fidelity != "" {
+		return 2, &usageError{"--dir and --fidelity belong to loomsim jvm sweep"}
 	}
-	// The knobs are checked before anything runs.
-	v, err := sc.Resolve("", o.set)
-	if err != nil {
-		return 2, &usageError{err.Error()}
-	}
-	java, err := exec.LookPath("java")
-	if err != nil {
-		return 2, noJVMError{}
-	}
-	root, err := moduleRoot()
-	if err != nil {
-		return 1, err
-	}
-	logPath := o.log
-	if logPath == "" {
-		dir, err := os.MkdirTemp("", "loomsim-jvm-")
-		if err != nil {
-			return 1, err
+	rep, err := jvmPoint(o.set, o.keep, o.replay, func(cmd string) {
+		if !o.json {
+			fmt.Fprintln(stderr, "running:", cmd)
 		}
-		defer os.RemoveAll(dir)
-		logPath = filepath.Join(dir, "gc.log")
-	}
-	cmdArgs := append(jvmFlags(v, logPath), filepath.Join(root, twinFile))
-	if v.Int("requests") != 0 {
-		return 2, &usageError{"requests: loomsim jvm sets it to the twin's count; leave it out"}
-	}
-	for _, k := range twinKnobs {
-		cmdArgs = append(cmdArgs, k+"="+v.Text(k))
-	}
-	shown := "java " + strings.Join(append(jvmFlags(v, "gc.log"), twinFile), " ") + " " + strings.Join(cmdArgs[len(cmdArgs)-len(twinKnobs):], " ")
-	if !o.json {
-		fmt.Fprintln(stderr, "running:", shown)
-	}
-	cmd := exec.Command(java, cmdArgs...)
-	var out, errOut bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errOut
-	if err := cmd.Run(); err != nil {
-		return 1, fmt.Errorf("java failed (%v): %s", err, lastLines(errOut.String(), 3))
-	}
-	twin, err := readTwin(out.Bytes())
+	})
 	if err != nil {
 		return 1, err
-	}
-	rep, err := compareWithJVM(sc, v, o.set, twin, logPath)
-	if err != nil {
-		return 1, err
-	}
-	rep.JVM.Command = shown
-	if o.log != "" {
-		rep.JVM.Log = o.log
 	}
 	if o.json {
 		enc := json.NewEncoder(stdout)
@@ -180,6 +139,82 @@ func cmdJVM(args []string, stdout, stderr io.Writer) (int, error) {
 		return 0, enc.Encode(rep)
 	}
 	return 0, writeJVMReport(stdout, rep)
+}
+
+// jvmPoint runs the twin with the knobs set (or, with replay, reads a run
+// kept earlier from replay+".log" and replay+".twin.json") and compares it with
+// the model. keep, when not empty, keeps the GC log and the twin's output
+// under that prefix. started is told the command before it runs.
+func jvmPoint(set map[string]string, keep, replay string, started func(string)) (*jvmReport, error) {
+	sc, err := scenario.Get("gc-lab")
+	if err != nil {
+		return nil, err
+	}
+	// The knobs are checked before anything runs.
+	v, err := sc.Resolve("", set)
+	if err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	if v.Int("requests") != 0 {
+		return nil, &usageError{"requests: loomsim jvm sets it to the twin's count; leave it out"}
+	}
+	twinArgs := make([]string, 0, len(twinKnobs))
+	for _, k := range twinKnobs {
+		twinArgs = append(twinArgs, k+"="+v.Text(k))
+	}
+	shown := "java " + strings.Join(append(jvmFlags(v, "gc.log"), twinFile), " ") + " " + strings.Join(twinArgs, " ")
+	var logPath string
+	var out []byte
+	if replay != "" {
+		logPath = replay + ".log"
+		if out, err = os.ReadFile(replay + ".twin.json"); err != nil {
+			return nil, &usageError{fmt.Sprintf("--replay %s: %v", replay, err)}
+		}
+	} else {
+		java, err := exec.LookPath("java")
+		if err != nil {
+			return nil, noJVMError{}
+		}
+		root, err := moduleRoot()
+		if err != nil {
+			return nil, err
+		}
+		logPath = keep + ".log"
+		if keep == "" {
+			dir, err := os.MkdirTemp("", "loomsim-jvm-")
+			if err != nil {
+				return nil, err
+			}
+			defer os.RemoveAll(dir)
+			logPath = filepath.Join(dir, "gc.log")
+		}
+		started(shown)
+		cmd := exec.Command(java, append(append(jvmFlags(v, logPath), filepath.Join(root, twinFile)), twinArgs...)...)
+		var stdout, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &errOut
+		if err := cmd.Run(); err != nil {
+			return nil, fmt.Errorf("java failed (%v): %s", err, lastLines(errOut.String(), 3))
+		}
+		out = stdout.Bytes()
+		if keep != "" {
+			if err := os.WriteFile(keep+".twin.json", out, 0o644); err != nil {
+				return nil, err
+			}
+		}
+	}
+	twin, err := readTwin(out)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := compareWithJVM(sc, v, set, twin, logPath)
+	if err != nil {
+		return nil, err
+	}
+	rep.JVM.Command = shown
+	if keep != "" {
+		rep.JVM.Log = filepath.Base(keep) + ".log"
+	}
+	return rep, nil
 }
 
 // jvmFlags are the JVM flags the knobs give. A knob at its default passes

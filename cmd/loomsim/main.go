@@ -8,7 +8,8 @@
 //	loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
 //	loomsim verify [SCENARIO] [--json]
 //	loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
-//	loomsim jvm gc-lab [--set k=v]... [--log FILE] [--json]
+//	loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json]
+//	loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
 //
 // Exit status: 0 on success; 1 when verify finds a figure out of tolerance,
 // or when a command fails for a reason other than its input (its output
@@ -39,7 +40,10 @@ const usage = `usage:
   loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
   loomsim verify [SCENARIO] [--json]
   loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
-  loomsim jvm gc-lab [--set k=v]... [--log FILE] [--json]   (runs jvm/GcLab.java under java, compares with the model)`
+  loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json]
+                  (runs jvm/GcLab.java under java, compares its GC log with the model)
+  loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
+                  (make jvm-check's sweep: every point kept in DIR, the table in FILE)`
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
