@@ -4,8 +4,10 @@ package sim
 // mark-compact Full GCs.
 //   - Promotion guarantee: the young collection runs only if old free
 //     covers the padded average promoted or the whole young generation;
-//     else a Full GC runs instead (tenuredGeneration.cpp). A promotion
-//     failure leads to a Full GC.
+//     else a Full GC runs instead (tenuredGeneration.cpp). The young
+//     collection it replaces still counts: HotSpot enters it, logs a young
+//     pause that copies nothing, and counts it for the young collector.
+//     A promotion failure leads to a Full GC.
 //   - The tenuring threshold comes from the age table.
 //   - Promotion transforms StackChunks into GC mode, and so does the Full
 //     GC's marking, for every chunk it reaches.
@@ -28,6 +30,13 @@ func (serialGC) collect(s *Sim) (Duration, bool, GCCause) {
 	av := h.promoAvg.padded()
 	free := h.oldFree()
 	if h.promoAvg.count > 0 && free < av && free < float64(h.edenUsed+h.survUsed) {
+		// The young collection is entered, finds the attempt unsafe and
+		// returns at once (DefNewGeneration::collect,
+		// collection_attempt_is_safe): HotSpot logs it as a young pause
+		// and counts it for the young collector, then runs the Full GC.
+		h.youngCount++
+		s.stats.youngGCs++
+		s.emit(EvGCYoung, -1, 0, 0)
 		return 0, true, CauseErgonomics
 	}
 	d, failed := s.youngGC()
