@@ -6,7 +6,9 @@ package sim
 //     covers the padded average promoted or the whole young generation;
 //     else a Full GC runs instead (tenuredGeneration.cpp). The young
 //     collection it replaces still counts: HotSpot enters it, logs a young
-//     pause that copies nothing, and counts it for the young collector.
+//     pause that copies nothing, and counts it for the young collector;
+//     the old gen's statistics sample its promotion, zero, into the
+//     average (whose deviation ignores zero samples).
 //     A promotion failure leads to a Full GC.
 //   - The tenuring threshold comes from the age table.
 //   - Promotion transforms StackChunks into GC mode, and so does the Full
@@ -21,7 +23,10 @@ func (serialGC) name() string { return "serial" }
 
 func (serialGC) validate(*HeapConfig) error { return nil }
 
-func (serialGC) initHeap(*heap) {}
+// initHeap makes the promoted average ignore zero samples for its
+// deviation, as the old generation's statistics do
+// (AdaptivePaddedNoZeroDevAverage).
+func (serialGC) initHeap(h *heap) { h.promoAvg.noZeroDev = true }
 
 func (serialGC) threads(*HeapConfig, int) int { return 1 }
 
@@ -34,8 +39,12 @@ func (serialGC) collect(s *Sim) (Duration, bool, GCCause) {
 		// returns at once (DefNewGeneration::collect,
 		// collection_attempt_is_safe): HotSpot logs it as a young pause
 		// and counts it for the young collector, then runs the Full GC.
+		// The old gen's statistics then sample what it promoted: nothing
+		// (TenuredGeneration::update_gc_stats), so a run of skipped young
+		// collections brings the average down and ends a Full GC storm.
 		h.youngCount++
 		s.stats.youngGCs++
+		h.promoAvg.sample(0)
 		s.emit(EvGCYoung, -1, 0, 0)
 		return 0, true, CauseErgonomics
 	}

@@ -202,13 +202,13 @@ func newHeap(cfg HeapConfig, c collector) *heap {
 	}
 	h.survMax = max(alignDown(h.youngCap/Bytes(msr), cfg.SpaceAlign), h.survCap)
 	h.tenuring = cfg.MaxTenuring
-	c.initHeap(h)
-	h.oldCommitted = h.oldMax
-	h.oldInitial = h.oldMax
 	h.promoAvg = avgPadded{weight: 10, padding: 3}
 	h.survAvg = avgPadded{weight: 10, padding: 3}
 	h.minorCost = avgWeighted{weight: 25}
 	h.majorCost = avgWeighted{weight: 25}
+	c.initHeap(h)
+	h.oldCommitted = h.oldMax
+	h.oldInitial = h.oldMax
 	h.blobs = make([]blob, 0, 1024)
 	return h
 }
@@ -327,12 +327,18 @@ type avgPadded struct {
 	weight, padding float64
 	count           int
 	avg, dev        float64
+	// noZeroDev: a zero sample moves the average but not the deviation
+	// (AdaptivePaddedNoZeroDevAverage, Serial's promoted average).
+	noZeroDev bool
 }
 
 func (a *avgPadded) sample(v float64) {
 	a.count++
 	w := sampleWeight(a.weight, a.count)
 	a.avg = float64(float64(float64(1-w)*a.avg) + float64(w*v))
+	if a.noZeroDev && v == 0 {
+		return
+	}
 	d := v - a.avg
 	if d < 0 {
 		d = -d

@@ -412,7 +412,9 @@ func rateRow(name string, j, m float64) compareRow {
 	switch {
 	case j == 0 && m == 0:
 		r.Verdict = "agree"
-	case j > 0 && m > 0 && m <= j*rateFactor && m >= j/rateFactor:
+	// A ratio exactly at the factor (2 Full GCs against 3) is within it;
+	// the epsilon only absorbs the rounding of the two divisions.
+	case j > 0 && m > 0 && m <= j*rateFactor*(1+1e-9) && m*rateFactor*(1+1e-9) >= j:
 		r.Verdict = "within"
 	default:
 		r.Verdict = "miss"

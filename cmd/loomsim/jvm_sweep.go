@@ -221,8 +221,10 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 	fmt.Fprintf(w, "- Each point: `duration_s=%s`, every other knob at its default unless the point names it.\n\n", sweepDuration)
 
 	var rate, rate12, rateIn, old, old5, oldIn int
-	fmt.Fprintln(w, "| point | young GCs /1k req: JVM · model (ratio) | Full GCs /1k req: JVM · model (ratio) | old after Full GC MB: JVM · model | GC time % JVM · model | verdicts |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "Rates are per 1,000 requests with the counts in brackets; the ratio is model / JVM.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| point | requests | young GCs: JVM · model | Full GCs: JVM · model | old after Full GC MB: JVM · model | GC time %: JVM · model | verdicts |")
+	fmt.Fprintln(w, "|---|--:|---|---|---|---|---|")
 	type miss struct{ point, metric, detail string }
 	var misses []miss
 	for i, r := range reps {
@@ -263,8 +265,9 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 			verdicts = []string{"all within"}
 		}
 		y, f, o, g := cell["young GCs per 1,000 requests"], cell["Full GCs per 1,000 requests"], cell["old gen after Full GC (MB)"], cell["GC time share (%)"]
-		fmt.Fprintf(w, "| %s | %s · %s (%s) | %s · %s (%s) | %s · %s | %s · %s | %s |\n", name,
-			fmtPtr(y.JVM), fmtPtr(y.Model), fmtPtr(y.Ratio), fmtPtr(f.JVM), fmtPtr(f.Model), fmtPtr(f.Ratio),
+		fmt.Fprintf(w, "| %s | %d | %s (%d) · %s (%d), ×%s | %s (%d) · %s (%d), ×%s | %s · %s | %s · %s | %s |\n", name,
+			r.JVM.Requests, fmtPtr(y.JVM), r.JVM.YoungGCs, fmtPtr(y.Model), r.Model.YoungGCs, fmtPtr(y.Ratio),
+			fmtPtr(f.JVM), r.JVM.FullGCs, fmtPtr(f.Model), r.Model.FullGCs, fmtPtr(f.Ratio),
 			fmtPtr(o.JVM), fmtPtr(o.Model), fmtPtr(g.JVM), fmtPtr(g.Model), strings.Join(verdicts, "; "))
 	}
 	fmt.Fprintln(w)

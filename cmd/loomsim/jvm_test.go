@@ -161,3 +161,63 @@ func decodeReport(t *testing.T, out string) jvmReport {
 	require.NoError(t, json.Unmarshal(b, &rep))
 	return rep
 }
+
+// The committed runs of make jvm-check replay without a JVM; the JVM's
+// side is read from the real logs (counts checked against the logs' own
+// "Pause" lines in the measured window).
+func TestJVMReplaysTheCommittedSweepRuns(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	for _, c := range []struct {
+		name        string
+		set         []string
+		young, full int
+		cause       string
+	}{
+		{"parallel-64m-pooled-500", []string{"gc=parallel", "heap_mb=64", "threads=500"}, 98, 3, "Ergonomics"},
+		{"parallel-128m-pooled-1000", []string{"gc=parallel", "heap_mb=128", "threads=1000"}, 59, 3, "Ergonomics"},
+		{"serial-64m-pooled-500", []string{"gc=serial", "heap_mb=64", "threads=500"}, 52, 24, "Allocation Failure"},
+		{"g1-128m-fresh-1000", []string{"gc=g1", "heap_mb=128", "threads=1000", "state=fresh"}, 26, 0, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", c.name), "--json",
+				"--set", "duration_s=" + sweepDuration}
+			for _, kv := range c.set {
+				args = append(args, "--set", kv)
+			}
+			code, out, stderr := loomsim(args...)
+			require.Equal(t, 0, code, stderr)
+			rep := decodeReport(t, out)
+			assert.Equal(t, c.young, rep.JVM.YoungGCs)
+			assert.Equal(t, c.full, rep.JVM.FullGCs)
+			if c.cause != "" {
+				assert.Equal(t, c.full, rep.JVM.FullGCsByCause[c.cause])
+			}
+			assert.Equal(t, rep.JVM.Requests, rep.Model.Requests, "the model did the twin's work")
+			assert.Len(t, rep.Rows, len(rep.Rows))
+			for _, r := range rep.Rows {
+				assert.Contains(t, []string{"within", "miss", "agree", "info"}, r.Verdict, r.Metric)
+			}
+		})
+	}
+}
+
+func TestFidelityListsEveryMissWithItsReason(t *testing.T) {
+	one := func(j, m float64) *jvmReport {
+		return &jvmReport{JVM: jvmSide{Requests: 1000, Command: "java …"}, Model: modelSide{Requests: 1000},
+			Rows: []compareRow{rateRow("young GCs per 1,000 requests", j, m), rateRow("Full GCs per 1,000 requests", 0, 0),
+				oldRow(nil, nil), infoRow("GC time share (%)", ptr(10), ptr(1))}}
+	}
+	saved := sweepPoints
+	t.Cleanup(func() { sweepPoints = saved })
+	sweepPoints = []sweepPoint{{Name: "a-1"}, {Name: "b-1"}, {Name: "c-1"}}
+	var buf strings.Builder
+	reasons := []missReason{{"a-*", "young", "because of A"}}
+	require.NoError(t, writeFidelity(&buf, &sweepMeta{Date: "d", JavaVersion: "v", Machine: "m"},
+		[]*jvmReport{one(2, 2.2), one(2, 3.5), one(2, 1)}, reasons))
+	out := buf.String()
+	assert.Contains(t, out, "1 of 3 within ×1.5, 1 within ×1.2")
+	assert.Contains(t, out, "**b-1, young GCs per 1,000 requests** (JVM 2, model 3.5): not explained yet")
+	assert.Contains(t, out, "**c-1, young GCs per 1,000 requests** (JVM 2, model 1): not explained yet")
+	assert.NotContains(t, out, "**a-1", "a-1 is within ×1.5")
+	assert.Equal(t, 2, strings.Count(out, "not explained yet"))
+}
