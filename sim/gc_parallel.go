@@ -13,10 +13,12 @@ import "fmt"
 //     (PSAdaptiveSizePolicy::should_full_GC); JDK-8319713 removed that
 //     check in JDK 22 and in the 17.0.12 and 21.0.4 updates.
 //   - Adaptive size policy (UseAdaptiveSizePolicy): the tenuring threshold
-//     drops on survivor overflow or when the young pauses' share of time
-//     exceeds the Full GCs' by 10 %, and rises in the opposite case; the
-//     survivor spaces follow the padded average of what survived, unless
-//     FixedSurvivors holds them.
+//     drops on survivor overflow, when the young pauses' share of time
+//     exceeds the Full GCs' by 10 %, or when the survivors would need more
+//     than their limit, and rises when the Full GCs' share exceeds the
+//     young pauses' by 10 %; the survivor spaces follow the padded average
+//     of what survived, in SpaceAlign units up to young/MinSurvivorRatio,
+//     and eden takes the rest, unless FixedSurvivors holds them.
 //   - Promotion transforms StackChunks into GC mode, and so does the Full
 //     GC's marking, for every chunk it reaches, young or old
 //     (ParCompactionManager::mark_and_push ->
@@ -80,23 +82,36 @@ func (parallelGC) tenure(s *Sim, y youngResult) {
 		return
 	}
 	const tolerance = 1.1 // ThresholdTolerance 10 %
+	decr, incr := false, false
 	switch {
 	case y.overflow:
-		h.tenuring--
+		decr = true
 	case h.minorCost.avg > float64(h.majorCost.avg*tolerance):
-		h.tenuring--
+		decr = true
 	case h.majorCost.avg > float64(h.minorCost.avg*tolerance):
+		incr = true
+	}
+	if !cfg.FixedSurvivors {
+		// The survivors follow the padded average of what survived; when
+		// that is more than the survivor limit (young/MinSurvivorRatio)
+		// they stop there and the threshold drops as well
+		// (PSAdaptiveSizePolicy::compute_survivor_space_size_and_threshold).
+		align := max(cfg.SpaceAlign, 1)
+		target := max(alignUp(Bytes(h.survAvg.padded()), align), align)
+		if target > h.survMax {
+			target = h.survMax
+			decr = true
+		}
+		h.survCap = target
+		h.edenCap = h.youngCap - 2*target
+	}
+	switch {
+	case decr:
+		h.tenuring--
+	case incr:
 		h.tenuring++
 	}
 	h.tenuring = max(1, min(h.tenuring, cfg.MaxTenuring))
-	if cfg.FixedSurvivors {
-		return
-	}
-	align := max(cfg.SpaceAlign, 1)
-	target := alignUp(Bytes(h.survAvg.padded()), align)
-	target = clampBytes(target, align, h.survMax)
-	h.survCap = target
-	h.edenCap = h.youngCap - 2*target
 }
 
 func (parallelGC) chunkGCModeOnPromotion() bool { return true }
