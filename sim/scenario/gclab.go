@@ -58,7 +58,7 @@ var gcLab = &Scenario{
 		"os_threads_peak", "old_live_breakdown_mb"},
 	Profile: []Constant{
 		{"object sizes", "byte[n] takes n + 16 bytes rounded up to 8", "HotSpot's array header with compressed class pointers: 12-byte header + 4-byte length; a 1 KB array is 1,040 bytes"},
-		{"per-thread state object", "112 bytes", "the twin's ThreadState (16 + 4 + 8 + 4 → 32), its ArrayList (24) and the list's first Object[10] (16 + 40 → 56), allocated on a thread's first request, and on every request when fresh"},
+		{"per-thread state object", "112 bytes", "the twin's ThreadState (12-byte header + 4 + 8 + 4 → 32), its ArrayList (24) and the list's first Object[10] (16 + 40 → 56), allocated on a thread's first request, and on every request when fresh"},
 		{"JVM's own live heap", "3 MB", "what stays live after a Full GC besides the workload (the JDK's and the source launcher's heap objects): pooled runs with full caches keep 74 MB (1,000 threads × 74,384 bytes = 70.9 MB) and 38 MB (500 threads: 35.5 MB) after Full GC on Parallel"},
 		{"heap layout", "the JVM's defaults unless a knob is set", "Parallel and Serial: NewRatio 2; Parallel: survivors start at young/8 and adapt between 512 KB and young/3 (InitialSurvivorRatio 8, MinSurvivorRatio 3); Serial: survivors young/(SurvivorRatio+2), fixed"},
 		{"space alignment", "Parallel 512 KB, Serial 64 KB", "the unit HotSpot sizes generations and spaces in on x86-64 (the logs' Alignments line and space sizes)"},
