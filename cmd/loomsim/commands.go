@@ -21,6 +21,8 @@ type opts struct {
 	seed  uint64
 	json  bool
 	until string
+	// loomsim jvm
+	keep, replay, dir, fidelity string
 }
 
 func parseOpts(args []string, allowed ...string) (*opts, error) {
@@ -65,6 +67,14 @@ func parseOpts(args []string, allowed ...string) (*opts, error) {
 			o.seed = n
 		case "until":
 			o.until = val
+		case "keep":
+			o.keep = val
+		case "replay":
+			o.replay = val
+		case "dir":
+			o.dir = val
+		case "fidelity":
+			o.fidelity = val
 		}
 	}
 	return o, nil

@@ -8,6 +8,8 @@
 //	loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
 //	loomsim verify [SCENARIO] [--json]
 //	loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
+//	loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json]
+//	loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
 //
 // Exit status: 0 on success; 1 when verify finds a figure out of tolerance,
 // or when a command fails for a reason other than its input (its output
@@ -37,7 +39,11 @@ const usage = `usage:
   loomsim profile SCENARIO
   loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
   loomsim verify [SCENARIO] [--json]
-  loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]`
+  loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
+  loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json]
+                  (runs jvm/GcLab.java under java, compares its GC log with the model)
+  loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
+                  (make jvm-check's sweep: every point kept in DIR, the table in FILE)`
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -59,16 +65,24 @@ func run(args []string, stdout, stderr io.Writer) int {
 		code, err = cmdVerify(args[1:], stdout)
 	case "trace":
 		err = cmdTrace(args[1:], stdout)
+	case "jvm":
+		code, err = cmdJVM(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
 	default:
-		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify or trace", args[0])}
+		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify, trace or jvm", args[0])}
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "loomsim:", err)
 		if _, ok := err.(*usageError); ok {
 			return 2
+		}
+		if _, ok := err.(noJVMError); ok {
+			return 2
+		}
+		if code != 0 {
+			return code
 		}
 		return 1
 	}

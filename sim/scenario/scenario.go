@@ -61,7 +61,7 @@ type Constant struct {
 // registry is every scenario, in the order the page's picker, the CLI's
 // list and verify show them. A scenario exists only once it is listed
 // here, so its place in the order is chosen when it is added.
-var registry = []*Scenario{vtPooling, vtBasics, loomCarrier, llmRouter, requestLoad}
+var registry = []*Scenario{vtPooling, vtBasics, loomCarrier, llmRouter, requestLoad, gcLab}
 
 // All returns every scenario in registry order.
 func All() []*Scenario {

@@ -32,7 +32,7 @@ var vtPooling = &Scenario{
 		{Name: "measure_s", Kind: Float, Default: "30", Min: 0.1, Max: 600, Unit: "s"},
 		{Name: "reuse_fix", Kind: Bool, Default: "false", Help: "patched JVM: reuse empty old-gen chunks in place (Serial/Parallel)"},
 		{Name: "tiered_stop_at_level", Kind: Int, Default: "4", Min: 1, Max: 4, Help: "-XX:TieredStopAtLevel (1 = C1 only)"},
-		{Name: "jdk", Kind: Enum, Default: "21", Options: []string{"21", "25"}, Help: "JDK release (21 runs a Full GC after a young GC when the promotion average exceeds old free space)"},
+		{Name: "jdk", Kind: Enum, Default: "21.0.3", Options: jdkBuildNames()[2:], Help: "JDK build: 21.0.3 (up to 21.0.3: Parallel runs a Full GC after a young GC when the promotion average exceeds old free space), 21 (21.0.4 or later: no such check), 25"},
 	},
 	Cases: []Case{
 		{ID: "4g-nopool", Title: "4 GB heap, a virtual thread per request", Set: [][2]string{{"heap_mb", "4096"}}},
@@ -66,7 +66,7 @@ var vtPooling = &Scenario{
 				"with adaptive sizing the model gives 2 Full GCs (within counting noise of 0) but 137,634 req/s " +
 				"instead of 145,252. To re-examine when the collector's survivor sizing is fixed.", Pinned: []float64{5}},
 		{Case: "1g-nopool", Metric: "full_gcs", Role: Calibrated, Value: 4, Tol: Tolerance{Factor: 1.5, Count: true}},
-		{Case: "1g-pool", Metric: "full_gcs", Role: Predicted, Value: 461, Tol: Tolerance{Factor: 1.5, Count: true}},
+		{Case: "1g-pool", Metric: "full_gcs", Role: Calibrated, Value: 461, Tol: Tolerance{Factor: 1.5, Count: true}},
 		{Case: "1g-pool-reusefix", Metric: "full_gcs", Role: Predicted, Value: 435, Tol: Tolerance{Factor: 1.5, Count: true}},
 		{Case: "1g-nopool", Metric: "gc_pause_total_ms", Role: Calibrated, Value: 9000, Tol: Tolerance{Rel: 0.15}, Text: "~9 s"},
 		{Case: "1g-pool", Metric: "gc_pause_total_ms", Role: Calibrated, Value: 30600, Tol: Tolerance{Rel: 0.15}, Text: "30.6 s"},
@@ -91,12 +91,15 @@ var vtPooling = &Scenario{
 				"Full GC than without the fix (throughput still drops, as in the article). The article measured only " +
 				"+15 MB of live data (713 → 728 MB) and slightly fewer Full GCs (435 vs 461, over fewer requests); a " +
 				"model cannot have both the ~90 MB of waste and a +15 MB live set.", Pinned: []float64{505, 382}},
-		{Case: "1g-pool", Metric: "full_gcs", Role: Predicted, Than: "1g-nopool", Cmp: ">"},
+		{Case: "1g-pool", Metric: "full_gcs", Role: Calibrated, Than: "1g-nopool", Cmp: ">"},
 		{Case: "1g-pool", Metric: "stackchunk_alloc_bytes", Role: Predicted, Than: "1g-nopool", Cmp: "<"},
 	},
 	Profile: []Constant{
 		{"cores, connections, backend", "8, 10,000, 30 ms + 0.3 ms network", "the article's setup", nil},
-		{"heap layout", "NewRatio 8, SurvivorRatio 8", "a 910 MB old gen in a 1 GB heap is 8/9 of it (the JVM default NewRatio 2 would give 683 MB); young 114 MB, eden 91 MB, survivors 11.4 MB. Survivors are kept at this size (Parallel's adaptive survivor resizing is not modelled; the tenuring threshold does adapt)", nil},
+		{"heap layout", "NewRatio 8, SurvivorRatio 8", "a 910 MB old gen in a 1 GB heap is 8/9 of it (the JVM default NewRatio 2 would give 683 MB); young 114 MB, eden 91 MB, survivors 11.4 MB.", nil},
+		{"survivors pinned", "at 11.4 MB (FixedSurvivors)", "a calibration choice, not the JVM's default: the article's JVM ran Parallel's adaptive size policy, which resizes the survivors (the model implements it, gc-lab uses it, and real JDK 17 logs confirm it). With it the model gives 292 Full GCs at 1g-pool (article 461, outside ×1.5) and 10 at 1g-nopool (article 4); pinned, 382 and 8. The pinned survivors stand in for what the model lacks here, most likely the pause-time and throughput goals that also resize eden; the tenuring threshold still adapts",
+			[]string{"1g-pool full_gcs"}},
+		{"JDK build", "21.0.3 (jdk knob; 21 and 25 on the page)", "the article names no build. Its 1 GB pooled run collects almost every cycle with a Full GC right after a young one, which only builds with Parallel's post-scavenge check do (up to 21.0.3; JDK-8319713 removed it in 21.0.4): without it the 1 GB figures change (about 92,600 req/s and 300 Full GCs at 1g-pool)", nil},
 		{"CPU per request", "24 µs + 24 µs, plus freeze/thaw", "8 cores / 143,966 req/s ≈ 56 µs per pooled request with ~4 % of the time in young GCs",
 			[]string{"4g-pool throughput_rps"}},
 		{"fresh thread", "11 µs", "the extra CPU a new virtual thread costs a request (object, thread-local map and first-use state): 4 GB throughput without pooling is 12 % lower (126,851 vs 143,966); the article's arithmetic gives ≈ 7.5 µs before GC differences, the model's pooled runs also copy more per young GC",
@@ -172,11 +175,12 @@ var vtPoolingProfile = vtPoolingProfileT{
 
 func buildVTPooling(v *Values) (sim.Config, error) {
 	p := &vtPoolingProfile
-	jdk := 21
-	if v.Str("jdk") == "25" {
-		jdk = 25
+	build, err := lookupJDK(v.Str("jdk"))
+	if err != nil {
+		return sim.Config{}, err
 	}
-	j := jvmDefaults(jdk)
+	j := jvmDefaults(build.Feature)
+	j.PostScavengeFullGC = build.PostScavengeFullGC
 	j.BaseThreads = 20
 	j.PlatformCreate = 50 * sim.Microsecond
 	j.ThreadFrames = 12
