@@ -15,11 +15,13 @@ import (
 // smaller before it takes more lines than its size allows.
 
 // captionSizes are the text scales tried for the caption, largest first
-// (times the device scale), with the most lines each may take.
+// (times the device scale), with the most lines each may take. Whole
+// multiples only: the bitmap font is blurred at 1.5 times, and the bold
+// ordinary size reads better than a large smeared one.
 var captionSizes = [...]struct {
 	k     float32
 	lines int
-}{{2, 2}, {1.5, 3}, {1, 4}}
+}{{2, 2}, {1, 4}}
 
 // captionLayout picks the caption's text size for a band w pixels wide,
 // at most maxH high unless even the smallest size needs more, and wraps

@@ -117,11 +117,11 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// The strip: a heading, then one column per space.
 	head, cols := strip.Top(CharH * sc)
 	l.TextFit(head, sc, p.TextDim, "StackChunk objects: one block each, wider = bigger, colour = the code it was sized for",
-		"StackChunk objects (colour = the code it was sized for)", "StackChunk objects", "StackChunks")
+		"StackChunk objects (colour = the code it was sized for)", "StackChunk objects, coloured by code", "StackChunk objects", "StackChunks")
 	gap := 4 * sc
 	// The survivor column is the narrowest; it keeps room for its name and
 	// count, so that no number stands there alone.
-	ew, sw := cols.W*0.42, max(cols.W*0.16, min(TextWidth("survivors "+Count(int64(cs.SurvivorLive)), sc)+gap+2*sc, cols.W*0.3))
+	ew, sw := cols.W*0.42, max(cols.W*0.16, min(TextWidth("survivors: "+Count(int64(cs.SurvivorLive)), sc)+gap+2*sc, cols.W*0.34))
 	ew = min(ew, cols.W-sw-cols.W*0.3)
 	ce := Rect{X: cols.X, Y: cols.Y, W: ew - gap, H: cols.H}
 	cs2 := Rect{X: cols.X + ew, Y: cols.Y, W: sw - gap, H: cols.H}
@@ -141,7 +141,7 @@ func chunkColumn(l *List, r Rect, name string, live, dead int, p *Palette, sc fl
 	lab, area := r.Top(CharH * sc)
 	l.Rect(r, p.Background)
 	l.TextFit(lab, sc, p.TextDim, name+": "+Count(int64(live))+" live · "+Count(int64(dead))+" dead",
-		name+": "+Count(int64(live))+" live", name+" "+Count(int64(live)), name)
+		name+": "+Count(int64(live))+" live", name+": "+Count(int64(live)), name)
 	l.detail(r, "StackChunks in "+name, Count(int64(live))+" live and "+Count(int64(dead))+" dead StackChunk objects in "+name+".")
 	return area.Inset(1 * sc)
 }
