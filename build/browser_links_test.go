@@ -555,7 +555,8 @@ func (b *browser) shortcuts(t *testing.T) {
 	if !b.poll(t, `/At .*(mount|park)/.test(document.getElementById("narration").textContent)`, 5*time.Second) {
 		t.Errorf("no narration of the steps' events: %q", b.text("#narration"))
 	}
-	if d := b.text("#picture-summary"); !strings.Contains(d, "virtual thread") || !strings.Contains(d, "Heap") {
+	// (the picture's own panel sentences, the words explain-on-point shows)
+	if d := b.text("#picture-summary"); !strings.Contains(d, "virtual thread") || !strings.Contains(d, "heap") {
 		t.Errorf("the text description of the picture: %q", d)
 	}
 

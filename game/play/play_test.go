@@ -261,8 +261,11 @@ func TestStateJSONContract(t *testing.T) {
 		"threadMemoryMb", "heap", "recentLatency", "frame", "done", "oom", "error", "sides", "caption", "moments", "queuedTasks", "tour"} {
 		assert.Contains(t, m, k)
 	}
-	for _, k := range []string{"edenCap", "edenUsed", "survivorCap", "survivorUsed", "oldCap", "oldUsed", "oldGarbage"} {
+	for _, k := range []string{"edenCap", "edenUsed", "survivorCap", "survivorUsed", "oldCap", "oldUsed", "oldGarbage", "liveMb"} {
 		assert.Contains(t, m["heap"], k)
+	}
+	for _, k := range []string{"request", "threadLocal", "thread", "chunk", "app"} {
+		assert.Contains(t, m["heap"].(map[string]any)["liveMb"], k, "live data by kind, as the picture colours the heap")
 	}
 	assert.Equal(t, map[string]any{"count": 0.0, "p50Ms": 0.0, "p95Ms": 0.0}, m["recentLatency"], "no request finished yet")
 	assert.Equal(t, map[string]any{"updateMs": 1.5, "drawMs": 2.5, "updateP95Ms": 1.5, "drawP95Ms": 2.5}, m["frame"])

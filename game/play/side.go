@@ -30,6 +30,7 @@ type Side struct {
 	virtual  bool
 	scopes   bool
 	requests int64
+	unit     string // what the workload's tasks are (view.SideInput.Unit)
 
 	teller      *story.Teller // the run's story: caption and moments (story.go)
 	callouts    []callout
@@ -61,9 +62,16 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 			}
 		}
 	}
+	s.unit = "requests"
 	for _, l := range cfg.Loads {
 		if l.Kind == sim.LoadBatch {
 			s.requests += int64(l.Count)
+			// A batch submits tasks, not clients' requests; when its
+			// executor starts a thread per task, each task is a thread.
+			s.unit = "tasks"
+			if e := l.Executor; e >= 0 && e < len(cfg.Executors) && perTask(cfg.Executors[e].Kind) {
+				s.unit = "threads"
+			}
 		} else if l.Kind == sim.LoadClosed && l.Total > 0 {
 			s.requests += int64(l.Total)
 		}
@@ -76,10 +84,15 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 	return s, nil
 }
 
+// perTask reports whether an executor starts a thread for each task.
+func perTask(k sim.ExecutorKind) bool {
+	return k == sim.ExecVirtualPerTask || k == sim.ExecPlatformPerTask
+}
+
 // Input is what the view draws this side from.
 func (s *Side) Input() view.SideInput {
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual,
-		Requests: s.requests, Scopes: s.scopes, Caption: s.Caption(), Callouts: s.viewCallouts()}
+		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, Caption: s.Caption(), Callouts: s.viewCallouts()}
 }
 
 // Sim returns the side's simulator (read-only use).

@@ -83,6 +83,19 @@ type HeapState struct {
 	OldCap       float64 `json:"oldCap"`
 	OldUsed      float64 `json:"oldUsed"`
 	OldGarbage   float64 `json:"oldGarbage"`
+	// LiveMb is the live data by kind, young and old together, in MB: the
+	// categories the picture colours the heap by (the charts use the same
+	// colours).
+	LiveMb LiveState `json:"liveMb"`
+}
+
+// LiveState is live heap data by kind (sim.AllocCat), in MB.
+type LiveState struct {
+	Request     float64 `json:"request"`
+	ThreadLocal float64 `json:"threadLocal"`
+	Thread      float64 `json:"thread"`
+	Chunk       float64 `json:"chunk"`
+	App         float64 `json:"app"`
 }
 
 // ChunkState counts StackChunks.
@@ -161,6 +174,9 @@ func (s *Side) state() SideState {
 	h := &sn.Heap
 	ss.Heap = HeapState{EdenCap: mb(h.EdenCap), EdenUsed: mb(h.EdenUsed), SurvivorCap: mb(h.SurvivorCap),
 		SurvivorUsed: mb(h.SurvivorUsed), OldCap: mb(h.OldCap), OldUsed: mb(h.OldUsed), OldGarbage: mb(h.OldGarbage)}
+	live := func(c sim.AllocCat) float64 { return mb(h.YoungLive[c] + h.OldLive[c]) }
+	ss.Heap.LiveMb = LiveState{Request: live(sim.CatRequest), ThreadLocal: live(sim.CatThreadLocal), Thread: live(sim.CatThread),
+		Chunk: live(sim.CatChunk), App: live(sim.CatApp)}
 	c := &sn.Chunks
 	ss.Chunks = ChunkState{Live: c.Live, Young: c.Young, Old: c.Old, GCMode: c.GCMode, Garbage: c.Garbage}
 	// Exact quantiles over the completions since the previous state() call.

@@ -5,16 +5,23 @@ import (
 	"unicode/utf8"
 )
 
-// The caption band: under each side's picture, the live caption (one or
-// two sentences on what is happening now and why, SideInput.Caption) in
-// large plain text, and above it the callouts of moments that just
-// happened. A screenshot of the canvas alone carries the sentence. The text
-// is wrapped at word boundaries and never cut: the band grows instead, and
-// the text gets smaller before it takes more than two lines.
+// The live caption (SideInput.Caption: one or two sentences on what is
+// happening now and why) sits under each side's header, above the panels:
+// it is the first thing a reader meets and the one sentence that makes the
+// picture click, so it is the largest and boldest text of the side. The
+// callouts of moments that just happened sit in a band under the panels.
+// A screenshot of the canvas alone carries both. The text is wrapped at
+// word boundaries and never cut: the band grows instead, and the text gets
+// smaller before it takes more lines than its size allows.
 
 // captionSizes are the text scales tried for the caption, largest first
-// (times the device scale).
-var captionSizes = [...]float32{2, 1.5, 1}
+// (times the device scale), with the most lines each may take. Whole
+// multiples only: the bitmap font is blurred at 1.5 times, and the bold
+// ordinary size reads better than a large smeared one.
+var captionSizes = [...]struct {
+	k     float32
+	lines int
+}{{2, 2}, {1, 4}}
 
 // captionLayout picks the caption's text size for a band w pixels wide,
 // at most maxH high unless even the smallest size needs more, and wraps
@@ -23,11 +30,11 @@ func captionLayout(w, maxH float32, text string, sc float32) (float32, []string)
 	if text == "" {
 		return sc, nil
 	}
-	inner := w - 2*pad*sc
-	for _, k := range captionSizes {
-		size := k * sc
+	inner := w - 4*pad*sc
+	for i, cs := range captionSizes {
+		size := cs.k * sc
 		lines := Wrap(text, inner, size)
-		if len(lines) <= 2 && float32(len(lines))*CharH*size <= maxH || k == captionSizes[len(captionSizes)-1] {
+		if len(lines) <= cs.lines && float32(len(lines))*CharH*size <= maxH || i == len(captionSizes)-1 {
 			return size, lines
 		}
 	}
@@ -35,7 +42,7 @@ func captionLayout(w, maxH float32, text string, sc float32) (float32, []string)
 }
 
 // captionMaxH is the height the caption may take in a side h pixels high.
-func captionMaxH(h float32) float32 { return h * 0.13 }
+func captionMaxH(h float32) float32 { return h * 0.16 }
 
 // liveCallouts are the callouts showing in a side sideH pixels high and w
 // wide: those still alive, youngest first, as many as fit in an eighth of
@@ -85,14 +92,22 @@ func calloutH(c Callout, w, sc float32) float32 {
 // captionBandH is the height of the caption band of a side w pixels wide.
 func captionBandH(w, sideH float32, in *SideInput, sc float32) float32 {
 	size, lines := captionLayout(w, captionMaxH(sideH), Plain(in.Caption), sc)
-	h := float32(len(lines)) * CharH * size
+	if len(lines) == 0 {
+		return 0
+	}
+	return float32(len(lines))*CharH*size + 3*pad*sc
+}
+
+// calloutBandH is the height of the callouts' band of a side w pixels wide.
+func calloutBandH(w, sideH float32, in *SideInput, sc float32) float32 {
+	h := float32(0)
 	for _, c := range liveCallouts(in, w, sideH, sc) {
 		h += calloutH(c, w, sc)
 	}
 	if h == 0 {
 		return 0
 	}
-	return h + 2*pad*sc
+	return h + pad*sc
 }
 
 func calloutText(c Callout) string { return "* " + Plain(c.Text) }
@@ -105,7 +120,34 @@ var plainRunes = strings.NewReplacer(" — ", " - ", "—", " - ", "–", "-", "
 // Plain returns s with the runes the font cannot draw replaced by ASCII.
 func Plain(s string) string { return plainRunes.Replace(s) }
 
+// drawCaption draws the live caption in its band: large, bold (each line
+// drawn twice, a pixel apart) and white on the panel colour, with a bar at
+// its left edge that marks it as the sentence to read first.
 func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc float32) {
+	if r.Empty() {
+		return
+	}
+	caption := Plain(in.Caption)
+	size, lines := captionLayout(r.W, captionMaxH(sideH), caption, sc)
+	if len(lines) == 0 {
+		return
+	}
+	box := Rect{X: r.X, Y: r.Y + pad*sc/2, W: r.W, H: r.H - pad*sc}
+	l.Rect(box, p.Panel)
+	l.Rect(Rect{X: box.X, Y: box.Y, W: max(2, 3*sc), H: box.H}, p.TextWarn)
+	x, y := box.X+3*pad*sc, box.Y+pad*sc
+	for i, line := range lines {
+		l.Text(x, y+float32(i)*CharH*size, line, size, p.Text)
+	}
+	bold := max(1, float32(int(size/2+0.5)))
+	for i, line := range lines {
+		l.Text(x+bold, y+float32(i)*CharH*size, line, size, p.Text)
+	}
+	l.region(box, "caption", caption)
+}
+
+// drawCallouts draws the live callouts in their band, youngest last.
+func drawCallouts(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
@@ -124,14 +166,6 @@ func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc f
 		}
 		l.region(box, "moment", c.Text)
 		y += box.H + pad*sc
-	}
-	caption := Plain(in.Caption)
-	size, lines := captionLayout(r.W, captionMaxH(sideH), caption, sc)
-	for i, line := range lines {
-		l.Text(r.X+pad*sc, y+float32(i)*CharH*size, line, size, p.Text)
-	}
-	if len(lines) > 0 {
-		l.region(Rect{X: r.X, Y: y, W: r.W, H: float32(len(lines)) * CharH * size}, "caption", caption)
 	}
 }
 

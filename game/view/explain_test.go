@@ -30,7 +30,7 @@ func TestExplainOnPoint(t *testing.T) {
 		if in.Virtual {
 			want = append(want, "carrier lanes", "run queue", "parked threads")
 		} else {
-			want = append(want, "CPU lanes", "CPU queue", "blocked threads")
+			want = append(want, "CPU lanes", "CPU queue", "waiting threads")
 		}
 		if in.Snap.ExecQueued > 0 {
 			want = append(want, "task queue")

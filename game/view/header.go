@@ -34,7 +34,7 @@ func drawHeader(l *List, r Rect, h *Header, p *Palette, sc float32) {
 	if !l.TextFit(in, sc, stateC, line, name+state+" · "+t, state+" · "+t, t) {
 		l.cut = append(l.cut, line)
 	}
-	l.region(r, "header", "The run: scenario "+h.Scenario+", "+state+", virtual "+t+", "+speed+".")
+	l.region(r, "header", "The run: scenario "+h.Scenario+", "+state+", simulated "+t+", "+speed+".")
 }
 
 // drawDevOverlay shows the tool's own frame timings (Options.DevOverlay)
@@ -53,29 +53,40 @@ func drawDevOverlay(l *List, hdr Rect, stats string, p *Palette, sc float32) {
 	}
 }
 
-// sideHeading is what a side's header says: the case, its counters and
-// the event line.
+// sideHeading is what a side's header says: the case's title on a row of
+// its own, then its counters.
 type sideHeading struct {
-	name   string
-	parts  []string
-	event  string
-	eventC Color
+	name  string   // the case's title, else its id
+	alts  []string // shorter names when the title does not fit
+	parts []string
 }
 
-func headingOf(in *SideInput, caption string, p *Palette) sideHeading {
+func headingOf(in *SideInput) sideHeading {
 	s := in.Snap
-	h := sideHeading{name: in.Case, event: caption, eventC: p.TextDim}
+	h := sideHeading{name: in.Title}
+	if h.name == "" {
+		h.name = in.Case
+	}
 	if h.name == "" {
 		h.name = "simulation"
 	}
-	done := "requests done " + Count(s.RequestsDone)
+	if in.Case != "" && in.Case != h.name {
+		h.alts = append(h.alts, in.Case)
+	}
+	unit, verb := in.Unit, "done"
+	if unit == "" {
+		unit = "requests"
+	}
+	if unit == "threads" {
+		verb = "finished"
+	}
+	done := unit + " " + verb + " " + Count(s.RequestsDone)
 	if in.Requests > 0 {
 		done += " of " + Count(in.Requests)
 	}
 	h.parts = []string{"virtual threads " + Count(int64(s.VirtualLive)), "OS threads " + Count(int64(s.PlatformLive)), done}
 	if s.YoungGCs+s.FullGCs > 0 {
-		h.parts = append(h.parts, "young GCs "+Count(s.YoungGCs)+" · Full GCs "+Count(s.FullGCs),
-			"paused for GC "+Dur(s.GCPauseTotal))
+		h.parts = append(h.parts, "paused for GC "+Dur(s.GCPauseTotal))
 	}
 	if s.RSS > 0 {
 		// A model without memory outside the heap has no resident set to
@@ -85,27 +96,15 @@ func headingOf(in *SideInput, caption string, p *Palette) sideHeading {
 	if s.RecentLatency.Count > 0 {
 		h.parts = append(h.parts, "median latency "+Dur(s.RecentLatency.P50))
 	}
-	switch {
-	case s.OOM != "":
-		h.event, h.eventC = "stopped: OutOfMemoryError: "+s.OOM, p.Error
-	case s.Done:
-		h.event, h.eventC = "finished at "+Dur(sim.Duration(s.Time))+": "+Count(s.RequestsDone)+" requests done", p.Text
-	}
 	return h
 }
 
-// flow places the name and the counters over at most maxRows rows of a
-// header w pixels wide (place may be nil) and returns the rows used. A
-// part that does not fit on the last row is left out (the panels and the
-// explanation carry every number), never cut.
-func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x float32, text string, name bool)) int {
-	row, x := 0, float32(0)
-	if TextWidth(h.name, sc) <= w {
-		if place != nil {
-			place(0, 0, h.name, true)
-		}
-		x = TextWidth(h.name, sc) + 8*sc
-	}
+// flow places the counters over rows 1..maxRows-1 of a header w pixels
+// wide (row 0 is the name's; place may be nil) and returns the rows used.
+// A part that does not fit on the last row is left out (the panels and
+// the explanation carry every number), never cut.
+func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x float32, text string)) int {
+	row, x := 1, float32(0)
 	for i, part := range h.parts {
 		if i > 0 && x > 0 {
 			part = "· " + part
@@ -120,159 +119,45 @@ func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x flo
 			continue
 		}
 		if place != nil {
-			place(row, x, part, false)
+			place(row, x, part)
 		}
 		x += pw + CharW*sc
 	}
 	return row + 1
 }
 
-// sideHeaderRows is the number of text rows a side's header takes: its
-// counters' rows and the event line when there is one.
+// sideHeaderRows is the number of text rows a side's header takes: the
+// name's and its counters'.
 func sideHeaderRows(h *sideHeading, w, sc float32) int {
-	n := h.flow(w, sc, sideHeaderLines(w, sc)-1, nil)
-	if h.event != "" && TextWidth(h.event, sc) > w && TextWidth(shortEvent(h.event), sc) > w {
-		h.event = "" // too long for the width: the line is not kept
-	}
-	if h.event != "" {
-		n++
-	}
-	return n
+	return h.flow(w, sc, sideHeaderLines(w, sc), nil)
 }
 
 func drawSideHeader(l *List, r Rect, in *SideInput, h *sideHeading, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
-	rows := h.flow(r.W, sc, sideHeaderLines(r.W, sc)-1, func(row int, x float32, text string, name bool) {
-		c := p.Text
-		if name {
-			c = p.TextWarn
-		}
-		l.Text(r.X+x, r.Y+float32(row)*CharH*sc, text, sc, c)
+	l.TextFit(Rect{X: r.X, Y: r.Y, W: r.W, H: CharH * sc}, sc, p.TextWarn, append([]string{h.name}, h.alts...)...)
+	h.flow(r.W, sc, sideHeaderLines(r.W, sc), func(row int, x float32, text string) {
+		l.Text(r.X+x, r.Y+float32(row)*CharH*sc, text, sc, p.Text)
 	})
-	if h.event != "" {
-		last := Rect{X: r.X, Y: r.Y + float32(rows)*CharH*sc, W: r.W, H: CharH * sc}
-		l.TextFit(last, sc, h.eventC, h.event, shortEvent(h.event))
-	}
-	l.region(r, "side header", "Case "+h.name+sideTitle(in)+": "+strings.Join(h.parts, ", ")+".")
+	l.region(r, "side header", "The case: "+h.name+caseID(in, h.name)+". "+upper(strings.Join(h.parts, ", "))+".")
 }
 
-func sideTitle(in *SideInput) string {
-	if in.Title == "" {
+// caseID adds the case's id to its title in the explanation, for the
+// page's menus, unless the title is the id.
+func caseID(in *SideInput, name string) string {
+	if in.Case == "" || in.Case == name {
 		return ""
 	}
-	return " (" + in.Title + ")"
+	return " (case " + in.Case + ")"
 }
 
-// shortEvent drops the time stamp of an event line when it does not fit.
-func shortEvent(c string) string {
-	if i := strings.Index(c, "  "); i > 0 {
-		return c[i+2:]
+// upper capitalises the first letter of a sentence.
+func upper(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
 	}
-	return c
-}
-
-// captionFor describes what the last tick's events did: the event itself
-// when there were only a few (slow motion, stepping), else a tally. With no
-// events the previous caption stays.
-func captionFor(snap *sim.Snapshot, events []sim.Event, prev string) string {
-	if len(events) == 0 {
-		return prev
-	}
-	if len(events) <= 3 {
-		e := &events[len(events)-1]
-		return Dur(sim.Duration(e.At)) + "  " + Describe(e)
-	}
-	var mounts, parks, unparks, starts, ends, gcs int
-	for i := range events {
-		switch events[i].Kind {
-		case sim.EvMount:
-			mounts++
-		case sim.EvUnmount, sim.EvPinned:
-			parks++
-		case sim.EvUnpark:
-			unparks++
-		case sim.EvThreadStart:
-			starts++
-		case sim.EvThreadEnd:
-			ends++
-		case sim.EvGCYoung, sim.EvGCFull:
-			gcs++
-		}
-	}
-	var b strings.Builder
-	b.WriteString("in this frame:")
-	sep := " "
-	for _, x := range [...]struct {
-		n    int
-		what string
-	}{{starts, "threads started"}, {mounts, "mounted"}, {parks, "parked"}, {unparks, "woken up"}, {ends, "threads ended"}, {gcs, "GCs"}} {
-		if x.n == 1 && x.what == "GCs" {
-			x.what = "GC"
-		}
-		if x.n > 0 {
-			b.WriteString(sep + Count(int64(x.n)) + " " + x.what)
-			sep = ", "
-		}
-	}
-	return b.String()
-}
-
-// Describe says what one event means, in a few words.
-func Describe(e *sim.Event) string {
-	th := e.Thread.String()
-	on := ""
-	if e.Carrier != 0 {
-		on = " on worker-" + itoa(int(e.Carrier))
-	}
-	switch e.Kind {
-	case sim.EvThreadStart:
-		if e.A == 1 {
-			return th + " virtual thread started"
-		}
-		return th + " platform thread started (" + sim.Role(e.B).String() + ")"
-	case sim.EvThreadEnd:
-		return th + " terminated"
-	case sim.EvMount:
-		return th + " mounted" + on + ", thawed " + Count(e.A) + " words"
-	case sim.EvUnmount:
-		return th + " parked (" + sim.ParkReason(e.A).String() + ") and unmounted, " + Count(e.B) + " words frozen"
-	case sim.EvPinned:
-		return th + " blocked while pinned" + on + " (" + sim.ParkReason(e.A).String() + "): the carrier is blocked"
-	case sim.EvUnpark:
-		return th + " woken up: waits for a carrier"
-	case sim.EvFreeze:
-		how := [...]string{"", "in place into its chunk", "into its GC-mode chunk (reuse fix)", "into a new StackChunk in eden"}
-		m := ""
-		if e.B >= 1 && e.B <= 3 {
-			m = how[e.B]
-		}
-		return th + " froze " + Count(e.A) + " words " + m
-	case sim.EvGCYoung:
-		return "young GC: copied " + Size(sim.Bytes(e.A)) + ", promoted " + Size(sim.Bytes(e.B))
-	case sim.EvGCFull:
-		return "Full GC: old gen compacted to " + Size(sim.Bytes(e.A)) + " live"
-	case sim.EvGCPause:
-		return "stop-the-world pause of " + Dur(sim.Duration(e.A))
-	case sim.EvGCEnd:
-		return "pause ended: threads resume"
-	case sim.EvTier:
-		return "JIT: method " + itoa(int(e.A)) + " compiled at " + TierName(sim.Tier(e.B))
-	case sim.EvFork:
-		return th + " forked " + Count(e.A) + " subtasks"
-	case sim.EvWin:
-		return th + " won its scope (subtask " + itoa(int(e.A)) + ")"
-	case sim.EvCancel:
-		return th + " cancelled (subtask " + itoa(int(e.A)) + ")"
-	case sim.EvCarrierStart:
-		return "carrier worker-" + itoa(int(e.A)) + " started"
-	case sim.EvRouterSwitch:
-		return "router switched to model " + itoa(int(e.A)) + " after " + Count(e.B) + " races"
-	case sim.EvOOM:
-		return "OutOfMemoryError"
-	}
-	return e.Kind.String()
+	return string(s[0]-'a'+'A') + s[1:]
 }
 
 // drawError covers the canvas with an error message: a recovered panic

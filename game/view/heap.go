@@ -34,6 +34,13 @@ func HeapRects(body Rect, h *sim.HeapView, sc float32) (eden, s0, s1, old Rect) 
 	_, old = rest.Top(gap)
 	ew := (yr.W - 2*gap) * float32(h.EdenCap) / float32(max(young, 1))
 	sw := (yr.W - 2*gap - ew) / 2
+	// The two survivor spaces together stay wide enough for the word
+	// "survivors": unlabelled slivers beside eden read as nothing, and
+	// eden + old then seemed not to add up to the heap.
+	if pair := TextWidth("survivors", sc) + 8*sc; 2*sw+gap < pair && h.SurvivorCap > 0 && yr.W > 4*pair {
+		sw = (pair - gap) / 2
+		ew = yr.W - 2*gap - 2*sw
+	}
 	eden = Rect{X: yr.X, Y: yr.Y, W: ew, H: yr.H}
 	s0 = Rect{X: eden.Right() + gap, Y: yr.Y, W: sw, H: yr.H}
 	s1 = Rect{X: s0.Right() + gap, Y: yr.Y, W: sw, H: yr.H}
@@ -97,6 +104,11 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	drawSpace(l, eden, "eden", "eden", h.EdenCap, h.EdenUsed, share(edenLive), h.EdenUsed-edenLive, p, sc)
 	drawSpace(l, from, fromName, "survivor", h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
 	drawSpace(l, to, toName, "survivor", h.SurvivorCap, 0, nil, 0, p, sc)
+	if TextWidth("survivor", sc) > s0.W-6*sc {
+		// Too narrow for a label each: one over both.
+		pair := Rect{X: s0.X, Y: s0.Y, W: s1.Right() - s0.X, H: s0.H}
+		relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "survivors")
+	}
 	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
 	drawSpace(l, old, "old generation", "old", h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
 	if strip.Empty() {
@@ -104,20 +116,23 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// The strip: a heading, then one column per space.
 	head, cols := strip.Top(CharH * sc)
-	l.TextFit(head, sc, p.TextDim, "StackChunk objects by space (one block each, wider = bigger; not to scale with the heap)",
-		"StackChunk objects by space (not to scale)", "StackChunk objects", "StackChunks")
-	ew, sw := cols.W*0.42, cols.W*0.16
+	l.TextFit(head, sc, p.TextDim, "StackChunk objects: one block each, wider = bigger, colour = the code it was sized for",
+		"StackChunk objects (colour = the code it was sized for)", "StackChunk objects, coloured by code", "StackChunk objects", "StackChunks")
 	gap := 4 * sc
+	// The survivor column is the narrowest; it keeps room for its name and
+	// count, so that no number stands there alone.
+	ew, sw := cols.W*0.42, max(cols.W*0.16, min(TextWidth("survivors: "+Count(int64(cs.SurvivorLive)), sc)+gap+2*sc, cols.W*0.34))
+	ew = min(ew, cols.W-sw-cols.W*0.3)
 	ce := Rect{X: cols.X, Y: cols.Y, W: ew - gap, H: cols.H}
 	cs2 := Rect{X: cols.X + ew, Y: cols.Y, W: sw - gap, H: cols.H}
 	co := Rect{X: cols.X + ew + sw, Y: cols.Y, W: cols.W - ew - sw, H: cols.H}
 	ae := chunkColumn(l, ce, "eden", cs.EdenLive, cs.EdenDead, p, sc)
-	as := chunkColumn(l, cs2, "survivor", cs.SurvivorLive, cs.SurvivorDead, p, sc)
+	as := chunkColumn(l, cs2, "survivors", cs.SurvivorLive, cs.SurvivorDead, p, sc)
 	ao := chunkColumn(l, co, "old", cs.OldLive, cs.OldDead, p, sc)
 	drawChunks(l, ae, as, ao, snap, p, sc)
 	l.region(strip, "StackChunks", "StackChunk objects: the frozen stacks of parked virtual threads. "+Count(int64(cs.Live))+" live ("+
 		Size(cs.LiveBytes)+"), "+Count(int64(cs.Old))+" in the old generation, "+Count(int64(cs.GCMode))+
-		" promoted into GC mode (a hole in the block), "+Count(int64(cs.Garbage))+" dead. A block's colour is how its frames were compiled when it was made.")
+		" promoted into GC mode (a hole in the block), "+Count(int64(cs.Garbage))+" dead (grey). A block's colour is the code (interpreted, C1 or C2) its frames came from when the chunk was made and sized; a chunk keeps that size when the code is recompiled.")
 }
 
 // chunkColumn draws a column's label ("eden: 1,393 live · 2,919 dead")
@@ -126,7 +141,7 @@ func chunkColumn(l *List, r Rect, name string, live, dead int, p *Palette, sc fl
 	lab, area := r.Top(CharH * sc)
 	l.Rect(r, p.Background)
 	l.TextFit(lab, sc, p.TextDim, name+": "+Count(int64(live))+" live · "+Count(int64(dead))+" dead",
-		name+": "+Count(int64(live))+" live", name, Count(int64(live)))
+		name+": "+Count(int64(live))+" live", name+": "+Count(int64(live)), name)
 	l.detail(r, "StackChunks in "+name, Count(int64(live))+" live and "+Count(int64(dead))+" dead StackChunk objects in "+name+".")
 	return area.Inset(1 * sc)
 }

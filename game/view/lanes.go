@@ -131,7 +131,9 @@ func ReasonWords(r sim.ParkReason) string {
 	case sim.ParkJoin:
 		return "waiting for subtasks"
 	case sim.ParkIdle:
-		return "idle"
+		// An event loop (or a pool thread) parked until work arrives; not
+		// to be confused with an idle carrier, which has nothing mounted.
+		return "waiting for work"
 	case sim.ParkFile:
 		return "reading a file"
 	}
@@ -190,7 +192,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		slot, _ := inner.Left(min(inner.H*3, inner.W*0.4))
 		s.at.tokenOnLane(i, slot)
 		if text {
-			l.TextFit(rest.PadX(2*sc), size, p.TextDim, "idle: no virtual thread to run", "idle")
+			l.TextFit(rest.PadX(2*sc), size, p.TextDim, "idle")
 		}
 		l.detail(lr, label, label+": idle carrier thread, no virtual thread mounted.")
 		return
@@ -226,16 +228,20 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	} else {
 		l.Mark(stack, TierMeaning(cv.Tier), p, 1)
 	}
-	words := Count(int64(cv.Frames)) + " words"
-	tier := TierName(cv.Tier)
-	what := []string{words + " of stack, " + tier + " frames", words + ", " + tier, words}
+	// "stack 286 words · C2 code": the bar's length and colour in words.
+	words := "stack " + Count(int64(cv.Frames)) + " words"
+	code := TierName(cv.Tier) + " code"
+	if cv.Tier == sim.TierInterp {
+		code = "interpreted"
+	}
+	what := []string{words + " · " + code, words}
 	switch {
 	case paused:
-		what = []string{"stopped for GC · " + words + ", " + tier, "stopped for GC", "stopped"}
+		what = []string{"stopped for GC · " + words + " · " + code, "stopped for GC · " + words, "stopped for GC", "stopped"}
 	case cv.Pinned:
-		what = []string{"pinned (" + ReasonWords(cv.Reason) + "): " + words + ", " + tier, "pinned: " + words, "pinned"}
+		what = []string{"pinned (" + ReasonWords(cv.Reason) + ") · " + words + " · " + code, "pinned · " + words, "pinned"}
 	case cv.Monitor:
-		what = []string{"holds a lock · " + words + ", " + tier, "holds a lock · " + words, words}
+		what = []string{"holds a lock · " + words + " · " + code, "holds a lock · " + words, words}
 	}
 	if text {
 		after := Rect{X: bar.X + bw + 4*sc, Y: lr.Y, W: bar.Right() - bar.X - bw - 4*sc, H: lr.H}

@@ -69,7 +69,8 @@ func sideScore(w, h, scale float32) float32 {
 
 // SideLayout is where the parts of one side go.
 type SideLayout struct {
-	Header   Rect // case name, counters, last event
+	Header   Rect // the case's title and counters
+	Caption  Rect // the live caption, under the header
 	Lanes    Rect // carrier (or CPU) lanes panel
 	RunQueue Rect // the FIFO strip
 	Parked   Rect // parked threads by reason
@@ -113,6 +114,9 @@ type Scene struct {
 	// HeaderRows is the side header's rows of text (0: as many as the
 	// width may need).
 	HeaderRows int
+	// CaptionH is the height of the live caption's band under the header
+	// (0: none).
+	CaptionH float32
 }
 
 // SceneOf decides a side's scene from what its input and snapshot hold.
@@ -169,6 +173,7 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		hh = float32(s.HeaderRows)*CharH*scale + 2*scale
 	}
 	sl.Header, r = r.Top(hh)
+	sl.Caption, r = r.Top(s.CaptionH)
 	g := 3 * scale
 	title := PanelTitleH(scale)
 	lanesWant := title + float32(max(s.Lanes, 1))*(laneMaxH*scale) + g

@@ -65,6 +65,13 @@ const (
 	ShapeDot                // a disc (holds a CPU)
 )
 
+// tierGroup heads the tier colours in the legend. A StackChunk block is
+// coloured by the code its frames had when the chunk was sized (its
+// capacity stays when the code is recompiled: the vt-pooling story), so the
+// heading says the colours cover both; the heap's own StackChunk colour is
+// only a space's fill ("StackChunks' share of a space").
+const tierGroup = "stack frames and StackChunk blocks, by code"
+
 // meaningInfo is a meaning's legend entry.
 type meaningInfo struct {
 	group string // legend group heading
@@ -82,14 +89,14 @@ var meanings = [meaningCount]meaningInfo{
 	MeanPinned:      {"threads", "pinned: blocks its carrier", ShapeFrame, func(p *Palette) Color { return p.Pinned }},
 	MeanWinner:      {"threads", "won its race", ShapeFrame, func(p *Palette) Color { return p.Winner }},
 	MeanFollowed:    {"threads", "the thread you follow", ShapeFrame, func(p *Palette) Color { return p.Followed }},
-	MeanInterpreted: {"stack frames", "interpreted", ShapeFill, func(p *Palette) Color { return p.Interpreted }},
-	MeanC1:          {"stack frames", "compiled by C1", ShapeFill, func(p *Palette) Color { return p.C1 }},
-	MeanC2:          {"stack frames", "compiled by C2", ShapeFill, func(p *Palette) Color { return p.C2 }},
-	MeanGCMode:      {"stack frames", "chunk promoted (GC mode)", ShapeHole, func(p *Palette) Color { return p.Hole }},
+	MeanInterpreted: {tierGroup, "interpreted", ShapeFill, func(p *Palette) Color { return p.Interpreted }},
+	MeanC1:          {tierGroup, "compiled by C1", ShapeFill, func(p *Palette) Color { return p.C1 }},
+	MeanC2:          {tierGroup, "compiled by C2", ShapeFill, func(p *Palette) Color { return p.C2 }},
+	MeanGCMode:      {tierGroup, "chunk promoted (GC mode)", ShapeHole, func(p *Palette) Color { return p.Hole }},
 	MeanRequest:     {"heap", "request and its data", ShapeFill, func(p *Palette) Color { return p.Request }},
 	MeanThreadLocal: {"heap", "thread-local data", ShapeFill, func(p *Palette) Color { return p.ThreadLocal }},
 	MeanThreadObj:   {"heap", "Thread objects", ShapeFill, func(p *Palette) Color { return p.Thread }},
-	MeanChunkData:   {"heap", "StackChunks", ShapeFill, func(p *Palette) Color { return p.Chunk }},
+	MeanChunkData:   {"heap", "StackChunks' share of a space", ShapeFill, func(p *Palette) Color { return p.Chunk }},
 	MeanApp:         {"heap", "application data", ShapeFill, func(p *Palette) Color { return p.App }},
 	MeanGarbage:     {"heap", "garbage", ShapeHatch, func(p *Palette) Color { return p.Garbage }},
 	MeanFree:        {"heap", "free", ShapeFill, func(p *Palette) Color { return p.Free }},

@@ -15,9 +15,23 @@ type segment struct {
 	m Meaning
 }
 
+// threadMemorySplit splits the threads' memory (snap.ThreadMemory) in
+// two: the stacks and native memory of the program's platform threads,
+// outside the heap, and the heap objects that belong to threads (Thread
+// objects, StackChunks, thread-local data), which is where a virtual
+// thread's memory is.
+func threadMemorySplit(snap *sim.Snapshot) (stacks, heap sim.Bytes) {
+	h := &snap.Heap
+	for _, c := range [...]sim.AllocCat{sim.CatThread, sim.CatChunk, sim.CatThreadLocal} {
+		heap += h.YoungLive[c] + h.OldLive[c]
+	}
+	return max(0, snap.ThreadMemory-heap), min(heap, snap.ThreadMemory)
+}
+
 func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
-	right := "memory of threads " + Size(snap.ThreadMemory)
-	body := panel(l, r, right, p, sc, "OS threads: "+Count(int64(snap.PlatformLive)), "OS threads")
+	right := "memory held by threads " + Size(snap.ThreadMemory)
+	body := panelAlt(l, r, right, []string{"OS threads " + Count(int64(snap.PlatformLive)) + " · threads hold " + Size(snap.ThreadMemory)}, p, sc,
+		"OS threads: "+Count(int64(snap.PlatformLive)), "OS threads")
 	var segs [8]segment
 	ns := 0
 	add := func(n int, m Meaning) {
@@ -37,59 +51,72 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	add(len(snap.Carriers)-cOn, MeanCarrierOS)
 	// The workload's platform threads: on a CPU, else (waiting, blocked,
 	// idle or beyond the listed ones) in their kind's colour.
-	var on, blocked, idle int
+	var on, waiting int
 	for i := range snap.Platform {
 		t := &snap.Platform[i]
 		switch {
 		case t.OnCPU:
 			on++
-		case t.State == sim.StateParked && t.Reason == sim.ParkIdle:
-			idle++
 		case t.State == sim.StateParked:
-			blocked++
+			waiting++
 		}
 	}
 	add(on, MeanOnCPU)
 	add(snap.PlatformApp-on, MeanPlatform)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-len(snap.Carriers))
 	add(jvm, MeanJVMThread)
+	stacks, inHeap := threadMemorySplit(snap)
 	l.region(r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live ("+Count(int64(len(snap.Carriers)))+" carrier threads, "+
 		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own); "+
-		Count(int64(cOn+on))+" hold a CPU now. Each reserves a stack outside the heap; the threads' memory is "+Size(snap.ThreadMemory)+
+		Count(int64(cOn+on))+" hold a CPU now. The memory held by threads is "+Size(snap.ThreadMemory)+": "+Size(stacks)+
+		" of stacks and native memory of the program's platform threads (outside the heap) and "+Size(inHeap)+
+		" of heap objects that belong to threads (Thread objects, StackChunks, thread-local data; a virtual thread's memory is all there)"+
 		rssNote(snap)+".")
 	if body.Empty() {
 		return
 	}
 	var foot Rect
-	if body.H > 3*CharH*sc {
-		body, foot = body.CutBottom(2 * CharH * sc)
+	lines := 2
+	if snap.RSS > 0 {
+		lines = 3
+	}
+	if body.H > float32(lines+1)*CharH*sc {
+		body, foot = body.CutBottom(float32(lines) * CharH * sc)
 	}
 	drawSegments(l, body, segs[:ns], p, sc)
 	if foot.Empty() {
 		return
 	}
-	t1, t2 := foot.Top(CharH * sc)
+	t1, rest := foot.Top(CharH * sc)
+	t2, t3 := rest.Top(CharH * sc)
 	base := Count(int64(len(snap.Carriers))) + " carrier threads · " + Count(int64(snap.PlatformApp)) + " platform · " + Count(int64(jvm)) + " JVM"
 	full := base
-	if blocked > 0 || idle > 0 {
-		full += " · " + Count(int64(blocked)) + " blocked · " + Count(int64(idle)) + " idle"
+	if waiting > 0 {
+		full += " · " + Count(int64(waiting)) + " waiting"
 	}
 	if cOn+on > 0 {
 		full += " · " + Count(int64(cOn+on)) + " on a CPU"
 	}
 	l.TextFit(t1, sc, p.TextDim, full, base, Count(int64(snap.PlatformLive))+" threads")
+	// What "memory held by threads" counts, in words: a platform thread's
+	// stack outside the heap, a virtual thread's objects inside it.
+	l.TextFit(t2, sc, p.TextDim,
+		"held by threads: "+Size(stacks)+" OS-thread stacks + "+Size(inHeap)+" heap objects of threads",
+		"threads: "+Size(stacks)+" stacks + "+Size(inHeap)+" in the heap",
+		Size(stacks)+" stacks + "+Size(inHeap)+" heap")
 	if snap.RSS > 0 {
-		l.TextFit(t2, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
-	} else {
-		l.TextFit(t2, sc, p.TextDim, "memory outside the heap is not modelled here", "outside the heap: not modelled")
+		l.TextFit(t3, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
 	}
 }
 
+// rssNote adds the JVM's resident memory to the explanation when the
+// scenario computes it; where it does not, the threads' share above is
+// what the panel shows.
 func rssNote(snap *sim.Snapshot) string {
 	if snap.RSS > 0 {
 		return "; the JVM's resident memory is " + Size(snap.RSS)
 	}
-	return "; this scenario does not model the JVM's memory outside the heap"
+	return ""
 }
 
 // drawSegments fills r with one cell per member of each segment, in order,

@@ -26,7 +26,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		tasks.W -= 3 * sc
 		r.X += 3 * sc
 		r.W -= 3 * sc
-		drawTaskQueue(l, tasks, snap, p, sc)
+		drawTaskQueue(l, tasks, snap, in.Unit, p, sc)
 	}
 	n, ids := snap.RunQueueLen, snap.RunQueue
 	var body Rect
@@ -80,11 +80,14 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 
 // drawTaskQueue draws the executor queues' tasks (snap.ExecQueued): each
 // square is a request waiting for a pool thread.
-func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit string, p *Palette, sc float32) {
 	n := snap.ExecQueued
-	body := panelAlt(l, r, Count(int64(n))+" queued", []string{Count(int64(n)) + " requests queued", Count(int64(n)) + " queued"},
-		p, sc, "requests waiting for a pool thread", "requests waiting for a thread", "queued requests")
-	l.region(r, "task queue", Count(int64(n))+" requests were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
+	if unit == "threads" || unit == "" {
+		unit = "tasks" // a queued task has no thread yet
+	}
+	body := panelAlt(l, r, Count(int64(n))+" queued", []string{Count(int64(n)) + " " + unit + " queued", Count(int64(n)) + " queued"},
+		p, sc, unit+" waiting for a pool thread", unit+" waiting for a thread", "queued "+unit)
+	l.region(r, "task queue", Count(int64(n))+" "+unit+" were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
 	if !body.Empty() {
 		drawQueueRow(l, body, n, nil, MeanRequest, p, sc)
 	}
@@ -159,7 +162,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	} else {
 		// Platform threads block their OS thread; the snapshot counts all
 		// of them by reason.
-		titles = []string{"blocked platform threads (each holds its OS thread)", "blocked platform threads", "blocked"}
+		// "Waiting", not "blocked": the groups under it say how they wait
+		// (sleeping, on a socket, for work).
+		titles = []string{"waiting platform threads (each keeps its OS thread)", "waiting platform threads", "waiting"}
 		for _, reason := range parkOrder {
 			if n := snap.PlatformParked[reason]; n > 0 {
 				groups = append(groups, group{ReasonWords(reason), n, nil, MeanPlatform, int(reason)})
@@ -172,7 +177,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	if in.Virtual {
 		l.region(r, "parked threads", Count(int64(total))+" virtual threads are parked: blocked on a sleep, a socket or a lock, they are off their carriers and cost only their heap memory, grouped by why they wait"+groupList(groups)+".")
 	} else {
-		l.region(r, "blocked threads", Count(int64(total))+" platform threads are blocked, each still holding its OS thread and its stack"+groupList(groups)+".")
+		l.region(r, "waiting threads", Count(int64(total))+" platform threads are waiting, each still holding its OS thread and its stack"+groupList(groups)+".")
 	}
 	if body.Empty() {
 		return

@@ -60,6 +60,10 @@ type SideInput struct {
 	Virtual bool
 	// Requests is the number of tasks of a batch, 0 when open-ended.
 	Requests int64
+	// Unit is what the workload's tasks are, as a plural noun: "requests"
+	// (clients' requests, the default), "tasks" (a batch on a pool) or
+	// "threads" (a batch that starts a thread per task).
+	Unit string
 	// Scopes: the workload forks structured scopes.
 	Scopes bool
 	// Caption is one or two plain sentences saying what is happening now
@@ -108,14 +112,16 @@ func Build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o
 	if fresh {
 		want = allMeanings // a new side: start from the fullest legend
 	}
-	for pass := 0; pass < 3; pass++ {
+	for pass := 0; pass < 5; pass++ {
 		got := build(l, w, h, hdr, sides, ins, o, want)
-		if got == want {
+		if got&^want == 0 && (pass > 0 || got == want) {
+			// Everything drawn has room (a legend reserved for more than it
+			// shows leaves at most a line empty this frame).
 			break
 		}
-		if pass == 1 && got&^want != 0 {
-			// Oscillating between two sets: room for both, so the legend
-			// is never clipped (at worst a line stays empty this frame).
+		if pass > 0 {
+			// Oscillating between sets: room for all of them, so the
+			// legend is never clipped; the set only grows, so this ends.
 			got |= want
 		}
 		want = got
@@ -164,7 +170,6 @@ type Side struct {
 	scaleW sim.Words // words a full stack bar stands for; grows, never shrinks
 	// Heap state at the previous tick, to draw what a GC just removed.
 	prevEden, prevSurv, prevOld, prevOldGarbage sim.Bytes
-	caption                                     string
 	// legend: the meanings drawn in the last frame (Build reserves the
 	// legend's room from them).
 	legend meaningSet
@@ -191,7 +196,6 @@ func (s *Side) Tick(snap *sim.Snapshot, events []sim.Event, motion bool) {
 		s.heat[i] *= 0.9
 	}
 	s.startAnims(snap, events, motion)
-	s.caption = captionFor(snap, events, s.caption)
 	for _, c := range snap.Carriers {
 		if c.Frames > s.scaleW {
 			s.scaleW = niceWords(c.Frames)
@@ -219,10 +223,14 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	p, sc := o.palette(), o.scale()
 	snap := in.Snap
 	sideH := r.H
-	r, band := r.CutBottom(captionBandH(r.W, sideH, in, sc))
+	// The header (the case and its counters), then the live caption, the
+	// first sentence a reader meets, then the panels, then the callouts of
+	// the moments that just happened.
+	head := headingOf(in)
+	r, calls := r.CutBottom(calloutBandH(r.W, sideH, in, sc))
 	sc2 := SceneOf(in)
-	head := headingOf(in, s.caption, p)
 	sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
+	sc2.CaptionH = captionBandH(r.W, sideH, in, sc)
 	sl := LayoutScene(r, sc2, sc)
 	s.at = anchors{}
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
@@ -247,7 +255,8 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	if snap.OOM != "" {
 		drawBanner(l, sl.Lanes, "OutOfMemoryError: "+snap.OOM, p.Error, p, sc)
 	}
-	drawCaption(l, band, sideH, in, p, sc)
+	drawCaption(l, sl.Caption, sideH, in, p, sc)
+	drawCallouts(l, calls, sideH, in, p, sc)
 }
 
 // panel draws a panel's background and title and returns its body. The

@@ -72,6 +72,8 @@ export class Narrator {
   private names: string[] = [];
   private spokeAt = 0;
   private summaryText = "";
+  /** The picture's own description (its panels' sentences, explain.ts); describe() when it has none. */
+  describer: (() => string) | null = null;
 
   /**
    * live: a polite live region (visually hidden is fine); summary: where
@@ -102,7 +104,7 @@ export class Narrator {
   /** Feeds a state read; names are the sides' case ids. */
   update(st: GameState, names: string[]): void {
     const sides = sidesOf(st) as Side[];
-    const text = describe(st, names);
+    const text = this.describer?.() || describe(st, names);
     if (text !== this.summaryText && this.summary) {
       this.summary.textContent = text;
     }

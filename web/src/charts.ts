@@ -7,10 +7,36 @@
 import uPlot from "uplot";
 import { el } from "./dom";
 
-/** Colours of sides 1..3 and of the single-run heap spaces. */
+/** Colours of sides 1..3 in compare mode (each line is a side there). */
 export const sideColors = ["#0072B2", "#D55E00", "#009E73"];
-const spaceColors = { eden: "#56B4E9", survivor: "#E69F00", old: "#0072B2", cap: "#777777" };
 const dash = [6, 4];
+
+/**
+ * The picture's meanings a single run's series are drawn in: the colour
+ * grammar of the canvas (game/view/meaning.go), from palette.css, so that
+ * green is "on a CPU", pink "thread-local data", brown "StackChunks" and
+ * slate grey "stopped for GC" on the charts as in the picture.
+ */
+type Meaning = "virtual" | "platform" | "carrier-os" | "on-cpu" | "request" | "thread-local" | "thread-obj" | "chunk" | "app" | "garbage" | "gc";
+const meaningFallback: Record<Meaning, string> = {
+  virtual: "#1f7fb8",
+  platform: "#a8437f",
+  "carrier-os": "#0072b2",
+  "on-cpu": "#007a58",
+  request: "#6b7a00",
+  "thread-local": "#c8416e",
+  "thread-obj": "#6a57d6",
+  chunk: "#8a5a2b",
+  app: "#6b7178",
+  garbage: "#4b525c",
+  gc: "#5c6b7a",
+};
+
+/** The colour of meaning m (the page's CSS variable --m-m, else the default). */
+export function meaningColor(m: Meaning): string {
+  const v = getComputedStyle(document.documentElement).getPropertyValue(`--m-${m}`).trim();
+  return v || meaningFallback[m];
+}
 
 /** What one side contributes to one sample. */
 export interface SideSample {
@@ -21,6 +47,9 @@ export interface SideSample {
   survivor: number;
   old: number;
   oldCap: number;
+  oldGarbage: number;
+  /** Live data by kind (MB), as the picture colours the heap. */
+  live: { request: number; threadLocal: number; thread: number; chunk: number; app: number };
   pauseMs: number; // cumulative
   fullGCs: number; // cumulative
   youngGCs: number;
@@ -51,37 +80,47 @@ interface ChartDef {
   series(sides: string[]): SeriesDef[];
 }
 
-const perSide = (label: (name: string) => string, get: (s: SideSample) => number | null, opts: Partial<SeriesDef> = {}) =>
+/** One series per side: in the meaning's colour for a single run, in each side's colour when compared. */
+const perSide = (label: (name: string) => string, get: (s: SideSample) => number | null, opts: Partial<SeriesDef> = {}, meaning?: Meaning) =>
   (sides: string[]): SeriesDef[] =>
-    sides.map((name, i) => ({ label: label(name), stroke: sideColors[i % sideColors.length], get, side: i, ...opts }));
+    sides.map((name, i) => ({
+      label: label(name),
+      stroke: sides.length === 1 && meaning ? meaningColor(meaning) : sideColors[i % sideColors.length],
+      get,
+      side: i,
+      ...opts,
+    }));
 
 const chartDefs: ChartDef[] = [
   {
     id: "throughput",
     title: "Throughput (requests per virtual second)",
     unit: "req/s",
-    series: perSide((n) => n, (s) => s.rps),
+    series: perSide((n) => n, (s) => s.rps, {}, "request"),
   },
   {
     id: "latency",
     title: "Latency p50 (solid) and p95 (dashed)",
     unit: "ms",
     series: (sides) => [
-      ...perSide((n) => `${n} p50`, (s) => s.p50)(sides),
-      ...perSide((n) => `${n} p95`, (s) => s.p95, { dash })(sides),
+      ...perSide((n) => `${n} p50`, (s) => s.p50, {}, "request")(sides),
+      ...perSide((n) => `${n} p95`, (s) => s.p95, { dash }, "request")(sides),
     ],
   },
   {
     id: "heap",
-    title: "Heap occupancy by generation",
+    title: "Heap: live data by kind (solid), old-gen garbage and capacity (dashed)",
     unit: "MB",
     series: (sides) =>
       sides.length === 1
         ? [
-            { label: "eden", stroke: spaceColors.eden, get: (s) => s.eden, side: 0 },
-            { label: "survivor", stroke: spaceColors.survivor, get: (s) => s.survivor, side: 0 },
-            { label: "old", stroke: spaceColors.old, get: (s) => s.old, side: 0 },
-            { label: "old capacity", stroke: spaceColors.cap, dash, get: (s) => s.oldCap, side: 0 },
+            { label: "request data", stroke: meaningColor("request"), get: (s) => s.live.request, side: 0 },
+            { label: "thread-local data", stroke: meaningColor("thread-local"), get: (s) => s.live.threadLocal, side: 0 },
+            { label: "StackChunks", stroke: meaningColor("chunk"), get: (s) => s.live.chunk, side: 0 },
+            { label: "Thread objects", stroke: meaningColor("thread-obj"), get: (s) => s.live.thread, side: 0 },
+            { label: "application data", stroke: meaningColor("app"), get: (s) => s.live.app, side: 0 },
+            { label: "old-gen garbage", stroke: meaningColor("garbage"), dash, get: (s) => s.oldGarbage, side: 0 },
+            { label: "old capacity", stroke: "#777777", dash: [2, 3], get: (s) => s.oldCap, side: 0 },
           ]
         : [
             ...perSide((n) => `${n} old`, (s) => s.old)(sides),
@@ -94,21 +133,21 @@ const chartDefs: ChartDef[] = [
     unit: "ms paused",
     unit2: "Full GCs",
     series: (sides) => [
-      ...perSide((n) => `${n} pause`, (s) => s.pauseMs)(sides),
-      ...perSide((n) => `${n} Full GCs`, (s) => s.fullGCs, { dash, scale: "n" })(sides),
+      ...perSide((n) => `${n} pause`, (s) => s.pauseMs, {}, "gc")(sides),
+      ...perSide((n) => `${n} Full GCs`, (s) => s.fullGCs, { dash, scale: "n" }, "gc")(sides),
     ],
   },
   {
     id: "carriers",
     title: "Busy carriers (virtual threads mounted)",
     unit: "carriers",
-    series: perSide((n) => n, (s) => s.mounted),
+    series: perSide((n) => n, (s) => s.mounted, {}, "on-cpu"),
   },
   {
     id: "osthreads",
     title: "Live OS (platform) threads",
     unit: "threads",
-    series: perSide((n) => n, (s) => s.platform),
+    series: perSide((n) => n, (s) => s.platform, {}, "platform"),
   },
 ];
 

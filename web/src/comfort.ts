@@ -2,6 +2,7 @@
 // in the URL bar, "Copy link" and "Copy embed code", keyboard shortcuts,
 // the narration and text description of the canvas, and the theme.
 
+import { devOverlayKey, regionsDescriber } from "./explain";
 import { applyTheme, currentTheme, Narrator, preferredTheme, reducedMotion, storeTheme, Theme } from "./a11y";
 import type { App } from "./app";
 import { byID, fmtTime } from "./dom";
@@ -92,6 +93,8 @@ export function comfort(app: App, ready: Promise<void>): void {
         narrator.say(`Speed: ${speedText(x)}.`);
       }),
   });
+  devOverlayKey(shortcuts, () => app.bridge.frame());
+  narrator.describer = regionsDescriber(() => app.bridge.frame());
   shortcuts.listen(window);
   void app.bridge.ready.then(() => {
     const w = app.bridge.frame();

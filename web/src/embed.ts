@@ -4,6 +4,7 @@
 // controls= asks for, plays while in view when autoplay=visible, tells its
 // parent its height, and publishes the main page's window.loomlab API.
 
+import { devOverlayKey, regionsDescriber } from "./explain";
 import { applyTheme, Narrator, preferredTheme, reducedMotion } from "./a11y";
 import { LoomLab, makeAPI } from "./api";
 import { GameBridge } from "./bridge";
@@ -241,6 +242,8 @@ class Embed {
           this.poll();
         }),
     });
+    devOverlayKey(shortcuts, () => this.bridge.frame());
+    this.narrator.describer = regionsDescriber(() => this.bridge.frame());
     shortcuts.listen(window);
     const w = this.bridge.frame();
     if (w) shortcuts.listen(w, true);

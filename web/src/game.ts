@@ -10,6 +10,7 @@
 
 import "go:wasm_exec";
 import { errorText } from "./types";
+import { ExplainApi, installExplain, toggleDevOverlay } from "./explain";
 
 declare global {
   interface Window {
@@ -48,6 +49,15 @@ again.addEventListener("click", () => {
 
 window.addEventListener("loomready", () => {
   msg.className = "hidden";
+  const api = (window as unknown as { loomgame?: ExplainApi }).loomgame;
+  if (!api) return;
+  installExplain(api);
+  if (window.parent === window) {
+    // Opened on its own: no Loomlab page around it registers the key.
+    window.addEventListener("keydown", (ev) => {
+      if ((ev.key === "d" || ev.key === "D") && !ev.ctrlKey && !ev.metaKey && !ev.altKey) toggleDevOverlay(api, document);
+    });
+  }
 });
 
 /** WebGL2, which Ebiten 2.8 draws with (it has no WebGL1 fallback). The probe's context is given back at once. */

@@ -48,7 +48,8 @@ export class LiveCharts {
     const samples: SideSample[] = sides.map((s, i) => {
       const w = this.lat[i];
       const dt = this.prev ? (t - this.prev.t) / 1e9 : 0;
-      const h = s.heap ?? { edenUsed: 0, survivorUsed: 0, oldUsed: 0, oldCap: 0 };
+      const h = s.heap ?? { edenUsed: 0, survivorUsed: 0, oldUsed: 0, oldCap: 0, oldGarbage: 0 };
+      const lv = s.heap?.liveMb;
       return {
         rps: this.prev && dt > 0 ? (done[i] - (this.prev.done[i] ?? 0)) / dt : null,
         p50: w ? w.p50Ms : null,
@@ -57,6 +58,8 @@ export class LiveCharts {
         survivor: h.survivorUsed ?? 0,
         old: h.oldUsed ?? 0,
         oldCap: h.oldCap ?? 0,
+        oldGarbage: h.oldGarbage ?? 0,
+        live: { request: lv?.request ?? 0, threadLocal: lv?.threadLocal ?? 0, thread: lv?.thread ?? 0, chunk: lv?.chunk ?? 0, app: lv?.app ?? 0 },
         pauseMs: s.gcPauseMs ?? 0,
         fullGCs: s.fullGCs ?? 0,
         youngGCs: s.youngGCs ?? 0,

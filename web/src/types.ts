@@ -118,6 +118,8 @@ export interface HeapState {
   oldCap: number;
   oldUsed: number;
   oldGarbage: number;
+  /** Live data by kind (MB), young and old together. */
+  liveMb?: { request: number; threadLocal: number; thread: number; chunk: number; app: number };
 }
 
 export interface LatencyWindow {
