@@ -8,6 +8,7 @@
 //	loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
 //	loomsim verify [SCENARIO] [--json]
 //	loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
+//	loomsim gclog summary|diagnose FILE [--json]
 //
 // Exit status: 0 on success; 1 when verify finds a figure out of tolerance,
 // or when a command fails for a reason other than its input (its output
@@ -37,7 +38,8 @@ const usage = `usage:
   loomsim profile SCENARIO
   loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
   loomsim verify [SCENARIO] [--json]
-  loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]`
+  loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
+  loomsim gclog summary|diagnose FILE [--json]`
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -59,11 +61,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		code, err = cmdVerify(args[1:], stdout)
 	case "trace":
 		err = cmdTrace(args[1:], stdout)
+	case "gclog":
+		err = cmdGCLog(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
 	default:
-		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify or trace", args[0])}
+		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify, trace or gclog", args[0])}
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "loomsim:", err)
