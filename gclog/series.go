@@ -35,7 +35,10 @@ type Series struct {
 
 // Series returns the log's chart columns.
 func (l *Log) Series() Series {
-	s := Series{Stride: 1, UnknownExamples: l.UnknownExamples}
+	// Empty columns, not null ones, for a log with no events: a chart of nothing is still a chart.
+	s := Series{Stride: 1, UnknownExamples: l.UnknownExamples, TimeS: []float64{}, Kind: []Kind{}, BeforeMB: []*float64{},
+		AfterMB: []*float64{}, CommitMB: []*float64{}, OldMB: []*float64{}, PauseMS: []*float64{},
+		RateTimeS: []float64{}, AllocationMBs: []*float64{}, PromotionMBs: []*float64{}}
 	if s.UnknownExamples == nil {
 		s.UnknownExamples = []UnknownLine{}
 	}
