@@ -30,6 +30,7 @@ func TestGCLogPanel(t *testing.T) {
 	run("drop-a-real-log", func(t *testing.T) { b.gclogDrop(t, "g1-64m-pooled.log") })
 	run("importGCLog-equals-cli", func(t *testing.T) { b.gclogImportAPI(t, "serial-64m-pooled.log") })
 	run("hostile-input", func(t *testing.T) { b.gclogHostile(t) })
+	run("large-log-streams", func(t *testing.T) { b.gclogLarge(t) })
 }
 
 // realGCLog reads a log under testdata/gclog and what the Go reader makes of it.
@@ -231,4 +232,55 @@ func (b *browser) gclogHostile(t *testing.T) {
 	}
 	b.dropText(t, map[string]string{"again.log": string(text)})
 	b.waitGCLog(t, func(s gclogShown) bool { return strings.HasPrefix(s.Label, "again.log:") && s.Problem == "" })
+}
+
+// gclogLarge drops a 15 MB log (a real one a hundred times over) and checks that the worker reads it
+// in slices, reporting progress on the way, and that the charts thin out to MaxSeriesPoints.
+func (b *browser) gclogLarge(t *testing.T) {
+	_, text, l := realGCLog(t, "parallel-100m-nr8-pooled.log")
+	arg, _ := json.Marshal(string(text))
+	t0 := time.Now()
+	b.eval(`(() => {
+		window.__gclogLabels = [];
+		const label = document.getElementById("gclog-label");
+		new MutationObserver(() => window.__gclogLabels.push(label.textContent)).observe(label, {childList: true, characterData: true, subtree: true});
+		const dt = new DataTransfer();
+		dt.items.add(new File(Array(100).fill(`+string(arg)+`), "big.log", {type: "text/plain"}));
+		document.getElementById("gclog-drop").dispatchEvent(new DragEvent("drop", {dataTransfer: dt, bubbles: true, cancelable: true}));
+		return true;
+	})()`, nil)
+	s := b.waitGCLog(t, func(s gclogShown) bool { return strings.HasPrefix(s.Label, "big.log:") || s.Problem != "" })
+	if s.Problem != "" {
+		t.Fatalf("a 15 MB log was refused: %s", s.Problem)
+	}
+	var labels []string
+	b.eval(`window.__gclogLabels`, &labels)
+	partial := 0
+	for _, x := range labels {
+		if strings.Contains(x, "% of 14.9 MB") && !strings.Contains(x, "100 %") {
+			partial++
+		}
+	}
+	if partial < 3 {
+		t.Errorf("progress while reading 15 MB: %q", labels)
+	}
+	want := fmt.Sprintf("big.log: %s lines", commas(100*l.Lines))
+	if !strings.HasPrefix(s.Label, want) {
+		t.Errorf("label %q, want it to start %q", s.Label, want)
+	}
+	var hint bool
+	b.eval(`[...document.querySelectorAll("#gclog-result .hint")].some(e => e.textContent.includes("the charts show one in 2, and every Full GC"))`, &hint)
+	if !hint {
+		t.Errorf("the charts of %d events do not say they were thinned", 100*len(l.Events))
+	}
+	t.Logf("15 MB read in %s with %d progress labels", time.Since(t0).Round(time.Millisecond), partial)
+}
+
+// commas groups digits as the page's fmt does (en-US).
+func commas(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

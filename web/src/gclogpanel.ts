@@ -54,6 +54,7 @@ export class GCLogPanel {
   private problem = byID("gclog-problem");
   private result = byID("gclog-result");
   private plots: uPlot[] = [];
+  private observers: ResizeObserver[] = [];
   private job: Job<GCLogReport> | null = null;
 
   constructor(private readonly runner: Runner) {
@@ -147,8 +148,10 @@ export class GCLogPanel {
   }
 
   private show(r: GCLogReport): void {
+    for (const o of this.observers) o.disconnect();
     for (const p of this.plots) p.destroy();
     this.plots = [];
+    this.observers = [];
     const s = r.summary;
     const unknown =
       s.unknown_lines > 0
@@ -172,11 +175,19 @@ export class GCLogPanel {
       el("p", { class: "hint" }, "Rules of thumb over the numbers above; each names what it saw and what usually causes it."),
       findings,
       el("h3", {}, "Charts"),
-      r.series.stride > 1 ? el("p", { class: "hint" }, `The charts show every ${r.series.stride}th collection and every Full GC.`) : null,
+      r.series.stride > 1 ? el("p", { class: "hint" }, `The log has too many collections to draw each: the charts show one in ${r.series.stride}, and every Full GC.`) : null,
       charts,
     ];
     this.result.replaceChildren(...parts.filter((p): p is Node => p !== null));
     this.plots = [heapChart(charts, r.series), pauseChart(charts, r.series), rateChart(charts, r.series)].filter((p): p is uPlot => p !== null);
+    // The charts follow their boxes' width (a narrower window, a phone turned).
+    for (const p of this.plots) {
+      const box = p.root.parentElement;
+      if (!box) continue;
+      const o = new ResizeObserver(() => p.setSize({ width: Math.max(280, Math.floor(box.clientWidth)), height: 200 }));
+      o.observe(box);
+      this.observers.push(o);
+    }
   }
 }
 
@@ -219,18 +230,30 @@ const dots = (label: string, stroke: string): uPlot.Series => ({
   points: { show: true, size: 5, stroke, fill: stroke },
 });
 
-/** Heap before and after each collection, the committed heap, and the old gen after each. */
+/**
+ * The heap's occupancy as a saw: each collection adds two points at its
+ * time, the heap before it and after it, so the line climbs while the
+ * application allocates and drops at each collection. The committed heap
+ * and the old gen after each collection (when logged) go beside it.
+ */
 function heapChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
-  const { plot, width } = figure(parent, "gclog-chart-heap", "Heap after each collection (solid), before it (dashed), committed (grey) and old gen after (dotted)");
-  const series = [
-    line("after", "#0072B2"),
-    line("before", "#56B4E9", { dash }),
-    line("committed", "#777777", { width: 1 }),
-  ];
-  const data: (number | null)[][] = [s.time_s, s.after_mb, s.before_mb, s.committed_mb];
-  if (s.old_after_mb.some((v) => v !== null)) {
+  const { plot, width } = figure(parent, "gclog-chart-heap", "Heap used: climbing between collections, dropping at each (solid); committed (grey); old gen after each (dotted)");
+  const x: number[] = [];
+  const used: (number | null)[] = [];
+  const committed: (number | null)[] = [];
+  const old: (number | null)[] = [];
+  s.time_s.forEach((t, i) => {
+    if (s.before_mb[i] === null && s.after_mb[i] === null) return; // a pause the log gives no sizes for
+    x.push(t, t);
+    used.push(s.before_mb[i], s.after_mb[i]);
+    committed.push(s.committed_mb[i], s.committed_mb[i]);
+    old.push(null, s.old_after_mb[i]);
+  });
+  const series = [line("heap used", "#0072B2"), line("committed", "#777777", { width: 1 })];
+  const data: (number | null)[][] = [x, used, committed];
+  if (old.some((v) => v !== null)) {
     series.push(line("old gen after", "#D55E00", { dash: [2, 3] }));
-    data.push(s.old_after_mb);
+    data.push(old);
   }
   return new uPlot(options(width, "MB", series), data as uPlot.AlignedData, plot);
 }
