@@ -219,13 +219,15 @@ type chunkTally struct {
 	need   float32 // width of its blocks drawn one by one, gaps included
 }
 
-func spaceIndex(space string) int {
+// spaceIndex is the drawing order of a heap space holding chunks: eden,
+// survivor, old; -1 for anything else.
+func spaceIndex(space sim.Space) int {
 	switch space {
-	case "eden":
+	case sim.SpaceEden:
 		return 0
-	case "survivor":
+	case sim.SpaceSurvivor:
 		return 1
-	case "old":
+	case sim.SpaceOld:
 		return 2
 	}
 	return -1

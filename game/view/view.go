@@ -57,6 +57,24 @@ type SideInput struct {
 	Requests int64
 	// Scopes: the workload forks structured scopes.
 	Scopes bool
+	// Caption is one or two plain sentences saying what is happening now
+	// and why (written by the story rules outside this package); drawn in
+	// a band under the side's picture, wrapped, never cut.
+	Caption string
+	// Callouts are short notes on moments that just happened, drawn above
+	// the caption while they last.
+	Callouts []Callout
+}
+
+// Callout is a short note on a moment of the story ("first Full GC").
+type Callout struct {
+	Text string
+	// Kind names the moment (free-form, e.g. "full-gc", "pinned"); the
+	// picture draws all kinds alike.
+	Kind string
+	// Age and TTL are in seconds of real time: the callout fades out over
+	// its last second and is not drawn once Age >= TTL.
+	Age, TTL float64
 }
 
 // LaneCount is the number of lanes a side draws: every carrier (at least

@@ -427,11 +427,11 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 	mk := func(n int, capacity sim.Words) []sim.ChunkView {
 		out := make([]sim.ChunkView, n)
 		for i := range out {
-			out[i] = sim.ChunkView{ID: sim.ChunkID(i + 1), Capacity: capacity, Space: "eden", Tier: sim.TierC2}
+			out[i] = sim.ChunkView{ID: sim.ChunkID(i + 1), Capacity: capacity, Space: sim.SpaceEden, Tier: sim.TierC2}
 		}
 		return out
 	}
-	draw := func(l *List, space string, blocks []sim.ChunkView, scale float32) {
+	draw := func(l *List, space sim.Space, blocks []sim.ChunkView, scale float32) {
 		var t chunkTally
 		for i := range blocks {
 			if blocks[i].Space == space {
@@ -444,12 +444,12 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 	}
 	var l List
 	l.Reset(300, 60)
-	draw(&l, "eden", mk(10, 1150), 1)
+	draw(&l, sim.SpaceEden, mk(10, 1150), 1)
 	require.Len(t, l.Items, 10)
 	assert.InDelta(t, BlockWidth(1150, 1), l.Items[0].W, 0.01)
 	assert.Greater(t, BlockWidth(1150, 1), 3*BlockWidth(290, 1), "a C1-sized chunk is visibly bigger than a C2 one")
 	l.Reset(300, 60)
-	draw(&l, "eden", mk(4096, 40), 10000.0/4096.0)
+	draw(&l, sim.SpaceEden, mk(4096, 40), 10000.0/4096.0)
 	assert.Less(t, len(l.Items), 1000, "density for 10,000 chunks")
 	assertInside(t, &l, "chunks")
 	// Chunks are drawn in their own space only.

@@ -25,6 +25,8 @@
 //	                        (for the soak test)
 //	timeline(), scrub(ns), stepTo(kinds, back, thread), pick(x, y), follow(side, thread),
 //	followAny(), unfollow(), card(), setZoom(z)   the timeline and follow card (timeline.go)
+//	tour(), tourContinue(), tourEnd()   the tour: play from the start and stop at each
+//	                        moment of the story; state().tour says where it is
 //
 // Events on window: "loomready" before the game loop starts, "loomerror"
 // (detail: the message) when a panic was recovered.
@@ -156,6 +158,15 @@ func main() {
 			return jsresult.Error(err)
 		}
 		return string(out)
+	}))
+	api.Set("tour", fn(func([]js.Value) string {
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { return pg.StartTour() }))
+	}))
+	api.Set("tourContinue", fn(func([]js.Value) string {
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { return pg.ContinueTour() }))
+	}))
+	api.Set("tourEnd", fn(func([]js.Value) string {
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { pg.EndTour(); return nil }))
 	}))
 	timelineAPI(api, g)
 	js.Global().Set("loomgame", api)

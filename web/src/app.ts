@@ -22,6 +22,7 @@ import { checkSpec, Current, findScenario, loadOrDefault, loadSpec, scenarioSpec
 import { TransportBar } from "./transport";
 import { GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases, VerifyPanel } from "./verify";
+import { mainPageStory } from "./story";
 
 export type { Current, Locks };
 
@@ -91,6 +92,7 @@ export class App {
     });
     this.fullRuns = new FullRunPanel(this.runner, () => this.cur, (text, kind, actions) => this.message(text, kind, actions));
     this.gclog = new GCLogPanel(this.runner);
+    mainPageStory(this);
   }
 
   /** Reads a GC log's text in a worker and shows it in the "Your GC log" panel (window.loomlab.importGCLog). */

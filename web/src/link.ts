@@ -24,6 +24,8 @@ export interface LinkState {
   lock: string[];
   theme: "default" | "high-contrast";
   present: boolean;
+  /** Start in tour mode (story.ts). */
+  tour: boolean;
 }
 
 export interface ParsedLink {
