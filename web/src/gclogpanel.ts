@@ -99,7 +99,14 @@ export class GCLogPanel {
 
   /** Reads a log in a worker and shows it; a refusal is shown in the panel and thrown. */
   async read(log: Blob, name: string): Promise<GCLogReport> {
-    this.job?.cancel();
+    const previous = this.job;
+    if (previous) {
+      // The newer log wins: the older read is cancelled and says nothing more.
+      this.job = null;
+      previous.cancel();
+      this.bar.hidden = true;
+      this.cancelBtn.hidden = true;
+    }
     this.problem.replaceChildren();
     this.problem.hidden = true;
     if (log.size > maxGCLogBytes) {
@@ -124,11 +131,12 @@ export class GCLogPanel {
       return r;
     } catch (e) {
       const msg = errorText(e);
+      // A read cancelled because another began leaves the panel to that one.
+      if (this.job !== job) throw LoomError.from(e);
       if (msg === "cancelled") {
         this.label.textContent = "cancelled";
         throw LoomError.from(e);
       }
-      this.label.textContent = "";
       throw this.fail(`${name} cannot be read as a GC log: ${msg}`);
     } finally {
       if (this.job === job) {
