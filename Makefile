@@ -6,7 +6,7 @@ GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASMEXEC  := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: test test-go test-wasm test-fuzz test-web node-deps web-deps verify vet bench fuzz soak serve dist clean
+.PHONY: test test-go test-wasm test-fuzz test-web node-deps web-deps verify vet bench fuzz soak serve dist clean jvm-check jvm-deps
 
 ## test: every test — Go unit and golden tests, the sim under wasm, the articles' figures,
 ## the page (type check, worker, headless Chromium).
@@ -113,3 +113,25 @@ soak: web-deps
 
 clean:
 	rm -rf dist bin
+
+## jvm-check: the model against a real JVM. Runs the gc-lab workload's Java twin
+## (jvm/GcLab.java) at every point of the sweep (cmd/loomsim/jvm_sweep.go), one
+## at a time, keeps each GC log in $(JVM_CHECK_DIR) and writes FIDELITY.md.
+## Not part of `make test`. JVM_REPLAY=1 compares the kept runs again without a JVM.
+JVM_CHECK_DIR ?= .cache/jvm-check
+JAVA_INSTALL  := apt-get update && apt-get install -y openjdk-17-jdk-headless
+jvm-check:
+	@if [ -n "$(JVM_REPLAY)" ]; then \
+		$(GO) run ./cmd/loomsim jvm sweep --replay $(JVM_CHECK_DIR) --fidelity FIDELITY.md; \
+	else $(MAKE) --no-print-directory jvm-deps && \
+		$(GO) run ./cmd/loomsim jvm sweep --keep $(JVM_CHECK_DIR) --fidelity FIDELITY.md; fi
+
+# A JDK from Debian's packages: installed when missing and the user is root,
+# otherwise the command to run is printed.
+jvm-deps:
+	@if ! command -v java >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "installing a JDK: $(JAVA_INSTALL)"; \
+			DEBIAN_FRONTEND=noninteractive sh -c '$(JAVA_INSTALL)' || exit 1; \
+		else echo "a JDK is needed: run  sudo sh -c '$(JAVA_INSTALL)'  and make jvm-check again"; exit 1; fi; \
+	fi

@@ -416,6 +416,21 @@ func (b *browser) verifyTable(t *testing.T) {
 	if pass == 0 {
 		t.Errorf("no figure passes: %v", statuses)
 	}
+	// Every row says whether the figure is calibrated or predicted, and the
+	// summary counts them as `loomsim verify` does.
+	var roles []string
+	b.eval(`[...document.querySelectorAll("#verify-table tbody tr td.role")].map(e => e.textContent)`, &roles)
+	if len(roles) != len(statuses) {
+		t.Errorf("%d role cells for %d figures", len(roles), len(statuses))
+	}
+	for _, r := range roles {
+		if r != "calibrated" && r != "predicted" {
+			t.Errorf("a figure's role is %q", r)
+		}
+	}
+	if sum := b.text("#verify-summary"); !strings.Contains(sum, "predicted figures") || !strings.Contains(sum, "within tolerance") {
+		t.Errorf("the table's summary: %q", sum)
+	}
 }
 
 // keyboard reaches the play button with Tab, sees a visible focus ring,

@@ -69,14 +69,14 @@ type metaFigure struct {
 	Tolerance string        `json:"tolerance"`
 	Tol       metaTolerance `json:"tol"`
 	Deviation string        `json:"deviation,omitempty"`
+	Role      string        `json:"role"`
 }
 
 type metaTolerance struct {
-	Rel      float64 `json:"rel,omitempty"`
-	Abs      float64 `json:"abs,omitempty"`
-	Factor   float64 `json:"factor,omitempty"`
-	SmallAbs float64 `json:"smallAbs,omitempty"`
-	SmallMax float64 `json:"smallMax,omitempty"`
+	Rel    float64 `json:"rel,omitempty"`
+	Abs    float64 `json:"abs,omitempty"`
+	Factor float64 `json:"factor,omitempty"`
+	Count  bool    `json:"count,omitempty"`
 }
 
 type metaConstant struct {
@@ -116,7 +116,7 @@ func scenarioMeta() metaFile {
 			ms.Figures = append(ms.Figures, metaFigure{Case: fg.Case, Metric: fg.Metric, Value: fg.Value,
 				Than: fg.Than, Cmp: fg.Cmp, Text: fg.Text, Tolerance: tol, Deviation: fg.Deviation,
 				Tol: metaTolerance{Rel: fg.Tol.Rel, Abs: fg.Tol.Abs, Factor: fg.Tol.Factor,
-					SmallAbs: fg.Tol.SmallAbs, SmallMax: fg.Tol.SmallMax}})
+					Count: fg.Tol.Count}, Role: string(fg.Role)})
 		}
 		for _, c := range s.Profile {
 			ms.Profile = append(ms.Profile, metaConstant{Name: c.Name, Value: c.Value, Derivation: c.Derivation})

@@ -42,10 +42,17 @@ type Machine struct {
 
 // JVM holds thread-related JVM behaviour and costs.
 type JVM struct {
-	// JDK is the feature release: 21 (synchronized pins, a separate
-	// VirtualThread-unparker thread for sleeps, Parallel's post-scavenge
-	// Full GC check) or 25 (JEP 491: synchronized does not pin).
+	// JDK is the feature release: 17 (no virtual threads), 21
+	// (synchronized pins, a separate VirtualThread-unparker thread for
+	// sleeps) or 25 (JEP 491: synchronized does not pin).
 	JDK int
+	// PostScavengeFullGC is Parallel's check after a successful scavenge
+	// (PSAdaptiveSizePolicy::should_full_GC): a Full GC follows in the same
+	// pause when the padded average promoted exceeds the old gen's free
+	// space. A property of the build, not of the feature release:
+	// JDK-8319713 removed it in JDK 22 and the removal was backported to
+	// 21.0.4 and 17.0.12, so 17.0.11 and 21.0.3 have it, later builds not.
+	PostScavengeFullGC bool
 	// BaseThreads counts the live platform threads a JVM has before the
 	// workload starts (main, Reference Handler, Finalizer, Signal Dispatcher,
 	// Common-Cleaner, ...), as ThreadMXBean.getThreadCount() sees them.
@@ -208,8 +215,8 @@ func (c *Config) Validate() error {
 	if m.Quantum <= 0 {
 		bad("OS quantum must be positive")
 	}
-	if c.JVM.JDK != 21 && c.JVM.JDK != 25 {
-		bad("jdk %d: must be 21 or 25", c.JVM.JDK)
+	if c.JVM.JDK != 17 && c.JVM.JDK != 21 && c.JVM.JDK != 25 {
+		bad("jdk %d: must be 17, 21 or 25", c.JVM.JDK)
 	}
 	if c.JVM.MaxPoolSize < 1 {
 		bad("scheduler maxPoolSize must be positive")
@@ -231,6 +238,9 @@ func (c *Config) Validate() error {
 		}
 		if (e.Kind == ExecPlatformPool || e.Kind == ExecVirtualPool || e.Kind == ExecEventLoops) && e.Size < 1 {
 			bad("executor %q: size %d must be at least 1", e.Name, e.Size)
+		}
+		if c.JVM.JDK < 21 && (e.Kind == ExecVirtualPerTask || e.Kind == ExecVirtualPool || (e.Kind == ExecEventLoops && e.Virtual)) {
+			bad("executor %q: virtual threads need JDK 21 or later (jdk %d)", e.Name, c.JVM.JDK)
 		}
 	}
 	if len(c.Loads) == 0 {

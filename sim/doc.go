@@ -80,8 +80,20 @@
 // Promotion guarantee. The check before a young collection that the old
 // generation can take what it will promote; when it fails the collector
 // runs a Full GC instead (Parallel and Serial, each its own rule in
-// collect). A promotion that fails during a young collection also leads to
-// a Full GC.
+// collect; Serial still counts the young collection it gave up). A
+// promotion that fails during a young collection also leads to a Full GC.
+// Builds with JVM.PostScavengeFullGC (17.0.11, 21.0.3 and older) also run
+// Parallel's check after a successful scavenge.
+//
+// Adaptive survivors. Parallel's survivor spaces start at young /
+// InitialSurvivorRatio and follow the padded average of what survived,
+// in SpaceAlign units, up to young / MinSurvivorRatio; eden is the rest
+// (gc_parallel.go: tenure). FixedSurvivors pins them instead.
+//
+// Fresh thread state. A Program with FreshThreadState discards the
+// thread's StepThreadLocal state when each of its tasks ends (task.go:
+// endTask), so the next task on that thread starts as on a new thread —
+// without a new thread.
 //
 // Full GC. A stop-the-world mark-compact of the whole heap (gc.go: fullGC):
 // dead old objects are freed, live young ones move to old if they fit.

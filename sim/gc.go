@@ -24,6 +24,7 @@ const (
 	CausePromotionFailed
 	// CauseNoRoom: even after a young collection the allocation did not fit.
 	CauseNoRoom
+	causeCount
 )
 
 func (c GCCause) String() string {
@@ -258,6 +259,7 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	}
 	h.lastMajorEnd = now.Add(pause)
 	s.stats.fullGCs++
+	s.stats.fullByCause[cause]++
 	s.stats.oldLiveAfterFull = liveOld
 	s.stats.oldLiveAfterFullSum += liveOld
 	for c := AllocCat(1); c < catCount; c++ {
@@ -282,6 +284,16 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	}
 	s.emit(EvGCFull, -1, int64(live), int64(cause))
 	return pause
+}
+
+// markedChunksToGCMode puts every live StackChunk in GC mode, as a Full
+// GC's marking that transforms each chunk it marks leaves them.
+func markedChunksToGCMode(s *Sim) {
+	for ci := range s.chunks {
+		if s.chunks[ci].owner >= 0 {
+			s.chunks[ci].gcMode = true
+		}
+	}
 }
 
 // freeOldDead frees the objects that died in the old generation and

@@ -53,9 +53,10 @@ func TestParallelFullGCInsteadOfYoungWhenPromotionWouldNotFit(t *testing.T) {
 	assert.Equal(t, int64(1), s.stats.fullGCs)
 }
 
-func TestJDK21FullGCRightAfterAYoungOne(t *testing.T) {
-	for _, jdk := range []int{21, 25} {
-		s := tinySim(t, GCParallel, jdk)
+func TestPostScavengeFullGCRightAfterAYoungOne(t *testing.T) {
+	for _, check := range []bool{true, false} {
+		s := tinySim(t, GCParallel, 21)
+		s.cfg.JVM.PostScavengeFullGC = check
 		h := s.heap
 		// 20 MB free: more than young used (so the scavenge runs), less
 		// than the padded promotion average.
@@ -67,11 +68,12 @@ func TestJDK21FullGCRightAfterAYoungOne(t *testing.T) {
 		// A young gen almost empty of live data: the scavenge promotes nothing.
 		h.edenUsed = 10 * MB
 		s.collect(h.edenCap)
-		assert.Equal(t, int64(1), s.stats.youngGCs, "jdk %d", jdk)
-		if jdk == 21 {
-			assert.Equal(t, int64(1), s.stats.fullGCs, "JDK 21 checks the padded average after the scavenge")
+		assert.Equal(t, int64(1), s.stats.youngGCs, "check %v", check)
+		if check {
+			assert.Equal(t, int64(1), s.stats.fullGCs, "21.0.3 and 17.0.11 check the padded average after the scavenge")
+			assert.Equal(t, int64(1), s.stats.fullByCause[CauseErgonomics], "the check's Full GC is Ergonomics")
 		} else {
-			assert.Equal(t, int64(0), s.stats.fullGCs, "JDK 22+ removed that check (JDK-8319713)")
+			assert.Equal(t, int64(0), s.stats.fullGCs, "JDK-8319713 removed that check (JDK 22, 21.0.4, 17.0.12)")
 		}
 	}
 }
@@ -99,9 +101,63 @@ func TestSerialSkipsYoungWhenNeitherAverageNorYoungFits(t *testing.T) {
 		h.promoAvg.sample(float64(4 * MB))
 	}
 	h.edenUsed = h.edenCap
+	promotedBefore := s.stats.promoted
 	s.collect(KB)
-	assert.Equal(t, int64(0), s.stats.youngGCs)
+	assert.Equal(t, int64(1), s.stats.youngGCs, "the skipped young collection is still logged and counted, as HotSpot's Serial does")
+	assert.Equal(t, promotedBefore, s.stats.promoted, "but it copies and promotes nothing")
 	assert.Equal(t, int64(1), s.stats.fullGCs)
+}
+
+// Parallel's Full GC marking transforms every chunk it marks (review item
+// 1 of issue 12): also an old chunk no promotion had transformed, and a
+// young one left in the young gen because the old gen had no room for it.
+func TestParallelFullGCPutsEveryLiveChunkInGCMode(t *testing.T) {
+	s := tinySim(t, GCParallel, 25)
+	mk := func() int32 {
+		s.th = append(s.th, thread{role: RoleTask, virtual: true, state: StateParked, task: -1, tail: -1})
+		owner := int32(len(s.th) - 1)
+		ci := s.newChunk(owner, 300, -1)
+		s.chunks[ci].used = 298
+		s.th[owner].tail = ci
+		return ci
+	}
+	oldOne := mk()
+	s.promote(s.chunks[oldOne].blob)
+	s.chunks[oldOne].gcMode = false // as if it came to old another way
+	fillOld(s, s.heap.oldMax-s.heap.oldUsed)
+	youngOne := mk()
+	s.fullGC(CauseAllocation)
+	assert.True(t, s.chunks[oldOne].gcMode, "an old chunk is marked, so transformed")
+	assert.False(t, s.chunks[youngOne].old, "no room in the old gen: it stays young")
+	assert.True(t, s.chunks[youngOne].gcMode, "a young chunk is marked, so transformed")
+}
+
+// A program with FreshThreadState starts every task with empty per-thread
+// state: what the previous task stored dies when it ends.
+func TestFreshThreadStateDiesWithEachTask(t *testing.T) {
+	for _, fresh := range []bool{false, true} {
+		cfg := Config{
+			Machine: Machine{Cores: 1, Quantum: 4 * Millisecond},
+			JVM:     JVM{JDK: 21, MaxPoolSize: 256, ThawFastLimit: 500},
+			Heap: HeapConfig{GC: GCSerial, MaxBytes: 64 * MB, NewRatio: 2, SurvivorRatio: 8, MaxTenuring: 15,
+				TargetSurvivorRatio: 50, CopyRate: 100 * MB, CardRate: 100 * MB, MarkRate: 100 * MB, SweepRate: 100 * MB},
+			Programs: []Program{{Name: "p", FreshThreadState: fresh, Steps: []Step{
+				{Kind: StepThreadLocal, InitBytes: 100, Bytes: KB, Cap: 10 * KB, Sticky: 2 * KB}}}},
+			Executors: []ExecutorConfig{{Kind: ExecPlatformPool, Size: 1}},
+			Loads:     []LoadConfig{{Kind: LoadBatch, Count: 5}},
+		}
+		s, err := New(cfg, 1)
+		require.NoError(t, err)
+		for !s.Advance(Never, 1<<16) {
+		}
+		live := s.heap.live[CatThreadLocal]
+		if fresh {
+			assert.Equal(t, Bytes(0), live, "each task's state died when it ended")
+			assert.Equal(t, Bytes(5*(100+KB+2*KB)), s.heap.allocated[CatThreadLocal], "every task initialised its state anew")
+		} else {
+			assert.Equal(t, Bytes(100+5*KB+2*KB), live, "the pooled thread keeps its state, cache and last sticky data")
+		}
+	}
 }
 
 func TestFullGCMovesYoungIntoOldAndTransformsChunks(t *testing.T) {

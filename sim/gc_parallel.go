@@ -7,16 +7,22 @@ import "fmt"
 //   - Promotion guarantee, before a scavenge: it is skipped in favour of a
 //     Full GC when min(padded average promoted, young used) >= old free
 //     (psScavenge.cpp). A promotion failure leads to a Full GC.
-//   - After a successful scavenge, JDK 21 as released also runs a Full GC
+//   - After a successful scavenge, builds with the post-scavenge check
+//     (JVM.PostScavengeFullGC: up to 17.0.11 and 21.0.3) also run a Full GC
 //     in the same pause when the padded average promoted exceeds old free
-//     (PSAdaptiveSizePolicy::should_full_GC); JDK-8319713 removed that check
-//     in JDK 22, so jdk=25 does not have it.
+//     (PSAdaptiveSizePolicy::should_full_GC); JDK-8319713 removed that
+//     check in JDK 22 and in the 17.0.12 and 21.0.4 updates.
 //   - Adaptive size policy (UseAdaptiveSizePolicy): the tenuring threshold
-//     drops on survivor overflow or when the young pauses' share of time
-//     exceeds the Full GCs' by 10 %, and rises in the opposite case; the
-//     survivor spaces follow the padded average of what survived, unless
-//     FixedSurvivors holds them.
-//   - Promotion transforms StackChunks into GC mode.
+//     drops on survivor overflow, when the young pauses' share of time
+//     exceeds the Full GCs' by 10 %, or when the survivors would need more
+//     than their limit, and rises when the Full GCs' share exceeds the
+//     young pauses' by 10 %; the survivor spaces follow the padded average
+//     of what survived, in SpaceAlign units up to young/MinSurvivorRatio,
+//     and eden takes the rest, unless FixedSurvivors holds them.
+//   - Promotion transforms StackChunks into GC mode, and so does the Full
+//     GC's marking, for every chunk it reaches, young or old
+//     (ParCompactionManager::mark_and_push ->
+//     ContinuationGCSupport::transform_stack_chunk).
 //   - The Full GC leaves dead wood: part of the old gen's garbage stays
 //     uncompacted at the bottom of the old gen (DeadWood, MaxCompactionEvery).
 // docs/model.md lists the sources.
@@ -50,7 +56,7 @@ func (parallelGC) collect(s *Sim) (Duration, bool, GCCause) {
 	switch {
 	case failed:
 		return d, true, CausePromotionFailed
-	case s.cfg.JVM.JDK == 21 && h.promoAvg.padded() > h.oldFree():
+	case s.cfg.JVM.PostScavengeFullGC && h.promoAvg.padded() > h.oldFree():
 		return d, true, CauseErgonomics
 	}
 	return d, false, CauseAllocation
@@ -76,24 +82,36 @@ func (parallelGC) tenure(s *Sim, y youngResult) {
 		return
 	}
 	const tolerance = 1.1 // ThresholdTolerance 10 %
+	decr, incr := false, false
 	switch {
 	case y.overflow:
-		h.tenuring--
+		decr = true
 	case h.minorCost.avg > float64(h.majorCost.avg*tolerance):
-		h.tenuring--
+		decr = true
 	case h.majorCost.avg > float64(h.minorCost.avg*tolerance):
+		incr = true
+	}
+	if !cfg.FixedSurvivors {
+		// The survivors follow the padded average of what survived; when
+		// that is more than the survivor limit (young/MinSurvivorRatio)
+		// they stop there and the threshold drops as well
+		// (PSAdaptiveSizePolicy::compute_survivor_space_size_and_threshold).
+		align := max(cfg.SpaceAlign, 1)
+		target := max(alignUp(Bytes(h.survAvg.padded()), align), align)
+		if target > h.survMax {
+			target = h.survMax
+			decr = true
+		}
+		h.survCap = target
+		h.edenCap = h.youngCap - 2*target
+	}
+	switch {
+	case decr:
+		h.tenuring--
+	case incr:
 		h.tenuring++
 	}
 	h.tenuring = max(1, min(h.tenuring, cfg.MaxTenuring))
-	if cfg.FixedSurvivors {
-		return
-	}
-	target := Bytes(h.survAvg.padded())
-	const align = 512 * KB
-	target = (target + align - 1) / align * align
-	target = clampBytes(target, align, h.survMax)
-	h.survCap = target
-	h.edenCap = h.youngCap - 2*target
 }
 
 func (parallelGC) chunkGCModeOnPromotion() bool { return true }
@@ -113,9 +131,10 @@ func (parallelGC) deadWood(s *Sim, garbage, live Bytes) Bytes {
 	return min(garbage, live*Bytes(cfg.DeadWood)/100)
 }
 
-// afterFull has nothing to do: Parallel's Full GC transforms the chunks it
-// moves into the old gen as it promotes them.
-func (parallelGC) afterFull(*Sim) {}
+// afterFull puts every live chunk in GC mode: the Full GC's marking
+// transforms each chunk it marks, including those it leaves in the young
+// gen and old ones no collection had transformed yet.
+func (parallelGC) afterFull(s *Sim) { markedChunksToGCMode(s) }
 
 func (parallelGC) reuseFix() bool { return true }
 

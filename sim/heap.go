@@ -37,8 +37,19 @@ type HeapConfig struct {
 	// data needs it; Serial and Parallel commit their generations up front.
 	InitialBytes Bytes
 	// NewRatio is old/young (-XX:NewRatio); SurvivorRatio is eden/survivor
-	// (-XX:SurvivorRatio, Parallel's InitialSurvivorRatio is SurvivorRatio+2).
+	// (-XX:SurvivorRatio): each survivor space starts at young /
+	// (SurvivorRatio+2).
 	NewRatio, SurvivorRatio int
+	// InitialSurvivorRatio, when 3 or more, sizes the survivor spaces at
+	// start instead: young / InitialSurvivorRatio (Parallel's
+	// -XX:InitialSurvivorRatio, 8 unless -XX:SurvivorRatio is given on the
+	// command line, when it becomes SurvivorRatio+2).
+	InitialSurvivorRatio int
+	// SpaceAlign is the unit the generations and spaces are sized in
+	// (HotSpot's SpaceAlignment: 512 KB for Parallel, 64 KB for Serial on
+	// x86-64 Linux, as the gc+init and gc+heap log lines show); 0 or 1:
+	// no rounding.
+	SpaceAlign Bytes
 	// MaxTenuring caps the tenuring threshold (-XX:MaxTenuringThreshold);
 	// InitialTenuring is Parallel's starting threshold.
 	MaxTenuring, InitialTenuring int
@@ -48,10 +59,12 @@ type HeapConfig struct {
 	// Adaptive enables Parallel's adaptive size policy for the tenuring
 	// threshold and survivor sizes (UseAdaptiveSizePolicy, on by default).
 	Adaptive bool
-	// MinSurvivorRatio bounds adaptive survivors at young/MinSurvivorRatio.
+	// MinSurvivorRatio bounds adaptive survivors at young/MinSurvivorRatio
+	// (3 by default; SurvivorRatio+2 when -XX:SurvivorRatio is given).
 	MinSurvivorRatio int
 	// FixedSurvivors keeps Parallel's survivor spaces at their initial size
-	// (the adaptive policy still moves the tenuring threshold).
+	// (the adaptive policy still moves the tenuring threshold): what
+	// -XX:-UseAdaptiveSizePolicy does to the spaces, not a JVM default.
 	FixedSurvivors bool
 	// ReuseFix reuses an empty StackChunk in GC mode in place when it has
 	// room (the article's patched JVM; Serial and Parallel only).
@@ -175,25 +188,46 @@ type heap struct {
 // collector make its startup decisions.
 func newHeap(cfg HeapConfig, c collector) *heap {
 	h := &heap{cfg: cfg}
-	h.youngCap = cfg.MaxBytes / Bytes(cfg.NewRatio+1)
+	h.youngCap = alignDown(cfg.MaxBytes/Bytes(cfg.NewRatio+1), cfg.SpaceAlign)
 	h.oldMax = cfg.MaxBytes - h.youngCap
-	h.survCap = h.youngCap / Bytes(cfg.SurvivorRatio+2)
+	isr := cfg.InitialSurvivorRatio
+	if isr < 3 {
+		isr = cfg.SurvivorRatio + 2
+	}
+	h.survCap = max(alignDown(h.youngCap/Bytes(isr), cfg.SpaceAlign), cfg.SpaceAlign)
 	h.edenCap = h.youngCap - 2*h.survCap
 	msr := cfg.MinSurvivorRatio
 	if msr < 3 {
 		msr = 3
 	}
-	h.survMax = h.youngCap / Bytes(msr)
+	h.survMax = max(alignDown(h.youngCap/Bytes(msr), cfg.SpaceAlign), h.survCap)
 	h.tenuring = cfg.MaxTenuring
-	c.initHeap(h)
-	h.oldCommitted = h.oldMax
-	h.oldInitial = h.oldMax
 	h.promoAvg = avgPadded{weight: 10, padding: 3}
 	h.survAvg = avgPadded{weight: 10, padding: 3}
 	h.minorCost = avgWeighted{weight: 25}
 	h.majorCost = avgWeighted{weight: 25}
+	c.initHeap(h)
+	h.oldCommitted = h.oldMax
+	h.oldInitial = h.oldMax
 	h.blobs = make([]blob, 0, 1024)
 	return h
+}
+
+// alignDown rounds v down to a multiple of align (align <= 1: v itself),
+// as HotSpot sizes its generations and spaces in units of SpaceAlignment.
+func alignDown(v, align Bytes) Bytes {
+	if align <= 1 {
+		return v
+	}
+	return v / align * align
+}
+
+// alignUp rounds v up to a multiple of align (align <= 1: v itself).
+func alignUp(v, align Bytes) Bytes {
+	if align <= 1 {
+		return v
+	}
+	return (v + align - 1) / align * align
 }
 
 func clampBytes(v, lo, hi Bytes) Bytes {
@@ -293,12 +327,18 @@ type avgPadded struct {
 	weight, padding float64
 	count           int
 	avg, dev        float64
+	// noZeroDev: a zero sample moves the average but not the deviation
+	// (AdaptivePaddedNoZeroDevAverage, Serial's promoted average).
+	noZeroDev bool
 }
 
 func (a *avgPadded) sample(v float64) {
 	a.count++
 	w := sampleWeight(a.weight, a.count)
 	a.avg = float64(float64(float64(1-w)*a.avg) + float64(w*v))
+	if a.noZeroDev && v == 0 {
+		return
+	}
 	d := v - a.avg
 	if d < 0 {
 		d = -d

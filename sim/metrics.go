@@ -35,6 +35,7 @@ type Metrics struct {
 	Compensations      int64
 
 	YoungGCs, FullGCs  int64
+	FullGCsByCause     map[string]int64 // Full GCs by GCCause name; nil when there were none
 	GCPauses           int64
 	GCPauseTotal       Duration
 	GCPauseMax         Duration
@@ -111,6 +112,12 @@ func (s *Sim) Metrics() Metrics {
 		m.CarrierUtilization = float64(busy) / (float64(end) * float64(s.sched.parallelism))
 	}
 	if st.fullGCs > 0 {
+		m.FullGCsByCause = map[string]int64{}
+		for c := CauseAllocation; c < causeCount; c++ {
+			if n := st.fullByCause[c]; n > 0 {
+				m.FullGCsByCause[c.String()] = n
+			}
+		}
 		m.OldLiveAfterFull = st.oldLiveAfterFullSum / Bytes(st.fullGCs)
 		m.OldLiveAfterFullLo = st.oldLiveAfterFullMin
 		m.OldLiveAfterFullHi = st.oldLiveAfterFullMax

@@ -108,6 +108,11 @@ type Program struct {
 	// what a park freezes (above the thread's own frames).
 	Path  []int
 	Steps []Step
+	// FreshThreadState discards the thread's thread-local state when a task
+	// of this program ends (its StepThreadLocal data dies and the next use
+	// is a first use again), so every task starts with empty per-thread
+	// state as on a new thread, while the thread itself lives on.
+	FreshThreadState bool
 }
 
 func (p *Program) validate(c *Config, idx int) error {

@@ -37,6 +37,7 @@ type stats struct {
 	connSetups       int64
 
 	youngGCs, fullGCs   int64
+	fullByCause         [causeCount]int64
 	g1Mixed             int64
 	pauses              int64
 	pauseTotal          Duration

@@ -144,6 +144,10 @@ func (s *Sim) endTask(ti int32) {
 		b = next
 	}
 	tsk.live = -1
+	if s.cfg.Programs[tsk.prog].FreshThreadState {
+		s.freeThreadLocals(ti)
+		s.th[ti].tlInit = false
+	}
 	if tsk.conPool > 0 && !tsk.cancelled {
 		s.connIdle[tsk.conPool]++
 	}

@@ -21,6 +21,8 @@ type opts struct {
 	seed  uint64
 	json  bool
 	until string
+	// loomsim jvm
+	keep, replay, dir, fidelity string
 }
 
 func parseOpts(args []string, allowed ...string) (*opts, error) {
@@ -65,6 +67,14 @@ func parseOpts(args []string, allowed ...string) (*opts, error) {
 			o.seed = n
 		case "until":
 			o.until = val
+		case "keep":
+			o.keep = val
+		case "replay":
+			o.replay = val
+		case "dir":
+			o.dir = val
+		case "fidelity":
+			o.fidelity = val
 		}
 	}
 	return o, nil
@@ -231,11 +241,12 @@ func cmdVerify(args []string, w io.Writer) (int, error) {
 		return code, json.NewEncoder(w).Encode(all)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "scenario\tcase\tmetric\tarticle\tmodel\ttolerance\tstatus")
+	fmt.Fprintln(tw, "scenario\tcase\tmetric\trole\tarticle\tmodel\ttolerance\tstatus")
 	for _, c := range all {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Scenario, c.Case, c.Metric, c.Article, c.Model, c.Tolerance, c.Status)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Scenario, c.Case, c.Metric, c.Role, c.Article, c.Model, c.Tolerance, c.Status)
 	}
 	tw.Flush()
+	fmt.Fprintf(w, "\n%s\n", scenario.SummarizeRoles(all))
 	for _, c := range all {
 		if c.Status == "deviation" {
 			fmt.Fprintf(w, "\ndeviation %s %s %s: %s\n", c.Scenario, c.Case, c.Metric, c.Reason)

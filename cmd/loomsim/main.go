@@ -8,6 +8,8 @@
 //	loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
 //	loomsim verify [SCENARIO] [--json]
 //	loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
+//	loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json]
+//	loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
 //	loomsim gclog summary|diagnose FILE [--json]
 //
 // Exit status: 0 on success; 1 when verify finds a figure out of tolerance,
@@ -39,6 +41,10 @@ const usage = `usage:
   loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
   loomsim verify [SCENARIO] [--json]
   loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
+  loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json]
+                  (runs jvm/GcLab.java under java, compares its GC log with the model)
+  loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
+                  (make jvm-check's sweep: every point kept in DIR, the table in FILE)
   loomsim gclog summary|diagnose FILE [--json]`
 
 func run(args []string, stdout, stderr io.Writer) int {
@@ -61,18 +67,26 @@ func run(args []string, stdout, stderr io.Writer) int {
 		code, err = cmdVerify(args[1:], stdout)
 	case "trace":
 		err = cmdTrace(args[1:], stdout)
+	case "jvm":
+		code, err = cmdJVM(args[1:], stdout, stderr)
 	case "gclog":
 		err = cmdGCLog(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
 	default:
-		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify, trace or gclog", args[0])}
+		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify, trace, jvm or gclog", args[0])}
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "loomsim:", err)
 		if _, ok := err.(*usageError); ok {
 			return 2
+		}
+		if _, ok := err.(noJVMError); ok {
+			return 2
+		}
+		if code != 0 {
+			return code
 		}
 		return 1
 	}

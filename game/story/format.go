@@ -98,3 +98,12 @@ func upper(s string) string {
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
 }
+
+// lowerFirst lowers a sentence's first letter unless the first word is a
+// name or an acronym (JIT, GC, C2, a thread id).
+func lowerFirst(s string) string {
+	if len(s) < 2 || s[0] < 'A' || s[0] > 'Z' || (s[1] >= 'A' && s[1] <= 'Z') || (s[1] >= '0' && s[1] <= '9') {
+		return s
+	}
+	return string(s[0]+'a'-'A') + s[1:]
+}

@@ -15,6 +15,7 @@ package story
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -198,6 +199,12 @@ func (f *facts) moment(k Kind, at sim.Time, sentence string) {
 	f.t.seen[k] = true
 	if f.priming {
 		return
+	}
+	// A callout stays on screen for seconds while the state moves on, so it
+	// says when it happened ("the old gen passed half full" beside a gauge
+	// at 82 % read as stale otherwise).
+	if at > 0 && !strings.Contains(sentence, duration(sim.Duration(at))) {
+		sentence = "At " + duration(sim.Duration(at)) + ": " + lowerFirst(sentence)
 	}
 	f.t.moments = append(f.t.moments, Moment{Kind: k, At: at, Sentence: sentence})
 }

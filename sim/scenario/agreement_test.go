@@ -32,9 +32,10 @@ func TestNativeAndWasmAgree(t *testing.T) {
 			ref := sc.ID + "/" + c.ID
 			sm, v, err := sc.NewSim(c.ID, sc.ShortSet(), 11)
 			require.NoError(t, err, ref)
+			loop := watchMainLoop(sm)
 			h, n, err := TraceHash(sm, sim.Never)
 			require.NoError(t, err, ref)
-			r := sc.result(c.ID, 11, v, sm)
+			r := sc.result(c.ID, 11, v, sm, loop)
 			// Round-trip through JSON so numbers compare as the file holds them.
 			raw, _ := json.Marshal(r.Metrics)
 			var m map[string]any

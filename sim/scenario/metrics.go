@@ -2,7 +2,6 @@ package scenario
 
 import (
 	"math"
-	"strings"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -10,12 +9,16 @@ import (
 // MetricNames lists every metric of the contract, in report order.
 var MetricNames = []string{
 	"throughput_rps", "requests_completed", "latency_mean_ms", "latency_p50_ms", "latency_p95_ms",
-	"latency_p99_ms", "elapsed_ms", "os_threads_peak", "young_gcs", "full_gcs", "gc_pauses",
+	"latency_p99_ms", "elapsed_ms", "loop_ms", "os_threads_peak", "java_threads_peak", "young_gcs", "full_gcs", "gc_pauses",
 	"gc_pause_total_ms", "old_capacity_mb", "old_live_after_full_gc_mb", "stackchunk_alloc_bytes",
 	"stackchunk_capacity_words_p50", "stackchunk_frozen_words_p50", "memory_mb", "rss_mb",
 	"carrier_utilization", "pinned_parks", "win_rate_haiku", "races_before_single_model",
-	"cost_savings_pct",
+	"cost_savings_pct", "requests", "gc_time_pct", "full_gcs_by_cause",
 }
+
+// loopMetric is the time a batch's main thread spent in its submission
+// loop, from the batch's start to its last submission (mainloop.go).
+const loopMetric = "loop_ms"
 
 // round rounds to a number of decimals; every platform computes it the same.
 func round(x float64, decimals int) float64 {
@@ -29,14 +32,20 @@ func mb(b sim.Bytes) float64    { return round(float64(b)/float64(sim.MB), 1) }
 // allMetrics computes every contract metric from a run's raw metrics.
 func allMetrics(m *sim.Metrics) map[string]any {
 	out := map[string]any{
-		"throughput_rps":                round(m.ThroughputRPS, 1),
-		"requests_completed":            m.RequestsCompleted,
-		"latency_mean_ms":               ms(m.LatencyMean),
-		"latency_p50_ms":                ms(m.LatencyP50),
-		"latency_p95_ms":                ms(m.LatencyP95),
-		"latency_p99_ms":                ms(m.LatencyP99),
-		"elapsed_ms":                    ms(m.Elapsed),
-		"os_threads_peak":               m.OSThreadsPeak,
+		"throughput_rps":     round(m.ThroughputRPS, 1),
+		"requests_completed": m.RequestsCompleted,
+		"latency_mean_ms":    ms(m.LatencyMean),
+		"latency_p50_ms":     ms(m.LatencyP50),
+		"latency_p95_ms":     ms(m.LatencyP95),
+		"latency_p99_ms":     ms(m.LatencyP99),
+		"elapsed_ms":         ms(m.Elapsed),
+		"os_threads_peak":    m.OSThreadsPeak,
+		// Platform and virtual threads together, each at its peak: the
+		// live Java threads when both peaks coincide (long-lived threads
+		// such as event loops), else an upper bound.
+		"java_threads_peak": m.OSThreadsPeak + m.VirtualThreadsPeak,
+		// Filled in by result from the main thread's history (mainloop.go).
+		loopMetric:                      nil,
 		"young_gcs":                     m.YoungGCs,
 		"full_gcs":                      m.FullGCs,
 		"gc_pauses":                     m.GCPauses,
@@ -52,6 +61,10 @@ func allMetrics(m *sim.Metrics) map[string]any {
 		"pinned_parks":                  m.PinnedParks,
 		"races_before_single_model":     m.RacesBeforeSingle,
 		"cost_savings_pct":              round(m.RouterCostSavingsPct, 2),
+		// requests is requests_completed under the name the Java twin
+		// (jvm/GcLab.java) prints.
+		"requests":    m.RequestsCompleted,
+		"gc_time_pct": gcTimePct(m),
 	}
 	if len(m.RouterWinRates) > 0 {
 		out["win_rate_haiku"] = round(100*m.RouterWinRates[0], 2)
@@ -61,18 +74,35 @@ func allMetrics(m *sim.Metrics) map[string]any {
 	return out
 }
 
+// gcTimePct is the share of the run's time spent in GC pauses, in percent.
+func gcTimePct(m *sim.Metrics) float64 {
+	if m.SimTime <= 0 {
+		return 0
+	}
+	return round(100*float64(m.GCPauseTotal)/float64(m.SimTime), 2)
+}
+
 // metricMap returns the metrics a scenario reports. Scenarios with a heap
 // story add the old generation's contents after Full GC by category.
 func (s *Scenario) metricMap(m *sim.Metrics) map[string]any {
 	all := allMetrics(m)
 	out := make(map[string]any, len(s.Metrics)+1)
 	for _, name := range s.Metrics {
-		if strings.HasPrefix(name, "old_live_breakdown") {
+		if name == "old_live_breakdown_mb" || name == "full_gcs_by_cause" {
 			continue
 		}
 		out[name] = all[name]
 	}
 	for _, name := range s.Metrics {
+		if name == "full_gcs_by_cause" {
+			// Keyed by the cause's name (allocation failure, ergonomics,
+			// promotion failed, no room); empty without Full GCs.
+			b := map[string]any{}
+			for c, n := range m.FullGCsByCause {
+				b[c] = n
+			}
+			out[name] = b
+		}
 		if name == "old_live_breakdown_mb" {
 			b := map[string]any{"chunks": 0.0, "thread_local": 0.0, "application": 0.0, "other": 0.0}
 			if m.OldLiveByCategory != nil {

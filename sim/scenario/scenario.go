@@ -52,12 +52,16 @@ type Constant struct {
 	Name       string
 	Value      string
 	Derivation string
+	// Fits names the article's figures (Figure.Key) this constant was
+	// fitted to; nil for a JVM fact, a setup detail or an estimate. Those
+	// figures are Calibrated; every other one is a prediction (roles.go).
+	Fits []string
 }
 
 // registry is every scenario, in the order the page's picker, the CLI's
 // list and verify show them. A scenario exists only once it is listed
 // here, so its place in the order is chosen when it is added.
-var registry = []*Scenario{vtPooling, vtBasics, loomCarrier, llmRouter, requestLoad}
+var registry = []*Scenario{vtPooling, vtBasics, loomCarrier, llmRouter, requestLoad, gcLab}
 
 // All returns every scenario in registry order.
 func All() []*Scenario {
@@ -227,6 +231,7 @@ func (s *Scenario) Run(caseID string, set map[string]string, seed uint64, progre
 	if err != nil {
 		return nil, err
 	}
+	loop := watchMainLoop(sm)
 	if caseID == "" {
 		caseID = s.DefaultCase
 	}
@@ -243,13 +248,24 @@ func (s *Scenario) Run(caseID string, set map[string]string, seed uint64, progre
 	if progress != nil {
 		progress(1)
 	}
-	return s.result(caseID, seed, v, sm), nil
+	return s.result(caseID, seed, v, sm, loop), nil
 }
 
-func (s *Scenario) result(caseID string, seed uint64, v *Values, sm *sim.Sim) *Result {
+// result reports a finished run; loop is the watch on its main thread
+// (watchMainLoop), begun before the run.
+func (s *Scenario) result(caseID string, seed uint64, v *Values, sm *sim.Sim, loop loopWatch) *Result {
 	m := sm.Metrics()
+	metrics := s.metricMap(&m)
+	if _, wanted := metrics[loopMetric]; wanted {
+		// A number only when main's loop ended: otherwise verify says the
+		// metric is missing instead of reading a zero.
+		delete(metrics, loopMetric)
+		if d, ok := loop.loopEnd(sm); ok {
+			metrics[loopMetric] = ms(d)
+		}
+	}
 	r := &Result{Scenario: s.ID, Case: caseID, Seed: seed, Params: v.Map(),
-		Metrics: s.metricMap(&m), SimSeconds: round(m.SimTime.Seconds(), 6), Events: m.Events, Outcome: "completed"}
+		Metrics: metrics, SimSeconds: round(m.SimTime.Seconds(), 6), Events: m.Events, Outcome: "completed"}
 	if m.OOM != "" {
 		r.Outcome = "java.lang.OutOfMemoryError: " + m.OOM
 	} else if m.StopReason == "event budget exhausted" {

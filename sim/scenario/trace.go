@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"io"
 	"math"
+	"strings"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -87,9 +88,13 @@ func DeviationsMarkdown(s *Scenario) string {
 // ProfileMarkdown renders a scenario's profile constants as a Markdown
 // table (the README includes these).
 func ProfileMarkdown(s *Scenario) string {
-	out := "| constant | value | derivation |\n|---|---|---|\n"
+	out := "| constant | value | derivation | fitted to |\n|---|---|---|---|\n"
 	for _, c := range s.Profile {
-		out += fmt.Sprintf("| %s | %s | %s |\n", c.Name, c.Value, c.Derivation)
+		fits := "—"
+		if len(c.Fits) > 0 {
+			fits = "`" + strings.Join(c.Fits, "`, `") + "`"
+		}
+		out += fmt.Sprintf("| %s | %s | %s | %s |\n", c.Name, c.Value, c.Derivation, fits)
 	}
 	return out
 }

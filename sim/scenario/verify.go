@@ -20,8 +20,13 @@ type Figure struct {
 	Tol   Tolerance
 	// Text is the article's figure as it reads ("~9 s", "640–710 MB").
 	Text string
+	// Role says whether the figure tests the model (Predicted) or only
+	// repeats a fit (Calibrated). It is written out here so a reader of the
+	// scenario sees it, and checked against the profile: a figure is
+	// Calibrated exactly when a Constant's Fits names it (roles.go).
+	Role Role
 	// Deviation, when set, declares that the model cannot reproduce this
-	// figure honestly, and why. At most one per article.
+	// figure honestly, and why.
 	Deviation string
 	// Pinned is the model's value when the deviation was declared (for an
 	// ordering: this case's and the other case's). The model is
@@ -35,9 +40,13 @@ type Tolerance struct {
 	Rel    float64 // relative: |model - article| <= Rel * article
 	Abs    float64 // absolute: |model - article| <= Abs
 	Factor float64 // ratio: article/Factor <= model <= article*Factor
-	// SmallAbs applies instead when the article's figure is at most
-	// SmallMax (counts such as "4 Full GCs": within ±5).
-	SmallAbs, SmallMax float64
+	// Count marks a count of random events (Full GCs in a run): besides the
+	// bands above, the model may differ from the article by the counting
+	// noise of the article's one run, which a ratio cannot express for
+	// small counts (×/÷1.5 of 0 is 0). A count of n independent events
+	// spreads like a Poisson variable, ±√n; two standard deviations, and
+	// never less than 2 (so 0 still admits 0–2), is countNoise.
+	Count bool
 	// Exact requires the model to equal the figure (a count the mechanism
 	// sets, such as the router's switch point).
 	Exact bool
@@ -57,8 +66,8 @@ func (t Tolerance) String() string {
 	if t.Factor > 0 {
 		parts = append(parts, fmt.Sprintf("×/÷%g", t.Factor))
 	}
-	if t.SmallAbs > 0 {
-		parts = append(parts, fmt.Sprintf("±%g when ≤%g", t.SmallAbs, t.SmallMax))
+	if t.Count {
+		parts = append(parts, "or ±max(2, 2√n) counting noise")
 	}
 	return strings.Join(parts, " ")
 }
@@ -68,8 +77,8 @@ func (t Tolerance) OK(article, model float64) bool {
 	if t.Exact {
 		return model == article
 	}
-	if t.SmallAbs > 0 && article <= t.SmallMax {
-		return math.Abs(model-article) <= t.SmallAbs
+	if t.Count && math.Abs(model-article) <= countNoise(article) {
+		return true
 	}
 	if t.Rel > 0 && math.Abs(model-article) <= t.Rel*math.Abs(article) {
 		return true
@@ -83,6 +92,14 @@ func (t Tolerance) OK(article, model float64) bool {
 	return false
 }
 
+// countNoise is how far a second run could plausibly land from a count of
+// n random events: two Poisson standard deviations, at least 2. At 0 it
+// admits 0–2, at 4 it admits 0–8, at 461 it is ±43 (narrower than ×/÷1.5,
+// which then decides).
+func countNoise(n float64) float64 {
+	return math.Max(2, 2*math.Sqrt(math.Abs(n)))
+}
+
 // Check is the verdict on one figure.
 type Check struct {
 	Scenario  string `json:"scenario"`
@@ -92,7 +109,9 @@ type Check struct {
 	Model     string `json:"model"`
 	Tolerance string `json:"tolerance"`
 	Status    string `json:"status"`
-	Reason    string `json:"reason"`
+	// Role is the figure's Role: "calibrated" or "predicted".
+	Role   string `json:"role"`
+	Reason string `json:"reason"`
 	// WouldBe is, for a declared deviation, the status the figure would
 	// have had without the declaration (pass or fail).
 	WouldBe string `json:"would_be,omitempty"`
@@ -121,7 +140,7 @@ func (s *Scenario) Verify(run func(caseID string) (*Result, error)) ([]Check, er
 			return nil, err
 		}
 		mv, ok := r.MetricValue(f.Metric)
-		c := Check{Scenario: s.ID, Case: f.Case, Metric: f.Metric}
+		c := Check{Scenario: s.ID, Case: f.Case, Metric: f.Metric, Role: string(f.Role)}
 		if !ok {
 			c.Model, c.Status = "missing", "fail"
 			c.Reason = fmt.Sprintf("the %s run reports no %s", f.Case, f.Metric)

@@ -55,7 +55,9 @@ func TestVerifyVerdicts(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			c.fig.Role = Predicted
 			got := verdicts(t, []Figure{c.fig}, m)[0]
+			assert.Equal(t, "predicted", got.Role, "the check carries the figure's role")
 			assert.Equal(t, c.status, got.Status)
 			assert.Equal(t, c.wouldBe, got.WouldBe)
 			assert.Contains(t, got.Reason, c.reason)

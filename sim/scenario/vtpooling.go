@@ -32,7 +32,7 @@ var vtPooling = &Scenario{
 		{Name: "measure_s", Kind: Float, Default: "30", Min: 0.1, Max: 600, Unit: "s"},
 		{Name: "reuse_fix", Kind: Bool, Default: "false", Help: "patched JVM: reuse empty old-gen chunks in place (Serial/Parallel)"},
 		{Name: "tiered_stop_at_level", Kind: Int, Default: "4", Min: 1, Max: 4, Help: "-XX:TieredStopAtLevel (1 = C1 only)"},
-		{Name: "jdk", Kind: Enum, Default: "21", Options: []string{"21", "25"}, Help: "JDK release (21 runs a Full GC after a young GC when the promotion average exceeds old free space)"},
+		{Name: "jdk", Kind: Enum, Default: "21.0.3", Options: jdkBuildNames()[2:], Help: "JDK build: 21.0.3 (up to 21.0.3: Parallel runs a Full GC after a young GC when the promotion average exceeds old free space), 21 (21.0.4 or later: no such check), 25"},
 	},
 	Cases: []Case{
 		{ID: "4g-nopool", Title: "4 GB heap, a virtual thread per request", Set: [][2]string{{"heap_mb", "4096"}}},
@@ -52,56 +52,72 @@ var vtPooling = &Scenario{
 		"stackchunk_alloc_bytes", "stackchunk_capacity_words_p50", "stackchunk_frozen_words_p50",
 		"carrier_utilization", "os_threads_peak", "old_live_breakdown_mb"},
 	Figures: []Figure{
-		{Case: "4g-nopool", Metric: "throughput_rps", Value: 126851, Tol: Tolerance{Rel: 0.15}, Text: "126,851"},
-		{Case: "4g-pool", Metric: "throughput_rps", Value: 143966, Tol: Tolerance{Rel: 0.15}, Text: "143,966"},
-		{Case: "1g-nopool", Metric: "throughput_rps", Value: 108272, Tol: Tolerance{Rel: 0.15}, Text: "108,272"},
-		{Case: "1g-pool", Metric: "throughput_rps", Value: 71252, Tol: Tolerance{Rel: 0.15}, Text: "71,252"},
-		{Case: "1g-pool-reusefix", Metric: "throughput_rps", Value: 68290, Tol: Tolerance{Rel: 0.15}, Text: "68,290"},
-		{Case: "4g-nopool", Metric: "full_gcs", Value: 0, Tol: Tolerance{Factor: 1.5, SmallAbs: 5, SmallMax: 10}},
-		{Case: "4g-pool", Metric: "full_gcs", Value: 0, Tol: Tolerance{Factor: 1.5, SmallAbs: 5, SmallMax: 10}},
-		{Case: "1g-nopool", Metric: "full_gcs", Value: 4, Tol: Tolerance{Factor: 1.5, SmallAbs: 5, SmallMax: 10}},
-		{Case: "1g-pool", Metric: "full_gcs", Value: 461, Tol: Tolerance{Factor: 1.5, SmallAbs: 5, SmallMax: 10}},
-		{Case: "1g-pool-reusefix", Metric: "full_gcs", Value: 435, Tol: Tolerance{Factor: 1.5, SmallAbs: 5, SmallMax: 10}},
-		{Case: "1g-nopool", Metric: "gc_pause_total_ms", Value: 9000, Tol: Tolerance{Rel: 0.15}, Text: "~9 s"},
-		{Case: "1g-pool", Metric: "gc_pause_total_ms", Value: 30600, Tol: Tolerance{Rel: 0.15}, Text: "30.6 s"},
-		{Case: "1g-pool", Metric: "old_live_after_full_gc_mb", Value: 713, Tol: Tolerance{Rel: 0.15}, Text: "640–710 MB (~713 MB)"},
-		{Case: "1g-pool-reusefix", Metric: "old_live_after_full_gc_mb", Value: 728, Tol: Tolerance{Rel: 0.15}, Text: "~728 MB"},
-		{Case: "1g-nopool", Metric: "stackchunk_alloc_bytes", Value: 14.4e9, Tol: Tolerance{Rel: 0.25}, Text: "~14.4 GB"},
-		{Case: "1g-pool", Metric: "stackchunk_alloc_bytes", Value: 3.7e9, Tol: Tolerance{Rel: 0.25}, Text: "~3.7 GB",
+		{Case: "4g-nopool", Metric: "throughput_rps", Role: Calibrated, Value: 126851, Tol: Tolerance{Rel: 0.15}, Text: "126,851"},
+		{Case: "4g-pool", Metric: "throughput_rps", Role: Calibrated, Value: 143966, Tol: Tolerance{Rel: 0.15}, Text: "143,966"},
+		{Case: "1g-nopool", Metric: "throughput_rps", Role: Predicted, Value: 108272, Tol: Tolerance{Rel: 0.15}, Text: "108,272"},
+		{Case: "1g-pool", Metric: "throughput_rps", Role: Predicted, Value: 71252, Tol: Tolerance{Rel: 0.15}, Text: "71,252"},
+		{Case: "1g-pool-reusefix", Metric: "throughput_rps", Role: Predicted, Value: 68290, Tol: Tolerance{Rel: 0.15}, Text: "68,290"},
+		{Case: "4g-nopool", Metric: "full_gcs", Role: Predicted, Value: 0, Tol: Tolerance{Factor: 1.5, Count: true}},
+		{Case: "4g-pool", Metric: "full_gcs", Role: Predicted, Value: 0, Tol: Tolerance{Factor: 1.5, Count: true},
+			Deviation: "The model runs 5 Full GCs in the 60 s where the article saw none. Its long-lived pooled threads " +
+				"promote their per-thread data and StackChunks, which then die in the old generation; on 4 GB that " +
+				"garbage fills the 3.6 GB old generation about every 12 s. The survivor spaces are kept at " +
+				"SurvivorRatio 8 (the profile's fixed survivors), while HotSpot's Parallel resizes them adaptively; " +
+				"with adaptive sizing the model gives 2 Full GCs (within counting noise of 0) but 137,634 req/s " +
+				"instead of 145,252. To re-examine when the collector's survivor sizing is fixed.", Pinned: []float64{5}},
+		{Case: "1g-nopool", Metric: "full_gcs", Role: Calibrated, Value: 4, Tol: Tolerance{Factor: 1.5, Count: true}},
+		{Case: "1g-pool", Metric: "full_gcs", Role: Calibrated, Value: 461, Tol: Tolerance{Factor: 1.5, Count: true}},
+		{Case: "1g-pool-reusefix", Metric: "full_gcs", Role: Predicted, Value: 435, Tol: Tolerance{Factor: 1.5, Count: true}},
+		{Case: "1g-nopool", Metric: "gc_pause_total_ms", Role: Calibrated, Value: 9000, Tol: Tolerance{Rel: 0.15}, Text: "~9 s"},
+		{Case: "1g-pool", Metric: "gc_pause_total_ms", Role: Calibrated, Value: 30600, Tol: Tolerance{Rel: 0.15}, Text: "30.6 s"},
+		{Case: "1g-pool", Metric: "old_live_after_full_gc_mb", Role: Calibrated, Value: 713, Tol: Tolerance{Rel: 0.15}, Text: "640–710 MB (~713 MB)"},
+		{Case: "1g-pool-reusefix", Metric: "old_live_after_full_gc_mb", Role: Predicted, Value: 728, Tol: Tolerance{Rel: 0.15}, Text: "~728 MB"},
+		{Case: "1g-nopool", Metric: "stackchunk_alloc_bytes", Role: Predicted, Value: 14.4e9, Tol: Tolerance{Rel: 0.25}, Text: "~14.4 GB"},
+		{Case: "1g-pool", Metric: "stackchunk_alloc_bytes", Role: Predicted, Value: 3.7e9, Tol: Tolerance{Rel: 0.25}, Text: "~3.7 GB",
 			Deviation: "The article's own account has every pooled thread allocate a fresh chunk each time its chunk is " +
 				"promoted, in every GC cycle; with its ~460 Full GCs that alone is millions of chunks of at least 2.3 KB, " +
 				"over 10 GB, and the model, which counts every chunk, gets ~13 GB. The article's 3.7 GB is a JFR estimate " +
 				"(allocation is sampled, per class) that cannot be squared with its own mechanism and Full GC count.", Pinned: []float64{12918795312}},
-		{Case: "1g-pool-reusefix", Metric: "stackchunk_capacity_words_p50", Value: 1149, Tol: Tolerance{Rel: 0.15}, Text: "1,149 words"},
-		{Case: "1g-pool-reusefix", Metric: "stackchunk_frozen_words_p50", Value: 286, Tol: Tolerance{Rel: 0.15}, Text: "~286 words"},
-		{Case: "1g-pool-c1only", Metric: "stackchunk_capacity_words_p50", Value: 1144, Tol: Tolerance{Rel: 0.15}, Text: "1,144 words"},
-		{Case: "4g-pool", Metric: "throughput_rps", Than: "4g-nopool", Cmp: ">"},
-		{Case: "1g-pool", Metric: "throughput_rps", Than: "1g-nopool", Cmp: "<"},
-		{Case: "1g-pool-reusefix", Metric: "throughput_rps", Than: "1g-pool", Cmp: "<"},
-		{Case: "1g-pool-reusefix", Metric: "full_gcs", Than: "1g-pool", Cmp: "<",
+		{Case: "1g-pool-reusefix", Metric: "stackchunk_capacity_words_p50", Role: Calibrated, Value: 1149, Tol: Tolerance{Rel: 0.15}, Text: "1,149 words"},
+		{Case: "1g-pool-reusefix", Metric: "stackchunk_frozen_words_p50", Role: Calibrated, Value: 286, Tol: Tolerance{Rel: 0.15}, Text: "~286 words"},
+		{Case: "1g-pool-c1only", Metric: "stackchunk_capacity_words_p50", Role: Calibrated, Value: 1144, Tol: Tolerance{Rel: 0.15}, Text: "1,144 words"},
+		{Case: "4g-pool", Metric: "throughput_rps", Role: Calibrated, Than: "4g-nopool", Cmp: ">"},
+		{Case: "1g-pool", Metric: "throughput_rps", Role: Predicted, Than: "1g-nopool", Cmp: "<"},
+		{Case: "1g-pool-reusefix", Metric: "throughput_rps", Role: Predicted, Than: "1g-pool", Cmp: "<"},
+		{Case: "1g-pool-reusefix", Metric: "full_gcs", Role: Predicted, Than: "1g-pool", Cmp: "<",
 			Deviation: "With the fix each pooled thread keeps its C1-sized 1,149-word chunk (9.3 KB) instead of a " +
 				"288-word one: ~70 MB more live old data, as the article's own estimate of ~90 MB of waste says. On a " +
 				"910 MB old gen that leaves less room after every Full GC, so in the model more collections end in a " +
 				"Full GC than without the fix (throughput still drops, as in the article). The article measured only " +
 				"+15 MB of live data (713 → 728 MB) and slightly fewer Full GCs (435 vs 461, over fewer requests); a " +
 				"model cannot have both the ~90 MB of waste and a +15 MB live set.", Pinned: []float64{505, 382}},
-		{Case: "1g-pool", Metric: "full_gcs", Than: "1g-nopool", Cmp: ">"},
-		{Case: "1g-pool", Metric: "stackchunk_alloc_bytes", Than: "1g-nopool", Cmp: "<"},
+		{Case: "1g-pool", Metric: "full_gcs", Role: Calibrated, Than: "1g-nopool", Cmp: ">"},
+		{Case: "1g-pool", Metric: "stackchunk_alloc_bytes", Role: Predicted, Than: "1g-nopool", Cmp: "<"},
 	},
 	Profile: []Constant{
-		{"cores, connections, backend", "8, 10,000, 30 ms + 0.3 ms network", "the article's setup"},
-		{"heap layout", "NewRatio 8, SurvivorRatio 8", "a 910 MB old gen in a 1 GB heap is 8/9 of it (the JVM default NewRatio 2 would give 683 MB); young 114 MB, eden 91 MB, survivors 11.4 MB. Survivors are kept at this size (Parallel's adaptive survivor resizing is not modelled; the tenuring threshold does adapt)"},
-		{"CPU per request", "24 µs + 24 µs, plus freeze/thaw", "8 cores / 143,966 req/s ≈ 56 µs per pooled request with ~4 % of the time in young GCs"},
-		{"fresh thread", "11 µs", "the extra CPU a new virtual thread costs a request (object, thread-local map and first-use state): 4 GB throughput without pooling is 12 % lower (126,851 vs 143,966); the article's arithmetic gives ≈ 7.5 µs before GC differences, the model's pooled runs also copy more per young GC"},
-		{"request garbage", "6 KB", "with the chunk, thread and per-thread data it makes ~16 KB allocated per request, the order of the article's ~10 KB hypothesis"},
-		{"request data in flight", "0.5 KB", "small: 4 Full GCs in 60 s without pooling on 1 GB means little in-flight data survives young collections"},
-		{"per-thread cache", "grows 2 KB per request up to 64 KB, lives with the thread", "640–710 MB live after Full GC with 10,000 pooled threads ≈ 64–71 KB per thread; a fresh thread only ever holds one request's 2 KB"},
-		{"per-thread sticky data", "7 KB, replaced by each request", "a per-thread buffer/context kept for the thread's next request: on a pooled thread it survives into the next GC cycle and, on 1 GB, overflows the 11 MB survivor space — the premature promotion that keeps the old gen full"},
-		{"frames per tier", "request path 1,115 words under C1 (level 3), 1,110 under C1 alone, 254 under C2; 32 words of thread and pool frames", "the article's chunk capacities 1,149 and 1,144 words (frozen + 2 metadata words) and ~286 frozen words at steady state"},
-		{"JIT", "tier 3 after 200 invocations (2 ms to compile), tier 4 after 5,000 more (500 ms)", "HotSpot's thresholds; the delays are estimates — the pool's first requests freeze C1 frames"},
-		{"young pause", "3.3 ms + copied bytes at 1.25 MB/ms per GC thread + old gen at 80 MB/ms", "fitted to ~9 s of pauses in the 1 GB run without pooling"},
-		{"Full GC pause", "5 ms + live bytes at 2 MB/ms per GC thread + used bytes at 20 MB/ms", "fitted to 30.6 s of pauses over the 1 GB pooled run (~66 ms per Full GC)"},
-		{"dead wood", "7 % of the live old data", "Parallel's dense prefix keeps some dead space uncompacted (ParallelOldDeadWoodLimiterMean)"},
+		{"cores, connections, backend", "8, 10,000, 30 ms + 0.3 ms network", "the article's setup", nil},
+		{"heap layout", "NewRatio 8, SurvivorRatio 8", "a 910 MB old gen in a 1 GB heap is 8/9 of it (the JVM default NewRatio 2 would give 683 MB); young 114 MB, eden 91 MB, survivors 11.4 MB.", nil},
+		{"survivors pinned", "at 11.4 MB (FixedSurvivors)", "a calibration choice, not the JVM's default: the article's JVM ran Parallel's adaptive size policy, which resizes the survivors (the model implements it, gc-lab uses it, and real JDK 17 logs confirm it). With it the model gives 292 Full GCs at 1g-pool (article 461, outside ×1.5) and 10 at 1g-nopool (article 4); pinned, 382 and 8. The pinned survivors stand in for what the model lacks here, most likely the pause-time and throughput goals that also resize eden; the tenuring threshold still adapts",
+			[]string{"1g-pool full_gcs"}},
+		{"JDK build", "21.0.3 (jdk knob; 21 and 25 on the page)", "the article names no build. Its 1 GB pooled run collects almost every cycle with a Full GC right after a young one, which only builds with Parallel's post-scavenge check do (up to 21.0.3; JDK-8319713 removed it in 21.0.4): without it the 1 GB figures change (about 92,600 req/s and 300 Full GCs at 1g-pool)", nil},
+		{"CPU per request", "24 µs + 24 µs, plus freeze/thaw", "8 cores / 143,966 req/s ≈ 56 µs per pooled request with ~4 % of the time in young GCs",
+			[]string{"4g-pool throughput_rps"}},
+		{"fresh thread", "11 µs", "the extra CPU a new virtual thread costs a request (object, thread-local map and first-use state): 4 GB throughput without pooling is 12 % lower (126,851 vs 143,966); the article's arithmetic gives ≈ 7.5 µs before GC differences, the model's pooled runs also copy more per young GC",
+			[]string{"4g-nopool throughput_rps"}},
+		{"request garbage", "6 KB", "with the chunk, thread and per-thread data it makes ~16 KB allocated per request, the order of the article's ~10 KB hypothesis", nil},
+		{"request data in flight", "0.5 KB", "small: 4 Full GCs in 60 s without pooling on 1 GB means little in-flight data survives young collections",
+			[]string{"1g-nopool full_gcs"}},
+		{"per-thread cache", "grows 2 KB per request up to 64 KB, lives with the thread", "640–710 MB live after Full GC with 10,000 pooled threads ≈ 64–71 KB per thread; a fresh thread only ever holds one request's 2 KB",
+			[]string{"1g-pool old_live_after_full_gc_mb"}},
+		{"per-thread sticky data", "7 KB, replaced by each request", "a per-thread buffer/context kept for the thread's next request: on a pooled thread it survives into the next GC cycle and, on 1 GB, overflows the 11 MB survivor space — the premature promotion that keeps the old gen full", nil},
+		{"frames per tier", "request path 1,115 words under C1 (level 3), 1,110 under C1 alone, 254 under C2; 32 words of thread and pool frames", "the article's chunk capacities 1,149 and 1,144 words (frozen + 2 metadata words) and ~286 frozen words at steady state",
+			[]string{"1g-pool-reusefix stackchunk_capacity_words_p50", "1g-pool-c1only stackchunk_capacity_words_p50", "1g-pool-reusefix stackchunk_frozen_words_p50"}},
+		{"JIT", "tier 3 after 200 invocations (2 ms to compile), tier 4 after 5,000 more (500 ms)", "HotSpot's thresholds; the delays are estimates — the pool's first requests freeze C1 frames", nil},
+		{"young pause", "3.3 ms + copied bytes at 1.25 MB/ms per GC thread + old gen at 80 MB/ms", "fitted to ~9 s of pauses in the 1 GB run without pooling",
+			[]string{"1g-nopool gc_pause_total_ms"}},
+		{"Full GC pause", "5 ms + live bytes at 2 MB/ms per GC thread + used bytes at 20 MB/ms", "fitted to 30.6 s of pauses over the 1 GB pooled run (~66 ms per Full GC)",
+			[]string{"1g-pool gc_pause_total_ms"}},
+		{"dead wood", "7 % of the live old data", "Parallel's dense prefix keeps some dead space uncompacted (ParallelOldDeadWoodLimiterMean)", nil},
 	},
 	Notes: []string{
 		"Each request's virtual thread mounts, runs, and parks on the backend call: its frames freeze into a StackChunk block that flies into eden.",
@@ -159,11 +175,12 @@ var vtPoolingProfile = vtPoolingProfileT{
 
 func buildVTPooling(v *Values) (sim.Config, error) {
 	p := &vtPoolingProfile
-	jdk := 21
-	if v.Str("jdk") == "25" {
-		jdk = 25
+	build, err := lookupJDK(v.Str("jdk"))
+	if err != nil {
+		return sim.Config{}, err
 	}
-	j := jvmDefaults(jdk)
+	j := jvmDefaults(build.Feature)
+	j.PostScavengeFullGC = build.PostScavengeFullGC
 	j.BaseThreads = 20
 	j.PlatformCreate = 50 * sim.Microsecond
 	j.ThreadFrames = 12

@@ -14,6 +14,9 @@
 //	seek(ms) string         extra: jump (paused) to a virtual time
 //	setPalette(name)        extra: "okabe-ito" or "high-contrast"
 //	setReducedMotion(on)    extra: no flights (also set from prefers-reduced-motion)
+//	setDevOverlay(on)       extra: the tool's frame rate and update/draw times over the picture
+//	explainAt(x, y) string  {"text": "..."}: what is drawn under CSS pixel (x, y) of the canvas
+//	regions() string        [{X, Y, W, H, Side, Name, Text, Detail}]: every explained region, CSS pixels
 //	parseLink(query) string {"link": {...}, "errors": [...]} (play.ParseLinkJSON)
 //	linkQuery(linkJSON) string  {"query": "..."} or {"error": "..."} (play.LinkQuery)
 //	crashNext(where)        test hook: the next "update" or "draw" panics once (recovered:
@@ -146,6 +149,36 @@ func main() {
 			"heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys, "sys": m.Sys, "numGC": uint64(m.NumGC),
 		})
 		return string(b)
+	}))
+	api.Set("setDevOverlay", fn(func(args []js.Value) string {
+		g.SetDevOverlay(len(args) > 0 && args[0].Truthy())
+		return jsresult.OK
+	}))
+	// Explain on point: the sentence under a CSS pixel of the canvas, and
+	// every explained region (the text description, keyboard stops).
+	api.Set("explainAt", fn(func(args []js.Value) string {
+		x, err := argNumber(args, 0, "x")
+		if err != nil {
+			return jsresult.Error(err)
+		}
+		y, err := argNumber(args, 1, "y")
+		if err != nil {
+			return jsresult.Error(err)
+		}
+		return jsresult.Value(map[string]string{"text": g.ExplainAt(x, y)}, nil)
+	}))
+	api.Set("regions", fn(func([]js.Value) string {
+		type region struct {
+			X, Y, W, H float32
+			Side       int
+			Name, Text string
+			Detail     bool
+		}
+		var out []region
+		for _, r := range g.Regions() {
+			out = append(out, region{r.R.X, r.R.Y, r.R.W, r.R.H, r.Side, r.Name, r.Text, r.Detail})
+		}
+		return jsresult.Value(out, nil)
 	}))
 	api.Set("state", fn(func([]js.Value) string {
 		var out []byte

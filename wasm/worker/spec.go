@@ -37,9 +37,11 @@ func runFull(sp Spec, progress func(float64)) (*scenario.Result, error) {
 // Verification is the article-vs-model table of one scenario: the verdict
 // on every figure and the full-length runs behind them.
 type Verification struct {
-	Scenario string                      `json:"scenario"`
-	Checks   []scenario.Check            `json:"checks"`
-	Results  map[string]*scenario.Result `json:"results"`
+	Scenario string           `json:"scenario"`
+	Checks   []scenario.Check `json:"checks"`
+	// Summary counts the verdicts by role, as `loomsim verify` ends.
+	Summary string                      `json:"summary"`
+	Results map[string]*scenario.Result `json:"results"`
 }
 
 // verifyCases lists the cases a scenario's figures need, in figure order.
@@ -95,6 +97,7 @@ func verify(id string, progress func(frac float64, caseID string)) (*Verificatio
 		checks = []scenario.Check{}
 	}
 	v.Checks = checks
+	v.Summary = scenario.SummarizeRoles(checks).String()
 	return v, nil
 }
 
@@ -119,5 +122,5 @@ func check(id string, results map[string]*scenario.Result) (*Verification, error
 	if checks == nil {
 		checks = []scenario.Check{}
 	}
-	return &Verification{Scenario: id, Checks: checks, Results: results}, nil
+	return &Verification{Scenario: id, Checks: checks, Summary: scenario.SummarizeRoles(checks).String(), Results: results}, nil
 }

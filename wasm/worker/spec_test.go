@@ -117,8 +117,11 @@ func TestCheckMatchesVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(c.Checks, v.Checks) {
-		t.Errorf("check:\n%+v\nverify:\n%+v", c.Checks, v.Checks)
+	if !reflect.DeepEqual(c.Checks, v.Checks) || c.Summary != v.Summary {
+		t.Errorf("check:\n%+v %s\nverify:\n%+v %s", c.Checks, c.Summary, v.Checks, v.Summary)
+	}
+	if !strings.Contains(v.Summary, "predicted") {
+		t.Errorf("the verification's summary counts figures by role: %q", v.Summary)
 	}
 	delete(results, "pool-200")
 	if _, err := check("request-load", results); err == nil || !strings.Contains(err.Error(), "pool-200") {

@@ -33,6 +33,8 @@ export interface FigureMeta {
   text?: string;
   tolerance: string;
   deviation?: string;
+  /** calibrated: a profile constant was fitted to it; predicted: out of sample. */
+  role: "calibrated" | "predicted";
 }
 
 export interface ConstantMeta {
@@ -195,12 +197,17 @@ export interface Check {
   model: string;
   tolerance: string;
   status: "pass" | "fail" | "deviation";
+  role: "calibrated" | "predicted";
   reason: string;
+  /** For a declared deviation: the status it would have had. */
+  would_be?: "pass" | "fail";
 }
 
 export interface Verification {
   scenario: string;
   checks: Check[];
+  /** The verdicts counted by role, as `loomsim verify` ends. */
+  summary: string;
   results: Record<string, RunResult>;
 }
 

@@ -15,6 +15,7 @@ export class VerifyPanel {
   private readonly cancelBtn: HTMLButtonElement;
   private readonly bar: HTMLProgressElement;
   private readonly label: HTMLElement;
+  private readonly summary: HTMLElement;
 
   constructor(
     root: HTMLElement,
@@ -27,8 +28,10 @@ export class VerifyPanel {
     this.bar = el("progress", { id: "verify-progress", max: "1", value: "0", hidden: "" });
     this.label = el("span", { id: "verify-label", class: "progress-label", "aria-live": "polite" });
     this.table = el("tbody");
+    this.summary = el("p", { id: "verify-summary" });
     root.append(
       el("div", { class: "row" }, this.runBtn, this.cancelBtn, this.bar, this.label),
+      this.summary,
       el(
         "div",
         { class: "table-wrap" },
@@ -38,7 +41,7 @@ export class VerifyPanel {
           el(
             "thead",
             {},
-            el("tr", {}, ...["Case", "Metric", "Article", "Model", "Tolerance", "Status"].map((h) => el("th", { scope: "col" }, h))),
+            el("tr", {}, ...["Case", "Metric", "Role", "Article", "Model", "Tolerance", "Status"].map((h) => el("th", { scope: "col" }, h))),
           ),
           this.table,
         ),
@@ -115,15 +118,31 @@ export class VerifyPanel {
         {},
         el("td", {}, el("code", {}, name)),
         el("td", {}, el("code", {}, f.metric)),
+        el("td", { class: `role role-${f.role}`, title: roleHelp(f.role) }, f.role),
         el("td", {}, article),
         el("td", { class: "model" }, c ? c.model : "—"),
         el("td", {}, f.tolerance),
         statusCell,
       );
     });
-    if (rows.length === 0) rows.push(el("tr", {}, el("td", { colspan: "6" }, "This scenario has no article figures: it is free play.")));
+    if (rows.length === 0) rows.push(el("tr", {}, el("td", { colspan: "7" }, "This scenario has no article figures: it is free play.")));
     this.table.replaceChildren(...rows);
+    this.summary.textContent = v ? v.summary : staticSummary(s);
   }
+}
+
+function roleHelp(role: string): string {
+  return role === "calibrated"
+    ? "a profile constant was fitted to this figure: agreeing with it shows only that the fit holds"
+    : "nothing was fitted to this figure: the model's value is a prediction";
+}
+
+/** Before a run: the figures counted by role (the worker's summary replaces it). */
+function staticSummary(s: ScenarioMeta): string {
+  if (s.figures.length === 0) return "";
+  const predicted = s.figures.filter((f) => f.role === "predicted").length;
+  const calibrated = s.figures.length - predicted;
+  return `${predicted} predicted figure${predicted === 1 ? "" : "s"}; ${calibrated} calibrated (a profile constant was fitted to them). Run the full-length cases to see how many are within tolerance.`;
 }
 
 function statusText(s: string): string {

@@ -1,0 +1,486 @@
+package main
+
+// loomsim jvm gc-lab: run the gc-lab workload's Java twin (jvm/GcLab.java)
+// under the `java` on PATH, read its GC log, run the model with the same
+// knobs and print the two side by side.
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/loomlab/loomlab/gclog"
+	"github.com/loomlab/loomlab/sim/scenario"
+)
+
+// installJava is the command that installs a JVM on the project's
+// reference system (Debian).
+const installJava = "apt-get install -y openjdk-17-jdk-headless"
+
+// twinFile is the Java twin, relative to the module's root.
+const twinFile = "jvm/GcLab.java"
+
+// twinKnobs are the gc-lab knobs the twin takes as key=value arguments;
+// the others are JVM flags.
+var twinKnobs = []string{"threads", "state", "threads_kind", "garbage_kb", "data_kb", "cache_step_kb",
+	"cache_max_kb", "sticky_kb", "backend_ms", "cpu_us", "duration_s"}
+
+// Tolerances of the comparison: rates within a factor, the old gen after a
+// Full GC within a relative band.
+const (
+	rateFactor = 1.5
+	oldRel     = 0.15
+)
+
+// twinResult is the JSON line the twin prints at the end.
+type twinResult struct {
+	Requests      int64   `json:"requests"`
+	ThroughputRPS float64 `json:"throughput_rps"`
+	DurationS     float64 `json:"duration_s"`
+	WindowStartS  float64 `json:"window_start_uptime_s"`
+	WindowEndS    float64 `json:"window_end_uptime_s"`
+	JavaVersion   string  `json:"java_version"`
+	MaxHeapMB     float64 `json:"max_heap_mb"`
+}
+
+// jvmSide is the JVM's half of the comparison, from the twin's output and
+// the GC log's measured window.
+type jvmSide struct {
+	JavaVersion    string         `json:"java_version"`
+	JDK            string         `json:"jdk"` // the gc-lab jdk value this version is
+	Command        string         `json:"command"`
+	Log            string         `json:"log,omitempty"` // the GC log's file name when kept (--keep)
+	Requests       int64          `json:"requests"`
+	ThroughputRPS  float64        `json:"throughput_rps"`
+	DurationS      float64        `json:"duration_s"`
+	YoungGCs       int            `json:"young_gcs"`
+	FullGCs        int            `json:"full_gcs"`
+	FullGCsByCause map[string]int `json:"full_gcs_by_cause"`
+	OldAfterFullMB *float64       `json:"old_after_full_gc_mb"`
+	GCPauseTotalMS float64        `json:"gc_pause_total_ms"`
+	GCTimePct      *float64       `json:"gc_time_pct"`
+	Summary        gclog.Summary  `json:"gc_log_summary"`
+}
+
+// modelSide is the model's half.
+type modelSide struct {
+	Params         map[string]any   `json:"params"`
+	Requests       int64            `json:"requests"`
+	ThroughputRPS  float64          `json:"throughput_rps"`
+	YoungGCs       int64            `json:"young_gcs"`
+	FullGCs        int64            `json:"full_gcs"`
+	FullGCsByCause map[string]int64 `json:"full_gcs_by_cause"` // in HotSpot's cause names
+	OldAfterFullMB *float64         `json:"old_after_full_gc_mb"`
+	GCPauseTotalMS float64          `json:"gc_pause_total_ms"`
+	GCTimePct      float64          `json:"gc_time_pct"`
+	Outcome        string           `json:"outcome"`
+}
+
+// compareRow is one line of the side-by-side table.
+type compareRow struct {
+	Metric    string   `json:"metric"`
+	JVM       *float64 `json:"jvm"`
+	Model     *float64 `json:"model"`
+	Ratio     *float64 `json:"ratio"` // model / JVM
+	Tolerance string   `json:"tolerance"`
+	// Verdict: "within", "miss", "agree" (neither has any), or "info" for
+	// a row without a tolerance (machine-dependent).
+	Verdict string `json:"verdict"`
+}
+
+type jvmReport struct {
+	JVM   jvmSide      `json:"jvm"`
+	Model modelSide    `json:"model"`
+	Rows  []compareRow `json:"rows"`
+}
+
+// noJVMError is a missing `java`: exit 2 with the command that installs one.
+type noJVMError struct{}
+
+func (noJVMError) Error() string {
+	return "no java on PATH: install a JDK with  " + installJava + "  (as root) and run again"
+}
+
+func cmdJVM(args []string, stdout, stderr io.Writer) (int, error) {
+	o, err := parseOpts(args, "set", "json", "keep", "replay", "dir", "fidelity")
+	if err != nil {
+		return 2, err
+	}
+	if len(o.pos) == 1 && o.pos[0] == "sweep" {
+		return cmdJVMSweep(o, stdout, stderr)
+	}
+	if len(o.pos) != 1 || o.pos[0] != "gc-lab" {
+		return 2, &usageError{"usage: loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json], or loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]"}
+	}
+	if o.dir != "" || o.fidelity != "" {
+		return 2, &usageError{"--dir and --fidelity belong to loomsim jvm sweep"}
+	}
+	rep, err := jvmPoint(o.set, o.keep, o.replay, func(cmd string) {
+		if !o.json {
+			fmt.Fprintln(stderr, "running:", cmd)
+		}
+	})
+	if err != nil {
+		return 1, err
+	}
+	if o.json {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		return 0, enc.Encode(rep)
+	}
+	return 0, writeJVMReport(stdout, rep)
+}
+
+// jvmPoint runs the twin with the knobs set (or, with replay, reads a run
+// kept earlier from replay+".log" and replay+".twin.json") and compares it with
+// the model. keep, when not empty, keeps the GC log and the twin's output
+// under that prefix. started is told the command before it runs.
+func jvmPoint(set map[string]string, keep, replay string, started func(string)) (*jvmReport, error) {
+	sc, err := scenario.Get("gc-lab")
+	if err != nil {
+		return nil, err
+	}
+	// The knobs are checked before anything runs.
+	v, err := sc.Resolve("", set)
+	if err != nil {
+		return nil, &usageError{err.Error()}
+	}
+	if v.Int("requests") != 0 {
+		return nil, &usageError{"requests: loomsim jvm sets it to the twin's count; leave it out"}
+	}
+	twinArgs := make([]string, 0, len(twinKnobs))
+	for _, k := range twinKnobs {
+		twinArgs = append(twinArgs, k+"="+v.Text(k))
+	}
+	shown := "java " + strings.Join(append(jvmFlags(v, "gc.log"), twinFile), " ") + " " + strings.Join(twinArgs, " ")
+	var logPath string
+	var out []byte
+	if replay != "" {
+		logPath = replay + ".log"
+		if out, err = os.ReadFile(replay + ".twin.json"); err != nil {
+			return nil, &usageError{fmt.Sprintf("--replay %s: %v", replay, err)}
+		}
+	} else {
+		java, err := exec.LookPath("java")
+		if err != nil {
+			return nil, noJVMError{}
+		}
+		root, err := moduleRoot()
+		if err != nil {
+			return nil, err
+		}
+		logPath = keep + ".log"
+		if keep == "" {
+			dir, err := os.MkdirTemp("", "loomsim-jvm-")
+			if err != nil {
+				return nil, err
+			}
+			defer os.RemoveAll(dir)
+			logPath = filepath.Join(dir, "gc.log")
+		}
+		started(shown)
+		cmd := exec.Command(java, append(append(jvmFlags(v, logPath), filepath.Join(root, twinFile)), twinArgs...)...)
+		var stdout, errOut bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &errOut
+		if err := cmd.Run(); err != nil {
+			return nil, fmt.Errorf("java failed (%v): %s", err, lastLines(errOut.String(), 3))
+		}
+		out = stdout.Bytes()
+		if keep != "" {
+			if err := os.WriteFile(keep+".twin.json", out, 0o644); err != nil {
+				return nil, err
+			}
+		}
+	}
+	twin, err := readTwin(out)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := compareWithJVM(sc, v, set, twin, logPath)
+	if err != nil {
+		return nil, err
+	}
+	rep.JVM.Command = shown
+	if keep != "" {
+		rep.JVM.Log = filepath.Base(keep) + ".log"
+	}
+	return rep, nil
+}
+
+// jvmFlags are the JVM flags the knobs give. A knob at its default passes
+// no flag, so the JVM uses its own default, as the model does.
+func jvmFlags(v *scenario.Values, logPath string) []string {
+	mb := v.Text("heap_mb")
+	f := []string{"-Xms" + mb + "m", "-Xmx" + mb + "m"}
+	if v.Int("new_ratio") != 0 {
+		f = append(f, "-XX:NewRatio="+v.Text("new_ratio"))
+	}
+	if v.Int("survivor_ratio") != 8 {
+		f = append(f, "-XX:SurvivorRatio="+v.Text("survivor_ratio"))
+	}
+	switch v.Str("gc") {
+	case "serial":
+		f = append(f, "-XX:+UseSerialGC")
+	case "g1":
+		f = append(f, "-XX:+UseG1GC")
+	default:
+		f = append(f, "-XX:+UseParallelGC")
+	}
+	f = append(f, "-XX:ActiveProcessorCount="+v.Text("cores"), "-Xlog:gc*:file="+logPath)
+	return f
+}
+
+// moduleRoot finds the directory of the project's go.mod, from the working
+// directory up, so the twin is found wherever loomsim runs in the tree.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if b, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil &&
+			bytes.HasPrefix(b, []byte("module github.com/loomlab/loomlab\n")) {
+			if _, err := os.Stat(filepath.Join(dir, twinFile)); err != nil {
+				return "", fmt.Errorf("the Java twin %s is missing from the module at %s", twinFile, dir)
+			}
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", errors.New("run loomsim jvm inside the loomlab module: " + twinFile + " is found from its go.mod")
+		}
+		dir = parent
+	}
+}
+
+// readTwin takes the twin's last JSON line from its output.
+func readTwin(out []byte) (*twinResult, error) {
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	for i := len(lines) - 1; i >= 0; i-- {
+		l := strings.TrimSpace(lines[i])
+		if !strings.HasPrefix(l, "{") {
+			continue
+		}
+		var t twinResult
+		if err := json.Unmarshal([]byte(l), &t); err != nil {
+			return nil, fmt.Errorf("the twin's result line is not valid JSON: %v", err)
+		}
+		if t.WindowEndS <= t.WindowStartS || t.JavaVersion == "" {
+			return nil, fmt.Errorf("the twin's result line has no measured window or Java version: %s", clipText(l, 120))
+		}
+		return &t, nil
+	}
+	return nil, fmt.Errorf("the twin printed no result line: %s", clipText(string(out), 120))
+}
+
+// compareWithJVM reads the GC log's measured window, runs the model with
+// the same knobs and the JVM's build, and builds the rows.
+func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]string, twin *twinResult, logPath string) (*jvmReport, error) {
+	jdk, err := scenario.JDKBuildFor(twin.JavaVersion)
+	if err != nil {
+		return nil, err
+	}
+	if want, ok := set["jdk"]; ok && want != jdk {
+		return nil, &usageError{fmt.Sprintf("jdk=%s, but the java on PATH is %s (jdk %s): the JVM's version sets jdk", want, twin.JavaVersion, jdk)}
+	}
+	f, err := os.Open(logPath)
+	if err != nil {
+		return nil, fmt.Errorf("the GC log: %v", err)
+	}
+	defer f.Close()
+	full, err := gclog.Parse(f)
+	if err != nil {
+		return nil, fmt.Errorf("the GC log: %v", err)
+	}
+	win := full.Between(gclog.Nanos(twin.WindowStartS*1e9), gclog.Nanos(twin.WindowEndS*1e9))
+	sum := win.Summary()
+	j := jvmSide{JavaVersion: twin.JavaVersion, JDK: jdk, Requests: twin.Requests, ThroughputRPS: twin.ThroughputRPS,
+		DurationS: twin.DurationS, YoungGCs: sum.YoungGCs + sum.MixedGCs, FullGCs: sum.FullGCs,
+		FullGCsByCause: map[string]int{}, OldAfterFullMB: sum.OldAfterFullMB, GCPauseTotalMS: sum.PauseTotalMS,
+		GCTimePct: sum.GCTimePct, Summary: sum}
+	for _, c := range sum.Causes {
+		if c.Kind == gclog.Full {
+			j.FullGCsByCause[c.Cause] += c.Count
+		}
+	}
+
+	modelSet := map[string]string{}
+	for k, x := range set {
+		modelSet[k] = x
+	}
+	modelSet["jdk"] = jdk
+	// The model does the twin's work: as many requests as the JVM
+	// completed in its window. Its GC rates per request then compare the
+	// same requests per thread (caches filled as far), however much slower
+	// the JVM's machine ran than the model's idle cores.
+	modelSet["requests"] = strconv.FormatInt(twin.Requests, 10)
+	res, err := sc.Run("", modelSet, 1, nil)
+	if err != nil {
+		return nil, err
+	}
+	num := func(name string) float64 { x, _ := res.MetricValue(name); return x }
+	m := modelSide{Params: res.Params, Requests: int64(num("requests")), ThroughputRPS: num("throughput_rps"),
+		YoungGCs: int64(num("young_gcs")), FullGCs: int64(num("full_gcs")), FullGCsByCause: map[string]int64{},
+		GCPauseTotalMS: num("gc_pause_total_ms"), GCTimePct: num("gc_time_pct"), Outcome: res.Outcome}
+	if m.FullGCs > 0 {
+		x := num("old_live_after_full_gc_mb")
+		m.OldAfterFullMB = &x
+	}
+	if byCause, ok := res.Metrics["full_gcs_by_cause"].(map[string]any); ok {
+		for c, n := range byCause {
+			if k, ok := n.(int64); ok {
+				m.FullGCsByCause[hotspotCause(v.Str("gc"), c)] += k
+			}
+		}
+	}
+	return &jvmReport{JVM: j, Model: m, Rows: comparisonRows(&j, &m)}, nil
+}
+
+// hotspotCause names a model's Full GC cause as the collector's log does:
+// Parallel logs its promotion guarantee's choice as "Ergonomics"; a Full
+// GC after a failed or insufficient young collection is "Allocation
+// Failure" for Serial and Parallel; G1's Full GC after an evacuation
+// failure is "G1 Compaction Pause".
+func hotspotCause(gc, cause string) string {
+	switch {
+	case gc == "parallel" && cause == "ergonomics":
+		return "Ergonomics"
+	case gc == "g1":
+		return "G1 Compaction Pause"
+	}
+	return "Allocation Failure"
+}
+
+func comparisonRows(j *jvmSide, m *modelSide) []compareRow {
+	per1000 := func(n, req int64) float64 {
+		if req <= 0 {
+			return 0
+		}
+		return 1000 * float64(n) / float64(req)
+	}
+	var rows []compareRow
+	rows = append(rows, rateRow("young GCs per 1,000 requests", per1000(int64(j.YoungGCs), j.Requests), per1000(m.YoungGCs, m.Requests)))
+	rows = append(rows, rateRow("Full GCs per 1,000 requests", per1000(int64(j.FullGCs), j.Requests), per1000(m.FullGCs, m.Requests)))
+	causes := map[string]bool{}
+	for c := range j.FullGCsByCause {
+		causes[c] = true
+	}
+	for c := range m.FullGCsByCause {
+		causes[c] = true
+	}
+	names := make([]string, 0, len(causes))
+	for c := range causes {
+		names = append(names, c)
+	}
+	sort.Strings(names)
+	for _, c := range names {
+		rows = append(rows, rateRow("  Full GCs ("+c+") per 1,000", per1000(int64(j.FullGCsByCause[c]), j.Requests),
+			per1000(m.FullGCsByCause[c], m.Requests)))
+	}
+	rows = append(rows, oldRow(j.OldAfterFullMB, m.OldAfterFullMB))
+	gcj := j.GCTimePct
+	rows = append(rows, infoRow("GC time share (%)", gcj, ptr(m.GCTimePct)))
+	rows = append(rows, infoRow("throughput (req/s)", ptr(j.ThroughputRPS), ptr(m.ThroughputRPS)))
+	return rows
+}
+
+func ptr(x float64) *float64 { return &x }
+
+func ratio(j, m float64) *float64 {
+	if j == 0 {
+		return nil
+	}
+	return ptr(round3(m / j))
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// rateRow compares two rates within a factor; both zero agree.
+func rateRow(name string, j, m float64) compareRow {
+	r := compareRow{Metric: name, JVM: ptr(round3(j)), Model: ptr(round3(m)), Ratio: ratio(j, m),
+		Tolerance: "×" + strconv.FormatFloat(rateFactor, 'f', -1, 64)}
+	switch {
+	case j == 0 && m == 0:
+		r.Verdict = "agree"
+	// A ratio exactly at the factor (2 Full GCs against 3) is within it;
+	// the epsilon only absorbs the rounding of the two divisions.
+	case j > 0 && m > 0 && m <= j*rateFactor*(1+1e-9) && m*rateFactor*(1+1e-9) >= j:
+		r.Verdict = "within"
+	default:
+		r.Verdict = "miss"
+	}
+	return r
+}
+
+// oldRow compares the old gen after Full GC; when only one side had a Full
+// GC there is nothing to compare it with.
+func oldRow(j, m *float64) compareRow {
+	r := compareRow{Metric: "old gen after Full GC (MB)", JVM: j, Model: m,
+		Tolerance: "±" + strconv.Itoa(int(oldRel*100)) + " %"}
+	switch {
+	case j == nil && m == nil:
+		r.Verdict = "agree"
+	case j == nil || m == nil:
+		r.Verdict = "miss"
+	default:
+		r.Ratio = ratio(*j, *m)
+		if math.Abs(*m-*j) <= oldRel**j {
+			r.Verdict = "within"
+		} else {
+			r.Verdict = "miss"
+		}
+	}
+	return r
+}
+
+// infoRow shows a figure that depends on the machine the JVM ran on (pause
+// times, throughput), with no tolerance.
+func infoRow(name string, j, m *float64) compareRow {
+	r := compareRow{Metric: name, JVM: j, Model: m, Tolerance: "—", Verdict: "info"}
+	if j != nil && m != nil {
+		r.Ratio = ratio(*j, *m)
+	}
+	return r
+}
+
+func writeJVMReport(w io.Writer, r *jvmReport) error {
+	fmt.Fprintf(w, "JVM: Java %s (jdk=%s), %d requests in %.1f s\n", r.JVM.JavaVersion, r.JVM.JDK, r.JVM.Requests, r.JVM.DurationS)
+	fmt.Fprintf(w, "model: gc-lab, %d requests, %s\n\n", r.Model.Requests, r.Model.Outcome)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "metric\tJVM\tmodel\tratio\ttolerance\tverdict\t")
+	show := func(x *float64) string {
+		if x == nil {
+			return "—"
+		}
+		return strconv.FormatFloat(*x, 'f', -1, 64)
+	}
+	for _, row := range r.Rows {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", row.Metric, show(row.JVM), show(row.Model), show(row.Ratio), row.Tolerance, row.Verdict)
+	}
+	return tw.Flush()
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return clipText(strings.Join(lines, " | "), 400)
+}
+
+func clipText(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

@@ -1,0 +1,223 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// fakeJava puts on PATH a `java` that behaves like the twin under a real
+// JVM: it writes a real GC log (from testdata) where -Xlog:gc*:file= says,
+// prints the twin's JSON line from that run, and records its arguments.
+// So `loomsim jvm` is tested without a JVM.
+func fakeJava(t *testing.T, log, twinJSON string) (argsFile string) {
+	t.Helper()
+	if runtime.GOOS == "windows" || runtime.GOOS == "js" {
+		t.Skip("the fake java is a shell script")
+	}
+	dir := t.TempDir()
+	logAbs, err := filepath.Abs(log)
+	require.NoError(t, err)
+	jsonFile := filepath.Join(dir, "twin.json")
+	require.NoError(t, os.WriteFile(jsonFile, []byte(twinJSON+"\n"), 0o644))
+	argsFile = filepath.Join(dir, "args")
+	script := "#!/bin/sh\n" +
+		"printf '%s\\n' \"$@\" > '" + argsFile + "'\n" +
+		"for a in \"$@\"; do case \"$a\" in -Xlog:gc\\*:file=*) cp '" + logAbs + "' \"${a#-Xlog:gc*:file=}\";; esac; done\n" +
+		"cat '" + jsonFile + "'\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "java"), []byte(script), 0o755))
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	return argsFile
+}
+
+// The twin's output for testdata/gclog/parallel-100m-nr8-pooled.log, as
+// testdata/gclog/README.md records it.
+const nr8PooledTwin = `{"requests":61262,"throughput_rps":4743.0,"duration_s":12.916,"threads":1000,"state":"pooled","threads_kind":"platform","garbage_kb":6,"data_kb":1,"cache_step_kb":2,"cache_max_kb":64,"sticky_kb":7,"backend_ms":30,"cpu_us":50,"window_start_uptime_s":5.023,"window_end_uptime_s":17.939,"java_version":"17.0.15","max_heap_mb":96.5,"collectors":[{"name":"PS MarkSweep","count":7,"time_ms":1046},{"name":"PS Scavenge","count":238,"time_ms":3968}]}`
+
+func TestJVMComparesTheTwinsLogWithTheModel(t *testing.T) {
+	args := fakeJava(t, "../../testdata/gclog/parallel-100m-nr8-pooled.log", nr8PooledTwin)
+	code, out, stderr := loomsim("jvm", "gc-lab", "--set", "heap_mb=100", "--set", "new_ratio=8", "--set", "duration_s=2", "--json")
+	require.Equal(t, 0, code, stderr)
+	rep := decodeReport(t, out)
+
+	// The JVM's flags: the heap, NewRatio (set), no SurvivorRatio (left
+	// at its default), the collector, the CPUs, the log; then the twin.
+	raw, err := os.ReadFile(args)
+	require.NoError(t, err)
+	got := strings.Split(strings.TrimSpace(string(raw)), "\n")
+	require.GreaterOrEqual(t, len(got), 8)
+	assert.Equal(t, []string{"-Xms100m", "-Xmx100m", "-XX:NewRatio=8", "-XX:+UseParallelGC", "-XX:ActiveProcessorCount=2"}, got[:5])
+	assert.True(t, strings.HasPrefix(got[5], "-Xlog:gc*:file="), got[5])
+	assert.True(t, strings.HasSuffix(got[6], filepath.Join("jvm", "GcLab.java")), got[6])
+	assert.Contains(t, got, "duration_s=2")
+	assert.Contains(t, got, "state=pooled")
+
+	// The JVM side is the log's measured window: between 5.023 s and
+	// 17.939 s the log has 233 "Pause Young" and 7 "Pause Full
+	// (Ergonomics)" summary lines (counted from its lines, not by gclog).
+	assert.Equal(t, "17", rep.JVM.JDK, "17.0.15 is a 17 without the post-scavenge check")
+	assert.Equal(t, int64(61262), rep.JVM.Requests)
+	assert.Equal(t, 233, rep.JVM.YoungGCs)
+	assert.Equal(t, 7, rep.JVM.FullGCs)
+	assert.Equal(t, map[string]int{"Ergonomics": 7}, rep.JVM.FullGCsByCause)
+	require.NotNil(t, rep.JVM.OldAfterFullMB)
+
+	// The model did the twin's work: the same number of requests, with
+	// the JVM's build.
+	assert.Equal(t, rep.JVM.Requests, rep.Model.Requests)
+	assert.Equal(t, "17", rep.Model.Params["jdk"])
+	assert.Equal(t, int64(61262), int64(rep.Model.Params["requests"].(float64)))
+
+	rows := map[string]compareRow{}
+	for _, r := range rep.Rows {
+		rows[r.Metric] = r
+	}
+	young := rows["young GCs per 1,000 requests"]
+	require.NotNil(t, young.JVM)
+	assert.InDelta(t, 1000*233.0/61262, *young.JVM, 0.001)
+	assert.Contains(t, []string{"within", "miss"}, young.Verdict)
+	assert.Equal(t, "×1.5", young.Tolerance)
+	assert.Equal(t, "±15 %", rows["old gen after Full GC (MB)"].Tolerance)
+	assert.Equal(t, "info", rows["throughput (req/s)"].Verdict)
+}
+
+func TestJVMTextReportHasEveryRow(t *testing.T) {
+	fakeJava(t, "../../testdata/gclog/parallel-100m-nr8-pooled.log", nr8PooledTwin)
+	code, out, stderr := loomsim("jvm", "gc-lab", "--set", "heap_mb=100", "--set", "new_ratio=8")
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, stderr, "running: java -Xms100m -Xmx100m -XX:NewRatio=8")
+	for _, want := range []string{"Java 17.0.15 (jdk=17)", "young GCs per 1,000 requests", "Full GCs per 1,000 requests",
+		"Full GCs (Ergonomics) per 1,000", "old gen after Full GC (MB)", "GC time share (%)", "throughput (req/s)"} {
+		assert.Contains(t, out, want)
+	}
+}
+
+func TestJVMRefusals(t *testing.T) {
+	t.Run("no java", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		code, _, stderr := loomsim("jvm", "gc-lab")
+		assert.Equal(t, 2, code)
+		assert.Contains(t, stderr, "apt-get install -y openjdk-17-jdk-headless")
+		assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line")
+	})
+	t.Run("bad knob before any JVM runs", func(t *testing.T) {
+		t.Setenv("PATH", t.TempDir())
+		code, _, stderr := loomsim("jvm", "gc-lab", "--set", "gc=zgc")
+		assert.Equal(t, 2, code)
+		assert.Contains(t, stderr, "parallel, serial, g1")
+	})
+	t.Run("jdk contradicting the JVM", func(t *testing.T) {
+		fakeJava(t, "../../testdata/gclog/parallel-100m-nr8-pooled.log", nr8PooledTwin)
+		code, _, stderr := loomsim("jvm", "gc-lab", "--set", "jdk=21")
+		assert.Equal(t, 2, code)
+		assert.Contains(t, stderr, "the JVM's version sets jdk")
+	})
+	t.Run("other scenario", func(t *testing.T) {
+		code, _, stderr := loomsim("jvm", "vt-pooling")
+		assert.Equal(t, 2, code)
+		assert.Contains(t, stderr, "gc-lab")
+	})
+}
+
+func TestJVMReplaysAKeptRun(t *testing.T) {
+	dir := t.TempDir()
+	prefix := filepath.Join(dir, "p")
+	log, err := os.ReadFile("../../testdata/gclog/serial-64m-pooled.log")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(prefix+".log", log, 0o644))
+	twin := `{"requests":26553,"throughput_rps":2504.5,"duration_s":10.602,"threads":500,"state":"pooled","threads_kind":"platform","garbage_kb":6,"data_kb":1,"cache_step_kb":2,"cache_max_kb":64,"sticky_kb":7,"backend_ms":30,"cpu_us":50,"window_start_uptime_s":17.075,"window_end_uptime_s":27.677,"java_version":"17.0.15","max_heap_mb":61.9,"collectors":[]}`
+	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(twin+"\n"), 0o644))
+	t.Setenv("PATH", t.TempDir()) // no java needed
+	code, out, stderr := loomsim("jvm", "gc-lab", "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500", "--replay", prefix, "--json")
+	require.Equal(t, 0, code, stderr)
+	rep := decodeReport(t, out)
+	assert.Equal(t, int64(26553), rep.Model.Requests)
+	assert.Positive(t, rep.JVM.FullGCs)
+	assert.Contains(t, rep.JVM.FullGCsByCause, "Allocation Failure")
+}
+
+// decodeReport reads `loomsim jvm --json` back; the GC log's summary is
+// left out (gclog's kinds are written as names and not read back).
+func decodeReport(t *testing.T, out string) jvmReport {
+	t.Helper()
+	var raw map[string]json.RawMessage
+	require.NoError(t, json.Unmarshal([]byte(out), &raw))
+	var jvm map[string]any
+	require.NoError(t, json.Unmarshal(raw["jvm"], &jvm))
+	require.Contains(t, jvm, "gc_log_summary")
+	delete(jvm, "gc_log_summary")
+	j, err := json.Marshal(jvm)
+	require.NoError(t, err)
+	raw["jvm"] = j
+	b, err := json.Marshal(raw)
+	require.NoError(t, err)
+	var rep jvmReport
+	require.NoError(t, json.Unmarshal(b, &rep))
+	return rep
+}
+
+// The committed runs of make jvm-check replay without a JVM; the JVM's
+// side is read from the real logs (counts checked against the logs' own
+// "Pause" lines in the measured window).
+func TestJVMReplaysTheCommittedSweepRuns(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	for _, c := range []struct {
+		name        string
+		set         []string
+		young, full int
+		cause       string
+	}{
+		{"parallel-64m-pooled-500", []string{"gc=parallel", "heap_mb=64", "threads=500"}, 98, 3, "Ergonomics"},
+		{"parallel-128m-pooled-1000", []string{"gc=parallel", "heap_mb=128", "threads=1000"}, 59, 3, "Ergonomics"},
+		{"serial-64m-pooled-500", []string{"gc=serial", "heap_mb=64", "threads=500"}, 52, 24, "Allocation Failure"},
+		{"g1-128m-fresh-1000", []string{"gc=g1", "heap_mb=128", "threads=1000", "state=fresh"}, 26, 0, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := []string{"jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", c.name), "--json",
+				"--set", "duration_s=" + sweepDuration}
+			for _, kv := range c.set {
+				args = append(args, "--set", kv)
+			}
+			code, out, stderr := loomsim(args...)
+			require.Equal(t, 0, code, stderr)
+			rep := decodeReport(t, out)
+			assert.Equal(t, c.young, rep.JVM.YoungGCs)
+			assert.Equal(t, c.full, rep.JVM.FullGCs)
+			if c.cause != "" {
+				assert.Equal(t, c.full, rep.JVM.FullGCsByCause[c.cause])
+			}
+			assert.Equal(t, rep.JVM.Requests, rep.Model.Requests, "the model did the twin's work")
+			assert.Len(t, rep.Rows, len(rep.Rows))
+			for _, r := range rep.Rows {
+				assert.Contains(t, []string{"within", "miss", "agree", "info"}, r.Verdict, r.Metric)
+			}
+		})
+	}
+}
+
+func TestFidelityListsEveryMissWithItsReason(t *testing.T) {
+	one := func(j, m float64) *jvmReport {
+		return &jvmReport{JVM: jvmSide{Requests: 1000, Command: "java …"}, Model: modelSide{Requests: 1000},
+			Rows: []compareRow{rateRow("young GCs per 1,000 requests", j, m), rateRow("Full GCs per 1,000 requests", 0, 0),
+				oldRow(nil, nil), infoRow("GC time share (%)", ptr(10), ptr(1))}}
+	}
+	saved := sweepPoints
+	t.Cleanup(func() { sweepPoints = saved })
+	sweepPoints = []sweepPoint{{Name: "a-1"}, {Name: "b-1"}, {Name: "c-1"}}
+	var buf strings.Builder
+	reasons := []missReason{{"a-*", "young", "because of A"}}
+	require.NoError(t, writeFidelity(&buf, &sweepMeta{Date: "d", JavaVersion: "v", Machine: "m"},
+		[]*jvmReport{one(2, 2.2), one(2, 3.5), one(2, 1)}, reasons))
+	out := buf.String()
+	assert.Contains(t, out, "1 of 3 within ×1.5, 1 within ×1.2")
+	assert.Contains(t, out, "**b-1, young GCs per 1,000 requests** (JVM 2, model 3.5): not explained yet")
+	assert.Contains(t, out, "**c-1, young GCs per 1,000 requests** (JVM 2, model 1): not explained yet")
+	assert.NotContains(t, out, "**a-1", "a-1 is within ×1.5")
+	assert.Equal(t, 2, strings.Count(out, "not explained yet"))
+}

@@ -1,0 +1,199 @@
+package scenario
+
+import (
+	"fmt"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// gc-lab: a workload a real JVM can run too. Its Java twin, jvm/GcLab.java,
+// runs the same loop under `java`, and `loomsim jvm gc-lab` puts the two
+// side by side. No article: every constant here is a JVM fact
+// (docs/model.md) or a knob.
+var gcLab = &Scenario{
+	ID:    "gc-lab",
+	Title: "GC lab: a request loop a real JVM runs too (compare with `loomsim jvm gc-lab`)",
+	Article: "No article: the Java twin jvm/GcLab.java runs the same loop on a real JVM, and " +
+		"`loomsim jvm gc-lab` compares its GC log with the model",
+	Summary: "A fixed set of worker threads, each looping on its own requests with no pause between them. " +
+		"A request allocates short-lived 1 KB arrays, holds a small piece of request data across a CPU " +
+		"burst and a sleep standing in for a backend call, then grows a per-thread cache up to a cap and " +
+		"replaces a per-thread buffer. Pooled workers keep that per-thread state for the whole run, so " +
+		"the caches end up in the old generation; fresh workers start every request with empty state, as " +
+		"a new thread would, so almost nothing outlives a request. Heap size, generation ratios, collector " +
+		"and JDK build are the JVM's flags; the model uses the JVM's defaults for the ones left alone.",
+	Knobs: []Knob{
+		{Name: "threads", Kind: Int, Default: "1000", Min: 1, Max: 100000, Unit: "threads", Help: "worker threads, each looping on its own requests"},
+		{Name: "state", Kind: Enum, Default: "pooled", Options: []string{"pooled", "fresh"}, Help: "pooled: a worker keeps its cache and buffer for the run; fresh: every request starts with empty per-thread state"},
+		{Name: "threads_kind", Kind: Enum, Default: "platform", Options: []string{"platform", "virtual"}, Help: "platform threads, or virtual threads (JDK 21 or later)"},
+		{Name: "garbage_kb", Kind: Int, Default: "6", Min: 0, Max: 1048576, Unit: "KB", Help: "allocated per request as 1 KB byte arrays that die at once"},
+		{Name: "data_kb", Kind: Int, Default: "1", Min: 0, Max: 1048576, Unit: "KB", Help: "allocated per request and held until it ends"},
+		{Name: "cache_step_kb", Kind: Int, Default: "2", Min: 0, Max: 1048576, Unit: "KB", Help: "added to the per-thread cache per request"},
+		{Name: "cache_max_kb", Kind: Int, Default: "64", Min: 0, Max: 1048576, Unit: "KB", Help: "the per-thread cache stops growing at this size"},
+		{Name: "sticky_kb", Kind: Int, Default: "7", Min: 0, Max: 1048576, Unit: "KB", Help: "the per-thread buffer replaced by every request"},
+		{Name: "backend_ms", Kind: Int, Default: "30", Min: 0, Max: 60000, Unit: "ms", Help: "sleep per request (the backend call)"},
+		{Name: "cpu_us", Kind: Int, Default: "50", Min: 0, Max: 10000000, Unit: "µs", Help: "CPU work per request"},
+		{Name: "duration_s", Kind: Int, Default: "10", Min: 1, Max: 600, Unit: "s", Help: "how long the workers run (all of it is measured)"},
+		{Name: "requests", Kind: Int, Default: "0", Min: 0, Max: 100000000, Unit: "requests", Help: "0: run for duration_s; N: stop after N requests instead (`loomsim jvm` sets the twin's count, so both sides do the same work per thread however fast the JVM's machine was)"},
+		{Name: "heap_mb", Kind: Int, Default: "256", Min: 16, Max: 65536, Unit: "MB", Help: "heap size, -Xms = -Xmx"},
+		{Name: "new_ratio", Kind: Int, Default: "0", Min: 0, Max: 64, Help: "old/young, -XX:NewRatio; 0 passes no flag: the JVM's default (2 for Parallel and Serial; G1 sizes its young gen itself)"},
+		{Name: "survivor_ratio", Kind: Int, Default: "8", Min: 1, Max: 64, Help: "eden/survivor, -XX:SurvivorRatio; 8 is the JVM's default and passes no flag (Parallel then starts survivors at young/8 and lets them grow to young/3; a flag makes both young/(ratio+2))"},
+		{Name: "gc", Kind: Enum, Default: "parallel", Options: []string{"parallel", "serial", "g1"}, Help: "collector (g1 is simplified)"},
+		{Name: "jdk", Kind: Enum, Default: "17", Options: jdkBuildNames(), Help: "JDK build: 17 = 17.0.12 or later, 17.0.11 = up to 17.0.11, 21 = 21.0.4 or later, 21.0.3 = up to 21.0.3, 25 (the older builds still run Parallel's post-scavenge Full GC check)"},
+		{Name: "cores", Kind: Int, Default: "2", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs the JVM sees (-XX:ActiveProcessorCount)"},
+	},
+	Cases: []Case{
+		{ID: "pooled", Title: "1,000 pooled workers, 256 MB, Parallel", Set: [][2]string{{"state", "pooled"}}},
+		{ID: "fresh", Title: "1,000 workers starting each request fresh, 256 MB, Parallel", Set: [][2]string{{"state", "fresh"}}},
+		{ID: "tight-pooled", Title: "1,000 pooled workers on 100 MB with NewRatio=8 (issue 12's setup)",
+			Set: [][2]string{{"state", "pooled"}, {"heap_mb", "100"}, {"new_ratio", "8"}}},
+		{ID: "tight-fresh", Title: "1,000 fresh workers on 100 MB with NewRatio=8",
+			Set: [][2]string{{"state", "fresh"}, {"heap_mb", "100"}, {"new_ratio", "8"}}},
+	},
+	DefaultCase: "pooled",
+	Compare:     []string{"tight-pooled", "tight-fresh"},
+	Short:       [][2]string{{"threads", "50"}, {"duration_s", "1"}, {"heap_mb", "16"}},
+	Metrics: []string{"requests", "throughput_rps", "latency_mean_ms", "young_gcs", "full_gcs", "full_gcs_by_cause",
+		"gc_pauses", "gc_pause_total_ms", "gc_time_pct", "old_capacity_mb", "old_live_after_full_gc_mb",
+		"os_threads_peak", "old_live_breakdown_mb"},
+	Profile: []Constant{
+		{"object sizes", "byte[n] takes n + 16 bytes rounded up to 8", "HotSpot's array header with compressed class pointers: 12-byte header + 4-byte length; a 1 KB array is 1,040 bytes", nil},
+		{"per-thread state object", "112 bytes", "the twin's ThreadState (12-byte header + 4 + 8 + 4 → 32), its ArrayList (24) and the list's first Object[10] (16 + 40 → 56), allocated on a thread's first request, and on every request when fresh", nil},
+		{"JVM's own live heap", "3 MB", "what stays live after a Full GC besides the workload (the JDK's and the source launcher's heap objects): pooled runs with full caches keep 74 MB (1,000 threads × 74,384 bytes = 70.9 MB) and 38 MB (500 threads: 35.5 MB) after Full GC on Parallel", nil},
+		{"heap layout", "the JVM's defaults unless a knob is set", "Parallel and Serial: NewRatio 2; Parallel: survivors start at young/8 and adapt between 512 KB and young/3 (InitialSurvivorRatio 8, MinSurvivorRatio 3); Serial: survivors young/(SurvivorRatio+2), fixed", nil},
+		{"space alignment", "Parallel 512 KB, Serial 64 KB", "the unit HotSpot sizes generations and spaces in on x86-64 (the logs' Alignments line and space sizes)", nil},
+		{"pause costs", "the project's default cost model", "no article calibrates them here: the JVM's pause times depend on the machine it ran on", nil},
+	},
+	Notes: []string{
+		"Pooled: each worker's cache grows 2 KB a request to 64 KB and stays; watch the old generation fill with thread-local data.",
+		"Fresh: the same work, but the per-thread state dies with each request; the old generation stays nearly empty.",
+		"Compare with a real JVM: `loomsim jvm gc-lab --set heap_mb=100 --set new_ratio=8` runs jvm/GcLab.java beside the model.",
+	},
+	build: buildGCLab,
+}
+
+// gcLabProfile holds the JVM facts the workload's sizes depend on.
+var gcLabProfile = struct {
+	ArrayHeader  sim.Bytes // a byte[]'s header and length (compressed class pointers)
+	ObjectAlign  sim.Bytes // every object's size is a multiple of this
+	ThreadState  sim.Bytes // the twin's per-thread state: ThreadState, ArrayList, Object[10]
+	JVMLiveHeap  sim.Bytes // the JVM's own live heap besides the workload
+	ParallelUnit sim.Bytes // Parallel's SpaceAlignment
+	SerialUnit   sim.Bytes // Serial's SpaceAlignment
+}{
+	ArrayHeader: 16, ObjectAlign: 8, ThreadState: 112, JVMLiveHeap: 3 * sim.MB,
+	ParallelUnit: 512 * sim.KB, SerialUnit: 64 * sim.KB,
+}
+
+// jdkBuildNames lists the jdk knob's values.
+func jdkBuildNames() []string {
+	names := make([]string, len(jdkBuilds))
+	for i, b := range jdkBuilds {
+		names[i] = b.Name
+	}
+	return names
+}
+
+// byteArray is the heap size of a byte[] of n bytes.
+func byteArray(n sim.Bytes) sim.Bytes {
+	p := &gcLabProfile
+	size := p.ArrayHeader + n
+	return (size + p.ObjectAlign - 1) / p.ObjectAlign * p.ObjectAlign
+}
+
+// gcLabHeap is the heap the JVM's flags give: -Xms = -Xmx = heap_mb, the
+// collector, and the generation ratios only where a flag is passed.
+func gcLabHeap(v *Values) sim.HeapConfig {
+	p := &gcLabProfile
+	gc := gcKind(v.Str("gc"))
+	newRatio := v.Int("new_ratio")
+	if newRatio == 0 {
+		newRatio = 2 // NewRatio's default (gc_globals.hpp)
+	}
+	h := heapDefaults(gc, sim.Bytes(v.Int("heap_mb"))*sim.MB, newRatio, v.Int("survivor_ratio"))
+	h.AppBytes = p.JVMLiveHeap
+	switch gc {
+	case sim.GCParallel:
+		h.SpaceAlign = p.ParallelUnit
+		// Without -XX:SurvivorRatio the adaptive policy starts survivors at
+		// young/InitialSurvivorRatio (8) and lets them grow to
+		// young/MinSurvivorRatio (3); with it, both become SurvivorRatio+2
+		// (ParallelArguments::initialize).
+		if v.Int("survivor_ratio") == 8 {
+			h.InitialSurvivorRatio, h.MinSurvivorRatio = 8, 3
+		} else {
+			h.InitialSurvivorRatio = v.Int("survivor_ratio") + 2
+			h.MinSurvivorRatio = h.InitialSurvivorRatio
+		}
+	case sim.GCSerial:
+		h.SpaceAlign = p.SerialUnit
+	}
+	return h
+}
+
+func buildGCLab(v *Values) (sim.Config, error) {
+	p := &gcLabProfile
+	build, err := lookupJDK(v.Str("jdk"))
+	if err != nil {
+		return sim.Config{}, err
+	}
+	virtual := v.Str("threads_kind") == "virtual"
+	if virtual && build.Feature < 21 {
+		return sim.Config{}, &KnobError{Scenario: "gc-lab", Knob: "threads_kind", Value: "virtual",
+			Reason: fmt.Sprintf("jdk %s has no virtual threads: use jdk 21, 21.0.3 or 25, or threads_kind=platform", build.Name)}
+	}
+	j := jvmDefaults(build.Feature)
+	j.PostScavengeFullGC = build.PostScavengeFullGC
+	// The twin's worker threads: Thread.run and the lambda's frames.
+	j.ThreadFrames = 12
+
+	kb := func(name string) sim.Bytes { return sim.Bytes(v.Int(name)) * sim.KB }
+	var steps []sim.Step
+	if n := v.Int("garbage_kb"); n > 0 {
+		steps = append(steps, sim.Step{Kind: sim.StepGarbage, Bytes: sim.Bytes(n) * byteArray(sim.KB), Label: "1 KB arrays that die at once"})
+	}
+	if kb("data_kb") > 0 {
+		steps = append(steps, sim.Step{Kind: sim.StepLive, Bytes: byteArray(kb("data_kb")), Label: "request data"})
+	}
+	if us := v.Int("cpu_us"); us > 0 {
+		steps = append(steps, sim.Step{Kind: sim.StepCPU, Dist: sim.Const(us64(float64(us))), Label: "CPU work"})
+	}
+	if ms := v.Int("backend_ms"); ms > 0 {
+		steps = append(steps, sim.Step{Kind: sim.StepSleep, Dist: sim.Const(ms64(float64(ms))), Label: "backend call (sleep)"})
+	}
+	// The cache grows one cache_step_kb array per request while it holds
+	// less than cache_max_kb of payload: ceil(max/step) arrays in all.
+	tl := sim.Step{Kind: sim.StepThreadLocal, InitBytes: p.ThreadState, Label: "per-thread cache and buffer"}
+	if step, limit := kb("cache_step_kb"), kb("cache_max_kb"); step > 0 && limit > 0 {
+		tl.Bytes = byteArray(step)
+		tl.Cap = (limit + step - 1) / step * tl.Bytes
+	}
+	if kb("sticky_kb") > 0 {
+		tl.Sticky = byteArray(kb("sticky_kb"))
+	}
+	steps = append(steps, tl)
+
+	threads := v.Int("threads")
+	exec := sim.ExecutorConfig{Name: "workers", Kind: sim.ExecPlatformPool, Size: threads}
+	if virtual {
+		exec = sim.ExecutorConfig{Name: "virtual-workers", Kind: sim.ExecVirtualPool, Size: threads}
+	}
+	dur := sim.Duration(v.Int("duration_s")) * sim.Second
+	total := v.Int("requests")
+	if total > 0 {
+		dur = 0 // the run ends when the last request is done
+	}
+	return sim.Config{
+		Machine: machine(v.Int("cores")),
+		JVM:     j,
+		Heap:    gcLabHeap(v),
+		Programs: []sim.Program{{Name: "request", Steps: steps,
+			FreshThreadState: v.Str("state") == "fresh"}},
+		Executors: []sim.ExecutorConfig{exec},
+		// Each worker loops on its own requests: as many closed-loop
+		// connections as workers, with no think time and no network, keep
+		// every worker busy with one request after another.
+		Loads: []sim.LoadConfig{{Kind: sim.LoadClosed, Program: 0, Connections: threads, Total: total}},
+		Run:   sim.RunConfig{Duration: dur, MeasureFrom: 0, MeasureTo: sim.Time(dur)},
+	}, nil
+}
