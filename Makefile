@@ -41,8 +41,8 @@ verify:
 # `make test` bounds each target by a count of executions, not by time: with a
 # time bound, Go's fuzz coordinator can report its own deadline as a failure
 # ("context deadline exceeded") when the deadline lands mid-run.
-FUZZ_TARGETS := ./gclog:FuzzParse ./gclog:FuzzRoundTrip ./game/link:FuzzParseLink ./sim/scenario:FuzzParseSpec ./sim/scenario:FuzzKnobValue ./sim/scenario:FuzzSimulate
-FUZZ_TEST    := ./gclog:FuzzParse:20000x ./gclog:FuzzRoundTrip:20000x ./game/link:FuzzParseLink:20000x ./sim/scenario:FuzzParseSpec:20000x ./sim/scenario:FuzzKnobValue:20000x ./sim/scenario:FuzzSimulate:500x
+FUZZ_TARGETS := ./gclog:FuzzParse ./gclog:FuzzRoundTrip ./gclog:FuzzStream ./game/link:FuzzParseLink ./sim/scenario:FuzzParseSpec ./sim/scenario:FuzzKnobValue ./sim/scenario:FuzzSimulate
+FUZZ_TEST    := ./gclog:FuzzParse:20000x ./gclog:FuzzRoundTrip:20000x ./gclog:FuzzStream:20000x ./game/link:FuzzParseLink:20000x ./sim/scenario:FuzzParseSpec:20000x ./sim/scenario:FuzzKnobValue:20000x ./sim/scenario:FuzzSimulate:500x
 FUZZTIME ?= 2m
 test-fuzz:
 	@for pft in $(FUZZ_TEST); do p=$${pft%%:*}; ft=$${pft#*:}; f=$${ft%%:*}; n=$${ft##*:}; \

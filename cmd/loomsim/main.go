@@ -10,6 +10,7 @@
 //	loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
 //	loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json]
 //	loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
+//	loomsim gclog summary|diagnose FILE [--json]
 //
 // Exit status: 0 on success; 1 when verify finds a figure out of tolerance,
 // or when a command fails for a reason other than its input (its output
@@ -43,7 +44,8 @@ const usage = `usage:
   loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json]
                   (runs jvm/GcLab.java under java, compares its GC log with the model)
   loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
-                  (make jvm-check's sweep: every point kept in DIR, the table in FILE)`
+                  (make jvm-check's sweep: every point kept in DIR, the table in FILE)
+  loomsim gclog summary|diagnose FILE [--json]`
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -67,11 +69,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		err = cmdTrace(args[1:], stdout)
 	case "jvm":
 		code, err = cmdJVM(args[1:], stdout, stderr)
+	case "gclog":
+		err = cmdGCLog(args[1:], stdout)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
 	default:
-		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify, trace or jvm", args[0])}
+		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify, trace, jvm or gclog", args[0])}
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "loomsim:", err)

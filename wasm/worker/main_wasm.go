@@ -10,6 +10,9 @@
 //	loomworker.check(scenarioID, resultsJSON) -> JSON string (verdicts on given runs)
 //	loomworker.grade(exerciseID, seed, resultsJSON, answer) -> JSON string (a classroom grade on given runs)
 //	loomworker.crashNext("run"|"exit") -> JSON string: test hook, the next call fails (fault.go)
+//	loomworker.gclogOpen() -> JSON number: a session reading one GC log (gclog.go)
+//	loomworker.gclogFeed(session, Uint8Array) -> JSON {bytes, lines, events} so far
+//	loomworker.gclogClose(session) -> JSON {summary, describe, diagnosis, series, bytes}
 //
 // They return {"error": "..."} instead of throwing; a panic inside the
 // simulator becomes such an error too.
@@ -31,6 +34,9 @@ func main() {
 	api.Set("verify", export(jsVerify))
 	api.Set("check", export(jsCheck))
 	api.Set("grade", export(jsGrade))
+	api.Set("gclogOpen", export(func([]js.Value) (any, error) { return gclogs.open(), nil }))
+	api.Set("gclogFeed", export(jsGCLogFeed))
+	api.Set("gclogClose", export(jsGCLogClose))
 	api.Set("crashNext", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		where := ""
 		if len(args) > 0 && args[0].Type() == js.TypeString {
@@ -150,4 +156,32 @@ func jsGrade(args []js.Value) (any, error) {
 		return nil, err
 	}
 	return grade(a[0], a[1], a[2], a[3])
+}
+
+func gclogSession(args []js.Value, call string) (int, error) {
+	if len(args) < 1 || args[0].Type() != js.TypeNumber {
+		return 0, fmt.Errorf("%s: the session number returned by gclogOpen is needed", call)
+	}
+	return args[0].Int(), nil
+}
+
+func jsGCLogFeed(args []js.Value) (any, error) {
+	id, err := gclogSession(args, "gclogFeed(session, bytes)")
+	if err != nil {
+		return nil, err
+	}
+	if len(args) < 2 || !args[1].InstanceOf(js.Global().Get("Uint8Array")) {
+		return nil, fmt.Errorf("gclogFeed(session, bytes): bytes must be a Uint8Array")
+	}
+	chunk := make([]byte, args[1].Get("length").Int())
+	js.CopyBytesToGo(chunk, args[1])
+	return gclogs.feed(id, chunk)
+}
+
+func jsGCLogClose(args []js.Value) (any, error) {
+	id, err := gclogSession(args, "gclogClose(session)")
+	if err != nil {
+		return nil, err
+	}
+	return gclogs.close(id)
 }

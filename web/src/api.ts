@@ -7,10 +7,12 @@
 //   await loomlab.runFull({scenario, case, knobs, seed}, onProgress?)  // = `loomsim run --json`
 //   await loomlab.verify(scenario, onProgress?)  // = `loomsim verify --json`, plus the runs
 //   loomlab.crashWorkerNext("run"|"exit")  // test hook: the next worker job's wasm fails
+//   await loomlab.importGCLog(text)  // {summary, fit}: summary = `loomsim gclog summary --json`; fit null for now
 //
 // Errors are LoomError with a one-line message; the page shows them too.
 
 import type { App } from "./app";
+import type { GCLogImport } from "./gclogtypes";
 import type { WorkerFault } from "./protocol";
 import type { Progress } from "./runner";
 import { GameState, LoomError, RunResult, ScenarioMeta, Spec, Verification } from "./types";
@@ -37,6 +39,13 @@ export interface LoomLab {
    * fails) or die ("exit": the Go program exits, the worker is dropped).
    */
   crashWorkerNext(where: WorkerFault): void;
+  /**
+   * Reads a HotSpot GC log's text (in a background worker) and shows it in
+   * the "Your GC log" panel; resolves to {summary, fit}, summary being what
+   * `loomsim gclog summary --json` prints for the same text. fit is null:
+   * fitting the model to a log is not built yet. The main page only.
+   */
+  importGCLog(text: string): Promise<GCLogImport>;
 }
 
 /**
@@ -94,5 +103,10 @@ export function makeAPI(app: Promise<Host>, ready: Promise<void>): LoomLab {
     chartPoints: () => need().chartPoints(),
     timings: () => ({ ...need().timings }),
     crashWorkerNext: (where) => safely(() => need().workers().crashNext(where)),
+    async importGCLog(text) {
+      const x = (await app) as Host & Partial<Pick<App, "importGCLog">>;
+      if (!x.importGCLog) throw new LoomError("importGCLog: this page has no GC log panel; use the main page");
+      return x.importGCLog(text);
+    },
   };
 }

@@ -9,6 +9,8 @@ import { GameBridge } from "./bridge";
 import { byID } from "./dom";
 import { Action, guarding, messageItem, PlaygroundWatch, playgroundReady, tryAgain } from "./failure";
 import { FullRunPanel } from "./fullrun";
+import { GCLogPanel } from "./gclogpanel";
+import type { GCLogImport } from "./gclogtypes";
 import { LinkState, linkSpec, pageQuery, parseLink, ParsedLink, previewParam, withExerciseScenario } from "./link";
 import { LiveCharts } from "./livecharts";
 import { Picker } from "./picker";
@@ -33,6 +35,7 @@ export class App {
   private transport: TransportBar;
   private setup: SetupForm;
   private fullRuns: FullRunPanel;
+  private gclog: GCLogPanel;
   private poller: Poller;
   private cur: Current | null = null;
   private shown: string | null = null;
@@ -88,7 +91,13 @@ export class App {
       loadFromUI: (spec) => void this.loadFromUI(spec),
     });
     this.fullRuns = new FullRunPanel(this.runner, () => this.cur, (text, kind, actions) => this.message(text, kind, actions));
+    this.gclog = new GCLogPanel(this.runner);
     mainPageStory(this);
+  }
+
+  /** Reads a GC log's text in a worker and shows it in the "Your GC log" panel (window.loomlab.importGCLog). */
+  importGCLog(text: unknown): Promise<GCLogImport> {
+    return this.gclog.importText(text);
   }
 
   /** The background workers (full runs, verification, grading). */

@@ -4,6 +4,8 @@ export type WorkerRequest = (
   | { id: number; kind: "run"; spec: string }
   | { id: number; kind: "check"; scenario: string; results: string }
   | { id: number; kind: "grade"; exercise: string; seed: string; results: string; answer: string }
+  /** A GC log to read (a dropped file, or pasted text as a Blob); the worker reads it in slices. */
+  | { id: number; kind: "gclog"; log: Blob }
 ) & {
   /** Test hook: the worker wasm's crashNext before this request ("run": a recovered panic, "exit": the Go program dies). */
   fault?: WorkerFault;

@@ -4,6 +4,7 @@
 // interrupted.
 
 import type { WorkerFault, WorkerReply, WorkerRequest } from "./protocol";
+import type { GCLogReport } from "./gclogtypes";
 import { Grade, LoomError, RunResult, Spec, Verification } from "./types";
 
 export type Progress = (fraction: number, caseID: string) => void;
@@ -82,6 +83,11 @@ export class Runner {
   /** Grades a classroom prediction on the exercise's runs (as runFull returned them): the worker's scenario.Exercise.Grade. */
   grade(exercise: string, seed: number, results: RunResult[], answer: string): Job<Grade> {
     return this.submit<Grade>({ id: this.nextID++, kind: "grade", exercise, seed: String(seed), results: JSON.stringify(results), answer });
+  }
+
+  /** Reads a GC log in a worker (gclog's reader, as `loomsim gclog summary` runs it); progress is the fraction of bytes read. */
+  importGCLog(log: Blob, onProgress?: Progress): Job<GCLogReport> {
+    return this.submit<GCLogReport>({ id: this.nextID++, kind: "gclog", log }, onProgress);
   }
 
   /** Test hook: the next request sent to a worker makes its wasm fail ("run": a recovered panic, "exit": the Go program dies). */

@@ -3,6 +3,7 @@
 // responsive. Protocol (see runner.ts):
 //   in:  {id, kind: "run", spec: string} | {id, kind: "check", scenario: string, results: string}
 //        | {id, kind: "grade", exercise, seed, results, answer} (all strings)
+//        | {id, kind: "gclog", log: Blob} (read in slices; progress is the fraction of bytes read)
 //        each may carry fault: "run" | "exit" (a test hook: the wasm's crashNext first)
 //   out: {id, kind: "progress", fraction, case?} | {id, kind: "done", json: string}
 //        | {id, kind: "error", message}
@@ -16,6 +17,29 @@ interface LoomWorker {
   check(scenario: string, resultsJSON: string): string;
   grade(exercise: string, seed: string, resultsJSON: string, answer: string): string;
   crashNext(where: string): string;
+  gclogOpen(): string;
+  gclogFeed(session: number, bytes: Uint8Array): string;
+  gclogClose(session: number): string;
+}
+
+/** How much of a GC log is read and handed to the wasm at a time. */
+const gclogSlice = 1 << 20;
+
+/**
+ * Reads a GC log a slice at a time into the wasm's gclog session, posting
+ * progress after each, so a log of hundreds of megabytes never sits whole
+ * in memory. Resolves to the wasm's JSON answer (the report or {"error"}).
+ */
+async function readGCLog(w: LoomWorker, log: Blob, progress: (fraction: number) => void): Promise<string> {
+  const opened = JSON.parse(w.gclogOpen()) as number | { error: string };
+  if (typeof opened !== "number") return JSON.stringify(opened);
+  for (let off = 0; off < log.size; off += gclogSlice) {
+    const bytes = new Uint8Array(await log.slice(off, off + gclogSlice).arrayBuffer());
+    const fed = w.gclogFeed(opened, bytes);
+    if (fed.includes('"error"')) return fed;
+    progress(Math.min(1, (off + bytes.length) / log.size));
+  }
+  return w.gclogClose(opened);
 }
 
 // A dedicated worker's global scope, typed by hand (the DOM and WebWorker
@@ -61,6 +85,18 @@ scope.addEventListener("message", (ev: MessageEvent) => {
         scope.postMessage({ id: req.id, kind: "progress", fraction, case: c ?? "" });
       if (exited) {
         scope.postMessage({ id: req.id, kind: "error", message: crashed });
+        return;
+      }
+      if (req.kind === "gclog") {
+        Promise.resolve()
+          .then(() => {
+            if (req.fault) w.crashNext(req.fault);
+            return readGCLog(w, req.log, (f) => progress(f));
+          })
+          .then(
+          (json) => scope.postMessage(exited ? { id: req.id, kind: "error", message: crashed } : { id: req.id, kind: "done", json }),
+          (e: unknown) => scope.postMessage({ id: req.id, kind: "error", message: exited ? crashed : "reading the log failed: " + errorText(e) }),
+        );
         return;
       }
       let json: unknown;

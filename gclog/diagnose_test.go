@@ -1,0 +1,185 @@
+package gclog
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func readRealLog(t *testing.T, name string) *Log {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "testdata", "gclog", name))
+	require.NoError(t, err)
+	defer f.Close()
+	l, err := Parse(f)
+	require.NoError(t, err)
+	return l
+}
+
+func ruleNames(fs []Finding) []string {
+	names := []string{}
+	for _, f := range fs {
+		names = append(names, f.Rule)
+	}
+	return names
+}
+
+// TestDiagnoseRealLogs: which rules fire on each real JDK 17 log, all of them and nothing else. The
+// machine that wrote them was heavily loaded, so long pauses are a true finding on most.
+func TestDiagnoseRealLogs(t *testing.T) {
+	for log, want := range map[string][]string{
+		"parallel-100m-nr8-pooled.log": {"live-set-fills-old-gen", "gc-time-high", "young-gcs-frequent", "premature-promotion"},
+		"parallel-100m-nr8-fresh.log":  {"gc-time-high", "young-gcs-frequent", "premature-promotion"},
+		"parallel-100m-plain.log":      {"live-set-fills-old-gen", "gc-time-high", "pauses-long", "no-heap-lines"},
+		"parallel-256m-pooled.log":     {"pauses-long"},
+		"serial-64m-pooled.log":        {"live-set-fills-old-gen", "gc-time-high", "pauses-long"},
+		"serial-64m-fresh-tags.log":    {},
+		"g1-64m-pooled.log":            {"gc-time-high", "to-space-exhausted", "g1-full-gc", "young-gcs-frequent", "premature-promotion", "pauses-long"},
+		"g1-256m-pooled.log":           {"gc-time-high", "pauses-long"},
+		"zgc-128m-pooled.log":          {"allocation-stalls"},
+		"shenandoah-128m-pooled.log":   {"degenerated-cycles", "pauses-long"},
+	} {
+		t.Run(log, func(t *testing.T) {
+			fs := Diagnose(readRealLog(t, log))
+			assert.Equal(t, want, ruleNames(fs))
+			for _, f := range fs {
+				assert.NotContains(t, f.Text, "%!", "a formatting slip")
+				assert.NotContains(t, f.Text, "e+", "a number in exponent form")
+				assert.True(t, strings.HasSuffix(f.Text, "."), f.Text)
+			}
+		})
+	}
+}
+
+func TestDiagnoseSentencesCarryTheLogsNumbers(t *testing.T) {
+	fs := Diagnose(readRealLog(t, "parallel-100m-nr8-pooled.log"))
+	require.NotEmpty(t, fs)
+	assert.Equal(t, "The old gen right after a Full GC still holds 75.2 MB, 84 % of the old gen (89 MB): the data that "+
+		"stays alive nearly fills it, so young GCs' promotions find little room and the collector falls back on Full GCs — "+
+		"7 here, by Ergonomics (7) — each of which frees little. A larger heap (or old gen), or less data kept alive "+
+		"(fewer threads, smaller caches, per-thread state that is not pooled), gives the promotions room.", fs[0].Text)
+	serial := Diagnose(readRealLog(t, "serial-64m-pooled.log"))
+	assert.Contains(t, serial[0].Text, "by Allocation Failure (8)")
+	fresh := Diagnose(readRealLog(t, "parallel-100m-nr8-fresh.log"))
+	assert.Contains(t, fresh[2].Text, "most promoted objects died in the old gen", "fresh: Full GCs free what was promoted")
+	g1 := Diagnose(readRealLog(t, "g1-64m-pooled.log"))
+	assert.NotContains(t, g1[4].Text, "died in the old gen", "one Full GC freed little of what was promoted")
+}
+
+func f64(x float64) *float64 { return &x }
+
+// healthy is a made-up summary of a log where nothing is wrong: a Parallel heap of 1 GB, a young GC
+// a second, 5 % promoted, short pauses.
+func healthy() facts {
+	return facts{s: Summary{
+		Collector: "parallel", HeapMaxMB: f64(1024), DurationS: f64(100), Events: 102, YoungGCs: 100, FullGCs: 2,
+		YoungGCsPerS: f64(1), Pauses: 102, PauseTotalMS: 1500, PauseMaxMS: 200, PauseP95MS: 30, GCTimePct: f64(1.5),
+		AllocationRateMBs: f64(200), PromotedMB: f64(1000), PromotionRateMBs: f64(10),
+		OldAfterFullMB: f64(300), OldAfterFullLastMB: f64(310), OldAfterFullSource: "old_gen", OldCapacityMB: f64(680),
+		Causes: []CauseCount{{Kind: Young, Cause: "Allocation Failure", Count: 100}, {Kind: Full, Cause: "Ergonomics", Count: 2}},
+	}, edenMB: f64(200), fullFreedMB: f64(400)}
+}
+
+// TestRulesOnMadeUpSummaries: each rule just below its threshold does not fire, just above it
+// does, and a healthy log fires none.
+func TestRulesOnMadeUpSummaries(t *testing.T) {
+	assert.Empty(t, diagnose(healthy()))
+	for _, c := range []struct {
+		rule        string
+		quiet, fire func(f *facts)
+	}{
+		{"live-set-fills-old-gen",
+			func(f *facts) { f.s.OldAfterFullLastMB = f64(0.69 * 680) },
+			func(f *facts) { f.s.OldAfterFullLastMB = f64(0.71 * 680) }},
+		{"live-set-fills-old-gen", // one Full GC is not a pattern
+			func(f *facts) { f.s.OldAfterFullLastMB = f64(600); f.s.FullGCs = 1 },
+			func(f *facts) { f.s.OldAfterFullLastMB = f64(600); f.s.FullGCs = 2 }},
+		{"live-set-fills-old-gen", // without gc+heap lines, against the whole heap
+			func(f *facts) {
+				f.s.OldAfterFullSource, f.s.OldCapacityMB, f.s.OldAfterFullLastMB = "heap", nil, f64(0.59*1024)
+			},
+			func(f *facts) {
+				f.s.OldAfterFullSource, f.s.OldCapacityMB, f.s.OldAfterFullLastMB = "heap", nil, f64(0.61*1024)
+			}},
+		{"gc-time-high",
+			func(f *facts) { f.s.GCTimePct = f64(9.9) },
+			func(f *facts) { f.s.GCTimePct = f64(10) }},
+		{"young-gcs-frequent",
+			func(f *facts) { f.s.YoungGCsPerS = f64(4.9) },
+			func(f *facts) { f.s.YoungGCsPerS = f64(5) }},
+		{"young-gcs-frequent", // a handful of young GCs in a short log is not a rate
+			func(f *facts) { f.s.YoungGCsPerS, f.s.YoungGCs = f64(50), 9 },
+			func(f *facts) { f.s.YoungGCsPerS, f.s.YoungGCs = f64(50), 10 }},
+		{"premature-promotion",
+			func(f *facts) { f.s.PromotionRateMBs = f64(39) },
+			func(f *facts) { f.s.PromotionRateMBs = f64(40) }},
+		{"pauses-long",
+			func(f *facts) { f.s.PauseP95MS = 1000 },
+			func(f *facts) { f.s.PauseP95MS = 1030 }},
+		{"pauses-long", // a concurrent collector's pauses are judged on their own scale
+			func(f *facts) { f.s.Collector, f.s.PauseP95MS = "z", 9 },
+			func(f *facts) { f.s.Collector, f.s.PauseP95MS = "z", 11 }},
+		{"system-gc",
+			func(f *facts) { f.s.Causes = append(f.s.Causes, CauseCount{Kind: Full, Cause: "Ergonomics", Count: 1}) },
+			func(f *facts) {
+				f.s.Causes = append(f.s.Causes, CauseCount{Kind: Full, Cause: "System.gc()", Count: 1})
+			}},
+		{"to-space-exhausted",
+			func(f *facts) { f.s.Collector = "g1" },
+			func(f *facts) { f.s.Collector, f.s.ToSpaceExhausted = "g1", 1 }},
+		{"g1-full-gc",
+			func(f *facts) { f.s.Collector, f.s.FullGCs = "g1", 0 },
+			func(f *facts) { f.s.Collector = "g1" }},
+		{"humongous",
+			func(f *facts) { f.s.Collector, f.humongousMaxMB = "g1", f64(50) },
+			func(f *facts) { f.s.Collector, f.humongousMaxMB = "g1", f64(52) }},
+		{"humongous",
+			func(f *facts) { f.s.Collector = "g1" },
+			func(f *facts) {
+				f.s.Collector = "g1"
+				f.s.Causes = append(f.s.Causes, CauseCount{Kind: Young, Cause: "G1 Humongous Allocation", Count: 3})
+			}},
+		{"allocation-stalls",
+			func(f *facts) { f.s.Collector = "z" },
+			func(f *facts) { f.s.Collector, f.s.AllocationStalls = "z", 1 }},
+		{"degenerated-cycles",
+			func(f *facts) { f.s.Collector, f.s.FullGCs = "shenandoah", 0 },
+			func(f *facts) { f.s.Collector, f.s.FullGCs, f.s.DegeneratedGCs = "shenandoah", 0, 1 }},
+		{"no-heap-lines",
+			func(f *facts) {},
+			func(f *facts) { f.s.PromotedMB, f.s.PromotionRateMBs = nil, nil }},
+	} {
+		quiet, fire := healthy(), healthy()
+		c.quiet(&quiet)
+		c.fire(&fire)
+		assert.NotContains(t, ruleNames(diagnose(quiet)), c.rule, "%s fired below its threshold", c.rule)
+		assert.Contains(t, ruleNames(diagnose(fire)), c.rule, "%s did not fire above its threshold", c.rule)
+	}
+}
+
+func TestEveryRuleIsTested(t *testing.T) {
+	assert.Len(t, RuleNames(), 12)
+}
+
+func TestDescribeIsPlainWords(t *testing.T) {
+	lines := Describe(readRealLog(t, "parallel-100m-nr8-pooled.log").Summary())
+	text := strings.Join(lines, "\n")
+	for _, want := range []string{
+		"Parallel collector, JVM 17.0.15+6-Debian-1deb12u1 (release), 2 CPUs.",
+		"Heap: 100 MB at most (100 MB at start); the log covers 18.7 s.",
+		"Collections: 238 young, 7 Full (12.7 young a second, 0.37 Full a second).",
+		"Causes: young Allocation Failure ×238; full Ergonomics ×7.",
+		"Old gen after a Full GC: 64 MB on average (42.3 to 75.2 MB, the last 75.2 MB), of an old gen of 89 MB.",
+		"Lines: 1565 read",
+	} {
+		assert.Contains(t, text, want)
+	}
+	assert.NotContains(t, text, "%!")
+	z := strings.Join(Describe(readRealLog(t, "zgc-128m-pooled.log").Summary()), "\n")
+	assert.Contains(t, z, "ZGC collector")
+	assert.Contains(t, z, "848 allocation stalls")
+}

@@ -1,0 +1,300 @@
+// "Your GC log": the page's panel for a HotSpot GC log the reader brings.
+// A dropped or chosen file (or pasted text) goes to a background worker,
+// which reads it a slice at a time with the same Go reader as `loomsim
+// gclog summary` and answers with the summary, its sentences, the diagnosis
+// and chart columns. Nothing is sent anywhere: the page's CSP allows no
+// other origin, and the panel says so beside the drop zone.
+
+import uPlot from "uplot";
+import { byID, el, fmt } from "./dom";
+import type { GCKind, GCLogImport, GCLogReport, GCLogSeries } from "./gclogtypes";
+import type { Job, Runner } from "./runner";
+import { errorText, LoomError } from "./types";
+
+/** The largest log the panel reads: beyond it a browser tab's memory, not the reader, is the limit. */
+export const maxGCLogBytes = 256 * 1024 * 1024;
+
+/** One colour per kind of pause (Okabe–Ito), with a point shape cue from its legend label. */
+const kindColors: Record<GCKind, string> = {
+  young: "#56B4E9",
+  mixed: "#009E73",
+  full: "#D55E00",
+  remark: "#CC79A7",
+  cleanup: "#999999",
+  concurrent: "#000000",
+  pause: "#0072B2",
+  degenerated: "#E69F00",
+};
+
+const kindLabels: Record<GCKind, string> = {
+  young: "young",
+  mixed: "mixed",
+  full: "Full",
+  remark: "remark",
+  cleanup: "cleanup",
+  concurrent: "concurrent",
+  pause: "concurrent-collector pause",
+  degenerated: "degenerated",
+};
+
+const dash = [6, 4];
+
+function mb(n: number): string {
+  return `${fmt(n / (1024 * 1024))} MB`;
+}
+
+export class GCLogPanel {
+  private drop = byID("gclog-drop");
+  private file = byID<HTMLInputElement>("gclog-file");
+  private text = byID<HTMLTextAreaElement>("gclog-text");
+  private readText = byID<HTMLButtonElement>("gclog-read");
+  private bar = byID<HTMLProgressElement>("gclog-progress");
+  private label = byID("gclog-label");
+  private cancelBtn = byID<HTMLButtonElement>("gclog-cancel");
+  private problem = byID("gclog-problem");
+  private result = byID("gclog-result");
+  private plots: uPlot[] = [];
+  private observers: ResizeObserver[] = [];
+  private job: Job<GCLogReport> | null = null;
+
+  constructor(private readonly runner: Runner) {
+    this.file.addEventListener("change", () => {
+      const f = this.file.files?.[0];
+      if (f) void this.read(f, f.name).catch(() => undefined);
+      this.file.value = ""; // choosing the same file again reads it again
+    });
+    this.readText.addEventListener("click", () => {
+      void this.read(new Blob([this.text.value], { type: "text/plain" }), "the pasted text").catch(() => undefined);
+    });
+    this.cancelBtn.addEventListener("click", () => this.job?.cancel());
+    for (const type of ["dragenter", "dragover"]) {
+      this.drop.addEventListener(type, (ev) => {
+        ev.preventDefault();
+        this.drop.classList.add("dragging");
+      });
+    }
+    this.drop.addEventListener("dragleave", () => this.drop.classList.remove("dragging"));
+    this.drop.addEventListener("drop", (ev: DragEvent) => {
+      ev.preventDefault();
+      this.drop.classList.remove("dragging");
+      const files = ev.dataTransfer?.files;
+      if (!files || files.length === 0) {
+        this.fail("Nothing was dropped that can be read: drop a log file (one).");
+        return;
+      }
+      if (files.length > 1) {
+        this.fail(`${files.length} files were dropped; drop one log at a time.`);
+        return;
+      }
+      void this.read(files[0], files[0].name).catch(() => undefined);
+    });
+  }
+
+  /** window.loomlab.importGCLog: reads text as a log, shows it, and resolves to {summary, fit}. */
+  async importText(text: unknown): Promise<GCLogImport> {
+    if (typeof text !== "string") throw new LoomError(`importGCLog(${typeof text}): expected the log's text as a string`);
+    const r = await this.read(new Blob([text], { type: "text/plain" }), "the given text");
+    return { summary: r.summary, fit: null };
+  }
+
+  /** Reads a log in a worker and shows it; a refusal is shown in the panel and thrown. */
+  async read(log: Blob, name: string): Promise<GCLogReport> {
+    const previous = this.job;
+    if (previous) {
+      // The newer log wins: the older read is cancelled and says nothing more.
+      this.job = null;
+      previous.cancel();
+      this.bar.hidden = true;
+      this.cancelBtn.hidden = true;
+    }
+    this.problem.replaceChildren();
+    this.problem.hidden = true;
+    if (log.size > maxGCLogBytes) {
+      throw this.fail(
+        `${name} is ${mb(log.size)}; the page reads logs of up to ${mb(maxGCLogBytes)}. ` +
+          "Give it the part you care about (the last hours, say), or read it with loomsim gclog summary FILE, which has no such limit.",
+      );
+    }
+    const job = this.runner.importGCLog(log, (f) => {
+      this.bar.value = f;
+      this.label.textContent = `reading ${name}: ${Math.round(f * 100)} % of ${mb(log.size)}`;
+    });
+    this.job = job;
+    this.bar.hidden = false;
+    this.bar.value = 0;
+    this.cancelBtn.hidden = false;
+    this.label.textContent = `reading ${name} (${mb(log.size)})…`;
+    try {
+      const r = await job.promise;
+      this.label.textContent = `${name}: ${fmt(r.summary.lines)} lines, ${fmt(r.summary.events)} collections and pauses read.`;
+      this.show(r);
+      return r;
+    } catch (e) {
+      const msg = errorText(e);
+      // A read cancelled because another began leaves the panel to that one.
+      if (this.job !== job) throw LoomError.from(e);
+      if (msg === "cancelled") {
+        this.label.textContent = "cancelled";
+        throw LoomError.from(e);
+      }
+      throw this.fail(`${name} cannot be read as a GC log: ${msg}`);
+    } finally {
+      if (this.job === job) {
+        this.job = null;
+        this.bar.hidden = true;
+        this.cancelBtn.hidden = true;
+      }
+    }
+  }
+
+  /** Shows why a log was not read; the last log read stays shown below. */
+  private fail(text: string): LoomError {
+    this.label.textContent = "";
+    this.problem.replaceChildren(text);
+    this.problem.hidden = false;
+    return new LoomError(text);
+  }
+
+  private show(r: GCLogReport): void {
+    for (const o of this.observers) o.disconnect();
+    for (const p of this.plots) p.destroy();
+    this.plots = [];
+    this.observers = [];
+    const s = r.summary;
+    const unknown =
+      s.unknown_lines > 0
+        ? el(
+            "details",
+            { class: "gclog-unknown" },
+            el("summary", {}, `${fmt(s.unknown_lines)} lines were not recognised (counted, and otherwise left out)`),
+            el("ul", {}, ...r.series.unknown_examples.map((u) => el("li", {}, el("code", {}, `${u.line}: ${u.text}`)))),
+          )
+        : null;
+    const findings =
+      r.diagnosis.length > 0
+        ? el("ul", { id: "gclog-diagnosis", class: "gclog-diagnosis" }, ...r.diagnosis.map((f) => el("li", { "data-rule": f.rule }, f.text)))
+        : el("p", { id: "gclog-diagnosis", class: "gclog-diagnosis" }, "Nothing stands out: no rule of the diagnosis fired on this log.");
+    const charts = el("div", { class: "charts gclog-charts" });
+    const parts: (Node | null)[] = [
+      el("h3", {}, "What the log says"),
+      el("ul", { id: "gclog-summary", class: "gclog-summary" }, ...r.describe.map((line) => el("li", {}, line))),
+      unknown,
+      el("h3", {}, "Diagnosis"),
+      el("p", { class: "hint" }, "Rules of thumb over the numbers above; each names what it saw and what usually causes it."),
+      findings,
+      el("h3", {}, "Charts"),
+      r.series.stride > 1 ? el("p", { class: "hint" }, `The log has too many collections to draw each: the charts show one in ${r.series.stride}, and every Full GC.`) : null,
+      charts,
+    ];
+    this.result.replaceChildren(...parts.filter((p): p is Node => p !== null));
+    this.plots = [heapChart(charts, r.series), pauseChart(charts, r.series), rateChart(charts, r.series)].filter((p): p is uPlot => p !== null);
+    // The charts follow their boxes' width (a narrower window, a phone turned).
+    for (const p of this.plots) {
+      const box = p.root.parentElement;
+      if (!box) continue;
+      const o = new ResizeObserver(() => p.setSize({ width: Math.max(280, Math.floor(box.clientWidth)), height: 200 }));
+      o.observe(box);
+      this.observers.push(o);
+    }
+  }
+}
+
+/** A chart's frame: a figure with a caption, and its width for uPlot. */
+function figure(parent: HTMLElement, id: string, title: string): { plot: HTMLElement; width: number } {
+  const plot = el("div", { class: "plot" });
+  parent.append(el("figure", { class: "chart", id }, el("figcaption", {}, title), plot));
+  return { plot, width: Math.max(280, Math.floor(plot.clientWidth || parent.clientWidth / 2 || 360)) };
+}
+
+function options(width: number, unit: string, series: uPlot.Series[]): uPlot.Options {
+  return {
+    width,
+    height: 200,
+    series: [{ label: "s" }, ...series],
+    axes: [
+      { label: "time in the log (s)", labelSize: 18, size: 36 },
+      { label: unit, labelSize: 18, size: 56 },
+    ],
+    scales: { x: { time: false }, y: { range: (_u, lo, hi) => [Math.min(0, lo ?? 0), Math.max(hi ?? 1, 1) * 1.05] } },
+    legend: { show: true, live: false },
+    cursor: { drag: { x: false, y: false } },
+  };
+}
+
+const line = (label: string, stroke: string, extra: Partial<uPlot.Series> = {}): uPlot.Series => ({
+  label,
+  stroke,
+  width: 2,
+  spanGaps: true,
+  points: { show: false },
+  ...extra,
+});
+
+const dots = (label: string, stroke: string): uPlot.Series => ({
+  label,
+  stroke,
+  fill: stroke,
+  paths: () => null,
+  points: { show: true, size: 5, stroke, fill: stroke },
+});
+
+/**
+ * The heap's occupancy as a saw: each collection adds two points at its
+ * time, the heap before it and after it, so the line climbs while the
+ * application allocates and drops at each collection. The committed heap
+ * and the old gen after each collection (when logged) go beside it.
+ */
+function heapChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
+  const { plot, width } = figure(parent, "gclog-chart-heap", "Heap used: climbing between collections, dropping at each (solid); committed (grey); old gen after each (dotted)");
+  const x: number[] = [];
+  const used: (number | null)[] = [];
+  const committed: (number | null)[] = [];
+  const old: (number | null)[] = [];
+  s.time_s.forEach((t, i) => {
+    if (s.before_mb[i] === null && s.after_mb[i] === null) return; // a pause the log gives no sizes for
+    x.push(t, t);
+    used.push(s.before_mb[i], s.after_mb[i]);
+    committed.push(s.committed_mb[i], s.committed_mb[i]);
+    old.push(null, s.old_after_mb[i]);
+  });
+  const series = [line("heap used", "#0072B2"), line("committed", "#777777", { width: 1 })];
+  const data: (number | null)[][] = [x, used, committed];
+  if (old.some((v) => v !== null)) {
+    series.push(line("old gen after", "#D55E00", { dash: [2, 3] }));
+    data.push(old);
+  }
+  return new uPlot(options(width, "MB", series), data as uPlot.AlignedData, plot);
+}
+
+/** Every pause as a point, one colour per kind. */
+function pauseChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
+  const { plot, width } = figure(parent, "gclog-chart-pauses", "Pauses by kind");
+  const kinds = [...new Set(s.kind)].filter((k) => k !== "concurrent");
+  const data: (number | null)[][] = [s.time_s];
+  for (const k of kinds) data.push(s.pause_ms.map((p, i) => (s.kind[i] === k ? p : null)));
+  const series = kinds.map((k) => dots(kindLabels[k], kindColors[k]));
+  return new uPlot(options(width, "ms", series), data as uPlot.AlignedData, plot);
+}
+
+/** Allocation and promotion rates over windows of equal length. */
+function rateChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
+  if (s.rate_time_s.length === 0) {
+    parent.append(
+      el(
+        "figure",
+        { class: "chart", id: "gclog-chart-rates" },
+        el("figcaption", {}, "Allocation and promotion rates"),
+        el("p", { class: "hint" }, "Not read for this log: a concurrent collector collects while the application allocates, or the log has fewer than two collections with heap sizes."),
+      ),
+    );
+    return null;
+  }
+  const { plot, width } = figure(parent, "gclog-chart-rates", `Allocation (solid) and promotion (dashed) rates, over ${fmt(s.rate_window_s)} s windows`);
+  const series = [line("allocation", "#0072B2")];
+  const data: (number | null)[][] = [s.rate_time_s, s.allocation_mb_s];
+  if (s.promotion_mb_s.some((v) => v !== null)) {
+    series.push(line("promotion", "#D55E00", { dash }));
+    data.push(s.promotion_mb_s);
+  }
+  return new uPlot(options(width, "MB/s", series), data as uPlot.AlignedData, plot);
+}
