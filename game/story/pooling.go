@@ -45,7 +45,7 @@ func (poolingStory) moments(f *facts) {
 		if 2*kept >= h.OldUsed {
 			why = size(kept) + " of it per-thread state that stays live as long as its thread"
 		}
-		f.moment(OldGenHalf, s.Time, "The old gen passed half full ("+size(h.OldUsed)+" of "+size(h.OldCap)+"): "+why+".")
+		f.moment(OldGenHalf, s.Time, "The old gen is more than half full ("+size(h.OldUsed)+" of "+size(h.OldCap)+"): "+why+".")
 	}
 	if pooled && f.want(ChunkAbandoned) && s.Chunks.OldDead > 0 {
 		f.moment(ChunkAbandoned, s.Time, "A pooled thread's StackChunk was promoted to the old gen; at its next park the thread froze into a fresh "+

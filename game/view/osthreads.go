@@ -100,10 +100,19 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	l.TextFit(t1, sc, p.TextDim, full, base, Count(int64(snap.PlatformLive))+" threads")
 	// What "memory held by threads" counts, in words: a platform thread's
 	// stack outside the heap, a virtual thread's objects inside it.
-	l.TextFit(t2, sc, p.TextDim,
-		"held by threads: "+Size(stacks)+" OS-thread stacks + "+Size(inHeap)+" heap objects of threads",
-		"threads: "+Size(stacks)+" stacks + "+Size(inHeap)+" in the heap",
-		Size(stacks)+" stacks + "+Size(inHeap)+" heap")
+	// A scenario whose profile has no per-thread native memory says so
+	// instead of "0 B stacks", which newcomers read as a wrong number.
+	if stacks > 0 {
+		l.TextFit(t2, sc, p.TextDim,
+			"held by threads: "+Size(stacks)+" OS-thread stacks + "+Size(inHeap)+" heap objects of threads",
+			"threads: "+Size(stacks)+" stacks + "+Size(inHeap)+" in the heap",
+			Size(stacks)+" stacks + "+Size(inHeap)+" heap")
+	} else {
+		l.TextFit(t2, sc, p.TextDim,
+			"held by threads: "+Size(inHeap)+" of heap objects (OS-thread stacks not counted here)",
+			"threads: "+Size(inHeap)+" in the heap (stacks not counted)",
+			Size(inHeap)+" in the heap")
+	}
 	if snap.RSS > 0 {
 		l.TextFit(t3, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
 	}
