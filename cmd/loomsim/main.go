@@ -1,6 +1,6 @@
 // Command loomsim runs Loomlab's simulator from the command line: list the
 // scenarios, show their knobs, run a case, verify the articles' figures, or
-// print an event trace.
+// print an event trace, or sweep a knob over a range of values.
 //
 //	loomsim list
 //	loomsim params SCENARIO
@@ -8,6 +8,8 @@
 //	loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
 //	loomsim verify [SCENARIO] [--json]
 //	loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
+//	loomsim sweep SCENARIO[/CASE] --knob K=LO:HI:N[:log] [--side k=v[,k=v]]... [--set k=v]...
+//	              --metric M [--metric M]... [--seed N] [--json|--csv] [--parallel P]
 //
 // Exit status: 0 on success; 1 when verify finds a figure out of tolerance,
 // or when a command fails for a reason other than its input (its output
@@ -37,7 +39,8 @@ const usage = `usage:
   loomsim profile SCENARIO
   loomsim run SCENARIO[/CASE] [--set k=v]... [--seed N] [--json]
   loomsim verify [SCENARIO] [--json]
-  loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]`
+  loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
+  ` + sweepUsage
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -59,11 +62,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		code, err = cmdVerify(args[1:], stdout)
 	case "trace":
 		err = cmdTrace(args[1:], stdout)
+	case "sweep":
+		err = cmdSweep(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
 	default:
-		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify or trace", args[0])}
+		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify, trace or sweep", args[0])}
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "loomsim:", err)
