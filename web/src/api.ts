@@ -7,13 +7,14 @@
 //   await loomlab.runFull({scenario, case, knobs, seed}, onProgress?)  // = `loomsim run --json`
 //   await loomlab.verify(scenario, onProgress?)  // = `loomsim verify --json`, plus the runs
 //   loomlab.crashWorkerNext("run"|"exit")  // test hook: the next worker job's wasm fails
+//   await loomlab.sweep.run()  // the sweep panel's setup, run: = `loomsim sweep --json` (main page only)
 //
 // Errors are LoomError with a one-line message; the page shows them too.
 
 import type { App } from "./app";
 import type { WorkerFault } from "./protocol";
 import type { Progress } from "./runner";
-import { GameState, LoomError, RunResult, ScenarioMeta, Spec, Verification } from "./types";
+import { GameState, LoomError, RunResult, ScenarioMeta, Spec, SweepOutput, SweepRequest, SweepResult, Verification } from "./types";
 
 export interface LoomLab {
   readonly ready: Promise<void>;
@@ -37,6 +38,12 @@ export interface LoomLab {
    * fails) or die ("exit": the Go program exits, the worker is dropped).
    */
   crashWorkerNext(where: WorkerFault): void;
+  /** The sweep panel (the main page only): run its setup, read its request and its last result. */
+  sweep?: {
+    run(): Promise<SweepResult>;
+    request(): SweepRequest;
+    result(): SweepOutput | null;
+  };
 }
 
 /**

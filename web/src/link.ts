@@ -24,6 +24,10 @@ export interface LinkState {
   lock: string[];
   theme: "default" | "high-contrast";
   present: boolean;
+  /** The sweep panel's setup: "knob:LO:HI:N[:log]" ("" for none), its sides and metrics. */
+  sweep: string;
+  sweepSides: string[];
+  sweepMetrics: string[];
 }
 
 export interface ParsedLink {

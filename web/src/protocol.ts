@@ -4,6 +4,8 @@ export type WorkerRequest = (
   | { id: number; kind: "run"; spec: string }
   | { id: number; kind: "check"; scenario: string; results: string }
   | { id: number; kind: "grade"; exercise: string; seed: string; results: string; answer: string }
+  | { id: number; kind: "sweepPlan"; request: string }
+  | { id: number; kind: "sweepCollect"; request: string; results: string }
 ) & {
   /** Test hook: the worker wasm's crashNext before this request ("run": a recovered panic, "exit": the Go program dies). */
   fault?: WorkerFault;
