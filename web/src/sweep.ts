@@ -43,6 +43,7 @@ export class SweepPanel {
   private job: Job<SweepOutput> | null = null;
   private last: SweepOutput | null = null;
   private plots: uPlot[] = [];
+  private observers: ResizeObserver[] = [];
   private urls: string[] = [];
   /** The setup goes into the link once the user has touched it or a link brought one. */
   private touched = false;
@@ -221,9 +222,15 @@ export class SweepPanel {
       .map((b) => b.value);
   }
 
-  private clear(): void {
+  private dropPlots(): void {
+    for (const o of this.observers) o.disconnect();
     for (const p of this.plots) p.destroy();
+    this.observers = [];
     this.plots = [];
+  }
+
+  private clear(): void {
+    this.dropPlots();
     this.charts.replaceChildren();
     this.table.replaceChildren();
     for (const u of this.urls) URL.revokeObjectURL(u);
@@ -236,8 +243,7 @@ export class SweepPanel {
 
   /** One chart per metric, the knob across, one line per side (with its points marked). */
   private draw(r: SweepResult): void {
-    for (const p of this.plots) p.destroy();
-    this.plots = [];
+    this.dropPlots();
     this.charts.replaceChildren();
     const unit = r.knob.unit ? ` (${r.knob.unit})` : "";
     for (const m of r.metrics) {
@@ -266,7 +272,12 @@ export class SweepPanel {
         cursor: { drag: { x: false, y: false } },
       };
       const data = [r.points, ...r.results.map((sr) => sr.values[m])] as uPlot.AlignedData;
-      this.plots.push(new uPlot(opts, data, plot));
+      const u = new uPlot(opts, data, plot);
+      this.plots.push(u);
+      // The charts share the panel's width, which changes with the window.
+      const ro = new ResizeObserver(() => u.setSize({ width: Math.max(240, Math.floor(plot.clientWidth)), height: 200 }));
+      ro.observe(plot);
+      this.observers.push(ro);
     }
     this.table.replaceChildren(resultTable(r));
   }
