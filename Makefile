@@ -12,9 +12,16 @@ WASMEXEC  := $(GOROOT)/lib/wasm/go_js_wasm_exec
 ## the page (type check, worker, headless Chromium).
 test: vet test-go test-wasm test-fuzz verify test-web
 
+# go vet and staticcheck (a Go tool pinned in go.mod), natively over the
+# whole module and under js/wasm over what compiles to WebAssembly. The
+# wasm pass runs the natively built staticcheck with GOOS=js: `go tool`
+# under GOOS=js would build the tool itself for wasm.
+WASM_PKGS := ./sim/... ./gclog/... ./classroom/... ./cmd/... ./game/... ./wasm/...
 vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./game/... ./wasm/...
+	$(GO) tool staticcheck ./...
+	GOOS=js GOARCH=wasm "$$($(GO) tool -n staticcheck)" $(WASM_PKGS)
 	@unformatted=$$(gofmt -l sim gclog classroom cmd game wasm build bench sweep); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 test-go:
@@ -23,7 +30,7 @@ test-go:
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes.
 test-wasm: node-deps
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./gclog/... ./classroom/... ./cmd/... ./game/view/... ./game/play/... ./game/link/... ./sweep/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./gclog/... ./classroom/... ./cmd/... ./game/view/... ./game/play/... ./game/link/... ./game/story/... ./sweep/...
 
 verify:
 	$(GO) run ./cmd/loomsim verify

@@ -35,7 +35,7 @@ import (
 type AnswerKind uint8
 
 const (
-	answerInvalid AnswerKind = iota
+	_ AnswerKind = iota // the zero value is invalid
 	// Choice: one of the exercise's choices.
 	Choice
 	// Number: a number, correct within the exercise's tolerance of the

@@ -111,6 +111,14 @@ func (g *Game) SetPalette(name string) {
 	g.mu.Unlock()
 }
 
+// SetDevOverlay shows or hides the developer overlay: the tool's own frame
+// rate and update/draw times over the picture.
+func (g *Game) SetDevOverlay(on bool) {
+	g.mu.Lock()
+	g.opts.DevOverlay = on
+	g.mu.Unlock()
+}
+
 // SetReducedMotion turns animations off (on: true) or leaves them to the
 // playground's speed rule.
 func (g *Game) SetReducedMotion(on bool) {

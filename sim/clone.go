@@ -98,16 +98,11 @@ func cloneSlice[T any](v []T) []T {
 	return out
 }
 
-func (f fifo) clone() fifo {
-	f.buf = cloneSlice(f.buf)
-	return f
-}
-
 func (q eventQueue) clone() eventQueue {
 	q.h = cloneSlice(q.h)
 	lanes := make([]lane, len(q.lanes))
 	for i, l := range q.lanes {
-		l.buf = cloneSlice(l.buf)
+		l.events = l.events.clone()
 		lanes[i] = l
 	}
 	q.lanes = lanes

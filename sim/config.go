@@ -152,7 +152,7 @@ type ExecutorConfig struct {
 type LoadKind uint8
 
 const (
-	loadInvalid LoadKind = iota
+	_ LoadKind = iota // the zero value is invalid
 	// LoadBatch: one platform thread (main) submits Count tasks in a loop,
 	// paying the executor's submission cost each time, then waits for all of
 	// them (ExecutorService.close()).

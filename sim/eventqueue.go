@@ -4,7 +4,7 @@ package sim
 type eventKind uint8
 
 const (
-	evInvalid eventKind = iota
+	_ eventKind = iota // the zero value is invalid
 	// evSliceEnd: the CPU burst or time slice running on core a ends.
 	// b is the core's token; a stale token means the slice was rescheduled
 	// (a stop-the-world pause stretched it) and the event is ignored.
@@ -17,8 +17,6 @@ const (
 	evClient
 	// evRequestArrive: the request of connection a reaches the server.
 	evRequestArrive
-	// evResponse: the response of request slot a reaches its client.
-	evResponse
 	// evAsync: the asynchronous operation of task slot a completes and its
 	// continuation is handed to its event loop.
 	evAsync
@@ -38,7 +36,7 @@ const (
 	evKindCount
 )
 
-var eventKindLabels = [...]string{"invalid", "slice-end", "wake", "client", "request-arrive", "response", "async",
+var eventKindLabels = [...]string{"invalid", "slice-end", "wake", "client", "request-arrive", "async",
 	"gc-end", "compiled", "arrival", "ramp", "os-wake", "stop"}
 
 // EventCounts returns how many events of each kind the run has handled (for
@@ -100,10 +98,8 @@ type eventQueue struct {
 
 // lane is a FIFO of events scheduled with the same delay.
 type lane struct {
-	delay Duration
-	buf   []event
-	head  int
-	size  int
+	delay  Duration
+	events ring[event]
 }
 
 const maxLanes = 32
@@ -140,20 +136,8 @@ func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b 
 	q.n++
 	e := event{at: now.Add(d), seq: q.seq, a: a, b: b, kind: kind, lane: int8(li)}
 	l := &q.lanes[li]
-	if l.size == len(l.buf) {
-		n := 2 * len(l.buf)
-		if n < 64 {
-			n = 64
-		}
-		nb := make([]event, n)
-		for i := 0; i < l.size; i++ {
-			nb[i] = l.buf[(l.head+i)%len(l.buf)]
-		}
-		l.buf, l.head = nb, 0
-	}
-	l.buf[(l.head+l.size)%len(l.buf)] = e
-	l.size++
-	if l.size == 1 {
+	l.events.push(e)
+	if l.events.len() == 1 {
 		q.h = append(q.h, e)
 		q.up(len(q.h) - 1)
 	}
@@ -168,11 +152,10 @@ func (q *eventQueue) pop() event {
 	q.n--
 	if top.lane >= 0 {
 		l := &q.lanes[top.lane]
-		l.head = (l.head + 1) % len(l.buf)
-		l.size--
-		if l.size > 0 {
+		l.events.pop()
+		if l.events.len() > 0 {
 			// The lane's next event replaces its head at the top.
-			q.h[0] = l.buf[l.head]
+			q.h[0] = *l.events.front()
 			q.down(0)
 			return top
 		}

@@ -127,7 +127,7 @@ func (s *Sim) Thread(id ThreadID) (ThreadDetail, bool) {
 	for ci := t.tail; ci >= 0; ci = s.chunks[ci].parent {
 		c := &s.chunks[ci]
 		d.Chunks = append(d.Chunks, ChunkView{ID: c.id, Owner: t.id, Capacity: c.capacity, Used: c.used,
-			Space: s.heap.blobs[c.blob].sp.String(), GCMode: c.gcMode, Tier: c.bornTier})
+			Space: s.heap.blobs[c.blob].sp, GCMode: c.gcMode, Tier: c.bornTier})
 	}
 	for _, f := range s.follow {
 		if f.id == id {

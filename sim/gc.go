@@ -1,21 +1,10 @@
 package sim
 
-// Garbage collection: when a collection runs, what it does to the heap and
-// to StackChunks, and how long it stops the world.
-//
-// Triggers (jvm-facts.md, psScavenge.cpp, tenuredGeneration.cpp):
-//   - Parallel skips the young collection and runs a Full GC when
-//     min(padded average promoted, young used) >= old free. After a
-//     successful young collection, JDK 21 (as released) also runs a Full GC
-//     in the same pause when the padded average promoted exceeds old free;
-//     JDK 22 removed that check (JDK-8319713), so jdk=25 does not have it.
-//     A promotion failure leads to a Full GC.
-//   - Serial runs the young collection only if old free covers the padded
-//     average promoted or the whole young generation; else a Full GC.
-//   - G1 (simplified) always collects young; concurrent marking starts when
-//     old occupancy passes G1IHOP percent of the heap, and the following
-//     mixed collections reclaim the garbage it found. Only an evacuation
-//     failure causes a Full GC.
+// Garbage collection: the machinery every collector shares. This file
+// copies, ages and promotes young objects, compacts the heap in a Full GC
+// and prices the pauses. When to collect, and every rule that differs
+// between collectors, is the collector's policy (collector.go,
+// gc_parallel.go, gc_serial.go, gc_g1.go).
 //
 // Pause cost model (ours): a young pause costs YoungFixed plus the bytes
 // copied or promoted at CopyRate and the old generation's cards at CardRate;
@@ -26,10 +15,10 @@ package sim
 type GCCause uint8
 
 const (
-	causeNone GCCause = iota
+	_ GCCause = iota // the zero value is invalid
 	// CauseAllocation: eden was full.
 	CauseAllocation
-	// CauseErgonomics: Parallel's promotion-guarantee check chose a Full GC.
+	// CauseErgonomics: the collector's promotion guarantee chose a Full GC.
 	CauseErgonomics
 	// CausePromotionFailed: the old generation could not take a promotion.
 	CausePromotionFailed
@@ -61,7 +50,8 @@ func (s *Sim) allocGarbage(size Bytes) {
 }
 
 // collect runs the collections the collector's policy chooses for an
-// allocation of need bytes that did not fit in eden.
+// allocation of need bytes that did not fit in eden, then a Full GC if the
+// allocation still does not fit, and stops the world for all of them.
 func (s *Sim) collect(need Bytes) {
 	h := s.heap
 	if s.oom {
@@ -70,47 +60,7 @@ func (s *Sim) collect(need Bytes) {
 		h.edenUsed = 0
 		return
 	}
-	var pause Duration
-	full := false
-	cause := CauseAllocation
-	oldFree := func() float64 { return float64(h.oldCommitted - h.oldUsed) }
-	switch s.cfg.Heap.GC {
-	case GCParallel:
-		est := h.promoAvg.padded()
-		if yu := float64(h.edenUsed + h.survUsed); yu < est {
-			est = yu
-		}
-		if h.promoAvg.count > 0 && est >= oldFree() {
-			full, cause = true, CauseErgonomics
-			break
-		}
-		d, failed := s.youngGC()
-		pause += d
-		switch {
-		case failed:
-			full, cause = true, CausePromotionFailed
-		case s.cfg.JVM.JDK == 21 && h.promoAvg.padded() > oldFree():
-			full, cause = true, CauseErgonomics
-		}
-	case GCSerial:
-		av := h.promoAvg.padded()
-		free := oldFree()
-		if h.promoAvg.count > 0 && free < av && free < float64(h.edenUsed+h.survUsed) {
-			full, cause = true, CauseErgonomics
-			break
-		}
-		d, failed := s.youngGC()
-		pause += d
-		if failed {
-			full, cause = true, CausePromotionFailed
-		}
-	case GCG1:
-		d, failed := s.youngGC()
-		pause += d
-		if failed {
-			full, cause = true, CausePromotionFailed
-		}
-	}
+	pause, full, cause := s.gc.collect(s)
 	if !full && need > h.edenFree() {
 		full, cause = true, CauseNoRoom
 	}
@@ -124,15 +74,25 @@ func (s *Sim) collect(need Bytes) {
 	s.noteRSS()
 }
 
+// youngResult is what a young collection did, for the tenuring policy.
+type youngResult struct {
+	copied, promoted Bytes
+	// overflow: an object below the tenuring threshold did not fit in the
+	// survivor space and was promoted early.
+	overflow bool
+	// ages holds the bytes copied into the survivor space at each age.
+	ages  [16]Bytes
+	pause Duration
+}
+
 // youngGC copies live young objects into the survivor space, ages them, and
 // promotes those at the tenuring threshold or that do not fit (premature
 // promotion). It returns the pause and whether a promotion failed.
 func (s *Sim) youngGC() (Duration, bool) {
 	h := s.heap
 	cfg := &s.cfg.Heap
-	var copied, promoted Bytes
-	var ages [16]Bytes
-	overflow, failed := false, false
+	var y youngResult
+	failed := false
 	keep := h.young[:0]
 	for _, i := range h.young {
 		b := &h.blobs[i]
@@ -144,18 +104,18 @@ func (s *Sim) youngGC() (Duration, bool) {
 			keep = append(keep, i)
 			continue
 		}
-		if int(b.age) < h.tenuring && copied+b.size <= h.survCap {
+		if int(b.age) < h.tenuring && y.copied+b.size <= h.survCap {
 			if b.age < 15 {
 				b.age++
 			}
-			b.sp = spSurvivor
-			copied += b.size
-			ages[b.age] += b.size
+			b.sp = SpaceSurvivor
+			y.copied += b.size
+			y.ages[b.age] += b.size
 			keep = append(keep, i)
 			continue
 		}
 		if int(b.age) < h.tenuring {
-			overflow = true
+			y.overflow = true
 		}
 		if h.oldUsed+b.size > h.oldCommitted {
 			failed = true
@@ -163,42 +123,37 @@ func (s *Sim) youngGC() (Duration, bool) {
 			continue
 		}
 		s.promote(i)
-		promoted += b.size
+		y.promoted += b.size
 	}
 	h.young = keep
 	h.edenUsed = 0
-	h.survUsed = copied
+	h.survUsed = y.copied
 	if failed {
 		// Objects left behind stay in young until the Full GC that follows.
 		h.survUsed = h.youngLive()
 	}
-	thr := Bytes(gcThreads(cfg, s.cfg.Machine.Cores))
-	pause := cfg.YoungFixed + bytesAt(copied+promoted, cfg.CopyRate*thr) + bytesAt(h.oldUsed, cfg.CardRate*thr)
-	if cfg.GC == GCG1 {
-		pause += s.g1Mixed(thr)
-	}
+	thr := Bytes(s.gc.threads(cfg, s.cfg.Machine.Cores))
+	y.pause = cfg.YoungFixed + bytesAt(y.copied+y.promoted, cfg.CopyRate*thr) + bytesAt(h.oldUsed, cfg.CardRate*thr)
+	y.pause += s.gc.youngExtra(s, thr)
 	h.youngCount++
 	s.stats.youngGCs++
-	s.stats.promoted += promoted
-	s.stats.survivorCopied += copied
-	if overflow {
+	s.stats.promoted += y.promoted
+	s.stats.survivorCopied += y.copied
+	if y.overflow {
 		s.stats.survivorOverflows++
 	}
-	h.promoAvg.sample(float64(promoted))
-	s.adaptAfterYoung(copied, promoted, overflow, &ages, pause)
-	s.emit(EvGCYoung, -1, int64(copied), int64(promoted))
-	if cfg.GC == GCG1 {
-		s.g1MaybeStartMarking()
-	}
-	return pause, failed
+	h.promoAvg.sample(float64(y.promoted))
+	s.adaptAfterYoung(&y)
+	s.emit(EvGCYoung, -1, int64(y.copied), int64(y.promoted))
+	return y.pause, failed
 }
 
-// promote moves a young object into the old generation. Serial and
-// Parallel transform StackChunks as they promote them (GC mode).
+// promote moves a young object into the old generation. Some collectors
+// transform StackChunks as they promote them (GC mode).
 func (s *Sim) promote(i int32) {
 	h := s.heap
 	b := &h.blobs[i]
-	b.sp = spOld
+	b.sp = SpaceOld
 	h.oldUsed += b.size
 	if h.oldUsed > h.oldHigh {
 		h.oldHigh = h.oldUsed
@@ -207,7 +162,7 @@ func (s *Sim) promote(i int32) {
 	if b.cat == CatChunk {
 		c := &s.chunks[b.chunk]
 		c.old = true
-		if s.cfg.Heap.GC != GCG1 {
+		if s.gc.chunkGCModeOnPromotion() {
 			c.gcMode = true
 		}
 	}
@@ -224,63 +179,36 @@ func (s *Sim) releaseBlob(i int32) {
 	h.release(i)
 }
 
-// adaptAfterYoung updates the collector's policy after a young collection:
-// Parallel's adaptive tenuring threshold and survivor size, or the age-table
-// threshold of Serial and G1.
-func (s *Sim) adaptAfterYoung(copied, promoted Bytes, overflow bool, ages *[16]Bytes, pause Duration) {
+// adaptAfterYoung samples the young pauses' share of time (Parallel's
+// adaptive policy weighs it against the Full GCs') and lets the collector
+// set the next tenuring threshold.
+func (s *Sim) adaptAfterYoung(y *youngResult) {
 	h := s.heap
-	cfg := &s.cfg.Heap
 	now := s.pauseStartTime()
 	interval := now.Sub(h.lastMinorEnd)
 	if interval > 0 {
-		h.minorCost.sample(float64(pause) / float64(interval+pause))
+		h.minorCost.sample(float64(y.pause) / float64(interval+y.pause))
 	}
-	h.lastMinorEnd = now.Add(pause)
-	switch {
-	case cfg.GC == GCParallel && cfg.Adaptive:
-		survived := copied
-		if overflow {
-			survived += promoted
+	h.lastMinorEnd = now.Add(y.pause)
+	s.gc.tenure(s, *y) // by value: a pointer would escape through the interface
+}
+
+// ageTableThreshold is the tenuring threshold of Serial, G1 and Parallel
+// without its adaptive policy: the smallest age at which the survivors
+// exceed the target occupancy (TargetSurvivorRatio) of the survivor space
+// (ageTable::compute_tenuring_threshold).
+func ageTableThreshold(h *heap, cfg *HeapConfig, ages *[16]Bytes) {
+	desired := h.survCap * Bytes(cfg.TargetSurvivorRatio) / 100
+	var total Bytes
+	th := cfg.MaxTenuring
+	for age := 1; age < 16; age++ {
+		total += ages[age]
+		if total > desired {
+			th = age
+			break
 		}
-		h.survAvg.sample(float64(survived))
-		// AdaptiveSizePolicyReadyThreshold: no adjustment before 5 young GCs.
-		if h.youngCount < 5 {
-			return
-		}
-		const tolerance = 1.1 // ThresholdTolerance 10 %
-		switch {
-		case overflow:
-			h.tenuring--
-		case h.minorCost.avg > float64(h.majorCost.avg*tolerance):
-			h.tenuring--
-		case h.majorCost.avg > float64(h.minorCost.avg*tolerance):
-			h.tenuring++
-		}
-		h.tenuring = max(1, min(h.tenuring, cfg.MaxTenuring))
-		if cfg.FixedSurvivors {
-			return
-		}
-		target := Bytes(h.survAvg.padded())
-		const align = 512 * KB
-		target = (target + align - 1) / align * align
-		target = clampBytes(target, align, h.survMax)
-		h.survCap = target
-		h.edenCap = h.youngCap - 2*target
-	default:
-		// Serial and G1: the smallest age at which survivors exceed the
-		// target occupancy (TargetSurvivorRatio) becomes the threshold.
-		desired := h.survCap * Bytes(cfg.TargetSurvivorRatio) / 100
-		var total Bytes
-		th := cfg.MaxTenuring
-		for age := 1; age < 16; age++ {
-			total += ages[age]
-			if total > desired {
-				th = age
-				break
-			}
-		}
-		h.tenuring = max(1, min(th, cfg.MaxTenuring))
 	}
+	h.tenuring = max(1, min(th, cfg.MaxTenuring))
 }
 
 // fullGC compacts the whole heap: the old gen keeps only live objects, and
@@ -295,15 +223,8 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	// stay where they are (the counters already know how much is live).
 	s.freeOldDead()
 	oldLive := h.oldUsed
-	// Parallel leaves some dead space in the dense prefix uncompacted.
-	if cfg.GC == GCParallel && cfg.DeadWood > 0 {
-		every := cfg.MaxCompactionEvery
-		if every <= 0 || (s.stats.fullGCs+1)%int64(every) != 0 {
-			dead := min(oldUsedBefore-oldLive, oldLive*Bytes(cfg.DeadWood)/100)
-			if dead > 0 {
-				h.oldUsed += dead
-			}
-		}
+	if dead := s.gc.deadWood(s, oldUsedBefore-oldLive, oldLive); dead > 0 {
+		h.oldUsed += dead
 	}
 	keepYoung := h.young[:0]
 	var youngLeft Bytes
@@ -324,22 +245,12 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	h.young = keepYoung
 	h.edenUsed = youngLeft
 	h.survUsed = 0
-	if cfg.GC == GCSerial {
-		// Serial's full-GC marking transforms every chunk it sees; Parallel
-		// transforms only the chunks it moves into the old gen (promote).
-		for ci := range s.chunks {
-			if s.chunks[ci].owner >= 0 {
-				s.chunks[ci].gcMode = true
-			}
-		}
-	}
-	h.g1Reclaimable, h.g1Marking = 0, false
 	var liveOld Bytes
 	for c := range h.oldLive {
 		liveOld += h.oldLive[c]
 	}
 	live := liveOld + youngLeft
-	thr := Bytes(gcThreads(cfg, s.cfg.Machine.Cores))
+	thr := Bytes(s.gc.threads(cfg, s.cfg.Machine.Cores))
 	pause := cfg.FullFixed + bytesAt(live, cfg.MarkRate*thr) + bytesAt(usedBefore, cfg.SweepRate*thr)
 	now := s.pauseStartTime()
 	if iv := now.Sub(h.lastMajorEnd); iv > 0 {
@@ -358,9 +269,7 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	if s.stats.oldLiveAfterFullMin == 0 || liveOld < s.stats.oldLiveAfterFullMin {
 		s.stats.oldLiveAfterFullMin = liveOld
 	}
-	if cfg.GC == GCG1 {
-		h.g1Resize()
-	}
+	s.gc.afterFull(s)
 	// GC overhead limit (UseGCOverheadLimit): a heap that stays almost
 	// entirely live through consecutive Full GCs is out of memory.
 	if float64(live) > 0.98*float64(h.oldMax+h.youngCap) {
@@ -372,59 +281,6 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 		s.stats.fullGCsNearlyFull = 0
 	}
 	s.emit(EvGCFull, -1, int64(live), int64(cause))
-	return pause
-}
-
-// g1MaybeStartMarking starts a concurrent marking cycle when the old
-// generation passes the initiating heap occupancy.
-func (s *Sim) g1MaybeStartMarking() {
-	h := s.heap
-	if h.g1Marking || h.g1Reclaimable > 0 {
-		return
-	}
-	if h.oldUsed*100 < s.cfg.Heap.MaxBytes*Bytes(s.cfg.Heap.G1IHOP) {
-		return
-	}
-	h.g1Marking = true
-	var liveOld Bytes
-	for c := AllocCat(1); c < catCount; c++ {
-		liveOld += h.oldLive[c]
-	}
-	h.g1MarkedGarbage = h.oldUsed - liveOld
-	h.g1MarkDone = s.now.Add(bytesAt(liveOld, s.cfg.Heap.G1MarkRate))
-}
-
-// g1Mixed runs the old-region part of a G1 young pause: when a marking has
-// finished, the next collections evacuate old regions and reclaim the
-// garbage marking found, an eighth at a time (G1MixedGCCountTarget 8).
-func (s *Sim) g1Mixed(thr Bytes) Duration {
-	h := s.heap
-	cfg := &s.cfg.Heap
-	var pause Duration
-	if h.g1Marking && s.now >= h.g1MarkDone {
-		h.g1Marking = false
-		h.g1Reclaimable = h.g1MarkedGarbage
-		pause += cfg.G1RemarkPause
-	}
-	if h.g1Reclaimable <= 0 {
-		return pause
-	}
-	step := h.g1MarkedGarbage / 8
-	if step < MB {
-		step = MB
-	}
-	step = min(step, h.g1Reclaimable)
-	h.g1Reclaimable -= step
-	h.oldUsed -= step
-	// Live data sharing the collected regions is copied.
-	liveness := Bytes(cfg.G1OldLiveness)
-	copied := step * liveness / (100 - min(liveness, 99))
-	pause += bytesAt(copied, cfg.G1MixedCopyRate*thr)
-	s.stats.g1Mixed++
-	if h.g1Reclaimable == 0 {
-		// Marking's garbage is gone: forget the dead objects it found.
-		s.freeOldDead()
-	}
 	return pause
 }
 
@@ -442,6 +298,22 @@ func (s *Sim) freeOldDead() {
 	}
 	h.oldUsed = live
 }
+
+// defaultGCThreads is ParallelGCThreads' default: all cores up to 8, then
+// 5/8 of the rest; GCThreads overrides it.
+func defaultGCThreads(cfg *HeapConfig, cores int) int {
+	if cfg.GCThreads > 0 {
+		return cfg.GCThreads
+	}
+	if cores <= 8 {
+		return cores
+	}
+	return 8 + (cores-8)*5/8
+}
+
+// oldFree is the old generation's committed bytes not in use, as the
+// promotion guarantees compare it with averages.
+func (h *heap) oldFree() float64 { return float64(h.oldCommitted - h.oldUsed) }
 
 // bytesAt returns the time to process n bytes at rate bytes per millisecond.
 func bytesAt(n, ratePerMs Bytes) Duration {

@@ -116,7 +116,7 @@ func TestFullGCMovesYoungIntoOldAndTransformsChunks(t *testing.T) {
 	c := &s.chunks[ci]
 	assert.True(t, c.old, "Parallel's Full GC compacts young objects into the old gen")
 	assert.True(t, c.gcMode, "a chunk moved into the old gen is transformed")
-	require.NoError(t, s.heap.check())
+	require.NoError(t, s.heap.check(s.gc))
 }
 
 func TestOutOfMemoryWhenLiveSetDoesNotFit(t *testing.T) {
@@ -155,5 +155,5 @@ func TestThawRules(t *testing.T) {
 	seen := mk(286, true, true)
 	s.thaw(seen)
 	assert.Equal(t, int32(-1), s.th[seen].tail, "an emptied chunk the GC has seen is unlinked")
-	require.NoError(t, s.heap.check())
+	require.NoError(t, s.heap.check(s.gc))
 }

@@ -2,33 +2,12 @@ package sim
 
 import "fmt"
 
-// GCKind selects the collector.
-type GCKind uint8
-
-const (
-	gcInvalid GCKind = iota
-	// GCParallel is -XX:+UseParallelGC: copying young collections and a
-	// parallel mark-compact Full GC, with the adaptive size policy.
-	GCParallel
-	// GCSerial is -XX:+UseSerialGC: single-threaded copying young
-	// collections and mark-compact Full GCs.
-	GCSerial
-	// GCG1 is a simplified G1: generational regions, young pauses, old-gen
-	// garbage reclaimed by mixed collections after concurrent marking, and a
-	// Full GC only when evacuation fails. Labelled "simplified" everywhere.
-	GCG1
-)
-
-func (g GCKind) String() string {
-	return [...]string{"invalid", "parallel", "serial", "g1 (simplified)"}[g]
-}
-
 // AllocCat is what an allocation is for; the heap keeps byte counts per
 // category so that the old generation's contents can be explained.
 type AllocCat uint8
 
 const (
-	catInvalid AllocCat = iota
+	_ AllocCat = iota // the zero value is invalid
 	// CatGarbage: short-lived request garbage, dead before the next GC.
 	CatGarbage
 	// CatRequest: request data live while the request is in flight.
@@ -109,7 +88,7 @@ type HeapConfig struct {
 
 func (h *HeapConfig) validate() error {
 	switch {
-	case h.GC == gcInvalid || h.GC > GCG1:
+	case h.GC == gcInvalid || h.GC >= gcKindCount:
 		return fmt.Errorf("gc: collector not set")
 	case h.MaxBytes < 4*MB:
 		return fmt.Errorf("heap %v: must be at least 4MB", h.MaxBytes)
@@ -121,23 +100,25 @@ func (h *HeapConfig) validate() error {
 		return fmt.Errorf("max tenuring threshold %d: must be 0..15", h.MaxTenuring)
 	case h.CopyRate <= 0 || h.MarkRate <= 0 || h.SweepRate <= 0 || h.CardRate <= 0:
 		return fmt.Errorf("GC cost rates must be positive")
-	case h.GC == GCG1 && (h.G1MarkRate <= 0 || h.G1MixedCopyRate <= 0):
-		return fmt.Errorf("G1 rates must be positive")
 	}
-	return nil
+	return collectorFor(h.GC).validate(h)
 }
 
-// space is where a heap object lives.
-type space uint8
+// Space is where a heap object lives.
+type Space uint8
 
 const (
-	spFree space = iota
-	spEden
-	spSurvivor
-	spOld
+	// SpaceFree marks an unused object slot.
+	SpaceFree Space = iota
+	SpaceEden
+	SpaceSurvivor
+	SpaceOld
 )
 
-func (s space) String() string { return [...]string{"free", "eden", "survivor", "old"}[s] }
+func (s Space) String() string { return [...]string{"free", "eden", "survivor", "old"}[s] }
+
+// MarshalText writes the space's name, so JSON shows "eden", not a number.
+func (s Space) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // blob is one tracked heap object (or a group of objects that are born and
 // die together: a request's data, a thread's cache entry, a StackChunk).
@@ -147,7 +128,7 @@ type blob struct {
 	next  int32 // list link (thread-local cache, request data)
 	chunk int32 // StackChunk slot when cat == CatChunk
 	cat   AllocCat
-	sp    space
+	sp    Space
 	age   uint8
 	dead  bool
 }
@@ -187,29 +168,12 @@ type heap struct {
 	lastMajorEnd      Time
 	youngCount        int
 
-	// G1 (simplified) state.
-	g1Committed     Bytes
-	g1Marking       bool
-	g1MarkDone      Time
-	g1Reclaimable   Bytes // old garbage found by the last marking, for mixed GCs
-	g1MarkedGarbage Bytes
+	g1 g1State // G1 (simplified) only
 }
 
-func gcThreads(cfg *HeapConfig, cores int) int {
-	if cfg.GC == GCSerial {
-		return 1
-	}
-	if cfg.GCThreads > 0 {
-		return cfg.GCThreads
-	}
-	// ParallelGCThreads: all cores up to 8, then 5/8 of the rest.
-	if cores <= 8 {
-		return cores
-	}
-	return 8 + (cores-8)*5/8
-}
-
-func newHeap(cfg HeapConfig) *heap {
+// newHeap sizes the generations from the configuration and lets the
+// collector make its startup decisions.
+func newHeap(cfg HeapConfig, c collector) *heap {
 	h := &heap{cfg: cfg}
 	h.youngCap = cfg.MaxBytes / Bytes(cfg.NewRatio+1)
 	h.oldMax = cfg.MaxBytes - h.youngCap
@@ -220,49 +184,16 @@ func newHeap(cfg HeapConfig) *heap {
 		msr = 3
 	}
 	h.survMax = h.youngCap / Bytes(msr)
-	if cfg.GC == GCG1 {
-		h.g1Resize()
-	}
+	h.tenuring = cfg.MaxTenuring
+	c.initHeap(h)
 	h.oldCommitted = h.oldMax
 	h.oldInitial = h.oldMax
-	h.tenuring = cfg.MaxTenuring
-	if cfg.GC == GCParallel && cfg.Adaptive && cfg.InitialTenuring > 0 {
-		h.tenuring = min(cfg.InitialTenuring, cfg.MaxTenuring)
-	}
 	h.promoAvg = avgPadded{weight: 10, padding: 3}
 	h.survAvg = avgPadded{weight: 10, padding: 3}
 	h.minorCost = avgWeighted{weight: 25}
 	h.majorCost = avgWeighted{weight: 25}
 	h.blobs = make([]blob, 0, 1024)
 	return h
-}
-
-// g1Resize sizes G1's committed heap and young generation. The committed
-// heap starts at -Xms and grows (never beyond -Xmx) when old data leaves less
-// than the minimum young size; young takes what old gen and a 10 % reserve
-// leave, between 5 % and 60 % of the committed heap (G1NewSizePercent,
-// G1MaxNewSizePercent). Real G1 sizes young for its pause goal; with the
-// small live sets here that goal allows the maximum, so this simplification
-// keeps young as large as the old gen leaves room for.
-func (h *heap) g1Resize() {
-	committed := h.cfg.InitialBytes
-	if committed <= 0 || committed > h.cfg.MaxBytes {
-		committed = h.cfg.MaxBytes
-	}
-	if need := h.oldUsed*2 + h.cfg.MaxBytes/20; need > committed {
-		committed = min(need, h.cfg.MaxBytes)
-	}
-	if committed > h.g1Committed {
-		h.g1Committed = committed
-	}
-	c := h.g1Committed
-	young := c - h.oldUsed - c/10
-	young = clampBytes(young, c*5/100, c*60/100)
-	h.youngCap = young
-	h.survCap = young / Bytes(h.cfg.SurvivorRatio+2)
-	h.edenCap = young - 2*h.survCap
-	h.oldMax = h.cfg.MaxBytes - young
-	h.oldCommitted = h.oldMax
 }
 
 func clampBytes(v, lo, hi Bytes) Bytes {
@@ -277,6 +208,16 @@ func clampBytes(v, lo, hi Bytes) Bytes {
 
 // newBlob records an object of size bytes allocated in eden.
 func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
+	i := h.record(size, cat)
+	h.young = append(h.young, i)
+	h.edenUsed += size
+	return i
+}
+
+// record takes a slot for a live object of size bytes and counts it as
+// allocated; the object is not in any space's used bytes yet. newBlob puts
+// it in eden; startup data goes straight to old through Sim.promote.
+func (h *heap) record(size Bytes, cat AllocCat) int32 {
 	var i int32
 	if n := len(h.free); n > 0 {
 		i = h.free[n-1]
@@ -285,9 +226,7 @@ func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
 		h.blobs = append(h.blobs, blob{})
 		i = int32(len(h.blobs) - 1)
 	}
-	h.blobs[i] = blob{size: size, cat: cat, sp: spEden, next: -1, chunk: -1}
-	h.young = append(h.young, i)
-	h.edenUsed += size
+	h.blobs[i] = blob{size: size, cat: cat, sp: SpaceEden, next: -1, chunk: -1}
 	h.allocated[cat] += size
 	h.live[cat] += size
 	return i
@@ -297,13 +236,13 @@ func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
 // old ones stay as garbage until a Full GC (or a G1 mixed collection).
 func (h *heap) kill(i int32) {
 	b := &h.blobs[i]
-	if b.dead || b.sp == spFree {
+	if b.dead || b.sp == SpaceFree {
 		return
 	}
 	b.dead = true
 	h.live[b.cat] -= b.size
 	h.freed[b.cat] += b.size
-	if b.sp == spOld {
+	if b.sp == SpaceOld {
 		h.oldLive[b.cat] -= b.size
 		if b.cat == CatChunk {
 			// Dead chunks stay visible (abandoned, in the picture) until
@@ -318,7 +257,7 @@ func (h *heap) kill(i int32) {
 }
 
 func (h *heap) release(i int32) {
-	h.blobs[i].sp = spFree
+	h.blobs[i].sp = SpaceFree
 	h.free = append(h.free, i)
 }
 
@@ -343,9 +282,8 @@ func (h *heap) youngLive() Bytes {
 	return n
 }
 
-// committed returns the committed heap: young plus the old gen's committed
-// size (we keep the old gen committed at its maximum once touched; see
-// memory.go for how RSS counts it).
+// used returns the bytes in use in every generation, live or garbage not
+// yet collected (memory.go says how RSS counts the heap).
 func (h *heap) used() Bytes { return h.edenUsed + h.survUsed + h.oldUsed }
 
 // avgPadded is HotSpot's AdaptivePaddedAverage: an exponentially weighted

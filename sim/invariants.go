@@ -89,17 +89,17 @@ func (s *Sim) CheckInvariants() error {
 	if limit := Duration(len(s.cores)) * Duration(s.now); s.stats.cpuBusy > limit {
 		return fmt.Errorf("CPU used %v exceeds cores × elapsed %v", s.stats.cpuBusy, limit)
 	}
-	return s.heap.check()
+	return s.heap.check(s.gc)
 }
 
 // check is the heap's own accounting check: a simple reference model
 // recomputed from the objects.
-func (h *heap) check() error {
+func (h *heap) check(c collector) error {
 	var live, oldLive [catCount]Bytes
 	var young, old Bytes
 	for _, i := range h.young {
 		b := &h.blobs[i]
-		if b.sp != spEden && b.sp != spSurvivor {
+		if b.sp != SpaceEden && b.sp != SpaceSurvivor {
 			return fmt.Errorf("young list holds an object in %v", b.sp)
 		}
 		if !b.dead {
@@ -109,7 +109,7 @@ func (h *heap) check() error {
 	}
 	for i := range h.blobs {
 		b := &h.blobs[i]
-		if b.sp != spOld {
+		if b.sp != SpaceOld {
 			continue
 		}
 		if !b.dead {
@@ -119,7 +119,7 @@ func (h *heap) check() error {
 		}
 	}
 	for _, i := range h.oldDead {
-		if b := &h.blobs[i]; b.sp != spOld || !b.dead || b.cat != CatChunk {
+		if b := &h.blobs[i]; b.sp != SpaceOld || !b.dead || b.cat != CatChunk {
 			return fmt.Errorf("old dead list holds a live, young or non-chunk object")
 		}
 	}
@@ -143,8 +143,8 @@ func (h *heap) check() error {
 	if old > h.oldUsed {
 		return fmt.Errorf("old gen live %v exceeds its used %v", old, h.oldUsed)
 	}
-	if h.oldUsed > h.oldMax && h.cfg.GC != GCG1 {
-		return fmt.Errorf("old gen used %v exceeds its capacity %v", h.oldUsed, h.oldMax)
+	if err := c.checkHeap(h); err != nil {
+		return err
 	}
 	if young > h.edenUsed+h.survUsed {
 		return fmt.Errorf("young live %v exceeds eden+survivor used %v", young, h.edenUsed+h.survUsed)

@@ -53,10 +53,10 @@ func TestCheckInvariantsObjects(t *testing.T) {
 	}
 	for i := range base.heap.blobs {
 		b := &base.heap.blobs[i]
-		if !b.dead && b.sp == spOld && oldBlob < 0 {
+		if !b.dead && b.sp == SpaceOld && oldBlob < 0 {
 			oldBlob = int32(i)
 		}
-		if !b.dead && (b.sp == spEden || b.sp == spSurvivor) && liveBlob < 0 {
+		if !b.dead && (b.sp == SpaceEden || b.sp == SpaceSurvivor) && liveBlob < 0 {
 			liveBlob = int32(i)
 		}
 	}

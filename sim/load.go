@@ -18,10 +18,9 @@ type loadState struct {
 	pendingSubmit bool
 
 	// Connection setup (closed loads with Connect).
-	acceptor   int32
-	acceptQ    fifo // connections accepted by the kernel, waiting for accept()
-	accepting  bool
-	backlogLen int
+	acceptor  int32
+	acceptQ   fifo // connections accepted by the kernel, waiting for accept()
+	accepting bool
 }
 
 // conn is a client connection.

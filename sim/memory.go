@@ -5,11 +5,12 @@ package sim
 // RSS = BaselineRSS (the JVM itself: metaspace, code cache, GC structures,
 // its own threads) + the heap's resident part + PlatformRSS for every
 // platform thread the workload or the scheduler started (carriers, pool
-// threads, event loops). The heap's resident part is the young generation
-// (eden is touched on every allocation cycle) plus the old generation's
-// high-water mark: pages, once touched, stay resident (no uncommit is
-// modelled). For G1 (simplified) it is the committed heap, which is
-// touched region by region as young moves through it.
+// threads, event loops). The heap's resident part is the collector's
+// (residentHeap): for Serial and Parallel the young generation (eden is
+// touched on every allocation cycle) plus the old generation's high-water
+// mark, as pages, once touched, stay resident (no uncommit is modelled);
+// for G1 (simplified) the committed heap, which is touched region by
+// region as young moves through it.
 
 // rss returns the resident set size now.
 func (s *Sim) rss() Bytes {
@@ -21,11 +22,7 @@ func (s *Sim) rss() Bytes {
 	if threads < 0 {
 		threads = 0
 	}
-	heap := h.youngCap + h.oldHigh
-	if s.cfg.Heap.GC == GCG1 {
-		heap = h.g1Committed
-	}
-	return s.cfg.JVM.BaselineRSS + heap + threads
+	return s.cfg.JVM.BaselineRSS + s.gc.residentHeap(h) + threads
 }
 
 // noteRSS updates the peak RSS.

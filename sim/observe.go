@@ -5,7 +5,7 @@ package sim
 type EventKind uint8
 
 const (
-	evkInvalid EventKind = iota
+	_ EventKind = iota // the zero value is invalid
 	// EvThreadStart: a thread was created (A: 1 if virtual; B: its Role).
 	EvThreadStart
 	// EvThreadEnd: a thread terminated (A: 1 if virtual).

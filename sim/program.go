@@ -6,7 +6,7 @@ import "fmt"
 type StepKind uint8
 
 const (
-	stepInvalid StepKind = iota
+	_ StepKind = iota // the zero value is invalid
 	// StepCPU runs on the CPU for a duration drawn from Dist.
 	StepCPU
 	// StepGarbage allocates Bytes of short-lived objects (dead by the end of
@@ -64,7 +64,7 @@ func (k StepKind) String() string {
 type Joiner uint8
 
 const (
-	joinerInvalid Joiner = iota
+	_ Joiner = iota // the zero value is invalid
 	// JoinAnySuccess is Joiner.anySuccessfulResultOrThrow: the first subtask
 	// to succeed wins and the others are interrupted.
 	JoinAnySuccess

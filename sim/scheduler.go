@@ -58,8 +58,6 @@ func (q *scheduler) signal(s *Sim) {
 	if q.idle.len() > 0 {
 		c := q.idle.pop()
 		q.active++
-		t := &s.th[c]
-		_ = t
 		s.setState(c, StateRunning)
 		s.wakeOS(c, afterFind, burstOwed, 0)
 		return

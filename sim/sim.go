@@ -46,6 +46,7 @@ type Sim struct {
 	router    routerState
 	connIdle  []int // idle keep-alive connections per client pool (index 1..)
 
+	gc          collector // the collector's policy, chosen by New from Heap.GC
 	heap        *heap
 	chunks      []stackChunk
 	chunkFree   []int32
@@ -86,7 +87,8 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		s.cores[i].running = -1
 		s.idleCores = append(s.idleCores, int32(len(s.cores)-1-i))
 	}
-	s.heap = newHeap(cfg.Heap)
+	s.gc = collectorFor(cfg.Heap.GC)
+	s.heap = newHeap(cfg.Heap, s.gc)
 	s.jit = newJIT(cfg.JIT, cfg.Methods)
 	s.pathCache = make([]pathCache, len(cfg.Programs))
 	s.connIdle = make([]int, cfg.ConnPools+1)
@@ -98,13 +100,9 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	s.router.init(&cfg.Router)
 	s.stats.init()
 	if cfg.Heap.AppBytes > 0 {
-		b := s.heap.newBlob(cfg.Heap.AppBytes, CatApp)
-		_ = b
 		// Application data is allocated during startup and tenured before
-		// the workload starts; put it straight into the old generation.
-		s.heap.young = s.heap.young[:len(s.heap.young)-1]
-		s.heap.edenUsed -= cfg.Heap.AppBytes
-		s.promote(b)
+		// the workload starts; it goes straight into the old generation.
+		s.promote(s.heap.record(cfg.Heap.AppBytes, CatApp))
 	}
 	for i := 0; i < cfg.JVM.BaseThreads; i++ {
 		s.newPlatform(RoleBase, -1)

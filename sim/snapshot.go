@@ -59,6 +59,7 @@ type Snapshot struct {
 	Tenuring      int
 	RecentLatency LatencySummary // completions since the last TakeRecentLatency (Fill does not reset it)
 	ExecQueued    int            // tasks waiting in executor queues for a pool worker or loop
+	TasksQueued   int            // of which waiting in a pool's shared queue for a pool thread (not an event loop's own queue)
 	ScopesOpen    int            // open structured scopes (Scopes lists at most 64)
 	CoreThread    []ThreadID     // the platform thread each core runs, 0 if idle
 	RouterSingle  int            // router model in single mode, -1
@@ -123,7 +124,7 @@ type ChunkView struct {
 	Owner    ThreadID
 	Capacity Words
 	Used     Words
-	Space    string // eden, survivor, old
+	Space    Space // SpaceEden, SpaceSurvivor or SpaceOld
 	GCMode   bool
 	Dead     bool
 	Tier     Tier
@@ -160,8 +161,20 @@ type LatencySummary struct {
 	P50, P95 Duration
 }
 
-// Fill writes the current state into snap.
+// Fill writes the current state into snap, reusing its slices.
 func (s *Sim) Fill(snap *Snapshot) {
+	s.fillRun(snap)
+	s.fillCarriers(snap)
+	s.fillRunQueue(snap)
+	s.fillThreads(snap)
+	s.fillHeap(snap)
+	s.fillChunks(snap)
+	s.fillScopes(snap)
+	s.fillCounters(snap)
+}
+
+// fillRun writes the run's clock, pause and outcome, and the machine.
+func (s *Sim) fillRun(snap *Snapshot) {
 	snap.Time = s.now
 	snap.Paused = s.now < s.pauseEnd
 	snap.PauseFull = snap.Paused && s.pauseFull
@@ -175,7 +188,10 @@ func (s *Sim) Fill(snap *Snapshot) {
 	snap.Parallelism = s.sched.parallelism
 	snap.JDK = s.cfg.JVM.JDK
 	snap.GC = s.cfg.Heap.GC
+}
 
+// fillCarriers lists the carriers and what each has mounted.
+func (s *Sim) fillCarriers(snap *Snapshot) {
 	snap.Carriers = snap.Carriers[:0]
 	snap.Mounted, snap.Pinned = 0, 0
 	for _, c := range s.sched.carriers {
@@ -197,6 +213,11 @@ func (s *Sim) Fill(snap *Snapshot) {
 		}
 		snap.Carriers = append(snap.Carriers, v)
 	}
+}
+
+// fillRunQueue lists the virtual threads waiting for a carrier: the
+// external submission queue first, then each carrier's local queue.
+func (s *Sim) fillRunQueue(snap *Snapshot) {
 	snap.RunQueue = snap.RunQueue[:0]
 	snap.RunQueueLen = s.sched.queued
 	add := func(f *fifo) {
@@ -208,6 +229,11 @@ func (s *Sim) Fill(snap *Snapshot) {
 	for i := range s.sched.local {
 		add(&s.sched.local[i])
 	}
+}
+
+// fillThreads counts and lists the parked virtual threads by reason and
+// the workload's platform threads by state.
+func (s *Sim) fillThreads(snap *Snapshot) {
 	for r := range snap.Parked {
 		snap.Parked[r] = snap.Parked[r][:0]
 		snap.ParkedCount[r] = 0
@@ -249,7 +275,10 @@ func (s *Sim) Fill(snap *Snapshot) {
 	snap.VirtualLive = s.liveVT
 	snap.PlatformLive = s.liveOS
 	snap.PlatformApp = s.appOS
+}
 
+// fillHeap writes the generations' sizes and contents by category.
+func (s *Sim) fillHeap(snap *Snapshot) {
 	h := s.heap
 	hv := &snap.Heap
 	hv.Max = s.cfg.Heap.MaxBytes
@@ -263,6 +292,12 @@ func (s *Sim) Fill(snap *Snapshot) {
 		oldLive += h.oldLive[c]
 	}
 	hv.OldGarbage = h.oldUsed - oldLive
+}
+
+// fillChunks counts the StackChunks by space and state and lists up to
+// MaxChunks of them.
+func (s *Sim) fillChunks(snap *Snapshot) {
+	h := s.heap
 	snap.Chunks = ChunkSummary{}
 	snap.ChunkBlocks = snap.ChunkBlocks[:0]
 	for i := range s.chunks {
@@ -271,18 +306,18 @@ func (s *Sim) Fill(snap *Snapshot) {
 			continue
 		}
 		b := &h.blobs[c.blob]
-		if b.sp == spFree {
+		if b.sp == SpaceFree {
 			continue
 		}
 		dead := c.owner < 0
 		switch {
-		case b.sp == spEden && dead:
+		case b.sp == SpaceEden && dead:
 			snap.Chunks.EdenDead++
-		case b.sp == spEden:
+		case b.sp == SpaceEden:
 			snap.Chunks.EdenLive++
-		case b.sp == spSurvivor && dead:
+		case b.sp == SpaceSurvivor && dead:
 			snap.Chunks.SurvivorDead++
-		case b.sp == spSurvivor:
+		case b.sp == SpaceSurvivor:
 			snap.Chunks.SurvivorLive++
 		case dead:
 			snap.Chunks.OldDead++
@@ -294,7 +329,7 @@ func (s *Sim) Fill(snap *Snapshot) {
 		} else {
 			snap.Chunks.Live++
 			snap.Chunks.LiveBytes += b.size
-			if b.sp == spOld {
+			if b.sp == SpaceOld {
 				snap.Chunks.Old++
 			} else {
 				snap.Chunks.Young++
@@ -309,10 +344,13 @@ func (s *Sim) Fill(snap *Snapshot) {
 				owner = s.th[c.owner].id
 			}
 			snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: c.id, Owner: owner, Capacity: c.capacity,
-				Used: c.used, Space: b.sp.String(), GCMode: c.gcMode, Dead: dead, Tier: c.bornTier})
+				Used: c.used, Space: b.sp, GCMode: c.gcMode, Dead: dead, Tier: c.bornTier})
 		}
 	}
+}
 
+// fillScopes lists the open structured scopes and their subtasks.
+func (s *Sim) fillScopes(snap *Snapshot) {
 	snap.Scopes = snap.Scopes[:0]
 	for i := range s.scopes {
 		sc := &s.scopes[i]
@@ -328,7 +366,11 @@ func (s *Sim) Fill(snap *Snapshot) {
 		}
 		snap.Scopes = append(snap.Scopes, v)
 	}
+}
 
+// fillCounters writes the run's counters, the queues' lengths, what each
+// core runs and the memory footprint.
+func (s *Sim) fillCounters(snap *Snapshot) {
 	st := &s.stats
 	snap.RequestsDone = st.allDone
 	snap.YoungGCs, snap.FullGCs = st.youngGCs, st.fullGCs
@@ -336,13 +378,14 @@ func (s *Sim) Fill(snap *Snapshot) {
 	snap.PinnedParks = st.pinnedParks
 	snap.Mounts, snap.Parks = st.mounts, st.vparks
 	snap.CPUBusy = st.cpuBusy
-	snap.Tenuring = h.tenuring
+	snap.Tenuring = s.heap.tenuring
 	r := &s.stats.recent
 	snap.RecentLatency = LatencySummary{Count: r.n, P50: r.quantile(0.5), P95: r.quantile(0.95)}
-	snap.ExecQueued = 0
+	snap.ExecQueued, snap.TasksQueued = 0, 0
 	for i := range s.execs {
 		e := &s.execs[i]
 		snap.ExecQueued += e.queue.len()
+		snap.TasksQueued += e.queue.len()
 		for j := range e.loopQ {
 			snap.ExecQueued += e.loopQ[j].len()
 		}

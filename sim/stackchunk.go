@@ -3,7 +3,7 @@ package sim
 // StackChunks: where a virtual thread's frames live while it is unmounted.
 //
 // The rules follow continuationFreezeThaw.cpp and instanceStackChunkKlass
-// (see jvm-facts.md):
+// (docs/model.md, "StackChunk"):
 //   - A chunk's capacity is fixed at allocation: the frozen frames plus two
 //     metadata words, no slack.
 //   - Freeze copies the frames above the last thaw point into the tail chunk
@@ -22,6 +22,8 @@ package sim
 //     Parallel, including Parallel's Full GC moving it into the old gen)
 //     and when Serial's Full GC marks it. A chunk that Parallel's Full GC
 //     leaves in the young gen (the old gen had no room) stays writable.
+//     Each collector states its rule (chunkGCModeOnPromotion, afterFull)
+//     in its gc_*.go file.
 //   - With ReuseFix (the article's patched JVM, Serial/Parallel only) an
 //     empty chunk in GC mode with room is reused in place.
 
@@ -68,8 +70,8 @@ const (
 
 // canFreezeInPlace reports whether frames of size need fit the tail chunk c in
 // place, and whether that is by the reuse fix. It is the decision the table
-// tests check against jvm-facts.md.
-func canFreezeInPlace(c *stackChunk, need Words, young bool, reuseFix bool, g GCKind) (ok bool, byFix bool) {
+// tests check against docs/model.md.
+func canFreezeInPlace(c *stackChunk, need Words, young bool, reuseFix bool) (ok bool, byFix bool) {
 	if c == nil {
 		return false, false
 	}
@@ -80,7 +82,7 @@ func canFreezeInPlace(c *stackChunk, need Words, young bool, reuseFix bool, g GC
 	if !c.gcMode && young {
 		return true, false
 	}
-	if reuseFix && (g == GCSerial || g == GCParallel) && c.gcMode && c.used == 0 {
+	if reuseFix && c.gcMode && c.used == 0 {
 		return true, true
 	}
 	return false, false
@@ -102,7 +104,7 @@ func (s *Sim) freeze(ti int32) Words {
 	// Chunk sizes are reported for the freezes of the task's own code, not
 	// for pool workers parking between tasks.
 	record := t.reason != ParkIdle
-	ok, byFix := canFreezeInPlace(tail, need, young, s.cfg.Heap.ReuseFix, s.cfg.Heap.GC)
+	ok, byFix := canFreezeInPlace(tail, need, young, s.reuseFixApplies())
 	if ok {
 		tail.used += need
 		if tail.used > tail.maxUsed {
@@ -213,11 +215,8 @@ func (s *Sim) takeFrames(ti int32, w Words) {
 }
 
 // reuseFixApplies reports whether the patched JVM's chunk reuse is on: it
-// exists for Serial and Parallel only.
-func (s *Sim) reuseFixApplies() bool {
-	h := &s.cfg.Heap
-	return h.ReuseFix && (h.GC == GCSerial || h.GC == GCParallel)
-}
+// exists only for the collectors that have it (Serial and Parallel).
+func (s *Sim) reuseFixApplies() bool { return s.cfg.Heap.ReuseFix && s.gc.reuseFix() }
 
 // newChunk allocates a StackChunk of the given capacity in eden.
 func (s *Sim) newChunk(owner int32, capacity Words, parent int32) int32 {

@@ -59,8 +59,6 @@ type stats struct {
 	chunkReuseFix   int64
 	frozenWords     wordStats // frozen size at each freeze (steady state)
 	capacityWords   wordStats // capacity of the chunk each freeze used
-
-	measureFrom, measureTo Time
 }
 
 func (st *stats) init() {}

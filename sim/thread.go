@@ -36,7 +36,7 @@ func (s ThreadState) String() string {
 type ParkReason uint8
 
 const (
-	parkNone ParkReason = iota
+	_ ParkReason = iota // the zero value is invalid
 	// ParkSocket: a blocking socket call (the response has not arrived).
 	ParkSocket
 	// ParkSleep: Thread.sleep.
@@ -60,7 +60,7 @@ func (r ParkReason) String() string {
 type Role uint8
 
 const (
-	roleInvalid Role = iota
+	_ Role = iota // the zero value is invalid
 	// RoleBase: a JVM thread that exists before the workload (main when
 	// idle, Reference Handler, Finalizer, ...). Counted, never scheduled.
 	RoleBase

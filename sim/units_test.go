@@ -111,7 +111,7 @@ func TestHistogramQuantiles(t *testing.T) {
 	assert.Equal(t, Duration(0), empty.quantile(0.5))
 }
 
-// The freeze decision of continuationFreezeThaw.cpp, as jvm-facts.md states
+// The freeze decision of continuationFreezeThaw.cpp, as docs/model.md states
 // it: reuse in place only if the chunk has room, is not in GC mode and does
 // not need barriers (is young); the reuse fix (Serial/Parallel only) also
 // reuses an empty GC-mode chunk with room.
@@ -142,7 +142,7 @@ func TestFreezeInPlaceRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			ok, byFix := canFreezeInPlace(c.c, c.need, c.young, c.fix, c.gc)
+			ok, byFix := canFreezeInPlace(c.c, c.need, c.young, c.fix && collectorFor(c.gc).reuseFix())
 			assert.Equal(t, c.ok, ok)
 			assert.Equal(t, c.byFix, byFix)
 		})

@@ -40,12 +40,15 @@ type Link struct {
 	Sweep        string
 	SweepSides   []string
 	SweepMetrics []string
+	// Tour: start in tour mode (the run plays from its start and stops at
+	// each moment of the article's story).
+	Tour bool
 }
 
 // pageParams are the link's parameter names that are not knobs.
 var pageParams = map[string]bool{"scenario": true, "case": true, "seed": true, "speed": true, "compare": true,
 	"controls": true, "autoplay": true, "t": true, "loop": true, "exercise": true, "lock": true, "theme": true,
-	"present": true, "sweep": true, "sweep_side": true, "sweep_metric": true}
+	"present": true, "tour": true, "sweep": true, "sweep_side": true, "sweep_metric": true}
 
 // Parse reads a link's query string (with or without the leading "?" or
 // "#"). It never fails as a whole: every value it cannot use is left out
@@ -113,6 +116,9 @@ func (l *Link) Query() string {
 	}
 	if l.Present {
 		q.Set("present", "true")
+	}
+	if l.Tour {
+		q.Set("tour", "1")
 	}
 	if l.Sweep != "" {
 		q.Set("sweep", l.Sweep)

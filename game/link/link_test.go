@@ -61,8 +61,26 @@ func TestParseLinkEmbedAndClassroom(t *testing.T) {
 	assert.Equal(t, 2.5, l.T)
 	assert.True(t, l.Loop)
 	assert.Equal(t, []string{"executor", "pool_size"}, l.Lock)
+	assert.False(t, l.Tour)
 	_, errs = Parse("scenario=llm-router&controls=huge&lock=nothing")
 	assert.Len(t, errs, 2)
+}
+
+// tour=1 starts an embed in tour mode; it survives a round trip, and a
+// value that is not a boolean is refused by name.
+func TestParseLinkTour(t *testing.T) {
+	l, errs := Parse("scenario=vt-pooling&case=1g-pool&controls=minimal&tour=1")
+	require.Empty(t, errs)
+	assert.True(t, l.Tour)
+	q := l.Query()
+	assert.Contains(t, q, "tour=1")
+	again, errs := Parse(q)
+	require.Empty(t, errs)
+	assert.Equal(t, l, again)
+	l, errs = Parse("scenario=vt-pooling&tour=maybe")
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0].Error(), `tour="maybe"`)
+	assert.False(t, l.Tour)
 }
 
 // A link naming only an exercise has no scenario to load: the classroom is

@@ -151,13 +151,14 @@ func (r *reader) spec(l *Link, sc *scenario.Scenario) {
 }
 
 // page reads how the page shows the run: the embed's controls, autoplay,
-// start time and loop, the theme and the presenter view.
+// start time and loop, the theme, the presenter view and the tour.
 func (r *reader) page(l *Link) {
 	r.oneOf("controls", &l.Controls, "full", "minimal", "none")
 	r.oneOf("autoplay", &l.Autoplay, "visible", "off")
 	r.oneOf("theme", &l.Theme, "default", "high-contrast")
 	r.boolean("loop", &l.Loop)
 	r.boolean("present", &l.Present)
+	r.boolean("tour", &l.Tour)
 	r.number("t", &l.T, 0, 86400, false, "virtual seconds from 0 to 86400")
 }
 

@@ -35,6 +35,7 @@ type LinkJSON struct {
 	Sweep        string   `json:"sweep"`
 	SweepSides   []string `json:"sweepSides"`
 	SweepMetrics []string `json:"sweepMetrics"`
+	Tour         bool     `json:"tour"` // start in tour mode
 }
 
 // ParsedLink is what ParseLinkJSON answers: the usable link and one
@@ -47,7 +48,7 @@ type ParsedLink struct {
 func toJSON(l link.Link) LinkJSON {
 	j := LinkJSON{Scenario: l.Spec.Scenario, Case: l.Spec.Case, Knobs: l.Spec.Knobs, Seed: l.Spec.Seed,
 		Compare: l.Spec.Compare, Speed: l.Speed, Controls: l.Controls, Autoplay: l.Autoplay, T: l.T,
-		Loop: l.Loop, Exercise: l.Exercise, Lock: l.Lock, Theme: l.Theme, Present: l.Present,
+		Loop: l.Loop, Exercise: l.Exercise, Lock: l.Lock, Theme: l.Theme, Present: l.Present, Tour: l.Tour,
 		Sweep: l.Sweep, SweepSides: l.SweepSides, SweepMetrics: l.SweepMetrics}
 	if j.SweepSides == nil {
 		j.SweepSides = []string{}
@@ -70,7 +71,7 @@ func toJSON(l link.Link) LinkJSON {
 func (j *LinkJSON) toLink() link.Link {
 	return link.Link{Spec: scenario.Spec{Scenario: j.Scenario, Case: j.Case, Knobs: j.Knobs, Seed: j.Seed,
 		Compare: j.Compare}, Speed: j.Speed, Controls: j.Controls, Autoplay: j.Autoplay, T: j.T, Loop: j.Loop,
-		Exercise: j.Exercise, Lock: j.Lock, Theme: j.Theme, Present: j.Present,
+		Exercise: j.Exercise, Lock: j.Lock, Theme: j.Theme, Present: j.Present, Tour: j.Tour,
 		Sweep: j.Sweep, SweepSides: j.SweepSides, SweepMetrics: j.SweepMetrics}
 }
 

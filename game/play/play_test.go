@@ -258,7 +258,7 @@ func TestStateJSONContract(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &m))
 	for _, k := range []string{"scenario", "case", "knobs", "seed", "simTimeNs", "running", "speed", "fps", "virtual",
 		"platform", "mounted", "parked", "runQueue", "requestsDone", "youngGCs", "fullGCs", "gcPauseMs", "paused", "rssMb",
-		"threadMemoryMb", "heap", "recentLatency", "frame", "done", "oom", "error", "sides"} {
+		"threadMemoryMb", "heap", "recentLatency", "frame", "done", "oom", "error", "sides", "caption", "moments", "queuedTasks", "tour"} {
 		assert.Contains(t, m, k)
 	}
 	for _, k := range []string{"edenCap", "edenUsed", "survivorCap", "survivorUsed", "oldCap", "oldUsed", "oldGarbage"} {

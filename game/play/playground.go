@@ -49,6 +49,7 @@ type Playground struct {
 	timing Timing
 	err    string
 	tl     timeline // checkpoints, the live position while scrubbed back, the followed thread
+	tour   tour     // tour mode (tour.go)
 }
 
 // New returns an empty playground (nothing loaded, paused).
@@ -82,6 +83,7 @@ func (p *Playground) Load(spec Spec) error {
 	}
 	p.spec, p.scen, p.sides, p.loaded = spec, sc, sides, true
 	p.tl = timeline{}
+	p.tour = tour{}
 	p.now = 0
 	p.lagging = false
 	p.err = ""
@@ -101,7 +103,7 @@ func (p *Playground) Reset() error {
 }
 
 // Play, Pause and Running control and report the transport.
-func (p *Playground) Play()          { p.running = true }
+func (p *Playground) Play()          { p.running = true; p.tour.stop, p.tour.pending = nil, nil }
 func (p *Playground) Pause()         { p.running = false }
 func (p *Playground) Running() bool  { return p.running }
 func (p *Playground) Speed() float64 { return p.speed }
@@ -131,12 +133,16 @@ func (p *Playground) Tick() {
 	if len(p.sides) == 0 {
 		return
 	}
-	if p.running {
+	playing := p.running
+	if playing {
 		p.advance()
 	}
 	motion := p.Motion()
-	for _, s := range p.sides {
-		s.refresh(motion)
+	for i, s := range p.sides {
+		news := s.refresh(motion, playing)
+		if i == p.primary() {
+			p.tourTick(news)
+		}
 	}
 	p.timelineTick()
 }
@@ -245,6 +251,16 @@ func (p *Playground) Error() string { return p.err }
 
 // Timing returns the frame timing recorder.
 func (p *Playground) Timing() *Timing { return &p.timing }
+
+// primary is the index of the side showing the spec's case.
+func (p *Playground) primary() int {
+	for i, s := range p.sides {
+		if s.Case == p.spec.Case {
+			return i
+		}
+	}
+	return 0
+}
 
 // Inputs returns what the view draws, one per side.
 func (p *Playground) Inputs(dst []view.SideInput) []view.SideInput {

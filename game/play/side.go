@@ -1,6 +1,7 @@
 package play
 
 import (
+	"github.com/loomlab/loomlab/game/story"
 	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 	"github.com/loomlab/loomlab/sim/scenario"
@@ -29,6 +30,11 @@ type Side struct {
 	virtual  bool
 	scopes   bool
 	requests int64
+
+	teller      *story.Teller // the run's story: caption and moments (story.go)
+	callouts    []callout
+	calloutView []view.Callout
+	startNews   []story.Moment // moments at t = 0, told with the first tick's
 }
 
 func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed uint64) (*Side, error) {
@@ -37,7 +43,7 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 		return nil, err
 	}
 	c, _ := sc.Case(caseID)
-	s := &Side{Case: caseID, sm: sm, values: vals, View: view.NewSide()}
+	s := &Side{Case: caseID, sm: sm, values: vals, View: view.NewSide(), teller: newTeller(sc, vals, sm)}
 	if c != nil {
 		s.Title = c.Title
 	}
@@ -64,13 +70,16 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 	}
 	sm.Record(eventCapacity)
 	sm.Fill(&s.Snap)
+	// The story starts here: what already holds at t = 0 is news for the
+	// first tick (a tour stops at it too).
+	s.startNews = append([]story.Moment(nil), s.teller.Observe(&s.Snap, nil)...)
 	return s, nil
 }
 
 // Input is what the view draws this side from.
 func (s *Side) Input() view.SideInput {
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual,
-		Requests: s.requests, Scopes: s.scopes}
+		Requests: s.requests, Scopes: s.scopes, Caption: s.Caption(), Callouts: s.viewCallouts()}
 }
 
 // Sim returns the side's simulator (read-only use).
@@ -84,12 +93,15 @@ func (s *Side) collect() {
 }
 
 // refresh ends a tick: the pending events become this tick's, the snapshot
-// is refilled and the view advances its animations.
-func (s *Side) refresh(motion bool) {
+// is refilled, the story reads them (returning the moments that just
+// happened) and the view advances its animations.
+func (s *Side) refresh(motion, playing bool) []story.Moment {
 	s.collect()
 	s.Events, s.pending = s.pending, s.Events[:0]
 	s.fill()
+	news := s.tell(playing)
 	s.View.Tick(&s.Snap, s.Events, motion)
+	return news
 }
 
 // fill reads the simulator's state into Snap.

@@ -28,6 +28,7 @@ type State struct {
 	Frame FrameState  `json:"frame"`
 	Error string      `json:"error"`
 	Sides []SideState `json:"sides"`
+	Tour  TourState   `json:"tour"`
 }
 
 // SideState is one side's numbers.
@@ -64,6 +65,13 @@ type SideState struct {
 	OOM            bool              `json:"oom"`
 	OOMMessage     string            `json:"oomMessage"`
 	StopReason     string            `json:"stopReason"`
+	// Caption says in one or two sentences what is happening now and why
+	// (game/story); Moments are the latest moments of the story, oldest
+	// first.
+	Caption string        `json:"caption"`
+	Moments []MomentState `json:"moments"`
+	// QueuedTasks counts the tasks waiting for a pool thread.
+	QueuedTasks int `json:"queuedTasks"`
 }
 
 // HeapState is the heap in MB.
@@ -106,7 +114,7 @@ type FrameState struct {
 func (p *Playground) State() State {
 	st := State{Scenario: p.spec.Scenario, Case: p.spec.Case, Seed: p.spec.Seed, Compare: p.spec.Compare,
 		SimTimeNs: int64(p.now), Running: p.running, Speed: p.speed, Lagging: p.running && p.lagging,
-		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}}
+		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}, Tour: p.TourState()}
 	u, d, u95, d95 := p.timing.Stats()
 	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95)}
 	primary := -1
@@ -139,7 +147,8 @@ func (s *Side) state() SideState {
 		RequestsDone: sn.RequestsDone, Requests: s.requests, YoungGCs: sn.YoungGCs, FullGCs: sn.FullGCs,
 		GCPauseMs: round3(sn.GCPauseTotal.Milliseconds()), Paused: sn.Paused, PauseFull: sn.PauseFull,
 		RSSMb: mb(sn.RSS), ThreadMemoryMb: mb(sn.ThreadMemory), Events: s.sm.EventsProcessed(),
-		DroppedEvents: s.Dropped, Done: sn.Done, OOM: sn.OOM != "", OOMMessage: sn.OOM, StopReason: s.sm.StopReason()}
+		DroppedEvents: s.Dropped, Done: sn.Done, OOM: sn.OOM != "", OOMMessage: sn.OOM, StopReason: s.sm.StopReason(),
+		Caption: s.Caption(), Moments: s.momentStates(), QueuedTasks: sn.TasksQueued}
 	for _, name := range s.values.Names() {
 		ss.Knobs[name] = s.values.Text(name)
 	}

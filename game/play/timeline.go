@@ -232,7 +232,22 @@ func (p *Playground) sideFrom(i int, from *sim.Sim) (*Side, error) {
 		virtual: s.virtual, scopes: s.scopes, requests: s.requests}
 	p.refollow(i, n.sm)
 	n.sm.Fill(&n.Snap)
+	// The story as it stood at this position: the moments seen by then.
+	n.teller = s.teller.Since(n.Snap.Time)
 	return n, nil
+}
+
+// retell gives side i, just moved to an earlier position without being
+// watched, the story as the live run had it by then: the moments seen up
+// to its time (later ones will be news again when it gets there).
+func (p *Playground) retell(i int, s *Side) {
+	live := p.sides[i]
+	if p.tl.head != nil {
+		live = p.tl.head.sides[i]
+	}
+	if live.teller != nil {
+		s.teller = live.teller.Since(s.Snap.Time)
+	}
 }
 
 // refollow follows side i's followed thread in a copy of its simulator
@@ -380,6 +395,7 @@ func (p *Playground) Scrub(t sim.Time, maxEvents int) (bool, error) {
 	for i, s := range sides {
 		reached = p.advanceShown(i, s, t, maxEvents) && reached
 		s.fill()
+		p.retell(i, s)
 	}
 	p.sides = sides
 	p.now = p.clock()
@@ -595,6 +611,7 @@ func (p *Playground) showAfter(li int, from *sim.Sim, n int64, t sim.Time) error
 			p.advanceShown(i, s, t, math.MaxInt32)
 		}
 		s.fill()
+		p.retell(i, s)
 		sides[i] = s
 	}
 	p.sides = sides

@@ -295,7 +295,7 @@ func card(side int, caseID string, d *sim.ThreadDetail, now sim.Time) *ThreadCar
 	}
 	for _, ch := range d.Chunks {
 		c.Chunks = append(c.Chunks, ChunkCard{ID: int64(ch.ID), CapacityWords: int64(ch.Capacity), UsedWords: int64(ch.Used),
-			Space: ch.Space, GCMode: ch.GCMode, Tier: ch.Tier.String()})
+			Space: ch.Space.String(), GCMode: ch.GCMode, Tier: ch.Tier.String()})
 	}
 	if len(d.History) > 0 {
 		c.FollowedSinceNs = int64(d.History[0].From)

@@ -73,7 +73,9 @@ func (g *cellGrid) runs(l *List, segs []segment, bg Color) int {
 	i := 0
 	for _, s := range segs {
 		n := min(s.n, capacity-i)
+		n0 := len(l.Items)
 		g.span(l, i, i+n, s.c)
+		l.tag(n0, s.m)
 		i += n
 	}
 	g.gaps(l, i, bg)

@@ -39,69 +39,73 @@ func (c Color) Mix(d Color, t float32) Color {
 // Palette is every colour the picture uses. Two exist: the default, built
 // on the Okabe–Ito set (distinguishable with the common colour-vision
 // deficiencies), and a high-contrast variant with a black background and
-// brighter, more saturated hues for projectors and low vision.
+// brighter, more saturated hues for projectors and low vision. Both follow
+// one grammar (meaning.go): each colour stands for one thing.
 type Palette struct {
 	Name string
 
+	// Neutrals: backgrounds, panels, edges and text carry no meaning.
 	Background, Panel, PanelEdge, Grid Color
 	Text, TextDim, TextWarn            Color
 
-	// Tiers: the mounted thread's stack bar and a chunk's born tier.
+	// Stack frames by JIT tier (the warm ramp): stack bars and StackChunk
+	// blocks only.
 	Interpreted, C1, C2 Color
 
-	// Threads.
-	Virtual, Platform, Idle Color
-	OnCPU, Runnable         Color
-	Pinned                  Color
+	// Threads by kind; green for "holds a CPU"; frames for pinned, the
+	// winner of a race and the followed thread.
+	Virtual, Platform, CarrierOS, JVMThread Color
+	OnCPU, Pinned, Winner, Followed         Color
 
-	// Heap categories (AllocCat) and the spaces' frames.
-	Request, ThreadLocal, Thread, Chunk, App, Garbage Color
+	// Heap data by category (AllocCat), garbage and free space.
+	Request, ThreadLocal, Thread, Chunk, App, Garbage, Free Color
 
-	// StackChunk blocks beyond their tier colour.
-	GCMode, Dead Color
+	// Hole is the dark centre of a promoted (GC-mode) StackChunk block.
+	Hole Color
 
-	// GC pause band and sweeps; errors.
-	Pause, Sweep, Error Color
+	// Stopped for garbage collection (pause hatching, banner, sweeps);
+	// errors (OutOfMemoryError, the error overlay).
+	Pause, Error Color
 }
 
-// OkabeIto is the default palette on a dark background.
+// OkabeIto is the default palette on a dark background. Threads and stack
+// frames take the Okabe–Ito hues; the heap's data categories, which need
+// more hues than the set has, take lighter tints that differ from them in
+// lightness as well as hue.
 var OkabeIto = Palette{
 	Name:       "okabe-ito",
 	Background: RGB(0x121519), Panel: RGB(0x1c2128), PanelEdge: RGB(0x363e4a), Grid: RGB(0x262c35),
-	Text: RGB(0xe9ecef), TextDim: RGB(0x8f99a6), TextWarn: RGB(0xf0e442),
+	Text: RGB(0xe9ecef), TextDim: RGB(0x9aa4b1), TextWarn: RGB(0xffe680),
 
-	Interpreted: RGB(0xd55e00), C1: RGB(0xe69f00), C2: RGB(0x009e73),
+	Interpreted: RGB(0xd55e00), C1: RGB(0xe69f00), C2: RGB(0xf0e442),
 
-	Virtual: RGB(0x56b4e9), Platform: RGB(0xcc79a7), Idle: RGB(0x4a525e),
-	OnCPU: RGB(0x009e73), Runnable: RGB(0xe69f00), Pinned: RGB(0xf0e442),
+	Virtual: RGB(0x56b4e9), Platform: RGB(0xcc79a7), CarrierOS: RGB(0x0072b2), JVMThread: RGB(0x8a94a0),
+	OnCPU: RGB(0x009e73), Pinned: RGB(0xff5a5a), Winner: RGB(0xffffff), Followed: RGB(0xff4fe0),
 
-	Request: RGB(0x56b4e9), ThreadLocal: RGB(0xcc79a7), Thread: RGB(0x0072b2), Chunk: RGB(0xf0e442),
-	App: RGB(0xb8bec6), Garbage: RGB(0x59616d),
+	Request: RGB(0xbbcc33), ThreadLocal: RGB(0xffaabb), Thread: RGB(0x9f8fef), Chunk: RGB(0xa67c52),
+	App: RGB(0xc8cdd3), Garbage: RGB(0x59616d), Free: RGB(0x2e3541),
 
-	GCMode: RGB(0xdde3ea), Dead: RGB(0x59616d),
-
-	Pause: RGB(0xd55e00), Sweep: RGB(0xffffff), Error: RGB(0xd55e00),
+	Hole: RGB(0x05070a), Pause: RGB(0x6c7a89), Error: RGB(0xc0392b),
 }
 
 // HighContrast is the high-contrast variant: black background, white text
 // and edges, and the same hue families pushed to full brightness so that
-// the mapping (vermillion = interpreted, green = C2, ...) stays the same.
+// the mapping (vermillion = interpreted, sky blue = virtual thread, ...)
+// stays the same.
 var HighContrast = Palette{
 	Name:       "high-contrast",
-	Background: RGB(0x000000), Panel: RGB(0x0a0a0a), PanelEdge: RGB(0xffffff), Grid: RGB(0x3a3a3a),
-	Text: RGB(0xffffff), TextDim: RGB(0xd0d0d0), TextWarn: RGB(0xffff00),
+	Background: RGB(0x000000), Panel: RGB(0x0a0a0a), PanelEdge: RGB(0xdcdcdc), Grid: RGB(0x3a3a3a),
+	Text: RGB(0xf4f4f4), TextDim: RGB(0xd0d0d0), TextWarn: RGB(0xffff80),
 
-	Interpreted: RGB(0xff5a00), C1: RGB(0xffc000), C2: RGB(0x00e0a0),
+	Interpreted: RGB(0xff5a00), C1: RGB(0xffc000), C2: RGB(0xffff00),
 
-	Virtual: RGB(0x6fd0ff), Platform: RGB(0xff8ad0), Idle: RGB(0x606060),
-	OnCPU: RGB(0x00e0a0), Runnable: RGB(0xffc000), Pinned: RGB(0xffff00),
+	Virtual: RGB(0x6fd0ff), Platform: RGB(0xff8ad0), CarrierOS: RGB(0x3f8fff), JVMThread: RGB(0xa8a8a8),
+	OnCPU: RGB(0x00e0a0), Pinned: RGB(0xff6060), Winner: RGB(0xffffff), Followed: RGB(0xff00ff),
 
-	Request: RGB(0x6fd0ff), ThreadLocal: RGB(0xff8ad0), Thread: RGB(0x3f8fff), Chunk: RGB(0xffff00),
-	App: RGB(0xb0b0b0), Garbage: RGB(0x707070),
+	Request: RGB(0xd4f000), ThreadLocal: RGB(0xffb8c8), Thread: RGB(0xb8a8ff), Chunk: RGB(0xc08850),
+	App: RGB(0xe4e4e4), Garbage: RGB(0x707070), Free: RGB(0x262626),
 
-	GCMode: RGB(0xffffff), Dead: RGB(0x808080),
-
-	Pause: RGB(0xff5a00), Sweep: RGB(0xffffff), Error: RGB(0xff3030),
+	Hole: RGB(0x202020), Pause: RGB(0x8fa0b4), Error: RGB(0xd00000),
 }
 
 // Palettes lists the palettes by name, default first.
@@ -115,6 +119,18 @@ func PaletteByName(name string) *Palette {
 		}
 	}
 	return &OkabeIto
+}
+
+// TierMeaning is the meaning of frames compiled at tier t.
+func TierMeaning(t sim.Tier) Meaning {
+	switch {
+	case t == sim.TierInterp:
+		return MeanInterpreted
+	case t >= sim.TierC2:
+		return MeanC2
+	default:
+		return MeanC1
+	}
 }
 
 // TierColor is the colour of frames compiled at tier t. The three C1 levels
@@ -143,22 +159,25 @@ func TierName(t sim.Tier) string {
 	}
 }
 
-// CategoryColor is the heap fill colour of an allocation category.
-func (p *Palette) CategoryColor(c sim.AllocCat) Color {
+// CategoryMeaning is the heap fill meaning of an allocation category.
+func CategoryMeaning(c sim.AllocCat) Meaning {
 	switch c {
 	case sim.CatRequest:
-		return p.Request
+		return MeanRequest
 	case sim.CatThreadLocal:
-		return p.ThreadLocal
+		return MeanThreadLocal
 	case sim.CatThread:
-		return p.Thread
+		return MeanThreadObj
 	case sim.CatChunk:
-		return p.Chunk
+		return MeanChunkData
 	case sim.CatApp:
-		return p.App
+		return MeanApp
 	}
-	return p.Garbage
+	return MeanGarbage
 }
+
+// CategoryColor is the heap fill colour of an allocation category.
+func (p *Palette) CategoryColor(c sim.AllocCat) Color { return CategoryMeaning(c).Color(p) }
 
 // heapCategories is the order in which a space's fill is stacked, long-lived
 // first so that a Full GC's compaction shrinks the right end.

@@ -17,72 +17,160 @@ func drawHeader(l *List, r Rect, h *Header, p *Palette, sc float32) {
 		return
 	}
 	in := r.Inset(pad * sc)
-	state := "PAUSED"
-	stateC := p.TextWarn
+	state, stateC := "paused", p.TextWarn
 	if h.Running {
-		state, stateC = "PLAYING", p.OnCPU
+		state, stateC = "playing", p.Text
 	}
-	x := in.X
-	x += l.TextIn(Rect{X: x, Y: in.Y, W: in.W, H: in.H}, state, sc, stateC) + 8*sc
-	main := h.Scenario + "   t = " + Dur(sim.Duration(h.Time)) + "   speed " + Speed(h.Speed)
+	t := "time " + Dur(sim.Duration(h.Time))
+	speed := Speed(h.Speed)
 	if h.Lagging {
-		main += " (falling behind)"
+		speed += " (falling behind)"
 	}
-	rest := Rect{X: x, Y: in.Y, W: in.Right() - x, H: in.H}
-	sw := float32(0)
-	if h.Stats != "" && TextWidth(h.Stats, sc)+TextWidth(main, sc)+12*sc <= rest.W {
-		sw = l.TextRight(rest, h.Stats, sc, p.TextDim)
+	name := h.Scenario
+	if name != "" {
+		name += " · "
 	}
-	rest.W -= sw
-	l.TextIn(rest, main, sc, p.Text)
+	line := name + state + " · " + t + " · " + speed
+	if !l.TextFit(in, sc, stateC, line, name+state+" · "+t, state+" · "+t, t) {
+		l.cut = append(l.cut, line)
+	}
+	l.region(r, "header", "The run: scenario "+h.Scenario+", "+state+", virtual "+t+", "+speed+".")
 }
 
-func drawSideHeader(l *List, r Rect, in *SideInput, caption string, p *Palette, sc float32) {
+// drawDevOverlay shows the tool's own frame timings (Options.DevOverlay)
+// in a box under the header's right end.
+func drawDevOverlay(l *List, hdr Rect, stats string, p *Palette, sc float32) {
+	lines := Wrap(stats, min(hdr.W-4*pad*sc, TextWidth(stats, sc)), sc)
+	w := float32(0)
+	for _, s := range lines {
+		w = max(w, TextWidth(s, sc))
+	}
+	box := Rect{X: hdr.Right() - w - 3*pad*sc, Y: hdr.Bottom() + pad*sc, W: w + 2*pad*sc, H: float32(len(lines))*CharH*sc + 2*pad*sc}
+	l.Rect(box, p.Background.Alpha(0.9))
+	l.Frame(box, 1, p.PanelEdge)
+	for i, s := range lines {
+		l.Text(box.X+pad*sc, box.Y+pad*sc+float32(i)*CharH*sc, s, sc, p.TextDim)
+	}
+}
+
+// sideHeading is what a side's header says: the case, its counters and
+// the event line.
+type sideHeading struct {
+	name   string
+	parts  []string
+	event  string
+	eventC Color
+}
+
+func headingOf(in *SideInput, caption string, p *Palette) sideHeading {
+	s := in.Snap
+	h := sideHeading{name: in.Case, event: caption, eventC: p.TextDim}
+	if h.name == "" {
+		h.name = "simulation"
+	}
+	done := "requests done " + Count(s.RequestsDone)
+	if in.Requests > 0 {
+		done += " of " + Count(in.Requests)
+	}
+	h.parts = []string{"virtual threads " + Count(int64(s.VirtualLive)), "OS threads " + Count(int64(s.PlatformLive)), done}
+	if s.YoungGCs+s.FullGCs > 0 {
+		h.parts = append(h.parts, "young GCs "+Count(s.YoungGCs)+" · Full GCs "+Count(s.FullGCs),
+			"paused for GC "+Dur(s.GCPauseTotal))
+	}
+	if s.RSS > 0 {
+		// A model without memory outside the heap has no resident set to
+		// show: nothing is better than "0 B".
+		h.parts = append(h.parts, "resident memory "+Size(s.RSS))
+	}
+	if s.RecentLatency.Count > 0 {
+		h.parts = append(h.parts, "median latency "+Dur(s.RecentLatency.P50))
+	}
+	switch {
+	case s.OOM != "":
+		h.event, h.eventC = "stopped: OutOfMemoryError: "+s.OOM, p.Error
+	case s.Done:
+		h.event, h.eventC = "finished at "+Dur(sim.Duration(s.Time))+": "+Count(s.RequestsDone)+" requests done", p.Text
+	}
+	return h
+}
+
+// flow places the name and the counters over at most maxRows rows of a
+// header w pixels wide (place may be nil) and returns the rows used. A
+// part that does not fit on the last row is left out (the panels and the
+// explanation carry every number), never cut.
+func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x float32, text string, name bool)) int {
+	row, x := 0, float32(0)
+	if TextWidth(h.name, sc) <= w {
+		if place != nil {
+			place(0, 0, h.name, true)
+		}
+		x = TextWidth(h.name, sc) + 8*sc
+	}
+	for i, part := range h.parts {
+		if i > 0 && x > 0 {
+			part = "· " + part
+		}
+		pw := TextWidth(part, sc)
+		if x+pw > w && x > 0 && row+1 < maxRows {
+			row, x = row+1, 0
+			part = strings.TrimPrefix(part, "· ")
+			pw = TextWidth(part, sc)
+		}
+		if x+pw > w {
+			continue
+		}
+		if place != nil {
+			place(row, x, part, false)
+		}
+		x += pw + CharW*sc
+	}
+	return row + 1
+}
+
+// sideHeaderRows is the number of text rows a side's header takes: its
+// counters' rows and the event line when there is one.
+func sideHeaderRows(h *sideHeading, w, sc float32) int {
+	n := h.flow(w, sc, sideHeaderLines(w, sc)-1, nil)
+	if h.event != "" && TextWidth(h.event, sc) > w && TextWidth(shortEvent(h.event), sc) > w {
+		h.event = "" // too long for the width: the line is not kept
+	}
+	if h.event != "" {
+		n++
+	}
+	return n
+}
+
+func drawSideHeader(l *List, r Rect, in *SideInput, h *sideHeading, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
-	s := in.Snap
-	lines := sideHeaderLines(r.W, sc)
-	name := in.Case
-	if name == "" {
-		name = "simulation"
-	}
-	parts := []string{"VT " + Count(int64(s.VirtualLive)), "OS " + Count(int64(s.PlatformLive))}
-	done := "done " + Count(s.RequestsDone)
-	if in.Requests > 0 {
-		done += "/" + Count(in.Requests)
-	}
-	parts = append(parts, done, "GC "+Count(s.YoungGCs)+"y/"+Count(s.FullGCs)+"f "+Dur(s.GCPauseTotal),
-		"RSS "+Size(s.RSS))
-	if s.RecentLatency.Count > 0 {
-		parts = append(parts, "p50 "+Dur(s.RecentLatency.P50))
-	}
-	// Flow the counters after the name over lines-1 lines.
-	row := Rect{X: r.X, Y: r.Y, W: r.W, H: CharH * sc}
-	x := row.X + l.TextIn(row, name, sc, p.TextWarn) + 8*sc
-	for i, part := range parts {
-		if i > 0 {
-			part = "· " + part
+	rows := h.flow(r.W, sc, sideHeaderLines(r.W, sc)-1, func(row int, x float32, text string, name bool) {
+		c := p.Text
+		if name {
+			c = p.TextWarn
 		}
-		w := TextWidth(part, sc)
-		if x+w > row.Right() && x > row.X && row.Y+CharH*sc < r.Y+float32(lines-1)*CharH*sc {
-			row.Y += CharH * sc
-			x = row.X
-			part = strings.TrimPrefix(part, "· ")
-			w = TextWidth(part, sc)
-		}
-		x += l.TextIn(Rect{X: x, Y: row.Y, W: row.Right() - x, H: row.H}, part, sc, p.Text) + CharW*sc
+		l.Text(r.X+x, r.Y+float32(row)*CharH*sc, text, sc, c)
+	})
+	if h.event != "" {
+		last := Rect{X: r.X, Y: r.Y + float32(rows)*CharH*sc, W: r.W, H: CharH * sc}
+		l.TextFit(last, sc, h.eventC, h.event, shortEvent(h.event))
 	}
-	last := Rect{X: r.X, Y: r.Y + float32(lines-1)*CharH*sc, W: r.W, H: CharH * sc}
-	c := caption
-	col := p.TextDim
-	switch {
-	case s.OOM != "":
-		c, col = "stopped: OutOfMemoryError: "+s.OOM, p.Error
-	case s.Done:
-		c, col = "finished at t = "+Dur(sim.Duration(s.Time))+" · "+Count(s.RequestsDone)+" requests done", p.OnCPU
+	l.region(r, "side header", "Case "+h.name+sideTitle(in)+": "+strings.Join(h.parts, ", ")+".")
+}
+
+func sideTitle(in *SideInput) string {
+	if in.Title == "" {
+		return ""
 	}
-	l.TextIn(last, c, sc, col)
+	return " (" + in.Title + ")"
+}
+
+// shortEvent drops the time stamp of an event line when it does not fit.
+func shortEvent(c string) string {
+	if i := strings.Index(c, "  "); i > 0 {
+		return c[i+2:]
+	}
+	return c
 }
 
 // captionFor describes what the last tick's events did: the event itself
@@ -114,13 +202,18 @@ func captionFor(snap *sim.Snapshot, events []sim.Event, prev string) string {
 		}
 	}
 	var b strings.Builder
-	b.WriteString("this frame:")
+	b.WriteString("in this frame:")
+	sep := " "
 	for _, x := range [...]struct {
 		n    int
 		what string
-	}{{starts, "started"}, {mounts, "mounts"}, {parks, "parks"}, {unparks, "unparks"}, {ends, "ended"}, {gcs, "GCs"}} {
+	}{{starts, "threads started"}, {mounts, "mounted"}, {parks, "parked"}, {unparks, "woken up"}, {ends, "threads ended"}, {gcs, "GCs"}} {
+		if x.n == 1 && x.what == "GCs" {
+			x.what = "GC"
+		}
 		if x.n > 0 {
-			b.WriteString(" " + Count(int64(x.n)) + " " + x.what)
+			b.WriteString(sep + Count(int64(x.n)) + " " + x.what)
+			sep = ", "
 		}
 	}
 	return b.String()
@@ -146,9 +239,9 @@ func Describe(e *sim.Event) string {
 	case sim.EvUnmount:
 		return th + " parked (" + sim.ParkReason(e.A).String() + ") and unmounted, " + Count(e.B) + " words frozen"
 	case sim.EvPinned:
-		return th + " parked PINNED" + on + " (" + sim.ParkReason(e.A).String() + "): the carrier is blocked"
+		return th + " blocked while pinned" + on + " (" + sim.ParkReason(e.A).String() + "): the carrier is blocked"
 	case sim.EvUnpark:
-		return th + " unparked: runnable, queued for a carrier"
+		return th + " woken up: waits for a carrier"
 	case sim.EvFreeze:
 		how := [...]string{"", "in place into its chunk", "into its GC-mode chunk (reuse fix)", "into a new StackChunk in eden"}
 		m := ""

@@ -1,6 +1,8 @@
 package view
 
 import (
+	"strings"
+
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -38,32 +40,41 @@ func HeapRects(body Rect, h *sim.HeapView, sc float32) (eden, s0, s1, old Rect) 
 	return
 }
 
+// chunkStripH is the height of the StackChunk strip under the spaces: a
+// third of the heap body, between three and six block rows.
+func chunkStripH(body Rect, sc float32) float32 {
+	return clamp(body.H*0.36, CharH*sc+3*7*sc, CharH*sc+8*7*sc)
+}
+
 func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	h := &snap.Heap
-	title := "heap " + Size(h.Max) + " · " + snap.GC.String() + " GC"
-	right := "young " + Count(snap.YoungGCs) + " · full " + Count(snap.FullGCs)
-	body := panel(l, r, title, right, p, sc)
+	right := "young GCs " + Count(snap.YoungGCs) + " · Full GCs " + Count(snap.FullGCs)
+	body := panel(l, r, right, p, sc, "heap "+Size(h.Max)+" · "+snap.GC.String()+" GC", "heap "+Size(h.Max), "heap")
+	cs := &snap.Chunks
+	l.region(r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector): eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+
+		", survivor "+Size(h.SurvivorUsed)+" of "+Size(h.SurvivorCap)+", old generation "+Size(h.OldUsed)+" of "+Size(h.OldCap)+
+		" ("+Size(h.OldGarbage)+" of it garbage). "+Count(snap.YoungGCs)+" young collections and "+Count(snap.FullGCs)+
+		" Full GCs so far, "+Dur(snap.GCPauseTotal)+" paused in all.")
 	if body.Empty() {
 		return
 	}
-	// Chunk summary line at the bottom of the panel.
-	cs := &snap.Chunks
-	var line Rect
-	if body.H > 4*CharH*sc {
-		body, line = body.CutBottom(CharH * sc)
-		txt := "StackChunks " + Count(int64(cs.Live)) + " live " + Size(cs.LiveBytes) + " · " +
-			Count(int64(cs.Old)) + " old · " + Count(int64(cs.GCMode)) + " GC-mode · " + Count(int64(cs.Garbage)) + " dead"
-		l.TextIn(line, txt, sc, p.TextDim)
+	// StackChunk objects get a strip of their own under the spaces: as
+	// blocks inside a space they would make a 4 MB eden look full.
+	var strip Rect
+	if len(snap.ChunkBlocks) > 0 && body.H > 6*CharH*sc {
+		body, strip = body.CutBottom(chunkStripH(body, sc))
+		strip.Y += 2 * sc
+		strip.H -= 2 * sc
 	}
 	eden, s0, s1, old := HeapRects(body, h, sc)
 	// HotSpot flips the survivor spaces at every young GC; the occupied one
 	// alternates the same way here.
-	from, to, fromName, toName := s0, s1, "S0", "S1"
+	from, to, fromName, toName := s0, s1, "survivor 0", "survivor 1"
 	if snap.YoungGCs%2 == 1 {
-		from, to, fromName, toName = s1, s0, "S1", "S0"
+		from, to, fromName, toName = s1, s0, "survivor 1", "survivor 0"
 	}
 	s.at.eden, s.at.survivor, s.at.old = eden, from, old
-	_, _, s.at.oldFill = SpaceBands(old, sc)
+	_, s.at.oldFill = SpaceBands(old, sc)
 
 	// Live young bytes are known by category but not by space; survivors
 	// hold live data (they were copied because they were live), so the
@@ -83,39 +94,75 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			return sim.Bytes(float64(total) * float64(h.YoungLive[c]) / float64(youngLive))
 		}
 	}
-	drawSpace(l, eden, "eden", h.EdenCap, h.EdenUsed, share(edenLive), h.EdenUsed-edenLive, p, sc)
-	drawSpace(l, from, fromName, h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
-	drawSpace(l, to, toName, h.SurvivorCap, 0, nil, 0, p, sc)
+	drawSpace(l, eden, "eden", "eden", h.EdenCap, h.EdenUsed, share(edenLive), h.EdenUsed-edenLive, p, sc)
+	drawSpace(l, from, fromName, "survivor", h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
+	drawSpace(l, to, toName, "survivor", h.SurvivorCap, 0, nil, 0, p, sc)
 	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
-	drawSpace(l, old, "old", h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
-	drawChunks(l, eden, from, old, snap, p, sc)
+	drawSpace(l, old, "old generation", "old", h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
+	if strip.Empty() {
+		return
+	}
+	// The strip: a heading, then one column per space.
+	head, cols := strip.Top(CharH * sc)
+	l.TextFit(head, sc, p.TextDim, "StackChunk objects by space (one block each, wider = bigger; not to scale with the heap)",
+		"StackChunk objects by space (not to scale)", "StackChunk objects", "StackChunks")
+	ew, sw := cols.W*0.42, cols.W*0.16
+	gap := 4 * sc
+	ce := Rect{X: cols.X, Y: cols.Y, W: ew - gap, H: cols.H}
+	cs2 := Rect{X: cols.X + ew, Y: cols.Y, W: sw - gap, H: cols.H}
+	co := Rect{X: cols.X + ew + sw, Y: cols.Y, W: cols.W - ew - sw, H: cols.H}
+	ae := chunkColumn(l, ce, "eden", cs.EdenLive, cs.EdenDead, p, sc)
+	as := chunkColumn(l, cs2, "survivor", cs.SurvivorLive, cs.SurvivorDead, p, sc)
+	ao := chunkColumn(l, co, "old", cs.OldLive, cs.OldDead, p, sc)
+	drawChunks(l, ae, as, ao, snap, p, sc)
+	l.region(strip, "StackChunks", "StackChunk objects: the frozen stacks of parked virtual threads. "+Count(int64(cs.Live))+" live ("+
+		Size(cs.LiveBytes)+"), "+Count(int64(cs.Old))+" in the old generation, "+Count(int64(cs.GCMode))+
+		" promoted into GC mode (a hole in the block), "+Count(int64(cs.Garbage))+" dead. A block's colour is how its frames were compiled when it was made.")
 }
 
-// SpaceBands splits a space's rectangle: a label line on top, the chunk
-// blocks in the middle and, at the bottom, the fill bar whose width is to
-// scale. Small spaces get no chunk area; tiny ones only the bar.
-func SpaceBands(r Rect, sc float32) (label, chunks, fill Rect) {
+// chunkColumn draws a column's label ("eden: 1,393 live · 2,919 dead")
+// and returns the area for its blocks.
+func chunkColumn(l *List, r Rect, name string, live, dead int, p *Palette, sc float32) Rect {
+	lab, area := r.Top(CharH * sc)
+	l.Rect(r, p.Background)
+	l.TextFit(lab, sc, p.TextDim, name+": "+Count(int64(live))+" live · "+Count(int64(dead))+" dead",
+		name+": "+Count(int64(live))+" live", name, Count(int64(live)))
+	l.detail(r, "StackChunks in "+name, Count(int64(live))+" live and "+Count(int64(dead))+" dead StackChunk objects in "+name+".")
+	return area.Inset(1 * sc)
+}
+
+// drawQuietHeap draws a heap the scenario leaves empty as one line.
+func drawQuietHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	if r.Empty() {
+		return
+	}
+	l.Rect(r, p.Panel)
+	l.Frame(r, 1, p.PanelEdge)
+	t := r.Inset(2 * sc)
+	l.TextFit(t, sc, p.TextDim, "heap "+Size(snap.Heap.Max)+": nothing allocated (this scenario does not model the heap)",
+		"heap: nothing allocated (not modelled here)", "heap: not modelled", "heap: empty")
+	l.region(r, "heap", "The heap ("+Size(snap.Heap.Max)+") stays empty: this scenario does not model the objects the program allocates.")
+}
+
+// SpaceBands splits a space's rectangle: a label line on top (when the
+// space is tall enough) and the fill bar, to scale, below.
+func SpaceBands(r Rect, sc float32) (label, fill Rect) {
 	in := r.Inset(1)
 	if in.H >= 2*CharH*sc {
 		label, in = in.Top(CharH*sc + 1)
 	}
-	if in.H < 2*CharH*sc {
-		return label, Rect{X: in.X, Y: in.Y}, in
-	}
-	chunks, fill = in.CutBottom(max(6*sc, in.H*0.4))
-	chunks = chunks.Inset(2 * sc)
-	return label, chunks, fill
+	return label, in
 }
 
 // drawSpace draws one heap space: frame, fill by category from the left,
 // then garbage striped, then a label with its occupancy.
-func drawSpace(l *List, r Rect, name string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32) {
+func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
 	l.Rect(r, p.Background)
-	_, _, inner := SpaceBands(r, sc)
-	l.Rect(inner, p.Grid.Alpha(0.6))
+	_, inner := SpaceBands(r, sc)
+	l.Mark(inner, MeanFree, p, 1)
 	x := inner.X
 	px := func(b sim.Bytes) float32 {
 		if capacity <= 0 || b <= 0 {
@@ -125,84 +172,106 @@ func drawSpace(l *List, r Rect, name string, capacity, used sim.Bytes, live func
 		// real and should be visible; the label gives the number.
 		return max(1, inner.W*float32(b)/float32(capacity))
 	}
+	var parts []string
 	if live != nil {
 		for _, c := range heapCategories {
 			w := min(px(live(c)), inner.Right()-x)
-			l.Rect(Rect{X: x, Y: inner.Y, W: w, H: inner.H}, p.CategoryColor(c))
+			l.Mark(Rect{X: x, Y: inner.Y, W: w, H: inner.H}, CategoryMeaning(c), p, 1)
 			x += w
+			if b := live(c); b > 0 {
+				parts = append(parts, Size(b)+" "+CategoryMeaning(c).Label())
+			}
 		}
 	}
 	if gw := min(px(garbage), inner.Right()-x); gw > 0 {
 		g := Rect{X: x, Y: inner.Y, W: gw, H: inner.H}
-		l.Rect(g, p.Garbage.Alpha(0.7))
+		l.Mark(g, MeanGarbage, p, 1)
 		step := 5 * sc
 		for sx := g.X + step; sx < g.Right()-1; sx += step {
 			l.Rect(Rect{X: sx, Y: g.Y, W: 1, H: g.H}, p.Background.Alpha(0.5))
 		}
+		parts = append(parts, Size(garbage)+" garbage")
 	}
 	l.Frame(r, 1, p.PanelEdge)
 	// The longest label that fits: name, use and capacity; name and use;
-	// the name alone.
-	label := name + " " + Size(used) + " / " + Size(capacity)
-	for _, alt := range []string{name + " " + Size(used), name} {
-		if TextWidth(label, sc) <= r.W-6*sc {
-			break
-		}
-		label = alt
+	// the name alone; a short name.
+	relabel(l, r, p, sc, name+" "+Size(used)+" of "+Size(capacity), name+" "+Size(used), short+" "+Size(used), name, short)
+	what := name + ": " + Size(used) + " used of " + Size(capacity)
+	if len(parts) > 0 {
+		what += " (" + strings.Join(parts, ", ") + ")"
 	}
-	relabel(l, r, label, p, sc)
+	l.detail(r, name, what+".")
 }
 
-func relabel(l *List, r Rect, label string, p *Palette, sc float32) {
+func relabel(l *List, r Rect, p *Palette, sc float32, labels ...string) {
 	if r.H < CharH*sc || r.W < 2*CharW*sc+6*sc {
 		return
 	}
 	t := Rect{X: r.X + 3*sc, Y: r.Y + 1, W: r.W - 6*sc, H: CharH * sc}
-	// A dark plate under the text keeps it readable over any fill.
-	w := TextWidth(Fit(label, t.W, sc), sc)
-	l.Rect(Rect{X: t.X - 2*sc, Y: t.Y, W: w + 4*sc, H: t.H}, p.Background.Alpha(0.7))
-	l.TextIn(t, label, sc, p.Text)
+	for _, label := range labels {
+		if w := TextWidth(label, sc); w <= t.W {
+			// A dark plate under the text keeps it readable over any fill.
+			l.Rect(Rect{X: t.X - 2*sc, Y: t.Y, W: w + 4*sc, H: t.H}, p.Background.Alpha(0.7))
+			l.Text(t.X, t.Y, label, sc, p.Text)
+			return
+		}
+	}
 }
 
 // chunkClass orders chunk blocks for density drawing: live young blocks by
-// born tier, then GC-mode (promoted) blocks, then dead ones.
+// born tier, then promoted (GC-mode) blocks by tier, then dead ones.
 type chunkClass uint8
 
 const (
 	classInterp chunkClass = iota
 	classC1
 	classC2
-	classGCMode
+	classGCInterp
+	classGCC1
+	classGCC2
 	classDead
 	classCount
 )
 
 func classOf(c *sim.ChunkView) chunkClass {
-	switch {
-	case c.Dead:
+	if c.Dead {
 		return classDead
-	case c.GCMode:
-		return classGCMode
-	case c.Tier == sim.TierInterp:
-		return classInterp
-	case c.Tier >= sim.TierC2:
-		return classC2
 	}
-	return classC1
+	k := classC1
+	switch {
+	case c.Tier == sim.TierInterp:
+		k = classInterp
+	case c.Tier >= sim.TierC2:
+		k = classC2
+	}
+	if c.GCMode {
+		k += classGCInterp
+	}
+	return k
 }
 
-func (p *Palette) classColor(k chunkClass) Color {
+// classMeaning is the meaning of a class's fill; GC-mode classes add a
+// hole (classHole).
+func classMeaning(k chunkClass) Meaning {
 	switch k {
-	case classInterp:
-		return p.Interpreted
-	case classC1:
-		return p.C1
-	case classC2:
-		return p.C2
-	case classGCMode:
-		return p.GCMode
+	case classInterp, classGCInterp:
+		return MeanInterpreted
+	case classC1, classGCC1:
+		return MeanC1
+	case classC2, classGCC2:
+		return MeanC2
 	}
-	return p.Dead
+	return MeanGarbage
+}
+
+func classHole(k chunkClass) bool { return k >= classGCInterp && k <= classGCC2 }
+
+// hole draws the dark centre of a promoted (GC-mode) chunk block.
+func hole(l *List, r Rect, p *Palette) {
+	d := max(1, min(r.W, r.H)*0.3)
+	if r.W > 2*d && r.H > 2*d {
+		l.Mark(Rect{X: r.X + d, Y: r.Y + d, W: r.W - 2*d, H: r.H - 2*d}, MeanGCMode, p, 1)
+	}
 }
 
 // BlockWidth is a chunk block's width: it grows with capacity (about 64
@@ -219,21 +288,23 @@ type chunkTally struct {
 	need   float32 // width of its blocks drawn one by one, gaps included
 }
 
-func spaceIndex(space string) int {
+// spaceIndex is the drawing order of a heap space holding chunks: eden,
+// survivor, old; -1 for anything else.
+func spaceIndex(space sim.Space) int {
 	switch space {
-	case "eden":
+	case sim.SpaceEden:
 		return 0
-	case "survivor":
+	case sim.SpaceSurvivor:
 		return 1
-	case "old":
+	case sim.SpaceOld:
 		return 2
 	}
 	return -1
 }
 
-// drawChunks draws the listed StackChunks in the space that holds them:
-// one pass tallies every space, then each space draws its blocks one by
-// one when they fit, else as density.
+// drawChunks draws the listed StackChunks in the area of the space that
+// holds them: one pass tallies every space, then each area gets its blocks
+// one by one when they fit, else density.
 func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	blocks := snap.ChunkBlocks
 	if len(blocks) == 0 {
@@ -259,8 +330,7 @@ func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, p *Palette, s
 		t.n++
 		t.need += BlockWidth(b.Capacity, sc) + gap
 	}
-	for si, r := range [...]Rect{eden, surv, old} {
-		_, area, _ := SpaceBands(r, sc)
+	for si, area := range [...]Rect{eden, surv, old} {
 		if area.Empty() || tally[si].n == 0 {
 			continue
 		}
@@ -293,14 +363,9 @@ func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkV
 			if k != classDead {
 				l.chunkHit(br, b.Owner)
 			}
-			switch k {
-			case classDead:
-				l.Rect(br, p.Dead.Alpha(classAlpha(k)))
-			case classGCMode:
-				l.Rect(br, p.TierColor(b.Tier))
-				l.Frame(br, 1, p.GCMode)
-			default:
-				l.Rect(br, p.classColor(k))
+			l.Mark(br, classMeaning(k), p, classAlpha(k))
+			if classHole(k) {
+				hole(l, br, p)
 			}
 			x += w + gap
 		}
@@ -314,10 +379,21 @@ func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkV
 	k := max(1, (estimated+capacity-1)/capacity)
 	var cells [classCount]segment
 	for c := chunkClass(0); c < classCount; c++ {
-		cells[c] = segment{int(float32(t.counts[c])*scale+0.5) / k, p.classColor(c).Alpha(classAlpha(c))}
+		m := classMeaning(c)
+		cells[c] = segment{int(float32(t.counts[c])*scale+0.5) / k, m.Color(p).Alpha(classAlpha(c)), m}
 	}
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
-	g.runs(l, cells[:], p.Background)
+	drawn := g.runs(l, cells[:], p.Background)
+	i := 0
+	for c := chunkClass(0); c < classCount && i < drawn; c++ {
+		n := min(cells[c].n, drawn-i)
+		if classHole(c) {
+			for j := i; j < i+n; j++ {
+				hole(l, g.cellRect(j), p)
+			}
+		}
+		i += n
+	}
 }
 
 // classAlpha dims dead chunks: garbage should not outshout live data.

@@ -85,9 +85,9 @@ func markFollowed(l *List, o *Options, p *Palette, sc float32) {
 		}
 		r := h.R
 		if h.Chunk {
-			l.Frame(Rect{X: r.X - 1, Y: r.Y - 1, W: r.W + 2, H: r.H + 2}, max(1, sc), p.Text)
+			l.MarkFrame(Rect{X: r.X - 1, Y: r.Y - 1, W: r.W + 2, H: r.H + 2}, max(1, sc), MeanFollowed, p)
 			continue
 		}
-		l.Frame(Rect{X: r.X - w, Y: r.Y - w, W: r.W + 2*w, H: r.H + 2*w}, w, p.Text)
+		l.MarkFrame(Rect{X: r.X - w, Y: r.Y - w, W: r.W + 2*w, H: r.H + 2*w}, w, MeanFollowed, p)
 	}
 }

@@ -38,20 +38,43 @@ func LaneRects(body Rect, n int, sc float32) []Rect {
 func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 	snap := in.Snap
 	n := in.LaneCount()
-	var title, right string
+	var body Rect
 	if in.Virtual {
-		title = "carriers · ForkJoinPool-1"
-		right = "parallelism " + strconv.Itoa(snap.Parallelism) + " · mounted " + Count(int64(snap.Mounted))
+		right := "parallelism " + strconv.Itoa(snap.Parallelism) + " · " + Count(int64(snap.Mounted)) + " mounted now"
 		if snap.Pinned > 0 {
-			right += " · pinned " + Count(int64(snap.Pinned))
+			right += " · " + Count(int64(snap.Pinned)) + " pinned"
 		}
+		body = panel(l, r, right, p, sc, "carrier threads (ForkJoinPool-1)", "carrier threads", "carriers")
+		l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
+			strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now"+
+			pinnedNote(snap.Pinned)+"; the bar is that thread's stack, coloured by how its code was compiled. A mount often lasts "+
+			"less than a frame: the thin strip under a lane shows its recent mounts.")
 	} else {
-		title = "CPUs"
-		right = strconv.Itoa(snap.Cores) + " cores · no virtual threads"
+		body = panel(l, r, strconv.Itoa(snap.Cores)+" CPUs · no virtual threads", p, sc, "CPUs", "CPUs")
+		l.region(r, "CPU lanes", "CPUs: the machine's "+strconv.Itoa(snap.Cores)+" cores and the platform thread each one runs now; this workload has no virtual threads.")
 	}
-	body := panel(l, r, title, right, p, sc)
 	lanes := LaneRects(body, n, sc)
 	s.at.lanes = lanes
+	if len(lanes) > 0 && lanes[0].H < laneLabelMin*sc && body.H >= CharH*sc {
+		// Lanes too low for words: one line over them says how many work.
+		busy := snap.Mounted
+		what := " carrier threads run a virtual thread"
+		if !in.Virtual {
+			busy, what = 0, " CPUs run a thread"
+			for _, id := range snap.CoreThread {
+				if id != 0 {
+					busy++
+				}
+			}
+		}
+		defer func() {
+			msg := Count(int64(busy)) + " of " + Count(int64(n)) + what
+			w := min(TextWidth(msg, sc)+6*sc, body.W)
+			plate := Rect{X: body.X, Y: body.Y + (body.H-CharH*sc)/2, W: w, H: CharH * sc}
+			l.Rect(plate, p.Panel.Alpha(0.9))
+			l.TextFit(plate.PadX(3*sc), sc, p.Text, msg, Count(int64(busy))+" of "+Count(int64(n))+" busy")
+		}()
+	}
 	for len(s.heat) < n {
 		s.heat = append(s.heat, 0)
 	}
@@ -61,29 +84,61 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 			if i < len(snap.Carriers) {
 				cv = &snap.Carriers[i]
 			}
-			s.drawCarrierLane(l, lr, i, cv, p, sc)
+			s.drawCarrierLane(l, lr, i, cv, snap.Paused, p, sc)
 		}
 		return
 	}
-	// CPU lanes: the snapshot says which listed platform threads hold a
-	// core but not which core, so they fill the lanes in list order.
-	k := 0
+	// CPU lanes: the snapshot names the thread each core runs; its role
+	// is known when it is among the listed platform threads.
 	for i, lr := range lanes {
-		var pv *sim.PlatformView
-		for k < len(snap.Platform) && pv == nil {
-			if snap.Platform[k].OnCPU {
-				pv = &snap.Platform[k]
-			}
-			k++
+		var id sim.ThreadID
+		if i < len(snap.CoreThread) {
+			id = snap.CoreThread[i]
 		}
-		drawCPULane(l, lr, i, pv, p, sc)
+		var pv *sim.PlatformView
+		if id != 0 {
+			pv = &sim.PlatformView{ID: id, OnCPU: true}
+			for k := range snap.Platform {
+				if snap.Platform[k].ID == id {
+					pv = &snap.Platform[k]
+					break
+				}
+			}
+		}
+		drawCPULane(l, lr, i, pv, snap.Paused, p, sc)
 		if pv != nil {
 			l.hit(lr, pv.ID)
 		}
 	}
 }
 
-func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, p *Palette, sc float32) {
+func pinnedNote(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return ", " + Count(int64(n)) + " of them pinned (the virtual thread blocks in a way that keeps its carrier)"
+}
+
+// ReasonWords says why a thread waits, in words.
+func ReasonWords(r sim.ParkReason) string {
+	switch r {
+	case sim.ParkSocket:
+		return "waiting on a socket"
+	case sim.ParkSleep:
+		return "sleeping"
+	case sim.ParkMonitor:
+		return "waiting for a lock"
+	case sim.ParkJoin:
+		return "waiting for subtasks"
+	case sim.ParkIdle:
+		return "idle"
+	case sim.ParkFile:
+		return "reading a file"
+	}
+	return r.String()
+}
+
+func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, paused bool, p *Palette, sc float32) {
 	busy := cv != nil && cv.Thread != 0
 	bg := p.Grid
 	if !busy {
@@ -102,31 +157,30 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, p *
 		if busy {
 			col = p.Text
 		}
-		l.TextIn(lab.PadX(2*sc), label, size, col)
+		l.TextFit(lab.PadX(2*sc), size, col, label, strconv.Itoa(i+1))
 	}
 	// Recent activity: mounts on this lane in the last second or so of
 	// ticks, as a thin strip under the lane (at fast speeds a mount lasts
 	// far less than a frame, so without it busy lanes would look idle).
 	if i < len(s.heat) && s.heat[i] > 0.05 {
 		a := min(1, s.heat[i]/6)
-		l.Rect(Rect{X: rest.X, Y: lr.Bottom() - max(1, 2*sc), W: rest.W * a, H: max(1, 2*sc)}, p.Virtual.Alpha(0.45))
+		l.Mark(Rect{X: rest.X, Y: lr.Bottom() - max(1, 2*sc), W: rest.W * a, H: max(1, 2*sc)}, MeanVirtual, p, 0.45)
 	}
 	if cv == nil {
 		if text {
-			l.TextIn(rest.PadX(2*sc), "not started", size, p.TextDim.Alpha(0.7))
+			l.TextFit(rest.PadX(2*sc), size, p.TextDim.Alpha(0.7), "not started yet", "not started")
 		}
 		slot, _ := rest.Inset(max(1, lr.H*0.12)).Left(min(lr.H*3, rest.W*0.4))
 		s.at.tokenOnLane(i, slot)
+		l.detail(lr, label, label+": this carrier thread has not been started yet (the scheduler starts carriers as work arrives).")
 		return
 	}
-	// The carrier's OS thread: filled dot when it holds a core.
+	// The carrier's OS thread: a green dot when it holds a CPU.
 	dot := min(lr.H*0.18, 3.5*sc)
 	if dot >= 1.5 {
 		cx, cy := rest.Right()-dot-3*sc, lr.Y+lr.H/2
-		if cv.OnCPU {
-			l.Circle(cx, cy, dot, p.OnCPU)
-		} else {
-			l.Circle(cx, cy, dot, p.Idle)
+		if cv.OnCPU && !paused {
+			l.MarkCircle(cx, cy, dot, MeanOnCPU, p)
 		}
 		rest.W -= 2*dot + 6*sc
 	}
@@ -136,8 +190,9 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, p *
 		slot, _ := inner.Left(min(inner.H*3, inner.W*0.4))
 		s.at.tokenOnLane(i, slot)
 		if text {
-			l.TextIn(rest.PadX(2*sc), "idle", size, p.TextDim)
+			l.TextFit(rest.PadX(2*sc), size, p.TextDim, "idle: no virtual thread to run", "idle")
 		}
+		l.detail(lr, label, label+": idle carrier thread, no virtual thread mounted.")
 		return
 	}
 	// Token: the mounted virtual thread's id. The whole lane is its target.
@@ -148,9 +203,13 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, p *
 		tw = TextWidth(id, size) + 6*sc
 	}
 	tok, bar := inner.Left(min(tw, inner.W*0.4))
-	l.Rect(tok, p.Virtual)
 	if text {
-		l.TextIn(Rect{X: tok.X + 3*sc, Y: tok.Y, W: tok.W - 3*sc, H: tok.H}, id, size, p.Background)
+		// A labelled token is as tall as its lane, so its id is whole.
+		tok.Y, tok.H = lr.Y, lr.H
+	}
+	l.Mark(tok, MeanVirtual, p, 1)
+	if text {
+		l.TextFit(Rect{X: tok.X + 3*sc, Y: lr.Y, W: tok.W - 3*sc, H: lr.H}, size, p.Background, id)
 	}
 	s.at.tokenOnLane(i, tok)
 	// Stack bar, to scale: scaleW words fill the rest of the lane.
@@ -160,27 +219,69 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, p *
 	bw = clamp(bw, min(2*sc, bar.W), bar.W)
 	bar.Y += bar.H * 0.15
 	bar.H *= 0.7
-	l.Rect(Rect{X: bar.X, Y: bar.Y, W: bw, H: bar.H}, p.TierColor(cv.Tier))
+	stack := Rect{X: bar.X, Y: bar.Y, W: bw, H: bar.H}
+	if paused {
+		// Stopped at a safepoint for the collection: the bar greys out.
+		drawStopped(l, stack, p, sc)
+	} else {
+		l.Mark(stack, TierMeaning(cv.Tier), p, 1)
+	}
+	words := Count(int64(cv.Frames)) + " words"
+	tier := TierName(cv.Tier)
+	what := []string{words + " of stack, " + tier + " frames", words + ", " + tier, words}
+	switch {
+	case paused:
+		what = []string{"stopped for GC · " + words + ", " + tier, "stopped for GC", "stopped"}
+	case cv.Pinned:
+		what = []string{"pinned (" + ReasonWords(cv.Reason) + "): " + words + ", " + tier, "pinned: " + words, "pinned"}
+	case cv.Monitor:
+		what = []string{"holds a lock · " + words + ", " + tier, "holds a lock · " + words, words}
+	}
 	if text {
-		what := Count(int64(cv.Frames)) + " w " + TierName(cv.Tier)
-		if cv.Pinned {
-			what = "PINNED (" + cv.Reason.String() + ") " + what
-		} else if cv.Monitor {
-			what = "holds monitor · " + what
-		}
 		after := Rect{X: bar.X + bw + 4*sc, Y: lr.Y, W: bar.Right() - bar.X - bw - 4*sc, H: lr.H}
-		if TextWidth(what, size) <= after.W {
-			l.TextIn(after, what, size, p.Text)
-		} else {
-			l.TextIn(Rect{X: bar.X + 2*sc, Y: lr.Y, W: bar.W - 2*sc, H: lr.H}, what, size, p.Background)
+		if !l.TextFit(after, size, p.Text, what...) {
+			// Over the bar, in the background colour, when the bar is long.
+			l.TextFit(Rect{X: bar.X + 2*sc, Y: lr.Y, W: bar.W - 2*sc, H: lr.H}, size, p.Background, what...)
 		}
 	}
 	if cv.Pinned {
-		l.Frame(lr, max(2, 2*sc), p.Pinned)
+		l.MarkFrame(lr, max(2, 2*sc), MeanPinned, p)
+	}
+	state := "running on a CPU"
+	switch {
+	case paused:
+		state = "stopped for a garbage collection"
+	case cv.Pinned:
+		state = "pinned while " + ReasonWords(cv.Reason) + ": it keeps this carrier blocked"
+	case !cv.OnCPU:
+		state = "mounted, its carrier waiting for a CPU"
+	}
+	l.detail(lr, label, label+": carrier thread running virtual thread "+id+", "+state+"; its stack holds "+
+		Count(int64(cv.Frames))+" words of "+TierLong(cv.Tier)+" frames.")
+}
+
+// TierLong names a tier in words.
+func TierLong(t sim.Tier) string {
+	switch {
+	case t == sim.TierInterp:
+		return "interpreted"
+	case t >= sim.TierC2:
+		return "C2-compiled"
+	}
+	return "C1-compiled"
+}
+
+// drawStopped draws r as stopped for garbage collection: slate grey with
+// darker stripes.
+func drawStopped(l *List, r Rect, p *Palette, sc float32) {
+	l.Mark(r, MeanGC, p, 1)
+	step := 5 * sc
+	for x := r.X + step/2; x < r.Right()-1; x += step {
+		l.Rect(Rect{X: x, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.45))
 	}
 }
 
-func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, p *Palette, sc float32) {
+func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, paused bool, p *Palette, sc float32) {
 	busy := pv != nil
 	bg := p.Grid
 	if !busy {
@@ -189,58 +290,66 @@ func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, p *Palette, sc f
 	l.Rect(lr, bg)
 	text := lr.H >= laneLabelMin*sc
 	rest := lr
+	name := "CPU " + strconv.Itoa(i+1)
 	if text {
 		var lab Rect
 		lab, rest = lr.Left(min(lr.W*0.3, TextWidth("CPU 00", sc)+6*sc))
-		l.TextIn(lab.PadX(2*sc), "CPU "+strconv.Itoa(i+1), sc, p.TextDim)
+		l.TextFit(lab.PadX(2*sc), sc, p.TextDim, name, strconv.Itoa(i+1))
 	}
 	if !busy {
 		if text {
-			l.TextIn(rest.PadX(2*sc), "idle", sc, p.TextDim)
+			l.TextFit(rest.PadX(2*sc), sc, p.TextDim, "idle")
 		}
+		l.detail(lr, name, name+": idle, no thread to run.")
 		return
 	}
 	inner := rest.Inset(max(1, lr.H*0.12))
-	label := pv.ID.String() + " " + pv.Role.String()
+	label := pv.ID.String()
+	if pv.Role != 0 {
+		label += " " + pv.Role.String()
+	}
 	tw := inner.H
 	if text {
 		tw = TextWidth(label, sc) + 6*sc
 	}
-	tok, _ := inner.Left(min(tw, inner.W))
-	l.Rect(tok, p.Platform)
+	tok, after := inner.Left(min(tw, inner.W))
 	if text {
-		l.TextIn(Rect{X: tok.X + 3*sc, Y: tok.Y, W: tok.W - 3*sc, H: tok.H}, label, sc, p.Background)
+		tok.Y, tok.H = lr.Y, lr.H
 	}
+	l.Mark(tok, MeanPlatform, p, 1)
+	if text {
+		l.TextFit(Rect{X: tok.X + 3*sc, Y: lr.Y, W: tok.W - 3*sc, H: lr.H}, sc, p.Background, label, pv.ID.String())
+	}
+	if paused {
+		st := Rect{X: after.X + 2*sc, Y: after.Y + after.H*0.15, W: max(0, after.W-2*sc), H: after.H * 0.7}
+		drawStopped(l, st, p, sc)
+		l.TextFit(Rect{X: st.X + 2*sc, Y: lr.Y, W: st.W - 2*sc, H: lr.H}, sc, p.Text, "stopped for GC")
+	}
+	l.detail(lr, name, name+": runs platform thread "+label+".")
 }
 
-// drawPauseBand covers r with the stop-the-world band: every Java thread
-// is halted until the pause ends.
-func drawPauseBand(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
-	if r.Empty() {
+// drawPauseBanner writes the stop-the-world pause once, on the title line
+// of the heap it collects: the kind of collection and the time left. The
+// threads it stopped are greyed where they are drawn.
+func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	if heap.H < PanelTitleH(sc) {
 		return
 	}
-	l.Rect(r, p.Pause.Alpha(0.32))
-	// Diagonal hatching would need clipping; vertical bars read as "frozen"
-	// just as well and stay inside r.
-	step := 14 * sc
-	for x := r.X + step/2; x < r.Right()-2*sc; x += step {
-		l.Rect(Rect{X: x, Y: r.Y, W: 2 * sc, H: r.H}, p.Pause.Alpha(0.25))
-	}
-	label := "GC pause · young collection"
+	kind := "young collection"
 	if snap.PauseFull {
-		label = "GC pause · Full GC"
+		kind = "Full GC"
 	}
-	if left := snap.PauseEnd.Sub(snap.Time); left > 0 {
-		label += " · " + Dur(left) + " left"
+	left := ""
+	if d := snap.PauseEnd.Sub(snap.Time); d > 0 {
+		left = " · " + Dur(d) + " left"
 	}
-	label = Fit(label, r.W-8*sc, sc)
-	w := TextWidth(label, sc)
-	cx, cy := r.Center()
-	box := Rect{X: cx - w/2 - 4*sc, Y: cy - CharH*sc/2 - 2*sc, W: w + 8*sc, H: (CharH + 4) * sc}
-	if r.Contains(box) {
-		l.Rect(box, p.Pause)
-		l.Text(box.X+4*sc, box.Y+2*sc, label, sc, p.Background)
-	}
+	b, _ := heap.Inset(1).Top(PanelTitleH(sc))
+	drawStopped(l, b, p, sc)
+	h := "heap " + Size(snap.Heap.Max) + ": "
+	l.TextFit(b.PadX(3*sc), sc, p.Text,
+		h+"GC pause ("+kind+")"+left+" · every Java thread is stopped",
+		h+"GC pause ("+kind+")"+left, "GC pause ("+kind+")"+left, "GC pause"+left, "GC pause")
+	l.detail(b, "GC pause", "A stop-the-world pause for a "+kind+left+": every Java thread is stopped until the collector is done.")
 }
 
 // drawBanner writes a message across the top of r in colour c.
@@ -248,7 +357,10 @@ func drawBanner(l *List, r Rect, msg string, c Color, p *Palette, sc float32) {
 	if r.H < (CharH+4)*sc {
 		return
 	}
-	b, _ := r.Top((CharH + 4) * sc)
+	lines := Wrap(msg, r.W-4*sc, sc)
+	b, _ := r.Top(float32(len(lines))*CharH*sc + 4*sc)
 	l.Rect(b, c)
-	l.TextIn(b.Inset(2*sc), msg, sc, p.Background)
+	for i, line := range lines {
+		l.Text(b.X+2*sc, b.Y+2*sc+float32(i)*CharH*sc, line, sc, p.Background)
+	}
 }

@@ -1,5 +1,7 @@
 package view
 
+import "github.com/loomlab/loomlab/sim"
+
 // Layout is pure geometry: given a canvas (or a side's rectangle) it
 // returns the rectangles of the parts, so tests can check that everything
 // fits without drawing anything.
@@ -84,7 +86,10 @@ func SideHeaderH(w, scale float32) float32 {
 }
 
 func sideHeaderLines(w, scale float32) int {
-	if w < 110*CharW*scale {
+	switch {
+	case w < 90*CharW*scale:
+		return 4
+	case w < 180*CharW*scale:
 		return 3
 	}
 	return 2
@@ -93,40 +98,140 @@ func sideHeaderLines(w, scale float32) int {
 // PanelTitleH is the height of a panel's title line.
 func PanelTitleH(scale float32) float32 { return (CharH + 2) * scale }
 
-// LayoutSide splits a side's rectangle. lanes is how many lanes to draw;
-// scopes says whether the workload forks structured scopes.
+// Scene is what a side's layout gives room to: computed from the side's
+// input and snapshot (never from a case's name), so a scenario whose heap
+// stays empty folds it to one line and one whose story is in the heap or
+// the scopes gives them more room.
+type Scene struct {
+	Lanes  int  // lanes to draw
+	Scopes bool // a structured-scopes panel
+	// HeapQuiet: nothing was ever allocated in the heap (the scenario does
+	// not model it); the heap panel folds to one line.
+	HeapQuiet bool
+	// Weights of the panels that share a column (1: ordinary).
+	Heap, OS, Parked, ScopesW float32
+	// HeaderRows is the side header's rows of text (0: as many as the
+	// width may need).
+	HeaderRows int
+}
+
+// SceneOf decides a side's scene from what its input and snapshot hold.
+// The decisions rest on counters that only grow (allocations, collections,
+// threads started), so a layout changes at most a few times in a run.
+func SceneOf(in *SideInput) Scene {
+	s := in.Snap
+	sc := Scene{Lanes: in.LaneCount(), Scopes: in.Scopes || len(s.Scopes) > 0, Heap: 1, OS: 1, Parked: 1, ScopesW: 1}
+	sc.HeapQuiet = heapQuiet(s)
+	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
+		// The heap's story is playing: collections, promoted chunks.
+		sc.Heap = 1.7
+	}
+	if sc.HeapQuiet || s.RSS > 0 || s.PlatformLive > 8*max(s.Cores, 1) {
+		// Memory outside the heap, or many OS threads, is the story.
+		sc.OS = 1.6
+	}
+	if sc.Scopes {
+		sc.ScopesW = 2.5
+	}
+	return sc
+}
+
+// heapQuiet reports whether the heap holds nothing and never held
+// anything: the scenario does not model it.
+func heapQuiet(s *sim.Snapshot) bool {
+	h := &s.Heap
+	if h.EdenUsed+h.SurvivorUsed+h.OldUsed > 0 || s.YoungGCs+s.FullGCs > 0 {
+		return false
+	}
+	for _, b := range h.Allocated {
+		if b > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// LayoutSide splits a side's rectangle with ordinary weights. lanes is how
+// many lanes to draw; scopes says whether the workload forks structured
+// scopes.
 func LayoutSide(r Rect, lanes int, scopes bool, scale float32) SideLayout {
+	return LayoutScene(r, Scene{Lanes: lanes, Scopes: scopes, Heap: 1, OS: 1, Parked: 1, ScopesW: 1}, scale)
+}
+
+// foldedH is the height of a panel folded to its title line.
+func foldedH(scale float32) float32 { return PanelTitleH(scale) + 4*scale }
+
+// LayoutScene splits a side's rectangle for scene s.
+func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	var sl SideLayout
-	sl.Header, r = r.Top(SideHeaderH(r.W, scale))
+	hh := SideHeaderH(r.W, scale)
+	if s.HeaderRows > 0 {
+		hh = float32(s.HeaderRows)*CharH*scale + 2*scale
+	}
+	sl.Header, r = r.Top(hh)
 	g := 3 * scale
 	title := PanelTitleH(scale)
-	lanesWant := title + float32(max(lanes, 1))*(laneMaxH*scale) + g
+	lanesWant := title + float32(max(s.Lanes, 1))*(laneMaxH*scale) + g
 	queueH := title + (CharH+8)*scale + g
-	sl.Wide = r.W >= wideAspect*r.H && r.W >= idealTallW*scale
+	// heapShare is the heap's part of the column it shares with the OS
+	// threads (0.58 with ordinary weights).
+	heapShare := s.Heap / (s.Heap + 0.72*s.OS)
+	splitHeap := func(col Rect) (heap, os Rect) {
+		if s.HeapQuiet {
+			return col.Top(min(foldedH(scale)+g, col.H*0.3))
+		}
+		return col.Top(col.H * heapShare)
+	}
+	parkedShare := s.Parked / (s.Parked + 0.82*s.ScopesW)
+	// Two columns only when each gets room for its words: a phone's
+	// canvas stacks the panels instead.
+	sl.Wide = r.W >= wideAspect*r.H && r.W >= 0.6*idealWideW*scale+idealTallW*scale*0.5
 	if sl.Wide {
 		left, right := r.Left(r.W * 0.55)
 		left.W -= g
 		right.X += g
 		right.W -= g
-		sl.Lanes, left = left.Top(min(lanesWant, left.H*0.5))
+		lanesMax := float32(0.5)
+		if s.Scopes {
+			lanesMax = 0.42 // the scopes are the story: lanes give room
+		}
+		sl.Lanes, left = left.Top(min(lanesWant, left.H*lanesMax))
 		sl.RunQueue, left = left.Top(min(queueH, left.H*0.3))
-		if scopes {
-			sl.Parked, sl.Scopes = left.Top(left.H * 0.55)
+		if s.Scopes {
+			sl.Parked, sl.Scopes = left.Top(max(left.H*parkedShare, min(left.H*0.45, title+3*CharH*scale)))
 		} else {
 			sl.Parked = left
 		}
-		sl.Heap, sl.OS = right.Top(right.H * 0.58)
+		sl.Heap, sl.OS = splitHeap(right)
 	} else {
-		sl.Lanes, r = r.Top(min(lanesWant, r.H*0.3))
-		sl.RunQueue, r = r.Top(min(queueH, r.H*0.12))
-		parkedH := r.H * 0.24
-		if scopes {
-			sl.Parked, r = r.Top(parkedH * 0.6)
-			sl.Scopes, r = r.Top(parkedH * 0.6)
-		} else {
-			sl.Parked, r = r.Top(parkedH)
+		lanesMax := float32(0.3)
+		if s.Scopes {
+			lanesMax = 0.2
 		}
-		sl.Heap, sl.OS = r.Top(r.H * 0.55)
+		sl.Lanes, r = r.Top(min(lanesWant, r.H*lanesMax))
+		sl.RunQueue, r = r.Top(min(queueH, r.H*0.17))
+		// The rest is shared by weight; a folded heap takes one line.
+		rest := r.H
+		if s.HeapQuiet {
+			rest -= foldedH(scale) + g
+		}
+		wp, ws, wh, wo := 0.45*s.Parked, float32(0), 0.55*s.Heap, 0.4*s.OS
+		if s.Scopes {
+			ws = 0.35 * s.ScopesW
+		}
+		if s.HeapQuiet {
+			wh = 0
+		}
+		unit := rest / (wp + ws + wh + wo)
+		sl.Parked, r = r.Top(unit * wp)
+		if s.Scopes {
+			sl.Scopes, r = r.Top(unit * ws)
+		}
+		if s.HeapQuiet {
+			sl.Heap, sl.OS = r.Top(foldedH(scale) + g)
+		} else {
+			sl.Heap, sl.OS = r.Top(unit * wh)
+		}
 	}
 	// Gaps between stacked panels: shave the bottom of each.
 	for _, p := range []*Rect{&sl.Lanes, &sl.RunQueue, &sl.Parked, &sl.Scopes, &sl.Heap, &sl.OS} {

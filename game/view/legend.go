@@ -1,87 +1,110 @@
 package view
 
-// The legend: one swatch and word per colour, flowed over as many lines as
-// the canvas width needs. LegendHeight and drawLegend share one flow so
-// the space reserved is exactly the space used.
+// The legend: one swatch and a few plain words per meaning drawn in the
+// frame (meaning.go), grouped, flowed over as many lines as the canvas
+// width needs. It lists exactly what the scene uses: Build draws the sides
+// first and the legend from the meanings they drew. legendFlow is shared
+// by the height reserved and the drawing, so the space is the space used.
 
-type legendItem struct {
-	label string
-	color func(p *Palette) Color
-	group bool // starts a group: a gap and the group's name
-}
-
-var legend = []legendItem{
-	{label: "stack (JIT tier):", group: true},
-	{label: "interpreted", color: func(p *Palette) Color { return p.Interpreted }},
-	{label: "C1", color: func(p *Palette) Color { return p.C1 }},
-	{label: "C2", color: func(p *Palette) Color { return p.C2 }},
-	{label: "threads:", group: true},
-	{label: "virtual", color: func(p *Palette) Color { return p.Virtual }},
-	{label: "platform", color: func(p *Palette) Color { return p.Platform }},
-	{label: "on CPU", color: func(p *Palette) Color { return p.OnCPU }},
-	{label: "runnable", color: func(p *Palette) Color { return p.Runnable }},
-	{label: "pinned", color: func(p *Palette) Color { return p.Pinned }},
-	{label: "idle", color: func(p *Palette) Color { return p.Idle }},
-	{label: "heap:", group: true},
-	{label: "request", color: func(p *Palette) Color { return p.Request }},
-	{label: "thread-local", color: func(p *Palette) Color { return p.ThreadLocal }},
-	{label: "thread", color: func(p *Palette) Color { return p.Thread }},
-	{label: "stackchunk", color: func(p *Palette) Color { return p.Chunk }},
-	{label: "app", color: func(p *Palette) Color { return p.App }},
-	{label: "garbage", color: func(p *Palette) Color { return p.Garbage }},
-	{label: "chunk blocks:", group: true},
-	{label: "by born tier", color: func(p *Palette) Color { return p.C2 }},
-	{label: "GC-mode", color: func(p *Palette) Color { return p.GCMode }},
-	{label: "dead", color: func(p *Palette) Color { return p.Dead }},
-}
-
-// legendFlow calls place for each item with its position; it returns the
-// number of lines used.
-func legendFlow(w, sc float32, place func(it *legendItem, x, y float32)) int {
+// legendFlow calls place for each group heading (m == MeanNone) and each
+// meaning of set with its position; it returns the number of lines used.
+func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label string, x, y float32)) int {
 	x, line := pad*sc, 0
 	sw := 8 * sc
-	for i := range legend {
-		it := &legend[i]
-		iw := TextWidth(it.label, sc) + 6*sc
-		if it.color != nil {
+	group := ""
+	itemW := func(m Meaning) float32 { return TextWidth(meanings[m].label, sc) + 6*sc + sw + 3*sc }
+	put := func(m Meaning, label string, first Meaning) {
+		iw := TextWidth(label, sc) + 6*sc
+		need := iw
+		if m != MeanNone {
 			iw += sw + 3*sc
-		} else if x > pad*sc {
-			x += 6 * sc
+			need = iw
+		} else {
+			if x > pad*sc {
+				x += 6 * sc
+			}
+			// A heading stays on the line of its first item.
+			need = iw + itemW(first)
 		}
-		if x+iw > w-pad*sc && x > pad*sc {
+		if x+need > w-pad*sc && x > pad*sc {
 			x, line = pad*sc, line+1
 		}
 		if place != nil {
-			place(it, x, float32(line)*(CharH+2)*sc)
+			place(m, label, x, float32(line)*(CharH+2)*sc)
 		}
 		x += iw
+	}
+	for m := Meaning(1); m < meaningCount; m++ {
+		if !set.has(m) {
+			continue
+		}
+		if g := meanings[m].group; g != group {
+			group = g
+			put(MeanNone, g+":", m)
+		}
+		put(m, meanings[m].label, m)
 	}
 	return line + 1
 }
 
-// LegendHeight is the legend's height on a canvas w pixels wide.
-func LegendHeight(w, sc float32) float32 {
-	return float32(legendFlow(w, sc, nil))*(CharH+2)*sc + 2*pad*sc
+// allMeanings is the set of every meaning: the most a legend can hold.
+const allMeanings = meaningSet(1<<meaningCount - 2)
+
+// LegendHeight is the height of the fullest legend on a canvas w pixels
+// wide (every meaning); a frame's legend is at most this high.
+func LegendHeight(w, sc float32) float32 { return legendHeightFor(w, sc, allMeanings) }
+
+func legendHeightFor(w, sc float32, set meaningSet) float32 {
+	if set == 0 {
+		return 0
+	}
+	return float32(legendFlow(w, sc, set, nil))*(CharH+2)*sc + 2*pad*sc
 }
 
-func drawLegend(l *List, r Rect, p *Palette, sc float32) {
+func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
 	l.Rect(r, p.Panel)
 	l.Rect(Rect{X: r.X, Y: r.Y, W: r.W, H: 1}, p.PanelEdge)
 	sw := 8 * sc
-	legendFlow(r.W, sc, func(it *legendItem, x, y float32) {
+	legendFlow(r.W, sc, set, func(m Meaning, label string, x, y float32) {
 		y += r.Y + pad*sc
 		if y+CharH*sc > r.Bottom()+0.01 {
 			return
 		}
-		if it.color != nil {
-			l.Rect(Rect{X: r.X + x, Y: y + (CharH*sc-sw)/2, W: sw, H: sw}, it.color(p))
-			x += sw + 3*sc
-			l.Text(r.X+x, y, it.label, sc, p.Text)
+		if m == MeanNone {
+			l.Text(r.X+x, y, label, sc, p.TextDim)
 			return
 		}
-		l.Text(r.X+x, y, it.label, sc, p.TextDim)
+		sr := Rect{X: r.X + x, Y: y + (CharH*sc-sw)/2, W: sw, H: sw}
+		drawSwatch(l, sr, m, p, sc)
+		l.legend = append(l.legend, m)
+		l.Text(r.X+x+sw+3*sc, y, label, sc, p.Text)
 	})
+}
+
+// drawSwatch draws meaning m's legend swatch in r, in the shape its marks
+// have. Swatch items are tagged like the marks, so the legend's colours
+// obey the same grammar.
+func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
+	switch m.Shape() {
+	case ShapeFrame:
+		l.Rect(r, p.Grid)
+		l.MarkFrame(r, max(1, 1.5*sc), m, p)
+	case ShapeHole:
+		// A promoted chunk: a block with a dark hole (the block's own
+		// colour is its tier's, so the swatch shows a neutral one).
+		l.Rect(r, p.TextDim)
+		l.Mark(r.Inset(max(1, r.W*0.3)), m, p, 1)
+	case ShapeDot:
+		cx, cy := r.Center()
+		l.MarkCircle(cx, cy, r.W/2, m, p)
+	case ShapeHatch:
+		l.Mark(r, m, p, 1)
+		l.Rect(Rect{X: r.X + r.W*0.3, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
+		l.Rect(Rect{X: r.X + r.W*0.7, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
+	default:
+		l.Mark(r, m, p, 1)
+	}
 }

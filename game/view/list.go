@@ -28,6 +28,9 @@ type Item struct {
 	Size       float32
 	Color      Color
 	Text       string
+	// Meaning is what a coloured mark stands for (meaning.go); MeanNone
+	// for backgrounds, panels, plates and text.
+	Meaning Meaning
 }
 
 // Bounds returns the box the item covers (for tests and clipping).
@@ -53,6 +56,15 @@ type List struct {
 	W, H  float32
 	Items []Item
 	hits  hits // where threads were drawn (hit.go)
+	// used: the meanings drawn so far (the legend shows exactly these).
+	used meaningSet
+	// legend: the meanings the legend shows, in its order.
+	legend []Meaning
+	// regions: what each drawn region is, in a sentence (explain.go).
+	regions []Region
+	// cut: text runs that had to be shortened to fit (a defect the tests
+	// look for: the picture chooses shorter words or wraps instead).
+	cut []string
 }
 
 // Reset empties the list for a canvas of w × h pixels.
@@ -60,7 +72,16 @@ func (l *List) Reset(w, h float32) {
 	l.W, l.H = w, h
 	l.Items = l.Items[:0]
 	l.hits.reset()
+	l.used = 0
+	l.regions = l.regions[:0]
+	l.cut = l.cut[:0]
 }
+
+// Legend returns the meanings the legend shows this frame.
+func (l *List) Legend() []Meaning { return l.legend }
+
+// Cut returns the text runs that were shortened to fit this frame.
+func (l *List) Cut() []string { return l.cut }
 
 // Equal reports whether l and m would draw the same picture: a frame loop
 // can skip rasterising a list equal to the previous one.
@@ -129,8 +150,27 @@ func (l *List) TextIn(r Rect, s string, size float32, c Color) float32 {
 	if r.H < CharH*size*0.75 {
 		return 0
 	}
-	s = Fit(s, r.W, size)
+	if f := Fit(s, r.W, size); f != s {
+		l.cut = append(l.cut, s)
+		s = f
+	}
 	return l.Text(r.X, r.Y+(r.H-CharH*size)/2, s, size, c)
+}
+
+// TextFit adds the first of the alternatives that fits r's width whole,
+// vertically centred in r, and reports whether one did. Alternatives go
+// from the fullest wording to the shortest; nothing is cut.
+func (l *List) TextFit(r Rect, size float32, c Color, alts ...string) bool {
+	if r.H < CharH*size*0.75 {
+		return false
+	}
+	for _, s := range alts {
+		if s != "" && TextWidth(s, size) <= r.W+0.01 {
+			l.Text(r.X, r.Y+(r.H-CharH*size)/2, s, size, c)
+			return true
+		}
+	}
+	return false
 }
 
 // TextRight adds s right-aligned in r, vertically centred, if it fits.

@@ -287,25 +287,26 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 			}
 			// A faint trail back to where it came from, so the eye can tell
 			// which lane or group it left.
-			l.Line(fx, fy, x, y, max(1, sc), p.Text.Alpha(0.18*alpha))
+			l.Line(fx, fy, x, y, max(1, sc), p.TextDim.Alpha(0.25*alpha))
 			if a.block {
 				w := max(a.w, 8) * sc
 				r := clipTo(Rect{X: x - w/2, Y: y - 4*sc, W: w, H: 8 * sc}, canvas)
-				l.Rect(r, p.TierColor(a.tier).Alpha(alpha))
-				l.Frame(r, 1, p.Text.Alpha(alpha))
+				l.Mark(r, TierMeaning(a.tier), p, alpha)
+				l.Frame(r, 1, p.Background.Alpha(alpha))
 			} else {
-				id := a.thread.String()
-				w := TextWidth(id, sc) + 4*sc
-				r := clipTo(Rect{X: x - w/2, Y: y - 7*sc, W: w, H: 14 * sc}, canvas)
-				l.Rect(r, p.Virtual.Alpha(alpha))
-				l.TextIn(Rect{X: r.X + 2*sc, Y: r.Y, W: r.W - 2*sc, H: r.H}, id, sc, p.Background.Alpha(alpha))
+				// A small unlabelled token: ids in flight would overlap the
+				// labels they cross (the lanes and groups say who is where).
+				w := 8 * sc
+				r := clipTo(Rect{X: x - w/2, Y: y - w/2, W: w, H: w}, canvas)
+				l.Mark(r, MeanVirtual, p, alpha)
+				l.Frame(r, 1, p.Background.Alpha(alpha))
 			}
 		case animSweep:
 			young := s.at.eden
 			if !s.at.survivor.Empty() {
 				young.W = max(young.W, s.at.survivor.Right()-young.X)
 			}
-			drawSweep(l, young, t, p.Sweep, sc)
+			drawSweep(l, young, t, p, sc)
 		case animCompact:
 			o := s.at.oldFill
 			if o.Empty() {
@@ -316,38 +317,40 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 			if f0 > f1 {
 				cur := f0 + (f1-f0)*smooth(t)
 				g := Rect{X: o.X + o.W*f1, Y: o.Y, W: o.W * (cur - f1), H: o.H}
-				l.Rect(clipTo(g, o), p.Garbage.Alpha(0.8*(1-t)))
+				l.Mark(clipTo(g, o), MeanGarbage, p, 0.8*(1-t))
 			}
-			drawSweep(l, s.at.old, t, p.Sweep, sc)
+			drawSweep(l, s.at.old, t, p, sc)
 			if o.H >= CharH*sc {
-				l.TextIn(Rect{X: o.X + 4*sc, Y: o.Y + (o.H-CharH*sc)/2, W: o.W - 8*sc, H: CharH * sc},
-					"Full GC: compacting", sc, p.Text.Alpha(1-t*0.5))
+				l.TextFit(Rect{X: o.X + 4*sc, Y: o.Y + (o.H-CharH*sc)/2, W: o.W - 8*sc, H: CharH * sc},
+					sc, p.Text.Alpha(1-t*0.5), "Full GC: compacting the old generation", "Full GC: compacting", "compacting")
 			}
 		case animFlash:
 			r := s.at.rect(a.to, a.toI)
 			if r.Empty() {
 				continue
 			}
-			c := p.GCMode
+			m := MeanGC
 			if a.to == epLane {
-				c = p.Pinned
+				m = MeanPinned
 			}
-			l.Frame(r, max(2, 2*sc), c.Alpha(1-t))
+			n0 := len(l.Items)
+			l.Frame(r, max(2, 2*sc), m.Color(p).Alpha(1-t))
+			l.tag(n0, m)
 		}
 	}
 }
 
 // drawSweep draws a bright line crossing r left to right with a fading
 // trail behind it.
-func drawSweep(l *List, r Rect, t float32, c Color, sc float32) {
+func drawSweep(l *List, r Rect, t float32, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
 	x := r.X + r.W*smooth(t)
 	trail := min(40*sc, x-r.X)
-	l.Rect(Rect{X: x - trail, Y: r.Y, W: trail, H: r.H}, c.Alpha(0.12))
+	l.Mark(Rect{X: x - trail, Y: r.Y, W: trail, H: r.H}, MeanGC, p, 0.3)
 	lw := min(2*sc, r.Right()-x)
-	l.Rect(Rect{X: x, Y: r.Y, W: lw, H: r.H}, c.Alpha(0.9))
+	l.Mark(Rect{X: x, Y: r.Y, W: lw, H: r.H}, MeanGC, p, 1)
 }
 
 // clipTo returns the part of r inside c.

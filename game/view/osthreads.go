@@ -8,70 +8,58 @@ import "github.com/loomlab/loomlab/sim"
 // of the process's resident memory with the threads' share. Drawn for
 // every workload, so compare mode puts 18 cells next to 1,900.
 
-// segment is a run of cells of one colour.
+// segment is a run of cells of one colour and meaning.
 type segment struct {
 	n int
 	c Color
+	m Meaning
 }
 
 func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
-	title := "OS threads · " + Count(int64(snap.PlatformLive)) + " live"
-	right := "thread memory " + Size(snap.ThreadMemory)
-	body := panel(l, r, title, right, p, sc)
-	if body.Empty() {
-		return
-	}
+	right := "memory of threads " + Size(snap.ThreadMemory)
+	body := panel(l, r, right, p, sc, "OS threads: "+Count(int64(snap.PlatformLive)), "OS threads")
 	var segs [8]segment
 	ns := 0
-	add := func(n int, c Color) {
+	add := func(n int, m Meaning) {
 		if n > 0 && ns < len(segs) {
-			segs[ns] = segment{n, c}
+			segs[ns] = segment{n, m.Color(p), m}
 			ns++
 		}
 	}
-	// Carriers first, by what their OS thread is doing.
-	var cOn, cWait, cIdle int
+	// Carriers first: green while their OS thread holds a CPU.
+	var cOn int
 	for i := range snap.Carriers {
-		c := &snap.Carriers[i]
-		switch {
-		case c.OnCPU:
-			cOn++
-		case c.Thread != 0 && !c.Pinned:
-			cWait++
-		default:
-			cIdle++
+		if snap.Carriers[i].OnCPU && !snap.Paused {
+			cOn++ // (in a pause the collector's threads hold the CPUs)
 		}
 	}
-	add(cOn, p.OnCPU)
-	add(cWait, p.Runnable)
-	add(cIdle, p.Idle.Mix(p.Virtual, 0.35))
-	// The workload's platform threads: listed ones by state, one run per
-	// colour (the order inside the panel carries no meaning).
-	var on, run, sleep, idle, other int
+	add(cOn, MeanOnCPU)
+	add(len(snap.Carriers)-cOn, MeanCarrierOS)
+	// The workload's platform threads: on a CPU, else (waiting, blocked,
+	// idle or beyond the listed ones) in their kind's colour.
+	var on, blocked, idle int
 	for i := range snap.Platform {
 		t := &snap.Platform[i]
 		switch {
 		case t.OnCPU:
 			on++
-		case t.State == sim.StateRunning || t.State == sim.StateRunnable:
-			run++
 		case t.State == sim.StateParked && t.Reason == sim.ParkIdle:
 			idle++
 		case t.State == sim.StateParked:
-			sleep++
-		default:
-			other++
+			blocked++
 		}
 	}
-	add(on, p.OnCPU)
-	add(run, p.Runnable)
-	add(sleep, p.Platform)
-	add(other, p.Pinned)
-	add(idle, p.Idle.Mix(p.Platform, 0.35))
-	add(snap.PlatformApp-len(snap.Platform), p.Platform.Alpha(0.45)) // beyond the listed
-	jvm := snap.PlatformLive - snap.PlatformApp - len(snap.Carriers)
-	add(jvm, p.TextDim.Alpha(0.6))
-
+	add(on, MeanOnCPU)
+	add(snap.PlatformApp-on, MeanPlatform)
+	jvm := max(0, snap.PlatformLive-snap.PlatformApp-len(snap.Carriers))
+	add(jvm, MeanJVMThread)
+	l.region(r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live ("+Count(int64(len(snap.Carriers)))+" carrier threads, "+
+		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own); "+
+		Count(int64(cOn+on))+" hold a CPU now. Each reserves a stack outside the heap; the threads' memory is "+Size(snap.ThreadMemory)+
+		rssNote(snap)+".")
+	if body.Empty() {
+		return
+	}
 	var foot Rect
 	if body.H > 3*CharH*sc {
 		body, foot = body.CutBottom(2 * CharH * sc)
@@ -81,35 +69,27 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		return
 	}
 	t1, t2 := foot.Top(CharH * sc)
-	txt := "app " + Count(int64(snap.PlatformApp))
-	if len(snap.Carriers) > 0 {
-		txt += " · carriers " + Count(int64(len(snap.Carriers)))
+	base := Count(int64(len(snap.Carriers))) + " carrier threads · " + Count(int64(snap.PlatformApp)) + " platform · " + Count(int64(jvm)) + " JVM"
+	full := base
+	if blocked > 0 || idle > 0 {
+		full += " · " + Count(int64(blocked)) + " blocked · " + Count(int64(idle)) + " idle"
 	}
-	txt += " · JVM " + Count(int64(max(0, jvm)))
-	if sleep > 0 || idle > 0 {
-		txt += " · blocked " + Count(int64(sleep)) + " · idle " + Count(int64(idle))
+	if cOn+on > 0 {
+		full += " · " + Count(int64(cOn+on)) + " on a CPU"
 	}
-	l.TextIn(t1, txt, sc, p.TextDim)
-	drawRSS(l, t2, snap, p, sc)
+	l.TextFit(t1, sc, p.TextDim, full, base, Count(int64(snap.PlatformLive))+" threads")
+	if snap.RSS > 0 {
+		l.TextFit(t2, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
+	} else {
+		l.TextFit(t2, sc, p.TextDim, "memory outside the heap is not modelled here", "outside the heap: not modelled")
+	}
 }
 
-// drawRSS draws resident memory as a bar with the threads' share.
-func drawRSS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
-	label := "RSS " + Size(snap.RSS)
-	lw := TextWidth("RSS 000.0 MB", sc) + 6*sc
-	lab, bar := r.Left(min(lw, r.W*0.4))
-	l.TextIn(lab, label, sc, p.Text)
-	bar = bar.Inset(2 * sc)
-	if bar.Empty() || snap.RSS <= 0 {
-		return
+func rssNote(snap *sim.Snapshot) string {
+	if snap.RSS > 0 {
+		return "; the JVM's resident memory is " + Size(snap.RSS)
 	}
-	l.Rect(bar, p.Grid)
-	tw := bar.W * float32(min(snap.ThreadMemory, snap.RSS)) / float32(snap.RSS)
-	if snap.ThreadMemory > 0 {
-		tw = max(tw, 1)
-	}
-	l.Rect(Rect{X: bar.X, Y: bar.Y, W: tw, H: bar.H}, p.Platform)
-	l.Rect(Rect{X: bar.X + tw, Y: bar.Y, W: bar.W - tw, H: bar.H}, p.App.Alpha(0.35))
+	return "; this scenario does not model the JVM's memory outside the heap"
 }
 
 // drawSegments fills r with one cell per member of each segment, in order,
@@ -134,15 +114,15 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 	}
 	cells := make([]segment, len(segs))
 	for i, s := range segs {
-		cells[i] = segment{(s.n + k - 1) / k, s.c}
+		cells[i] = segment{(s.n + k - 1) / k, s.c, s.m}
 	}
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
 	g.runs(l, cells, p.Panel)
 	if k > 1 && r.H >= CharH*sc {
 		note := " each cell = " + Count(int64(k)) + " threads "
-		w := TextWidth(note, sc)
+		w := min(TextWidth(note, sc), r.W)
 		box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
 		l.Rect(box, p.Panel.Alpha(0.85))
-		l.TextIn(box, note, sc, p.Text)
+		l.TextFit(box, sc, p.Text, note, " cell = "+Count(int64(k))+" ")
 	}
 }

@@ -82,7 +82,9 @@ func Size(b sim.Bytes) string {
 	return strconv.FormatInt(int64(b), 10) + " B"
 }
 
-// Dur formats a virtual duration with about four significant digits.
+// Dur formats a virtual duration with three or four significant digits.
+// Milliseconds never get three decimals: "600.000 ms" reads as six hundred
+// thousand to half the world (a newcomer took it for ten minutes).
 func Dur(d sim.Duration) string {
 	f := float64(d)
 	switch {
@@ -90,21 +92,27 @@ func Dur(d sim.Duration) string {
 		return strconv.FormatFloat(f/1e9, 'f', 1, 64) + " s"
 	case d >= sim.Second:
 		return strconv.FormatFloat(f/1e9, 'f', 3, 64) + " s"
+	case d >= 10*sim.Millisecond:
+		return strconv.FormatFloat(f/1e6, 'f', 1, 64) + " ms"
 	case d >= sim.Millisecond:
-		return strconv.FormatFloat(f/1e6, 'f', 3, 64) + " ms"
+		return strconv.FormatFloat(f/1e6, 'f', 2, 64) + " ms"
 	case d >= sim.Microsecond:
 		return strconv.FormatFloat(f/1e3, 'f', 1, 64) + " µs"
 	}
 	return strconv.FormatInt(int64(d), 10) + " ns"
 }
 
-// Speed formats a playback speed in virtual seconds per real second.
+// Speed formats a playback speed (virtual seconds per real second) in
+// words a newcomer reads at once: "20× slower than real time" rather than
+// "50 ms per second".
 func Speed(x float64) string {
 	switch {
-	case x >= 1:
+	case x >= 1.5:
 		return strconv.FormatFloat(x, 'g', 4, 64) + "× real time"
-	case x >= 1e-3:
-		return strconv.FormatFloat(x*1e3, 'g', 4, 64) + " ms per second"
+	case x >= 0.95:
+		return "real time"
+	case x <= 0:
+		return "no speed set"
 	}
-	return strconv.FormatFloat(x*1e6, 'g', 4, 64) + " µs per second"
+	return Count(int64(1/x+0.5)) + "× slower than real time"
 }

@@ -2,6 +2,7 @@ package view
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -16,31 +17,83 @@ var parkOrder = [...]sim.ParkReason{sim.ParkSleep, sim.ParkSocket, sim.ParkMonit
 
 func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 	snap := in.Snap
-	title, n, ids := "run queue (FIFO)", snap.RunQueueLen, snap.RunQueue
-	if !in.Virtual {
+	if snap.ExecQueued > 0 && r.W > 2*idealTallW*sc/3 {
+		// Tasks submitted to a fixed pool (or an event loop) wait in its
+		// queue until a pool thread is free: drawn beside the threads'
+		// queue, since "threads asleep, tasks waiting" is the point.
+		var tasks Rect
+		tasks, r = r.Left(r.W * 0.5)
+		tasks.W -= 3 * sc
+		r.X += 3 * sc
+		r.W -= 3 * sc
+		drawTaskQueue(l, tasks, snap, p, sc)
+	}
+	n, ids := snap.RunQueueLen, snap.RunQueue
+	var body Rect
+	idle := 0
+	for _, c := range snap.CoreThread {
+		if c == 0 {
+			idle++
+		}
+	}
+	m := MeanVirtual
+	if in.Virtual {
+		body = panelAlt(l, r, Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a carrier", Count(int64(n)) + " waiting"},
+			p, sc, "virtual threads waiting for a carrier", "waiting for a carrier", "run queue")
+		l.region(r, "run queue", Count(int64(n))+" virtual threads are ready to run and wait, first come first served, for a free carrier thread.")
+	} else {
 		// Without virtual threads the queue that matters is the OS's:
 		// runnable platform threads waiting for a core.
-		title, ids = "waiting for a CPU", s.waiting[:0]
+		m, ids = MeanPlatform, s.waiting[:0]
 		for i := range snap.Platform {
 			t := &snap.Platform[i]
 			if !t.OnCPU && (t.State == sim.StateRunnable || t.State == sim.StateRunning) {
 				ids = append(ids, t.ID)
 			}
 		}
-		s.waiting, n = ids, len(ids)
+		s.waiting, n = ids, max(len(ids), snap.PlatformRunnable)
+		if n > 0 && idle > 0 {
+			// They woke at this very instant: the scheduler puts them on
+			// the idle CPUs at the same virtual time, in the next events.
+			body = panel(l, r, Count(int64(n))+" waking up", p, sc, "platform threads waking up: they get an idle CPU now",
+				"waking up: they get an idle CPU now", "woke up: gets an idle CPU now", "woke up: CPU now", "waking up")
+			l.region(r, "CPU queue", Count(int64(n))+" platform threads woke up at this very instant; "+Count(int64(idle))+
+				" CPUs are idle, so the scheduler puts them on a CPU at the same virtual time (the next events).")
+		} else {
+			body = panelAlt(l, r, Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a CPU", Count(int64(n)) + " waiting"},
+				p, sc, "platform threads waiting for a CPU", "waiting for a CPU")
+			l.region(r, "CPU queue", Count(int64(n))+" platform threads are ready to run and wait for a free CPU.")
+		}
 	}
-	body := panel(l, r, title, Count(int64(n))+" runnable", p, sc)
 	s.at.runQueue = body
 	if body.Empty() {
 		return
 	}
 	if n == 0 {
 		if body.H >= CharH*sc*0.75 {
-			l.TextIn(body, "empty", sc, p.TextDim)
+			l.TextFit(body, sc, p.TextDim, "none waiting", "none")
 		}
 		return
 	}
-	// One row of tokens, oldest first. Labelled tokens when they all fit.
+	drawQueueRow(l, body, n, ids, m, p, sc)
+}
+
+// drawTaskQueue draws the executor queues' tasks (snap.ExecQueued): each
+// square is a request waiting for a pool thread.
+func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	n := snap.ExecQueued
+	body := panelAlt(l, r, Count(int64(n))+" queued", []string{Count(int64(n)) + " requests queued", Count(int64(n)) + " queued"},
+		p, sc, "requests waiting for a pool thread", "requests waiting for a thread", "queued requests")
+	l.region(r, "task queue", Count(int64(n))+" requests were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
+	if !body.Empty() {
+		drawQueueRow(l, body, n, nil, MeanRequest, p, sc)
+	}
+}
+
+// drawQueueRow draws n waiting things (ids: the first few threads, or nil
+// for tasks) as one row of tokens, oldest first: labelled when they all
+// fit, else squares and a count of the rest.
+func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) {
 	h := min(body.H, 14*sc)
 	row := Rect{X: body.X, Y: body.Y + (body.H-h)/2, W: body.W, H: h}
 	gap := max(1, sc)
@@ -49,8 +102,8 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		x := row.X
 		for _, id := range ids[:n] {
 			t := Rect{X: x, Y: row.Y, W: TextWidth(id.String(), sc) + 4*sc, H: h}
-			l.Rect(t, p.Runnable)
-			l.TextIn(Rect{X: t.X + 2*sc, Y: t.Y, W: t.W - 2*sc, H: t.H}, id.String(), sc, p.Background)
+			l.Mark(t, m, p, 1)
+			l.Text(t.X+2*sc, t.Y+(t.H-CharH*sc)/2, id.String(), sc, p.Background)
 			l.hit(t, id)
 			x += t.W + gap
 		}
@@ -62,21 +115,23 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 	room := int((row.W + gap) / (tw + gap))
 	more := ""
 	if n > room {
-		more = "+" + Count(int64(n)) + " more"
+		more = "and " + Count(int64(n)) + " more"
 		room = max(0, room-int((TextWidth(more, sc)+4*sc)/(tw+gap))-1)
-		more = "+" + Count(int64(n-room)) + " more"
+		more = "and " + Count(int64(n-room)) + " more"
 	}
 	x := row.X
 	y := row.Y + (h-tw)/2
+	n0 := len(l.Items)
 	for i := 0; i < min(n, room); i++ {
-		l.Rect(Rect{X: x, Y: y, W: tw, H: tw}, p.Runnable)
+		l.Rect(Rect{X: x, Y: y, W: tw, H: tw}, m.Color(p))
 		if i < len(ids) {
 			l.hit(Rect{X: x, Y: y, W: tw, H: tw}, ids[i])
 		}
 		x += tw + gap
 	}
+	l.tag(n0, m)
 	if more != "" {
-		l.TextIn(Rect{X: x + 2*sc, Y: row.Y, W: row.Right() - x - 2*sc, H: h}, more, sc, p.Text)
+		l.TextFit(Rect{X: x + 2*sc, Y: row.Y, W: row.Right() - x - 2*sc, H: h}, sc, p.Text, more, Count(int64(n-room)))
 	}
 }
 
@@ -85,7 +140,7 @@ type group struct {
 	name  string
 	n     int
 	ids   []sim.ThreadID
-	c     Color
+	m     Meaning
 	where int // park reason for animation anchors, -1 for none
 }
 
@@ -93,38 +148,32 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	snap := in.Snap
 	groups := s.groups[:0]
 	total := 0
-	title := "parked virtual threads"
+	titles := []string{"parked virtual threads (off their carriers)", "parked virtual threads", "parked"}
 	if in.Virtual {
 		for _, reason := range parkOrder {
 			if n := snap.ParkedCount[reason]; n > 0 {
-				groups = append(groups, group{reason.String(), n, snap.Parked[reason], p.Virtual, int(reason)})
+				groups = append(groups, group{ReasonWords(reason), n, snap.Parked[reason], MeanVirtual, int(reason)})
 				total += n
 			}
 		}
 	} else {
-		// Platform threads block their OS thread. Only the listed ones have
-		// a state in the snapshot; the rest are counted apart.
-		title = "blocked platform threads"
-		var counts [8]int
-		for i := range snap.Platform {
-			t := &snap.Platform[i]
-			if t.State == sim.StateParked && int(t.Reason) < len(counts) {
-				counts[t.Reason]++
-			}
-		}
+		// Platform threads block their OS thread; the snapshot counts all
+		// of them by reason.
+		titles = []string{"blocked platform threads (each holds its OS thread)", "blocked platform threads", "blocked"}
 		for _, reason := range parkOrder {
-			if n := counts[reason]; n > 0 {
-				groups = append(groups, group{reason.String(), n, nil, p.Platform, int(reason)})
+			if n := snap.PlatformParked[reason]; n > 0 {
+				groups = append(groups, group{ReasonWords(reason), n, nil, MeanPlatform, int(reason)})
 				total += n
 			}
 		}
-		if n := snap.PlatformApp - len(snap.Platform); n > 0 {
-			groups = append(groups, group{"unlisted", n, nil, p.Platform.Alpha(0.45), -1})
-			total += n
-		}
 	}
 	s.groups = groups
-	body := panel(l, r, title, Count(int64(total))+" waiting", p, sc)
+	body := panelAlt(l, r, Count(int64(total))+" waiting", []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
+	if in.Virtual {
+		l.region(r, "parked threads", Count(int64(total))+" virtual threads are parked: blocked on a sleep, a socket or a lock, they are off their carriers and cost only their heap memory, grouped by why they wait"+groupList(groups)+".")
+	} else {
+		l.region(r, "blocked threads", Count(int64(total))+" platform threads are blocked, each still holding its OS thread and its stack"+groupList(groups)+".")
+	}
 	if body.Empty() {
 		return
 	}
@@ -134,7 +183,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	}
 	if len(groups) == 0 {
 		if body.H >= CharH*sc*0.75 {
-			l.TextIn(top, "none", sc, p.TextDim)
+			l.TextFit(top, sc, p.TextDim, "none")
 		}
 		return
 	}
@@ -146,25 +195,51 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		if g.where >= 0 {
 			s.at.parked[g.where] = row
 		}
-		drawGroup(l, row, g.name, g.n, g.ids, g.c, p, sc)
+		drawGroup(l, row, g.name, g.n, g.ids, g.m, p, sc)
 	}
+}
+
+// groupList lists groups as ": 4,176 sleeping, 1,044 waiting on a socket".
+func groupList(gs []group) string {
+	if len(gs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(": ")
+	for i, g := range gs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(Count(int64(g.n)) + " " + g.name)
+	}
+	return b.String()
 }
 
 // drawGroup draws one group of n threads (ids lists the first few): a label
 // with the count and, to its right, tokens or density cells.
-func drawGroup(l *List, row Rect, name string, n int, ids []sim.ThreadID, c Color, p *Palette, sc float32) {
+func drawGroup(l *List, row Rect, name string, n int, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) {
 	if row.Empty() {
 		return
 	}
 	label := name + " " + Count(int64(n))
-	lw := min(row.W*0.35, TextWidth("monitor 10,000", sc)+6*sc)
-	lab, cells := row.Left(lw)
-	if lab.H >= laneLabelMin*sc {
-		l.TextIn(Rect{X: lab.X, Y: lab.Y, W: lab.W, H: min(lab.H, CharH*sc)}, label, sc, p.Text)
-	} else {
-		cells = row
+	// The label goes left of the cells when it fits in 40 % of the row,
+	// else on a line of its own above them (when the row has room).
+	lab, cells := row.Left(min(row.W*0.4, TextWidth(label, sc)+8*sc))
+	switch {
+	case TextWidth(label, sc) <= lab.W && lab.H >= laneLabelMin*sc:
+		l.Text(lab.X, lab.Y+(min(lab.H, CharH*sc)-CharH*sc)/2, label, sc, p.Text)
+	case row.H >= CharH*sc+6*sc:
+		lab, cells = row.Top(CharH * sc)
+		l.TextFit(lab, sc, p.Text, label, Count(int64(n)))
+	default:
+		// A low row: the words that fit at its left.
+		lab, cells = row.Left(min(row.W*0.45, TextWidth(label, sc)+8*sc))
+		if !l.TextFit(lab, sc, p.Text, label, Count(int64(n))) {
+			cells = row
+		}
 	}
-	drawCells(l, cells, n, ids, c, p, sc)
+	drawCells(l, cells, n, ids, m, p, sc)
+	l.detail(row, name, Count(int64(n))+" threads "+name+".")
 }
 
 // maxLabelled bounds the tokens drawn with their ids: beyond a few dozen
@@ -189,7 +264,8 @@ const (
 // drawCells fills r with n tokens if they fit at a readable size (with ids
 // when few), else with density cells, each standing for k members. It
 // returns the level of detail used and k.
-func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, sc float32) (detail, int) {
+func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) (detail, int) {
+	c := m.Color(p)
 	if n <= 0 || r.Empty() {
 		return detailNone, 0
 	}
@@ -205,8 +281,8 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, 
 					x, y = r.X, y+th+gap
 				}
 				t := Rect{X: x, Y: y, W: w, H: th}
-				l.Rect(t, c)
-				l.TextIn(Rect{X: t.X + 2*sc, Y: t.Y, W: t.W - 2*sc, H: t.H}, id.String(), sc, p.Background)
+				l.Mark(t, m, p, 1)
+				l.Text(t.X+2*sc, t.Y+(t.H-CharH*sc)/2, id.String(), sc, p.Background)
 				l.hit(t, id)
 				x += w + gap
 			}
@@ -216,7 +292,7 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, 
 	cols, _, cell, ok := grid(r, n, 3*sc, 10*sc, gap)
 	if ok && n <= maxTokens {
 		g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
-		g.runs(l, []segment{{n, c}}, p.Panel)
+		g.runs(l, []segment{{n, c, m}}, p.Panel)
 		for i := range min(n, len(ids)) {
 			l.hit(g.cellRect(i), ids[i])
 		}
@@ -235,14 +311,14 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, c Color, p *Palette, 
 	k := (n + capacity - 1) / capacity
 	full, part := n/k, n%k
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
-	g.runs(l, []segment{{full, c}}, p.Panel)
+	g.runs(l, []segment{{full, c, m}}, p.Panel)
 	if part > 0 {
-		l.Rect(g.cellRect(full), c.Alpha(0.25+0.75*float32(part)/float32(k)))
+		l.Mark(g.cellRect(full), m, p, 0.25+0.75*float32(part)/float32(k))
 	}
 	note := "each cell = " + Count(int64(k)) + " threads"
 	ny := r.Y + float32(g.rows(full+btoi(part > 0)))*g.pitch()
 	if ny+CharH*sc <= r.Bottom()+0.01 {
-		l.TextIn(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, note, sc, p.TextDim)
+		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "cell = "+Count(int64(k))+" threads", "cell = "+Count(int64(k)))
 	}
 	return detailDensity, k
 }

@@ -14,6 +14,10 @@ type Options struct {
 	// Followed is the followed thread of each side (0: none), outlined
 	// wherever it is drawn (hit.go).
 	Followed []sim.ThreadID
+	// DevOverlay shows the tool's own frame rate and update/draw times
+	// (Header.Stats) in a box over the picture; off, they are not drawn:
+	// they are about the tool, not about the model.
+	DevOverlay bool
 }
 
 func (o *Options) palette() *Palette {
@@ -39,7 +43,8 @@ type Header struct {
 	// Lagging: the simulation could not keep up with the speed this frame
 	// (it hit its per-frame event bound), so virtual time ran slower.
 	Lagging bool
-	// Stats is drawn right-aligned (frame rate and Go-side frame times).
+	// Stats (frame rate and Go-side frame times) is drawn only in the
+	// developer overlay (Options.DevOverlay).
 	Stats string
 	// Error, when set, is drawn as an overlay over the whole canvas.
 	Error string
@@ -57,6 +62,24 @@ type SideInput struct {
 	Requests int64
 	// Scopes: the workload forks structured scopes.
 	Scopes bool
+	// Caption is one or two plain sentences saying what is happening now
+	// and why (written by the story rules outside this package); drawn in
+	// a band under the side's picture, wrapped, never cut.
+	Caption string
+	// Callouts are short notes on moments that just happened, drawn above
+	// the caption while they last.
+	Callouts []Callout
+}
+
+// Callout is a short note on a moment of the story ("first Full GC").
+type Callout struct {
+	Text string
+	// Kind names the moment (free-form, e.g. "full-gc", "pinned"); the
+	// picture draws all kinds alike.
+	Kind string
+	// Age and TTL are in seconds of real time: the callout fades out over
+	// its last second and is not drawn once Age >= TTL.
+	Age, TTL float64
 }
 
 // LaneCount is the number of lanes a side draws: every carrier (at least
@@ -70,13 +93,48 @@ func (in *SideInput) LaneCount() int {
 }
 
 // Build fills l with the picture of a w × h canvas: the header, one side
-// per input (sides and ins have the same length), and the legend.
+// per input (sides and ins have the same length), and the legend of the
+// meanings the sides drew. The legend's height is reserved from what the
+// sides drew in the previous frame; when the scene now uses other
+// meanings the picture is drawn again with the right height (once).
 func Build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o *Options) {
+	want, fresh := meaningSet(0), false
+	for i := range ins {
+		if i < len(sides) {
+			want |= sides[i].legend
+			fresh = fresh || sides[i].legend == 0
+		}
+	}
+	if fresh {
+		want = allMeanings // a new side: start from the fullest legend
+	}
+	for pass := 0; pass < 3; pass++ {
+		got := build(l, w, h, hdr, sides, ins, o, want)
+		if got == want {
+			break
+		}
+		if pass == 1 && got&^want != 0 {
+			// Oscillating between two sets: room for both, so the legend
+			// is never clipped (at worst a line stays empty this frame).
+			got |= want
+		}
+		want = got
+	}
+	for i := range ins {
+		if i < len(sides) {
+			sides[i].legend = l.used
+		}
+	}
+}
+
+// build draws one pass with room for a legend of the meanings in want and
+// returns the meanings the sides drew.
+func build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o *Options, want meaningSet) meaningSet {
 	p, sc := o.palette(), o.scale()
 	l.Reset(w, h)
+	l.legend = l.legend[:0]
 	l.Rect(Rect{W: w, H: h}, p.Background)
-	legendH := LegendHeight(w, sc)
-	cl := LayoutCanvas(w, h, len(ins), legendH, sc)
+	cl := LayoutCanvas(w, h, len(ins), legendHeightFor(w, sc, want), sc)
 	drawHeader(l, cl.Header, hdr, p, sc)
 	for i := range ins {
 		if i < len(sides) && !cl.Sides[i].Empty() {
@@ -85,10 +143,15 @@ func Build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o
 		}
 	}
 	markFollowed(l, o, p, sc)
-	drawLegend(l, cl.Legend, p, sc)
+	got := l.used
+	drawLegend(l, cl.Legend, got, p, sc)
+	if o != nil && o.DevOverlay && hdr != nil && hdr.Stats != "" {
+		drawDevOverlay(l, cl.Header, hdr.Stats, p, sc)
+	}
 	if hdr != nil && hdr.Error != "" {
 		drawError(l, Rect{W: w, H: h}, hdr.Error, p, sc)
 	}
+	return got
 }
 
 // Side is one simulator's picture and the little state the picture keeps
@@ -102,6 +165,9 @@ type Side struct {
 	// Heap state at the previous tick, to draw what a GC just removed.
 	prevEden, prevSurv, prevOld, prevOldGarbage sim.Bytes
 	caption                                     string
+	// legend: the meanings drawn in the last frame (Build reserves the
+	// legend's room from them).
+	legend meaningSet
 	// Scratch reused between draws.
 	waiting []sim.ThreadID
 	groups  []group
@@ -152,29 +218,48 @@ func niceWords(w sim.Words) sim.Words {
 func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	p, sc := o.palette(), o.scale()
 	snap := in.Snap
-	sl := LayoutSide(r, in.LaneCount(), in.Scopes || len(snap.Scopes) > 0, sc)
+	sideH := r.H
+	r, band := r.CutBottom(captionBandH(r.W, sideH, in, sc))
+	sc2 := SceneOf(in)
+	head := headingOf(in, s.caption, p)
+	sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
+	sl := LayoutScene(r, sc2, sc)
 	s.at = anchors{}
-	drawSideHeader(l, sl.Header, in, s.caption, p, sc)
+	drawSideHeader(l, sl.Header, in, &head, p, sc)
 	s.drawLanes(l, sl.Lanes, in, p, sc)
 	s.drawRunQueue(l, sl.RunQueue, in, p, sc)
 	s.drawParked(l, sl.Parked, in, p, sc)
 	if !sl.Scopes.Empty() {
 		drawScopes(l, sl.Scopes, snap, p, sc)
 	}
-	s.drawHeap(l, sl.Heap, snap, p, sc)
-	drawOS(l, sl.OS, snap, p, sc)
-	if snap.Paused {
-		drawPauseBand(l, sl.Lanes, snap, p, sc)
-		drawPauseBand(l, sl.OS, snap, p, sc)
+	if sc2.HeapQuiet {
+		drawQuietHeap(l, sl.Heap, snap, p, sc)
+	} else {
+		s.drawHeap(l, sl.Heap, snap, p, sc)
 	}
+	drawOS(l, sl.OS, snap, p, sc)
 	s.drawAnims(l, p, sc)
+	if snap.Paused {
+		// Once, over the heap it collects: the threads it stopped are
+		// drawn stopped where they are (lanes.go).
+		drawPauseBanner(l, sl.Heap, snap, p, sc)
+	}
 	if snap.OOM != "" {
 		drawBanner(l, sl.Lanes, "OutOfMemoryError: "+snap.OOM, p.Error, p, sc)
 	}
+	drawCaption(l, band, sideH, in, p, sc)
 }
 
-// panel draws a panel's background and title and returns its body.
-func panel(l *List, r Rect, title, right string, p *Palette, sc float32) Rect {
+// panel draws a panel's background and title and returns its body. The
+// title is the first of titles that fits beside right, else alone (right
+// is then left out); nothing is cut.
+func panel(l *List, r Rect, right string, p *Palette, sc float32, titles ...string) Rect {
+	return panelAlt(l, r, right, nil, p, sc, titles...)
+}
+
+// panelAlt is panel with alone: titles that say what right says (a count)
+// for when no title fits beside right.
+func panelAlt(l *List, r Rect, right string, alone []string, p *Palette, sc float32, titles ...string) Rect {
 	if r.Empty() {
 		return r
 	}
@@ -183,11 +268,18 @@ func panel(l *List, r Rect, title, right string, p *Palette, sc float32) Rect {
 	t, body := r.Top(PanelTitleH(sc))
 	t = t.Inset(2 * sc)
 	t.H = CharH * sc
-	rw := float32(0)
-	if right != "" && TextWidth(right, sc)+TextWidth(title, sc)+8*sc <= t.W {
-		rw = l.TextRight(t, right, sc, p.TextDim)
+	for _, title := range titles {
+		if right != "" && TextWidth(right, sc)+TextWidth(title, sc)+8*sc <= t.W {
+			l.TextRight(t, right, sc, p.TextDim)
+			l.Text(t.X, t.Y, title, sc, p.Text)
+			return body.Inset(3 * sc)
+		}
 	}
-	t.W -= rw
-	l.TextIn(t, title, sc, p.Text)
+	// No room for both: a title that carries right's numbers, else the
+	// first title that fits alone (right's numbers are in the panel's
+	// explanation).
+	if !l.TextFit(t, sc, p.Text, alone...) {
+		l.TextFit(t, sc, p.Text, titles...)
+	}
 	return body.Inset(3 * sc)
 }

@@ -189,7 +189,7 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 	txt := texts(&l)
 	assert.Contains(t, txt, "#101")
 	assert.Contains(t, txt, "#102")
-	assert.Contains(t, txt, "1,149 w C1")
+	assert.Contains(t, txt, "1,149 words of stack, C1 frames")
 	assert.Contains(t, txt, "idle")
 }
 
@@ -199,7 +199,7 @@ func TestPinnedCarrierMarked(t *testing.T) {
 	}}
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{input("x", snap, true)}, nil)
-	assert.Contains(t, texts(&l), "PINNED (sleep)")
+	assert.Contains(t, texts(&l), "pinned (sleeping)")
 	n := 0
 	for _, it := range l.Items {
 		if it.Kind == KindRect && it.Color == OkabeIto.Pinned {
@@ -219,10 +219,10 @@ func TestGCPauseBand(t *testing.T) {
 	assert.NotContains(t, build(), "GC pause")
 	snap.Paused, snap.PauseEnd = true, snap.Time.Add(3*sim.Millisecond)
 	txt := build()
-	assert.Contains(t, txt, "GC pause · young collection")
-	assert.Contains(t, txt, "3.000 ms left")
+	assert.Contains(t, txt, "GC pause (young collection) · 3.00 ms left")
+	assert.Equal(t, 1, strings.Count(txt, "GC pause ("), "the pause is written once")
 	snap.PauseFull = true
-	assert.Contains(t, build(), "GC pause · Full GC")
+	assert.Contains(t, build(), "GC pause (Full GC)")
 }
 
 func TestParkedLevelOfDetail(t *testing.T) {
@@ -234,7 +234,7 @@ func TestParkedLevelOfDetail(t *testing.T) {
 		for i := range ids {
 			ids[i] = sim.ThreadID(i + 1)
 		}
-		d, k := drawCells(l, r, n, ids, OkabeIto.Virtual, &OkabeIto, 1)
+		d, k := drawCells(l, r, n, ids, MeanVirtual, &OkabeIto, 1)
 		assertInside(t, l, fmt.Sprint(n))
 		return d, k, l
 	}
@@ -262,7 +262,7 @@ func TestCellGridRuns(t *testing.T) {
 	// colour, in order, and every gap shows the background.
 	a, b, c := RGB(0xff0000), RGB(0x00ff00), RGB(0x0000ff)
 	bg := RGB(0x101010)
-	for _, segs := range [][]segment{{{3, a}}, {{7, a}}, {{5, a}, {9, b}, {16, c}}, {{0, a}, {1, b}, {20, c}}} {
+	for _, segs := range [][]segment{{{3, a, 0}}, {{7, a, 0}}, {{5, a, 0}, {9, b, 0}, {16, c, 0}}, {{0, a, 0}, {1, b, 0}, {20, c, 0}}} {
 		l := &List{}
 		l.Reset(100, 100)
 		l.Rect(Rect{W: 100, H: 100}, bg)
@@ -354,7 +354,7 @@ func TestTenThousandThreadsStayCheap(t *testing.T) {
 	ins := []SideInput{input("v", snap, true), input("v", snap, true), input("v", snap, true)}
 	Build(&l, 1920, 1080, &Header{}, []*Side{NewSide(), NewSide(), NewSide()}, ins, nil)
 	assert.Less(t, len(l.Items), 12000, "three sides of 10,000 threads draw a bounded number of items")
-	assert.Contains(t, texts(&l), "sleep 10,000")
+	assert.Contains(t, texts(&l), "sleeping 10,000")
 }
 
 func TestTierColorsDiffer(t *testing.T) {
@@ -402,7 +402,7 @@ func TestPaletteContrast(t *testing.T) {
 			assert.GreaterOrEqual(t, contrast(p.TextDim, bg), 3.0, "%s: dim text", p.Name)
 		}
 		// Token labels are drawn in the background colour on the token.
-		for _, c := range []Color{p.Virtual, p.Platform, p.Runnable, p.OnCPU} {
+		for _, c := range []Color{p.Virtual, p.Platform, p.OnCPU, p.Request} {
 			assert.GreaterOrEqual(t, contrast(p.Background, c), 4.5, "%s: label on %v", p.Name, c)
 		}
 	}
@@ -427,11 +427,11 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 	mk := func(n int, capacity sim.Words) []sim.ChunkView {
 		out := make([]sim.ChunkView, n)
 		for i := range out {
-			out[i] = sim.ChunkView{ID: sim.ChunkID(i + 1), Capacity: capacity, Space: "eden", Tier: sim.TierC2}
+			out[i] = sim.ChunkView{ID: sim.ChunkID(i + 1), Capacity: capacity, Space: sim.SpaceEden, Tier: sim.TierC2}
 		}
 		return out
 	}
-	draw := func(l *List, space string, blocks []sim.ChunkView, scale float32) {
+	draw := func(l *List, space sim.Space, blocks []sim.ChunkView, scale float32) {
 		var t chunkTally
 		for i := range blocks {
 			if blocks[i].Space == space {
@@ -444,12 +444,12 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 	}
 	var l List
 	l.Reset(300, 60)
-	draw(&l, "eden", mk(10, 1150), 1)
+	draw(&l, sim.SpaceEden, mk(10, 1150), 1)
 	require.Len(t, l.Items, 10)
 	assert.InDelta(t, BlockWidth(1150, 1), l.Items[0].W, 0.01)
 	assert.Greater(t, BlockWidth(1150, 1), 3*BlockWidth(290, 1), "a C1-sized chunk is visibly bigger than a C2 one")
 	l.Reset(300, 60)
-	draw(&l, "eden", mk(4096, 40), 10000.0/4096.0)
+	draw(&l, sim.SpaceEden, mk(4096, 40), 10000.0/4096.0)
 	assert.Less(t, len(l.Items), 1000, "density for 10,000 chunks")
 	assertInside(t, &l, "chunks")
 	// Chunks are drawn in their own space only.
@@ -473,10 +473,10 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 	assertInside(t, &l, "scopes")
 	txt := texts(&l)
 	assert.Contains(t, txt, "#5 join")
-	assert.Contains(t, txt, "#7 m1")
+	assert.Contains(t, txt, "#7 model 1 won")
 	strikes := 0
 	for _, it := range l.Items {
-		if it.Kind == KindLine && it.Color == OkabeIto.Error {
+		if it.Kind == KindLine && it.Color == OkabeIto.Text {
 			strikes++
 		}
 	}
@@ -559,13 +559,13 @@ func TestViewDoesNotChangeSnapshot(t *testing.T) {
 
 func TestCaption(t *testing.T) {
 	ev := []sim.Event{{At: sim.Time(2 * sim.Millisecond), Kind: sim.EvMount, Thread: 42, Carrier: 3, A: 38}}
-	assert.Equal(t, "2.000 ms  #42 mounted on worker-3, thawed 38 words", captionFor(nil, ev, ""))
+	assert.Equal(t, "2.00 ms  #42 mounted on worker-3, thawed 38 words", captionFor(nil, ev, ""))
 	assert.Equal(t, "keep", captionFor(nil, nil, "keep"))
 	many := make([]sim.Event, 10)
 	for i := range many {
 		many[i] = sim.Event{Kind: sim.EvUnpark}
 	}
-	assert.Equal(t, "this frame: 10 unparks", captionFor(nil, many, ""))
+	assert.Equal(t, "in this frame: 10 woken up", captionFor(nil, many, ""))
 	for k := sim.EvThreadStart; k <= sim.EvOOM; k++ {
 		e := sim.Event{Kind: k}
 		assert.NotEmpty(t, Describe(&e), k.String())
@@ -583,10 +583,14 @@ func TestFormatting(t *testing.T) {
 	assert.Equal(t, "136 MB", Size(136*sim.MB+512*sim.KB))
 	assert.Equal(t, "5.9 MB", Size(5*sim.MB+900*sim.KB))
 	assert.Equal(t, "512 B", Size(512))
-	assert.Equal(t, "152.300 ms", Dur(152300*sim.Microsecond))
+	assert.Equal(t, "152.3 ms", Dur(152300*sim.Microsecond))
+	assert.Equal(t, "600.0 ms", Dur(600*sim.Millisecond), "never 600.000 ms, which reads as six hundred thousand")
+	assert.Equal(t, "5.25 ms", Dur(5250*sim.Microsecond))
 	assert.Equal(t, "5.209 s", Dur(5209*sim.Millisecond))
 	assert.Equal(t, "52.5 µs", Dur(52500))
-	assert.Equal(t, "50 ms per second", Speed(0.05))
+	assert.Equal(t, "20× slower than real time", Speed(0.05))
+	assert.Equal(t, "10,000× slower than real time", Speed(0.0001))
+	assert.Equal(t, "real time", Speed(1))
 	assert.Equal(t, "2× real time", Speed(2))
 	assert.Equal(t, "ForkJoin..", Fit("ForkJoinPool-1-worker-1", 10*CharW, 1))
 	assert.Equal(t, "short", Fit("short", 100, 1))

@@ -2,7 +2,7 @@ package scenario
 
 import "github.com/loomlab/loomlab/sim"
 
-// Shared building blocks. Values here are JVM or OS facts (jvm-facts.md) or
+// Shared building blocks. Values here are JVM or OS facts (docs/model.md) or
 // estimates used by every article; each article's own constants live in its
 // file.
 
@@ -21,7 +21,7 @@ func machine(cores int) sim.Machine {
 }
 
 // jvmDefaults returns HotSpot thread and scheduler settings shared by all
-// articles (jvm-facts.md).
+// articles (docs/model.md).
 func jvmDefaults(jdk int) sim.JVM {
 	return sim.JVM{
 		JDK:         jdk,
@@ -36,8 +36,9 @@ func jvmDefaults(jdk int) sim.JVM {
 	}
 }
 
-// parallelHeap returns Parallel GC defaults (gc_globals.hpp) with the
-// project's pause cost model.
+// heapDefaults returns the HotSpot defaults (gc_globals.hpp) for collector
+// gc with the project's pause cost model; only Parallel uses the adaptive
+// size policy.
 func heapDefaults(gc sim.GCKind, max sim.Bytes, newRatio, survivorRatio int) sim.HeapConfig {
 	return sim.HeapConfig{
 		GC: gc, MaxBytes: max, NewRatio: newRatio, SurvivorRatio: survivorRatio,

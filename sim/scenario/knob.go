@@ -12,7 +12,7 @@ import (
 type KnobKind uint8
 
 const (
-	knobInvalid KnobKind = iota
+	_ KnobKind = iota // the zero value is invalid
 	// Int knobs take whole numbers within [Min, Max].
 	Int
 	// Float knobs take decimal numbers within [Min, Max].

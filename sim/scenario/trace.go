@@ -87,7 +87,7 @@ func DeviationsMarkdown(s *Scenario) string {
 // ProfileMarkdown renders a scenario's profile constants as a Markdown
 // table (the README includes these).
 func ProfileMarkdown(s *Scenario) string {
-	out := fmt.Sprintf("| constant | value | derivation |\n|---|---|---|\n")
+	out := "| constant | value | derivation |\n|---|---|---|\n"
 	for _, c := range s.Profile {
 		out += fmt.Sprintf("| %s | %s | %s |\n", c.Name, c.Value, c.Derivation)
 	}

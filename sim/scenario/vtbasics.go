@@ -45,7 +45,7 @@ var vtBasics = &Scenario{
 	},
 	Profile: []Constant{
 		{"per-platform-thread native memory", "0.92 MB", "19.2 GB / 10,000 threads = 1.92 MB each, minus the 1 MB -Xss reservation"},
-		{"virtual thread heap objects", "256 B", "Thread + Continuation before the first park, ~250 B (jvm-facts.md)"},
+		{"virtual thread heap objects", "256 B", "Thread + Continuation before the first park, ~250 B (docs/model.md)"},
 		{"frames of a sleeping virtual thread", "60 words", "7.8 MB / 10,000 = ~818 B per thread; minus 256 B leaves a ~562 B StackChunk (48 B header + 62 words + bitmap): 60 frame words + 2 metadata words"},
 		{"platform thread creation", "34.6 µs", "346 ms / 10,000 threads, paid by main in Thread.start()"},
 		{"virtual thread creation", "2 µs", "estimate: object allocation and a scheduler submit; below the 8.4 µs console bound, so no figure depends on it"},

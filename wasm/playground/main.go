@@ -14,6 +14,9 @@
 //	seek(ms) string         extra: jump (paused) to a virtual time
 //	setPalette(name)        extra: "okabe-ito" or "high-contrast"
 //	setReducedMotion(on)    extra: no flights (also set from prefers-reduced-motion)
+//	setDevOverlay(on)       extra: the tool's frame rate and update/draw times over the picture
+//	explainAt(x, y) string  {"text": "..."}: what is drawn under CSS pixel (x, y) of the canvas
+//	regions() string        [{X, Y, W, H, Side, Name, Text, Detail}]: every explained region, CSS pixels
 //	parseLink(query) string {"link": {...}, "errors": [...]} (play.ParseLinkJSON)
 //	linkQuery(linkJSON) string  {"query": "..."} or {"error": "..."} (play.LinkQuery)
 //	crashNext(where)        test hook: the next "update" or "draw" panics once (recovered:
@@ -25,6 +28,8 @@
 //	                        (for the soak test)
 //	timeline(), scrub(ns), stepTo(kinds, back, thread), pick(x, y), follow(side, thread),
 //	followAny(), unfollow(), card(), setZoom(z)   the timeline and follow card (timeline.go)
+//	tour(), tourContinue(), tourEnd()   the tour: play from the start and stop at each
+//	                        moment of the story; state().tour says where it is
 //
 // Events on window: "loomready" before the game loop starts, "loomerror"
 // (detail: the message) when a panic was recovered.
@@ -145,6 +150,36 @@ func main() {
 		})
 		return string(b)
 	}))
+	api.Set("setDevOverlay", fn(func(args []js.Value) string {
+		g.SetDevOverlay(len(args) > 0 && args[0].Truthy())
+		return jsresult.OK
+	}))
+	// Explain on point: the sentence under a CSS pixel of the canvas, and
+	// every explained region (the text description, keyboard stops).
+	api.Set("explainAt", fn(func(args []js.Value) string {
+		x, err := argNumber(args, 0, "x")
+		if err != nil {
+			return jsresult.Error(err)
+		}
+		y, err := argNumber(args, 1, "y")
+		if err != nil {
+			return jsresult.Error(err)
+		}
+		return jsresult.Value(map[string]string{"text": g.ExplainAt(x, y)}, nil)
+	}))
+	api.Set("regions", fn(func([]js.Value) string {
+		type region struct {
+			X, Y, W, H float32
+			Side       int
+			Name, Text string
+			Detail     bool
+		}
+		var out []region
+		for _, r := range g.Regions() {
+			out = append(out, region{r.R.X, r.R.Y, r.R.W, r.R.H, r.Side, r.Name, r.Text, r.Detail})
+		}
+		return jsresult.Value(out, nil)
+	}))
 	api.Set("state", fn(func([]js.Value) string {
 		var out []byte
 		err := g.Do(func(pg *play.Playground) error {
@@ -156,6 +191,15 @@ func main() {
 			return jsresult.Error(err)
 		}
 		return string(out)
+	}))
+	api.Set("tour", fn(func([]js.Value) string {
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { return pg.StartTour() }))
+	}))
+	api.Set("tourContinue", fn(func([]js.Value) string {
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { return pg.ContinueTour() }))
+	}))
+	api.Set("tourEnd", fn(func([]js.Value) string {
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { pg.EndTour(); return nil }))
 	}))
 	timelineAPI(api, g)
 	js.Global().Set("loomgame", api)

@@ -21,6 +21,7 @@ import { TransportBar } from "./transport";
 import { GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { SweepLink, SweepPanel } from "./sweep";
 import { verifyCases, VerifyPanel } from "./verify";
+import { mainPageStory } from "./story";
 
 export type { Current, Locks };
 
@@ -97,6 +98,7 @@ export class App {
       (text, kind, actions) => this.message(text, kind, actions),
       () => this.events.dispatchEvent(new Event("link")),
     );
+    mainPageStory(this);
   }
 
   /** The sweep panel's link fields ("" when it has no setup to share). */

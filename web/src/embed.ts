@@ -17,6 +17,7 @@ import { nextSpeed, speeds, speedShort, speedText } from "./speeds";
 import { Poller } from "./poller";
 import { allDone, errorText, GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases } from "./verify";
+import { addTourAPI, Story } from "./story";
 
 declare global {
   interface Window {
@@ -34,6 +35,7 @@ class Embed {
   private cur: Current | null = null;
   private opts: LinkState | null = null;
   private narrator = new Narrator(byID("narration"), byID("picture-summary"));
+  private readonly story: Story;
   /** Whether the stage is in view (autoplay=visible plays only then). */
   private visible = false;
   /** The reader paused: autoplay leaves the transport alone until they play again. */
@@ -45,6 +47,7 @@ class Embed {
 
   constructor(readonly meta: MetaFile) {
     this.bridge = new GameBridge(byID<HTMLIFrameElement>("game"), (m) => this.watch.report(m));
+    this.story = new Story(this.bridge, byID("stage"), byID("playpause"), byID("narration"), () => this.poll());
     this.watch = new PlaygroundWatch(
       this.bridge,
       (text, actions) => this.message(text, "error", actions),
@@ -77,6 +80,11 @@ class Embed {
 
   state(): GameState {
     return this.bridge.state();
+  }
+
+  /** window.loomlab's tour(), tourContinue() and tourEnd(). */
+  tourAPI(): void {
+    addTourAPI(this.story);
   }
 
   current(): Current | null {
@@ -133,6 +141,7 @@ class Embed {
     this.wire();
     byID("poster").classList.add("gone");
     window.setTimeout(() => (byID("poster").hidden = true), reducedMotion() ? 0 : 450);
+    if (l.tour) this.guard(() => this.story.start(true)); // held at the start: Play or autoplay runs it
     if (l.autoplay !== "visible" || reducedMotion()) this.showBigPlay();
     this.autoplay();
     this.poller.start();
@@ -325,6 +334,7 @@ class Embed {
     const c = this.cur!;
     const names = c.compare ?? [c.caseID];
     this.narrator.update(st, names);
+    this.story.update(st);
     const btn = byID("playpause");
     btn.textContent = st.running ? "❚❚ Pause" : "▶ Play";
     btn.setAttribute("aria-pressed", String(st.running));
@@ -403,6 +413,7 @@ async function boot(): Promise<Embed> {
 const embed = boot();
 const ready = embed.then((e) => e.start());
 window.loomlab = makeAPI(embed, ready);
+void embed.then((e) => e.tourAPI());
 document.getElementById("poster-again")?.addEventListener("click", () => tryAgain.run());
 ready.catch((err: unknown) => {
   const msg = errorText(err);

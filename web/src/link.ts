@@ -24,6 +24,8 @@ export interface LinkState {
   lock: string[];
   theme: "default" | "high-contrast";
   present: boolean;
+  /** Start in tour mode (story.ts). */
+  tour: boolean;
   /** The sweep panel's setup: "knob:LO:HI:N[:log]" ("" for none), its sides and metrics. */
   sweep: string;
   sweepSides: string[];

@@ -10,6 +10,7 @@ import { shortcuts } from "./keys";
 import { speedText } from "./speeds";
 import { gameCall } from "./timeline";
 import { GameState, sidesOf } from "./types";
+import { storyLine } from "./story";
 
 /** How much larger the picture is drawn in the presenter view. */
 const zoom = 1.6;
@@ -109,6 +110,7 @@ export class Presenter {
     this.bar.replaceChildren(
       el("div", { class: "pb-title" }, title),
       el("div", { class: "pb-time" }, `${fmtTime(st.simTimeNs ?? 0)} ${st.running ? "▶" : "❚❚"} ${speedText(st.speed)}`),
+      el("div", { class: "pb-caption" }, storyLine(st)),
       el("div", { class: "pb-facts" }, facts),
       el("div", { class: "pb-keys" }, "Space play/pause · . step · + − speed · N/B next/previous event (K: kind) · [ ] scrub · L live · F follow · ? keys · P or Esc leave"),
     );

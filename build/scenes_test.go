@@ -1,0 +1,93 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestSceneShots is the picture's screenshot tool: for each scene below it
+// loads the case in the page, pauses, moves the playground to the moment
+// (a virtual time, then optionally the next event of a kind) and saves the
+// playground's canvas alone as a PNG, at desktop (1200×800 page) and phone
+// (390 wide) size, into testdata/screenshots/scenes/ (kept out of git).
+// The shots are for people to look at (a newcomer's ten-second read of
+// each article's picture), so the test only fails when a shot cannot be
+// taken. Run it with
+//
+//	SCENES=1 go test -count=1 -run TestSceneShots ./build
+func TestSceneShots(t *testing.T) {
+	if os.Getenv("SCENES") != "1" {
+		t.Skip("screenshots only with SCENES=1")
+	}
+	scenes := []struct {
+		name, scenario, caseID string
+		ms                     float64
+		stepTo                 string // then to the next event of this kind ("" none)
+	}{
+		// During a young GC: the next stop-the-world pause after 2.3 s.
+		{"vt-pooling-1g-pool-gc", "vt-pooling", "1g-pool", 2300, "gc-pause"},
+		{"request-load-pool-200", "request-load", "pool-200", 600, ""},
+		{"llm-router-virtual", "llm-router", "virtual", 300, ""},
+		// 10,000 sleeping virtual threads, all parked: what they cost.
+		{"vt-basics-memory-virtual", "vt-basics", "memory-virtual", 300, ""},
+		{"vt-basics-memory-platform", "vt-basics", "memory-platform", 300, ""},
+		// Event loops on virtual threads in a 256 MB container, a second in.
+		{"loom-carrier-256-vthreads", "loom-carrier", "256-vthreads", 1000, ""},
+	}
+	b := newBrowser(t)
+	dir := filepath.Join(suite.root, "testdata", "screenshots", "scenes")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []struct {
+		name string
+		w, h int
+		opts []chromedp.EmulateViewportOption
+	}{
+		{"desktop", 1200, 800, nil},
+		{"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateScale(2)}},
+	} {
+		if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(int64(size.w), int64(size.h), size.opts...)); err != nil {
+			t.Fatal(err)
+		}
+		b.open()
+		for _, s := range scenes {
+			b.load(t, fmt.Sprintf(`{scenario: %q, case: %q, seed: 1}`, s.scenario, s.caseID))
+			var msg string
+			b.evalAwait(fmt.Sprintf(`(async () => {
+				loomlab.pause();
+				const g = document.getElementById("game").contentWindow.loomgame;
+				let r = JSON.parse(g.seek(%v));
+				if (r.error) return "seek: " + r.error;
+				if (%q !== "") {
+					r = JSON.parse(g.stepTo(%q, false, 0));
+					if (r.error) return "stepTo: " + r.error;
+					if (!r.found) return "no %s after the seek";
+				}
+				for (let i = 0; i < 20; i++) await new Promise(res => requestAnimationFrame(res));
+				return "";
+			})()`, s.ms, s.stepTo, s.stepTo, s.stepTo), &msg, 3*time.Minute)
+			if msg != "" {
+				t.Errorf("%s: %s", s.name, msg)
+				continue
+			}
+			png, err := chromedp.Run(b.ctx, chromedp.Screenshot(chromedp.CSS("#game")))
+			if err != nil {
+				t.Fatalf("%s: screenshot of the playground: %v", s.name, err)
+			}
+			p := filepath.Join(dir, s.name+"-"+size.name+".png")
+			if err := os.WriteFile(p, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("saved %s", filepath.Join("testdata", "screenshots", "scenes", filepath.Base(p)))
+		}
+	}
+	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(1200, 800)); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,0 +1,108 @@
+package play
+
+import (
+	"github.com/loomlab/loomlab/game/story"
+	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
+	"github.com/loomlab/loomlab/sim/scenario"
+)
+
+// The story of each side: its caption, its moments and the callouts that
+// mark them on the picture (game/story computes them; this file feeds it
+// every tick and keeps the callouts' display time).
+
+const (
+	// calloutTicks is how long a callout stays: four seconds of playing
+	// (it does not age while paused, so a paused reader keeps it).
+	calloutTicks = 4 * TicksPerSecond
+	// keptMoments is how many of the latest moments state() lists.
+	keptMoments = 5
+)
+
+type callout struct {
+	m    story.Moment
+	left int // ticks of playing left
+}
+
+// newTeller starts the story of a side's run.
+func newTeller(sc *scenario.Scenario, vals *scenario.Values, sm *sim.Sim) *story.Teller {
+	knobs := map[string]string{}
+	for _, n := range vals.Names() {
+		knobs[n] = vals.Text(n)
+	}
+	var models []string
+	for _, m := range sm.Config().Router.Models {
+		models = append(models, m.Name)
+	}
+	return story.New(story.Setup{Scenario: sc.ID, Knobs: knobs, Models: models})
+}
+
+// tell feeds the tick's state and events to the side's story and ages its
+// callouts (only while playing). It returns the moments that just happened.
+func (s *Side) tell(playing bool) []story.Moment {
+	if s.teller == nil {
+		return nil
+	}
+	kept := s.callouts[:0]
+	for _, c := range s.callouts {
+		if playing {
+			c.left--
+		}
+		if c.left > 0 {
+			kept = append(kept, c)
+		}
+	}
+	s.callouts = kept
+	news := s.teller.Observe(&s.Snap, s.Events)
+	if len(s.startNews) > 0 {
+		news = append(s.startNews, news...)
+		s.startNews = nil
+	}
+	for _, m := range news {
+		s.callouts = append(s.callouts, callout{m: m, left: calloutTicks})
+	}
+	return news
+}
+
+// Caption is the side's live caption.
+func (s *Side) Caption() string {
+	if s.teller == nil {
+		return ""
+	}
+	return s.teller.Caption(&s.Snap)
+}
+
+// viewCallouts converts the live callouts for the picture, into a buffer
+// the side reuses (a frame loop asks every frame; the view draws them
+// before the next ask).
+func (s *Side) viewCallouts() []view.Callout {
+	if len(s.callouts) == 0 {
+		return nil
+	}
+	s.calloutView = s.calloutView[:0]
+	for _, c := range s.callouts {
+		s.calloutView = append(s.calloutView, view.Callout{Kind: string(c.m.Kind), Text: c.m.Sentence,
+			Age: float64(calloutTicks-c.left) / TicksPerSecond, TTL: calloutTicks / TicksPerSecond})
+	}
+	return s.calloutView
+}
+
+// MomentState is one moment of a side's story, for state().
+type MomentState struct {
+	Kind   string `json:"kind"`
+	TimeNs int64  `json:"timeNs"`
+	Text   string `json:"text"`
+}
+
+// momentStates lists the latest moments of the side's story.
+func (s *Side) momentStates() []MomentState {
+	out := []MomentState{}
+	if s.teller == nil {
+		return out
+	}
+	ms := s.teller.Moments()
+	for _, m := range ms[max(0, len(ms)-keptMoments):] {
+		out = append(out, MomentState{Kind: string(m.Kind), TimeNs: int64(m.At), Text: m.Sentence})
+	}
+	return out
+}

@@ -1,0 +1,87 @@
+package story
+
+import "github.com/loomlab/loomlab/sim"
+
+// basicsStory (vt-basics): main starts a batch of threads that sleep (the
+// memory they hold) or print a line and end (the time to start them):
+// platform threads are OS threads with reserved stacks, virtual threads
+// small heap objects.
+type basicsStory struct{}
+
+func (basicsStory) kinds() []Kind { return []Kind{CarrierPinned, AllStarted, AllAsleep} }
+
+func (basicsStory) caption(f *facts) string {
+	s := f.s
+	n := f.knobInt("threads", 0)
+	kind := f.knob("kind")
+	started := f.started()
+	asleep := s.ParkedCount[sim.ParkSleep] + s.PlatformParked[sim.ParkSleep]
+	if asleep >= n && n > 0 {
+		return "All " + counti(n) + " " + kind + " threads are asleep, holding " + size(s.ThreadMemory) + " between them, about " +
+			size(s.ThreadMemory/sim.Bytes(n)) + " each. " + basicsWhy(f)
+	}
+	per := sim.Duration(0)
+	if started > 0 {
+		per = sim.Duration(int64(s.Time) / started)
+	}
+	now := "main has started " + count(started) + " of " + counti(n) + " " + kind + " threads in " + duration(sim.Duration(s.Time)) +
+		", about " + duration(per) + " each"
+	if f.knobBool("print") {
+		now += "; each prints a line through the shared console, which takes one line at a time"
+	}
+	now = upper(now) + "."
+	if s.Pinned > 0 {
+		return now + " " + counti(s.Pinned) + " of the " + counti(f.carriers()) + " carriers are pinned: a virtual thread blocked in println holds its carrier."
+	}
+	return now + " " + basicsWhy(f)
+}
+
+// basicsWhy: what one thread of the kind costs.
+func basicsWhy(f *facts) string {
+	if f.knob("kind") == "platform" {
+		return "Each is an OS thread with a " + size(sim.Bytes(f.knobInt("xss_kb", 0))*sim.KB) + " stack reserved and native memory besides."
+	}
+	return "Each is a small heap object whose stack is frozen into a StackChunk while it waits; the JVM has only " +
+		counti(f.s.PlatformLive) + " OS threads."
+}
+
+func (basicsStory) finished(f *facts) string {
+	s := f.s
+	n := f.knobInt("threads", 0)
+	per := sim.Duration(int64(s.Time) / int64(max(n, 1)))
+	return "All " + counti(n) + " " + f.knob("kind") + " threads started and finished in " + duration(sim.Duration(s.Time)) +
+		", about " + duration(per) + " each. " + basicsWhy(f)
+}
+
+func (basicsStory) moments(f *facts) {
+	s := f.s
+	n := f.knobInt("threads", 0)
+	if f.want(AllStarted) && n > 0 && f.started() >= int64(n) {
+		// The last start's event gives the time; without it (dropped at
+		// high speed) no time is claimed.
+		text := "main has started all " + counti(n) + " " + f.knob("kind") + " threads."
+		at := s.Time
+		for i := range f.ev {
+			if e := &f.ev[i]; e.Kind == sim.EvThreadStart {
+				at = e.At
+				text = "main has started all " + counti(n) + " " + f.knob("kind") + " threads, in " + duration(sim.Duration(at)) +
+					": about " + duration(sim.Duration(int64(at)/int64(n))) + " per thread."
+			}
+		}
+		f.moment(AllStarted, at, upper(text))
+	}
+	asleep := s.ParkedCount[sim.ParkSleep] + s.PlatformParked[sim.ParkSleep]
+	if f.want(AllAsleep) && n > 0 && asleep >= n {
+		f.moment(AllAsleep, s.Time, "All "+counti(n)+" threads are asleep: "+size(s.ThreadMemory)+" of memory for their stacks and objects, "+
+			size(s.ThreadMemory/sim.Bytes(n))+" per thread.")
+	}
+	pinnedMoment(f, pinWhy(f))
+}
+
+// pinWhy says why a virtual thread pins its carrier in this run.
+func pinWhy(f *facts) string {
+	if f.knob("jdk") == "21" {
+		return "On JDK 21 a virtual thread that blocks inside synchronized cannot leave its carrier."
+	}
+	return "A virtual thread blocked under a native frame cannot leave its carrier."
+}

@@ -1,0 +1,77 @@
+package story
+
+import "github.com/loomlab/loomlab/sim"
+
+// carrierStory (loom-carrier): Netty's event loops as platform threads (an
+// OS thread each, with its stack and native memory) or as virtual threads
+// on a few carriers: the same requests, fewer OS threads, less RSS.
+type carrierStory struct{}
+
+func (carrierStory) kinds() []Kind {
+	return []Kind{CarriersStarted, FirstRequest, FirstGC, FirstFullGC}
+}
+
+func (carrierStory) caption(f *facts) string {
+	return carrierNow(f) + " " + carrierWhy(f)
+}
+
+func carrierNow(f *facts) string {
+	s := f.s
+	if f.knobBool("loom_carrier") {
+		return counti(s.VirtualLive) + " Netty event loops run as virtual threads on " + counti(f.carriers()) + " carriers, so the JVM has " +
+			counti(s.PlatformLive) + " OS threads."
+	}
+	return counti(s.PlatformApp) + " Netty event loops each own an OS thread: " + counti(s.PlatformLive) + " OS threads in the JVM."
+}
+
+func carrierWhy(f *facts) string {
+	s := f.s
+	out := ""
+	if f.knobBool("loom_carrier") {
+		loops, c := s.VirtualLive, f.carriers()
+		if loops > c {
+			out = "A loop that is a virtual thread has no OS thread of its own, so " + counti(loops) + " loops need only the " + counti(c) +
+				" carriers' threads and their native memory"
+		} else {
+			out = "With as many carriers as loops, running the loops as virtual threads saves no OS thread"
+		}
+	} else {
+		out = "Each loop thread holds a stack and native memory of its own"
+	}
+	if s.RSS > 0 {
+		out += "; RSS is " + size(s.RSS)
+	}
+	out += "; " + count(s.RequestsDone) + " requests served"
+	if s.YoungGCs+s.FullGCs > 0 {
+		out += ", " + count(s.YoungGCs+s.FullGCs) + " GC " + plural(s.YoungGCs+s.FullGCs, "pause", "pauses") + " so far"
+	}
+	return out + "."
+}
+
+func (carrierStory) finished(f *facts) string {
+	return "Done after " + duration(sim.Duration(f.s.Time)) + ". " + carrierNow(f) + " " + carrierWhy(f)
+}
+
+func (carrierStory) moments(f *facts) {
+	s := f.s
+	if f.want(CarriersStarted) && len(s.Carriers) > 0 {
+		at := s.Time
+		if e, ok := f.event(sim.EvCarrierStart); ok {
+			at = e.At
+		}
+		f.moment(CarriersStarted, at, "The scheduler has started "+counti(len(s.Carriers))+" "+plural(int64(len(s.Carriers)), "carrier", "carriers")+
+			": the event loops are virtual threads that mount on a carrier to run and leave it when they wait for the network.")
+	}
+	if f.want(FirstRequest) && s.RequestsDone > 0 {
+		f.moment(FirstRequest, s.Time, "The first requests are served. "+carrierNow(f)+rssClause(s))
+	}
+	firstGC(f)
+	firstFullGC(f, "")
+}
+
+func rssClause(s *sim.Snapshot) string {
+	if s.RSS <= 0 {
+		return ""
+	}
+	return " The process's resident memory (RSS) is " + size(s.RSS) + "."
+}

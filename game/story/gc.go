@@ -1,0 +1,117 @@
+package story
+
+import "github.com/loomlab/loomlab/sim"
+
+// Sentences about the heap and the collector that several stories share.
+
+// oldGenSentence says how full the old generation is, and how much of that
+// is garbage waiting for a Full GC when it is a sizeable part.
+func oldGenSentence(f *facts) string {
+	h := &f.s.Heap
+	out := "the old gen is " + percent(float64(h.OldUsed), float64(h.OldCap)) + " full"
+	if h.OldCap > 0 && h.OldGarbage*10 >= h.OldCap {
+		if f.s.GC == sim.GCG1 {
+			out += " (" + size(h.OldGarbage) + " of it garbage)"
+		} else {
+			// Serial and Parallel collect the old gen only in a Full GC.
+			out += " (" + size(h.OldGarbage) + " of it garbage awaiting a Full GC)"
+		}
+	}
+	return out
+}
+
+// oldFreer names what frees old-gen garbage: only a Full GC under Serial
+// and Parallel; G1's mixed collections free old regions too.
+func oldFreer(f *facts) string {
+	if f.s.GC == sim.GCG1 {
+		return "a mixed or Full collection"
+	}
+	return "a Full GC"
+}
+
+// gcSentence: the pause now (if any), the old gen's fill, the Full GCs
+// so far and the share of time stopped — e.g. "A young GC has stopped
+// every thread: the old gen is 82 % full, 5 Full GCs so far, and GC pauses
+// have taken 33 % of the time".
+func gcSentence(f *facts) string {
+	s := f.s
+	out := ""
+	switch {
+	case s.Paused && s.PauseFull:
+		out = "A Full GC has stopped every thread: "
+	case s.Paused:
+		out = "A young GC has stopped every thread: "
+	}
+	og := oldGenSentence(f)
+	if out == "" {
+		og = upper(og)
+	}
+	out += og
+	if s.FullGCs > 0 {
+		out += ", " + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
+	} else {
+		out += ", no Full GC yet"
+	}
+	if s.GCPauseTotal > 0 {
+		out += ", and GC pauses have taken " + f.gcShare() + " of the time"
+	}
+	return out + "."
+}
+
+// firstFullGC reports the first Full GC: from its event when the tick
+// holds it (exact time, live data after), else from the counter.
+func firstFullGC(f *facts, why string) {
+	if !f.want(FirstFullGC) || f.s.FullGCs == 0 {
+		return
+	}
+	// The time is said only when the event gives it: the tick that noticed
+	// the counter may be later.
+	at := f.s.Time
+	text := "The first Full GC: it stopped every thread to mark and compact the whole heap."
+	if e, ok := f.event(sim.EvGCFull); ok {
+		at = e.At
+		text = "First Full GC at " + duration(sim.Duration(at)) + ": it stopped every thread to mark and compact the whole heap, and " +
+			size(sim.Bytes(e.A)) + " stayed live."
+	}
+	if why != "" {
+		text += " " + why
+	}
+	f.moment(FirstFullGC, at, text)
+}
+
+// firstGC reports the first collection of any kind.
+func firstGC(f *facts) {
+	if !f.want(FirstGC) || f.s.YoungGCs+f.s.FullGCs == 0 {
+		return
+	}
+	at, when := f.s.Time, ""
+	if e, ok := f.event(sim.EvGCPause); ok {
+		at, when = e.At, " at "+duration(sim.Duration(e.At))
+	}
+	f.moment(FirstGC, at, "First GC"+when+": eden filled up, and every thread stopped while the live objects were copied out ("+
+		f.heapLine()+").")
+}
+
+// heapLine: the generations' fill in a few words.
+func (f *facts) heapLine() string {
+	h := &f.s.Heap
+	return "eden " + size(h.EdenCap) + ", old gen " + percent(float64(h.OldUsed), float64(h.OldCap)) + " full"
+}
+
+// pinnedMoment reports the first virtual thread parked while pinned.
+func pinnedMoment(f *facts, why string) {
+	if !f.want(CarrierPinned) {
+		return
+	}
+	at, who, where := f.s.Time, "A virtual thread", "its carrier"
+	if e, ok := f.event(sim.EvPinned); ok {
+		at = e.At
+		who = "Virtual thread " + e.Thread.String()
+		if e.Carrier != 0 {
+			where = "carrier worker-" + counti(int(e.Carrier))
+		}
+	} else if f.s.Pinned == 0 {
+		return
+	}
+	f.moment(CarrierPinned, at, who+" blocked while pinned and holds "+where+": nothing else can run there until it wakes. "+why)
+}

@@ -1,0 +1,33 @@
+package story
+
+import "github.com/loomlab/loomlab/sim"
+
+// genericStory: a scenario without an article of its own (the sandbox):
+// the threads, the work done and the collector.
+type genericStory struct{}
+
+func (genericStory) kinds() []Kind { return []Kind{PoolFull, CarrierPinned, FirstGC, FirstFullGC} }
+
+func (genericStory) caption(f *facts) string {
+	s := f.s
+	now := counti(s.VirtualLive) + " virtual threads on " + counti(f.carriers()) + " carriers and " + counti(s.PlatformLive) +
+		" OS threads; " + count(s.RequestsDone) + " tasks done"
+	if s.TasksQueued > 0 {
+		now += ", " + counti(s.TasksQueued) + " waiting for a pool thread"
+	}
+	return upper(now) + ". " + gcSentence(f)
+}
+
+func (genericStory) finished(f *facts) string {
+	return "Done after " + duration(sim.Duration(f.s.Time)) + ": " + count(f.s.RequestsDone) + " tasks. " + gcSentence(f)
+}
+
+func (genericStory) moments(f *facts) {
+	s := f.s
+	if f.want(PoolFull) && s.TasksQueued > 0 && s.PlatformParked[sim.ParkIdle] == 0 && s.PlatformApp > 0 {
+		f.moment(PoolFull, s.Time, "Every pool thread is busy, so tasks queue: "+counti(s.TasksQueued)+" wait for a thread.")
+	}
+	pinnedMoment(f, "")
+	firstGC(f)
+	firstFullGC(f, "")
+}

@@ -1,0 +1,71 @@
+package story
+
+import "github.com/loomlab/loomlab/sim"
+
+// poolingStory (vt-pooling): pooled virtual threads live for the whole
+// run, so whatever each keeps per thread (a cache, a buffer) stays live and
+// fills the old generation; the collector runs out of room and Full GCs
+// take the time. Their StackChunks, once promoted, are dropped for fresh
+// ones and add old-gen garbage.
+type poolingStory struct{}
+
+func (poolingStory) kinds() []Kind {
+	return []Kind{OldGenHalf, ChunkAbandoned, C2Compiled, FirstFullGC}
+}
+
+func (poolingStory) caption(f *facts) string {
+	return poolingCause(f) + " " + gcSentence(f)
+}
+
+// poolingCause: why the old gen holds what it holds.
+func poolingCause(f *facts) string {
+	s := f.s
+	kept := s.Heap.OldLive[sim.CatThreadLocal]
+	if f.knobBool("pool") {
+		return counti(s.VirtualLive) + " pooled virtual threads never end, so each one's per-thread cache stays live: " +
+			size(kept) + " of the old gen."
+	}
+	return "Each request gets a fresh virtual thread whose per-thread data dies with it (only " + size(kept) +
+		" of it in the old gen)."
+}
+
+func (poolingStory) finished(f *facts) string {
+	s := f.s
+	return count(s.RequestsDone) + " requests served in " + duration(sim.Duration(s.Time)) + ", with " +
+		count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + "; GC pauses took " + f.gcShare() + " of the time."
+}
+
+func (poolingStory) moments(f *facts) {
+	s := f.s
+	h := &s.Heap
+	pooled := f.knobBool("pool")
+	if f.want(OldGenHalf) && h.OldCap > 0 && 2*h.OldUsed >= h.OldCap {
+		kept := h.OldLive[sim.CatThreadLocal]
+		why := "most of it garbage that " + oldFreer(f) + " will free"
+		if 2*kept >= h.OldUsed {
+			why = size(kept) + " of it per-thread state that stays live as long as its thread"
+		}
+		f.moment(OldGenHalf, s.Time, "The old gen passed half full ("+size(h.OldUsed)+" of "+size(h.OldCap)+"): "+why+".")
+	}
+	if pooled && f.want(ChunkAbandoned) && s.Chunks.OldDead > 0 {
+		f.moment(ChunkAbandoned, s.Time, "A pooled thread's StackChunk was promoted to the old gen; at its next park the thread froze into a fresh "+
+			"young chunk and dropped the old one, which stays as old-gen garbage until "+oldFreer(f)+" ("+counti(s.Chunks.OldDead)+" such chunks now).")
+	}
+	if f.want(C2Compiled) {
+		for i := range f.ev {
+			if e := &f.ev[i]; e.Kind == sim.EvTier && sim.Tier(e.B) == sim.TierC2 {
+				why := "new frames are smaller, and a fresh thread's chunk fits them."
+				if pooled {
+					why = "its frames are smaller now, but a chunk keeps the capacity it was given, so pooled threads keep the larger chunks they got before."
+				}
+				f.moment(C2Compiled, e.At, "C2 compiled hot request code at "+duration(sim.Duration(e.At))+": "+why)
+				break
+			}
+		}
+	}
+	why := ""
+	if live := f.t.fullLive; pooled && live > 0 && h.OldCap > 0 {
+		why = "That is " + percent(float64(live), float64(h.OldCap)) + " of the old gen, mostly the pooled threads' per-thread state, which no GC can free while its thread lives."
+	}
+	firstFullGC(f, why)
+}

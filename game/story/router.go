@@ -1,0 +1,85 @@
+package story
+
+import "github.com/loomlab/loomlab/sim"
+
+// routerStory (llm-router): each request races several LLM calls in a
+// structured scope; the first answer wins and the scope cancels the
+// others. On a platform pool each request holds a pool thread for the
+// whole race; with virtual threads, one per request. A learning router
+// may stop racing and call the usual winner alone.
+type routerStory struct{}
+
+func (routerStory) kinds() []Kind {
+	return []Kind{PoolFull, LosersCancelled, RouterSingle, CarrierPinned}
+}
+
+func (routerStory) caption(f *facts) string {
+	s := f.s
+	n := f.knobInt("requests", 0)
+	if s.RouterSingle >= 0 {
+		return "The router now calls " + f.model(s.RouterSingle) + " alone: no scope, nothing to cancel (" + counti(s.RouterRaces) +
+			" races were decided in all). " + count(s.RequestsDone) + " of " + counti(n) + " requests done."
+	}
+	calls := s.ParkedCount[sim.ParkSocket]
+	var now string
+	if f.knob("executor") == "platform" {
+		size := f.knobInt("pool_size", s.PlatformApp)
+		busy := s.PlatformApp - s.PlatformParked[sim.ParkIdle]
+		now = counti(busy) + " of the pool's " + counti(size) + " platform threads each hold a request for the whole race"
+		if s.TasksQueued > 0 {
+			now += "; " + counti(s.TasksQueued) + " requests wait for a thread"
+		}
+		now += "."
+	} else {
+		now = counti(s.ScopesOpen) + " requests race " + number(len(f.models)) + " models in structured scopes, one virtual thread each; " +
+			counti(calls) + " model calls are waiting on the network."
+	}
+	return now + " The first answer wins and its scope cancels the other calls: " + counti(s.RouterRaces) + " races decided, " +
+		count(s.RequestsDone) + " of " + counti(n) + " requests done."
+}
+
+func (routerStory) finished(f *facts) string {
+	s := f.s
+	out := "All " + count(s.RequestsDone) + " requests answered after " + duration(sim.Duration(s.Time)) + ", " + counti(s.RouterRaces) + " of them by a race"
+	if s.RouterSingle >= 0 {
+		out += "; then the router called " + f.model(s.RouterSingle) + " alone"
+	}
+	return out + "."
+}
+
+func (routerStory) moments(f *facts) {
+	s := f.s
+	if f.knob("executor") == "platform" && f.want(PoolFull) && s.TasksQueued > 0 && s.PlatformParked[sim.ParkIdle] == 0 {
+		f.moment(PoolFull, s.Time, "Every one of the pool's "+counti(s.PlatformApp)+" threads holds a request while it races the models, so "+
+			"new requests queue: "+counti(s.TasksQueued)+" wait for a thread.")
+	}
+	if f.want(LosersCancelled) {
+		var win *sim.Event
+		cancelled := 0
+		for i := range f.ev {
+			switch e := &f.ev[i]; e.Kind {
+			case sim.EvWin:
+				if win == nil {
+					win = e
+				}
+			case sim.EvCancel:
+				if win != nil {
+					cancelled++
+				}
+			}
+		}
+		if win != nil && cancelled > 0 {
+			f.moment(LosersCancelled, win.At, "A race is decided at "+duration(sim.Duration(win.At))+" ("+counti(s.RouterRaces)+" so far): "+
+				f.model(int(win.A))+" answered first, and its scope cancelled the other calls, whose virtual threads end at once.")
+		}
+	}
+	if f.want(RouterSingle) && s.RouterSingle >= 0 {
+		at, races := s.Time, "some"
+		if e, ok := f.event(sim.EvRouterSwitch); ok {
+			at, races = e.At, count(e.B)
+		}
+		f.moment(RouterSingle, at, "After "+races+" races the router saw "+f.model(s.RouterSingle)+
+			" win often enough and now calls it alone: no more racing, no calls to cancel.")
+	}
+	pinnedMoment(f, pinWhy(f))
+}

@@ -1,0 +1,233 @@
+package story
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// tick is the virtual time per tick the tests observe at: a playground
+// tick at a speed of one virtual second per real second.
+const tick = 1000.0 / 60
+
+func contains(t *testing.T, what, text string, parts ...string) {
+	t.Helper()
+	for _, p := range parts {
+		if !strings.Contains(text, p) {
+			t.Errorf("%s: %q does not say %q", what, text, p)
+		}
+	}
+}
+
+func lacks(t *testing.T, what, text string, parts ...string) {
+	t.Helper()
+	for _, p := range parts {
+		if strings.Contains(text, p) {
+			t.Errorf("%s: %q should not say %q", what, text, p)
+		}
+	}
+}
+
+func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
+	r := newRun(t, "vt-pooling/1g-pool", nil, 1)
+	before := r.to(100, tick)
+	contains(t, "1g-pool at 100 ms", before, "10,000 pooled virtual threads", "per-thread cache", "no Full GC yet")
+	if _, ok := r.has(FirstFullGC); ok {
+		t.Fatalf("a Full GC moment before the first Full GC: %v", r.seen)
+	}
+	after := r.to(2350, tick)
+	if r.snap.FullGCs == 0 {
+		t.Fatal("no Full GC by 2.35 s: the test's premise is gone")
+	}
+	contains(t, "1g-pool at 2.35 s", after, count(r.snap.FullGCs)+" Full GCs so far", "of the time", "the old gen is")
+	lacks(t, "1g-pool at 2.35 s", after, "no Full GC yet")
+	m, ok := r.has(FirstFullGC)
+	if !ok {
+		t.Fatalf("no Full GC moment; moments %v", r.seen)
+	}
+	contains(t, "first Full GC", m.Sentence, "First Full GC at", "stayed live", "per-thread state")
+	if m.At <= 0 || m.At > r.snap.Time {
+		t.Errorf("first Full GC at %v, outside the run so far (%v)", m.At, r.snap.Time)
+	}
+	for _, k := range []Kind{ChunkAbandoned, OldGenHalf, C2Compiled} {
+		if _, ok := r.has(k); !ok {
+			t.Errorf("no %s moment by 2.35 s in 1g-pool", k)
+		}
+	}
+}
+
+// The same story told for other knobs says other things: a heap large
+// enough has no Full GC, a thread per request keeps no cache.
+func TestPoolingSentencesFollowTheKnobs(t *testing.T) {
+	big := newRun(t, "vt-pooling/1g-pool", map[string]string{"heap_mb": "16384"}, 1)
+	c := big.to(2350, tick)
+	contains(t, "16 GB pooled", c, "pooled virtual threads", "no Full GC yet")
+	if _, ok := big.has(FirstFullGC); ok {
+		t.Error("a Full GC moment with a 16 GB heap")
+	}
+	fresh := newRun(t, "vt-pooling/1g-nopool", nil, 1)
+	c = fresh.to(1000, tick)
+	contains(t, "1g-nopool", c, "fresh virtual thread", "dies with it")
+	lacks(t, "1g-nopool", c, "pooled")
+	if _, ok := fresh.has(ChunkAbandoned); ok {
+		t.Error("a pooled thread's chunk was abandoned in a run without a pool")
+	}
+	small := newRun(t, "vt-pooling/1g-pool", map[string]string{"pool_size": "500", "connections": "500"}, 7)
+	c = small.to(500, tick)
+	contains(t, "500 pooled threads", c, "500 pooled virtual threads")
+}
+
+func TestRequestLoadPoolQueue(t *testing.T) {
+	r := newRun(t, "request-load/pool-200", nil, 1)
+	c := r.to(600, tick)
+	q := r.snap.TasksQueued
+	if q < 1000 {
+		t.Fatalf("pool-200 at 0.6 s: %d tasks queued, expected thousands", q)
+	}
+	contains(t, "pool-200 at 0.6 s", c, "The pool's 200 threads are all asleep", counti(q)+" tasks wait for one", "the 12 CPUs are idle", "50 rounds")
+	m, ok := r.has(PoolFull)
+	if !ok {
+		t.Fatal("no pool-full moment")
+	}
+	contains(t, "pool-full", m.Sentence, "200 pool threads", "wait for a thread")
+	c = r.to(10_000, tick)
+	contains(t, "pool-200 done", c, "All 10,000 tasks finished after")
+	if _, ok := r.has(Finished); !ok {
+		t.Error("no finished moment")
+	}
+
+	// A pool as large as the batch: nothing waits.
+	big := newRun(t, "request-load/pool-200", map[string]string{"pool_size": "10000"}, 1)
+	c = big.to(600, tick)
+	lacks(t, "pool of 10,000", c, "tasks wait for one")
+	if _, ok := big.has(PoolFull); ok {
+		t.Error("a pool-full moment with a pool as large as the batch")
+	}
+	// Tasks that compute: the CPUs, not the pool, are the limit.
+	cpu := newRun(t, "request-load/pool-200", map[string]string{"work": "cpu", "requests": "2000", "cpu_ms": "5"}, 1)
+	contains(t, "pool with CPU work", cpu.to(20, tick), "Each task computes", "all 12 CPUs are busy")
+}
+
+func TestRequestLoadPinnedOnlyWhereItPins(t *testing.T) {
+	pinned := newRun(t, "request-load/virtual-per-request", map[string]string{"pin": "true", "jdk": "21"}, 1)
+	c := pinned.to(20, tick)
+	contains(t, "pin on JDK 21", c, "carriers are pinned", "inside synchronized")
+	m, ok := pinned.has(CarrierPinned)
+	if !ok {
+		t.Fatal("no pinned moment on JDK 21")
+	}
+	contains(t, "pinned moment", m.Sentence, "JDK 21", "synchronized")
+	free := newRun(t, "request-load/virtual-per-request", map[string]string{"pin": "true", "jdk": "25"}, 1)
+	c = free.to(60, tick)
+	contains(t, "pin on JDK 25", c, "virtual threads wait at once on 12 carriers")
+	if _, ok := free.has(CarrierPinned); ok {
+		t.Error("a pinned moment on JDK 25, where synchronized does not pin")
+	}
+	if _, ok := free.has(ManyWaiting); !ok {
+		t.Error("no many-waiting moment with 10,000 virtual threads asleep")
+	}
+}
+
+func TestRequestLoadPlatformPerTask(t *testing.T) {
+	r := newRun(t, "request-load/platform-per-request", map[string]string{"requests": "3000"}, 3)
+	c := r.to(100, tick)
+	contains(t, "platform per task", c, "OS threads are alive, one per task", "of 3,000", "µs each")
+}
+
+func TestRouterRacesAndCancels(t *testing.T) {
+	r := newRun(t, "llm-router/virtual", nil, 1)
+	c := r.to(300, tick)
+	contains(t, "llm-router/virtual at 0.3 s", c, "race three models in structured scopes", "cancels the other calls", "races decided")
+	m, ok := r.has(LosersCancelled)
+	if !ok {
+		t.Fatal("no losers-cancelled moment")
+	}
+	contains(t, "losers-cancelled", m.Sentence, "A race is decided at", "answered first", "cancelled the other calls")
+	if _, ok := r.has(RouterSingle); ok {
+		t.Error("a router switch without the router")
+	}
+	router := newRun(t, "llm-router/router", map[string]string{"switch_after": "100"}, 2)
+	c = router.to(1500, tick)
+	contains(t, "router", c, "now calls", "alone", "races were decided")
+	if _, ok := router.has(RouterSingle); !ok {
+		t.Error("no router-single moment")
+	}
+	platform := newRun(t, "llm-router/platform", nil, 1)
+	c = platform.to(300, tick)
+	contains(t, "llm-router/platform", c, "of the pool's 200 platform threads", "requests wait for a thread")
+	if _, ok := platform.has(PoolFull); !ok {
+		t.Error("no pool-full moment on the platform pool")
+	}
+}
+
+func TestBasicsMemoryAndStart(t *testing.T) {
+	for _, kind := range []string{"virtual", "platform"} {
+		r := newRun(t, "vt-basics/memory-virtual", map[string]string{"kind": kind, "threads": "2000"}, 1)
+		c := r.to(1000, tick)
+		contains(t, "2,000 sleeping "+kind, c, "All 2,000 "+kind+" threads are asleep", "each")
+		if _, ok := r.has(AllAsleep); !ok {
+			t.Errorf("%s: no all-asleep moment", kind)
+		}
+	}
+	r := newRun(t, "vt-basics/create-platform", nil, 1)
+	contains(t, "create-platform at 100 ms", r.to(100, tick), "Main has started", "of 10,000 platform threads", "prints a line")
+	contains(t, "create-platform done", r.to(2000, tick), "All 10,000 platform threads started and finished in")
+}
+
+func TestCarrierLoopsAndRSS(t *testing.T) {
+	loom := newRun(t, "loom-carrier/256-vthreads", nil, 1)
+	c := loom.to(1500, tick)
+	contains(t, "256-vthreads", c, "16 Netty event loops run as virtual threads on 8 carriers", "RSS is")
+	if _, ok := loom.has(CarriersStarted); !ok {
+		t.Error("no carriers-started moment with loom-carrier")
+	}
+	contains(t, "256-vthreads", c, "16 loops need only the 8 carriers' threads")
+	even := newRun(t, "loom-carrier/256-vthreads", map[string]string{"event_loops": "4", "workers": "4"}, 2)
+	contains(t, "8 loops on 8 carriers", even.to(500, tick), "saves no OS thread")
+	plat := newRun(t, "loom-carrier/256-platform", nil, 1)
+	c = plat.to(1500, tick)
+	contains(t, "256-platform", c, "8 Netty event loops each own an OS thread", "RSS is")
+	if _, ok := plat.has(CarriersStarted); ok {
+		t.Error("a carriers-started moment with platform event loops")
+	}
+}
+
+// A teller that starts on a run already under way (a scrubbed position)
+// tells the state but announces none of what happened before it came.
+func TestTellerStartedMidRunKeepsOldNewsQuiet(t *testing.T) {
+	r := newRun(t, "request-load/pool-200", nil, 1)
+	r.to(600, tick)
+	late := New(r.teller.setup)
+	if got := late.Observe(&r.snap, nil); len(got) != 0 {
+		t.Errorf("moments from before the teller started: %v", got)
+	}
+	contains(t, "late teller", late.Caption(&r.snap), "tasks wait for one")
+}
+
+func TestEveryStoryTellsEveryScenarioWithoutPanicAtTimeZero(t *testing.T) {
+	var snap sim.Snapshot
+	for _, id := range []string{"vt-pooling", "request-load", "vt-basics", "loom-carrier", "llm-router", "sandbox"} {
+		tl := New(Setup{Scenario: id})
+		tl.Observe(&snap, nil)
+		if tl.Caption(&snap) == "" {
+			t.Errorf("%s: empty caption at time zero", id)
+		}
+		if len(tl.Kinds()) < 3 {
+			t.Errorf("%s: kinds %v", id, tl.Kinds())
+		}
+	}
+}
+
+func TestFormats(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{count(8776), "8,776"}, {count(-1234567), "-1,234,567"}, {count(12), "12"},
+		{size(549 * sim.MB), "549 MB"}, {size(7800 * sim.KB), "7.6 MB"}, {size(19 * 1024 * sim.MB), "19 GB"}, {size(816), "816 B"},
+		{duration(2350 * sim.Millisecond), "2.35 s"}, {duration(52_500), "53 µs"}, {duration(5_200), "5.2 µs"}, {duration(600 * sim.Millisecond), "600 ms"},
+		{percent(1, 3), "33 %"}, {percent(1, 1000), "under 1 %"}, {percent(0, 0), "0 %"},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}

@@ -1,0 +1,146 @@
+package view
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// Every panel of every scene has a sentence under the pointer, the text
+// description lists the panels' sentences, and a point on a thread names
+// the thread before saying where it is.
+func TestExplainOnPoint(t *testing.T) {
+	for _, c := range sceneCases() {
+		in, side := runScene(t, c)
+		var l List
+		Build(&l, 1200, 800, &Header{Scenario: c.scenario}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+		name := c.scenario + "/" + c.caseID
+		names := map[string]bool{}
+		for _, r := range l.Regions() {
+			names[r.Name] = true
+			assert.NotEmpty(t, r.Text, name)
+			x, y := r.R.Center()
+			assert.NotEmpty(t, l.ExplainAt(x, y), "%s: the centre of %q", name, r.Name)
+		}
+		want := []string{"header", "side header", "heap", "OS threads", "caption"}
+		if in.Virtual {
+			want = append(want, "carrier lanes", "run queue", "parked threads")
+		} else {
+			want = append(want, "CPU lanes", "CPU queue", "blocked threads")
+		}
+		if in.Snap.ExecQueued > 0 {
+			want = append(want, "task queue")
+		}
+		if len(in.Snap.Scopes) > 0 {
+			want = append(want, "scopes")
+		}
+		if len(in.Snap.ChunkBlocks) > 0 && !heapQuiet(in.Snap) {
+			want = append(want, "StackChunks")
+		}
+		for _, w := range want {
+			assert.True(t, names[w], "%s: no %q region among %v", name, w, names)
+		}
+		desc := l.Describe()
+		assert.Contains(t, desc, "OS threads", name)
+		assert.Equal(t, "", l.ExplainAt(-5, -5), "outside the canvas")
+	}
+}
+
+func TestExplainNamesTheThreadUnderThePoint(t *testing.T) {
+	snap, _ := runCase(t, "virtual-per-request", 5*sim.Millisecond,
+		map[string]string{"requests": "40", "pin": "true", "cores": "4"})
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{input("virtual-per-request", snap, true)}, &Options{Scale: 1})
+	found := false
+	for _, h := range l.Hits() {
+		x, y := h.R.Center()
+		s := l.ExplainAt(x, y)
+		require.NotEmpty(t, s)
+		if strings.HasPrefix(s, "Thread "+h.Thread.String()+". worker-") {
+			found = true
+			assert.Contains(t, s, "carrier thread running virtual thread "+h.Thread.String())
+		}
+	}
+	assert.True(t, found, "a mounted thread is explained with its carrier")
+}
+
+// The tool's own timings are drawn only in the developer overlay.
+func TestDevOverlayHoldsTheTimings(t *testing.T) {
+	snap, _ := runCase(t, "virtual-per-request", 5*sim.Millisecond, nil)
+	hdr := &Header{Scenario: "request-load", Stats: "60 fps · update 1.0 ms"}
+	for _, on := range []bool{false, true} {
+		var l List
+		Build(&l, 1200, 800, hdr, []*Side{NewSide()}, []SideInput{input("v", snap, true)}, &Options{Scale: 1, DevOverlay: on})
+		assert.Equal(t, on, strings.Contains(texts(&l), "60 fps"), "overlay %v", on)
+	}
+}
+
+// A pool thread woken at the very instant every CPU is idle is not shown
+// as "waiting for a CPU": it gets one at the same virtual time.
+func TestWokenThreadWithIdleCPUsIsWakingUp(t *testing.T) {
+	in, side := runScene(t, sceneCase{"request-load", "pool-200", 101 * sim.Millisecond})
+	idle := 0
+	for _, c := range in.Snap.CoreThread {
+		if c == 0 {
+			idle++
+		}
+	}
+	require.Equal(t, len(in.Snap.CoreThread), idle, "every CPU idle at this instant")
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	txt := texts(&l)
+	assert.Contains(t, txt, "waking up")
+	assert.NotContains(t, txt, "waiting for a CPU")
+	assert.Contains(t, txt, "queued") // the executor's queue is drawn with its count
+}
+
+// The caption is wrapped, never cut, at every size; callouts show while
+// they last and fade out.
+func TestCaptionWrapsAndCalloutsShow(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	in.Caption = "The 10,000 pooled virtual threads each keep a thread-local cache alive, so the old generation stays 82 % full and the collector takes a third of the time."
+	in.Callouts = []Callout{{Text: "First Full GC", Kind: "full-gc", Age: 0.5, TTL: 4}, {Text: "gone", Age: 5, TTL: 4}}
+	for _, sz := range sceneSizes {
+		var l List
+		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: sz[2]})
+		var words []string
+		for _, it := range l.Items {
+			if it.Kind == KindText {
+				words = append(words, strings.Fields(it.Text)...)
+			}
+		}
+		all := " " + strings.Join(words, " ") + " "
+		assert.Contains(t, all, " "+strings.Join(strings.Fields(in.Caption), " ")+" ", "%v: the caption's words, in order", sz)
+		assert.Contains(t, all, "First Full GC")
+		assert.NotContains(t, all, "gone", "an expired callout")
+		assert.Empty(t, l.Cut())
+	}
+	assert.Equal(t, []string{"a bb", "ccc", "dddd", "ee"}, Wrap("a bb ccc dddd ee", 4*CharW, 1))
+	assert.Equal(t, []string{"abcd", "ef"}, Wrap("abcdef", 4*CharW, 1), "a long word is split, not dropped")
+}
+
+func TestPlainKeepsToTheFont(t *testing.T) {
+	assert.Equal(t, "one - two... 'a' \"b\" 5 %", Plain("one — two… ‘a’ “b” 5\u00a0%"))
+}
+
+// The scene follows what the snapshot holds: an empty heap folds to one
+// line, collections give the heap room, open scopes give the scopes room.
+func TestSceneFollowsTheSnapshot(t *testing.T) {
+	pool, _ := runScene(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	gc, _ := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	race, _ := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
+	ps, gs, rs := SceneOf(&pool), SceneOf(&gc), SceneOf(&race)
+	assert.True(t, ps.HeapQuiet, "request-load allocates nothing")
+	assert.False(t, gs.HeapQuiet)
+	assert.Greater(t, gs.Heap, ps.Heap, "collections give the heap room")
+	assert.Greater(t, rs.ScopesW, gs.ScopesW, "open scopes get room")
+	r := Rect{W: 800, H: 440}
+	pl, gl := LayoutScene(r, ps, 1), LayoutScene(r, gs, 1)
+	assert.LessOrEqual(t, pl.Heap.H, foldedH(1)+3, "a folded heap is one line")
+	assert.Greater(t, pl.OS.H, gl.OS.H, "the OS threads take the folded heap's room")
+	assert.Greater(t, gl.Heap.H, LayoutSide(r, gs.Lanes, false, 1).Heap.H, "the heap's story widens its panel")
+}

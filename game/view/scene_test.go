@@ -1,0 +1,176 @@
+package view
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/sim"
+	"github.com/loomlab/loomlab/sim/scenario"
+)
+
+// sceneCase is one scenario's case run to a moment.
+type sceneCase struct {
+	scenario, caseID string
+	at               sim.Duration
+}
+
+// sceneCases are every scenario's default case a little into its run,
+// plus the moments the readers were shown.
+func sceneCases() []sceneCase {
+	var out []sceneCase
+	for _, sc := range scenario.All() {
+		out = append(out, sceneCase{sc.ID, sc.DefaultCase, 200 * sim.Millisecond})
+	}
+	return append(out,
+		sceneCase{"request-load", "pool-200", 600 * sim.Millisecond},
+		sceneCase{"request-load", "pool-200", 101 * sim.Millisecond}, // a worker wakes with every CPU idle
+		sceneCase{"llm-router", "virtual", 300 * sim.Millisecond},
+		sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond},
+		sceneCase{"vt-basics", "memory-platform", 300 * sim.Millisecond},
+	)
+}
+
+// runScene runs a case to its moment with events recorded and returns the
+// side's input and a side that has ticked over the last events.
+func runScene(t testing.TB, c sceneCase) (SideInput, *Side) {
+	sc, err := scenario.Get(c.scenario)
+	require.NoError(t, err)
+	sm, _, err := sc.NewSim(c.caseID, nil, 1)
+	require.NoError(t, err)
+	sm.Advance(sim.Time(c.at-2*sim.Millisecond), 1<<30)
+	sm.Record(1 << 14)
+	sm.Advance(sim.Time(c.at), 1<<30)
+	ev, _ := sm.DrainEvents(nil)
+	snap := &sim.Snapshot{}
+	sm.Fill(snap)
+	side := NewSide()
+	side.Tick(snap, ev, true)
+	virtual := snap.VirtualLive > 0 || len(snap.Carriers) > 0
+	in := SideInput{Case: c.caseID, Snap: snap, Virtual: virtual, Scopes: len(snap.Scopes) > 0, Requests: 10000,
+		Caption: "A caption of two plain sentences says what is happening now and why, with the numbers that matter. It wraps and is never cut."}
+	return in, side
+}
+
+// sceneSizes: desktop, a phone's canvas (390 CSS pixels at device scale
+// 1.5), a small embed.
+var sceneSizes = [][3]float32{{1200, 800, 1}, {555, 1100, 1.5}, {640, 400, 1}}
+
+// neutral reports whether c (ignoring alpha) is one of the colours that
+// carry no meaning: backgrounds, panels, edges, text, the error red.
+func neutral(p *Palette, c Color) bool {
+	c.A = 255
+	for _, n := range []Color{p.Background, p.Panel, p.PanelEdge, p.Grid, p.Panel.Mix(p.Grid, 0.4), p.Text, p.TextDim, p.TextWarn, p.Error} {
+		if n == c {
+			return true
+		}
+	}
+	return false
+}
+
+// checkGrammar checks one display list against the colour grammar and the
+// legend, and that no text was cut.
+func checkGrammar(t *testing.T, l *List, p *Palette, name string) {
+	t.Helper()
+	drawn := meaningSet(0)
+	colour := map[Color]Meaning{}
+	bad := 0
+	fail := func(format string, args ...any) {
+		if bad < 8 {
+			t.Errorf(name+": "+format, args...)
+		}
+		bad++
+	}
+	for i := range l.Items {
+		it := &l.Items[i]
+		c := it.Color
+		c.A = 255
+		if it.Kind == KindText {
+			if it.Meaning != MeanNone {
+				fail("text %q is tagged %v", it.Text, it.Meaning.Label())
+			}
+			continue
+		}
+		if it.Meaning == MeanNone {
+			if !neutral(p, c) {
+				fail("item %d (%v at %+v) has colour %v but no meaning: it cannot be traced to the legend", i, it.Kind, it.Bounds(), c)
+			}
+			continue
+		}
+		want := it.Meaning.Color(p)
+		if c != want {
+			fail("item %d tagged %q has colour %v, not the meaning's %v", i, it.Meaning.Label(), c, want)
+		}
+		if m, ok := colour[c]; ok && m != it.Meaning {
+			fail("colour %v means both %q and %q", c, m.Label(), it.Meaning.Label())
+		}
+		colour[c] = it.Meaning
+		drawn |= 1 << it.Meaning
+	}
+	var legend meaningSet
+	for _, m := range l.Legend() {
+		legend |= 1 << m
+	}
+	for m := Meaning(1); m < meaningCount; m++ {
+		switch {
+		case drawn.has(m) && !legend.has(m):
+			fail("%q is drawn but not in the legend", m.Label())
+		case legend.has(m) && !drawn.has(m):
+			fail("the legend lists %q, which is not drawn", m.Label())
+		}
+	}
+	for _, s := range l.Cut() {
+		fail("text cut to fit: %q", s)
+	}
+	assertInside(t, l, name)
+}
+
+// Every meaning has its own colour in each palette, none of them neutral.
+func TestPaletteColoursMeanOneThing(t *testing.T) {
+	for _, p := range Palettes {
+		seen := map[Color]Meaning{}
+		for m := Meaning(1); m < meaningCount; m++ {
+			c := m.Color(p)
+			assert.False(t, neutral(p, c), "%s: %q has a neutral colour", p.Name, m.Label())
+			if o, ok := seen[c]; ok {
+				t.Errorf("%s: %q and %q share %v", p.Name, o.Label(), m.Label(), c)
+			}
+			seen[c] = m
+			assert.NotEmpty(t, m.Label())
+		}
+	}
+}
+
+// Every scenario's scene obeys the grammar at every size and palette:
+// each colour means one thing, every coloured mark is in the legend, the
+// legend lists nothing that is not drawn, and no text is cut.
+func TestScenesObeyTheColourGrammar(t *testing.T) {
+	for _, c := range sceneCases() {
+		in, side := runScene(t, c)
+		for _, sz := range sceneSizes {
+			for _, p := range Palettes {
+				var l List
+				name := fmt.Sprintf("%s/%s at %v %gx%g@%g %s", c.scenario, c.caseID, c.at, sz[0], sz[1], sz[2], p.Name)
+				o := &Options{Palette: p, Scale: sz[2], Motion: true, DevOverlay: true}
+				Build(&l, sz[0], sz[1], &Header{Scenario: c.scenario, Time: sim.Time(c.at), Speed: 1, Running: true, Stats: "60 fps"},
+					[]*Side{side}, []SideInput{in}, o)
+				checkGrammar(t, &l, p, name)
+			}
+		}
+	}
+}
+
+// Compare mode: two or three sides on one canvas obey it too, and during
+// a GC pause the banner is written once per paused side.
+func TestCompareScenesObeyTheColourGrammar(t *testing.T) {
+	a, sa := runScene(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	b, sb := runScene(t, sceneCase{"request-load", "virtual-per-request", 600 * sim.Millisecond})
+	c, scc := runScene(t, sceneCase{"request-load", "platform-per-request", 600 * sim.Millisecond})
+	for _, sz := range sceneSizes {
+		var l List
+		Build(&l, sz[0], sz[1], &Header{Scenario: "request-load"}, []*Side{sa, sb, scc}, []SideInput{a, b, c}, &Options{Scale: sz[2]})
+		checkGrammar(t, &l, &OkabeIto, fmt.Sprintf("compare %gx%g", sz[0], sz[1]))
+	}
+}

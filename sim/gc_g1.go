@@ -1,0 +1,169 @@
+package sim
+
+import "fmt"
+
+// G1 (simplified), -XX:+UseG1GC. Regions are not modelled; what is kept is
+// what decides pauses and footprint for the workloads here:
+//   - Every allocation failure runs a young collection. Only an evacuation
+//     (promotion) failure leads to a Full GC: there is no promotion
+//     guarantee to fail.
+//   - Concurrent marking starts when old occupancy passes G1IHOP percent of
+//     the heap (InitiatingHeapOccupancyPercent) and runs beside the
+//     application at G1MarkRate; the young pauses after it ends are mixed:
+//     each also evacuates old regions and reclaims an eighth of the garbage
+//     marking found (G1MixedGCCountTarget 8), copying the live data sharing
+//     those regions.
+//   - The committed heap starts at -Xms and grows when live data needs it
+//     (g1Resize); RSS counts the committed heap.
+//   - Promotion does not put StackChunks in GC mode (whether G1's young
+//     evacuation transforms chunks is an open question; this is the
+//     model's choice). An old chunk still needs barriers, so freezes do not
+//     reuse it in place (stackchunk.go); the reuse fix does not apply.
+//   - The tenuring threshold comes from the age table.
+// docs/model.md lists the sources.
+
+// g1GC is G1's policy.
+type g1GC struct{}
+
+// g1State is G1's bookkeeping between collections (kept in the heap, so
+// that Clone copies it with the rest).
+type g1State struct {
+	committed     Bytes // the committed heap
+	marking       bool  // a concurrent marking is running
+	markDone      Time  // when it ends
+	reclaimable   Bytes // old garbage found by the last marking, for mixed GCs
+	markedGarbage Bytes // all the old garbage the last marking found
+}
+
+func (g1GC) name() string { return "g1 (simplified)" }
+
+func (g1GC) validate(h *HeapConfig) error {
+	if h.G1MarkRate <= 0 || h.G1MixedCopyRate <= 0 {
+		return fmt.Errorf("G1 rates must be positive")
+	}
+	return nil
+}
+
+func (g1GC) initHeap(h *heap) { h.g1Resize() }
+
+func (g1GC) threads(cfg *HeapConfig, cores int) int { return defaultGCThreads(cfg, cores) }
+
+func (g1GC) collect(s *Sim) (Duration, bool, GCCause) {
+	d, failed := s.youngGC()
+	if failed {
+		return d, true, CausePromotionFailed
+	}
+	return d, false, CauseAllocation
+}
+
+// youngExtra makes the young pause mixed when marking has found garbage,
+// then starts a marking if the old gen has passed the threshold.
+func (g1GC) youngExtra(s *Sim, threads Bytes) Duration {
+	d := s.g1Mixed(threads)
+	s.g1MaybeStartMarking()
+	return d
+}
+
+func (g1GC) tenure(s *Sim, y youngResult) { ageTableThreshold(s.heap, &s.cfg.Heap, &y.ages) }
+
+func (g1GC) chunkGCModeOnPromotion() bool { return false }
+
+func (g1GC) deadWood(*Sim, Bytes, Bytes) Bytes { return 0 }
+
+// afterFull forgets marking (the Full GC reclaimed its garbage) and resizes
+// the committed heap and young generation for the live data left.
+func (g1GC) afterFull(s *Sim) {
+	h := s.heap
+	h.g1.reclaimable, h.g1.marking = 0, false
+	h.g1Resize()
+}
+
+func (g1GC) reuseFix() bool { return false }
+
+func (g1GC) residentHeap(h *heap) Bytes { return h.g1.committed }
+
+// checkHeap has nothing to add, and leaves out the bound Serial and Parallel
+// keep (old used within old max): g1Resize moves the line between young and
+// old, which can leave old's used bytes above its new maximum.
+func (g1GC) checkHeap(*heap) error { return nil }
+
+// g1MaybeStartMarking starts a concurrent marking cycle when the old
+// generation passes the initiating heap occupancy.
+func (s *Sim) g1MaybeStartMarking() {
+	h := s.heap
+	if h.g1.marking || h.g1.reclaimable > 0 {
+		return
+	}
+	if h.oldUsed*100 < s.cfg.Heap.MaxBytes*Bytes(s.cfg.Heap.G1IHOP) {
+		return
+	}
+	h.g1.marking = true
+	var liveOld Bytes
+	for c := AllocCat(1); c < catCount; c++ {
+		liveOld += h.oldLive[c]
+	}
+	h.g1.markedGarbage = h.oldUsed - liveOld
+	h.g1.markDone = s.now.Add(bytesAt(liveOld, s.cfg.Heap.G1MarkRate))
+}
+
+// g1Mixed runs the old-region part of a G1 young pause: when a marking has
+// finished, the next collections evacuate old regions and reclaim the
+// garbage marking found, an eighth at a time (G1MixedGCCountTarget 8).
+func (s *Sim) g1Mixed(thr Bytes) Duration {
+	h := s.heap
+	cfg := &s.cfg.Heap
+	var pause Duration
+	if h.g1.marking && s.now >= h.g1.markDone {
+		h.g1.marking = false
+		h.g1.reclaimable = h.g1.markedGarbage
+		pause += cfg.G1RemarkPause
+	}
+	if h.g1.reclaimable <= 0 {
+		return pause
+	}
+	step := h.g1.markedGarbage / 8
+	if step < MB {
+		step = MB
+	}
+	step = min(step, h.g1.reclaimable)
+	h.g1.reclaimable -= step
+	h.oldUsed -= step
+	// Live data sharing the collected regions is copied.
+	liveness := Bytes(cfg.G1OldLiveness)
+	copied := step * liveness / (100 - min(liveness, 99))
+	pause += bytesAt(copied, cfg.G1MixedCopyRate*thr)
+	s.stats.g1Mixed++
+	if h.g1.reclaimable == 0 {
+		// Marking's garbage is gone: forget the dead objects it found.
+		s.freeOldDead()
+	}
+	return pause
+}
+
+// g1Resize sizes G1's committed heap and young generation. The committed
+// heap starts at -Xms and grows (never beyond -Xmx) when old data leaves less
+// than the minimum young size; young takes what old gen and a 10 % reserve
+// leave, between 5 % and 60 % of the committed heap (G1NewSizePercent,
+// G1MaxNewSizePercent). Real G1 sizes young for its pause goal; with the
+// small live sets here that goal allows the maximum, so this simplification
+// keeps young as large as the old gen leaves room for.
+func (h *heap) g1Resize() {
+	committed := h.cfg.InitialBytes
+	if committed <= 0 || committed > h.cfg.MaxBytes {
+		committed = h.cfg.MaxBytes
+	}
+	if need := h.oldUsed*2 + h.cfg.MaxBytes/20; need > committed {
+		committed = min(need, h.cfg.MaxBytes)
+	}
+	if committed > h.g1.committed {
+		h.g1.committed = committed
+	}
+	c := h.g1.committed
+	young := c - h.oldUsed - c/10
+	young = clampBytes(young, c*5/100, c*60/100)
+	h.youngCap = young
+	h.survCap = young / Bytes(h.cfg.SurvivorRatio+2)
+	h.edenCap = young - 2*h.survCap
+	h.oldMax = h.cfg.MaxBytes - young
+	h.oldCommitted = h.oldMax
+}

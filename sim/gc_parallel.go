@@ -1,0 +1,136 @@
+package sim
+
+import "fmt"
+
+// Parallel, -XX:+UseParallelGC: copying young collections (scavenges) and a
+// parallel mark-compact Full GC, run by ParallelGCThreads threads.
+//   - Promotion guarantee, before a scavenge: it is skipped in favour of a
+//     Full GC when min(padded average promoted, young used) >= old free
+//     (psScavenge.cpp). A promotion failure leads to a Full GC.
+//   - After a successful scavenge, JDK 21 as released also runs a Full GC
+//     in the same pause when the padded average promoted exceeds old free
+//     (PSAdaptiveSizePolicy::should_full_GC); JDK-8319713 removed that check
+//     in JDK 22, so jdk=25 does not have it.
+//   - Adaptive size policy (UseAdaptiveSizePolicy): the tenuring threshold
+//     drops on survivor overflow or when the young pauses' share of time
+//     exceeds the Full GCs' by 10 %, and rises in the opposite case; the
+//     survivor spaces follow the padded average of what survived, unless
+//     FixedSurvivors holds them.
+//   - Promotion transforms StackChunks into GC mode.
+//   - The Full GC leaves dead wood: part of the old gen's garbage stays
+//     uncompacted at the bottom of the old gen (DeadWood, MaxCompactionEvery).
+// docs/model.md lists the sources.
+
+// parallelGC is Parallel's policy.
+type parallelGC struct{}
+
+func (parallelGC) name() string { return "parallel" }
+
+func (parallelGC) validate(*HeapConfig) error { return nil }
+
+// initHeap starts the adaptive policy at InitialTenuringThreshold.
+func (parallelGC) initHeap(h *heap) {
+	if cfg := &h.cfg; cfg.Adaptive && cfg.InitialTenuring > 0 {
+		h.tenuring = min(cfg.InitialTenuring, cfg.MaxTenuring)
+	}
+}
+
+func (parallelGC) threads(cfg *HeapConfig, cores int) int { return defaultGCThreads(cfg, cores) }
+
+func (parallelGC) collect(s *Sim) (Duration, bool, GCCause) {
+	h := s.heap
+	est := h.promoAvg.padded()
+	if yu := float64(h.edenUsed + h.survUsed); yu < est {
+		est = yu
+	}
+	if h.promoAvg.count > 0 && est >= h.oldFree() {
+		return 0, true, CauseErgonomics
+	}
+	d, failed := s.youngGC()
+	switch {
+	case failed:
+		return d, true, CausePromotionFailed
+	case s.cfg.JVM.JDK == 21 && h.promoAvg.padded() > h.oldFree():
+		return d, true, CauseErgonomics
+	}
+	return d, false, CauseAllocation
+}
+
+func (parallelGC) youngExtra(*Sim, Bytes) Duration { return 0 }
+
+// tenure runs the adaptive size policy, or the age table when it is off.
+func (parallelGC) tenure(s *Sim, y youngResult) {
+	h := s.heap
+	cfg := &s.cfg.Heap
+	if !cfg.Adaptive {
+		ageTableThreshold(h, cfg, &y.ages)
+		return
+	}
+	survived := y.copied
+	if y.overflow {
+		survived += y.promoted
+	}
+	h.survAvg.sample(float64(survived))
+	// AdaptiveSizePolicyReadyThreshold: no adjustment before 5 young GCs.
+	if h.youngCount < 5 {
+		return
+	}
+	const tolerance = 1.1 // ThresholdTolerance 10 %
+	switch {
+	case y.overflow:
+		h.tenuring--
+	case h.minorCost.avg > float64(h.majorCost.avg*tolerance):
+		h.tenuring--
+	case h.majorCost.avg > float64(h.minorCost.avg*tolerance):
+		h.tenuring++
+	}
+	h.tenuring = max(1, min(h.tenuring, cfg.MaxTenuring))
+	if cfg.FixedSurvivors {
+		return
+	}
+	target := Bytes(h.survAvg.padded())
+	const align = 512 * KB
+	target = (target + align - 1) / align * align
+	target = clampBytes(target, align, h.survMax)
+	h.survCap = target
+	h.edenCap = h.youngCap - 2*target
+}
+
+func (parallelGC) chunkGCModeOnPromotion() bool { return true }
+
+// deadWood is PSParallelCompact's dead-wood limiter: up to DeadWood percent
+// of the live old data stays as garbage in the dense prefix, except every
+// MaxCompactionEvery-th Full GC, which compacts everything
+// (HeapMaximumCompactionInterval).
+func (parallelGC) deadWood(s *Sim, garbage, live Bytes) Bytes {
+	cfg := &s.cfg.Heap
+	if cfg.DeadWood <= 0 {
+		return 0
+	}
+	if every := cfg.MaxCompactionEvery; every > 0 && (s.stats.fullGCs+1)%int64(every) == 0 {
+		return 0
+	}
+	return min(garbage, live*Bytes(cfg.DeadWood)/100)
+}
+
+// afterFull has nothing to do: Parallel's Full GC transforms the chunks it
+// moves into the old gen as it promotes them.
+func (parallelGC) afterFull(*Sim) {}
+
+func (parallelGC) reuseFix() bool { return true }
+
+// residentHeap is the young generation (eden is touched on every
+// allocation cycle) plus the old gen's high-water mark: pages, once
+// touched, stay resident.
+func (parallelGC) residentHeap(h *heap) Bytes { return h.youngCap + h.oldHigh }
+
+func (parallelGC) checkHeap(h *heap) error { return oldWithinMax(h) }
+
+// oldWithinMax checks that the old gen's used bytes fit its capacity, a
+// bound of the collectors whose generations keep a fixed size.
+func oldWithinMax(h *heap) error {
+	if h.oldUsed > h.oldMax {
+		return fmt.Errorf("old gen used %v exceeds its capacity %v", h.oldUsed, h.oldMax)
+	}
+	return nil
+}

@@ -1,0 +1,63 @@
+package sim
+
+// Serial, -XX:+UseSerialGC: single-threaded copying young collections and
+// mark-compact Full GCs.
+//   - Promotion guarantee: the young collection runs only if old free
+//     covers the padded average promoted or the whole young generation;
+//     else a Full GC runs instead (tenuredGeneration.cpp). A promotion
+//     failure leads to a Full GC.
+//   - The tenuring threshold comes from the age table.
+//   - Promotion transforms StackChunks into GC mode, and so does the Full
+//     GC's marking, for every chunk it reaches.
+//   - One GC thread, whatever GCThreads says.
+// docs/model.md lists the sources.
+
+// serialGC is Serial's policy.
+type serialGC struct{}
+
+func (serialGC) name() string { return "serial" }
+
+func (serialGC) validate(*HeapConfig) error { return nil }
+
+func (serialGC) initHeap(*heap) {}
+
+func (serialGC) threads(*HeapConfig, int) int { return 1 }
+
+func (serialGC) collect(s *Sim) (Duration, bool, GCCause) {
+	h := s.heap
+	av := h.promoAvg.padded()
+	free := h.oldFree()
+	if h.promoAvg.count > 0 && free < av && free < float64(h.edenUsed+h.survUsed) {
+		return 0, true, CauseErgonomics
+	}
+	d, failed := s.youngGC()
+	if failed {
+		return d, true, CausePromotionFailed
+	}
+	return d, false, CauseAllocation
+}
+
+func (serialGC) youngExtra(*Sim, Bytes) Duration { return 0 }
+
+func (serialGC) tenure(s *Sim, y youngResult) { ageTableThreshold(s.heap, &s.cfg.Heap, &y.ages) }
+
+func (serialGC) chunkGCModeOnPromotion() bool { return true }
+
+func (serialGC) deadWood(*Sim, Bytes, Bytes) Bytes { return 0 }
+
+// afterFull puts every live chunk in GC mode: Serial's full-GC marking
+// transforms each chunk it marks, young or old.
+func (serialGC) afterFull(s *Sim) {
+	for ci := range s.chunks {
+		if s.chunks[ci].owner >= 0 {
+			s.chunks[ci].gcMode = true
+		}
+	}
+}
+
+func (serialGC) reuseFix() bool { return true }
+
+// residentHeap counts like Parallel: young plus old's high-water mark.
+func (serialGC) residentHeap(h *heap) Bytes { return h.youngCap + h.oldHigh }
+
+func (serialGC) checkHeap(h *heap) error { return oldWithinMax(h) }

@@ -1,0 +1,75 @@
+package sim
+
+// ring is a growable FIFO ring buffer: the event queue's lanes hold events
+// in it, and fifo (below) holds thread, task and connection slots. It never
+// allocates once it has reached its working size. Its capacity is always a
+// power of two, so a position wraps with a mask instead of a division: this
+// is on the path of every event.
+type ring[T comparable] struct {
+	buf        []T
+	head, size int
+}
+
+// ringMinCap is the capacity of a ring's first buffer.
+const ringMinCap = 16
+
+// fifo is a queue of slot indices (threads, tasks, connections).
+type fifo = ring[int32]
+
+func (r *ring[T]) len() int { return r.size }
+
+// push appends v at the tail, doubling the buffer when it is full.
+func (r *ring[T]) push(v T) {
+	if r.size == len(r.buf) {
+		r.grow()
+	}
+	r.buf[(r.head+r.size)&(len(r.buf)-1)] = v
+	r.size++
+}
+
+// grow doubles the buffer (or makes the first one) and unwraps the
+// elements to its start.
+func (r *ring[T]) grow() {
+	n := max(2*len(r.buf), ringMinCap)
+	nb := make([]T, n)
+	for i := 0; i < r.size; i++ {
+		nb[i] = r.buf[(r.head+i)&(len(r.buf)-1)]
+	}
+	r.buf, r.head = nb, 0
+}
+
+// pop removes and returns the head. The ring must not be empty.
+func (r *ring[T]) pop() T {
+	v := r.buf[r.head]
+	r.head = (r.head + 1) & (len(r.buf) - 1)
+	r.size--
+	return v
+}
+
+// front returns the head in place. The ring must not be empty.
+func (r *ring[T]) front() *T { return &r.buf[r.head] }
+
+// at returns the i-th element from the head.
+func (r *ring[T]) at(i int) T { return r.buf[(r.head+i)&(len(r.buf)-1)] }
+
+// remove deletes the first occurrence of v (O(n); used only on rare paths
+// such as cancelling a queued task).
+func (r *ring[T]) remove(v T) bool {
+	mask := len(r.buf) - 1
+	for i := 0; i < r.size; i++ {
+		if r.at(i) == v {
+			for j := i; j < r.size-1; j++ {
+				r.buf[(r.head+j)&mask] = r.buf[(r.head+j+1)&mask]
+			}
+			r.size--
+			return true
+		}
+	}
+	return false
+}
+
+// clone returns a ring that shares no memory with r.
+func (r ring[T]) clone() ring[T] {
+	r.buf = cloneSlice(r.buf)
+	return r
+}
