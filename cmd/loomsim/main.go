@@ -1,6 +1,6 @@
 // Command loomsim runs Loomlab's simulator from the command line: list the
 // scenarios, show their knobs, run a case, verify the articles' figures, or
-// print an event trace.
+// print an event trace, or sweep a knob over a range of values.
 //
 //	loomsim list
 //	loomsim params SCENARIO
@@ -11,6 +11,8 @@
 //	loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json]
 //	loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
 //	loomsim gclog summary|diagnose FILE [--json]
+//	loomsim sweep SCENARIO[/CASE] --knob K=LO:HI:N[:log] [--side k=v[,k=v]]... [--set k=v]...
+//	              --metric M [--metric M]... [--seed N] [--json|--csv] [--parallel P]
 //
 // Exit status: 0 on success; 1 when verify finds a figure out of tolerance,
 // or when a command fails for a reason other than its input (its output
@@ -45,7 +47,8 @@ const usage = `usage:
                   (runs jvm/GcLab.java under java, compares its GC log with the model)
   loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
                   (make jvm-check's sweep: every point kept in DIR, the table in FILE)
-  loomsim gclog summary|diagnose FILE [--json]`
+  loomsim gclog summary|diagnose FILE [--json]
+  ` + sweepUsage
 
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
@@ -71,11 +74,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		code, err = cmdJVM(args[1:], stdout, stderr)
 	case "gclog":
 		err = cmdGCLog(args[1:], stdout)
+	case "sweep":
+		err = cmdSweep(args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, usage)
 		return 0
 	default:
-		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify, trace, jvm or gclog", args[0])}
+		err = &usageError{fmt.Sprintf("unknown command %q: expected list, params, profile, run, verify, trace, sweep, jvm or gclog", args[0])}
 	}
 	if err != nil {
 		fmt.Fprintln(stderr, "loomsim:", err)

@@ -1,10 +1,12 @@
 package link
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/loomlab/loomlab/sim/scenario"
+	"github.com/loomlab/loomlab/sweep"
 )
 
 // The fuzz target of the link parser. `make test` runs it for a bounded
@@ -17,7 +19,10 @@ func FuzzParseLink(f *testing.F) {
 	for _, s := range []string{"", "scenario=vt-pooling", "?scenario=request-load&case=pool-200&pool_size=abc",
 		"scenario=llm-router&controls=none&t=3&lock=all", "#scenario=loom-carrier&vus_max=0&arrival_rps=0",
 		"scenario=vt-basics&threads=1e6&kind=virtual&seed=18446744073709551615", "scenario=%zz&&&=",
-		"scenario=vt-pooling&compare=1g-pool,1g-nopool,4g-pool,4g-nopool"} {
+		"scenario=vt-pooling&compare=1g-pool,1g-nopool,4g-pool,4g-nopool",
+		"scenario=vt-pooling&case=1g-pool&sweep=heap_mb:512:4096:8&sweep_side=pool=true|pool=false&sweep_metric=throughput_rps,full_gcs",
+		"scenario=request-load&sweep=pool_size:1:9:3:log&sweep_side=case=pool-200|executor=virtual,requests=9&sweep_metric=elapsed_ms",
+		"scenario=vt-basics&sweep=threads:1:2:64&sweep_side=|,=&sweep_metric=,"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
@@ -39,8 +44,15 @@ func FuzzParseLink(f *testing.F) {
 		}
 		// The rendered link reads back the same.
 		back, errs := Parse(l.Query())
-		if len(errs) > 0 || back.Spec.Scenario != l.Spec.Scenario || back.Spec.Case != l.Spec.Case {
+		if len(errs) > 0 || back.Spec.Scenario != l.Spec.Scenario || back.Spec.Case != l.Spec.Case ||
+			back.Sweep != l.Sweep || !slices.Equal(back.SweepSides, l.SweepSides) || !slices.Equal(back.SweepMetrics, l.SweepMetrics) {
 			t.Fatalf("round trip of %q: %+v, %v", q, back, errs)
+		}
+		// A sweep that loads is one `loomsim sweep` would run.
+		if l.Sweep != "" {
+			if _, err := sweep.Parse(l.SweepRequest()); err != nil {
+				t.Fatalf("link %q loaded a sweep that does not parse: %v", q, err)
+			}
 		}
 	})
 }

@@ -35,6 +35,11 @@ type Link struct {
 	Theme    string   // default or high-contrast
 	// Present: the presenter view.
 	Present bool
+	// The sweep panel (sweep.go): the swept knob's range as
+	// "KNOB:LO:HI:N[:log]" (empty: no sweep), its sides and its metrics.
+	Sweep        string
+	SweepSides   []string
+	SweepMetrics []string
 	// Tour: start in tour mode (the run plays from its start and stops at
 	// each moment of the article's story).
 	Tour bool
@@ -43,7 +48,7 @@ type Link struct {
 // pageParams are the link's parameter names that are not knobs.
 var pageParams = map[string]bool{"scenario": true, "case": true, "seed": true, "speed": true, "compare": true,
 	"controls": true, "autoplay": true, "t": true, "loop": true, "exercise": true, "lock": true, "theme": true,
-	"present": true, "tour": true}
+	"present": true, "tour": true, "sweep": true, "sweep_side": true, "sweep_metric": true}
 
 // Parse reads a link's query string (with or without the leading "?" or
 // "#"). It never fails as a whole: every value it cannot use is left out
@@ -63,6 +68,7 @@ func Parse(query string) (Link, []error) {
 	r.classroom(&l, sc)
 	r.knobs(&l, sc)
 	r.together(&l, sc)
+	r.sweep(&l, sc)
 	return l, r.errs
 }
 
@@ -113,6 +119,15 @@ func (l *Link) Query() string {
 	}
 	if l.Tour {
 		q.Set("tour", "1")
+	}
+	if l.Sweep != "" {
+		q.Set("sweep", l.Sweep)
+		if len(l.SweepSides) > 0 {
+			q.Set("sweep_side", strings.Join(l.SweepSides, sweepSideSep))
+		}
+		if len(l.SweepMetrics) > 0 {
+			q.Set("sweep_metric", strings.Join(l.SweepMetrics, ","))
+		}
 	}
 	return q.Encode()
 }

@@ -30,7 +30,12 @@ type LinkJSON struct {
 	Lock     []string          `json:"lock"`
 	Theme    string            `json:"theme"`
 	Present  bool              `json:"present"`
-	Tour     bool              `json:"tour"` // start in tour mode
+	// The sweep panel's setup (link.Link's Sweep fields); "" and empty
+	// lists when the link carries no sweep.
+	Sweep        string   `json:"sweep"`
+	SweepSides   []string `json:"sweepSides"`
+	SweepMetrics []string `json:"sweepMetrics"`
+	Tour         bool     `json:"tour"` // start in tour mode
 }
 
 // ParsedLink is what ParseLinkJSON answers: the usable link and one
@@ -43,7 +48,14 @@ type ParsedLink struct {
 func toJSON(l link.Link) LinkJSON {
 	j := LinkJSON{Scenario: l.Spec.Scenario, Case: l.Spec.Case, Knobs: l.Spec.Knobs, Seed: l.Spec.Seed,
 		Compare: l.Spec.Compare, Speed: l.Speed, Controls: l.Controls, Autoplay: l.Autoplay, T: l.T,
-		Loop: l.Loop, Exercise: l.Exercise, Lock: l.Lock, Theme: l.Theme, Present: l.Present, Tour: l.Tour}
+		Loop: l.Loop, Exercise: l.Exercise, Lock: l.Lock, Theme: l.Theme, Present: l.Present, Tour: l.Tour,
+		Sweep: l.Sweep, SweepSides: l.SweepSides, SweepMetrics: l.SweepMetrics}
+	if j.SweepSides == nil {
+		j.SweepSides = []string{}
+	}
+	if j.SweepMetrics == nil {
+		j.SweepMetrics = []string{}
+	}
 	if j.Knobs == nil {
 		j.Knobs = map[string]string{}
 	}
@@ -59,7 +71,8 @@ func toJSON(l link.Link) LinkJSON {
 func (j *LinkJSON) toLink() link.Link {
 	return link.Link{Spec: scenario.Spec{Scenario: j.Scenario, Case: j.Case, Knobs: j.Knobs, Seed: j.Seed,
 		Compare: j.Compare}, Speed: j.Speed, Controls: j.Controls, Autoplay: j.Autoplay, T: j.T, Loop: j.Loop,
-		Exercise: j.Exercise, Lock: j.Lock, Theme: j.Theme, Present: j.Present, Tour: j.Tour}
+		Exercise: j.Exercise, Lock: j.Lock, Theme: j.Theme, Present: j.Present, Tour: j.Tour,
+		Sweep: j.Sweep, SweepSides: j.SweepSides, SweepMetrics: j.SweepMetrics}
 }
 
 // ParseLinkJSON parses a link's query string (link.Parse) and

@@ -9,6 +9,8 @@
 //	loomworker.verify(scenarioID, onProgress(fraction, caseID)) -> JSON string
 //	loomworker.check(scenarioID, resultsJSON) -> JSON string (verdicts on given runs)
 //	loomworker.grade(exerciseID, seed, resultsJSON, answer) -> JSON string (a classroom grade on given runs)
+//	loomworker.sweepPlan(requestJSON) -> JSON string (the runs of a sweep, sweep.go)
+//	loomworker.sweepCollect(requestJSON, resultsJSON) -> JSON string (the sweep's result and CSV)
 //	loomworker.crashNext("run"|"exit") -> JSON string: test hook, the next call fails (fault.go)
 //	loomworker.gclogOpen() -> JSON number: a session reading one GC log (gclog.go)
 //	loomworker.gclogFeed(session, Uint8Array) -> JSON {bytes, lines, events} so far
@@ -37,6 +39,8 @@ func main() {
 	api.Set("gclogOpen", export(func([]js.Value) (any, error) { return gclogs.open(), nil }))
 	api.Set("gclogFeed", export(jsGCLogFeed))
 	api.Set("gclogClose", export(jsGCLogClose))
+	api.Set("sweepPlan", export(jsSweepPlan))
+	api.Set("sweepCollect", export(jsSweepCollect))
 	api.Set("crashNext", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		where := ""
 		if len(args) > 0 && args[0].Type() == js.TypeString {
@@ -184,4 +188,20 @@ func jsGCLogClose(args []js.Value) (any, error) {
 		return nil, err
 	}
 	return gclogs.close(id)
+}
+
+func jsSweepPlan(args []js.Value) (any, error) {
+	a, err := stringArgs(args, 1, "sweepPlan(requestJSON)")
+	if err != nil {
+		return nil, err
+	}
+	return sweepPlan(a[0])
+}
+
+func jsSweepCollect(args []js.Value) (any, error) {
+	a, err := stringArgs(args, 2, "sweepCollect(requestJSON, resultsJSON)")
+	if err != nil {
+		return nil, err
+	}
+	return sweepCollect(a[0], a[1])
 }

@@ -8,6 +8,7 @@
 //   await loomlab.verify(scenario, onProgress?)  // = `loomsim verify --json`, plus the runs
 //   loomlab.crashWorkerNext("run"|"exit")  // test hook: the next worker job's wasm fails
 //   await loomlab.importGCLog(text)  // {summary, fit}: summary = `loomsim gclog summary --json`; fit null for now
+//   await loomlab.sweep.run()  // the sweep panel's setup, run: = `loomsim sweep --json` (main page only)
 //
 // Errors are LoomError with a one-line message; the page shows them too.
 
@@ -15,7 +16,7 @@ import type { App } from "./app";
 import type { GCLogImport } from "./gclogtypes";
 import type { WorkerFault } from "./protocol";
 import type { Progress } from "./runner";
-import { GameState, LoomError, RunResult, ScenarioMeta, Spec, Verification } from "./types";
+import { GameState, LoomError, RunResult, ScenarioMeta, Spec, SweepOutput, SweepRequest, SweepResult, Verification } from "./types";
 
 export interface LoomLab {
   readonly ready: Promise<void>;
@@ -46,6 +47,12 @@ export interface LoomLab {
    * fitting the model to a log is not built yet. The main page only.
    */
   importGCLog(text: string): Promise<GCLogImport>;
+  /** The sweep panel (the main page only): run its setup, read its request and its last result. */
+  sweep?: {
+    run(): Promise<SweepResult>;
+    request(): SweepRequest;
+    result(): SweepOutput | null;
+  };
 }
 
 /**

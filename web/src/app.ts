@@ -21,6 +21,7 @@ import { Locks, SetupForm } from "./setupform";
 import { checkSpec, Current, findScenario, loadOrDefault, loadSpec, scenarioSpec } from "./spec";
 import { TransportBar } from "./transport";
 import { GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
+import { SweepLink, SweepPanel } from "./sweep";
 import { verifyCases, VerifyPanel } from "./verify";
 import { mainPageStory } from "./story";
 
@@ -36,6 +37,7 @@ export class App {
   private setup: SetupForm;
   private fullRuns: FullRunPanel;
   private gclog: GCLogPanel;
+  readonly sweeps: SweepPanel;
   private poller: Poller;
   private cur: Current | null = null;
   private shown: string | null = null;
@@ -49,7 +51,8 @@ export class App {
   /**
    * Events for the page's other parts: "loaded" after a simulation was
    * loaded, "state" (detail: the GameState) after each poll, "speed" after
-   * the speed control changed it.
+   * the speed control changed it, "link" when a part of the page changed
+   * what the link carries besides the loaded spec (the sweep panel).
    */
   readonly events = new EventTarget();
   /** Milliseconds from navigation to the playground's API and to the first loaded simulation. */
@@ -92,12 +95,24 @@ export class App {
     });
     this.fullRuns = new FullRunPanel(this.runner, () => this.cur, (text, kind, actions) => this.message(text, kind, actions));
     this.gclog = new GCLogPanel(this.runner);
+    this.sweeps = new SweepPanel(
+      this.meta,
+      this.runner,
+      () => this.cur,
+      (text, kind, actions) => this.message(text, kind, actions),
+      () => this.events.dispatchEvent(new Event("link")),
+    );
     mainPageStory(this);
   }
 
   /** Reads a GC log's text in a worker and shows it in the "Your GC log" panel (window.loomlab.importGCLog). */
   importGCLog(text: unknown): Promise<GCLogImport> {
     return this.gclog.importText(text);
+  }
+
+  /** The sweep panel's link fields ("" when it has no setup to share). */
+  sweepLink(): SweepLink {
+    return this.sweeps.link();
   }
 
   /** The background workers (full runs, verification, grading). */
@@ -183,6 +198,7 @@ export class App {
     }
     if (speed > 0) this.guard(() => this.bridge.setSpeed(speed));
     await loadOrDefault((s) => this.load(s), spec);
+    if (this.link?.link.sweep && this.cur?.s.id === this.link.link.scenario) this.sweeps.fromLink(this.link.link);
     const t = this.link?.link.t ?? 0;
     if (t > 0) this.guard(() => this.bridge.seek(t * 1000)); // the link's start time (virtual seconds)
     this.timings.firstLoadMs = Math.round(performance.now());
@@ -245,6 +261,7 @@ export class App {
       this.verifyPanel.show(c.s);
     }
     this.renderControls(c);
+    this.sweeps.show(c);
   }
 
   /** Puts the loaded spec back into the controls. */

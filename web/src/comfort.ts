@@ -41,7 +41,7 @@ export function comfort(app: App, ready: Promise<void>): void {
     const s = shown();
     if (!s) return null;
     const theme: Partial<LinkState> = currentTheme() === "high-contrast" ? { theme: "high-contrast" } : {};
-    return linkQuery(app.bridge, s, { ...theme, ...(app.linkExtras?.() ?? {}), ...extra });
+    return linkQuery(app.bridge, s, { ...theme, ...app.sweepLink(), ...(app.linkExtras?.() ?? {}), ...extra });
   };
   const syncURL = (): void => {
     if (!synced) return;
@@ -59,6 +59,7 @@ export function comfort(app: App, ready: Promise<void>): void {
     syncURL();
   });
   app.events.addEventListener("speed", syncURL);
+  app.events.addEventListener("link", syncURL);
 
   // Theme: the remembered one now; a link's after the simulator read it.
   applyTheme(currentTheme(), app.bridge);
@@ -121,7 +122,7 @@ export function comfort(app: App, ready: Promise<void>): void {
       const c = app.current();
       const controls = byID<HTMLSelectElement>("embed-controls").value as LinkState["controls"];
       const autoplay: LinkState["autoplay"] = byID<HTMLInputElement>("embed-autoplay").checked ? "visible" : "off";
-      const q = query({ controls, autoplay, theme: "default" });
+      const q = query({ controls, autoplay, theme: "default", sweep: "", sweepSides: [], sweepMetrics: [] }); // an embed has no sweep panel
       if (!c || q === null) return;
       const what = c.compare ? c.compare.join(" vs ") : c.caseID;
       const title = `Loomlab: ${c.s.title} (${what}), an animated simulation of Java virtual threads`;

@@ -26,6 +26,10 @@ export interface LinkState {
   present: boolean;
   /** Start in tour mode (story.ts). */
   tour: boolean;
+  /** The sweep panel's setup: "knob:LO:HI:N[:log]" ("" for none), its sides and metrics. */
+  sweep: string;
+  sweepSides: string[];
+  sweepMetrics: string[];
 }
 
 export interface ParsedLink {

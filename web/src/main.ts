@@ -25,6 +25,13 @@ const ready = app.then((a) => a.start());
 void app.then((a) => comfort(a, ready));
 void app.then((a) => teach(a, ready));
 window.loomlab = makeAPI(app, ready);
+void app.then((a) => {
+  window.loomlab.sweep = {
+    run: () => a.sweeps.run().then((o) => o.sweep),
+    request: () => a.sweeps.request(),
+    result: () => a.sweeps.result(),
+  };
+});
 
 ready.catch((e: unknown) => {
   if (e instanceof LoomError && e.shown) return;

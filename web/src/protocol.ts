@@ -6,6 +6,8 @@ export type WorkerRequest = (
   | { id: number; kind: "grade"; exercise: string; seed: string; results: string; answer: string }
   /** A GC log to read (a dropped file, or pasted text as a Blob); the worker reads it in slices. */
   | { id: number; kind: "gclog"; log: Blob }
+  | { id: number; kind: "sweepPlan"; request: string }
+  | { id: number; kind: "sweepCollect"; request: string; results: string }
 ) & {
   /** Test hook: the worker wasm's crashNext before this request ("run": a recovered panic, "exit": the Go program dies). */
   fault?: WorkerFault;

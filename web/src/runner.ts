@@ -5,7 +5,7 @@
 
 import type { WorkerFault, WorkerReply, WorkerRequest } from "./protocol";
 import type { GCLogReport } from "./gclogtypes";
-import { Grade, LoomError, RunResult, Spec, Verification } from "./types";
+import { Grade, LoomError, RunResult, Spec, SweepOutput, SweepPlan, SweepRequest, Verification } from "./types";
 
 export type Progress = (fraction: number, caseID: string) => void;
 
@@ -88,6 +88,56 @@ export class Runner {
   /** Reads a GC log in a worker (gclog's reader, as `loomsim gclog summary` runs it); progress is the fraction of bytes read. */
   importGCLog(log: Blob, onProgress?: Progress): Job<GCLogReport> {
     return this.submit<GCLogReport>({ id: this.nextID++, kind: "gclog", log }, onProgress);
+  }
+
+  /**
+   * Runs a sweep: the worker lists its runs (package sweep, as `loomsim
+   * sweep` does), the runs go to the pool like any full run, at most `max`
+   * at once, and a worker collects their results into the sweep's result
+   * and CSV. Progress: runs finished, and the mean fraction of all runs.
+   */
+  sweep(req: SweepRequest, onProgress?: (finished: number, total: number, fraction: number, label: string) => void): Job<SweepOutput> {
+    const jobs: Job<unknown>[] = [];
+    let cancelled = false;
+    const body = JSON.stringify(req);
+    const track = <T>(j: Job<T>): Promise<T> => {
+      jobs.push(j);
+      if (cancelled) j.cancel();
+      return j.promise;
+    };
+    const promise = (async () => {
+      const plan = await track(this.submit<SweepPlan>({ id: this.nextID++, kind: "sweepPlan", request: body }));
+      const fractions = plan.runs.map(() => 0);
+      let finished = 0;
+      const report = (label: string) =>
+        onProgress?.(finished, plan.runs.length, fractions.reduce((a, b) => a + b, 0) / Math.max(1, plan.runs.length), label);
+      report("");
+      const results = await Promise.all(
+        plan.runs.map((spec, i) =>
+          track(
+            this.runFull(spec, (f) => {
+              fractions[i] = Math.max(0, Math.min(1, f));
+              report(plan.labels[i]);
+            }),
+          ).then((r) => {
+            finished++;
+            fractions[i] = 1;
+            report(plan.labels[i]);
+            return r;
+          }),
+        ),
+      );
+      if (cancelled) throw new LoomError("cancelled");
+      return track(this.submit<SweepOutput>({ id: this.nextID++, kind: "sweepCollect", request: body, results: JSON.stringify(results) }));
+    })();
+    promise.catch(() => jobs.forEach((j) => j.cancel())); // one failure stops the others
+    return {
+      promise,
+      cancel: () => {
+        cancelled = true;
+        jobs.forEach((j) => j.cancel());
+      },
+    };
   }
 
   /** Test hook: the next request sent to a worker makes its wasm fail ("run": a recovered panic, "exit": the Go program dies). */

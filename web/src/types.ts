@@ -235,3 +235,42 @@ export class LoomError extends Error {
 export function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
+
+/** A sweep as the page asks for it (Go's sweep.Request): the same words as `loomsim sweep`'s flags. */
+export interface SweepRequest {
+  /** "scenario/case". */
+  ref: string;
+  /** "knob:LO:HI:N", with ":log" for log spacing. */
+  knob: string;
+  set: Record<string, string>;
+  /** "k=v[,k=v]" or "case=CASE" each. */
+  sides: string[];
+  metrics: string[];
+  seed: number;
+}
+
+/** The worker's plan of a sweep (wasm/worker SweepPlan): the spec of every run, point by point. */
+export interface SweepPlan {
+  points: number[];
+  runs: Spec[];
+  labels: string[];
+}
+
+/** A finished sweep: what `loomsim sweep --json` prints (sweep.Result). */
+export interface SweepResult {
+  scenario: string;
+  case: string;
+  knob: { name: string; lo: number; hi: number; n: number; spacing: "linear" | "log"; unit?: string };
+  set: Record<string, string>;
+  seed: number;
+  points: number[];
+  sides: { label: string; case: string; set: Record<string, string> }[];
+  metrics: string[];
+  results: { side: string; values: Record<string, (number | null)[]>; outcomes: string[]; runs: RunResult[] }[];
+}
+
+/** What the worker's sweepCollect answers: the result and its CSV (`loomsim sweep --csv`). */
+export interface SweepOutput {
+  sweep: SweepResult;
+  csv: string;
+}

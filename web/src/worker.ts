@@ -4,6 +4,7 @@
 //   in:  {id, kind: "run", spec: string} | {id, kind: "check", scenario: string, results: string}
 //        | {id, kind: "grade", exercise, seed, results, answer} (all strings)
 //        | {id, kind: "gclog", log: Blob} (read in slices; progress is the fraction of bytes read)
+//        | {id, kind: "sweepPlan", request} | {id, kind: "sweepCollect", request, results} (strings)
 //        each may carry fault: "run" | "exit" (a test hook: the wasm's crashNext first)
 //   out: {id, kind: "progress", fraction, case?} | {id, kind: "done", json: string}
 //        | {id, kind: "error", message}
@@ -16,6 +17,8 @@ interface LoomWorker {
   runFull(specJSON: string, onProgress: (fraction: number) => void): string;
   check(scenario: string, resultsJSON: string): string;
   grade(exercise: string, seed: string, resultsJSON: string, answer: string): string;
+  sweepPlan(requestJSON: string): string;
+  sweepCollect(requestJSON: string, resultsJSON: string): string;
   crashNext(where: string): string;
   gclogOpen(): string;
   gclogFeed(session: number, bytes: Uint8Array): string;
@@ -111,6 +114,12 @@ scope.addEventListener("message", (ev: MessageEvent) => {
             break;
           case "grade":
             json = w.grade(req.exercise, req.seed, req.results, req.answer);
+            break;
+          case "sweepPlan":
+            json = w.sweepPlan(req.request);
+            break;
+          case "sweepCollect":
+            json = w.sweepCollect(req.request, req.results);
             break;
         }
       } catch (e) {

@@ -1,0 +1,219 @@
+package main
+
+// The sweep panel in the browser: a small sweep set up through the panel's
+// controls runs in the background workers, draws one line per side (ink of
+// the side's colour on the charts' canvases), equals `loomsim sweep --json`
+// for the same setup, downloads loomsim's CSV, and survives a reload
+// through the link.
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	cdpbrowser "github.com/chromedp/cdproto/browser"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/chromedp"
+)
+
+// sweepArgs are loomsim's flags for the setup the test makes in the panel.
+var sweepArgs = []string{"sweep", "request-load/pool-200", "--set", "requests=400", "--knob", "pool_size=50:400:4",
+	"--side", "executor=pool", "--side", "executor=platform-per-task", "--side", "executor=virtual",
+	"--metric", "elapsed_ms", "--metric", "os_threads_peak", "--seed", "3"}
+
+func TestSweepPanel(t *testing.T) {
+	b := newBrowser(t)
+	bin := filepath.Join(t.TempDir(), "loomsim")
+	if out, err := exec.Command("go", "build", "-o", bin, filepath.Join(suite.root, "cmd", "loomsim")).CombinedOutput(); err != nil {
+		t.Fatalf("building loomsim: %v\n%s", err, out)
+	}
+	loomsim := func(extra ...string) []byte {
+		out, err := exec.Command(bin, append(append([]string{}, sweepArgs...), extra...)...).Output()
+		if err != nil {
+			t.Fatalf("loomsim %v: %v", extra, err)
+		}
+		return out
+	}
+
+	b.goTo("/")
+	b.load(t, `{scenario: "request-load", case: "pool-200", knobs: {requests: 400}, seed: 3}`)
+	b.sweepControls(t, "pool_size", "50", "400", "4", "executor=pool|executor=platform-per-task|executor=virtual", "elapsed_ms", "os_threads_peak")
+	page := b.runSweep(t)
+
+	// The numbers are loomsim's.
+	want := stripWall(t, loomsim("--json"))
+	if got := stripWall(t, page); !reflect.DeepEqual(got, want) {
+		t.Errorf("the page's sweep:\n%s\nloomsim sweep --json:\n%s", got, want)
+	}
+
+	// One line per side: each side's colour is inked on some chart.
+	var ink [][]int
+	b.eval(`[...document.querySelectorAll("#sweep-charts canvas")].map(c => {
+		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+		const cols = [[0x00, 0x72, 0xB2], [0xD5, 0x5E, 0x00], [0x00, 0x9E, 0x73]];
+		const n = cols.map(() => 0);
+		for (let i = 0; i < d.length; i += 4) cols.forEach((c, k) => {
+			if (d[i + 3] > 200 && Math.abs(d[i] - c[0]) + Math.abs(d[i + 1] - c[1]) + Math.abs(d[i + 2] - c[2]) < 40) n[k]++;
+		});
+		return n })`, &ink)
+	if len(ink) != 2 {
+		t.Fatalf("%d sweep charts, want one per metric (2)", len(ink))
+	}
+	for side := range 3 {
+		if ink[0][side]+ink[1][side] < 100 {
+			t.Errorf("side %d: %v pixels of its colour on the charts; no line drawn", side+1, ink)
+		}
+	}
+	var rows int
+	b.eval(`document.querySelectorAll("#sweep-result tbody tr").length`, &rows)
+	if rows != 4 {
+		t.Errorf("the result table has %d rows, want one per point (4)", rows)
+	}
+	b.saveSweepShot(t)
+
+	// The CSV download is loomsim's --csv.
+	if got, want := b.download(t, "sweep-csv"), string(loomsim("--csv")); got != want {
+		t.Errorf("downloaded CSV:\n%s\nloomsim sweep --csv:\n%s", got, want)
+	}
+
+	// The link carries the setup; a reload restores it and gives the same numbers.
+	var href string
+	b.eval(`location.href`, &href)
+	for _, p := range []string{"sweep=pool_size%3A50%3A400%3A4", "sweep_side=executor%3Dpool%7Cexecutor%3Dplatform-per-task%7Cexecutor%3Dvirtual",
+		"sweep_metric=elapsed_ms%2Cos_threads_peak"} {
+		if !strings.Contains(href, p) {
+			t.Errorf("the link %s lacks %s", href, p)
+		}
+	}
+	var before, after map[string]any
+	b.eval(`loomlab.sweep.request()`, &before)
+	b.goTo(strings.TrimPrefix(href, b.base))
+	b.eval(`loomlab.sweep.request()`, &after)
+	if !reflect.DeepEqual(before, after) {
+		t.Errorf("after a reload the panel asks for\n%v\nnot\n%v", after, before)
+	}
+	if again := stripWall(t, b.runSweep(t)); !reflect.DeepEqual(again, want) {
+		t.Errorf("after a reload the sweep gives\n%s\nnot\n%s", again, want)
+	}
+
+	// A bad range is refused by the simulator's words, and the page keeps working.
+	b.setInput(t, "sweep-lo", "500")
+	var msg string
+	b.evalAwait(`loomlab.sweep.run().then(() => "", e => e.message)`, &msg, 30*time.Second)
+	if !strings.Contains(msg, "LO 500 must be below HI 400") {
+		t.Errorf("a sweep from 500 to 400: %q", msg)
+	}
+}
+
+// sweepControls sets the panel's controls as a user would.
+func (b *browser) sweepControls(t *testing.T, knob, lo, hi, n, sides string, metrics ...string) {
+	t.Helper()
+	ms, _ := json.Marshal(metrics)
+	var ok string
+	b.eval(fmt.Sprintf(`(() => {
+		const set = (id, v) => { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event("change", {bubbles: true})) };
+		set("sweep-knob", %q);
+		if (document.getElementById("sweep-knob").value !== %q) return "no knob %s";
+		set("sweep-lo", %q); set("sweep-hi", %q); set("sweep-n", %q); set("sweep-sides", %q);
+		if (document.getElementById("sweep-sides").value !== %q) return "no sides %s";
+		for (const box of document.querySelectorAll("#sweep-metrics input")) box.checked = %s.includes(box.value);
+		document.getElementById("sweep-metrics").dispatchEvent(new Event("change", {bubbles: true}));
+		return "" })()`, knob, knob, knob, lo, hi, n, sides, sides, sides, ms), &ok)
+	if ok != "" {
+		t.Fatal(ok)
+	}
+}
+
+// runSweep clicks "Run the sweep" and returns the result as JSON once the
+// panel says it is done.
+func (b *browser) runSweep(t *testing.T) []byte {
+	t.Helper()
+	b.eval(`document.getElementById("sweep-run").click(), true`, nil)
+	if !b.poll(t, `document.getElementById("sweep-label").textContent.startsWith("done")`, 2*time.Minute) {
+		var label string
+		b.eval(`document.getElementById("sweep-label").textContent`, &label)
+		t.Fatalf("the sweep did not finish: %q; messages: %s", label, b.messages())
+	}
+	var out string
+	b.eval(`JSON.stringify(loomlab.sweep.result().sweep)`, &out)
+	return []byte(out)
+}
+
+// stripWall decodes a sweep's JSON without the runs' wall-clock times.
+func stripWall(t *testing.T, data []byte) map[string]any {
+	t.Helper()
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatalf("%v: %s", err, data)
+	}
+	results, _ := m["results"].([]any)
+	for _, r := range results {
+		runs, _ := r.(map[string]any)["runs"].([]any)
+		for _, run := range runs {
+			delete(run.(map[string]any), "wall_seconds")
+		}
+	}
+	return m
+}
+
+// download clicks a download link and returns the file Chromium saved.
+func (b *browser) download(t *testing.T, id string) string {
+	t.Helper()
+	dir := t.TempDir()
+	done := make(chan string, 1)
+	listen := func(ev any) {
+		if e, ok := ev.(*cdpbrowser.EventDownloadProgress); ok && e.State == cdpbrowser.DownloadProgressStateCompleted {
+			select {
+			case done <- e.GUID:
+			default:
+			}
+		}
+	}
+	// Download events come on the browser's session or the tab's, depending
+	// on where the behaviour was set: listen on both.
+	if err := chromedp.ListenBrowser(b.ctx, listen); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Listen(b.ctx, listen); err != nil {
+		t.Fatal(err)
+	}
+	yes := true
+	err := chromedp.Do(b.ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdpbrowser.SetDownloadBehavior, cdpbrowser.SetDownloadBehaviorParams{
+			Behavior: cdpbrowser.SetDownloadBehaviorBehaviorAllowAndName, DownloadPath: dir, EventsEnabled: &yes})
+		return err
+	}), chromedp.Click(chromedp.CSS("#"+id)))
+	if err != nil {
+		t.Fatalf("clicking #%s: %v", id, err)
+	}
+	select {
+	case guid := <-done:
+		data, err := os.ReadFile(filepath.Join(dir, guid))
+		if err != nil {
+			t.Fatalf("the downloaded file: %v", err)
+		}
+		return string(data)
+	case <-time.After(20 * time.Second):
+		t.Fatalf("clicking #%s downloaded nothing in 20 s", id)
+	}
+	return ""
+}
+
+// saveSweepShot saves the sweep panel alone, for review.
+func (b *browser) saveSweepShot(t *testing.T) {
+	t.Helper()
+	data, err := chromedp.Run(b.ctx, chromedp.Screenshot(chromedp.CSS("section.sweep")))
+	if err != nil {
+		t.Fatalf("screenshot of the sweep panel: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(b.shot, "sweep-panel.png"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

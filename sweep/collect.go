@@ -1,0 +1,76 @@
+package sweep
+
+import (
+	"fmt"
+
+	"github.com/loomlab/loomlab/sim/scenario"
+)
+
+// Result is a finished sweep: its setup, its points, and for every side
+// each metric at every point beside the full result of every run (what
+// `loomsim run --json` prints for it).
+type Result struct {
+	Scenario string            `json:"scenario"`
+	Case     string            `json:"case"`
+	Knob     Range             `json:"knob"`
+	Set      map[string]string `json:"set"`
+	Seed     uint64            `json:"seed"`
+	// Points are the knob's values, as numbers of its type.
+	Points  []any        `json:"points"`
+	Sides   []Side       `json:"sides"`
+	Metrics []string     `json:"metrics"`
+	Results []SideResult `json:"results"`
+}
+
+// SideResult is one side's line on every chart.
+type SideResult struct {
+	Side string `json:"side"`
+	// Values holds, per metric, its value at each point (null where the
+	// run did not report it).
+	Values map[string][]*float64 `json:"values"`
+	// Outcomes say how each run ended ("completed", an OutOfMemoryError).
+	Outcomes []string           `json:"outcomes"`
+	Runs     []*scenario.Result `json:"runs"`
+}
+
+// Collect assembles a sweep's result from its runs' results, given in the
+// order of st.Runs().
+func Collect(st *Setup, results []*scenario.Result) (*Result, error) {
+	runs := st.Runs()
+	if len(results) != len(runs) {
+		return nil, fmt.Errorf("sweep: %d results for %d runs", len(results), len(runs))
+	}
+	p := st.Knob.Points()
+	out := &Result{Scenario: st.Scenario, Case: st.Case, Knob: st.Knob, Set: st.Set, Seed: st.Seed,
+		Points: make([]any, len(p)), Sides: st.Sides, Metrics: st.Metrics, Results: make([]SideResult, len(st.Sides))}
+	for i, x := range p {
+		out.Points[i] = st.Knob.Value(x)
+	}
+	for j, sd := range st.Sides {
+		sr := SideResult{Side: sd.Label, Values: map[string][]*float64{}, Outcomes: make([]string, len(p)),
+			Runs: make([]*scenario.Result, len(p))}
+		for _, m := range st.Metrics {
+			sr.Values[m] = make([]*float64, len(p))
+		}
+		out.Results[j] = sr
+	}
+	for i, r := range results {
+		run := runs[i]
+		if r == nil {
+			return nil, fmt.Errorf("sweep: no result for %s=%s on side %s", st.Knob.Knob, st.Knob.Text(p[run.Point]), st.Sides[run.Side].Label)
+		}
+		if r.Scenario != st.Scenario || r.Case != run.Spec.Case || r.Seed != st.Seed {
+			return nil, fmt.Errorf("sweep: result %d is of %s/%s seed %d, not of %s/%s seed %d",
+				i, r.Scenario, r.Case, r.Seed, st.Scenario, run.Spec.Case, st.Seed)
+		}
+		sr := &out.Results[run.Side]
+		sr.Runs[run.Point] = r
+		sr.Outcomes[run.Point] = r.Outcome
+		for _, m := range st.Metrics {
+			if v, ok := r.MetricValue(m); ok {
+				sr.Values[m][run.Point] = &v
+			}
+		}
+	}
+	return out, nil
+}

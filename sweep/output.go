@@ -1,0 +1,82 @@
+package sweep
+
+import (
+	"encoding/csv"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// Columns are the table's and the CSV's columns after the knob's: one per
+// metric and side, the sides of a metric next to each other so that they
+// read as a comparison.
+func (r *Result) Columns() []string {
+	var out []string
+	for _, m := range r.Metrics {
+		for _, sr := range r.Results {
+			out = append(out, m+"["+sr.Side+"]")
+		}
+	}
+	return out
+}
+
+// rows are the table's cells as text: one row per point.
+func (r *Result) rows() [][]string {
+	out := make([][]string, len(r.Points))
+	for i, p := range r.Points {
+		row := []string{fmt.Sprint(p)}
+		for _, m := range r.Metrics {
+			for _, sr := range r.Results {
+				cell := ""
+				if v := sr.Values[m][i]; v != nil {
+					cell = fmtNum(*v)
+				}
+				row = append(row, cell)
+			}
+		}
+		out[i] = row
+	}
+	return out
+}
+
+// WriteTable writes the sweep as aligned text: a title line, one row per
+// point, and a line for every run that did not complete.
+func (r *Result) WriteTable(w io.Writer) error {
+	unit := ""
+	if r.Knob.Unit != "" {
+		unit = " " + r.Knob.Unit
+	}
+	fmt.Fprintf(w, "%s/%s seed %d: %s from %s to %s%s, %d points (%s spacing), %d side(s)\n", r.Scenario, r.Case, r.Seed,
+		r.Knob.Knob, fmtNum(r.Knob.Lo), fmtNum(r.Knob.Hi), unit, r.Knob.N, r.Knob.Spacing, len(r.Sides))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, r.Knob.Knob+"\t"+strings.Join(r.Columns(), "\t")+"\t")
+	for _, row := range r.rows() {
+		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, sr := range r.Results {
+		for i, o := range sr.Outcomes {
+			if o != "completed" {
+				fmt.Fprintf(w, "  %s=%v on %s: %s\n", r.Knob.Knob, r.Points[i], sr.Side, o)
+			}
+		}
+	}
+	return nil
+}
+
+// WriteCSV writes the sweep as CSV: a header (the knob, then one column
+// per metric and side), one row per point; an empty cell where a run did
+// not report the metric.
+func (r *Result) WriteCSV(w io.Writer) error {
+	cw := csv.NewWriter(w)
+	if err := cw.Write(append([]string{r.Knob.Knob}, r.Columns()...)); err != nil {
+		return err
+	}
+	if err := cw.WriteAll(r.rows()); err != nil {
+		return err
+	}
+	return cw.Error()
+}

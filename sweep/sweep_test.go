@@ -1,0 +1,235 @@
+package sweep
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/loomlab/loomlab/sim/scenario"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func mustScenario(t *testing.T, id string) *scenario.Scenario {
+	t.Helper()
+	s, err := scenario.Get(id)
+	require.NoError(t, err)
+	return s
+}
+
+func TestPointsAreExact(t *testing.T) {
+	vt := mustScenario(t, "vt-pooling")
+	for _, c := range []struct {
+		text string
+		want []float64
+	}{
+		{"heap_mb=512:4096:8", []float64{512, 1024, 1536, 2048, 2560, 3072, 3584, 4096}},
+		{"heap_mb:512:4096:8", []float64{512, 1024, 1536, 2048, 2560, 3072, 3584, 4096}},
+		{"heap_mb=512:4096:4:log", []float64{512, 1024, 2048, 4096}},
+		{"heap_mb=512:4096:8:log", []float64{512, 689, 927, 1248, 1680, 2261, 3043, 4096}},
+		{"pool_size=1:10:3", []float64{1, 6, 10}}, // 5.5 rounds away from zero
+		{"new_ratio=1:64:2", []float64{1, 64}},
+		{"backend_ms=0:1:3", []float64{0, 0.5, 1}},
+		{"measure_s=0.1:0.3:3", []float64{0.1, 0.2, 0.3}},
+		{"backend_ms=1:100:3:log", []float64{1, 10, 100}},
+		{"backend_ms=0:10:4", []float64{0, 3.33333, 6.66667, 10}},
+	} {
+		r, err := ParseRange(vt, c.text)
+		require.NoError(t, err, c.text)
+		assert.Equal(t, c.want, r.Points(), c.text)
+	}
+	r, err := ParseRange(vt, "heap_mb=512:4096:8:log")
+	require.NoError(t, err)
+	assert.Equal(t, "heap_mb:512:4096:8:log", r.String())
+	assert.Equal(t, "689", r.Text(r.Points()[1]))
+	assert.Equal(t, int64(689), r.Value(689))
+	back, err := ParseRange(vt, r.String())
+	require.NoError(t, err)
+	assert.Equal(t, r, back, "the link form reads back the same")
+}
+
+func TestRangeRefusals(t *testing.T) {
+	vt := mustScenario(t, "vt-pooling")
+	for _, c := range []struct{ text, want string }{
+		{"hep=1:2:3", `no knob "hep"; numeric knobs are heap_mb`},
+		{"pool=0:1:2", "knob pool of vt-pooling is a bool; only numeric knobs can be swept"},
+		{"gc=1:2:2", "is a enum"},
+		{"heap_mb=4096:512:8", "LO 4096 must be below HI 512"},
+		{"heap_mb=512:512:2", "LO 512 must be below HI 512"},
+		{"heap_mb=512:4096:1", `N "1" is not allowed: expected a whole number of points from 2 to 64`},
+		{"heap_mb=512:4096:65", `N "65"`},
+		{"heap_mb=512:4096:x", `N "x"`},
+		{"heap_mb=1:4096:8", `LO "1" is not allowed: expected an integer from 64 to 65536 MB`},
+		{"heap_mb=512:99999:8", `HI "99999" is not allowed`},
+		{"heap_mb=512.5:4096:8", `LO "512.5"`},
+		{"heap_mb=512:4096:8:cubic", `spacing "cubic" is not allowed: expected log or linear`},
+		{"heap_mb=512:4096", "expected heap_mb=LO:HI:N"},
+		{"heap_mb", "expected KNOB=LO:HI:N"},
+		{"backend_ms=0:10:4:log", "log spacing needs LO above 0, not 0"},
+		{"heap_mb=512:520:16", "16 points from 512 to 520 repeat a value (513)"},
+	} {
+		_, err := ParseRange(vt, c.text)
+		require.Error(t, err, c.text)
+		assert.Contains(t, err.Error(), c.want, c.text)
+		assert.NotContains(t, err.Error(), "\n", c.text)
+	}
+}
+
+func TestSetupRefusals(t *testing.T) {
+	base := Request{Ref: "vt-pooling/1g-pool", Knob: "heap_mb=512:4096:8", Metrics: []string{"throughput_rps"}, Seed: 1}
+	for _, c := range []struct {
+		edit func(q *Request)
+		want string
+	}{
+		{func(q *Request) { q.Ref = "nope" }, `unknown scenario "nope"`},
+		{func(q *Request) { q.Ref = "vt-pooling/nope" }, `unknown case "nope"`},
+		{func(q *Request) { q.Metrics = nil }, "needs at least one metric: vt-pooling reports throughput_rps"},
+		{func(q *Request) { q.Metrics = []string{"nope"} }, `unknown metric "nope": vt-pooling reports`},
+		{func(q *Request) { q.Metrics = []string{"old_live_breakdown_mb"} }, `unknown metric "old_live_breakdown_mb"`},
+		{func(q *Request) { q.Metrics = []string{"full_gcs", "full_gcs"} }, "given twice"},
+		{func(q *Request) { q.Sides = []string{"pool=maybe"} }, `knob pool="maybe" is not allowed: expected true or false`},
+		{func(q *Request) { q.Sides = []string{"nokob=1"} }, `has no knob "nokob"`},
+		{func(q *Request) { q.Sides = []string{"case=nope"} }, `unknown case "nope"`},
+		{func(q *Request) { q.Sides = []string{"pool"} }, "expected knob=value or case=CASE"},
+		{func(q *Request) { q.Sides = []string{"heap_mb=2048"} }, "sets heap_mb, the knob swept"},
+		{func(q *Request) { q.Sides = []string{"pool=true", "pool=true"} }, "given twice"},
+		{func(q *Request) { q.Sides = []string{"pool=true,pool=false"} }, "sets pool twice"},
+		{func(q *Request) { q.Sides = []string{"gc=serial", "gc=g1", "gc=parallel", "pool=true"} }, "at most 3"},
+		{func(q *Request) { q.Set = map[string]string{"heap_mb": "1024"} }, "the knob is swept"},
+		{func(q *Request) { q.Set = map[string]string{"cores": "0"} }, `cores="0" is not allowed`},
+	} {
+		q := base
+		c.edit(&q)
+		_, err := Parse(q)
+		require.Error(t, err, c.want)
+		assert.Contains(t, err.Error(), c.want)
+		assert.NotContains(t, err.Error(), "\n")
+	}
+	st, err := Parse(base)
+	require.NoError(t, err)
+	assert.Equal(t, []Side{{Label: "1g-pool", Case: "1g-pool", Set: map[string]string{}}}, st.Sides, "no side given: the case itself")
+}
+
+func TestRunsMergeSetSideAndPoint(t *testing.T) {
+	st, err := Parse(Request{Ref: "vt-pooling/1g-pool", Knob: "heap_mb=512:1024:2", Seed: 9,
+		Set: map[string]string{"cores": "4", "pool": "true"}, Sides: []string{"pool=false,gc=serial", "case=4g-nopool"},
+		Metrics: []string{"full_gcs"}})
+	require.NoError(t, err)
+	runs := st.Runs()
+	require.Len(t, runs, 4)
+	assert.Equal(t, Run{Point: 0, Side: 0, Spec: scenario.Spec{Scenario: "vt-pooling", Case: "1g-pool", Seed: 9,
+		Knobs: map[string]string{"cores": "4", "pool": "false", "gc": "serial", "heap_mb": "512"}}}, runs[0], "the side's values win over --set")
+	assert.Equal(t, Run{Point: 1, Side: 1, Spec: scenario.Spec{Scenario: "vt-pooling", Case: "4g-nopool", Seed: 9,
+		Knobs: map[string]string{"cores": "4", "pool": "true", "heap_mb": "1024"}}}, runs[3], "a case side runs that case, still at the point")
+	assert.Equal(t, "pool=false,gc=serial", st.Sides[0].Label)
+}
+
+// short is a request-load sweep of a few hundred requests: eight runs of
+// milliseconds each.
+func short(t *testing.T) *Setup {
+	t.Helper()
+	st, err := Parse(Request{Ref: "request-load/pool-200", Knob: "pool_size=50:400:4", Seed: 3,
+		Set: map[string]string{"requests": "400"}, Sides: []string{"executor=pool", "executor=virtual"},
+		Metrics: []string{"elapsed_ms", "os_threads_peak"}})
+	require.NoError(t, err)
+	return st
+}
+
+func runOne(r Run) (*scenario.Result, error) {
+	s, err := scenario.Get(r.Spec.Scenario)
+	if err != nil {
+		return nil, err
+	}
+	return s.Run(r.Spec.Case, r.Spec.Knobs, r.Spec.Seed, nil)
+}
+
+func TestExecuteIsTheSameWhateverTheParallelism(t *testing.T) {
+	st := short(t)
+	var texts []string
+	for _, p := range []int{1, 3, 8} {
+		calls := 0
+		res, err := Execute(st, p, runOne, func(finished, total int, _ Run) {
+			calls++
+			assert.Equal(t, calls, finished)
+			assert.Equal(t, 8, total)
+		})
+		require.NoError(t, err)
+		assert.Equal(t, 8, calls)
+		b, err := json.Marshal(res)
+		require.NoError(t, err)
+		texts = append(texts, string(b))
+	}
+	assert.Equal(t, texts[0], texts[1])
+	assert.Equal(t, texts[0], texts[2])
+}
+
+func TestExecuteCollectsEachRunInItsPlace(t *testing.T) {
+	st := short(t)
+	res, err := Execute(st, 4, runOne, nil)
+	require.NoError(t, err)
+	assert.Equal(t, []any{int64(50), int64(167), int64(283), int64(400)}, res.Points)
+	require.Len(t, res.Results, 2)
+	pool, virt := res.Results[0], res.Results[1]
+	assert.Equal(t, "executor=pool", pool.Side)
+	s := mustScenario(t, "request-load")
+	for i, p := range []string{"50", "167", "283", "400"} {
+		// Each cell equals a run made on its own: the sweep adds nothing.
+		alone, err := s.Run("pool-200", map[string]string{"requests": "400", "executor": "pool", "pool_size": p}, 3, nil)
+		require.NoError(t, err)
+		v, _ := alone.MetricValue("elapsed_ms")
+		require.NotNil(t, pool.Values["elapsed_ms"][i])
+		assert.Equal(t, v, *pool.Values["elapsed_ms"][i], "pool_size=%s", p)
+		assert.Equal(t, alone, pool.Runs[i])
+		assert.Equal(t, "completed", pool.Outcomes[i])
+	}
+	// The mechanism shows: a bigger pool finishes sooner, virtual threads
+	// do not depend on the pool.
+	e := pool.Values["elapsed_ms"]
+	assert.Greater(t, *e[0], *e[3])
+	assert.Equal(t, *virt.Values["elapsed_ms"][0], *virt.Values["elapsed_ms"][3])
+
+	_, err = Collect(st, make([]*scenario.Result, 3))
+	assert.ErrorContains(t, err, "3 results for 8 runs")
+	_, err = Collect(st, make([]*scenario.Result, 8))
+	assert.ErrorContains(t, err, "no result for pool_size=50 on side executor=pool")
+	swapped := append([]*scenario.Result(nil), pool.Runs[0], pool.Runs[0])
+	for range 6 {
+		swapped = append(swapped, pool.Runs[0])
+	}
+	swapped[1] = &scenario.Result{Scenario: "request-load", Case: "virtual-per-request", Seed: 3}
+	_, err = Collect(st, swapped)
+	assert.ErrorContains(t, err, "not of request-load/pool-200 seed 3")
+}
+
+func TestExecuteReturnsTheFirstErrorInRunOrder(t *testing.T) {
+	st := short(t)
+	_, err := Execute(st, 4, func(r Run) (*scenario.Result, error) {
+		if r.Side == 1 {
+			return nil, assert.AnError
+		}
+		return runOne(r)
+	}, nil)
+	assert.ErrorIs(t, err, assert.AnError)
+}
+
+func TestTableAndCSV(t *testing.T) {
+	st := short(t)
+	res, err := Execute(st, 2, runOne, nil)
+	require.NoError(t, err)
+	var tab, csv bytes.Buffer
+	require.NoError(t, res.WriteTable(&tab))
+	require.NoError(t, res.WriteCSV(&csv))
+	lines := strings.Split(strings.TrimSpace(tab.String()), "\n")
+	require.Len(t, lines, 6, tab.String())
+	assert.Contains(t, lines[0], "request-load/pool-200 seed 3: pool_size from 50 to 400 threads, 4 points (linear spacing), 2 side(s)")
+	assert.Equal(t, []string{"pool_size", "elapsed_ms[executor=pool]", "elapsed_ms[executor=virtual]",
+		"os_threads_peak[executor=pool]", "os_threads_peak[executor=virtual]"}, strings.Fields(lines[1]))
+	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
+	require.Len(t, rows, 5)
+	assert.Equal(t, "pool_size,elapsed_ms[executor=pool],elapsed_ms[executor=virtual],os_threads_peak[executor=pool],os_threads_peak[executor=virtual]", rows[0])
+	want := strings.Join([]string{"50", fmtNum(*res.Results[0].Values["elapsed_ms"][0]), fmtNum(*res.Results[1].Values["elapsed_ms"][0]),
+		fmtNum(*res.Results[0].Values["os_threads_peak"][0]), fmtNum(*res.Results[1].Values["os_threads_peak"][0])}, ",")
+	assert.Equal(t, want, rows[1])
+	assert.Equal(t, strings.Fields(lines[2]), strings.Split(rows[1], ","), "the table and the CSV carry the same cells")
+}

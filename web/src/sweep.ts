@@ -1,0 +1,339 @@
+// The sweep panel: turn one numeric knob of the loaded case over a range of
+// points, on one to three sides (the case alone, the compared cases, or a
+// yes/no or enum knob's values), and chart chosen metrics against the knob,
+// one line per side. The worker's Go (package sweep) checks the setup and
+// lists the runs, the runs go to the background workers like full runs, and
+// the worker collects them: the numbers are `loomsim sweep --json`'s. The
+// setup travels in the page's link (sweep=, sweep_side=, sweep_metric=).
+
+import uPlot from "uplot";
+import { sideColors } from "./charts";
+import { byID, el, fmt } from "./dom";
+import type { Action } from "./failure";
+import { caseValues } from "./knobs";
+import type { LinkState } from "./link";
+import type { Job, Runner } from "./runner";
+import { Current, firstCase } from "./spec";
+import { errorText, KnobMeta, LoomError, MetaFile, ScenarioMeta, SweepOutput, SweepRequest, SweepResult } from "./types";
+
+/** The link fields of a sweep (game/link): "" and empty lists for none. */
+export type SweepLink = Pick<LinkState, "sweep" | "sweepSides" | "sweepMetrics">;
+
+/** Points a new range gets: few, so that a first sweep is quick. */
+const defaultPoints = 4;
+
+export class SweepPanel {
+  private readonly knob = byID<HTMLSelectElement>("sweep-knob");
+  private readonly lo = byID<HTMLInputElement>("sweep-lo");
+  private readonly hi = byID<HTMLInputElement>("sweep-hi");
+  private readonly n = byID<HTMLInputElement>("sweep-n");
+  private readonly log = byID<HTMLInputElement>("sweep-log");
+  private readonly sides = byID<HTMLSelectElement>("sweep-sides");
+  private readonly metrics = byID<HTMLFieldSetElement>("sweep-metrics");
+  private readonly runBtn = byID<HTMLButtonElement>("sweep-run");
+  private readonly cancelBtn = byID<HTMLButtonElement>("sweep-cancel");
+  private readonly bar = byID<HTMLProgressElement>("sweep-progress");
+  private readonly label = byID("sweep-label");
+  private readonly charts = byID("sweep-charts");
+  private readonly table = byID("sweep-table");
+  private readonly csvLink = byID<HTMLAnchorElement>("sweep-csv");
+  private readonly jsonLink = byID<HTMLAnchorElement>("sweep-json");
+  private scenario: ScenarioMeta | null = null;
+  private compareKey = "";
+  private job: Job<SweepOutput> | null = null;
+  private last: SweepOutput | null = null;
+  private plots: uPlot[] = [];
+  private observers: ResizeObserver[] = [];
+  private urls: string[] = [];
+  /** The setup goes into the link once the user has touched it or a link brought one. */
+  private touched = false;
+
+  constructor(
+    private readonly meta: MetaFile,
+    private readonly runner: Runner,
+    private readonly current: () => Current | null,
+    private readonly message: (text: string, kind: "error", actions: Action[]) => void,
+    /** The setup changed: the page's link should follow. */
+    private readonly linkChanged: () => void,
+  ) {
+    const changed = () => {
+      this.touched = true;
+      this.linkChanged();
+    };
+    this.knob.addEventListener("change", () => {
+      this.fillRange();
+      changed();
+    });
+    for (const e of [this.lo, this.hi, this.n, this.log, this.sides, this.metrics]) e.addEventListener("change", changed);
+    this.runBtn.addEventListener("click", () => void this.run().catch(() => {}));
+    this.cancelBtn.addEventListener("click", () => this.job?.cancel());
+  }
+
+  /** Follows what is loaded: a new scenario gets its knobs and metrics; new compared cases, new side choices. */
+  show(c: Current): void {
+    const key = (c.compare ?? []).join(",") + "/" + c.caseID;
+    if (this.scenario?.id !== c.s.id) {
+      this.job?.cancel();
+      this.scenario = c.s;
+      this.touched = false;
+      this.clear();
+      const numeric = c.s.knobs.filter((k) => k.type === "int" || k.type === "float");
+      this.knob.replaceChildren(...numeric.map((k) => el("option", { value: k.name }, k.unit ? `${k.name} (${k.unit})` : k.name)));
+      this.runBtn.disabled = numeric.length === 0;
+      const sweepable = c.s.metrics.filter((m) => this.meta.metrics.includes(m));
+      this.metrics.replaceChildren(
+        el("legend", {}, "Metrics (a chart each)"),
+        ...sweepable.map((m, i) => {
+          const box = el("input", { type: "checkbox", name: "sweep-metric", value: m });
+          box.checked = i === 0;
+          return el("label", { class: "check" }, box, " ", el("code", {}, m));
+        }),
+      );
+      this.fillRange(c);
+    } else if (this.lo.value === "") {
+      this.fillRange(c); // shown before anything was loaded: the range follows the loaded case
+    }
+    if (key !== this.compareKey) {
+      this.compareKey = key;
+      const keep = this.sides.value;
+      this.sides.replaceChildren(...sideChoices(c).map((o) => el("option", { value: o.value }, o.text)));
+      if ([...this.sides.options].some((o) => o.value === keep)) this.sides.value = keep;
+    }
+  }
+
+  /** Sets the controls from a link's sweep (the link was read by the simulator, which checked every part). */
+  fromLink(l: SweepLink): void {
+    if (!l.sweep || !this.scenario) return;
+    const [name, lo, hi, n, spacing] = l.sweep.split(":");
+    if (![...this.knob.options].some((o) => o.value === name)) return;
+    this.knob.value = name;
+    this.lo.value = lo;
+    this.hi.value = hi;
+    this.n.value = n;
+    this.log.checked = spacing === "log";
+    const sides = l.sweepSides.join("|");
+    if (![...this.sides.options].some((o) => o.value === sides)) {
+      this.sides.append(el("option", { value: sides }, `from the link: ${l.sweepSides.join(" vs ")}`));
+    }
+    this.sides.value = sides;
+    if (l.sweepMetrics.length > 0) for (const b of this.metricBoxes()) b.checked = l.sweepMetrics.includes(b.value);
+    this.touched = true;
+  }
+
+  /** The link fields of the setup ("" when it has not been touched). */
+  link(): SweepLink {
+    if (!this.touched || !this.knob.value) return { sweep: "", sweepSides: [], sweepMetrics: [] };
+    return { sweep: this.rangeText(), sweepSides: this.sideList(), sweepMetrics: this.metricList() };
+  }
+
+  /** The last finished sweep (null: none yet, or another scenario since). */
+  result(): SweepOutput | null {
+    return this.last;
+  }
+
+  /** The request the controls describe, on the loaded case with its knobs and seed. */
+  request(): SweepRequest {
+    const c = this.current();
+    if (!c) throw new LoomError("nothing is loaded yet");
+    const set: Record<string, string> = {};
+    for (const [k, v] of Object.entries(c.knobs)) if (k !== this.knob.value) set[k] = String(v);
+    return { ref: `${c.s.id}/${firstCase(c)}`, knob: this.rangeText(), set, sides: this.sideList(), metrics: this.metricList(), seed: c.seed };
+  }
+
+  /** Runs the sweep the controls describe; its charts, table and downloads replace the last one's. */
+  async run(): Promise<SweepOutput> {
+    const req = this.request();
+    this.touched = true;
+    this.linkChanged();
+    this.job?.cancel();
+    const t0 = performance.now();
+    const job = this.runner.sweep(req, (done, total, f, label) => {
+      this.bar.value = f;
+      this.label.textContent = `${done} of ${total} runs done, ${Math.round(f * 100)} %${label ? ` — ${label}` : ""}`;
+    });
+    this.job = job;
+    this.busy(true);
+    this.bar.value = 0;
+    this.label.textContent = "planning the runs…";
+    try {
+      const out = await job.promise;
+      this.last = out;
+      this.draw(out.sweep);
+      this.downloads(out);
+      const runs = out.sweep.points.length * out.sweep.sides.length;
+      this.label.textContent = `done: ${runs} runs in ${fmt((performance.now() - t0) / 1000)} s`;
+      return out;
+    } catch (e) {
+      const msg = errorText(e);
+      this.label.textContent = msg === "cancelled" ? "cancelled" : "failed";
+      if (msg !== "cancelled") this.message(`Sweep: ${msg}`, "error", [{ label: "Retry", run: () => void this.run().catch(() => {}) }]);
+      throw e;
+    } finally {
+      if (this.job === job) {
+        this.job = null;
+        this.busy(false);
+      }
+    }
+  }
+
+  private busy(on: boolean): void {
+    this.runBtn.disabled = on;
+    this.cancelBtn.hidden = !on;
+    this.bar.hidden = !on;
+  }
+
+  private knobMeta(): KnobMeta | undefined {
+    return this.scenario?.knobs.find((k) => k.name === this.knob.value);
+  }
+
+  /** A range around the knob's value in the loaded case: from half to twice it, within the knob's bounds. */
+  private fillRange(c: Current | null = this.current()): void {
+    const k = this.knobMeta();
+    if (!k || !c) return;
+    const given = c.knobs[k.name] ?? caseValues(c.s.cases.find((x) => x.id === firstCase(c)))[k.name] ?? k.default;
+    const v = Number(given);
+    const min = k.min ?? 0;
+    const max = k.max ?? Math.max(1, v * 2);
+    const round = (x: number) => (k.type === "int" ? Math.round(x) : Number(x.toPrecision(6)));
+    let lo = round(Math.max(min, v / 2));
+    let hi = round(Math.min(max, v > 0 ? v * 2 : min + 10));
+    if (!(lo < hi)) [lo, hi] = [min, max];
+    this.lo.value = String(lo);
+    this.hi.value = String(hi);
+    this.n.value = String(k.type === "int" ? Math.max(2, Math.min(defaultPoints, hi - lo + 1)) : defaultPoints);
+    this.log.checked = false;
+  }
+
+  private rangeText(): string {
+    return `${this.knob.value}:${this.lo.value.trim()}:${this.hi.value.trim()}:${this.n.value.trim()}${this.log.checked ? ":log" : ""}`;
+  }
+
+  private sideList(): string[] {
+    return this.sides.value ? this.sides.value.split("|") : [];
+  }
+
+  private metricBoxes(): HTMLInputElement[] {
+    return [...this.metrics.querySelectorAll<HTMLInputElement>("input[name=sweep-metric]")];
+  }
+
+  private metricList(): string[] {
+    return this.metricBoxes()
+      .filter((b) => b.checked)
+      .map((b) => b.value);
+  }
+
+  private dropPlots(): void {
+    for (const o of this.observers) o.disconnect();
+    for (const p of this.plots) p.destroy();
+    this.observers = [];
+    this.plots = [];
+  }
+
+  private clear(): void {
+    this.dropPlots();
+    this.charts.replaceChildren();
+    this.table.replaceChildren();
+    for (const u of this.urls) URL.revokeObjectURL(u);
+    this.urls = [];
+    this.csvLink.hidden = true;
+    this.jsonLink.hidden = true;
+    this.last = null;
+    this.label.textContent = "";
+  }
+
+  /** One chart per metric, the knob across, one line per side (with its points marked). */
+  private draw(r: SweepResult): void {
+    this.dropPlots();
+    this.charts.replaceChildren();
+    const unit = r.knob.unit ? ` (${r.knob.unit})` : "";
+    for (const m of r.metrics) {
+      const plot = el("div", { class: "plot" });
+      const fig = el("figure", { class: "chart", id: `sweep-chart-${m}` }, el("figcaption", {}, `${m} against ${r.knob.name}`), plot);
+      this.charts.append(fig);
+      const width = Math.max(240, Math.floor(plot.clientWidth || this.charts.clientWidth || 360));
+      const opts: uPlot.Options = {
+        width,
+        height: 200,
+        series: [
+          { label: r.knob.name + unit },
+          ...r.results.map((sr, i) => ({
+            label: sr.side,
+            stroke: sideColors[i % sideColors.length],
+            width: 2,
+            points: { show: true, size: 7 },
+          })),
+        ],
+        axes: [
+          { label: r.knob.name + unit, labelSize: 18, size: 40 },
+          { label: m, labelSize: 18, size: 60 },
+        ],
+        scales: { x: { time: false, distr: r.knob.spacing === "log" ? 3 : 1 } },
+        legend: { show: true, live: false },
+        cursor: { drag: { x: false, y: false } },
+      };
+      const data = [r.points, ...r.results.map((sr) => sr.values[m])] as uPlot.AlignedData;
+      const u = new uPlot(opts, data, plot);
+      this.plots.push(u);
+      // The charts share the panel's width, which changes with the window.
+      const ro = new ResizeObserver(() => u.setSize({ width: Math.max(240, Math.floor(plot.clientWidth)), height: 200 }));
+      ro.observe(plot);
+      this.observers.push(ro);
+    }
+    this.table.replaceChildren(resultTable(r));
+  }
+
+  /** CSV and JSON downloads of the result, as object URLs (a download is not a fetch: the page's CSP allows it). */
+  private downloads(out: SweepOutput): void {
+    for (const u of this.urls) URL.revokeObjectURL(u);
+    const r = out.sweep;
+    const base = `loomlab-sweep-${r.scenario}-${r.case}-${r.knob.name}`;
+    const csv = URL.createObjectURL(new Blob([out.csv], { type: "text/csv" }));
+    const json = URL.createObjectURL(new Blob([JSON.stringify(r, null, 1) + "\n"], { type: "application/json" }));
+    this.urls = [csv, json];
+    this.csvLink.href = csv;
+    this.csvLink.download = base + ".csv";
+    this.jsonLink.href = json;
+    this.jsonLink.download = base + ".json";
+    this.csvLink.hidden = false;
+    this.jsonLink.hidden = false;
+  }
+}
+
+/** The sides a sweep can compare in the loaded setup: the case alone, the compared cases, each yes/no knob, each enum of up to three values. */
+function sideChoices(c: Current): { value: string; text: string }[] {
+  const out = [{ value: "", text: `this case only (${firstCase(c)})` }];
+  if (c.compare) out.push({ value: c.compare.map((x) => `case=${x}`).join("|"), text: `the compared cases: ${c.compare.join(" vs ")}` });
+  for (const k of c.s.knobs) {
+    const values = k.type === "bool" ? ["true", "false"] : k.type === "enum" && (k.options?.length ?? 0) <= 3 ? (k.options ?? []) : [];
+    if (values.length >= 2) out.push({ value: values.map((v) => `${k.name}=${v}`).join("|"), text: `${k.name}: ${values.join(" vs ")}` });
+  }
+  return out;
+}
+
+/** The result as a table: one row per point, one column per metric and side, as `loomsim sweep` prints it. */
+function resultTable(r: SweepResult): HTMLElement {
+  const cols = r.metrics.flatMap((m) => r.results.map((sr) => ({ m, sr })));
+  const rows = r.points.map((p, i) =>
+    el(
+      "tr",
+      {},
+      el("th", { scope: "row" }, fmt(p)),
+      ...cols.map(({ m, sr }) => {
+        const v = sr.values[m][i];
+        const done = sr.outcomes[i] === "completed";
+        return el("td", done ? {} : { title: sr.outcomes[i], class: "sweep-incomplete" }, v === null ? "—" : fmt(v), done ? "" : " *");
+      }),
+    ),
+  );
+  return el(
+    "table",
+    { class: "result", id: "sweep-result" },
+    el("caption", {}, `${r.scenario}/${r.case}, seed ${r.seed}: ${r.knob.name} from ${fmt(r.knob.lo)} to ${fmt(r.knob.hi)}, ${r.knob.n} points (${r.knob.spacing})`),
+    el(
+      "thead",
+      {},
+      el("tr", {}, el("th", { scope: "col" }, r.knob.name), ...cols.map(({ m, sr }) => el("th", { scope: "col" }, el("code", {}, m), ` [${sr.side}]`))),
+    ),
+    el("tbody", {}, ...rows),
+  );
+}
