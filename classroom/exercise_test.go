@@ -82,8 +82,10 @@ func TestExercisesAreWellFormed(t *testing.T) {
 		}
 		assert.Len(t, questions, n, "%s: every variant asks something different", e.ID)
 	}
+	// Every article has at least three exercises; a scenario with no
+	// article figures (gc-lab, the real JVM's twin) need not have any.
 	for _, s := range scenario.All() {
-		if s.ID != "sandbox" {
+		if len(s.Figures) > 0 {
 			assert.GreaterOrEqual(t, perScenario[s.ID], 3, "%s has at least three exercises", s.ID)
 		}
 	}
