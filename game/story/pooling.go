@@ -22,8 +22,7 @@ func poolingCause(f *facts) string {
 	s := f.s
 	kept := s.Heap.OldLive[sim.CatThreadLocal]
 	if f.knobBool("pool") {
-		return counti(s.VirtualLive) + " pooled virtual threads never end, so each one's per-thread cache stays live: " +
-			size(kept) + " of the old gen."
+		return counti(s.VirtualLive) + " pooled virtual threads never end, so each one's per-thread cache stays live."
 	}
 	return "Each request gets a fresh virtual thread whose per-thread data dies with it (only " + size(kept) +
 		" of it in the old gen)."

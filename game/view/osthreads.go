@@ -1,6 +1,10 @@
 package view
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
 
 // OS threads and native memory: one cell per live OS thread (carriers,
 // the workload's platform threads by state, the JVM's own threads), each
@@ -89,7 +93,23 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	}
 	t1, rest := foot.Top(CharH * sc)
 	t2, t3 := rest.Top(CharH * sc)
-	base := Count(int64(len(snap.Carriers))) + " carrier threads · " + Count(int64(snap.PlatformApp)) + " platform · " + Count(int64(jvm)) + " JVM"
+	// Zero parts are left out ("0 carrier threads" is jargon where no
+	// virtual thread exists), and the program's platform threads, drawn in
+	// the threads panel too, are said to be the same ones, not 2 × as many.
+	var parts, short []string
+	if n := len(snap.Carriers); n > 0 {
+		short = append(short, Count(int64(n))+" carrier")
+		parts = append(parts, Count(int64(n))+" carrier "+plural(n, "thread", "threads"))
+	}
+	if n := snap.PlatformApp; n > 0 {
+		short = append(short, Count(int64(n))+" platform (shown in the threads panel)")
+		parts = append(parts, "the same "+Count(int64(n))+" platform "+plural(n, "thread", "threads")+" as in the threads panel")
+	}
+	if jvm > 0 {
+		short = append(short, Count(int64(jvm))+" JVM")
+		parts = append(parts, Count(int64(jvm))+" JVM "+plural(jvm, "thread", "threads"))
+	}
+	base := strings.Join(parts, " + ")
 	full := base
 	if waiting > 0 {
 		full += " · " + Count(int64(waiting)) + " waiting"
@@ -97,7 +117,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	if cOn+on > 0 {
 		full += " · " + Count(int64(cOn+on)) + " on a CPU"
 	}
-	l.TextFit(t1, sc, p.TextDim, full, base, Count(int64(snap.PlatformLive))+" threads")
+	l.TextFit(t1, sc, p.TextDim, full, base, strings.Join(short, " + "), Count(int64(snap.PlatformLive))+" threads")
 	// What "memory held by threads" counts, in words: a platform thread's
 	// stack outside the heap, a virtual thread's objects inside it.
 	// A scenario whose profile has no per-thread native memory says so
