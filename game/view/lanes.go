@@ -277,13 +277,23 @@ func TierLong(t sim.Tier) string {
 	return "C1-compiled"
 }
 
-// drawStopped draws r as stopped for garbage collection: slate grey with
-// darker stripes.
+// drawStopped draws r as stopped for garbage collection: slate grey
+// crossed by darker stripes both ways, a grid, so that it does not read as
+// the heap's garbage (grey with upright stripes only).
 func drawStopped(l *List, r Rect, p *Palette, sc float32) {
 	l.Mark(r, MeanGC, p, 1)
+	crossHatch(l, r, p, sc)
+}
+
+// crossHatch paints the grid of dark stripes of "stopped for GC".
+func crossHatch(l *List, r Rect, p *Palette, sc float32) {
 	step := 5 * sc
+	w := max(1, sc)
 	for x := r.X + step/2; x < r.Right()-1; x += step {
-		l.Rect(Rect{X: x, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.45))
+		l.Rect(Rect{X: x, Y: r.Y, W: w, H: r.H}, p.Background.Alpha(0.45))
+	}
+	for y := r.Y + step/2; y < r.Bottom()-1; y += step {
+		l.Rect(Rect{X: r.X, Y: y, W: r.W, H: w}, p.Background.Alpha(0.45))
 	}
 }
 

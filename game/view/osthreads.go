@@ -173,7 +173,23 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		cells[i] = segment{(s.n + k - 1) / k, s.c, s.m}
 	}
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
-	g.runs(l, cells, p.Panel)
+	drawn := g.runs(l, cells, p.Panel)
+	// A meaning drawn as an outline (a carrier's OS thread) gets its cells
+	// hollowed out: a filled blue square beside the virtual threads' sky
+	// blue read as the same thing.
+	i := 0
+	for _, s := range cells {
+		n := min(s.n, drawn-i)
+		if s.m.Shape() == ShapeFrame {
+			for j := i; j < i+n; j++ {
+				c := g.cellRect(j)
+				if d := max(1, c.W*0.25); c.W > 2*d+1 {
+					l.Rect(c.Inset(d), p.Panel)
+				}
+			}
+		}
+		i += n
+	}
 	if k > 1 && r.H >= CharH*sc {
 		note := " each cell = " + Count(int64(k)) + " threads "
 		w := min(TextWidth(note, sc), r.W)
