@@ -229,19 +229,21 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		l.Mark(stack, TierMeaning(cv.Tier), p, 1)
 	}
 	// "stack 286 words · C2 code": the bar's length and colour in words.
+	// A word is 8 bytes; the bytes say what a "word" is.
 	words := "stack " + Count(int64(cv.Frames)) + " words"
+	bytes := words + " (" + Size(sim.Bytes(cv.Frames)*8) + ")"
 	code := TierName(cv.Tier) + " code"
 	if cv.Tier == sim.TierInterp {
 		code = "interpreted"
 	}
-	what := []string{words + " · " + code, words}
+	what := []string{bytes + " · " + code, words + " · " + code, bytes, words}
 	switch {
 	case paused:
-		what = []string{"stopped for GC · " + words + " · " + code, "stopped for GC · " + words, "stopped for GC", "stopped"}
+		what = []string{"stopped for GC · " + bytes + " · " + code, "stopped for GC · " + words + " · " + code, "stopped for GC · " + words, "stopped for GC", "stopped"}
 	case cv.Pinned:
-		what = []string{"pinned (" + ReasonWords(cv.Reason) + ") · " + words + " · " + code, "pinned · " + words, "pinned"}
+		what = []string{"pinned (" + ReasonWords(cv.Reason) + ") · " + bytes + " · " + code, "pinned (" + ReasonWords(cv.Reason) + ") · " + words + " · " + code, "pinned · " + words, "pinned"}
 	case cv.Monitor:
-		what = []string{"holds a lock · " + words + " · " + code, "holds a lock · " + words, words}
+		what = []string{"holds a lock · " + bytes + " · " + code, "holds a lock · " + words + " · " + code, "holds a lock · " + words, words}
 	}
 	if text {
 		after := Rect{X: bar.X + bw + 4*sc, Y: lr.Y, W: bar.Right() - bar.X - bw - 4*sc, H: lr.H}

@@ -191,10 +191,10 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		i += n
 	}
 	if k > 1 && r.H >= CharH*sc {
-		note := " each cell = " + Count(int64(k)) + " threads "
+		note := " each square = " + Count(int64(k)) + " threads "
 		w := min(TextWidth(note, sc), r.W)
 		box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
 		l.Rect(box, p.Panel.Alpha(0.85))
-		l.TextFit(box, sc, p.Text, note, " cell = "+Count(int64(k))+" ")
+		l.TextFit(box, sc, p.Text, note, " square = "+Count(int64(k))+" ")
 	}
 }

@@ -301,6 +301,11 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 		for i := range min(n, len(ids)) {
 			l.hit(g.cellRect(i), ids[i])
 		}
+		// The grid's scale is said even at one thread a square: beside a
+		// density grid, a reader cannot tell otherwise.
+		if ny := r.Y + float32(g.rows(n))*g.pitch(); ny+CharH*sc <= r.Bottom()+0.01 {
+			l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, "each square = 1 thread", "square = 1 thread")
+		}
 		return detailTokens, 1
 	}
 	// Density: every cell stands for k threads; the last one is partial and
@@ -320,10 +325,10 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 	if part > 0 {
 		l.Mark(g.cellRect(full), m, p, 0.25+0.75*float32(part)/float32(k))
 	}
-	note := "each cell = " + Count(int64(k)) + " threads"
+	note := "each square = " + Count(int64(k)) + " threads"
 	ny := r.Y + float32(g.rows(full+btoi(part > 0)))*g.pitch()
 	if ny+CharH*sc <= r.Bottom()+0.01 {
-		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "cell = "+Count(int64(k))+" threads", "cell = "+Count(int64(k)))
+		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "square = "+Count(int64(k))+" threads", "square = "+Count(int64(k)))
 	}
 	return detailDensity, k
 }
