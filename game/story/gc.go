@@ -28,12 +28,7 @@ func oldGenSentence(f *facts) string {
 		}
 	}
 	if g := min(h.OldGarbage, rest); g*10 >= h.OldCap {
-		garbage := size(g) + " garbage"
-		if f.s.GC != sim.GCG1 {
-			// Serial and Parallel collect the old gen only in a Full GC.
-			garbage += " awaiting a Full GC"
-		}
-		parts = append(parts, garbage)
+		parts = append(parts, size(g)+" garbage")
 		rest -= g
 	}
 	if len(parts) == 0 {
@@ -84,10 +79,16 @@ func gcSentence(f *facts) string {
 		og = upper(og)
 	}
 	out += og
+	// After a breakdown ("549 MB … + 15 MB other") a semicolon keeps the
+	// sums apart from the counts that follow.
+	sep := ", "
+	if strings.Contains(og, " + ") {
+		sep = "; "
+	}
 	if s.FullGCs > 0 {
-		out += ", " + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
+		out += sep + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
 	} else {
-		out += ", no Full GC yet"
+		out += sep + "no Full GC yet"
 	}
 	if s.GCPauseTotal > 0 {
 		out += ", and GC pauses have taken " + f.gcShare() + " of the time"

@@ -116,8 +116,8 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// The strip: a heading, then one column per space.
 	head, cols := strip.Top(CharH * sc)
-	l.TextFit(head, sc, p.TextDim, "StackChunk objects: one block each, wider = bigger, colour = the code it was sized for",
-		"StackChunk objects (colour = the code it was sized for)", "StackChunk objects, coloured by code", "StackChunk objects", "StackChunks")
+	l.TextFit(head, sc, p.TextDim, "StackChunk objects: one block each, wider = bigger, colour = JIT tier of the frames it was sized for",
+		"StackChunk objects, coloured by the JIT tier of the frames they hold", "StackChunk objects, coloured by JIT tier", "StackChunk objects", "StackChunks")
 	gap := 4 * sc
 	// The survivor column is the narrowest; it keeps room for its name and
 	// count, so that no number stands there alone.

@@ -73,7 +73,7 @@ const (
 // capacity stays when the code is recompiled: the vt-pooling story), so the
 // heading says the colours cover both; the heap's own StackChunk colour is
 // only a space's fill ("StackChunks' share of a space").
-const tierGroup = "stack frames and StackChunk blocks, by code"
+const tierGroup = "stack frames and StackChunks, by JIT tier"
 
 // meaningInfo is a meaning's legend entry.
 type meaningInfo struct {
@@ -93,8 +93,8 @@ var meanings = [meaningCount]meaningInfo{
 	MeanWinner:      {"threads", "won its race", ShapeFrame, func(p *Palette) Color { return p.Winner }},
 	MeanFollowed:    {"threads", "the thread you follow", ShapeFrame, func(p *Palette) Color { return p.Followed }},
 	MeanInterpreted: {tierGroup, "interpreted", ShapeFill, func(p *Palette) Color { return p.Interpreted }},
-	MeanC1:          {tierGroup, "compiled by C1", ShapeFill, func(p *Palette) Color { return p.C1 }},
-	MeanC2:          {tierGroup, "compiled by C2", ShapeFill, func(p *Palette) Color { return p.C2 }},
+	MeanC1:          {tierGroup, "quickly compiled (C1)", ShapeFill, func(p *Palette) Color { return p.C1 }},
+	MeanC2:          {tierGroup, "fully compiled (C2)", ShapeFill, func(p *Palette) Color { return p.C2 }},
 	MeanGCMode:      {tierGroup, "chunk promoted (GC mode)", ShapeHole, func(p *Palette) Color { return p.Hole }},
 	MeanRequest:     {"heap", "request (queued, or its data in the heap)", ShapeFill, func(p *Palette) Color { return p.Request }},
 	MeanThreadLocal: {"heap", "thread-local data", ShapeFill, func(p *Palette) Color { return p.ThreadLocal }},

@@ -173,7 +173,13 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		}
 	}
 	s.groups = groups
-	body := panelAlt(l, r, Count(int64(total))+" waiting", []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
+	// Virtual threads here are "parked": "waiting" is kept for the queue
+	// of threads waiting for a carrier, so one word means one thing.
+	state := " waiting"
+	if in.Virtual {
+		state = " parked"
+	}
+	body := panelAlt(l, r, Count(int64(total))+state, []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
 	if in.Virtual {
 		l.region(r, "parked threads", Count(int64(total))+" virtual threads are parked: blocked on a sleep, a socket or a lock, they are off their carriers and cost only their heap memory, grouped by why they wait"+groupList(groups)+".")
 	} else {
