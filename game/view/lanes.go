@@ -69,6 +69,9 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		}
 		defer func() {
 			msg := Count(int64(busy)) + " of " + Count(int64(n)) + what
+			if busy == 0 && !in.Virtual {
+				msg = Count(int64(n)) + " CPUs, all idle"
+			}
 			w := min(TextWidth(msg, sc)+6*sc, body.W)
 			plate := Rect{X: body.X, Y: body.Y + (body.H-CharH*sc)/2, W: w, H: CharH * sc}
 			l.Rect(plate, p.Panel.Alpha(0.9))
