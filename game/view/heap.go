@@ -183,9 +183,10 @@ func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, li
 		if capacity <= 0 || b <= 0 {
 			return 0
 		}
-		// A non-empty segment gets at least one pixel: 6 MB in a 1 GB eden is
-		// real and should be visible; the label gives the number.
-		return max(1, inner.W*float32(b)/float32(capacity))
+		// A non-empty segment gets a sliver a reader can see (3 px at scale
+		// 1): 6 MB in a 1 GB eden is real, the legend lists its colour,
+		// and a 1-pixel line read as a legend entry for nothing.
+		return max(3*sc, inner.W*float32(b)/float32(capacity))
 	}
 	var parts []string
 	if live != nil {

@@ -134,7 +134,12 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 			Size(inHeap)+" in the heap")
 	}
 	if snap.RSS > 0 {
-		l.TextFit(t3, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
+		// What the resident memory is made of, in words: the snapshot
+		// gives the total only, and a reader otherwise wonders what the
+		// rest of it is beside the threads' small share.
+		l.TextFit(t3, sc, p.Text, "JVM resident memory "+Size(snap.RSS)+" = heap in use + OS-thread stacks + the JVM itself",
+			"resident memory "+Size(snap.RSS)+" = heap + thread stacks + JVM", "resident memory of the JVM "+Size(snap.RSS),
+			"resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
 	}
 }
 
@@ -143,7 +148,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 // what the panel shows.
 func rssNote(snap *sim.Snapshot) string {
 	if snap.RSS > 0 {
-		return "; the JVM's resident memory is " + Size(snap.RSS)
+		return "; the JVM's resident memory is " + Size(snap.RSS) + ": the heap in use, the OS threads' stacks and the JVM's own memory (code, metadata, its own threads)"
 	}
 	return ""
 }
