@@ -71,7 +71,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	add(jvm, MeanJVMThread)
 	stacks, inHeap := threadMemorySplit(snap)
 	l.region(r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live ("+Count(int64(len(snap.Carriers)))+" carrier threads, "+
-		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own); "+
+		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own, main among them); "+
 		Count(int64(cOn+on))+" hold a CPU now. The memory held by threads is "+Size(snap.ThreadMemory)+": "+Size(stacks)+
 		" of stacks and native memory of the program's platform threads (outside the heap) and "+Size(inHeap)+
 		" of heap objects that belong to threads (Thread objects, StackChunks, thread-local data; a virtual thread's memory is all there)"+
@@ -106,8 +106,10 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		parts = append(parts, "the same "+Count(int64(n))+" platform "+plural(n, "thread", "threads")+" as in the threads panel")
 	}
 	if jvm > 0 {
+		// The JVM's threads before the workload starts include main, which
+		// a story names ("main has started …"): say where it is counted.
 		short = append(short, Count(int64(jvm))+" JVM")
-		parts = append(parts, Count(int64(jvm))+" JVM "+plural(jvm, "thread", "threads"))
+		parts = append(parts, Count(int64(jvm))+" JVM "+plural(jvm, "thread", "threads")+" (main included)")
 	}
 	base := strings.Join(parts, " + ")
 	full := base
