@@ -239,14 +239,16 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	if cv.Tier == sim.TierInterp {
 		code = "interpreted"
 	}
-	what := []string{bytes + " · " + code, words + " · " + code, bytes, words}
+	// The bytes go before the code when room is short: the bar's colour
+	// already says the code, nothing else says what a word is.
+	what := []string{bytes + " · " + code, bytes, words}
 	switch {
 	case paused:
-		what = []string{"stopped for GC · " + bytes + " · " + code, "stopped for GC · " + words + " · " + code, "stopped for GC · " + words, "stopped for GC", "stopped"}
+		what = []string{"stopped for GC · " + bytes + " · " + code, "stopped for GC · " + bytes, "stopped for GC · " + words, "stopped for GC", "stopped"}
 	case cv.Pinned:
-		what = []string{"pinned (" + ReasonWords(cv.Reason) + ") · " + bytes + " · " + code, "pinned (" + ReasonWords(cv.Reason) + ") · " + words + " · " + code, "pinned · " + words, "pinned"}
+		what = []string{"pinned (" + ReasonWords(cv.Reason) + ") · " + bytes + " · " + code, "pinned (" + ReasonWords(cv.Reason) + ") · " + bytes, "pinned · " + words, "pinned"}
 	case cv.Monitor:
-		what = []string{"holds a lock · " + bytes + " · " + code, "holds a lock · " + words + " · " + code, "holds a lock · " + words, words}
+		what = []string{"holds a lock · " + bytes + " · " + code, "holds a lock · " + bytes, "holds a lock · " + words, words}
 	}
 	if text {
 		after := Rect{X: bar.X + bw + 4*sc, Y: lr.Y, W: bar.Right() - bar.X - bw - 4*sc, H: lr.H}

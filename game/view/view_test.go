@@ -189,7 +189,7 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 	txt := texts(&l)
 	assert.Contains(t, txt, "#101")
 	assert.Contains(t, txt, "#102")
-	assert.Contains(t, txt, "stack 1,149 words · C1 code", "a long bar keeps the code and drops the bytes")
+	assert.Contains(t, txt, "stack 1,149 words (9.0 KB)", "a long bar keeps the bytes and drops the code, which its colour says")
 	assert.Contains(t, txt, "stack 286 words (2.2 KB) · C2 code", "a word's size is said where it fits")
 	assert.Contains(t, txt, "idle")
 }
