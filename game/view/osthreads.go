@@ -82,7 +82,12 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	var foot Rect
 	lines := 2
 	if snap.RSS > 0 {
+		// The resident memory and, on a line of its own when there is
+		// room, its parts.
 		lines = 3
+		if body.H > 5*CharH*sc {
+			lines = 4
+		}
 	}
 	if body.H > float32(lines+1)*CharH*sc {
 		body, foot = body.CutBottom(float32(lines) * CharH * sc)
@@ -92,7 +97,11 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		return
 	}
 	t1, rest := foot.Top(CharH * sc)
-	t2, t3 := rest.Top(CharH * sc)
+	t2, rest := rest.Top(CharH * sc)
+	t3, t4 := rest.Top(CharH * sc)
+	if lines < 4 {
+		t4 = Rect{}
+	}
 	// Zero parts are left out ("0 carrier threads" is jargon where no
 	// virtual thread exists), and the program's platform threads, drawn in
 	// the threads panel too, are said to be the same ones, not 2 × as many.
@@ -139,9 +148,13 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		// What the resident memory is made of, in words: the snapshot
 		// gives the total only, and a reader otherwise wonders what the
 		// rest of it is beside the threads' small share.
-		l.TextFit(t3, sc, p.Text, "JVM resident memory "+Size(snap.RSS)+" = heap in use + OS-thread stacks + the JVM itself",
-			"resident memory "+Size(snap.RSS)+" = heap + thread stacks + JVM", "resident memory of the JVM "+Size(snap.RSS),
-			"resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
+		if t4.Empty() {
+			// No line for its parts: the total alone.
+			l.TextFit(t3, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
+			return
+		}
+		l.TextFit(t3, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS)+" =", "resident memory "+Size(snap.RSS)+" =", "memory "+Size(snap.RSS)+" =")
+		l.TextFit(t4, sc, p.TextDim, "heap in use + OS-thread stacks + the JVM itself", "heap + thread stacks + JVM", "heap + stacks + JVM")
 	}
 }
 
