@@ -206,7 +206,8 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		if g.where >= 0 {
 			s.at.parked[g.where] = row
 		}
-		drawGroup(l, row, g.name, g.n, g.ids, g.m, p, sc)
+		// A single group's count is the panel title's: said once.
+		drawGroup(l, row, g.name, g.n, len(groups) > 1, g.ids, g.m, p, sc)
 	}
 }
 
@@ -228,11 +229,14 @@ func groupList(gs []group) string {
 
 // drawGroup draws one group of n threads (ids lists the first few): a label
 // with the count and, to its right, tokens or density cells.
-func drawGroup(l *List, row Rect, name string, n int, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) {
+func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) {
 	if row.Empty() {
 		return
 	}
-	label := name + " " + Count(int64(n))
+	label := name
+	if counted {
+		label += " " + Count(int64(n))
+	}
 	// The label goes left of the cells when it fits in 40 % of the row,
 	// else on a line of its own above them (when the row has room).
 	lab, cells := row.Left(min(row.W*0.4, TextWidth(label, sc)+8*sc))
@@ -241,11 +245,11 @@ func drawGroup(l *List, row Rect, name string, n int, ids []sim.ThreadID, m Mean
 		l.Text(lab.X, lab.Y+(min(lab.H, CharH*sc)-CharH*sc)/2, label, sc, p.Text)
 	case row.H >= CharH*sc+6*sc:
 		lab, cells = row.Top(CharH * sc)
-		l.TextFit(lab, sc, p.Text, label, Count(int64(n)))
+		l.TextFit(lab, sc, p.Text, label, name)
 	default:
 		// A low row: the words that fit at its left.
 		lab, cells = row.Left(min(row.W*0.45, TextWidth(label, sc)+8*sc))
-		if !l.TextFit(lab, sc, p.Text, label, Count(int64(n))) {
+		if !l.TextFit(lab, sc, p.Text, label, name) {
 			cells = row
 		}
 	}

@@ -355,7 +355,10 @@ func TestTenThousandThreadsStayCheap(t *testing.T) {
 	ins := []SideInput{input("v", snap, true), input("v", snap, true), input("v", snap, true)}
 	Build(&l, 1920, 1080, &Header{}, []*Side{NewSide(), NewSide(), NewSide()}, ins, nil)
 	assert.Less(t, len(l.Items), 12000, "three sides of 10,000 threads draw a bounded number of items")
-	assert.Contains(t, texts(&l), "sleeping 10,000")
+	txt := texts(&l)
+	assert.Contains(t, txt, "10,000 parked", "the count is said once, in the title")
+	assert.Contains(t, txt, "sleeping")
+	assert.NotContains(t, txt, "sleeping 10,000", "a single group does not repeat the title's count")
 }
 
 func TestTierColorsDiffer(t *testing.T) {
