@@ -105,19 +105,22 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	// Zero parts are left out ("0 carrier threads" is jargon where no
 	// virtual thread exists), and the program's platform threads, drawn in
 	// the threads panel too, are said to be the same ones, not 2 × as many.
-	var parts, short []string
+	var parts, short, shortest []string
 	if n := len(snap.Carriers); n > 0 {
 		short = append(short, Count(int64(n))+" carrier")
+		shortest = append(shortest, Count(int64(n))+" carrier")
 		parts = append(parts, Count(int64(n))+" carrier "+plural(n, "thread", "threads"))
 	}
 	if n := snap.PlatformApp; n > 0 {
 		short = append(short, Count(int64(n))+" platform (shown in the threads panel)")
+		shortest = append(shortest, Count(int64(n))+" platform")
 		parts = append(parts, "the same "+Count(int64(n))+" platform "+plural(n, "thread", "threads")+" as in the threads panel")
 	}
 	if jvm > 0 {
 		// The JVM's threads before the workload starts include main, which
 		// a story names ("main has started …"): say where it is counted.
 		short = append(short, Count(int64(jvm))+" JVM")
+		shortest = append(shortest, Count(int64(jvm))+" JVM")
 		parts = append(parts, Count(int64(jvm))+" JVM "+plural(jvm, "thread", "threads")+" (main included)")
 	}
 	base := strings.Join(parts, " + ")
@@ -128,7 +131,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	if cOn+on > 0 {
 		full += " · " + Count(int64(cOn+on)) + " on a CPU"
 	}
-	l.TextFit(t1, sc, p.TextDim, full, base, strings.Join(short, " + "), Count(int64(snap.PlatformLive))+" threads")
+	l.TextFit(t1, sc, p.TextDim, full, base, strings.Join(short, " + "), strings.Join(shortest, " + "), Count(int64(snap.PlatformLive))+" threads")
 	// What "memory held by threads" counts, in words: a platform thread's
 	// stack outside the heap, a virtual thread's objects inside it.
 	// A scenario whose profile has no per-thread native memory says so
