@@ -112,14 +112,14 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		parts = append(parts, Count(int64(n))+" carrier "+plural(n, "thread", "threads"))
 	}
 	if n := snap.PlatformApp; n > 0 {
-		short = append(short, Count(int64(n))+" platform (shown in the threads panel)")
+		short = append(short, Count(int64(n))+" platform (in the threads panel)")
 		shortest = append(shortest, Count(int64(n))+" platform")
-		parts = append(parts, "the same "+Count(int64(n))+" platform "+plural(n, "thread", "threads")+" as in the threads panel")
+		parts = append(parts, Count(int64(n))+" platform "+plural(n, "thread", "threads")+" (shown in the threads panel)")
 	}
 	if jvm > 0 {
 		// The JVM's threads before the workload starts include main, which
 		// a story names ("main has started …"): say where it is counted.
-		short = append(short, Count(int64(jvm))+" JVM")
+		short = append(short, Count(int64(jvm))+" JVM (main included)")
 		shortest = append(shortest, Count(int64(jvm))+" JVM")
 		parts = append(parts, Count(int64(jvm))+" JVM "+plural(jvm, "thread", "threads")+" (main included)")
 	}
