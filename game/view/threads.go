@@ -339,6 +339,13 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 	ny := r.Y + float32(g.rows(full+btoi(part > 0)))*g.pitch()
 	if ny+CharH*sc <= r.Bottom()+0.01 {
 		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "square = "+Count(int64(k))+" threads", "square = "+Count(int64(k)))
+	} else if r.H >= CharH*sc {
+		// No line under the cells: the note goes on a plate over their
+		// bottom-right corner, since a grid's scale must be said.
+		w := min(TextWidth(" "+note+" ", sc), r.W)
+		box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
+		l.Rect(box, p.Panel.Alpha(0.9))
+		l.TextFit(box, sc, p.Text, " "+note+" ", " square = "+Count(int64(k))+" ", " ="+Count(int64(k))+" ")
 	}
 	return detailDensity, k
 }
