@@ -89,6 +89,13 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 			lines = 4
 		}
 	}
+	// The program's platform threads are drawn in the threads panel too;
+	// a line of their own says so when there is room (else the 200 pool
+	// threads read as 400).
+	same := snap.PlatformApp > 0 && snap.RSS == 0 && body.H > 5*CharH*sc
+	if same {
+		lines = 3
+	}
 	if body.H > float32(lines+1)*CharH*sc {
 		body, foot = body.CutBottom(float32(lines) * CharH * sc)
 	}
@@ -101,6 +108,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	t3, t4 := rest.Top(CharH * sc)
 	if lines < 4 {
 		t4 = Rect{}
+	}
+	if same {
+		t2, t3 = t3, t2 // the note goes right under the counts it explains
 	}
 	// Zero parts are left out ("0 carrier threads" is jargon where no
 	// virtual thread exists), and the program's platform threads, drawn in
@@ -146,6 +156,11 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 			"held by threads: "+Size(inHeap)+" of heap objects (OS-thread stacks not counted here)",
 			"threads: "+Size(inHeap)+" in the heap (stacks not counted)",
 			Size(inHeap)+" in the heap")
+	}
+	if same {
+		n := Count(int64(snap.PlatformApp))
+		l.TextFit(t3, sc, p.TextDim, "(the "+n+" platform threads are the ones in the threads panel)",
+			"(the same "+n+" as in the threads panel)", "(as in the threads panel)")
 	}
 	if snap.RSS > 0 {
 		// What the resident memory is made of, in words: the snapshot

@@ -342,10 +342,16 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 	} else if r.H >= CharH*sc {
 		// No line under the cells: the note goes on a plate over their
 		// bottom-right corner, since a grid's scale must be said.
-		w := min(TextWidth(" "+note+" ", sc), r.W)
-		box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
-		l.Rect(box, p.Panel.Alpha(0.9))
-		l.TextFit(box, sc, p.Text, " "+note+" ", " square = "+Count(int64(k))+" ", " ="+Count(int64(k))+" ")
+		// The plate covers at most half of the cells' width: the longest
+		// wording that fits in that.
+		for _, t := range []string{" " + note + " ", " square = " + Count(int64(k)) + " ", " 1 = " + Count(int64(k)) + " "} {
+			if w := TextWidth(t, sc); w <= r.W/2 {
+				box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
+				l.Rect(box, p.Panel.Alpha(0.9))
+				l.Text(box.X, box.Y, t, sc, p.Text)
+				break
+			}
+		}
 	}
 	return detailDensity, k
 }
