@@ -263,7 +263,7 @@ const maxLabelled = 48
 
 // maxTokens bounds the threads drawn one cell each: past a couple of
 // thousand, individual 3-pixel cells read as a texture, and density cells
-// with their "each cell = k" note say more.
+// with their "each square = k threads" note say more.
 const maxTokens = 2048
 
 // Level of detail of a group of threads.
