@@ -1,23 +1,55 @@
 package story
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
 
 // Sentences about the heap and the collector that several stories share.
 
-// oldGenSentence says how full the old generation is, and how much of that
-// is garbage waiting for a Full GC when it is a sizeable part.
+// oldGenSentence says how full the old generation is and, when garbage
+// or one kind of live data is a sizeable part, what that fill is made of
+// in words ("82 % full: 549 MB per-thread state + 181 MB garbage + 15 MB
+// other"), so the parts add up to the used size a reader sees.
 func oldGenSentence(f *facts) string {
 	h := &f.s.Heap
 	out := "the old gen is " + percent(float64(h.OldUsed), float64(h.OldCap)) + " full"
-	if h.OldCap > 0 && h.OldGarbage*10 >= h.OldCap {
-		if f.s.GC == sim.GCG1 {
-			out += " (" + size(h.OldGarbage) + " of it garbage)"
-		} else {
-			// Serial and Parallel collect the old gen only in a Full GC.
-			out += " (" + size(h.OldGarbage) + " of it garbage awaiting a Full GC)"
+	if h.OldCap <= 0 || h.OldUsed <= 0 {
+		return out
+	}
+	var parts []string
+	rest := h.OldUsed
+	// Live data kinds that are at least a quarter of the used space.
+	for _, c := range oldGenKinds {
+		if b := h.OldLive[c.cat]; b > 0 && 4*b >= h.OldUsed && b <= rest {
+			parts = append(parts, size(b)+" "+c.words)
+			rest -= b
 		}
 	}
-	return out
+	if g := min(h.OldGarbage, rest); g*10 >= h.OldCap {
+		parts = append(parts, size(g)+" garbage")
+		rest -= g
+	}
+	if len(parts) == 0 {
+		return out
+	}
+	if rest > 0 {
+		parts = append(parts, size(rest)+" other")
+	}
+	return out + ": " + strings.Join(parts, " + ")
+}
+
+// oldGenKinds names the heap's data kinds in a caption's words.
+var oldGenKinds = [...]struct {
+	cat   sim.AllocCat
+	words string
+}{
+	{sim.CatThreadLocal, "per-thread state"},
+	{sim.CatRequest, "request data"},
+	{sim.CatApp, "application data"},
+	{sim.CatChunk, "StackChunks"},
+	{sim.CatThread, "Thread objects"},
 }
 
 // oldFreer names what frees old-gen garbage: only a Full GC under Serial
@@ -47,10 +79,16 @@ func gcSentence(f *facts) string {
 		og = upper(og)
 	}
 	out += og
+	// After a breakdown ("549 MB … + 15 MB other") a semicolon keeps the
+	// sums apart from the counts that follow.
+	sep := ", "
+	if strings.Contains(og, " + ") {
+		sep = "; "
+	}
 	if s.FullGCs > 0 {
-		out += ", " + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
+		out += sep + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
 	} else {
-		out += ", no Full GC yet"
+		out += sep + "no Full GC yet"
 	}
 	if s.GCPauseTotal > 0 {
 		out += ", and GC pauses have taken " + f.gcShare() + " of the time"

@@ -22,8 +22,7 @@ func poolingCause(f *facts) string {
 	s := f.s
 	kept := s.Heap.OldLive[sim.CatThreadLocal]
 	if f.knobBool("pool") {
-		return counti(s.VirtualLive) + " pooled virtual threads never end, so each one's per-thread cache stays live: " +
-			size(kept) + " of the old gen."
+		return counti(s.VirtualLive) + " pooled virtual threads never end, so each one's per-thread cache stays live."
 	}
 	return "Each request gets a fresh virtual thread whose per-thread data dies with it (only " + size(kept) +
 		" of it in the old gen)."
@@ -41,11 +40,13 @@ func (poolingStory) moments(f *facts) {
 	pooled := f.knobBool("pool")
 	if f.want(OldGenHalf) && h.OldCap > 0 && 2*h.OldUsed >= h.OldCap {
 		kept := h.OldLive[sim.CatThreadLocal]
+		// No sizes here: the caption gives them, and a second set of
+		// numbers beside it was more than a newcomer could take in.
 		why := "most of it garbage that " + oldFreer(f) + " will free"
 		if 2*kept >= h.OldUsed {
-			why = size(kept) + " of it per-thread state that stays live as long as its thread"
+			why = "most of it per-thread state that stays live as long as its thread"
 		}
-		f.moment(OldGenHalf, s.Time, "The old gen is more than half full ("+size(h.OldUsed)+" of "+size(h.OldCap)+"): "+why+".")
+		f.moment(OldGenHalf, s.Time, "The old gen is more than half full: "+why+".")
 	}
 	if pooled && f.want(ChunkAbandoned) && s.Chunks.OldDead > 0 {
 		f.moment(ChunkAbandoned, s.Time, "A pooled thread's StackChunk was promoted to the old gen; at its next park the thread froze into a fresh "+

@@ -17,7 +17,9 @@ func drawHeader(l *List, r Rect, h *Header, p *Palette, sc float32) {
 		return
 	}
 	in := r.Inset(pad * sc)
-	state, stateC := "paused", p.TextWarn
+	// "playback paused": a bare "paused" beside a GC picture read as the
+	// collector's stop-the-world pause.
+	state, stateC := "playback paused", p.TextWarn
 	if h.Running {
 		state, stateC = "playing", p.Text
 	}

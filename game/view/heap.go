@@ -116,8 +116,8 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// The strip: a heading, then one column per space.
 	head, cols := strip.Top(CharH * sc)
-	l.TextFit(head, sc, p.TextDim, "StackChunk objects: one block each, wider = bigger, colour = the code it was sized for",
-		"StackChunk objects (colour = the code it was sized for)", "StackChunk objects, coloured by code", "StackChunk objects", "StackChunks")
+	l.TextFit(head, sc, p.TextDim, "StackChunk objects: one block each, wider = bigger, colour = JIT tier of the frames it was sized for",
+		"StackChunk objects, coloured by the JIT tier of the frames they hold", "StackChunk objects, coloured by JIT tier", "StackChunk objects", "StackChunks")
 	gap := 4 * sc
 	// The survivor column is the narrowest; it keeps room for its name and
 	// count, so that no number stands there alone.
@@ -183,9 +183,10 @@ func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, li
 		if capacity <= 0 || b <= 0 {
 			return 0
 		}
-		// A non-empty segment gets at least one pixel: 6 MB in a 1 GB eden is
-		// real and should be visible; the label gives the number.
-		return max(1, inner.W*float32(b)/float32(capacity))
+		// A non-empty segment gets a sliver a reader can see (3 px at scale
+		// 1): 6 MB in a 1 GB eden is real, the legend lists its colour,
+		// and a 1-pixel line read as a legend entry for nothing.
+		return max(3*sc, inner.W*float32(b)/float32(capacity))
 	}
 	var parts []string
 	if live != nil {

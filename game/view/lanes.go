@@ -69,6 +69,9 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		}
 		defer func() {
 			msg := Count(int64(busy)) + " of " + Count(int64(n)) + what
+			if busy == 0 && !in.Virtual {
+				msg = Count(int64(n)) + " CPUs, all idle"
+			}
 			w := min(TextWidth(msg, sc)+6*sc, body.W)
 			plate := Rect{X: body.X, Y: body.Y + (body.H-CharH*sc)/2, W: w, H: CharH * sc}
 			l.Rect(plate, p.Panel.Alpha(0.9))
@@ -229,19 +232,23 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		l.Mark(stack, TierMeaning(cv.Tier), p, 1)
 	}
 	// "stack 286 words · C2 code": the bar's length and colour in words.
+	// A word is 8 bytes; the bytes say what a "word" is.
 	words := "stack " + Count(int64(cv.Frames)) + " words"
+	bytes := words + " (" + Size(sim.Bytes(cv.Frames)*8) + ")"
 	code := TierName(cv.Tier) + " code"
 	if cv.Tier == sim.TierInterp {
 		code = "interpreted"
 	}
-	what := []string{words + " · " + code, words}
+	// The bytes go before the code when room is short: the bar's colour
+	// already says the code, nothing else says what a word is.
+	what := []string{bytes + " · " + code, bytes, words}
 	switch {
 	case paused:
-		what = []string{"stopped for GC · " + words + " · " + code, "stopped for GC · " + words, "stopped for GC", "stopped"}
+		what = []string{"stopped for GC · " + bytes + " · " + code, "stopped for GC · " + bytes, "stopped for GC · " + words, "stopped for GC", "stopped"}
 	case cv.Pinned:
-		what = []string{"pinned (" + ReasonWords(cv.Reason) + ") · " + words + " · " + code, "pinned · " + words, "pinned"}
+		what = []string{"pinned (" + ReasonWords(cv.Reason) + ") · " + bytes + " · " + code, "pinned (" + ReasonWords(cv.Reason) + ") · " + bytes, "pinned · " + words, "pinned"}
 	case cv.Monitor:
-		what = []string{"holds a lock · " + words + " · " + code, "holds a lock · " + words, words}
+		what = []string{"holds a lock · " + bytes + " · " + code, "holds a lock · " + bytes, "holds a lock · " + words, words}
 	}
 	if text {
 		after := Rect{X: bar.X + bw + 4*sc, Y: lr.Y, W: bar.Right() - bar.X - bw - 4*sc, H: lr.H}
@@ -277,13 +284,23 @@ func TierLong(t sim.Tier) string {
 	return "C1-compiled"
 }
 
-// drawStopped draws r as stopped for garbage collection: slate grey with
-// darker stripes.
+// drawStopped draws r as stopped for garbage collection: slate grey
+// crossed by darker stripes both ways, a grid, so that it does not read as
+// the heap's garbage (grey with upright stripes only).
 func drawStopped(l *List, r Rect, p *Palette, sc float32) {
 	l.Mark(r, MeanGC, p, 1)
+	crossHatch(l, r, p, sc)
+}
+
+// crossHatch paints the grid of dark stripes of "stopped for GC".
+func crossHatch(l *List, r Rect, p *Palette, sc float32) {
 	step := 5 * sc
+	w := max(1, sc)
 	for x := r.X + step/2; x < r.Right()-1; x += step {
-		l.Rect(Rect{X: x, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.45))
+		l.Rect(Rect{X: x, Y: r.Y, W: w, H: r.H}, p.Background.Alpha(0.45))
+	}
+	for y := r.Y + step/2; y < r.Bottom()-1; y += step {
+		l.Rect(Rect{X: r.X, Y: y, W: r.W, H: w}, p.Background.Alpha(0.45))
 	}
 }
 

@@ -104,8 +104,12 @@ func PanelTitleH(scale float32) float32 { return (CharH + 2) * scale }
 // stays empty folds it to one line and one whose story is in the heap or
 // the scopes gives them more room.
 type Scene struct {
-	Lanes  int  // lanes to draw
-	Scopes bool // a structured-scopes panel
+	Lanes int // lanes to draw
+	// CPULanes: the lanes are the CPUs of a workload without virtual
+	// threads. Its story is in the queue and the waiting threads (the
+	// CPUs mostly idle while threads sleep), so the lanes get less room.
+	CPULanes bool
+	Scopes   bool // a structured-scopes panel
 	// HeapQuiet: nothing was ever allocated in the heap (the scenario does
 	// not model it); the heap panel folds to one line.
 	HeapQuiet bool
@@ -126,6 +130,7 @@ func SceneOf(in *SideInput) Scene {
 	s := in.Snap
 	sc := Scene{Lanes: in.LaneCount(), Scopes: in.Scopes || len(s.Scopes) > 0, Heap: 1, OS: 1, Parked: 1, ScopesW: 1}
 	sc.HeapQuiet = heapQuiet(s)
+	sc.CPULanes = !in.Virtual
 	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
 		// The heap's story is playing: collections, promoted chunks.
 		sc.Heap = 1.7
@@ -200,6 +205,9 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		if s.Scopes {
 			lanesMax = 0.42 // the scopes are the story: lanes give room
 		}
+		if s.CPULanes {
+			lanesMax = 0.25
+		}
 		sl.Lanes, left = left.Top(min(lanesWant, left.H*lanesMax))
 		sl.RunQueue, left = left.Top(min(queueH, left.H*0.3))
 		if s.Scopes {
@@ -210,7 +218,7 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		sl.Heap, sl.OS = splitHeap(right)
 	} else {
 		lanesMax := float32(0.3)
-		if s.Scopes {
+		if s.Scopes || s.CPULanes {
 			lanesMax = 0.2
 		}
 		sl.Lanes, r = r.Top(min(lanesWant, r.H*lanesMax))

@@ -104,6 +104,9 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 		l.Mark(r, m, p, 1)
 		l.Rect(Rect{X: r.X + r.W*0.3, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
 		l.Rect(Rect{X: r.X + r.W*0.7, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
+	case ShapeCross:
+		l.Mark(r, m, p, 1)
+		crossHatch(l, r, p, sc*0.6)
 	default:
 		l.Mark(r, m, p, 1)
 	}

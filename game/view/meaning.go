@@ -5,7 +5,8 @@ package view
 // each palette:
 //
 //   - hue says what KIND of thing a mark is: a virtual thread (sky blue), a
-//     platform thread (reddish purple), a carrier's OS thread (blue), one of
+//     platform thread (reddish purple), a carrier's OS thread (a blue
+//     outline, so it does not read as a virtual thread), one of
 //     the JVM's own threads (grey), a kind of heap data (its own hue), stack
 //     frames (the warm ramp vermillion → orange → yellow, by JIT tier, used
 //     only for stack bars and StackChunk blocks);
@@ -14,7 +15,8 @@ package view
 //     "holds a CPU", and by shape: a red frame around a lane is a pinned
 //     carrier, a white frame the subtask that won its race, a magenta one
 //     the thread you follow, a hole in a chunk block is a promoted (GC-mode) chunk, slate
-//     grey hatching is "stopped for garbage collection".
+//     grey cross-hatching is "stopped for garbage collection" (garbage
+//     has upright stripes only).
 //
 // The legend is computed from the meanings drawn in the frame (List.used),
 // so it shows exactly what the scene uses, and a test checks that no colour
@@ -61,7 +63,8 @@ const (
 	ShapeFill  Shape = iota // a filled box
 	ShapeFrame              // an outline (a state drawn around a thing)
 	ShapeHole               // a box with a dark hole (a promoted chunk)
-	ShapeHatch              // stripes (stopped for GC)
+	ShapeHatch              // upright stripes (garbage)
+	ShapeCross              // a grid of stripes (stopped for GC)
 	ShapeDot                // a disc (holds a CPU)
 )
 
@@ -70,7 +73,7 @@ const (
 // capacity stays when the code is recompiled: the vt-pooling story), so the
 // heading says the colours cover both; the heap's own StackChunk colour is
 // only a space's fill ("StackChunks' share of a space").
-const tierGroup = "stack frames and StackChunk blocks, by code"
+const tierGroup = "stack frames and StackChunks, by JIT tier"
 
 // meaningInfo is a meaning's legend entry.
 type meaningInfo struct {
@@ -83,24 +86,24 @@ type meaningInfo struct {
 var meanings = [meaningCount]meaningInfo{
 	MeanVirtual:     {"threads", "virtual thread", ShapeFill, func(p *Palette) Color { return p.Virtual }},
 	MeanPlatform:    {"threads", "platform thread", ShapeFill, func(p *Palette) Color { return p.Platform }},
-	MeanCarrierOS:   {"threads", "carrier's OS thread", ShapeFill, func(p *Palette) Color { return p.CarrierOS }},
+	MeanCarrierOS:   {"threads", "carrier's OS thread", ShapeFrame, func(p *Palette) Color { return p.CarrierOS }},
 	MeanJVMThread:   {"threads", "JVM's own thread", ShapeFill, func(p *Palette) Color { return p.JVMThread }},
 	MeanOnCPU:       {"threads", "running on a CPU", ShapeDot, func(p *Palette) Color { return p.OnCPU }},
 	MeanPinned:      {"threads", "pinned: blocks its carrier", ShapeFrame, func(p *Palette) Color { return p.Pinned }},
 	MeanWinner:      {"threads", "won its race", ShapeFrame, func(p *Palette) Color { return p.Winner }},
 	MeanFollowed:    {"threads", "the thread you follow", ShapeFrame, func(p *Palette) Color { return p.Followed }},
 	MeanInterpreted: {tierGroup, "interpreted", ShapeFill, func(p *Palette) Color { return p.Interpreted }},
-	MeanC1:          {tierGroup, "compiled by C1", ShapeFill, func(p *Palette) Color { return p.C1 }},
-	MeanC2:          {tierGroup, "compiled by C2", ShapeFill, func(p *Palette) Color { return p.C2 }},
+	MeanC1:          {tierGroup, "quickly compiled (C1)", ShapeFill, func(p *Palette) Color { return p.C1 }},
+	MeanC2:          {tierGroup, "fully compiled (C2)", ShapeFill, func(p *Palette) Color { return p.C2 }},
 	MeanGCMode:      {tierGroup, "chunk promoted (GC mode)", ShapeHole, func(p *Palette) Color { return p.Hole }},
-	MeanRequest:     {"heap", "request (queued, or its data in the heap)", ShapeFill, func(p *Palette) Color { return p.Request }},
+	MeanRequest:     {"requests", "queued request, or its data in the heap", ShapeFill, func(p *Palette) Color { return p.Request }},
 	MeanThreadLocal: {"heap", "thread-local data", ShapeFill, func(p *Palette) Color { return p.ThreadLocal }},
 	MeanThreadObj:   {"heap", "Thread objects", ShapeFill, func(p *Palette) Color { return p.Thread }},
 	MeanChunkData:   {"heap", "StackChunks' share of a space", ShapeFill, func(p *Palette) Color { return p.Chunk }},
 	MeanApp:         {"heap", "application data", ShapeFill, func(p *Palette) Color { return p.App }},
 	MeanGarbage:     {"heap", "garbage", ShapeHatch, func(p *Palette) Color { return p.Garbage }},
 	MeanFree:        {"heap", "free", ShapeFill, func(p *Palette) Color { return p.Free }},
-	MeanGC:          {"heap", "stopped for GC", ShapeHatch, func(p *Palette) Color { return p.Pause }},
+	MeanGC:          {"heap", "stopped for GC", ShapeCross, func(p *Palette) Color { return p.Pause }},
 }
 
 // Label is the meaning's words in the legend.

@@ -1,6 +1,10 @@
 package view
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
 
 // OS threads and native memory: one cell per live OS thread (carriers,
 // the workload's platform threads by state, the JVM's own threads), each
@@ -67,7 +71,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	add(jvm, MeanJVMThread)
 	stacks, inHeap := threadMemorySplit(snap)
 	l.region(r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live ("+Count(int64(len(snap.Carriers)))+" carrier threads, "+
-		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own); "+
+		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own, main among them); "+
 		Count(int64(cOn+on))+" hold a CPU now. The memory held by threads is "+Size(snap.ThreadMemory)+": "+Size(stacks)+
 		" of stacks and native memory of the program's platform threads (outside the heap) and "+Size(inHeap)+
 		" of heap objects that belong to threads (Thread objects, StackChunks, thread-local data; a virtual thread's memory is all there)"+
@@ -78,6 +82,18 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	var foot Rect
 	lines := 2
 	if snap.RSS > 0 {
+		// The resident memory and, on a line of its own when there is
+		// room, its parts.
+		lines = 3
+		if body.H > 5*CharH*sc {
+			lines = 4
+		}
+	}
+	// The program's platform threads are drawn in the threads panel too;
+	// a line of their own says so when there is room (else the 200 pool
+	// threads read as 400).
+	same := snap.PlatformApp > 0 && snap.RSS == 0 && body.H > 5*CharH*sc
+	if same {
 		lines = 3
 	}
 	if body.H > float32(lines+1)*CharH*sc {
@@ -88,8 +104,36 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		return
 	}
 	t1, rest := foot.Top(CharH * sc)
-	t2, t3 := rest.Top(CharH * sc)
-	base := Count(int64(len(snap.Carriers))) + " carrier threads · " + Count(int64(snap.PlatformApp)) + " platform · " + Count(int64(jvm)) + " JVM"
+	t2, rest := rest.Top(CharH * sc)
+	t3, t4 := rest.Top(CharH * sc)
+	if lines < 4 {
+		t4 = Rect{}
+	}
+	if same {
+		t2, t3 = t3, t2 // the note goes right under the counts it explains
+	}
+	// Zero parts are left out ("0 carrier threads" is jargon where no
+	// virtual thread exists), and the program's platform threads, drawn in
+	// the threads panel too, are said to be the same ones, not 2 × as many.
+	var parts, short, shortest []string
+	if n := len(snap.Carriers); n > 0 {
+		short = append(short, Count(int64(n))+" carrier")
+		shortest = append(shortest, Count(int64(n))+" carrier")
+		parts = append(parts, Count(int64(n))+" carrier "+plural(n, "thread", "threads"))
+	}
+	if n := snap.PlatformApp; n > 0 {
+		short = append(short, Count(int64(n))+" platform (in the threads panel)")
+		shortest = append(shortest, Count(int64(n))+" platform")
+		parts = append(parts, Count(int64(n))+" platform "+plural(n, "thread", "threads")+" (shown in the threads panel)")
+	}
+	if jvm > 0 {
+		// The JVM's threads before the workload starts include main, which
+		// a story names ("main has started …"): say where it is counted.
+		short = append(short, Count(int64(jvm))+" JVM (main included)")
+		shortest = append(shortest, Count(int64(jvm))+" JVM")
+		parts = append(parts, Count(int64(jvm))+" JVM "+plural(jvm, "thread", "threads")+" (main included)")
+	}
+	base := strings.Join(parts, " + ")
 	full := base
 	if waiting > 0 {
 		full += " · " + Count(int64(waiting)) + " waiting"
@@ -97,7 +141,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	if cOn+on > 0 {
 		full += " · " + Count(int64(cOn+on)) + " on a CPU"
 	}
-	l.TextFit(t1, sc, p.TextDim, full, base, Count(int64(snap.PlatformLive))+" threads")
+	l.TextFit(t1, sc, p.TextDim, full, base, strings.Join(short, " + "), strings.Join(shortest, " + "), Count(int64(snap.PlatformLive))+" threads")
 	// What "memory held by threads" counts, in words: a platform thread's
 	// stack outside the heap, a virtual thread's objects inside it.
 	// A scenario whose profile has no per-thread native memory says so
@@ -113,8 +157,22 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 			"threads: "+Size(inHeap)+" in the heap (stacks not counted)",
 			Size(inHeap)+" in the heap")
 	}
+	if same {
+		n := Count(int64(snap.PlatformApp))
+		l.TextFit(t3, sc, p.TextDim, "(the "+n+" platform threads are the ones in the threads panel)",
+			"(the same "+n+" as in the threads panel)", "(as in the threads panel)")
+	}
 	if snap.RSS > 0 {
-		l.TextFit(t3, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
+		// What the resident memory is made of, in words: the snapshot
+		// gives the total only, and a reader otherwise wonders what the
+		// rest of it is beside the threads' small share.
+		if t4.Empty() {
+			// No line for its parts: the total alone.
+			l.TextFit(t3, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
+			return
+		}
+		l.TextFit(t3, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS)+" =", "resident memory "+Size(snap.RSS)+" =", "memory "+Size(snap.RSS)+" =")
+		l.TextFit(t4, sc, p.TextDim, "heap in use + OS-thread stacks + the JVM itself", "heap + thread stacks + JVM", "heap + stacks + JVM")
 	}
 }
 
@@ -123,7 +181,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 // what the panel shows.
 func rssNote(snap *sim.Snapshot) string {
 	if snap.RSS > 0 {
-		return "; the JVM's resident memory is " + Size(snap.RSS)
+		return "; the JVM's resident memory is " + Size(snap.RSS) + ": the heap in use, the OS threads' stacks and the JVM's own memory (code, metadata, its own threads)"
 	}
 	return ""
 }
@@ -153,12 +211,28 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		cells[i] = segment{(s.n + k - 1) / k, s.c, s.m}
 	}
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
-	g.runs(l, cells, p.Panel)
+	drawn := g.runs(l, cells, p.Panel)
+	// A meaning drawn as an outline (a carrier's OS thread) gets its cells
+	// hollowed out: a filled blue square beside the virtual threads' sky
+	// blue read as the same thing.
+	i := 0
+	for _, s := range cells {
+		n := min(s.n, drawn-i)
+		if s.m.Shape() == ShapeFrame {
+			for j := i; j < i+n; j++ {
+				c := g.cellRect(j)
+				if d := max(1, c.W*0.25); c.W > 2*d+1 {
+					l.Rect(c.Inset(d), p.Panel)
+				}
+			}
+		}
+		i += n
+	}
 	if k > 1 && r.H >= CharH*sc {
-		note := " each cell = " + Count(int64(k)) + " threads "
+		note := " each square = " + Count(int64(k)) + " threads "
 		w := min(TextWidth(note, sc), r.W)
 		box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
 		l.Rect(box, p.Panel.Alpha(0.85))
-		l.TextFit(box, sc, p.Text, note, " cell = "+Count(int64(k))+" ")
+		l.TextFit(box, sc, p.Text, note, " square = "+Count(int64(k))+" ")
 	}
 }

@@ -19,9 +19,10 @@ func drawScopes(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	rows := min(len(snap.Scopes), maxScopeRows, max(0, int((bodyH+gap)/(rowH+gap))))
 	right := Count(int64(open)) + " open"
 	if rows < open {
-		right += ", " + Count(int64(rows)) + " drawn"
+		right = "showing " + Count(int64(rows)) + " of " + Count(int64(open)) + " open scopes"
 	}
-	body := panel(l, r, right, p, sc, "structured scopes (each races subtasks)", "structured scopes", "scopes")
+	// "joins" is the API's word; the title says what the owner does.
+	body := panel(l, r, right, p, sc, "structured scopes: an owner thread waits while its subtasks race", "structured scopes (subtasks race)", "structured scopes", "scopes")
 	say := Count(int64(open)) + " structured scopes are open: in each, a virtual thread forked subtasks that race; the first to finish wins and the others are cancelled."
 	if rows < open {
 		say += " The first " + Count(int64(rows)) + " are drawn."
@@ -45,7 +46,7 @@ func drawScopes(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 // scope row (exported for tests).
 func ScopeRects(row Rect, n int, sc float32) (owner Rect, subs []Rect) {
 	gap := 3 * sc
-	ow := min(TextWidth("#00000 joins", sc)+6*sc, row.W*0.3)
+	ow := min(TextWidth("#00000 owner", sc)+6*sc, row.W*0.3)
 	owner, rest := row.Left(ow)
 	rest.X += gap
 	rest.W -= gap
@@ -64,7 +65,7 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 	l.Mark(owner, MeanVirtual, p, 1)
 	l.hit(owner, sv.Owner)
 	id := sv.Owner.String()
-	l.TextFit(owner.PadX(2*sc), sc, p.Background, id+" joins", id)
+	l.TextFit(owner.PadX(2*sc), sc, p.Background, id+" owner", id)
 	for i, r := range subs {
 		st := &sv.Subtasks[i]
 		a := float32(1)

@@ -116,3 +116,11 @@ func Speed(x float64) string {
 	}
 	return Count(int64(1/x+0.5)) + "× slower than real time"
 }
+
+// plural picks the singular or plural noun for n.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -173,7 +173,13 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		}
 	}
 	s.groups = groups
-	body := panelAlt(l, r, Count(int64(total))+" waiting", []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
+	// Virtual threads here are "parked": "waiting" is kept for the queue
+	// of threads waiting for a carrier, so one word means one thing.
+	state := " waiting"
+	if in.Virtual {
+		state = " parked"
+	}
+	body := panelAlt(l, r, Count(int64(total))+state, []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
 	if in.Virtual {
 		l.region(r, "parked threads", Count(int64(total))+" virtual threads are parked: blocked on a sleep, a socket or a lock, they are off their carriers and cost only their heap memory, grouped by why they wait"+groupList(groups)+".")
 	} else {
@@ -200,7 +206,8 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		if g.where >= 0 {
 			s.at.parked[g.where] = row
 		}
-		drawGroup(l, row, g.name, g.n, g.ids, g.m, p, sc)
+		// A single group's count is the panel title's: said once.
+		drawGroup(l, row, g.name, g.n, len(groups) > 1, g.ids, g.m, p, sc)
 	}
 }
 
@@ -222,11 +229,14 @@ func groupList(gs []group) string {
 
 // drawGroup draws one group of n threads (ids lists the first few): a label
 // with the count and, to its right, tokens or density cells.
-func drawGroup(l *List, row Rect, name string, n int, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) {
+func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) {
 	if row.Empty() {
 		return
 	}
-	label := name + " " + Count(int64(n))
+	label := name
+	if counted {
+		label += " " + Count(int64(n))
+	}
 	// The label goes left of the cells when it fits in 40 % of the row,
 	// else on a line of its own above them (when the row has room).
 	lab, cells := row.Left(min(row.W*0.4, TextWidth(label, sc)+8*sc))
@@ -235,11 +245,11 @@ func drawGroup(l *List, row Rect, name string, n int, ids []sim.ThreadID, m Mean
 		l.Text(lab.X, lab.Y+(min(lab.H, CharH*sc)-CharH*sc)/2, label, sc, p.Text)
 	case row.H >= CharH*sc+6*sc:
 		lab, cells = row.Top(CharH * sc)
-		l.TextFit(lab, sc, p.Text, label, Count(int64(n)))
+		l.TextFit(lab, sc, p.Text, label, name)
 	default:
 		// A low row: the words that fit at its left.
 		lab, cells = row.Left(min(row.W*0.45, TextWidth(label, sc)+8*sc))
-		if !l.TextFit(lab, sc, p.Text, label, Count(int64(n))) {
+		if !l.TextFit(lab, sc, p.Text, label, name) {
 			cells = row
 		}
 	}
@@ -253,7 +263,7 @@ const maxLabelled = 48
 
 // maxTokens bounds the threads drawn one cell each: past a couple of
 // thousand, individual 3-pixel cells read as a texture, and density cells
-// with their "each cell = k" note say more.
+// with their "each square = k threads" note say more.
 const maxTokens = 2048
 
 // Level of detail of a group of threads.
@@ -301,6 +311,11 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 		for i := range min(n, len(ids)) {
 			l.hit(g.cellRect(i), ids[i])
 		}
+		// The grid's scale is said even at one thread a square: beside a
+		// density grid, a reader cannot tell otherwise.
+		if ny := r.Y + float32(g.rows(n))*g.pitch(); ny+CharH*sc <= r.Bottom()+0.01 {
+			l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, "each square = 1 thread", "square = 1 thread")
+		}
 		return detailTokens, 1
 	}
 	// Density: every cell stands for k threads; the last one is partial and
@@ -320,10 +335,23 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 	if part > 0 {
 		l.Mark(g.cellRect(full), m, p, 0.25+0.75*float32(part)/float32(k))
 	}
-	note := "each cell = " + Count(int64(k)) + " threads"
+	note := "each square = " + Count(int64(k)) + " threads"
 	ny := r.Y + float32(g.rows(full+btoi(part > 0)))*g.pitch()
 	if ny+CharH*sc <= r.Bottom()+0.01 {
-		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "cell = "+Count(int64(k))+" threads", "cell = "+Count(int64(k)))
+		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "square = "+Count(int64(k))+" threads", "square = "+Count(int64(k)))
+	} else if r.H >= CharH*sc {
+		// No line under the cells: the note goes on a plate over their
+		// bottom-right corner, since a grid's scale must be said.
+		// The plate covers at most half of the cells' width: the longest
+		// wording that fits in that.
+		for _, t := range []string{" " + note + " ", " square = " + Count(int64(k)) + " ", " 1 = " + Count(int64(k)) + " "} {
+			if w := TextWidth(t, sc); w <= r.W/2 {
+				box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
+				l.Rect(box, p.Panel.Alpha(0.9))
+				l.Text(box.X, box.Y, t, sc, p.Text)
+				break
+			}
+		}
 	}
 	return detailDensity, k
 }

@@ -189,7 +189,8 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 	txt := texts(&l)
 	assert.Contains(t, txt, "#101")
 	assert.Contains(t, txt, "#102")
-	assert.Contains(t, txt, "stack 1,149 words · C1 code")
+	assert.Contains(t, txt, "stack 1,149 words (9.0 KB)", "a long bar keeps the bytes and drops the code, which its colour says")
+	assert.Contains(t, txt, "stack 286 words (2.2 KB) · C2 code", "a word's size is said where it fits")
 	assert.Contains(t, txt, "idle")
 }
 
@@ -245,14 +246,14 @@ func TestParkedLevelOfDetail(t *testing.T) {
 	// Hundreds: one unlabelled cell each, exactly n of them on screen.
 	d, _, l = run(300)
 	assert.Equal(t, detailTokens, d)
-	assert.Empty(t, texts(l))
+	assert.NotContains(t, texts(l), "#", "no ids at hundreds")
 	assert.Equal(t, 300, countCells(raster(l), OkabeIto.Virtual))
 	assert.Less(t, len(l.Items), 100, "drawn as runs, not one rectangle per cell")
 	// Thousands: density, a note, and k × cells ≈ n.
 	d, k, l := run(10000)
 	assert.Equal(t, detailDensity, d)
 	assert.Greater(t, k, 1)
-	assert.Contains(t, texts(l), "each cell = "+Count(int64(k))+" threads")
+	assert.Contains(t, texts(l), "each square = "+Count(int64(k))+" threads")
 	cells := countCells(raster(l), OkabeIto.Virtual)
 	assert.InDelta(t, 10000, cells*k, float64(k))
 }
@@ -354,7 +355,10 @@ func TestTenThousandThreadsStayCheap(t *testing.T) {
 	ins := []SideInput{input("v", snap, true), input("v", snap, true), input("v", snap, true)}
 	Build(&l, 1920, 1080, &Header{}, []*Side{NewSide(), NewSide(), NewSide()}, ins, nil)
 	assert.Less(t, len(l.Items), 12000, "three sides of 10,000 threads draw a bounded number of items")
-	assert.Contains(t, texts(&l), "sleeping 10,000")
+	txt := texts(&l)
+	assert.Contains(t, txt, "10,000 parked", "the count is said once, in the title")
+	assert.Contains(t, txt, "sleeping")
+	assert.NotContains(t, txt, "sleeping 10,000", "a single group does not repeat the title's count")
 }
 
 func TestTierColorsDiffer(t *testing.T) {
@@ -472,7 +476,7 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assertInside(t, &l, "scopes")
 	txt := texts(&l)
-	assert.Contains(t, txt, "#5 join")
+	assert.Contains(t, txt, "#5 owner")
 	assert.Contains(t, txt, "#7 model 1 won")
 	strikes := 0
 	for _, it := range l.Items {
