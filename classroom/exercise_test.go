@@ -117,10 +117,13 @@ func wrongAnswer(e *Exercise, model Answer) string {
 }
 
 func TestExercisesGradeAgainstTheModel(t *testing.T) {
+	answers := map[string]string{} // pinned in testdata/answers.golden (answers_golden_test.go)
+	complete := true
 	for _, e := range Exercises() {
 		n := max(1, len(e.Variants))
 		if testing.Short() || runtime.GOARCH == "wasm" {
 			n = 1 // the first variant only: the wasm tests re-run the whole sim suite under node
+			complete = false
 		}
 		if runtime.GOARCH == "wasm" && e.Scenario == "vt-pooling" {
 			continue // seconds each under node; the native run covers them
@@ -132,6 +135,7 @@ func TestExercisesGradeAgainstTheModel(t *testing.T) {
 			results := runs(t, st)
 			model, err := e.Model(st, results)
 			require.NoError(t, err, e.ID)
+			answers[answerKey(e.ID, st.Variant, seed)] = answerText(e.Kind, model)
 			if len(e.Variants) > 0 && e.Variants[st.Variant].Expect != "" {
 				assert.Equal(t, e.Variants[st.Variant].Expect, model.Choice,
 					"%s variant %d: the model's answer is not the one the explanation was written for (value %v)", e.ID, st.Variant, model.Value)
@@ -163,6 +167,7 @@ func TestExercisesGradeAgainstTheModel(t *testing.T) {
 			assert.Equal(t, model, g2.Model, e.ID)
 		}
 	}
+	checkAnswers(t, answers, complete)
 }
 
 func TestGradeRefusesRunsThatAreNotTheExercises(t *testing.T) {
