@@ -1,6 +1,7 @@
 package link
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -17,7 +18,9 @@ func FuzzParseLink(f *testing.F) {
 	for _, s := range []string{"", "scenario=vt-pooling", "?scenario=request-load&case=pool-200&pool_size=abc",
 		"scenario=llm-router&controls=none&t=3&lock=all", "#scenario=loom-carrier&vus_max=0&arrival_rps=0",
 		"scenario=vt-basics&threads=1e6&kind=virtual&seed=18446744073709551615", "scenario=%zz&&&=",
-		"scenario=vt-pooling&compare=1g-pool,1g-nopool,4g-pool,4g-nopool"} {
+		"scenario=vt-pooling&compare=1g-pool,1g-nopool,4g-pool,4g-nopool",
+		"?scenario=vt-pooling&case=1g-pool&heap_mb=2048&pool=true&seed=9&speed=0.01&compare=1g-nopool,1g-pool&theme=high-contrast&present=1",
+		"#scenario=request-load&controls=minimal&autoplay=visible&t=2.5&loop=1&exercise=load-pool-threads&lock=executor,pool_size"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
@@ -37,10 +40,17 @@ func FuzzParseLink(f *testing.F) {
 		if _, _, err := sc.NewSim(l.Spec.Case, l.Spec.Knobs, l.Spec.Seed); err != nil {
 			t.Fatalf("link %q loaded knobs that do not build: %v", q, err)
 		}
-		// The rendered link reads back the same.
-		back, errs := Parse(l.Query())
-		if len(errs) > 0 || back.Spec.Scenario != l.Spec.Scenario || back.Spec.Case != l.Spec.Case {
-			t.Fatalf("round trip of %q: %+v, %v", q, back, errs)
+		// The rendered link reads back the same, all of it: scenario, case,
+		// knobs, seed, compared cases, speed, the embed and classroom
+		// parameters (a Query that dropped or misspelt any one of them would
+		// still give back the scenario and case).
+		rendered := l.Query()
+		back, errs := Parse(rendered)
+		if len(errs) > 0 {
+			t.Fatalf("%q rendered as %q, which reads back with errors: %v", q, rendered, errs)
+		}
+		if !reflect.DeepEqual(l, back) {
+			t.Fatalf("round trip of %q through %q:\nparsed   %+v\nread back %+v", q, rendered, l, back)
 		}
 	})
 }
