@@ -312,3 +312,33 @@ func TestBytesAt(t *testing.T) {
 	assert.Equal(t, Duration(0), bytesAt(MB, 0), "no rate: no time, not a division by zero")
 	assert.Equal(t, Duration(0), bytesAt(-1, MB))
 }
+
+// The collections' events carry their figures and belong to no thread.
+func TestGCEventsCarryTheirFigures(t *testing.T) {
+	s := youngSim(t, 7)
+	for len(s.th) < 2 {
+		parkedThread(s, 0, 0)
+	}
+	for i := range s.th {
+		s.th[i].id = ThreadID(i + 1) // so that an event given a thread slot shows it
+	}
+	s.Record(16)
+	s.heap.newBlob(MB, CatRequest)
+	s.youngGC()
+	s.fullGC(CauseErgonomics)
+	s.outOfMemory("Java heap space")
+	s.outOfMemory("again")
+	events, dropped := s.DrainEvents(nil)
+	require.Equal(t, int64(0), dropped)
+	var kinds []EventKind
+	for _, e := range events {
+		kinds = append(kinds, e.Kind)
+		assert.Zero(t, e.Thread, "%v belongs to no thread", e.Kind)
+	}
+	require.Equal(t, []EventKind{EvGCYoung, EvGCFull, EvOOM}, kinds)
+	assert.Equal(t, int64(MB), events[0].A, "copied")
+	assert.Equal(t, int64(0), events[0].B, "promoted")
+	assert.Equal(t, int64(MB), events[1].A, "live")
+	assert.Equal(t, int64(CauseErgonomics), events[1].B)
+	assert.Equal(t, "Java heap space", s.oomMessage, "the first message stays")
+}
