@@ -293,6 +293,8 @@ func TestGCOverheadLimit(t *testing.T) {
 		s.fullGC(CauseAllocation)
 		require.False(t, s.oom, "Full GC %d", i)
 	}
+	assert.Equal(t, h.oldMax, h.oldUsed, "the old gen is full")
+	assert.Equal(t, 19*MB, h.edenUsed, "what does not fit stays in young")
 	assert.Equal(t, 4, s.stats.fullGCsNearlyFull)
 	s.fullGC(CauseAllocation)
 	assert.True(t, s.oom)
