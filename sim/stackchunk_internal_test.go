@@ -283,3 +283,20 @@ func TestDropChunkAndChain(t *testing.T) {
 	assert.Equal(t, int32(-1), s2.chunks[bottom].owner, "down to slot 0")
 	assert.Equal(t, 0, s2.liveChunks)
 }
+
+// A thaw stops at the words it takes: an empty chunk the GC has seen further
+// down the chain (left by an earlier thaw while it was young) is not
+// unlinked by a thaw that does not reach it.
+func TestThawStopsWhereItsWordsEnd(t *testing.T) {
+	s := tinySim(t, GCParallel, 25)
+	ti := parkedThread(s, 0, 0)
+	below := s.newChunk(ti, 22, -1)
+	top := s.newChunk(ti, 12, below)
+	chainOf(s, ti, []int32{top, below}, []Words{10, 0})
+	s.chunks[below].gcMode, s.chunks[below].old = true, true
+	assert.Equal(t, Words(10), s.thaw(ti))
+	assert.Equal(t, top, s.th[ti].tail)
+	assert.Equal(t, below, s.chunks[top].parent, "not reached: still linked")
+	assert.GreaterOrEqual(t, s.chunks[below].owner, int32(0))
+	assert.Equal(t, int64(0), s.stats.chunksDropped)
+}
