@@ -300,6 +300,15 @@ func TestGCOverheadLimit(t *testing.T) {
 	assert.True(t, s.oom)
 	assert.Equal(t, "GC overhead limit exceeded", s.oomMessage)
 
+	// Exactly 98 % live (80 + 18 MB of 100) is not past the limit.
+	s = tinySim(t, GCParallel, 25)
+	fillOld(s, s.heap.oldMax)
+	for i := 0; i < 18; i++ {
+		s.heap.newBlob(MB, CatRequest)
+	}
+	s.fullGC(CauseAllocation)
+	assert.Equal(t, 0, s.stats.fullGCsNearlyFull, "exactly the limit is not past it")
+
 	s = tinySim(t, GCParallel, 25)
 	fillOld(s, 70*MB) // 70 % live
 	s.stats.fullGCsNearlyFull = 3
