@@ -6,7 +6,7 @@ GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASMEXEC  := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: test test-go test-wasm test-fuzz test-web node-deps web-deps verify vet bench fuzz soak serve dist clean jvm-check jvm-deps
+.PHONY: test test-go test-wasm test-fuzz test-web node-deps web-deps verify vet bench fuzz soak mutants serve dist clean jvm-check jvm-deps
 
 ## test: every test — Go unit and golden tests, the sim under wasm, the articles' figures,
 ## the page (type check, worker, headless Chromium).
@@ -58,6 +58,50 @@ fuzz:
 		if [ "$$rc" != 0 ] && grep -q 'context deadline exceeded' $$log && ! grep -q 'Failing input written' $$log; then \
 			echo "$$f: no failing input; Go's fuzz coordinator reported its own time limit as a failure (a race in the toolchain)"; rc=0; fi; \
 		rm -f $$log $$log.rc; [ "$$rc" = 0 ] || exit 1; done
+
+## mutants: mutation testing of the model with gremlins (a Go tool pinned in
+## go.mod): each mutant of sim/ (by default only its chunk, heap and GC files)
+## and of gclog/ is run against its own package's tests. Writes the mutants
+## (testdata/mutants/<pkg>.txt), the score per file (<pkg>-scores.txt: killed
+## + timed out over all mutants, a mutant no test covers counting as a
+## survivor) and the survivors (<pkg>-survivors.txt). Slow (one `go test` per
+## mutant): never part of `make test`. TESTING.md has the last run.
+## MUTANTS_SIM_FILES= (empty) mutates every file of sim/ (hours);
+## MUTANTS_WORKERS=2 when the machine is idle; MUTANTS_PKGS=sim for one package.
+MUTANTS_PKGS      ?= sim gclog
+MUTANTS_SIM_FILES ?= stackchunk.go heap.go gc.go gc_parallel.go gc_serial.go gc_g1.go
+MUTANTS_WORKERS   ?= 1
+# A mutant's `go test` may take this many times gremlins' first, unmutated
+# run (`go test -cover` of the package tree, sim/scenario's tests included)
+# before it counts as timed out: generous, so a loaded machine does not turn
+# a kill or a survivor into a timeout.
+MUTANTS_TIMEOUT   ?= 5
+# -count=1: a cached first run would take a second and set every timeout to
+# a few seconds (every mutant then "times out"). go vet is left out of each
+# mutant's run (it checks the code, not the mutant's behaviour).
+MUTANTS_GOFLAGS   ?= -count=1 -vet=off
+# The mutants build tag leaves out sim's external tests (run_test.go and
+# co.), which run whole scenarios: the score is what the package's internal
+# tests catch, and a mutant's run does not rebuild sim/scenario.
+MUTANTS_TAGS      ?= mutants
+mutants:
+	@mkdir -p testdata/mutants
+	@for pkg in $(MUTANTS_PKGS); do \
+		excl="-E /"; \
+		if [ "$$pkg" = sim ] && [ -n "$(MUTANTS_SIM_FILES)" ]; then \
+			for f in $$(cd sim && ls *.go | grep -v '_test\.go$$'); do \
+				case " $(MUTANTS_SIM_FILES) " in *" $$f "*) ;; *) excl="$$excl -E ^$$f$$";; esac; done; fi; \
+		echo "gremlins over $$pkg/ ($(MUTANTS_WORKERS) worker(s), timeout x$(MUTANTS_TIMEOUT))"; \
+		GOFLAGS='$(MUTANTS_GOFLAGS)' $(GO) tool gremlins unleash --workers $(MUTANTS_WORKERS) \
+			--timeout-coefficient $(MUTANTS_TIMEOUT) --tags '$(MUTANTS_TAGS)' $$excl ./$$pkg > testdata/mutants/$$pkg.txt 2>&1 || \
+			{ cat testdata/mutants/$$pkg.txt; exit 1; }; \
+		grep -E '^ *(KILLED|LIVED|TIMED OUT|NOT COVERED|NOT VIABLE) [A-Z_]+ at ' testdata/mutants/$$pkg.txt | \
+			sed -E 's/^ *//; s/^(NOT|TIMED) /\1_/; s/^([A-Z_]+) ([A-Z_]+) at (.*)$$/\3 \1 \2/' | \
+			sort -t: -k1,1 -k2,2n -k3,3n > testdata/mutants/$$pkg.sorted; \
+		awk -f testdata/mutants/score.awk testdata/mutants/$$pkg.sorted > testdata/mutants/$$pkg-scores.txt; \
+		grep -E ' (LIVED|NOT_COVERED) ' testdata/mutants/$$pkg.sorted > testdata/mutants/$$pkg-survivors.txt || true; \
+		mv testdata/mutants/$$pkg.sorted testdata/mutants/$$pkg.txt; \
+		cat testdata/mutants/$$pkg-scores.txt; done
 
 ## serve: build dist/ and serve it on 127.0.0.1:8080 (prints the address). ADDR=host:port to change.
 ADDR ?= 127.0.0.1:8080

@@ -119,21 +119,26 @@ func wrongAnswer(e *Exercise, model Answer) string {
 }
 
 func TestExercisesGradeAgainstTheModel(t *testing.T) {
+	answers := map[string]string{} // pinned in testdata/answers.golden (answers_golden_test.go)
+	complete := true
 	for _, e := range Exercises() {
-		n := max(1, len(e.Variants))
+		variants := max(1, len(e.Variants))
+		n := variants
 		if testing.Short() || runtime.GOARCH == "wasm" {
 			n = 1 // the first variant only: the wasm tests re-run the whole sim suite under node
+			complete = false
 		}
 		if runtime.GOARCH == "wasm" && e.Scenario == "vt-pooling" {
 			continue // seconds each under node; the native run covers them
 		}
 		for v := 0; v < n; v++ {
-			seed := uint64(v + n) // not the variant's index: the simulator's seed changes too
+			seed := uint64(v + variants) // not the variant's index: the simulator's seed changes too
 			st, err := e.Setup(seed)
 			require.NoError(t, err)
 			results := runs(t, st)
 			model, err := e.Model(st, results)
 			require.NoError(t, err, e.ID)
+			answers[answerKey(e.ID, st.Variant, seed)] = answerText(e.Kind, model)
 			if len(e.Variants) > 0 && e.Variants[st.Variant].Expect != "" {
 				assert.Equal(t, e.Variants[st.Variant].Expect, model.Choice,
 					"%s variant %d: the model's answer is not the one the explanation was written for (value %v)", e.ID, st.Variant, model.Value)
@@ -165,6 +170,7 @@ func TestExercisesGradeAgainstTheModel(t *testing.T) {
 			assert.Equal(t, model, g2.Model, e.ID)
 		}
 	}
+	checkAnswers(t, answers, complete)
 }
 
 func TestGradeRefusesRunsThatAreNotTheExercises(t *testing.T) {

@@ -1,3 +1,9 @@
+// The mutants build tag (make mutants) leaves this external test out: the
+// mutation scores count what the package's internal tests catch, not runs
+// of whole scenarios.
+
+//go:build !mutants
+
 package sim_test
 
 import (

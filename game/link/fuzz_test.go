@@ -1,7 +1,7 @@
 package link
 
 import (
-	"slices"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -22,7 +22,9 @@ func FuzzParseLink(f *testing.F) {
 		"scenario=vt-pooling&compare=1g-pool,1g-nopool,4g-pool,4g-nopool",
 		"scenario=vt-pooling&case=1g-pool&sweep=heap_mb:512:4096:8&sweep_side=pool=true|pool=false&sweep_metric=throughput_rps,full_gcs",
 		"scenario=request-load&sweep=pool_size:1:9:3:log&sweep_side=case=pool-200|executor=virtual,requests=9&sweep_metric=elapsed_ms",
-		"scenario=vt-basics&sweep=threads:1:2:64&sweep_side=|,=&sweep_metric=,"} {
+		"scenario=vt-basics&sweep=threads:1:2:64&sweep_side=|,=&sweep_metric=,",
+		"?scenario=vt-pooling&case=1g-pool&heap_mb=2048&pool=true&seed=9&speed=0.01&compare=1g-nopool,1g-pool&theme=high-contrast&present=1",
+		"#scenario=request-load&controls=minimal&autoplay=visible&t=2.5&loop=1&exercise=load-pool-threads&lock=executor,pool_size"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, q string) {
@@ -42,11 +44,17 @@ func FuzzParseLink(f *testing.F) {
 		if _, _, err := sc.NewSim(l.Spec.Case, l.Spec.Knobs, l.Spec.Seed); err != nil {
 			t.Fatalf("link %q loaded knobs that do not build: %v", q, err)
 		}
-		// The rendered link reads back the same.
-		back, errs := Parse(l.Query())
-		if len(errs) > 0 || back.Spec.Scenario != l.Spec.Scenario || back.Spec.Case != l.Spec.Case ||
-			back.Sweep != l.Sweep || !slices.Equal(back.SweepSides, l.SweepSides) || !slices.Equal(back.SweepMetrics, l.SweepMetrics) {
-			t.Fatalf("round trip of %q: %+v, %v", q, back, errs)
+		// The rendered link reads back the same, all of it: scenario, case,
+		// knobs, seed, compared cases, speed, the embed and classroom
+		// parameters and the sweep (a Query that dropped or misspelt any one of them would
+		// still give back the scenario and case).
+		rendered := l.Query()
+		back, errs := Parse(rendered)
+		if len(errs) > 0 {
+			t.Fatalf("%q rendered as %q, which reads back with errors: %v", q, rendered, errs)
+		}
+		if !reflect.DeepEqual(l, back) {
+			t.Fatalf("round trip of %q through %q:\nparsed   %+v\nread back %+v", q, rendered, l, back)
 		}
 		// A sweep that loads is one `loomsim sweep` would run.
 		if l.Sweep != "" {

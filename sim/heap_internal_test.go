@@ -1,0 +1,201 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The heap's own arithmetic and bookkeeping (heap.go): configuration limits
+// at their edges, generation sizes, object slots, kills, and the adaptive
+// averages' exact values.
+
+func validHeapConfig() HeapConfig {
+	return HeapConfig{GC: GCParallel, MaxBytes: 100 * MB, NewRatio: 4, SurvivorRatio: 8, MaxTenuring: 15,
+		CopyRate: 1, MarkRate: 1, SweepRate: 1, CardRate: 1, G1MarkRate: 1, G1MixedCopyRate: 1}
+}
+
+func TestHeapConfigLimits(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		edit func(*HeapConfig)
+		ok   bool
+	}{
+		{"valid", func(*HeapConfig) {}, true},
+		{"no collector", func(h *HeapConfig) { h.GC = gcInvalid }, false},
+		{"past the last collector", func(h *HeapConfig) { h.GC = gcKindCount }, false},
+		{"the last collector", func(h *HeapConfig) { h.GC = gcKindCount - 1 }, true},
+		{"4 MB heap", func(h *HeapConfig) { h.MaxBytes = 4 * MB }, true},
+		{"a byte under 4 MB", func(h *HeapConfig) { h.MaxBytes = 4*MB - 1 }, false},
+		{"new_ratio 1", func(h *HeapConfig) { h.NewRatio = 1 }, true},
+		{"new_ratio 0", func(h *HeapConfig) { h.NewRatio = 0 }, false},
+		{"survivor_ratio 1", func(h *HeapConfig) { h.SurvivorRatio = 1 }, true},
+		{"survivor_ratio 0", func(h *HeapConfig) { h.SurvivorRatio = 0 }, false},
+		{"tenuring 0", func(h *HeapConfig) { h.MaxTenuring = 0 }, true},
+		{"tenuring -1", func(h *HeapConfig) { h.MaxTenuring = -1 }, false},
+		{"tenuring 15", func(h *HeapConfig) { h.MaxTenuring = 15 }, true},
+		{"tenuring 16", func(h *HeapConfig) { h.MaxTenuring = 16 }, false},
+		{"copy rate 0", func(h *HeapConfig) { h.CopyRate = 0 }, false},
+		{"mark rate 0", func(h *HeapConfig) { h.MarkRate = 0 }, false},
+		{"sweep rate 0", func(h *HeapConfig) { h.SweepRate = 0 }, false},
+		{"card rate 0", func(h *HeapConfig) { h.CardRate = 0 }, false},
+	} {
+		h := validHeapConfig()
+		c.edit(&h)
+		err := h.validate()
+		if c.ok {
+			assert.NoError(t, err, c.name)
+		} else {
+			assert.Error(t, err, c.name)
+		}
+	}
+}
+
+func TestNewHeapSizes(t *testing.T) {
+	cfg := validHeapConfig()
+	cfg.MinSurvivorRatio = 4
+	h := newHeap(cfg, parallelGC{})
+	assert.Equal(t, 20*MB, h.youngCap, "100 MB / (NewRatio 4 + 1)")
+	assert.Equal(t, 80*MB, h.oldMax)
+	assert.Equal(t, 80*MB, h.oldCommitted)
+	assert.Equal(t, 2*MB, h.survCap, "young / (SurvivorRatio 8 + 2)")
+	assert.Equal(t, 16*MB, h.edenCap)
+	assert.Equal(t, 5*MB, h.survMax, "young / MinSurvivorRatio")
+	cfg.MinSurvivorRatio = 2
+	assert.Equal(t, 20*MB/3, newHeap(cfg, parallelGC{}).survMax, "MinSurvivorRatio is at least 3")
+}
+
+func TestClampBytes(t *testing.T) {
+	assert.Equal(t, Bytes(5), clampBytes(5, 1, 10))
+	assert.Equal(t, Bytes(1), clampBytes(0, 1, 10))
+	assert.Equal(t, Bytes(10), clampBytes(11, 1, 10))
+}
+
+// Slots: a new object starts unlinked, in eden; a released slot is taken
+// before the slice grows, and only once.
+func TestHeapObjectSlots(t *testing.T) {
+	h := newHeap(validHeapConfig(), parallelGC{})
+	a := h.newBlob(MB, CatRequest)
+	b := h.newBlob(2*MB, CatApp)
+	assert.Equal(t, int32(0), a)
+	assert.Equal(t, int32(1), b)
+	assert.Equal(t, int32(-1), h.blobs[a].next)
+	assert.Equal(t, int32(-1), h.blobs[a].chunk)
+	assert.Equal(t, SpaceEden, h.blobs[a].sp)
+	assert.Equal(t, 3*MB, h.edenUsed)
+	assert.Equal(t, 13*MB, h.edenFree())
+	assert.Equal(t, MB, h.allocated[CatRequest])
+	assert.Equal(t, 2*MB, h.live[CatApp])
+
+	h.release(a)
+	h.free = append([]int32{9}, h.free...) // an older free slot below it
+	c := h.record(KB, CatThread)
+	assert.Equal(t, a, c, "the last released slot is reused")
+	assert.Equal(t, []int32{9}, h.free)
+	assert.Len(t, h.blobs, 2)
+	h.free = h.free[:0]
+	d := h.record(KB, CatThread)
+	assert.Equal(t, int32(2), d, "no free slot: the slice grows")
+	assert.Len(t, h.blobs, 3)
+}
+
+func TestHeapUsedAndGarbage(t *testing.T) {
+	h := &heap{edenCap: 16 * MB, edenUsed: MB, survUsed: 2 * MB, oldUsed: 4 * MB}
+	assert.Equal(t, 7*MB, h.used())
+	h.garbage(3 * MB)
+	assert.Equal(t, 4*MB, h.edenUsed)
+	assert.Equal(t, 3*MB, h.allocated[CatGarbage])
+	assert.Equal(t, 3*MB, h.freed[CatGarbage])
+	assert.Equal(t, 12*MB, h.edenFree())
+}
+
+// A young object dies in place; an old one leaves its bytes as garbage and
+// frees its record, except a StackChunk, which waits for the Full GC. A dead
+// or free slot is not killed twice.
+func TestHeapKill(t *testing.T) {
+	s := tinySim(t, GCParallel, 25)
+	h := s.heap
+	young := h.newBlob(MB, CatRequest)
+	h.kill(young)
+	assert.True(t, h.blobs[young].dead)
+	assert.Equal(t, SpaceEden, h.blobs[young].sp, "collected by the next young GC")
+	assert.Equal(t, Bytes(0), h.live[CatRequest])
+	assert.Equal(t, MB, h.freed[CatRequest])
+	h.kill(young)
+	assert.Equal(t, MB, h.freed[CatRequest], "killed once")
+
+	old := h.newBlob(MB, CatApp)
+	h.young = h.young[:len(h.young)-1]
+	s.promote(old)
+	usedBefore := h.oldUsed
+	h.kill(old)
+	assert.Equal(t, Bytes(0), h.oldLive[CatApp])
+	assert.Equal(t, usedBefore, h.oldUsed, "its bytes stay until compaction")
+	assert.Equal(t, SpaceFree, h.blobs[old].sp, "its record is freed")
+	assert.Empty(t, h.oldDead)
+	freed := h.freed[CatApp]
+	h.kill(old)
+	assert.Equal(t, freed, h.freed[CatApp], "a free slot is not killed")
+
+	chunk := h.newBlob(KB, CatChunk)
+	h.young = h.young[:len(h.young)-1]
+	h.blobs[chunk].sp = SpaceOld // as promote would, without a chunk slot
+	h.oldUsed += KB
+	h.oldLive[CatChunk] += KB
+	h.kill(chunk)
+	assert.Equal(t, []int32{chunk}, h.oldDead, "a dead old chunk stays visible until the Full GC")
+	assert.Equal(t, SpaceOld, h.blobs[chunk].sp)
+}
+
+// AdaptivePaddedAverage's exact values: the first sample weighs 100 %, the
+// second 50 %, the third a third, and from the tenth on the weight itself.
+func TestAvgPaddedValues(t *testing.T) {
+	a := avgPadded{weight: 10, padding: 3}
+	a.sample(100)
+	assert.Equal(t, 100.0, a.avg)
+	assert.Equal(t, 0.0, a.dev)
+	assert.Equal(t, 100.0, a.padded())
+	a.sample(200) // w 0.5: avg 150, deviation |200-150| weighed: 25
+	assert.Equal(t, 150.0, a.avg)
+	assert.Equal(t, 25.0, a.dev)
+	assert.Equal(t, 225.0, a.padded())
+	a.sample(0) // w 1/3: avg 100, deviation |0-100| = 100 weighed: 50
+	assert.InDelta(t, 100.0, a.avg, 1e-9)
+	assert.InDelta(t, 50.0, a.dev, 1e-9)
+	assert.InDelta(t, 250.0, a.padded(), 1e-9)
+	assert.Equal(t, 3, a.count)
+
+	b := avgPadded{weight: 10, padding: 3}
+	for i := 0; i < 10; i++ {
+		b.sample(0)
+	}
+	b.sample(100) // the eleventh sample weighs 10 %
+	assert.InDelta(t, 10.0, b.avg, 1e-9)
+	assert.InDelta(t, 9.0, b.dev, 1e-9)
+	assert.InDelta(t, 37.0, b.padded(), 1e-9)
+}
+
+func TestAvgWeightedValues(t *testing.T) {
+	a := avgWeighted{weight: 25}
+	a.sample(4)
+	assert.Equal(t, 4.0, a.avg)
+	a.sample(8)
+	assert.Equal(t, 6.0, a.avg)
+	a.sample(0)
+	assert.InDelta(t, 4.0, a.avg, 1e-9)
+	a.sample(4) // w 1/4, also the weight itself
+	assert.InDelta(t, 4.0, a.avg, 1e-9)
+	a.sample(8) // w 25 %: 4 * 0.75 + 8 * 0.25
+	assert.InDelta(t, 5.0, a.avg, 1e-9)
+	assert.Equal(t, 5, a.count)
+}
+
+func TestSampleWeight(t *testing.T) {
+	assert.Equal(t, 1.0, sampleWeight(10, 1))
+	assert.Equal(t, 0.5, sampleWeight(10, 2))
+	assert.Equal(t, 0.1, sampleWeight(10, 10))
+	assert.Equal(t, 0.1, sampleWeight(10, 11))
+	assert.Equal(t, 0.25, sampleWeight(25, 2*2))
+	require.Equal(t, 0.25, sampleWeight(25, 5))
+}
