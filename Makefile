@@ -136,7 +136,7 @@ test-web: web-deps
 	cd web && ./node_modules/.bin/tsc --noEmit -p .
 	$(GO) test -count=1 ./wasm/worker ./wasm/jsresult
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./wasm/worker
-	$(GO) test -count=1 -timeout 10m ./build
+	$(GO) test -count=1 -timeout 30m ./build
 
 ## bench: measure this machine and write BENCHMARKS.md (engine micro-benchmarks,
 ## every case natively and in wasm, the page in headless Chromium, download
