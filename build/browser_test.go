@@ -531,6 +531,20 @@ func watchAttempts(s scenarioInfo) []attempt {
 			out = append(out, attempt{s.DefaultCase, fmt.Sprintf("{%s: %s}", k.Name, v)})
 		}
 	}
+	// A scenario whose threads are platform threads by default (gc-lab, the
+	// real JVM's twin) offers virtual ones through an enum knob: try that,
+	// on the newest JDK it offers (virtual threads need 21 or later).
+	newest := ""
+	for _, k := range s.Knobs {
+		if k.Name == "jdk" && len(k.Options) > 0 {
+			newest = fmt.Sprintf(", jdk: %q", k.Options[len(k.Options)-1])
+		}
+	}
+	for _, k := range s.Knobs {
+		if k.Type == "enum" && k.Default != "virtual" && slices.Contains(k.Options, "virtual") {
+			out = append(out, attempt{s.DefaultCase, fmt.Sprintf("{%s: %q%s}", k.Name, "virtual", newest)})
+		}
+	}
 	for _, c := range s.Cases {
 		if c != s.DefaultCase && !strings.Contains(c, "virtual") {
 			out = append(out, attempt{c, "{}"})
