@@ -627,6 +627,11 @@ func (b *browser) blogSample(t *testing.T) {
 		Heights, Contents []int
 		SideBySide        bool
 	}
+	// The embeds' content grows and shrinks as their captions change, and
+	// each change reaches the frame by a resize message: wait until the
+	// frames have caught up rather than sample one moment in between.
+	b.poll(t, frames+`.every(f => f.offsetHeight === Math.ceil(f.contentDocument.getElementById("embed").getBoundingClientRect().height))`,
+		5*time.Second)
 	b.eval(`({heights: `+frames+`.map(f => f.offsetHeight),
 		contents: `+frames+`.map(f => Math.ceil(f.contentDocument.getElementById("embed").getBoundingClientRect().height)),
 		sideBySide: (() => { const [a, c] = `+frames+`.map(f => f.getBoundingClientRect()); return Math.abs(a.top - c.top) < 2 && c.left > a.right })()})`, &fit)
