@@ -157,11 +157,7 @@ func main() {
 	// Explain on point: the sentence under a CSS pixel of the canvas, and
 	// every explained region (the text description, keyboard stops).
 	api.Set("explainAt", fn(func(args []js.Value) string {
-		x, err := argNumber(args, 0, "x")
-		if err != nil {
-			return jsresult.Error(err)
-		}
-		y, err := argNumber(args, 1, "y")
+		x, y, err := argPoint(args)
 		if err != nil {
 			return jsresult.Error(err)
 		}
@@ -297,6 +293,16 @@ func argString(args []js.Value, i int) string {
 		return ""
 	}
 	return args[i].String()
+}
+
+// argPoint reads the canvas point (x, y) a call passes as its first two
+// arguments (pick and explainAt).
+func argPoint(args []js.Value) (x, y float64, err error) {
+	if x, err = argNumber(args, 0, "x"); err != nil {
+		return 0, 0, err
+	}
+	y, err = argNumber(args, 1, "y")
+	return x, y, err
 }
 
 func argNumber(args []js.Value, i int, what string) (float64, error) {

@@ -66,11 +66,7 @@ func timelineAPI(api js.Value, g *game.Game) {
 		return jsresult.Value(map[string]bool{"found": found}, err)
 	}))
 	api.Set("pick", fn(func(args []js.Value) string {
-		x, err := argNumber(args, 0, "x")
-		if err != nil {
-			return jsresult.Error(err)
-		}
-		y, err := argNumber(args, 1, "y")
+		x, y, err := argPoint(args)
 		if err != nil {
 			return jsresult.Error(err)
 		}
