@@ -4,16 +4,19 @@
 
 import { byID, el, fmt } from "./dom";
 import type { Action } from "./failure";
-import type { Job, Runner } from "./runner";
+import { JobControls } from "./jobcontrols";
+import type { Runner } from "./runner";
 import { Current, firstCase } from "./spec";
-import { errorText, RunResult } from "./types";
+import { RunResult } from "./types";
 
 export class FullRunPanel {
-  private job: Job<RunResult> | null = null;
-  private bar = byID<HTMLProgressElement>("fullrun-progress");
+  private jobs = new JobControls({
+    run: byID<HTMLButtonElement>("fullrun-run"),
+    cancel: byID<HTMLButtonElement>("fullrun-cancel"),
+    bar: byID<HTMLProgressElement>("fullrun-progress"),
+    label: byID("fullrun-label"),
+  });
   private label = byID("fullrun-label");
-  private btn = byID<HTMLButtonElement>("fullrun-run");
-  private cancel = byID<HTMLButtonElement>("fullrun-cancel");
   private result = byID("fullrun-result");
 
   constructor(
@@ -22,8 +25,7 @@ export class FullRunPanel {
     private readonly current: () => Current | null,
     private readonly message: (text: string, kind: "error", actions: Action[]) => void,
   ) {
-    this.btn.addEventListener("click", () => void this.run());
-    this.cancel.addEventListener("click", () => this.job?.cancel());
+    byID("fullrun-run").addEventListener("click", () => this.run());
   }
 
   /** Forgets the last result (another scenario was chosen). */
@@ -32,37 +34,22 @@ export class FullRunPanel {
     this.label.textContent = "";
   }
 
-  private async run(): Promise<void> {
+  /** Runs the loaded case to its end; a failure is shown with Retry, never thrown. */
+  private run(): void {
     const c = this.current();
     if (!c) return;
     const caseID = firstCase(c);
-    this.job?.cancel();
-    const job = this.runner.runFull({ scenario: c.s.id, case: caseID, knobs: c.knobs, seed: c.seed }, (f) => {
-      this.bar.value = f;
-      this.label.textContent = `${Math.round(f * 100)} %`;
-    });
-    this.job = job;
-    this.btn.disabled = true;
-    this.cancel.hidden = false;
-    this.bar.hidden = false;
-    this.bar.value = 0;
-    this.label.textContent = `running ${c.s.id}/${caseID}…`;
-    try {
-      const r = await job.promise;
-      this.label.textContent = `${r.scenario}/${r.case}: ${r.outcome}, ${fmt(r.sim_seconds)} virtual s in ${fmt(r.wall_seconds)} s`;
-      this.result.replaceChildren(resultTable(r));
-    } catch (e) {
-      const msg = errorText(e);
-      this.label.textContent = msg === "cancelled" ? "cancelled" : "failed";
-      if (msg !== "cancelled") this.message(`Full run: ${msg}`, "error", [{ label: "Retry", run: () => void this.run() }]);
-    } finally {
-      if (this.job === job) {
-        this.job = null;
-        this.btn.disabled = false;
-        this.cancel.hidden = true;
-        this.bar.hidden = true;
-      }
-    }
+    this.jobs
+      .run({
+        start: (show) => this.runner.runFull({ scenario: c.s.id, case: caseID, knobs: c.knobs, seed: c.seed }, (f) => show(f, `${Math.round(f * 100)} %`)),
+        starting: `running ${c.s.id}/${caseID}…`,
+        done: (r) => {
+          this.result.replaceChildren(resultTable(r));
+          return `${r.scenario}/${r.case}: ${r.outcome}, ${fmt(r.sim_seconds)} virtual s in ${fmt(r.wall_seconds)} s`;
+        },
+        failed: (msg) => this.message(`Full run: ${msg}`, "error", [{ label: "Retry", run: () => this.run() }]),
+      })
+      .catch(() => undefined);
   }
 }
 

@@ -10,11 +10,12 @@ import uPlot from "uplot";
 import { sideColors } from "./charts";
 import { byID, el, fmt } from "./dom";
 import type { Action } from "./failure";
+import { JobControls } from "./jobcontrols";
 import { caseValues } from "./knobs";
 import type { LinkState } from "./link";
-import type { Job, Runner } from "./runner";
+import type { Runner } from "./runner";
 import { Current, firstCase } from "./spec";
-import { errorText, KnobMeta, LoomError, MetaFile, ScenarioMeta, SweepOutput, SweepRequest, SweepResult } from "./types";
+import { KnobMeta, LoomError, MetaFile, ScenarioMeta, SweepOutput, SweepRequest, SweepResult } from "./types";
 
 /** The link fields of a sweep (game/link): "" and empty lists for none. */
 export type SweepLink = Pick<LinkState, "sweep" | "sweepSides" | "sweepMetrics">;
@@ -31,16 +32,19 @@ export class SweepPanel {
   private readonly sides = byID<HTMLSelectElement>("sweep-sides");
   private readonly metrics = byID<HTMLFieldSetElement>("sweep-metrics");
   private readonly runBtn = byID<HTMLButtonElement>("sweep-run");
-  private readonly cancelBtn = byID<HTMLButtonElement>("sweep-cancel");
-  private readonly bar = byID<HTMLProgressElement>("sweep-progress");
   private readonly label = byID("sweep-label");
+  private readonly jobs = new JobControls({
+    run: this.runBtn,
+    cancel: byID<HTMLButtonElement>("sweep-cancel"),
+    bar: byID<HTMLProgressElement>("sweep-progress"),
+    label: this.label,
+  });
   private readonly charts = byID("sweep-charts");
   private readonly table = byID("sweep-table");
   private readonly csvLink = byID<HTMLAnchorElement>("sweep-csv");
   private readonly jsonLink = byID<HTMLAnchorElement>("sweep-json");
   private scenario: ScenarioMeta | null = null;
   private compareKey = "";
-  private job: Job<SweepOutput> | null = null;
   private last: SweepOutput | null = null;
   private plots: uPlot[] = [];
   private observers: ResizeObserver[] = [];
@@ -66,14 +70,13 @@ export class SweepPanel {
     });
     for (const e of [this.lo, this.hi, this.n, this.log, this.sides, this.metrics]) e.addEventListener("change", changed);
     this.runBtn.addEventListener("click", () => void this.run().catch(() => {}));
-    this.cancelBtn.addEventListener("click", () => this.job?.cancel());
   }
 
   /** Follows what is loaded: a new scenario gets its knobs and metrics; new compared cases, new side choices. */
   show(c: Current): void {
     const key = (c.compare ?? []).join(",") + "/" + c.caseID;
     if (this.scenario?.id !== c.s.id) {
-      this.job?.cancel();
+      this.jobs.cancel();
       this.scenario = c.s;
       this.touched = false;
       this.clear();
@@ -145,41 +148,20 @@ export class SweepPanel {
     const req = this.request();
     this.touched = true;
     this.linkChanged();
-    this.job?.cancel();
     const t0 = performance.now();
-    const job = this.runner.sweep(req, (done, total, f, label) => {
-      this.bar.value = f;
-      this.label.textContent = `${done} of ${total} runs done, ${Math.round(f * 100)} %${label ? ` — ${label}` : ""}`;
+    return this.jobs.run({
+      start: (show) =>
+        this.runner.sweep(req, (done, total, f, label) => show(f, `${done} of ${total} runs done, ${Math.round(f * 100)} %${label ? ` — ${label}` : ""}`)),
+      starting: "planning the runs…",
+      done: (out) => {
+        this.last = out;
+        this.draw(out.sweep);
+        this.downloads(out);
+        const runs = out.sweep.points.length * out.sweep.sides.length;
+        return `done: ${runs} runs in ${fmt((performance.now() - t0) / 1000)} s`;
+      },
+      failed: (msg) => this.message(`Sweep: ${msg}`, "error", [{ label: "Retry", run: () => void this.run().catch(() => {}) }]),
     });
-    this.job = job;
-    this.busy(true);
-    this.bar.value = 0;
-    this.label.textContent = "planning the runs…";
-    try {
-      const out = await job.promise;
-      this.last = out;
-      this.draw(out.sweep);
-      this.downloads(out);
-      const runs = out.sweep.points.length * out.sweep.sides.length;
-      this.label.textContent = `done: ${runs} runs in ${fmt((performance.now() - t0) / 1000)} s`;
-      return out;
-    } catch (e) {
-      const msg = errorText(e);
-      this.label.textContent = msg === "cancelled" ? "cancelled" : "failed";
-      if (msg !== "cancelled") this.message(`Sweep: ${msg}`, "error", [{ label: "Retry", run: () => void this.run().catch(() => {}) }]);
-      throw e;
-    } finally {
-      if (this.job === job) {
-        this.job = null;
-        this.busy(false);
-      }
-    }
-  }
-
-  private busy(on: boolean): void {
-    this.runBtn.disabled = on;
-    this.cancelBtn.hidden = !on;
-    this.bar.hidden = !on;
   }
 
   private knobMeta(): KnobMeta | undefined {

@@ -3,18 +3,16 @@
 // figures need at full length (seed 1, as `loomsim verify`).
 
 import { el, fmt } from "./dom";
-import { Job, Runner } from "./runner";
-import { Check, errorText, LoomError, ScenarioMeta, Verification } from "./types";
+import { JobControls } from "./jobcontrols";
+import type { Runner } from "./runner";
+import { Check, LoomError, ScenarioMeta, Verification } from "./types";
 
 export class VerifyPanel {
-  private job: Job<Verification> | null = null;
+  private readonly jobs: JobControls;
   private cache = new Map<string, Verification>();
   private scenario: ScenarioMeta | null = null;
   private readonly table: HTMLTableSectionElement;
   private readonly runBtn: HTMLButtonElement;
-  private readonly cancelBtn: HTMLButtonElement;
-  private readonly bar: HTMLProgressElement;
-  private readonly label: HTMLElement;
   private readonly summary: HTMLElement;
 
   constructor(
@@ -24,13 +22,14 @@ export class VerifyPanel {
     private readonly onError: (msg: string, retry: () => void) => void,
   ) {
     this.runBtn = el("button", { type: "button", id: "verify-run" }, "Run the full-length cases");
-    this.cancelBtn = el("button", { type: "button", id: "verify-cancel", hidden: "" }, "Cancel");
-    this.bar = el("progress", { id: "verify-progress", max: "1", value: "0", hidden: "" });
-    this.label = el("span", { id: "verify-label", class: "progress-label", "aria-live": "polite" });
+    const cancel = el("button", { type: "button", id: "verify-cancel", hidden: "" }, "Cancel");
+    const bar = el("progress", { id: "verify-progress", max: "1", value: "0", hidden: "" });
+    const label = el("span", { id: "verify-label", class: "progress-label", "aria-live": "polite" });
+    this.jobs = new JobControls({ run: this.runBtn, cancel, bar, label });
     this.table = el("tbody");
     this.summary = el("p", { id: "verify-summary" });
     root.append(
-      el("div", { class: "row" }, this.runBtn, this.cancelBtn, this.bar, this.label),
+      el("div", { class: "row" }, this.runBtn, cancel, bar, label),
       this.summary,
       el(
         "div",
@@ -48,11 +47,10 @@ export class VerifyPanel {
       ),
     );
     this.runBtn.addEventListener("click", () => void this.run().catch(() => {}));
-    this.cancelBtn.addEventListener("click", () => this.job?.cancel());
   }
 
   show(s: ScenarioMeta): void {
-    if (this.scenario?.id !== s.id) this.job?.cancel();
+    if (this.scenario?.id !== s.id) this.jobs.cancel();
     this.scenario = s;
     const n = verifyCases(s).length;
     this.runBtn.textContent = `Run the full-length cases (${n} run${n === 1 ? "" : "s"} in background workers)`;
@@ -64,40 +62,21 @@ export class VerifyPanel {
   async run(onProgress?: (f: number, c: string) => void): Promise<Verification> {
     const s = this.scenario;
     if (!s) throw new LoomError("no scenario shown");
-    this.job?.cancel();
-    const job = this.runner.verifyParallel(s.id, verifyCases(s), (f, c) => {
-      this.bar.value = f;
-      this.label.textContent = `${Math.round(f * 100)} % — slowest: ${c}`;
-      onProgress?.(f, c);
+    return this.jobs.run({
+      start: (show) =>
+        this.runner.verifyParallel(s.id, verifyCases(s), (f, c) => {
+          show(f, `${Math.round(f * 100)} % — slowest: ${c}`);
+          onProgress?.(f, c);
+        }),
+      starting: "starting the worker…",
+      done: (v) => {
+        this.cache.set(s.id, v);
+        if (this.scenario?.id === s.id) this.render(v);
+        const failed = v.checks.filter((c) => c.status === "fail").length;
+        return `done: ${v.checks.length - failed} of ${v.checks.length} figures within tolerance or declared deviations`;
+      },
+      failed: (msg) => this.onError(`Article vs model (${s.id}): ${msg}`, () => void this.run().catch(() => {})),
     });
-    this.job = job;
-    this.busy(true);
-    this.bar.value = 0;
-    this.label.textContent = "starting the worker…";
-    try {
-      const v = await job.promise;
-      this.cache.set(s.id, v);
-      if (this.scenario?.id === s.id) this.render(v);
-      const failed = v.checks.filter((c) => c.status === "fail").length;
-      this.label.textContent = `done: ${v.checks.length - failed} of ${v.checks.length} figures within tolerance or declared deviations`;
-      return v;
-    } catch (e) {
-      const msg = errorText(e);
-      this.label.textContent = msg === "cancelled" ? "cancelled" : "failed";
-      if (msg !== "cancelled") this.onError(`Article vs model (${s.id}): ${msg}`, () => void this.run().catch(() => {}));
-      throw e;
-    } finally {
-      if (this.job === job) {
-        this.job = null;
-        this.busy(false);
-      }
-    }
-  }
-
-  private busy(on: boolean): void {
-    this.runBtn.disabled = on;
-    this.cancelBtn.hidden = !on;
-    this.bar.hidden = !on;
   }
 
   private render(v: Verification | null): void {
