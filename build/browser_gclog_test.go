@@ -104,24 +104,15 @@ func (b *browser) checkGCLogShown(t *testing.T, name string, l *gclog.Log) {
 	if fmt.Sprint(s.Charts) != "[gclog-chart-heap gclog-chart-pauses gclog-chart-rates]" {
 		t.Errorf("%s: charts drawn: %q", name, s.Charts)
 	}
-	// Each chart has ink in its series' colours (uPlot draws on a canvas; axes and grid are grey).
-	var ink map[string]int
-	b.eval(`(() => {
-		const near = (d, i, [r, g, b]) => Math.abs(d[i] - r) < 40 && Math.abs(d[i+1] - g) < 40 && Math.abs(d[i+2] - b) < 40 && d[i+3] > 128;
-		const count = (id, rgb) => {
-			const c = document.querySelector("#" + id + " canvas");
-			const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-			let n = 0;
-			for (let i = 0; i < d.length; i += 4) if (near(d, i, rgb)) n++;
-			return n;
-		};
-		return {
-			heapAfter: count("gclog-chart-heap", [0, 114, 178]),
-			pausesYoung: count("gclog-chart-pauses", [86, 180, 233]),
-			allocation: count("gclog-chart-rates", [0, 114, 178]),
-			promotion: count("gclog-chart-rates", [213, 94, 0]),
-		};
-	})()`, &ink)
+	// Each chart has ink in its series' colours inside its plotting area:
+	// neutral inks for the lines, the picture's "stopped for GC" slate for
+	// the young pauses (the colours of the page's theme, charttheme.ts).
+	ink := map[string]int{
+		"heap used":    b.chartInk(t, "#gclog-chart-heap", "chart-ink")["chart-ink"],
+		"young pauses": b.chartInk(t, "#gclog-chart-pauses", "m-gc")["m-gc"],
+		"allocation":   b.chartInk(t, "#gclog-chart-rates", "chart-ink")["chart-ink"],
+		"promotion":    b.chartInk(t, "#gclog-chart-rates", "chart-ink-mid")["chart-ink-mid"],
+	}
 	for k, n := range ink {
 		if n < 50 {
 			t.Errorf("%s: the %s series left %d pixels of ink", name, k, n)

@@ -2,7 +2,7 @@ package main
 
 // The sweep panel in the browser: a small sweep set up through the panel's
 // controls runs in the background workers, draws one line per side (ink of
-// the side's colour on the charts' canvases), equals `loomsim sweep --json`
+// the side's mark on the charts' canvases, legend entries A, B, C), equals `loomsim sweep --json`
 // for the same setup, downloads loomsim's CSV, and survives a reload
 // through the link.
 
@@ -53,23 +53,19 @@ func TestSweepPanel(t *testing.T) {
 		t.Errorf("the page's sweep:\n%s\nloomsim sweep --json:\n%s", got, want)
 	}
 
-	// One line per side: each side's colour is inked on some chart.
-	var ink [][]int
-	b.eval(`[...document.querySelectorAll("#sweep-charts canvas")].map(c => {
-		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-		const cols = [[0x00, 0x72, 0xB2], [0xD5, 0x5E, 0x00], [0x00, 0x9E, 0x73]];
-		const n = cols.map(() => 0);
-		for (let i = 0; i < d.length; i += 4) cols.forEach((c, k) => {
-			if (d[i + 3] > 200 && Math.abs(d[i] - c[0]) + Math.abs(d[i + 1] - c[1]) + Math.abs(d[i + 2] - c[2]) < 40) n[k]++;
-		});
-		return n })`, &ink)
-	if len(ink) != 2 {
-		t.Fatalf("%d sweep charts, want one per metric (2)", len(ink))
-	}
-	for side := range 3 {
-		if ink[0][side]+ink[1][side] < 100 {
-			t.Errorf("side %d: %v pixels of its colour on the charts; no line drawn", side+1, ink)
+	// One line per side: each side's mark (its neutral ink, sidemarks.ts)
+	// is inked inside the plotting area of some chart.
+	sides := []string{"chart-ink", "chart-ink-mid", "chart-ink-light"}
+	inks := []map[string]int{b.chartInk(t, "#sweep-chart-elapsed_ms", sides...), b.chartInk(t, "#sweep-chart-os_threads_peak", sides...)}
+	for i, v := range sides {
+		if inks[0][v]+inks[1][v] < 100 {
+			t.Errorf("side %c: %v pixels of its ink (--%s) on the charts; no line drawn", 'A'+i, inks, v)
 		}
+	}
+	var legend []string
+	b.eval(`[...document.querySelectorAll("#sweep-chart-elapsed_ms .u-legend .u-series .u-label")].map(e => e.textContent)`, &legend)
+	if len(legend) != 3 || !strings.HasPrefix(legend[0], "A: ") || !strings.HasPrefix(legend[1], "B: ") || !strings.HasPrefix(legend[2], "C: ") {
+		t.Errorf("the sweep chart's legend should name the sides A, B, C: %q", legend)
 	}
 	var rows int
 	b.eval(`document.querySelectorAll("#sweep-result tbody tr").length`, &rows)

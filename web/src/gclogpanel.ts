@@ -6,6 +6,8 @@
 // other origin, and the panel says so beside the drop zone.
 
 import uPlot from "uplot";
+import { meaningColor } from "./charts";
+import { ChartInks, chartInks, onThemeChange, themedAxis, themedLegend } from "./charttheme";
 import { byID, el, fmt } from "./dom";
 import type { GCKind, GCLogImport, GCLogReport, GCLogSeries } from "./gclogtypes";
 import type { Job, Runner } from "./runner";
@@ -14,16 +16,21 @@ import { errorText, LoomError } from "./types";
 /** The largest log the panel reads: beyond it a browser tab's memory, not the reader, is the limit. */
 export const maxGCLogBytes = 256 * 1024 * 1024;
 
-/** One colour per kind of pause (Okabe–Ito), with a point shape cue from its legend label. */
-const kindColors: Record<GCKind, string> = {
-  young: "#56B4E9",
-  mixed: "#009E73",
-  full: "#D55E00",
-  remark: "#CC79A7",
-  cleanup: "#999999",
-  concurrent: "#000000",
-  pause: "#0072B2",
-  degenerated: "#E69F00",
+/**
+ * How each kind of pause is marked. Every pause is "stopped for GC", which
+ * the picture draws in slate grey, so the kinds differ by shape, not hue:
+ * size, filled or hollow, and slate or a neutral ink (the Full GCs, the
+ * ones a reader looks for, largest and in the strongest ink).
+ */
+const kindMarks: Record<GCKind, { size: number; filled: boolean; ink: "gc" | keyof ChartInks }> = {
+  young: { size: 5, filled: true, ink: "gc" },
+  mixed: { size: 7, filled: false, ink: "gc" },
+  full: { size: 9, filled: true, ink: "strong" },
+  remark: { size: 7, filled: false, ink: "strong" },
+  cleanup: { size: 5, filled: false, ink: "mid" },
+  concurrent: { size: 5, filled: false, ink: "light" },
+  pause: { size: 6, filled: true, ink: "mid" },
+  degenerated: { size: 9, filled: false, ink: "strong" },
 };
 
 const kindLabels: Record<GCKind, string> = {
@@ -56,8 +63,10 @@ export class GCLogPanel {
   private plots: uPlot[] = [];
   private observers: ResizeObserver[] = [];
   private job: Job<GCLogReport> | null = null;
+  private shown: GCLogReport | null = null;
 
   constructor(private readonly runner: Runner) {
+    onThemeChange(() => this.shown && this.show(this.shown));
     this.file.addEventListener("change", () => {
       const f = this.file.files?.[0];
       if (f) void this.read(f, f.name).catch(() => undefined);
@@ -156,6 +165,7 @@ export class GCLogPanel {
   }
 
   private show(r: GCLogReport): void {
+    this.shown = r;
     for (const o of this.observers) o.disconnect();
     for (const p of this.plots) p.destroy();
     this.plots = [];
@@ -211,12 +221,9 @@ function options(width: number, unit: string, series: uPlot.Series[]): uPlot.Opt
     width,
     height: 200,
     series: [{ label: "s" }, ...series],
-    axes: [
-      { label: "time in the log (s)", labelSize: 18, size: 36 },
-      { label: unit, labelSize: 18, size: 56 },
-    ],
+    axes: [themedAxis({ label: "time in the log (s)", labelSize: 18, size: 36 }), themedAxis({ label: unit, labelSize: 18, size: 56 })],
     scales: { x: { time: false }, y: { range: (_u, lo, hi) => [Math.min(0, lo ?? 0), Math.max(hi ?? 1, 1) * 1.05] } },
-    legend: { show: true, live: false },
+    legend: themedLegend,
     cursor: { drag: { x: false, y: false } },
   };
 }
@@ -230,13 +237,14 @@ const line = (label: string, stroke: string, extra: Partial<uPlot.Series> = {}):
   ...extra,
 });
 
-const dots = (label: string, stroke: string): uPlot.Series => ({
-  label,
-  stroke,
-  fill: stroke,
-  paths: () => null,
-  points: { show: true, size: 5, stroke, fill: stroke },
-});
+/** A kind of pause as points only, in its mark. */
+function dots(k: GCKind): uPlot.Series {
+  const m = kindMarks[k];
+  const inks = chartInks();
+  const stroke = m.ink === "gc" ? meaningColor("gc") : inks[m.ink];
+  const fill = m.filled ? stroke : inks.plate;
+  return { label: kindLabels[k], stroke, fill, width: 1.5, paths: () => null, points: { show: true, size: m.size, width: 1.5, stroke, fill } };
+}
 
 /**
  * The heap's occupancy as a saw: each collection adds two points at its
@@ -245,7 +253,8 @@ const dots = (label: string, stroke: string): uPlot.Series => ({
  * and the old gen after each collection (when logged) go beside it.
  */
 function heapChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
-  const { plot, width } = figure(parent, "gclog-chart-heap", "Heap used: climbing between collections, dropping at each (solid); committed (grey); old gen after each (dotted)");
+  const { plot, width } = figure(parent, "gclog-chart-heap", "Heap used: climbing between collections, dropping at each (solid); committed (thin); old gen after each (dotted)");
+  const inks = chartInks();
   const x: number[] = [];
   const used: (number | null)[] = [];
   const committed: (number | null)[] = [];
@@ -257,22 +266,22 @@ function heapChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
     committed.push(s.committed_mb[i], s.committed_mb[i]);
     old.push(null, s.old_after_mb[i]);
   });
-  const series = [line("heap used", "#0072B2"), line("committed", "#777777", { width: 1 })];
+  const series = [line("heap used", inks.strong), line("committed", inks.mid, { width: 1 })];
   const data: (number | null)[][] = [x, used, committed];
   if (old.some((v) => v !== null)) {
-    series.push(line("old gen after", "#D55E00", { dash: [2, 3] }));
+    series.push(line("old gen after", inks.mid, { dash: [2, 3] }));
     data.push(old);
   }
   return new uPlot(options(width, "MB", series), data as uPlot.AlignedData, plot);
 }
 
-/** Every pause as a point, one colour per kind. */
+/** Every pause as a point, one mark per kind. */
 function pauseChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
-  const { plot, width } = figure(parent, "gclog-chart-pauses", "Pauses by kind");
+  const { plot, width } = figure(parent, "gclog-chart-pauses", "Pauses by kind (Full GCs: the largest filled dots)");
   const kinds = [...new Set(s.kind)].filter((k) => k !== "concurrent");
   const data: (number | null)[][] = [s.time_s];
   for (const k of kinds) data.push(s.pause_ms.map((p, i) => (s.kind[i] === k ? p : null)));
-  const series = kinds.map((k) => dots(kindLabels[k], kindColors[k]));
+  const series = kinds.map(dots);
   return new uPlot(options(width, "ms", series), data as uPlot.AlignedData, plot);
 }
 
@@ -290,10 +299,11 @@ function rateChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
     return null;
   }
   const { plot, width } = figure(parent, "gclog-chart-rates", `Allocation (solid) and promotion (dashed) rates, over ${fmt(s.rate_window_s)} s windows`);
-  const series = [line("allocation", "#0072B2")];
+  const inks = chartInks();
+  const series = [line("allocation", inks.strong)];
   const data: (number | null)[][] = [s.rate_time_s, s.allocation_mb_s];
   if (s.promotion_mb_s.some((v) => v !== null)) {
-    series.push(line("promotion", "#D55E00", { dash }));
+    series.push(line("promotion", inks.mid, { dash }));
     data.push(s.promotion_mb_s);
   }
   return new uPlot(options(width, "MB/s", series), data as uPlot.AlignedData, plot);

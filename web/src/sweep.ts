@@ -7,13 +7,14 @@
 // setup travels in the page's link (sweep=, sweep_side=, sweep_metric=).
 
 import uPlot from "uplot";
-import { sideColors } from "./charts";
+import { onThemeChange, themedAxis, themedLegend } from "./charttheme";
 import { byID, el, fmt } from "./dom";
 import type { Action } from "./failure";
 import { JobControls } from "./jobcontrols";
 import { caseValues } from "./knobs";
 import type { LinkState } from "./link";
 import type { Runner } from "./runner";
+import { sideLetters, sideMark, sideName } from "./sidemarks";
 import { Current, firstCase } from "./spec";
 import { KnobMeta, LoomError, MetaFile, ScenarioMeta, SweepOutput, SweepRequest, SweepResult } from "./types";
 
@@ -70,6 +71,7 @@ export class SweepPanel {
     });
     for (const e of [this.lo, this.hi, this.n, this.log, this.sides, this.metrics]) e.addEventListener("change", changed);
     this.runBtn.addEventListener("click", () => void this.run().catch(() => {}));
+    onThemeChange(() => this.last && this.draw(this.last.sweep));
   }
 
   /** Follows what is loaded: a new scenario gets its knobs and metrics; new compared cases, new side choices. */
@@ -223,7 +225,7 @@ export class SweepPanel {
     this.label.textContent = "";
   }
 
-  /** One chart per metric, the knob across, one line per side (with its points marked). */
+  /** One chart per metric, the knob across, one line per side in the side's mark (with its points marked). */
   private draw(r: SweepResult): void {
     this.dropPlots();
     this.charts.replaceChildren();
@@ -238,20 +240,22 @@ export class SweepPanel {
         height: 200,
         series: [
           { label: r.knob.name + unit },
-          ...r.results.map((sr, i) => ({
-            label: sr.side,
-            stroke: sideColors[i % sideColors.length],
-            width: 2,
-            points: { show: true, size: 7 },
-          })),
+          ...r.results.map((sr, i) => {
+            const mark = sideMark(i);
+            return {
+              label: r.results.length > 1 ? sideName(i, sr.side) : sr.side,
+              stroke: mark.stroke,
+              dash: mark.dash,
+              width: 2,
+              points: { show: true, size: 7, stroke: mark.stroke, fill: mark.stroke },
+            };
+          }),
         ],
-        axes: [
-          { label: r.knob.name + unit, labelSize: 18, size: 40 },
-          { label: m, labelSize: 18, size: 60 },
-        ],
+        axes: [themedAxis({ label: r.knob.name + unit, labelSize: 18, size: 40 }), themedAxis({ label: m, labelSize: 18, size: 60 })],
         scales: { x: { time: false, distr: r.knob.spacing === "log" ? 3 : 1 } },
-        legend: { show: true, live: false },
+        legend: themedLegend,
         cursor: { drag: { x: false, y: false } },
+        hooks: { draw: [sideLetters(new Map(r.results.length > 1 ? r.results.map((_, i) => [i + 1, sideMark(i).letter]) : []))] },
       };
       const data = [r.points, ...r.results.map((sr) => sr.values[m])] as uPlot.AlignedData;
       const u = new uPlot(opts, data, plot);
