@@ -50,6 +50,7 @@ export function sideLetters(letterOf: Map<number, string>): (u: uPlot) => void {
     ctx.font = `600 ${Math.round(11 * px)}px system-ui, sans-serif`;
     ctx.textBaseline = "middle";
     const xs = u.data[0];
+    const placed: { x: number; y: number; w: number; h: number }[] = [];
     for (const [si, letter] of letterOf) {
       const s = u.series[si];
       const ys = u.data[si];
@@ -62,7 +63,14 @@ export function sideLetters(letterOf: Map<number, string>): (u: uPlot) => void {
       const w = ctx.measureText(letter).width + 4 * px;
       const h = 13 * px;
       const lx = Math.min(x + 3 * px, u.bbox.left + u.bbox.width - w);
-      const ly = Math.max(u.bbox.top + h / 2, Math.min(y, u.bbox.top + u.bbox.height - h / 2));
+      let ly = Math.max(u.bbox.top + h / 2, Math.min(y, u.bbox.top + u.bbox.height - h / 2));
+      // Lines that end together (two sides both at zero) get their letters stacked, not drawn over each other.
+      const hits = (y: number) => placed.some((p) => Math.abs(p.x - lx) < Math.max(p.w, w) && Math.abs(p.y - y) < h);
+      for (let k = 1; k <= letterOf.size && hits(ly); k++) {
+        const up = ly - h;
+        ly = up - h / 2 >= u.bbox.top && !hits(up) ? up : ly + h;
+      }
+      placed.push({ x: lx, y: ly, w, h });
       ctx.fillStyle = chartInks().plate;
       ctx.fillRect(lx, ly - h / 2, w, h);
       ctx.fillStyle = typeof s.stroke === "function" ? String(s.stroke(u, si)) : String(s.stroke ?? "#000");
