@@ -10,9 +10,10 @@ export class Picker {
   /** Lists scenarios; a click on one calls pick with it. */
   constructor(scenarios: ScenarioMeta[], pick: (s: ScenarioMeta) => void) {
     this.nav.replaceChildren(
+      el("span", { class: "picker-label", id: "picker-label" }, "Stories, one per article:"),
       el(
         "ul",
-        {},
+        { "aria-labelledby": "picker-label" },
         ...scenarios.map((s) =>
           el("li", {}, el("button", { type: "button", class: "pick", "data-scenario": s.id, "aria-pressed": "false", title: s.title }, s.id)),
         ),

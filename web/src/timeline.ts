@@ -111,13 +111,14 @@ export class Timeline {
     this.kind = el("select", { id: "tl-kind", "aria-label": "Kind of event to step to" }, ...eventKinds.map((k) => el("option", { value: k.value }, k.label)));
     this.mine = el("input", { type: "checkbox", id: "tl-mine" });
     this.pos = el("span", { id: "tl-pos", class: "tl-pos" });
-    this.liveBtn = el("button", { type: "button", id: "tl-live", title: "Back to the live position (L)" }, "Live ⏭");
+    this.liveBtn = el("button", { type: "button", id: "tl-live", title: "Back to the live position (L)" }, "Live ▶▶");
     const prev = el("button", { type: "button", id: "tl-prev", title: "Previous event of this kind (B)" }, "◀ Previous");
     const next = el("button", { type: "button", id: "tl-next", title: "Next event of this kind (N)" }, "Next ▶");
-    const start = el("button", { type: "button", id: "tl-start", title: "The oldest moment kept", "aria-label": "The oldest moment kept" }, "⏮");
+    const start = el("button", { type: "button", id: "tl-start", title: "The oldest moment kept", "aria-label": "The oldest moment kept" }, "◀◀");
     const follow = el("button", { type: "button", id: "tl-follow", title: "Follow a thread that is on a carrier now (F); or click one in the picture" }, "Follow a thread");
     root.replaceChildren(
-      el("div", { class: "tl-row" }, start, this.slider, this.liveBtn, this.pos),
+      // Plain glyphs (◀ ▶ are in every common font; the media-control ones are not in all).
+      el("div", { class: "tl-row" }, el("span", { class: "tl-label" }, "Rewind:"), start, this.slider, this.liveBtn, this.pos),
       el(
         "div",
         { class: "tl-row" },

@@ -77,10 +77,11 @@ export class TransportBar {
       .map((s, i) => {
         const tag = sides.length > 1 ? `${names[i]}: ` : "";
         const flags = [s.done ? "finished" : "", s.oom ? "out of memory" : "", s.paused ? "GC pause" : ""].filter(Boolean).join(", ");
-        return `${tag}${fmt(s.virtual ?? 0)} virtual (${fmt(s.mounted ?? 0)} mounted, ${fmt(s.parked ?? 0)} parked, ${fmt(s.runQueue ?? 0)} queued) · ${fmt(s.platform ?? 0)} OS threads · ${fmt(s.requestsDone ?? 0)} done${flags ? " · " + flags : ""}`;
+        return `${tag}${fmt(s.virtual ?? 0)} virtual threads (${fmt(s.mounted ?? 0)} on a carrier, ${fmt(s.parked ?? 0)} parked, ${fmt(s.runQueue ?? 0)} waiting for a carrier) · ${fmt(s.platform ?? 0)} OS threads · ${fmt(s.requestsDone ?? 0)} done${flags ? " · " + flags : ""}`;
       })
       .join(" | ");
-    this.status(`${fmtTime(st.simTimeNs ?? 0)} virtual · ${st.running ? "running" : "paused"} at ${speedText(st.speed)} · ${fmt(st.fps ?? 0, 0)} fps — ${per}`);
+    // In the picture's words; the tool's own frame rate is the developer overlay's (the D key), not the reader's.
+    this.status(`Simulated time ${fmtTime(st.simTimeNs ?? 0)} · ${st.running ? "playing" : "playback paused"} at ${speedText(st.speed)} — ${per}`);
     const sel = byID<HTMLSelectElement>("speed");
     if (document.activeElement !== sel && Number.isFinite(st.speed) && st.speed > 0) showSpeed(sel, st.speed);
   }
