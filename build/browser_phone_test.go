@@ -3,7 +3,8 @@ package main
 // The page at a phone's size (390 × 844 CSS px, a touch screen at twice the
 // pixels), alone and comparing two cases: nothing scrolls sideways, the
 // canvas is on screen at the page's width and drawn, the controls fit and
-// are tall enough to tap, and the charts fit. And the charts under both
+// are tall enough to tap, the picture starts on the first screen, and the
+// charts fit. And the charts under both
 // themes: compared sides in their marks (never a hue of the picture's
 // colour grammar), then re-drawn in the high-contrast theme's inks.
 
@@ -18,13 +19,14 @@ import (
 
 // phoneLayout is what the page looks like at its current size.
 type phoneLayout struct {
-	Overflow float64 // document width beyond the window
-	Width    float64 // the window's inner width
-	Frame    struct{ Left, Right, Width, Height float64 }
-	Canvas   struct{ Width, Height float64 } // the canvas in the frame, in CSS px
-	Wide     []string                        // elements sticking out of the window (not inside a scroll box)
-	Short    []string                        // toolbar controls under 32 px tall
-	Charts   []float64                       // each live chart's right edge
+	Overflow float64                                           // document width beyond the window
+	Width    float64                                           // the window's inner width
+	Height   float64                                           // and height
+	Frame    struct{ Left, Right, Top, Width, Height float64 } // at the top of the page
+	Canvas   struct{ Width, Height float64 }                   // the canvas in the frame, in CSS px
+	Wide     []string                                          // elements sticking out of the window (not inside a scroll box)
+	Short    []string                                          // toolbar controls under 32 px tall
+	Charts   []float64                                         // each live chart's right edge
 }
 
 const phoneLayoutJS = `(() => {
@@ -42,8 +44,8 @@ const phoneLayoutJS = `(() => {
 	const cr = cv ? cv.getBoundingClientRect() : {width: 0, height: 0};
 	const short = [...document.querySelectorAll(".toolbar button, .toolbar select, .toolbar input[type=text]")]
 		.filter(e => e.offsetParent !== null && e.getBoundingClientRect().height < 32).map(name);
-	return {overflow: document.documentElement.scrollWidth - W, width: W,
-		frame: {left: f.left, right: f.right, width: f.width, height: f.height},
+	return {overflow: document.documentElement.scrollWidth - W, width: W, height: window.innerHeight,
+		frame: {left: f.left, right: f.right, top: f.top + window.scrollY, width: f.width, height: f.height},
 		canvas: {width: cr.width, height: cr.height}, wide: wide.slice(0, 12), short,
 		charts: [...document.querySelectorAll("#charts .uplot")].map(e => e.getBoundingClientRect().right)};
 })()`
@@ -63,6 +65,9 @@ func (b *browser) checkPhoneLayout(t *testing.T, what string) {
 	}
 	if l.Frame.Left < 0 || l.Frame.Right > l.Width+0.5 || l.Frame.Width < 0.85*l.Width || l.Frame.Height < 0.8*l.Frame.Width {
 		t.Errorf("%s: the picture's frame is at %+v in a %v px window; want it on screen, nearly the window's width, and at least 4:5", what, l.Frame, l.Width)
+	}
+	if l.Frame.Top > 0.85*l.Height-100 {
+		t.Errorf("%s: the picture starts %v px down a %v px screen: a reader sees only controls until scrolling", what, l.Frame.Top, l.Height)
 	}
 	if l.Canvas.Width < l.Frame.Width-1 || l.Canvas.Height < l.Frame.Height-1 {
 		t.Errorf("%s: the canvas is %+v inside a frame of %+v: it does not fill it", what, l.Canvas, l.Frame)
