@@ -78,14 +78,14 @@ export function gameCall<T>(app: App, f: (g: TimelineCalls) => string): T {
 
 /** The kinds of event the bar steps to. */
 export const eventKinds: { value: string; label: string }[] = [
-  { value: "mount", label: "mount (thaw)" },
-  { value: "park", label: "park / unmount" },
-  { value: "freeze", label: "freeze" },
+  { value: "mount", label: "mount (a thread gets a carrier)" },
+  { value: "park", label: "park (a thread leaves its carrier)" },
+  { value: "freeze", label: "freeze (a stack into a StackChunk)" },
   { value: "gc", label: "GC pause" },
   { value: "gc-full", label: "Full GC" },
-  { value: "unpark", label: "unpark" },
+  { value: "unpark", label: "unpark (a parked thread wakes)" },
   { value: "thread-start", label: "thread start" },
-  { value: "jit-tier", label: "JIT compile" },
+  { value: "jit-tier", label: "JIT compile (code gets faster)" },
 ];
 
 const scrubSteps = 1000;
