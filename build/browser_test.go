@@ -313,9 +313,10 @@ func (b *browser) compare(t *testing.T, scenarios []scenarioInfo) {
 	}
 	var series []string
 	b.eval(`[...document.querySelectorAll("#chart-throughput .u-legend .u-series")].map(e => e.textContent.trim())`, &series)
-	for _, c := range s.Compare {
-		if !slices.Contains(series, c) {
-			t.Errorf("throughput chart's series are %q, want one for %s", series, c)
+	// Each side named by its letter (sidemarks.ts) and its case, in the picture's order.
+	for i, c := range s.Compare {
+		if want := fmt.Sprintf("%c: %s", 'A'+i, c); !slices.Contains(series, want) {
+			t.Errorf("throughput chart's series are %q, want one named %q", series, want)
 		}
 	}
 	var points int
