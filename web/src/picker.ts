@@ -1,4 +1,4 @@
-// The main page's scenario picker: one button per article scenario; the
+// The main page's scenario picker: one button per scenario (an article each, and gc-lab); the
 // loaded one is pressed.
 
 import { byID, el } from "./dom";
@@ -10,7 +10,7 @@ export class Picker {
   /** Lists scenarios; a click on one calls pick with it. */
   constructor(scenarios: ScenarioMeta[], pick: (s: ScenarioMeta) => void) {
     this.nav.replaceChildren(
-      el("span", { class: "picker-label", id: "picker-label" }, "Stories, one per article:"),
+      el("span", { class: "picker-label", id: "picker-label" }, "Stories — five articles and a lab to run beside a real JVM:"),
       el(
         "ul",
         { "aria-labelledby": "picker-label" },
