@@ -13,6 +13,13 @@ import "fmt"
 //     each also evacuates old regions and reclaims an eighth of the garbage
 //     marking found (G1MixedGCCountTarget 8), copying the live data sharing
 //     those regions.
+//     Mixed collections stop while G1HeapWastePercent of the heap is still
+//     garbage.
+//   - After every pause young is sized for the next one as G1Policy does:
+//     whole regions between G1NewSizePercent and G1MaxNewSizePercent, within
+//     the free regions beyond G1ReservePercent, at the minimum in the mixed
+//     phase, else the largest eden whose predicted survivors and pause fit
+//     (gc_g1_young.go).
 //   - The committed heap starts at -Xms and grows when live data needs it
 //     (g1Resize); RSS counts the committed heap.
 //   - Promotion does not put StackChunks in GC mode (whether G1's young
