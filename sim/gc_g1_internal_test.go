@@ -265,3 +265,24 @@ func TestG1AfterFullAndRules(t *testing.T) {
 	assert.Equal(t, Bytes(0), g1GC{}.deadWood(s, MB, MB))
 	assert.NoError(t, g1GC{}.checkHeap(h))
 }
+
+// A young collection tells G1 what fraction of eden survived: the live
+// objects it found there (not those already in a survivor space) over
+// everything eden held, garbage included; and resizes young.
+func TestG1YoungCollectionSamplesEdenSurvival(t *testing.T) {
+	s := tinySim(t, GCG1, 25)
+	h := s.heap
+	old := h.newBlob(MB, CatRequest)
+	h.blobs[old].age, h.blobs[old].sp = 1, SpaceSurvivor // a survivor from before
+	h.edenUsed -= MB
+	h.survUsed = MB
+	h.newBlob(MB, CatRequest) // live in eden
+	dead := h.newBlob(2*MB, CatRequest)
+	h.kill(dead)
+	h.garbage(MB)
+	_, failed := s.youngGC()
+	require.False(t, failed)
+	assert.Equal(t, 1, h.g1.survival.num)
+	assert.Equal(t, 0.25, h.g1.survival.davg, "1 MB live of the 4 MB eden held")
+	assert.Equal(t, regionsFor(h.survUsed, h.g1.region)*h.g1.region+h.edenCap, h.youngCap, "resized: eden is young less the survivors' regions")
+}
