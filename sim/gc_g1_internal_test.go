@@ -231,6 +231,35 @@ func TestG1YoungTarget(t *testing.T) {
 	h.g1Resize(1)
 	assert.Equal(t, 5*MB, h.youngCap)
 
+	// The twin's 64 MB run with 500 pooled threads (its GC log, a young
+	// pause with "Old regions: 49->50", "Survivor regions: 1->1(1)", "Eden
+	// regions: 2->0(2)"): 64 regions of 1 MB, a reserve of 7; 50 old and 1
+	// survivor region leave 13 free, 6 beyond the reserve. With 55 % of eden
+	// surviving, 2 eden regions pass the copy check (2.2 × 1.1 MB ≤ 4 MB
+	// left) and 3 do not (3.63 MB > 3 MB): eden 2, young 3, as the log says.
+	h = &heap{cfg: HeapConfig{MaxBytes: 64 * MB, SurvivorRatio: 8, CopyRate: MB, CardRate: 1000 * GB}, oldUsed: 50 * MB, survUsed: MB}
+	for range 5 {
+		h.g1.survival.add(0.55)
+	}
+	h.g1Resize(1)
+	assert.Equal(t, 3*MB, h.youngCap)
+	assert.Equal(t, 2*MB, h.edenCap)
+
+	// The twin's 128 MB run with fresh threads (testdata/jvm-check's log:
+	// "Eden regions: 75->0(75)" beside "Survivor regions: 1->1(10)", then
+	// 74 beside 2): little survives, so young is 60 % of 128 regions, 76,
+	// survivors included, and the survivor space ceil(76/8) = 10 regions.
+	for surv, eden := range map[Bytes]Bytes{MB: 75 * MB, 2 * MB: 74 * MB} {
+		h = &heap{cfg: HeapConfig{MaxBytes: 128 * MB, SurvivorRatio: 8, CopyRate: MB, CardRate: 1000 * GB}, oldUsed: 10 * MB, survUsed: surv}
+		for range 5 {
+			h.g1.survival.add(0.02)
+		}
+		h.g1Resize(1)
+		assert.Equal(t, 76*MB, h.youngCap)
+		assert.Equal(t, eden, h.edenCap)
+		assert.Equal(t, 10*MB, h.survCap)
+	}
+
 	// The pause goal: 190 ms fixed plus half of n MB copied at 1 MB/ms must
 	// stay within 200 ms: n = 20 (the copy space would allow 42).
 	h = g1Heap(0, 0, 0.5)
