@@ -276,7 +276,8 @@ func TestG1SampleSurvival(t *testing.T) {
 	h.g1SampleSurvival(0, 0)
 	assert.Equal(t, 0, h.g1.survival.num, "an empty eden teaches nothing")
 	h.g1SampleSurvival(4*MB, MB)
-	assert.Equal(t, 0.25, h.g1.survival.davg)
+	assert.Equal(t, 2, h.g1.survival.num, "the seed of 40 %, then the sample")
+	assert.InDelta(t, 0.3*0.25+0.7*0.4, h.g1.survival.davg, 1e-15)
 }
 
 // A Full GC forgets marking and resizes; G1 promotes chunks without
@@ -311,7 +312,7 @@ func TestG1YoungCollectionSamplesEdenSurvival(t *testing.T) {
 	h.garbage(MB)
 	_, failed := s.youngGC()
 	require.False(t, failed)
-	assert.Equal(t, 1, h.g1.survival.num)
-	assert.Equal(t, 0.25, h.g1.survival.davg, "1 MB live of the 4 MB eden held")
+	assert.Equal(t, 2, h.g1.survival.num, "the seed and the sample")
+	assert.InDelta(t, 0.3*0.25+0.7*0.4, h.g1.survival.davg, 1e-15, "1 MB live of the 4 MB eden held, after the 40 % seed")
 	assert.Equal(t, regionsFor(h.survUsed, h.g1.region)*h.g1.region+h.edenCap, h.youngCap, "resized: eden is young less the survivors' regions")
 }

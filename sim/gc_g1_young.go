@@ -25,8 +25,8 @@ import "math"
 //     collections so far: a decaying average (each new sample weighs 30 %)
 //     plus half its decaying standard deviation (G1ConfidencePercent 50), the
 //     deviation never below a share of the average while there are fewer than
-//     five samples, capped at 1 (G1Predictions); 40 % before the first
-//     sample (InitialSurvivorRate).
+//     five samples, capped at 1 (G1Predictions); the sequence is seeded
+//     with 40 % before the first pause (G1SurvRateGroup::reset).
 //   - The survivor space for the next pause is young / SurvivorRatio regions,
 //     rounded up (G1Policy::update_survivors_policy); the tenuring threshold
 //     is computed against half of it (TargetSurvivorRatio).
@@ -40,7 +40,7 @@ const (
 	g1MaxNewSizePercent = 60  // G1MaxNewSizePercent
 	g1ReservePercent    = 10  // G1ReservePercent
 	g1HeapWastePercent  = 5   // G1HeapWastePercent (gc_g1.go, g1Mixed)
-	g1InitialSurvival   = 0.4 // InitialSurvivorRate
+	g1InitialSurvival   = 0.4 // the survival rate G1SurvRateGroup seeds its prediction with
 	g1Confidence        = 0.5 // G1ConfidencePercent / 100
 	g1CopySafety        = 2.2 // (100 / G1ConfidencePercent) * (100 + TargetPLABWastePct) / 100
 	g1SeqAlpha          = 0.7 // TruncatedSeq's weight of the past
@@ -158,10 +158,13 @@ func (h *heap) g1EdenFits(n, baseFree Bytes, rate float64, thr Bytes) bool {
 }
 
 // g1SampleSurvival records what fraction of the eden a young collection
-// found survived.
+// found survived, after G1's seed of 40 % if it is the first.
 func (h *heap) g1SampleSurvival(eden, fromEden Bytes) {
 	if eden <= 0 {
 		return
+	}
+	if h.g1.survival.num == 0 {
+		h.g1.survival.add(g1InitialSurvival)
 	}
 	h.g1.survival.add(min(1, float64(float64(fromEden)/float64(eden))))
 }
