@@ -164,11 +164,10 @@ clean:
 ## Not part of `make test`. JVM_REPLAY=1 compares the kept runs again without a JVM.
 JVM_CHECK_DIR ?= .cache/jvm-check
 JAVA_INSTALL  := apt-get update && apt-get install -y openjdk-17-jdk-headless
-jvm-check:
-	@if [ -n "$(JVM_REPLAY)" ]; then \
-		$(GO) run ./cmd/loomsim jvm sweep --replay $(JVM_CHECK_DIR) --fidelity FIDELITY.md; \
-	else $(MAKE) --no-print-directory jvm-deps && \
-		$(GO) run ./cmd/loomsim jvm sweep --keep $(JVM_CHECK_DIR) --fidelity FIDELITY.md; fi
+# The JDK is a prerequisite, not a recursive make: a recipe line naming
+# $(MAKE) runs even under `make -n`, which then ran the whole sweep.
+jvm-check: $(if $(JVM_REPLAY),,jvm-deps)
+	$(GO) run ./cmd/loomsim jvm sweep $(if $(JVM_REPLAY),--replay,--keep) $(JVM_CHECK_DIR) --fidelity FIDELITY.md
 
 # A JDK from Debian's packages: installed when missing and the user is root,
 # otherwise the command to run is printed.

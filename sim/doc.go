@@ -64,7 +64,8 @@
 // Collector. The policy of one garbage collector (collector.go, with
 // gc_parallel.go, gc_serial.go, gc_g1.go), chosen once by New from
 // HeapConfig.GC. The copying, promoting and compacting it drives are shared
-// (gc.go). G1 is simplified: no regions.
+// (gc.go). G1 is simplified: no regions as places, only as the unit its
+// young generation is sized in after every pause (gc_g1_young.go).
 //
 // Promotion. Moving a young object into the old generation (gc.go:
 // promote), at a young collection when it reaches the tenuring threshold

@@ -84,8 +84,11 @@ type youngResult struct {
 	// survivor space and was promoted early.
 	overflow bool
 	// ages holds the bytes copied into the survivor space at each age.
-	ages  [16]Bytes
-	pause Duration
+	ages [16]Bytes
+	// eden is what eden held when the collection began, fromEden the live
+	// bytes it found there (G1 predicts its survival rate from them).
+	eden, fromEden Bytes
+	pause          Duration
 }
 
 // youngGC copies live young objects into the survivor space, ages them, and
@@ -94,7 +97,7 @@ type youngResult struct {
 func (s *Sim) youngGC() (Duration, bool) {
 	h := s.heap
 	cfg := &s.cfg.Heap
-	var y youngResult
+	y := youngResult{eden: h.edenUsed}
 	failed := false
 	keep := h.young[:0]
 	for _, i := range h.young {
@@ -106,6 +109,9 @@ func (s *Sim) youngGC() (Duration, bool) {
 		if failed {
 			keep = append(keep, i)
 			continue
+		}
+		if b.age == 0 {
+			y.fromEden += b.size
 		}
 		if int(b.age) < h.tenuring && y.copied+b.size <= h.survCap {
 			if b.age < 15 {

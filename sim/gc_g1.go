@@ -13,6 +13,13 @@ import "fmt"
 //     each also evacuates old regions and reclaims an eighth of the garbage
 //     marking found (G1MixedGCCountTarget 8), copying the live data sharing
 //     those regions.
+//     Mixed collections stop while G1HeapWastePercent of the heap is still
+//     garbage.
+//   - After every pause young is sized for the next one as G1Policy does:
+//     whole regions between G1NewSizePercent and G1MaxNewSizePercent, within
+//     the free regions beyond G1ReservePercent, at the minimum in the mixed
+//     phase, else the largest eden whose predicted survivors and pause fit
+//     (gc_g1_young.go).
 //   - The committed heap starts at -Xms and grows when live data needs it
 //     (g1Resize); RSS counts the committed heap.
 //   - Promotion does not put StackChunks in GC mode (whether G1's young
@@ -33,6 +40,8 @@ type g1State struct {
 	markDone      Time  // when it ends
 	reclaimable   Bytes // old garbage found by the last marking, for mixed GCs
 	markedGarbage Bytes // all the old garbage the last marking found
+	region        Bytes // the heap region size
+	survival      g1Seq // the fraction of eden that survives a young pause
 }
 
 func (g1GC) name() string { return "g1 (simplified)" }
@@ -44,7 +53,7 @@ func (g1GC) validate(h *HeapConfig) error {
 	return nil
 }
 
-func (g1GC) initHeap(h *heap) { h.g1Resize() }
+func (g1GC) initHeap(h *heap) { h.g1Resize(0) }
 
 func (g1GC) threads(cfg *HeapConfig, cores int) int { return defaultGCThreads(cfg, cores) }
 
@@ -64,7 +73,14 @@ func (g1GC) youngExtra(s *Sim, threads Bytes) Duration {
 	return d
 }
 
-func (g1GC) tenure(s *Sim, y youngResult) { ageTableThreshold(s.heap, &s.cfg.Heap, &y.ages) }
+// tenure learns how much of eden survived, sizes young for the next pause
+// and sets the tenuring threshold against its survivor space.
+func (g1GC) tenure(s *Sim, y youngResult) {
+	h := s.heap
+	h.g1SampleSurvival(y.eden, y.fromEden)
+	h.g1Resize(Bytes(g1GC{}.threads(&s.cfg.Heap, s.cfg.Machine.Cores)))
+	ageTableThreshold(h, &s.cfg.Heap, &y.ages)
+}
 
 func (g1GC) chunkGCModeOnPromotion() bool { return false }
 
@@ -75,7 +91,7 @@ func (g1GC) deadWood(*Sim, Bytes, Bytes) Bytes { return 0 }
 func (g1GC) afterFull(s *Sim) {
 	h := s.heap
 	h.g1.reclaimable, h.g1.marking = 0, false
-	h.g1Resize()
+	h.g1Resize(Bytes(g1GC{}.threads(&s.cfg.Heap, s.cfg.Machine.Cores)))
 }
 
 func (g1GC) reuseFix() bool { return false }
@@ -109,13 +125,17 @@ func (s *Sim) g1MaybeStartMarking() {
 // g1Mixed runs the old-region part of a G1 young pause: when a marking has
 // finished, the next collections evacuate old regions and reclaim the
 // garbage marking found, an eighth at a time (G1MixedGCCountTarget 8).
+// They stop while G1HeapWastePercent (5 %) of the heap is still garbage:
+// G1 does not start or continue mixed collections for less
+// (G1Policy::next_gc_should_be_mixed), so that much garbage stays in the
+// old gen until a later marking finds more, or a Full GC.
 func (s *Sim) g1Mixed(thr Bytes) Duration {
 	h := s.heap
 	cfg := &s.cfg.Heap
 	var pause Duration
 	if h.g1.marking && s.now >= h.g1.markDone {
 		h.g1.marking = false
-		h.g1.reclaimable = h.g1.markedGarbage
+		h.g1.reclaimable = max(h.g1.markedGarbage-h.g1.committed*g1HeapWastePercent/100, 0)
 		pause += cfg.G1RemarkPause
 	}
 	if h.g1.reclaimable <= 0 {
@@ -134,20 +154,29 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 	pause += bytesAt(copied, cfg.G1MixedCopyRate*thr)
 	s.stats.g1Mixed++
 	if h.g1.reclaimable == 0 {
-		// Marking's garbage is gone: forget the dead objects it found.
+		// The mixed phase is over: forget the dead objects marking found.
+		// The garbage left behind keeps its bytes.
+		var live Bytes
+		for c := range h.oldLive {
+			live += h.oldLive[c]
+		}
+		left := max(h.oldUsed-live, 0)
 		s.freeOldDead()
+		h.oldUsed += left
 	}
 	return pause
 }
 
-// g1Resize sizes G1's committed heap and young generation. The committed
-// heap starts at -Xms and grows (never beyond -Xmx) when old data leaves less
-// than the minimum young size; young takes what old gen and a 10 % reserve
-// leave, between 5 % and 60 % of the committed heap (G1NewSizePercent,
-// G1MaxNewSizePercent). Real G1 sizes young for its pause goal; with the
-// small live sets here that goal allows the maximum, so this simplification
-// keeps young as large as the old gen leaves room for.
-func (h *heap) g1Resize() {
+// g1Resize sizes G1's committed heap and young generation after a pause
+// (and at start, thr 0: before any pause the pause goal is not checked).
+// The committed heap starts at -Xms and grows (never beyond -Xmx) when old
+// data leaves less than the minimum young size; young is the target
+// gc_g1_young.go computes, in whole regions. Old may use whatever young and
+// the next pause's survivor space leave.
+func (h *heap) g1Resize(thr Bytes) {
+	if h.g1.region == 0 {
+		h.g1.region = g1RegionSize(h.cfg.MaxBytes)
+	}
 	committed := h.cfg.InitialBytes
 	if committed <= 0 || committed > h.cfg.MaxBytes {
 		committed = h.cfg.MaxBytes
@@ -158,12 +187,11 @@ func (h *heap) g1Resize() {
 	if committed > h.g1.committed {
 		h.g1.committed = committed
 	}
-	c := h.g1.committed
-	young := c - h.oldUsed - c/10
-	young = clampBytes(young, c*5/100, c*60/100)
-	h.youngCap = young
-	h.survCap = young / Bytes(h.cfg.SurvivorRatio+2)
-	h.edenCap = young - 2*h.survCap
-	h.oldMax = h.cfg.MaxBytes - young
+	r := h.g1.region
+	young, surv := h.g1YoungTarget(h.g1.reclaimable > 0, thr)
+	h.youngCap = young * r
+	h.survCap = surv * r
+	h.edenCap = h.youngCap - regionsFor(h.survUsed, r)*r
+	h.oldMax = max(h.g1.committed-h.youngCap-h.survCap, 0)
 	h.oldCommitted = h.oldMax
 }

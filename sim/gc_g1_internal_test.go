@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -75,21 +76,39 @@ func TestG1MixedCollections(t *testing.T) {
 	oldBefore := h.oldUsed
 	d := s.g1Mixed(2)
 	assert.False(t, h.g1.marking, "marking ends at its end time")
-	// Remark 3 ms; an eighth of 16 MB (2 MB) reclaimed, with the 30 % live
-	// data sharing those regions copied (2 MB × 30/70) at 2 MB/ms.
+	// Remark 3 ms; of the 16 MB of garbage, 11 MB are reclaimable (5 % of
+	// the 100 MB heap stays: G1HeapWastePercent); an eighth of 16 MB (2 MB)
+	// reclaimed, with the 30 % live data sharing those regions copied
+	// (2 MB × 30/70) at 2 MB/ms.
 	assert.Equal(t, 3*Millisecond+bytesAt(2*MB*30/70, 2*MB), d)
-	assert.Equal(t, 14*MB, h.g1.reclaimable)
+	assert.Equal(t, 9*MB, h.g1.reclaimable)
 	assert.Equal(t, oldBefore-2*MB, h.oldUsed)
 	assert.Equal(t, int64(1), s.stats.g1Mixed)
 
-	// The last step reclaims what is left and frees the dead objects.
+	// The last step reclaims what is left and frees the dead objects'
+	// records; the garbage left behind keeps its bytes.
 	h.g1.reclaimable = 2 * MB
 	s.g1Mixed(2)
 	assert.Equal(t, Bytes(0), h.g1.reclaimable)
-	assert.Equal(t, 40*MB, h.oldUsed, "only the live data is left")
+	assert.Equal(t, 40*MB+12*MB, h.oldUsed, "live data and the 12 MB of garbage not reclaimed")
+	assert.Empty(t, h.oldDead)
 	assert.Equal(t, int64(2), s.stats.g1Mixed)
 	assert.Equal(t, Duration(0), s.g1Mixed(2), "nothing reclaimable: no mixed work")
 	assert.Equal(t, int64(2), s.stats.g1Mixed)
+}
+
+// A marking that finds no more than G1HeapWastePercent (5 %) of the heap as
+// garbage starts no mixed collections.
+func TestG1NoMixedPhaseForLittleGarbage(t *testing.T) {
+	s := tinySim(t, GCG1, 25)
+	h := s.heap
+	g1OldWith(s, 40*MB, 5*MB)
+	h.g1.marking, h.g1.markDone, h.g1.markedGarbage = true, 0, 5*MB
+	s.g1Mixed(2)
+	assert.False(t, h.g1.marking)
+	assert.Equal(t, Bytes(0), h.g1.reclaimable)
+	assert.Equal(t, int64(0), s.stats.g1Mixed)
+	assert.Equal(t, 45*MB, h.oldUsed, "the garbage stays")
 }
 
 // A small marking reclaims at least a megabyte a time, never more than is
@@ -108,31 +127,157 @@ func TestG1MixedStepIsAtLeastAMegabyte(t *testing.T) {
 
 // The committed heap starts at -Xms (or -Xmx when -Xms is unset or larger),
 // grows to twice the old data plus 5 % of -Xmx when that is more, and never
-// shrinks; young takes what old and a 10 % reserve leave, within 5..60 %.
-func TestG1Resize(t *testing.T) {
+// shrinks.
+func TestG1ResizeCommitted(t *testing.T) {
 	for _, c := range []struct {
 		name                        string
 		initial, oldUsed, committed Bytes
-		wantCommitted, wantYoung    Bytes
+		wantCommitted               Bytes
 	}{
-		{"no -Xms: -Xmx", 0, 10 * MB, 0, 100 * MB, 60 * MB},
-		{"-Xms above -Xmx: -Xmx", 200 * MB, 10 * MB, 0, 100 * MB, 60 * MB},
-		{"-Xms", 50 * MB, 0, 0, 50 * MB, 30 * MB},
-		{"grows for the old data", 20 * MB, 10 * MB, 0, 25 * MB, 25*MB - 10*MB - 25*MB/10},
-		{"never past -Xmx", 20 * MB, 60 * MB, 0, 100 * MB, 30 * MB},
-		{"never shrinks", 50 * MB, 0, 80 * MB, 80 * MB, 80 * MB * 60 / 100},
-		{"young at least 5 %", 0, 95 * MB, 0, 100 * MB, 5 * MB},
+		{"no -Xms: -Xmx", 0, 10 * MB, 0, 100 * MB},
+		{"-Xms above -Xmx: -Xmx", 200 * MB, 10 * MB, 0, 100 * MB},
+		{"-Xms", 50 * MB, 0, 0, 50 * MB},
+		{"grows for the old data", 20 * MB, 10 * MB, 0, 25 * MB},
+		{"never past -Xmx", 20 * MB, 60 * MB, 0, 100 * MB},
+		{"never shrinks", 50 * MB, 0, 80 * MB, 80 * MB},
 	} {
 		h := &heap{cfg: HeapConfig{MaxBytes: 100 * MB, InitialBytes: c.initial, SurvivorRatio: 8}, oldUsed: c.oldUsed}
 		h.g1.committed = c.committed
-		h.g1Resize()
+		h.g1Resize(0)
 		assert.Equal(t, c.wantCommitted, h.g1.committed, c.name)
-		assert.Equal(t, c.wantYoung, h.youngCap, c.name)
-		assert.Equal(t, c.wantYoung/10, h.survCap, c.name)
-		assert.Equal(t, c.wantYoung-2*(c.wantYoung/10), h.edenCap, c.name)
-		assert.Equal(t, 100*MB-c.wantYoung, h.oldMax, c.name)
-		assert.Equal(t, h.oldMax, h.oldCommitted, c.name)
 	}
+}
+
+// Regions are 1/2048 of the heap, a power of two within 1..32 MB.
+func TestG1RegionSize(t *testing.T) {
+	assert.Equal(t, MB, g1RegionSize(64*MB))
+	assert.Equal(t, MB, g1RegionSize(2*GB))
+	assert.Equal(t, 2*MB, g1RegionSize(4*GB))
+	assert.Equal(t, 2*MB, g1RegionSize(3*GB), "1.5 MB rounds up")
+	assert.Equal(t, 32*MB, g1RegionSize(128*GB))
+}
+
+// The survival prediction: 40 % before any sample; then the decaying
+// average plus half a deviation, the deviation at least davg*(5-n)/2 for
+// fewer than five samples, within [0, 1].
+func TestG1SurvivalPrediction(t *testing.T) {
+	var q g1Seq
+	assert.Equal(t, 0.4, q.predictUnit(0.4))
+	q.add(0.2)
+	assert.InDelta(t, 0.2+0.5*0.4, q.predictUnit(0.4), 1e-12, "one sample: deviation at least 0.2*4/2")
+	for range 4 {
+		q.add(0.2)
+	}
+	assert.InDelta(t, 0.2, q.predictUnit(0.4), 1e-12, "five equal samples: no deviation")
+	q.add(1)
+	// davg = 0.3*1 + 0.7*0.2 = 0.44; variance = 0.3*0.56^2 = 0.09408.
+	assert.InDelta(t, 0.44+0.5*math.Sqrt(0.09408), q.predictUnit(0.4), 1e-12)
+	var full g1Seq
+	full.add(1)
+	assert.Equal(t, 1.0, full.predictUnit(0.4), "capped at 1")
+}
+
+// g1Heap is a 100 MB G1 heap (100 regions of 1 MB, a reserve of 10) with
+// old data and survivors, and a survival rate learnt from five equal
+// samples.
+func g1Heap(old, surv Bytes, rate float64) *heap {
+	h := &heap{cfg: HeapConfig{MaxBytes: 100 * MB, SurvivorRatio: 8, CopyRate: MB, CardRate: 1000 * GB}, oldUsed: old, survUsed: surv}
+	for range 5 {
+		h.g1.survival.add(rate)
+	}
+	return h
+}
+
+// Young sizing (G1Policy::young_list_target_lengths), case by case, in
+// regions of 1 MB: bounds 5..60, and at most the free regions minus the
+// reserve of 10.
+func TestG1YoungTarget(t *testing.T) {
+	// Nothing survives: the pause and copy space are no limit, 60 % is.
+	h := g1Heap(10*MB, 0, 0)
+	h.g1Resize(1)
+	assert.Equal(t, 60*MB, h.youngCap)
+	assert.Equal(t, 60*MB, h.edenCap)
+	assert.Equal(t, 8*MB, h.survCap, "60/8 rounded up")
+	assert.Equal(t, 100*MB-60*MB-8*MB, h.oldMax, "old gets what young and the next survivors leave")
+	assert.Equal(t, h.oldMax, h.oldCommitted)
+
+	// The initial 40 % survival and the copy space: 2.2 × 0.4 × n MB must
+	// fit in the 80 - n free regions beyond the reserve: n = 42.
+	h = &heap{cfg: HeapConfig{MaxBytes: 100 * MB, SurvivorRatio: 8}, oldUsed: 10 * MB}
+	h.g1Resize(0)
+	assert.Equal(t, 42*MB, h.youngCap)
+	assert.Equal(t, 0.4, h.g1.survival.predicted)
+
+	// Survivors count in young; eden is the rest.
+	h = g1Heap(10*MB, 3*MB+1, 0)
+	h.g1Resize(1)
+	assert.Equal(t, 60*MB, h.youngCap)
+	assert.Equal(t, 56*MB, h.edenCap, "3 MB and a byte of survivors take 4 regions")
+
+	// The reserve: 80 MB of old leave 20 free regions, 10 beyond the reserve,
+	// and eden must stay below that: 9.
+	h = g1Heap(80*MB, 0, 0)
+	h.g1Resize(1)
+	assert.Equal(t, 9*MB, h.youngCap)
+
+	// Old almost full: the maximum falls under the minimum, which wins (5 %).
+	h = g1Heap(95*MB, 0, 0)
+	h.g1Resize(1)
+	assert.Equal(t, 5*MB, h.youngCap)
+
+	// The mixed phase keeps young at its minimum.
+	h = g1Heap(10*MB, 0, 0)
+	h.g1.reclaimable = MB
+	h.g1Resize(1)
+	assert.Equal(t, 5*MB, h.youngCap)
+
+	// The twin's 64 MB run with 500 pooled threads (its GC log, a young
+	// pause with "Old regions: 49->50", "Survivor regions: 1->1(1)", "Eden
+	// regions: 2->0(2)"): 64 regions of 1 MB, a reserve of 7; 50 old and 1
+	// survivor region leave 13 free, 6 beyond the reserve. With 55 % of eden
+	// surviving, 2 eden regions pass the copy check (2.2 × 1.1 MB ≤ 4 MB
+	// left) and 3 do not (3.63 MB > 3 MB): eden 2, young 3, as the log says.
+	h = &heap{cfg: HeapConfig{MaxBytes: 64 * MB, SurvivorRatio: 8, CopyRate: MB, CardRate: 1000 * GB}, oldUsed: 50 * MB, survUsed: MB}
+	for range 5 {
+		h.g1.survival.add(0.55)
+	}
+	h.g1Resize(1)
+	assert.Equal(t, 3*MB, h.youngCap)
+	assert.Equal(t, 2*MB, h.edenCap)
+
+	// The twin's 128 MB run with fresh threads (testdata/jvm-check's log:
+	// "Eden regions: 75->0(75)" beside "Survivor regions: 1->1(10)", then
+	// 74 beside 2): little survives, so young is 60 % of 128 regions, 76,
+	// survivors included, and the survivor space ceil(76/8) = 10 regions.
+	for surv, eden := range map[Bytes]Bytes{MB: 75 * MB, 2 * MB: 74 * MB} {
+		h = &heap{cfg: HeapConfig{MaxBytes: 128 * MB, SurvivorRatio: 8, CopyRate: MB, CardRate: 1000 * GB}, oldUsed: 10 * MB, survUsed: surv}
+		for range 5 {
+			h.g1.survival.add(0.02)
+		}
+		h.g1Resize(1)
+		assert.Equal(t, 76*MB, h.youngCap)
+		assert.Equal(t, eden, h.edenCap)
+		assert.Equal(t, 10*MB, h.survCap)
+	}
+
+	// The pause goal: 190 ms fixed plus half of n MB copied at 1 MB/ms must
+	// stay within 200 ms: n = 20 (the copy space would allow 42).
+	h = g1Heap(0, 0, 0.5)
+	h.cfg.YoungFixed = 190 * Millisecond
+	h.g1Resize(1)
+	assert.Equal(t, 20*MB, h.youngCap)
+	h.g1Resize(0)
+	assert.Equal(t, 42*MB, h.youngCap, "no GC threads known (at start): the goal is not checked")
+}
+
+// A young collection's survivors from eden teach the prediction.
+func TestG1SampleSurvival(t *testing.T) {
+	h := &heap{}
+	h.g1SampleSurvival(0, 0)
+	assert.Equal(t, 0, h.g1.survival.num, "an empty eden teaches nothing")
+	h.g1SampleSurvival(4*MB, MB)
+	assert.Equal(t, 2, h.g1.survival.num, "the seed of 40 %, then the sample")
+	assert.InDelta(t, 0.3*0.25+0.7*0.4, h.g1.survival.davg, 1e-15)
 }
 
 // A Full GC forgets marking and resizes; G1 promotes chunks without
@@ -149,4 +294,25 @@ func TestG1AfterFullAndRules(t *testing.T) {
 	assert.False(t, g1GC{}.reuseFix())
 	assert.Equal(t, Bytes(0), g1GC{}.deadWood(s, MB, MB))
 	assert.NoError(t, g1GC{}.checkHeap(h))
+}
+
+// A young collection tells G1 what fraction of eden survived: the live
+// objects it found there (not those already in a survivor space) over
+// everything eden held, garbage included; and resizes young.
+func TestG1YoungCollectionSamplesEdenSurvival(t *testing.T) {
+	s := tinySim(t, GCG1, 25)
+	h := s.heap
+	old := h.newBlob(MB, CatRequest)
+	h.blobs[old].age, h.blobs[old].sp = 1, SpaceSurvivor // a survivor from before
+	h.edenUsed -= MB
+	h.survUsed = MB
+	h.newBlob(MB, CatRequest) // live in eden
+	dead := h.newBlob(2*MB, CatRequest)
+	h.kill(dead)
+	h.garbage(MB)
+	_, failed := s.youngGC()
+	require.False(t, failed)
+	assert.Equal(t, 2, h.g1.survival.num, "the seed and the sample")
+	assert.InDelta(t, 0.3*0.25+0.7*0.4, h.g1.survival.davg, 1e-15, "1 MB live of the 4 MB eden held, after the 40 % seed")
+	assert.Equal(t, regionsFor(h.survUsed, h.g1.region)*h.g1.region+h.edenCap, h.youngCap, "resized: eden is young less the survivors' regions")
 }

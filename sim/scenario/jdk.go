@@ -29,7 +29,21 @@ var jdkBuilds = []jdkBuild{
 	{Name: "17", Feature: 17, Help: "17.0.12 or later (no post-scavenge Full GC check, JDK-8319713 backport)"},
 	{Name: "21.0.3", Feature: 21, PostScavengeFullGC: true, Help: "21 up to 21.0.3 (Parallel's post-scavenge Full GC check)"},
 	{Name: "21", Feature: 21, Help: "21.0.4 or later (no post-scavenge Full GC check)"},
-	{Name: "25", Feature: 25, Help: "25"},
+	{Name: "25", Feature: 25, Help: "25 or any 25 update"},
+}
+
+// jdkKnobHelp is the help of a jdk knob offering the builds names: each
+// name with the build it means, then what differs between them.
+func jdkKnobHelp(differs string, names ...string) string {
+	parts := make([]string, len(names))
+	for i, n := range names {
+		b, err := lookupJDK(n)
+		if err != nil {
+			panic(err) // a scenario's own option list: a programming error
+		}
+		parts[i] = n + " = " + b.Help
+	}
+	return "JDK build: " + strings.Join(parts, ", ") + "; " + differs
 }
 
 // lookupJDK returns the build a knob value names.

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -39,6 +40,25 @@ func TestJDKBuildsSetThePostScavengeCheck(t *testing.T) {
 			cfg, err := sc.Config(v)
 			require.NoError(t, err, name)
 			assert.Equal(t, want, cfg.JVM.PostScavengeFullGC, "%s jdk=%s", sc.ID, name)
+		}
+	}
+}
+
+// Every jdk knob says which build each of its values means.
+func TestJDKKnobsNameTheirBuilds(t *testing.T) {
+	for _, sc := range All() {
+		k, ok := sc.Knob("jdk")
+		if !ok {
+			continue
+		}
+		for _, opt := range k.Options {
+			b, err := lookupJDK(opt)
+			require.NoError(t, err, "%s jdk=%s", sc.ID, opt)
+			assert.True(t, strings.Contains(k.Help, opt+" = ") || strings.Contains(k.Help, opt+" ("),
+				"%s: the jdk knob's help names no build for %s: %q", sc.ID, opt, k.Help)
+			if b.Feature == 21 && !b.PostScavengeFullGC {
+				assert.Contains(t, k.Help, "21.0.4 or later", "%s: which 21 update %s means", sc.ID, opt)
+			}
 		}
 	}
 }

@@ -33,7 +33,7 @@ var llmRouter = &Scenario{
 		{Name: "backlog", Kind: Int, Default: "50", Min: 1, Max: 65535, Unit: "connections", Help: "server listen backlog"},
 		{Name: "accept_us", Kind: Float, Default: "44", Min: 0.1, Max: 100000, Unit: "µs", Help: "acceptor CPU per new connection"},
 		{Name: "connect_gap_us", Kind: Float, Default: "13.3", Min: 0, Max: 100000, Unit: "µs", Help: "spacing of the clients' first connection attempts"},
-		{Name: "jdk", Kind: Enum, Default: "25", Options: []string{"21", "25"}},
+		{Name: "jdk", Kind: Enum, Default: "25", Options: []string{"21", "25"}, Help: jdkKnobHelp("on 25 synchronized no longer pins, and timed waits are woken by the pool instead of one unparker thread", "21", "25")},
 	},
 	Cases: []Case{
 		{ID: "platform", Title: "platform threads (Jetty pool)", Set: [][2]string{{"executor", "platform"}}},

@@ -23,7 +23,7 @@ var requestLoad = &Scenario{
 		{Name: "cpu_ms", Kind: Float, Default: "100", Min: 0, Max: 10000, Unit: "ms", Help: "CPU per task (work=cpu)"},
 		{Name: "cores", Kind: Int, Default: "12", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs, and so carriers"},
 		{Name: "pin", Kind: Bool, Default: "false", Help: "the wait happens inside synchronized"},
-		{Name: "jdk", Kind: Enum, Default: "21", Options: []string{"21", "25"}, Help: "JDK release (25: synchronized no longer pins)"},
+		{Name: "jdk", Kind: Enum, Default: "21", Options: []string{"21", "25"}, Help: jdkKnobHelp("on 25 synchronized no longer pins", "21", "25")},
 	},
 	Cases: []Case{
 		{ID: "pool-200", Title: "Executors.newFixedThreadPool(200)", Set: [][2]string{{"executor", "pool"}}},

@@ -21,7 +21,7 @@ var vtBasics = &Scenario{
 		{Name: "cores", Kind: Int, Default: "4", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs, and so carriers"},
 		{Name: "print", Kind: Bool, Default: "false", Help: "each thread prints a line (System.out is shared and synchronized)"},
 		{Name: "sleep_s", Kind: Float, Default: "600", Min: 0, Max: 3600, Unit: "s", Help: "how long each thread sleeps"},
-		{Name: "jdk", Kind: Enum, Default: "21", Options: []string{"21", "25"}, Help: "JDK release (25: a blocked println no longer pins)"},
+		{Name: "jdk", Kind: Enum, Default: "21", Options: []string{"21", "25"}, Help: jdkKnobHelp("on 25 a blocked println no longer pins", "21", "25")},
 	},
 	Cases: []Case{
 		{ID: "memory-platform", Title: "10,000 sleeping platform threads, -Xss1m", Set: [][2]string{{"kind", "platform"}}},

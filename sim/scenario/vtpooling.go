@@ -32,7 +32,7 @@ var vtPooling = &Scenario{
 		{Name: "measure_s", Kind: Float, Default: "30", Min: 0.1, Max: 600, Unit: "s"},
 		{Name: "reuse_fix", Kind: Bool, Default: "false", Help: "patched JVM: reuse empty old-gen chunks in place (Serial/Parallel)"},
 		{Name: "tiered_stop_at_level", Kind: Int, Default: "4", Min: 1, Max: 4, Help: "-XX:TieredStopAtLevel (1 = C1 only)"},
-		{Name: "jdk", Kind: Enum, Default: "21.0.3", Options: jdkBuildNames()[2:], Help: "JDK build: 21.0.3 (up to 21.0.3: Parallel runs a Full GC after a young GC when the promotion average exceeds old free space), 21 (21.0.4 or later: no such check), 25"},
+		{Name: "jdk", Kind: Enum, Default: "21.0.3", Options: jdkBuildNames()[2:], Help: "JDK build: 21.0.3 (up to 21.0.3: Parallel runs a Full GC after a young GC when the promotion average exceeds old free space), 21 (21.0.4 or later: no such check), 25 (25 or any 25 update)"},
 	},
 	Cases: []Case{
 		{ID: "4g-nopool", Title: "4 GB heap, a virtual thread per request", Set: [][2]string{{"heap_mb", "4096"}}},

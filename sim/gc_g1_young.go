@@ -1,0 +1,170 @@
+package sim
+
+import "math"
+
+// G1's young generation size. G1 does not fix eden and survivor sizes: after
+// every pause it picks a number of young regions for the next one
+// (G1Policy::young_list_target_lengths), and the next pause comes when eden
+// has used them. The rules the model keeps, all on whole regions:
+//   - Bounds: at least G1NewSizePercent (5 %) of the heap's regions and at
+//     least one eden region beyond the survivors; at most G1MaxNewSizePercent
+//     (60 %), and never more than the free regions left at the end of the
+//     pause minus the reserve (G1ReservePercent, 10 % of the regions, kept
+//     free for evacuation). When the two bounds clash, the lower one wins.
+//   - During the mixed phase (after the marking's garbage is known, until it
+//     is reclaimed) young stays at its lower bound, so that mixed pauses come
+//     often and each takes some old regions.
+//   - Otherwise, between the bounds, the largest eden that fits: its
+//     predicted pause (the pause cost model over the bytes predicted to
+//     survive plus the survivors and the old gen's cards) within the pause
+//     goal, MaxGCPauseMillis, and the bytes predicted to survive, times a
+//     safety factor of 2.2 (100 / G1ConfidencePercent 50, times
+//     TargetPLABWastePct 10 % of copying waste), within the free regions
+//     left after eden (G1YoungLengthPredictor::will_fit).
+//   - The fraction of eden that survives is predicted from the young
+//     collections so far: a decaying average (each new sample weighs 30 %)
+//     plus half its decaying standard deviation (G1ConfidencePercent 50), the
+//     deviation never below a share of the average while there are fewer than
+//     five samples, capped at 1 (G1Predictions); the sequence is seeded
+//     with 40 % before the first pause (G1SurvRateGroup::reset).
+//   - The survivor space for the next pause is young / SurvivorRatio regions,
+//     rounded up (G1Policy::update_survivors_policy); the tenuring threshold
+//     is computed against half of it (TargetSurvivorRatio).
+// Not modelled: the MMU goal (GCPauseIntervalMillis makes it almost inert by
+// default), remembered-set and pending-card costs (the model's pause cost has
+// no such part), and per-age survival rates (one rate for all of eden).
+// docs/model.md lists the sources.
+
+const (
+	g1NewSizePercent    = 5   // G1NewSizePercent
+	g1MaxNewSizePercent = 60  // G1MaxNewSizePercent
+	g1ReservePercent    = 10  // G1ReservePercent
+	g1HeapWastePercent  = 5   // G1HeapWastePercent (gc_g1.go, g1Mixed)
+	g1InitialSurvival   = 0.4 // the survival rate G1SurvRateGroup seeds its prediction with
+	g1Confidence        = 0.5 // G1ConfidencePercent / 100
+	g1CopySafety        = 2.2 // (100 / G1ConfidencePercent) * (100 + TargetPLABWastePct) / 100
+	g1SeqAlpha          = 0.7 // TruncatedSeq's weight of the past
+	// g1PauseGoal is MaxGCPauseMillis' default; no scenario changes it.
+	g1PauseGoal = 200 * Millisecond
+)
+
+// g1Seq is HotSpot's decaying sequence (AbsSeq): an average and a variance
+// in which each new sample weighs 1 - g1SeqAlpha.
+type g1Seq struct {
+	num       int
+	davg, dv  float64
+	predicted float64 // the last prediction, for tests and the picture
+}
+
+func (q *g1Seq) add(v float64) {
+	if q.num == 0 {
+		q.davg, q.dv = v, 0
+	} else {
+		q.davg = float64(float64((1-g1SeqAlpha)*v) + float64(g1SeqAlpha*q.davg))
+		d := float64(v - q.davg)
+		q.dv = float64(float64(float64((1-g1SeqAlpha)*d)*d) + float64(g1SeqAlpha*q.dv))
+	}
+	q.num++
+}
+
+// predictUnit is G1Predictions::predict_in_unit_interval: the average plus
+// g1Confidence standard deviations, the deviation at least
+// davg * (5 - samples) / 2 while there are fewer than five samples, within
+// [0, 1]. Without samples it is dflt.
+func (q *g1Seq) predictUnit(dflt float64) float64 {
+	if q.num == 0 {
+		return dflt
+	}
+	sd := math.Sqrt(q.dv)
+	if q.num < 5 {
+		sd = max(sd, float64(float64(q.davg*float64(5-q.num))/2))
+	}
+	return min(1, max(0, float64(q.davg+float64(g1Confidence*sd))))
+}
+
+// g1RegionSize is the heap region size G1 picks from -Xmx: 1/2048 of the
+// heap, a power of two, between 1 MB and 32 MB.
+func g1RegionSize(maxHeap Bytes) Bytes {
+	want := max(maxHeap/2048, MB)
+	r := MB
+	for r < want && r < 32*MB {
+		r *= 2
+	}
+	return r
+}
+
+// regionsFor is the number of whole regions n bytes occupy.
+func regionsFor(n, region Bytes) Bytes { return (n + region - 1) / region }
+
+// g1YoungTarget is the number of young regions (survivors included) for the
+// next pause, and the survivor space's regions. mixed says the mixed phase
+// is on; thr is the number of GC threads the pause would use.
+func (h *heap) g1YoungTarget(mixed bool, thr Bytes) (young, surv Bytes) {
+	r := h.g1.region
+	total := h.g1.committed / r
+	survRegions := regionsFor(h.survUsed, r)
+	free := total - regionsFor(h.oldUsed, r) - survRegions
+	reserve := (total*g1ReservePercent + 99) / 100
+
+	desiredMin := max(total*g1NewSizePercent/100, 1, survRegions+1)
+	desiredMax := max(total*g1MaxNewSizePercent/100, 1)
+	desiredMax = min(desiredMax, max(free-reserve, 0))
+
+	young = desiredMin
+	if !mixed && desiredMax > desiredMin {
+		young = survRegions + h.g1LargestEden(desiredMin-survRegions, desiredMax-survRegions, max(free-reserve, 0), thr)
+	}
+	young = max(min(young, desiredMax), desiredMin)
+	surv = (young + Bytes(h.cfg.SurvivorRatio) - 1) / Bytes(h.cfg.SurvivorRatio)
+	return young, surv
+}
+
+// g1LargestEden is the largest number of eden regions in [lo, hi] that
+// fits (g1EdenFits), found by bisection as G1 does; lo when none does.
+func (h *heap) g1LargestEden(lo, hi, baseFree, thr Bytes) Bytes {
+	rate := h.g1.survival.predictUnit(g1InitialSurvival)
+	h.g1.survival.predicted = rate
+	if !h.g1EdenFits(lo, baseFree, rate, thr) {
+		return lo
+	}
+	if h.g1EdenFits(hi, baseFree, rate, thr) {
+		return hi
+	}
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if h.g1EdenFits(mid, baseFree, rate, thr) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// g1EdenFits says whether n eden regions leave room to evacuate them and
+// keep the pause within the goal (G1YoungLengthPredictor::will_fit).
+func (h *heap) g1EdenFits(n, baseFree Bytes, rate float64, thr Bytes) bool {
+	if n >= baseFree {
+		return false
+	}
+	r := h.g1.region
+	toCopy := Bytes(float64(rate * float64(n*r)))
+	cfg := &h.cfg
+	pause := cfg.YoungFixed + bytesAt(toCopy+h.survUsed, cfg.CopyRate*thr) + bytesAt(h.oldUsed, cfg.CardRate*thr)
+	if pause > g1PauseGoal {
+		return false
+	}
+	return Bytes(float64(g1CopySafety*float64(toCopy))) <= (baseFree-n)*r
+}
+
+// g1SampleSurvival records what fraction of the eden a young collection
+// found survived, after G1's seed of 40 % if it is the first.
+func (h *heap) g1SampleSurvival(eden, fromEden Bytes) {
+	if eden <= 0 {
+		return
+	}
+	if h.g1.survival.num == 0 {
+		h.g1.survival.add(g1InitialSurvival)
+	}
+	h.g1.survival.add(min(1, float64(float64(fromEden)/float64(eden))))
+}
