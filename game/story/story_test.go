@@ -231,3 +231,15 @@ func TestFormats(t *testing.T) {
 		}
 	}
 }
+
+// Every event kind is named in words of its own (the step line), not by
+// the kind's code name.
+func TestEventSentences(t *testing.T) {
+	for k := sim.EvThreadStart; k <= sim.EvPark; k++ {
+		e := sim.Event{At: 5 * sim.Time(sim.Millisecond), Kind: k, Thread: 42, Carrier: 3, A: 1, B: 2}
+		s := Event(&e)
+		if s == k.String()+"." || !strings.HasSuffix(s, ".") || strings.Contains(s, "invalid") {
+			t.Errorf("%s: %q", k, s)
+		}
+	}
+}

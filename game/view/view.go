@@ -70,9 +70,13 @@ type SideInput struct {
 	// and why (written by the story rules outside this package); drawn in
 	// a band under the side's picture, wrapped, never cut.
 	Caption string
-	// Callouts are short notes on moments that just happened, drawn above
-	// the caption while they last.
+	// Callouts are short notes on moments that just happened, drawn under
+	// the panels while they last.
 	Callouts []Callout
+	// Step names the one event the last step stopped at ("" when not
+	// stepping): drawn under the caption, since the caption is about the
+	// whole state and a step moves one event.
+	Step string
 }
 
 // Callout is a short note on a moment of the story ("first Full GC").
