@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -174,3 +175,47 @@ func TestCompareScenesObeyTheColourGrammar(t *testing.T) {
 		checkGrammar(t, &l, &OkabeIto, fmt.Sprintf("compare %gx%g", sz[0], sz[1]))
 	}
 }
+
+// lab converts c to CIE L*a*b* (D65), for distances as the eye sees them.
+func lab(c Color) [3]float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	r, g, b := lin(c.R), lin(c.G), lin(c.B)
+	x := (0.4124*r + 0.3576*g + 0.1805*b) / 0.95047
+	y := 0.2126*r + 0.7152*g + 0.0722*b
+	z := (0.0193*r + 0.1192*g + 0.9505*b) / 1.08883
+	f := func(t float64) float64 {
+		if t > 0.008856 {
+			return math.Cbrt(t)
+		}
+		return 7.787*t + 16.0/116
+	}
+	return [3]float64{116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))}
+}
+
+// Meanings drawn as plain fills (told apart by colour alone) are far
+// enough apart to be told apart at a glance: a CIE76 distance of 20 or
+// more (C2's yellow and the old yellow-green of requests were 17 apart
+// and read as one colour).
+func TestFilledMeaningsLookDifferent(t *testing.T) {
+	for _, p := range Palettes {
+		for a := Meaning(1); a < meaningCount; a++ {
+			for b := a + 1; b < meaningCount; b++ {
+				if !fillLike(a) || !fillLike(b) {
+					continue
+				}
+				la, lb := lab(a.Color(p)), lab(b.Color(p))
+				d := math.Sqrt((la[0]-lb[0])*(la[0]-lb[0]) + (la[1]-lb[1])*(la[1]-lb[1]) + (la[2]-lb[2])*(la[2]-lb[2]))
+				assert.GreaterOrEqual(t, d, 20.0, "%s: %q and %q look alike", p.Name, a.Label(), b.Label())
+			}
+		}
+	}
+}
+
+// fillLike: the meaning's marks are filled areas (a dot is a small one).
+func fillLike(m Meaning) bool { return m.Shape() == ShapeFill || m.Shape() == ShapeDot }
