@@ -363,3 +363,32 @@ func TestStepNamesItsEvent(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, p.Sides()[0].Input().Step, "a scrub is not a step")
 }
+
+// state().rssMb is null where the model does not compute a resident set
+// (no JVM baseline in the profile), never 0, and a number where it does.
+func TestRSSUnknownIsNull(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		known bool
+	}{
+		{`{"scenario":"request-load","case":"pool-200"}`, false},
+		{`{"scenario":"loom-carrier","case":"256-vthreads"}`, true},
+	} {
+		p := New()
+		mustLoad(t, p, c.spec)
+		for i := 0; i < 10; i++ {
+			p.Step()
+		}
+		b, err := json.Marshal(p.State())
+		require.NoError(t, err)
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(b, &m))
+		if c.known {
+			assert.Greater(t, m["rssMb"], 0.0, c.spec)
+		} else {
+			assert.Nil(t, m["rssMb"], c.spec)
+		}
+		s := &p.Sides()[0].Snap
+		assert.Equal(t, s.RSS, s.RSSJVM+s.RSSHeap+s.RSSThreads, "the parts sum to the total")
+	}
+}

@@ -61,7 +61,8 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	l.region(r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector): eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+
 		", survivor "+Size(h.SurvivorUsed)+" of "+Size(h.SurvivorCap)+", old generation "+Size(h.OldUsed)+" of "+Size(h.OldCap)+
 		" ("+Size(h.OldGarbage)+" of it garbage). "+Count(snap.YoungGCs)+" young collections and "+Count(snap.FullGCs)+
-		" Full GCs so far, "+Dur(snap.GCPauseTotal)+" paused in all.")
+		" Full GCs so far, "+Dur(snap.GCPauseTotal)+" paused in all. Of what is live, "+Size(threadHeap(snap))+
+		" belongs to threads (Thread objects, StackChunks, thread-local data): where a virtual thread's memory is.")
 	if body.Empty() {
 		return
 	}
@@ -144,6 +145,12 @@ func chunkColumn(l *List, r Rect, name string, live, dead int, p *Palette, sc fl
 		name+": "+Count(int64(live))+" live", name+": "+Count(int64(live)), name)
 	l.detail(r, "StackChunks in "+name, Count(int64(live))+" live and "+Count(int64(dead))+" dead StackChunk objects in "+name+".")
 	return area.Inset(1 * sc)
+}
+
+// threadHeap is the live heap data that belongs to threads.
+func threadHeap(snap *sim.Snapshot) sim.Bytes {
+	_, inHeap := threadMemorySplit(snap)
+	return inHeap
 }
 
 // drawQuietHeap draws a heap the scenario leaves empty as one line.
