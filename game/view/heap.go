@@ -117,8 +117,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// The strip: a heading, then one column per space.
 	head, cols := strip.Top(CharH * sc)
-	l.TextFit(head, sc, p.TextDim, "StackChunk objects: one block each, wider = bigger, colour = JIT tier of the frames it was sized for",
-		"StackChunk objects, coloured by the JIT tier of the frames they hold", "StackChunk objects, coloured by JIT tier", "StackChunk objects", "StackChunks")
+	l.TextFit(head, sc, p.TextDim, chunkHeadings(snap)...)
 	gap := 4 * sc
 	// The survivor column is the narrowest; it keeps room for its name and
 	// count, so that no number stands there alone.
@@ -134,6 +133,31 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	l.region(strip, "StackChunks", "StackChunk objects: the frozen stacks of parked virtual threads. "+Count(int64(cs.Live))+" live ("+
 		Size(cs.LiveBytes)+"), "+Count(int64(cs.Old))+" in the old generation, "+Count(int64(cs.GCMode))+
 		" promoted into GC mode (a hole in the block), "+Count(int64(cs.Garbage))+" dead (grey). A block's colour is the code (interpreted, C1 or C2) its frames came from when the chunk was made and sized; a chunk keeps that size when the code is recompiled.")
+}
+
+// chunkHeadings are the strip's heading, longest first. The columns'
+// counts add up to the live chunks, and the heading says how many that is
+// beside the virtual threads, so that a reader adding them up finds the
+// numbers agree: a thread has no chunk while it has never parked or after
+// its stack went back to its carrier, and can have more than one.
+func chunkHeadings(snap *sim.Snapshot) []string {
+	cs := &snap.Chunks
+	vt := snap.VirtualLive
+	tally := Count(int64(cs.Live)) + " live"
+	switch {
+	case vt > cs.Live:
+		miss := vt - cs.Live
+		tally += " for " + Count(int64(vt)) + " virtual threads (" + Count(int64(miss)) + " " + plural(miss, "has", "have") + " none now)"
+	case vt < cs.Live && vt > 0:
+		tally += " for " + Count(int64(vt)) + " virtual threads (some have two)"
+	}
+	return []string{
+		"StackChunk objects: " + tally + ", coloured by the JIT tier of their frames",
+		"StackChunks: " + tally + ", by JIT tier",
+		"StackChunks: " + tally,
+		"StackChunks: " + Count(int64(cs.Live)) + " live",
+		"StackChunks",
+	}
 }
 
 // chunkColumn draws a column's label ("eden: 1,393 live · 2,919 dead")

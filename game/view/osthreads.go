@@ -215,7 +215,7 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		i += n
 	}
 	if k > 1 && r.H >= CharH*sc {
-		note := " each square = " + Count(int64(k)) + " threads "
+		note := " 1 square = " + Count(int64(k)) + " threads "
 		w := min(TextWidth(note, sc), r.W)
 		box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
 		l.Rect(box, p.Panel.Alpha(0.85))

@@ -75,7 +75,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		}
 		return
 	}
-	drawQueueRow(l, body, n, ids, m, p, sc)
+	drawQueueRow(l, body, n, ids, m, "thread", p, sc)
 }
 
 // drawTaskQueue draws the executor queues' tasks (snap.ExecQueued): each
@@ -89,14 +89,16 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit string, p *Palette,
 		p, sc, unit+" waiting for a pool thread", unit+" waiting for a thread", "queued "+unit)
 	l.region(r, "task queue", Count(int64(n))+" "+unit+" were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
 	if !body.Empty() {
-		drawQueueRow(l, body, n, nil, MeanRequest, p, sc)
+		drawQueueRow(l, body, n, nil, MeanRequest, singular(unit), p, sc)
 	}
 }
 
 // drawQueueRow draws n waiting things (ids: the first few threads, or nil
 // for tasks) as one row of tokens, oldest first: labelled when they all
-// fit, else squares and a count of the rest.
-func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) {
+// fit, else squares, one per thing (the scale is written: the parked
+// groups beside it may use another), and a count of the rest. what is
+// the singular noun of a thing ("thread", "task").
+func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, what string, p *Palette, sc float32) {
 	h := min(body.H, 14*sc)
 	row := Rect{X: body.X, Y: body.Y + (body.H-h)/2, W: body.W, H: h}
 	gap := max(1, sc)
@@ -116,16 +118,30 @@ func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, p *P
 	// and a count of the rest.
 	tw := max(2, min(h, 8*sc))
 	room := int((row.W + gap) / (tw + gap))
-	more := ""
+	scale := "1 square = 1 " + what
+	note := func(rest int) []string {
+		if rest <= 0 {
+			return []string{"(" + scale + ")", ""}
+		}
+		more := "and " + Count(int64(rest)) + " more"
+		return []string{more + " (" + scale + ")", more, Count(int64(rest))}
+	}
+	// All of them when they fit, else as many as leave room for the
+	// longest note that still shows a dozen squares.
+	shown := n
 	if n > room {
-		more = "and " + Count(int64(n)) + " more"
-		room = max(0, room-int((TextWidth(more, sc)+4*sc)/(tw+gap))-1)
-		more = "and " + Count(int64(n-room)) + " more"
+		shown = 0
+		for _, alt := range note(n) {
+			if r := room - int((TextWidth(alt, sc)+4*sc)/(tw+gap)) - 1; r >= min(n, 12) {
+				shown = r
+				break
+			}
+		}
 	}
 	x := row.X
 	y := row.Y + (h-tw)/2
 	n0 := len(l.Items)
-	for i := 0; i < min(n, room); i++ {
+	for i := 0; i < shown; i++ {
 		l.Rect(Rect{X: x, Y: y, W: tw, H: tw}, m.Color(p))
 		if i < len(ids) {
 			l.hit(Rect{X: x, Y: y, W: tw, H: tw}, ids[i])
@@ -133,9 +149,12 @@ func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, p *P
 		x += tw + gap
 	}
 	l.tag(n0, m)
-	if more != "" {
-		l.TextFit(Rect{X: x + 2*sc, Y: row.Y, W: row.Right() - x - 2*sc, H: h}, sc, p.Text, more, Count(int64(n-room)))
-	}
+	l.TextFit(Rect{X: x + 2*sc, Y: row.Y, W: row.Right() - x - 2*sc, H: h}, sc, p.Text, note(n-shown)...)
+}
+
+// singular turns a unit's plural noun into its singular ("tasks" → "task").
+func singular(unit string) string {
+	return strings.TrimSuffix(unit, "s")
 }
 
 // group is one drawn group of waiting threads.
@@ -263,7 +282,7 @@ const maxLabelled = 48
 
 // maxTokens bounds the threads drawn one cell each: past a couple of
 // thousand, individual 3-pixel cells read as a texture, and density cells
-// with their "each square = k threads" note say more.
+// with their "1 square = k threads" note say more.
 const maxTokens = 2048
 
 // Level of detail of a group of threads.
@@ -314,7 +333,7 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 		// The grid's scale is said even at one thread a square: beside a
 		// density grid, a reader cannot tell otherwise.
 		if ny := r.Y + float32(g.rows(n))*g.pitch(); ny+CharH*sc <= r.Bottom()+0.01 {
-			l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, "each square = 1 thread", "square = 1 thread")
+			l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, "1 square = 1 thread", "square = 1 thread")
 		}
 		return detailTokens, 1
 	}
@@ -335,7 +354,7 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 	if part > 0 {
 		l.Mark(g.cellRect(full), m, p, 0.25+0.75*float32(part)/float32(k))
 	}
-	note := "each square = " + Count(int64(k)) + " threads"
+	note := "1 square = " + Count(int64(k)) + " threads"
 	ny := r.Y + float32(g.rows(full+btoi(part > 0)))*g.pitch()
 	if ny+CharH*sc <= r.Bottom()+0.01 {
 		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "square = "+Count(int64(k))+" threads", "square = "+Count(int64(k)))

@@ -253,7 +253,7 @@ func TestParkedLevelOfDetail(t *testing.T) {
 	d, k, l := run(10000)
 	assert.Equal(t, detailDensity, d)
 	assert.Greater(t, k, 1)
-	assert.Contains(t, texts(l), "each square = "+Count(int64(k))+" threads")
+	assert.Contains(t, texts(l), "1 square = "+Count(int64(k))+" threads")
 	cells := countCells(raster(l), OkabeIto.Virtual)
 	assert.InDelta(t, 10000, cells*k, float64(k))
 }
