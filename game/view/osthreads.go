@@ -41,7 +41,11 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	if stacks > 0 {
 		right = "their stacks " + Size(stacks)
 	}
-	body := panelAlt(l, r, right, []string{"OS threads " + Count(int64(snap.PlatformLive)) + " · stacks " + Size(stacks)}, p, sc,
+	var alone []string
+	if stacks > 0 {
+		alone = []string{"OS threads " + Count(int64(snap.PlatformLive)) + " · stacks " + Size(stacks)}
+	}
+	body := panelAlt(l, r, right, alone, p, sc,
 		"OS threads: "+Count(int64(snap.PlatformLive)), "OS threads")
 	var segs [8]segment
 	ns := 0

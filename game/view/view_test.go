@@ -189,8 +189,9 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 	txt := texts(&l)
 	assert.Contains(t, txt, "#101")
 	assert.Contains(t, txt, "#102")
-	assert.Contains(t, txt, "stack 1,149 words (9.0 KB)", "a long bar keeps the bytes and drops the code, which its colour says")
-	assert.Contains(t, txt, "stack 286 words (2.2 KB) · C2 code", "a word's size is said where it fits")
+	assert.Contains(t, txt, "stack 9.0 KB", "a lane says its stack's size in bytes; the bar's colour says the code")
+	assert.Contains(t, txt, "stack 2.2 KB")
+	assert.NotContains(t, txt, "words", "one number per lane: the words are in the explanation")
 	assert.Contains(t, txt, "idle")
 }
 
