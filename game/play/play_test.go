@@ -350,7 +350,7 @@ func TestStepNamesItsEvent(t *testing.T) {
 		require.NotEmpty(t, ev)
 		line := p.Sides()[0].Input().Step
 		require.NotEmpty(t, line, "step %d", i)
-		assert.Contains(t, line, "Step, at ")
+		assert.Contains(t, line, "Step: ")
 		if th := ev[0].Thread; th != 0 {
 			assert.Contains(t, line, th.String(), "the line names the stepped event's thread")
 		}

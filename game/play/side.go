@@ -106,7 +106,10 @@ func (s *Side) StepLine() string {
 	if !s.hasStep {
 		return ""
 	}
-	return "Step, at " + view.Dur(sim.Duration(s.stepped.At)) + ": " + story.Event(&s.stepped)
+	// No time stamp: a pause's event carries the time it starts, after
+	// the threads reach their safepoints, which is later than the clock
+	// in the header and read as a contradiction.
+	return "Step: " + story.Event(&s.stepped)
 }
 
 // Sim returns the side's simulator (read-only use).

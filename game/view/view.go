@@ -231,7 +231,14 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	// first sentence a reader meets, then the panels, then the callouts of
 	// the moments that just happened.
 	head := headingOf(in)
-	r, calls := r.CutBottom(calloutBandH(r.W, sideH, in, sc))
+	calloutH := calloutBandH(r.W, sideH, in, sc)
+	if in.Caption != "" && r.W < idealWideW*sc && sideH < 640*sc {
+		// A phone's side: the caption says what matters now, and the
+		// moments' callouts (also listed by the page) would take the
+		// room the story's panels need.
+		calloutH = 0
+	}
+	r, calls := r.CutBottom(calloutH)
 	sc2 := SceneOf(in)
 	sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
 	sc2.CaptionH = captionBandH(r.W, sideH, in, sc)
@@ -278,6 +285,11 @@ func panelAlt(l *List, r Rect, right string, alone []string, p *Palette, sc floa
 	}
 	l.Rect(r, p.Panel)
 	l.Frame(r, 1, p.PanelEdge)
+	if r.H < CharH*sc {
+		// Too low for its title: an empty strip, not words drawn over the
+		// next panel.
+		return Rect{}
+	}
 	t, body := r.Top(PanelTitleH(sc))
 	t = t.Inset(2 * sc)
 	t.H = CharH * sc
