@@ -27,10 +27,19 @@ func TestExplainOnPoint(t *testing.T) {
 			assert.NotEmpty(t, l.ExplainAt(x, y), "%s: the centre of %q", name, r.Name)
 		}
 		want := []string{"header", "side header", "heap", "OS threads", "caption"}
+		// The threads' queue has a region of its own unless only tasks
+		// wait (then the tasks' queue takes the strip).
+		onlyTasks := in.Snap.ExecQueued > 0 && threadsWaiting(&in) == 0
 		if in.Virtual {
-			want = append(want, "carrier lanes", "run queue", "parked threads")
+			want = append(want, "carrier lanes", "parked threads")
+			if !onlyTasks {
+				want = append(want, "run queue")
+			}
 		} else {
-			want = append(want, "CPU lanes", "CPU queue", "waiting threads")
+			want = append(want, "CPU lanes", "waiting threads")
+			if !onlyTasks {
+				want = append(want, "CPU queue")
+			}
 		}
 		if in.Snap.ExecQueued > 0 {
 			want = append(want, "task queue")

@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -91,6 +92,9 @@ func checkGrammar(t *testing.T, l *List, p *Palette, name string) {
 		if it.Kind == KindText {
 			if it.Meaning != MeanNone {
 				fail("text %q is tagged %v", it.Text, it.Meaning.Label())
+			}
+			if bareNumber(it.Text) {
+				fail("text %q is a number without words saying what it counts", it.Text)
 			}
 			continue
 		}
@@ -219,3 +223,23 @@ func TestFilledMeaningsLookDifferent(t *testing.T) {
 
 // fillLike: the meaning's marks are filled areas (a dot is a small one).
 func fillLike(m Meaning) bool { return m.Shape() == ShapeFill || m.Shape() == ShapeDot }
+
+// bareNumber reports whether a text run has digits but no word: a number
+// a reader cannot tell the meaning of ("8,782" beside squares). Thread
+// ids ("#1423") are names, not counts.
+func bareNumber(s string) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "#") {
+		return false
+	}
+	digits, letters := false, false
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits = true
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			letters = true
+		}
+	}
+	return digits && !letters
+}

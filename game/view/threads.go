@@ -17,6 +17,17 @@ var parkOrder = [...]sim.ParkReason{sim.ParkSleep, sim.ParkSocket, sim.ParkMonit
 
 func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 	snap := in.Snap
+	if snap.ExecQueued > 0 && threadsWaiting(in) == 0 {
+		// No thread waits for a carrier or a CPU: the tasks' queue is the
+		// whole story of this strip ("0 waiting" beside it was noise).
+		s.at.runQueue = r
+		what := " No platform thread waits for a CPU."
+		if in.Virtual {
+			what = " No virtual thread waits for a carrier."
+		}
+		drawTaskQueue(l, r, snap, in.Unit, what, p, sc)
+		return
+	}
 	if snap.ExecQueued > 0 && r.W > 2*idealTallW*sc/3 {
 		// Tasks submitted to a fixed pool (or an event loop) wait in its
 		// queue until a pool thread is free: drawn beside the threads'
@@ -26,7 +37,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		tasks.W -= 3 * sc
 		r.X += 3 * sc
 		r.W -= 3 * sc
-		drawTaskQueue(l, tasks, snap, in.Unit, p, sc)
+		drawTaskQueue(l, tasks, snap, in.Unit, "", p, sc)
 	}
 	n, ids := snap.RunQueueLen, snap.RunQueue
 	var body Rect
@@ -78,9 +89,26 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 	drawQueueRow(l, body, n, ids, m, "thread", p, sc)
 }
 
+// threadsWaiting counts the threads ready to run that wait: virtual
+// threads for a carrier, else platform threads for a CPU.
+func threadsWaiting(in *SideInput) int {
+	snap := in.Snap
+	if in.Virtual {
+		return snap.RunQueueLen
+	}
+	n := 0
+	for i := range snap.Platform {
+		t := &snap.Platform[i]
+		if !t.OnCPU && (t.State == sim.StateRunnable || t.State == sim.StateRunning) {
+			n++
+		}
+	}
+	return max(n, snap.PlatformRunnable)
+}
+
 // drawTaskQueue draws the executor queues' tasks (snap.ExecQueued): each
 // square is a request waiting for a pool thread.
-func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit string, p *Palette, sc float32) {
+func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, p *Palette, sc float32) {
 	n := snap.ExecQueued
 	if unit == "threads" || unit == "" {
 		unit = "tasks" // a queued task has no thread yet
@@ -124,16 +152,19 @@ func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, what
 			return []string{"(" + scale + ")", ""}
 		}
 		more := "and " + Count(int64(rest)) + " more"
-		return []string{more + " (" + scale + ")", more, Count(int64(rest))}
+		return []string{more + " (" + scale + ")", more, "+" + Count(int64(rest)) + " more"}
 	}
 	// All of them when they fit, else as many as leave room for the
 	// longest note that still shows a dozen squares.
+	// A count always goes with its words: with no room for the shortest
+	// note beside a dozen squares, fewer squares are drawn.
 	shown := n
 	if n > room {
+		alts := note(n)
 		shown = 0
-		for _, alt := range note(n) {
-			if r := room - int((TextWidth(alt, sc)+4*sc)/(tw+gap)) - 1; r >= min(n, 12) {
-				shown = r
+		for i, alt := range alts {
+			if r := room - int((TextWidth(alt, sc)+4*sc)/(tw+gap)) - 1; r >= min(n, 12) || i == len(alts)-1 {
+				shown = max(0, r)
 				break
 			}
 		}
@@ -363,7 +394,7 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 		// bottom-right corner, since a grid's scale must be said.
 		// The plate covers at most half of the cells' width: the longest
 		// wording that fits in that.
-		for _, t := range []string{" " + note + " ", " square = " + Count(int64(k)) + " ", " 1 = " + Count(int64(k)) + " "} {
+		for _, t := range []string{" " + note + " ", " square = " + Count(int64(k)) + " threads ", " square = " + Count(int64(k)) + " ", " = " + Count(int64(k)) + " threads "} {
 			if w := TextWidth(t, sc); w <= r.W/2 {
 				box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
 				l.Rect(box, p.Panel.Alpha(0.9))
