@@ -3,6 +3,7 @@ package view
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -242,4 +243,26 @@ func bareNumber(s string) bool {
 		}
 	}
 	return digits && !letters
+}
+
+// Every square grid says its scale, and the parked groups side by side
+// share one: llm-router's sockets and subtasks groups at 0.3 s once read
+// "square = 16" beside "square = 5". At the page's desktop canvas size.
+func TestSquareScalesAreSaidAndShared(t *testing.T) {
+	scaleOf := regexp.MustCompile(`square = ([0-9,]+)`)
+	for _, c := range []sceneCase{{"llm-router", "virtual", 300 * sim.Millisecond}, {"vt-pooling", "1g-pool", 2350 * sim.Millisecond}} {
+		in, side := runScene(t, c)
+		var l List
+		Build(&l, 800, 498, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+		scales := map[string]bool{}
+		for _, it := range l.Items {
+			if m := scaleOf.FindStringSubmatch(it.Text); it.Kind == KindText && m != nil && m[1] != "1" {
+				scales[m[1]] = true
+			}
+		}
+		assert.Len(t, scales, 1, "%s/%s: the density grids' scales %v", c.scenario, c.caseID, scales)
+		if in.Snap.RunQueueLen > 0 {
+			assert.Contains(t, texts(&l), "1 square = 1 thread", "%s/%s: the queue strip says its scale", c.scenario, c.caseID)
+		}
+	}
 }

@@ -249,6 +249,23 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		return
 	}
 	rowH := body.H / float32(len(groups))
+	// Groups side by side share one scale: a first pass (into scratch)
+	// finds the largest number of threads a square must stand for, and
+	// when any group needs density every group is drawn at that scale
+	// ("1 square = 16 threads" beside "1 square = 5 threads" read as the
+	// same squares).
+	forceK := 0
+	if len(groups) > 1 {
+		s.scratch.Reset(l.W, l.H)
+		y := body.Y
+		for _, g := range groups {
+			row := Rect{X: body.X, Y: y, W: body.W, H: rowH - max(1, 2*sc)}
+			y += rowH
+			if d, k := drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, 0, p, sc); d == detailDensity {
+				forceK = max(forceK, k)
+			}
+		}
+	}
 	y := body.Y
 	for _, g := range groups {
 		row := Rect{X: body.X, Y: y, W: body.W, H: rowH - max(1, 2*sc)}
@@ -257,7 +274,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			s.at.parked[g.where] = row
 		}
 		// A single group's count is the panel title's: said once.
-		drawGroup(l, row, g.name, g.n, len(groups) > 1, g.ids, g.m, p, sc)
+		drawGroup(l, row, g.name, g.n, len(groups) > 1, g.ids, g.m, forceK, p, sc)
 	}
 }
 
@@ -279,9 +296,9 @@ func groupList(gs []group) string {
 
 // drawGroup draws one group of n threads (ids lists the first few): a label
 // with the count and, to its right, tokens or density cells.
-func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) {
+func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.ThreadID, m Meaning, forceK int, p *Palette, sc float32) (detail, int) {
 	if row.Empty() {
-		return
+		return detailNone, 0
 	}
 	label := name
 	if counted {
@@ -303,8 +320,9 @@ func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.Th
 			cells = row
 		}
 	}
-	drawCells(l, cells, n, ids, m, p, sc)
+	d, k := drawCellsK(l, cells, n, ids, m, forceK, p, sc)
 	l.detail(row, name, Count(int64(n))+" threads "+name+".")
+	return d, k
 }
 
 // maxLabelled bounds the tokens drawn with their ids: beyond a few dozen
@@ -330,13 +348,19 @@ const (
 // when few), else with density cells, each standing for k members. It
 // returns the level of detail used and k.
 func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) (detail, int) {
+	return drawCellsK(l, r, n, ids, m, 0, p, sc)
+}
+
+// drawCellsK is drawCells with density forced at forceK threads a square
+// or more (0: free to choose), so that groups side by side share a scale.
+func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK int, p *Palette, sc float32) (detail, int) {
 	c := m.Color(p)
 	if n <= 0 || r.Empty() {
 		return detailNone, 0
 	}
 	gap := max(1, sc)
 	// Labelled tokens: each id in a box, flowed in rows.
-	if len(ids) == n && n <= maxLabelled && r.H >= laneLabelMin*sc {
+	if forceK == 0 && len(ids) == n && n <= maxLabelled && r.H >= laneLabelMin*sc {
 		th := min(14*sc, r.H)
 		if fitsLabels(r, ids, th, gap, sc) {
 			x, y := r.X, r.Y
@@ -355,7 +379,7 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 		}
 	}
 	cols, _, cell, ok := grid(r, n, 3*sc, 10*sc, gap)
-	if ok && n <= maxTokens {
+	if forceK == 0 && ok && n <= maxTokens {
 		g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
 		g.runs(l, []segment{{n, c, m}}, p.Panel)
 		for i := range min(n, len(ids)) {
@@ -378,7 +402,7 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 	}
 	rows = max(1, rows)
 	capacity := cols * rows
-	k := (n + capacity - 1) / capacity
+	k := max((n+capacity-1)/capacity, forceK)
 	full, part := n/k, n%k
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
 	g.runs(l, []segment{{full, c, m}}, p.Panel)

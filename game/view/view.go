@@ -178,6 +178,7 @@ type Side struct {
 	// legend's room from them).
 	legend meaningSet
 	// Scratch reused between draws.
+	scratch List // a dry run's drawing (threads.go: the parked groups' shared scale)
 	waiting []sim.ThreadID
 	groups  []group
 	// Rectangles of the last draw, for animations' end points.
