@@ -6,7 +6,7 @@ import "github.com/loomlab/loomlab/sim"
 
 // oldGenSentence says how full the old generation is and, when one kind
 // of live data is most of it, what ("the old gen is 82 % full, 549 MB of
-// it per-thread state"). One part only: a caption that listed every part
+// it thread-local data"). One part only: a caption that listed every part
 // so they summed to the used size had more numbers than a newcomer takes
 // in at a glance, and the heap panel's explanation lists them all.
 func oldGenSentence(f *facts) string {
@@ -31,7 +31,7 @@ var oldGenKinds = [...]struct {
 	cat   sim.AllocCat
 	words string
 }{
-	{sim.CatThreadLocal, "per-thread state"},
+	{sim.CatThreadLocal, "thread-local data"},
 	{sim.CatRequest, "request data"},
 	{sim.CatApp, "application data"},
 	{sim.CatChunk, "StackChunks"},

@@ -32,7 +32,7 @@ func lacks(t *testing.T, what, text string, parts ...string) {
 func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 	r := newRun(t, "vt-pooling/1g-pool", nil, 1)
 	before := r.to(100, tick)
-	contains(t, "1g-pool at 100 ms", before, "10,000 pooled virtual threads", "per-thread cache", "no Full GC yet")
+	contains(t, "1g-pool at 100 ms", before, "10,000 pooled virtual threads", "thread-local cache", "no Full GC yet")
 	if _, ok := r.has(FirstFullGC); ok {
 		t.Fatalf("a Full GC moment before the first Full GC: %v", r.seen)
 	}
@@ -46,7 +46,7 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 	if !ok {
 		t.Fatalf("no Full GC moment; moments %v", r.seen)
 	}
-	contains(t, "first Full GC", m.Sentence, "First Full GC at", "stayed live", "per-thread state")
+	contains(t, "first Full GC", m.Sentence, "First Full GC at", "stayed live", "thread-local data")
 	if m.At <= 0 || m.At > r.snap.Time {
 		t.Errorf("first Full GC at %v, outside the run so far (%v)", m.At, r.snap.Time)
 	}
@@ -138,7 +138,7 @@ func TestRequestLoadPlatformPerTask(t *testing.T) {
 func TestRouterRacesAndCancels(t *testing.T) {
 	r := newRun(t, "llm-router/virtual", nil, 1)
 	c := r.to(300, tick)
-	contains(t, "llm-router/virtual at 0.3 s", c, "race three models in structured scopes", "cancels the other calls", "races decided")
+	contains(t, "llm-router/virtual at 0.3 s", c, "race three models in structured scopes", "cancels the other calls")
 	m, ok := r.has(LosersCancelled)
 	if !ok {
 		t.Fatal("no losers-cancelled moment")
