@@ -249,18 +249,29 @@ func bareNumber(s string) bool {
 // share one: llm-router's sockets and subtasks groups at 0.3 s once read
 // "square = 16" beside "square = 5". At the page's desktop canvas size.
 func TestSquareScalesAreSaidAndShared(t *testing.T) {
-	scaleOf := regexp.MustCompile(`square = ([0-9,]+)`)
+	scaleOf := regexp.MustCompile(`square = ([0-9,]+) *([a-z]*)`)
 	for _, c := range []sceneCase{{"llm-router", "virtual", 300 * sim.Millisecond}, {"vt-pooling", "1g-pool", 2350 * sim.Millisecond}} {
 		in, side := runScene(t, c)
 		var l List
 		Build(&l, 800, 498, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
-		scales := map[string]bool{}
+		// Per thing counted (threads, chunks): one scale.
+		scales := map[string]map[string]bool{}
 		for _, it := range l.Items {
 			if m := scaleOf.FindStringSubmatch(it.Text); it.Kind == KindText && m != nil && m[1] != "1" {
-				scales[m[1]] = true
+				noun := strings.TrimSuffix(m[2], "s")
+				if noun == "" {
+					noun = "thread" // a plate's short form counts threads
+				}
+				if scales[noun] == nil {
+					scales[noun] = map[string]bool{}
+				}
+				scales[noun][m[1]] = true
 			}
 		}
-		assert.Len(t, scales, 1, "%s/%s: the density grids' scales %v", c.scenario, c.caseID, scales)
+		assert.NotEmpty(t, scales, "%s/%s", c.scenario, c.caseID)
+		for noun, ks := range scales {
+			assert.Len(t, ks, 1, "%s/%s: the density grids' scales for %s: %v", c.scenario, c.caseID, noun, ks)
+		}
 		if in.Snap.RunQueueLen > 0 {
 			assert.Contains(t, texts(&l), "1 square = 1 thread", "%s/%s: the queue strip says its scale", c.scenario, c.caseID)
 		}
