@@ -178,7 +178,7 @@ func TestBasicsMemoryAndStart(t *testing.T) {
 func TestCarrierLoopsAndRSS(t *testing.T) {
 	loom := newRun(t, "loom-carrier/256-vthreads", nil, 1)
 	c := loom.to(1500, tick)
-	contains(t, "256-vthreads", c, "16 Netty event loops run as virtual threads on 8 carriers", "RSS is")
+	contains(t, "256-vthreads", c, "16 Netty event loops run as virtual threads on 8 carriers", "resident memory is", "of the container's 256 MB")
 	if _, ok := loom.has(CarriersStarted); !ok {
 		t.Error("no carriers-started moment with loom-carrier")
 	}
@@ -187,7 +187,7 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	contains(t, "8 loops on 8 carriers", even.to(500, tick), "saves no OS thread")
 	plat := newRun(t, "loom-carrier/256-platform", nil, 1)
 	c = plat.to(1500, tick)
-	contains(t, "256-platform", c, "8 Netty event loops each own an OS thread", "RSS is")
+	contains(t, "256-platform", c, "8 Netty event loops each own an OS thread", "resident memory is")
 	if _, ok := plat.has(CarriersStarted); ok {
 		t.Error("a carriers-started moment with platform event loops")
 	}
