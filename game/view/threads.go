@@ -229,7 +229,34 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	if in.Virtual {
 		state = " parked"
 	}
-	body := panelAlt(l, r, Count(int64(total))+state, []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
+	// Groups side by side share one scale: a dry pass (into scratch)
+	// finds the largest number of threads a square must stand for, and
+	// when any group needs density every group is drawn at that scale
+	// ("1 square = 16 threads" beside "1 square = 5 threads" read as the
+	// same squares). The shared scale is said once, in the title, when
+	// it fits there.
+	forceK := 0
+	right := Count(int64(total)) + state
+	if len(groups) > 1 && r.H > PanelTitleH(sc) {
+		_, dry := r.Top(PanelTitleH(sc))
+		dry = dry.Inset(3 * sc)
+		rowH := dry.H / float32(len(groups))
+		s.scratch.Reset(l.W, l.H)
+		y := dry.Y
+		for _, g := range groups {
+			row := Rect{X: dry.X, Y: y, W: dry.W, H: rowH - max(1, 2*sc)}
+			y += rowH
+			if d, k := drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, 0, p, sc); d == detailDensity {
+				forceK = max(forceK, k)
+			}
+		}
+		if withScale := right + " · 1 square = " + Count(int64(forceK)) + " threads"; forceK > 1 &&
+			TextWidth(withScale, sc)+TextWidth(titles[len(titles)-1], sc)+12*sc <= r.W {
+			right = withScale
+			forceK = -forceK // said in the title: not under each group
+		}
+	}
+	body := panelAlt(l, r, right, []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
 	if in.Virtual {
 		l.region(r, "parked threads", Count(int64(total))+" virtual threads are parked: blocked on a sleep, a socket or a lock, they are off their carriers and cost only their heap memory, grouped by why they wait"+groupList(groups)+".")
 	} else {
@@ -249,23 +276,6 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		return
 	}
 	rowH := body.H / float32(len(groups))
-	// Groups side by side share one scale: a first pass (into scratch)
-	// finds the largest number of threads a square must stand for, and
-	// when any group needs density every group is drawn at that scale
-	// ("1 square = 16 threads" beside "1 square = 5 threads" read as the
-	// same squares).
-	forceK := 0
-	if len(groups) > 1 {
-		s.scratch.Reset(l.W, l.H)
-		y := body.Y
-		for _, g := range groups {
-			row := Rect{X: body.X, Y: y, W: body.W, H: rowH - max(1, 2*sc)}
-			y += rowH
-			if d, k := drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, 0, p, sc); d == detailDensity {
-				forceK = max(forceK, k)
-			}
-		}
-	}
 	y := body.Y
 	for _, g := range groups {
 		row := Rect{X: body.X, Y: y, W: body.W, H: rowH - max(1, 2*sc)}
@@ -315,7 +325,7 @@ func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.Th
 		l.TextFit(lab, sc, p.Text, label, name)
 	default:
 		// A low row: the words that fit at its left.
-		lab, cells = row.Left(min(row.W*0.45, TextWidth(label, sc)+8*sc))
+		lab, cells = row.Left(min(row.W*0.6, TextWidth(label, sc)+8*sc))
 		if !l.TextFit(lab, sc, p.Text, label, name) {
 			cells = row
 		}
@@ -354,6 +364,9 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 // drawCellsK is drawCells with density forced at forceK threads a square
 // or more (0: free to choose), so that groups side by side share a scale.
 func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK int, p *Palette, sc float32) (detail, int) {
+	// A negative forceK: density at -forceK, its scale said elsewhere.
+	noted := forceK < 0
+	forceK = max(forceK, -forceK)
 	c := m.Color(p)
 	if n <= 0 || r.Empty() {
 		return detailNone, 0
@@ -411,9 +424,11 @@ func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK in
 	}
 	note := "1 square = " + Count(int64(k)) + " threads"
 	ny := r.Y + float32(g.rows(full+btoi(part > 0)))*g.pitch()
-	if ny+CharH*sc <= r.Bottom()+0.01 {
+	switch {
+	case noted:
+	case ny+CharH*sc <= r.Bottom()+0.01:
 		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "square = "+Count(int64(k))+" threads", "square = "+Count(int64(k)))
-	} else if r.H >= CharH*sc {
+	case r.H >= CharH*sc:
 		// No line under the cells: the note goes on a plate over their
 		// bottom-right corner, since a grid's scale must be said.
 		// The plate covers at most half of the cells' width: the longest
