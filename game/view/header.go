@@ -112,10 +112,12 @@ func headingOf(in *SideInput) sideHeading {
 // row is left out (the panels and the explanation carry every number),
 // never cut.
 func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x float32, text string)) int {
-	row, x := 1, float32(0)
-	if nw := h.nameWidth(w, sc); len(h.parts) > 0 && nw > 0 && nw+TextWidth("· "+h.parts[0], sc)+CharW*sc <= w {
-		row, x = 0, nw+CharW*sc
+	names := h.nameLines(w, sc)
+	row, x := len(names), float32(0)
+	if nw := TextWidth(names[len(names)-1], sc); len(h.parts) > 0 && nw+TextWidth("· "+h.parts[0], sc)+CharW*sc <= w {
+		row, x = len(names)-1, nw+CharW*sc
 	}
+	maxRows = max(maxRows, len(names)+1)
 	for _, part := range h.parts {
 		if x > 0 {
 			part = "· " + part
@@ -137,15 +139,22 @@ func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x flo
 	return row + 1
 }
 
-// nameWidth is the width of the name as drawn: the first of it and its
-// shorter forms that fits w (0 when none does).
-func (h *sideHeading) nameWidth(w, sc float32) float32 {
-	for _, n := range append([]string{h.name}, h.alts...) {
-		if tw := TextWidth(n, sc); tw <= w {
-			return tw
+// nameLines is the name as drawn on a header w pixels wide: whole on one
+// line, else wrapped over two (a case id such as "256-vthreads" told a
+// newcomer nothing), else the first shorter form that fits.
+func (h *sideHeading) nameLines(w, sc float32) []string {
+	if TextWidth(h.name, sc) <= w {
+		return []string{h.name}
+	}
+	if lines := Wrap(h.name, w, sc); len(lines) <= 2 {
+		return lines
+	}
+	for _, n := range h.alts {
+		if TextWidth(n, sc) <= w {
+			return []string{n}
 		}
 	}
-	return 0
+	return []string{""}
 }
 
 // sideHeaderRows is the number of text rows a side's header takes: the
@@ -158,7 +167,9 @@ func drawSideHeader(l *List, r Rect, in *SideInput, h *sideHeading, p *Palette, 
 	if r.Empty() {
 		return
 	}
-	l.TextFit(Rect{X: r.X, Y: r.Y, W: r.W, H: CharH * sc}, sc, p.TextWarn, append([]string{h.name}, h.alts...)...)
+	for i, line := range h.nameLines(r.W, sc) {
+		l.TextFit(Rect{X: r.X, Y: r.Y + float32(i)*CharH*sc, W: r.W, H: CharH * sc}, sc, p.TextWarn, line)
+	}
 	h.flow(r.W, sc, sideHeaderLines(r.W, sc), func(row int, x float32, text string) {
 		l.Text(r.X+x, r.Y+float32(row)*CharH*sc, text, sc, p.Text)
 	})
