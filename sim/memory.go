@@ -14,15 +14,23 @@ package sim
 
 // rss returns the resident set size now.
 func (s *Sim) rss() Bytes {
+	jvm, heap, threads := s.rssParts()
+	return jvm + heap + threads
+}
+
+// rssParts returns the resident set's three parts: the JVM itself
+// (BaselineRSS), the heap's resident part and the started platform
+// threads' stacks; all zero where the scenario does not model memory
+// outside the heap (no BaselineRSS).
+func (s *Sim) rssParts() (jvm, heap, threads Bytes) {
 	if s.cfg.JVM.BaselineRSS == 0 {
-		return 0 // this scenario does not model memory outside the heap
+		return 0, 0, 0
 	}
-	h := s.heap
-	threads := Bytes(s.liveOS-s.cfg.JVM.BaseThreads) * s.cfg.JVM.PlatformRSS
+	threads = Bytes(s.liveOS-s.cfg.JVM.BaseThreads) * s.cfg.JVM.PlatformRSS
 	if threads < 0 {
 		threads = 0
 	}
-	return s.cfg.JVM.BaselineRSS + s.gc.residentHeap(h) + threads
+	return s.cfg.JVM.BaselineRSS, s.gc.residentHeap(s.heap), threads
 }
 
 // noteRSS updates the peak RSS.

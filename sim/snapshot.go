@@ -65,8 +65,11 @@ type Snapshot struct {
 	RouterSingle  int            // router model in single mode, -1
 	RouterRaces   int
 	RSS           Bytes
-	ThreadMemory  Bytes
-	Events        int64
+	// RSS's parts (they sum to it): the JVM itself, the heap's resident
+	// part, the started platform threads' stacks. All zero with RSS.
+	RSSJVM, RSSHeap, RSSThreads Bytes
+	ThreadMemory                Bytes
+	Events                      int64
 }
 
 // MaxListed bounds the per-thread lists of a snapshot; beyond it the picture
@@ -406,7 +409,8 @@ func (s *Sim) fillCounters(snap *Snapshot) {
 	}
 	snap.RouterSingle = s.router.single
 	snap.RouterRaces = s.router.races
-	snap.RSS = s.rss()
+	snap.RSSJVM, snap.RSSHeap, snap.RSSThreads = s.rssParts()
+	snap.RSS = snap.RSSJVM + snap.RSSHeap + snap.RSSThreads
 	snap.ThreadMemory = s.threadMemory()
 	snap.Events = s.events
 }

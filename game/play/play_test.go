@@ -335,3 +335,60 @@ func TestStateRightAfterStepAndSeek(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 10000, p.State().Virtual)
 }
+
+// A step names the event it stopped at under the picture (the caption is
+// about the whole state); playing on drops the line, and so does a scrub.
+func TestStepNamesItsEvent(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"request-load","case":"virtual-per-request","knobs":{"requests":"3","sleep_ms":"1"}}`)
+	s := p.Sides()[0]
+	assert.Empty(t, s.Input().Step, "no step yet")
+	for i := 0; i < 6; i++ {
+		p.Step()
+		p.Tick()
+		ev := s.Events
+		require.NotEmpty(t, ev)
+		line := p.Sides()[0].Input().Step
+		require.NotEmpty(t, line, "step %d", i)
+		assert.Contains(t, line, "Step: ")
+		if th := ev[0].Thread; th != 0 {
+			assert.Contains(t, line, th.String(), "the line names the stepped event's thread")
+		}
+	}
+	p.Play()
+	p.Tick()
+	assert.Empty(t, p.Sides()[0].Input().Step, "playing drops the step's line")
+	p.Step()
+	_, err := p.Scrub(0, 1<<20)
+	require.NoError(t, err)
+	assert.Empty(t, p.Sides()[0].Input().Step, "a scrub is not a step")
+}
+
+// state().rssMb is null where the model does not compute a resident set
+// (no JVM baseline in the profile), never 0, and a number where it does.
+func TestRSSUnknownIsNull(t *testing.T) {
+	for _, c := range []struct {
+		spec  string
+		known bool
+	}{
+		{`{"scenario":"request-load","case":"pool-200"}`, false},
+		{`{"scenario":"loom-carrier","case":"256-vthreads"}`, true},
+	} {
+		p := New()
+		mustLoad(t, p, c.spec)
+		for i := 0; i < 10; i++ {
+			p.Step()
+		}
+		b, err := json.Marshal(p.State())
+		require.NoError(t, err)
+		var m map[string]any
+		require.NoError(t, json.Unmarshal(b, &m))
+		if c.known {
+			assert.Greater(t, m["rssMb"], 0.0, c.spec)
+		} else {
+			assert.Nil(t, m["rssMb"], c.spec)
+		}
+		s := &p.Sides()[0].Snap
+		assert.Equal(t, s.RSS, s.RSSJVM+s.RSSHeap+s.RSSThreads, "the parts sum to the total")
+	}
+}

@@ -36,6 +36,11 @@ type Side struct {
 	callouts    []callout
 	calloutView []view.Callout
 	startNews   []story.Moment // moments at t = 0, told with the first tick's
+
+	// stepped is the event the last step (Step, StepTo) stopped at, named
+	// under the picture while hasStep holds: until the run plays or moves.
+	stepped sim.Event
+	hasStep bool
 }
 
 func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed uint64) (*Side, error) {
@@ -92,7 +97,19 @@ func perTask(k sim.ExecutorKind) bool {
 // Input is what the view draws this side from.
 func (s *Side) Input() view.SideInput {
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual,
-		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, Caption: s.Caption(), Callouts: s.viewCallouts()}
+		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, Caption: s.Caption(), Callouts: s.viewCallouts(), Step: s.StepLine()}
+}
+
+// StepLine names the event the last step stopped at ("" when the run has
+// played or moved since).
+func (s *Side) StepLine() string {
+	if !s.hasStep {
+		return ""
+	}
+	// No time stamp: a pause's event carries the time it starts, after
+	// the threads reach their safepoints, which is later than the clock
+	// in the header and read as a contradiction.
+	return "Step: " + story.Event(&s.stepped)
 }
 
 // Sim returns the side's simulator (read-only use).
@@ -110,6 +127,9 @@ func (s *Side) collect() {
 // happened) and the view advances its animations.
 func (s *Side) refresh(motion, playing bool) []story.Moment {
 	s.collect()
+	if playing {
+		s.hasStep = false
+	}
 	s.Events, s.pending = s.pending, s.Events[:0]
 	s.fill()
 	news := s.tell(playing)

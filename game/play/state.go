@@ -33,38 +33,40 @@ type State struct {
 
 // SideState is one side's numbers.
 type SideState struct {
-	Case           string            `json:"case"`
-	Knobs          map[string]string `json:"knobs"`
-	SimTimeNs      int64             `json:"simTimeNs"`
-	Virtual        int               `json:"virtual"`
-	Platform       int               `json:"platform"`
-	PlatformApp    int               `json:"platformApp"`
-	Carriers       int               `json:"carriers"`
-	Mounted        int               `json:"mounted"`
-	Pinned         int               `json:"pinned"`
-	Parked         int               `json:"parked"`
-	Mounts         int64             `json:"mounts"` // cumulative mounts
-	Parks          int64             `json:"parks"`  // cumulative parks of virtual threads
-	ParkedBy       map[string]int    `json:"parkedBy"`
-	RunQueue       int               `json:"runQueue"`
-	RequestsDone   int64             `json:"requestsDone"`
-	Requests       int64             `json:"requests"`
-	YoungGCs       int64             `json:"youngGCs"`
-	FullGCs        int64             `json:"fullGCs"`
-	GCPauseMs      float64           `json:"gcPauseMs"`
-	Paused         bool              `json:"paused"`
-	PauseFull      bool              `json:"pauseFull"`
-	RSSMb          float64           `json:"rssMb"`
-	ThreadMemoryMb float64           `json:"threadMemoryMb"`
-	Heap           HeapState         `json:"heap"`
-	Chunks         ChunkState        `json:"chunks"`
-	RecentLatency  LatencyState      `json:"recentLatency"`
-	Events         int64             `json:"events"`
-	DroppedEvents  int64             `json:"droppedEvents"`
-	Done           bool              `json:"done"`
-	OOM            bool              `json:"oom"`
-	OOMMessage     string            `json:"oomMessage"`
-	StopReason     string            `json:"stopReason"`
+	Case         string            `json:"case"`
+	Knobs        map[string]string `json:"knobs"`
+	SimTimeNs    int64             `json:"simTimeNs"`
+	Virtual      int               `json:"virtual"`
+	Platform     int               `json:"platform"`
+	PlatformApp  int               `json:"platformApp"`
+	Carriers     int               `json:"carriers"`
+	Mounted      int               `json:"mounted"`
+	Pinned       int               `json:"pinned"`
+	Parked       int               `json:"parked"`
+	Mounts       int64             `json:"mounts"` // cumulative mounts
+	Parks        int64             `json:"parks"`  // cumulative parks of virtual threads
+	ParkedBy     map[string]int    `json:"parkedBy"`
+	RunQueue     int               `json:"runQueue"`
+	RequestsDone int64             `json:"requestsDone"`
+	Requests     int64             `json:"requests"`
+	YoungGCs     int64             `json:"youngGCs"`
+	FullGCs      int64             `json:"fullGCs"`
+	GCPauseMs    float64           `json:"gcPauseMs"`
+	Paused       bool              `json:"paused"`
+	PauseFull    bool              `json:"pauseFull"`
+	// RSSMb is null where the scenario does not model memory outside the
+	// heap (its profile has no JVM baseline): unknown, not zero.
+	RSSMb          *float64     `json:"rssMb"`
+	ThreadMemoryMb float64      `json:"threadMemoryMb"`
+	Heap           HeapState    `json:"heap"`
+	Chunks         ChunkState   `json:"chunks"`
+	RecentLatency  LatencyState `json:"recentLatency"`
+	Events         int64        `json:"events"`
+	DroppedEvents  int64        `json:"droppedEvents"`
+	Done           bool         `json:"done"`
+	OOM            bool         `json:"oom"`
+	OOMMessage     string       `json:"oomMessage"`
+	StopReason     string       `json:"stopReason"`
 	// Caption says in one or two sentences what is happening now and why
 	// (game/story); Moments are the latest moments of the story, oldest
 	// first.
@@ -159,7 +161,7 @@ func (s *Side) state() SideState {
 		Mounts: sn.Mounts, Parks: sn.Parks,
 		RequestsDone: sn.RequestsDone, Requests: s.requests, YoungGCs: sn.YoungGCs, FullGCs: sn.FullGCs,
 		GCPauseMs: round3(sn.GCPauseTotal.Milliseconds()), Paused: sn.Paused, PauseFull: sn.PauseFull,
-		RSSMb: mb(sn.RSS), ThreadMemoryMb: mb(sn.ThreadMemory), Events: s.sm.EventsProcessed(),
+		RSSMb: mbKnown(sn.RSS), ThreadMemoryMb: mb(sn.ThreadMemory), Events: s.sm.EventsProcessed(),
 		DroppedEvents: s.Dropped, Done: sn.Done, OOM: sn.OOM != "", OOMMessage: sn.OOM, StopReason: s.sm.StopReason(),
 		Caption: s.Caption(), Moments: s.momentStates(), QueuedTasks: sn.TasksQueued}
 	for _, name := range s.values.Names() {
@@ -186,6 +188,16 @@ func (s *Side) state() SideState {
 }
 
 func mb(b sim.Bytes) float64 { return round3(b.MiB()) }
+
+// mbKnown is mb for a figure the model may not compute: nil when it is
+// zero (a JVM's resident set is never zero; zero means not modelled).
+func mbKnown(b sim.Bytes) *float64 {
+	if b <= 0 {
+		return nil
+	}
+	x := mb(b)
+	return &x
+}
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 func round2(x float64) float64 { return math.Round(x*100) / 100 }

@@ -360,6 +360,9 @@ func (p *Playground) Scrub(t sim.Time, maxEvents int) (bool, error) {
 	}
 	t = max(t, 0)
 	p.running = false
+	for _, s := range p.sides {
+		s.hasStep = false // a scrub is not a step: no event to name
+	}
 	tl := &p.tl
 	if tl.head != nil && t >= tl.head.now {
 		p.sides, p.now = tl.head.sides, tl.head.now
@@ -502,7 +505,11 @@ func (s *Side) stepUntil(f *EventFilter) bool {
 		s.sm.Advance(sim.Never, 1)
 		s.collect()
 		for k := from; k < len(s.pending); k++ {
-			found = found || f.match(&s.pending[k])
+			if !found && f.match(&s.pending[k]) {
+				found = true
+				// Named under the picture until the run moves on.
+				s.stepped, s.hasStep = s.pending[k], true
+			}
 		}
 		if n := len(s.pending); n > eventCapacity {
 			// A long search: keep the latest events for the picture.

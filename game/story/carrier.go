@@ -39,11 +39,13 @@ func carrierWhy(f *facts) string {
 		out = "Each loop thread holds a stack and native memory of its own"
 	}
 	if s.RSS > 0 {
-		out += "; RSS is " + size(s.RSS)
-	}
-	out += "; " + count(s.RequestsDone) + " requests served"
-	if s.YoungGCs+s.FullGCs > 0 {
-		out += ", " + count(s.YoungGCs+s.FullGCs) + " GC " + plural(s.YoungGCs+s.FullGCs, "pause", "pauses") + " so far"
+		// Words, not "RSS"; the container's limit is what it is measured
+		// against. Requests and GC counts are the header's and the
+		// panels' (a caption full of counters hid the lesson).
+		out += "; the JVM's resident memory is " + size(s.RSS)
+		if mb := f.knobInt("container_mb", 0); mb > 0 {
+			out += " of the container's " + counti(mb) + " MB"
+		}
 	}
 	return out + "."
 }

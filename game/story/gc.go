@@ -1,43 +1,29 @@
 package story
 
-import (
-	"strings"
-
-	"github.com/loomlab/loomlab/sim"
-)
+import "github.com/loomlab/loomlab/sim"
 
 // Sentences about the heap and the collector that several stories share.
 
-// oldGenSentence says how full the old generation is and, when garbage
-// or one kind of live data is a sizeable part, what that fill is made of
-// in words ("82 % full: 549 MB per-thread state + 181 MB garbage + 15 MB
-// other"), so the parts add up to the used size a reader sees.
+// oldGenSentence says how full the old generation is and, when one kind
+// of live data is most of it, what ("the old gen is 82 % full, 549 MB of
+// it thread-local data"). One part only: a caption that listed every part
+// so they summed to the used size had more numbers than a newcomer takes
+// in at a glance, and the heap panel's explanation lists them all.
 func oldGenSentence(f *facts) string {
 	h := &f.s.Heap
 	out := "the old gen is " + percent(float64(h.OldUsed), float64(h.OldCap)) + " full"
 	if h.OldCap <= 0 || h.OldUsed <= 0 {
 		return out
 	}
-	var parts []string
-	rest := h.OldUsed
-	// Live data kinds that are at least a quarter of the used space.
 	for _, c := range oldGenKinds {
-		if b := h.OldLive[c.cat]; b > 0 && 4*b >= h.OldUsed && b <= rest {
-			parts = append(parts, size(b)+" "+c.words)
-			rest -= b
+		if b := h.OldLive[c.cat]; b > 0 && 2*b >= h.OldUsed {
+			return out + ", " + size(b) + " of it " + c.words
 		}
 	}
-	if g := min(h.OldGarbage, rest); g*10 >= h.OldCap {
-		parts = append(parts, size(g)+" garbage")
-		rest -= g
+	if 2*h.OldGarbage >= h.OldUsed {
+		return out + ", most of it garbage"
 	}
-	if len(parts) == 0 {
-		return out
-	}
-	if rest > 0 {
-		parts = append(parts, size(rest)+" other")
-	}
-	return out + ": " + strings.Join(parts, " + ")
+	return out
 }
 
 // oldGenKinds names the heap's data kinds in a caption's words.
@@ -45,7 +31,7 @@ var oldGenKinds = [...]struct {
 	cat   sim.AllocCat
 	words string
 }{
-	{sim.CatThreadLocal, "per-thread state"},
+	{sim.CatThreadLocal, "thread-local data"},
 	{sim.CatRequest, "request data"},
 	{sim.CatApp, "application data"},
 	{sim.CatChunk, "StackChunks"},
@@ -79,12 +65,7 @@ func gcSentence(f *facts) string {
 		og = upper(og)
 	}
 	out += og
-	// After a breakdown ("549 MB … + 15 MB other") a semicolon keeps the
-	// sums apart from the counts that follow.
-	sep := ", "
-	if strings.Contains(og, " + ") {
-		sep = "; "
-	}
+	sep := "; "
 	if s.FullGCs > 0 {
 		out += sep + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
 	} else {

@@ -22,9 +22,9 @@ func poolingCause(f *facts) string {
 	s := f.s
 	kept := s.Heap.OldLive[sim.CatThreadLocal]
 	if f.knobBool("pool") {
-		return counti(s.VirtualLive) + " pooled virtual threads never end, so each one's per-thread cache stays live."
+		return counti(s.VirtualLive) + " pooled virtual threads never end, so each one's thread-local cache stays live."
 	}
-	return "Each request gets a fresh virtual thread whose per-thread data dies with it (only " + size(kept) +
+	return "Each request gets a fresh virtual thread whose thread-local data dies with it (only " + size(kept) +
 		" of it in the old gen)."
 }
 
@@ -44,7 +44,7 @@ func (poolingStory) moments(f *facts) {
 		// numbers beside it was more than a newcomer could take in.
 		why := "most of it garbage that " + oldFreer(f) + " will free"
 		if 2*kept >= h.OldUsed {
-			why = "most of it per-thread state that stays live as long as its thread"
+			why = "most of it thread-local data that stays live as long as its thread"
 		}
 		f.moment(OldGenHalf, s.Time, "The old gen is more than half full: "+why+".")
 	}
@@ -66,7 +66,7 @@ func (poolingStory) moments(f *facts) {
 	}
 	why := ""
 	if live := f.t.fullLive; pooled && live > 0 && h.OldCap > 0 {
-		why = "That is " + percent(float64(live), float64(h.OldCap)) + " of the old gen, mostly the pooled threads' per-thread state, which no GC can free while its thread lives."
+		why = "That is " + percent(float64(live), float64(h.OldCap)) + " of the old gen, mostly the pooled threads' thread-local data, which no GC can free while its thread lives."
 	}
 	firstFullGC(f, why)
 }

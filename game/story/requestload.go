@@ -38,7 +38,7 @@ func poolCaption(f *facts) string {
 	var now string
 	switch {
 	case s.TasksQueued > 0 && asleep == s.PlatformApp:
-		now = threads + " all asleep in a task's wait; " + counti(s.TasksQueued) + " " + plural(int64(s.TasksQueued), "task waits", "tasks wait") +
+		now = threads + " all asleep, each inside a task that sleeps; " + counti(s.TasksQueued) + " " + plural(int64(s.TasksQueued), "task waits", "tasks wait") +
 			" for one — " + f.cpuSentence() + "."
 	case s.TasksQueued > 0:
 		now = threads + " all busy; " + counti(s.TasksQueued) + " " + plural(int64(s.TasksQueued), "task waits", "tasks wait") +
@@ -58,9 +58,8 @@ func poolCaption(f *facts) string {
 			count(s.RequestsDone) + " done so far."
 	} else {
 		rounds := int(math.Ceil(float64(n) / float64(max(size, 1))))
-		why = "A fixed pool lets only " + counti(size) + " tasks wait at a time, so " + counti(n) + " tasks take " + counti(rounds) + " " +
-			plural(int64(rounds), "round", "rounds") + " of " + duration(sim.Duration(f.knobFloat("sleep_ms", 0)*float64(sim.Millisecond))) + "; " +
-			count(s.RequestsDone) + " done so far."
+		why = "A fixed pool lets only " + counti(size) + " tasks sleep at a time, so " + counti(n) + " tasks take " + counti(rounds) + " " +
+			plural(int64(rounds), "round", "rounds") + " of " + duration(sim.Duration(f.knobFloat("sleep_ms", 0)*float64(sim.Millisecond))) + "."
 	}
 	return now + " " + why
 }

@@ -15,10 +15,9 @@ func (routerStory) kinds() []Kind {
 
 func (routerStory) caption(f *facts) string {
 	s := f.s
-	n := f.knobInt("requests", 0)
 	if s.RouterSingle >= 0 {
 		return "The router now calls " + f.model(s.RouterSingle) + " alone: no scope, nothing to cancel (" + counti(s.RouterRaces) +
-			" races were decided in all). " + count(s.RequestsDone) + " of " + counti(n) + " requests done."
+			" races were decided in all)."
 	}
 	calls := s.ParkedCount[sim.ParkSocket]
 	var now string
@@ -34,8 +33,10 @@ func (routerStory) caption(f *facts) string {
 		now = counti(s.ScopesOpen) + " requests race " + number(len(f.models)) + " models in structured scopes, one virtual thread each; " +
 			counti(calls) + " model calls are waiting on the network."
 	}
-	return now + " The first answer wins and its scope cancels the other calls: " + counti(s.RouterRaces) + " races decided, " +
-		count(s.RequestsDone) + " of " + counti(n) + " requests done."
+	// The progress is the side header's: the caption keeps to the race
+	// ("730 races decided, 729 requests done" beside it read as a
+	// discrepancy to explain).
+	return now + " The first answer wins and its scope cancels the other calls."
 }
 
 func (routerStory) finished(f *facts) string {

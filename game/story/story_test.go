@@ -32,7 +32,7 @@ func lacks(t *testing.T, what, text string, parts ...string) {
 func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 	r := newRun(t, "vt-pooling/1g-pool", nil, 1)
 	before := r.to(100, tick)
-	contains(t, "1g-pool at 100 ms", before, "10,000 pooled virtual threads", "per-thread cache", "no Full GC yet")
+	contains(t, "1g-pool at 100 ms", before, "10,000 pooled virtual threads", "thread-local cache", "no Full GC yet")
 	if _, ok := r.has(FirstFullGC); ok {
 		t.Fatalf("a Full GC moment before the first Full GC: %v", r.seen)
 	}
@@ -46,7 +46,7 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 	if !ok {
 		t.Fatalf("no Full GC moment; moments %v", r.seen)
 	}
-	contains(t, "first Full GC", m.Sentence, "First Full GC at", "stayed live", "per-thread state")
+	contains(t, "first Full GC", m.Sentence, "First Full GC at", "stayed live", "thread-local data")
 	if m.At <= 0 || m.At > r.snap.Time {
 		t.Errorf("first Full GC at %v, outside the run so far (%v)", m.At, r.snap.Time)
 	}
@@ -138,7 +138,7 @@ func TestRequestLoadPlatformPerTask(t *testing.T) {
 func TestRouterRacesAndCancels(t *testing.T) {
 	r := newRun(t, "llm-router/virtual", nil, 1)
 	c := r.to(300, tick)
-	contains(t, "llm-router/virtual at 0.3 s", c, "race three models in structured scopes", "cancels the other calls", "races decided")
+	contains(t, "llm-router/virtual at 0.3 s", c, "race three models in structured scopes", "cancels the other calls")
 	m, ok := r.has(LosersCancelled)
 	if !ok {
 		t.Fatal("no losers-cancelled moment")
@@ -178,7 +178,7 @@ func TestBasicsMemoryAndStart(t *testing.T) {
 func TestCarrierLoopsAndRSS(t *testing.T) {
 	loom := newRun(t, "loom-carrier/256-vthreads", nil, 1)
 	c := loom.to(1500, tick)
-	contains(t, "256-vthreads", c, "16 Netty event loops run as virtual threads on 8 carriers", "RSS is")
+	contains(t, "256-vthreads", c, "16 Netty event loops run as virtual threads on 8 carriers", "resident memory is", "of the container's 256 MB")
 	if _, ok := loom.has(CarriersStarted); !ok {
 		t.Error("no carriers-started moment with loom-carrier")
 	}
@@ -187,7 +187,7 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	contains(t, "8 loops on 8 carriers", even.to(500, tick), "saves no OS thread")
 	plat := newRun(t, "loom-carrier/256-platform", nil, 1)
 	c = plat.to(1500, tick)
-	contains(t, "256-platform", c, "8 Netty event loops each own an OS thread", "RSS is")
+	contains(t, "256-platform", c, "8 Netty event loops each own an OS thread", "resident memory is")
 	if _, ok := plat.has(CarriersStarted); ok {
 		t.Error("a carriers-started moment with platform event loops")
 	}
@@ -228,6 +228,18 @@ func TestFormats(t *testing.T) {
 	} {
 		if c.got != c.want {
 			t.Errorf("got %q, want %q", c.got, c.want)
+		}
+	}
+}
+
+// Every event kind is named in words of its own (the step line), not by
+// the kind's code name.
+func TestEventSentences(t *testing.T) {
+	for k := sim.EvThreadStart; k <= sim.EvPark; k++ {
+		e := sim.Event{At: 5 * sim.Time(sim.Millisecond), Kind: k, Thread: 42, Carrier: 3, A: 1, B: 2}
+		s := Event(&e)
+		if s == k.String()+"." || !strings.HasSuffix(s, ".") || strings.Contains(s, "invalid") {
+			t.Errorf("%s: %q", k, s)
 		}
 	}
 }

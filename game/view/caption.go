@@ -89,13 +89,23 @@ func calloutH(c Callout, w, sc float32) float32 {
 	return float32(len(Wrap(calloutText(c), w-4*pad*sc, sc)))*CharH*sc + 2*pad*sc
 }
 
-// captionBandH is the height of the caption band of a side w pixels wide.
+// captionBandH is the height of the caption band of a side w pixels wide:
+// the caption and, while stepping, the line naming the event stepped to.
 func captionBandH(w, sideH float32, in *SideInput, sc float32) float32 {
 	size, lines := captionLayout(w, captionMaxH(sideH), Plain(in.Caption), sc)
-	if len(lines) == 0 {
+	step := stepLines(w, in, sc)
+	if len(lines) == 0 && len(step) == 0 {
 		return 0
 	}
-	return float32(len(lines))*CharH*size + 3*pad*sc
+	return float32(len(lines))*CharH*size + float32(len(step))*CharH*sc + 3*pad*sc
+}
+
+// stepLines wraps the step's line (SideInput.Step) for a band w wide.
+func stepLines(w float32, in *SideInput, sc float32) []string {
+	if in.Step == "" {
+		return nil
+	}
+	return Wrap(Plain(in.Step), w-4*pad*sc, sc)
 }
 
 // calloutBandH is the height of the callouts' band of a side w pixels wide.
@@ -129,7 +139,8 @@ func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc f
 	}
 	caption := Plain(in.Caption)
 	size, lines := captionLayout(r.W, captionMaxH(sideH), caption, sc)
-	if len(lines) == 0 {
+	step := stepLines(r.W, in, sc)
+	if len(lines) == 0 && len(step) == 0 {
 		return
 	}
 	box := Rect{X: r.X, Y: r.Y + pad*sc/2, W: r.W, H: r.H - pad*sc}
@@ -142,6 +153,13 @@ func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc f
 	bold := max(1, float32(int(size/2+0.5)))
 	for i, line := range lines {
 		l.Text(x+bold, y+float32(i)*CharH*size, line, size, p.Text)
+	}
+	y += float32(len(lines)) * CharH * size
+	for i, line := range step {
+		l.Text(x, y+float32(i)*CharH*sc, line, sc, p.TextWarn)
+	}
+	if len(step) > 0 {
+		caption += " " + Plain(in.Step)
 	}
 	l.region(box, "caption", caption)
 }

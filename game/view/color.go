@@ -82,7 +82,7 @@ var OkabeIto = Palette{
 	Virtual: RGB(0x56b4e9), Platform: RGB(0xcc79a7), CarrierOS: RGB(0x0072b2), JVMThread: RGB(0x8a94a0),
 	OnCPU: RGB(0x009e73), Pinned: RGB(0xff5a5a), Winner: RGB(0xffffff), Followed: RGB(0xff4fe0),
 
-	Request: RGB(0xbbcc33), ThreadLocal: RGB(0xffaabb), Thread: RGB(0x9f8fef), Chunk: RGB(0xa67c52),
+	Request: RGB(0xa0ffa0), ThreadLocal: RGB(0xffaabb), Thread: RGB(0x9f8fef), Chunk: RGB(0xa67c52),
 	App: RGB(0xc8cdd3), Garbage: RGB(0x59616d), Free: RGB(0x2e3541),
 
 	Hole: RGB(0x05070a), Pause: RGB(0x6c7a89), Error: RGB(0xc0392b),
@@ -102,7 +102,7 @@ var HighContrast = Palette{
 	Virtual: RGB(0x6fd0ff), Platform: RGB(0xff8ad0), CarrierOS: RGB(0x3f8fff), JVMThread: RGB(0xa8a8a8),
 	OnCPU: RGB(0x00e0a0), Pinned: RGB(0xff6060), Winner: RGB(0xffffff), Followed: RGB(0xff00ff),
 
-	Request: RGB(0xd4f000), ThreadLocal: RGB(0xffb8c8), Thread: RGB(0xb8a8ff), Chunk: RGB(0xc08850),
+	Request: RGB(0x80ff80), ThreadLocal: RGB(0xffb8c8), Thread: RGB(0xb8a8ff), Chunk: RGB(0xc08850),
 	App: RGB(0xe4e4e4), Garbage: RGB(0x707070), Free: RGB(0x262626),
 
 	Hole: RGB(0x202020), Pause: RGB(0x8fa0b4), Error: RGB(0xd00000),

@@ -27,10 +27,19 @@ func TestExplainOnPoint(t *testing.T) {
 			assert.NotEmpty(t, l.ExplainAt(x, y), "%s: the centre of %q", name, r.Name)
 		}
 		want := []string{"header", "side header", "heap", "OS threads", "caption"}
+		// The threads' queue has a region of its own unless only tasks
+		// wait (then the tasks' queue takes the strip).
+		onlyTasks := in.Snap.ExecQueued > 0 && threadsWaiting(&in) == 0
 		if in.Virtual {
-			want = append(want, "carrier lanes", "run queue", "parked threads")
+			want = append(want, "carrier lanes", "parked threads")
+			if !onlyTasks {
+				want = append(want, "run queue")
+			}
 		} else {
-			want = append(want, "CPU lanes", "CPU queue", "waiting threads")
+			want = append(want, "CPU lanes", "waiting threads")
+			if !onlyTasks {
+				want = append(want, "CPU queue")
+			}
 		}
 		if in.Snap.ExecQueued > 0 {
 			want = append(want, "task queue")
@@ -115,7 +124,12 @@ func TestCaptionWrapsAndCalloutsShow(t *testing.T) {
 		}
 		all := " " + strings.Join(words, " ") + " "
 		assert.Contains(t, all, " "+strings.Join(strings.Fields(in.Caption), " ")+" ", "%v: the caption's words, in order", sz)
-		assert.Contains(t, all, "First Full GC")
+		if sz[0] >= idealWideW*sz[2] {
+			assert.Contains(t, all, "First Full GC")
+		} else {
+			// A phone's side leaves the moments to the page's list.
+			assert.NotContains(t, all, "First Full GC", "%v", sz)
+		}
 		assert.NotContains(t, all, "gone", "an expired callout")
 		assert.Empty(t, l.Cut())
 	}
@@ -143,4 +157,22 @@ func TestSceneFollowsTheSnapshot(t *testing.T) {
 	assert.LessOrEqual(t, pl.Heap.H, foldedH(1)+3, "a folded heap is one line")
 	assert.Greater(t, pl.OS.H, gl.OS.H, "the OS threads take the folded heap's room")
 	assert.Greater(t, gl.Heap.H, LayoutSide(r, gs.Lanes, false, 1).Heap.H, "the heap's story widens its panel")
+}
+
+// A step's line is drawn under the caption, whole, at every size.
+func TestStepLineIsDrawn(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	in.Step = "Step: thread #1423 parked (waiting on a socket) and left its carrier."
+	for _, sz := range sceneSizes {
+		var l List
+		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: sz[2]})
+		var words []string
+		for _, it := range l.Items {
+			if it.Kind == KindText {
+				words = append(words, strings.Fields(it.Text)...)
+			}
+		}
+		assert.Contains(t, " "+strings.Join(words, " ")+" ", " "+in.Step+" ", "%v", sz)
+		assert.Empty(t, l.Cut())
+	}
 }

@@ -61,6 +61,8 @@ type sideHeading struct {
 	name  string   // the case's title, else its id
 	alts  []string // shorter names when the title does not fit
 	parts []string
+	// more: the counters said only in the explanation.
+	more []string
 }
 
 func headingOf(in *SideInput) sideHeading {
@@ -86,29 +88,38 @@ func headingOf(in *SideInput) sideHeading {
 	if in.Requests > 0 {
 		done += " of " + Count(in.Requests)
 	}
-	h.parts = []string{"virtual threads " + Count(int64(s.VirtualLive)), "OS threads " + Count(int64(s.PlatformLive)), done}
+	// Progress only: the panels say how many threads of each kind there
+	// are, the caption what matters now, and the explanation on point
+	// every other counter (GC pause total, resident memory, latency). A
+	// row of six counters over the picture was more than a newcomer reads.
+	h.parts = []string{done}
+	h.more = []string{"virtual threads " + Count(int64(s.VirtualLive)), "OS threads " + Count(int64(s.PlatformLive))}
 	if s.YoungGCs+s.FullGCs > 0 {
-		h.parts = append(h.parts, "paused for GC "+Dur(s.GCPauseTotal))
+		h.more = append(h.more, "paused for GC "+Dur(s.GCPauseTotal)+" in all")
 	}
 	if s.RSS > 0 {
-		// A model without memory outside the heap has no resident set to
-		// show: nothing is better than "0 B".
-		h.parts = append(h.parts, "resident memory "+Size(s.RSS))
+		h.more = append(h.more, "resident memory "+Size(s.RSS))
 	}
 	if s.RecentLatency.Count > 0 {
-		h.parts = append(h.parts, "median latency "+Dur(s.RecentLatency.P50))
+		h.more = append(h.more, "median latency "+Dur(s.RecentLatency.P50))
 	}
 	return h
 }
 
-// flow places the counters over rows 1..maxRows-1 of a header w pixels
-// wide (row 0 is the name's; place may be nil) and returns the rows used.
-// A part that does not fit on the last row is left out (the panels and
-// the explanation carry every number), never cut.
+// flow places the counters after the name on row 0 when they fit there,
+// else over rows 1..maxRows-1 of a header w pixels wide (place may be
+// nil), and returns the rows used. A part that does not fit on the last
+// row is left out (the panels and the explanation carry every number),
+// never cut.
 func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x float32, text string)) int {
-	row, x := 1, float32(0)
-	for i, part := range h.parts {
-		if i > 0 && x > 0 {
+	names := h.nameLines(w, sc)
+	row, x := len(names), float32(0)
+	if nw := TextWidth(names[len(names)-1], sc); len(h.parts) > 0 && nw+TextWidth("· "+h.parts[0], sc)+CharW*sc <= w {
+		row, x = len(names)-1, nw+CharW*sc
+	}
+	maxRows = max(maxRows, len(names)+1)
+	for _, part := range h.parts {
+		if x > 0 {
 			part = "· " + part
 		}
 		pw := TextWidth(part, sc)
@@ -128,6 +139,24 @@ func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x flo
 	return row + 1
 }
 
+// nameLines is the name as drawn on a header w pixels wide: whole on one
+// line, else wrapped over two (a case id such as "256-vthreads" told a
+// newcomer nothing), else the first shorter form that fits.
+func (h *sideHeading) nameLines(w, sc float32) []string {
+	if TextWidth(h.name, sc) <= w {
+		return []string{h.name}
+	}
+	if lines := Wrap(h.name, w, sc); len(lines) <= 2 {
+		return lines
+	}
+	for _, n := range h.alts {
+		if TextWidth(n, sc) <= w {
+			return []string{n}
+		}
+	}
+	return []string{""}
+}
+
 // sideHeaderRows is the number of text rows a side's header takes: the
 // name's and its counters'.
 func sideHeaderRows(h *sideHeading, w, sc float32) int {
@@ -138,11 +167,13 @@ func drawSideHeader(l *List, r Rect, in *SideInput, h *sideHeading, p *Palette, 
 	if r.Empty() {
 		return
 	}
-	l.TextFit(Rect{X: r.X, Y: r.Y, W: r.W, H: CharH * sc}, sc, p.TextWarn, append([]string{h.name}, h.alts...)...)
+	for i, line := range h.nameLines(r.W, sc) {
+		l.TextFit(Rect{X: r.X, Y: r.Y + float32(i)*CharH*sc, W: r.W, H: CharH * sc}, sc, p.TextWarn, line)
+	}
 	h.flow(r.W, sc, sideHeaderLines(r.W, sc), func(row int, x float32, text string) {
 		l.Text(r.X+x, r.Y+float32(row)*CharH*sc, text, sc, p.Text)
 	})
-	l.region(r, "side header", "The case: "+h.name+caseID(in, h.name)+". "+upper(strings.Join(h.parts, ", "))+".")
+	l.region(r, "side header", "The case: "+h.name+caseID(in, h.name)+". "+upper(strings.Join(append(h.parts[:len(h.parts):len(h.parts)], h.more...), ", "))+".")
 }
 
 // caseID adds the case's id to its title in the explanation, for the

@@ -55,13 +55,18 @@ func chunkStripH(body Rect, sc float32) float32 {
 
 func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	h := &snap.Heap
-	right := "young GCs " + Count(snap.YoungGCs) + " · Full GCs " + Count(snap.FullGCs)
+	right := ""
+	if snap.YoungGCs+snap.FullGCs > 0 {
+		// "young GCs 0 · Full GCs 0" was two numbers saying nothing.
+		right = "young GCs " + Count(snap.YoungGCs) + " · Full GCs " + Count(snap.FullGCs)
+	}
 	body := panel(l, r, right, p, sc, "heap "+Size(h.Max)+" · "+snap.GC.String()+" GC", "heap "+Size(h.Max), "heap")
 	cs := &snap.Chunks
 	l.region(r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector): eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+
 		", survivor "+Size(h.SurvivorUsed)+" of "+Size(h.SurvivorCap)+", old generation "+Size(h.OldUsed)+" of "+Size(h.OldCap)+
 		" ("+Size(h.OldGarbage)+" of it garbage). "+Count(snap.YoungGCs)+" young collections and "+Count(snap.FullGCs)+
-		" Full GCs so far, "+Dur(snap.GCPauseTotal)+" paused in all.")
+		" Full GCs so far, "+Dur(snap.GCPauseTotal)+" paused in all. Of what is live, "+Size(threadHeap(snap))+
+		" belongs to threads (Thread objects, StackChunks, thread-local data): where a virtual thread's memory is.")
 	if body.Empty() {
 		return
 	}
@@ -116,8 +121,6 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// The strip: a heading, then one column per space.
 	head, cols := strip.Top(CharH * sc)
-	l.TextFit(head, sc, p.TextDim, "StackChunk objects: one block each, wider = bigger, colour = JIT tier of the frames it was sized for",
-		"StackChunk objects, coloured by the JIT tier of the frames they hold", "StackChunk objects, coloured by JIT tier", "StackChunk objects", "StackChunks")
 	gap := 4 * sc
 	// The survivor column is the narrowest; it keeps room for its name and
 	// count, so that no number stands there alone.
@@ -129,10 +132,43 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	ae := chunkColumn(l, ce, "eden", cs.EdenLive, cs.EdenDead, p, sc)
 	as := chunkColumn(l, cs2, "survivors", cs.SurvivorLive, cs.SurvivorDead, p, sc)
 	ao := chunkColumn(l, co, "old", cs.OldLive, cs.OldDead, p, sc)
-	drawChunks(l, ae, as, ao, snap, p, sc)
+	if k := drawChunks(l, ae, as, ao, snap, p, sc); k > 1 {
+		// Squares, not blocks: their scale on the heading's right.
+		note := "1 square = " + Count(int64(k)) + " chunks"
+		if w := TextWidth(note, sc); w+TextWidth("StackChunks", sc)+8*sc <= head.W {
+			l.TextRight(head, note, sc, p.TextDim)
+			head.W -= w + 8*sc
+		}
+	}
+	l.TextFit(head, sc, p.TextDim, chunkHeadings(snap)...)
 	l.region(strip, "StackChunks", "StackChunk objects: the frozen stacks of parked virtual threads. "+Count(int64(cs.Live))+" live ("+
 		Size(cs.LiveBytes)+"), "+Count(int64(cs.Old))+" in the old generation, "+Count(int64(cs.GCMode))+
 		" promoted into GC mode (a hole in the block), "+Count(int64(cs.Garbage))+" dead (grey). A block's colour is the code (interpreted, C1 or C2) its frames came from when the chunk was made and sized; a chunk keeps that size when the code is recompiled.")
+}
+
+// chunkHeadings are the strip's heading, longest first. The columns'
+// counts add up to the live chunks, and the heading says how many that is
+// beside the virtual threads, so that a reader adding them up finds the
+// numbers agree: a thread has no chunk while it has never parked or after
+// its stack went back to its carrier, and can have more than one.
+func chunkHeadings(snap *sim.Snapshot) []string {
+	cs := &snap.Chunks
+	vt := snap.VirtualLive
+	tally := Count(int64(cs.Live)) + " live"
+	switch {
+	case vt > cs.Live:
+		miss := vt - cs.Live
+		tally += " for " + Count(int64(vt)) + " virtual threads (" + Count(int64(miss)) + " " + plural(miss, "has", "have") + " none now)"
+	case vt < cs.Live && vt > 0:
+		tally += " for " + Count(int64(vt)) + " virtual threads (some have two)"
+	}
+	return []string{
+		"StackChunk objects: " + tally + ", coloured by the JIT tier of their frames",
+		"StackChunks: " + tally + ", by JIT tier",
+		"StackChunks: " + tally,
+		"StackChunks: " + Count(int64(cs.Live)) + " live",
+		"StackChunks",
+	}
 }
 
 // chunkColumn draws a column's label ("eden: 1,393 live · 2,919 dead")
@@ -144,6 +180,12 @@ func chunkColumn(l *List, r Rect, name string, live, dead int, p *Palette, sc fl
 		name+": "+Count(int64(live))+" live", name+": "+Count(int64(live)), name)
 	l.detail(r, "StackChunks in "+name, Count(int64(live))+" live and "+Count(int64(dead))+" dead StackChunk objects in "+name+".")
 	return area.Inset(1 * sc)
+}
+
+// threadHeap is the live heap data that belongs to threads.
+func threadHeap(snap *sim.Snapshot) sim.Bytes {
+	_, inHeap := threadMemorySplit(snap)
+	return inHeap
 }
 
 // drawQuietHeap draws a heap the scenario leaves empty as one line.
@@ -321,10 +363,10 @@ func spaceIndex(space sim.Space) int {
 // drawChunks draws the listed StackChunks in the area of the space that
 // holds them: one pass tallies every space, then each area gets its blocks
 // one by one when they fit, else density.
-func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, p *Palette, sc float32) int {
 	blocks := snap.ChunkBlocks
 	if len(blocks) == 0 {
-		return
+		return 1
 	}
 	total := snap.Chunks.Live + snap.Chunks.Garbage
 	scale := float32(1)
@@ -346,21 +388,41 @@ func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, p *Palette, s
 		t.n++
 		t.need += BlockWidth(b.Capacity, sc) + gap
 	}
-	for si, area := range [...]Rect{eden, surv, old} {
+	areas := [...]Rect{eden, surv, old}
+	// One scale for the three columns: blocks one by one when every
+	// column's fit, else squares in every column, each standing for the
+	// largest number of chunks any column needs (columns at different
+	// scales side by side read as the same squares).
+	k := 0
+	for si, area := range areas {
 		if area.Empty() || tally[si].n == 0 {
 			continue
 		}
-		drawSpaceChunks(l, area, si, &tally[si], blocks, scale, p, sc)
+		bh := min(6*sc, area.H)
+		rows := max(1, int((area.H+gap)/(bh+gap)))
+		if scale == 1 && tally[si].need <= float32(rows)*(area.W-20*sc) {
+			continue
+		}
+		cols := max(1, int((area.W+gap)/(bh+gap)))
+		estimated := int(float32(tally[si].n)*scale + 0.5)
+		k = max(k, 1, (estimated+cols*rows-1)/(cols*rows))
 	}
+	for si, area := range areas {
+		if area.Empty() || tally[si].n == 0 {
+			continue
+		}
+		drawSpaceChunks(l, area, si, &tally[si], blocks, scale, k, p, sc)
+	}
+	return max(k, 1)
 }
 
-func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkView, scale float32, p *Palette, sc float32) {
+// drawSpaceChunks draws one column's chunks: one block each (k = 0), else
+// square cells in class order, each standing for k chunks.
+func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkView, scale float32, k int, p *Palette, sc float32) {
 	bh := min(6*sc, r.H)
 	gap := max(1, sc)
 	rows := max(1, int((r.H+gap)/(bh+gap)))
-	// Individual blocks when they fit with slack for ragged row ends, else
-	// density.
-	if scale == 1 && t.need <= float32(rows)*(r.W-20*sc) {
+	if k == 0 {
 		x, y := r.X, r.Y
 		for i := range blocks {
 			b := &blocks[i]
@@ -375,28 +437,28 @@ func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkV
 				break
 			}
 			br := Rect{X: x, Y: y, W: w, H: bh}
-			k := classOf(b)
-			if k != classDead {
+			c := classOf(b)
+			if c != classDead {
 				l.chunkHit(br, b.Owner)
 			}
-			l.Mark(br, classMeaning(k), p, classAlpha(k))
-			if classHole(k) {
+			l.Mark(br, classMeaning(c), p, classAlpha(c))
+			if classHole(c) {
 				hole(l, br, p)
 			}
 			x += w + gap
 		}
 		return
 	}
-	// Density: square cells in class order, each standing for k chunks.
 	cell := bh
 	cols := max(1, int((r.W+gap)/(cell+gap)))
-	capacity := cols * rows
-	estimated := int(float32(t.n)*scale + 0.5)
-	k := max(1, (estimated+capacity-1)/capacity)
+	_ = rows
 	var cells [classCount]segment
 	for c := chunkClass(0); c < classCount; c++ {
 		m := classMeaning(c)
-		cells[c] = segment{int(float32(t.counts[c])*scale+0.5) / k, m.Color(p).Alpha(classAlpha(c)), m}
+		// A class with any chunk gets at least one square: a column of
+		// 1 live chunk at 112 a square must not look empty.
+		n := int(float32(t.counts[c])*scale + 0.5)
+		cells[c] = segment{(n + k - 1) / k, m.Color(p).Alpha(classAlpha(c)), m}
 	}
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
 	drawn := g.runs(l, cells[:], p.Background)

@@ -231,24 +231,18 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	} else {
 		l.Mark(stack, TierMeaning(cv.Tier), p, 1)
 	}
-	// "stack 286 words · C2 code": the bar's length and colour in words.
-	// A word is 8 bytes; the bytes say what a "word" is.
-	words := "stack " + Count(int64(cv.Frames)) + " words"
-	bytes := words + " (" + Size(sim.Bytes(cv.Frames)*8) + ")"
-	code := TierName(cv.Tier) + " code"
-	if cv.Tier == sim.TierInterp {
-		code = "interpreted"
-	}
-	// The bytes go before the code when room is short: the bar's colour
-	// already says the code, nothing else says what a word is.
-	what := []string{bytes + " · " + code, bytes, words}
+	// One thing in words per lane: its state when it is not simply
+	// running, else the stack's size in bytes (the bar's length). Eight
+	// lanes each with words, bytes and a tier were more numbers than a
+	// reader takes in; the explanation on point gives them all.
+	what := []string{"stack " + Size(sim.Bytes(cv.Frames)*8), Size(sim.Bytes(cv.Frames) * 8)}
 	switch {
 	case paused:
-		what = []string{"stopped for GC · " + bytes + " · " + code, "stopped for GC · " + bytes, "stopped for GC · " + words, "stopped for GC", "stopped"}
+		what = []string{"stopped for GC", "stopped"}
 	case cv.Pinned:
-		what = []string{"pinned (" + ReasonWords(cv.Reason) + ") · " + bytes + " · " + code, "pinned (" + ReasonWords(cv.Reason) + ") · " + bytes, "pinned · " + words, "pinned"}
+		what = []string{"pinned (" + ReasonWords(cv.Reason) + ")", "pinned"}
 	case cv.Monitor:
-		what = []string{"holds a lock · " + bytes + " · " + code, "holds a lock · " + bytes, "holds a lock · " + words, words}
+		what = []string{"holds a lock", "lock"}
 	}
 	if text {
 		after := Rect{X: bar.X + bw + 4*sc, Y: lr.Y, W: bar.Right() - bar.X - bw - 4*sc, H: lr.H}

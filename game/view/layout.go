@@ -221,14 +221,31 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		if s.Scopes || s.CPULanes {
 			lanesMax = 0.2
 		}
-		sl.Lanes, r = r.Top(min(lanesWant, r.H*lanesMax))
-		sl.RunQueue, r = r.Top(min(queueH, r.H*0.17))
+		// A small canvas (a phone's) cannot show every panel at a size
+		// where it says anything: the lanes, the queue and, when they are
+		// not the story, the OS threads fold to their title lines (which
+		// carry their counts), and the story's panels get the room.
+		compact := sl.Compact(r, scale)
+		foldOS := compact && s.OS <= 1 && !s.HeapQuiet
+		if compact {
+			sl.Lanes, r = r.Top(foldedH(scale) + g)
+			sl.RunQueue, r = r.Top(foldedH(scale) + g)
+		} else {
+			sl.Lanes, r = r.Top(min(lanesWant, r.H*lanesMax))
+			sl.RunQueue, r = r.Top(min(queueH, r.H*0.17))
+		}
 		// The rest is shared by weight; a folded heap takes one line.
 		rest := r.H
 		if s.HeapQuiet {
 			rest -= foldedH(scale) + g
 		}
+		if foldOS {
+			rest -= foldedH(scale) + g
+		}
 		wp, ws, wh, wo := 0.45*s.Parked, float32(0), 0.55*s.Heap, 0.4*s.OS
+		if foldOS {
+			wo = 0
+		}
 		if s.Scopes {
 			ws = 0.35 * s.ScopesW
 		}
@@ -240,9 +257,12 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		if s.Scopes {
 			sl.Scopes, r = r.Top(unit * ws)
 		}
-		if s.HeapQuiet {
+		switch {
+		case s.HeapQuiet:
 			sl.Heap, sl.OS = r.Top(foldedH(scale) + g)
-		} else {
+		case foldOS:
+			sl.Heap, sl.OS = r.Top(r.H - foldedH(scale) - g)
+		default:
 			sl.Heap, sl.OS = r.Top(unit * wh)
 		}
 	}
@@ -253,6 +273,16 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		}
 	}
 	return sl
+}
+
+// compactH is the height below which a stacked side is compact.
+const compactH = 430
+
+// Compact reports whether the panels' area r of a stacked (not Wide)
+// side is too low for every panel at a useful size: then the panels that
+// are not the story fold to their title lines.
+func (sl *SideLayout) Compact(r Rect, scale float32) bool {
+	return !sl.Wide && r.H < compactH*scale
 }
 
 // grid places n equal cells in r: it returns the number of columns and rows

@@ -40,7 +40,12 @@ func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label strin
 		}
 		if g := meanings[m].group; g != group {
 			group = g
-			put(MeanNone, g+":", m)
+			// A heading that cannot share a line with its first item even
+			// on a line of its own is left out: alone on a line it reads
+			// as an entry without a swatch, and the item's words say it.
+			if TextWidth(g+":", sc)+6*sc+itemW(m) <= w-2*pad*sc {
+				put(MeanNone, g+":", m)
+			}
 		}
 		put(m, meanings[m].label, m)
 	}

@@ -96,7 +96,7 @@ var meanings = [meaningCount]meaningInfo{
 	MeanC1:          {tierGroup, "quickly compiled (C1)", ShapeFill, func(p *Palette) Color { return p.C1 }},
 	MeanC2:          {tierGroup, "fully compiled (C2)", ShapeFill, func(p *Palette) Color { return p.C2 }},
 	MeanGCMode:      {tierGroup, "chunk promoted (GC mode)", ShapeHole, func(p *Palette) Color { return p.Hole }},
-	MeanRequest:     {"requests", "queued request, or its data in the heap", ShapeFill, func(p *Palette) Color { return p.Request }},
+	MeanRequest:     {"tasks and requests", "queued, or their data in the heap", ShapeFill, func(p *Palette) Color { return p.Request }},
 	MeanThreadLocal: {"heap", "thread-local data", ShapeFill, func(p *Palette) Color { return p.ThreadLocal }},
 	MeanThreadObj:   {"heap", "Thread objects", ShapeFill, func(p *Palette) Color { return p.Thread }},
 	MeanChunkData:   {"heap", "StackChunks' share of a space", ShapeFill, func(p *Palette) Color { return p.Chunk }},

@@ -33,8 +33,19 @@ func threadMemorySplit(snap *sim.Snapshot) (stacks, heap sim.Bytes) {
 }
 
 func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
-	right := "memory held by threads " + Size(snap.ThreadMemory)
-	body := panelAlt(l, r, right, []string{"OS threads " + Count(int64(snap.PlatformLive)) + " · threads hold " + Size(snap.ThreadMemory)}, p, sc,
+	// The panel counts OS threads and what they hold outside the heap:
+	// their stacks. What threads hold inside the heap (Thread objects,
+	// StackChunks, thread-local data) is the heap panel's.
+	stacks, inHeap := threadMemorySplit(snap)
+	right := ""
+	if stacks > 0 {
+		right = "their stacks " + Size(stacks)
+	}
+	var alone []string
+	if stacks > 0 {
+		alone = []string{"OS threads " + Count(int64(snap.PlatformLive)) + " · stacks " + Size(stacks)}
+	}
+	body := panelAlt(l, r, right, alone, p, sc,
 		"OS threads: "+Count(int64(snap.PlatformLive)), "OS threads")
 	var segs [8]segment
 	ns := 0
@@ -69,48 +80,45 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	add(snap.PlatformApp-on, MeanPlatform)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-len(snap.Carriers))
 	add(jvm, MeanJVMThread)
-	stacks, inHeap := threadMemorySplit(snap)
+	stackNote := " Their stacks are not modelled in this scenario."
+	if stacks > 0 {
+		stackNote = " The program's platform threads hold " + Size(stacks) + " of stacks and native memory outside the heap."
+	}
 	l.region(r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live ("+Count(int64(len(snap.Carriers)))+" carrier threads, "+
 		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own, main among them); "+
-		Count(int64(cOn+on))+" hold a CPU now. The memory held by threads is "+Size(snap.ThreadMemory)+": "+Size(stacks)+
-		" of stacks and native memory of the program's platform threads (outside the heap) and "+Size(inHeap)+
-		" of heap objects that belong to threads (Thread objects, StackChunks, thread-local data; a virtual thread's memory is all there)"+
-		rssNote(snap)+".")
+		Count(int64(cOn+on))+" hold a CPU now."+stackNote+" (Threads' objects in the heap, "+Size(inHeap)+
+		", are in the heap panel.)"+rssNote(snap))
 	if body.Empty() {
 		return
 	}
 	var foot Rect
-	lines := 2
+	lines := 1
 	if snap.RSS > 0 {
-		// The resident memory and, on a line of its own when there is
-		// room, its parts.
+		// The resident memory and, on a line of its own, its parts.
 		lines = 3
-		if body.H > 5*CharH*sc {
-			lines = 4
-		}
 	}
 	// The program's platform threads are drawn in the threads panel too;
 	// a line of their own says so when there is room (else the 200 pool
 	// threads read as 400).
 	same := snap.PlatformApp > 0 && snap.RSS == 0 && body.H > 5*CharH*sc
 	if same {
-		lines = 3
+		lines = 2
 	}
 	if body.H > float32(lines+1)*CharH*sc {
 		body, foot = body.CutBottom(float32(lines) * CharH * sc)
+	} else if snap.RSS > 0 && body.H > 2*CharH*sc {
+		lines = 1 // the total alone
+		body, foot = body.CutBottom(CharH * sc)
 	}
 	drawSegments(l, body, segs[:ns], p, sc)
 	if foot.Empty() {
 		return
 	}
 	t1, rest := foot.Top(CharH * sc)
-	t2, rest := rest.Top(CharH * sc)
-	t3, t4 := rest.Top(CharH * sc)
-	if lines < 4 {
-		t4 = Rect{}
-	}
-	if same {
-		t2, t3 = t3, t2 // the note goes right under the counts it explains
+	t2, t3 := rest.Top(CharH * sc)
+	if snap.RSS > 0 && lines == 1 {
+		l.TextFit(t1, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
+		return
 	}
 	// Zero parts are left out ("0 carrier threads" is jargon where no
 	// virtual thread exists), and the program's platform threads, drawn in
@@ -142,48 +150,30 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		full += " · " + Count(int64(cOn+on)) + " on a CPU"
 	}
 	l.TextFit(t1, sc, p.TextDim, full, base, strings.Join(short, " + "), strings.Join(shortest, " + "), Count(int64(snap.PlatformLive))+" threads")
-	// What "memory held by threads" counts, in words: a platform thread's
-	// stack outside the heap, a virtual thread's objects inside it.
-	// A scenario whose profile has no per-thread native memory says so
-	// instead of "0 B stacks", which newcomers read as a wrong number.
-	if stacks > 0 {
-		l.TextFit(t2, sc, p.TextDim,
-			"held by threads: "+Size(stacks)+" OS-thread stacks + "+Size(inHeap)+" heap objects of threads",
-			"threads: "+Size(stacks)+" stacks + "+Size(inHeap)+" in the heap",
-			Size(stacks)+" stacks + "+Size(inHeap)+" heap")
-	} else {
-		l.TextFit(t2, sc, p.TextDim,
-			"held by threads: "+Size(inHeap)+" of heap objects (OS-thread stacks not counted here)",
-			"threads: "+Size(inHeap)+" in the heap (stacks not counted)",
-			Size(inHeap)+" in the heap")
-	}
 	if same {
 		n := Count(int64(snap.PlatformApp))
-		l.TextFit(t3, sc, p.TextDim, "(the "+n+" platform threads are the ones in the threads panel)",
+		l.TextFit(t2, sc, p.TextDim, "(the "+n+" platform threads are the ones in the threads panel)",
 			"(the same "+n+" as in the threads panel)", "(as in the threads panel)")
 	}
 	if snap.RSS > 0 {
-		// What the resident memory is made of, in words: the snapshot
-		// gives the total only, and a reader otherwise wonders what the
-		// rest of it is beside the threads' small share.
-		if t4.Empty() {
-			// No line for its parts: the total alone.
-			l.TextFit(t3, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
-			return
-		}
-		l.TextFit(t3, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS)+" =", "resident memory "+Size(snap.RSS)+" =", "memory "+Size(snap.RSS)+" =")
-		l.TextFit(t4, sc, p.TextDim, "heap in use + OS-thread stacks + the JVM itself", "heap + thread stacks + JVM", "heap + stacks + JVM")
+		// The resident memory and its parts, each with its number (the
+		// snapshot carries them; they sum to the total).
+		l.TextFit(t2, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS)+" =", "resident memory "+Size(snap.RSS)+" =", "memory "+Size(snap.RSS)+" =")
+		l.TextFit(t3, sc, p.TextDim,
+			"heap "+Size(snap.RSSHeap)+" + thread stacks "+Size(snap.RSSThreads)+" + the JVM itself "+Size(snap.RSSJVM),
+			"heap "+Size(snap.RSSHeap)+" + stacks "+Size(snap.RSSThreads)+" + JVM "+Size(snap.RSSJVM),
+			Size(snap.RSSHeap)+" heap + "+Size(snap.RSSThreads)+" stacks + "+Size(snap.RSSJVM)+" JVM")
 	}
 }
 
 // rssNote adds the JVM's resident memory to the explanation when the
-// scenario computes it; where it does not, the threads' share above is
-// what the panel shows.
+// scenario computes it, with its parts.
 func rssNote(snap *sim.Snapshot) string {
 	if snap.RSS > 0 {
-		return "; the JVM's resident memory is " + Size(snap.RSS) + ": the heap in use, the OS threads' stacks and the JVM's own memory (code, metadata, its own threads)"
+		return " The JVM's resident memory is " + Size(snap.RSS) + ": " + Size(snap.RSSHeap) + " of heap in use, " + Size(snap.RSSThreads) +
+			" of OS-thread stacks and " + Size(snap.RSSJVM) + " of the JVM's own memory (code, metadata, its own threads)."
 	}
-	return ""
+	return " This scenario does not model the process's resident memory."
 }
 
 // drawSegments fills r with one cell per member of each segment, in order,
@@ -229,7 +219,7 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		i += n
 	}
 	if k > 1 && r.H >= CharH*sc {
-		note := " each square = " + Count(int64(k)) + " threads "
+		note := " 1 square = " + Count(int64(k)) + " threads "
 		w := min(TextWidth(note, sc), r.W)
 		box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
 		l.Rect(box, p.Panel.Alpha(0.85))

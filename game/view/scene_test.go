@@ -2,6 +2,9 @@ package view
 
 import (
 	"fmt"
+	"math"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -91,6 +94,9 @@ func checkGrammar(t *testing.T, l *List, p *Palette, name string) {
 			if it.Meaning != MeanNone {
 				fail("text %q is tagged %v", it.Text, it.Meaning.Label())
 			}
+			if bareNumber(it.Text) {
+				fail("text %q is a number without words saying what it counts", it.Text)
+			}
 			continue
 		}
 		if it.Meaning == MeanNone {
@@ -172,5 +178,102 @@ func TestCompareScenesObeyTheColourGrammar(t *testing.T) {
 		var l List
 		Build(&l, sz[0], sz[1], &Header{Scenario: "request-load"}, []*Side{sa, sb, scc}, []SideInput{a, b, c}, &Options{Scale: sz[2]})
 		checkGrammar(t, &l, &OkabeIto, fmt.Sprintf("compare %gx%g", sz[0], sz[1]))
+	}
+}
+
+// lab converts c to CIE L*a*b* (D65), for distances as the eye sees them.
+func lab(c Color) [3]float64 {
+	lin := func(v uint8) float64 {
+		x := float64(v) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	r, g, b := lin(c.R), lin(c.G), lin(c.B)
+	x := (0.4124*r + 0.3576*g + 0.1805*b) / 0.95047
+	y := 0.2126*r + 0.7152*g + 0.0722*b
+	z := (0.0193*r + 0.1192*g + 0.9505*b) / 1.08883
+	f := func(t float64) float64 {
+		if t > 0.008856 {
+			return math.Cbrt(t)
+		}
+		return 7.787*t + 16.0/116
+	}
+	return [3]float64{116*f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))}
+}
+
+// Meanings drawn as plain fills (told apart by colour alone) are far
+// enough apart to be told apart at a glance: a CIE76 distance of 20 or
+// more (C2's yellow and the old yellow-green of requests were 17 apart
+// and read as one colour).
+func TestFilledMeaningsLookDifferent(t *testing.T) {
+	for _, p := range Palettes {
+		for a := Meaning(1); a < meaningCount; a++ {
+			for b := a + 1; b < meaningCount; b++ {
+				if !fillLike(a) || !fillLike(b) {
+					continue
+				}
+				la, lb := lab(a.Color(p)), lab(b.Color(p))
+				d := math.Sqrt((la[0]-lb[0])*(la[0]-lb[0]) + (la[1]-lb[1])*(la[1]-lb[1]) + (la[2]-lb[2])*(la[2]-lb[2]))
+				assert.GreaterOrEqual(t, d, 20.0, "%s: %q and %q look alike", p.Name, a.Label(), b.Label())
+			}
+		}
+	}
+}
+
+// fillLike: the meaning's marks are filled areas (a dot is a small one).
+func fillLike(m Meaning) bool { return m.Shape() == ShapeFill || m.Shape() == ShapeDot }
+
+// bareNumber reports whether a text run has digits but no word: a number
+// a reader cannot tell the meaning of ("8,782" beside squares). Thread
+// ids ("#1423") are names, not counts.
+func bareNumber(s string) bool {
+	s = strings.TrimSpace(s)
+	if strings.HasPrefix(s, "#") {
+		return false
+	}
+	digits, letters := false, false
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			digits = true
+		case r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z':
+			letters = true
+		}
+	}
+	return digits && !letters
+}
+
+// Every square grid says its scale, and the parked groups side by side
+// share one: llm-router's sockets and subtasks groups at 0.3 s once read
+// "square = 16" beside "square = 5". At the page's desktop canvas size.
+func TestSquareScalesAreSaidAndShared(t *testing.T) {
+	scaleOf := regexp.MustCompile(`square = ([0-9,]+) *([a-z]*)`)
+	for _, c := range []sceneCase{{"llm-router", "virtual", 300 * sim.Millisecond}, {"vt-pooling", "1g-pool", 2350 * sim.Millisecond}} {
+		in, side := runScene(t, c)
+		var l List
+		Build(&l, 800, 498, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+		// Per thing counted (threads, chunks): one scale.
+		scales := map[string]map[string]bool{}
+		for _, it := range l.Items {
+			if m := scaleOf.FindStringSubmatch(it.Text); it.Kind == KindText && m != nil && m[1] != "1" {
+				noun := strings.TrimSuffix(m[2], "s")
+				if noun == "" {
+					noun = "thread" // a plate's short form counts threads
+				}
+				if scales[noun] == nil {
+					scales[noun] = map[string]bool{}
+				}
+				scales[noun][m[1]] = true
+			}
+		}
+		assert.NotEmpty(t, scales, "%s/%s", c.scenario, c.caseID)
+		for noun, ks := range scales {
+			assert.Len(t, ks, 1, "%s/%s: the density grids' scales for %s: %v", c.scenario, c.caseID, noun, ks)
+		}
+		if in.Snap.RunQueueLen > 0 {
+			assert.Contains(t, texts(&l), "1 square = 1 thread", "%s/%s: the queue strip says its scale", c.scenario, c.caseID)
+		}
 	}
 }

@@ -17,6 +17,17 @@ var parkOrder = [...]sim.ParkReason{sim.ParkSleep, sim.ParkSocket, sim.ParkMonit
 
 func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 	snap := in.Snap
+	if snap.ExecQueued > 0 && threadsWaiting(in) == 0 {
+		// No thread waits for a carrier or a CPU: the tasks' queue is the
+		// whole story of this strip ("0 waiting" beside it was noise).
+		s.at.runQueue = r
+		what := " No platform thread waits for a CPU."
+		if in.Virtual {
+			what = " No virtual thread waits for a carrier."
+		}
+		drawTaskQueue(l, r, snap, in.Unit, what, p, sc)
+		return
+	}
 	if snap.ExecQueued > 0 && r.W > 2*idealTallW*sc/3 {
 		// Tasks submitted to a fixed pool (or an event loop) wait in its
 		// queue until a pool thread is free: drawn beside the threads'
@@ -26,7 +37,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		tasks.W -= 3 * sc
 		r.X += 3 * sc
 		r.W -= 3 * sc
-		drawTaskQueue(l, tasks, snap, in.Unit, p, sc)
+		drawTaskQueue(l, tasks, snap, in.Unit, "", p, sc)
 	}
 	n, ids := snap.RunQueueLen, snap.RunQueue
 	var body Rect
@@ -75,12 +86,29 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		}
 		return
 	}
-	drawQueueRow(l, body, n, ids, m, p, sc)
+	drawQueueRow(l, body, n, ids, m, "thread", p, sc)
+}
+
+// threadsWaiting counts the threads ready to run that wait: virtual
+// threads for a carrier, else platform threads for a CPU.
+func threadsWaiting(in *SideInput) int {
+	snap := in.Snap
+	if in.Virtual {
+		return snap.RunQueueLen
+	}
+	n := 0
+	for i := range snap.Platform {
+		t := &snap.Platform[i]
+		if !t.OnCPU && (t.State == sim.StateRunnable || t.State == sim.StateRunning) {
+			n++
+		}
+	}
+	return max(n, snap.PlatformRunnable)
 }
 
 // drawTaskQueue draws the executor queues' tasks (snap.ExecQueued): each
 // square is a request waiting for a pool thread.
-func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit string, p *Palette, sc float32) {
+func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, p *Palette, sc float32) {
 	n := snap.ExecQueued
 	if unit == "threads" || unit == "" {
 		unit = "tasks" // a queued task has no thread yet
@@ -89,14 +117,16 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit string, p *Palette,
 		p, sc, unit+" waiting for a pool thread", unit+" waiting for a thread", "queued "+unit)
 	l.region(r, "task queue", Count(int64(n))+" "+unit+" were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
 	if !body.Empty() {
-		drawQueueRow(l, body, n, nil, MeanRequest, p, sc)
+		drawQueueRow(l, body, n, nil, MeanRequest, singular(unit), p, sc)
 	}
 }
 
 // drawQueueRow draws n waiting things (ids: the first few threads, or nil
 // for tasks) as one row of tokens, oldest first: labelled when they all
-// fit, else squares and a count of the rest.
-func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) {
+// fit, else squares, one per thing (the scale is written: the parked
+// groups beside it may use another), and a count of the rest. what is
+// the singular noun of a thing ("thread", "task").
+func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, what string, p *Palette, sc float32) {
 	h := min(body.H, 14*sc)
 	row := Rect{X: body.X, Y: body.Y + (body.H-h)/2, W: body.W, H: h}
 	gap := max(1, sc)
@@ -116,16 +146,33 @@ func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, p *P
 	// and a count of the rest.
 	tw := max(2, min(h, 8*sc))
 	room := int((row.W + gap) / (tw + gap))
-	more := ""
+	scale := "1 square = 1 " + what
+	note := func(rest int) []string {
+		if rest <= 0 {
+			return []string{"(" + scale + ")", ""}
+		}
+		more := "and " + Count(int64(rest)) + " more"
+		return []string{more + " (" + scale + ")", more, "+" + Count(int64(rest)) + " more"}
+	}
+	// All of them when they fit, else as many as leave room for the
+	// longest note that still shows a dozen squares.
+	// A count always goes with its words: with no room for the shortest
+	// note beside a dozen squares, fewer squares are drawn.
+	shown := n
 	if n > room {
-		more = "and " + Count(int64(n)) + " more"
-		room = max(0, room-int((TextWidth(more, sc)+4*sc)/(tw+gap))-1)
-		more = "and " + Count(int64(n-room)) + " more"
+		alts := note(n)
+		shown = 0
+		for i, alt := range alts {
+			if r := room - int((TextWidth(alt, sc)+4*sc)/(tw+gap)) - 1; r >= min(n, 12) || i == len(alts)-1 {
+				shown = max(0, r)
+				break
+			}
+		}
 	}
 	x := row.X
 	y := row.Y + (h-tw)/2
 	n0 := len(l.Items)
-	for i := 0; i < min(n, room); i++ {
+	for i := 0; i < shown; i++ {
 		l.Rect(Rect{X: x, Y: y, W: tw, H: tw}, m.Color(p))
 		if i < len(ids) {
 			l.hit(Rect{X: x, Y: y, W: tw, H: tw}, ids[i])
@@ -133,9 +180,12 @@ func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, p *P
 		x += tw + gap
 	}
 	l.tag(n0, m)
-	if more != "" {
-		l.TextFit(Rect{X: x + 2*sc, Y: row.Y, W: row.Right() - x - 2*sc, H: h}, sc, p.Text, more, Count(int64(n-room)))
-	}
+	l.TextFit(Rect{X: x + 2*sc, Y: row.Y, W: row.Right() - x - 2*sc, H: h}, sc, p.Text, note(n-shown)...)
+}
+
+// singular turns a unit's plural noun into its singular ("tasks" → "task").
+func singular(unit string) string {
+	return strings.TrimSuffix(unit, "s")
 }
 
 // group is one drawn group of waiting threads.
@@ -179,7 +229,34 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	if in.Virtual {
 		state = " parked"
 	}
-	body := panelAlt(l, r, Count(int64(total))+state, []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
+	// Groups side by side share one scale: a dry pass (into scratch)
+	// finds the largest number of threads a square must stand for, and
+	// when any group needs density every group is drawn at that scale
+	// ("1 square = 16 threads" beside "1 square = 5 threads" read as the
+	// same squares). The shared scale is said once, in the title, when
+	// it fits there.
+	forceK := 0
+	right := Count(int64(total)) + state
+	if len(groups) > 1 && r.H > PanelTitleH(sc) {
+		_, dry := r.Top(PanelTitleH(sc))
+		dry = dry.Inset(3 * sc)
+		rowH := dry.H / float32(len(groups))
+		s.scratch.Reset(l.W, l.H)
+		y := dry.Y
+		for _, g := range groups {
+			row := Rect{X: dry.X, Y: y, W: dry.W, H: rowH - max(1, 2*sc)}
+			y += rowH
+			if d, k := drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, 0, p, sc); d == detailDensity {
+				forceK = max(forceK, k)
+			}
+		}
+		if withScale := right + " · 1 square = " + Count(int64(forceK)) + " threads"; forceK > 1 &&
+			TextWidth(withScale, sc)+TextWidth(titles[len(titles)-1], sc)+12*sc <= r.W {
+			right = withScale
+			forceK = -forceK // said in the title: not under each group
+		}
+	}
+	body := panelAlt(l, r, right, []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
 	if in.Virtual {
 		l.region(r, "parked threads", Count(int64(total))+" virtual threads are parked: blocked on a sleep, a socket or a lock, they are off their carriers and cost only their heap memory, grouped by why they wait"+groupList(groups)+".")
 	} else {
@@ -207,7 +284,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			s.at.parked[g.where] = row
 		}
 		// A single group's count is the panel title's: said once.
-		drawGroup(l, row, g.name, g.n, len(groups) > 1, g.ids, g.m, p, sc)
+		drawGroup(l, row, g.name, g.n, len(groups) > 1, g.ids, g.m, forceK, p, sc)
 	}
 }
 
@@ -229,9 +306,9 @@ func groupList(gs []group) string {
 
 // drawGroup draws one group of n threads (ids lists the first few): a label
 // with the count and, to its right, tokens or density cells.
-func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) {
+func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.ThreadID, m Meaning, forceK int, p *Palette, sc float32) (detail, int) {
 	if row.Empty() {
-		return
+		return detailNone, 0
 	}
 	label := name
 	if counted {
@@ -248,13 +325,14 @@ func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.Th
 		l.TextFit(lab, sc, p.Text, label, name)
 	default:
 		// A low row: the words that fit at its left.
-		lab, cells = row.Left(min(row.W*0.45, TextWidth(label, sc)+8*sc))
+		lab, cells = row.Left(min(row.W*0.6, TextWidth(label, sc)+8*sc))
 		if !l.TextFit(lab, sc, p.Text, label, name) {
 			cells = row
 		}
 	}
-	drawCells(l, cells, n, ids, m, p, sc)
+	d, k := drawCellsK(l, cells, n, ids, m, forceK, p, sc)
 	l.detail(row, name, Count(int64(n))+" threads "+name+".")
+	return d, k
 }
 
 // maxLabelled bounds the tokens drawn with their ids: beyond a few dozen
@@ -263,7 +341,7 @@ const maxLabelled = 48
 
 // maxTokens bounds the threads drawn one cell each: past a couple of
 // thousand, individual 3-pixel cells read as a texture, and density cells
-// with their "each square = k threads" note say more.
+// with their "1 square = k threads" note say more.
 const maxTokens = 2048
 
 // Level of detail of a group of threads.
@@ -280,13 +358,22 @@ const (
 // when few), else with density cells, each standing for k members. It
 // returns the level of detail used and k.
 func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette, sc float32) (detail, int) {
+	return drawCellsK(l, r, n, ids, m, 0, p, sc)
+}
+
+// drawCellsK is drawCells with density forced at forceK threads a square
+// or more (0: free to choose), so that groups side by side share a scale.
+func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK int, p *Palette, sc float32) (detail, int) {
+	// A negative forceK: density at -forceK, its scale said elsewhere.
+	noted := forceK < 0
+	forceK = max(forceK, -forceK)
 	c := m.Color(p)
 	if n <= 0 || r.Empty() {
 		return detailNone, 0
 	}
 	gap := max(1, sc)
 	// Labelled tokens: each id in a box, flowed in rows.
-	if len(ids) == n && n <= maxLabelled && r.H >= laneLabelMin*sc {
+	if forceK == 0 && len(ids) == n && n <= maxLabelled && r.H >= laneLabelMin*sc {
 		th := min(14*sc, r.H)
 		if fitsLabels(r, ids, th, gap, sc) {
 			x, y := r.X, r.Y
@@ -305,7 +392,7 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 		}
 	}
 	cols, _, cell, ok := grid(r, n, 3*sc, 10*sc, gap)
-	if ok && n <= maxTokens {
+	if forceK == 0 && ok && n <= maxTokens {
 		g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
 		g.runs(l, []segment{{n, c, m}}, p.Panel)
 		for i := range min(n, len(ids)) {
@@ -314,7 +401,7 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 		// The grid's scale is said even at one thread a square: beside a
 		// density grid, a reader cannot tell otherwise.
 		if ny := r.Y + float32(g.rows(n))*g.pitch(); ny+CharH*sc <= r.Bottom()+0.01 {
-			l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, "each square = 1 thread", "square = 1 thread")
+			l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, "1 square = 1 thread", "square = 1 thread")
 		}
 		return detailTokens, 1
 	}
@@ -328,23 +415,25 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 	}
 	rows = max(1, rows)
 	capacity := cols * rows
-	k := (n + capacity - 1) / capacity
+	k := max((n+capacity-1)/capacity, forceK)
 	full, part := n/k, n%k
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
 	g.runs(l, []segment{{full, c, m}}, p.Panel)
 	if part > 0 {
 		l.Mark(g.cellRect(full), m, p, 0.25+0.75*float32(part)/float32(k))
 	}
-	note := "each square = " + Count(int64(k)) + " threads"
+	note := "1 square = " + Count(int64(k)) + " threads"
 	ny := r.Y + float32(g.rows(full+btoi(part > 0)))*g.pitch()
-	if ny+CharH*sc <= r.Bottom()+0.01 {
+	switch {
+	case noted:
+	case ny+CharH*sc <= r.Bottom()+0.01:
 		l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, note, "square = "+Count(int64(k))+" threads", "square = "+Count(int64(k)))
-	} else if r.H >= CharH*sc {
+	case r.H >= CharH*sc:
 		// No line under the cells: the note goes on a plate over their
 		// bottom-right corner, since a grid's scale must be said.
 		// The plate covers at most half of the cells' width: the longest
 		// wording that fits in that.
-		for _, t := range []string{" " + note + " ", " square = " + Count(int64(k)) + " ", " 1 = " + Count(int64(k)) + " "} {
+		for _, t := range []string{" " + note + " ", " square = " + Count(int64(k)) + " threads ", " square = " + Count(int64(k)) + " ", " = " + Count(int64(k)) + " threads "} {
 			if w := TextWidth(t, sc); w <= r.W/2 {
 				box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
 				l.Rect(box, p.Panel.Alpha(0.9))

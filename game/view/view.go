@@ -70,9 +70,13 @@ type SideInput struct {
 	// and why (written by the story rules outside this package); drawn in
 	// a band under the side's picture, wrapped, never cut.
 	Caption string
-	// Callouts are short notes on moments that just happened, drawn above
-	// the caption while they last.
+	// Callouts are short notes on moments that just happened, drawn under
+	// the panels while they last.
 	Callouts []Callout
+	// Step names the one event the last step stopped at ("" when not
+	// stepping): drawn under the caption, since the caption is about the
+	// whole state and a step moves one event.
+	Step string
 }
 
 // Callout is a short note on a moment of the story ("first Full GC").
@@ -174,6 +178,7 @@ type Side struct {
 	// legend's room from them).
 	legend meaningSet
 	// Scratch reused between draws.
+	scratch List // a dry run's drawing (threads.go: the parked groups' shared scale)
 	waiting []sim.ThreadID
 	groups  []group
 	// Rectangles of the last draw, for animations' end points.
@@ -227,7 +232,14 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	// first sentence a reader meets, then the panels, then the callouts of
 	// the moments that just happened.
 	head := headingOf(in)
-	r, calls := r.CutBottom(calloutBandH(r.W, sideH, in, sc))
+	calloutH := calloutBandH(r.W, sideH, in, sc)
+	if in.Caption != "" && r.W < idealWideW*sc && sideH < 640*sc {
+		// A phone's side: the caption says what matters now, and the
+		// moments' callouts (also listed by the page) would take the
+		// room the story's panels need.
+		calloutH = 0
+	}
+	r, calls := r.CutBottom(calloutH)
 	sc2 := SceneOf(in)
 	sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
 	sc2.CaptionH = captionBandH(r.W, sideH, in, sc)
@@ -274,6 +286,11 @@ func panelAlt(l *List, r Rect, right string, alone []string, p *Palette, sc floa
 	}
 	l.Rect(r, p.Panel)
 	l.Frame(r, 1, p.PanelEdge)
+	if r.H < CharH*sc {
+		// Too low for its title: an empty strip, not words drawn over the
+		// next panel.
+		return Rect{}
+	}
 	t, body := r.Top(PanelTitleH(sc))
 	t = t.Inset(2 * sc)
 	t.H = CharH * sc

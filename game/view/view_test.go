@@ -189,8 +189,9 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 	txt := texts(&l)
 	assert.Contains(t, txt, "#101")
 	assert.Contains(t, txt, "#102")
-	assert.Contains(t, txt, "stack 1,149 words (9.0 KB)", "a long bar keeps the bytes and drops the code, which its colour says")
-	assert.Contains(t, txt, "stack 286 words (2.2 KB) · C2 code", "a word's size is said where it fits")
+	assert.Contains(t, txt, "stack 9.0 KB", "a lane says its stack's size in bytes; the bar's colour says the code")
+	assert.Contains(t, txt, "stack 2.2 KB")
+	assert.NotContains(t, txt, "words", "one number per lane: the words are in the explanation")
 	assert.Contains(t, txt, "idle")
 }
 
@@ -253,7 +254,7 @@ func TestParkedLevelOfDetail(t *testing.T) {
 	d, k, l := run(10000)
 	assert.Equal(t, detailDensity, d)
 	assert.Greater(t, k, 1)
-	assert.Contains(t, texts(l), "each square = "+Count(int64(k))+" threads")
+	assert.Contains(t, texts(l), "1 square = "+Count(int64(k))+" threads")
 	cells := countCells(raster(l), OkabeIto.Virtual)
 	assert.InDelta(t, 10000, cells*k, float64(k))
 }
@@ -435,7 +436,7 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 		}
 		return out
 	}
-	draw := func(l *List, space sim.Space, blocks []sim.ChunkView, scale float32) {
+	draw := func(l *List, space sim.Space, blocks []sim.ChunkView, scale float32, k int) {
 		var t chunkTally
 		for i := range blocks {
 			if blocks[i].Space == space {
@@ -444,26 +445,42 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 				t.need += BlockWidth(blocks[i].Capacity, 1) + 1
 			}
 		}
-		drawSpaceChunks(l, r, spaceIndex(space), &t, blocks, scale, &OkabeIto, 1)
+		drawSpaceChunks(l, r, spaceIndex(space), &t, blocks, scale, k, &OkabeIto, 1)
 	}
 	var l List
 	l.Reset(300, 60)
-	draw(&l, sim.SpaceEden, mk(10, 1150), 1)
+	draw(&l, sim.SpaceEden, mk(10, 1150), 1, 0)
 	require.Len(t, l.Items, 10)
 	assert.InDelta(t, BlockWidth(1150, 1), l.Items[0].W, 0.01)
 	assert.Greater(t, BlockWidth(1150, 1), 3*BlockWidth(290, 1), "a C1-sized chunk is visibly bigger than a C2 one")
 	l.Reset(300, 60)
-	draw(&l, sim.SpaceEden, mk(4096, 40), 10000.0/4096.0)
+	draw(&l, sim.SpaceEden, mk(4096, 40), 10000.0/4096.0, 25)
 	assert.Less(t, len(l.Items), 1000, "density for 10,000 chunks")
 	assertInside(t, &l, "chunks")
 	// Chunks are drawn in their own space only.
 	snap := &sim.Snapshot{ChunkBlocks: mk(10, 100), Chunks: sim.ChunkSummary{Live: 10}}
 	l.Reset(600, 600)
-	drawChunks(&l, Rect{W: 200, H: 100}, Rect{X: 210, W: 50, H: 100}, Rect{Y: 110, W: 300, H: 300}, snap, &OkabeIto, 1)
+	assert.Equal(t, 1, drawChunks(&l, Rect{W: 200, H: 100}, Rect{X: 210, W: 50, H: 100}, Rect{Y: 110, W: 300, H: 300}, snap, &OkabeIto, 1), "blocks one by one")
 	require.Len(t, l.Items, 10)
 	for _, it := range l.Items {
 		assert.Less(t, it.X, float32(200), "in eden")
 	}
+	// Columns share one scale: when one needs squares, all use its.
+	many := append(mk(4000, 40), mk(3, 40)...)
+	for i := 4000; i < len(many); i++ {
+		many[i].Space = sim.SpaceOld
+	}
+	snap = &sim.Snapshot{ChunkBlocks: many, Chunks: sim.ChunkSummary{Live: len(many)}}
+	l.Reset(600, 600)
+	k := drawChunks(&l, Rect{W: 100, H: 30}, Rect{X: 110, W: 50, H: 30}, Rect{X: 170, W: 100, H: 30}, snap, &OkabeIto, 1)
+	assert.Greater(t, k, 1)
+	old := 0
+	for _, it := range l.Items {
+		if it.X >= 170 && it.Meaning != MeanNone {
+			old++
+		}
+	}
+	assert.Equal(t, 1, old, "3 old chunks at %d a square: one square, not three blocks", k)
 }
 
 func TestScopesWinnerAndCancelled(t *testing.T) {

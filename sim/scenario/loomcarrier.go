@@ -34,10 +34,10 @@ var loomCarrier = &Scenario{
 	Cases: []Case{
 		{ID: "unlimited-platform", Title: "unlimited memory, platform event loops", Set: [][2]string{}},
 		{ID: "unlimited-vthreads", Title: "unlimited memory, loom-carrier", Set: [][2]string{{"loom_carrier", "true"}}},
-		{ID: "256-platform", Title: "256 MB container, 4 + 4 platform event loops",
+		{ID: "256-platform", Title: "256 MB container: 8 event loops (4 client, 4 server) on platform threads",
 			Set: [][2]string{{"container_mb", "256"}, {"heap_mb", "64"}, {"xss_kb", "256"}, {"code_cache_mb", "32"},
 				{"gc", "serial"}, {"event_loops", "4"}, {"workers", "4"}}},
-		{ID: "256-vthreads", Title: "256 MB container, loom-carrier with 8 + 8 loops",
+		{ID: "256-vthreads", Title: "256 MB container: 16 event loops (8 client, 8 server) as virtual threads",
 			Set: [][2]string{{"container_mb", "256"}, {"heap_mb", "64"}, {"xss_kb", "256"}, {"code_cache_mb", "32"},
 				{"gc", "serial"}, {"event_loops", "8"}, {"workers", "8"}, {"loom_carrier", "true"}}},
 	},

@@ -1,0 +1,114 @@
+package story
+
+import (
+	"strconv"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// Event names one event in a plain sentence, for the line the picture
+// shows after a step: stepping moves one event at a time, and the caption
+// (which is about the whole state) cannot say which one just happened.
+func Event(e *sim.Event) string {
+	th := "thread " + e.Thread.String()
+	on := ""
+	if e.Carrier != 0 {
+		on = " on carrier worker-" + strconv.Itoa(int(e.Carrier))
+	}
+	switch e.Kind {
+	case sim.EvThreadStart:
+		if e.A == 1 {
+			return "virtual " + th + " started."
+		}
+		return "platform " + th + " started (" + roleWords(sim.Role(e.B)) + ")."
+	case sim.EvThreadEnd:
+		return th + " finished its work and ended."
+	case sim.EvMount:
+		return th + " mounted" + on + ": " + count(e.A) + " words of its stack copied back from its StackChunk."
+	case sim.EvUnmount:
+		return th + " parked (" + reasonWords(sim.ParkReason(e.A)) + ") and left its carrier: " + count(e.B) + " words of stack frozen into a StackChunk."
+	case sim.EvPinned:
+		return th + " blocked while pinned" + on + " (" + reasonWords(sim.ParkReason(e.A)) + "): the carrier is blocked with it."
+	case sim.EvUnpark:
+		return th + " woke up and waits for a free carrier."
+	case sim.EvFreeze:
+		how := "into its StackChunk"
+		switch e.B {
+		case 2:
+			how = "into its promoted StackChunk (the reuse fix)"
+		case 3:
+			how = "into a new StackChunk in eden"
+		}
+		return th + " froze " + count(e.A) + " words of stack " + how + "."
+	case sim.EvGCYoung:
+		return "Young GC: " + size(sim.Bytes(e.A)) + " of live objects copied, " + size(sim.Bytes(e.B)) + " of them promoted to the old gen."
+	case sim.EvGCFull:
+		return "Full GC: the old gen compacted; " + size(sim.Bytes(e.A)) + " stays live."
+	case sim.EvGCPause:
+		return "A garbage-collection pause of " + duration(sim.Duration(e.A)) + " began: every Java thread stops."
+	case sim.EvGCEnd:
+		return "The GC pause ended: threads run again."
+	case sim.EvTier:
+		return "The JIT compiled method " + strconv.FormatInt(e.A, 10) + " at tier " + tierWords(sim.Tier(e.B)) + "."
+	case sim.EvFork:
+		return th + " forked " + count(e.A) + " subtasks in a structured scope."
+	case sim.EvWin:
+		return th + " answered first: its subtask (number " + strconv.FormatInt(e.A+1, 10) + ") wins the race."
+	case sim.EvCancel:
+		return th + " was cancelled: another subtask already won."
+	case sim.EvCarrierStart:
+		return "The scheduler started carrier thread worker-" + strconv.FormatInt(e.A, 10) + "."
+	case sim.EvRouterSwitch:
+		return "The router now sends every request to one model (number " + strconv.FormatInt(e.A+1, 10) + "), after " + count(e.B) + " races."
+	case sim.EvOOM:
+		return "The run ended with an OutOfMemoryError."
+	case sim.EvPark:
+		return "platform " + th + " blocked (" + reasonWords(sim.ParkReason(e.A)) + "), keeping its OS thread."
+	}
+	return e.Kind.String() + "."
+}
+
+// reasonWords says why a thread waits (as the picture's parked groups do).
+func reasonWords(r sim.ParkReason) string {
+	switch r {
+	case sim.ParkSocket:
+		return "waiting on a socket"
+	case sim.ParkSleep:
+		return "sleeping"
+	case sim.ParkMonitor:
+		return "waiting for a lock"
+	case sim.ParkJoin:
+		return "waiting for subtasks"
+	case sim.ParkIdle:
+		return "waiting for work"
+	case sim.ParkFile:
+		return "reading a file"
+	}
+	return r.String()
+}
+
+func roleWords(r sim.Role) string {
+	switch r {
+	case sim.RolePoolWorker:
+		return "a pool thread"
+	case sim.RoleEventLoop:
+		return "an event loop"
+	case sim.RoleCarrier:
+		return "a carrier"
+	case sim.RoleMain:
+		return "main"
+	case sim.RoleTask:
+		return "a task's thread"
+	}
+	return r.String()
+}
+
+func tierWords(t sim.Tier) string {
+	switch {
+	case t == sim.TierInterp:
+		return "interpreted"
+	case t >= sim.TierC2:
+		return "C2 (fully compiled)"
+	}
+	return "C1 (quickly compiled)"
+}
