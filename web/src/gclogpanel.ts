@@ -7,7 +7,8 @@
 
 import uPlot from "uplot";
 import { byID, el, fmt } from "./dom";
-import type { GCKind, GCLogImport, GCLogReport, GCLogSeries } from "./gclogtypes";
+import { renderFit } from "./gclogfit";
+import type { FitModel, GCKind, GCLogImport, GCLogReport, GCLogSeries } from "./gclogtypes";
 import type { Job, Runner } from "./runner";
 import { errorText, LoomError } from "./types";
 
@@ -56,6 +57,10 @@ export class GCLogPanel {
   private plots: uPlot[] = [];
   private observers: ResizeObserver[] = [];
   private job: Job<GCLogReport> | null = null;
+  /** The last log read, kept in the page (never sent) so "Fit the model" can read it again with the fit. */
+  private last: { log: Blob; name: string } | null = null;
+  private charts: HTMLElement | null = null;
+  private report: GCLogReport | null = null;
 
   constructor(private readonly runner: Runner) {
     this.file.addEventListener("change", () => {
@@ -93,12 +98,12 @@ export class GCLogPanel {
   /** window.loomlab.importGCLog: reads text as a log, shows it, and resolves to {summary, fit}. */
   async importText(text: unknown): Promise<GCLogImport> {
     if (typeof text !== "string") throw new LoomError(`importGCLog(${typeof text}): expected the log's text as a string`);
-    const r = await this.read(new Blob([text], { type: "text/plain" }), "the given text");
-    return { summary: r.summary, fit: null };
+    const r = await this.read(new Blob([text], { type: "text/plain" }), "the given text", true);
+    return { summary: r.summary, fit: r.fit ?? null };
   }
 
   /** Reads a log in a worker and shows it; a refusal is shown in the panel and thrown. */
-  async read(log: Blob, name: string): Promise<GCLogReport> {
+  async read(log: Blob, name: string, withFit = false): Promise<GCLogReport> {
     const previous = this.job;
     if (previous) {
       // The newer log wins: the older read is cancelled and says nothing more.
@@ -115,10 +120,15 @@ export class GCLogPanel {
           "Give it the part you care about (the last hours, say), or read it with loomsim gclog summary FILE, which has no such limit.",
       );
     }
-    const job = this.runner.importGCLog(log, (f) => {
-      this.bar.value = f;
-      this.label.textContent = `reading ${name}: ${Math.round(f * 100)} % of ${mb(log.size)}`;
-    });
+    const job = this.runner.importGCLog(
+      log,
+      (f) => {
+        this.bar.value = f;
+        this.label.textContent =
+          withFit && f >= 0.2 ? `fitting the model to ${name}: ${Math.round(f * 100)} %` : `reading ${name}: ${Math.round(f * 100)} % of ${mb(log.size)}`;
+      },
+      withFit,
+    );
     this.job = job;
     this.bar.hidden = false;
     this.bar.value = 0;
@@ -127,6 +137,7 @@ export class GCLogPanel {
     try {
       const r = await job.promise;
       this.label.textContent = `${name}: ${fmt(r.summary.lines)} lines, ${fmt(r.summary.events)} collections and pauses read.`;
+      this.last = { log, name };
       this.show(r);
       return r;
     } catch (e) {
@@ -175,6 +186,12 @@ export class GCLogPanel {
         ? el("ul", { id: "gclog-diagnosis", class: "gclog-diagnosis" }, ...r.diagnosis.map((f) => el("li", { "data-rule": f.rule }, f.text)))
         : el("p", { id: "gclog-diagnosis", class: "gclog-diagnosis" }, "Nothing stands out: no rule of the diagnosis fired on this log.");
     const charts = el("div", { class: "charts gclog-charts" });
+    const fitButton = el("button", { type: "button", id: "gclog-fit" }, "Fit the model");
+    const fitBox = el("div", { id: "gclog-fit-result" });
+    fitButton.addEventListener("click", () => {
+      const last = this.last;
+      if (last) void this.read(last.log, last.name, true).catch(() => undefined);
+    });
     const parts: (Node | null)[] = [
       el("h3", {}, "What the log says"),
       el("ul", { id: "gclog-summary", class: "gclog-summary" }, ...r.describe.map((line) => el("li", {}, line))),
@@ -185,9 +202,40 @@ export class GCLogPanel {
       el("h3", {}, "Charts"),
       r.series.stride > 1 ? el("p", { class: "hint" }, `The log has too many collections to draw each: the charts show one in ${r.series.stride}, and every Full GC.`) : null,
       charts,
+      el("h3", {}, "Fit the model"),
+      el(
+        "p",
+        { class: "hint" },
+        "Choose gc-lab's knobs so the model behaves like this log — heap, collector and JDK from its header, allocation rate and live set from its collections — run it, and see how close it comes (what ",
+        el("code", {}, "loomsim gclog fit"),
+        " prints). The model's collections are drawn over the log's (orange).",
+      ),
+      el("div", { class: "row" }, fitButton),
+      fitBox,
     ];
     this.result.replaceChildren(...parts.filter((p): p is Node => p !== null));
-    this.plots = [heapChart(charts, r.series), pauseChart(charts, r.series), rateChart(charts, r.series)].filter((p): p is uPlot => p !== null);
+    this.charts = charts;
+    this.report = r;
+    this.drawCharts(r.fit_model ?? null, null);
+    if (r.fit) {
+      renderFit(fitBox, r.fit, this.runner, (m) => this.drawCharts(r.fit_model ?? null, m));
+    } else if (r.fit_error) {
+      fitBox.replaceChildren(el("p", { id: "gclog-fit-problem", class: "gclog-problem" }, r.fit_error));
+    }
+  }
+
+  /** (Re)draws the charts: the log's, with the fitted model's collections and a what-if's over them. */
+  private drawCharts(model: FitModel | null, whatIf: FitModel | null): void {
+    const r = this.report;
+    const charts = this.charts;
+    if (!r || !charts) return;
+    for (const o of this.observers) o.disconnect();
+    for (const p of this.plots) p.destroy();
+    this.observers = [];
+    charts.replaceChildren();
+    this.plots = [heapChart(charts, r.series, model, whatIf), pauseChart(charts, r.series, model), rateChart(charts, r.series)].filter(
+      (p): p is uPlot => p !== null,
+    );
     // The charts follow their boxes' width (a narrower window, a phone turned).
     for (const p of this.plots) {
       const box = p.root.parentElement;
@@ -244,8 +292,14 @@ const dots = (label: string, stroke: string): uPlot.Series => ({
  * application allocates and drops at each collection. The committed heap
  * and the old gen after each collection (when logged) go beside it.
  */
-function heapChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
-  const { plot, width } = figure(parent, "gclog-chart-heap", "Heap used: climbing between collections, dropping at each (solid); committed (grey); old gen after each (dotted)");
+function heapChart(parent: HTMLElement, s: GCLogSeries, model: FitModel | null, whatIf: FitModel | null): uPlot | null {
+  const { plot, width } = figure(
+    parent,
+    "gclog-chart-heap",
+    "Heap used: climbing between collections, dropping at each (solid); committed (grey); old gen after each (dotted)" +
+      (model ? "; the fitted model's heap after each collection (orange dots)" : "") +
+      (whatIf ? " and the what-if's (green dots)" : ""),
+  );
   const x: number[] = [];
   const used: (number | null)[] = [];
   const committed: (number | null)[] = [];
@@ -263,16 +317,28 @@ function heapChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
     series.push(line("old gen after", "#D55E00", { dash: [2, 3] }));
     data.push(old);
   }
+  const overlays: [FitModel, string, string][] = [];
+  if (model) overlays.push([model, "model: heap after", "#E69F00"]);
+  if (whatIf) overlays.push([whatIf, "what if: heap after", "#009E73"]);
+  for (const [m, label, colour] of overlays) {
+    const off = model?.series.offset_s ?? 0; // both start when the log's workload did
+    overlay(data, m.series.time_s.map((t) => t + off), m.series.after_mb);
+    series.push(dots(label, colour));
+  }
   return new uPlot(options(width, "MB", series), data as uPlot.AlignedData, plot);
 }
 
 /** Every pause as a point, one colour per kind. */
-function pauseChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
-  const { plot, width } = figure(parent, "gclog-chart-pauses", "Pauses by kind");
+function pauseChart(parent: HTMLElement, s: GCLogSeries, model: FitModel | null): uPlot | null {
+  const { plot, width } = figure(parent, "gclog-chart-pauses", "Pauses by kind" + (model ? "; the fitted model's (black: its pause costs are the project's defaults, not this machine's)" : ""));
   const kinds = [...new Set(s.kind)].filter((k) => k !== "concurrent");
-  const data: (number | null)[][] = [s.time_s];
+  const data: (number | null)[][] = [[...s.time_s]];
   for (const k of kinds) data.push(s.pause_ms.map((p, i) => (s.kind[i] === k ? p : null)));
   const series = kinds.map((k) => dots(kindLabels[k], kindColors[k]));
+  if (model) {
+    overlay(data, model.series.time_s.map((t) => t + model.series.offset_s), model.series.pause_ms);
+    series.push(dots("model", "#000000"));
+  }
   return new uPlot(options(width, "ms", series), data as uPlot.AlignedData, plot);
 }
 
@@ -297,4 +363,17 @@ function rateChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
     data.push(s.promotion_mb_s);
   }
   return new uPlot(options(width, "MB/s", series), data as uPlot.AlignedData, plot);
+}
+
+/**
+ * Adds a series with its own times to uPlot's aligned columns: every time of
+ * either goes into the shared x column (kept sorted), the other series get
+ * null there and the new one null at the old times.
+ */
+function overlay(data: (number | null)[][], x: number[], y: (number | null)[]): void {
+  const rows = data[0].map((t, i) => ({ t, v: data.map((c) => c[i]), y: null as number | null }));
+  x.forEach((t, i) => rows.push({ t: t as number, v: data.map((_, j) => (j === 0 ? t : null)), y: y[i] }));
+  rows.sort((a, b) => (a.t as number) - (b.t as number));
+  for (let j = 0; j < data.length; j++) data[j] = rows.map((r) => (j === 0 ? r.t : r.v[j]));
+  data.push(rows.map((r) => r.y));
 }

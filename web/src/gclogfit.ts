@@ -1,0 +1,131 @@
+// "Fit the model" and "What if" in the GC-log panel. The worker fits the
+// gc-lab model to the log (package fit, as `loomsim gclog fit` does) and
+// this part shows the fit's quality metric by metric, then runs the fitted
+// model with the reader's changes (heap size, collector, pooled or fresh
+// per-thread state, threads) and shows the prediction beside the log's
+// numbers. Its links carry the knobs only, never the log.
+
+import { el, fmt } from "./dom";
+import type { FitModel, FitResult, FitRow } from "./gclogtypes";
+import type { Job, Runner } from "./runner";
+import { errorText } from "./types";
+
+/** The what-if controls: gc-lab knobs the reader may change. */
+const whatIfKnobs = ["heap_mb", "gc", "state", "threads"] as const;
+
+function show(x: number | null | undefined): string {
+  return x === null || x === undefined ? "—" : fmt(x);
+}
+
+/** The query of a link to the simulator loaded with these gc-lab knobs (game/link's format: scenario and knobs). */
+export function modelLink(knobs: Record<string, string>): string {
+  const q = new URLSearchParams({ scenario: "gc-lab" });
+  for (const k of Object.keys(knobs).sort()) q.set(k, knobs[k]);
+  return "?" + q.toString();
+}
+
+/** The fit's quality table. */
+function qualityTable(fit: FitResult): HTMLTableElement {
+  const row = (r: FitRow) =>
+    el(
+      "tr",
+      { "data-metric": r.metric, "data-verdict": r.verdict },
+      el("th", { scope: "row" }, r.metric),
+      el("td", {}, show(r.log)),
+      el("td", {}, show(r.model)),
+      el("td", {}, r.ratio === null ? "—" : "×" + fmt(r.ratio)),
+      el("td", {}, r.tolerance),
+      el("td", { class: "verdict-" + r.verdict }, r.verdict),
+    );
+  return el(
+    "table",
+    { id: "gclog-fit-quality", class: "gclog-fit-quality" },
+    el("caption", {}, `The fitted model against the log, over the log's ${fmt(fit.quality.window_s)} s from its first collection (${fit.quality.runs} model runs)`),
+    el("thead", {}, el("tr", {}, ...["metric", "log", "model", "model/log", "tolerance", "verdict"].map((h) => el("th", { scope: "col" }, h)))),
+    el("tbody", {}, ...fit.quality.metrics.map(row)),
+  );
+}
+
+/** The figures a what-if predicts, named as the quality table names them. */
+function predicted(m: FitModel): Record<string, number | null> {
+  return {
+    "young GCs per second": m.young_gcs_per_s,
+    "Full GCs per second": m.full_gcs_per_s,
+    "old gen after Full GC (MB)": m.old_after_full_gc_mb,
+    "GC time share (%)": m.gc_time_pct,
+    "allocation rate (MB/s)": m.allocation_rate_mb_s,
+    "eden at a young GC (MB)": m.eden_mb,
+  };
+}
+
+/**
+ * Renders the fit into box: the quality table, its notes, the knobs as a
+ * command and a link, and the what-if form. onWhatIf hears each what-if run
+ * (for the charts' overlay).
+ */
+export function renderFit(box: HTMLElement, fit: FitResult, runner: Runner, onWhatIf: (m: FitModel | null) => void): void {
+  const cmd = "loomsim run gc-lab " + Object.keys(fit.knobs).sort().map((k) => `--set ${k}=${fit.knobs[k]}`).join(" ");
+  const inputs: Record<string, HTMLInputElement | HTMLSelectElement> = {
+    heap_mb: el("input", { type: "number", id: "gclog-whatif-heap_mb", min: "16", max: "65536", step: "1", value: fit.knobs.heap_mb }),
+    gc: el("select", { id: "gclog-whatif-gc" }, ...["parallel", "serial", "g1"].map((g) => el("option", { value: g }, g))),
+    state: el("select", { id: "gclog-whatif-state" }, ...["pooled", "fresh"].map((g) => el("option", { value: g }, g))),
+    threads: el("input", { type: "number", id: "gclog-whatif-threads", min: "1", max: "100000", step: "1", value: fit.knobs.threads }),
+  };
+  inputs.gc.value = fit.knobs.gc;
+  inputs.state.value = fit.knobs.state;
+  const labels: Record<string, string> = { heap_mb: "heap (MB)", gc: "collector", state: "per-thread state", threads: "threads" };
+  const run = el("button", { type: "button", id: "gclog-whatif-run" }, "Predict");
+  const status = el("span", { id: "gclog-whatif-status", class: "hint", role: "status" });
+  const out = el("div", { id: "gclog-whatif-result" });
+  const fittedLink = el("a", { id: "gclog-fit-link", href: modelLink(fit.knobs) }, "open the fitted model in the simulator");
+  let job: Job<FitModel> | null = null;
+  run.addEventListener("click", () => {
+    job?.cancel();
+    const knobs = { ...fit.knobs };
+    for (const k of whatIfKnobs) knobs[k] = inputs[k].value.trim();
+    const changed = whatIfKnobs.filter((k) => knobs[k] !== fit.knobs[k]);
+    status.textContent = "running the model…";
+    const j = runner.fitRun(knobs, (f) => (status.textContent = `running the model: ${Math.round(f * 100)} %`));
+    job = j;
+    j.promise.then(
+      (m) => {
+        if (job !== j) return;
+        status.textContent = changed.length ? `changed: ${changed.map((k) => `${labels[k]} ${fit.knobs[k]} → ${knobs[k]}`).join(", ")}` : "nothing changed: the fitted model";
+        const p = predicted(m);
+        out.replaceChildren(
+          el(
+            "table",
+            { id: "gclog-whatif-table", class: "gclog-fit-quality" },
+            el("caption", {}, "What if: the log, the fitted model, and the model with your changes"),
+            el("thead", {}, el("tr", {}, ...["metric", "log", "fitted model", "what if"].map((h) => el("th", { scope: "col" }, h)))),
+            el(
+              "tbody",
+              {},
+              ...fit.quality.metrics.map((r) =>
+                el("tr", { "data-metric": r.metric }, el("th", { scope: "row" }, r.metric), el("td", {}, show(r.log)), el("td", {}, show(r.model)), el("td", { class: "whatif" }, show(p[r.metric]))),
+              ),
+            ),
+          ),
+          m.outcome !== "completed" ? el("p", { class: "gclog-problem" }, `The model's run ended early: ${m.outcome}`) : "",
+          el("p", {}, el("a", { id: "gclog-whatif-link", href: modelLink(knobs) }, "open this what-if in the simulator")),
+        );
+        onWhatIf(m);
+      },
+      (e: unknown) => {
+        if (job !== j) return;
+        status.textContent = "";
+        out.replaceChildren(el("p", { class: "gclog-problem" }, `The what-if did not run: ${errorText(e)}`));
+        onWhatIf(null);
+      },
+    );
+  });
+  box.replaceChildren(
+    qualityTable(fit),
+    el("ul", { class: "hint gclog-fit-notes" }, ...fit.quality.notes.map((n) => el("li", {}, n))),
+    el("p", {}, "The same fit on the command line: ", el("code", {}, "loomsim gclog fit FILE"), "; the fitted model: ", el("code", { id: "gclog-fit-command" }, cmd), " — or ", fittedLink, ". Links carry the knobs, never the log."),
+    el("h4", {}, "What if"),
+    el("p", { class: "hint" }, "Change the fitted model and run it: the prediction appears beside the log's numbers, and its collections on the charts above (green)."),
+    el("div", { class: "row gclog-whatif" }, ...whatIfKnobs.map((k) => el("label", {}, labels[k] + " ", inputs[k])), run, status),
+    out,
+  );
+}
