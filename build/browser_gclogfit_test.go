@@ -1,0 +1,135 @@
+package main
+
+// Browser test of "Fit the model" and "What if" in the GC-log panel: a real
+// log from `make jvm-check` (Parallel, 128 MB, 1,000 pooled threads) is
+// dropped on the panel; its summary and charts appear; the fit's quality
+// table shows what fit.Fit computes natively; the model's collections are
+// drawn over the log's heap chart; a what-if with a bigger heap shows what
+// fit.RunModel predicts natively, and its link carries knobs, not the log.
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/loomlab/loomlab/fit"
+	"github.com/loomlab/loomlab/gclog"
+)
+
+func TestGCLogFit(t *testing.T) {
+	const name = "parallel-128m-pooled-1000.log"
+	b := newBrowser(t)
+	b.open()
+	text, err := os.ReadFile(filepath.Join(suite.root, "testdata", "jvm-check", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := gclog.Parse(bytes.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.dropText(t, map[string]string{name: string(text)})
+	b.checkGCLogShown(t, name, l)
+
+	want, _, err := fit.Fit(l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.eval(`(document.getElementById("gclog-fit").click(), true)`, nil)
+	type shownRow struct {
+		Metric  string `json:"metric"`
+		Log     string `json:"log"`
+		Model   string `json:"model"`
+		Verdict string `json:"verdict"`
+	}
+	var rows []shownRow
+	deadline := time.Now().Add(120 * time.Second)
+	for time.Now().Before(deadline) {
+		b.eval(`[...document.querySelectorAll("#gclog-fit-quality tbody tr")].map(r => ({metric: r.dataset.metric,
+			log: r.cells[1].textContent, model: r.cells[2].textContent, verdict: r.dataset.verdict}))`, &rows)
+		if len(rows) > 0 {
+			break
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	if len(rows) != len(want.Quality.Metrics) {
+		t.Fatalf("quality rows shown: %+v; messages %q", rows, b.messages())
+	}
+	for i, r := range rows {
+		w := want.Quality.Metrics[i]
+		if r.Metric != w.Metric || r.Verdict != w.Verdict {
+			t.Errorf("row %d: shown %+v, the native fit has %s %s", i, r, w.Metric, w.Verdict)
+		}
+		if w.Model != nil && !near(t, r.Model, *w.Model) {
+			t.Errorf("%s: the page's model value %q, natively %v", w.Metric, r.Model, *w.Model)
+		}
+		if w.Log != nil && !near(t, r.Log, *w.Log) {
+			t.Errorf("%s: the page's log value %q, natively %v", w.Metric, r.Log, *w.Log)
+		}
+	}
+	// The fitted model's collections are drawn over the log's heap chart (orange dots).
+	var orange int
+	b.eval(`(() => {
+		const c = document.querySelector("#gclog-chart-heap canvas");
+		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+		let n = 0;
+		for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i]-230) < 30 && Math.abs(d[i+1]-159) < 30 && d[i+2] < 50 && d[i+3] > 128) n++;
+		return n;
+	})()`, &orange)
+	if orange < 50 {
+		t.Errorf("the model's overlay left %d orange pixels on the heap chart", orange)
+	}
+
+	// What if the heap were 256 MB: the prediction is the native model's.
+	knobs := map[string]string{}
+	for k, v := range want.Knobs {
+		knobs[k] = v
+	}
+	knobs["heap_mb"] = "256"
+	wantIf, err := fit.RunModel(knobs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.eval(`(() => { const i = document.getElementById("gclog-whatif-heap_mb"); i.value = "256";
+		document.getElementById("gclog-whatif-run").click(); return true; })()`, nil)
+	var whatIf struct {
+		Young, Full, Link, Status string
+	}
+	deadline = time.Now().Add(120 * time.Second)
+	for time.Now().Before(deadline) {
+		b.eval(`(() => { const cell = m => { const r = document.querySelector('#gclog-whatif-table tr[data-metric="' + m + '"]'); return r ? r.cells[3].textContent : ""; };
+			const a = document.getElementById("gclog-whatif-link");
+			return {Young: cell("young GCs per second"), Full: cell("Full GCs per second"), Link: a ? a.getAttribute("href") : "",
+				Status: document.getElementById("gclog-whatif-status").textContent}; })()`, &whatIf)
+		if whatIf.Young != "" {
+			break
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	if !near(t, whatIf.Young, wantIf.YoungGCsPerS) || !near(t, whatIf.Full, wantIf.FullGCsPerS) {
+		t.Errorf("what if heap 256 MB: the page predicts young %q, Full %q per second; natively %v, %v (status %q)",
+			whatIf.Young, whatIf.Full, wantIf.YoungGCsPerS, wantIf.FullGCsPerS, whatIf.Status)
+	}
+	if !strings.Contains(whatIf.Status, "heap (MB) 128 → 256") {
+		t.Errorf("what-if status %q does not name the change", whatIf.Status)
+	}
+	if !strings.Contains(whatIf.Link, "scenario=gc-lab") || !strings.Contains(whatIf.Link, "heap_mb=256") ||
+		strings.Contains(whatIf.Link, "Pause") || len(whatIf.Link) > 600 {
+		t.Errorf("the what-if link %q should carry gc-lab's knobs and nothing of the log", whatIf.Link)
+	}
+	t.Logf("fit: %+v; what if 256 MB: young %s, Full %s per second", rows, whatIf.Young, whatIf.Full)
+}
+
+// near: a number as the page shows it (grouped digits, a few decimals) is x rounded.
+func near(t *testing.T, shown string, x float64) bool {
+	t.Helper()
+	v, err := strconv.ParseFloat(strings.ReplaceAll(shown, ",", ""), 64)
+	if err != nil {
+		return false
+	}
+	return v == x || (x != 0 && (v-x)/x < 0.01 && (x-v)/x < 0.01) || (v-x < 0.0006 && x-v < 0.0006)
+}
