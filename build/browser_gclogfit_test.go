@@ -5,18 +5,22 @@ package main
 // dropped on the panel; its summary and charts appear; the fit's quality
 // table shows what fit.Fit computes natively; the model's collections are
 // drawn over the log's heap chart; a what-if with a bigger heap shows what
-// fit.RunModel predicts natively, and its link carries knobs, not the log.
+// fit.RunModel predicts natively; its link (game/link's format) carries the
+// fitted knobs and the what-if, not the log, and opened it runs the what-if
+// beside the fitted model.
 
 import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/loomlab/loomlab/fit"
+	"github.com/loomlab/loomlab/game/link"
 	"github.com/loomlab/loomlab/gclog"
 )
 
@@ -117,11 +121,44 @@ func TestGCLogFit(t *testing.T) {
 	if !strings.Contains(whatIf.Status, "heap (MB) 128 → 256") {
 		t.Errorf("what-if status %q does not name the change", whatIf.Status)
 	}
-	if !strings.Contains(whatIf.Link, "scenario=gc-lab") || !strings.Contains(whatIf.Link, "heap_mb=256") ||
-		strings.Contains(whatIf.Link, "Pause") || len(whatIf.Link) > 600 {
-		t.Errorf("the what-if link %q should carry gc-lab's knobs and nothing of the log", whatIf.Link)
+	// The what-if's link is game/link's: the fitted knobs and whatif=heap_mb:256, nothing of the log.
+	parsed, errs := link.Parse(whatIf.Link)
+	if len(errs) > 0 || parsed.Spec.Scenario != "gc-lab" || !reflect.DeepEqual(parsed.Spec.Knobs, want.Knobs) ||
+		!reflect.DeepEqual(parsed.WhatIf, map[string]string{"heap_mb": "256"}) || strings.Contains(whatIf.Link, "Pause") {
+		t.Errorf("the what-if link %q reads as %+v, what-if %v, errors %v; want the fitted knobs %v and heap_mb:256", whatIf.Link, parsed.Spec, parsed.WhatIf, errs, want.Knobs)
 	}
 	t.Logf("fit: %+v; what if 256 MB: young %s, Full %s per second", rows, whatIf.Young, whatIf.Full)
+
+	// Opened, the link loads the fitted model and runs the what-if beside it at once, without the log.
+	fitted, err := fit.RunModel(want.Knobs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.goTo("/" + whatIf.Link)
+	var linked struct{ Young, Fitted, Note string }
+	deadline = time.Now().Add(120 * time.Second)
+	for time.Now().Before(deadline) {
+		b.eval(`(() => { const r = document.querySelector('#gclog-whatif-table tr[data-metric="young GCs per second"]');
+			const n = document.getElementById("gclog-fit-from-link");
+			return {Young: r ? r.cells[3].textContent : "", Fitted: r ? r.cells[2].textContent : "", Note: n ? n.textContent : ""}; })()`, &linked)
+		if linked.Young != "" {
+			break
+		}
+		time.Sleep(300 * time.Millisecond)
+	}
+	if !strings.Contains(linked.Note, "never the log") {
+		t.Errorf("the linked what-if does not say the log stays out: %q", linked.Note)
+	}
+	if !near(t, linked.Young, wantIf.YoungGCsPerS) || !near(t, linked.Fitted, fitted.YoungGCsPerS) {
+		t.Errorf("linked what-if: young GCs/s what-if %q fitted %q; natively %v and %v", linked.Young, linked.Fitted, wantIf.YoungGCsPerS, fitted.YoungGCsPerS)
+	}
+	if linked.Young == "" {
+		var panel, url string
+		b.eval(`document.querySelector("section.gclog").innerText`, &panel)
+		b.eval(`location.href`, &url)
+		t.Logf("at %s the panel shows %q; messages %q", url, panel, b.messages())
+	}
+	t.Logf("linked: %+v", linked)
 }
 
 // near: a number as the page shows it (grouped digits, a few decimals) is x rounded.

@@ -17,10 +17,18 @@ function show(x: number | null | undefined): string {
   return x === null || x === undefined ? "—" : fmt(x);
 }
 
-/** The query of a link to the simulator loaded with these gc-lab knobs (game/link's format: scenario and knobs). */
-export function modelLink(knobs: Record<string, string>): string {
+/**
+ * The query of a link to the page with the fitted gc-lab model (its knobs)
+ * and the what-if's changes (game/link's whatif=KNOB:VALUE,...): the
+ * simulator loads the fitted model and this panel offers the what-if again.
+ */
+export function modelLink(knobs: Record<string, string>, whatIf: Record<string, string> = {}): string {
   const q = new URLSearchParams({ scenario: "gc-lab" });
   for (const k of Object.keys(knobs).sort()) q.set(k, knobs[k]);
+  const changes = Object.keys(whatIf)
+    .sort()
+    .map((k) => `${k}:${whatIf[k]}`);
+  if (changes.length > 0) q.set("whatif", changes.join(","));
   return "?" + q.toString();
 }
 
@@ -64,34 +72,59 @@ function predicted(m: FitModel): Record<string, number | null> {
  * (for the charts' overlay).
  */
 export function renderFit(box: HTMLElement, fit: FitResult, runner: Runner, onWhatIf: (m: FitModel | null) => void): void {
-  const cmd = "loomsim run gc-lab " + Object.keys(fit.knobs).sort().map((k) => `--set ${k}=${fit.knobs[k]}`).join(" ");
+  renderWhatIf(box, fit.knobs, fit, runner, onWhatIf, {});
+}
+
+/**
+ * A fitted model that came from a link: its knobs and what-if, but not the
+ * log (links never carry it). The what-if runs at once, beside the fitted
+ * model's own run.
+ */
+export function renderLinkedFit(box: HTMLElement, knobs: Record<string, string>, whatIf: Record<string, string>, runner: Runner): void {
+  renderWhatIf(box, knobs, null, runner, () => undefined, whatIf);
+}
+
+function renderWhatIf(
+  box: HTMLElement,
+  fitted: Record<string, string>,
+  fit: FitResult | null,
+  runner: Runner,
+  onWhatIf: (m: FitModel | null) => void,
+  start: Record<string, string>,
+): void {
+  const cmd = "loomsim run gc-lab " + Object.keys(fitted).sort().map((k) => `--set ${k}=${fitted[k]}`).join(" ");
   const inputs: Record<string, HTMLInputElement | HTMLSelectElement> = {
-    heap_mb: el("input", { type: "number", id: "gclog-whatif-heap_mb", min: "16", max: "65536", step: "1", value: fit.knobs.heap_mb }),
+    heap_mb: el("input", { type: "number", id: "gclog-whatif-heap_mb", min: "16", max: "65536", step: "1", value: fitted.heap_mb }),
     gc: el("select", { id: "gclog-whatif-gc" }, ...["parallel", "serial", "g1"].map((g) => el("option", { value: g }, g))),
     state: el("select", { id: "gclog-whatif-state" }, ...["pooled", "fresh"].map((g) => el("option", { value: g }, g))),
-    threads: el("input", { type: "number", id: "gclog-whatif-threads", min: "1", max: "100000", step: "1", value: fit.knobs.threads }),
+    threads: el("input", { type: "number", id: "gclog-whatif-threads", min: "1", max: "100000", step: "1", value: fitted.threads }),
   };
-  inputs.gc.value = fit.knobs.gc;
-  inputs.state.value = fit.knobs.state;
+  inputs.gc.value = fitted.gc;
+  inputs.state.value = fitted.state;
   const labels: Record<string, string> = { heap_mb: "heap (MB)", gc: "collector", state: "per-thread state", threads: "threads" };
   const run = el("button", { type: "button", id: "gclog-whatif-run" }, "Predict");
   const status = el("span", { id: "gclog-whatif-status", class: "hint", role: "status" });
   const out = el("div", { id: "gclog-whatif-result" });
-  const fittedLink = el("a", { id: "gclog-fit-link", href: modelLink(fit.knobs) }, "open the fitted model in the simulator");
+  const fittedLink = el("a", { id: "gclog-fit-link", href: modelLink(fitted) }, "open the fitted model in the simulator");
   let job: Job<FitModel> | null = null;
   run.addEventListener("click", () => {
     job?.cancel();
-    const knobs = { ...fit.knobs };
+    const knobs = { ...fitted };
     for (const k of whatIfKnobs) knobs[k] = inputs[k].value.trim();
-    const changed = whatIfKnobs.filter((k) => knobs[k] !== fit.knobs[k]);
+    const changed = whatIfKnobs.filter((k) => knobs[k] !== fitted[k]);
     status.textContent = "running the model…";
-    const j = runner.fitRun(knobs, (f) => (status.textContent = `running the model: ${Math.round(f * 100)} %`));
+    const progress = (f: number) => (status.textContent = `running the model: ${Math.round(f * 100)} %`);
+    // From a link there is no fit's table to take the fitted model's figures from: it runs too.
+    const j = runner.fitRun(knobs, progress);
+    const base = fit ? null : runner.fitRun(fitted, progress);
     job = j;
-    j.promise.then(
-      (m) => {
+    Promise.all([j.promise, base?.promise ?? Promise.resolve(null)]).then(
+      ([m, b]) => {
         if (job !== j) return;
-        status.textContent = changed.length ? `changed: ${changed.map((k) => `${labels[k]} ${fit.knobs[k]} → ${knobs[k]}`).join(", ")}` : "nothing changed: the fitted model";
+        status.textContent = changed.length ? `changed: ${changed.map((k) => `${labels[k]} ${fitted[k]} → ${knobs[k]}`).join(", ")}` : "nothing changed: the fitted model";
         const p = predicted(m);
+        const fittedFigures: Record<string, number | null> = b ? predicted(b) : {};
+        const rows = fit ? fit.quality.metrics : Object.keys(p).map((metric) => ({ metric, log: null, model: fittedFigures[metric] ?? null }));
         out.replaceChildren(
           el(
             "table",
@@ -101,13 +134,13 @@ export function renderFit(box: HTMLElement, fit: FitResult, runner: Runner, onWh
             el(
               "tbody",
               {},
-              ...fit.quality.metrics.map((r) =>
+              ...rows.map((r) =>
                 el("tr", { "data-metric": r.metric }, el("th", { scope: "row" }, r.metric), el("td", {}, show(r.log)), el("td", {}, show(r.model)), el("td", { class: "whatif" }, show(p[r.metric]))),
               ),
             ),
           ),
           m.outcome !== "completed" ? el("p", { class: "gclog-problem" }, `The model's run ended early: ${m.outcome}`) : "",
-          el("p", {}, el("a", { id: "gclog-whatif-link", href: modelLink(knobs) }, "open this what-if in the simulator")),
+          el("p", {}, el("a", { id: "gclog-whatif-link", href: modelLink(fitted, Object.fromEntries(changed.map((k) => [k, knobs[k]]))) }, "a link to this what-if (the fitted knobs and your changes, not the log)")),
         );
         onWhatIf(m);
       },
@@ -119,13 +152,23 @@ export function renderFit(box: HTMLElement, fit: FitResult, runner: Runner, onWh
       },
     );
   });
+  for (const [k, v] of Object.entries(start)) if (k in inputs) inputs[k].value = v;
   box.replaceChildren(
-    qualityTable(fit),
-    el("ul", { class: "hint gclog-fit-notes" }, ...fit.quality.notes.map((n) => el("li", {}, n))),
+    fit
+      ? qualityTable(fit)
+      : el("p", { id: "gclog-fit-from-link" }, "A gc-lab model fitted to someone's GC log, from a link: the link carries the fitted knobs and the what-if, never the log, so the log's own numbers are not here."),
+    fit ? el("ul", { class: "hint gclog-fit-notes" }, ...fit.quality.notes.map((n) => el("li", {}, n))) : "",
     el("p", {}, "The same fit on the command line: ", el("code", {}, "loomsim gclog fit FILE"), "; the fitted model: ", el("code", { id: "gclog-fit-command" }, cmd), " — or ", fittedLink, ". Links carry the knobs, never the log."),
     el("h4", {}, "What if"),
-    el("p", { class: "hint" }, "Change the fitted model and run it: the prediction appears beside the log's numbers, and its collections on the charts above (green)."),
+    el(
+      "p",
+      { class: "hint" },
+      fit
+        ? "Change the fitted model and run it: the prediction appears beside the log's numbers, and its collections on the charts above (green)."
+        : "Change the fitted model and run it: the prediction appears beside the fitted model's.",
+    ),
     el("div", { class: "row gclog-whatif" }, ...whatIfKnobs.map((k) => el("label", {}, labels[k] + " ", inputs[k])), run, status),
     out,
   );
+  if (Object.keys(start).length > 0) run.click();
 }

@@ -7,7 +7,7 @@
 
 import uPlot from "uplot";
 import { byID, el, fmt } from "./dom";
-import { renderFit } from "./gclogfit";
+import { renderFit, renderLinkedFit } from "./gclogfit";
 import type { FitModel, GCKind, GCLogImport, GCLogReport, GCLogSeries } from "./gclogtypes";
 import type { Job, Runner } from "./runner";
 import { errorText, LoomError } from "./types";
@@ -100,6 +100,13 @@ export class GCLogPanel {
     if (typeof text !== "string") throw new LoomError(`importGCLog(${typeof text}): expected the log's text as a string`);
     const r = await this.read(new Blob([text], { type: "text/plain" }), "the given text", true);
     return { summary: r.summary, fit: r.fit ?? null };
+  }
+
+  /** A fitted model and its what-if from the page's link (no log: links never carry one); the what-if runs at once. */
+  fromLink(knobs: Record<string, string>, whatIf: Record<string, string>): void {
+    const box = el("div", { id: "gclog-fit-result" });
+    this.result.replaceChildren(el("h3", {}, "Fit the model"), box);
+    renderLinkedFit(box, knobs, whatIf, this.runner);
   }
 
   /** Reads a log in a worker and shows it; a refusal is shown in the panel and thrown. */
