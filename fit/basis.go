@@ -23,6 +23,8 @@ type Basis struct {
 	YoungGCsPerS      float64  `json:"young_gcs_per_s"` // young and mixed collections
 	FullGCsPerS       float64  `json:"full_gcs_per_s"`
 	AllocationRateMBs float64  `json:"allocation_rate_mb_s"`
+	PromotionRateMBs  *float64 `json:"promotion_rate_mb_s"`
+	OldCapacityMB     *float64 `json:"old_capacity_mb"`
 	GCTimePct         float64  `json:"gc_time_pct"`
 	OldAfterFullMB    *float64 `json:"old_after_full_gc_mb"` // mean over the window's Full GCs
 	OldAfterFullMaxMB *float64 `json:"old_after_full_gc_max_mb"`
@@ -97,6 +99,7 @@ func ReadBasis(l *gclog.Log) (*Basis, error) {
 	b.YoungGCsPerS = round3(float64(s.YoungGCs+s.MixedGCs) / b.WindowS)
 	b.FullGCsPerS = round3(float64(s.FullGCs) / b.WindowS)
 	b.AllocationRateMBs = *s.AllocationRateMBs
+	b.PromotionRateMBs, b.OldCapacityMB = s.PromotionRateMBs, s.OldCapacityMB
 	if s.GCTimePct != nil {
 		b.GCTimePct = *s.GCTimePct
 	}

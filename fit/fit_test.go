@@ -161,3 +161,15 @@ func TestFitRefusesWhatTheModelCannotRun(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "no heap size")
 }
+
+// Parallel, 64 MB, 500 pooled threads: the live set fills 90 % of the old gen. The fit meets the
+// allocation rate, the promotion rate and the old gen after Full GC, but its model falls into a
+// Full GC storm the JVM did not (0.2 Full GCs a second in the log): a gap the quality names.
+func TestFitAtTheFullGCCliffSaysSo(t *testing.T) {
+	r, _ := fitLog(t, "parallel-64m-pooled-500")
+	assert.Equal(t, "within", row(t, r, "allocation rate (MB/s)").Verdict)
+	assert.Equal(t, "within", row(t, r, "old gen after Full GC (MB)").Verdict)
+	assert.InDelta(t, 1, *row(t, r, "promotion rate (MB/s)").Ratio, 0.1)
+	assert.Equal(t, "miss", row(t, r, "Full GCs per second").Verdict, "the gap recorded here; a fix should flip this")
+	assert.Contains(t, strings.Join(r.Quality.Notes, " "), "Full GCs are on a cliff here")
+}

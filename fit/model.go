@@ -16,6 +16,7 @@ type Model struct {
 	YoungGCsPerS       float64           `json:"young_gcs_per_s"`
 	FullGCsPerS        float64           `json:"full_gcs_per_s"`
 	AllocationRateMBs  float64           `json:"allocation_rate_mb_s"`
+	PromotionRateMBs   float64           `json:"promotion_rate_mb_s"`
 	GCTimePct          float64           `json:"gc_time_pct"`
 	OldAfterFullMB     *float64          `json:"old_after_full_gc_mb"`
 	OldAfterLastFullMB *float64          `json:"old_after_last_full_gc_mb"`
@@ -145,6 +146,7 @@ func RunModel(knobs map[string]string, progress func(float64)) (*Model, error) {
 	m.YoungGCsPerS = round3(float64(met.YoungGCs) / d.Seconds())
 	m.FullGCsPerS = round3(float64(met.FullGCs) / d.Seconds())
 	m.GCTimePct = round3(100 * float64(met.GCPauseTotal) / float64(d))
+	m.PromotionRateMBs = round3(met.Promoted.MiB() / d.Seconds())
 	if lastAt > firstAt {
 		m.AllocationRateMBs = round3((lastAlloc - firstAlloc).MiB() / sim.Duration(lastAt-firstAt).Seconds())
 	}

@@ -10,6 +10,8 @@ import (
 const (
 	RateFactor = 1.5
 	OldBand    = 0.15
+	// cliffShare: a live set above this share of the old gen leaves Full GCs on a cliff (see quality).
+	cliffShare = 0.85
 )
 
 // Quality is how close the fitted model came to the log.
@@ -40,6 +42,7 @@ func quality(b *Basis, m *Model, runs int) Quality {
 		bandRow("old gen after Full GC (MB)", b.OldAfterFullMB, m.OldAfterFullMB),
 		infoRow("GC time share (%)", num(b.GCTimePct), num(m.GCTimePct)),
 		rateRow("allocation rate (MB/s)", b.AllocationRateMBs, m.AllocationRateMBs),
+		infoRow("promotion rate (MB/s)", b.PromotionRateMBs, num(m.PromotionRateMBs)),
 		infoRow("eden at a young GC (MB)", b.EdenMB, m.EdenMB),
 	}
 	q.Notes = append(q.Notes, fmt.Sprintf("The log does not count threads: the fit takes %s threads from what a young "+
@@ -49,6 +52,12 @@ func quality(b *Basis, m *Model, runs int) Quality {
 	if b.OldAfterLastFull == nil {
 		q.Notes = append(q.Notes, "The log has no Full GC, so it does not show the live set: the fit takes the old gen after "+
 			"the last collection, which also holds garbage promoted since, as an upper bound.")
+	}
+	if live := liveTarget(b); live != nil && b.OldCapacityMB != nil && *b.OldCapacityMB > 0 &&
+		*live > cliffShare**b.OldCapacityMB && q.Metrics[1].Verdict == "miss" {
+		q.Notes = append(q.Notes, fmt.Sprintf("The live set (%.1f MB) fills %.0f %% of the old gen (%.1f MB): Full GCs are on a cliff "+
+			"here, where a little more surviving each young GC turns a few Full GCs into one after nearly every young GC, so "+
+			"their rate is the least certain figure of this fit.", *live, 100**live / *b.OldCapacityMB, *b.OldCapacityMB))
 	}
 	if b.Collector == "g1" {
 		gap := "G1 sizes its young generation to meet its pause-time goal (MaxGCPauseMillis) from the pauses it measures; " +

@@ -62,6 +62,7 @@ function predicted(m: FitModel): Record<string, number | null> {
     "old gen after Full GC (MB)": m.old_after_full_gc_mb,
     "GC time share (%)": m.gc_time_pct,
     "allocation rate (MB/s)": m.allocation_rate_mb_s,
+    "promotion rate (MB/s)": m.promotion_rate_mb_s,
     "eden at a young GC (MB)": m.eden_mb,
   };
 }

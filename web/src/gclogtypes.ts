@@ -71,6 +71,7 @@ export interface FitModel {
   young_gcs_per_s: number;
   full_gcs_per_s: number;
   allocation_rate_mb_s: number;
+  promotion_rate_mb_s: number;
   gc_time_pct: number;
   old_after_full_gc_mb: number | null;
   live_at_end_mb: number;
