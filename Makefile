@@ -30,7 +30,7 @@ test-go:
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes.
 test-wasm: node-deps
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./gclog/... ./classroom/... ./cmd/... ./game/view/... ./game/play/... ./game/link/... ./game/story/... ./sweep/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./gclog/... ./fit/... ./classroom/... ./cmd/... ./game/view/... ./game/play/... ./game/link/... ./game/story/... ./sweep/...
 
 verify:
 	$(GO) run ./cmd/loomsim verify

@@ -76,16 +76,20 @@ func TestGCLogFit(t *testing.T) {
 		}
 	}
 	// The fitted model's collections are drawn over the log's heap chart (orange dots).
-	var orange int
-	b.eval(`(() => {
-		const c = document.querySelector("#gclog-chart-heap canvas");
-		const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
-		let n = 0;
-		for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i]-230) < 30 && Math.abs(d[i+1]-159) < 30 && d[i+2] < 50 && d[i+3] > 128) n++;
-		return n;
-	})()`, &orange)
-	if orange < 50 {
-		t.Errorf("the model's overlay left %d orange pixels on the heap chart", orange)
+	// The fitted model's collections over the log's heap chart and its rates over the log's rate chart
+	// (orange dots).
+	for _, chart := range []string{"gclog-chart-heap", "gclog-chart-rates"} {
+		var orange int
+		b.eval(`(() => {
+			const c = document.querySelector("#`+chart+` canvas");
+			const d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
+			let n = 0;
+			for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i]-230) < 30 && Math.abs(d[i+1]-159) < 30 && d[i+2] < 50 && d[i+3] > 128) n++;
+			return n;
+		})()`, &orange)
+		if orange < 50 {
+			t.Errorf("the model's overlay left %d orange pixels on %s", orange, chart)
+		}
 	}
 
 	// What if the heap were 256 MB: the prediction is the native model's.

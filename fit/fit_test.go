@@ -173,3 +173,18 @@ func TestFitAtTheFullGCCliffSaysSo(t *testing.T) {
 	assert.Equal(t, "miss", row(t, r, "Full GCs per second").Verdict, "the gap recorded here; a fix should flip this")
 	assert.Contains(t, strings.Join(r.Quality.Notes, " "), "Full GCs are on a cliff here")
 }
+
+// The model's rate windows add up to its allocation rate, as the log's do to the summary's.
+func TestModelRateWindowsAddUp(t *testing.T) {
+	_, m := fitLog(t, parallel128.file)
+	s := m.Series
+	require.NotEmpty(t, s.RateTimeS)
+	var alloc, promo float64
+	for i := range s.RateTimeS {
+		alloc += s.AllocationMBs[i] * s.RateWindowS
+		promo += s.PromotionMBs[i] * s.RateWindowS
+	}
+	span := s.TimeS[len(s.TimeS)-1] - s.TimeS[0]
+	assert.InEpsilon(t, m.AllocationRateMBs, alloc/span, 0.02)
+	assert.InEpsilon(t, m.PromotionRateMBs*m.DurationS, promo, 0.15, "promotion after the first collection, of the run's")
+}

@@ -35,6 +35,11 @@ type Series struct {
 	OldMB   []float64 `json:"old_after_mb"`
 	PauseMS []float64 `json:"pause_ms"`
 	OffsetS float64   `json:"offset_s"`
+	// Allocation and promotion rates over windows of equal length, as gclog.Series gives a log's.
+	RateTimeS     []float64 `json:"rate_time_s"`
+	AllocationMBs []float64 `json:"allocation_mb_s"`
+	PromotionMBs  []float64 `json:"promotion_mb_s"`
+	RateWindowS   float64   `json:"rate_window_s"`
 }
 
 // stepEvents is how many simulator events run between looks at the recorded ones: a collection
@@ -61,10 +66,13 @@ func RunModel(knobs map[string]string, progress func(float64)) (*Model, error) {
 	var events []sim.Event
 	var snap sim.Snapshot
 	type pending struct {
-		at    sim.Time
-		pause sim.Duration
-		full  bool
+		at       sim.Time
+		pause    sim.Duration
+		full     bool
+		promoted sim.Bytes
 	}
+	rates := newModelRates(float64(v.Int("duration_s")))
+	var promoted sim.Bytes // by the collection being computed, until its pause is recorded
 	var open []pending
 	var ended int
 	var firstAlloc, lastAlloc sim.Bytes
@@ -79,9 +87,12 @@ func RunModel(knobs map[string]string, progress func(float64)) (*Model, error) {
 		events, _ = sm.DrainEvents(events[:0])
 		for _, e := range events {
 			switch e.Kind {
+			case sim.EvGCYoung:
+				promoted += sim.Bytes(e.B)
 			case sim.EvGCPause:
 				// Emitted once the collection is computed: B says whether it included a Full GC.
-				open = append(open, pending{at: e.At, pause: sim.Duration(e.A), full: e.B == 1})
+				open = append(open, pending{at: e.At, pause: sim.Duration(e.A), full: e.B == 1, promoted: promoted})
+				promoted = 0
 			case sim.EvGCFull:
 				lastFullLive = sim.Bytes(e.A)
 			case sim.EvGCEnd:
@@ -99,6 +110,9 @@ func RunModel(knobs map[string]string, progress func(float64)) (*Model, error) {
 			for _, p := range open[:min(ended, len(open))] {
 				if seen == 0 {
 					firstAlloc, firstAt = alloc, p.at
+				} else {
+					// From the second collection on, as gclog counts a log's allocation.
+					rates.add(p.at.Seconds(), (alloc - lastAlloc).MiB(), p.promoted.MiB())
 				}
 				lastAlloc, lastAt = alloc, p.at
 				seen++
@@ -128,6 +142,7 @@ func RunModel(knobs map[string]string, progress func(float64)) (*Model, error) {
 			break
 		}
 	}
+	rates.fill(&m.Series)
 	met := sm.Metrics()
 	sm.Fill(&snap)
 	var live sim.Bytes

@@ -240,7 +240,7 @@ export class GCLogPanel {
     for (const p of this.plots) p.destroy();
     this.observers = [];
     charts.replaceChildren();
-    this.plots = [heapChart(charts, r.series, model, whatIf), pauseChart(charts, r.series, model), rateChart(charts, r.series)].filter(
+    this.plots = [heapChart(charts, r.series, model, whatIf), pauseChart(charts, r.series, model), rateChart(charts, r.series, model)].filter(
       (p): p is uPlot => p !== null,
     );
     // The charts follow their boxes' width (a narrower window, a phone turned).
@@ -350,7 +350,7 @@ function pauseChart(parent: HTMLElement, s: GCLogSeries, model: FitModel | null)
 }
 
 /** Allocation and promotion rates over windows of equal length. */
-function rateChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
+function rateChart(parent: HTMLElement, s: GCLogSeries, model: FitModel | null): uPlot | null {
   if (s.rate_time_s.length === 0) {
     parent.append(
       el(
@@ -362,12 +362,24 @@ function rateChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
     );
     return null;
   }
-  const { plot, width } = figure(parent, "gclog-chart-rates", `Allocation (solid) and promotion (dashed) rates, over ${fmt(s.rate_window_s)} s windows`);
+  const { plot, width } = figure(
+    parent,
+    "gclog-chart-rates",
+    `Allocation (solid) and promotion (dashed) rates, over ${fmt(s.rate_window_s)} s windows` + (model ? "; the fitted model's (orange and black, as points)" : ""),
+  );
   const series = [line("allocation", "#0072B2")];
-  const data: (number | null)[][] = [s.rate_time_s, s.allocation_mb_s];
+  const data: (number | null)[][] = [[...s.rate_time_s], [...s.allocation_mb_s]];
   if (s.promotion_mb_s.some((v) => v !== null)) {
     series.push(line("promotion", "#D55E00", { dash }));
-    data.push(s.promotion_mb_s);
+    data.push([...s.promotion_mb_s]);
+  }
+  if (model && model.series.rate_time_s.length > 0) {
+    // Each window's rate at its start, as the log's are, on the log's clock.
+    const x = model.series.rate_time_s.map((t) => t + model.series.offset_s);
+    overlay(data, x, model.series.allocation_mb_s);
+    series.push(dots("model: allocation", "#E69F00"));
+    overlay(data, x, model.series.promotion_mb_s);
+    series.push(dots("model: promotion", "#000000"));
   }
   return new uPlot(options(width, "MB/s", series), data as uPlot.AlignedData, plot);
 }

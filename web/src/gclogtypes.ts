@@ -76,7 +76,18 @@ export interface FitModel {
   old_after_full_gc_mb: number | null;
   live_at_end_mb: number;
   eden_mb: number | null;
-  series: { time_s: number[]; kind: string[]; after_mb: number[]; old_after_mb: number[]; pause_ms: number[]; offset_s: number };
+  series: {
+    time_s: number[];
+    kind: string[];
+    after_mb: number[];
+    old_after_mb: number[];
+    pause_ms: number[];
+    offset_s: number;
+    rate_time_s: number[];
+    allocation_mb_s: number[];
+    promotion_mb_s: number[];
+    rate_window_s: number;
+  };
 }
 
 /** What the worker reports on a log; fit, fit_error and fit_model only when a fit was asked for. */
