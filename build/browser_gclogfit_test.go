@@ -125,6 +125,7 @@ func TestGCLogFit(t *testing.T) {
 	if !strings.Contains(whatIf.Status, "heap (MB) 128 → 256") {
 		t.Errorf("what-if status %q does not name the change", whatIf.Status)
 	}
+	b.saveElementShot(t, "section.gclog", "gclog-fit") // for a person to look at
 	// The what-if's link is game/link's: the fitted knobs and whatif=heap_mb:256, nothing of the log.
 	parsed, errs := link.Parse(whatIf.Link)
 	if len(errs) > 0 || parsed.Spec.Scenario != "gc-lab" || !reflect.DeepEqual(parsed.Spec.Knobs, want.Knobs) ||
