@@ -7,10 +7,11 @@ package main
 // drawn over the log's heap chart; a what-if with a bigger heap shows what
 // fit.RunModel predicts natively; its link (game/link's format) carries the
 // fitted knobs and the what-if, not the log, and opened it runs the what-if
-// beside the fitted model.
+// beside the fitted model. A ZGC log gets no fit, and the panel says why.
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -164,6 +165,24 @@ func TestGCLogFit(t *testing.T) {
 		t.Logf("at %s the panel shows %q; messages %q", url, panel, b.messages())
 	}
 	t.Logf("linked: %+v", linked)
+
+	// A log the model cannot be fitted to: importGCLog's fit is null, as the CLI refuses it (exit 2),
+	// and the panel says why where the fit would be.
+	ztext, err := os.ReadFile(filepath.Join(suite.root, "testdata", "gclog", "zgc-128m-pooled.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	arg, _ := json.Marshal(string(ztext))
+	var z struct {
+		Fit     any    `json:"fit"`
+		Problem string `json:"problem"`
+		Err     string `json:"err"`
+	}
+	b.evalAwait(`loomlab.importGCLog(`+string(arg)+`).then(r => ({fit: r.fit,
+		problem: (document.getElementById("gclog-fit-problem") || {}).textContent || ""}), e => ({err: e.message}))`, &z, 60*time.Second)
+	if z.Err != "" || z.Fit != nil || !strings.Contains(z.Problem, "the model has Serial, Parallel and G1 only") {
+		t.Errorf("importGCLog of a ZGC log: %+v", z)
+	}
 }
 
 // near: a number as the page shows it (grouped digits, a few decimals) is x rounded.
