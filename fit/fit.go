@@ -82,7 +82,7 @@ func modelLive(b *Basis, m *Model) float64 {
 // more garbage per request.
 func (k *knobs) correctRate(ratio float64) {
 	cycle := float64(k.backendMS) + cpuUS/1000.0
-	want := cycle*ratio - cpuUS/1000.0
+	want := float64(cycle*ratio) - cpuUS/1000.0 // rounded product: no fused multiply-add anywhere
 	if want >= 1 {
 		k.backendMS = min(int(math.Round(want)), 60000)
 		return

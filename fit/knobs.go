@@ -27,7 +27,9 @@ const (
 // perRequestKB is what one request allocates in the steady state: its garbage, its data and the
 // buffer it replaces, each array with its header (the cache's growth comes on top while it grows).
 func perRequestKB(garbage int) float64 {
-	return float64(garbage)*(1+arrayOverheadKB) + float64(dataKB) + float64(stickyKB) + 2*arrayOverheadKB
+	// The explicit conversion rounds the product, so no platform fuses it with the sum (FMA) and
+	// native and wasm fits agree to the bit.
+	return float64(float64(garbage)*(1+arrayOverheadKB)) + float64(dataKB) + float64(stickyKB) + 2*arrayOverheadKB
 }
 
 // firstKnobs is the fit's starting point from the log alone.
@@ -59,11 +61,16 @@ func threadsFor(b *Basis) int {
 	return min(max(1, int(twoDigits(n))), 100000)
 }
 
+// twoDigits finds its power of ten by multiplying, not with a logarithm, whose last bits differ
+// between platforms.
 func twoDigits(x float64) float64 {
 	if x < 100 {
 		return math.Max(1, math.Round(x))
 	}
-	p := math.Pow(10, math.Floor(math.Log10(x))-1)
+	p := 1.0
+	for x/p >= 100 {
+		p *= 10
+	}
 	return math.Round(x/p) * p
 }
 
