@@ -188,3 +188,12 @@ func TestModelRateWindowsAddUp(t *testing.T) {
 	assert.InEpsilon(t, m.AllocationRateMBs, alloc/span, 0.02)
 	assert.InEpsilon(t, m.PromotionRateMBs*m.DurationS, promo, 0.15, "promotion after the first collection, of the run's")
 }
+
+// A log of hours is fitted with a model run of at most maxModelS seconds (the knob allows 600, and
+// the page's worker runs the model several times).
+func TestLongLogsAreFittedByAShortRun(t *testing.T) {
+	b := &Basis{Collector: "parallel", HeapMB: 512, JDK: "17", CPUs: 4, WindowS: 7200, AllocationRateMBs: 50}
+	k := firstKnobs(b)
+	assert.Equal(t, maxModelS, k.durationS)
+	assert.Contains(t, strings.Join(quality(b, &Model{Knobs: k.set()}, 1).Notes, " "), "The log spans 7200 s")
+}

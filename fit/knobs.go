@@ -17,7 +17,10 @@ const (
 	garbageKB         = 6    // garbage_kb: short-lived arrays per request
 	cpuUS             = 50   // cpu_us: CPU work per request
 	defaultCacheMaxKB = 64   // cache_max_kb
-	arrayOverheadKB   = 16.0 / 1024
+	// maxModelS bounds the model's runs: a log of hours is fitted by its rates per second, and an
+	// hour of 1,000 threads would take the page's worker minutes per run.
+	maxModelS       = 60
+	arrayOverheadKB = 16.0 / 1024
 	// maxCPUShare keeps the fitted request rate well inside what the model's CPUs serve
 	// (cores / cpu_us), so CPU queueing does not bend the request rate the fit aims for; past it
 	// the fit allocates more per request instead.
@@ -35,7 +38,7 @@ func perRequestKB(garbage int) float64 {
 // firstKnobs is the fit's starting point from the log alone.
 func firstKnobs(b *Basis) knobs {
 	k := knobs{gc: b.Collector, heapMB: b.HeapMB, jdk: b.JDK, cores: b.CPUs, newRatio: b.NewRatio,
-		durationS: max(1, int(math.Round(b.WindowS))), threads: threadsFor(b), garbageKB: garbageKB, state: "fresh",
+		durationS: min(max(1, int(math.Round(b.WindowS))), maxModelS), threads: threadsFor(b), garbageKB: garbageKB, state: "fresh",
 		cacheMaxKB: defaultCacheMaxKB}
 	if live := liveTarget(b); live != nil {
 		perThreadKB := *live * 1024 / float64(k.threads)

@@ -49,6 +49,10 @@ func quality(b *Basis, m *Model, runs int) Quality {
 		"collection keeps (requests in flight, each holding gc-lab's %d KB of data and buffer), then chooses what each "+
 		"keeps (state, cache_max_kb) and how often it makes a request (backend_ms) to meet the log's allocation rate and "+
 		"live set.", m.Knobs["threads"], dataKB+stickyKB))
+	if b.WindowS > maxModelS {
+		q.Notes = append(q.Notes, fmt.Sprintf("The log spans %.0f s from its first collection; the model runs %d s of the "+
+			"same workload, and rates per second are compared.", b.WindowS, maxModelS))
+	}
 	if b.OldAfterLastFull == nil {
 		q.Notes = append(q.Notes, "The log has no Full GC, so it does not show the live set: the fit takes the old gen after "+
 			"the last collection, which also holds garbage promoted since, as an upper bound.")
