@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/loomlab/loomlab/fit"
 	"github.com/loomlab/loomlab/gclog"
 )
 
@@ -174,8 +175,16 @@ func (b *browser) gclogImportAPI(t *testing.T, name string) {
 	if fmt.Sprint(g) != fmt.Sprint(w) {
 		t.Errorf("importGCLog's summary\n%s\ndiffers from loomsim gclog summary --json's\n%s", got.Summary, want)
 	}
-	if got.Fit != nil {
-		t.Errorf("fit = %v, want null until the fit exists", got.Fit)
+	// fit is what `loomsim gclog fit --json` prints: fit.Fit on the same log.
+	wantFit, _, err := fit.Fit(l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wf, _ := json.Marshal(wantFit)
+	var wfv any
+	_ = json.Unmarshal(wf, &wfv)
+	if fmt.Sprint(got.Fit) != fmt.Sprint(wfv) {
+		t.Errorf("importGCLog's fit\n%v\ndiffers from loomsim gclog fit --json's\n%s", got.Fit, wf)
 	}
 	var bad string
 	b.evalAwait(`loomlab.importGCLog(42).then(() => "resolved", e => e.message)`, &bad, 10*time.Second)

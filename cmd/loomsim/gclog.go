@@ -6,22 +6,26 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sort"
+	"strconv"
 	"strings"
+	"text/tabwriter"
 
+	"github.com/loomlab/loomlab/fit"
 	"github.com/loomlab/loomlab/gclog"
 )
 
-const gclogUsage = "expected gclog summary FILE [--json] or gclog diagnose FILE [--json]"
+const gclogUsage = "expected gclog summary FILE [--json], gclog diagnose FILE [--json] or gclog fit FILE [--json]"
 
 // cmdGCLog reads a HotSpot GC log: `gclog summary` prints its numbers, `gclog diagnose` what they
-// suggest. A file that cannot be read or is not a GC log is bad input (exit 2), with a one-line
+// suggest, `gclog fit` the gc-lab knobs that make the model behave like it and how close it came. A file that cannot be read or is not a GC log is bad input (exit 2), with a one-line
 // message naming the file and, when the reader refused a line, that line.
 func cmdGCLog(args []string, w io.Writer) error {
 	if len(args) == 0 {
 		return &usageError{"gclog: " + gclogUsage}
 	}
 	sub := args[0]
-	if sub != "summary" && sub != "diagnose" {
+	if sub != "summary" && sub != "diagnose" && sub != "fit" {
 		return &usageError{fmt.Sprintf("gclog: unknown subcommand %q: %s", sub, gclogUsage)}
 	}
 	o, err := parseOpts(args[1:], "json")
@@ -34,6 +38,9 @@ func cmdGCLog(args []string, w io.Writer) error {
 	l, err := readGCLog(o.pos[0])
 	if err != nil {
 		return err
+	}
+	if sub == "fit" {
+		return gclogFit(l, o.pos[0], o.json, w)
 	}
 	s := l.Summary()
 	switch {
@@ -92,6 +99,47 @@ func writeLines(w io.Writer, lines []string) error {
 		if _, err := fmt.Fprintln(w, l); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// gclogFit prints the fit: JSON as the page's importGCLog gives it, or the knobs as a `loomsim run`
+// command and the quality as a table. A log the model cannot be fitted to (ZGC, no rates) is bad
+// input: exit 2 with the reason.
+func gclogFit(l *gclog.Log, path string, asJSON bool, w io.Writer) error {
+	r, _, err := fit.Fit(l, nil)
+	if err != nil {
+		return &usageError{fmt.Sprintf("gclog fit: %s: %v", path, strings.TrimPrefix(err.Error(), "fit: "))}
+	}
+	if asJSON {
+		return json.NewEncoder(w).Encode(r)
+	}
+	names := make([]string, 0, len(r.Knobs))
+	for k := range r.Knobs {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	cmd := "loomsim run gc-lab"
+	for _, k := range names {
+		cmd += " --set " + k + "=" + r.Knobs[k]
+	}
+	fmt.Fprintf(w, "fitted in %d model runs over the log's %.1f s from its first collection:\n  %s\n\n", r.Quality.Runs, r.Quality.WindowS, cmd)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "metric\tlog\tmodel\tratio\ttolerance\tverdict\t")
+	show := func(x *float64) string {
+		if x == nil {
+			return "—"
+		}
+		return strconv.FormatFloat(*x, 'f', -1, 64)
+	}
+	for _, row := range r.Quality.Metrics {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", row.Metric, show(row.Log), show(row.Model), show(row.Ratio), row.Tolerance, row.Verdict)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	for _, n := range r.Quality.Notes {
+		fmt.Fprintln(w, "- "+n)
 	}
 	return nil
 }

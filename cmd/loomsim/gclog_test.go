@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -100,4 +101,58 @@ func TestGCLogBadInput(t *testing.T) {
 		}
 		assert.Equal(t, 1, strings.Count(stderr, "\n"), "one line: %q", stderr)
 	}
+}
+
+// `gclog fit --json` prints the scenario, the knobs and the quality; `loomsim run gc-lab` with those
+// knobs is the fit's last model run, so it gives the model's rates of the quality table.
+func TestGCLogFitKnobsReproduceWithRun(t *testing.T) {
+	code, out, stderr := loomsim("gclog", "fit", "../../testdata/jvm-check/serial-64m-pooled-500.log", "--json")
+	require.Equal(t, 0, code, stderr)
+	var r struct {
+		Scenario string            `json:"scenario"`
+		Knobs    map[string]string `json:"knobs"`
+		Quality  struct {
+			Metrics []struct {
+				Metric string   `json:"metric"`
+				Log    *float64 `json:"log"`
+				Model  *float64 `json:"model"`
+			} `json:"metrics"`
+		} `json:"quality"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &r))
+	assert.Equal(t, "gc-lab", r.Scenario)
+	args := []string{"run", "gc-lab", "--json"}
+	for k, v := range r.Knobs {
+		args = append(args, "--set", k+"="+v)
+	}
+	code, runOut, stderr := loomsim(args...)
+	require.Equal(t, 0, code, stderr)
+	var res struct {
+		Metrics map[string]any `json:"metrics"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(runOut), &res))
+	dur, err := strconv.ParseFloat(r.Knobs["duration_s"], 64)
+	require.NoError(t, err)
+	for _, m := range r.Quality.Metrics {
+		switch m.Metric {
+		case "young GCs per second":
+			assert.InDelta(t, *m.Model, res.Metrics["young_gcs"].(float64)/dur, 0.001)
+		case "Full GCs per second":
+			assert.InDelta(t, *m.Model, res.Metrics["full_gcs"].(float64)/dur, 0.001)
+		case "old gen after Full GC (MB)":
+			assert.InDelta(t, *m.Model, res.Metrics["old_live_after_full_gc_mb"].(float64), 0.06)
+		}
+	}
+}
+
+func TestGCLogFitBadInputExits2(t *testing.T) {
+	code, _, stderr := loomsim("gclog", "fit", "../../testdata/gclog/zgc-128m-pooled.log")
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "the log's collector is z; the model has Serial, Parallel and G1 only")
+	empty := filepath.Join(t.TempDir(), "empty.log")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	code, _, stderr = loomsim("gclog", "fit", empty)
+	assert.Equal(t, 2, code)
+	assert.Contains(t, stderr, "empty.log")
+	assert.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, stderr)
 }

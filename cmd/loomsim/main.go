@@ -10,7 +10,7 @@
 //	loomsim trace SCENARIO[/CASE] --until DURATION [--set k=v]... [--seed N]
 //	loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json]
 //	loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
-//	loomsim gclog summary|diagnose FILE [--json]
+//	loomsim gclog summary|diagnose|fit FILE [--json]
 //	loomsim sweep SCENARIO[/CASE] --knob K=LO:HI:N[:log] [--side k=v[,k=v]]... [--set k=v]...
 //	              --metric M [--metric M]... [--seed N] [--json|--csv] [--parallel P]
 //
@@ -47,7 +47,7 @@ const usage = `usage:
                   (runs jvm/GcLab.java under java, compares its GC log with the model)
   loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]
                   (make jvm-check's sweep: every point kept in DIR, the table in FILE)
-  loomsim gclog summary|diagnose FILE [--json]
+  loomsim gclog summary|diagnose|fit FILE [--json]
   ` + sweepUsage
 
 func run(args []string, stdout, stderr io.Writer) int {

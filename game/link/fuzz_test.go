@@ -24,7 +24,9 @@ func FuzzParseLink(f *testing.F) {
 		"scenario=request-load&sweep=pool_size:1:9:3:log&sweep_side=case=pool-200|executor=virtual,requests=9&sweep_metric=elapsed_ms",
 		"scenario=vt-basics&sweep=threads:1:2:64&sweep_side=|,=&sweep_metric=,",
 		"?scenario=vt-pooling&case=1g-pool&heap_mb=2048&pool=true&seed=9&speed=0.01&compare=1g-nopool,1g-pool&theme=high-contrast&present=1",
-		"#scenario=request-load&controls=minimal&autoplay=visible&t=2.5&loop=1&exercise=load-pool-threads&lock=executor,pool_size"} {
+		"#scenario=request-load&controls=minimal&autoplay=visible&t=2.5&loop=1&exercise=load-pool-threads&lock=executor,pool_size",
+		"scenario=gc-lab&heap_mb=128&threads=1100&state=pooled&whatif=heap_mb:256,gc:g1,state:fresh,threads:500",
+		"scenario=gc-lab&whatif=heap_mb:1,gc:zgc,threads,cache_max_kb:9,heap_mb:64,:", "scenario=vt-basics&whatif=heap_mb:256"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, q string) {

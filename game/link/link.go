@@ -43,12 +43,15 @@ type Link struct {
 	// Tour: start in tour mode (the run plays from its start and stops at
 	// each moment of the article's story).
 	Tour bool
+	// WhatIf: a gc-lab model fitted to a GC log, changed by the GC-log
+	// panel's what-if (whatif.go); nil when the link carries none.
+	WhatIf map[string]string
 }
 
 // pageParams are the link's parameter names that are not knobs.
 var pageParams = map[string]bool{"scenario": true, "case": true, "seed": true, "speed": true, "compare": true,
 	"controls": true, "autoplay": true, "t": true, "loop": true, "exercise": true, "lock": true, "theme": true,
-	"present": true, "tour": true, "sweep": true, "sweep_side": true, "sweep_metric": true}
+	"present": true, "tour": true, "sweep": true, "sweep_side": true, "sweep_metric": true, "whatif": true}
 
 // Parse reads a link's query string (with or without the leading "?" or
 // "#"). It never fails as a whole: every value it cannot use is left out
@@ -69,6 +72,7 @@ func Parse(query string) (Link, []error) {
 	r.knobs(&l, sc)
 	r.together(&l, sc)
 	r.sweep(&l, sc)
+	r.whatIf(&l, sc)
 	return l, r.errs
 }
 
@@ -128,6 +132,9 @@ func (l *Link) Query() string {
 		if len(l.SweepMetrics) > 0 {
 			q.Set("sweep_metric", strings.Join(l.SweepMetrics, ","))
 		}
+	}
+	if len(l.WhatIf) > 0 {
+		q.Set("whatif", whatIfQuery(l.WhatIf))
 	}
 	return q.Encode()
 }

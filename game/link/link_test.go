@@ -103,3 +103,33 @@ func TestParseLinkRefusesNotANumberStartTime(t *testing.T) {
 	assert.Contains(t, errs[1].Error(), `t="NaN"`)
 	assert.Zero(t, l.T)
 }
+
+// A model fitted to a GC log travels as gc-lab's knobs plus the what-if; bad pairs are reported one by
+// one and left out, and the what-if belongs to gc-lab only.
+func TestParseLinkWhatIf(t *testing.T) {
+	l, errs := Parse("scenario=gc-lab&heap_mb=128&threads=1100&whatif=threads:500,heap_mb:256,gc:g1")
+	require.Empty(t, errs)
+	assert.Equal(t, map[string]string{"heap_mb": "256", "gc": "g1", "threads": "500"}, l.WhatIf)
+	assert.Equal(t, "128", l.Spec.Knobs["heap_mb"], "the link's knobs stay the fitted ones")
+	assert.Contains(t, l.Query(), "whatif=gc%3Ag1%2Cheap_mb%3A256%2Cthreads%3A500")
+	back, errs := Parse(l.Query())
+	require.Empty(t, errs)
+	assert.Equal(t, l, back)
+
+	l, errs = Parse("scenario=gc-lab&whatif=heap_mb:8,gc:zgc,cache_max_kb:9,threads,state:fresh,state:pooled")
+	assert.Equal(t, map[string]string{"state": "fresh"}, l.WhatIf)
+	var msgs []string
+	for _, e := range errs {
+		msgs = append(msgs, e.Error())
+	}
+	assert.Len(t, msgs, 5, "%q", msgs)
+	assert.Contains(t, msgs[0], `whatif: heap_mb="8" is not allowed`)
+	assert.Contains(t, msgs[2], "a what-if changes only heap_mb, gc, state, threads")
+	assert.Contains(t, msgs[3], `"threads" is not KNOB:VALUE`)
+	assert.Contains(t, msgs[4], "state is given twice")
+
+	l, errs = Parse("scenario=vt-basics&whatif=heap_mb:256")
+	assert.Nil(t, l.WhatIf)
+	require.Len(t, errs, 1)
+	assert.Contains(t, errs[0].Error(), "belongs to gc-lab")
+}

@@ -36,6 +36,8 @@ type LinkJSON struct {
 	SweepSides   []string `json:"sweepSides"`
 	SweepMetrics []string `json:"sweepMetrics"`
 	Tour         bool     `json:"tour"` // start in tour mode
+	// A fitted gc-lab model's what-if (link.Link's WhatIf); {} when none.
+	WhatIf map[string]string `json:"whatIf"`
 }
 
 // ParsedLink is what ParseLinkJSON answers: the usable link and one
@@ -49,7 +51,7 @@ func toJSON(l link.Link) LinkJSON {
 	j := LinkJSON{Scenario: l.Spec.Scenario, Case: l.Spec.Case, Knobs: l.Spec.Knobs, Seed: l.Spec.Seed,
 		Compare: l.Spec.Compare, Speed: l.Speed, Controls: l.Controls, Autoplay: l.Autoplay, T: l.T,
 		Loop: l.Loop, Exercise: l.Exercise, Lock: l.Lock, Theme: l.Theme, Present: l.Present, Tour: l.Tour,
-		Sweep: l.Sweep, SweepSides: l.SweepSides, SweepMetrics: l.SweepMetrics}
+		Sweep: l.Sweep, SweepSides: l.SweepSides, SweepMetrics: l.SweepMetrics, WhatIf: l.WhatIf}
 	if j.SweepSides == nil {
 		j.SweepSides = []string{}
 	}
@@ -65,6 +67,9 @@ func toJSON(l link.Link) LinkJSON {
 	if j.Lock == nil {
 		j.Lock = []string{}
 	}
+	if j.WhatIf == nil {
+		j.WhatIf = map[string]string{}
+	}
 	return j
 }
 
@@ -72,7 +77,7 @@ func (j *LinkJSON) toLink() link.Link {
 	return link.Link{Spec: scenario.Spec{Scenario: j.Scenario, Case: j.Case, Knobs: j.Knobs, Seed: j.Seed,
 		Compare: j.Compare}, Speed: j.Speed, Controls: j.Controls, Autoplay: j.Autoplay, T: j.T, Loop: j.Loop,
 		Exercise: j.Exercise, Lock: j.Lock, Theme: j.Theme, Present: j.Present, Tour: j.Tour,
-		Sweep: j.Sweep, SweepSides: j.SweepSides, SweepMetrics: j.SweepMetrics}
+		Sweep: j.Sweep, SweepSides: j.SweepSides, SweepMetrics: j.SweepMetrics, WhatIf: j.WhatIf}
 }
 
 // ParseLinkJSON parses a link's query string (link.Parse) and

@@ -63,3 +63,16 @@ func TestLinkQueryDefaultsAndRefusals(t *testing.T) {
 		assert.Error(t, err, bad)
 	}
 }
+
+// A fitted gc-lab model's what-if reaches the page and goes back into the link unchanged.
+func TestLinkJSONWhatIf(t *testing.T) {
+	p := parsed(t, "scenario=gc-lab&heap_mb=128&whatif=heap_mb:256,state:fresh")
+	require.Empty(t, p.Errors)
+	assert.Equal(t, map[string]string{"heap_mb": "256", "state": "fresh"}, p.Link.WhatIf)
+	b, err := json.Marshal(p.Link)
+	require.NoError(t, err)
+	q, err := LinkQuery(string(b))
+	require.NoError(t, err)
+	assert.Equal(t, p, parsed(t, q))
+	assert.Equal(t, map[string]string{}, parsed(t, "scenario=gc-lab").Link.WhatIf)
+}

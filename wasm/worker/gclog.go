@@ -1,8 +1,10 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 
+	"github.com/loomlab/loomlab/fit"
 	"github.com/loomlab/loomlab/gclog"
 )
 
@@ -61,10 +63,16 @@ type GCLogReport struct {
 	Diagnosis []gclog.Finding `json:"diagnosis"`
 	Series    gclog.Series    `json:"series"`
 	Bytes     int64           `json:"bytes"`
+	// With a fit asked for: the fit exactly as `loomsim gclog fit --json` prints it (or why the log
+	// cannot be fitted), and the fitted model's run for the charts.
+	Fit      *fit.Result `json:"fit"`
+	FitError string      `json:"fit_error,omitempty"`
+	FitModel *fit.Model  `json:"fit_model,omitempty"`
 }
 
-// close ends the session and reports on the log.
-func (g *gclogSessions) close(id int) (*GCLogReport, error) {
+// close ends the session and reports on the log; withFit fits the model to it too (progress hears
+// the fit's fraction done).
+func (g *gclogSessions) close(id int, withFit bool, progress func(float64)) (*GCLogReport, error) {
 	s, ok := g.sessions[id]
 	if !ok {
 		return nil, fmt.Errorf("gclogClose: no open session %d", id)
@@ -75,5 +83,22 @@ func (g *gclogSessions) close(id int) (*GCLogReport, error) {
 		return nil, err
 	}
 	sum := l.Summary()
-	return &GCLogReport{Summary: sum, Describe: gclog.Describe(sum), Diagnosis: gclog.Diagnose(l), Series: l.Series(), Bytes: s.Bytes()}, nil
+	r := &GCLogReport{Summary: sum, Describe: gclog.Describe(sum), Diagnosis: gclog.Diagnose(l), Series: l.Series(), Bytes: s.Bytes()}
+	if withFit {
+		r.Fit, r.FitModel, err = fit.Fit(l, progress)
+		if err != nil {
+			r.FitError = err.Error()
+		}
+	}
+	return r, nil
+}
+
+// fitRun runs the fitted model with the page's what-if changes (knobs as `loomsim run --set`
+// takes them) and measures it as the fit does.
+func fitRun(knobsJSON string, progress func(float64)) (*fit.Model, error) {
+	var knobs map[string]string
+	if err := json.Unmarshal([]byte(knobsJSON), &knobs); err != nil {
+		return nil, fmt.Errorf("fitRun: knobs must be a JSON object of strings: %v", err)
+	}
+	return fit.RunModel(knobs, progress)
 }

@@ -7,6 +7,7 @@ import (
 	"os"
 	"testing"
 
+	"github.com/loomlab/loomlab/fit"
 	"github.com/loomlab/loomlab/gclog"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -21,7 +22,7 @@ func TestGCLogSessionReportsWhatTheCLIPrints(t *testing.T) {
 		require.NoError(t, err)
 		assert.EqualValues(t, min(off+10000, len(b)), p.Bytes)
 	}
-	r, err := gclogs.close(id)
+	r, err := gclogs.close(id, false, nil)
 	require.NoError(t, err)
 	l, err := gclog.Parse(bytes.NewReader(b))
 	require.NoError(t, err)
@@ -29,7 +30,7 @@ func TestGCLogSessionReportsWhatTheCLIPrints(t *testing.T) {
 	got, _ := json.Marshal(r.Summary)
 	assert.JSONEq(t, string(want), string(got))
 	assert.Equal(t, gclog.Diagnose(l), r.Diagnosis)
-	_, err = gclogs.close(id)
+	_, err = gclogs.close(id, false, nil)
 	assert.Error(t, err, "a closed session is gone")
 }
 
@@ -43,4 +44,31 @@ func TestGCLogSessionRefusalEndsIt(t *testing.T) {
 		gclogs.open()
 	}
 	assert.LessOrEqual(t, len(gclogs.sessions), maxGCLogSessions, "abandoned sessions do not pile up")
+}
+
+// With a fit asked for, the session's report carries the fit exactly as `loomsim gclog fit --json`
+// computes it (fit.Fit on the same log), and the model's run for the charts.
+func TestGCLogSessionFitIsTheCLIsFit(t *testing.T) {
+	b, err := os.ReadFile("../../testdata/jvm-check/parallel-128m-pooled-1000.log")
+	require.NoError(t, err)
+	id := gclogs.open()
+	_, err = gclogs.feed(id, b)
+	require.NoError(t, err)
+	r, err := gclogs.close(id, true, nil)
+	require.NoError(t, err)
+	require.Empty(t, r.FitError)
+	l, err := gclog.Parse(bytes.NewReader(b))
+	require.NoError(t, err)
+	want, _, err := fit.Fit(l, nil)
+	require.NoError(t, err)
+	assert.Equal(t, want, r.Fit)
+	require.NotNil(t, r.FitModel)
+	assert.NotEmpty(t, r.FitModel.Series.TimeS)
+
+	knobs, _ := json.Marshal(r.Fit.Knobs)
+	m, err := fitRun(string(knobs), nil)
+	require.NoError(t, err)
+	assert.Equal(t, r.FitModel.YoungGCsPerS, m.YoungGCsPerS, "the what-if with no change is the fitted run")
+	_, err = fitRun(`{"heap_mb": 64}`, nil)
+	assert.ErrorContains(t, err, "JSON object of strings")
 }

@@ -14,7 +14,8 @@
 //	loomworker.crashNext("run"|"exit") -> JSON string: test hook, the next call fails (fault.go)
 //	loomworker.gclogOpen() -> JSON number: a session reading one GC log (gclog.go)
 //	loomworker.gclogFeed(session, Uint8Array) -> JSON {bytes, lines, events} so far
-//	loomworker.gclogClose(session) -> JSON {summary, describe, diagnosis, series, bytes}
+//	loomworker.gclogClose(session, withFit, onProgress) -> JSON {summary, describe, diagnosis, series, bytes, fit, fit_model}
+//	loomworker.fitRun(knobsJSON, onProgress) -> JSON: the fitted model run with what-if changes (fit.Model)
 //
 // They return {"error": "..."} instead of throwing; a panic inside the
 // simulator becomes such an error too.
@@ -39,6 +40,7 @@ func main() {
 	api.Set("gclogOpen", export(func([]js.Value) (any, error) { return gclogs.open(), nil }))
 	api.Set("gclogFeed", export(jsGCLogFeed))
 	api.Set("gclogClose", export(jsGCLogClose))
+	api.Set("fitRun", export(jsFitRun))
 	api.Set("sweepPlan", export(jsSweepPlan))
 	api.Set("sweepCollect", export(jsSweepCollect))
 	api.Set("crashNext", js.FuncOf(func(_ js.Value, args []js.Value) any {
@@ -187,7 +189,24 @@ func jsGCLogClose(args []js.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return gclogs.close(id)
+	withFit := len(args) > 1 && args[1].Type() == js.TypeBoolean && args[1].Bool()
+	var progress func(float64)
+	if len(args) > 2 {
+		progress = throttle(args[2], func(f float64) []any { return []any{f} })
+	}
+	return gclogs.close(id, withFit, progress)
+}
+
+func jsFitRun(args []js.Value) (any, error) {
+	a, err := stringArgs(args, 1, "fitRun(knobsJSON, onProgress)")
+	if err != nil {
+		return nil, err
+	}
+	var progress func(float64)
+	if len(args) > 1 {
+		progress = throttle(args[1], func(f float64) []any { return []any{f} })
+	}
+	return fitRun(a[0], progress)
 }
 
 func jsSweepPlan(args []js.Value) (any, error) {

@@ -7,7 +7,7 @@
 //   await loomlab.runFull({scenario, case, knobs, seed}, onProgress?)  // = `loomsim run --json`
 //   await loomlab.verify(scenario, onProgress?)  // = `loomsim verify --json`, plus the runs
 //   loomlab.crashWorkerNext("run"|"exit")  // test hook: the next worker job's wasm fails
-//   await loomlab.importGCLog(text)  // {summary, fit}: summary = `loomsim gclog summary --json`; fit null for now
+//   await loomlab.importGCLog(text)  // {summary, fit}: `loomsim gclog summary --json` and `loomsim gclog fit --json` (null: cannot be fitted)
 //   await loomlab.sweep.run()  // the sweep panel's setup, run: = `loomsim sweep --json` (main page only)
 //
 // Errors are LoomError with a one-line message; the page shows them too.
@@ -43,8 +43,9 @@ export interface LoomLab {
   /**
    * Reads a HotSpot GC log's text (in a background worker) and shows it in
    * the "Your GC log" panel; resolves to {summary, fit}, summary being what
-   * `loomsim gclog summary --json` prints for the same text. fit is null:
-   * fitting the model to a log is not built yet. The main page only.
+   * `loomsim gclog summary --json` prints for the same text and fit what
+   * `loomsim gclog fit --json` prints (null when the model cannot be fitted
+   * to the log, e.g. ZGC; the panel says why). The main page only.
    */
   importGCLog(text: string): Promise<GCLogImport>;
   /** The sweep panel (the main page only): run its setup, read its request and its last result. */

@@ -199,6 +199,8 @@ export class App {
     if (speed > 0) this.guard(() => this.bridge.setSpeed(speed));
     await loadOrDefault((s) => this.load(s), spec);
     if (this.link?.link.sweep && this.cur?.s.id === this.link.link.scenario) this.sweeps.fromLink(this.link.link);
+    const whatIf = this.link?.link.whatIf ?? {};
+    if (this.link?.link.scenario === "gc-lab" && Object.keys(whatIf).length > 0) this.gclog.fromLink(this.link.link.knobs, whatIf);
     const t = this.link?.link.t ?? 0;
     if (t > 0) this.guard(() => this.bridge.seek(t * 1000)); // the link's start time (virtual seconds)
     this.timings.firstLoadMs = Math.round(performance.now());

@@ -9,7 +9,8 @@ import uPlot from "uplot";
 import { meaningColor } from "./charts";
 import { ChartInks, chartInks, onThemeChange, themedAxis, themedLegend } from "./charttheme";
 import { byID, el, fmt } from "./dom";
-import type { GCKind, GCLogImport, GCLogReport, GCLogSeries } from "./gclogtypes";
+import { renderFit, renderLinkedFit } from "./gclogfit";
+import type { FitModel, GCKind, GCLogImport, GCLogReport, GCLogSeries } from "./gclogtypes";
 import type { Job, Runner } from "./runner";
 import { errorText, LoomError } from "./types";
 
@@ -63,10 +64,15 @@ export class GCLogPanel {
   private plots: uPlot[] = [];
   private observers: ResizeObserver[] = [];
   private job: Job<GCLogReport> | null = null;
-  private shown: GCLogReport | null = null;
+  /** What the charts show now (the fitted model's and a what-if's runs over the log's), redrawn as they are when the theme changes. */
+  private overlays: [FitModel | null, FitModel | null] = [null, null];
+  /** The last log read, kept in the page (never sent) so "Fit the model" can read it again with the fit. */
+  private last: { log: Blob; name: string } | null = null;
+  private charts: HTMLElement | null = null;
+  private report: GCLogReport | null = null;
 
   constructor(private readonly runner: Runner) {
-    onThemeChange(() => this.shown && this.show(this.shown));
+    onThemeChange(() => this.drawCharts(...this.overlays));
     this.file.addEventListener("change", () => {
       const f = this.file.files?.[0];
       if (f) void this.read(f, f.name).catch(() => undefined);
@@ -102,12 +108,19 @@ export class GCLogPanel {
   /** window.loomlab.importGCLog: reads text as a log, shows it, and resolves to {summary, fit}. */
   async importText(text: unknown): Promise<GCLogImport> {
     if (typeof text !== "string") throw new LoomError(`importGCLog(${typeof text}): expected the log's text as a string`);
-    const r = await this.read(new Blob([text], { type: "text/plain" }), "the given text");
-    return { summary: r.summary, fit: null };
+    const r = await this.read(new Blob([text], { type: "text/plain" }), "the given text", true);
+    return { summary: r.summary, fit: r.fit ?? null };
+  }
+
+  /** A fitted model and its what-if from the page's link (no log: links never carry one); the what-if runs at once. */
+  fromLink(knobs: Record<string, string>, whatIf: Record<string, string>): void {
+    const box = el("div", { id: "gclog-fit-result" });
+    this.result.replaceChildren(el("h3", {}, "Fit the model"), box);
+    renderLinkedFit(box, knobs, whatIf, this.runner);
   }
 
   /** Reads a log in a worker and shows it; a refusal is shown in the panel and thrown. */
-  async read(log: Blob, name: string): Promise<GCLogReport> {
+  async read(log: Blob, name: string, withFit = false): Promise<GCLogReport> {
     const previous = this.job;
     if (previous) {
       // The newer log wins: the older read is cancelled and says nothing more.
@@ -124,10 +137,15 @@ export class GCLogPanel {
           "Give it the part you care about (the last hours, say), or read it with loomsim gclog summary FILE, which has no such limit.",
       );
     }
-    const job = this.runner.importGCLog(log, (f) => {
-      this.bar.value = f;
-      this.label.textContent = `reading ${name}: ${Math.round(f * 100)} % of ${mb(log.size)}`;
-    });
+    const job = this.runner.importGCLog(
+      log,
+      (f) => {
+        this.bar.value = f;
+        this.label.textContent =
+          withFit && f >= 0.2 ? `fitting the model to ${name}: ${Math.round(f * 100)} %` : `reading ${name}: ${Math.round(f * 100)} % of ${mb(log.size)}`;
+      },
+      withFit,
+    );
     this.job = job;
     this.bar.hidden = false;
     this.bar.value = 0;
@@ -136,6 +154,7 @@ export class GCLogPanel {
     try {
       const r = await job.promise;
       this.label.textContent = `${name}: ${fmt(r.summary.lines)} lines, ${fmt(r.summary.events)} collections and pauses read.`;
+      this.last = { log, name };
       this.show(r);
       return r;
     } catch (e) {
@@ -165,7 +184,6 @@ export class GCLogPanel {
   }
 
   private show(r: GCLogReport): void {
-    this.shown = r;
     for (const o of this.observers) o.disconnect();
     for (const p of this.plots) p.destroy();
     this.plots = [];
@@ -185,6 +203,12 @@ export class GCLogPanel {
         ? el("ul", { id: "gclog-diagnosis", class: "gclog-diagnosis" }, ...r.diagnosis.map((f) => el("li", { "data-rule": f.rule }, f.text)))
         : el("p", { id: "gclog-diagnosis", class: "gclog-diagnosis" }, "Nothing stands out: no rule of the diagnosis fired on this log.");
     const charts = el("div", { class: "charts gclog-charts" });
+    const fitButton = el("button", { type: "button", id: "gclog-fit" }, "Fit the model");
+    const fitBox = el("div", { id: "gclog-fit-result" });
+    fitButton.addEventListener("click", () => {
+      const last = this.last;
+      if (last) void this.read(last.log, last.name, true).catch(() => undefined);
+    });
     const parts: (Node | null)[] = [
       el("h3", {}, "What the log says"),
       el("ul", { id: "gclog-summary", class: "gclog-summary" }, ...r.describe.map((line) => el("li", {}, line))),
@@ -195,9 +219,41 @@ export class GCLogPanel {
       el("h3", {}, "Charts"),
       r.series.stride > 1 ? el("p", { class: "hint" }, `The log has too many collections to draw each: the charts show one in ${r.series.stride}, and every Full GC.`) : null,
       charts,
+      el("h3", {}, "Fit the model"),
+      el(
+        "p",
+        { class: "hint" },
+        "Choose gc-lab's knobs so the model behaves like this log — heap, collector and JDK from its header, allocation rate and live set from its collections — run it, and see how close it comes (what ",
+        el("code", {}, "loomsim gclog fit"),
+        " prints). The model's collections are drawn over the log's as hollow rings.",
+      ),
+      el("div", { class: "row" }, fitButton),
+      fitBox,
     ];
     this.result.replaceChildren(...parts.filter((p): p is Node => p !== null));
-    this.plots = [heapChart(charts, r.series), pauseChart(charts, r.series), rateChart(charts, r.series)].filter((p): p is uPlot => p !== null);
+    this.charts = charts;
+    this.report = r;
+    this.drawCharts(r.fit_model ?? null, null);
+    if (r.fit) {
+      renderFit(fitBox, r.fit, this.runner, (m) => this.drawCharts(r.fit_model ?? null, m));
+    } else if (r.fit_error) {
+      fitBox.replaceChildren(el("p", { id: "gclog-fit-problem", class: "gclog-problem" }, r.fit_error));
+    }
+  }
+
+  /** (Re)draws the charts: the log's, with the fitted model's collections and a what-if's over them. */
+  private drawCharts(model: FitModel | null, whatIf: FitModel | null): void {
+    const r = this.report;
+    const charts = this.charts;
+    if (!r || !charts) return;
+    this.overlays = [model, whatIf];
+    for (const o of this.observers) o.disconnect();
+    for (const p of this.plots) p.destroy();
+    this.observers = [];
+    charts.replaceChildren();
+    this.plots = [heapChart(charts, r.series, model, whatIf), pauseChart(charts, r.series, model), rateChart(charts, r.series, model)].filter(
+      (p): p is uPlot => p !== null,
+    );
     // The charts follow their boxes' width (a narrower window, a phone turned).
     for (const p of this.plots) {
       const box = p.root.parentElement;
@@ -247,13 +303,32 @@ function dots(k: GCKind): uPlot.Series {
 }
 
 /**
+ * The model's points over the log's: hollow rings in the strongest ink (the
+ * log's own marks are lines, or filled or smaller dots), and a what-if's as
+ * filled dots in the lightest ink. Neutral inks, like compared sides: no
+ * colour of the picture's grammar is borrowed for "the model".
+ */
+function modelMarks(label: string, mark: "model" | "whatif", size = 8): uPlot.Series {
+  const inks = chartInks();
+  const stroke = mark === "model" ? inks.strong : inks.light;
+  const fill = mark === "model" ? inks.plate : inks.light;
+  return { label, stroke, fill, width: 2, paths: () => null, points: { show: true, size, width: 2, stroke, fill } };
+}
+
+/**
  * The heap's occupancy as a saw: each collection adds two points at its
  * time, the heap before it and after it, so the line climbs while the
  * application allocates and drops at each collection. The committed heap
  * and the old gen after each collection (when logged) go beside it.
  */
-function heapChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
-  const { plot, width } = figure(parent, "gclog-chart-heap", "Heap used: climbing between collections, dropping at each (solid); committed (thin); old gen after each (dotted)");
+function heapChart(parent: HTMLElement, s: GCLogSeries, model: FitModel | null, whatIf: FitModel | null): uPlot | null {
+  const { plot, width } = figure(
+    parent,
+    "gclog-chart-heap",
+    "Heap used: climbing between collections, dropping at each (solid); committed (thin); old gen after each (dotted)" +
+      (model ? "; the fitted model's heap after each collection (hollow rings)" : "") +
+      (whatIf ? " and the what-if's (grey dots)" : ""),
+  );
   const inks = chartInks();
   const x: number[] = [];
   const used: (number | null)[] = [];
@@ -272,21 +347,37 @@ function heapChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
     series.push(line("old gen after", inks.mid, { dash: [2, 3] }));
     data.push(old);
   }
+  const overlays: [FitModel, string, "model" | "whatif"][] = [];
+  if (model) overlays.push([model, "model: heap after", "model"]);
+  if (whatIf) overlays.push([whatIf, "what if: heap after", "whatif"]);
+  for (const [m, label, mark] of overlays) {
+    const off = model?.series.offset_s ?? 0; // both start when the log's workload did
+    overlay(data, m.series.time_s.map((t) => t + off), m.series.after_mb);
+    series.push(modelMarks(label, mark));
+  }
   return new uPlot(options(width, "MB", series), data as uPlot.AlignedData, plot);
 }
 
 /** Every pause as a point, one mark per kind. */
-function pauseChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
-  const { plot, width } = figure(parent, "gclog-chart-pauses", "Pauses by kind (Full GCs: the largest filled dots)");
+function pauseChart(parent: HTMLElement, s: GCLogSeries, model: FitModel | null): uPlot | null {
+  const { plot, width } = figure(
+    parent,
+    "gclog-chart-pauses",
+    "Pauses by kind (Full GCs: the largest filled dots)" + (model ? "; the fitted model's (hollow rings: its pause costs are the project's defaults, not this machine's)" : ""),
+  );
   const kinds = [...new Set(s.kind)].filter((k) => k !== "concurrent");
-  const data: (number | null)[][] = [s.time_s];
+  const data: (number | null)[][] = [[...s.time_s]];
   for (const k of kinds) data.push(s.pause_ms.map((p, i) => (s.kind[i] === k ? p : null)));
   const series = kinds.map(dots);
+  if (model) {
+    overlay(data, model.series.time_s.map((t) => t + model.series.offset_s), model.series.pause_ms);
+    series.push(modelMarks("model", "model"));
+  }
   return new uPlot(options(width, "ms", series), data as uPlot.AlignedData, plot);
 }
 
 /** Allocation and promotion rates over windows of equal length. */
-function rateChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
+function rateChart(parent: HTMLElement, s: GCLogSeries, model: FitModel | null): uPlot | null {
   if (s.rate_time_s.length === 0) {
     parent.append(
       el(
@@ -298,13 +389,38 @@ function rateChart(parent: HTMLElement, s: GCLogSeries): uPlot | null {
     );
     return null;
   }
-  const { plot, width } = figure(parent, "gclog-chart-rates", `Allocation (solid) and promotion (dashed) rates, over ${fmt(s.rate_window_s)} s windows`);
+  const { plot, width } = figure(
+    parent,
+    "gclog-chart-rates",
+    `Allocation (solid) and promotion (dashed) rates, over ${fmt(s.rate_window_s)} s windows` + (model ? "; the fitted model's (hollow rings: allocation large, promotion small)" : ""),
+  );
   const inks = chartInks();
   const series = [line("allocation", inks.strong)];
-  const data: (number | null)[][] = [s.rate_time_s, s.allocation_mb_s];
+  const data: (number | null)[][] = [[...s.rate_time_s], [...s.allocation_mb_s]];
   if (s.promotion_mb_s.some((v) => v !== null)) {
     series.push(line("promotion", inks.mid, { dash }));
-    data.push(s.promotion_mb_s);
+    data.push([...s.promotion_mb_s]);
+  }
+  if (model && model.series.rate_time_s.length > 0) {
+    // Each window's rate at its start, as the log's are, on the log's clock.
+    const x = model.series.rate_time_s.map((t) => t + model.series.offset_s);
+    overlay(data, x, model.series.allocation_mb_s);
+    series.push(modelMarks("model: allocation", "model"));
+    overlay(data, x, model.series.promotion_mb_s);
+    series.push(modelMarks("model: promotion", "model", 5));
   }
   return new uPlot(options(width, "MB/s", series), data as uPlot.AlignedData, plot);
+}
+
+/**
+ * Adds a series with its own times to uPlot's aligned columns: every time of
+ * either goes into the shared x column (kept sorted), the other series get
+ * null there and the new one null at the old times.
+ */
+function overlay(data: (number | null)[][], x: number[], y: (number | null)[]): void {
+  const rows = data[0].map((t, i) => ({ t, v: data.map((c) => c[i]), y: null as number | null }));
+  x.forEach((t, i) => rows.push({ t: t as number, v: data.map((_, j) => (j === 0 ? t : null)), y: y[i] }));
+  rows.sort((a, b) => (a.t as number) - (b.t as number));
+  for (let j = 0; j < data.length; j++) data[j] = rows.map((r) => (j === 0 ? r.t : r.v[j]));
+  data.push(rows.map((r) => r.y));
 }

@@ -44,17 +44,66 @@ export interface GCLogSeries {
   unknown_examples: { line: number; text: string }[];
 }
 
-/** What the worker reports on a log. */
+/** One metric of the fit's quality (fit.Row): the log's value, the model's, model/log and the verdict. */
+export interface FitRow {
+  metric: string;
+  log: number | null;
+  model: number | null;
+  ratio: number | null;
+  tolerance: string;
+  verdict: "within" | "miss" | "agree" | "info";
+}
+
+/** The fit exactly as `loomsim gclog fit --json` prints it (fit.Result). */
+export interface FitResult {
+  scenario: "gc-lab";
+  knobs: Record<string, string>;
+  quality: { window_s: number; runs: number; metrics: FitRow[]; notes: string[] };
+}
+
+/** One run of the fitted model, measured as the fit measures the log (fit.Model). */
+export interface FitModel {
+  knobs: Record<string, string>;
+  outcome: string;
+  duration_s: number;
+  requests: number;
+  throughput_rps: number;
+  young_gcs_per_s: number;
+  full_gcs_per_s: number;
+  allocation_rate_mb_s: number;
+  promotion_rate_mb_s: number;
+  gc_time_pct: number;
+  old_after_full_gc_mb: number | null;
+  live_at_end_mb: number;
+  eden_mb: number | null;
+  series: {
+    time_s: number[];
+    kind: string[];
+    after_mb: number[];
+    old_after_mb: number[];
+    pause_ms: number[];
+    offset_s: number;
+    rate_time_s: number[];
+    allocation_mb_s: number[];
+    promotion_mb_s: number[];
+    rate_window_s: number;
+  };
+}
+
+/** What the worker reports on a log; fit, fit_error and fit_model only when a fit was asked for. */
 export interface GCLogReport {
   summary: GCLogSummary;
   describe: string[];
   diagnosis: GCLogFinding[];
   series: GCLogSeries;
   bytes: number;
+  fit: FitResult | null;
+  fit_error?: string;
+  fit_model?: FitModel;
 }
 
-/** What window.loomlab.importGCLog resolves to; fit stays null until the model can be fitted to a log. */
+/** What window.loomlab.importGCLog resolves to: the summary and fit as `loomsim gclog summary --json` and `loomsim gclog fit --json` print them (fit null when the model cannot be fitted to the log). */
 export interface GCLogImport {
   summary: GCLogSummary;
-  fit: null;
+  fit: FitResult | null;
 }

@@ -30,6 +30,8 @@ export interface LinkState {
   sweep: string;
   sweepSides: string[];
   sweepMetrics: string[];
+  /** A gc-lab model fitted to a GC log, changed by the GC-log panel's what-if (knob → value); {} or absent when none. */
+  whatIf?: Record<string, string>;
 }
 
 export interface ParsedLink {

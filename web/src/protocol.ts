@@ -5,7 +5,9 @@ export type WorkerRequest = (
   | { id: number; kind: "check"; scenario: string; results: string }
   | { id: number; kind: "grade"; exercise: string; seed: string; results: string; answer: string }
   /** A GC log to read (a dropped file, or pasted text as a Blob); the worker reads it in slices. */
-  | { id: number; kind: "gclog"; log: Blob }
+  | { id: number; kind: "gclog"; log: Blob; fit?: boolean }
+  /** The fitted model run with what-if changes: knobs as a JSON object of strings. */
+  | { id: number; kind: "fitRun"; knobs: string }
   | { id: number; kind: "sweepPlan"; request: string }
   | { id: number; kind: "sweepCollect"; request: string; results: string }
 ) & {

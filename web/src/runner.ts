@@ -4,7 +4,7 @@
 // interrupted.
 
 import type { WorkerFault, WorkerReply, WorkerRequest } from "./protocol";
-import type { GCLogReport } from "./gclogtypes";
+import type { FitModel, GCLogReport } from "./gclogtypes";
 import { Grade, LoomError, RunResult, Spec, SweepOutput, SweepPlan, SweepRequest, Verification } from "./types";
 
 export type Progress = (fraction: number, caseID: string) => void;
@@ -86,8 +86,13 @@ export class Runner {
   }
 
   /** Reads a GC log in a worker (gclog's reader, as `loomsim gclog summary` runs it); progress is the fraction of bytes read. */
-  importGCLog(log: Blob, onProgress?: Progress): Job<GCLogReport> {
-    return this.submit<GCLogReport>({ id: this.nextID++, kind: "gclog", log }, onProgress);
+  importGCLog(log: Blob, onProgress?: Progress, fit = false): Job<GCLogReport> {
+    return this.submit<GCLogReport>({ id: this.nextID++, kind: "gclog", log, fit }, onProgress);
+  }
+
+  /** Runs the fitted gc-lab model with what-if changes (knobs as `loomsim run --set` takes them), measured as the fit measures a log. */
+  fitRun(knobs: Record<string, string>, onProgress?: Progress): Job<FitModel> {
+    return this.submit<FitModel>({ id: this.nextID++, kind: "fitRun", knobs: JSON.stringify(knobs) }, onProgress);
   }
 
   /**

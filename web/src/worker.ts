@@ -3,7 +3,8 @@
 // responsive. Protocol (see runner.ts):
 //   in:  {id, kind: "run", spec: string} | {id, kind: "check", scenario: string, results: string}
 //        | {id, kind: "grade", exercise, seed, results, answer} (all strings)
-//        | {id, kind: "gclog", log: Blob} (read in slices; progress is the fraction of bytes read)
+//        | {id, kind: "gclog", log: Blob, fit?} (read in slices; progress: the bytes read, then the fit)
+//        | {id, kind: "fitRun", knobs: string} (the fitted model with what-if changes)
 //        | {id, kind: "sweepPlan", request} | {id, kind: "sweepCollect", request, results} (strings)
 //        each may carry fault: "run" | "exit" (a test hook: the wasm's crashNext first)
 //   out: {id, kind: "progress", fraction, case?} | {id, kind: "done", json: string}
@@ -22,7 +23,8 @@ interface LoomWorker {
   crashNext(where: string): string;
   gclogOpen(): string;
   gclogFeed(session: number, bytes: Uint8Array): string;
-  gclogClose(session: number): string;
+  gclogClose(session: number, withFit: boolean, onProgress: (fraction: number) => void): string;
+  fitRun(knobsJSON: string, onProgress: (fraction: number) => void): string;
 }
 
 /** How much of a GC log is read and handed to the wasm at a time. */
@@ -33,16 +35,18 @@ const gclogSlice = 1 << 20;
  * progress after each, so a log of hundreds of megabytes never sits whole
  * in memory. Resolves to the wasm's JSON answer (the report or {"error"}).
  */
-async function readGCLog(w: LoomWorker, log: Blob, progress: (fraction: number) => void): Promise<string> {
+async function readGCLog(w: LoomWorker, log: Blob, withFit: boolean, progress: (fraction: number) => void): Promise<string> {
+  // With a fit, reading is the first fifth of the work and the model's runs the rest.
+  const readShare = withFit ? 0.2 : 1;
   const opened = JSON.parse(w.gclogOpen()) as number | { error: string };
   if (typeof opened !== "number") return JSON.stringify(opened);
   for (let off = 0; off < log.size; off += gclogSlice) {
     const bytes = new Uint8Array(await log.slice(off, off + gclogSlice).arrayBuffer());
     const fed = w.gclogFeed(opened, bytes);
     if (fed.includes('"error"')) return fed;
-    progress(Math.min(1, (off + bytes.length) / log.size));
+    progress(readShare * Math.min(1, (off + bytes.length) / log.size));
   }
-  return w.gclogClose(opened);
+  return w.gclogClose(opened, withFit, (f) => progress(readShare + (1 - readShare) * f));
 }
 
 // A dedicated worker's global scope, typed by hand (the DOM and WebWorker
@@ -94,7 +98,7 @@ scope.addEventListener("message", (ev: MessageEvent) => {
         Promise.resolve()
           .then(() => {
             if (req.fault) w.crashNext(req.fault);
-            return readGCLog(w, req.log, (f) => progress(f));
+            return readGCLog(w, req.log, req.fit === true, (f) => progress(f));
           })
           .then(
           (json) => scope.postMessage(exited ? { id: req.id, kind: "error", message: crashed } : { id: req.id, kind: "done", json }),
@@ -114,6 +118,9 @@ scope.addEventListener("message", (ev: MessageEvent) => {
             break;
           case "grade":
             json = w.grade(req.exercise, req.seed, req.results, req.answer);
+            break;
+          case "fitRun":
+            json = w.fitRun(req.knobs, progress);
             break;
           case "sweepPlan":
             json = w.sweepPlan(req.request);

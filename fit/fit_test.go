@@ -1,0 +1,202 @@
+package fit
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/loomlab/loomlab/gclog"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The expected figures below were read from the logs by hand (grep), not by the code under test:
+// the window runs from the line that completes GC(0) to the log's last line; collections are the
+// "Pause Young ... ms" and "Pause Full ... ms" summary lines; the old gen after each Full GC is the
+// "->" value of its ParOldGen or Tenured line.
+type handRead struct {
+	file        string
+	windowS     float64 // last line's time minus GC(0)'s completing line's
+	young, full int
+	oldAfter    float64 // MiB, mean over the Full GCs; 0: none
+}
+
+var parallel128 = handRead{
+	// GC(0) at 7.815 s, last line 18.785 s; ParOldGen after the three Full GCs: 51285K, 72204K, 76221K.
+	file: "parallel-128m-pooled-1000", windowS: 18.785 - 7.815, young: 60, full: 3,
+	oldAfter: (51285.0 + 72204 + 76221) / 3 / 1024,
+}
+
+var serial64 = handRead{
+	// GC(0) at 4.857 s, last line 15.060 s; the Tenured values after the 24 Full GCs have a mean
+	// of 38.969 MiB (29794K, 35243K, 38044K, 38062K, 41787K, 42224K, 42379K, 40250K, 42176K,
+	// 42180K, 42180K, 40268K, 40268K, 40268K, 40283K, and nine of 40254K-40255K).
+	file: "serial-64m-pooled-500", windowS: 15.060 - 4.857, young: 54, full: 24, oldAfter: 38.969,
+}
+
+var g1Fresh = handRead{
+	// GC(0) at 3.582 s, last line 19.827 s; no Full GC.
+	file: "g1-128m-fresh-1000", windowS: 19.827 - 3.582, young: 29, full: 0,
+}
+
+func fitLog(t *testing.T, name string) (*Result, *Model) {
+	t.Helper()
+	f, err := os.Open("../testdata/jvm-check/" + name + ".log")
+	require.NoError(t, err)
+	defer f.Close()
+	l, err := gclog.Parse(f)
+	require.NoError(t, err)
+	r, m, err := Fit(l, nil)
+	require.NoError(t, err)
+	return r, m
+}
+
+func row(t *testing.T, r *Result, metric string) Row {
+	t.Helper()
+	for _, x := range r.Quality.Metrics {
+		if x.Metric == metric {
+			return x
+		}
+	}
+	t.Fatalf("no quality row %q", metric)
+	return Row{}
+}
+
+// withinFactor: both rates zero, or each within RateFactor of the other.
+func withinFactor(log, model float64) bool {
+	if log == 0 || model == 0 {
+		return log == model
+	}
+	return model <= log*RateFactor*(1+1e-9) && log <= model*RateFactor*(1+1e-9)
+}
+
+// checkReproduces asserts the criteria against the hand-read figures and returns nothing
+// more: young and Full GCs per second within ×1.5, the old gen after Full GC within ±15 %.
+func checkReproduces(t *testing.T, h handRead) *Result {
+	r, m := fitLog(t, h.file)
+	youngLog, fullLog := float64(h.young)/h.windowS, float64(h.full)/h.windowS
+	// The fit read the log as by hand.
+	assert.InDelta(t, youngLog, *row(t, r, "young GCs per second").Log, 0.002)
+	assert.InDelta(t, fullLog, *row(t, r, "Full GCs per second").Log, 0.002)
+	assert.True(t, withinFactor(youngLog, m.YoungGCsPerS), "young GCs/s: log %.3f, model %.3f", youngLog, m.YoungGCsPerS)
+	assert.True(t, withinFactor(fullLog, m.FullGCsPerS), "Full GCs/s: log %.3f, model %.3f", fullLog, m.FullGCsPerS)
+	if h.full == 0 {
+		assert.Nil(t, m.OldAfterFullMB, "the model had a Full GC the log did not")
+	} else if assert.NotNil(t, m.OldAfterFullMB) {
+		assert.InEpsilon(t, h.oldAfter, *m.OldAfterFullMB, OldBand, "old gen after Full GC: log %.3f, model %.3f", h.oldAfter, *m.OldAfterFullMB)
+	}
+	for _, x := range r.Quality.Metrics[:3] {
+		assert.Contains(t, []string{"within", "agree"}, x.Verdict, x.Metric)
+	}
+	return r
+}
+
+func TestFitReproducesParallel(t *testing.T) {
+	r := checkReproduces(t, parallel128)
+	assert.Equal(t, "parallel", r.Knobs["gc"])
+	assert.Equal(t, "128", r.Knobs["heap_mb"])
+	assert.Equal(t, "pooled", r.Knobs["state"], "the log keeps 65 MB after Full GC: per-thread state lives on")
+}
+
+func TestFitReproducesSerial(t *testing.T) {
+	r := checkReproduces(t, serial64)
+	assert.Equal(t, "serial", r.Knobs["gc"])
+	assert.Equal(t, "64", r.Knobs["heap_mb"])
+}
+
+// G1 sizes young for its pause goal, which the model does not: the fit reaches this log because its
+// G1 kept eden near the model's size (61 MB of 128); the quality says so, with both edens.
+func TestFitReproducesG1AndNamesItsGap(t *testing.T) {
+	r := checkReproduces(t, g1Fresh)
+	assert.Equal(t, "g1", r.Knobs["gc"])
+	var gap string
+	for _, n := range r.Quality.Notes {
+		if strings.Contains(n, "pause-time goal") {
+			gap = n
+		}
+	}
+	assert.Contains(t, gap, "the log's eden averaged 61.2 MB")
+	assert.NotContains(t, gap, "cannot match")
+}
+
+// A G1 log whose collector kept eden small for its pause goal (3.7 MB of 64): the model's G1 sizes
+// young the same way, so young GCs per second now match; the log's one Full GC the model's G1 does not
+// have, and the quality says why. (Before G1's young sizing was modelled, young GCs/s missed ×0.21.)
+func TestFitOfAPauseGoalG1(t *testing.T) {
+	f, err := os.Open("../testdata/gclog/g1-64m-pooled.log")
+	require.NoError(t, err)
+	defer f.Close()
+	l, err := gclog.Parse(f)
+	require.NoError(t, err)
+	r, _, err := Fit(l, nil)
+	require.NoError(t, err)
+	assert.Equal(t, "within", row(t, r, "allocation rate (MB/s)").Verdict)
+	assert.Equal(t, "within", row(t, r, "young GCs per second").Verdict)
+	assert.Equal(t, "miss", row(t, r, "Full GCs per second").Verdict)
+	notes := strings.Join(r.Quality.Notes, " ")
+	assert.Contains(t, notes, "the log's eden averaged 3.7 MB")
+	assert.Contains(t, notes, "The log's G1 fell back to Full GCs; the model's G1 did not")
+}
+
+func TestFitIsDeterministic(t *testing.T) {
+	a, ma := fitLog(t, serial64.file)
+	b, mb := fitLog(t, serial64.file)
+	assert.Equal(t, a, b)
+	assert.Equal(t, ma.Series, mb.Series)
+}
+
+func TestFitRefusesWhatTheModelCannotRun(t *testing.T) {
+	for name, want := range map[string]string{
+		"zgc-128m-pooled.log": "the model has Serial, Parallel and G1 only",
+	} {
+		f, err := os.Open("../testdata/gclog/" + name)
+		require.NoError(t, err)
+		l, err := gclog.Parse(f)
+		f.Close()
+		require.NoError(t, err)
+		_, _, err = Fit(l, nil)
+		require.Error(t, err)
+		assert.Contains(t, err.Error(), want)
+	}
+	l, err := gclog.Parse(strings.NewReader("[0.010s][info][gc] Using Parallel\n"))
+	require.NoError(t, err)
+	_, _, err = Fit(l, nil)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "no heap size")
+}
+
+// Parallel, 64 MB, 500 pooled threads: the live set fills 90 % of the old gen. The fit meets the
+// allocation rate, the promotion rate and the old gen after Full GC, but its model falls into a
+// Full GC storm the JVM did not (0.2 Full GCs a second in the log): a gap the quality names.
+func TestFitAtTheFullGCCliffSaysSo(t *testing.T) {
+	r, _ := fitLog(t, "parallel-64m-pooled-500")
+	assert.Equal(t, "within", row(t, r, "allocation rate (MB/s)").Verdict)
+	assert.Equal(t, "within", row(t, r, "old gen after Full GC (MB)").Verdict)
+	assert.InDelta(t, 1, *row(t, r, "promotion rate (MB/s)").Ratio, 0.1)
+	assert.Equal(t, "miss", row(t, r, "Full GCs per second").Verdict, "the gap recorded here; a fix should flip this")
+	assert.Contains(t, strings.Join(r.Quality.Notes, " "), "Full GCs are on a cliff here")
+}
+
+// The model's rate windows add up to its allocation rate, as the log's do to the summary's.
+func TestModelRateWindowsAddUp(t *testing.T) {
+	_, m := fitLog(t, parallel128.file)
+	s := m.Series
+	require.NotEmpty(t, s.RateTimeS)
+	var alloc, promo float64
+	for i := range s.RateTimeS {
+		alloc += s.AllocationMBs[i] * s.RateWindowS
+		promo += s.PromotionMBs[i] * s.RateWindowS
+	}
+	span := s.TimeS[len(s.TimeS)-1] - s.TimeS[0]
+	assert.InEpsilon(t, m.AllocationRateMBs, alloc/span, 0.02)
+	assert.InEpsilon(t, m.PromotionRateMBs*m.DurationS, promo, 0.15, "promotion after the first collection, of the run's")
+}
+
+// A log of hours is fitted with a model run of at most maxModelS seconds (the knob allows 600, and
+// the page's worker runs the model several times).
+func TestLongLogsAreFittedByAShortRun(t *testing.T) {
+	b := &Basis{Collector: "parallel", HeapMB: 512, JDK: "17", CPUs: 4, WindowS: 7200, AllocationRateMBs: 50}
+	k := firstKnobs(b)
+	assert.Equal(t, maxModelS, k.durationS)
+	assert.Contains(t, strings.Join(quality(b, &Model{Knobs: k.set()}, 1).Notes, " "), "The log spans 7200 s")
+}
