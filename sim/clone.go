@@ -63,10 +63,10 @@ func (s *Sim) Clone() *Sim {
 	h.blobs = cloneSlice(s.heap.blobs)
 	h.free = cloneSlice(s.heap.free)
 	h.young = cloneSlice(s.heap.young)
-	h.oldDead = cloneSlice(s.heap.oldDead)
 	c.heap = &h
 	c.chunks = cloneSlice(s.chunks)
 	c.chunkFree = cloneSlice(s.chunkFree)
+	c.abandoned = cloneSlice(s.abandoned)
 	j := *s.jit
 	j.count = cloneSlice(s.jit.count)
 	j.tier = cloneSlice(s.jit.tier)

@@ -298,14 +298,12 @@ func markedChunksToGCMode(s *Sim) {
 	}
 }
 
-// freeOldDead frees the objects that died in the old generation and
+// freeOldDead frees the objects that died in the old generation (their
+// records are gone already; the abandoned chunks are no longer drawn) and
 // shrinks its used bytes to the live ones.
 func (s *Sim) freeOldDead() {
 	h := s.heap
-	for _, i := range h.oldDead {
-		s.releaseBlob(i)
-	}
-	h.oldDead = h.oldDead[:0]
+	s.abandoned = s.abandoned[:0]
 	var live Bytes
 	for c := range h.oldLive {
 		live += h.oldLive[c]

@@ -159,10 +159,9 @@ type heap struct {
 	oldUsed  Bytes // bytes in old: live and garbage not yet compacted
 	oldHigh  Bytes // high-water mark of oldUsed (resident pages)
 
-	blobs   []blob
-	free    []int32
-	young   []int32 // objects in eden or survivor (some may be dead)
-	oldDead []int32 // objects that died in old, freed by the next Full GC
+	blobs []blob
+	free  []int32
+	young []int32 // objects in eden or survivor (some may be dead)
 
 	allocated [catCount]Bytes // every byte ever allocated, by category
 	live      [catCount]Bytes // live bytes now, by category
@@ -277,16 +276,11 @@ func (h *heap) kill(i int32) {
 	h.live[b.cat] -= b.size
 	h.freed[b.cat] += b.size
 	if b.sp == SpaceOld {
+		// Its bytes stay in oldUsed as garbage until a Full GC; the record
+		// is not needed any more (a chunk's picture moves to the abandoned
+		// list: stackchunk.go, dropChunk).
 		h.oldLive[b.cat] -= b.size
-		if b.cat == CatChunk {
-			// Dead chunks stay visible (abandoned, in the picture) until
-			// the Full GC that collects them.
-			h.oldDead = append(h.oldDead, i)
-		} else {
-			// Its bytes stay in oldUsed as garbage; the record is not
-			// needed any more.
-			h.release(i)
-		}
+		h.release(i)
 	}
 }
 
@@ -312,6 +306,15 @@ func (h *heap) youngLive() Bytes {
 		if !h.blobs[i].dead {
 			n += h.blobs[i].size
 		}
+	}
+	return n
+}
+
+// oldLiveTotal returns the live bytes in the old generation.
+func (h *heap) oldLiveTotal() Bytes {
+	var n Bytes
+	for c := range h.oldLive {
+		n += h.oldLive[c]
 	}
 	return n
 }

@@ -111,8 +111,8 @@ func TestHeapUsedAndGarbage(t *testing.T) {
 }
 
 // A young object dies in place; an old one leaves its bytes as garbage and
-// frees its record, except a StackChunk, which waits for the Full GC. A dead
-// or free slot is not killed twice.
+// frees its record (a StackChunk's picture moves to the abandoned list:
+// TestAbandonedChunk). A dead or free slot is not killed twice.
 func TestHeapKill(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
 	h := s.heap
@@ -133,19 +133,42 @@ func TestHeapKill(t *testing.T) {
 	assert.Equal(t, Bytes(0), h.oldLive[CatApp])
 	assert.Equal(t, usedBefore, h.oldUsed, "its bytes stay until compaction")
 	assert.Equal(t, SpaceFree, h.blobs[old].sp, "its record is freed")
-	assert.Empty(t, h.oldDead)
 	freed := h.freed[CatApp]
 	h.kill(old)
 	assert.Equal(t, freed, h.freed[CatApp], "a free slot is not killed")
+}
 
-	chunk := h.newBlob(KB, CatChunk)
-	h.young = h.young[:len(h.young)-1]
-	h.blobs[chunk].sp = SpaceOld // as promote would, without a chunk slot
-	h.oldUsed += KB
-	h.oldLive[CatChunk] += KB
-	h.kill(chunk)
-	assert.Equal(t, []int32{chunk}, h.oldDead, "a dead old chunk stays visible until the Full GC")
-	assert.Equal(t, SpaceOld, h.blobs[chunk].sp)
+// A chunk that dies in the old generation frees its object and chunk slots
+// at once; the picture still lists it, dead in old, until the Full GC.
+func TestAbandonedChunk(t *testing.T) {
+	s := tinySim(t, GCParallel, 25)
+	s.th = append(s.th, thread{role: RoleTask, virtual: true, state: StateParked, task: -1, tail: -1})
+	owner := int32(len(s.th) - 1)
+	ci := s.newChunk(owner, 300, -1)
+	b := s.chunks[ci].blob
+	s.heap.young = s.heap.young[:len(s.heap.young)-1]
+	s.promote(b)
+	usedBefore := s.heap.oldUsed
+	s.dropChunk(ci)
+	assert.Equal(t, usedBefore, s.heap.oldUsed, "its bytes stay in old as garbage")
+	assert.Equal(t, SpaceFree, s.heap.blobs[b].sp, "its object record is free")
+	assert.Equal(t, []int32{ci}, s.chunkFree, "its chunk slot is free")
+	require.Len(t, s.abandoned, 1)
+	var snap Snapshot
+	s.fillChunks(&snap)
+	assert.Equal(t, 1, snap.Chunks.OldDead)
+	require.Len(t, snap.ChunkBlocks, 1)
+	assert.Equal(t, ChunkView{ID: 1, Capacity: 300, Space: SpaceOld, GCMode: true, Dead: true, Tier: TierC2}, snap.ChunkBlocks[0],
+		"promoted by Parallel, so in GC mode")
+	require.NoError(t, s.heap.check(s.gc))
+	require.NoError(t, s.checkAbandoned())
+	s.heap.oldUsed -= KB
+	require.Error(t, s.checkAbandoned(), "its bytes must be in the old gen's garbage")
+	s.heap.oldUsed += KB
+	s.fullGC(CauseAllocation)
+	assert.Empty(t, s.abandoned, "the Full GC collects it")
+	s.fillChunks(&snap)
+	assert.Equal(t, 0, snap.Chunks.OldDead)
 }
 
 // AdaptivePaddedAverage's exact values: the first sample weighs 100 %, the

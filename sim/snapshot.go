@@ -295,11 +295,14 @@ func (s *Sim) fillHeap(snap *Snapshot) {
 }
 
 // fillChunks counts the StackChunks by space and state and lists up to
-// MaxChunks of them.
+// MaxChunks of them: every one when they fit, else an even sample of the
+// chunk table and the abandoned chunks together, so the mix the picture
+// scales up to the total is the heap's.
 func (s *Sim) fillChunks(snap *Snapshot) {
 	h := s.heap
 	snap.Chunks = ChunkSummary{}
 	snap.ChunkBlocks = snap.ChunkBlocks[:0]
+	inTable := 0
 	for i := range s.chunks {
 		c := &s.chunks[i]
 		if c.blob < 0 {
@@ -309,6 +312,7 @@ func (s *Sim) fillChunks(snap *Snapshot) {
 		if b.sp == SpaceFree {
 			continue
 		}
+		inTable++
 		dead := c.owner < 0
 		switch {
 		case b.sp == SpaceEden && dead:
@@ -338,14 +342,37 @@ func (s *Sim) fillChunks(snap *Snapshot) {
 				snap.Chunks.GCMode++
 			}
 		}
-		if len(snap.ChunkBlocks) < MaxChunks {
-			var owner ThreadID
-			if c.owner >= 0 {
-				owner = s.th[c.owner].id
-			}
-			snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: c.id, Owner: owner, Capacity: c.capacity,
-				Used: c.used, Space: b.sp, GCMode: c.gcMode, Dead: dead, Tier: c.bornTier})
+	}
+	snap.Chunks.OldDead += len(s.abandoned)
+	snap.Chunks.Garbage += len(s.abandoned)
+	// The k-th of n chunks is listed when k*MaxChunks/n moves on: all of
+	// them when n <= MaxChunks, else MaxChunks spread evenly.
+	n := inTable + len(s.abandoned)
+	k := 0
+	pick := func() bool {
+		ok := n <= MaxChunks || k*MaxChunks/n != (k+1)*MaxChunks/n
+		k++
+		return ok
+	}
+	for i := range s.chunks {
+		c := &s.chunks[i]
+		if c.blob < 0 || h.blobs[c.blob].sp == SpaceFree || !pick() {
+			continue
 		}
+		var owner ThreadID
+		if c.owner >= 0 {
+			owner = s.th[c.owner].id
+		}
+		snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: c.id, Owner: owner, Capacity: c.capacity,
+			Used: c.used, Space: h.blobs[c.blob].sp, GCMode: c.gcMode, Dead: c.owner < 0, Tier: c.bornTier})
+	}
+	for i := range s.abandoned {
+		if !pick() {
+			continue
+		}
+		a := &s.abandoned[i]
+		snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: a.id, Capacity: Words(a.capacity),
+			Used: Words(a.used), Space: SpaceOld, GCMode: a.gcMode, Dead: true, Tier: a.tier})
 	}
 }
 

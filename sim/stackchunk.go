@@ -42,6 +42,20 @@ type stackChunk struct {
 	maxUsed  Words // largest frozen content, for the picture
 }
 
+// abandonedChunk is a StackChunk that died in the old generation: garbage
+// there until the next Full GC. Only the picture still needs it (it draws
+// abandoned chunks until they are collected), so this much is kept and its
+// object and chunk slots are free at once: the chunk table stays the size
+// of the live chunks instead of growing with every chunk abandoned between
+// two Full GCs (hundreds of thousands on a large heap).
+type abandonedChunk struct {
+	id       ChunkID
+	capacity int32
+	used     int32
+	tier     Tier
+	gcMode   bool
+}
+
 // chunkMetaWords is the metadata a chunk reserves besides frames.
 const chunkMetaWords Words = 2
 
@@ -250,13 +264,24 @@ func (s *Sim) dropChunk(ci int32) {
 	if c.owner < 0 {
 		return
 	}
+	old := s.heap.blobs[c.blob].sp == SpaceOld
 	s.heap.kill(c.blob)
-	c.owner = -1
-	c.parent = -1
 	s.liveChunks--
 	s.stats.chunksDropped++
-	// The slot is recycled when the GC frees the blob (gc.go), so that a
-	// dead chunk in the old gen can still be drawn until it is collected.
+	if old {
+		// Its bytes stay in the old gen as garbage until a Full GC; what the
+		// picture draws of it moves to the abandoned list, and its slot is
+		// free now (kill released its object).
+		s.abandoned = append(s.abandoned, abandonedChunk{id: c.id, capacity: int32(c.capacity),
+			used: int32(c.used), tier: c.bornTier, gcMode: c.gcMode})
+		s.chunkFree = append(s.chunkFree, ci)
+		*c = stackChunk{owner: -1, parent: -1, blob: -1}
+		return
+	}
+	// A young dead chunk's slot is recycled when the next collection frees
+	// its object (gc.go: releaseBlob); until then it is drawn in its space.
+	c.owner = -1
+	c.parent = -1
 }
 
 // dropChain makes all of a thread's chunks garbage (the thread ended).
