@@ -137,13 +137,16 @@ func (s Space) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // die together: a request's data, a thread's cache entry, a StackChunk).
 // Short-lived garbage is not tracked one by one; it only fills eden.
 type blob struct {
-	size  Bytes
-	next  int32 // list link (thread-local cache, request data)
-	chunk int32 // StackChunk slot when cat == CatChunk
-	cat   AllocCat
-	sp    Space
-	age   uint8
-	dead  bool
+	size Bytes
+	next int32 // list link (thread-local cache, request data)
+	// ref is the StackChunk slot of a CatChunk object and the thread slot of
+	// an entry of a thread's cache list (coalesced once old: thread.go,
+	// coalesceCache); -1 otherwise.
+	ref  int32
+	cat  AllocCat
+	sp   Space
+	age  uint8
+	dead bool
 }
 
 // heap is the generational heap: eden, two survivor spaces (only one holds
@@ -162,6 +165,9 @@ type heap struct {
 	blobs []blob
 	free  []int32
 	young []int32 // objects in eden or survivor (some may be dead)
+	// promotedCaches lists the threads whose cache entries a collection
+	// promoted, to coalesce after it (thread.go: coalesceCache).
+	promotedCaches []int32
 
 	allocated [catCount]Bytes // every byte ever allocated, by category
 	live      [catCount]Bytes // live bytes now, by category
@@ -259,7 +265,7 @@ func (h *heap) record(size Bytes, cat AllocCat) int32 {
 		h.blobs = append(h.blobs, blob{})
 		i = int32(len(h.blobs) - 1)
 	}
-	h.blobs[i] = blob{size: size, cat: cat, sp: SpaceEden, next: -1, chunk: -1}
+	h.blobs[i] = blob{size: size, cat: cat, sp: SpaceEden, next: -1, ref: -1}
 	h.allocated[cat] += size
 	h.live[cat] += size
 	return i

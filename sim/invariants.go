@@ -99,12 +99,13 @@ func (s *Sim) CheckInvariants() error {
 // checkAbandoned verifies that the chunks abandoned in the old gen are
 // within its garbage (their bytes are counted there, not in any record).
 func (s *Sim) checkAbandoned() error {
-	var abandoned Bytes
-	for i := range s.abandoned {
-		abandoned += chunkBytes(Words(s.abandoned[i].capacity), s.cfg.Heap.ChunkHeader)
+	a := &s.abandoned
+	if garbage := s.heap.oldUsed - s.heap.oldLiveTotal(); a.bytes > garbage {
+		return fmt.Errorf("abandoned chunks hold %v, more than the old gen's %v of garbage", a.bytes, garbage)
 	}
-	if garbage := s.heap.oldUsed - s.heap.oldLiveTotal(); abandoned > garbage {
-		return fmt.Errorf("abandoned chunks hold %v, more than the old gen's %v of garbage", abandoned, garbage)
+	stride := max(a.stride, 1)
+	if want := (a.n + stride - 1) / stride; len(a.sample) != want || len(a.sample) > abandonedSample {
+		return fmt.Errorf("abandoned chunks: %d sampled of %d at stride %d", len(a.sample), a.n, a.stride)
 	}
 	return nil
 }

@@ -343,11 +343,12 @@ func (s *Sim) fillChunks(snap *Snapshot) {
 			}
 		}
 	}
-	snap.Chunks.OldDead += len(s.abandoned)
-	snap.Chunks.Garbage += len(s.abandoned)
+	a := &s.abandoned
+	snap.Chunks.OldDead += a.n
+	snap.Chunks.Garbage += a.n
 	// The k-th of n chunks is listed when k*MaxChunks/n moves on: all of
 	// them when n <= MaxChunks, else MaxChunks spread evenly.
-	n := inTable + len(s.abandoned)
+	n := inTable + a.n
 	k := 0
 	pick := func() bool {
 		ok := n <= MaxChunks || k*MaxChunks/n != (k+1)*MaxChunks/n
@@ -366,13 +367,15 @@ func (s *Sim) fillChunks(snap *Snapshot) {
 		snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: c.id, Owner: owner, Capacity: c.capacity,
 			Used: c.used, Space: h.blobs[c.blob].sp, GCMode: c.gcMode, Dead: c.owner < 0, Tier: c.bornTier})
 	}
-	for i := range s.abandoned {
+	// The abandoned chunks are known by a sample (abandoned.go); the j-th
+	// stands for the sampled one at its place.
+	for j := 0; j < a.n; j++ {
 		if !pick() {
 			continue
 		}
-		a := &s.abandoned[i]
-		snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: a.id, Capacity: Words(a.capacity),
-			Used: Words(a.used), Space: SpaceOld, GCMode: a.gcMode, Dead: true, Tier: a.tier})
+		c := &a.sample[j*len(a.sample)/a.n]
+		snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: c.id, Capacity: Words(c.capacity),
+			Used: Words(c.used), Space: SpaceOld, GCMode: c.gcMode, Dead: true, Tier: c.tier})
 	}
 }
 

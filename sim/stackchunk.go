@@ -42,20 +42,6 @@ type stackChunk struct {
 	maxUsed  Words // largest frozen content, for the picture
 }
 
-// abandonedChunk is a StackChunk that died in the old generation: garbage
-// there until the next Full GC. Only the picture still needs it (it draws
-// abandoned chunks until they are collected), so this much is kept and its
-// object and chunk slots are free at once: the chunk table stays the size
-// of the live chunks instead of growing with every chunk abandoned between
-// two Full GCs (hundreds of thousands on a large heap).
-type abandonedChunk struct {
-	id       ChunkID
-	capacity int32
-	used     int32
-	tier     Tier
-	gcMode   bool
-}
-
 // chunkMetaWords is the metadata a chunk reserves besides frames.
 const chunkMetaWords Words = 2
 
@@ -251,7 +237,7 @@ func (s *Sim) newChunk(owner int32, capacity Words, parent int32) int32 {
 	}
 	s.chunks[ci] = stackChunk{id: s.nextChunkID, blob: b, parent: parent, owner: owner,
 		capacity: capacity, born: s.now, bornTier: tier}
-	s.heap.blobs[b].chunk = ci
+	s.heap.blobs[b].ref = ci
 	s.stats.chunksAllocated++
 	s.stats.chunkBytes += size
 	s.liveChunks++
@@ -264,7 +250,8 @@ func (s *Sim) dropChunk(ci int32) {
 	if c.owner < 0 {
 		return
 	}
-	old := s.heap.blobs[c.blob].sp == SpaceOld
+	ob := &s.heap.blobs[c.blob]
+	old, size := ob.sp == SpaceOld, ob.size
 	s.heap.kill(c.blob)
 	s.liveChunks--
 	s.stats.chunksDropped++
@@ -272,8 +259,8 @@ func (s *Sim) dropChunk(ci int32) {
 		// Its bytes stay in the old gen as garbage until a Full GC; what the
 		// picture draws of it moves to the abandoned list, and its slot is
 		// free now (kill released its object).
-		s.abandoned = append(s.abandoned, abandonedChunk{id: c.id, capacity: int32(c.capacity),
-			used: int32(c.used), tier: c.bornTier, gcMode: c.gcMode})
+		s.abandoned.add(abandonedChunk{id: c.id, capacity: int32(c.capacity),
+			used: int32(c.used), tier: c.bornTier, gcMode: c.gcMode}, size)
 		s.chunkFree = append(s.chunkFree, ci)
 		*c = stackChunk{owner: -1, parent: -1, blob: -1}
 		return
