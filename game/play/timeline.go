@@ -42,10 +42,11 @@ const (
 	// checkpointBudget bounds the memory of the checkpoints (measured as
 	// what cloning allocated); beyond it, and beyond maxCheckpoints, the
 	// oldest are dropped, keeping at least minCheckpoints. A vt-pooling/4g
-	// side clones to about 9 MB, so 48 MB keeps five of them, and the page's
-	// wasm memory for one side at top speed stays near 150 MB (the Go heap
-	// doubles what is live before it collects).
-	checkpointBudget = 48 << 20
+	// side clones to about 9 MB, so 32 MB keeps three of them (as many as
+	// 128 MB kept when a clone was 30-40 MB), and the page's memory for one
+	// side at top speed stays under 150 MB: the Go heap grows to about twice
+	// what is live before it collects, and the checkpoints are most of that.
+	checkpointBudget = 32 << 20
 	minCheckpoints   = 3
 	maxCheckpoints   = 120
 	// searchEvents bounds the events re-simulated looking for an earlier
