@@ -41,8 +41,9 @@ type Snapshot struct {
 
 	Heap   HeapView
 	Chunks ChunkSummary
-	// Chunk blocks to draw: up to MaxChunks, in the heap's slot order (not
-	// by age); the counts in Chunks cover all of them.
+	// Chunk blocks to draw: all of them when there are at most MaxChunks,
+	// else an even sample of MaxChunks (fillChunks), in the chunk table's
+	// slot order, the abandoned ones last; the counts in Chunks cover all.
 	ChunkBlocks []ChunkView
 
 	Scopes []ScopeView
