@@ -63,10 +63,11 @@ func (s *Sim) Clone() *Sim {
 	h.blobs = cloneSlice(s.heap.blobs)
 	h.free = cloneSlice(s.heap.free)
 	h.young = cloneSlice(s.heap.young)
-	h.oldDead = cloneSlice(s.heap.oldDead)
+	h.promotedCaches = nil // empty between events; never shared
 	c.heap = &h
 	c.chunks = cloneSlice(s.chunks)
 	c.chunkFree = cloneSlice(s.chunkFree)
+	c.abandoned.sample = cloneSlice(s.abandoned.sample)
 	j := *s.jit
 	j.count = cloneSlice(s.jit.count)
 	j.tier = cloneSlice(s.jit.tier)
@@ -89,11 +90,13 @@ func (s *Sim) Clone() *Sim {
 	return &c
 }
 
+// cloneSlice copies v without its spare capacity: a checkpoint holds only
+// what is in use (the copy grows again if it is advanced).
 func cloneSlice[T any](v []T) []T {
 	if v == nil {
 		return nil
 	}
-	out := make([]T, len(v), cap(v))
+	out := make([]T, len(v))
 	copy(out, v)
 	return out
 }

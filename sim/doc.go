@@ -59,7 +59,11 @@
 // (one in use between collections) and the old generation. Tracked
 // objects are blobs with a size, an AllocCat and a Space; short-lived
 // garbage only fills eden. The heap keeps bytes by category, and
-// invariants.go recomputes them from the blobs.
+// invariants.go recomputes them from the blobs. Records are kept only where
+// something still tells them apart: a thread's cache entries that are
+// neighbours in the old generation share one blob (thread.go:
+// coalesceCache), and a chunk that dies in old is only counted, with an even
+// sample for the picture, until the Full GC (abandoned.go).
 //
 // Collector. The policy of one garbage collector (collector.go, with
 // gc_parallel.go, gc_serial.go, gc_g1.go), chosen once by New from

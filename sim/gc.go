@@ -135,6 +135,7 @@ func (s *Sim) youngGC() (Duration, bool) {
 		y.promoted += b.size
 	}
 	h.young = keep
+	s.coalesceCaches()
 	h.edenUsed = 0
 	h.survUsed = y.copied
 	if failed {
@@ -168,8 +169,11 @@ func (s *Sim) promote(i int32) {
 		h.oldHigh = h.oldUsed
 	}
 	h.oldLive[b.cat] += b.size
+	if b.cat == CatThreadLocal && b.ref >= 0 {
+		h.promotedCaches = append(h.promotedCaches, b.ref)
+	}
 	if b.cat == CatChunk {
-		c := &s.chunks[b.chunk]
+		c := &s.chunks[b.ref]
 		c.old = true
 		if s.gc.chunkGCModeOnPromotion() {
 			c.gcMode = true
@@ -181,9 +185,9 @@ func (s *Sim) promote(i int32) {
 func (s *Sim) releaseBlob(i int32) {
 	h := s.heap
 	b := &h.blobs[i]
-	if b.cat == CatChunk && b.chunk >= 0 {
-		s.chunkFree = append(s.chunkFree, b.chunk)
-		s.chunks[b.chunk] = stackChunk{owner: -1, parent: -1, blob: -1}
+	if b.cat == CatChunk && b.ref >= 0 {
+		s.chunkFree = append(s.chunkFree, b.ref)
+		s.chunks[b.ref] = stackChunk{owner: -1, parent: -1, blob: -1}
 	}
 	h.release(i)
 }
@@ -252,6 +256,7 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 		youngLeft += b.size
 	}
 	h.young = keepYoung
+	s.coalesceCaches()
 	h.edenUsed = youngLeft
 	h.survUsed = 0
 	var liveOld Bytes
@@ -304,14 +309,12 @@ func markedChunksToGCMode(s *Sim) {
 	}
 }
 
-// freeOldDead frees the objects that died in the old generation and
+// freeOldDead frees the objects that died in the old generation (their
+// records are gone already; the abandoned chunks are no longer drawn) and
 // shrinks its used bytes to the live ones.
 func (s *Sim) freeOldDead() {
 	h := s.heap
-	for _, i := range h.oldDead {
-		s.releaseBlob(i)
-	}
-	h.oldDead = h.oldDead[:0]
+	s.abandoned.reset()
 	var live Bytes
 	for c := range h.oldLive {
 		live += h.oldLive[c]

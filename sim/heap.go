@@ -137,13 +137,16 @@ func (s Space) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 // die together: a request's data, a thread's cache entry, a StackChunk).
 // Short-lived garbage is not tracked one by one; it only fills eden.
 type blob struct {
-	size  Bytes
-	next  int32 // list link (thread-local cache, request data)
-	chunk int32 // StackChunk slot when cat == CatChunk
-	cat   AllocCat
-	sp    Space
-	age   uint8
-	dead  bool
+	size Bytes
+	next int32 // list link (thread-local cache, request data)
+	// ref is the StackChunk slot of a CatChunk object and the thread slot of
+	// an entry of a thread's cache list (coalesced once old: thread.go,
+	// coalesceCache); -1 otherwise.
+	ref  int32
+	cat  AllocCat
+	sp   Space
+	age  uint8
+	dead bool
 }
 
 // heap is the generational heap: eden, two survivor spaces (only one holds
@@ -159,10 +162,12 @@ type heap struct {
 	oldUsed  Bytes // bytes in old: live and garbage not yet compacted
 	oldHigh  Bytes // high-water mark of oldUsed (resident pages)
 
-	blobs   []blob
-	free    []int32
-	young   []int32 // objects in eden or survivor (some may be dead)
-	oldDead []int32 // objects that died in old, freed by the next Full GC
+	blobs []blob
+	free  []int32
+	young []int32 // objects in eden or survivor (some may be dead)
+	// promotedCaches lists the threads whose cache entries a collection
+	// promoted, to coalesce after it (thread.go: coalesceCache).
+	promotedCaches []int32
 
 	allocated [catCount]Bytes // every byte ever allocated, by category
 	live      [catCount]Bytes // live bytes now, by category
@@ -260,7 +265,7 @@ func (h *heap) record(size Bytes, cat AllocCat) int32 {
 		h.blobs = append(h.blobs, blob{})
 		i = int32(len(h.blobs) - 1)
 	}
-	h.blobs[i] = blob{size: size, cat: cat, sp: SpaceEden, next: -1, chunk: -1}
+	h.blobs[i] = blob{size: size, cat: cat, sp: SpaceEden, next: -1, ref: -1}
 	h.allocated[cat] += size
 	h.live[cat] += size
 	return i
@@ -277,16 +282,11 @@ func (h *heap) kill(i int32) {
 	h.live[b.cat] -= b.size
 	h.freed[b.cat] += b.size
 	if b.sp == SpaceOld {
+		// Its bytes stay in oldUsed as garbage until a Full GC; the record
+		// is not needed any more (a chunk's picture moves to the abandoned
+		// list: stackchunk.go, dropChunk).
 		h.oldLive[b.cat] -= b.size
-		if b.cat == CatChunk {
-			// Dead chunks stay visible (abandoned, in the picture) until
-			// the Full GC that collects them.
-			h.oldDead = append(h.oldDead, i)
-		} else {
-			// Its bytes stay in oldUsed as garbage; the record is not
-			// needed any more.
-			h.release(i)
-		}
+		h.release(i)
 	}
 }
 
@@ -312,6 +312,15 @@ func (h *heap) youngLive() Bytes {
 		if !h.blobs[i].dead {
 			n += h.blobs[i].size
 		}
+	}
+	return n
+}
+
+// oldLiveTotal returns the live bytes in the old generation.
+func (h *heap) oldLiveTotal() Bytes {
+	var n Bytes
+	for c := range h.oldLive {
+		n += h.oldLive[c]
 	}
 	return n
 }

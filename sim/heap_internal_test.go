@@ -81,7 +81,7 @@ func TestHeapObjectSlots(t *testing.T) {
 	assert.Equal(t, int32(0), a)
 	assert.Equal(t, int32(1), b)
 	assert.Equal(t, int32(-1), h.blobs[a].next)
-	assert.Equal(t, int32(-1), h.blobs[a].chunk)
+	assert.Equal(t, int32(-1), h.blobs[a].ref)
 	assert.Equal(t, SpaceEden, h.blobs[a].sp)
 	assert.Equal(t, 3*MB, h.edenUsed)
 	assert.Equal(t, 13*MB, h.edenFree())
@@ -111,8 +111,8 @@ func TestHeapUsedAndGarbage(t *testing.T) {
 }
 
 // A young object dies in place; an old one leaves its bytes as garbage and
-// frees its record, except a StackChunk, which waits for the Full GC. A dead
-// or free slot is not killed twice.
+// frees its record (a StackChunk's picture moves to the abandoned list:
+// TestAbandonedChunk). A dead or free slot is not killed twice.
 func TestHeapKill(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
 	h := s.heap
@@ -133,19 +133,64 @@ func TestHeapKill(t *testing.T) {
 	assert.Equal(t, Bytes(0), h.oldLive[CatApp])
 	assert.Equal(t, usedBefore, h.oldUsed, "its bytes stay until compaction")
 	assert.Equal(t, SpaceFree, h.blobs[old].sp, "its record is freed")
-	assert.Empty(t, h.oldDead)
 	freed := h.freed[CatApp]
 	h.kill(old)
 	assert.Equal(t, freed, h.freed[CatApp], "a free slot is not killed")
+}
 
-	chunk := h.newBlob(KB, CatChunk)
-	h.young = h.young[:len(h.young)-1]
-	h.blobs[chunk].sp = SpaceOld // as promote would, without a chunk slot
-	h.oldUsed += KB
-	h.oldLive[CatChunk] += KB
-	h.kill(chunk)
-	assert.Equal(t, []int32{chunk}, h.oldDead, "a dead old chunk stays visible until the Full GC")
-	assert.Equal(t, SpaceOld, h.blobs[chunk].sp)
+// A chunk that dies in the old generation frees its object and chunk slots
+// at once; the picture still lists it, dead in old, until the Full GC.
+func TestAbandonedChunk(t *testing.T) {
+	s := tinySim(t, GCParallel, 25)
+	s.th = append(s.th, thread{role: RoleTask, virtual: true, state: StateParked, task: -1, tail: -1})
+	owner := int32(len(s.th) - 1)
+	ci := s.newChunk(owner, 300, -1)
+	b := s.chunks[ci].blob
+	s.heap.young = s.heap.young[:len(s.heap.young)-1]
+	s.promote(b)
+	usedBefore := s.heap.oldUsed
+	s.dropChunk(ci)
+	assert.Equal(t, usedBefore, s.heap.oldUsed, "its bytes stay in old as garbage")
+	assert.Equal(t, SpaceFree, s.heap.blobs[b].sp, "its object record is free")
+	assert.Equal(t, []int32{ci}, s.chunkFree, "its chunk slot is free")
+	require.Equal(t, 1, s.abandoned.n)
+	var snap Snapshot
+	s.fillChunks(&snap)
+	assert.Equal(t, 1, snap.Chunks.OldDead)
+	require.Len(t, snap.ChunkBlocks, 1)
+	assert.Equal(t, ChunkView{ID: 1, Capacity: 300, Space: SpaceOld, GCMode: true, Dead: true, Tier: TierC2}, snap.ChunkBlocks[0],
+		"promoted by Parallel, so in GC mode")
+	require.NoError(t, s.heap.check(s.gc))
+	require.NoError(t, s.checkAbandoned())
+	s.heap.oldUsed -= KB
+	require.Error(t, s.checkAbandoned(), "its bytes must be in the old gen's garbage")
+	s.heap.oldUsed += KB
+	s.fullGC(CauseAllocation)
+	assert.Equal(t, 0, s.abandoned.n, "the Full GC collects it")
+	assert.Empty(t, s.abandoned.sample)
+	s.fillChunks(&snap)
+	assert.Equal(t, 0, snap.Chunks.OldDead)
+}
+
+// The abandoned chunks' sample stays even and bounded however many die: the
+// i-th sampled is the (i·stride)-th abandoned.
+func TestAbandonedSample(t *testing.T) {
+	var a abandonedChunks
+	n := 3*abandonedSample + 5
+	for i := 0; i < n; i++ {
+		a.add(abandonedChunk{id: ChunkID(i)}, 10)
+	}
+	assert.Equal(t, n, a.n)
+	assert.Equal(t, Bytes(10*n), a.bytes)
+	assert.Equal(t, 4, a.stride)
+	assert.LessOrEqual(t, len(a.sample), abandonedSample)
+	assert.Equal(t, (n+3)/4, len(a.sample))
+	for i, c := range a.sample {
+		require.Equal(t, ChunkID(i*a.stride), c.id)
+	}
+	a.reset()
+	assert.Equal(t, 0, a.n)
+	assert.Empty(t, a.sample)
 }
 
 // AdaptivePaddedAverage's exact values: the first sample weighs 100 %, the
@@ -198,4 +243,42 @@ func TestSampleWeight(t *testing.T) {
 	assert.Equal(t, 0.1, sampleWeight(10, 11))
 	assert.Equal(t, 0.25, sampleWeight(25, 2*2))
 	require.Equal(t, 0.25, sampleWeight(25, 5))
+}
+
+// A thread's cache entries, once neighbours in the old gen, share one
+// object record; the byte counts do not change.
+func TestCoalesceCache(t *testing.T) {
+	s := tinySim(t, GCParallel, 25)
+	h := s.heap
+	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlHead: -1, tlTail: -1, tlBase: -1, tlSticky: -1})
+	ti := int32(len(s.th) - 1)
+	var entries []int32
+	for i := 0; i < 4; i++ {
+		b := h.newBlob(KB, CatThreadLocal)
+		h.blobs[b].ref = ti
+		if len(entries) > 0 {
+			h.blobs[entries[len(entries)-1]].next = b
+		} else {
+			s.th[ti].tlHead = b
+		}
+		s.th[ti].tlTail = b
+		entries = append(entries, b)
+	}
+	h.young = h.young[:0]
+	h.edenUsed = 0
+	for _, b := range []int32{entries[0], entries[1], entries[3]} {
+		s.promote(b)
+	}
+	h.young = append(h.young, entries[2])
+	h.edenUsed = KB
+	s.coalesceCaches()
+	assert.Equal(t, 2*KB, h.blobs[entries[0]].size, "the first two merged")
+	assert.Equal(t, entries[2], h.blobs[entries[0]].next, "the young one stays between")
+	assert.Equal(t, SpaceFree, h.blobs[entries[1]].sp)
+	assert.Equal(t, entries[3], s.th[ti].tlTail, "the last, old but after a young one, stays")
+	assert.Equal(t, 3*KB, h.oldLive[CatThreadLocal])
+	require.NoError(t, h.check(s.gc))
+	s.freeThreadLocals(ti)
+	assert.Equal(t, Bytes(0), h.live[CatThreadLocal])
+	assert.Equal(t, 4*KB, h.freed[CatThreadLocal])
 }

@@ -10,7 +10,8 @@ import "fmt"
 //   - a runnable virtual thread waits in exactly one scheduler queue;
 //   - CPU time used is at most cores × elapsed;
 //   - per allocation category: allocated = freed + live;
-//   - the heap's spaces hold what their objects say.
+//   - the heap's spaces hold what their objects say, and the old gen's
+//     garbage at least the abandoned chunks.
 func (s *Sim) CheckInvariants() error {
 	var os, vt int
 	mountedOn := map[int32]int32{}
@@ -89,7 +90,24 @@ func (s *Sim) CheckInvariants() error {
 	if limit := Duration(len(s.cores)) * Duration(s.now); s.stats.cpuBusy > limit {
 		return fmt.Errorf("CPU used %v exceeds cores × elapsed %v", s.stats.cpuBusy, limit)
 	}
-	return s.heap.check(s.gc)
+	if err := s.heap.check(s.gc); err != nil {
+		return err
+	}
+	return s.checkAbandoned()
+}
+
+// checkAbandoned verifies that the chunks abandoned in the old gen are
+// within its garbage (their bytes are counted there, not in any record).
+func (s *Sim) checkAbandoned() error {
+	a := &s.abandoned
+	if garbage := s.heap.oldUsed - s.heap.oldLiveTotal(); a.bytes > garbage {
+		return fmt.Errorf("abandoned chunks hold %v, more than the old gen's %v of garbage", a.bytes, garbage)
+	}
+	stride := max(a.stride, 1)
+	if want := (a.n + stride - 1) / stride; len(a.sample) != want || len(a.sample) > abandonedSample {
+		return fmt.Errorf("abandoned chunks: %d sampled of %d at stride %d", len(a.sample), a.n, a.stride)
+	}
+	return nil
 }
 
 // check is the heap's own accounting check: a simple reference model
@@ -116,11 +134,6 @@ func (h *heap) check(c collector) error {
 			live[b.cat] += b.size
 			oldLive[b.cat] += b.size
 			old += b.size
-		}
-	}
-	for _, i := range h.oldDead {
-		if b := &h.blobs[i]; b.sp != SpaceOld || !b.dead || b.cat != CatChunk {
-			return fmt.Errorf("old dead list holds a live, young or non-chunk object")
 		}
 	}
 	for c := AllocCat(1); c < catCount; c++ {

@@ -50,6 +50,7 @@ type Sim struct {
 	heap        *heap
 	chunks      []stackChunk
 	chunkFree   []int32
+	abandoned   abandonedChunks // chunks dead in the old gen, until the next Full GC
 	nextChunkID ChunkID
 	liveChunks  int
 	jit         *jit

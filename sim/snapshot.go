@@ -41,8 +41,9 @@ type Snapshot struct {
 
 	Heap   HeapView
 	Chunks ChunkSummary
-	// Chunk blocks to draw: up to MaxChunks, in the heap's slot order (not
-	// by age); the counts in Chunks cover all of them.
+	// Chunk blocks to draw: all of them when there are at most MaxChunks,
+	// else an even sample of MaxChunks (fillChunks), in the chunk table's
+	// slot order, the abandoned ones last; the counts in Chunks cover all.
 	ChunkBlocks []ChunkView
 
 	Scopes []ScopeView
@@ -298,11 +299,14 @@ func (s *Sim) fillHeap(snap *Snapshot) {
 }
 
 // fillChunks counts the StackChunks by space and state and lists up to
-// MaxChunks of them.
+// MaxChunks of them: every one when they fit, else an even sample of the
+// chunk table and the abandoned chunks together, so the mix the picture
+// scales up to the total is the heap's.
 func (s *Sim) fillChunks(snap *Snapshot) {
 	h := s.heap
 	snap.Chunks = ChunkSummary{}
 	snap.ChunkBlocks = snap.ChunkBlocks[:0]
+	inTable := 0
 	for i := range s.chunks {
 		c := &s.chunks[i]
 		if c.blob < 0 {
@@ -312,6 +316,7 @@ func (s *Sim) fillChunks(snap *Snapshot) {
 		if b.sp == SpaceFree {
 			continue
 		}
+		inTable++
 		dead := c.owner < 0
 		switch {
 		case b.sp == SpaceEden && dead:
@@ -341,14 +346,40 @@ func (s *Sim) fillChunks(snap *Snapshot) {
 				snap.Chunks.GCMode++
 			}
 		}
-		if len(snap.ChunkBlocks) < MaxChunks {
-			var owner ThreadID
-			if c.owner >= 0 {
-				owner = s.th[c.owner].id
-			}
-			snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: c.id, Owner: owner, Capacity: c.capacity,
-				Used: c.used, Space: b.sp, GCMode: c.gcMode, Dead: dead, Tier: c.bornTier})
+	}
+	a := &s.abandoned
+	snap.Chunks.OldDead += a.n
+	snap.Chunks.Garbage += a.n
+	// The k-th of n chunks is listed when k*MaxChunks/n moves on: all of
+	// them when n <= MaxChunks, else MaxChunks spread evenly.
+	n := inTable + a.n
+	k := 0
+	pick := func() bool {
+		ok := n <= MaxChunks || k*MaxChunks/n != (k+1)*MaxChunks/n
+		k++
+		return ok
+	}
+	for i := range s.chunks {
+		c := &s.chunks[i]
+		if c.blob < 0 || h.blobs[c.blob].sp == SpaceFree || !pick() {
+			continue
 		}
+		var owner ThreadID
+		if c.owner >= 0 {
+			owner = s.th[c.owner].id
+		}
+		snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: c.id, Owner: owner, Capacity: c.capacity,
+			Used: c.used, Space: h.blobs[c.blob].sp, GCMode: c.gcMode, Dead: c.owner < 0, Tier: c.bornTier})
+	}
+	// The abandoned chunks are known by a sample (abandoned.go); the j-th
+	// stands for the sampled one at its place.
+	for j := 0; j < a.n; j++ {
+		if !pick() {
+			continue
+		}
+		c := &a.sample[j*len(a.sample)/a.n]
+		snap.ChunkBlocks = append(snap.ChunkBlocks, ChunkView{ID: c.id, Capacity: Words(c.capacity),
+			Used: Words(c.used), Space: SpaceOld, GCMode: c.gcMode, Dead: true, Tier: c.tier})
 	}
 }
 

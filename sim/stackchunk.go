@@ -237,7 +237,7 @@ func (s *Sim) newChunk(owner int32, capacity Words, parent int32) int32 {
 	}
 	s.chunks[ci] = stackChunk{id: s.nextChunkID, blob: b, parent: parent, owner: owner,
 		capacity: capacity, born: s.now, bornTier: tier}
-	s.heap.blobs[b].chunk = ci
+	s.heap.blobs[b].ref = ci
 	s.stats.chunksAllocated++
 	s.stats.chunkBytes += size
 	s.liveChunks++
@@ -250,13 +250,25 @@ func (s *Sim) dropChunk(ci int32) {
 	if c.owner < 0 {
 		return
 	}
+	ob := &s.heap.blobs[c.blob]
+	old, size := ob.sp == SpaceOld, ob.size
 	s.heap.kill(c.blob)
-	c.owner = -1
-	c.parent = -1
 	s.liveChunks--
 	s.stats.chunksDropped++
-	// The slot is recycled when the GC frees the blob (gc.go), so that a
-	// dead chunk in the old gen can still be drawn until it is collected.
+	if old {
+		// Its bytes stay in the old gen as garbage until a Full GC; what the
+		// picture draws of it moves to the abandoned list, and its slot is
+		// free now (kill released its object).
+		s.abandoned.add(abandonedChunk{id: c.id, capacity: int32(c.capacity),
+			used: int32(c.used), tier: c.bornTier, gcMode: c.gcMode}, size)
+		s.chunkFree = append(s.chunkFree, ci)
+		*c = stackChunk{owner: -1, parent: -1, blob: -1}
+		return
+	}
+	// A young dead chunk's slot is recycled when the next collection frees
+	// its object (gc.go: releaseBlob); until then it is drawn in its space.
+	c.owner = -1
+	c.parent = -1
 }
 
 // dropChain makes all of a thread's chunks garbage (the thread ended).

@@ -295,6 +295,7 @@ func (s *Sim) useThreadLocal(ti int32, st *Step) bool {
 	}
 	if st.Bytes > 0 && t.tlBytes < st.Cap {
 		b := s.alloc(st.Bytes, CatThreadLocal)
+		s.heap.blobs[b].ref = ti
 		t = &s.th[ti]
 		if t.tlTail >= 0 {
 			s.heap.blobs[t.tlTail].next = b

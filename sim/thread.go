@@ -419,6 +419,45 @@ func (s *Sim) freeThreadLocals(ti int32) {
 	}
 }
 
+// coalesceCaches merges the old entries of the cache lists a collection
+// promoted into (see coalesceCache).
+func (s *Sim) coalesceCaches() {
+	h := s.heap
+	for _, ti := range h.promotedCaches {
+		s.coalesceCache(ti)
+	}
+	h.promotedCaches = h.promotedCaches[:0]
+}
+
+// coalesceCache merges neighbouring entries of thread ti's cache list that
+// are both in the old generation into one object record. Nothing tells them
+// apart any more: they are never collected and die together, with the
+// thread or its state (freeThreadLocals), so the byte counts stay exact
+// while a pooled thread holds a handful of records instead of one per
+// request that grew its cache (32 each in vt-pooling).
+func (s *Sim) coalesceCache(ti int32) {
+	h := s.heap
+	t := &s.th[ti]
+	for b := t.tlHead; b >= 0; {
+		cur := &h.blobs[b]
+		n := cur.next
+		if n < 0 {
+			break
+		}
+		nb := &h.blobs[n]
+		if cur.sp != SpaceOld || nb.sp != SpaceOld {
+			b = n
+			continue
+		}
+		cur.size += nb.size
+		cur.next = nb.next
+		if t.tlTail == n {
+			t.tlTail = b
+		}
+		h.release(n)
+	}
+}
+
 // noteMemory updates the peak of the memory the workload's threads hold.
 func (s *Sim) noteMemory() {
 	m := s.threadMemory()

@@ -41,8 +41,12 @@ const (
 	checkpointTicks  = 60
 	// checkpointBudget bounds the memory of the checkpoints (measured as
 	// what cloning allocated); beyond it, and beyond maxCheckpoints, the
-	// oldest are dropped, keeping at least minCheckpoints.
-	checkpointBudget = 128 << 20
+	// oldest are dropped, keeping at least minCheckpoints. A vt-pooling/4g
+	// side clones to about 9 MB, so 32 MB keeps three of them (as many as
+	// 128 MB kept when a clone was 30-40 MB), and the page's memory for one
+	// side at top speed stays under 150 MB: the Go heap grows to about twice
+	// what is live before it collects, and the checkpoints are most of that.
+	checkpointBudget = 32 << 20
 	minCheckpoints   = 3
 	maxCheckpoints   = 120
 	// searchEvents bounds the events re-simulated looking for an earlier
@@ -115,7 +119,7 @@ func (p *Playground) timelineTick() {
 // minTicks spaces the checkpoints of a large simulation: cloning costs
 // about a millisecond per megabyte, so a clone of lastBytes waits for as
 // many ticks as it has megabytes (at most checkpointTicks). A 25 MB
-// vt-pooling run at full speed then spends about 4 % of its frames
+// simulation at full speed then spends about 4 % of its frames
 // cloning, in one short hitch every 25 frames, instead of most of them.
 func minTicks(lastBytes int64) int {
 	return int(min(max(lastBytes>>20, 1), checkpointTicks))
