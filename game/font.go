@@ -72,6 +72,15 @@ func glyphMask(r rune) []bool {
 			m[p[1]*maskW+p[0]] = true
 		}
 		return m
+	case '.':
+		// basicfont's period is a small plus; drawn at a non-integer
+		// canvas scale it read as a comma ("1.000 s" was taken for one
+		// thousand seconds). A solid square on the baseline cannot.
+		m := make([]bool, maskW*maskH)
+		for _, p := range [][2]int{{2, 9}, {3, 9}, {2, 10}, {3, 10}} {
+			m[p[1]*maskW+p[0]] = true
+		}
+		return m
 	case runeMicro:
 		src = 'u'
 	case runeTimes:

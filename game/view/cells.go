@@ -81,3 +81,17 @@ func (g *cellGrid) runs(l *List, segs []segment, bg Color) int {
 	g.gaps(l, i, bg)
 	return i
 }
+
+// RoundScale is the smallest of 1, 2, 5, 10, 20, 50, ... that is at least
+// k: a grid's "1 square = 54 chunks" or "= 13 threads" made a reader
+// divide by odd numbers, and two grids side by side at 13 and 167 read as
+// noise.
+func RoundScale(k int) int {
+	for step := 1; ; step *= 10 {
+		for _, m := range [...]int{1, 2, 5} {
+			if m*step >= k {
+				return m * step
+			}
+		}
+	}
+}

@@ -23,20 +23,30 @@ func drawHeader(l *List, r Rect, h *Header, p *Palette, sc float32) {
 	if h.Running {
 		state, stateC = "playing", p.Text
 	}
-	t := "time " + Dur(sim.Duration(h.Time))
-	speed := Speed(h.Speed)
-	if h.Lagging {
-		speed += " (falling behind)"
-	}
+	// "simulated": a bare "time" beside a playback speed was read as wall
+	// time; the speed is said only while the run plays (a paused run
+	// has none).
+	t := "simulated time " + Clock(sim.Duration(h.Time))
 	name := h.Scenario
 	if name != "" {
 		name += " · "
 	}
-	line := name + state + " · " + t + " · " + speed
+	line := name + state + " · " + t
+	speed := ""
+	if h.Running {
+		speed = Speed(h.Speed)
+		if h.Lagging {
+			speed += " (falling behind)"
+		}
+		line += " · " + speed
+	}
 	if !l.TextFit(in, sc, stateC, line, name+state+" · "+t, state+" · "+t, t) {
 		l.cut = append(l.cut, line)
 	}
-	l.region(r, "header", "The run: scenario "+h.Scenario+", "+state+", simulated "+t+", "+speed+".")
+	if speed != "" {
+		speed = ", " + speed
+	}
+	l.region(r, "header", "The run: scenario "+h.Scenario+", "+state+", "+t+speed+".")
 }
 
 // drawDevOverlay shows the tool's own frame timings (Options.DevOverlay)

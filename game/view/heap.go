@@ -225,17 +225,23 @@ func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, li
 		if capacity <= 0 || b <= 0 {
 			return 0
 		}
-		// A non-empty segment gets a sliver a reader can see (3 px at scale
-		// 1): 6 MB in a 1 GB eden is real, the legend lists its colour,
-		// and a 1-pixel line read as a legend entry for nothing.
-		return max(3*sc, inner.W*float32(b)/float32(capacity))
+		// A segment under a pixel to scale is not drawn (its bytes are in
+		// the explanation): a 1-pixel line read as a legend entry for
+		// nothing. A larger one gets a sliver a reader can see (4 px at
+		// scale 1).
+		w := inner.W * float32(b) / float32(capacity)
+		if w < 1 {
+			return 0
+		}
+		return max(4*sc, w)
 	}
 	var parts []string
 	if live != nil {
 		for _, c := range heapCategories {
-			w := min(px(live(c)), inner.Right()-x)
-			l.Mark(Rect{X: x, Y: inner.Y, W: w, H: inner.H}, CategoryMeaning(c), p, 1)
-			x += w
+			if w := min(px(live(c)), inner.Right()-x); w > 0 {
+				l.Mark(Rect{X: x, Y: inner.Y, W: w, H: inner.H}, CategoryMeaning(c), p, 1)
+				x += w
+			}
 			if b := live(c); b > 0 {
 				parts = append(parts, Size(b)+" "+CategoryMeaning(c).Label())
 			}
@@ -248,7 +254,18 @@ func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, li
 		for sx := g.X + step; sx < g.Right()-1; sx += step {
 			l.Rect(Rect{X: sx, Y: g.Y, W: 1, H: g.H}, p.Background.Alpha(0.5))
 		}
+		x += gw
+	}
+	if garbage > 0 {
 		parts = append(parts, Size(garbage)+" garbage")
+	}
+	// The free end of a space says so when there is room: its dark fill
+	// alone was not seen as free space.
+	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && free.H >= CharH*sc {
+		label := "free " + Size(max(0, capacity-used))
+		if w := TextWidth(label, sc); w+6*sc <= free.W {
+			l.Text(free.X+(free.W-w)/2, free.Y+(free.H-CharH*sc)/2, label, sc, p.TextDim)
+		}
 	}
 	l.Frame(r, 1, p.PanelEdge)
 	// The longest label that fits: name, use and capacity; name and use;
@@ -405,7 +422,7 @@ func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, p *Palette, s
 		}
 		cols := max(1, int((area.W+gap)/(bh+gap)))
 		estimated := int(float32(tally[si].n)*scale + 0.5)
-		k = max(k, 1, (estimated+cols*rows-1)/(cols*rows))
+		k = max(k, 1, RoundScale((estimated+cols*rows-1)/(cols*rows)))
 	}
 	for si, area := range areas {
 		if area.Empty() || tally[si].n == 0 {

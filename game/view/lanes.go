@@ -40,20 +40,30 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 	n := in.LaneCount()
 	var body Rect
 	if in.Virtual {
-		right := "parallelism " + strconv.Itoa(snap.Parallelism) + " · " + Count(int64(snap.Mounted)) + " mounted now"
+		// "parallelism 8 · 8 mounted now" was jargon twice: the count of
+		// busy lanes says the same, and the title says once what a
+		// carrier is.
+		right := Count(int64(snap.Mounted)) + " of " + Count(int64(n)) + " busy"
 		if snap.Pinned > 0 {
 			right += " · " + Count(int64(snap.Pinned)) + " pinned"
 		}
-		body = panel(l, r, right, p, sc, "carrier threads (ForkJoinPool-1)", "carrier threads", "carriers")
+		body = panel(l, r, right, p, sc, "carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
+			"carriers (OS threads)", "carrier threads", "carriers")
 		l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
 			strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now"+
 			pinnedNote(snap.Pinned)+"; the bar is that thread's stack, coloured by how its code was compiled. A mount often lasts "+
 			"less than a frame: the thin strip under a lane shows its recent mounts.")
 	} else {
-		body = panel(l, r, strconv.Itoa(snap.Cores)+" CPUs · no virtual threads", p, sc, "CPUs", "CPUs")
+		body = panel(l, r, "platform threads only, no virtual threads", p, sc, "CPUs", "CPUs")
 		l.region(r, "CPU lanes", "CPUs: the machine's "+strconv.Itoa(snap.Cores)+" cores and the platform thread each one runs now; this workload has no virtual threads.")
 	}
 	lanes := LaneRects(body, n, sc)
+	if len(lanes) > 0 && lanes[0].H < laneLabelMin*sc && body.H >= 2*CharH*sc {
+		// The count line below takes the body's first line, so that it
+		// is not written over the lanes' bars.
+		_, rest := body.Top(CharH*sc + sc)
+		lanes = LaneRects(rest, n, sc)
+	}
 	s.at.lanes = lanes
 	if len(lanes) > 0 && lanes[0].H < laneLabelMin*sc && body.H >= CharH*sc {
 		// Lanes too low for words: one line over them says how many work.
@@ -73,7 +83,10 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 				msg = Count(int64(n)) + " CPUs, all idle"
 			}
 			w := min(TextWidth(msg, sc)+6*sc, body.W)
-			plate := Rect{X: body.X, Y: body.Y + (body.H-CharH*sc)/2, W: w, H: CharH * sc}
+			plate := Rect{X: body.X, Y: body.Y, W: w, H: CharH * sc}
+			if body.H < 2*CharH*sc {
+				plate.Y = body.Y + (body.H-CharH*sc)/2
+			}
 			l.Rect(plate, p.Panel.Alpha(0.9))
 			l.TextFit(plate.PadX(3*sc), sc, p.Text, msg, Count(int64(busy))+" of "+Count(int64(n))+" busy")
 		}()

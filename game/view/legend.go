@@ -12,7 +12,7 @@ func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label strin
 	x, line := pad*sc, 0
 	sw := 8 * sc
 	group := ""
-	itemW := func(m Meaning) float32 { return TextWidth(meanings[m].label, sc) + 6*sc + sw + 3*sc }
+	itemW := func(m Meaning) float32 { return TextWidth(labelIn(m, set), sc) + 6*sc + sw + 3*sc }
 	put := func(m Meaning, label string, first Meaning) {
 		iw := TextWidth(label, sc) + 6*sc
 		need := iw
@@ -40,6 +40,7 @@ func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label strin
 		}
 		if g := meanings[m].group; g != group {
 			group = g
+			g = headingIn(g, set)
 			// A heading that cannot share a line with its first item even
 			// on a line of its own is left out: alone on a line it reads
 			// as an entry without a swatch, and the item's words say it.
@@ -47,9 +48,44 @@ func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label strin
 				put(MeanNone, g+":", m)
 			}
 		}
-		put(m, meanings[m].label, m)
+		put(m, labelIn(m, set), m)
 	}
 	return line + 1
+}
+
+// tierFills are the meanings that colour stack frames by JIT tier.
+const tierFills = meaningSet(1<<MeanInterpreted | 1<<MeanC1 | 1<<MeanC2)
+
+// heapFills are the meanings only the heap's spaces draw.
+const heapFills = meaningSet(1<<MeanThreadLocal | 1<<MeanThreadObj | 1<<MeanChunkData | 1<<MeanApp | 1<<MeanGarbage | 1<<MeanFree)
+
+// headingIn is group heading g as the legend of set says it: the tier
+// group promises tiers only when more than one is drawn (a heading "by JIT
+// tier" over one yellow swatch read as noise).
+func headingIn(g string, set meaningSet) string {
+	if g == tierGroup && bits(set&tierFills) <= 1 {
+		return tierGroupOne
+	}
+	return g
+}
+
+// labelIn is meaning m's label in the legend of set: the request colour
+// claims heap data only where the heap is drawn ("their data in the heap"
+// beside "heap: nothing allocated" was a contradiction).
+func labelIn(m Meaning, set meaningSet) string {
+	if m == MeanRequest && set&heapFills == 0 {
+		return "waiting in a queue"
+	}
+	return meanings[m].label
+}
+
+// bits counts the meanings in s.
+func bits(s meaningSet) int {
+	n := 0
+	for ; s != 0; s &= s - 1 {
+		n++
+	}
+	return n
 }
 
 // allMeanings is the set of every meaning: the most a legend can hold.

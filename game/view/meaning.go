@@ -75,6 +75,9 @@ const (
 // only a space's fill ("StackChunks' share of a space").
 const tierGroup = "stack frames and StackChunks, by JIT tier"
 
+// tierGroupOne heads the tier group when one tier is drawn.
+const tierGroupOne = "stack frames and StackChunks"
+
 // meaningInfo is a meaning's legend entry.
 type meaningInfo struct {
 	group string // legend group heading

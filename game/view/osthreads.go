@@ -194,7 +194,7 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		// segment.
 		capacity := max(1, max(1, cols)*max(1, rows)-len(segs))
 		cols = max(1, cols)
-		k = (n + capacity - 1) / capacity
+		k = RoundScale((n + capacity - 1) / capacity)
 	}
 	cells := make([]segment, len(segs))
 	for i, s := range segs {

@@ -277,3 +277,63 @@ func TestSquareScalesAreSaidAndShared(t *testing.T) {
 		}
 	}
 }
+
+// squareScale finds a grid's scale in a text run ("1 square = 20 threads").
+var squareScale = regexp.MustCompile(`square = ([0-9,]+) `)
+
+// Every density grid in every scene counts in round steps (1, 2, 5, 10,
+// 20, 50, ...): a reader multiplies by them.
+func TestSceneGridScalesAreRound(t *testing.T) {
+	round := map[int]bool{}
+	for step := 1; step <= 1e7; step *= 10 {
+		round[step], round[2*step], round[5*step] = true, true, true
+	}
+	for _, c := range sceneCases() {
+		in, side := runScene(t, c)
+		for _, sz := range sceneSizes {
+			var l List
+			Build(&l, sz[0], sz[1], &Header{Scenario: c.scenario}, []*Side{side}, []SideInput{in}, &Options{Scale: sz[2]})
+			for _, it := range l.Items {
+				if it.Kind != KindText {
+					continue
+				}
+				for _, m := range squareScale.FindAllStringSubmatch(it.Text+" ", -1) {
+					var k int
+					fmt.Sscan(strings.ReplaceAll(m[1], ",", ""), &k)
+					assert.True(t, round[k], "%s/%s at %gx%g: %q is not a round scale", c.scenario, c.caseID, sz[0], sz[1], it.Text)
+				}
+			}
+		}
+	}
+}
+
+// The header says the run's time is simulated, and a playback speed only
+// while the run plays.
+func TestHeaderSaysSpeedOnlyWhilePlaying(t *testing.T) {
+	text := func(running bool) string {
+		var l List
+		drawHeader(&l, Rect{W: 1200, H: 20}, &Header{Scenario: "vt-pooling", Time: sim.Time(sim.Second), Speed: 0.05, Running: running}, &OkabeIto, 1)
+		var out []string
+		for _, it := range l.Items {
+			if it.Kind == KindText {
+				out = append(out, it.Text)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	assert.Equal(t, "vt-pooling · playback paused · simulated time 1.0 s", text(false))
+	assert.Equal(t, "vt-pooling · playing · simulated time 1.0 s · 20× slower than real time", text(true))
+}
+
+// The legend's tier heading promises tiers only when more than one is
+// drawn, and the request colour claims heap data only beside a heap.
+func TestLegendWordsFitWhatIsDrawn(t *testing.T) {
+	var one, two meaningSet = 1<<MeanVirtual | 1<<MeanC2, 1<<MeanC1 | 1<<MeanC2
+	assert.Equal(t, tierGroupOne, headingIn(tierGroup, one))
+	assert.Equal(t, tierGroup, headingIn(tierGroup, two))
+	assert.Equal(t, "waiting in a queue", labelIn(MeanRequest, 1<<MeanRequest|1<<MeanPlatform))
+	assert.Equal(t, meanings[MeanRequest].label, labelIn(MeanRequest, 1<<MeanRequest|1<<MeanFree))
+	for k, want := range map[int]int{0: 1, 1: 1, 2: 2, 3: 5, 13: 20, 54: 100, 167: 200, 500: 500, 501: 1000} {
+		assert.Equal(t, want, RoundScale(k), "RoundScale(%d)", k)
+	}
+}

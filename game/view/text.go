@@ -2,6 +2,7 @@ package view
 
 import (
 	"strconv"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/loomlab/loomlab/sim"
@@ -100,6 +101,25 @@ func Dur(d sim.Duration) string {
 		return strconv.FormatFloat(f/1e3, 'f', 1, 64) + " µs"
 	}
 	return strconv.FormatInt(int64(d), 10) + " ns"
+}
+
+// Clock formats the run's simulated time for the header: whole
+// milliseconds under a second ("300 ms"), else seconds with at most three
+// decimals and no trailing zeros beyond the first ("1.0 s", "2.341 s").
+// "1.000 s" beside counts written "1,000" was read as a thousand seconds.
+func Clock(d sim.Duration) string {
+	if d < sim.Second {
+		ms := float64(d) / 1e6
+		if d%sim.Millisecond == 0 || d >= 10*sim.Millisecond {
+			return strconv.FormatFloat(ms, 'f', 0, 64) + " ms"
+		}
+		return strconv.FormatFloat(ms, 'f', 1, 64) + " ms"
+	}
+	s := strconv.FormatFloat(float64(d)/1e9, 'f', 3, 64)
+	for strings.HasSuffix(s, "0") && !strings.HasSuffix(s, ".0") {
+		s = s[:len(s)-1]
+	}
+	return s + " s"
 }
 
 // Speed formats a playback speed (virtual seconds per real second) in

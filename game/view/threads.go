@@ -415,7 +415,7 @@ func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK in
 	}
 	rows = max(1, rows)
 	capacity := cols * rows
-	k := max((n+capacity-1)/capacity, forceK)
+	k := max(RoundScale((n+capacity-1)/capacity), forceK)
 	full, part := n/k, n%k
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
 	g.runs(l, []segment{{full, c, m}}, p.Panel)
