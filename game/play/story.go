@@ -72,6 +72,9 @@ func (s *Side) Caption() string {
 	return s.teller.Caption(&s.Snap)
 }
 
+// calloutSameTime: a moment this close before the shown time is "now".
+const calloutSameTime = sim.Time(sim.Millisecond)
+
 // viewCallouts converts the live callouts for the picture, into a buffer
 // the side reuses (a frame loop asks every frame; the view draws them
 // before the next ask).
@@ -81,7 +84,12 @@ func (s *Side) viewCallouts() []view.Callout {
 	}
 	s.calloutView = s.calloutView[:0]
 	for _, c := range s.callouts {
-		s.calloutView = append(s.calloutView, view.Callout{Kind: string(c.m.Kind), Text: c.m.Sentence,
+		text := c.m.Sentence
+		if d := s.Snap.Time - c.m.At; d >= 0 && d < calloutSameTime && c.m.Bare != "" {
+			// The header shows this time: the callout need not.
+			text = c.m.Bare
+		}
+		s.calloutView = append(s.calloutView, view.Callout{Kind: string(c.m.Kind), Text: text,
 			Age: float64(calloutTicks-c.left) / TicksPerSecond, TTL: calloutTicks / TicksPerSecond})
 	}
 	return s.calloutView

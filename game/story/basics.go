@@ -72,8 +72,9 @@ func (basicsStory) moments(f *facts) {
 	}
 	asleep := s.ParkedCount[sim.ParkSleep] + s.PlatformParked[sim.ParkSleep]
 	if f.want(AllAsleep) && n > 0 && asleep >= n {
-		f.moment(AllAsleep, s.Time, "All "+counti(n)+" threads are asleep: "+size(s.ThreadMemory)+" of memory for their stacks and objects, "+
-			size(s.ThreadMemory/sim.Bytes(n))+" per thread.")
+		// What they hold is the caption's (the same numbers in both read as
+		// two facts).
+		f.moment(AllAsleep, s.Time, "All "+counti(n)+" threads are asleep now; the caption says what they hold.")
 	}
 	pinnedMoment(f, pinWhy(f))
 }

@@ -61,8 +61,12 @@ func (carrierStory) moments(f *facts) {
 		if e, ok := f.event(sim.EvCarrierStart); ok {
 			at = e.At
 		}
+		// A carrier is idle most of the time (a loop runs for microseconds
+		// per request): the callout says so, since "started 8 carriers"
+		// beside 8 idle lanes read as a contradiction.
 		f.moment(CarriersStarted, at, "The scheduler has started "+counti(len(s.Carriers))+" "+plural(int64(len(s.Carriers)), "carrier", "carriers")+
-			": the event loops are virtual threads that mount on a carrier to run and leave it when they wait for the network.")
+			" (OS threads): an event loop is a virtual thread that runs on a carrier for a moment per request and leaves it while it waits "+
+			"for the network, so the carriers are mostly idle.")
 	}
 	if f.want(FirstRequest) && s.RequestsDone > 0 {
 		f.moment(FirstRequest, s.Time, "The first requests are served. "+carrierNow(f)+rssClause(s))

@@ -54,11 +54,12 @@ func oldFreer(f *facts) string {
 func gcSentence(f *facts) string {
 	s := f.s
 	out := ""
+	youngNow := s.Paused && !s.PauseFull
 	switch {
 	case s.Paused && s.PauseFull:
-		out = "A Full GC has stopped every thread: "
-	case s.Paused:
-		out = "A young GC has stopped every thread: "
+		out = "A Full GC (of the whole heap) has stopped every thread: "
+	case youngNow:
+		out = "A young GC (of eden and survivors only) has stopped every thread: "
 	}
 	og := oldGenSentence(f)
 	if out == "" {
@@ -66,9 +67,14 @@ func gcSentence(f *facts) string {
 	}
 	out += og
 	sep := "; "
-	if s.FullGCs > 0 {
+	switch {
+	case s.FullGCs > 0 && youngNow:
+		// Which pause is which: "5 Full GCs so far" beside a young pause
+		// read as this pause being the fifth Full GC.
+		out += sep + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " before this one"
+	case s.FullGCs > 0:
 		out += sep + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
-	} else {
+	default:
 		out += sep + "no Full GC yet"
 	}
 	if s.GCPauseTotal > 0 {

@@ -49,4 +49,8 @@ type Moment struct {
 	Kind     Kind
 	At       sim.Time
 	Sentence string
+	// Bare is the sentence without the "At 300 ms: " its time added, for
+	// a picture whose header shows that same time (the time said twice,
+	// or three times with a second moment, read as three facts).
+	Bare string
 }

@@ -24,6 +24,9 @@ func poolingCause(f *facts) string {
 	if f.knobBool("pool") {
 		return counti(s.VirtualLive) + " pooled virtual threads never end, so each one's thread-local cache stays live."
 	}
+	if kept == 0 {
+		return "Each request gets a fresh virtual thread whose thread-local data dies with it, so none of it reaches the old gen."
+	}
 	return "Each request gets a fresh virtual thread whose thread-local data dies with it (only " + size(kept) +
 		" of it in the old gen)."
 }
@@ -46,7 +49,10 @@ func (poolingStory) moments(f *facts) {
 		if 2*kept >= h.OldUsed {
 			why = "most of it thread-local data that stays live as long as its thread"
 		}
-		f.moment(OldGenHalf, s.Time, "The old gen is more than half full: "+why+".")
+		// "passed half full", not "is more than half full": the callout
+		// stays while the caption's percentage grows (82 % beside "more
+		// than half" read as two figures).
+		f.moment(OldGenHalf, s.Time, "The old gen passed half full: "+why+".")
 	}
 	if pooled && f.want(ChunkAbandoned) && s.Chunks.OldDead > 0 {
 		f.moment(ChunkAbandoned, s.Time, "A pooled thread's StackChunk was promoted to the old gen; at its next park the thread froze into a fresh "+

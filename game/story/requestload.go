@@ -59,7 +59,14 @@ func poolCaption(f *facts) string {
 	} else {
 		rounds := int(math.Ceil(float64(n) / float64(max(size, 1))))
 		why = "A fixed pool lets only " + counti(size) + " tasks sleep at a time, so " + counti(n) + " tasks take " + counti(rounds) + " " +
-			plural(int64(rounds), "round", "rounds") + " of " + duration(sim.Duration(f.knobFloat("sleep_ms", 0)*float64(sim.Millisecond))) + "."
+			plural(int64(rounds), "round", "rounds") + " of " + duration(sim.Duration(f.knobFloat("sleep_ms", 0)*float64(sim.Millisecond)))
+		// Which round runs: "1,000 done at 600 ms" read as a wrong count
+		// beside 200 per 100 ms, while round 6 ends just after 600 ms (a
+		// round is its sleep plus the hand-over of the next tasks).
+		if cur := int(s.RequestsDone)/max(size, 1) + 1; cur <= rounds && s.RequestsDone < int64(n) {
+			why += ", each a little longer; round " + counti(cur) + " is under way"
+		}
+		why += "."
 	}
 	return now + " " + why
 }
@@ -121,8 +128,8 @@ func (requestStory) moments(f *facts) {
 	switch f.knob("executor") {
 	case "pool":
 		if f.want(PoolFull) && s.TasksQueued > 0 && s.PlatformParked[sim.ParkIdle] == 0 && s.PlatformApp >= f.knobInt("pool_size", 0) {
-			f.moment(PoolFull, s.Time, "All "+counti(s.PlatformApp)+" pool threads have a task now, so the rest queue: "+
-				counti(s.TasksQueued)+" tasks wait for a thread, while "+f.cpuSentence()+".")
+			// The counts are the caption's: the callout says only the turn.
+			f.moment(PoolFull, s.Time, "All "+counti(s.PlatformApp)+" pool threads have a task now, so every further task joins the queue.")
 		}
 	case "platform-per-task":
 		if f.want(ManyWaiting) && s.PlatformApp >= 1000 {

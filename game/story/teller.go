@@ -203,10 +203,11 @@ func (f *facts) moment(k Kind, at sim.Time, sentence string) {
 	// A callout stays on screen for seconds while the state moves on, so it
 	// says when it happened ("the old gen passed half full" beside a gauge
 	// at 82 % read as stale otherwise).
+	bare := sentence
 	if at > 0 && !strings.Contains(sentence, duration(sim.Duration(at))) {
 		sentence = "At " + duration(sim.Duration(at)) + ": " + lowerFirst(sentence)
 	}
-	f.t.moments = append(f.t.moments, Moment{Kind: k, At: at, Sentence: sentence})
+	f.t.moments = append(f.t.moments, Moment{Kind: k, At: at, Sentence: sentence, Bare: bare})
 }
 
 // event returns the first event of kind k in this tick.
