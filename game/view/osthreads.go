@@ -94,8 +94,14 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	var foot Rect
 	lines := 1
 	if snap.RSS > 0 {
-		// The resident memory and, on a line of its own, its parts.
+		// The resident memory and, on lines of their own, its parts: two
+		// lines when there is room, so that the JVM's own part can say
+		// what it is (a bare "JVM 182 MB" was the largest number and
+		// unexplained).
 		lines = 3
+		if body.H > 8*CharH*sc {
+			lines = 4
+		}
 	}
 	// The program's platform threads are drawn in the threads panel too;
 	// a line of their own says so when there is room (else the 200 pool
@@ -115,7 +121,8 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		return
 	}
 	t1, rest := foot.Top(CharH * sc)
-	t2, t3 := rest.Top(CharH * sc)
+	t2, rest := rest.Top(CharH * sc)
+	t3, t4 := rest.Top(CharH * sc)
 	if snap.RSS > 0 && lines == 1 {
 		l.TextFit(t1, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
 		return
@@ -137,9 +144,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	if jvm > 0 {
 		// The JVM's threads before the workload starts include main, which
 		// a story names ("main has started …"): say where it is counted.
-		short = append(short, Count(int64(jvm))+" JVM (main included)")
+		short = append(short, Count(int64(jvm))+" JVM (GC, compiler, main)")
 		shortest = append(shortest, Count(int64(jvm))+" JVM")
-		parts = append(parts, Count(int64(jvm))+" JVM "+plural(jvm, "thread", "threads")+" (main included)")
+		parts = append(parts, Count(int64(jvm))+" JVM "+plural(jvm, "thread", "threads")+" (GC, compiler, main)")
 	}
 	base := strings.Join(parts, " + ")
 	full := base
@@ -152,17 +159,25 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	l.TextFit(t1, sc, p.TextDim, full, base, strings.Join(short, " + "), strings.Join(shortest, " + "), Count(int64(snap.PlatformLive))+" threads")
 	if same {
 		n := Count(int64(snap.PlatformApp))
-		l.TextFit(t2, sc, p.TextDim, "(the "+n+" platform threads are the ones in the threads panel)",
-			"(the same "+n+" as in the threads panel)", "(as in the threads panel)")
+		// No panel is named: its title changes with the threads' state.
+		l.TextFit(t2, sc, p.TextDim, "(the program's "+n+" platform threads, drawn again here: each is an OS thread)",
+			"(the program's "+n+" platform threads: each is an OS thread)", "(the "+n+" platform threads again)")
 	}
 	if snap.RSS > 0 {
 		// The resident memory and its parts, each with its number (the
 		// snapshot carries them; they sum to the total).
 		l.TextFit(t2, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS)+" =", "resident memory "+Size(snap.RSS)+" =", "memory "+Size(snap.RSS)+" =")
-		l.TextFit(t3, sc, p.TextDim,
-			"heap "+Size(snap.RSSHeap)+" + thread stacks "+Size(snap.RSSThreads)+" + the JVM itself "+Size(snap.RSSJVM),
-			"heap "+Size(snap.RSSHeap)+" + stacks "+Size(snap.RSSThreads)+" + JVM "+Size(snap.RSSJVM),
-			Size(snap.RSSHeap)+" heap + "+Size(snap.RSSThreads)+" stacks + "+Size(snap.RSSJVM)+" JVM")
+		// "heap in RAM": the heap's touched pages, not its used bytes (a
+		// "heap 21.3 MB" beside bars holding 12.7 MB read as a mismatch).
+		if lines == 4 && l.TextFit(t3, sc, p.TextDim, "heap in RAM "+Size(snap.RSSHeap)+" + thread stacks "+Size(snap.RSSThreads)+" +") {
+			l.TextFit(t4, sc, p.TextDim, "the JVM's own code, metadata and threads "+Size(snap.RSSJVM),
+				"the JVM's own code and data "+Size(snap.RSSJVM), "JVM's own "+Size(snap.RSSJVM))
+		} else {
+			l.TextFit(t3, sc, p.TextDim,
+				"heap in RAM "+Size(snap.RSSHeap)+" + thread stacks "+Size(snap.RSSThreads)+" + the JVM's own "+Size(snap.RSSJVM),
+				"heap in RAM "+Size(snap.RSSHeap)+" + stacks "+Size(snap.RSSThreads)+" + JVM's own "+Size(snap.RSSJVM),
+				Size(snap.RSSHeap)+" heap + "+Size(snap.RSSThreads)+" stacks + "+Size(snap.RSSJVM)+" JVM")
+		}
 	}
 }
 
@@ -170,7 +185,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 // scenario computes it, with its parts.
 func rssNote(snap *sim.Snapshot) string {
 	if snap.RSS > 0 {
-		return " The JVM's resident memory is " + Size(snap.RSS) + ": " + Size(snap.RSSHeap) + " of heap in use, " + Size(snap.RSSThreads) +
+		return " The JVM's resident memory is " + Size(snap.RSS) + ": " + Size(snap.RSSHeap) + " of heap pages in RAM (touched pages, more than its live data), " + Size(snap.RSSThreads) +
 			" of OS-thread stacks and " + Size(snap.RSSJVM) + " of the JVM's own memory (code, metadata, its own threads)."
 	}
 	return " This scenario does not model the process's resident memory."

@@ -36,9 +36,18 @@ func drawScopes(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		return
 	}
 	y := body.Y
-	for i := 0; i < rows; i++ {
-		drawScope(l, Rect{X: body.X, Y: y, W: body.W, H: rowH}, &snap.Scopes[i], p, sc)
-		y += rowH + gap
+	// Decided scopes first (a winner framed, its rivals struck through):
+	// the race's rule is seen only there, and the first open scopes in
+	// the list are mostly undecided.
+	drawn := 0
+	for pass := 0; pass < 2 && drawn < rows; pass++ {
+		for i := range snap.Scopes {
+			if sv := &snap.Scopes[i]; (sv.Winner >= 0) == (pass == 0) && drawn < rows {
+				drawScope(l, Rect{X: body.X, Y: y, W: body.W, H: rowH}, sv, p, sc)
+				y += rowH + gap
+				drawn++
+			}
+		}
 	}
 }
 
@@ -77,16 +86,18 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 		}
 		l.Mark(r, MeanVirtual, p, a)
 		l.hit(r, st.Thread)
-		tid, model := st.Thread.String(), "model "+itoa(st.Model)
+		// Models counted from 1, with a verb: "model 0" said nothing.
+		n := itoa(st.Model + 1)
+		tid, model := st.Thread.String(), "asks model "+n
 		txt := p.Background
 		if st.Cancelled {
 			txt = p.Text
 		}
 		if i == sv.Winner {
-			l.TextFit(r.PadX(2*sc), sc, txt, tid+" "+model+" won", model+" won", "won")
+			l.TextFit(r.PadX(2*sc), sc, txt, tid+" model "+n+" won", "model "+n+" won", "won")
 			l.MarkFrame(r, max(2, 2*sc), MeanWinner, p)
 		} else {
-			l.TextFit(r.PadX(2*sc), sc, txt, tid+" "+model, model, itoa(st.Model))
+			l.TextFit(r.PadX(2*sc), sc, txt, tid+" "+model, model, "model "+n, n)
 		}
 		if st.Cancelled {
 			y := r.Y + r.H/2

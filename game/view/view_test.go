@@ -484,9 +484,11 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 }
 
 func TestScopesWinnerAndCancelled(t *testing.T) {
-	snap := &sim.Snapshot{Parallelism: 2, Scopes: []sim.ScopeView{{Owner: 5, Winner: 1, Subtasks: []sim.SubtaskView{
-		{Thread: 6, Model: 0, Cancelled: true}, {Thread: 7, Model: 1, Done: true}, {Thread: 8, Model: 2, Cancelled: true},
-	}}}}
+	// An undecided scope listed first: the decided one is drawn first.
+	snap := &sim.Snapshot{Parallelism: 2, Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{{Thread: 2}, {Thread: 3}, {Thread: 4}}},
+		{Owner: 5, Winner: 1, Subtasks: []sim.SubtaskView{
+			{Thread: 6, Model: 0, Cancelled: true}, {Thread: 7, Model: 1, Done: true}, {Thread: 8, Model: 2, Cancelled: true},
+		}}}}
 	var l List
 	in := input("router", snap, true)
 	in.Scopes = true
@@ -494,7 +496,8 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 	assertInside(t, &l, "scopes")
 	txt := texts(&l)
 	assert.Contains(t, txt, "#5 owner")
-	assert.Contains(t, txt, "#7 model 1 won")
+	assert.Contains(t, txt, "#7 model 2 won", "models are counted from 1")
+	assert.Less(t, strings.Index(txt, "#5 owner"), strings.Index(txt, "#1 owner"), "the decided scope is drawn first")
 	strikes := 0
 	for _, it := range l.Items {
 		if it.Kind == KindLine && it.Color == OkabeIto.Text {
