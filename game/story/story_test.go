@@ -246,3 +246,11 @@ func TestEventSentences(t *testing.T) {
 		}
 	}
 }
+
+// Where the caption invites dividing memory by threads it says the unit:
+// 7.8 MB / 10,000 is 816 bytes only with binary megabytes.
+func TestBasicsSaysItsMegabyte(t *testing.T) {
+	r := newRun(t, "vt-basics/memory-virtual", nil, 1)
+	c := r.to(300, tick)
+	contains(t, "memory-virtual at 300 ms", c, "between them, about", "each (1 MB = 1,048,576 bytes)")
+}

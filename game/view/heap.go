@@ -218,7 +218,7 @@ func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, li
 		return
 	}
 	l.Rect(r, p.Background)
-	_, inner := SpaceBands(r, sc)
+	band, inner := SpaceBands(r, sc)
 	l.Mark(inner, MeanFree, p, 1)
 	x := inner.X
 	px := func(b sim.Bytes) float32 {
@@ -261,10 +261,13 @@ func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, li
 	}
 	// The free end of a space says so when there is room: its dark fill
 	// alone was not seen as free space.
-	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && free.H >= CharH*sc {
-		label := "free " + Size(max(0, capacity-used))
-		if w := TextWidth(label, sc); w+6*sc <= free.W {
-			l.Text(free.X+(free.W-w)/2, free.Y+(free.H-CharH*sc)/2, label, sc, p.TextDim)
+	// (Only below the space's own label line, which it would cover.)
+	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && !band.Empty() && free.H >= CharH*sc {
+		for _, label := range []string{"free " + Size(max(0, capacity-used)), "free"} {
+			if w := TextWidth(label, sc); w+6*sc <= free.W {
+				l.Text(free.X+(free.W-w)/2, free.Y+(free.H-CharH*sc)/2, label, sc, p.TextDim)
+				break
+			}
 		}
 	}
 	l.Frame(r, 1, p.PanelEdge)

@@ -161,7 +161,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		n := Count(int64(snap.PlatformApp))
 		// No panel is named: its title changes with the threads' state.
 		l.TextFit(t2, sc, p.TextDim, "(the program's "+n+" platform threads, drawn again here: each is an OS thread)",
-			"(the program's "+n+" platform threads: each is an OS thread)", "(the "+n+" platform threads again)")
+			"(the program's "+n+" platform threads: each is an OS thread)", "(each platform thread is an OS thread)")
 	}
 	if snap.RSS > 0 {
 		// The resident memory and its parts, each with its number (the

@@ -337,3 +337,17 @@ func TestLegendWordsFitWhatIsDrawn(t *testing.T) {
 		assert.Equal(t, want, RoundScale(k), "RoundScale(%d)", k)
 	}
 }
+
+// A space's free end says so below its label line, and never over it.
+func TestSpaceSaysWhereItIsFree(t *testing.T) {
+	for _, h := range []float32{60, 14} {
+		var l List
+		drawSpace(&l, Rect{W: 400, H: h}, "old generation", "old", 1000*sim.MB, 500*sim.MB, nil, 100*sim.MB, &OkabeIto, 1)
+		txt := texts(&l)
+		if h >= 2*CharH+2 {
+			assert.Contains(t, txt, "free 500 MB", "a tall space")
+		} else {
+			assert.NotContains(t, txt, "free", "a space one line high has no room under its label")
+		}
+	}
+}
