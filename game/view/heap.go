@@ -143,7 +143,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	l.TextFit(head, sc, p.TextDim, chunkHeadings(snap)...)
 	l.region(strip, "StackChunks", "StackChunk objects: the frozen stacks of parked virtual threads. "+Count(int64(cs.Live))+" live ("+
 		Size(cs.LiveBytes)+"), "+Count(int64(cs.Old))+" in the old generation, "+Count(int64(cs.GCMode))+
-		" promoted into GC mode (a hole in the block), "+Count(int64(cs.Garbage))+" dead (grey). A block's colour is the code (interpreted, C1 or C2) its frames came from when the chunk was made and sized; a chunk keeps that size when the code is recompiled.")
+		" promoted into GC mode (a hole in the block), "+Count(int64(cs.Garbage))+" dead (grey). A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park (one the GC has moved is dropped). A block's colour is the code (interpreted, C1 or C2) its frames came from when the chunk was made and sized; a chunk keeps that size when the code is recompiled.")
 }
 
 // chunkHeadings are the strip's heading, longest first. The columns'
@@ -166,6 +166,7 @@ func chunkHeadings(snap *sim.Snapshot) []string {
 		"StackChunk objects: " + tally + ", coloured by the JIT tier of their frames",
 		"StackChunks: " + tally + ", by JIT tier",
 		"StackChunks: " + tally,
+		"StackChunks (frozen stacks): " + Count(int64(cs.Live)) + " live",
 		"StackChunks: " + Count(int64(cs.Live)) + " live",
 		"StackChunks",
 	}
@@ -273,12 +274,23 @@ func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, li
 	l.Frame(r, 1, p.PanelEdge)
 	// The longest label that fits: name, use and capacity; name and use;
 	// the name alone; a short name.
-	relabel(l, r, p, sc, name+" "+Size(used)+" of "+Size(capacity), name+" "+Size(used), short+" "+Size(used), name, short)
+	labels := []string{name + " " + Size(used) + " of " + Size(capacity), name + " " + Size(used), short + " " + Size(used), name, short}
+	if gloss := spaceGloss[short]; gloss != "" {
+		// Said once where there is room: "old gen" was jargon.
+		labels = append([]string{name + " (" + gloss + ") " + Size(used) + " of " + Size(capacity)}, labels...)
+	}
+	relabel(l, r, p, sc, labels...)
 	what := name + ": " + Size(used) + " used of " + Size(capacity)
 	if len(parts) > 0 {
 		what += " (" + strings.Join(parts, ", ") + ")"
 	}
 	l.detail(r, name, what+".")
+}
+
+// spaceGloss says in a few words what a space holds.
+var spaceGloss = map[string]string{
+	"eden": "new objects",
+	"old":  "objects that survived collections",
 }
 
 func relabel(l *List, r Rect, p *Palette, sc float32, labels ...string) {
