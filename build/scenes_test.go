@@ -28,16 +28,19 @@ func TestSceneShots(t *testing.T) {
 		name, scenario, caseID string
 		ms                     float64
 		stepTo                 string // then to the next event of this kind ("" none)
+		compare                string // a second case drawn beside caseID ("" none)
 	}{
 		// During a young GC: the next stop-the-world pause after 2.3 s.
-		{"vt-pooling-1g-pool-gc", "vt-pooling", "1g-pool", 2300, "gc-pause"},
-		{"request-load-pool-200", "request-load", "pool-200", 600, ""},
-		{"llm-router-virtual", "llm-router", "virtual", 300, ""},
+		{"vt-pooling-1g-pool-gc", "vt-pooling", "1g-pool", 2300, "gc-pause", ""},
+		{"request-load-pool-200", "request-load", "pool-200", 600, "", ""},
+		{"llm-router-virtual", "llm-router", "virtual", 300, "", ""},
 		// 10,000 sleeping virtual threads, all parked: what they cost.
-		{"vt-basics-memory-virtual", "vt-basics", "memory-virtual", 300, ""},
-		{"vt-basics-memory-platform", "vt-basics", "memory-platform", 300, ""},
+		{"vt-basics-memory-virtual", "vt-basics", "memory-virtual", 300, "", ""},
+		{"vt-basics-memory-platform", "vt-basics", "memory-platform", 300, "", ""},
 		// Event loops on virtual threads in a 256 MB container, a second in.
-		{"loom-carrier-256-vthreads", "loom-carrier", "256-vthreads", 1000, ""},
+		{"loom-carrier-256-vthreads", "loom-carrier", "256-vthreads", 1000, "", ""},
+		// The page's comparison at the start: a thread per request vs a pool.
+		{"vt-pooling-compare-start", "vt-pooling", "1g-nopool", 5, "", "1g-pool"},
 	}
 	b := newBrowser(t)
 	dir := filepath.Join(suite.root, "testdata", "screenshots", "scenes")
@@ -57,7 +60,11 @@ func TestSceneShots(t *testing.T) {
 		}
 		b.open()
 		for _, s := range scenes {
-			b.load(t, fmt.Sprintf(`{scenario: %q, case: %q, seed: 1}`, s.scenario, s.caseID))
+			if s.compare != "" {
+				b.load(t, fmt.Sprintf(`{scenario: %q, compare: [%q, %q], seed: 1}`, s.scenario, s.caseID, s.compare))
+			} else {
+				b.load(t, fmt.Sprintf(`{scenario: %q, case: %q, seed: 1}`, s.scenario, s.caseID))
+			}
 			var msg string
 			b.evalAwait(fmt.Sprintf(`(async () => {
 				loomlab.pause();

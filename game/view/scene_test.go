@@ -351,3 +351,14 @@ func TestSpaceSaysWhereItIsFree(t *testing.T) {
 		}
 	}
 }
+
+// When the threads waiting for a carrier are as many as the queued tasks
+// beside them, the strip says how the two counts pair up.
+func TestRunQueueSaysItPairsWithTheTasks(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 5 * sim.Millisecond})
+	require.Equal(t, in.Snap.ExecQueued, in.Snap.RunQueueLen, "the premise: vt-pooling's pool starts with a thread woken per queued request")
+	require.Positive(t, in.Snap.RunQueueLen)
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, nil)
+	assert.Regexp(t, `threads, (one|1) per (queued )?task`, texts(&l))
+}

@@ -49,9 +49,22 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 	}
 	m := MeanVirtual
 	if in.Virtual {
-		body = panelAlt(l, r, Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a carrier", Count(int64(n)) + " waiting"},
-			p, sc, "virtual threads waiting for a carrier", "waiting for a carrier", "run queue")
-		l.region(r, "run queue", Count(int64(n))+" virtual threads are ready to run and wait, first come first served, for a free carrier thread.")
+		right, alone := Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a carrier", Count(int64(n)) + " waiting"}
+		pair := ""
+		if snap.ExecQueued == n && n > 0 {
+			// Beside the tasks' queue with the same count ("8,968 queued"
+			// next to "8,968 waiting" read as one thing said twice): each
+			// waiting thread is the executor's, and will take one of them.
+			unit := in.Unit
+			if unit == "threads" || unit == "" {
+				unit = "tasks"
+			}
+			right = Count(int64(n)) + " threads, one per queued " + singular(unit)
+			alone = append([]string{right, Count(int64(n)) + " threads, 1 per " + singular(unit)}, alone...)
+			pair = " Each will take one of the " + Count(int64(n)) + " queued " + unit + " when it runs."
+		}
+		body = panelAlt(l, r, right, alone, p, sc, "virtual threads waiting for a carrier", "waiting for a carrier", "run queue")
+		l.region(r, "run queue", Count(int64(n))+" virtual threads are ready to run and wait, first come first served, for a free carrier thread."+pair)
 	} else {
 		// Without virtual threads the queue that matters is the OS's:
 		// runnable platform threads waiting for a core.
