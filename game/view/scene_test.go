@@ -358,7 +358,10 @@ func TestRunQueueSaysItPairsWithTheTasks(t *testing.T) {
 	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 5 * sim.Millisecond})
 	require.Equal(t, in.Snap.ExecQueued, in.Snap.RunQueueLen, "the premise: vt-pooling's pool starts with a thread woken per queued request")
 	require.Positive(t, in.Snap.RunQueueLen)
-	var l List
-	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, nil)
-	assert.Regexp(t, `threads, (one|1) per (queued )?task`, texts(&l))
+	in.Unit = "requests" // as the page names vt-pooling's tasks
+	for _, w := range []float32{1200, 800} {
+		var l List
+		Build(&l, w, 800, &Header{}, []*Side{side, side}, []SideInput{in, in}, nil)
+		assert.Regexp(t, `threads(, (one|1) per (queued )?request| to take them)`, texts(&l), "two sides on a canvas %g wide", w)
+	}
 }

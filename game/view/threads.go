@@ -60,7 +60,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 				unit = "tasks"
 			}
 			right = Count(int64(n)) + " threads, one per queued " + singular(unit)
-			alone = append([]string{right, Count(int64(n)) + " threads, 1 per " + singular(unit)}, alone...)
+			alone = append([]string{right, Count(int64(n)) + " threads, 1 per " + singular(unit), Count(int64(n)) + " threads to take them"}, alone...)
 			pair = " Each will take one of the " + Count(int64(n)) + " queued " + unit + " when it runs."
 		}
 		body = panelAlt(l, r, right, alone, p, sc, "virtual threads waiting for a carrier", "waiting for a carrier", "run queue")
