@@ -275,8 +275,9 @@ func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, li
 	// The longest label that fits: name, use and capacity; name and use;
 	// the name alone; a short name.
 	labels := []string{name + " " + Size(used) + " of " + Size(capacity), name + " " + Size(used), short + " " + Size(used), name, short}
-	if gloss := spaceGloss[short]; gloss != "" {
-		// Said once where there is room: "old gen" was jargon.
+	if gloss := spaceGloss[short]; gloss != "" && !band.Empty() {
+		// Said once where there is room: "old gen" was jargon. (Not on a
+		// space one line high, whose label plate would hide its fill.)
 		labels = append([]string{name + " (" + gloss + ") " + Size(used) + " of " + Size(capacity)}, labels...)
 	}
 	relabel(l, r, p, sc, labels...)
