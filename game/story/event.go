@@ -24,7 +24,8 @@ func Event(e *sim.Event) string {
 	case sim.EvThreadEnd:
 		return th + " finished its work and ended."
 	case sim.EvMount:
-		return th + " mounted" + on + ": " + count(e.A) + " words of its stack copied back from its StackChunk."
+		// "mounted" glossed: the step line is read alone.
+		return th + " mounted" + on + " (it runs there now): " + count(e.A) + " words of its stack copied back from its StackChunk."
 	case sim.EvUnmount:
 		return th + " parked (" + reasonWords(sim.ParkReason(e.A)) + ") and left its carrier: " + count(e.B) + " words of stack frozen into a StackChunk."
 	case sim.EvPinned:

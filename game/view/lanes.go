@@ -274,7 +274,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	case cv.Pinned:
 		state = "pinned while " + ReasonWords(cv.Reason) + ": it keeps this carrier blocked"
 	case !cv.OnCPU:
-		state = "mounted, its carrier waiting for a CPU"
+		state = "on this carrier, which waits for a CPU"
 	}
 	l.detail(lr, label, label+": carrier thread running virtual thread "+id+", "+state+"; its stack holds "+
 		Count(int64(cv.Frames))+" words of "+TierLong(cv.Tier)+" frames.")
