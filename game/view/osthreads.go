@@ -137,9 +137,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		parts = append(parts, Count(int64(n))+" carrier "+plural(n, "thread", "threads"))
 	}
 	if n := snap.PlatformApp; n > 0 {
-		short = append(short, Count(int64(n))+" platform (in the threads panel)")
+		short = append(short, Count(int64(n))+" platform (the program's)")
 		shortest = append(shortest, Count(int64(n))+" platform")
-		parts = append(parts, Count(int64(n))+" platform "+plural(n, "thread", "threads")+" (shown in the threads panel)")
+		parts = append(parts, Count(int64(n))+" platform "+plural(n, "thread", "threads")+" of the program")
 	}
 	if jvm > 0 {
 		// The JVM's threads before the workload starts include main, which
