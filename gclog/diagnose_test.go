@@ -1,6 +1,7 @@
 package gclog
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -182,4 +183,113 @@ func TestDescribeIsPlainWords(t *testing.T) {
 	z := strings.Join(Describe(readRealLog(t, "zgc-128m-pooled.log").Summary()), "\n")
 	assert.Contains(t, z, "ZGC collector")
 	assert.Contains(t, z, "848 allocation stalls")
+}
+
+// below is the largest float64 under x: a figure that misses a threshold by as little as a
+// number can.
+func below(x float64) float64 { return math.Nextafter(x, math.Inf(-1)) }
+
+// times multiplies at run time, in float64 as the rules do (a constant product is exact).
+func times(a, b float64) float64 { return a * b }
+
+// TestRulesAtTheirExactThresholds: a figure exactly at a rule's threshold fires it (the rules say
+// "at least"), the next number down does not; and the guards that keep a rule from reading a
+// missing or zero figure hold at zero.
+func TestRulesAtTheirExactThresholds(t *testing.T) {
+	for _, c := range []struct {
+		rule        string
+		quiet, fire func(f *facts)
+	}{
+		{"live-set-fills-old-gen",
+			func(f *facts) { f.s.OldAfterFullLastMB = f64(below(times(liveSetOldShare, 680))) },
+			func(f *facts) { f.s.OldAfterFullLastMB = f64(times(liveSetOldShare, 680)) }},
+		{"live-set-fills-old-gen", // without gc+heap lines: the whole heap
+			func(f *facts) {
+				f.s.OldAfterFullSource, f.s.OldCapacityMB, f.s.OldAfterFullLastMB = "heap", nil, f64(below(times(liveSetHeapShare, 1024)))
+			},
+			func(f *facts) {
+				f.s.OldAfterFullSource, f.s.OldCapacityMB, f.s.OldAfterFullLastMB = "heap", nil, f64(times(liveSetHeapShare, 1024))
+			}},
+		{"live-set-fills-old-gen", // G1: old regions but no old capacity, against the heap
+			func(f *facts) {
+				f.s.OldCapacityMB, f.s.OldAfterFullLastMB = nil, f64(below(times(liveSetHeapShare, 1024)))
+			},
+			func(f *facts) { f.s.OldCapacityMB, f.s.OldAfterFullLastMB = nil, f64(times(liveSetHeapShare, 1024)) }},
+		{"live-set-fills-old-gen", // an old capacity of 0 is none: the heap is the measure
+			func(f *facts) {
+				f.s.OldCapacityMB, f.s.OldAfterFullLastMB = f64(0), f64(below(times(liveSetHeapShare, 1024)))
+			},
+			func(f *facts) { f.s.OldCapacityMB, f.s.OldAfterFullLastMB = f64(0), f64(times(liveSetHeapShare, 1024)) }},
+		{"live-set-fills-old-gen", // no capacity of any kind: nothing to compare with
+			func(f *facts) { f.s.OldCapacityMB, f.s.HeapMaxMB, f.s.OldAfterFullLastMB = f64(0), f64(0), f64(600) },
+			func(f *facts) { f.s.OldCapacityMB, f.s.HeapMaxMB, f.s.OldAfterFullLastMB = f64(680), f64(0), f64(600) }},
+		{"live-set-fills-old-gen", // without gc+heap lines and no heap size: nothing to compare with
+			func(f *facts) {
+				f.s.OldAfterFullSource, f.s.HeapMaxMB, f.s.OldAfterFullLastMB = "heap", f64(0), f64(600)
+			},
+			func(f *facts) {
+				f.s.OldAfterFullSource, f.s.HeapMaxMB, f.s.OldAfterFullLastMB = "heap", f64(700), f64(600)
+			}},
+		{"premature-promotion", // no allocation measured: no share of it
+			func(f *facts) { f.s.PromotionRateMBs, f.s.AllocationRateMBs = f64(40), f64(0) },
+			func(f *facts) { f.s.PromotionRateMBs, f.s.AllocationRateMBs = f64(40), f64(200) }},
+		{"premature-promotion", // ten young GCs at least
+			func(f *facts) { f.s.PromotionRateMBs, f.s.YoungGCs = f64(40), 9 },
+			func(f *facts) { f.s.PromotionRateMBs, f.s.YoungGCs = f64(40), 10 }},
+		{"pauses-long", // five pauses at least
+			func(f *facts) { f.s.PauseP95MS, f.s.Pauses = 2000, 4 },
+			func(f *facts) { f.s.PauseP95MS, f.s.Pauses = 2000, 5 }},
+		{"pauses-long",
+			func(f *facts) { f.s.PauseP95MS = below(times(pauseMSPerHeapMBHigh, 1024)) },
+			func(f *facts) { f.s.PauseP95MS = times(pauseMSPerHeapMBHigh, 1024) }},
+		{"pauses-long", // no heap size: no measure of long
+			func(f *facts) { f.s.PauseP95MS, f.s.HeapMaxMB = 2000, f64(0) },
+			func(f *facts) { f.s.PauseP95MS, f.s.HeapMaxMB = 2000, f64(1024) }},
+		{"pauses-long",
+			func(f *facts) { f.s.Collector, f.s.PauseP95MS = "shenandoah", below(concurrentPauseMSHigh) },
+			func(f *facts) { f.s.Collector, f.s.PauseP95MS = "shenandoah", concurrentPauseMSHigh }},
+		{"humongous",
+			func(f *facts) { f.s.Collector, f.humongousMaxMB = "g1", f64(below(times(humongousHeapShare, 1024))) },
+			func(f *facts) { f.s.Collector, f.humongousMaxMB = "g1", f64(times(humongousHeapShare, 1024)) }},
+		{"degenerated-cycles", // Shenandoah's Full GCs count too
+			func(f *facts) { f.s.Collector, f.s.FullGCs = "parallel", 2 },
+			func(f *facts) { f.s.Collector, f.s.FullGCs = "shenandoah", 2 }},
+		{"no-heap-lines", // ZGC and Shenandoah log no promotion at all
+			func(f *facts) { f.s.Collector, f.s.PromotedMB = "z", nil },
+			func(f *facts) { f.s.Collector, f.s.PromotedMB = "g1", nil }},
+		{"no-heap-lines",
+			func(f *facts) { f.s.Collector, f.s.PromotedMB = "shenandoah", nil },
+			func(f *facts) { f.s.Collector, f.s.PromotedMB = "serial", nil }},
+		{"no-heap-lines", // no events: nothing to read
+			func(f *facts) { f.s.Events, f.s.PromotedMB = 0, nil },
+			func(f *facts) { f.s.Events, f.s.PromotedMB = 1, nil }},
+	} {
+		quiet, fire := healthy(), healthy()
+		c.quiet(&quiet)
+		c.fire(&fire)
+		assert.NotContains(t, ruleNames(diagnose(quiet)), c.rule, "%s fired below its threshold", c.rule)
+		assert.Contains(t, ruleNames(diagnose(fire)), c.rule, "%s did not fire at its threshold", c.rule)
+	}
+}
+
+// Premature promotion adds that Full GCs freed most of what was promoted when they freed at least
+// half of it.
+func TestPrematurePromotionSaysWhatFullGCsFreed(t *testing.T) {
+	text := func(freed float64) string {
+		f := healthy()
+		f.s.PromotionRateMBs, f.fullFreedMB = f64(40), f64(freed)
+		return prematurePromotion(f)
+	}
+	assert.Contains(t, text(500), "Here Full GCs freed 500 of the 1000 MB promoted and left 300 MB")
+	assert.NotContains(t, text(below(500)), "Here Full GCs freed")
+}
+
+// Numbers in sentences: three significant digits at most, no trailing zeros, signs kept.
+func TestWords(t *testing.T) {
+	for x, want := range map[float64]string{
+		123.456: "123", 100: "100", 99.94: "99.9", 12.345: "12.3", 10: "10", 9.994: "9.99", 1.5: "1.5", 0: "0",
+		-123.456: "-123", -12.345: "-12.3", -1.234: "-1.23",
+	} {
+		assert.Equal(t, want, words(x), "words(%v)", x)
+	}
 }
