@@ -371,3 +371,19 @@ func TestShenandoahCyclesCloseAndCancel(t *testing.T) {
 		t.Errorf("GC(1) cancelled: cycles %v, %d cancelled; want [0], 1", got, l.CancelledCycles)
 	}
 }
+
+// Between includes both its ends: events at exactly from and to are in, a nanosecond outside is not.
+func TestBetweenIsInclusive(t *testing.T) {
+	l := mustParse(t, `[1.000s][gc] GC(0) Pause Young (Allocation Failure) 16M->4M(61M) 1.000ms
+[2.000s][gc] GC(1) Pause Young (Allocation Failure) 20M->6M(61M) 2.000ms
+[3.000s][gc] GC(2) Pause Full (Ergonomics) 30M->10M(61M) 30.000ms
+`)
+	for _, c := range []struct {
+		from, to Nanos
+		want     int
+	}{{2 * Second, 2 * Second, 1}, {Second, 3 * Second, 3}, {Second + 1, 3*Second - 1, 1}, {2*Second + 1, 3*Second - 1, 0}} {
+		if got := len(l.Between(c.from, c.to).Events); got != c.want {
+			t.Errorf("Between(%d, %d): %d events, want %d", c.from, c.to, got, c.want)
+		}
+	}
+}
