@@ -387,3 +387,39 @@ func TestBetweenIsInclusive(t *testing.T) {
 		}
 	}
 }
+
+// Events are ordered by time, and among equal times by line: HotSpot stamps a line before it takes
+// the output lock, so a line can land just after a later one. G1's Cleanup pause and the end of its
+// mark cycle carry the same stamp (testdata/gclog's G1 logs show it).
+func TestEventsOrderedByTimeThenLine(t *testing.T) {
+	l := mustParse(t, `[0.004s][info][gc] Using G1
+[10.275s][info][gc             ] GC(157) Pause Young (Normal) (G1 Evacuation Pause) 45M->44M(64M) 4.603ms
+[10.274s][info][gc             ] GC(156) Pause Cleanup 40M->40M(64M) 0.018ms
+[10.274s][info][gc             ] GC(156) Concurrent Mark Cycle 235.448ms
+`)
+	var got []Kind
+	for _, e := range l.Events {
+		got = append(got, e.Kind)
+	}
+	if want := []Kind{Cleanup, Concurrent, Young}; !reflect.DeepEqual(got, want) {
+		t.Errorf("events in order %v, want %v", got, want)
+	}
+}
+
+// A log whose "Using" line was cut off is named by its events: a Shenandoah cycle names
+// Shenandoah; G1's mark cycle alone names nothing.
+func TestInferCollectorFromCycles(t *testing.T) {
+	for _, c := range []struct {
+		e    Event
+		want Collector
+	}{
+		{Event{Kind: Concurrent, Phase: "Cycle"}, Shenandoah},
+		{Event{Kind: Concurrent, Phase: "Mark Cycle"}, 0},
+		{Event{Kind: Concurrent, Phase: "Garbage Collection"}, ZGC},
+		{Event{Kind: Young, Phase: "Cycle"}, 0},
+	} {
+		if got := inferCollector([]Event{c.e}); got != c.want {
+			t.Errorf("inferCollector(%+v) = %v, want %v", c.e, got, c.want)
+		}
+	}
+}
