@@ -61,3 +61,17 @@ func TestSplitCap(t *testing.T) {
 		}
 	}
 }
+
+// A space at the very start still separates: a summary that is only a duration or only sizes, and
+// parentheses right at the start, are read (gcID leaves such a rest after "GC(0)" and two spaces).
+func TestSplitSummaryLeadingSpace(t *testing.T) {
+	if got := splitSummary(" 3.400ms"); !got.hasDur || got.dur != 3400*Microsecond || got.name != "" {
+		t.Errorf("only a duration: %+v", got)
+	}
+	if got := splitSummary(" 16M->4M(61M)"); !got.hasSizes || got.before != 16*MB || got.commit != 61*MB || got.name != "" {
+		t.Errorf("only sizes: %+v", got)
+	}
+	if name, parts := splitParens(" (Normal) (G1 Evacuation Pause)"); name != "" || !reflect.DeepEqual(parts, []string{"Normal", "G1 Evacuation Pause"}) {
+		t.Errorf("parentheses at the start: %q, %q", name, parts)
+	}
+}
