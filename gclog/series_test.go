@@ -138,13 +138,27 @@ func TestSeriesNullsForAConcurrentCycle(t *testing.T) {
 	assert.Equal(t, 12.0, *s.AfterMB[0])
 }
 
-// Every event is kept up to MaxSeriesPoints of them; one more halves the rows.
+// Every event is kept up to MaxSeriesPoints of them; one more halves the rows, and so on: the
+// stride is the smallest that keeps at most MaxSeriesPoints.
 func TestSeriesStrideBound(t *testing.T) {
-	for n, stride := range map[int]int{MaxSeriesPoints: 1, MaxSeriesPoints + 1: 2} {
+	for n, stride := range map[int]int{MaxSeriesPoints: 1, MaxSeriesPoints + 1: 2, 2 * MaxSeriesPoints: 2, 2*MaxSeriesPoints + 1: 3} {
 		l := &Log{Collector: Parallel}
 		for i := range n {
 			l.Events = append(l.Events, Event{Kind: Young, Time: Nanos(i) * 1e6})
 		}
 		assert.Equal(t, stride, l.Series().Stride, "%d events", n)
 	}
+}
+
+// The unrecognised lines' examples reach the series; a log without any gives an empty list, not
+// null.
+func TestSeriesUnknownExamples(t *testing.T) {
+	l, err := parseString("[0.04s][info][gc] Using Parallel\nsome other program's line\n")
+	require.NoError(t, err)
+	assert.Equal(t, []UnknownLine{{Line: 2, Text: "some other program's line"}}, l.Series().UnknownExamples)
+	l, err = parseString("[0.04s][info][gc] Using Parallel\n")
+	require.NoError(t, err)
+	ex := l.Series().UnknownExamples
+	assert.NotNil(t, ex)
+	assert.Empty(t, ex)
 }
