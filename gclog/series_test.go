@@ -117,11 +117,17 @@ func TestSeriesRateWindowsAtTheirBounds(t *testing.T) {
 	assert.Equal(t, 9.0, *two.AllocationMBs[1], "12-3 MB in the window where the interval ends")
 	assert.Equal(t, []*float64{nil, nil, nil}, two.PromotionMBs)
 
-	long := (&Log{Collector: Parallel, Events: []Event{young(0, 9*MB, 3*MB), young(120*Second, 12*MB, 4*MB)}}).Series()
+	// From 60 s to 180 s: 120 s in 60 windows of 2 s; the GC at 120 s ends its interval in the
+	// 31st window (60 s / 2 s), the last in the 61st.
+	long := (&Log{Collector: Parallel, Events: []Event{young(60*Second, 9*MB, 3*MB), young(120*Second, 12*MB, 4*MB),
+		young(180*Second, 14*MB, 5*MB)}}).Series()
 	assert.Equal(t, 2.0, long.RateWindowS, "120 s in 60 windows")
 	require.Len(t, long.RateTimeS, 61)
-	assert.Equal(t, 120.0, long.RateTimeS[60])
-	assert.Equal(t, 4.5, *long.AllocationMBs[60], "9 MB over a 2 s window")
+	assert.Equal(t, 60.0, long.RateTimeS[0])
+	assert.Equal(t, 120.0, long.RateTimeS[30])
+	assert.Equal(t, 180.0, long.RateTimeS[60])
+	assert.Equal(t, 4.5, *long.AllocationMBs[30], "12-3 MB over a 2 s window")
+	assert.Equal(t, 5.0, *long.AllocationMBs[60], "14-4 MB over a 2 s window")
 }
 
 // A concurrent cycle has no pause and ZGC no committed size: both columns are null there.
