@@ -128,6 +128,30 @@ func TestSeriesRateWindowsAtTheirBounds(t *testing.T) {
 	assert.Equal(t, 180.0, long.RateTimeS[60])
 	assert.Equal(t, 4.5, *long.AllocationMBs[30], "12-3 MB over a 2 s window")
 	assert.Equal(t, 5.0, *long.AllocationMBs[60], "14-4 MB over a 2 s window")
+	// The same with an old gen that grows 2 MB in the GC at 120 s: 1 MB/s in its window.
+	withOld := []Event{young(60*Second, 9*MB, 3*MB), young(120*Second, 12*MB, 4*MB), young(180*Second, 14*MB, 5*MB)}
+	withOld[1].Gens = []Generation{{Space: OldGen, Name: "ParOldGen", Before: 10 * MB, After: 12 * MB}}
+	promo := (&Log{Collector: Parallel, Events: withOld}).Series().PromotionMBs
+	require.Len(t, promo, 61)
+	assert.Equal(t, 1.0, *promo[30])
+	assert.Equal(t, 0.0, *promo[60])
+}
+
+// A G1 mixed GC's promotion counts in its window: testdata/gclog/g1-64m-pooled.log's GC(32) and
+// GC(33), two mixed GCs 17 ms apart; old regions 39 -> 37, then 37 -> 38 (1 MB regions), so the
+// first window has 1 MB of promotion.
+func TestSeriesMixedPromotion(t *testing.T) {
+	l, err := parseString(`[0.077s][info][gc,init] Heap Region Size: 1M
+[17.576s][info][gc,heap     ] GC(32) Old regions: 39->37
+[17.576s][info][gc          ] GC(32) Pause Young (Mixed) (G1 Evacuation Pause) 43M->39M(64M) 6.061ms
+[17.593s][info][gc,heap     ] GC(33) Old regions: 37->38
+[17.593s][info][gc          ] GC(33) Pause Young (Mixed) (G1 Evacuation Pause) 41M->40M(64M) 5.230ms
+`)
+	require.NoError(t, err)
+	promo := l.Series().PromotionMBs
+	require.Len(t, promo, 2)
+	require.NotNil(t, promo[0])
+	assert.Equal(t, 1.0, *promo[0])
 }
 
 // A concurrent cycle has no pause and ZGC no committed size: both columns are null there.
