@@ -293,3 +293,32 @@ func TestWords(t *testing.T) {
 		assert.Equal(t, want, words(x), "words(%v)", x)
 	}
 }
+
+// The facts the rules read beside the summary, from the real excerpts: the young gen's median
+// occupancy when a young GC starts, what Full GCs freed in the old gen, the most humongous regions.
+func TestReadFactsOfRealExcerpts(t *testing.T) {
+	l, err := parseString(parallelExcerpt)
+	require.NoError(t, err)
+	f := readFacts(l)
+	// Eden before GC(0), GC(1) and GC(74): 9216K, 9216K, 4095K; the median is 9216K. The Full
+	// GC's eden (4096K) is no young GC's.
+	require.NotNil(t, f.edenMB)
+	assert.Equal(t, 9.0, *f.edenMB)
+	// GC(75)'s ParOldGen: 89391K -> 43351K, 46040K freed.
+	require.NotNil(t, f.fullFreedMB)
+	assert.Equal(t, 44.961, *f.fullFreedMB)
+	assert.Nil(t, f.humongousMaxMB, "Parallel has no humongous regions")
+
+	l, err = parseString(`[0.077s][info][gc,init] Heap Region Size: 1M
+[17.593s][info][gc,heap     ] GC(33) Eden regions: 2->0(7)
+[17.593s][info][gc,heap     ] GC(33) Old regions: 37->38
+[17.593s][info][gc,heap     ] GC(33) Humongous regions: 1->1
+[17.593s][info][gc          ] GC(33) Pause Young (Mixed) (G1 Evacuation Pause) 41M->40M(64M) 5.230ms
+`)
+	require.NoError(t, err)
+	f = readFacts(l)
+	require.NotNil(t, f.humongousMaxMB)
+	assert.Equal(t, 1.0, *f.humongousMaxMB)
+	assert.Nil(t, f.fullFreedMB, "no Full GC: nothing freed is known, not 0")
+	assert.Nil(t, f.edenMB, "a mixed GC is no young GC")
+}
