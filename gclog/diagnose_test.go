@@ -322,3 +322,64 @@ func TestReadFactsOfRealExcerpts(t *testing.T) {
 	assert.Nil(t, f.fullFreedMB, "no Full GC: nothing freed is known, not 0")
 	assert.Nil(t, f.edenMB, "a mixed GC is no young GC")
 }
+
+// Each rule's sentence carries the figures it is about, computed as the rule says: shares as
+// whole percents, intervals from rates, milliseconds per MB.
+func TestRuleSentencesCarryTheirFigures(t *testing.T) {
+	for _, c := range []struct {
+		rule string
+		edit func(f *facts)
+		says []string
+	}{
+		{"live-set-fills-old-gen", func(f *facts) { f.s.OldAfterFullLastMB = f64(612) },
+			[]string{"still holds 612 MB, 90 % of the old gen (680 MB)", "2 here, by Ergonomics (2)"}},
+		{"live-set-fills-old-gen", func(f *facts) {
+			f.s.OldAfterFullLastMB = f64(612)
+			f.s.Causes = append(f.s.Causes, CauseCount{Kind: Full, Count: 1})
+		}, []string{"by Ergonomics (2), no cause given (1)"}},
+		{"gc-time-high", func(f *facts) { f.s.GCTimePct = f64(12.4) },
+			[]string{"took 12 % of the log's 100 s (1500 ms in 102 pauses)", "Above 10 %"}},
+		{"young-gcs-frequent", func(f *facts) { f.s.YoungGCsPerS = f64(8) },
+			[]string{"every 125 ms on average (8 a second): the application allocates 200 MB/s and the young gen holds about 200 MB"}},
+		{"premature-promotion", func(f *facts) { f.s.PromotionRateMBs = f64(50) },
+			[]string{"promote 25 % of what is allocated (50 of 200 MB/s)"}},
+		{"pauses-long", func(f *facts) { f.s.PauseP95MS, f.s.PauseMaxMS = 2048, 3000 },
+			[]string{"for a heap of 1024 MB: one in twenty takes 2048 ms or more (the longest 3000 ms), 2 ms per MB"}},
+		{"pauses-long", func(f *facts) { f.s.Collector, f.s.PauseP95MS, f.s.PauseMaxMS = "z", 20, 50 },
+			[]string{"One pause in twenty takes 20 ms or more (the longest 50 ms)"}},
+		{"humongous", func(f *facts) {
+			f.s.Collector, f.humongousMaxMB = "g1", f64(60)
+			f.s.Causes = append(f.s.Causes, CauseCount{Kind: Young, Cause: "G1 Humongous Allocation", Count: 3})
+		}, []string{"here they held up to 60 MB, and 3 GCs were started by such an allocation"}},
+		{"allocation-stalls", func(f *facts) { f.s.AllocationStalls, f.s.AllocationStallsMS = 4, 12.5 },
+			[]string{"stalled allocating threads 4 times (12.5 ms in all)"}},
+		{"degenerated-cycles", func(f *facts) { f.s.Collector, f.s.DegeneratedGCs, f.s.CancelledCycles = "shenandoah", 1, 3 },
+			[]string{"ran 1 degenerated cycles and 2 Full GCs (3 concurrent cycles were cancelled)"}},
+		{"to-space-exhausted", func(f *facts) { f.s.ToSpaceExhausted = 2 }, []string{"copy into 2 times"}},
+		{"g1-full-gc", func(f *facts) { f.s.Collector = "g1" }, []string{"fell back on Full GCs 2 times (Ergonomics (2))"}},
+		{"system-gc", func(f *facts) {
+			f.s.Causes = append(f.s.Causes, CauseCount{Kind: Full, Cause: "System.gc()", Count: 3})
+		}, []string{"called System.gc() 3 times"}},
+	} {
+		f := healthy()
+		c.edit(&f)
+		var text string
+		for _, finding := range diagnose(f) {
+			if finding.Rule == c.rule {
+				text = finding.Text
+			}
+		}
+		require.NotEmpty(t, text, "%s did not fire", c.rule)
+		for _, want := range c.says {
+			assert.Contains(t, text, want, c.rule)
+		}
+	}
+	// Without the young gen's size the frequent-young sentence leaves that part out.
+	f := healthy()
+	f.s.YoungGCsPerS, f.edenMB = f64(8), nil
+	assert.NotContains(t, youngGCsFrequent(f), "the application allocates")
+	f = healthy()
+	f.s.YoungGCsPerS, f.s.AllocationRateMBs = f64(8), nil
+	assert.NotContains(t, youngGCsFrequent(f), "the application allocates")
+	assert.Equal(t, "?", secs(nil))
+}
