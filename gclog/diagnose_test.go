@@ -382,4 +382,10 @@ func TestRuleSentencesCarryTheirFigures(t *testing.T) {
 	f.s.YoungGCsPerS, f.s.AllocationRateMBs = f64(8), nil
 	assert.NotContains(t, youngGCsFrequent(f), "the application allocates")
 	assert.Equal(t, "?", secs(nil))
+	// Humongous regions that fill the heap share, with no GC started by one: no count of such GCs.
+	f = healthy()
+	f.s.Collector, f.humongousMaxMB = "g1", f64(60)
+	text := humongousAllocations(f)
+	assert.Contains(t, text, "here they held up to 60 MB")
+	assert.NotContains(t, text, "GCs were started")
 }
