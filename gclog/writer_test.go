@@ -204,3 +204,21 @@ func TestBalanced(t *testing.T) {
 		}
 	}
 }
+
+// A generation line writes the capacities it has: both, the JDK 9-16 form's one after, or none.
+func TestAppendGenCapacities(t *testing.T) {
+	for _, c := range []struct {
+		g    Generation
+		want string
+	}{
+		{Generation{Name: "PSYoungGen", Before: 16384 * KB, After: 2544 * KB, CapacityBefore: 18944 * KB, CapacityAfter: 18944 * KB},
+			"PSYoungGen: 16384K(18944K)->2544K(18944K)"},
+		{Generation{Name: "PSYoungGen", Before: 16384 * KB, After: 2544 * KB, CapacityAfter: 18944 * KB}, "PSYoungGen: 16384K->2544K(18944K)"},
+		{Generation{Name: "ParOldGen", Before: 0, After: 1580 * KB}, "ParOldGen: 0K->1580K"},
+		{Generation{Name: "ParOldGen", Before: 1, After: KB + 1}, "ParOldGen: 1B->1025B"},
+	} {
+		if got := string(appendGen(nil, c.g)); got != c.want {
+			t.Errorf("appendGen(%+v) = %q, want %q", c.g, got, c.want)
+		}
+	}
+}
