@@ -282,3 +282,144 @@ func TestNoTimes(t *testing.T) {
 		t.Errorf("clock %q, summary %+v; want none and null duration, GC time share and rates", l.Clock, s)
 	}
 }
+
+// An error about the whole input names no line; an error about one line starts with its number.
+func TestLineErrorNamesItsLine(t *testing.T) {
+	whole := lineErr(0, ErrEmpty, "no lines").Error()
+	one := lineErr(2, ErrMalformed, "bad").Error()
+	if whole != ErrEmpty.Error()+": no lines" || one != "line 2: "+ErrMalformed.Error()+": bad" {
+		t.Errorf("errors %q and %q", whole, one)
+	}
+}
+
+// A line of MaxLineBytes is read; one byte more is refused.
+func TestLineLengthBound(t *testing.T) {
+	line := []byte("[1.0s][info][gc] Using Parallel " + strings.Repeat("x", MaxLineBytes))[:MaxLineBytes]
+	if err := NewParser().Line(line); err != nil {
+		t.Errorf("a line of %d bytes: %v", len(line), err)
+	}
+	if err := NewParser().Line(append(line, 'x')); !errors.Is(err, ErrLineTooLong) {
+		t.Errorf("a line of %d bytes: %v, want %v", len(line)+1, err, ErrLineTooLong)
+	}
+}
+
+// Every byte from 0x80 up that starts no valid UTF-8 sequence is binary, 0x80 included.
+func TestBinaryAtContinuationByte(t *testing.T) {
+	for s, want := range map[string]int{"ab\x80c": 2, "a\xc3\xa9b": -1, "a\tb": -1, "a\x7fb": 1, "\x1fa": 0} {
+		if got := binaryAt([]byte(s)); got != want {
+			t.Errorf("binaryAt(%q) = %d, want %d", s, got, want)
+		}
+	}
+}
+
+// clip keeps at most n bytes and never splits a UTF-8 sequence.
+func TestClip(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{{"abc", 3, "abc"}, {"abc", 2, "ab"}, {"aé", 2, "a"}, {"aé", 3, "aé"}, {"éa", 1, ""}, {"abc", 0, ""}} {
+		if got := clip(c.s, c.n); got != c.want {
+			t.Errorf("clip(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
+
+// The first maxUnknownExamples unknown lines are kept as examples, and no more.
+func TestUnknownExamplesBound(t *testing.T) {
+	l, err := parseString("[0.04s][info][gc] Using Parallel\n" + strings.Repeat("some other program's line\n", maxUnknownExamples+1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.Unknown != maxUnknownExamples+1 || len(l.UnknownExamples) != maxUnknownExamples || l.UnknownExamples[0].Line != 2 {
+		t.Errorf("%d unknown lines, %d examples (first on line %d); want %d, %d, 2",
+			l.Unknown, len(l.UnknownExamples), l.UnknownExamples[0].Line, maxUnknownExamples+1, maxUnknownExamples)
+	}
+}
+
+// Shenandoah's cycles close when the next id starts, from GC(0) on, and at the end of the log; a
+// "Cancelling GC" cuts only the cycle that is open then. GC(0)'s lines are
+// testdata/gclog/shenandoah-128m-pooled.log's (those with a time); GC(1)'s are its GC(3), the
+// first cancelled cycle, renumbered.
+func TestShenandoahCyclesCloseAndCancel(t *testing.T) {
+	const log = `[0.023s][info][gc] Using Shenandoah
+[10.747s][info][gc          ] GC(0) Concurrent reset 0.186ms
+[10.771s][info][gc          ] GC(0) Pause Init Mark (unload classes) 0.108ms
+[11.283s][info][gc          ] GC(0) Concurrent marking (unload classes) 487.155ms
+[11.284s][info][gc          ] GC(0) Pause Final Mark (unload classes) 0.385ms
+[11.344s][info][gc          ] GC(0) Concurrent cleanup 32M->32M(128M) 0.021ms
+[14.734s][info][gc          ] Trigger: Learning 4 of 5. Free (45350K) is below initial threshold (91750K)
+[14.735s][info][gc          ] GC(1) Concurrent reset 0.554ms
+[14.871s][info][gc          ] GC(1) Pause Init Mark (unload classes) 0.107ms
+[15.148s][info][gc          ] GC(1) Concurrent marking (unload classes) 262.386ms
+`
+	const cancel = "[15.149s][info][gc          ] Cancelling GC: Allocation Failure\n"
+	cycles := func(l *Log) (ids []int) {
+		for _, e := range l.Events {
+			if e.Kind == Concurrent {
+				ids = append(ids, e.ID)
+			}
+		}
+		return ids
+	}
+	l := mustParse(t, log)
+	if got := cycles(l); !reflect.DeepEqual(got, []int{0, 1}) || l.CancelledCycles != 0 {
+		t.Errorf("two cycles, the last closed by the log's end: cycles %v, %d cancelled; want [0 1], 0", got, l.CancelledCycles)
+	}
+	l = mustParse(t, log+cancel)
+	if got := cycles(l); !reflect.DeepEqual(got, []int{0}) || l.CancelledCycles != 1 {
+		t.Errorf("GC(1) cancelled: cycles %v, %d cancelled; want [0], 1", got, l.CancelledCycles)
+	}
+}
+
+// Between includes both its ends: events at exactly from and to are in, a nanosecond outside is not.
+func TestBetweenIsInclusive(t *testing.T) {
+	l := mustParse(t, `[1.000s][gc] GC(0) Pause Young (Allocation Failure) 16M->4M(61M) 1.000ms
+[2.000s][gc] GC(1) Pause Young (Allocation Failure) 20M->6M(61M) 2.000ms
+[3.000s][gc] GC(2) Pause Full (Ergonomics) 30M->10M(61M) 30.000ms
+`)
+	for _, c := range []struct {
+		from, to Nanos
+		want     int
+	}{{2 * Second, 2 * Second, 1}, {Second, 3 * Second, 3}, {Second + 1, 3*Second - 1, 1}, {2*Second + 1, 3*Second - 1, 0}} {
+		if got := len(l.Between(c.from, c.to).Events); got != c.want {
+			t.Errorf("Between(%d, %d): %d events, want %d", c.from, c.to, got, c.want)
+		}
+	}
+}
+
+// Events are ordered by time, and among equal times by line: HotSpot stamps a line before it takes
+// the output lock, so a line can land just after a later one. G1's Cleanup pause and the end of its
+// mark cycle carry the same stamp (testdata/gclog's G1 logs show it).
+func TestEventsOrderedByTimeThenLine(t *testing.T) {
+	l := mustParse(t, `[0.004s][info][gc] Using G1
+[10.275s][info][gc             ] GC(157) Pause Young (Normal) (G1 Evacuation Pause) 45M->44M(64M) 4.603ms
+[10.274s][info][gc             ] GC(156) Pause Cleanup 40M->40M(64M) 0.018ms
+[10.274s][info][gc             ] GC(156) Concurrent Mark Cycle 235.448ms
+`)
+	var got []Kind
+	for _, e := range l.Events {
+		got = append(got, e.Kind)
+	}
+	if want := []Kind{Cleanup, Concurrent, Young}; !reflect.DeepEqual(got, want) {
+		t.Errorf("events in order %v, want %v", got, want)
+	}
+}
+
+// A log whose "Using" line was cut off is named by its events: a Shenandoah cycle names
+// Shenandoah; G1's mark cycle alone names nothing.
+func TestInferCollectorFromCycles(t *testing.T) {
+	for _, c := range []struct {
+		e    Event
+		want Collector
+	}{
+		{Event{Kind: Concurrent, Phase: "Cycle"}, Shenandoah},
+		{Event{Kind: Concurrent, Phase: "Mark Cycle"}, 0},
+		{Event{Kind: Concurrent, Phase: "Garbage Collection"}, ZGC},
+		{Event{Kind: Young, Phase: "Cycle"}, 0},
+	} {
+		if got := inferCollector([]Event{c.e}); got != c.want {
+			t.Errorf("inferCollector(%+v) = %v, want %v", c.e, got, c.want)
+		}
+	}
+}

@@ -70,3 +70,20 @@ func TestStreamRefusals(t *testing.T) {
 	_, err = streamPieces([]byte("2.345: [GC (Allocation Failure) [PSYoungGen: 16384K->2544K(18944K)] 16384K->4000K(62976K), 0.0101 secs]\n"), 10)
 	assert.True(t, errors.Is(err, ErrLegacyFormat))
 }
+
+// A line of exactly MaxLineBytes may wait whole for its newline in the next piece; one byte more
+// is refused as soon as it is seen. The stream counts what it was given as it goes.
+func TestStreamLineBound(t *testing.T) {
+	line := []byte("[0.040s][info][gc] Using Parallel " + strings.Repeat("x", MaxLineBytes))[:MaxLineBytes]
+	s := NewStream()
+	_, err := s.Write(line)
+	require.NoError(t, err, "a line of MaxLineBytes without its newline yet")
+	rest := []byte("\n[1.0s][info][gc] GC(0) Pause Young (Allocation Failure) 16M->4M(61M) 3.400ms\n")
+	_, err = s.Write(rest)
+	require.NoError(t, err)
+	assert.Equal(t, int64(MaxLineBytes+len(rest)), s.Bytes())
+	assert.Equal(t, 2, s.Lines())
+	assert.Equal(t, 1, s.Events())
+	_, err = NewStream().Write(append(line, 'x'))
+	assert.True(t, errors.Is(err, ErrLineTooLong), "%v", err)
+}

@@ -71,3 +71,31 @@ func TestBytesString(t *testing.T) {
 		}
 	}
 }
+
+// The smallest sizes and every digit's edge: "1K" is two bytes long, '0' and '9' are digits, the
+// characters either side of them are not.
+func TestParseSizeEdges(t *testing.T) {
+	for in, want := range map[string]Bytes{"1K": KB, "9K": 9 * KB, "0B": 0, "90M": 90 * MB, "0.9K": 921} {
+		if got, ok := parseSize(in); !ok || got != want {
+			t.Errorf("parseSize(%q) = %d, %v; want %d", in, got, ok, want)
+		}
+	}
+	for _, in := range []string{"K", "/K", ":K", "1/K", "1:K"} {
+		if got, ok := parseSize(in); ok {
+			t.Errorf("parseSize(%q) = %d; want refused", in, got)
+		}
+	}
+}
+
+// parseFixed keeps 18 digits in all after scaling: 15 integer digits at scale 3, not 16.
+func TestParseFixedDigitBound(t *testing.T) {
+	if v, ok := parseFixed("123456789012345", 3); !ok || v != 123456789012345000 {
+		t.Errorf("15 digits at scale 3: %d, %v", v, ok)
+	}
+	if v, ok := parseFixed("1234567890123456", 3); ok {
+		t.Errorf("16 digits at scale 3 read as %d; want refused", v)
+	}
+	if v, ok := parseFixed("123456789012345678", 0); !ok || v != 123456789012345678 {
+		t.Errorf("18 digits at scale 0: %d, %v", v, ok)
+	}
+}

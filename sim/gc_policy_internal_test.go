@@ -296,3 +296,59 @@ func TestOldWithinMax(t *testing.T) {
 	assert.Error(t, oldWithinMax(h))
 	assert.Error(t, serialGC{}.checkHeap(h))
 }
+
+// The young collection Serial skips for its promotion guarantee is a young
+// pause in the record: an event of no thread that copied and promoted
+// nothing, and it counts in the heap's young count as in the run's.
+func TestSerialSkippedYoungCollectionIsRecorded(t *testing.T) {
+	s := tinySim(t, GCSerial, 25)
+	for len(s.th) < 2 {
+		parkedThread(s, 0, 0)
+	}
+	for i := range s.th {
+		s.th[i].id = ThreadID(i + 1) // so that an event given a thread slot shows it
+	}
+	h := s.heap
+	fillOld(s, h.oldCommitted-4*MB)
+	setPromoAvg(h, 5*MB)
+	h.edenUsed = 5 * MB
+	s.Record(16)
+	_, full, _ := serialGC{}.collect(s)
+	require.True(t, full, "old free below both the average and young used")
+	events, _ := s.DrainEvents(nil)
+	require.Len(t, events, 1)
+	e := events[0]
+	assert.Equal(t, EvGCYoung, e.Kind)
+	assert.Zero(t, e.Thread, "a collection belongs to no thread")
+	assert.Zero(t, e.A, "nothing copied")
+	assert.Zero(t, e.B, "nothing promoted")
+	young, _ := collections(s)
+	assert.Equal(t, int64(1), young)
+	assert.Equal(t, young, int64(h.youngCount), "the heap's count, which the adaptive policy reads, agrees with the run's")
+}
+
+// The survivor limit is a ceiling the target may reach: a target equal to it
+// takes the limit and leaves the threshold alone; one byte more is over it
+// and lowers the threshold as well
+// (compute_survivor_space_size_and_threshold: target_size > survivor_limit).
+func TestParallelSurvivorLimitBoundary(t *testing.T) {
+	for _, c := range []struct {
+		survived Bytes
+		tenuring int
+	}{
+		{6 * MB, 7},            // equal to the limit
+		{6*MB + 1, 6},          // rounds up past it
+		{5*MB + 512*KB + 1, 7}, // rounds up to it
+	} {
+		s := adaptiveSim(t)
+		h := s.heap
+		h.cfg.FixedSurvivors = false
+		s.cfg.Heap.FixedSurvivors = false
+		s.cfg.Heap.SpaceAlign = 512 * KB
+		h.survMax = 6 * MB // an aligned limit
+		h.survAvg = avgPadded{weight: 10, padding: 3}
+		parallelGC{}.tenure(s, youngResult{copied: c.survived})
+		assert.Equal(t, 6*MB, h.survCap, "survived %v", c.survived)
+		assert.Equal(t, c.tenuring, h.tenuring, "survived %v", c.survived)
+	}
+}

@@ -282,3 +282,46 @@ func TestCoalesceCache(t *testing.T) {
 	assert.Equal(t, Bytes(0), h.live[CatThreadLocal])
 	assert.Equal(t, 4*KB, h.freed[CatThreadLocal])
 }
+
+// The generations are sized in SpaceAlign units, rounded down: with
+// -XX:NewRatio=2 the young gen is a third of 100 MB (33.3 MB), 33 MB in
+// 512 KB units; a survivor space is a tenth of that (3.3 MB), 3 MB; the
+// survivors' limit is a third of young, 11 MB.
+func TestGenerationSizesAligned(t *testing.T) {
+	cfg := validHeapConfig()
+	cfg.NewRatio, cfg.SpaceAlign = 2, 512*KB
+	h := newHeap(cfg, parallelGC{})
+	assert.Equal(t, 33*MB, h.youngCap)
+	assert.Equal(t, 67*MB, h.oldMax)
+	assert.Equal(t, 3*MB, h.survCap)
+	assert.Equal(t, 27*MB, h.edenCap)
+	assert.Equal(t, 11*MB, h.survMax)
+}
+
+// InitialSurvivorRatio sizes the survivor spaces from 3 up; below 3 it is
+// unset and SurvivorRatio+2 does.
+func TestInitialSurvivorRatioFromThree(t *testing.T) {
+	for _, c := range []struct {
+		isr  int
+		surv Bytes
+	}{{3, 20 * MB / 3}, {2, 2 * MB}, {0, 2 * MB}, {8, 20 * MB / 8}} {
+		cfg := validHeapConfig() // young 20 MB, SurvivorRatio 8
+		cfg.InitialSurvivorRatio = c.isr
+		h := newHeap(cfg, parallelGC{})
+		assert.Equal(t, c.surv, h.survCap, "InitialSurvivorRatio %d", c.isr)
+		assert.Equal(t, 20*MB-2*c.surv, h.edenCap, "InitialSurvivorRatio %d", c.isr)
+	}
+}
+
+// A no-zero-deviation average (Serial's promoted bytes): a zero sample
+// moves the average but leaves the deviation; any other sample moves both.
+func TestNoZeroDevAverage(t *testing.T) {
+	a := avgPadded{weight: 10, padding: 3, noZeroDev: true}
+	a.sample(10)
+	a.sample(20)
+	require.Greater(t, a.dev, 0.0, "a non-zero sample that differs from the average moves the deviation")
+	dev, avg := a.dev, a.avg
+	a.sample(0)
+	assert.Equal(t, dev, a.dev, "a zero sample leaves the deviation")
+	assert.Less(t, a.avg, avg, "a zero sample lowers the average")
+}
