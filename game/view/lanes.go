@@ -242,7 +242,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// Stopped at a safepoint for the collection: the bar greys out.
 		drawStopped(l, stack, p, sc)
 	} else {
-		l.Mark(stack, TierMeaning(cv.Tier), p, 1)
+		l.Mark(stack, stackMeaning(cv.Tier, s.byTier), p, 1)
 	}
 	// One thing in words per lane: its state when it is not simply
 	// running, else the stack's size in bytes (the bar's length). Eight

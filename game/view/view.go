@@ -177,6 +177,9 @@ type Side struct {
 	// legend: the meanings drawn in the last frame (Build reserves the
 	// legend's room from them).
 	legend meaningSet
+	// byTier: this frame's stacks and chunks are coloured by JIT tier
+	// (stackcolor.go).
+	byTier bool
 	// Scratch reused between draws.
 	scratch List // a dry run's drawing (threads.go: the parked groups' shared scale)
 	waiting []sim.ThreadID
@@ -228,6 +231,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	p, sc := o.palette(), o.scale()
 	snap := in.Snap
 	sideH := r.H
+	s.byTier = chunksByTier(snap)
 	// The header (the case and its counters), then the live caption, the
 	// first sentence a reader meets, then the panels, then the callouts of
 	// the moments that just happened.

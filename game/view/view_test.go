@@ -157,6 +157,9 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 		{ID: 2, Thread: 102, State: sim.StateRunning, Frames: 286, Tier: sim.TierC2, OnCPU: true},
 		{ID: 3},
 	}}
+	// Chunks of two tiers: the frame is drawn by tier (stackcolor.go).
+	snap.ChunkBlocks = []sim.ChunkView{{ID: 1, Capacity: 1150, Space: sim.SpaceEden, Tier: sim.TierC1Full},
+		{ID: 2, Capacity: 290, Space: sim.SpaceEden, Tier: sim.TierC2}}
 	s := NewSide()
 	s.Tick(snap, nil, false)
 	var l List
@@ -193,6 +196,43 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 	assert.Contains(t, txt, "stack 2.2 KB")
 	assert.NotContains(t, txt, "words", "one number per lane: the words are in the explanation")
 	assert.Contains(t, txt, "idle")
+}
+
+// Chunks of one tier: stack bars and chunk blocks take the StackChunk
+// colour, no tier colour is drawn, and neither the strip's heading nor the
+// legend speaks of JIT tiers; the legend's StackChunk entry names the
+// stack frames it also colours.
+func TestOneTierDrawnInStackChunkColour(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 2, VirtualLive: 3, Carriers: []sim.CarrierView{
+		{ID: 1, Thread: 101, State: sim.StateRunning, Frames: 286, Tier: sim.TierC2, OnCPU: true},
+		{ID: 2},
+	}}
+	snap.Heap = sim.HeapView{Max: 64 << 20, EdenCap: 16 << 20, SurvivorCap: 2 << 20, OldCap: 44 << 20, EdenUsed: 4 << 20}
+	snap.Chunks = sim.ChunkSummary{Live: 3, EdenLive: 3}
+	for i := range 3 {
+		snap.ChunkBlocks = append(snap.ChunkBlocks, sim.ChunkView{ID: sim.ChunkID(i + 1), Capacity: 290, Space: sim.SpaceEden, Tier: sim.TierC2})
+	}
+	draw := func(snap *sim.Snapshot) (*List, string) {
+		s := NewSide()
+		s.Tick(snap, nil, false)
+		var l List
+		Build(&l, 1200, 900, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
+		return &l, texts(&l)
+	}
+	l, txt := draw(snap)
+	for _, m := range []Meaning{MeanInterpreted, MeanC1, MeanC2} {
+		assert.False(t, l.used.has(m), "%v drawn with one tier", m.Label())
+	}
+	assert.True(t, l.used.has(MeanChunkData))
+	assert.NotContains(t, txt, "JIT tier")
+	assert.Contains(t, l.Legend(), MeanChunkData)
+	assert.Contains(t, txt, "StackChunks and stack frames")
+	// A second tier among the chunks brings the tier colours back.
+	snap.ChunkBlocks[0].Tier = sim.TierC1Full
+	l, txt = draw(snap)
+	assert.True(t, l.used.has(MeanC1))
+	assert.True(t, l.used.has(MeanC2))
+	assert.Contains(t, txt, "JIT tier")
 }
 
 func TestPinnedCarrierMarked(t *testing.T) {
@@ -445,7 +485,7 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 				t.need += BlockWidth(blocks[i].Capacity, 1) + 1
 			}
 		}
-		drawSpaceChunks(l, r, spaceIndex(space), &t, blocks, scale, k, &OkabeIto, 1)
+		drawSpaceChunks(l, r, spaceIndex(space), &t, blocks, scale, k, true, &OkabeIto, 1)
 	}
 	var l List
 	l.Reset(300, 60)
@@ -460,7 +500,7 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 	// Chunks are drawn in their own space only.
 	snap := &sim.Snapshot{ChunkBlocks: mk(10, 100), Chunks: sim.ChunkSummary{Live: 10}}
 	l.Reset(600, 600)
-	assert.Equal(t, 1, drawChunks(&l, Rect{W: 200, H: 100}, Rect{X: 210, W: 50, H: 100}, Rect{Y: 110, W: 300, H: 300}, snap, &OkabeIto, 1), "blocks one by one")
+	assert.Equal(t, 1, drawChunks(&l, Rect{W: 200, H: 100}, Rect{X: 210, W: 50, H: 100}, Rect{Y: 110, W: 300, H: 300}, snap, true, &OkabeIto, 1), "blocks one by one")
 	require.Len(t, l.Items, 10)
 	for _, it := range l.Items {
 		assert.Less(t, it.X, float32(200), "in eden")
@@ -472,7 +512,7 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 	}
 	snap = &sim.Snapshot{ChunkBlocks: many, Chunks: sim.ChunkSummary{Live: len(many)}}
 	l.Reset(600, 600)
-	k := drawChunks(&l, Rect{W: 100, H: 30}, Rect{X: 110, W: 50, H: 30}, Rect{X: 170, W: 100, H: 30}, snap, &OkabeIto, 1)
+	k := drawChunks(&l, Rect{W: 100, H: 30}, Rect{X: 110, W: 50, H: 30}, Rect{X: 170, W: 100, H: 30}, snap, true, &OkabeIto, 1)
 	assert.Greater(t, k, 1)
 	old := 0
 	for _, it := range l.Items {
