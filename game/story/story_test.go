@@ -41,7 +41,7 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 		t.Fatal("no Full GC by 2.35 s: the test's premise is gone")
 	}
 	// At 2.35 s a young pause runs: the Full GCs are counted as before it.
-	contains(t, "1g-pool at 2.35 s", after, "A young GC (of eden and survivors only)", count(r.snap.FullGCs)+" Full GCs before this one", "of the time", "the old gen is")
+	contains(t, "1g-pool at 2.35 s", after, "A young GC (of eden and survivors only)", "this is a young GC; "+count(r.snap.FullGCs)+" Full GCs happened earlier", "of the time", "the old gen is")
 	lacks(t, "1g-pool at 2.35 s", after, "no Full GC yet")
 	m, ok := r.has(FirstFullGC)
 	if !ok {
@@ -243,6 +243,18 @@ func TestEventSentences(t *testing.T) {
 		s := Event(&e)
 		if s == k.String()+"." || !strings.HasSuffix(s, ".") || strings.Contains(s, "invalid") {
 			t.Errorf("%s: %q", k, s)
+		}
+	}
+}
+
+// A pause's length is written as the picture's banner writes the time
+// left: one decimal of a millisecond ("11.3 ms", not "11 ms").
+func TestPauseLengthOneDecimal(t *testing.T) {
+	e := sim.Event{Kind: sim.EvGCPause, A: int64(11300 * sim.Microsecond)}
+	for a, want := range map[sim.Duration]string{11300 * sim.Microsecond: "pause of 11.3 ms began", 2 * sim.Millisecond: "pause of 2.0 ms began"} {
+		e.A = int64(a)
+		if s := Event(&e); !strings.Contains(s, want) {
+			t.Errorf("%q does not say %q", s, want)
 		}
 	}
 }

@@ -106,16 +106,22 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			return sim.Bytes(float64(total) * float64(h.YoungLive[c]) / float64(youngLive))
 		}
 	}
-	drawSpace(l, eden, "eden", "eden", h.EdenCap, h.EdenUsed, share(edenLive), h.EdenUsed-edenLive, p, sc)
-	drawSpace(l, from, fromName, "survivor", h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
-	drawSpace(l, to, toName, "survivor", h.SurvivorCap, 0, nil, 0, p, sc)
+	// During a pause eden is what the collection is emptying: its few
+	// bytes now beside "young GC" read as a GC of an empty eden.
+	edenState := ""
+	if snap.Paused {
+		edenState = "being collected"
+	}
+	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, h.EdenUsed, share(edenLive), h.EdenUsed-edenLive, p, sc)
+	drawSpace(l, from, fromName, "survivor", "", h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
+	drawSpace(l, to, toName, "survivor", "", h.SurvivorCap, 0, nil, 0, p, sc)
 	if TextWidth("survivor", sc) > s0.W-6*sc {
 		// Too narrow for a label each: one over both.
 		pair := Rect{X: s0.X, Y: s0.Y, W: s1.Right() - s0.X, H: s0.H}
 		relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "survivors")
 	}
 	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
-	drawSpace(l, old, "old generation", "old", h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
+	drawSpace(l, old, "old generation", "old", "", h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
 	if strip.Empty() {
 		return
 	}
@@ -225,7 +231,10 @@ func SpaceBands(r Rect, sc float32) (label, fill Rect) {
 
 // drawSpace draws one heap space: frame, fill by category from the left,
 // then garbage striped, then a label with its occupancy.
-func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32) {
+//
+// state, when not empty, replaces the space's use in its label: what a GC
+// pause is doing to it ("being collected").
+func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
@@ -291,8 +300,14 @@ func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, li
 		// space one line high, whose label plate would hide its fill.)
 		labels = append([]string{name + " (" + gloss + ") " + Size(used) + " of " + Size(capacity)}, labels...)
 	}
+	if state != "" {
+		labels = []string{name + " " + Size(capacity) + ": " + state, name + ": " + state, short + ": " + state, name, short}
+	}
 	relabel(l, r, p, sc, labels...)
 	what := name + ": " + Size(used) + " used of " + Size(capacity)
+	if state != "" {
+		what = name + ": " + state + " (" + Size(used) + " in it now of " + Size(capacity) + ")"
+	}
 	if len(parts) > 0 {
 		what += " (" + strings.Join(parts, ", ") + ")"
 	}

@@ -258,11 +258,22 @@ func TestGCPauseBand(t *testing.T) {
 		Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{input("x", snap, true)}, nil)
 		return texts(&l)
 	}
-	assert.NotContains(t, build(), "GC pause")
-	snap.Paused, snap.PauseEnd = true, snap.Time.Add(3*sim.Millisecond)
 	txt := build()
-	assert.Contains(t, txt, "GC pause (young collection) · 3.00 ms left")
+	assert.NotContains(t, txt, "GC pause")
+	assert.NotContains(t, txt, "being collected")
+	assert.NotContains(t, txt, "stopped for GC")
+	snap.Paused, snap.PauseEnd = true, snap.Time.Add(11300*sim.Microsecond)
+	txt = build()
+	// The time left as the step line writes a pause's length ("a pause
+	// of 11.3 ms began"), one decimal.
+	assert.Contains(t, txt, "GC pause (young collection) · 11.3 ms left")
 	assert.Equal(t, 1, strings.Count(txt, "GC pause ("), "the pause is written once")
+	// The carriers' count agrees with their lanes, and eden says what the
+	// pause does to it rather than its few bytes after the copy.
+	assert.Contains(t, txt, stoppedWords(len(snap.Carriers), snap.Parallelism))
+	assert.Equal(t, "all 8 stopped for GC", stoppedWords(8, 8))
+	assert.NotContains(t, txt, " busy")
+	assert.Contains(t, txt, "eden "+Size(snap.Heap.EdenCap)+": being collected")
 	snap.PauseFull = true
 	assert.Contains(t, build(), "GC pause (Full GC)")
 }
