@@ -375,9 +375,14 @@ func (p *Playground) Scrub(t sim.Time, maxEvents int) (bool, error) {
 	if tl.head == nil && t >= p.now {
 		reached := true
 		for _, s := range p.sides {
+			from := s.Snap.Time
 			reached = toTime(s, t, maxEvents) && reached
 			s.Events, s.pending = s.Events[:0], s.pending[:0]
 			s.fill()
+			if s.teller != nil && s.Snap.Time > from {
+				// Unwatched: what happened on the way is not news now.
+				s.teller.Jumped()
+			}
 		}
 		p.now = p.clock()
 		return reached, nil
