@@ -134,3 +134,12 @@ func TestSeekAheadTellsNoStaleMoments(t *testing.T) {
 	}
 	assert.NotEmpty(t, w.State().Moments)
 }
+
+// A side knows whether its JVM thread count is the article's measurement.
+func TestBaseThreadsMeasured(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`)
+	assert.True(t, p.Inputs(nil)[0].BaseMeasured, "loom-carrier fits its 66 JVM threads to the article's thread count")
+	mustLoad(t, p, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
+	assert.False(t, p.Inputs(nil)[0].BaseMeasured, "vt-pooling's 20 is an estimate")
+}

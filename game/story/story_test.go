@@ -185,7 +185,8 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	if _, ok := loom.has(CarriersStarted); !ok {
 		t.Error("no carriers-started moment with loom-carrier")
 	}
-	contains(t, "256-vthreads", c, "16 loops need only the 8 carriers' threads")
+	// The comparison with platform loops, plainly: what they would need.
+	contains(t, "256-vthreads", c, "As platform threads the 16 loops would need 16 OS threads of their own", "they need only the 8 carriers' threads", "less native memory")
 	even := newRun(t, "loom-carrier/256-vthreads", map[string]string{"event_loops": "4", "workers": "4"}, 2)
 	contains(t, "8 loops on 8 carriers", even.to(500, tick), "saves no OS thread")
 	plat := newRun(t, "loom-carrier/256-platform", nil, 1)

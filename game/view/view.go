@@ -66,6 +66,9 @@ type SideInput struct {
 	Unit string
 	// Scopes: the workload forks structured scopes.
 	Scopes bool
+	// BaseMeasured: the count of the JVM's own threads is the article's
+	// measured count (its libraries' threads included), not an estimate.
+	BaseMeasured bool
 	// Caption is one or two plain sentences saying what is happening now
 	// and why (written by the story rules outside this package); drawn in
 	// a band under the side's picture, wrapped, never cut.
@@ -261,7 +264,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	} else {
 		s.drawHeap(l, sl.Heap, snap, p, sc)
 	}
-	drawOS(l, sl.OS, snap, p, sc)
+	drawOS(l, sl.OS, snap, in.BaseMeasured, p, sc)
 	s.drawAnims(l, p, sc)
 	if snap.Paused {
 		// Once, over the heap it collects: the threads it stopped are

@@ -697,3 +697,29 @@ func TestPausedPictureIsStable(t *testing.T) {
 	c.Items[len(c.Items)/2].Color.A--
 	assert.False(t, frame().Equal(c))
 }
+
+// The OS-thread panel says when the JVM's own thread count is the
+// article's measurement, and the resident memory's JVM part does not
+// count threads a second time (the stacks have their own line).
+func TestOSThreadsSayMeasuredBase(t *testing.T) {
+	sc, err := scenario.Get("loom-carrier")
+	require.NoError(t, err)
+	sm, _, err := sc.NewSim("256-vthreads", nil, 1)
+	require.NoError(t, err)
+	sm.Advance(sim.Time(sim.Second), 1<<30)
+	var snap sim.Snapshot
+	sm.Fill(&snap)
+	build := func(measured bool) string {
+		in := input("256-vthreads", &snap, true)
+		in.BaseMeasured = measured
+		var l List
+		Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+		return texts(&l)
+	}
+	txt := build(true)
+	assert.Contains(t, txt, "JVM and framework threads, as measured")
+	assert.NotContains(t, txt, "GC, compiler, main")
+	assert.Contains(t, txt, "the JVM's own code and metadata")
+	assert.NotContains(t, txt, "metadata and threads")
+	assert.Contains(t, build(false), "(GC, compiler, main)")
+}
