@@ -234,6 +234,13 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 				total += n
 			}
 		}
+		if len(groups) == 1 {
+			// One way of waiting: the title uses the group's word
+			// ("waiting platform threads" over a row "sleeping" read as
+			// two states).
+			w := groups[0].name
+			titles = []string{w + " platform threads (each keeps its OS thread)", w + " platform threads", w}
+		}
 	}
 	s.groups = groups
 	// Virtual threads here are "parked": "waiting" is kept for the queue

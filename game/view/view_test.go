@@ -723,3 +723,22 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	assert.NotContains(t, txt, "metadata and threads")
 	assert.Contains(t, build(false), "(GC, compiler, main)")
 }
+
+// Platform threads that all wait one way are titled with that way's word,
+// the word their row says ("waiting" over "sleeping" read as two states);
+// the pool-200 case says it is the platform-thread baseline.
+func TestPlatformWaitersOneWord(t *testing.T) {
+	snap, _ := runCase(t, "pool-200", 600*sim.Millisecond, nil)
+	require.Positive(t, snap.PlatformParked[sim.ParkSleep])
+	var l List
+	in := input("pool-200", snap, false)
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	txt := texts(&l)
+	assert.Contains(t, txt, "sleeping platform threads")
+	assert.NotContains(t, txt, "waiting platform threads")
+	sc, err := scenario.Get("request-load")
+	require.NoError(t, err)
+	c, _ := sc.Case("pool-200")
+	require.NotNil(t, c)
+	assert.Contains(t, c.Title, "platform-thread baseline")
+}
