@@ -264,6 +264,8 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	state := " waiting"
 	if in.Virtual {
 		state = " parked"
+	} else if len(groups) == 1 {
+		state = " " + groups[0].name // the title's word, the row's word
 	}
 	// Groups side by side share one scale: a dry pass (into scratch)
 	// finds the largest number of threads a square must stand for, and

@@ -736,6 +736,8 @@ func TestPlatformWaitersOneWord(t *testing.T) {
 	txt := texts(&l)
 	assert.Contains(t, txt, "sleeping platform threads")
 	assert.NotContains(t, txt, "waiting platform threads")
+	assert.Contains(t, txt, Count(int64(snap.PlatformParked[sim.ParkSleep]))+" sleeping")
+	assert.NotContains(t, txt, Count(int64(snap.PlatformParked[sim.ParkSleep]))+" waiting")
 	sc, err := scenario.Get("request-load")
 	require.NoError(t, err)
 	c, _ := sc.Case("pool-200")
