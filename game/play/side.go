@@ -1,6 +1,9 @@
 package play
 
 import (
+	"strconv"
+	"strings"
+
 	"github.com/loomlab/loomlab/game/story"
 	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
@@ -31,6 +34,9 @@ type Side struct {
 	scopes   bool
 	requests int64
 	unit     string // what the workload's tasks are (view.SideInput.Unit)
+	// baseMeasured: the JVM's own thread count is the article's measured
+	// one (view.SideInput.BaseMeasured).
+	baseMeasured bool
 
 	teller      *story.Teller // the run's story: caption and moments (story.go)
 	callouts    []callout
@@ -54,6 +60,7 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 		s.Title = c.Title
 	}
 	cfg := sm.Config()
+	s.baseMeasured = baseMeasured(sc, cfg.JVM.BaseThreads)
 	for _, e := range cfg.Executors {
 		switch {
 		case e.Kind == sim.ExecVirtualPerTask, e.Kind == sim.ExecVirtualPool, e.Kind == sim.ExecEventLoops && e.Virtual:
@@ -89,6 +96,18 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 	return s, nil
 }
 
+// baseMeasured reports whether the scenario's profile fits its count of
+// the JVM's own threads to a figure of its article (a constant about
+// threads with that value and figures it fits).
+func baseMeasured(sc *scenario.Scenario, base int) bool {
+	for _, c := range sc.Profile {
+		if len(c.Fits) > 0 && c.Value == strconv.Itoa(base) && strings.Contains(c.Name, "JVM") && strings.Contains(c.Name, "threads") {
+			return true
+		}
+	}
+	return false
+}
+
 // perTask reports whether an executor starts a thread for each task.
 func perTask(k sim.ExecutorKind) bool {
 	return k == sim.ExecVirtualPerTask || k == sim.ExecPlatformPerTask
@@ -97,7 +116,7 @@ func perTask(k sim.ExecutorKind) bool {
 // Input is what the view draws this side from.
 func (s *Side) Input() view.SideInput {
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual,
-		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, Caption: s.Caption(), Callouts: s.viewCallouts(), Step: s.StepLine()}
+		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Caption: s.Caption(), Callouts: s.viewCallouts(), Step: s.StepLine()}
 }
 
 // StepLine names the event the last step stopped at ("" when the run has

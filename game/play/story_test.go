@@ -3,6 +3,8 @@ package play
 import (
 	"testing"
 
+	"github.com/loomlab/loomlab/sim"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -107,4 +109,37 @@ func TestTourOfPooling(t *testing.T) {
 	assert.False(t, p.State().Tour.Active, "once the story is told, Continue ends the tour")
 	assert.True(t, p.Running(), "... and the run plays on")
 	assert.Contains(t, p.State().Caption, "Full GC")
+}
+
+// A seek ahead of anything watched does not announce what happened on the
+// way as news of the seek's time ("At 2.3 s: the first Full GC" beside
+// five Full GCs; "the old gen passed half full" beside 76 %). Playing on
+// from there, later moments are news again.
+func TestSeekAheadTellsNoStaleMoments(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
+	_, err := p.Seek(sim.Time(2300*sim.Millisecond), 1<<30)
+	require.NoError(t, err)
+	p.Tick()
+	require.Greater(t, p.Inputs(nil)[0].Snap.FullGCs, int64(0), "Full GCs happened on the way")
+	assert.Empty(t, p.Inputs(nil)[0].Callouts)
+	assert.Empty(t, p.State().Moments)
+	// Without the seek, watched tick by tick, the same run does tell them.
+	w := New()
+	mustLoad(t, w, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
+	require.NoError(t, w.SetSpeed(1))
+	w.Play()
+	for w.Now() < sim.Time(2300*sim.Millisecond) {
+		w.Tick()
+	}
+	assert.NotEmpty(t, w.State().Moments)
+}
+
+// A side knows whether its JVM thread count is the article's measurement.
+func TestBaseThreadsMeasured(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`)
+	assert.True(t, p.Inputs(nil)[0].BaseMeasured, "loom-carrier fits its 66 JVM threads to the article's thread count")
+	mustLoad(t, p, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
+	assert.False(t, p.Inputs(nil)[0].BaseMeasured, "vt-pooling's 20 is an estimate")
 }

@@ -233,7 +233,7 @@ func (p *Playground) sideFrom(i int, from *sim.Sim) (*Side, error) {
 		return newSide(p.scen, s.Case, p.spec.Knobs, p.spec.Seed)
 	}
 	n := &Side{Case: s.Case, Title: s.Title, sm: from.Clone(), values: s.values, View: view.NewSide(),
-		virtual: s.virtual, scopes: s.scopes, requests: s.requests}
+		virtual: s.virtual, scopes: s.scopes, requests: s.requests, baseMeasured: s.baseMeasured}
 	p.refollow(i, n.sm)
 	n.sm.Fill(&n.Snap)
 	// The story as it stood at this position: the moments seen by then.
@@ -375,9 +375,14 @@ func (p *Playground) Scrub(t sim.Time, maxEvents int) (bool, error) {
 	if tl.head == nil && t >= p.now {
 		reached := true
 		for _, s := range p.sides {
+			from := s.Snap.Time
 			reached = toTime(s, t, maxEvents) && reached
 			s.Events, s.pending = s.Events[:0], s.pending[:0]
 			s.fill()
+			if s.teller != nil && s.Snap.Time > from {
+				// Unwatched: what happened on the way is not news now.
+				s.teller.Jumped()
+			}
 		}
 		p.now = p.clock()
 		return reached, nil

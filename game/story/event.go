@@ -46,7 +46,7 @@ func Event(e *sim.Event) string {
 	case sim.EvGCFull:
 		return "Full GC: the old gen compacted; " + size(sim.Bytes(e.A)) + " stays live."
 	case sim.EvGCPause:
-		return "A garbage-collection pause of " + duration(sim.Duration(e.A)) + " began: every Java thread stops."
+		return "A garbage-collection pause of " + pauseLength(sim.Duration(e.A)) + " began: every Java thread stops."
 	case sim.EvGCEnd:
 		return "The GC pause ended: threads run again."
 	case sim.EvTier:

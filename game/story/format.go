@@ -92,6 +92,17 @@ func duration(d sim.Duration) string {
 	return count(int64(math.Round(s))) + " s"
 }
 
+// pauseLength writes a GC pause's length as the picture's pause banner
+// writes the time left: milliseconds with one decimal under a second
+// ("11.3 ms"). "A pause of 11 ms began" beside "11.3 ms left" read as two
+// different pauses.
+func pauseLength(d sim.Duration) string {
+	if d < sim.Second {
+		return strconv.FormatFloat(float64(d)/float64(sim.Millisecond), 'f', 1, 64) + " ms"
+	}
+	return duration(d)
+}
+
 // percent writes part/whole as a whole percent ("82 %"); a share that is
 // above zero but rounds to zero reads "under 1 %".
 func percent(part, whole float64) string {

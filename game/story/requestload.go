@@ -58,13 +58,16 @@ func poolCaption(f *facts) string {
 			count(s.RequestsDone) + " done so far."
 	} else {
 		rounds := int(math.Ceil(float64(n) / float64(max(size, 1))))
+		// A round is its sleep plus the hand-over of the next tasks: "just
+		// over" the sleep ("of 100 ms, each a little longer" read as
+		// rounds growing longer one after another).
 		why = "A fixed pool lets only " + counti(size) + " tasks sleep at a time, so " + counti(n) + " tasks take " + counti(rounds) + " " +
-			plural(int64(rounds), "round", "rounds") + " of " + duration(sim.Duration(f.knobFloat("sleep_ms", 0)*float64(sim.Millisecond)))
+			plural(int64(rounds), "round", "rounds") + " of just over " + duration(sim.Duration(f.knobFloat("sleep_ms", 0)*float64(sim.Millisecond))) +
+			plural(int64(rounds), "", " each")
 		// Which round runs: "1,000 done at 600 ms" read as a wrong count
-		// beside 200 per 100 ms, while round 6 ends just after 600 ms (a
-		// round is its sleep plus the hand-over of the next tasks).
+		// beside 200 per 100 ms, while round 6 ends just after 600 ms.
 		if cur := int(s.RequestsDone)/max(size, 1) + 1; cur <= rounds && s.RequestsDone < int64(n) {
-			why += ", each a little longer; round " + counti(cur) + " is under way"
+			why += "; round " + counti(cur) + " is under way"
 		}
 		why += "."
 	}

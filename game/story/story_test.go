@@ -41,7 +41,7 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 		t.Fatal("no Full GC by 2.35 s: the test's premise is gone")
 	}
 	// At 2.35 s a young pause runs: the Full GCs are counted as before it.
-	contains(t, "1g-pool at 2.35 s", after, "A young GC (of eden and survivors only)", count(r.snap.FullGCs)+" Full GCs before this one", "of the time", "the old gen is")
+	contains(t, "1g-pool at 2.35 s", after, "A young GC (of eden and survivors only)", "this is a young GC; "+count(r.snap.FullGCs)+" Full GCs happened earlier", "of the time", "the old gen is")
 	lacks(t, "1g-pool at 2.35 s", after, "no Full GC yet")
 	m, ok := r.has(FirstFullGC)
 	if !ok {
@@ -86,8 +86,9 @@ func TestRequestLoadPoolQueue(t *testing.T) {
 	if q < 1000 {
 		t.Fatalf("pool-200 at 0.6 s: %d tasks queued, expected thousands", q)
 	}
-	contains(t, "pool-200 at 0.6 s", c, "The pool's 200 threads are all asleep", counti(q)+" tasks wait for one", "the 12 CPUs are idle", "50 rounds",
+	contains(t, "pool-200 at 0.6 s", c, "The pool's 200 threads are all asleep", counti(q)+" tasks wait for one", "the 12 CPUs are idle", "50 rounds of just over 100 ms each",
 		"round "+counti(int(r.snap.RequestsDone)/200+1)+" is under way")
+	lacks(t, "pool-200 at 0.6 s", c, "a little longer")
 	m, ok := r.has(PoolFull)
 	if !ok {
 		t.Fatal("no pool-full moment")
@@ -185,7 +186,8 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	if _, ok := loom.has(CarriersStarted); !ok {
 		t.Error("no carriers-started moment with loom-carrier")
 	}
-	contains(t, "256-vthreads", c, "16 loops need only the 8 carriers' threads")
+	// The comparison with platform loops, plainly: what they would need.
+	contains(t, "256-vthreads", c, "As platform threads the 16 loops would need 16 OS threads of their own", "they need only the 8 carriers' threads", "less native memory")
 	even := newRun(t, "loom-carrier/256-vthreads", map[string]string{"event_loops": "4", "workers": "4"}, 2)
 	contains(t, "8 loops on 8 carriers", even.to(500, tick), "saves no OS thread")
 	plat := newRun(t, "loom-carrier/256-platform", nil, 1)
@@ -243,6 +245,18 @@ func TestEventSentences(t *testing.T) {
 		s := Event(&e)
 		if s == k.String()+"." || !strings.HasSuffix(s, ".") || strings.Contains(s, "invalid") {
 			t.Errorf("%s: %q", k, s)
+		}
+	}
+}
+
+// A pause's length is written as the picture's banner writes the time
+// left: one decimal of a millisecond ("11.3 ms", not "11 ms").
+func TestPauseLengthOneDecimal(t *testing.T) {
+	e := sim.Event{Kind: sim.EvGCPause, A: int64(11300 * sim.Microsecond)}
+	for a, want := range map[sim.Duration]string{11300 * sim.Microsecond: "pause of 11.3 ms began", 2 * sim.Millisecond: "pause of 2.0 ms began"} {
+		e.A = int64(a)
+		if s := Event(&e); !strings.Contains(s, want) {
+			t.Errorf("%q does not say %q", s, want)
 		}
 	}
 }

@@ -100,6 +100,13 @@ func b2i(b bool) int64 {
 	return 0
 }
 
+// Jumped tells the teller that its run moved ahead without being observed
+// (a seek past anything watched): the next observation takes what it
+// finds as known, as a teller started there would. Noticed there, a
+// moment would carry the seek's time — "At 2.3 s: the first Full GC"
+// beside five Full GCs, "the old gen passed half full" beside 76 %.
+func (t *Teller) Jumped() { t.primed = false }
+
 // Since returns a teller for the same run at an earlier (or equal)
 // position t: it keeps the moments seen by then and forgets the later
 // ones, which will be news again when the run gets there.

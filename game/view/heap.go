@@ -106,16 +106,22 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			return sim.Bytes(float64(total) * float64(h.YoungLive[c]) / float64(youngLive))
 		}
 	}
-	drawSpace(l, eden, "eden", "eden", h.EdenCap, h.EdenUsed, share(edenLive), h.EdenUsed-edenLive, p, sc)
-	drawSpace(l, from, fromName, "survivor", h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
-	drawSpace(l, to, toName, "survivor", h.SurvivorCap, 0, nil, 0, p, sc)
+	// During a pause eden is what the collection is emptying: its few
+	// bytes now beside "young GC" read as a GC of an empty eden.
+	edenState := ""
+	if snap.Paused {
+		edenState = "being collected"
+	}
+	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, h.EdenUsed, share(edenLive), h.EdenUsed-edenLive, p, sc)
+	drawSpace(l, from, fromName, "survivor", "", h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
+	drawSpace(l, to, toName, "survivor", "", h.SurvivorCap, 0, nil, 0, p, sc)
 	if TextWidth("survivor", sc) > s0.W-6*sc {
 		// Too narrow for a label each: one over both.
 		pair := Rect{X: s0.X, Y: s0.Y, W: s1.Right() - s0.X, H: s0.H}
 		relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "survivors")
 	}
 	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
-	drawSpace(l, old, "old generation", "old", h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
+	drawSpace(l, old, "old generation", "old", "", h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
 	if strip.Empty() {
 		return
 	}
@@ -132,7 +138,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	ae := chunkColumn(l, ce, "eden", cs.EdenLive, cs.EdenDead, p, sc)
 	as := chunkColumn(l, cs2, "survivors", cs.SurvivorLive, cs.SurvivorDead, p, sc)
 	ao := chunkColumn(l, co, "old", cs.OldLive, cs.OldDead, p, sc)
-	if k := drawChunks(l, ae, as, ao, snap, p, sc); k > 1 {
+	if k := drawChunks(l, ae, as, ao, snap, s.byTier, p, sc); k > 1 {
 		// Squares, not blocks: their scale on the heading's right.
 		note := "1 square = " + Count(int64(k)) + " chunks"
 		if w := TextWidth(note, sc); w+TextWidth("StackChunks", sc)+8*sc <= head.W {
@@ -140,10 +146,10 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			head.W -= w + 8*sc
 		}
 	}
-	l.TextFit(head, sc, p.TextDim, chunkHeadings(snap)...)
+	l.TextFit(head, sc, p.TextDim, chunkHeadings(snap, s.byTier)...)
 	l.region(strip, "StackChunks", "StackChunk objects: the frozen stacks of parked virtual threads. "+Count(int64(cs.Live))+" live ("+
 		Size(cs.LiveBytes)+"), "+Count(int64(cs.Old))+" in the old generation, "+Count(int64(cs.GCMode))+
-		" promoted into GC mode (a hole in the block), "+Count(int64(cs.Garbage))+" dead (grey). A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park (one the GC has moved is dropped). A block's colour is the code (interpreted, C1 or C2) its frames came from when the chunk was made and sized; a chunk keeps that size when the code is recompiled.")
+		" promoted into GC mode (a hole in the block), "+Count(int64(cs.Garbage))+" dead (grey). A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park (one the GC has moved is dropped). "+chunkColourWords(s.byTier))
 }
 
 // chunkHeadings are the strip's heading, longest first. The columns'
@@ -151,7 +157,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 // beside the virtual threads, so that a reader adding them up finds the
 // numbers agree: a thread has no chunk while it has never parked or after
 // its stack went back to its carrier, and can have more than one.
-func chunkHeadings(snap *sim.Snapshot) []string {
+func chunkHeadings(snap *sim.Snapshot, byTier bool) []string {
 	cs := &snap.Chunks
 	vt := snap.VirtualLive
 	tally := Count(int64(cs.Live)) + " live"
@@ -162,14 +168,25 @@ func chunkHeadings(snap *sim.Snapshot) []string {
 	case vt < cs.Live && vt > 0:
 		tally += " for " + Count(int64(vt)) + " virtual threads (some have two)"
 	}
-	return []string{
-		"StackChunk objects: " + tally + ", coloured by the JIT tier of their frames",
-		"StackChunks: " + tally + ", by JIT tier",
-		"StackChunks: " + tally,
-		"StackChunks (frozen stacks): " + Count(int64(cs.Live)) + " live",
-		"StackChunks: " + Count(int64(cs.Live)) + " live",
-		"StackChunks",
+	var tiers []string
+	if byTier {
+		tiers = []string{"StackChunk objects: " + tally + ", coloured by the JIT tier of their frames",
+			"StackChunks: " + tally + ", by JIT tier"}
 	}
+	return append(tiers,
+		"StackChunks: "+tally,
+		"StackChunks (frozen stacks): "+Count(int64(cs.Live))+" live",
+		"StackChunks: "+Count(int64(cs.Live))+" live",
+		"StackChunks",
+	)
+}
+
+// chunkColourWords says what a chunk block's colour means this frame.
+func chunkColourWords(byTier bool) string {
+	if byTier {
+		return "A block's colour is the code (interpreted, C1 or C2) its frames came from when the chunk was made and sized; a chunk keeps that size when the code is recompiled."
+	}
+	return "Every live chunk here holds frames of the same compiled code, so they share the StackChunk colour; a block's width is its size."
 }
 
 // chunkColumn draws a column's label ("eden: 1,393 live · 2,919 dead")
@@ -214,7 +231,10 @@ func SpaceBands(r Rect, sc float32) (label, fill Rect) {
 
 // drawSpace draws one heap space: frame, fill by category from the left,
 // then garbage striped, then a label with its occupancy.
-func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32) {
+//
+// state, when not empty, replaces the space's use in its label: what a GC
+// pause is doing to it ("being collected").
+func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
@@ -280,8 +300,14 @@ func drawSpace(l *List, r Rect, name, short string, capacity, used sim.Bytes, li
 		// space one line high, whose label plate would hide its fill.)
 		labels = append([]string{name + " (" + gloss + ") " + Size(used) + " of " + Size(capacity)}, labels...)
 	}
+	if state != "" {
+		labels = []string{name + " " + Size(capacity) + ": " + state, name + ": " + state, short + ": " + state, name, short}
+	}
 	relabel(l, r, p, sc, labels...)
 	what := name + ": " + Size(used) + " used of " + Size(capacity)
+	if state != "" {
+		what = name + ": " + state + " (" + Size(used) + " in it now of " + Size(capacity) + ")"
+	}
 	if len(parts) > 0 {
 		what += " (" + strings.Join(parts, ", ") + ")"
 	}
@@ -343,7 +369,10 @@ func classOf(c *sim.ChunkView) chunkClass {
 
 // classMeaning is the meaning of a class's fill; GC-mode classes add a
 // hole (classHole).
-func classMeaning(k chunkClass) Meaning {
+func classMeaning(k chunkClass, byTier bool) Meaning {
+	if !byTier && k != classDead {
+		return MeanChunkData
+	}
 	switch k {
 	case classInterp, classGCInterp:
 		return MeanInterpreted
@@ -396,7 +425,7 @@ func spaceIndex(space sim.Space) int {
 // drawChunks draws the listed StackChunks in the area of the space that
 // holds them: one pass tallies every space, then each area gets its blocks
 // one by one when they fit, else density.
-func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, p *Palette, sc float32) int {
+func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, byTier bool, p *Palette, sc float32) int {
 	blocks := snap.ChunkBlocks
 	if len(blocks) == 0 {
 		return 1
@@ -444,14 +473,14 @@ func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, p *Palette, s
 		if area.Empty() || tally[si].n == 0 {
 			continue
 		}
-		drawSpaceChunks(l, area, si, &tally[si], blocks, scale, k, p, sc)
+		drawSpaceChunks(l, area, si, &tally[si], blocks, scale, k, byTier, p, sc)
 	}
 	return max(k, 1)
 }
 
 // drawSpaceChunks draws one column's chunks: one block each (k = 0), else
 // square cells in class order, each standing for k chunks.
-func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkView, scale float32, k int, p *Palette, sc float32) {
+func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkView, scale float32, k int, byTier bool, p *Palette, sc float32) {
 	bh := min(6*sc, r.H)
 	gap := max(1, sc)
 	rows := max(1, int((r.H+gap)/(bh+gap)))
@@ -474,7 +503,7 @@ func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkV
 			if c != classDead {
 				l.chunkHit(br, b.Owner)
 			}
-			l.Mark(br, classMeaning(c), p, classAlpha(c))
+			l.Mark(br, classMeaning(c, byTier), p, classAlpha(c))
 			if classHole(c) {
 				hole(l, br, p)
 			}
@@ -487,7 +516,7 @@ func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkV
 	_ = rows
 	var cells [classCount]segment
 	for c := chunkClass(0); c < classCount; c++ {
-		m := classMeaning(c)
+		m := classMeaning(c, byTier)
 		// A class with any chunk gets at least one square: a column of
 		// 1 live chunk at 112 a square must not look empty.
 		n := int(float32(t.counts[c])*scale + 0.5)

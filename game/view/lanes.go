@@ -44,7 +44,12 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		// busy lanes says the same, and the title says once what a
 		// carrier is.
 		right := Count(int64(snap.Mounted)) + " of " + Count(int64(n)) + " busy"
-		if snap.Pinned > 0 {
+		if snap.Paused {
+			// "8 of 8 busy" over eight lanes saying "stopped for GC"
+			// read as two states at once.
+			right = stoppedWords(len(snap.Carriers), n)
+		}
+		if snap.Pinned > 0 && !snap.Paused {
 			right += " · " + Count(int64(snap.Pinned)) + " pinned"
 		}
 		body = panel(l, r, right, p, sc, "carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
@@ -79,7 +84,12 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		}
 		defer func() {
 			msg := Count(int64(busy)) + " of " + Count(int64(n)) + what
-			if busy == 0 && !in.Virtual {
+			short := Count(int64(busy)) + " of " + Count(int64(n)) + " busy"
+			switch {
+			case snap.Paused:
+				msg = stoppedWords(len(snap.Carriers), n)
+				short = msg
+			case busy == 0 && !in.Virtual:
 				msg = Count(int64(n)) + " CPUs, all idle"
 			}
 			w := min(TextWidth(msg, sc)+6*sc, body.W)
@@ -88,7 +98,7 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 				plate.Y = body.Y + (body.H-CharH*sc)/2
 			}
 			l.Rect(plate, p.Panel.Alpha(0.9))
-			l.TextFit(plate.PadX(3*sc), sc, p.Text, msg, Count(int64(busy))+" of "+Count(int64(n))+" busy")
+			l.TextFit(plate.PadX(3*sc), sc, p.Text, msg, short)
 		}()
 	}
 	for len(s.heat) < n {
@@ -242,7 +252,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// Stopped at a safepoint for the collection: the bar greys out.
 		drawStopped(l, stack, p, sc)
 	} else {
-		l.Mark(stack, TierMeaning(cv.Tier), p, 1)
+		l.Mark(stack, stackMeaning(cv.Tier, s.byTier), p, 1)
 	}
 	// One thing in words per lane: its state when it is not simply
 	// running, else the stack's size in bytes (the bar's length). Eight
@@ -358,6 +368,16 @@ func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, paused bool, p *
 	l.detail(lr, name, name+": runs platform thread "+label+".")
 }
 
+// stoppedWords is the carriers' count during a GC pause: every started
+// carrier is stopped ("all 8 stopped for GC"; "11 started, all stopped for
+// GC" while some have not started).
+func stoppedWords(started, n int) string {
+	if started >= n {
+		return "all " + Count(int64(n)) + " stopped for GC"
+	}
+	return Count(int64(started)) + " started, all stopped for GC"
+}
+
 // drawPauseBanner writes the stop-the-world pause once, on the title line
 // of the heap it collects: the kind of collection and the time left. The
 // threads it stopped are greyed where they are drawn.
@@ -371,7 +391,7 @@ func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	left := ""
 	if d := snap.PauseEnd.Sub(snap.Time); d > 0 {
-		left = " · " + Dur(d) + " left"
+		left = " · " + PauseDur(d) + " left"
 	}
 	b, _ := heap.Inset(1).Top(PanelTitleH(sc))
 	drawStopped(l, b, p, sc)

@@ -71,10 +71,16 @@ func headingIn(g string, set meaningSet) string {
 
 // labelIn is meaning m's label in the legend of set: the request colour
 // claims heap data only where the heap is drawn ("their data in the heap"
-// beside "heap: nothing allocated" was a contradiction).
+// beside "heap: nothing allocated" was a contradiction), and the StackChunk
+// colour names the stack frames it also colours when no tier is drawn.
 func labelIn(m Meaning, set meaningSet) string {
 	if m == MeanRequest && set&heapFills == 0 {
 		return "waiting in a queue"
+	}
+	if m == MeanChunkData && set&tierFills == 0 {
+		// Stack bars and chunk blocks of one tier take the StackChunk
+		// colour (stackcolor.go): the entry covers them too.
+		return "StackChunks and stack frames"
 	}
 	return meanings[m].label
 }

@@ -291,7 +291,7 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 			if a.block {
 				w := max(a.w, 8) * sc
 				r := clipTo(Rect{X: x - w/2, Y: y - 4*sc, W: w, H: 8 * sc}, canvas)
-				l.Mark(r, TierMeaning(a.tier), p, alpha)
+				l.Mark(r, stackMeaning(a.tier, s.byTier), p, alpha)
 				l.Frame(r, 1, p.Background.Alpha(alpha))
 			} else {
 				// A small unlabelled token: ids in flight would overlap the

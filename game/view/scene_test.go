@@ -342,7 +342,7 @@ func TestLegendWordsFitWhatIsDrawn(t *testing.T) {
 func TestSpaceSaysWhereItIsFree(t *testing.T) {
 	for _, h := range []float32{60, 14} {
 		var l List
-		drawSpace(&l, Rect{W: 400, H: h}, "old generation", "old", 1000*sim.MB, 500*sim.MB, nil, 100*sim.MB, &OkabeIto, 1)
+		drawSpace(&l, Rect{W: 400, H: h}, "old generation", "old", "", 1000*sim.MB, 500*sim.MB, nil, 100*sim.MB, &OkabeIto, 1)
 		txt := texts(&l)
 		if h >= 2*CharH+2 {
 			assert.Contains(t, txt, "free 500 MB", "a tall space")
@@ -362,6 +362,8 @@ func TestRunQueueSaysItPairsWithTheTasks(t *testing.T) {
 	for _, w := range []float32{1200, 800} {
 		var l List
 		Build(&l, w, 800, &Header{}, []*Side{side, side}, []SideInput{in, in}, nil)
-		assert.Regexp(t, `threads(, (one|1) per (queued )?request| to take them)`, texts(&l), "two sides on a canvas %g wide", w)
+		txt := texts(&l)
+		assert.Regexp(t, `threads, (one|1) per (queued )?request|queued, (each for its own thread|1 thread each)`, txt, "two sides on a canvas %g wide", w)
+		assert.NotContains(t, txt, "to take them", "threads 'to take them' beside queued requests read as a contradiction")
 	}
 }

@@ -103,6 +103,16 @@ func Dur(d sim.Duration) string {
 	return strconv.FormatInt(int64(d), 10) + " ns"
 }
 
+// PauseDur formats a GC pause's time (left or in all): milliseconds with
+// one decimal under a second ("11.3 ms"), as the step line writes a
+// pause's length (game/story), so the two agree to the digit.
+func PauseDur(d sim.Duration) string {
+	if d < sim.Second {
+		return strconv.FormatFloat(float64(d)/1e6, 'f', 1, 64) + " ms"
+	}
+	return Dur(d)
+}
+
 // Clock formats the run's simulated time for the header: whole
 // milliseconds under a second ("300 ms"), else seconds with at most three
 // decimals and no trailing zeros beyond the first ("1.0 s", "2.341 s").

@@ -25,7 +25,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		if in.Virtual {
 			what = " No virtual thread waits for a carrier."
 		}
-		drawTaskQueue(l, r, snap, in.Unit, what, p, sc)
+		drawTaskQueue(l, r, snap, in.Unit, what, false, p, sc)
 		return
 	}
 	if snap.ExecQueued > 0 && r.W > 2*idealTallW*sc/3 {
@@ -37,7 +37,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		tasks.W -= 3 * sc
 		r.X += 3 * sc
 		r.W -= 3 * sc
-		drawTaskQueue(l, tasks, snap, in.Unit, "", p, sc)
+		drawTaskQueue(l, tasks, snap, in.Unit, "", in.Virtual && snap.RunQueueLen == snap.ExecQueued, p, sc)
 	}
 	n, ids := snap.RunQueueLen, snap.RunQueue
 	var body Rect
@@ -59,8 +59,11 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			if unit == "threads" || unit == "" {
 				unit = "tasks"
 			}
+			// Not "8,968 threads to take them": beside "8,968 requests
+			// queued" it read as threads ready while requests still wait.
+			// The threads wait too, for a carrier (the panel's title).
 			right = Count(int64(n)) + " threads, one per queued " + singular(unit)
-			alone = append([]string{right, Count(int64(n)) + " threads, 1 per " + singular(unit), Count(int64(n)) + " threads to take them"}, alone...)
+			alone = append([]string{right + ", all waiting for a carrier", right, Count(int64(n)) + " threads, 1 per " + singular(unit)}, alone...)
 			pair = " Each will take one of the " + Count(int64(n)) + " queued " + unit + " when it runs."
 		}
 		body = panelAlt(l, r, right, alone, p, sc, "virtual threads waiting for a carrier", "waiting for a carrier", "run queue")
@@ -121,12 +124,25 @@ func threadsWaiting(in *SideInput) int {
 
 // drawTaskQueue draws the executor queues' tasks (snap.ExecQueued): each
 // square is a request waiting for a pool thread.
-func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, p *Palette, sc float32) {
+//
+// paired: as many threads wait for a carrier beside it, one per queued
+// task; the count then says so ("8,968 requests queued, each for its own
+// thread"), so that the two counts read as one pairing.
+func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paired bool, p *Palette, sc float32) {
 	n := snap.ExecQueued
 	if unit == "threads" || unit == "" {
 		unit = "tasks" // a queued task has no thread yet
 	}
-	body := panelAlt(l, r, Count(int64(n))+" queued", []string{Count(int64(n)) + " " + unit + " queued", Count(int64(n)) + " queued"},
+	alone := []string{Count(int64(n)) + " " + unit + " queued", Count(int64(n)) + " queued"}
+	if paired {
+		alone = append([]string{Count(int64(n)) + " " + unit + " queued, each for its own thread", Count(int64(n)) + " queued, each for its own thread",
+			Count(int64(n)) + " queued, 1 thread each"}, alone...)
+	}
+	right := Count(int64(n)) + " queued"
+	if paired {
+		right += ", each for its own thread"
+	}
+	body := panelAlt(l, r, right, alone,
 		p, sc, unit+" waiting for a pool thread", unit+" waiting for a thread", "queued "+unit)
 	l.region(r, "task queue", Count(int64(n))+" "+unit+" were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
 	if !body.Empty() {
@@ -234,6 +250,13 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 				total += n
 			}
 		}
+		if len(groups) == 1 {
+			// One way of waiting: the title uses the group's word
+			// ("waiting platform threads" over a row "sleeping" read as
+			// two states).
+			w := groups[0].name
+			titles = []string{w + " platform threads (each keeps its OS thread)", w + " platform threads", w}
+		}
 	}
 	s.groups = groups
 	// Virtual threads here are "parked": "waiting" is kept for the queue
@@ -241,6 +264,8 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	state := " waiting"
 	if in.Virtual {
 		state = " parked"
+	} else if len(groups) == 1 {
+		state = " " + groups[0].name // the title's word, the row's word
 	}
 	// Groups side by side share one scale: a dry pass (into scratch)
 	// finds the largest number of threads a square must stand for, and

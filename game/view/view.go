@@ -66,6 +66,9 @@ type SideInput struct {
 	Unit string
 	// Scopes: the workload forks structured scopes.
 	Scopes bool
+	// BaseMeasured: the count of the JVM's own threads is the article's
+	// measured count (its libraries' threads included), not an estimate.
+	BaseMeasured bool
 	// Caption is one or two plain sentences saying what is happening now
 	// and why (written by the story rules outside this package); drawn in
 	// a band under the side's picture, wrapped, never cut.
@@ -177,6 +180,9 @@ type Side struct {
 	// legend: the meanings drawn in the last frame (Build reserves the
 	// legend's room from them).
 	legend meaningSet
+	// byTier: this frame's stacks and chunks are coloured by JIT tier
+	// (stackcolor.go).
+	byTier bool
 	// Scratch reused between draws.
 	scratch List // a dry run's drawing (threads.go: the parked groups' shared scale)
 	waiting []sim.ThreadID
@@ -228,6 +234,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	p, sc := o.palette(), o.scale()
 	snap := in.Snap
 	sideH := r.H
+	s.byTier = chunksByTier(snap)
 	// The header (the case and its counters), then the live caption, the
 	// first sentence a reader meets, then the panels, then the callouts of
 	// the moments that just happened.
@@ -257,7 +264,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	} else {
 		s.drawHeap(l, sl.Heap, snap, p, sc)
 	}
-	drawOS(l, sl.OS, snap, p, sc)
+	drawOS(l, sl.OS, snap, in.BaseMeasured, p, sc)
 	s.drawAnims(l, p, sc)
 	if snap.Paused {
 		// Once, over the heap it collects: the threads it stopped are

@@ -157,6 +157,9 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 		{ID: 2, Thread: 102, State: sim.StateRunning, Frames: 286, Tier: sim.TierC2, OnCPU: true},
 		{ID: 3},
 	}}
+	// Chunks of two tiers: the frame is drawn by tier (stackcolor.go).
+	snap.ChunkBlocks = []sim.ChunkView{{ID: 1, Capacity: 1150, Space: sim.SpaceEden, Tier: sim.TierC1Full},
+		{ID: 2, Capacity: 290, Space: sim.SpaceEden, Tier: sim.TierC2}}
 	s := NewSide()
 	s.Tick(snap, nil, false)
 	var l List
@@ -195,6 +198,43 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 	assert.Contains(t, txt, "idle")
 }
 
+// Chunks of one tier: stack bars and chunk blocks take the StackChunk
+// colour, no tier colour is drawn, and neither the strip's heading nor the
+// legend speaks of JIT tiers; the legend's StackChunk entry names the
+// stack frames it also colours.
+func TestOneTierDrawnInStackChunkColour(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 2, VirtualLive: 3, Carriers: []sim.CarrierView{
+		{ID: 1, Thread: 101, State: sim.StateRunning, Frames: 286, Tier: sim.TierC2, OnCPU: true},
+		{ID: 2},
+	}}
+	snap.Heap = sim.HeapView{Max: 64 << 20, EdenCap: 16 << 20, SurvivorCap: 2 << 20, OldCap: 44 << 20, EdenUsed: 4 << 20}
+	snap.Chunks = sim.ChunkSummary{Live: 3, EdenLive: 3}
+	for i := range 3 {
+		snap.ChunkBlocks = append(snap.ChunkBlocks, sim.ChunkView{ID: sim.ChunkID(i + 1), Capacity: 290, Space: sim.SpaceEden, Tier: sim.TierC2})
+	}
+	draw := func(snap *sim.Snapshot) (*List, string) {
+		s := NewSide()
+		s.Tick(snap, nil, false)
+		var l List
+		Build(&l, 1200, 900, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
+		return &l, texts(&l)
+	}
+	l, txt := draw(snap)
+	for _, m := range []Meaning{MeanInterpreted, MeanC1, MeanC2} {
+		assert.False(t, l.used.has(m), "%v drawn with one tier", m.Label())
+	}
+	assert.True(t, l.used.has(MeanChunkData))
+	assert.NotContains(t, txt, "JIT tier")
+	assert.Contains(t, l.Legend(), MeanChunkData)
+	assert.Contains(t, txt, "StackChunks and stack frames")
+	// A second tier among the chunks brings the tier colours back.
+	snap.ChunkBlocks[0].Tier = sim.TierC1Full
+	l, txt = draw(snap)
+	assert.True(t, l.used.has(MeanC1))
+	assert.True(t, l.used.has(MeanC2))
+	assert.Contains(t, txt, "JIT tier")
+}
+
 func TestPinnedCarrierMarked(t *testing.T) {
 	snap := &sim.Snapshot{Parallelism: 1, Pinned: 1, Carriers: []sim.CarrierView{
 		{ID: 1, Thread: 7, State: sim.StatePinned, Reason: sim.ParkSleep, Pinned: true, Frames: 40, Tier: sim.TierC2},
@@ -218,11 +258,22 @@ func TestGCPauseBand(t *testing.T) {
 		Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{input("x", snap, true)}, nil)
 		return texts(&l)
 	}
-	assert.NotContains(t, build(), "GC pause")
-	snap.Paused, snap.PauseEnd = true, snap.Time.Add(3*sim.Millisecond)
 	txt := build()
-	assert.Contains(t, txt, "GC pause (young collection) · 3.00 ms left")
+	assert.NotContains(t, txt, "GC pause")
+	assert.NotContains(t, txt, "being collected")
+	assert.NotContains(t, txt, "stopped for GC")
+	snap.Paused, snap.PauseEnd = true, snap.Time.Add(11300*sim.Microsecond)
+	txt = build()
+	// The time left as the step line writes a pause's length ("a pause
+	// of 11.3 ms began"), one decimal.
+	assert.Contains(t, txt, "GC pause (young collection) · 11.3 ms left")
 	assert.Equal(t, 1, strings.Count(txt, "GC pause ("), "the pause is written once")
+	// The carriers' count agrees with their lanes, and eden says what the
+	// pause does to it rather than its few bytes after the copy.
+	assert.Contains(t, txt, stoppedWords(len(snap.Carriers), snap.Parallelism))
+	assert.Equal(t, "all 8 stopped for GC", stoppedWords(8, 8))
+	assert.NotContains(t, txt, " busy")
+	assert.Contains(t, txt, "eden "+Size(snap.Heap.EdenCap)+": being collected")
 	snap.PauseFull = true
 	assert.Contains(t, build(), "GC pause (Full GC)")
 }
@@ -445,7 +496,7 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 				t.need += BlockWidth(blocks[i].Capacity, 1) + 1
 			}
 		}
-		drawSpaceChunks(l, r, spaceIndex(space), &t, blocks, scale, k, &OkabeIto, 1)
+		drawSpaceChunks(l, r, spaceIndex(space), &t, blocks, scale, k, true, &OkabeIto, 1)
 	}
 	var l List
 	l.Reset(300, 60)
@@ -460,7 +511,7 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 	// Chunks are drawn in their own space only.
 	snap := &sim.Snapshot{ChunkBlocks: mk(10, 100), Chunks: sim.ChunkSummary{Live: 10}}
 	l.Reset(600, 600)
-	assert.Equal(t, 1, drawChunks(&l, Rect{W: 200, H: 100}, Rect{X: 210, W: 50, H: 100}, Rect{Y: 110, W: 300, H: 300}, snap, &OkabeIto, 1), "blocks one by one")
+	assert.Equal(t, 1, drawChunks(&l, Rect{W: 200, H: 100}, Rect{X: 210, W: 50, H: 100}, Rect{Y: 110, W: 300, H: 300}, snap, true, &OkabeIto, 1), "blocks one by one")
 	require.Len(t, l.Items, 10)
 	for _, it := range l.Items {
 		assert.Less(t, it.X, float32(200), "in eden")
@@ -472,7 +523,7 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 	}
 	snap = &sim.Snapshot{ChunkBlocks: many, Chunks: sim.ChunkSummary{Live: len(many)}}
 	l.Reset(600, 600)
-	k := drawChunks(&l, Rect{W: 100, H: 30}, Rect{X: 110, W: 50, H: 30}, Rect{X: 170, W: 100, H: 30}, snap, &OkabeIto, 1)
+	k := drawChunks(&l, Rect{W: 100, H: 30}, Rect{X: 110, W: 50, H: 30}, Rect{X: 170, W: 100, H: 30}, snap, true, &OkabeIto, 1)
 	assert.Greater(t, k, 1)
 	old := 0
 	for _, it := range l.Items {
@@ -645,4 +696,51 @@ func TestPausedPictureIsStable(t *testing.T) {
 	c := frame()
 	c.Items[len(c.Items)/2].Color.A--
 	assert.False(t, frame().Equal(c))
+}
+
+// The OS-thread panel says when the JVM's own thread count is the
+// article's measurement, and the resident memory's JVM part does not
+// count threads a second time (the stacks have their own line).
+func TestOSThreadsSayMeasuredBase(t *testing.T) {
+	sc, err := scenario.Get("loom-carrier")
+	require.NoError(t, err)
+	sm, _, err := sc.NewSim("256-vthreads", nil, 1)
+	require.NoError(t, err)
+	sm.Advance(sim.Time(sim.Second), 1<<30)
+	var snap sim.Snapshot
+	sm.Fill(&snap)
+	build := func(measured bool) string {
+		in := input("256-vthreads", &snap, true)
+		in.BaseMeasured = measured
+		var l List
+		Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+		return texts(&l)
+	}
+	txt := build(true)
+	assert.Contains(t, txt, "JVM and framework threads, as measured")
+	assert.NotContains(t, txt, "GC, compiler, main")
+	assert.Contains(t, txt, "the JVM's own code and metadata")
+	assert.NotContains(t, txt, "metadata and threads")
+	assert.Contains(t, build(false), "(GC, compiler, main)")
+}
+
+// Platform threads that all wait one way are titled with that way's word,
+// the word their row says ("waiting" over "sleeping" read as two states);
+// the pool-200 case says it is the platform-thread baseline.
+func TestPlatformWaitersOneWord(t *testing.T) {
+	snap, _ := runCase(t, "pool-200", 600*sim.Millisecond, nil)
+	require.Positive(t, snap.PlatformParked[sim.ParkSleep])
+	var l List
+	in := input("pool-200", snap, false)
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	txt := texts(&l)
+	assert.Contains(t, txt, "sleeping platform threads")
+	assert.NotContains(t, txt, "waiting platform threads")
+	assert.Contains(t, txt, Count(int64(snap.PlatformParked[sim.ParkSleep]))+" sleeping")
+	assert.NotContains(t, txt, Count(int64(snap.PlatformParked[sim.ParkSleep]))+" waiting")
+	sc, err := scenario.Get("request-load")
+	require.NoError(t, err)
+	c, _ := sc.Case("pool-200")
+	require.NotNil(t, c)
+	assert.Contains(t, c.Title, "platform-thread baseline")
 }
