@@ -176,15 +176,21 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 		l.TextFit(t2, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS)+" =", "resident memory "+Size(snap.RSS)+" =", "memory "+Size(snap.RSS)+" =")
 		// "heap in RAM": the heap's touched pages, not its used bytes (a
 		// "heap 21.3 MB" beside bars holding 12.7 MB read as a mismatch).
-		if lines == 4 && l.TextFit(t3, sc, p.TextDim, "heap in RAM "+Size(snap.RSSHeap)+" + thread stacks "+Size(snap.RSSThreads)+" +") {
-			// Not "and threads": the thread stacks are the line above.
-			l.TextFit(t4, sc, p.TextDim, "the JVM's own code and metadata "+Size(snap.RSSJVM),
-				"the JVM's own code and data "+Size(snap.RSSJVM), "JVM's own "+Size(snap.RSSJVM))
+		// The threads' part counts only the program's own OS threads
+		// (carriers and platform threads it started); the JVM's own
+		// threads are in its baseline (sim/memory.go rssParts). Saying
+		// "thread stacks" beside 74 OS threads read as all of them.
+		own := Count(int64(len(snap.Carriers) + snap.PlatformApp))
+		jvmThreads := Count(int64(max(0, snap.PlatformLive-len(snap.Carriers)-snap.PlatformApp)))
+		if lines == 4 && l.TextFit(t3, sc, p.TextDim, "heap in RAM "+Size(snap.RSSHeap)+" + the program's "+own+" threads "+Size(snap.RSSThreads)+" +",
+			"heap in RAM "+Size(snap.RSSHeap)+" + "+own+" program threads "+Size(snap.RSSThreads)+" +") {
+			l.TextFit(t4, sc, p.TextDim, "the rest of the JVM (code, metadata, the other "+jvmThreads+" threads) "+Size(snap.RSSJVM),
+				"the rest of the JVM "+Size(snap.RSSJVM), "the rest "+Size(snap.RSSJVM))
 		} else {
 			l.TextFit(t3, sc, p.TextDim,
-				"heap in RAM "+Size(snap.RSSHeap)+" + thread stacks "+Size(snap.RSSThreads)+" + the JVM's own "+Size(snap.RSSJVM),
-				"heap in RAM "+Size(snap.RSSHeap)+" + stacks "+Size(snap.RSSThreads)+" + JVM's own "+Size(snap.RSSJVM),
-				Size(snap.RSSHeap)+" heap + "+Size(snap.RSSThreads)+" stacks + "+Size(snap.RSSJVM)+" JVM")
+				"heap in RAM "+Size(snap.RSSHeap)+" + "+own+" program threads "+Size(snap.RSSThreads)+" + the rest of the JVM "+Size(snap.RSSJVM),
+				"heap in RAM "+Size(snap.RSSHeap)+" + threads "+Size(snap.RSSThreads)+" + JVM "+Size(snap.RSSJVM),
+				Size(snap.RSSHeap)+" heap + "+Size(snap.RSSThreads)+" threads + "+Size(snap.RSSJVM)+" JVM")
 		}
 	}
 }
@@ -194,7 +200,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 func rssNote(snap *sim.Snapshot) string {
 	if snap.RSS > 0 {
 		return " The JVM's resident memory is " + Size(snap.RSS) + ": " + Size(snap.RSSHeap) + " of heap pages in RAM (touched pages, more than its live data), " + Size(snap.RSSThreads) +
-			" of OS-thread stacks and " + Size(snap.RSSJVM) + " of the JVM's own memory (code, metadata, its own threads)."
+			" for the program's own OS threads (carriers and the platform threads it started) and " + Size(snap.RSSJVM) + " of the JVM's own memory (code, metadata, its own threads)."
 	}
 	return " This scenario does not model the process's resident memory."
 }

@@ -719,8 +719,11 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	txt := build(true)
 	assert.Contains(t, txt, "JVM and framework threads, as measured")
 	assert.NotContains(t, txt, "GC, compiler, main")
-	assert.Contains(t, txt, "the JVM's own code and metadata")
-	assert.NotContains(t, txt, "metadata and threads")
+	// The threads' part is the program's own threads; the JVM's other
+	// threads are in the rest, each said once with its count.
+	assert.Contains(t, txt, "the program's 8 threads 25.5 MB")
+	assert.Contains(t, txt, "the rest of the JVM (code, metadata, the other 66 threads)")
+	assert.NotContains(t, txt, "thread stacks")
 	assert.Contains(t, build(false), "(GC, compiler, main)")
 }
 
