@@ -66,7 +66,6 @@ func (s *Sim) Clone() *Sim {
 	h.cohorts = cloneSlice(s.heap.cohorts)
 	h.shares = cloneSlice(s.heap.shares)
 	h.shareFree = cloneSlice(s.heap.shareFree)
-	h.ageScratch = nil
 	h.promotedCaches = nil // empty between events; never shared
 	c.heap = &h
 	c.chunks = cloneSlice(s.chunks)

@@ -7,14 +7,17 @@ import "fmt"
 // the next; nothing the picture or the metrics show needs them one by one,
 // only how many bytes of them are live, at which age and in which space.
 // So the heap keeps them as HotSpot's own age table does (ageTable: a
-// histogram of bytes by age): one cohort per stretch of eden between two
-// collections, with its age and its live bytes in young and in old, by
-// kind. An owner (a task's request data, a thread's sticky buffer) keeps
-// only its bytes and its cohort's id.
+// histogram of bytes by age): one cohort per stretch of eden (a
+// thirty-second of it, or less at a collection), with its age and its live
+// bytes in young and in old, by kind. An owner (a task's request data, a
+// thread's sticky buffer) keeps only its bytes and its cohort's id; a
+// tracked object remembers the cohort open when it was allocated, so a
+// young collection still takes everything in allocation order (gc.go:
+// youngGC), at the grain of a cohort for the counted bytes.
 //
 // Bytes of one cohort are interchangeable: when a survivor space overflows
-// part of a cohort is promoted (premature promotion), and a later death in
-// that cohort takes young and old bytes in proportion to what the cohort
+// part of a cohort may be promoted (premature promotion), and a later death
+// in that cohort takes young and old bytes in proportion to what the cohort
 // holds in each space. docs/model.md says why this is the same mechanism.
 
 // shortKind is what counted short-lived bytes are for.
@@ -56,6 +59,10 @@ func (s *Sim) allocShort(size Bytes, k shortKind) shortRef {
 		s.collect(size)
 	}
 	h := s.heap
+	if h.edenUsed >= h.cohortEnd {
+		h.cohorts = append(h.cohorts, cohort{})
+		h.cohortEnd = h.edenUsed + h.edenCap/cohortsPerEden
+	}
 	n := len(h.cohorts) - 1
 	h.cohorts[n].young[k] += size
 	h.edenUsed += size
@@ -166,6 +173,12 @@ func (h *heap) promoteShort(c *cohort, k shortKind, n Bytes) {
 	}
 }
 
+// cohortsPerEden is the grain of the counted bytes' allocation order: a
+// new cohort opens each time eden has taken this fraction of its capacity,
+// so a young collection takes counted bytes and tracked objects in the
+// order they were allocated to within a thirty-second of eden.
+const cohortsPerEden = 32
+
 // openCohort starts a new cohort for eden after a collection, and forgets
 // the oldest ones once they hold no young bytes: their live bytes are all
 // in old (shortOld counts them), which is all a later death needs to know.
@@ -179,6 +192,7 @@ func (h *heap) openCohort() {
 		h.cohortBase += uint32(n)
 	}
 	h.cohorts = append(h.cohorts, cohort{})
+	h.cohortEnd = h.edenUsed + h.edenCap/cohortsPerEden
 }
 
 // checkShortLived checks the counted bytes against their owners: every

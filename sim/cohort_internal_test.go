@@ -8,9 +8,9 @@ import (
 )
 
 // Counted short-lived bytes (cohort.go) on tinySim (survivors 2 MB): a
-// cohort ages with its collection, an overflowing age shares the survivor
-// room with the objects of that age, and a death takes young and old bytes
-// in proportion.
+// cohort ages with its collection, is taken in allocation order with the
+// tracked objects when the survivor space overflows, and a death takes
+// young and old bytes in proportion.
 
 // cohortTask gives the sim a task slot to own request data.
 func cohortTask(s *Sim) int32 { return s.newTask(0) }
@@ -41,34 +41,37 @@ func TestCohortAgesAndIsPromotedAtTheThreshold(t *testing.T) {
 	require.NoError(t, s.CheckInvariants())
 }
 
-func TestOverflowSharesTheSurvivorRoomInProportion(t *testing.T) {
+func TestOverflowTakesCountedBytesInAllocationOrder(t *testing.T) {
 	s := youngSim(t, 7)
 	h := s.heap
-	// 1 MB tracked, 3 MB counted: 4 MB of age 0 for 2 MB of survivors.
+	// 1 MB of objects, then 3 MB counted, then an object in a later
+	// cohort: 4.5 MB of age 0 for 2 MB of survivors.
 	first := h.newBlob(MB/2, CatThreadLocal)
 	second := h.newBlob(MB/2, CatThreadLocal)
 	tk := cohortTask(s)
 	s.addRequestData(tk, 3*MB)
+	h.edenUsed = h.cohortEnd // the next counted allocation opens a cohort
+	tk2 := cohortTask(s)
+	s.addRequestData(tk2, KB)
+	late := h.newBlob(MB/2, CatThreadLocal)
 	_, failed := s.youngGC()
 	require.False(t, failed)
 	assert.Equal(t, int64(1), s.stats.survivorOverflows)
 	assert.Equal(t, 2*MB, h.survUsed, "the survivor space is full")
-	assert.Equal(t, 3*MB/2, h.cohorts[0].young[shortRequest], "3/4 of the room to the counted bytes")
-	assert.Equal(t, 3*MB/2, h.cohorts[0].old[shortRequest])
-	assert.Equal(t, SpaceSurvivor, h.blobs[first].sp, "the objects' quarter of the room: the first in allocation order")
-	assert.Equal(t, SpaceOld, h.blobs[second].sp)
+	assert.Equal(t, SpaceSurvivor, h.blobs[first].sp, "allocated first: copied")
+	assert.Equal(t, SpaceSurvivor, h.blobs[second].sp)
+	assert.Equal(t, MB, h.cohorts[0].young[shortRequest], "the cohort fills the room left")
+	assert.Equal(t, 2*MB, h.cohorts[0].old[shortRequest], "and the rest is promoted early")
+	assert.Equal(t, Bytes(KB), h.cohorts[1].old[shortRequest])
+	assert.Equal(t, SpaceOld, h.blobs[late].sp, "allocated last: promoted")
 	require.NoError(t, s.CheckInvariants())
 
-	// A death in a half-promoted cohort takes half young, half old.
-	tk2 := cohortTask(s)
-	s.addRequestData(tk2, MB)
-	h.tenuring = 7
-	s.youngGC() // age 1 (2 MB) fills the survivors; the new 1 MB is promoted
-	assert.Equal(t, 3*MB/2, h.cohorts[0].young[shortRequest])
-	require.NoError(t, s.CheckInvariants())
+	// A death in a partly promoted cohort takes its bytes in proportion:
+	// a third young, two thirds old.
 	before := h.oldLive[CatRequest]
 	s.killRequestData(tk)
-	assert.Equal(t, before-3*MB/2, h.oldLive[CatRequest])
+	assert.Equal(t, before-2*MB, h.oldLive[CatRequest])
+	assert.Equal(t, Bytes(0), h.cohorts[0].young[shortRequest])
 	require.NoError(t, s.CheckInvariants())
 }
 

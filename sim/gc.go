@@ -95,18 +95,17 @@ type youngResult struct {
 // promotes those at the tenuring threshold or that do not fit (premature
 // promotion). It returns the pause and whether a promotion failed.
 //
-// The survivors are taken by age cohort, oldest first, as an age table
-// sees them: at each age the tracked objects (in allocation order) and the
-// counted bytes of that age's cohorts (cohort.go). When an age below the
-// threshold does not fit in what is left of the survivor space, the room
-// is shared between its objects and its counted bytes in proportion to
-// their sizes, and the rest of that age is promoted. After a promotion
+// Objects are taken in allocation order, first fit: the tracked ones one by
+// one, the counted bytes (cohort.go) a cohort at a time, after the objects
+// allocated in the same stretch of eden; a cohort that does not fit whole is
+// copied as far as the room goes and the rest promoted. After a promotion
 // fails, nothing more is copied or aged: it waits in young for the Full GC.
 func (s *Sim) youngGC() (Duration, bool) {
 	h := s.heap
 	cfg := &s.cfg.Heap
 	y := youngResult{eden: h.edenUsed}
-	var blobAge [16]Bytes
+	failed := false
+	next := 0 // the next cohort to take, by index
 	keep := h.young[:0]
 	for _, i := range h.young {
 		b := &h.blobs[i]
@@ -114,96 +113,44 @@ func (s *Sim) youngGC() (Duration, bool) {
 			s.releaseBlob(i)
 			continue
 		}
-		keep = append(keep, i)
-		blobAge[b.age] += b.size
-	}
-	h.young = keep
-	h.sortYoungByAge()
-	countAge := h.shortYoungByAge()
-	failed := false
-	w, r := 0, 0 // write and read positions in h.young
-	for a := 15; a >= 0; a-- {
-		// What of this age is copied: everything below the threshold that
-		// fits; on overflow, room shared in proportion.
-		tot := blobAge[a] + countAge[a]
-		room := max(h.survCap-y.copied, 0)
-		var blobRoom, countCopy Bytes
-		if a < h.tenuring {
-			blobRoom, countCopy = room, countAge[a]
-			if tot > room {
-				y.overflow = true
-				countCopy = Bytes(int64(countAge[a]) * int64(room) / int64(tot))
-				blobRoom = room - countCopy
-			}
+		for ; next < len(h.cohorts) && h.cohortBase+uint32(next) < b.cohort; next++ {
+			s.youngCohort(&h.cohorts[next], &y, &failed)
 		}
-		var blobCopied Bytes
-		for ; r < len(h.young) && int(h.blobs[h.young[r]].age) == a; r++ {
-			i := h.young[r]
-			b := &h.blobs[i]
-			if failed {
-				h.young[w] = i
-				w++
-				continue
-			}
-			if b.age == 0 {
-				y.fromEden += b.size
-			}
-			if a < h.tenuring && blobCopied+b.size <= blobRoom {
-				if b.age < 15 {
-					b.age++
-				}
-				b.sp = SpaceSurvivor
-				blobCopied += b.size
-				y.copied += b.size
-				y.ages[b.age] += b.size
-				h.young[w] = i
-				w++
-				continue
-			}
-			if h.oldUsed+b.size > h.oldCommitted {
-				failed = true
-				h.young[w] = i
-				w++
-				continue
-			}
-			s.promote(i)
-			y.promoted += b.size
-		}
-		if countAge[a] == 0 || failed {
+		if failed {
+			keep = append(keep, i)
 			continue
 		}
-		if a == 0 {
-			y.fromEden += countAge[a]
+		if b.age == 0 {
+			y.fromEden += b.size
 		}
-		for ci := range h.cohorts {
-			c := &h.cohorts[ci]
-			if int(c.age) != a || c.young == [shortKinds]Bytes{} {
-				continue
+		if int(b.age) < h.tenuring && y.copied+b.size <= h.survCap {
+			if b.age < 15 {
+				b.age++
 			}
-			var cp, pr [shortKinds]Bytes
-			var prAll Bytes
-			for k := range c.young {
-				cp[k] = Bytes(int64(c.young[k]) * int64(countCopy) / int64(countAge[a]))
-				pr[k] = c.young[k] - cp[k]
-				prAll += pr[k]
-			}
-			if h.oldUsed+prAll > h.oldCommitted {
-				failed = true
-				break
-			}
-			c.age = uint8(min(a+1, 15))
-			for k := range c.young {
-				h.promoteShort(c, shortKind(k), pr[k])
-				y.copied += cp[k]
-				y.ages[c.age] += cp[k]
-			}
-			y.promoted += prAll
+			b.sp = SpaceSurvivor
+			y.copied += b.size
+			y.ages[b.age] += b.size
+			keep = append(keep, i)
+			continue
 		}
+		if int(b.age) < h.tenuring {
+			y.overflow = true
+		}
+		if h.oldUsed+b.size > h.oldCommitted {
+			failed = true
+			keep = append(keep, i)
+			continue
+		}
+		s.promote(i)
+		y.promoted += b.size
 	}
-	h.young = h.young[:w]
-	h.openCohort()
+	for ; next < len(h.cohorts); next++ {
+		s.youngCohort(&h.cohorts[next], &y, &failed)
+	}
+	h.young = keep
 	s.coalesceCaches()
 	h.edenUsed = 0
+	h.openCohort()
 	h.survUsed = y.copied
 	if failed {
 		// Objects left behind stay in young until the Full GC that follows.
@@ -225,36 +172,45 @@ func (s *Sim) youngGC() (Duration, bool) {
 	return y.pause, failed
 }
 
-// sortYoungByAge orders the young objects oldest first, in allocation order
-// within an age. The list is in that order already (survivors stay ahead of
-// new objects) unless a promotion failed and left objects unaged.
-func (h *heap) sortYoungByAge() {
-	sorted := true
-	for j := 1; j < len(h.young); j++ {
-		if h.blobs[h.young[j]].age > h.blobs[h.young[j-1]].age {
-			sorted = false
-			break
-		}
-	}
-	if sorted {
+// youngCohort copies a cohort's young bytes into the survivor space as far
+// as the room goes, below the tenuring threshold, and promotes the rest;
+// the cohort ages by one. If the old generation cannot take what it
+// promotes, the promotion fails and the cohort stays as it is.
+func (s *Sim) youngCohort(c *cohort, y *youngResult, failed *bool) {
+	h := s.heap
+	if *failed || c.young == [shortKinds]Bytes{} {
 		return
 	}
-	var pos [16]int
-	for _, i := range h.young {
-		pos[h.blobs[i].age]++
+	var cp, pr [shortKinds]Bytes
+	var all, prAll Bytes
+	room := Bytes(0)
+	if int(c.age) < h.tenuring {
+		room = max(h.survCap-y.copied, 0)
 	}
-	p := 0
-	for a := 15; a >= 0; a-- {
-		n := pos[a]
-		pos[a] = p
-		p += n
+	for k := range c.young {
+		all += c.young[k]
+		cp[k] = min(c.young[k], room)
+		room -= cp[k]
+		pr[k] = c.young[k] - cp[k]
+		prAll += pr[k]
 	}
-	h.ageScratch = append(h.ageScratch[:0], h.young...)
-	for _, i := range h.ageScratch {
-		a := h.blobs[i].age
-		h.young[pos[a]] = i
-		pos[a]++
+	if c.age == 0 {
+		y.fromEden += all
 	}
+	if int(c.age) < h.tenuring && prAll > 0 {
+		y.overflow = true
+	}
+	if h.oldUsed+prAll > h.oldCommitted {
+		*failed = true
+		return
+	}
+	c.age = min(c.age+1, 15)
+	for k := range c.young {
+		h.promoteShort(c, shortKind(k), pr[k])
+		y.copied += cp[k]
+		y.ages[c.age] += cp[k]
+	}
+	y.promoted += prAll
 }
 
 // promote moves a young object into the old generation. Some collectors
@@ -366,9 +322,9 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 			}
 		}
 	}
-	h.openCohort()
 	s.coalesceCaches()
 	h.edenUsed = youngLeft
+	h.openCohort()
 	h.survUsed = 0
 	var liveOld Bytes
 	for c := range h.oldLive {

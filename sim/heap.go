@@ -143,11 +143,14 @@ type blob struct {
 	// ref is the StackChunk slot of a CatChunk object and the thread slot of
 	// an entry of a thread's cache list (coalesced once old: thread.go,
 	// coalesceCache); -1 otherwise.
-	ref  int32
-	cat  AllocCat
-	sp   Space
-	age  uint8
-	dead bool
+	ref int32
+	// cohort is the cohort open when the object was allocated: a young
+	// collection takes the counted bytes in order with the objects.
+	cohort uint32
+	cat    AllocCat
+	sp     Space
+	age    uint8
+	dead   bool
 }
 
 // heap is the generational heap: eden, two survivor spaces (only one holds
@@ -173,7 +176,7 @@ type heap struct {
 	shortOld   [shortKinds]Bytes // counted bytes live in old
 	shares     []shortShare
 	shareFree  []int32
-	ageScratch []int32 // youngGC's sort by age
+	cohortEnd  Bytes // edenUsed at which the next counted allocation opens a cohort
 	// promotedCaches lists the threads whose cache entries a collection
 	// promoted, to coalesce after it (thread.go: coalesceCache).
 	promotedCaches []int32
@@ -258,6 +261,7 @@ func clampBytes(v, lo, hi Bytes) Bytes {
 // newBlob records an object of size bytes allocated in eden.
 func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
 	i := h.record(size, cat)
+	h.blobs[i].cohort = h.cohortBase + uint32(len(h.cohorts)-1)
 	h.young = append(h.young, i)
 	h.edenUsed += size
 	return i
