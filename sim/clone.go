@@ -63,6 +63,9 @@ func (s *Sim) Clone() *Sim {
 	h.blobs = cloneSlice(s.heap.blobs)
 	h.free = cloneSlice(s.heap.free)
 	h.young = cloneSlice(s.heap.young)
+	h.cohorts = cloneSlice(s.heap.cohorts)
+	h.shares = cloneSlice(s.heap.shares)
+	h.shareFree = cloneSlice(s.heap.shareFree)
 	h.promotedCaches = nil // empty between events; never shared
 	c.heap = &h
 	c.chunks = cloneSlice(s.chunks)

@@ -65,6 +65,13 @@
 // coalesceCache), and a chunk that dies in old is only counted, with an even
 // sample for the picture, until the Full GC (abandoned.go).
 //
+// Cohort. A request's data and a thread's sticky buffer are not blobs but
+// byte counts (cohort.go): one cohort per stretch of eden (a thirty-second
+// of it), with its age and its live bytes in young and old, as
+// HotSpot's age table counts bytes by age. Their owner (task, thread) keeps
+// its bytes and its cohort's id; a death takes a cohort's young and old
+// bytes in proportion.
+//
 // Collector. The policy of one garbage collector (collector.go, with
 // gc_parallel.go, gc_serial.go, gc_g1.go), chosen once by New from
 // HeapConfig.GC. The copying, promoting and compacting it drives are shared
@@ -75,7 +82,9 @@
 // promote), at a young collection when it reaches the tenuring threshold
 // or does not fit in the survivor space (premature promotion, counted as a
 // survivor overflow), and at a Full GC for every live young object that
-// fits.
+// fits. A young collection takes the survivors in allocation order: the
+// blobs one by one, a cohort's counted bytes after the blobs allocated in
+// the same stretch of eden, as far as the survivor room goes.
 //
 // Tenuring threshold. The age (young collections survived) at which an
 // object is promoted (heap.tenuring). Serial and G1 compute it from the

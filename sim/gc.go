@@ -94,17 +94,27 @@ type youngResult struct {
 // youngGC copies live young objects into the survivor space, ages them, and
 // promotes those at the tenuring threshold or that do not fit (premature
 // promotion). It returns the pause and whether a promotion failed.
+//
+// Objects are taken in allocation order, first fit: the tracked ones one by
+// one, the counted bytes (cohort.go) a cohort at a time, after the objects
+// allocated in the same stretch of eden; a cohort that does not fit whole is
+// copied as far as the room goes and the rest promoted. After a promotion
+// fails, nothing more is copied or aged: it waits in young for the Full GC.
 func (s *Sim) youngGC() (Duration, bool) {
 	h := s.heap
 	cfg := &s.cfg.Heap
 	y := youngResult{eden: h.edenUsed}
 	failed := false
+	next := 0 // the next cohort to take, by index
 	keep := h.young[:0]
 	for _, i := range h.young {
 		b := &h.blobs[i]
 		if b.dead {
 			s.releaseBlob(i)
 			continue
+		}
+		for ; next < len(h.cohorts) && h.cohortBase+uint32(next) < b.cohort; next++ {
+			s.youngCohort(&h.cohorts[next], &y, &failed)
 		}
 		if failed {
 			keep = append(keep, i)
@@ -134,9 +144,13 @@ func (s *Sim) youngGC() (Duration, bool) {
 		s.promote(i)
 		y.promoted += b.size
 	}
+	for ; next < len(h.cohorts); next++ {
+		s.youngCohort(&h.cohorts[next], &y, &failed)
+	}
 	h.young = keep
 	s.coalesceCaches()
 	h.edenUsed = 0
+	h.openCohort()
 	h.survUsed = y.copied
 	if failed {
 		// Objects left behind stay in young until the Full GC that follows.
@@ -156,6 +170,47 @@ func (s *Sim) youngGC() (Duration, bool) {
 	s.adaptAfterYoung(&y)
 	s.emit(EvGCYoung, -1, int64(y.copied), int64(y.promoted))
 	return y.pause, failed
+}
+
+// youngCohort copies a cohort's young bytes into the survivor space as far
+// as the room goes, below the tenuring threshold, and promotes the rest;
+// the cohort ages by one. If the old generation cannot take what it
+// promotes, the promotion fails and the cohort stays as it is.
+func (s *Sim) youngCohort(c *cohort, y *youngResult, failed *bool) {
+	h := s.heap
+	if *failed || c.young == [shortKinds]Bytes{} {
+		return
+	}
+	var cp, pr [shortKinds]Bytes
+	var all, prAll Bytes
+	room := Bytes(0)
+	if int(c.age) < h.tenuring {
+		room = max(h.survCap-y.copied, 0)
+	}
+	for k := range c.young {
+		all += c.young[k]
+		cp[k] = min(c.young[k], room)
+		room -= cp[k]
+		pr[k] = c.young[k] - cp[k]
+		prAll += pr[k]
+	}
+	if c.age == 0 {
+		y.fromEden += all
+	}
+	if int(c.age) < h.tenuring && prAll > 0 {
+		y.overflow = true
+	}
+	if h.oldUsed+prAll > h.oldCommitted {
+		*failed = true
+		return
+	}
+	c.age = min(c.age+1, 15)
+	for k := range c.young {
+		h.promoteShort(c, shortKind(k), pr[k])
+		y.copied += cp[k]
+		y.ages[c.age] += cp[k]
+	}
+	y.promoted += prAll
 }
 
 // promote moves a young object into the old generation. Some collectors
@@ -256,8 +311,20 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 		youngLeft += b.size
 	}
 	h.young = keepYoung
+	// Counted bytes follow the objects, oldest cohort first.
+	for ci := range h.cohorts {
+		c := &h.cohorts[ci]
+		for k := range c.young {
+			if n := c.young[k]; h.oldUsed+n <= h.oldMax {
+				h.promoteShort(c, shortKind(k), n)
+			} else {
+				youngLeft += n
+			}
+		}
+	}
 	s.coalesceCaches()
 	h.edenUsed = youngLeft
+	h.openCohort()
 	h.survUsed = 0
 	var liveOld Bytes
 	for c := range h.oldLive {

@@ -134,19 +134,23 @@ func (s Space) String() string { return [...]string{"free", "eden", "survivor", 
 func (s Space) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // blob is one tracked heap object (or a group of objects that are born and
-// die together: a request's data, a thread's cache entry, a StackChunk).
-// Short-lived garbage is not tracked one by one; it only fills eden.
+// die together: a thread's cache entry, a StackChunk). Short-lived garbage
+// is not tracked one by one; it only fills eden; request data and sticky
+// buffers are byte counts by cohort (cohort.go).
 type blob struct {
 	size Bytes
 	next int32 // list link (thread-local cache, request data)
 	// ref is the StackChunk slot of a CatChunk object and the thread slot of
 	// an entry of a thread's cache list (coalesced once old: thread.go,
 	// coalesceCache); -1 otherwise.
-	ref  int32
-	cat  AllocCat
-	sp   Space
-	age  uint8
-	dead bool
+	ref int32
+	// cohort is the cohort open when the object was allocated: a young
+	// collection takes the counted bytes in order with the objects.
+	cohort uint32
+	cat    AllocCat
+	sp     Space
+	age    uint8
+	dead   bool
 }
 
 // heap is the generational heap: eden, two survivor spaces (only one holds
@@ -165,6 +169,14 @@ type heap struct {
 	blobs []blob
 	free  []int32
 	young []int32 // objects in eden or survivor (some may be dead)
+	// Request data and sticky buffers as byte counts (cohort.go): cohorts
+	// oldest first, the last one eden's; cohortBase is the id of the first.
+	cohorts    []cohort
+	cohortBase uint32
+	shortOld   [shortKinds]Bytes // counted bytes live in old
+	shares     []shortShare
+	shareFree  []int32
+	cohortEnd  Bytes // edenUsed at which the next counted allocation opens a cohort
 	// promotedCaches lists the threads whose cache entries a collection
 	// promoted, to coalesce after it (thread.go: coalesceCache).
 	promotedCaches []int32
@@ -215,6 +227,7 @@ func newHeap(cfg HeapConfig, c collector) *heap {
 	h.oldCommitted = h.oldMax
 	h.oldInitial = h.oldMax
 	h.blobs = make([]blob, 0, 1024)
+	h.cohorts = []cohort{{}}
 	return h
 }
 
@@ -248,6 +261,7 @@ func clampBytes(v, lo, hi Bytes) Bytes {
 // newBlob records an object of size bytes allocated in eden.
 func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
 	i := h.record(size, cat)
+	h.blobs[i].cohort = h.cohortBase + uint32(len(h.cohorts)-1)
 	h.young = append(h.young, i)
 	h.edenUsed += size
 	return i
@@ -307,7 +321,7 @@ func (h *heap) edenFree() Bytes { return h.edenCap - h.edenUsed }
 
 // youngLive returns live bytes in eden and survivor.
 func (h *heap) youngLive() Bytes {
-	var n Bytes
+	n := h.shortYoung()
 	for _, i := range h.young {
 		if !h.blobs[i].dead {
 			n += h.blobs[i].size

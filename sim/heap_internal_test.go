@@ -250,7 +250,7 @@ func TestSampleWeight(t *testing.T) {
 func TestCoalesceCache(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
 	h := s.heap
-	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlHead: -1, tlTail: -1, tlBase: -1, tlSticky: -1})
+	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlHead: -1, tlTail: -1, tlBase: -1})
 	ti := int32(len(s.th) - 1)
 	var entries []int32
 	for i := 0; i < 4; i++ {

@@ -93,6 +93,9 @@ func (s *Sim) CheckInvariants() error {
 	if err := s.heap.check(s.gc); err != nil {
 		return err
 	}
+	if err := s.checkShortLived(); err != nil {
+		return err
+	}
 	return s.checkAbandoned()
 }
 
@@ -124,6 +127,17 @@ func (h *heap) check(c collector) error {
 			live[b.cat] += b.size
 			young += b.size
 		}
+	}
+	// Counted bytes (cohort.go): young in the cohorts, old in shortOld.
+	for k := shortKind(0); k < shortKinds; k++ {
+		cat := shortCat[k]
+		for i := range h.cohorts {
+			live[cat] += h.cohorts[i].young[k]
+			young += h.cohorts[i].young[k]
+		}
+		live[cat] += h.shortOld[k]
+		oldLive[cat] += h.shortOld[k]
+		old += h.shortOld[k]
 	}
 	for i := range h.blobs {
 		b := &h.blobs[i]

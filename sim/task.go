@@ -11,6 +11,7 @@ type task struct {
 	topWords  Words
 	callStart Time     // start of the current blocking call
 	callLen   Duration // its full length
+	req       shortRef // request data (cohort.go)
 
 	prog    int32
 	pc      int32
@@ -19,7 +20,7 @@ type task struct {
 	conn    int32 // client connection (event-loop affinity), -1
 	scope   int32 // scope this task is a subtask of, -1
 	owns    int32 // scope this task waits on, -1
-	live    int32 // first request-data object, -1
+	reqMore int32 // further request data in other cohorts (heap.shares), -1
 	retProg int32 // direct call (router): program to return to, -1
 	retPC   int32
 	exec    int32 // async continuation: executor to run on
@@ -43,7 +44,7 @@ func (s *Sim) newTask(prog int32) int32 {
 		s.tasks = append(s.tasks, task{})
 		i = int32(len(s.tasks) - 1)
 	}
-	s.tasks[i] = task{prog: prog, thread: -1, load: -1, conn: -1, scope: -1, owns: -1, live: -1, retProg: -1, model: -1}
+	s.tasks[i] = task{prog: prog, thread: -1, load: -1, conn: -1, scope: -1, owns: -1, reqMore: -1, retProg: -1, model: -1}
 	return i
 }
 
@@ -138,12 +139,7 @@ func (s *Sim) endTask(ti int32) {
 	if tsk.owns >= 0 {
 		panic(fmt.Sprintf("loomlab: task %d ends while its scope %d is open (pc %d prog %d state)", tk, tsk.owns, tsk.pc, tsk.prog))
 	}
-	for b := tsk.live; b >= 0; {
-		next := s.heap.blobs[b].next
-		s.heap.kill(b)
-		b = next
-	}
-	tsk.live = -1
+	s.killRequestData(tk)
 	if s.cfg.Programs[tsk.prog].FreshThreadState {
 		s.freeThreadLocals(ti)
 		s.th[ti].tlInit = false
@@ -218,11 +214,8 @@ func (s *Sim) step(ti int32) {
 			s.allocGarbage(st.Bytes)
 			s.tasks[tk].pc++
 		case StepLive:
-			b := s.alloc(st.Bytes, CatRequest)
-			tsk = &s.tasks[tk]
-			s.heap.blobs[b].next = tsk.live
-			tsk.live = b
-			tsk.pc++
+			s.addRequestData(tk, st.Bytes)
+			s.tasks[tk].pc++
 		case StepThreadLocal:
 			if s.useThreadLocal(ti, st) {
 				return
@@ -306,12 +299,10 @@ func (s *Sim) useThreadLocal(ti int32, st *Step) bool {
 		t.tlBytes += st.Bytes
 	}
 	if st.Sticky > 0 {
-		b := s.alloc(st.Sticky, CatThreadLocal)
+		r := s.allocShort(st.Sticky, shortSticky)
 		t = &s.th[ti]
-		if t.tlSticky >= 0 {
-			s.heap.kill(t.tlSticky)
-		}
-		t.tlSticky = b
+		s.heap.killShort(t.sticky, shortSticky)
+		t.sticky = r
 	}
 	if first && st.Init > 0 {
 		s.runCPU(s.oscpu(ti), st.Init, burstStep)

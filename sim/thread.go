@@ -134,10 +134,10 @@ type thread struct {
 	tlBase     int32
 	tlHead     int32
 	tlTail     int32
-	tlSticky   int32
 	tlInit     bool
 	wakeKind   burstKind
 	tlBytes    Bytes
+	sticky     shortRef // the sticky buffer (cohort.go)
 	wakeNeed   Duration
 
 	// Cold: the picture and the follow-a-thread card.
@@ -167,7 +167,7 @@ func (s *Sim) initThread(i int32, virtual bool, role Role, exec int32) *thread {
 	s.th[i] = thread{token: token,
 		id: s.nextTID, virtual: virtual, role: role, state: StateNew, since: s.now, created: s.now,
 		exec: exec, worker: -1, task: -1, core: -1, mounted: -1, carrier: -1, nextWaiter: -1,
-		tail: -1, objBlob: -1, tlBase: -1, tlHead: -1, tlTail: -1, tlSticky: -1,
+		tail: -1, objBlob: -1, tlBase: -1, tlHead: -1, tlTail: -1,
 	}
 	return &s.th[i]
 }
@@ -413,10 +413,8 @@ func (s *Sim) freeThreadLocals(ti int32) {
 		b = next
 	}
 	t.tlHead, t.tlTail, t.tlBytes = -1, -1, 0
-	if t.tlSticky >= 0 {
-		s.heap.kill(t.tlSticky)
-		t.tlSticky = -1
-	}
+	s.heap.killShort(t.sticky, shortSticky)
+	t.sticky = shortRef{}
 }
 
 // coalesceCaches merges the old entries of the cache lists a collection

@@ -1,0 +1,116 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Counted short-lived bytes (cohort.go) on tinySim (survivors 2 MB): a
+// cohort ages with its collection, is taken in allocation order with the
+// tracked objects when the survivor space overflows, and a death takes
+// young and old bytes in proportion.
+
+// cohortTask gives the sim a task slot to own request data.
+func cohortTask(s *Sim) int32 { return s.newTask(0) }
+
+func TestCohortAgesAndIsPromotedAtTheThreshold(t *testing.T) {
+	s := youngSim(t, 1)
+	h := s.heap
+	tk := cohortTask(s)
+	s.addRequestData(tk, MB)
+	_, failed := s.youngGC()
+	require.False(t, failed)
+	assert.Equal(t, MB, h.survUsed, "age 0, threshold 1: copied")
+	assert.Equal(t, uint8(1), h.cohorts[0].age)
+	assert.Equal(t, Bytes(0), h.oldLive[CatRequest])
+	require.NoError(t, s.CheckInvariants())
+
+	h.tenuring = 1 // the age table would have raised it
+	s.youngGC()
+	assert.Equal(t, MB, h.oldLive[CatRequest], "age 1, threshold 1: promoted")
+	assert.Equal(t, int64(0), s.stats.survivorOverflows, "promotion at the threshold is no overflow")
+	require.NoError(t, s.CheckInvariants())
+	assert.Len(t, h.cohorts, 1, "a cohort with no young bytes left is forgotten")
+
+	used := h.oldUsed
+	s.killRequestData(tk)
+	assert.Equal(t, Bytes(0), h.oldLive[CatRequest])
+	assert.Equal(t, used, h.oldUsed, "its bytes stay in old as garbage")
+	require.NoError(t, s.CheckInvariants())
+}
+
+func TestOverflowTakesCountedBytesInAllocationOrder(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	// 1 MB of objects, then 3 MB counted, then an object in a later
+	// cohort: 4.5 MB of age 0 for 2 MB of survivors.
+	first := h.newBlob(MB/2, CatThreadLocal)
+	second := h.newBlob(MB/2, CatThreadLocal)
+	tk := cohortTask(s)
+	s.addRequestData(tk, 3*MB)
+	h.edenUsed = h.cohortEnd // the next counted allocation opens a cohort
+	tk2 := cohortTask(s)
+	s.addRequestData(tk2, KB)
+	late := h.newBlob(MB/2, CatThreadLocal)
+	_, failed := s.youngGC()
+	require.False(t, failed)
+	assert.Equal(t, int64(1), s.stats.survivorOverflows)
+	assert.Equal(t, 2*MB, h.survUsed, "the survivor space is full")
+	assert.Equal(t, SpaceSurvivor, h.blobs[first].sp, "allocated first: copied")
+	assert.Equal(t, SpaceSurvivor, h.blobs[second].sp)
+	assert.Equal(t, MB, h.cohorts[0].young[shortRequest], "the cohort fills the room left")
+	assert.Equal(t, 2*MB, h.cohorts[0].old[shortRequest], "and the rest is promoted early")
+	assert.Equal(t, Bytes(KB), h.cohorts[1].old[shortRequest])
+	assert.Equal(t, SpaceOld, h.blobs[late].sp, "allocated last: promoted")
+	require.NoError(t, s.CheckInvariants())
+
+	// A death in a partly promoted cohort takes its bytes in proportion:
+	// a third young, two thirds old.
+	before := h.oldLive[CatRequest]
+	s.killRequestData(tk)
+	assert.Equal(t, before-2*MB, h.oldLive[CatRequest])
+	assert.Equal(t, Bytes(0), h.cohorts[0].young[shortRequest])
+	require.NoError(t, s.CheckInvariants())
+}
+
+// A task's request data allocated across a collection is held in two
+// cohorts; both die with the task.
+func TestRequestDataInTwoCohorts(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	tk := cohortTask(s)
+	s.addRequestData(tk, KB)
+	s.addRequestData(tk, KB)
+	assert.Equal(t, int32(-1), s.tasks[tk].reqMore, "same cohort: one count")
+	s.youngGC()
+	s.addRequestData(tk, KB)
+	assert.GreaterOrEqual(t, s.tasks[tk].reqMore, int32(0), "a new cohort: a second piece")
+	require.NoError(t, s.CheckInvariants())
+	s.killRequestData(tk)
+	assert.Equal(t, Bytes(0), h.live[CatRequest])
+	assert.Equal(t, 3*KB, h.freed[CatRequest])
+	require.NoError(t, s.CheckInvariants())
+}
+
+// A thread's sticky buffer is replaced at each use: the old one dies.
+func TestStickyBufferIsReplaced(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	s.th = append(s.th, thread{task: -1, tail: -1, tlHead: -1, tlTail: -1, tlBase: -1})
+	ti := int32(len(s.th) - 1)
+	st := &Step{Kind: StepThreadLocal, Sticky: 7 * KB}
+	tk := cohortTask(s)
+	s.th[ti].task = tk
+	s.th[ti].tlInit = true
+	s.useThreadLocal(ti, st)
+	s.youngGC()
+	s.useThreadLocal(ti, st)
+	assert.Equal(t, 7*KB, h.live[CatThreadLocal], "one buffer live")
+	assert.Equal(t, 7*KB, h.freed[CatThreadLocal])
+	require.NoError(t, s.CheckInvariants())
+	s.freeThreadLocals(ti)
+	assert.Equal(t, Bytes(0), h.live[CatThreadLocal])
+	require.NoError(t, s.CheckInvariants())
+}
