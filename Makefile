@@ -25,7 +25,7 @@ vet:
 	@unformatted=$$(gofmt -l sim gclog fit classroom cmd game wasm build bench sweep); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 test-go:
-	$(GO) test -count=1 ./sim/... ./gclog/... ./classroom/... ./cmd/... ./game/... ./bench/... ./sweep/...
+	$(GO) test -count=1 ./sim/... ./gclog/... ./fit/... ./classroom/... ./cmd/... ./game/... ./bench/... ./sweep/...
 
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes.

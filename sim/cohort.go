@@ -136,17 +136,6 @@ func (s *Sim) killRequestData(tk int32) {
 	tsk.req, tsk.reqMore = shortRef{}, -1
 }
 
-// shortYoungByAge sums the cohorts' young bytes by age.
-func (h *heap) shortYoungByAge() (ages [16]Bytes) {
-	for i := range h.cohorts {
-		c := &h.cohorts[i]
-		for k := range c.young {
-			ages[c.age] += c.young[k]
-		}
-	}
-	return ages
-}
-
 // shortYoung is the counted bytes live in young.
 func (h *heap) shortYoung() Bytes {
 	var n Bytes
