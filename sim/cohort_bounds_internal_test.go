@@ -1,0 +1,99 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// The counted bytes' rules at their edges (cohort.go), each checked by the
+// numbers it must give; written against the mutants that outlived the
+// package's other tests.
+
+// A death in a cohort 30 % young and 70 % old takes the same shares of the
+// bytes that die: 50 KB of 100 KB is 15 KB young and 35 KB old.
+func TestKillShortSplitsByTheCohortsShares(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	h.cohorts = []cohort{{}}
+	c := &h.cohorts[0]
+	c.young[shortRequest], c.old[shortRequest] = 30*KB, 70*KB
+	h.shortOld[shortRequest] = 70 * KB
+	h.oldLive[CatRequest] = 70 * KB
+	h.live[CatRequest] = 100 * KB
+	h.killShort(shortRef{bytes: 50 * KB, cohort: h.cohortBase}, shortRequest)
+	assert.Equal(t, 15*KB, c.young[shortRequest])
+	assert.Equal(t, 35*KB, c.old[shortRequest])
+	assert.Equal(t, 35*KB, h.shortOld[shortRequest])
+	assert.Equal(t, 35*KB, h.oldLive[CatRequest])
+	assert.Equal(t, 50*KB, h.live[CatRequest])
+	assert.Equal(t, 50*KB, h.freed[CatRequest])
+}
+
+// Counted bytes that fill eden exactly are allocated without a collection;
+// one byte more collects first.
+func TestAllocShortCollectsOnlyWhenEdenHasNoRoom(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	h.edenUsed = h.edenCap - KB
+	h.cohortEnd = h.edenCap // no new cohort on the way
+	s.allocShort(KB, shortSticky)
+	assert.Equal(t, int64(0), s.stats.youngGCs, "the allocation fits exactly")
+	assert.Equal(t, h.edenCap, h.edenUsed)
+	s.allocShort(1, shortSticky)
+	assert.Equal(t, int64(1), s.stats.youngGCs, "eden is full: collect, then allocate")
+}
+
+// A cohort opens when eden has taken a thirty-second of its capacity since
+// the last one opened, and a collection opens the next one a thirty-second
+// beyond eden's use.
+func TestCohortsOpenEveryThirtySecondOfEden(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	h.edenUsed = 3 * KB
+	h.openCohort()
+	require.Equal(t, 3*KB+h.edenCap/cohortsPerEden, h.cohortEnd)
+	n := len(h.cohorts)
+	step := h.edenCap / cohortsPerEden
+	s.allocShort(step, shortRequest) // up to the cohort's end: the same cohort
+	assert.Len(t, h.cohorts, n)
+	require.Equal(t, h.cohortEnd, h.edenUsed)
+	s.allocShort(KB, shortRequest) // from its end on: a new one
+	assert.Len(t, h.cohorts, n+1)
+	assert.Equal(t, 3*KB+2*step, h.cohortEnd)
+}
+
+// Promoting counted bytes raises the old gen's high-water mark with its use.
+func TestPromoteShortRaisesTheOldHighWaterMark(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	h.cohorts = []cohort{{}}
+	h.cohorts[0].young[shortSticky] = 2 * MB
+	h.oldUsed, h.oldHigh = MB, MB
+	h.promoteShort(&h.cohorts[0], shortSticky, MB)
+	assert.Equal(t, 2*MB, h.oldUsed)
+	assert.Equal(t, 2*MB, h.oldHigh)
+	assert.Equal(t, MB, h.cohorts[0].young[shortSticky])
+	assert.Equal(t, MB, h.oldLive[CatThreadLocal])
+	h.oldUsed = MB / 2 // a Full GC compacted; promoting less keeps the mark
+	h.promoteShort(&h.cohorts[0], shortSticky, KB)
+	assert.Equal(t, 2*MB, h.oldHigh)
+}
+
+// The invariant check finds a sticky buffer's bytes no thread owns (the
+// second kind, so a check that looked at the first only would pass).
+func TestCheckShortLivedFindsUnownedStickyBytes(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	require.NoError(t, s.CheckInvariants())
+	n := len(h.cohorts) - 1
+	require.GreaterOrEqual(t, n, 0)
+	h.cohorts[n].young[shortSticky] += KB
+	h.edenUsed += KB
+	h.live[CatThreadLocal] += KB
+	h.allocated[CatThreadLocal] += KB
+	err := s.CheckInvariants()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "owners hold")
+}
