@@ -85,11 +85,12 @@ func (h *heap) killShort(r shortRef, k shortKind) {
 	if r.cohort >= h.cohortBase {
 		c := &h.cohorts[r.cohort-h.cohortBase]
 		fromOld = 0
+		// The old share rounds down, so the young share rounds up:
+		// r − ⌊r·old/tot⌋ = ⌈r·young/tot⌉, never more than young
+		// because an owner's bytes are at most its cohort's (the
+		// invariant checkShortLived keeps), so young never goes negative.
 		if tot := c.young[k] + c.old[k]; tot > 0 {
 			fromOld = Bytes(int64(r.bytes) * int64(c.old[k]) / int64(tot))
-		}
-		if r.bytes-fromOld > c.young[k] {
-			fromOld = r.bytes - c.young[k]
 		}
 		c.young[k] -= r.bytes - fromOld
 		c.old[k] -= fromOld

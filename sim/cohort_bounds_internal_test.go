@@ -97,3 +97,49 @@ func TestCheckShortLivedFindsUnownedStickyBytes(t *testing.T) {
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "owners hold")
 }
+
+// A task's request data in a second cohort takes a share record; when the
+// task's data dies the record is freed, and the next task to need one
+// takes that record back instead of growing the list.
+func TestShareRecordsAreReused(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	twoCohorts := func(tk int32) {
+		s.addRequestData(tk, KB)
+		h.edenUsed = h.cohortEnd // the next counted allocation opens a cohort
+		s.addRequestData(tk, 2*KB)
+	}
+	a := cohortTask(s)
+	twoCohorts(a)
+	require.Len(t, h.shares, 1)
+	require.NoError(t, s.CheckInvariants())
+	s.killRequestData(a)
+	assert.Equal(t, []int32{0}, h.shareFree)
+	b := cohortTask(s)
+	twoCohorts(b)
+	assert.Len(t, h.shares, 1, "the freed record is taken again")
+	assert.Empty(t, h.shareFree)
+	assert.Equal(t, Bytes(KB), h.shares[0].ref.bytes, "holding b's first piece")
+	assert.Equal(t, 2*KB, s.tasks[b].req.bytes)
+	require.NoError(t, s.CheckInvariants())
+}
+
+// Old bytes of forgotten cohorts must be their owners': a count that
+// drifted is named with both numbers.
+func TestCheckShortLivedFindsDriftInForgottenCohorts(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	// A listed cohort holds old bytes too, which the forgotten ones'
+	// count leaves out.
+	s.addRequestData(cohortTask(s), 2*KB)
+	h.promoteShort(&h.cohorts[len(h.cohorts)-1], shortRequest, KB)
+	require.NoError(t, s.CheckInvariants())
+	h.shortOld[shortRequest] += KB
+	h.oldLive[CatRequest] += KB
+	h.oldUsed += KB
+	h.live[CatRequest] += KB
+	h.allocated[CatRequest] += KB
+	err := s.checkShortLived()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "owners of forgotten cohorts hold 0B, old counts 1.0KB")
+}
