@@ -69,9 +69,10 @@ func gcSentence(f *facts) string {
 	sep := "; "
 	switch {
 	case s.FullGCs > 0 && youngNow:
-		// Which pause is which: "5 Full GCs so far" (and "before this
-		// one") beside a young pause read as this pause being a Full GC.
-		out += sep + "this is a young GC; " + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " happened earlier"
+		// Which pause is which: "5 Full GCs so far" beside a young pause
+		// read as this pause being a Full GC; the sentence already opens
+		// with "A young GC", so it is not named twice.
+		out += sep + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " (whole-heap collections) came before this young one"
 	case s.FullGCs > 0:
 		out += sep + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
 	default:

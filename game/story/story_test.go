@@ -41,7 +41,7 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 		t.Fatal("no Full GC by 2.35 s: the test's premise is gone")
 	}
 	// At 2.35 s a young pause runs: the Full GCs are counted as before it.
-	contains(t, "1g-pool at 2.35 s", after, "A young GC (of eden and survivors only)", "this is a young GC; "+count(r.snap.FullGCs)+" Full GCs happened earlier", "of the time", "the old gen is")
+	contains(t, "1g-pool at 2.35 s", after, "A young GC (of eden and survivors only)", count(r.snap.FullGCs)+" Full GCs (whole-heap collections) came before this young one", "of the time", "the old gen is")
 	lacks(t, "1g-pool at 2.35 s", after, "no Full GC yet")
 	m, ok := r.has(FirstFullGC)
 	if !ok {
