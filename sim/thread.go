@@ -56,6 +56,28 @@ func (r ParkReason) String() string {
 	return [...]string{"none", "socket", "sleep", "monitor", "join", "idle", "file"}[r]
 }
 
+// Words says why a thread waits in plain words, as the picture's parked
+// groups and the step line say it. ParkIdle is an event loop or pool
+// thread parked until work arrives, not an idle carrier (one with nothing
+// mounted).
+func (r ParkReason) Words() string {
+	switch r {
+	case ParkSocket:
+		return "waiting on a socket"
+	case ParkSleep:
+		return "sleeping"
+	case ParkMonitor:
+		return "waiting for a lock"
+	case ParkJoin:
+		return "waiting for subtasks"
+	case ParkIdle:
+		return "waiting for work"
+	case ParkFile:
+		return "reading a file"
+	}
+	return r.String()
+}
+
 // Role is what a thread is for.
 type Role uint8
 

@@ -27,9 +27,9 @@ func Event(e *sim.Event) string {
 		// "mounted" glossed: the step line is read alone.
 		return th + " mounted" + on + " (it runs there now): " + count(e.A) + " words of its stack copied back from its StackChunk."
 	case sim.EvUnmount:
-		return th + " parked (" + reasonWords(sim.ParkReason(e.A)) + ") and left its carrier: " + count(e.B) + " words of stack frozen into a StackChunk."
+		return th + " parked (" + sim.ParkReason(e.A).Words() + ") and left its carrier: " + count(e.B) + " words of stack frozen into a StackChunk."
 	case sim.EvPinned:
-		return th + " blocked while pinned" + on + " (" + reasonWords(sim.ParkReason(e.A)) + "): the carrier is blocked with it."
+		return th + " blocked while pinned" + on + " (" + sim.ParkReason(e.A).Words() + "): the carrier is blocked with it."
 	case sim.EvUnpark:
 		return th + " woke up and waits for a free carrier."
 	case sim.EvFreeze:
@@ -64,28 +64,9 @@ func Event(e *sim.Event) string {
 	case sim.EvOOM:
 		return "The run ended with an OutOfMemoryError."
 	case sim.EvPark:
-		return "platform " + th + " blocked (" + reasonWords(sim.ParkReason(e.A)) + "), keeping its OS thread."
+		return "platform " + th + " blocked (" + sim.ParkReason(e.A).Words() + "), keeping its OS thread."
 	}
 	return e.Kind.String() + "."
-}
-
-// reasonWords says why a thread waits (as the picture's parked groups do).
-func reasonWords(r sim.ParkReason) string {
-	switch r {
-	case sim.ParkSocket:
-		return "waiting on a socket"
-	case sim.ParkSleep:
-		return "sleeping"
-	case sim.ParkMonitor:
-		return "waiting for a lock"
-	case sim.ParkJoin:
-		return "waiting for subtasks"
-	case sim.ParkIdle:
-		return "waiting for work"
-	case sim.ParkFile:
-		return "reading a file"
-	}
-	return r.String()
 }
 
 func roleWords(r sim.Role) string {

@@ -145,27 +145,6 @@ func pinnedNote(n int) string {
 	return ", " + Count(int64(n)) + " of them pinned (the virtual thread blocks in a way that keeps its carrier)"
 }
 
-// ReasonWords says why a thread waits, in words.
-func ReasonWords(r sim.ParkReason) string {
-	switch r {
-	case sim.ParkSocket:
-		return "waiting on a socket"
-	case sim.ParkSleep:
-		return "sleeping"
-	case sim.ParkMonitor:
-		return "waiting for a lock"
-	case sim.ParkJoin:
-		return "waiting for subtasks"
-	case sim.ParkIdle:
-		// An event loop (or a pool thread) parked until work arrives; not
-		// to be confused with an idle carrier, which has nothing mounted.
-		return "waiting for work"
-	case sim.ParkFile:
-		return "reading a file"
-	}
-	return r.String()
-}
-
 func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, paused bool, p *Palette, sc float32) {
 	busy := cv != nil && cv.Thread != 0
 	bg := p.Grid
@@ -263,7 +242,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	case paused:
 		what = []string{"stopped for GC", "stopped"}
 	case cv.Pinned:
-		what = []string{"pinned (" + ReasonWords(cv.Reason) + ")", "pinned"}
+		what = []string{"pinned (" + cv.Reason.Words() + ")", "pinned"}
 	case cv.Monitor:
 		what = []string{"holds a lock", "lock"}
 	}
@@ -282,7 +261,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	case paused:
 		state = "stopped for a garbage collection"
 	case cv.Pinned:
-		state = "pinned while " + ReasonWords(cv.Reason) + ": it keeps this carrier blocked"
+		state = "pinned while " + cv.Reason.Words() + ": it keeps this carrier blocked"
 	case !cv.OnCPU:
 		state = "on this carrier, which waits for a CPU"
 	}

@@ -234,7 +234,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	if in.Virtual {
 		for _, reason := range parkOrder {
 			if n := snap.ParkedCount[reason]; n > 0 {
-				groups = append(groups, group{ReasonWords(reason), n, snap.Parked[reason], MeanVirtual, int(reason)})
+				groups = append(groups, group{reason.Words(), n, snap.Parked[reason], MeanVirtual, int(reason)})
 				total += n
 			}
 		}
@@ -246,7 +246,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		titles = []string{"waiting platform threads (each keeps its OS thread)", "waiting platform threads", "waiting"}
 		for _, reason := range parkOrder {
 			if n := snap.PlatformParked[reason]; n > 0 {
-				groups = append(groups, group{ReasonWords(reason), n, nil, MeanPlatform, int(reason)})
+				groups = append(groups, group{reason.Words(), n, nil, MeanPlatform, int(reason)})
 				total += n
 			}
 		}
