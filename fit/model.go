@@ -22,7 +22,10 @@ type Model struct {
 	OldAfterLastFullMB *float64          `json:"old_after_last_full_gc_mb"`
 	LiveAtEndMB        float64           `json:"live_at_end_mb"`
 	EdenMB             *float64          `json:"eden_mb"` // mean eden capacity between young collections
-	Series             Series            `json:"series"`
+	// G1: the mean time of a concurrent marking, from its start to the pause that found it done;
+	// nil without one.
+	MarkMs *float64 `json:"mark_ms,omitempty"`
+	Series Series   `json:"series"`
 }
 
 // Series is the model's collections as chart columns, in the shape of gclog.Series' first
@@ -172,6 +175,9 @@ func RunModel(knobs map[string]string, progress func(float64)) (*Model, error) {
 	}
 	if edenN > 0 {
 		m.EdenMB = num(edenSum / float64(edenN))
+	}
+	if met.G1Marks > 0 {
+		m.MarkMs = num(float64(met.G1MarkTime) / float64(met.G1Marks) / float64(sim.Millisecond))
 	}
 	return m, nil
 }

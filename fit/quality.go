@@ -3,6 +3,9 @@ package fit
 import (
 	"fmt"
 	"math"
+	"sort"
+
+	"github.com/loomlab/loomlab/gclog"
 )
 
 // Tolerances, the same as `loomsim jvm`'s comparison of the model with a real JVM: rates within a
@@ -76,10 +79,7 @@ func quality(b *Basis, m *Model, runs int) Quality {
 		}
 		q.Notes = append(q.Notes, gap)
 		if b.FullGCsPerS > 0 && m.FullGCsPerS == 0 {
-			q.Notes = append(q.Notes, "The log's G1 fell back to Full GCs; the model's G1 did not: its concurrent marking "+
-				"runs at a fixed rate (the project's estimate), fast enough here to finish before the old gen fills, while "+
-				"the logged JVM's marking shared its machine's CPUs. Full GCs per second and the old gen after a Full GC "+
-				"cannot be compared on this log.")
+			q.Notes = append(q.Notes, g1NoFullNote(b, m))
 		}
 	}
 	q.Notes = append(q.Notes, "GC time share depends on the machine the JVM ran on (its pause times); the model's CPUs "+
@@ -134,4 +134,24 @@ func infoRow(name string, log, model *float64) Row {
 		r.Ratio = ratio(*log, *model)
 	}
 	return r
+}
+
+// g1NoFullNote says that the model's G1 had no Full GC where the log's had some, with how long the
+// log's concurrent cycles and the model's markings took: the figures a reader needs to judge whether
+// marking time is the difference.
+func g1NoFullNote(b *Basis, m *Model) string {
+	n := "The log's G1 fell back to Full GCs (after evacuation failures: its old gen ran out of free regions); " +
+		"the model's G1 did not"
+	var cycles []float64
+	for _, e := range b.window.Events {
+		if e.Kind == gclog.Concurrent && e.Duration > 0 {
+			cycles = append(cycles, float64(e.Duration)/1e6)
+		}
+	}
+	if len(cycles) > 0 && m.MarkMs != nil {
+		sort.Float64s(cycles)
+		n += fmt.Sprintf(". The log's concurrent cycles took %.0f ms (the median of %d), the model's markings %.0f ms "+
+			"on average (each counted until the young pause that found it done)", cycles[len(cycles)/2], len(cycles), *m.MarkMs)
+	}
+	return n + ". Full GCs per second and the old gen after a Full GC cannot be compared on this log."
 }

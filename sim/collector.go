@@ -75,6 +75,12 @@ type collector interface {
 	// chunkGCModeOnPromotion reports whether copying a StackChunk into the
 	// old generation transforms it into GC mode.
 	chunkGCModeOnPromotion() bool
+	// evacFailsInPlace reports what a young collection does once the old
+	// generation cannot take a promotion: false, it stops and leaves the
+	// rest in young for a Full GC (Serial's and Parallel's promotion
+	// failure); true, it tenures the rest where it lies, in regions that
+	// become old, and finishes the pause (G1's evacuation failure).
+	evacFailsInPlace() bool
 	// deadWood is the garbage, of the old gen's garbage bytes, that a Full
 	// GC leaves uncompacted at the bottom of the old gen.
 	deadWood(s *Sim, garbage, live Bytes) Bytes

@@ -64,8 +64,19 @@ func (s *Sim) makeRunnable(ti int32) {
 		s.dispatchCore(c, ti)
 		return
 	}
+	s.noteRunq()
 	s.th[ti].inRunQ = true
 	s.runq.push(ti)
+}
+
+// noteRunq brings the run queue's time integral up to now; it is called
+// before every change of the queue's length.
+func (s *Sim) noteRunq() {
+	st := &s.stats
+	if n := s.runq.len(); n > 0 {
+		st.runqArea += Duration(n) * s.now.Sub(st.runqAt)
+	}
+	st.runqAt = s.now
 }
 
 func (s *Sim) dispatchCore(c int32, ti int32) {
@@ -128,6 +139,7 @@ func (s *Sim) preempt(ti int32) {
 	co.token++
 	t.core = -1
 	t.inRunQ = true
+	s.noteRunq()
 	s.runq.push(ti)
 	next := s.runq.pop()
 	s.dispatchCore(c, next)
@@ -137,6 +149,7 @@ func (s *Sim) preempt(ti int32) {
 func (s *Sim) releaseCore(ti int32) {
 	t := &s.th[ti]
 	if t.inRunQ {
+		s.noteRunq()
 		s.runq.remove(ti)
 		t.inRunQ = false
 	}
@@ -149,6 +162,7 @@ func (s *Sim) releaseCore(ti int32) {
 	co.running = -1
 	co.token++
 	if s.runq.len() > 0 {
+		s.noteRunq()
 		s.dispatchCore(c, s.runq.pop())
 		return
 	}

@@ -88,7 +88,10 @@ type youngResult struct {
 	// eden is what eden held when the collection began, fromEden the live
 	// bytes it found there (G1 predicts its survival rate from them).
 	eden, fromEden Bytes
-	pause          Duration
+	// inPlace is what an evacuation failure left where it lay (in
+	// promoted too), inPlaceEden the part of it found in eden.
+	inPlace, inPlaceEden Bytes
+	pause                Duration
 }
 
 // youngGC copies live young objects into the survivor space, ages them, and
@@ -99,12 +102,14 @@ type youngResult struct {
 // one, the counted bytes (cohort.go) a cohort at a time, after the objects
 // allocated in the same stretch of eden; a cohort that does not fit whole is
 // copied as far as the room goes and the rest promoted. After a promotion
-// fails, nothing more is copied or aged: it waits in young for the Full GC.
+// fails, nothing more is copied or aged: for Serial and Parallel it waits
+// in young for the Full GC; G1 tenures it where it lies (evacFailsInPlace).
 func (s *Sim) youngGC() (Duration, bool) {
 	h := s.heap
 	cfg := &s.cfg.Heap
 	y := youngResult{eden: h.edenUsed}
 	failed := false
+	inPlace := s.gc.evacFailsInPlace()
 	next := 0 // the next cohort to take, by index
 	keep := h.young[:0]
 	for _, i := range h.young {
@@ -116,12 +121,16 @@ func (s *Sim) youngGC() (Duration, bool) {
 		for ; next < len(h.cohorts) && h.cohortBase+uint32(next) < b.cohort; next++ {
 			s.youngCohort(&h.cohorts[next], &y, &failed)
 		}
-		if failed {
+		if failed && !inPlace {
 			keep = append(keep, i)
 			continue
 		}
 		if b.age == 0 {
 			y.fromEden += b.size
+		}
+		if failed {
+			s.tenureInPlace(i, &y)
+			continue
 		}
 		if int(b.age) < h.tenuring && y.copied+b.size <= h.survCap {
 			if b.age < 15 {
@@ -138,6 +147,10 @@ func (s *Sim) youngGC() (Duration, bool) {
 		}
 		if h.oldUsed+b.size > h.oldCommitted {
 			failed = true
+			if inPlace {
+				s.tenureInPlace(i, &y)
+				continue
+			}
 			keep = append(keep, i)
 			continue
 		}
@@ -152,7 +165,10 @@ func (s *Sim) youngGC() (Duration, bool) {
 	h.edenUsed = 0
 	h.openCohort()
 	h.survUsed = y.copied
-	if failed {
+	switch {
+	case failed && inPlace:
+		s.failedRegionsStayOld(&y)
+	case failed:
 		// Objects left behind stay in young until the Full GC that follows.
 		h.survUsed = h.youngLive()
 	}
@@ -161,6 +177,9 @@ func (s *Sim) youngGC() (Duration, bool) {
 	y.pause += s.gc.youngExtra(s, thr)
 	h.youngCount++
 	s.stats.youngGCs++
+	if failed && inPlace {
+		s.stats.evacFailures++
+	}
 	s.stats.promoted += y.promoted
 	s.stats.survivorCopied += y.copied
 	if y.overflow {
@@ -176,15 +195,20 @@ func (s *Sim) youngGC() (Duration, bool) {
 // as the room goes, below the tenuring threshold, and promotes the rest;
 // the cohort ages by one. If the old generation cannot take what it
 // promotes, the promotion fails and the cohort stays as it is.
+//
+// With evacFailsInPlace, a failure (this cohort's or an earlier one's)
+// tenures what was not copied where it lies instead, and after a failure
+// nothing more is copied.
 func (s *Sim) youngCohort(c *cohort, y *youngResult, failed *bool) {
 	h := s.heap
-	if *failed || c.young == [shortKinds]Bytes{} {
+	inPlace := s.gc.evacFailsInPlace()
+	if (*failed && !inPlace) || c.young == [shortKinds]Bytes{} {
 		return
 	}
 	var cp, pr [shortKinds]Bytes
 	var all, prAll Bytes
 	room := Bytes(0)
-	if int(c.age) < h.tenuring {
+	if int(c.age) < h.tenuring && !*failed {
 		room = max(h.survCap-y.copied, 0)
 	}
 	for k := range c.young {
@@ -202,7 +226,15 @@ func (s *Sim) youngCohort(c *cohort, y *youngResult, failed *bool) {
 	}
 	if h.oldUsed+prAll > h.oldCommitted {
 		*failed = true
-		return
+		if !inPlace {
+			return
+		}
+	}
+	if *failed {
+		y.inPlace += prAll
+		if c.age == 0 {
+			y.inPlaceEden += prAll
+		}
 	}
 	c.age = min(c.age+1, 15)
 	for k := range c.young {
@@ -211,6 +243,35 @@ func (s *Sim) youngCohort(c *cohort, y *youngResult, failed *bool) {
 		y.ages[c.age] += cp[k]
 	}
 	y.promoted += prAll
+}
+
+// tenureInPlace is an object a failed evacuation could not copy: it stays
+// where it lies, and its region becomes old, so it counts as promoted.
+func (s *Sim) tenureInPlace(i int32, y *youngResult) {
+	b := &s.heap.blobs[i]
+	y.inPlace += b.size
+	if b.age == 0 {
+		y.inPlaceEden += b.size
+	}
+	y.promoted += b.size
+	s.promote(i)
+}
+
+// failedRegionsStayOld adds to the old generation the dead bytes of the
+// regions an evacuation failure turned old: the live bytes left in eden
+// sit among eden's garbage, so those regions hold their share of it (the
+// share of eden's live bytes that failed). The whole regions stay until a
+// mixed collection or a Full GC reclaims them.
+func (s *Sim) failedRegionsStayOld(y *youngResult) {
+	h := s.heap
+	if y.fromEden <= 0 || y.inPlaceEden <= 0 {
+		return
+	}
+	dead := Bytes(float64(float64(y.eden-y.fromEden) * float64(float64(y.inPlaceEden)/float64(y.fromEden))))
+	h.oldUsed += max(dead, 0)
+	if h.oldUsed > h.oldHigh {
+		h.oldHigh = h.oldUsed
+	}
 }
 
 // promote moves a young object into the old generation. Some collectors

@@ -4,12 +4,17 @@ import "fmt"
 
 // G1 (simplified), -XX:+UseG1GC. Regions are not modelled; what is kept is
 // what decides pauses and footprint for the workloads here:
-//   - Every allocation failure runs a young collection. Only an evacuation
-//     (promotion) failure leads to a Full GC: there is no promotion
-//     guarantee to fail.
+//   - Every allocation failure runs a young collection. There is no
+//     promotion guarantee: when to-space runs out during the pause, what
+//     cannot be copied stays where it is and its regions become old (an
+//     evacuation failure); a Full GC follows only when, after the pause,
+//     no free region is left for the allocation that asked for one
+//     (G1CollectedHeap::satisfy_failed_allocation, "G1 Compaction Pause").
 //   - Concurrent marking starts when old occupancy passes G1IHOP percent of
 //     the heap (InitiatingHeapOccupancyPercent) and runs beside the
-//     application at G1MarkRate; the young pauses after it ends are mixed:
+//     application (gc_g1_mark.go: its length comes from the live old bytes,
+//     G1MarkRate per marking thread and the CPU those threads get); the
+//     young pauses after it ends are mixed:
 //     each also evacuates old regions and reclaims an eighth of the garbage
 //     marking found (G1MixedGCCountTarget 8), copying the live data sharing
 //     those regions.
@@ -37,7 +42,7 @@ type g1GC struct{}
 type g1State struct {
 	committed     Bytes // the committed heap
 	marking       bool  // a concurrent marking is running
-	markDone      Time  // when it ends
+	mark          g1MarkWork
 	reclaimable   Bytes // old garbage found by the last marking, for mixed GCs
 	markedGarbage Bytes // all the old garbage the last marking found
 	region        Bytes // the heap region size
@@ -57,13 +62,17 @@ func (g1GC) initHeap(h *heap) { h.g1Resize(0) }
 
 func (g1GC) threads(cfg *HeapConfig, cores int) int { return defaultGCThreads(cfg, cores) }
 
+// collect runs a young collection. An evacuation failure does not by itself
+// call for a Full GC: Sim.collect runs one if eden, sized after the pause
+// within the free regions, still has no room for the allocation.
 func (g1GC) collect(s *Sim) (Duration, bool, GCCause) {
-	d, failed := s.youngGC()
-	if failed {
-		return d, true, CausePromotionFailed
-	}
+	d, _ := s.youngGC()
 	return d, false, CauseAllocation
 }
+
+// evacFailsInPlace: what a failed evacuation could not copy stays where it
+// is, in regions that become old (g1EvacFailure.cpp), and the pause goes on.
+func (g1GC) evacFailsInPlace() bool { return true }
 
 // youngExtra makes the young pause mixed when marking has found garbage,
 // then starts a marking if the old gen has passed the threshold.
@@ -119,7 +128,7 @@ func (s *Sim) g1MaybeStartMarking() {
 		liveOld += h.oldLive[c]
 	}
 	h.g1.markedGarbage = h.oldUsed - liveOld
-	h.g1.markDone = s.now.Add(bytesAt(liveOld, s.cfg.Heap.G1MarkRate))
+	s.g1StartMarkWork(liveOld)
 }
 
 // g1Mixed runs the old-region part of a G1 young pause: when a marking has
@@ -133,7 +142,7 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 	h := s.heap
 	cfg := &s.cfg.Heap
 	var pause Duration
-	if h.g1.marking && s.now >= h.g1.markDone {
+	if h.g1.marking && s.g1MarkFinished() {
 		h.g1.marking = false
 		h.g1.reclaimable = max(h.g1.markedGarbage-h.g1.committed*g1HeapWastePercent/100, 0)
 		pause += cfg.G1RemarkPause
@@ -191,7 +200,14 @@ func (h *heap) g1Resize(thr Bytes) {
 	young, surv := h.g1YoungTarget(h.g1.reclaimable > 0, thr)
 	h.youngCap = young * r
 	h.survCap = surv * r
-	h.edenCap = h.youngCap - regionsFor(h.survUsed, r)*r
+	survRegions := regionsFor(h.survUsed, r)
+	h.edenCap = h.youngCap - survRegions*r
+	// Eden takes free regions as it fills; when old and survivors have left
+	// fewer than its target (an evacuation failure turned regions old), it
+	// gets what is free, maybe nothing: an allocation that finds no region
+	// then leads to a Full GC (Sim.collect).
+	free := max(h.g1.committed/r-regionsFor(h.oldUsed, r)-survRegions, 0)
+	h.edenCap = min(h.edenCap, free*r)
 	h.oldMax = max(h.g1.committed-h.youngCap-h.survCap, 0)
 	h.oldCommitted = h.oldMax
 }

@@ -10,9 +10,11 @@ import (
 
 // G1 (simplified), gc_g1.go, driven by hand: when concurrent marking starts
 // and ends, what each mixed collection reclaims and costs, and how the
-// committed heap and the young generation are sized. tinySim's G1 heap is
-// 100 MB with InitiatingHeapOccupancyPercent 45, marking at 1 MB/ms, mixed
-// copying at 1 MB/ms per thread (2 threads), old regions 30 % live.
+// committed heap and the young generation are sized, and what an
+// evacuation failure does. tinySim's G1 heap is 100 MB with
+// InitiatingHeapOccupancyPercent 45, marking at 1 MB/ms per marking thread
+// (one, on its 2 cores), mixed copying at 1 MB/ms per thread (2 threads),
+// old regions 30 % live.
 
 func TestG1ValidateRates(t *testing.T) {
 	h := validHeapConfig()
@@ -50,12 +52,13 @@ func TestG1MarkingStartsAtTheOccupancyThreshold(t *testing.T) {
 	g := &s.heap.g1
 	require.True(t, g.marking, "at 45 %")
 	assert.Equal(t, 5*MB, g.markedGarbage, "the old gen's garbage")
-	assert.Equal(t, Time(41*Millisecond), g.markDone, "40 MB live at 1 MB/ms from 1 ms")
+	assert.Equal(t, 40*MB, g.mark.left, "the live old bytes are the work")
+	assert.Equal(t, Time(Millisecond), g.mark.at)
 
 	// Not again while it runs or while its garbage is being reclaimed.
-	g.markDone = 0
+	g.mark.left = 0
 	s.g1MaybeStartMarking()
-	assert.Equal(t, Time(0), g.markDone)
+	assert.Equal(t, Bytes(0), g.mark.left)
 	g.marking, g.reclaimable = false, 1
 	s.g1MaybeStartMarking()
 	assert.False(t, g.marking)
@@ -66,9 +69,11 @@ func TestG1MixedCollections(t *testing.T) {
 	h := s.heap
 	s.cfg.Heap.G1RemarkPause = 3 * Millisecond
 	g1OldWith(s, 40*MB, 16*MB)
-	h.g1.marking, h.g1.markDone, h.g1.markedGarbage = true, Time(5*Millisecond), 16*MB
-	s.now = Time(5*Millisecond) - 1
+	// 5 MB to mark at 1 MB/ms on the one marking thread of 2 cores.
+	h.g1.marking, h.g1.mark, h.g1.markedGarbage = true, g1MarkWork{left: 5 * MB}, 16*MB
+	s.now = Time(4 * Millisecond)
 	assert.Equal(t, Duration(0), s.g1Mixed(2), "marking not done: no mixed work")
+	assert.Equal(t, MB, h.g1.mark.left)
 	assert.True(t, h.g1.marking)
 	assert.Equal(t, int64(0), s.stats.g1Mixed)
 
@@ -103,12 +108,48 @@ func TestG1NoMixedPhaseForLittleGarbage(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
 	h := s.heap
 	g1OldWith(s, 40*MB, 5*MB)
-	h.g1.marking, h.g1.markDone, h.g1.markedGarbage = true, 0, 5*MB
+	h.g1.marking, h.g1.mark, h.g1.markedGarbage = true, g1MarkWork{}, 5*MB
 	s.g1Mixed(2)
 	assert.False(t, h.g1.marking)
 	assert.Equal(t, Bytes(0), h.g1.reclaimable)
 	assert.Equal(t, int64(0), s.stats.g1Mixed)
 	assert.Equal(t, 45*MB, h.oldUsed, "the garbage stays")
+}
+
+// Marking runs on ConcGCThreads threads, max((ParallelGCThreads+2)/4, 1).
+func TestG1ConcThreads(t *testing.T) {
+	for cores, want := range map[int]int{1: 1, 2: 1, 5: 1, 6: 2, 8: 2, 16: 3} {
+		assert.Equal(t, want, g1ConcThreads(&HeapConfig{}, cores), "%d cores", cores)
+	}
+	assert.Equal(t, 3, g1ConcThreads(&HeapConfig{GCThreads: 10}, 2), "-XX:ParallelGCThreads=10")
+}
+
+// Marking's progress: G1MarkRate (1 MB/ms here) per marking thread, a
+// whole core each while the cores are not all wanted, stopped in pauses,
+// and a fair share of the cores while the application's threads want more
+// than there are.
+func TestG1MarkingTakesTime(t *testing.T) {
+	s := tinySim(t, GCG1, 25)
+	g := &s.heap.g1
+	s.now = Time(Millisecond)
+	s.g1StartMarkWork(40 * MB)
+	s.now = Time(21 * Millisecond)
+	assert.False(t, s.g1MarkFinished(), "20 of 40 MB in 20 ms")
+	assert.Equal(t, 20*MB, g.mark.left)
+	// A 10 ms pause in the next 20 ms: 10 MB more.
+	s.stats.pauseTotal += 10 * Millisecond
+	s.now = Time(41 * Millisecond)
+	assert.False(t, s.g1MarkFinished())
+	assert.Equal(t, 10*MB, g.mark.left, "no marking in a pause")
+	// The next 10 ms: both cores busy and two threads waiting on average,
+	// four runnable beside the marking thread, which gets 2/5 of a core.
+	s.stats.cpuBusy += 20 * Millisecond
+	s.stats.runqArea += 20 * Millisecond
+	s.now = Time(51 * Millisecond)
+	assert.False(t, s.g1MarkFinished())
+	assert.Equal(t, 10*MB-4*MB, g.mark.left)
+	s.now = Time(57 * Millisecond)
+	assert.True(t, s.g1MarkFinished(), "the last 6 MB with the cores idle again")
 }
 
 // A small marking reclaims at least a megabyte a time, never more than is
@@ -315,4 +356,55 @@ func TestG1YoungCollectionSamplesEdenSurvival(t *testing.T) {
 	assert.Equal(t, 2, h.g1.survival.num, "the seed and the sample")
 	assert.InDelta(t, 0.3*0.25+0.7*0.4, h.g1.survival.davg, 1e-15, "1 MB live of the 4 MB eden held, after the 40 % seed")
 	assert.Equal(t, regionsFor(h.survUsed, h.g1.region)*h.g1.region+h.edenCap, h.youngCap, "resized: eden is young less the survivors' regions")
+}
+
+// An evacuation failure: what does not fit stays where it lies and becomes
+// old, with its share of eden's garbage (the regions it sits in), and the
+// pause goes on without a Full GC.
+func TestG1EvacuationFailureTenuresInPlace(t *testing.T) {
+	s := tinySim(t, GCG1, 25)
+	h := s.heap
+	fillOld(s, 20*MB)
+	h.survCap = 0
+	h.oldCommitted = h.oldUsed + MB
+	for range 3 {
+		h.newBlob(MB, CatRequest)
+	}
+	h.garbage(3 * MB)
+	oldBefore := h.oldUsed
+	_, failed := s.youngGC()
+	require.True(t, failed)
+	assert.Empty(t, h.young, "nothing is left in young for a Full GC")
+	assert.Equal(t, 20*MB+3*MB, h.oldLiveTotal(), "one promoted, two tenured in place")
+	// Two of eden's three live MB failed: their regions hold two thirds of
+	// its 3 MB of garbage too.
+	assert.Equal(t, oldBefore+3*MB+2*MB, h.oldUsed)
+	assert.Equal(t, Bytes(0), h.survUsed)
+	assert.Equal(t, int64(1), s.stats.evacFailures)
+	assert.Equal(t, int64(0), s.stats.fullGCs)
+	assert.Equal(t, 3*MB, s.stats.promoted)
+}
+
+// With no free region left for eden, an allocation finds no room after the
+// young collection, and a Full GC follows (HotSpot's "G1 Compaction
+// Pause"); it reclaims the old garbage.
+func TestG1FullGCWhenNoRegionIsFree(t *testing.T) {
+	s := tinySim(t, GCG1, 25)
+	h := s.heap
+	g1OldWith(s, 60*MB, 39*MB)
+	h.g1Resize(2)
+	require.Equal(t, MB, h.edenCap, "one free region of 100")
+	s.collect(2 * MB)
+	assert.Equal(t, int64(1), s.stats.youngGCs)
+	assert.Equal(t, int64(1), s.stats.fullGCs)
+	assert.Equal(t, int64(1), s.stats.fullByCause[CauseNoRoom])
+	assert.False(t, s.oom)
+	assert.GreaterOrEqual(t, h.edenFree(), 2*MB)
+
+	// A free region is enough for a small allocation: no Full GC.
+	s = tinySim(t, GCG1, 25)
+	g1OldWith(s, 60*MB, 39*MB)
+	s.heap.g1Resize(2)
+	s.collect(MB / 2)
+	assert.Equal(t, int64(0), s.stats.fullGCs)
 }

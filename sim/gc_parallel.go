@@ -116,6 +116,8 @@ func (parallelGC) tenure(s *Sim, y youngResult) {
 
 func (parallelGC) chunkGCModeOnPromotion() bool { return true }
 
+func (parallelGC) evacFailsInPlace() bool { return false }
+
 // deadWood is PSParallelCompact's dead-wood limiter: up to DeadWood percent
 // of the live old data stays as garbage in the dense prefix, except every
 // MaxCompactionEvery-th Full GC, which compacts everything

@@ -61,6 +61,8 @@ func (serialGC) tenure(s *Sim, y youngResult) { ageTableThreshold(s.heap, &s.cfg
 
 func (serialGC) chunkGCModeOnPromotion() bool { return true }
 
+func (serialGC) evacFailsInPlace() bool { return false }
+
 func (serialGC) deadWood(*Sim, Bytes, Bytes) Bytes { return 0 }
 
 // afterFull puts every live chunk in GC mode: Serial's full-GC marking

@@ -82,7 +82,7 @@ type HeapConfig struct {
 	SweepRate  Bytes    // used bytes walked per ms per thread
 	// G1 (simplified).
 	G1IHOP          int      // percent of the heap in old gen that starts concurrent marking
-	G1MarkRate      Bytes    // live bytes marked concurrently per ms (by the concurrent threads)
+	G1MarkRate      Bytes    // live old bytes marked concurrently per ms of CPU per marking thread (gc_g1_mark.go)
 	G1RemarkPause   Duration // remark + cleanup pauses after marking
 	G1MixedCopyRate Bytes    // live bytes evacuated from old regions per ms per thread
 	G1OldLiveness   int      // percent of live data in the old regions mixed GCs collect

@@ -47,6 +47,12 @@ type Metrics struct {
 	Promoted           Bytes
 	SurvivorOverflows  int64
 	TenuringThreshold  int
+	// G1: young pauses whose evacuation failed, concurrent markings
+	// finished and their total time, each from its start to the pause that
+	// found it done.
+	EvacuationFailures int64
+	G1Marks            int64
+	G1MarkTime         Duration
 
 	StackChunksAllocated    int64
 	StackChunkAllocBytes    Bytes
@@ -79,6 +85,7 @@ func (s *Sim) Metrics() Metrics {
 		YoungGCs: st.youngGCs, FullGCs: st.fullGCs, GCPauses: st.pauses, GCPauseTotal: st.pauseTotal,
 		GCPauseMax: st.pauseMax, OldCapacity: s.heap.oldMax, Promoted: st.promoted,
 		SurvivorOverflows: st.survivorOverflows, TenuringThreshold: s.heap.tenuring,
+		EvacuationFailures: st.evacFailures, G1Marks: st.g1Marks, G1MarkTime: st.g1MarkWall,
 		StackChunksAllocated: st.chunksAllocated, StackChunkAllocBytes: st.chunkBytes,
 		StackChunkReusedInPlace: st.chunkInPlace, StackChunkReusedByFix: st.chunkReuseFix,
 		ScopeForks: st.forks, Cancelled: st.cancelled, SYNDrops: st.synDrops,

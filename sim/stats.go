@@ -22,7 +22,13 @@ type stats struct {
 	lastDone   Time
 	elapsed    Duration // batch
 
-	cpuBusy     Duration
+	cpuBusy Duration
+	// runqArea is the time integral of the OS run queue's length (thread
+	// nanoseconds spent waiting for a core), brought up to runqAt; G1's
+	// marking threads learn from it how many threads they share the CPUs
+	// with (gc_g1_mark.go).
+	runqArea    Duration
+	runqAt      Time
 	carrierBusy Duration
 	steals      int64
 
@@ -39,6 +45,9 @@ type stats struct {
 	youngGCs, fullGCs   int64
 	fullByCause         [causeCount]int64
 	g1Mixed             int64
+	evacFailures        int64    // G1 young pauses whose evacuation failed
+	g1Marks             int64    // G1 concurrent markings finished
+	g1MarkWall          Duration // their time from start to the pause that saw them end
 	pauses              int64
 	pauseTotal          Duration
 	pauseMax            Duration

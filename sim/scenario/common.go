@@ -48,7 +48,11 @@ func heapDefaults(gc sim.GCKind, max sim.Bytes, newRatio, survivorRatio int) sim
 		// Cost model defaults [est]; articles with GC figures calibrate them.
 		YoungFixed: 500 * sim.Microsecond, CopyRate: 150 * sim.MB, CardRate: 4 * sim.GB,
 		FullFixed: 2 * sim.Millisecond, MarkRate: 400 * sim.MB, SweepRate: 4 * sim.GB,
-		G1IHOP: 45, G1MarkRate: 100 * sim.MB, G1RemarkPause: 2 * sim.Millisecond,
+		// G1MarkRate is per marking thread per ms of its CPU [est from the
+		// twin's JDK 17 G1 logs, docs/model.md]: concurrent marks of 30-50 MB
+		// ran at about 0.9 MB per ms of wall time on a machine where the GC
+		// threads got at most a fifth of a CPU.
+		G1IHOP: 45, G1MarkRate: 4 * sim.MB, G1RemarkPause: 2 * sim.Millisecond,
 		G1MixedCopyRate: 150 * sim.MB, G1OldLiveness: 30,
 	}
 }
