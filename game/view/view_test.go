@@ -719,10 +719,14 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	txt := build(true)
 	assert.Contains(t, txt, "JVM and framework threads, as measured")
 	assert.NotContains(t, txt, "GC, compiler, main")
-	// The threads' part is the program's own threads; the JVM's other
-	// threads are in the rest, each said once with its count.
-	assert.Contains(t, txt, "the program's 8 threads 25.5 MB")
-	assert.Contains(t, txt, "the rest of the JVM (code, metadata, the other 66 threads)")
+	// The threads' part names the carriers (the program starts no platform
+	// thread here); the JVM's own threads are in the JVM's part, said once
+	// with their count and what else that part is; the heap's part says
+	// it is less than the heap's size.
+	assert.Contains(t, txt, "the 8 carriers' stacks and native memory 25.5 MB")
+	assert.Contains(t, txt, "the JVM itself 182 MB")
+	assert.Contains(t, txt, "libraries, its 66 threads")
+	assert.Contains(t, txt, "heap 21.3 MB: the part of its 64.0 MB written so far")
 	assert.NotContains(t, txt, "thread stacks")
 	assert.Contains(t, build(false), "(GC, compiler, main)")
 }
