@@ -536,7 +536,8 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 
 func TestScopesWinnerAndCancelled(t *testing.T) {
 	// An undecided scope listed first: the decided one is drawn first.
-	snap := &sim.Snapshot{Parallelism: 2, Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{{Thread: 2}, {Thread: 3}, {Thread: 4}}},
+	snap := &sim.Snapshot{Parallelism: 2, Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{
+		{Thread: 2, State: sim.StateParked}, {Thread: 3, State: sim.StateParked}, {Thread: 4, State: sim.StateParked}}},
 		{Owner: 5, Winner: 1, Subtasks: []sim.SubtaskView{
 			{Thread: 6, Model: 0, Cancelled: true}, {Thread: 7, Model: 1, Done: true}, {Thread: 8, Model: 2, Cancelled: true},
 		}}}}
@@ -546,9 +547,11 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assertInside(t, &l, "scopes")
 	txt := texts(&l)
-	assert.Contains(t, txt, "#5 owner")
-	assert.Contains(t, txt, "#7 model 2 won", "models are counted from 1")
-	assert.Less(t, strings.Index(txt, "#5 owner"), strings.Index(txt, "#1 owner"), "the decided scope is drawn first")
+	assert.Contains(t, txt, "#5 request")
+	assert.Contains(t, txt, "asks model 2", "models are counted from 1")
+	assert.Contains(t, txt, "answered, won")
+	assert.Contains(t, txt, "waiting for answer")
+	assert.Less(t, strings.Index(txt, "#5 request"), strings.Index(txt, "#1 request"), "the decided scope is drawn first")
 	strikes := 0
 	for _, it := range l.Items {
 		if it.Kind == KindLine && it.Color == OkabeIto.Text {
@@ -556,6 +559,54 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 2, strikes, "each cancelled subtask is struck through")
+}
+
+// A race is decided and its scope closed within one tick: the side draws
+// it from the previous tick's scopes and the win's events, names the
+// models, and forgets it once it is old or the run was moved back.
+func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
+	waiting := func(owner, first sim.ThreadID) sim.ScopeView {
+		return sim.ScopeView{Owner: owner, Winner: -1, Subtasks: []sim.SubtaskView{
+			{Thread: first, State: sim.StateParked}, {Thread: first + 1, Model: 1, State: sim.StateParked}, {Thread: first + 2, Model: 2, State: sim.StateParked}}}
+	}
+	side := NewSide()
+	before := &sim.Snapshot{Time: sim.Time(10 * sim.Millisecond), Parallelism: 2, ScopesOpen: 2,
+		Scopes: []sim.ScopeView{waiting(1, 2), waiting(5, 6)}}
+	side.Tick(before, nil, false)
+	at := sim.Time(11 * sim.Millisecond)
+	after := &sim.Snapshot{Time: at, Parallelism: 2, ScopesOpen: 1, Scopes: []sim.ScopeView{waiting(1, 2)}}
+	side.Tick(after, []sim.Event{
+		{At: at, Kind: sim.EvWin, Thread: 6, A: 0},
+		{At: at, Kind: sim.EvCancel, Thread: 7, A: 1}, {At: at, Kind: sim.EvUnpark, Thread: 7},
+		{At: at, Kind: sim.EvCancel, Thread: 8, A: 2},
+		// A race decided in a scope no snapshot listed: its owner is unknown.
+		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
+		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvCancel, Thread: 41, A: 2},
+	}, false)
+	draw := func(snap *sim.Snapshot) string {
+		in := input("router", snap, true)
+		in.Scopes, in.Models = true, []string{"haiku", "sonnet", "opus"}
+		var l List
+		Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, nil)
+		return texts(&l)
+	}
+	txt := draw(after)
+	assert.Contains(t, txt, "asks Haiku")
+	assert.Contains(t, txt, "1 open · 2 just decided")
+	assert.Contains(t, txt, "a request\ncancelled\nanswered, won\ncancelled", "the newest decided race first, owner unknown")
+	assert.Contains(t, txt, "#5 request\nanswered, won\ncancelled\ncancelled", "from the previous tick's scopes")
+	assert.Less(t, strings.Index(txt, "#5 request"), strings.Index(txt, "#1 request"))
+	// Older than decidedFor: gone.
+	later := *after
+	later.Time = at + sim.Time(decidedFor) + 1
+	side.Tick(&later, nil, false)
+	assert.NotContains(t, draw(&later), "just decided")
+	// Moved back before the win: gone too.
+	side = NewSide()
+	side.Tick(before, nil, false)
+	side.Tick(after, []sim.Event{{At: at, Kind: sim.EvWin, Thread: 6, A: 0}}, false)
+	side.Tick(before, nil, false)
+	assert.NotContains(t, draw(before), "just decided")
 }
 
 func TestMotionFollowsEventsAndSkipsWhenBusy(t *testing.T) {
