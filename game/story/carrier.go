@@ -24,10 +24,21 @@ func (carrierStory) caption(f *facts) string {
 func carrierNow(f *facts) string {
 	s := f.s
 	if f.knobBool("loom_carrier") {
-		return counti(s.VirtualLive) + " Netty event loops run as virtual threads on " + counti(f.carriers()) + " carriers, so the JVM has " +
+		return counti(s.VirtualLive) + " Netty event loops" + loopKinds(f) + " run as virtual threads on " + counti(f.carriers()) + " carriers, so the JVM has " +
 			counti(s.PlatformLive) + " OS threads."
 	}
-	return counti(s.PlatformApp) + " Netty event loops each own an OS thread: " + counti(s.PlatformLive) + " OS threads in the JVM."
+	return counti(s.PlatformApp) + " Netty event loops" + loopKinds(f) + " each own an OS thread: " + counti(s.PlatformLive) + " OS threads in the JVM."
+}
+
+// loopKinds says what the two kinds of loops do (the header's "8 client,
+// 8 server" was never shown): the server's loops take the HTTP requests,
+// the database client's take the replies (the scenario's executors).
+func loopKinds(f *facts) string {
+	server, client := f.knobInt("workers", 0), f.knobInt("event_loops", 0)
+	if server <= 0 || client <= 0 {
+		return ""
+	}
+	return " (" + counti(server) + " server loops for HTTP, " + counti(client) + " client loops for the database)"
 }
 
 func carrierWhy(f *facts) string {
@@ -43,8 +54,7 @@ func carrierWhy(f *facts) string {
 			// platform thread" is a run nobody measured in the container
 			// (its 4 + 4 platform loops used about the same memory), so
 			// it is not claimed.
-			out = "That is what " + counti(c) + " loops on platform threads would take: " + counti(loops) + " loops cost no more thread memory"
-			out += "."
+			out = counti(c) + " loops on platform threads would need as many OS threads, so " + counti(loops) + " loops cost no more thread memory than " + counti(c) + "."
 		} else {
 			out = "With as many carriers as loops, running the loops as virtual threads saves no OS thread."
 		}
@@ -102,8 +112,7 @@ func (carrierStory) moments(f *facts) {
 		// per request): the callout says so, since "started 8 carriers"
 		// beside 8 idle lanes read as a contradiction.
 		f.moment(CarriersStarted, at, "The scheduler has started "+counti(len(s.Carriers))+" "+plural(int64(len(s.Carriers)), "carrier", "carriers")+
-			" (OS threads): an event loop is a virtual thread that runs on a carrier for a moment per request and leaves it while "+
-			"waiting for work, so the carriers are mostly idle.")
+			" (OS threads). A loop runs on one for a moment per request, then leaves it while waiting for work.")
 	}
 	if f.want(FirstRequest) && s.RequestsDone > 0 {
 		f.moment(FirstRequest, s.Time, "The first requests are served. "+carrierNow(f)+rssClause(s))

@@ -780,6 +780,15 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	assert.Contains(t, txt, "heap 21.3 MB: the part of its 64.0 MB written so far")
 	assert.NotContains(t, txt, "thread stacks")
 	assert.Contains(t, build(false), "(GC, compiler, main)")
+	// The loops' thread numbers skip the carriers' (started between
+	// them): the parked group says numbers skip other threads.
+	assert.Contains(t, txt, "(thread numbers skip those of other threads started in between)")
+}
+
+func TestIdsSkip(t *testing.T) {
+	assert.True(t, idsSkip([]sim.ThreadID{67, 69, 70}, 3))
+	assert.False(t, idsSkip([]sim.ThreadID{69, 67, 68}, 3), "consecutive in any order")
+	assert.False(t, idsSkip([]sim.ThreadID{67, 69}, 3), "not all listed")
 }
 
 // Platform threads that all wait one way are titled with that way's word,
