@@ -5,7 +5,7 @@ import "github.com/loomlab/loomlab/sim"
 // Structured scopes (the router's races): a line naming what each column's
 // subtask calls (the router's models), then one row per scope: its owner
 // (the request's virtual thread) and its forked subtasks, each saying
-// where it is in the race: waiting for its answer, won (a white frame),
+// where it is in the race: no answer yet, won (a white frame),
 // cancelled (faded and struck through) or finished.
 //
 // A race is decided and its scope closed within microseconds: the winner's
@@ -216,7 +216,7 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	if headH > 0 {
 		head := Rect{X: body.X, Y: y, W: body.W, H: headH}
 		owner, subs := ScopeRects(head, cols, sc)
-		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, "request", "req.")
+		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, "request")
 		for i, c := range subs {
 			name := modelName(models, i)
 			l.TextFit(c.PadX(2*sc), sc, p.TextDim, "asks "+name, name, itoa(i+1))
@@ -255,14 +255,16 @@ func upperFirst(s string) string {
 // scope row (exported for tests).
 func ScopeRects(row Rect, n int, sc float32) (owner Rect, subs []Rect) {
 	gap := 3 * sc
-	ow := min(TextWidth("#00000 request", sc)+6*sc, row.W*0.3)
+	// The owner's column is headed "request": its cells hold the id alone,
+	// and the subtasks get the room for their words.
+	ow := min(TextWidth("a request", sc)+6*sc, row.W*0.3)
 	owner, rest := row.Left(ow)
 	rest.X += gap
 	rest.W -= gap
 	if n <= 0 || rest.W <= 0 {
 		return owner, nil
 	}
-	w := min((rest.W-gap*float32(n-1))/float32(n), TextWidth("waiting for answer", sc)+6*sc)
+	w := min((rest.W-gap*float32(n-1))/float32(n), TextWidth("answered first: won", sc)+6*sc)
 	for i := 0; i < n; i++ {
 		subs = append(subs, Rect{X: rest.X + float32(i)*(w+gap), Y: row.Y, W: max(0, w), H: row.H})
 	}
@@ -273,7 +275,7 @@ func ScopeRects(row Rect, n int, sc float32) (owner Rect, subs []Rect) {
 func subtaskWords(st *sim.SubtaskView, won bool) []string {
 	switch {
 	case won:
-		return []string{"answered first: won", "answered, won", "won"}
+		return []string{"answered first: won", "first answer: won", "answered, won", "won"}
 	case st.Cancelled:
 		return []string{"cancelled"}
 	case st.Done:
@@ -283,7 +285,7 @@ func subtaskWords(st *sim.SubtaskView, won bool) []string {
 	case st.State == sim.StateRunnable:
 		return []string{"ready to run", "ready"}
 	case st.State == sim.StateParked, st.State == sim.StatePinned:
-		return []string{"waiting for answer", "waiting", "wait"}
+		return []string{"waiting for its answer", "no answer yet", "waiting", "wait"}
 	}
 	return []string{st.State.String()}
 }
@@ -294,7 +296,7 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 	if sv.Owner != 0 {
 		l.hit(owner, sv.Owner)
 		id := sv.Owner.String()
-		l.TextFit(owner.PadX(2*sc), sc, p.Background, id+" request", id)
+		l.TextFit(owner.PadX(2*sc), sc, p.Background, id)
 	} else {
 		// Decided in a scope the snapshot did not list (it lists 64):
 		// the events name its subtasks, not its owner.

@@ -547,11 +547,11 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assertInside(t, &l, "scopes")
 	txt := texts(&l)
-	assert.Contains(t, txt, "#5 request")
+	assert.Contains(t, txt, "#5")
 	assert.Contains(t, txt, "asks model 2", "models are counted from 1")
-	assert.Contains(t, txt, "answered, won")
-	assert.Contains(t, txt, "waiting for answer")
-	assert.Less(t, strings.Index(txt, "#5 request"), strings.Index(txt, "#1 request"), "the decided scope is drawn first")
+	assert.Contains(t, txt, "answered first: won")
+	assert.Contains(t, txt, "no answer yet")
+	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"), "the decided scope is drawn first")
 	strikes := 0
 	for _, it := range l.Items {
 		if it.Kind == KindLine && it.Color == OkabeIto.Text {
@@ -593,9 +593,9 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 	txt := draw(after)
 	assert.Contains(t, txt, "asks Haiku")
 	assert.Contains(t, txt, "1 open · 2 just decided")
-	assert.Contains(t, txt, "a request\ncancelled\nanswered, won\ncancelled", "the newest decided race first, owner unknown")
-	assert.Contains(t, txt, "#5 request\nanswered, won\ncancelled\ncancelled", "from the previous tick's scopes")
-	assert.Less(t, strings.Index(txt, "#5 request"), strings.Index(txt, "#1 request"))
+	assert.Contains(t, txt, "a request\ncancelled\nanswered first: won\ncancelled", "the newest decided race first, owner unknown")
+	assert.Contains(t, txt, "#5\nanswered first: won\ncancelled\ncancelled", "from the previous tick's scopes")
+	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"))
 	// Older than decidedFor: gone.
 	later := *after
 	later.Time = at + sim.Time(decidedFor) + 1
