@@ -34,7 +34,7 @@ func TestSceneShots(t *testing.T) {
 		{"vt-pooling-1g-pool-gc", "vt-pooling", "1g-pool", 2300, "gc-pause", ""},
 		{"request-load-pool-200", "request-load", "pool-200", 600, "", ""},
 		// At 300 ms, the next race decided: a race is decided and its
-		// scope closed within microseconds, so the picture shows the
+		// scope closed in one instant, so the picture shows the
 		// races it saw decided, and a still frame after a seek saw none.
 		{"llm-router-virtual", "llm-router", "virtual", 300, "win", ""},
 		// 10,000 sleeping virtual threads, all parked: what they cost.

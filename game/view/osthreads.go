@@ -102,11 +102,14 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 			"(the program's " + n + " platform threads: each is an OS thread)", "(each platform thread is an OS thread)"})
 	}
 	foot := append(counts, rssLines(snap, body.W, sc)...)
-	// The grid keeps room for two rows of its largest cells; the lines
-	// that do not fit under it give way to the one-line total.
-	gridMin := 2 * 14 * sc
+	total := len(counts) // the resident memory's total line, drawn brighter
+	// The grid keeps room for two rows of its largest cells (or half the
+	// panel); the lines that do not fit under it give way to the one-line
+	// total, which comes first on a low panel (the memory is the story
+	// where the scenario computes it).
+	gridMin := min(2*14*sc, body.H/2)
 	if snap.RSS > 0 && float32(len(foot))*CharH*sc+gridMin > body.H {
-		foot = append(foot[:1], rssShort(snap))
+		foot, total = [][]string{rssShort(snap), counts[0]}, 0
 	}
 	for len(foot) > 0 && float32(len(foot))*CharH*sc+gridMin > body.H {
 		foot = foot[:len(foot)-1]
@@ -117,8 +120,8 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 		var line Rect
 		line, rest = rest.Top(CharH * sc)
 		c := p.TextDim
-		if snap.RSS > 0 && i == len(counts) {
-			c = p.Text // the total
+		if snap.RSS > 0 && i == total {
+			c = p.Text
 		}
 		l.TextFit(line, sc, c, alts...)
 	}

@@ -8,8 +8,9 @@ import "github.com/loomlab/loomlab/sim"
 // where it is in the race: no answer yet, won (a white frame),
 // cancelled (faded and struck through) or finished.
 //
-// A race is decided and its scope closed within microseconds: the winner's
-// scope interrupts the other subtasks, which unwind at once, and only then
+// A race is decided and its scope closed in one instant: the winner's
+// scope interrupts the other subtasks, which unwind at once (the model
+// gives unwinding no CPU time), and only then
 // closes. So the open scopes of an instant are nearly all undecided, and a
 // still frame of them alone never shows the race's rule. The side
 // remembers the races it saw decided (an EvWin and its scope's EvCancels,
@@ -202,7 +203,7 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	body := panel(l, r, right, p, sc, "structured scopes: the first answer wins", "scopes: first answer wins", "structured scopes", "scopes")
 	say := Count(int64(open)) + " structured scopes are open: in each, a request's virtual thread forked one subtask per model; " +
-		"the first answer wins and the scope cancels the others. A race is decided and its scope closed within microseconds, " +
+		"the first answer wins and the scope cancels the others. A race is decided and its scope closed in an instant, " +
 		"so the races decided in the last moments are drawn first, then " + Count(int64(nOpen)) + " open scopes, each waiting for its answers."
 	l.region(r, "scopes", say)
 	if body.Empty() {
@@ -217,9 +218,23 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		head := Rect{X: body.X, Y: y, W: body.W, H: headH}
 		owner, subs := ScopeRects(head, cols, sc)
 		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, "request")
-		for i, c := range subs {
-			name := modelName(models, i)
-			l.TextFit(c.PadX(2*sc), sc, p.TextDim, "asks "+name, name, itoa(i+1))
+		// One wording for every column: "asks Haiku" over one column and
+		// "Sonnet" over the next read as two kinds.
+		for _, form := range []func(string, int) string{
+			func(n string, _ int) string { return "asks " + n },
+			func(n string, _ int) string { return n },
+			func(_ string, i int) string { return itoa(i + 1) },
+		} {
+			fits := true
+			for i, c := range subs {
+				fits = fits && TextWidth(form(modelName(models, i), i), sc) <= c.W-4*sc
+			}
+			if fits {
+				for i, c := range subs {
+					l.TextFit(c.PadX(2*sc), sc, p.TextDim, form(modelName(models, i), i))
+				}
+				break
+			}
 		}
 		y += headH
 	}
