@@ -251,9 +251,14 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		return
 	}
 	gap := max(1, sc)
-	// Cells up to 16 pixels: a thread on a CPU is one green square among
-	// blue and grey ones, missed at 12.
-	cols, rows, cell, ok := grid(r, n, 2*sc, 16*sc, gap)
+	// Up to a hundred threads, cells up to 16 pixels: a thread on a CPU is
+	// one green square among a few dozen blue and grey ones, missed at 12.
+	// More threads keep 12, the size of other panels' thread squares.
+	maxCell := float32(12)
+	if n <= 100 {
+		maxCell = 16
+	}
+	cols, rows, cell, ok := grid(r, n, 2*sc, maxCell*sc, gap)
 	k := 1
 	if !ok {
 		// Each segment rounds up to whole cells, so leave one spare cell per
