@@ -1,6 +1,10 @@
 package view
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"slices"
+
+	"github.com/loomlab/loomlab/sim"
+)
 
 // Structured scopes (the router's races): a line naming what each column's
 // subtask calls (the router's models), then one row per scope: its owner
@@ -42,6 +46,27 @@ type raceMemory struct {
 	recent []decidedRace // newest first, at most maxDecidedRows
 	listed []sim.ScopeView
 	subs   []sim.SubtaskView // listed's subtasks (copies: Fill reuses the snapshot's)
+	joined []sim.ThreadID    // the previous tick's virtual threads parked in join
+}
+
+// findOwners names the owner of a remembered race decided in a scope no
+// snapshot listed. A scope closes when its last subtask finishes, and
+// closing wakes the owner: the owner's EvUnpark comes just before that
+// subtask's EvThreadEnd, at the same instant (sim: subtaskDone, then
+// terminate). The woken thread must have been parked in join at the
+// previous tick, else the pair is not taken for an owner's wake-up.
+func (m *raceMemory) findOwners(events []sim.Event) {
+	for i := 0; i+1 < len(events); i++ {
+		wake, end := &events[i], &events[i+1]
+		if wake.Kind != sim.EvUnpark || end.Kind != sim.EvThreadEnd || wake.At != end.At || !slices.Contains(m.joined, wake.Thread) {
+			continue
+		}
+		for j := range m.recent {
+			if v := &m.recent[j].view; v.Owner == 0 && scopeOf([]sim.ScopeView{*v}, end.Thread) != nil {
+				v.Owner = wake.Thread
+			}
+		}
+	}
 }
 
 // note forgets races decided more than decidedFor ago (or after now: the
@@ -60,6 +85,8 @@ func (m *raceMemory) note(snap *sim.Snapshot, events []sim.Event) {
 			m.remember(decided(e, events[i+1:], snap.Scopes, m.listed))
 		}
 	}
+	m.findOwners(events)
+	m.joined = append(m.joined[:0], snap.Parked[sim.ParkJoin]...)
 	m.listed, m.subs = m.listed[:0], m.subs[:0]
 	for _, v := range snap.Scopes {
 		m.subs = append(m.subs, v.Subtasks...)
@@ -83,7 +110,8 @@ func (m *raceMemory) remember(d decidedRace) {
 
 // decided builds the race that win decided: its scope as the snapshot (or,
 // if it closed within the tick, the previous one) listed it, else from the
-// events alone (the owner unknown: a snapshot lists at most 64 scopes).
+// events alone (a snapshot lists at most 64 scopes; the owner is then
+// found when the scope closes: findOwners).
 // The cancelled subtasks are those of the EvCancels that follow the win
 // (cancelScope emits them at once, before the next win).
 func decided(win *sim.Event, after []sim.Event, now, before []sim.ScopeView) decidedRace {

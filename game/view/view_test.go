@@ -572,9 +572,11 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 	side := NewSide()
 	before := &sim.Snapshot{Time: sim.Time(10 * sim.Millisecond), Parallelism: 2, ScopesOpen: 2,
 		Scopes: []sim.ScopeView{waiting(1, 2), waiting(5, 6)}}
+	before.Parked[sim.ParkJoin] = []sim.ThreadID{1, 5, 38}
 	side.Tick(before, nil, false)
 	at := sim.Time(11 * sim.Millisecond)
 	after := &sim.Snapshot{Time: at, Parallelism: 2, ScopesOpen: 1, Scopes: []sim.ScopeView{waiting(1, 2)}}
+	after.Parked[sim.ParkJoin] = []sim.ThreadID{1, 38}
 	side.Tick(after, []sim.Event{
 		{At: at, Kind: sim.EvWin, Thread: 6, A: 0},
 		{At: at, Kind: sim.EvCancel, Thread: 7, A: 1}, {At: at, Kind: sim.EvUnpark, Thread: 7},
@@ -592,8 +594,18 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 	}
 	txt := draw(after)
 	assert.Contains(t, txt, "asks Haiku")
-	assert.Contains(t, txt, "1 open · 2 just decided")
 	assert.Contains(t, txt, "a request\ncancelled\nanswered first: won\ncancelled", "the newest decided race first, owner unknown")
+	// Its scope closes: the owner's wake-up just before its last
+	// subtask's end names it; a wake-up of a thread not parked in join,
+	// or not just before a subtask's end, does not.
+	side.Tick(after, []sim.Event{
+		{At: at, Kind: sim.EvUnpark, Thread: 37}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
+		{At: at, Kind: sim.EvUnpark, Thread: 5}, {At: at, Kind: sim.EvMount, Thread: 5},
+		{At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 41},
+	}, false)
+	txt = draw(after)
+	assert.Contains(t, txt, "1 open · 2 just decided")
+	assert.Contains(t, txt, "#38\ncancelled\nanswered first: won\ncancelled", "its owner found")
 	assert.Contains(t, txt, "#5\nanswered first: won\ncancelled\ncancelled", "from the previous tick's scopes")
 	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"))
 	// Older than decidedFor: gone.
