@@ -53,16 +53,23 @@ type raceMemory struct {
 // snapshot listed. A scope closes when its last subtask finishes, and
 // closing wakes the owner: the owner's EvUnpark comes just before that
 // subtask's EvThreadEnd, at the same instant (sim: subtaskDone, then
-// terminate). The woken thread must have been parked in join at the
-// previous tick, else the pair is not taken for an owner's wake-up.
+// terminate). The other wake-ups just before a subtask's end are the
+// cancelled subtasks' (cancelScope, before the winner ends), so the woken
+// thread must not be one of the race's subtasks, and, when the previous
+// tick listed the threads parked in join, one of them. (A step right
+// after a seek comes with no tick between them: no list to check.)
 func (m *raceMemory) findOwners(events []sim.Event) {
 	for i := 0; i+1 < len(events); i++ {
 		wake, end := &events[i], &events[i+1]
-		if wake.Kind != sim.EvUnpark || end.Kind != sim.EvThreadEnd || wake.At != end.At || !slices.Contains(m.joined, wake.Thread) {
+		if wake.Kind != sim.EvUnpark || end.Kind != sim.EvThreadEnd || wake.At != end.At {
+			continue
+		}
+		if len(m.joined) > 0 && !slices.Contains(m.joined, wake.Thread) {
 			continue
 		}
 		for j := range m.recent {
-			if v := &m.recent[j].view; v.Owner == 0 && scopeOf([]sim.ScopeView{*v}, end.Thread) != nil {
+			v := &m.recent[j].view
+			if one := []sim.ScopeView{*v}; v.Owner == 0 && scopeOf(one, end.Thread) != nil && scopeOf(one, wake.Thread) == nil {
 				v.Owner = wake.Thread
 			}
 		}

@@ -576,7 +576,7 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 	side.Tick(before, nil, false)
 	at := sim.Time(11 * sim.Millisecond)
 	after := &sim.Snapshot{Time: at, Parallelism: 2, ScopesOpen: 1, Scopes: []sim.ScopeView{waiting(1, 2)}}
-	after.Parked[sim.ParkJoin] = []sim.ThreadID{1, 38}
+	after.Parked[sim.ParkJoin] = []sim.ThreadID{1, 38, 41}
 	side.Tick(after, []sim.Event{
 		{At: at, Kind: sim.EvWin, Thread: 6, A: 0},
 		{At: at, Kind: sim.EvCancel, Thread: 7, A: 1}, {At: at, Kind: sim.EvUnpark, Thread: 7},
@@ -597,8 +597,10 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 	assert.Contains(t, txt, "a request\ncancelled\nanswered first: won\ncancelled", "the newest decided race first, owner unknown")
 	// Its scope closes: the owner's wake-up just before its last
 	// subtask's end names it; a wake-up of a thread not parked in join,
-	// or not just before a subtask's end, does not.
+	// of one of the race's subtasks, or not just before a subtask's end,
+	// does not.
 	side.Tick(after, []sim.Event{
+		{At: at, Kind: sim.EvUnpark, Thread: 41}, {At: at, Kind: sim.EvThreadEnd, Thread: 40},
 		{At: at, Kind: sim.EvUnpark, Thread: 37}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
 		{At: at, Kind: sim.EvUnpark, Thread: 5}, {At: at, Kind: sim.EvMount, Thread: 5},
 		{At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 41},
@@ -608,6 +610,16 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 	assert.Contains(t, txt, "#38\ncancelled\nanswered first: won\ncancelled", "its owner found")
 	assert.Contains(t, txt, "#5\nanswered first: won\ncancelled\ncancelled", "from the previous tick's scopes")
 	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"))
+	// A step right after a seek: no tick before it listed the threads in
+	// join, and the race is decided and closed in one tick.
+	fresh := NewSide()
+	fresh.Tick(&sim.Snapshot{Time: at, Parallelism: 2}, []sim.Event{
+		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
+		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvUnpark, Thread: 39},
+		{At: at, Kind: sim.EvThreadEnd, Thread: 40}, {At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
+	}, false)
+	require.Len(t, fresh.races.recent, 1)
+	assert.Equal(t, sim.ThreadID(38), fresh.races.recent[0].view.Owner, "the cancelled subtask's wake-up before the winner's end is not the owner")
 	// Older than decidedFor: gone.
 	later := *after
 	later.Time = at + sim.Time(decidedFor) + 1
