@@ -37,6 +37,8 @@ type Side struct {
 	// baseMeasured: the JVM's own thread count is the article's measured
 	// one (view.SideInput.BaseMeasured).
 	baseMeasured bool
+	// models names the router's models by subtask index (view.SideInput.Models).
+	models []string
 
 	teller      *story.Teller // the run's story: caption and moments (story.go)
 	callouts    []callout
@@ -61,6 +63,9 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 	}
 	cfg := sm.Config()
 	s.baseMeasured = baseMeasured(sc, cfg.JVM.BaseThreads)
+	for _, m := range cfg.Router.Models {
+		s.models = append(s.models, m.Name)
+	}
 	for _, e := range cfg.Executors {
 		switch {
 		case e.Kind == sim.ExecVirtualPerTask, e.Kind == sim.ExecVirtualPool, e.Kind == sim.ExecEventLoops && e.Virtual:
@@ -116,7 +121,7 @@ func perTask(k sim.ExecutorKind) bool {
 // Input is what the view draws this side from.
 func (s *Side) Input() view.SideInput {
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual,
-		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Caption: s.Caption(), Callouts: s.viewCallouts(), Step: s.StepLine()}
+		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(), Callouts: s.viewCallouts(), Step: s.StepLine()}
 }
 
 // StepLine names the event the last step stopped at ("" when the run has

@@ -1,6 +1,12 @@
 package story
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
 
 // carrierStory (loom-carrier): Netty's event loops as platform threads (an
 // OS thread each, with its stack and native memory) or as virtual threads
@@ -18,10 +24,21 @@ func (carrierStory) caption(f *facts) string {
 func carrierNow(f *facts) string {
 	s := f.s
 	if f.knobBool("loom_carrier") {
-		return counti(s.VirtualLive) + " Netty event loops run as virtual threads on " + counti(f.carriers()) + " carriers, so the JVM has " +
+		return counti(s.VirtualLive) + " Netty event loops" + loopKinds(f) + " run as virtual threads on " + counti(f.carriers()) + " carriers, so the JVM has " +
 			counti(s.PlatformLive) + " OS threads."
 	}
-	return counti(s.PlatformApp) + " Netty event loops each own an OS thread: " + counti(s.PlatformLive) + " OS threads in the JVM."
+	return counti(s.PlatformApp) + " Netty event loops" + loopKinds(f) + " each own an OS thread: " + counti(s.PlatformLive) + " OS threads in the JVM."
+}
+
+// loopKinds says what the two kinds of loops do (the header's "8 client,
+// 8 server" was never shown): the server's loops take the HTTP requests,
+// the database client's take the replies (the scenario's executors).
+func loopKinds(f *facts) string {
+	server, client := f.knobInt("workers", 0), f.knobInt("event_loops", 0)
+	if server <= 0 || client <= 0 {
+		return ""
+	}
+	return " (" + counti(server) + " server loops for HTTP, " + counti(client) + " client loops for the database)"
 }
 
 func carrierWhy(f *facts) string {
@@ -30,34 +47,58 @@ func carrierWhy(f *facts) string {
 	if f.knobBool("loom_carrier") {
 		loops, c := s.VirtualLive, f.carriers()
 		if loops > c {
-			// The comparison said plainly: what the loops would need as
-			// platform threads beside what they need here ("need only"
-			// read as a win beside 229 of 256 MB used).
-			out = "As platform threads the " + counti(loops) + " loops would need " + counti(loops) + " OS threads of their own (" +
-				counti(s.PlatformLive-c+loops) + " in the JVM); as virtual threads they need only the " + counti(c) + " carriers' threads"
-			if more := loopThreadsRSS(s, loops-c); more > 0 {
-				out += ", about " + size(more) + " less native memory"
-			}
+			// The article's comparison in a container: the loops as
+			// virtual threads take the OS threads that as many loops as
+			// carriers would take as platform threads, so more loops cost
+			// no more thread memory. A saving against "every loop a
+			// platform thread" is a run nobody measured in the container
+			// (its 4 + 4 platform loops used about the same memory), so
+			// it is not claimed.
+			out = counti(c) + " loops on platform threads would need as many OS threads, so " + counti(loops) + " loops cost no more thread memory than " + counti(c) + "."
 		} else {
-			out = "With as many carriers as loops, running the loops as virtual threads saves no OS thread"
+			out = "With as many carriers as loops, running the loops as virtual threads saves no OS thread."
 		}
 	} else {
-		out = "Each loop thread holds a stack and native memory of its own"
+		out = "Each loop thread holds a stack and native memory of its own."
+	}
+	// How busy the CPUs have been: the carriers idle in a still frame
+	// beside "mostly idle" needed the share that says so.
+	var tail []string
+	if busy := busyShare(s); busy != "" {
+		tail = append(tail, "the CPUs have been busy "+busy+" of the time so far")
 	}
 	if s.RSS > 0 {
 		// Words, not "RSS"; the container's limit is what it is measured
 		// against. Requests and GC counts are the header's and the
 		// panels' (a caption full of counters hid the lesson).
-		out += "; the JVM's resident memory is " + size(s.RSS)
+		r := "the JVM's resident memory is " + size(s.RSS)
 		if mb := f.knobInt("container_mb", 0); mb > 0 {
-			out += " of the container's " + counti(mb) + " MB"
+			r += " of the container's " + counti(mb) + " MB"
 		}
+		tail = append(tail, r)
 	}
-	return out + "."
+	if len(tail) > 0 {
+		out += " " + upper(strings.Join(tail, "; ")) + "."
+	}
+	return out
+}
+
+// busyShare is the CPUs' busy time so far over what they could have run,
+// with a decimal under 10 % ("0.5 %"), or "" before any time has passed.
+func busyShare(s *sim.Snapshot) string {
+	if s.Time <= 0 || s.Cores <= 0 {
+		return ""
+	}
+	p := 100 * float64(s.CPUBusy) / (float64(s.Time) * float64(s.Cores))
+	if p < 10 {
+		return strconv.FormatFloat(p, 'f', 1, 64) + " %"
+	}
+	return strconv.Itoa(int(math.Round(p))) + " %"
 }
 
 func (carrierStory) finished(f *facts) string {
-	return "Done after " + duration(sim.Duration(f.s.Time)) + ". " + carrierNow(f) + " " + carrierWhy(f)
+	// One sentence fewer than "Done after 2 s." before the caption's three.
+	return "After " + duration(sim.Duration(f.s.Time)) + ", " + lowerFirst(carrierNow(f)) + " " + carrierWhy(f)
 }
 
 func (carrierStory) moments(f *facts) {
@@ -71,25 +112,13 @@ func (carrierStory) moments(f *facts) {
 		// per request): the callout says so, since "started 8 carriers"
 		// beside 8 idle lanes read as a contradiction.
 		f.moment(CarriersStarted, at, "The scheduler has started "+counti(len(s.Carriers))+" "+plural(int64(len(s.Carriers)), "carrier", "carriers")+
-			" (OS threads): an event loop is a virtual thread that runs on a carrier for a moment per request and leaves it while it waits "+
-			"for the network, so the carriers are mostly idle.")
+			" (OS threads). A loop runs on one for a moment per request, then leaves it while waiting for work.")
 	}
 	if f.want(FirstRequest) && s.RequestsDone > 0 {
 		f.moment(FirstRequest, s.Time, "The first requests are served. "+carrierNow(f)+rssClause(s))
 	}
 	firstGC(f)
 	firstFullGC(f, "")
-}
-
-// loopThreadsRSS estimates the resident memory n more OS threads would
-// take, at what each non-JVM OS thread of this run takes (the threads'
-// share of the resident memory over the carriers and program threads).
-func loopThreadsRSS(s *sim.Snapshot, n int) sim.Bytes {
-	own := len(s.Carriers) + s.PlatformApp
-	if s.RSSThreads <= 0 || own <= 0 || n <= 0 {
-		return 0
-	}
-	return s.RSSThreads / sim.Bytes(own) * sim.Bytes(n)
 }
 
 func rssClause(s *sim.Snapshot) string {

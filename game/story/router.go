@@ -30,8 +30,9 @@ func (routerStory) caption(f *facts) string {
 		}
 		now += "."
 	} else {
-		now = counti(s.ScopesOpen) + " requests race " + number(len(f.models)) + " models in structured scopes, one virtual thread each; " +
-			counti(calls) + " model calls are waiting on the network."
+		// The models by name, as the scopes panel's columns name them.
+		now = counti(s.ScopesOpen) + " requests each race " + f.modelList() + " in a structured scope, a virtual thread per request and per call; " +
+			counti(calls) + " calls are waiting on the network."
 	}
 	// The progress is the side header's: the caption keeps to the race
 	// ("730 races decided, 729 requests done" beside it read as a
@@ -83,4 +84,25 @@ func (routerStory) moments(f *facts) {
 			" win often enough and now calls it alone: no more racing, no calls to cancel.")
 	}
 	pinnedMoment(f, pinWhy(f))
+}
+
+// modelList names the router's models ("Haiku, Sonnet and Opus"), or
+// counts them when they have no names.
+func (f *facts) modelList() string {
+	n := len(f.models)
+	if n == 0 {
+		return "several models"
+	}
+	out := ""
+	for i := 0; i < n; i++ {
+		switch {
+		case i == 0:
+		case i == n-1:
+			out += " and "
+		default:
+			out += ", "
+		}
+		out += f.model(i)
+	}
+	return out
 }

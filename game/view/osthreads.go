@@ -91,45 +91,46 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 	if body.Empty() {
 		return
 	}
-	var foot Rect
-	lines := 1
-	if snap.RSS > 0 {
-		// The resident memory and, on lines of their own, its parts: two
-		// lines when there is room, so that the JVM's own part can say
-		// what it is (a bare "JVM 182 MB" was the largest number and
-		// unexplained).
-		lines = 3
-		if body.H > 8*CharH*sc {
-			lines = 4
-		}
-	}
+	counts := osCountLines(snap, measured, cOn+on, waiting, jvm)
 	// The program's platform threads are drawn in the threads panel too;
 	// a line of their own says so when there is room (else the 200 pool
 	// threads read as 400).
-	same := snap.PlatformApp > 0 && snap.RSS == 0 && body.H > 5*CharH*sc
-	if same {
-		lines = 2
+	if snap.PlatformApp > 0 && snap.RSS == 0 && body.H > 5*CharH*sc {
+		n := Count(int64(snap.PlatformApp))
+		// No panel is named: its title changes with the threads' state.
+		counts = append(counts, []string{"(the program's " + n + " platform threads, drawn again here: each is an OS thread)",
+			"(the program's " + n + " platform threads: each is an OS thread)", "(each platform thread is an OS thread)"})
 	}
-	if body.H > float32(lines+1)*CharH*sc {
-		body, foot = body.CutBottom(float32(lines) * CharH * sc)
-	} else if snap.RSS > 0 && body.H > 2*CharH*sc {
-		lines = 1 // the total alone
-		body, foot = body.CutBottom(CharH * sc)
+	foot := append(counts, rssLines(snap, body.W, sc)...)
+	total := len(counts) // the resident memory's total line, drawn brighter
+	// The grid keeps room for two rows of its largest cells (or half the
+	// panel); the lines that do not fit under it give way to the one-line
+	// total, which comes first on a low panel (the memory is the story
+	// where the scenario computes it).
+	gridMin := min(2*14*sc, body.H/2)
+	if snap.RSS > 0 && float32(len(foot))*CharH*sc+gridMin > body.H {
+		foot, total = [][]string{rssShort(snap), counts[0]}, 0
 	}
-	drawSegments(l, body, segs[:ns], p, sc)
-	if foot.Empty() {
-		return
+	for len(foot) > 0 && float32(len(foot))*CharH*sc+gridMin > body.H {
+		foot = foot[:len(foot)-1]
 	}
-	t1, rest := foot.Top(CharH * sc)
-	t2, rest := rest.Top(CharH * sc)
-	t3, t4 := rest.Top(CharH * sc)
-	if snap.RSS > 0 && lines == 1 {
-		l.TextFit(t1, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS), "resident memory "+Size(snap.RSS), "memory "+Size(snap.RSS))
-		return
+	grid, rest := body.CutBottom(float32(len(foot)) * CharH * sc)
+	drawSegments(l, grid, segs[:ns], p, sc)
+	for i, alts := range foot {
+		var line Rect
+		line, rest = rest.Top(CharH * sc)
+		c := p.TextDim
+		if snap.RSS > 0 && i == total {
+			c = p.Text
+		}
+		l.TextFit(line, sc, c, alts...)
 	}
-	// Zero parts are left out ("0 carrier threads" is jargon where no
-	// virtual thread exists), and the program's platform threads, drawn in
-	// the threads panel too, are said to be the same ones, not 2 × as many.
+}
+
+// osCountLines is the line under the OS-thread grid counting its cells
+// by kind, longest wording first. Zero parts are left out ("0 carrier
+// threads" is jargon where no virtual thread exists).
+func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) [][]string {
 	var parts, short, shortest []string
 	if n := len(snap.Carriers); n > 0 {
 		short = append(short, Count(int64(n))+" carrier")
@@ -160,39 +161,73 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 	if waiting > 0 {
 		full += " · " + Count(int64(waiting)) + " waiting"
 	}
-	if cOn+on > 0 {
-		full += " · " + Count(int64(cOn+on)) + " on a CPU"
+	// The cell on a CPU is one small green square among many: the line
+	// names it by its colour's word, in every wording that has room.
+	cpu := ""
+	if onCPU > 0 {
+		cpu = " · " + Count(int64(onCPU)) + " on a CPU (green)"
+		full += cpu
 	}
-	l.TextFit(t1, sc, p.TextDim, full, base, strings.Join(short, " + "), strings.Join(shortest, " + "), Count(int64(snap.PlatformLive))+" threads")
-	if same {
-		n := Count(int64(snap.PlatformApp))
-		// No panel is named: its title changes with the threads' state.
-		l.TextFit(t2, sc, p.TextDim, "(the program's "+n+" platform threads, drawn again here: each is an OS thread)",
-			"(the program's "+n+" platform threads: each is an OS thread)", "(each platform thread is an OS thread)")
+	return [][]string{{full, base + cpu, strings.Join(short, " + ") + cpu, strings.Join(shortest, " + ") + cpu,
+		strings.Join(shortest, " + "), Count(int64(snap.PlatformLive)) + " threads"}}
+}
+
+// rssLines are the resident memory's total and its parts, one per line,
+// each with its number (the snapshot carries them; they sum to the
+// total), in words that say what each part is: a bare "heap in RAM" beside
+// a 64 MB heap, "program threads" beside 8 carriers and "the rest of the
+// JVM" (the largest number) read as unexplained. None without a resident
+// memory.
+func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
+	if snap.RSS <= 0 {
+		return nil
 	}
-	if snap.RSS > 0 {
-		// The resident memory and its parts, each with its number (the
-		// snapshot carries them; they sum to the total).
-		l.TextFit(t2, sc, p.Text, "resident memory of the JVM "+Size(snap.RSS)+" =", "resident memory "+Size(snap.RSS)+" =", "memory "+Size(snap.RSS)+" =")
-		// "heap in RAM": the heap's touched pages, not its used bytes (a
-		// "heap 21.3 MB" beside bars holding 12.7 MB read as a mismatch).
-		// The threads' part counts only the program's own OS threads
-		// (carriers and platform threads it started); the JVM's own
-		// threads are in its baseline (sim/memory.go rssParts). Saying
-		// "thread stacks" beside 74 OS threads read as all of them.
-		own := Count(int64(len(snap.Carriers) + snap.PlatformApp))
-		jvmThreads := Count(int64(max(0, snap.PlatformLive-len(snap.Carriers)-snap.PlatformApp)))
-		if lines == 4 && l.TextFit(t3, sc, p.TextDim, "heap in RAM "+Size(snap.RSSHeap)+" + the program's "+own+" threads "+Size(snap.RSSThreads)+" +",
-			"heap in RAM "+Size(snap.RSSHeap)+" + "+own+" program threads "+Size(snap.RSSThreads)+" +") {
-			l.TextFit(t4, sc, p.TextDim, "the rest of the JVM (code, metadata, the other "+jvmThreads+" threads) "+Size(snap.RSSJVM),
-				"the rest of the JVM "+Size(snap.RSSJVM), "the rest "+Size(snap.RSSJVM))
-		} else {
-			l.TextFit(t3, sc, p.TextDim,
-				"heap in RAM "+Size(snap.RSSHeap)+" + "+own+" program threads "+Size(snap.RSSThreads)+" + the rest of the JVM "+Size(snap.RSSJVM),
-				"heap in RAM "+Size(snap.RSSHeap)+" + threads "+Size(snap.RSSThreads)+" + JVM "+Size(snap.RSSJVM),
-				Size(snap.RSSHeap)+" heap + "+Size(snap.RSSThreads)+" threads + "+Size(snap.RSSJVM)+" JVM")
+	out := [][]string{{"resident memory of the JVM " + Size(snap.RSS) + " =", "resident memory " + Size(snap.RSS) + " =", "memory " + Size(snap.RSS) + " ="}}
+	// The heap's resident part is the pages written so far, not its size
+	// (sim/memory.go: young gen plus the old gen's high-water mark).
+	heap := "heap " + Size(snap.RSSHeap)
+	out = append(out, []string{"  " + heap + ": the part of its " + Size(snap.Heap.Max) + " written so far",
+		"  " + heap + " (of " + Size(snap.Heap.Max) + ", written so far)", "  " + heap})
+	// The threads' part counts only the program's own OS threads (the
+	// carriers and the platform threads it started); the JVM's own
+	// threads are in its baseline (sim/memory.go rssParts).
+	if snap.RSSThreads > 0 {
+		who := ""
+		switch c, a := len(snap.Carriers), snap.PlatformApp; {
+		case a == 0:
+			who = "the " + Count(int64(c)) + " carriers'"
+		case c == 0:
+			who = "the program's " + Count(int64(a)) + " platform threads'"
+		default:
+			who = "the " + Count(int64(c+a)) + " carrier and program threads'"
 		}
+		out = append(out, []string{"+ " + who + " stacks and native memory " + Size(snap.RSSThreads),
+			"+ " + who + " stacks " + Size(snap.RSSThreads), "+ threads " + Size(snap.RSSThreads)})
 	}
+	// BaselineRSS is documented as the JVM itself: class metadata, the
+	// code cache, GC and compiler structures, libraries and its own
+	// threads (sim/config.go, the scenarios' profiles).
+	jvmThreads := max(0, snap.PlatformLive-len(snap.Carriers)-snap.PlatformApp)
+	what := "class metadata, compiled code, GC structures, libraries, its " + Count(int64(jvmThreads)) + " threads"
+	one := "+ the JVM itself " + Size(snap.RSSJVM) + ": " + what
+	if TextWidth(one, sc) <= w {
+		return append(out, []string{one})
+	}
+	lines := Wrap(what, w-TextWidth("  ", sc), sc)
+	out = append(out, []string{"+ the JVM itself " + Size(snap.RSSJVM) + ":", "+ JVM " + Size(snap.RSSJVM)})
+	for _, ln := range lines {
+		out = append(out, []string{"  " + ln})
+	}
+	return out
+}
+
+// rssShort is the resident memory on one line, for a panel too low for
+// its parts' lines.
+func rssShort(snap *sim.Snapshot) []string {
+	return []string{
+		"resident memory " + Size(snap.RSS) + " = heap " + Size(snap.RSSHeap) + " + threads " + Size(snap.RSSThreads) + " + JVM itself " + Size(snap.RSSJVM),
+		"memory " + Size(snap.RSS) + " = " + Size(snap.RSSHeap) + " heap + " + Size(snap.RSSThreads) + " threads + " + Size(snap.RSSJVM) + " JVM",
+		"resident memory of the JVM " + Size(snap.RSS), "resident memory " + Size(snap.RSS), "memory " + Size(snap.RSS)}
 }
 
 // rssNote adds the JVM's resident memory to the explanation when the
@@ -200,7 +235,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 func rssNote(snap *sim.Snapshot) string {
 	if snap.RSS > 0 {
 		return " The JVM's resident memory is " + Size(snap.RSS) + ": " + Size(snap.RSSHeap) + " of heap pages in RAM (touched pages, more than its live data), " + Size(snap.RSSThreads) +
-			" for the program's own OS threads (carriers and the platform threads it started) and " + Size(snap.RSSJVM) + " of the JVM's own memory (code, metadata, its own threads)."
+			" for the program's own OS threads (carriers and the platform threads it started) and " + Size(snap.RSSJVM) + " for the JVM itself (class metadata, compiled code, GC structures, libraries, its own threads)."
 	}
 	return " This scenario does not model the process's resident memory."
 }
@@ -216,7 +251,14 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		return
 	}
 	gap := max(1, sc)
-	cols, rows, cell, ok := grid(r, n, 2*sc, 12*sc, gap)
+	// Up to a hundred threads, cells up to 16 pixels: a thread on a CPU is
+	// one green square among a few dozen blue and grey ones, missed at 12.
+	// More threads keep 12, the size of other panels' thread squares.
+	maxCell := float32(12)
+	if n <= 100 {
+		maxCell = 16
+	}
+	cols, rows, cell, ok := grid(r, n, 2*sc, maxCell*sc, gap)
 	k := 1
 	if !ok {
 		// Each segment rounds up to whole cells, so leave one spare cell per

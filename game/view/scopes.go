@@ -1,103 +1,378 @@
 package view
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"slices"
 
-// Structured scopes (the router's races): one row per open scope, the
-// owner's token, then its forked subtasks. The winner gets a white frame
-// and the word "won"; cancelled subtasks fade and are struck through;
-// finished ones fade.
+	"github.com/loomlab/loomlab/sim"
+)
 
-// maxScopeRows bounds the rows drawn; the title says how many are open and
-// how many of them are drawn.
-const maxScopeRows = 24
+// Structured scopes (the router's races): a line naming what each column's
+// subtask calls (the router's models), then one row per scope: its owner
+// (the request's virtual thread) and its forked subtasks, each saying
+// where it is in the race: no answer yet, won (a white frame),
+// cancelled (faded and struck through) or finished.
+//
+// A race is decided and its scope closed in one instant: the winner's
+// scope interrupts the other subtasks, which unwind at once (the model
+// gives unwinding no CPU time), and only then
+// closes. So the open scopes of an instant are nearly all undecided, and a
+// still frame of them alone never shows the race's rule. The side
+// remembers the races it saw decided (an EvWin and its scope's EvCancels,
+// with the owner and subtasks as the snapshot listed them) and draws the
+// newest first, above the open scopes, for a moment of virtual time.
 
-func drawScopes(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+const (
+	// maxScopeRows bounds the rows drawn; the title says how many scopes
+	// are open and how many of them are drawn.
+	maxScopeRows = 24
+	// maxDecidedRows bounds the decided races drawn above the open scopes.
+	maxDecidedRows = 2
+	// decidedFor is how long (virtual time) a decided race stays drawn:
+	// long enough to be seen at slow speeds, short enough that at the
+	// router's few races per millisecond the newest replace it.
+	decidedFor = 20 * sim.Millisecond
+)
+
+// decidedRace is a race the side saw decided, at the instant of its win.
+type decidedRace struct {
+	at   sim.Time
+	view sim.ScopeView // the winner and the cancelled subtasks marked
+}
+
+// raceMemory keeps the races a side saw decided, and the open scopes of
+// the previous tick (a scope decided and closed within one tick is found
+// there).
+type raceMemory struct {
+	recent []decidedRace // newest first, at most maxDecidedRows
+	listed []sim.ScopeView
+	subs   []sim.SubtaskView // listed's subtasks (copies: Fill reuses the snapshot's)
+	joined []sim.ThreadID    // the previous tick's virtual threads parked in join
+}
+
+// findOwners names the owner of a remembered race decided in a scope no
+// snapshot listed. A scope closes when its last subtask finishes, and
+// closing wakes the owner: the owner's EvUnpark comes just before that
+// subtask's EvThreadEnd, at the same instant (sim: subtaskDone, then
+// terminate). The other wake-ups just before a subtask's end are the
+// cancelled subtasks' (cancelScope, before the winner ends), so the woken
+// thread must not be one of the race's subtasks, and, when the previous
+// tick listed the threads parked in join, one of them. (A step right
+// after a seek comes with no tick between them: no list to check.)
+func (m *raceMemory) findOwners(events []sim.Event) {
+	for i := 0; i+1 < len(events); i++ {
+		wake, end := &events[i], &events[i+1]
+		if wake.Kind != sim.EvUnpark || end.Kind != sim.EvThreadEnd || wake.At != end.At {
+			continue
+		}
+		if len(m.joined) > 0 && !slices.Contains(m.joined, wake.Thread) {
+			continue
+		}
+		for j := range m.recent {
+			v := &m.recent[j].view
+			if one := []sim.ScopeView{*v}; v.Owner == 0 && scopeOf(one, end.Thread) != nil && scopeOf(one, wake.Thread) == nil {
+				v.Owner = wake.Thread
+			}
+		}
+	}
+}
+
+// note forgets races decided more than decidedFor ago (or after now: the
+// run was moved back), records the races decided by this tick's events and
+// copies the open scopes for the next tick.
+func (m *raceMemory) note(snap *sim.Snapshot, events []sim.Event) {
+	keep := m.recent[:0]
+	for _, d := range m.recent {
+		if d.at <= snap.Time && snap.Time.Sub(d.at) <= decidedFor {
+			keep = append(keep, d)
+		}
+	}
+	m.recent = keep
+	for i := range events {
+		if e := &events[i]; e.Kind == sim.EvWin {
+			m.remember(decided(e, events[i+1:], snap.Scopes, m.listed))
+		}
+	}
+	m.findOwners(events)
+	m.joined = append(m.joined[:0], snap.Parked[sim.ParkJoin]...)
+	m.listed, m.subs = m.listed[:0], m.subs[:0]
+	for _, v := range snap.Scopes {
+		m.subs = append(m.subs, v.Subtasks...)
+	}
+	at := 0
+	for _, v := range snap.Scopes {
+		n := len(v.Subtasks)
+		m.listed = append(m.listed, sim.ScopeView{Owner: v.Owner, Winner: v.Winner, Subtasks: m.subs[at : at+n : at+n]})
+		at += n
+	}
+}
+
+func (m *raceMemory) remember(d decidedRace) {
+	m.recent = append(m.recent, decidedRace{})
+	copy(m.recent[1:], m.recent)
+	m.recent[0] = d
+	if len(m.recent) > maxDecidedRows {
+		m.recent = m.recent[:maxDecidedRows]
+	}
+}
+
+// decided builds the race that win decided: its scope as the snapshot (or,
+// if it closed within the tick, the previous one) listed it, else from the
+// events alone (a snapshot lists at most 64 scopes; the owner is then
+// found when the scope closes: findOwners).
+// The cancelled subtasks are those of the EvCancels that follow the win
+// (cancelScope emits them at once, before the next win).
+func decided(win *sim.Event, after []sim.Event, now, before []sim.ScopeView) decidedRace {
+	var v sim.ScopeView
+	if sv := scopeOf(now, win.Thread); sv != nil {
+		v = cloneScope(sv)
+	} else if sv := scopeOf(before, win.Thread); sv != nil {
+		v = cloneScope(sv)
+	}
+	known := len(v.Subtasks) > 0
+	sub := func(i int, id sim.ThreadID) *sim.SubtaskView {
+		for len(v.Subtasks) <= i {
+			// A subtask no event names finished before the win.
+			v.Subtasks = append(v.Subtasks, sim.SubtaskView{Model: len(v.Subtasks), Done: true})
+		}
+		st := &v.Subtasks[i]
+		st.Thread = id
+		return st
+	}
+	v.Winner = int(win.A)
+	w := sub(v.Winner, win.Thread)
+	w.Done, w.Cancelled = true, false
+	for i := range after {
+		e := &after[i]
+		if e.Kind == sim.EvWin {
+			break
+		}
+		if e.Kind != sim.EvCancel || e.At != win.At {
+			continue
+		}
+		if known && scopeOf([]sim.ScopeView{v}, e.Thread) == nil {
+			continue
+		}
+		sub(int(e.A), e.Thread).Cancelled = true
+	}
+	return decidedRace{at: win.At, view: v}
+}
+
+// scopeOf returns the scope among vs that has thread id as a subtask.
+func scopeOf(vs []sim.ScopeView, id sim.ThreadID) *sim.ScopeView {
+	for i := range vs {
+		for _, st := range vs[i].Subtasks {
+			if st.Thread == id {
+				return &vs[i]
+			}
+		}
+	}
+	return nil
+}
+
+func cloneScope(v *sim.ScopeView) sim.ScopeView {
+	c := *v
+	c.Subtasks = append([]sim.SubtaskView(nil), v.Subtasks...)
+	return c
+}
+
+// remembered reports whether the open scope v is one of the decided races
+// drawn (a decided scope stays open until its cancelled subtasks unwind).
+func (m *raceMemory) remembered(v *sim.ScopeView) bool {
+	for i := range m.recent {
+		for _, st := range v.Subtasks {
+			if scopeOf([]sim.ScopeView{m.recent[i].view}, st.Thread) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// draw draws the scopes panel: the decided races remembered and those the
+// snapshot holds decided, newest first, then the open undecided scopes.
+func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, p *Palette, sc float32) {
 	open := max(snap.ScopesOpen, len(snap.Scopes))
+	var rows []*sim.ScopeView
+	for i := range m.recent {
+		rows = append(rows, &m.recent[i].view)
+	}
+	for i := range snap.Scopes {
+		if v := &snap.Scopes[i]; v.Winner >= 0 && !m.remembered(v) && len(rows) < maxDecidedRows {
+			rows = append(rows, v)
+		}
+	}
+	nDecided := len(rows)
+	waiting := 0
+	for i := range snap.Scopes {
+		if v := &snap.Scopes[i]; v.Winner < 0 {
+			rows = append(rows, v)
+			waiting++
+		}
+	}
 	rowH := min(16*sc, r.H)
 	gap := max(1, 2*sc)
-	bodyH := r.H - PanelTitleH(sc) - 6*sc
-	rows := min(len(snap.Scopes), maxScopeRows, max(0, int((bodyH+gap)/(rowH+gap))))
+	cols := len(models)
+	for _, v := range rows {
+		cols = max(cols, len(v.Subtasks))
+	}
+	headH := float32(0)
+	if cols > 0 {
+		headH = CharH * sc
+	}
+	bodyH := r.H - PanelTitleH(sc) - 6*sc - headH
+	fit := min(maxScopeRows, max(0, int((bodyH+gap)/(rowH+gap))))
+	// Room for the undecided too: a decided race gives way to one open
+	// scope when there is room for only a couple of rows.
+	nDecided = min(nDecided, max(0, min(fit-1, fit/2+1)))
+	if waiting == 0 {
+		nDecided = min(len(rows), fit)
+	}
+	nOpen := min(waiting, max(0, fit-nDecided))
+	drawn := append(rows[:nDecided:nDecided], rows[len(rows)-waiting:len(rows)-waiting+nOpen]...)
 	right := Count(int64(open)) + " open"
-	if rows < open {
-		right = "showing " + Count(int64(rows)) + " of " + Count(int64(open)) + " open scopes"
+	if nOpen < open {
+		right = Count(int64(nOpen)) + " of " + Count(int64(open)) + " open"
 	}
-	// "joins" is the API's word; the title says what the owner does.
-	body := panel(l, r, right, p, sc, "structured scopes: an owner thread waits while its subtasks race", "structured scopes (subtasks race)", "structured scopes", "scopes")
-	say := Count(int64(open)) + " structured scopes are open: in each, a virtual thread forked subtasks that race; the first to finish wins and the others are cancelled."
-	if rows < open {
-		say += " The first " + Count(int64(rows)) + " are drawn."
+	if nDecided > 0 {
+		right += " · " + Count(int64(nDecided)) + " just decided"
 	}
+	body := panel(l, r, right, p, sc, "structured scopes: the first answer wins", "scopes: first answer wins", "structured scopes", "scopes")
+	say := Count(int64(open)) + " structured scopes are open: in each, a request's virtual thread forked one subtask per model; " +
+		"the first answer wins and the scope cancels the others. A race is decided and its scope closed in an instant, " +
+		"so the races decided in the last moments are drawn first, then " + Count(int64(nOpen)) + " open scopes, each waiting for its answers."
 	l.region(r, "scopes", say)
 	if body.Empty() {
 		return
 	}
-	if len(snap.Scopes) == 0 {
+	if len(drawn) == 0 {
 		l.TextFit(Rect{X: body.X, Y: body.Y, W: body.W, H: min(body.H, CharH*sc)}, sc, p.TextDim, "none open")
 		return
 	}
 	y := body.Y
-	// Decided scopes first (a winner framed, its rivals struck through):
-	// the race's rule is seen only there, and the first open scopes in
-	// the list are mostly undecided.
-	drawn := 0
-	for pass := 0; pass < 2 && drawn < rows; pass++ {
-		for i := range snap.Scopes {
-			if sv := &snap.Scopes[i]; (sv.Winner >= 0) == (pass == 0) && drawn < rows {
-				drawScope(l, Rect{X: body.X, Y: y, W: body.W, H: rowH}, sv, p, sc)
-				y += rowH + gap
-				drawn++
+	if headH > 0 {
+		head := Rect{X: body.X, Y: y, W: body.W, H: headH}
+		owner, subs := ScopeRects(head, cols, sc)
+		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, "request")
+		// One wording for every column: "asks Haiku" over one column and
+		// "Sonnet" over the next read as two kinds.
+		for _, form := range []func(string, int) string{
+			func(n string, _ int) string { return "asks " + n },
+			func(n string, _ int) string { return n },
+			func(_ string, i int) string { return itoa(i + 1) },
+		} {
+			fits := true
+			for i, c := range subs {
+				fits = fits && TextWidth(form(modelName(models, i), i), sc) <= c.W-4*sc
+			}
+			if fits {
+				for i, c := range subs {
+					l.TextFit(c.PadX(2*sc), sc, p.TextDim, form(modelName(models, i), i))
+				}
+				break
 			}
 		}
+		y += headH
 	}
+	for i, v := range drawn {
+		if i == nDecided && nDecided > 0 {
+			// The decided races and the open scopes are told apart by a
+			// line as well as by their marks.
+			l.Line(body.X, y, body.Right(), y, max(1, sc), p.Grid)
+			y += gap
+		}
+		drawScope(l, Rect{X: body.X, Y: y, W: body.W, H: rowH}, v, p, sc)
+		y += rowH + gap
+	}
+}
+
+// modelName is the model subtask i calls, capitalised ("Haiku"), or its
+// number when the workload does not name its subtasks' models.
+func modelName(models []string, i int) string {
+	if i < len(models) && models[i] != "" {
+		return upperFirst(models[i])
+	}
+	return "model " + itoa(i+1)
+}
+
+func upperFirst(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
 }
 
 // ScopeRects returns the owner's and the subtasks' token rectangles in a
 // scope row (exported for tests).
 func ScopeRects(row Rect, n int, sc float32) (owner Rect, subs []Rect) {
 	gap := 3 * sc
-	ow := min(TextWidth("#00000 owner", sc)+6*sc, row.W*0.3)
+	// The owner's column is headed "request": its cells hold the id alone,
+	// and the subtasks get the room for their words.
+	ow := min(TextWidth("a request", sc)+6*sc, row.W*0.3)
 	owner, rest := row.Left(ow)
 	rest.X += gap
 	rest.W -= gap
 	if n <= 0 || rest.W <= 0 {
 		return owner, nil
 	}
-	w := min((rest.W-gap*float32(n-1))/float32(n), TextWidth("#00000 model 0 won", sc)+6*sc)
+	w := min((rest.W-gap*float32(n-1))/float32(n), TextWidth("answered first: won", sc)+6*sc)
 	for i := 0; i < n; i++ {
 		subs = append(subs, Rect{X: rest.X + float32(i)*(w+gap), Y: row.Y, W: max(0, w), H: row.H})
 	}
 	return owner, subs
 }
 
+// subtaskWords says where a subtask is in its race, longest first.
+func subtaskWords(st *sim.SubtaskView, won bool) []string {
+	switch {
+	case won:
+		return []string{"answered first: won", "first answer: won", "answered, won", "won"}
+	case st.Cancelled:
+		return []string{"cancelled"}
+	case st.Done:
+		return []string{"finished", "done"}
+	case st.State == sim.StateRunning:
+		return []string{"running"}
+	case st.State == sim.StateRunnable:
+		return []string{"ready to run", "ready"}
+	case st.State == sim.StateParked, st.State == sim.StatePinned:
+		return []string{"waiting for its answer", "no answer yet", "waiting", "wait"}
+	}
+	return []string{st.State.String()}
+}
+
 func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 	owner, subs := ScopeRects(row, len(sv.Subtasks), sc)
 	l.Mark(owner, MeanVirtual, p, 1)
-	l.hit(owner, sv.Owner)
-	id := sv.Owner.String()
-	l.TextFit(owner.PadX(2*sc), sc, p.Background, id+" owner", id)
+	if sv.Owner != 0 {
+		l.hit(owner, sv.Owner)
+		id := sv.Owner.String()
+		l.TextFit(owner.PadX(2*sc), sc, p.Background, id)
+	} else {
+		// Decided in a scope the snapshot did not list (it lists 64):
+		// the events name its subtasks, not its owner.
+		l.TextFit(owner.PadX(2*sc), sc, p.Background, "a request", "request")
+	}
 	for i, r := range subs {
 		st := &sv.Subtasks[i]
+		won := i == sv.Winner
 		a := float32(1)
 		switch {
 		case st.Cancelled:
 			a = 0.3
-		case st.Done:
+		case st.Done && !won:
 			a = 0.45
 		}
 		l.Mark(r, MeanVirtual, p, a)
-		l.hit(r, st.Thread)
-		// Models counted from 1, with a verb: "model 0" said nothing.
-		n := itoa(st.Model + 1)
-		tid, model := st.Thread.String(), "asks model "+n
+		if st.Thread != 0 {
+			l.hit(r, st.Thread)
+		}
 		txt := p.Background
 		if st.Cancelled {
 			txt = p.Text
 		}
-		if i == sv.Winner {
-			l.TextFit(r.PadX(2*sc), sc, txt, tid+" model "+n+" won", "model "+n+" won", "won")
+		l.TextFit(r.PadX(2*sc), sc, txt, subtaskWords(st, won)...)
+		if won {
 			l.MarkFrame(r, max(2, 2*sc), MeanWinner, p)
-		} else {
-			l.TextFit(r.PadX(2*sc), sc, txt, tid+" "+model, model, "model "+n, n)
 		}
 		if st.Cancelled {
 			y := r.Y + r.H/2

@@ -313,6 +313,16 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		}
 		return
 	}
+	if len(groups) == 1 && idsSkip(groups[0].ids, groups[0].n) && body.H >= 3*CharH*sc {
+		// Ids are given in start order to every thread; a group's own
+		// skip the others' ("#67, #69 … #83, #84" read as two kinds).
+		rest, note := body.CutBottom(CharH * sc)
+		if fitsLabels(rest, groups[0].ids, min(14*sc, rest.H), max(1, sc), sc) {
+			l.TextFit(note, sc, p.TextDim, "(thread numbers skip those of other threads started in between)",
+				"(numbers skip other threads started between them)", "(numbers skip other threads')")
+			body = rest
+		}
+	}
 	rowH := body.H / float32(len(groups))
 	y := body.Y
 	for _, g := range groups {
@@ -324,6 +334,19 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		// A single group's count is the panel title's: said once.
 		drawGroup(l, row, g.name, g.n, len(groups) > 1, g.ids, g.m, forceK, p, sc)
 	}
+}
+
+// idsSkip reports whether a group's n ids are all listed, labelled, and
+// not consecutive numbers.
+func idsSkip(ids []sim.ThreadID, n int) bool {
+	if len(ids) != n || n < 2 || n > maxLabelled {
+		return false
+	}
+	lo, hi := ids[0], ids[0]
+	for _, id := range ids {
+		lo, hi = min(lo, id), max(hi, id)
+	}
+	return int(hi-lo)+1 > n
 }
 
 // groupList lists groups as ": 4,176 sleeping, 1,044 waiting on a socket".

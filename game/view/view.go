@@ -69,6 +69,9 @@ type SideInput struct {
 	// BaseMeasured: the count of the JVM's own threads is the article's
 	// measured count (its libraries' threads included), not an estimate.
 	BaseMeasured bool
+	// Models names the models a structured scope's subtasks call, by
+	// subtask index (the LLM router's), if any.
+	Models []string
 	// Caption is one or two plain sentences saying what is happening now
 	// and why (written by the story rules outside this package); drawn in
 	// a band under the side's picture, wrapped, never cut.
@@ -183,6 +186,8 @@ type Side struct {
 	// byTier: this frame's stacks and chunks are coloured by JIT tier
 	// (stackcolor.go).
 	byTier bool
+	// races: the structured scopes this side saw decided (scopes.go).
+	races raceMemory
 	// Scratch reused between draws.
 	scratch List // a dry run's drawing (threads.go: the parked groups' shared scale)
 	waiting []sim.ThreadID
@@ -207,6 +212,7 @@ func (s *Side) Tick(snap *sim.Snapshot, events []sim.Event, motion bool) {
 		s.heat[i] *= 0.9
 	}
 	s.startAnims(snap, events, motion)
+	s.races.note(snap, events)
 	for _, c := range snap.Carriers {
 		if c.Frames > s.scaleW {
 			s.scaleW = niceWords(c.Frames)
@@ -257,7 +263,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	s.drawRunQueue(l, sl.RunQueue, in, p, sc)
 	s.drawParked(l, sl.Parked, in, p, sc)
 	if !sl.Scopes.Empty() {
-		drawScopes(l, sl.Scopes, snap, p, sc)
+		s.races.draw(l, sl.Scopes, snap, in.Models, p, sc)
 	}
 	if sc2.HeapQuiet {
 		drawQuietHeap(l, sl.Heap, snap, p, sc)

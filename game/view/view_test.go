@@ -536,7 +536,8 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 
 func TestScopesWinnerAndCancelled(t *testing.T) {
 	// An undecided scope listed first: the decided one is drawn first.
-	snap := &sim.Snapshot{Parallelism: 2, Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{{Thread: 2}, {Thread: 3}, {Thread: 4}}},
+	snap := &sim.Snapshot{Parallelism: 2, Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{
+		{Thread: 2, State: sim.StateParked}, {Thread: 3, State: sim.StateParked}, {Thread: 4, State: sim.StateParked}}},
 		{Owner: 5, Winner: 1, Subtasks: []sim.SubtaskView{
 			{Thread: 6, Model: 0, Cancelled: true}, {Thread: 7, Model: 1, Done: true}, {Thread: 8, Model: 2, Cancelled: true},
 		}}}}
@@ -546,9 +547,11 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assertInside(t, &l, "scopes")
 	txt := texts(&l)
-	assert.Contains(t, txt, "#5 owner")
-	assert.Contains(t, txt, "#7 model 2 won", "models are counted from 1")
-	assert.Less(t, strings.Index(txt, "#5 owner"), strings.Index(txt, "#1 owner"), "the decided scope is drawn first")
+	assert.Contains(t, txt, "#5")
+	assert.Contains(t, txt, "asks model 2", "models are counted from 1")
+	assert.Contains(t, txt, "answered first: won")
+	assert.Contains(t, txt, "no answer yet")
+	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"), "the decided scope is drawn first")
 	strikes := 0
 	for _, it := range l.Items {
 		if it.Kind == KindLine && it.Color == OkabeIto.Text {
@@ -556,6 +559,78 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 2, strikes, "each cancelled subtask is struck through")
+}
+
+// A race is decided and its scope closed within one tick: the side draws
+// it from the previous tick's scopes and the win's events, names the
+// models, and forgets it once it is old or the run was moved back.
+func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
+	waiting := func(owner, first sim.ThreadID) sim.ScopeView {
+		return sim.ScopeView{Owner: owner, Winner: -1, Subtasks: []sim.SubtaskView{
+			{Thread: first, State: sim.StateParked}, {Thread: first + 1, Model: 1, State: sim.StateParked}, {Thread: first + 2, Model: 2, State: sim.StateParked}}}
+	}
+	side := NewSide()
+	before := &sim.Snapshot{Time: sim.Time(10 * sim.Millisecond), Parallelism: 2, ScopesOpen: 2,
+		Scopes: []sim.ScopeView{waiting(1, 2), waiting(5, 6)}}
+	before.Parked[sim.ParkJoin] = []sim.ThreadID{1, 5, 38}
+	side.Tick(before, nil, false)
+	at := sim.Time(11 * sim.Millisecond)
+	after := &sim.Snapshot{Time: at, Parallelism: 2, ScopesOpen: 1, Scopes: []sim.ScopeView{waiting(1, 2)}}
+	after.Parked[sim.ParkJoin] = []sim.ThreadID{1, 38, 41}
+	side.Tick(after, []sim.Event{
+		{At: at, Kind: sim.EvWin, Thread: 6, A: 0},
+		{At: at, Kind: sim.EvCancel, Thread: 7, A: 1}, {At: at, Kind: sim.EvUnpark, Thread: 7},
+		{At: at, Kind: sim.EvCancel, Thread: 8, A: 2},
+		// A race decided in a scope no snapshot listed: its owner is unknown.
+		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
+		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvCancel, Thread: 41, A: 2},
+	}, false)
+	draw := func(snap *sim.Snapshot) string {
+		in := input("router", snap, true)
+		in.Scopes, in.Models = true, []string{"haiku", "sonnet", "opus"}
+		var l List
+		Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, nil)
+		return texts(&l)
+	}
+	txt := draw(after)
+	assert.Contains(t, txt, "asks Haiku")
+	assert.Contains(t, txt, "a request\ncancelled\nanswered first: won\ncancelled", "the newest decided race first, owner unknown")
+	// Its scope closes: the owner's wake-up just before its last
+	// subtask's end names it; a wake-up of a thread not parked in join,
+	// of one of the race's subtasks, or not just before a subtask's end,
+	// does not.
+	side.Tick(after, []sim.Event{
+		{At: at, Kind: sim.EvUnpark, Thread: 41}, {At: at, Kind: sim.EvThreadEnd, Thread: 40},
+		{At: at, Kind: sim.EvUnpark, Thread: 37}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
+		{At: at, Kind: sim.EvUnpark, Thread: 5}, {At: at, Kind: sim.EvMount, Thread: 5},
+		{At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 41},
+	}, false)
+	txt = draw(after)
+	assert.Contains(t, txt, "1 open · 2 just decided")
+	assert.Contains(t, txt, "#38\ncancelled\nanswered first: won\ncancelled", "its owner found")
+	assert.Contains(t, txt, "#5\nanswered first: won\ncancelled\ncancelled", "from the previous tick's scopes")
+	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"))
+	// A step right after a seek: no tick before it listed the threads in
+	// join, and the race is decided and closed in one tick.
+	fresh := NewSide()
+	fresh.Tick(&sim.Snapshot{Time: at, Parallelism: 2}, []sim.Event{
+		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
+		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvUnpark, Thread: 39},
+		{At: at, Kind: sim.EvThreadEnd, Thread: 40}, {At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
+	}, false)
+	require.Len(t, fresh.races.recent, 1)
+	assert.Equal(t, sim.ThreadID(38), fresh.races.recent[0].view.Owner, "the cancelled subtask's wake-up before the winner's end is not the owner")
+	// Older than decidedFor: gone.
+	later := *after
+	later.Time = at + sim.Time(decidedFor) + 1
+	side.Tick(&later, nil, false)
+	assert.NotContains(t, draw(&later), "just decided")
+	// Moved back before the win: gone too.
+	side = NewSide()
+	side.Tick(before, nil, false)
+	side.Tick(after, []sim.Event{{At: at, Kind: sim.EvWin, Thread: 6, A: 0}}, false)
+	side.Tick(before, nil, false)
+	assert.NotContains(t, draw(before), "just decided")
 }
 
 func TestMotionFollowsEventsAndSkipsWhenBusy(t *testing.T) {
@@ -719,12 +794,25 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	txt := build(true)
 	assert.Contains(t, txt, "JVM and framework threads, as measured")
 	assert.NotContains(t, txt, "GC, compiler, main")
-	// The threads' part is the program's own threads; the JVM's other
-	// threads are in the rest, each said once with its count.
-	assert.Contains(t, txt, "the program's 8 threads 25.5 MB")
-	assert.Contains(t, txt, "the rest of the JVM (code, metadata, the other 66 threads)")
+	// The threads' part names the carriers (the program starts no platform
+	// thread here); the JVM's own threads are in the JVM's part, said once
+	// with their count and what else that part is; the heap's part says
+	// it is less than the heap's size.
+	assert.Contains(t, txt, "the 8 carriers' stacks and native memory 25.5 MB")
+	assert.Contains(t, txt, "the JVM itself 182 MB")
+	assert.Contains(t, txt, "libraries, its 66 threads")
+	assert.Contains(t, txt, "heap 21.3 MB: the part of its 64.0 MB written so far")
 	assert.NotContains(t, txt, "thread stacks")
 	assert.Contains(t, build(false), "(GC, compiler, main)")
+	// The loops' thread numbers skip the carriers' (started between
+	// them): the parked group says numbers skip other threads.
+	assert.Contains(t, txt, "(thread numbers skip those of other threads started in between)")
+}
+
+func TestIdsSkip(t *testing.T) {
+	assert.True(t, idsSkip([]sim.ThreadID{67, 69, 70}, 3))
+	assert.False(t, idsSkip([]sim.ThreadID{69, 67, 68}, 3), "consecutive in any order")
+	assert.False(t, idsSkip([]sim.ThreadID{67, 69}, 3), "not all listed")
 }
 
 // Platform threads that all wait one way are titled with that way's word,
