@@ -276,6 +276,12 @@ func TestResidentHeapAndThreads(t *testing.T) {
 	assert.Equal(t, 50*MB, parallelGC{}.residentHeap(h))
 	assert.Equal(t, 50*MB, serialGC{}.residentHeap(h))
 	assert.Equal(t, 70*MB, g1GC{}.residentHeap(h))
+	// The side tables follow what a whole-heap collection covers: the old
+	// gen's touched pages for Serial and Parallel (not eden), G1's
+	// committed regions.
+	assert.Equal(t, 30*MB*40/1000, parallelGC{}.gcTables(h))
+	assert.Equal(t, 30*MB*7/1000, serialGC{}.gcTables(h))
+	assert.Equal(t, 70*MB*38/1000, g1GC{}.gcTables(h))
 	cfg := &HeapConfig{}
 	assert.Equal(t, 1, serialGC{}.threads(cfg, 16))
 	assert.Equal(t, 8, parallelGC{}.threads(cfg, 8))
