@@ -149,6 +149,7 @@ func (s *Sim) youngGC() (Duration, bool) {
 	}
 	h.young = keep
 	s.coalesceCaches()
+	h.noteTouched()
 	h.edenUsed = 0
 	h.openCohort()
 	h.survUsed = y.copied

@@ -138,10 +138,10 @@ func (parallelGC) afterFull(s *Sim) { markedChunksToGCMode(s) }
 
 func (parallelGC) reuseFix() bool { return true }
 
-// residentHeap is the young generation (eden is touched on every
-// allocation cycle) plus the old gen's high-water mark: pages, once
+// residentHeap is the young generation's touched part (all of it once
+// eden has filled) plus the old gen's high-water mark: pages, once
 // touched, stay resident.
-func (parallelGC) residentHeap(h *heap) Bytes { return h.youngCap + h.oldHigh }
+func (parallelGC) residentHeap(h *heap) Bytes { return h.youngTouched() + h.oldHigh }
 
 // gcTables: the mark bitmap (two bits per heap word, 1/32 of the heap),
 // card table and object start array are touched where a Full GC marks and

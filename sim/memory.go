@@ -5,14 +5,14 @@ package sim
 // RSS = BaselineRSS (the JVM itself: metaspace, code cache, its own
 // threads, the libraries mapped) + the collector's side tables (gcTables:
 // they grow with the heap they cover) + the heap's resident part +
-// PlatformRSS for every
-// platform thread the workload or the scheduler started (carriers, pool
-// threads, event loops). The heap's resident part is the collector's
-// (residentHeap): for Serial and Parallel the young generation (eden is
-// touched on every allocation cycle) plus the old generation's high-water
-// mark, as pages, once touched, stay resident (no uncommit is modelled);
-// for G1 (simplified) the committed heap, which is touched region by
-// region as young moves through it.
+// PlatformRSS for every platform thread the workload or the scheduler
+// started (carriers, pool threads, event loops). The heap's resident part
+// is the collector's (residentHeap), counted as touched pages (touched.go):
+// for Serial and Parallel the young generation as far as allocation has
+// reached (all of it once eden has filled) plus the old generation's
+// high-water mark; for G1 (simplified) the most the heap has held, at most
+// the committed heap. Pages, once touched, stay resident (no uncommit is
+// modelled).
 
 // rss returns the resident set size now.
 func (s *Sim) rss() Bytes {
