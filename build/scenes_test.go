@@ -39,6 +39,8 @@ func TestSceneShots(t *testing.T) {
 		{"vt-basics-memory-platform", "vt-basics", "memory-platform", 300, "", ""},
 		// Event loops on virtual threads in a 256 MB container, a second in.
 		{"loom-carrier-256-vthreads", "loom-carrier", "256-vthreads", 1000, "", ""},
+		// The lab's pooled workers half a second in: Parallel on 256 MB.
+		{"gc-lab-pooled", "gc-lab", "pooled", 500, "", ""},
 		// The page's comparison at the start: a thread per request vs a pool.
 		{"vt-pooling-compare-start", "vt-pooling", "1g-nopool", 5, "", "1g-pool"},
 	}

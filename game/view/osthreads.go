@@ -182,15 +182,28 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 		// "thread stacks" beside 74 OS threads read as all of them.
 		own := Count(int64(len(snap.Carriers) + snap.PlatformApp))
 		jvmThreads := Count(int64(max(0, snap.PlatformLive-len(snap.Carriers)-snap.PlatformApp)))
-		if lines == 4 && l.TextFit(t3, sc, p.TextDim, "heap in RAM "+Size(snap.RSSHeap)+" + the program's "+own+" threads "+Size(snap.RSSThreads)+" +",
-			"heap in RAM "+Size(snap.RSSHeap)+" + "+own+" program threads "+Size(snap.RSSThreads)+" +") {
+		// Each part in three lengths; a part of 0 B is left out (a heap
+		// the scenario does not model, no program threads) rather than
+		// shown as "0 B", which read as a bug.
+		var longest, long, mid, short []string
+		add := func(b sim.Bytes, ls, l, m, sh string) {
+			if b > 0 {
+				longest, long, mid, short = append(longest, ls), append(long, l), append(mid, m), append(short, sh)
+			}
+		}
+		heap := "heap in RAM " + Size(snap.RSSHeap)
+		add(snap.RSSHeap, heap, heap, heap, Size(snap.RSSHeap)+" heap")
+		add(snap.RSSThreads, "the program's "+own+" threads "+Size(snap.RSSThreads), own+" program threads "+Size(snap.RSSThreads),
+			"threads "+Size(snap.RSSThreads), Size(snap.RSSThreads)+" threads")
+		jvm := "the rest of the JVM " + Size(snap.RSSJVM)
+		add(snap.RSSJVM, jvm, jvm, "JVM "+Size(snap.RSSJVM), Size(snap.RSSJVM)+" JVM")
+		last := len(long) - 1
+		if lines == 4 && last > 0 && snap.RSSJVM > 0 &&
+			l.TextFit(t3, sc, p.TextDim, strings.Join(longest[:last], " + ")+" +", strings.Join(long[:last], " + ")+" +") {
 			l.TextFit(t4, sc, p.TextDim, "the rest of the JVM (code, metadata, the other "+jvmThreads+" threads) "+Size(snap.RSSJVM),
 				"the rest of the JVM "+Size(snap.RSSJVM), "the rest "+Size(snap.RSSJVM))
-		} else {
-			l.TextFit(t3, sc, p.TextDim,
-				"heap in RAM "+Size(snap.RSSHeap)+" + "+own+" program threads "+Size(snap.RSSThreads)+" + the rest of the JVM "+Size(snap.RSSJVM),
-				"heap in RAM "+Size(snap.RSSHeap)+" + threads "+Size(snap.RSSThreads)+" + JVM "+Size(snap.RSSJVM),
-				Size(snap.RSSHeap)+" heap + "+Size(snap.RSSThreads)+" threads + "+Size(snap.RSSJVM)+" JVM")
+		} else if last >= 0 {
+			l.TextFit(t3, sc, p.TextDim, strings.Join(long, " + "), strings.Join(mid, " + "), strings.Join(short, " + "))
 		}
 	}
 }
@@ -199,8 +212,20 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 // scenario computes it, with its parts.
 func rssNote(snap *sim.Snapshot) string {
 	if snap.RSS > 0 {
-		return " The JVM's resident memory is " + Size(snap.RSS) + ": " + Size(snap.RSSHeap) + " of heap pages in RAM (touched pages, more than its live data), " + Size(snap.RSSThreads) +
-			" for the program's own OS threads (carriers and the platform threads it started) and " + Size(snap.RSSJVM) + " of the JVM's own memory (code, metadata, its own threads)."
+		var parts []string
+		if snap.RSSHeap > 0 {
+			parts = append(parts, Size(snap.RSSHeap)+" of heap pages in RAM (touched pages, more than its live data)")
+		}
+		if snap.RSSThreads > 0 {
+			parts = append(parts, Size(snap.RSSThreads)+" for the program's own OS threads (carriers and the platform threads it started)")
+		}
+		parts = append(parts, Size(snap.RSSJVM)+" of the JVM's own memory (code, metadata, its own threads, the collector's tables)")
+		last := len(parts) - 1
+		list := parts[last]
+		if last > 0 {
+			list = strings.Join(parts[:last], ", ") + " and " + parts[last]
+		}
+		return " The JVM's resident memory is " + Size(snap.RSS) + ": " + list + "."
 	}
 	return " This scenario does not model the process's resident memory."
 }
