@@ -116,7 +116,6 @@ func (b *browser) queuedTasks(t *testing.T) {
 // rssWhereAJVMRuns: every scenario runs a JVM, so its resident set is
 // above zero from the first moments.
 func (b *browser) rssWhereAJVMRuns(t *testing.T) {
-	t.Skip("needs a JVM baseline RSS in every profile: in this tree only loom-carrier has one (sim.rss() is 0 without it); remove this line once it is merged")
 	var ids []string
 	b.eval(`loomlab.scenarios().map(s => s.id)`, &ids)
 	for _, id := range ids {

@@ -45,6 +45,8 @@ func TestSceneShots(t *testing.T) {
 		// on worker-4 from 1,001.115 to 1,001.145 ms with seed 1; a seek,
 		// not a step, so no step line adds to the reading).
 		{"loom-carrier-256-vthreads", "loom-carrier", "256-vthreads", 1001.13, "", ""},
+		// The lab's pooled workers half a second in: Parallel on 256 MB.
+		{"gc-lab-pooled", "gc-lab", "pooled", 500, "", ""},
 		// The page's comparison at the start: a thread per request vs a pool.
 		{"vt-pooling-compare-start", "vt-pooling", "1g-nopool", 5, "", "1g-pool"},
 	}

@@ -59,7 +59,9 @@ func parseGenLine(rest string) (gens []Generation, isGen bool, err error) {
 }
 
 // parseGenTransition reads "a(b)->c(d)", "a->c(d)" (sizes) or, for G1's regions, "a->c(d)" and
-// "a->c" (counts).
+// "a->c" (counts). Both forms are read by one path: the four places (before, after, capacity
+// before, capacity after) hold sizes, or counts for a space named "... regions", whose count has
+// no capacity before the arrow and whose "(d)" is the target G1 aims for.
 func parseGenTransition(space Space, name, t string) (Generation, error) {
 	g := Generation{Space: space, Name: name}
 	l, r, found := strings.Cut(t, "->")
@@ -68,38 +70,31 @@ func parseGenTransition(space Space, name, t string) (Generation, error) {
 	}
 	bv, bc := splitCap(l)
 	av, ac := splitCap(r)
-	bad := errors.New("unreadable sizes " + strconv.Quote(t) + " of " + name)
-	if strings.HasSuffix(name, "regions") {
+	regions := strings.HasSuffix(name, "regions")
+	var v [4]int64
+	for i, f := range [4]string{bv, av, bc, ac} {
+		if i >= 2 && f == "" {
+			continue // a capacity is optional
+		}
 		var ok bool
-		if g.RegionsBefore, ok = regionCount(bv); !ok || bc != "" {
-			return g, bad
+		if regions {
+			var n int
+			n, ok = regionCount(f)
+			ok = ok && i != 2
+			v[i] = int64(n)
+		} else {
+			var b Bytes
+			b, ok = parseSize(f)
+			v[i] = int64(b)
 		}
-		if g.RegionsAfter, ok = regionCount(av); !ok {
-			return g, bad
-		}
-		if ac != "" {
-			if g.RegionsTarget, ok = regionCount(ac); !ok {
-				return g, bad
-			}
-		}
-		return g, nil
-	}
-	var ok bool
-	if g.Before, ok = parseSize(bv); !ok {
-		return g, bad
-	}
-	if g.After, ok = parseSize(av); !ok {
-		return g, bad
-	}
-	if bc != "" {
-		if g.CapacityBefore, ok = parseSize(bc); !ok {
-			return g, bad
+		if !ok {
+			return g, errors.New("unreadable sizes " + strconv.Quote(t) + " of " + name)
 		}
 	}
-	if ac != "" {
-		if g.CapacityAfter, ok = parseSize(ac); !ok {
-			return g, bad
-		}
+	if regions {
+		g.RegionsBefore, g.RegionsAfter, g.RegionsTarget = int(v[0]), int(v[1]), int(v[3])
+	} else {
+		g.Before, g.After, g.CapacityBefore, g.CapacityAfter = Bytes(v[0]), Bytes(v[1]), Bytes(v[2]), Bytes(v[3])
 	}
 	return g, nil
 }

@@ -92,6 +92,11 @@ type collector interface {
 	reuseFix() bool
 	// residentHeap is the part of the heap counted in the process's RSS.
 	residentHeap(h *heap) Bytes
+	// gcTables is the resident part of the collector's side tables (mark
+	// bitmaps, card table, block offset tables): they cover the heap a
+	// whole-heap collection walks, so they grow with it (docs/model.md,
+	// "Resident memory of the JVM"; measured on JDK 17).
+	gcTables(h *heap) Bytes
 	// checkHeap checks the heap rules only this collector keeps.
 	checkHeap(h *heap) error
 }

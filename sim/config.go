@@ -69,8 +69,10 @@ type JVM struct {
 	// PlatformRSS is resident memory per live platform thread (touched stack
 	// pages, allocator arenas, thread-local caches).
 	PlatformRSS Bytes
-	// BaselineRSS is resident memory of the JVM besides the heap and the
-	// workload's platform threads (metaspace, code cache, GC structures).
+	// BaselineRSS is resident memory of the JVM besides the heap, the
+	// workload's platform threads and the collector's side tables, which
+	// grow with the heap (collector.gcTables): libraries, metaspace, code
+	// cache, the JVM's own threads. 0 leaves RSS unmodelled.
 	BaselineRSS Bytes
 	// VThreadCreate is CPU the creating thread spends to create and start a
 	// virtual thread.

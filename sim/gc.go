@@ -162,6 +162,7 @@ func (s *Sim) youngGC() (Duration, bool) {
 	}
 	h.young = keep
 	s.coalesceCaches()
+	h.noteTouched()
 	h.edenUsed = 0
 	h.openCohort()
 	h.survUsed = y.copied

@@ -268,14 +268,35 @@ func TestSerialFullGCTransformsEveryLiveChunk(t *testing.T) {
 	assert.False(t, s.chunks[dropped].gcMode, "a dropped chunk is not marked")
 }
 
-// Serial and Parallel count young plus old's high-water mark as resident;
-// G1 its committed heap. Serial's Full GC and young GC use one thread.
+// Serial and Parallel count young's touched part plus old's high-water
+// mark as resident; G1 the most the heap has held, within its committed
+// heap. Serial's Full GC and young GC use one thread.
 func TestResidentHeapAndThreads(t *testing.T) {
-	h := &heap{youngCap: 20 * MB, oldHigh: 30 * MB}
+	h := &heap{youngCap: 20 * MB, oldHigh: 30 * MB, oldUsed: 30 * MB, edenUsed: 5 * MB}
 	h.g1.committed = 70 * MB
-	assert.Equal(t, 50*MB, parallelGC{}.residentHeap(h))
-	assert.Equal(t, 50*MB, serialGC{}.residentHeap(h))
-	assert.Equal(t, 70*MB, g1GC{}.residentHeap(h))
+	assert.Equal(t, 35*MB, parallelGC{}.residentHeap(h), "eden touched as far as allocation reached")
+	assert.Equal(t, 35*MB, serialGC{}.residentHeap(h))
+	assert.Equal(t, 35*MB, g1GC{}.residentHeap(h))
+	h.edenUsed, h.survUsed = 14*MB, 1*MB
+	h.noteTouched()
+	h.edenUsed, h.survUsed, h.oldUsed = 0, 2*MB, 10*MB
+	assert.Equal(t, 48*MB, parallelGC{}.residentHeap(h), "a collection empties eden; its pages stay; both survivor spaces")
+	assert.Equal(t, 45*MB, g1GC{}.residentHeap(h), "the most the heap held")
+	h.edenUsed = 14 * MB
+	h.noteTouched()
+	assert.Equal(t, 59*MB, g1GC{}.residentHeap(h), "the next cycle's eden in other regions")
+	h.noteTouched()
+	h.edenHigh = 40 * MB
+	assert.Equal(t, 50*MB, parallelGC{}.residentHeap(h), "at most young's capacity")
+	assert.Equal(t, 70*MB, g1GC{}.residentHeap(h), "at most the committed heap")
+	// The side tables follow what a whole-heap collection covers: the old
+	// gen's touched pages for Serial and Parallel (not eden), G1's
+	// committed regions.
+	assert.Equal(t, 30*MB*40/1000, parallelGC{}.gcTables(h))
+	assert.Equal(t, 30*MB*7/1000, serialGC{}.gcTables(h))
+	assert.Equal(t, 70*MB*55/10000, g1GC{}.gcTables(h), "committed only")
+	h.g1.marked = true
+	assert.Equal(t, 70*MB*38/1000, g1GC{}.gcTables(h), "bitmaps cleared by a marking")
 	cfg := &HeapConfig{}
 	assert.Equal(t, 1, serialGC{}.threads(cfg, 16))
 	assert.Equal(t, 8, parallelGC{}.threads(cfg, 8))

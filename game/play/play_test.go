@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/loomlab/loomlab/sim"
+	"github.com/loomlab/loomlab/sim/scenario"
 )
 
 func mustLoad(t *testing.T, p *Playground, spec string) {
@@ -364,18 +365,15 @@ func TestStepNamesItsEvent(t *testing.T) {
 	assert.Empty(t, p.Sides()[0].Input().Step, "a scrub is not a step")
 }
 
-// state().rssMb is null where the model does not compute a resident set
-// (no JVM baseline in the profile), never 0, and a number where it does.
-func TestRSSUnknownIsNull(t *testing.T) {
-	for _, c := range []struct {
-		spec  string
-		known bool
-	}{
-		{`{"scenario":"request-load","case":"pool-200"}`, false},
-		{`{"scenario":"loom-carrier","case":"256-vthreads"}`, true},
-	} {
+// Every scenario runs a JVM, so state().rssMb is a number above zero from
+// the first steps, and its parts are each above zero: the JVM's own part
+// (its baseline and the collector's tables), the heap's touched pages and
+// the program's OS threads (carriers or platform threads it started). A
+// profile whose baseline or per-thread memory is left at 0 fails here.
+func TestRSSKnownInEveryScenario(t *testing.T) {
+	for _, sc := range scenario.All() {
 		p := New()
-		mustLoad(t, p, c.spec)
+		mustLoad(t, p, `{"scenario":"`+sc.ID+`"}`)
 		for i := 0; i < 10; i++ {
 			p.Step()
 		}
@@ -383,12 +381,15 @@ func TestRSSUnknownIsNull(t *testing.T) {
 		require.NoError(t, err)
 		var m map[string]any
 		require.NoError(t, json.Unmarshal(b, &m))
-		if c.known {
-			assert.Greater(t, m["rssMb"], 0.0, c.spec)
-		} else {
-			assert.Nil(t, m["rssMb"], c.spec)
+		if assert.NotNil(t, m["rssMb"], "%s: rssMb is null (unknown)", sc.ID) {
+			assert.Greater(t, m["rssMb"], 0.0, sc.ID)
 		}
 		s := &p.Sides()[0].Snap
-		assert.Equal(t, s.RSS, s.RSSJVM+s.RSSHeap+s.RSSThreads, "the parts sum to the total")
+		assert.Equal(t, s.RSS, s.RSSJVM+s.RSSHeap+s.RSSThreads, "%s: the parts sum to the total", sc.ID)
+		assert.Positive(t, s.RSSJVM, "%s: the JVM's own part", sc.ID)
+		assert.Positive(t, s.RSSHeap, "%s: the heap's touched pages", sc.ID)
+		assert.Positive(t, s.RSSThreads, "%s: the program's OS threads", sc.ID)
 	}
+	// A size the model does not know is null in the JSON, never 0.
+	assert.Nil(t, mbKnown(0))
 }

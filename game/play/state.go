@@ -54,8 +54,9 @@ type SideState struct {
 	GCPauseMs    float64           `json:"gcPauseMs"`
 	Paused       bool              `json:"paused"`
 	PauseFull    bool              `json:"pauseFull"`
-	// RSSMb is null where the scenario does not model memory outside the
-	// heap (its profile has no JVM baseline): unknown, not zero.
+	// RSSMb is null where the model does not know the resident set (a
+	// configuration without a JVM baseline): unknown, not zero. Every
+	// scenario's profile has one.
 	RSSMb          *float64     `json:"rssMb"`
 	ThreadMemoryMb float64      `json:"threadMemoryMb"`
 	Heap           HeapState    `json:"heap"`

@@ -185,9 +185,13 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 	out := [][]string{{"resident memory of the JVM " + Size(snap.RSS) + " =", "resident memory " + Size(snap.RSS) + " =", "memory " + Size(snap.RSS) + " ="}}
 	// The heap's resident part is the pages written so far, not its size
 	// (sim/memory.go: young gen plus the old gen's high-water mark).
-	heap := "heap " + Size(snap.RSSHeap)
-	out = append(out, []string{"  " + heap + ": the part of its " + Size(snap.Heap.Max) + " written so far",
-		"  " + heap + " (of " + Size(snap.Heap.Max) + ", written so far)", "  " + heap})
+	// A part of 0 B (a heap the scenario does not model) is left out, not
+	// drawn as "0 B", which read as a bug.
+	if snap.RSSHeap > 0 {
+		heap := "heap " + Size(snap.RSSHeap)
+		out = append(out, []string{"  " + heap + ": the part of its " + Size(snap.Heap.Max) + " written so far",
+			"  " + heap + " (of " + Size(snap.Heap.Max) + ", written so far)", "  " + heap})
+	}
 	// The threads' part counts only the program's own OS threads (the
 	// carriers and the platform threads it started); the JVM's own
 	// threads are in its baseline (sim/memory.go rssParts).
@@ -203,6 +207,13 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 		}
 		out = append(out, []string{"+ " + who + " stacks and native memory " + Size(snap.RSSThreads),
 			"+ " + who + " stacks " + Size(snap.RSSThreads), "+ threads " + Size(snap.RSSThreads)})
+	}
+	// The first part under the total is not added to anything (with no
+	// heap part, the threads' line comes first).
+	if len(out) > 1 && strings.HasPrefix(out[1][0], "+ ") {
+		for i, v := range out[1] {
+			out[1][i] = "  " + strings.TrimPrefix(v, "+ ")
+		}
 	}
 	// BaselineRSS is documented as the JVM itself: class metadata, the
 	// code cache, GC and compiler structures, libraries and its own
@@ -224,9 +235,18 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 // rssShort is the resident memory on one line, for a panel too low for
 // its parts' lines.
 func rssShort(snap *sim.Snapshot) []string {
+	var long, short []string
+	add := func(b sim.Bytes, l, sh string) {
+		if b > 0 { // a part of 0 B is left out
+			long, short = append(long, l+" "+Size(b)), append(short, Size(b)+" "+sh)
+		}
+	}
+	add(snap.RSSHeap, "heap", "heap")
+	add(snap.RSSThreads, "threads", "threads")
+	add(snap.RSSJVM, "JVM itself", "JVM")
 	return []string{
-		"resident memory " + Size(snap.RSS) + " = heap " + Size(snap.RSSHeap) + " + threads " + Size(snap.RSSThreads) + " + JVM itself " + Size(snap.RSSJVM),
-		"memory " + Size(snap.RSS) + " = " + Size(snap.RSSHeap) + " heap + " + Size(snap.RSSThreads) + " threads + " + Size(snap.RSSJVM) + " JVM",
+		"resident memory " + Size(snap.RSS) + " = " + strings.Join(long, " + "),
+		"memory " + Size(snap.RSS) + " = " + strings.Join(short, " + "),
 		"resident memory of the JVM " + Size(snap.RSS), "resident memory " + Size(snap.RSS), "memory " + Size(snap.RSS)}
 }
 
@@ -234,8 +254,20 @@ func rssShort(snap *sim.Snapshot) []string {
 // scenario computes it, with its parts.
 func rssNote(snap *sim.Snapshot) string {
 	if snap.RSS > 0 {
-		return " The JVM's resident memory is " + Size(snap.RSS) + ": " + Size(snap.RSSHeap) + " of heap pages in RAM (touched pages, more than its live data), " + Size(snap.RSSThreads) +
-			" for the program's own OS threads (carriers and the platform threads it started) and " + Size(snap.RSSJVM) + " for the JVM itself (class metadata, compiled code, GC structures, libraries, its own threads)."
+		var parts []string
+		if snap.RSSHeap > 0 {
+			parts = append(parts, Size(snap.RSSHeap)+" of heap pages in RAM (touched pages, more than its live data)")
+		}
+		if snap.RSSThreads > 0 {
+			parts = append(parts, Size(snap.RSSThreads)+" for the program's own OS threads (carriers and the platform threads it started)")
+		}
+		parts = append(parts, Size(snap.RSSJVM)+" of the JVM's own memory (code, metadata, its own threads, the collector's tables)")
+		last := len(parts) - 1
+		list := parts[last]
+		if last > 0 {
+			list = strings.Join(parts[:last], ", ") + " and " + parts[last]
+		}
+		return " The JVM's resident memory is " + Size(snap.RSS) + ": " + list + "."
 	}
 	return " This scenario does not model the process's resident memory."
 }

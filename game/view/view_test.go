@@ -801,7 +801,8 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	assert.Contains(t, txt, "the 8 carriers' stacks and native memory 25.5 MB")
 	assert.Contains(t, txt, "the JVM itself 182 MB")
 	assert.Contains(t, txt, "libraries, its 66 threads")
-	assert.Contains(t, txt, "heap 21.3 MB: the part of its 64.0 MB written so far")
+	assert.Contains(t, txt, "heap "+Size(snap.RSSHeap)+": the part of its 64.0 MB written so far")
+	assert.Less(t, snap.RSSHeap, snap.Heap.Max, "the heap's resident part is the pages written, below its size")
 	assert.NotContains(t, txt, "thread stacks")
 	assert.Contains(t, build(false), "(GC, compiler, main)")
 	// The loops' thread numbers skip the carriers' (started between
@@ -834,4 +835,31 @@ func TestPlatformWaitersOneWord(t *testing.T) {
 	c, _ := sc.Case("pool-200")
 	require.NotNil(t, c)
 	assert.Contains(t, c.Title, "platform-thread baseline")
+}
+
+// A resident-memory part of 0 B is left out, not drawn: pool-200's
+// platform threads allocate nothing in the heap the model draws, so its
+// line names the threads and the JVM, and the explanation says the same.
+func TestRSSLineLeavesOutEmptyParts(t *testing.T) {
+	sc, err := scenario.Get("request-load")
+	require.NoError(t, err)
+	sm, _, err := sc.NewSim("pool-200", nil, 1)
+	require.NoError(t, err)
+	sm.Advance(sim.Time(600*sim.Millisecond), 1<<30)
+	var snap sim.Snapshot
+	sm.Fill(&snap)
+	require.Zero(t, snap.RSSHeap, "pool-200 allocates nothing in the heap")
+	require.Positive(t, snap.RSSThreads)
+	in := input("pool-200", &snap, true)
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	txt := texts(&l)
+	assert.Contains(t, txt, "resident memory of the JVM "+Size(snap.RSS))
+	assert.Contains(t, txt, "resident memory of the JVM "+Size(snap.RSS)+" =\n  the program's 200 platform threads' stacks and native memory "+Size(snap.RSSThreads)+"\n+ the JVM itself",
+		"the first part after the total has no '+' before it")
+	assert.NotContains(t, txt, "heap in RAM")
+	assert.NotContains(t, txt, " 0 B")
+	note := rssNote(&snap)
+	assert.NotContains(t, note, " 0 B")
+	assert.Contains(t, note, Size(snap.RSSThreads)+" for the program's own OS threads")
 }

@@ -33,6 +33,9 @@ func jvmDefaults(jdk int) sim.JVM {
 		ThawFastLimit: 500, // continuationFreezeThaw.cpp
 		// Virtual thread + Continuation before the first park ≈ 250 B [est].
 		VThreadBytes: 256,
+		// Measured on JDK 17 (resident.go); a profile with its own
+		// article figures fits its own.
+		BaselineRSS: jvmBaselineRSS, PlatformRSS: platformThreadRSS,
 	}
 }
 

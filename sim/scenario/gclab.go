@@ -56,14 +56,14 @@ var gcLab = &Scenario{
 	Metrics: []string{"requests", "throughput_rps", "latency_mean_ms", "young_gcs", "full_gcs", "full_gcs_by_cause",
 		"gc_pauses", "gc_pause_total_ms", "gc_time_pct", "old_capacity_mb", "old_live_after_full_gc_mb",
 		"os_threads_peak", "old_live_breakdown_mb"},
-	Profile: []Constant{
+	Profile: withMeasuredResident([]Constant{
 		{"object sizes", "byte[n] takes n + 16 bytes rounded up to 8", "HotSpot's array header with compressed class pointers: 12-byte header + 4-byte length; a 1 KB array is 1,040 bytes", nil},
 		{"per-thread state object", "112 bytes", "the twin's ThreadState (12-byte header + 4 + 8 + 4 → 32), its ArrayList (24) and the list's first Object[10] (16 + 40 → 56), allocated on a thread's first request, and on every request when fresh", nil},
 		{"JVM's own live heap", "3 MB", "what stays live after a Full GC besides the workload (the JDK's and the source launcher's heap objects): pooled runs with full caches keep 74 MB (1,000 threads × 74,384 bytes = 70.9 MB) and 38 MB (500 threads: 35.5 MB) after Full GC on Parallel", nil},
 		{"heap layout", "the JVM's defaults unless a knob is set", "Parallel and Serial: NewRatio 2; Parallel: survivors start at young/8 and adapt between 512 KB and young/3 (InitialSurvivorRatio 8, MinSurvivorRatio 3); Serial: survivors young/(SurvivorRatio+2), fixed", nil},
 		{"space alignment", "Parallel 512 KB, Serial 64 KB", "the unit HotSpot sizes generations and spaces in on x86-64 (the logs' Alignments line and space sizes)", nil},
 		{"pause costs", "the project's default cost model", "no article calibrates them here: the JVM's pause times depend on the machine it ran on", nil},
-	},
+	}),
 	Notes: []string{
 		"Pooled: each worker's cache grows 2 KB a request to 64 KB and stays; watch the old generation fill with thread-local data.",
 		"Fresh: the same work, but the per-thread state dies with each request; the old generation stays nearly empty.",

@@ -61,7 +61,7 @@ var llmRouter = &Scenario{
 		{Case: "virtual", Metric: "latency_p50_ms", Role: Predicted, Than: "platform", Cmp: "<"},
 		{Case: "virtual", Metric: "latency_p95_ms", Role: Predicted, Than: "platform", Cmp: "<"},
 	},
-	Profile: []Constant{
+	Profile: withMeasuredResident([]Constant{
 		{"server pool", "200 platform threads", "Jetty's QueuedThreadPool default maximum, and the article's own arithmetic (200 threads × 131 ms ≈ 1,530 req/s). Javalin can configure 250; with 250 the model serves ~1,800 req/s", nil},
 		{"Haiku latency", "log-normal, median 90 ms, σ 0.79", "fitted: with the other two models it gives the virtual run's 103 ms median and 420 ms p95 and a 96 % Haiku win rate",
 			[]string{"virtual latency_p50_ms", "virtual latency_p95_ms", "router win_rate_haiku"}},
@@ -78,7 +78,7 @@ var llmRouter = &Scenario{
 		{"CPU per request", "60 µs + 40 µs, 20 µs per model call side", "estimates; the benchmark is I/O bound", nil},
 		{"router switch point", "after 500 races, to a model that wins 90 % of them", "the article's router setting (knobs switch_after and switch_win_rate): the figure that the router went to one model after 500 races restates it",
 			[]string{"router races_before_single_model"}},
-	},
+	}),
 	Notes: []string{
 		"Each request's scope shows three forked subtasks, one per model; the first to answer is marked and the others are struck through as they are cancelled.",
 		"With platform threads, the 200 pool threads are OS-thread lanes, each blocked in join for a whole race; the rest of the 1,000 requests wait in Jetty's queue.",

@@ -51,7 +51,7 @@ var requestLoad = &Scenario{
 		{Case: "platform-per-request", Metric: "os_threads_peak", Role: Predicted, Than: "pool-200", Cmp: ">"},
 		{Case: "virtual-per-request", Metric: "os_threads_peak", Role: Calibrated, Than: "pool-200", Cmp: "<"},
 	},
-	Profile: []Constant{
+	Profile: withMeasuredResident([]Constant{
 		{"cores", "12", "18 OS threads seen with virtual threads = 6 JVM threads + 12 carriers (parallelism = cores)",
 			[]string{"virtual-per-request os_threads_peak"}},
 		{"JVM base threads", "6", "206 seen with the pool of 200: 206 − 200",
@@ -62,7 +62,7 @@ var requestLoad = &Scenario{
 			[]string{"virtual-per-request elapsed_ms"}},
 		{"pool submission", "1 µs", "queue offer and signal [est]; invisible next to 50 rounds of 100 ms", nil},
 		{"platform thread exit", "10 µs", "teardown CPU [est]", nil},
-	},
+	}),
 	Notes: []string{
 		"Each lane is a carrier (a ForkJoinPool worker). A virtual thread mounts, starts its sleep, and unmounts: its few frames are frozen into a StackChunk and the carrier is free at once.",
 		"With the pool, only 200 tasks can sleep at a time: watch the queue drain in rounds of 100 ms.",

@@ -43,7 +43,7 @@ var vtBasics = &Scenario{
 		{Case: "memory-platform", Metric: "memory_mb", Role: Calibrated, Than: "memory-virtual", Cmp: ">"},
 		{Case: "create-platform", Metric: "loop_ms", Role: Calibrated, Than: "create-virtual", Cmp: ">"},
 	},
-	Profile: []Constant{
+	Profile: withMeasuredResident([]Constant{
 		{"per-platform-thread native memory", "0.92 MB", "19.2 GB / 10,000 threads = 1.92 MB each, minus the 1 MB -Xss reservation",
 			[]string{"memory-platform memory_mb"}},
 		{"virtual thread heap objects", "256 B", "Thread + Continuation before the first park, ~250 B (docs/model.md)", nil},
@@ -56,7 +56,7 @@ var vtBasics = &Scenario{
 		{"console line", "3 µs", "estimate: System.out flushes every line, so each println is a write(2) of ~30 bytes, a few µs [est]; no figure depends on it (main does not print, and the timer stops with main's loop)", nil},
 		{"timed", "main's loop (loop_ms)", "the article's timer stops when main's loop has started the last thread; the model reads that moment off the main thread. elapsed_ms, until the last line is written, is reported too", nil},
 		{"cores", "4", "not given by the article (a RedHat VM); no figure depends on it", nil},
-	},
+	}),
 	Notes: []string{
 		"Platform threads appear as OS-thread lanes with their reserved stacks; the memory counter adds up -Xss plus native reservations.",
 		"A sleeping virtual thread is a token in the 'sleep' group; its frames sit in a small StackChunk in the heap.",

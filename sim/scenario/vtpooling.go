@@ -94,7 +94,7 @@ var vtPooling = &Scenario{
 		{Case: "1g-pool", Metric: "full_gcs", Role: Calibrated, Than: "1g-nopool", Cmp: ">"},
 		{Case: "1g-pool", Metric: "stackchunk_alloc_bytes", Role: Predicted, Than: "1g-nopool", Cmp: "<"},
 	},
-	Profile: []Constant{
+	Profile: withMeasuredResident([]Constant{
 		{"cores, connections, backend", "8, 10,000, 30 ms + 0.3 ms network", "the article's setup", nil},
 		{"heap layout", "NewRatio 8, SurvivorRatio 8", "a 910 MB old gen in a 1 GB heap is 8/9 of it (the JVM default NewRatio 2 would give 683 MB); young 114 MB, eden 91 MB, survivors 11.4 MB.", nil},
 		{"survivors pinned", "at 11.4 MB (FixedSurvivors)", "a calibration choice, not the JVM's default: the article's JVM ran Parallel's adaptive size policy, which resizes the survivors (the model implements it, gc-lab uses it, and real JDK 17 logs confirm it). With it the model gives 292 Full GCs at 1g-pool (article 461, outside ×1.5) and 10 at 1g-nopool (article 4); pinned, 382 and 8. The pinned survivors stand in for what the model lacks here, most likely the pause-time and throughput goals that also resize eden; the tenuring threshold still adapts",
@@ -118,7 +118,7 @@ var vtPooling = &Scenario{
 		{"Full GC pause", "5 ms + live bytes at 2 MB/ms per GC thread + used bytes at 20 MB/ms", "fitted to 30.6 s of pauses over the 1 GB pooled run (~66 ms per Full GC)",
 			[]string{"1g-pool gc_pause_total_ms"}},
 		{"dead wood", "7 % of the live old data", "Parallel's dense prefix keeps some dead space uncompacted (ParallelOldDeadWoodLimiterMean)", nil},
-	},
+	}),
 	Notes: []string{
 		"Each request's virtual thread mounts, runs, and parks on the backend call: its frames freeze into a StackChunk block that flies into eden.",
 		"Chunk blocks are coloured by the JIT tier their capacity was sized for: the pooled threads' chunks were born while the code was C1-compiled.",

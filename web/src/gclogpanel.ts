@@ -11,8 +11,9 @@ import { ChartInks, chartInks, onThemeChange, themedAxis, themedLegend } from ".
 import { byID, el, fmt } from "./dom";
 import { renderFit, renderLinkedFit } from "./gclogfit";
 import type { FitModel, GCKind, GCLogImport, GCLogReport, GCLogSeries } from "./gclogtypes";
-import type { Job, Runner } from "./runner";
-import { errorText, LoomError } from "./types";
+import { JobControls } from "./jobcontrols";
+import type { Runner } from "./runner";
+import { LoomError } from "./types";
 
 /** The largest log the panel reads: beyond it a browser tab's memory, not the reader, is the limit. */
 export const maxGCLogBytes = 256 * 1024 * 1024;
@@ -56,14 +57,13 @@ export class GCLogPanel {
   private file = byID<HTMLInputElement>("gclog-file");
   private text = byID<HTMLTextAreaElement>("gclog-text");
   private readText = byID<HTMLButtonElement>("gclog-read");
-  private bar = byID<HTMLProgressElement>("gclog-progress");
   private label = byID("gclog-label");
-  private cancelBtn = byID<HTMLButtonElement>("gclog-cancel");
   private problem = byID("gclog-problem");
   private result = byID("gclog-result");
   private plots: uPlot[] = [];
   private observers: ResizeObserver[] = [];
-  private job: Job<GCLogReport> | null = null;
+  /** The read in progress: a newer log cancels an older read, which then says nothing more. */
+  private jobs = new JobControls({ cancel: byID<HTMLButtonElement>("gclog-cancel"), bar: byID<HTMLProgressElement>("gclog-progress"), label: this.label });
   /** What the charts show now (the fitted model's and a what-if's runs over the log's), redrawn as they are when the theme changes. */
   private overlays: [FitModel | null, FitModel | null] = [null, null];
   /** The last log read, kept in the page (never sent) so "Fit the model" can read it again with the fit. */
@@ -81,7 +81,6 @@ export class GCLogPanel {
     this.readText.addEventListener("click", () => {
       void this.read(new Blob([this.text.value], { type: "text/plain" }), "the pasted text").catch(() => undefined);
     });
-    this.cancelBtn.addEventListener("click", () => this.job?.cancel());
     for (const type of ["dragenter", "dragover"]) {
       this.drop.addEventListener(type, (ev) => {
         ev.preventDefault();
@@ -121,14 +120,8 @@ export class GCLogPanel {
 
   /** Reads a log in a worker and shows it; a refusal is shown in the panel and thrown. */
   async read(log: Blob, name: string, withFit = false): Promise<GCLogReport> {
-    const previous = this.job;
-    if (previous) {
-      // The newer log wins: the older read is cancelled and says nothing more.
-      this.job = null;
-      previous.cancel();
-      this.bar.hidden = true;
-      this.cancelBtn.hidden = true;
-    }
+    // The newer log wins, even one refused for its size below.
+    this.jobs.abandon();
     this.problem.replaceChildren();
     this.problem.hidden = true;
     if (log.size > maxGCLogBytes) {
@@ -137,41 +130,31 @@ export class GCLogPanel {
           "Give it the part you care about (the last hours, say), or read it with loomsim gclog summary FILE, which has no such limit.",
       );
     }
-    const job = this.runner.importGCLog(
-      log,
-      (f) => {
-        this.bar.value = f;
-        this.label.textContent =
-          withFit && f >= 0.2 ? `fitting the model to ${name}: ${Math.round(f * 100)} %` : `reading ${name}: ${Math.round(f * 100)} % of ${mb(log.size)}`;
-      },
-      withFit,
-    );
-    this.job = job;
-    this.bar.hidden = false;
-    this.bar.value = 0;
-    this.cancelBtn.hidden = false;
-    this.label.textContent = `reading ${name} (${mb(log.size)})…`;
+    let refused: LoomError | null = null;
     try {
-      const r = await job.promise;
-      this.label.textContent = `${name}: ${fmt(r.summary.lines)} lines, ${fmt(r.summary.events)} collections and pauses read.`;
-      this.last = { log, name };
-      this.show(r);
-      return r;
+      return await this.jobs.run({
+        start: (show) =>
+          this.runner.importGCLog(
+            log,
+            (f) =>
+              show(
+                f,
+                withFit && f >= 0.2 ? `fitting the model to ${name}: ${Math.round(f * 100)} %` : `reading ${name}: ${Math.round(f * 100)} % of ${mb(log.size)}`,
+              ),
+            withFit,
+          ),
+        starting: `reading ${name} (${mb(log.size)})…`,
+        done: (r) => {
+          this.last = { log, name };
+          this.show(r);
+          return `${name}: ${fmt(r.summary.lines)} lines, ${fmt(r.summary.events)} collections and pauses read.`;
+        },
+        failed: (msg) => {
+          refused = this.fail(`${name} cannot be read as a GC log: ${msg}`);
+        },
+      });
     } catch (e) {
-      const msg = errorText(e);
-      // A read cancelled because another began leaves the panel to that one.
-      if (this.job !== job) throw LoomError.from(e);
-      if (msg === "cancelled") {
-        this.label.textContent = "cancelled";
-        throw LoomError.from(e);
-      }
-      throw this.fail(`${name} cannot be read as a GC log: ${msg}`);
-    } finally {
-      if (this.job === job) {
-        this.job = null;
-        this.bar.hidden = true;
-        this.cancelBtn.hidden = true;
-      }
+      throw refused ?? LoomError.from(e);
     }
   }
 
@@ -293,13 +276,20 @@ const line = (label: string, stroke: string, extra: Partial<uPlot.Series> = {}):
   ...extra,
 });
 
+/**
+ * A series drawn as points only, no line: a kind of pause, the model's
+ * collections, a what-if's. A hollow mark is one filled with the plate.
+ */
+function points(label: string, stroke: string, fill: string, size: number, width: number): uPlot.Series {
+  return { label, stroke, fill, width, paths: () => null, points: { show: true, size, width, stroke, fill } };
+}
+
 /** A kind of pause as points only, in its mark. */
 function dots(k: GCKind): uPlot.Series {
   const m = kindMarks[k];
   const inks = chartInks();
   const stroke = m.ink === "gc" ? meaningColor("gc") : inks[m.ink];
-  const fill = m.filled ? stroke : inks.plate;
-  return { label: kindLabels[k], stroke, fill, width: 1.5, paths: () => null, points: { show: true, size: m.size, width: 1.5, stroke, fill } };
+  return points(kindLabels[k], stroke, m.filled ? stroke : inks.plate, m.size, 1.5);
 }
 
 /**
@@ -310,9 +300,7 @@ function dots(k: GCKind): uPlot.Series {
  */
 function modelMarks(label: string, mark: "model" | "whatif", size = 8): uPlot.Series {
   const inks = chartInks();
-  const stroke = mark === "model" ? inks.strong : inks.light;
-  const fill = mark === "model" ? inks.plate : inks.light;
-  return { label, stroke, fill, width: 2, paths: () => null, points: { show: true, size, width: 2, stroke, fill } };
+  return mark === "model" ? points(label, inks.strong, inks.plate, size, 2) : points(label, inks.light, inks.light, size, 2);
 }
 
 /**

@@ -1,18 +1,20 @@
 // The life of one background job as a panel shows it: a Run button, a
 // Cancel button, a progress bar and a label. The full-run, article-vs-model
-// and sweep panels share it, so that each starts, reports, cancels, fails
-// and cleans up the same way: a new run cancels the one before it; while a
-// job runs the Run button is disabled and Cancel and the bar are shown; a
-// cancelled job says "cancelled", a failed one "failed" and tells its
-// panel (which offers Retry); only the newest job puts the panel back to
-// rest, so a cancelled older job finishing late cannot undo a newer one.
+// sweep and GC-log panels share it, so that each starts, reports, cancels,
+// fails and cleans up the same way: a new run cancels the one before it;
+// while a job runs the Run button (a panel may have none: the GC-log panel
+// starts a read from a file, a drop or pasted text) is disabled and Cancel
+// and the bar are shown; a cancelled job says "cancelled", a failed one
+// "failed" and tells its panel (which offers Retry); a job replaced by a
+// newer one says nothing more, and only the newest job puts the panel back
+// to rest, so a cancelled older job finishing late cannot undo a newer one.
 
 import type { Job } from "./runner";
 import { errorText } from "./types";
 
 /** The elements a job's panel shows it with. */
 export interface JobParts {
-  run: HTMLButtonElement;
+  run?: HTMLButtonElement;
   cancel: HTMLButtonElement;
   bar: HTMLProgressElement;
   label: HTMLElement;
@@ -45,10 +47,22 @@ export class JobControls {
     this.job?.cancel();
   }
 
+  /**
+   * Cancels the running job, if any, as replaced by something newer: it
+   * says nothing more, and the panel is at rest until the next run.
+   */
+  abandon(): void {
+    const job = this.job;
+    if (!job) return;
+    this.job = null;
+    job.cancel();
+    this.busy(false);
+  }
+
   /** Runs one job to its end; rejects when it fails or is cancelled. */
   async run<T>(r: JobRun<T>): Promise<T> {
     const { bar, label } = this.parts;
-    this.job?.cancel();
+    this.abandon();
     const job = r.start((f, text) => {
       bar.value = f;
       label.textContent = text;
@@ -62,6 +76,7 @@ export class JobControls {
       label.textContent = r.done(out);
       return out;
     } catch (e) {
+      if (this.job !== job) throw e; // replaced: the newer job has the panel
       const msg = errorText(e);
       label.textContent = msg === "cancelled" ? "cancelled" : "failed";
       if (msg !== "cancelled") r.failed(msg);
@@ -75,7 +90,7 @@ export class JobControls {
   }
 
   private busy(on: boolean): void {
-    this.parts.run.disabled = on;
+    if (this.parts.run) this.parts.run.disabled = on;
     this.parts.cancel.hidden = !on;
     this.parts.bar.hidden = !on;
   }

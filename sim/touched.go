@@ -1,0 +1,30 @@
+package sim
+
+// Heap pages the program has touched. A reserved or committed page costs
+// no RAM until it is first written; from then on it stays resident (no
+// uncommit is modelled). Eden is written as far as allocation has reached,
+// so a program that allocates little keeps little of its young generation
+// in RAM, and one that fills eden once keeps all of it.
+
+// noteTouched records, before a young collection empties eden, how far
+// this allocation cycle reached. G1 takes each cycle's eden regions from
+// its free list, not the same regions as the cycle before, so its touched
+// regions grow by each cycle's eden until they cover the committed heap
+// [est].
+func (h *heap) noteTouched() {
+	h.edenHigh = max(h.edenHigh, h.edenUsed)
+	h.survHigh = max(h.survHigh, h.survUsed)
+	h.g1Touched = max(h.g1Touched+h.edenUsed, h.edenUsed+h.survUsed+h.oldUsed)
+}
+
+// youngTouched is the young generation's touched part now: eden as far as
+// any allocation cycle reached, and both survivor spaces (they take turns)
+// as far as the survivors have reached, at most young's capacity.
+func (h *heap) youngTouched() Bytes {
+	return min(h.youngCap, max(h.edenHigh, h.edenUsed)+2*max(h.survHigh, h.survUsed))
+}
+
+// heapTouched is G1's touched part now, at most its committed heap.
+func (h *heap) heapTouched(committed Bytes) Bytes {
+	return min(committed, max(h.g1Touched, h.edenUsed+h.survUsed+h.oldUsed))
+}
