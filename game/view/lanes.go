@@ -240,7 +240,9 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	what := []string{"stack " + Size(sim.Bytes(cv.Frames)*8), Size(sim.Bytes(cv.Frames) * 8)}
 	switch {
 	case paused:
-		what = []string{"stopped for GC", "stopped"}
+		// The bar is the stack, drawn stopped: the words say so (a
+		// greyed bar after the thread's id read as unlabelled squares).
+		what = []string{"<- its stack, stopped for GC", "<- stack, stopped for GC", "stopped for GC", "stopped"}
 	case cv.Pinned:
 		what = []string{"pinned (" + cv.Reason.Words() + ")", "pinned"}
 	case cv.Monitor:
@@ -280,23 +282,33 @@ func TierLong(t sim.Tier) string {
 	return "C1-compiled"
 }
 
-// drawStopped draws r as stopped for garbage collection: slate grey
-// crossed by darker stripes both ways, a grid, so that it does not read as
-// the heap's garbage (grey with upright stripes only).
+// drawStopped draws r as stopped for garbage collection: slate crossed by
+// bold dark diagonal stripes, like a barrier, so that it does not read as
+// the heap's garbage (a darker grey with fine upright stripes): the two
+// differ in pattern, not only in shade.
 func drawStopped(l *List, r Rect, p *Palette, sc float32) {
 	l.Mark(r, MeanGC, p, 1)
-	crossHatch(l, r, p, sc)
+	diagStripes(l, r, p, sc)
 }
 
-// crossHatch paints the grid of dark stripes of "stopped for GC".
-func crossHatch(l *List, r Rect, p *Palette, sc float32) {
-	step := 5 * sc
-	w := max(1, sc)
-	for x := r.X + step/2; x < r.Right()-1; x += step {
-		l.Rect(Rect{X: x, Y: r.Y, W: w, H: r.H}, p.Background.Alpha(0.45))
+// diagStripes paints dark stripes rising to the right across r, each
+// clipped to r (inset by half a stripe, so that none pokes out).
+func diagStripes(l *List, r Rect, p *Palette, sc float32) {
+	w := max(1.5, 2*sc)
+	step := max(4, 5*sc)
+	in := r.Inset(w / 2)
+	if in.Empty() {
+		return
 	}
-	for y := r.Y + step/2; y < r.Bottom()-1; y += step {
-		l.Rect(Rect{X: r.X, Y: y, W: r.W, H: w}, p.Background.Alpha(0.45))
+	c := p.Background.Alpha(0.6)
+	// A stripe starts at (d, bottom) and rises at 45°: the point t along
+	// it is (d+t, bottom-t), inside while x and y stay in the box.
+	for d := in.X - in.H + step/2; d < in.Right(); d += step {
+		t0, t1 := max(0, in.X-d), min(in.H, in.Right()-d)
+		if t1-t0 < 0.5 {
+			continue
+		}
+		l.Line(d+t0, in.Bottom()-t0, d+t1, in.Bottom()-t1, w, c)
 	}
 }
 

@@ -8,11 +8,13 @@ package view
 
 // legendFlow calls place for each group heading (m == MeanNone) and each
 // meaning of set with its position; it returns the number of lines used.
-func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label string, x, y float32)) int {
+// inHeap and outside are the meanings drawn in the heap panel and
+// elsewhere (a meaning's words can depend on where it is seen).
+func legendFlow(w, sc float32, set, inHeap, outside meaningSet, place func(m Meaning, label string, x, y float32)) int {
 	x, line := pad*sc, 0
 	sw := 8 * sc
 	group := ""
-	itemW := func(m Meaning) float32 { return TextWidth(labelIn(m, set), sc) + 6*sc + sw + 3*sc }
+	itemW := func(m Meaning) float32 { return TextWidth(labelIn(m, set, inHeap, outside), sc) + 6*sc + sw + 3*sc }
 	put := func(m Meaning, label string, first Meaning) {
 		iw := TextWidth(label, sc) + 6*sc
 		need := iw
@@ -48,7 +50,7 @@ func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label strin
 				put(MeanNone, g+":", m)
 			}
 		}
-		put(m, labelIn(m, set), m)
+		put(m, labelIn(m, set, inHeap, outside), m)
 	}
 	return line + 1
 }
@@ -69,13 +71,20 @@ func headingIn(g string, set meaningSet) string {
 	return g
 }
 
-// labelIn is meaning m's label in the legend of set: the request colour
-// claims heap data only where the heap is drawn ("their data in the heap"
-// beside "heap: nothing allocated" was a contradiction), and the StackChunk
-// colour names the stack frames it also colours when no tier is drawn.
-func labelIn(m Meaning, set meaningSet) string {
-	if m == MeanRequest && set&heapFills == 0 {
-		return "waiting in a queue"
+// labelIn is meaning m's label in the legend of set. The request colour
+// is named by where it is drawn: queued tasks, their data in the heap, or
+// both ("queued" beside a frame with no queue in it sent a reader looking
+// for one; "their data in the heap" beside "heap: nothing allocated" was a
+// contradiction). The StackChunk colour names the stack frames it also
+// colours when no tier is drawn.
+func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
+	if m == MeanRequest {
+		switch {
+		case !inHeap.has(m) || set&heapFills == 0:
+			return "waiting in a queue"
+		case !outside.has(m):
+			return "request data in the heap"
+		}
 	}
 	if m == MeanChunkData && set&tierFills == 0 {
 		// Stack bars and chunk blocks of one tier take the StackChunk
@@ -105,17 +114,20 @@ func legendHeightFor(w, sc float32, set meaningSet) float32 {
 	if set == 0 {
 		return 0
 	}
-	return float32(legendFlow(w, sc, set, nil))*(CharH+2)*sc + 2*pad*sc
+	// Every meaning as if drawn both in the heap and elsewhere: the
+	// longest words, so the room reserved is never too small.
+	return float32(legendFlow(w, sc, set, set, set, nil))*(CharH+2)*sc + 2*pad*sc
 }
 
 func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
+	l.legendFrom = len(l.Items)
 	if r.Empty() {
 		return
 	}
 	l.Rect(r, p.Panel)
 	l.Rect(Rect{X: r.X, Y: r.Y, W: r.W, H: 1}, p.PanelEdge)
 	sw := 8 * sc
-	legendFlow(r.W, sc, set, func(m Meaning, label string, x, y float32) {
+	legendFlow(r.W, sc, set, l.heapUsed, l.outsideHeap, func(m Meaning, label string, x, y float32) {
 		y += r.Y + pad*sc
 		if y+CharH*sc > r.Bottom()+0.01 {
 			return
@@ -151,9 +163,8 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 		l.Mark(r, m, p, 1)
 		l.Rect(Rect{X: r.X + r.W*0.3, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
 		l.Rect(Rect{X: r.X + r.W*0.7, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
-	case ShapeCross:
-		l.Mark(r, m, p, 1)
-		crossHatch(l, r, p, sc*0.6)
+	case ShapeDiag:
+		drawStopped(l, r, p, sc*0.6)
 	default:
 		l.Mark(r, m, p, 1)
 	}
