@@ -91,8 +91,14 @@ func layoutChunkColumns(cols []chunkColumn, r Rect, sc float32) {
 	mins := make([]float32, len(cols))
 	var sumMin, weight float32
 	for i := range cols {
+		// "in eden: 1,393"; an empty column only "old: 0", leaving the
+		// room to the column whose dead chunks need their count said.
 		ls := cols[i].labels()
-		mins[i] = TextWidth(ls[len(ls)-3], sc) + 3*sc // "in eden: 1,393"
+		short := ls[len(ls)-3]
+		if cols[i].live+cols[i].dead == 0 {
+			short = ls[len(ls)-2]
+		}
+		mins[i] = TextWidth(short, sc) + 3*sc
 		sumMin += mins[i]
 		weight += float32(cols[i].live + cols[i].dead)
 	}
@@ -233,6 +239,31 @@ type chunkTally struct {
 	counts [classCount]int
 	n      int
 	need   float32 // width of its blocks drawn one by one, gaps included
+	// est is how many chunks of each class the space holds: the listed
+	// mix scaled to the space's own live and dead counts (the snapshot
+	// lists a sample), so that its bricks agree with its label.
+	est   [classCount]float32
+	total int
+}
+
+// estimate fills t.est from the space's true live and dead counts; a
+// live chunk the sample missed takes the class most listed (common).
+func (t *chunkTally) estimate(live, dead int, common chunkClass) {
+	t.est = [classCount]float32{}
+	t.total = live + dead
+	sampled := 0
+	for c := chunkClass(0); c < classDead; c++ {
+		sampled += t.counts[c]
+	}
+	switch {
+	case sampled > 0:
+		for c := chunkClass(0); c < classDead; c++ {
+			t.est[c] = float32(t.counts[c]) * float32(live) / float32(sampled)
+		}
+	case live > 0:
+		t.est[common] = float32(live)
+	}
+	t.est[classDead] = float32(dead)
 }
 
 // spaceIndex is the drawing order of a heap space holding chunks: eden,
@@ -266,9 +297,9 @@ func brickGrid(r Rect, h, sc float32) cellGrid {
 // classCells is how many bricks of k chunks each class of a tally takes:
 // the nearest whole number, at least one for a class with any chunk (a
 // column of 1 live chunk at 500 a brick must not look empty).
-func classCells(t *chunkTally, scale float32, k int) (cells [classCount]int, total int) {
+func classCells(t *chunkTally, k int) (cells [classCount]int, total int) {
 	for c := range cells {
-		n := float32(t.counts[c]) * scale
+		n := t.est[c]
 		if n <= 0 {
 			continue
 		}
@@ -308,6 +339,30 @@ func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, byTier bool, 
 		t.n++
 		t.need += BlockWidth(b.Capacity, sc) + gap
 	}
+	cs := &snap.Chunks
+	// A live chunk the sample missed takes its space's (else its
+	// generation's) most listed class; one in eden is never drawn as
+	// moved by a GC.
+	common := func(spaces ...int) chunkClass {
+		best, most := classC2, 0
+		for c := chunkClass(0); c < classDead; c++ {
+			n := 0
+			for _, si := range spaces {
+				n += tally[si].counts[c]
+			}
+			if n > most {
+				best, most = c, n
+			}
+		}
+		return best
+	}
+	young := common(0, 1)
+	if classHole(young) {
+		young -= classGCInterp // no GC has seen a chunk in eden
+	}
+	tally[0].estimate(cs.EdenLive, cs.EdenDead, young)
+	tally[1].estimate(cs.SurvivorLive, cs.SurvivorDead, common(1, 0))
+	tally[2].estimate(cs.OldLive, cs.OldDead, common(2))
 	areas := [...]Rect{eden, surv, old}
 	oneByOne := scale == 1
 	for si, area := range areas {
@@ -335,7 +390,7 @@ func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, byTier bool, 
 	for _, hs := range [][]float32{brickHeights[:], smallBrickHeights[:]} {
 		for _, h := range hs {
 			h *= sc
-			if k := brickScale(areas[:], tally[:], scale, h, sc); k > 0 && (bestK == 0 || k < bestK) {
+			if k := brickScale(areas[:], tally[:], h, sc); k > 0 && (bestK == 0 || k < bestK) {
 				bestH, bestK = h, k
 			}
 		}
@@ -347,10 +402,10 @@ func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, byTier bool, 
 		return 1
 	}
 	for si, area := range areas {
-		if area.Empty() || tally[si].n == 0 {
+		if area.Empty() || tally[si].total == 0 {
 			continue
 		}
-		drawBricks(l, brickGrid(area, bestH, sc), &tally[si], scale, bestK, byTier, p, sc)
+		drawBricks(l, brickGrid(area, bestH, sc), &tally[si], bestK, byTier, p, sc)
 	}
 	return bestK
 }
@@ -358,27 +413,27 @@ func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, byTier bool, 
 // brickScale is the chunks per brick that bricks of height h need: the
 // round scale at which every column's bricks, each class rounded to the
 // nearest brick (at least one), fit its area; 0 when none fits.
-func brickScale(areas []Rect, tally []chunkTally, scale, h, sc float32) int {
+func brickScale(areas []Rect, tally []chunkTally, h, sc float32) int {
 	k := 1
 	for si, area := range areas {
-		if tally[si].n == 0 || area.Empty() {
+		if tally[si].total == 0 || area.Empty() {
 			continue
 		}
 		g := brickGrid(area, h, sc)
 		if g.capacity() == 0 {
 			return 0
 		}
-		n := int(float32(tally[si].n)*scale + 0.5)
+		n := tally[si].total
 		k = max(k, RoundScale((n+g.capacity()-1)/g.capacity()))
 	}
 	for tries := 0; tries < 8; tries++ {
 		ok := true
 		for si, area := range areas {
-			if tally[si].n == 0 || area.Empty() {
+			if tally[si].total == 0 || area.Empty() {
 				continue
 			}
 			g := brickGrid(area, h, sc)
-			if _, cells := classCells(&tally[si], scale, k); cells > g.capacity() {
+			if _, cells := classCells(&tally[si], k); cells > g.capacity() {
 				ok = false
 			}
 		}
@@ -425,8 +480,8 @@ func drawBlocks(l *List, r Rect, si int, blocks []sim.ChunkView, byTier bool, p 
 
 // drawBricks draws one column's chunks as bricks of k chunks each, in
 // class order.
-func drawBricks(l *List, g cellGrid, t *chunkTally, scale float32, k int, byTier bool, p *Palette, sc float32) {
-	counts, _ := classCells(t, scale, k)
+func drawBricks(l *List, g cellGrid, t *chunkTally, k int, byTier bool, p *Palette, sc float32) {
+	counts, _ := classCells(t, k)
 	var cells [classCount]segment
 	for c := chunkClass(0); c < classCount; c++ {
 		m := classMeaning(c, byTier)
@@ -448,17 +503,17 @@ func drawBricks(l *List, g cellGrid, t *chunkTally, scale float32, k int, byTier
 	}
 }
 
-// deadStripe draws garbage's upright stripe down a dead chunk's middle.
+// deadStripe draws garbage's upright stripes on a dead chunk, as on the
+// garbage part of a space's bar.
 func deadStripe(l *List, r Rect, p *Palette) {
-	if r.W >= 4 {
-		l.Rect(Rect{X: r.X + r.W/2 - 0.5, Y: r.Y, W: 1, H: r.H}, p.Background.Alpha(0.5))
+	if r.W < 4 {
+		return
+	}
+	for _, f := range []float32{1.0 / 3, 2.0 / 3} {
+		l.Rect(Rect{X: r.X + r.W*f - 0.5, Y: r.Y, W: 1, H: r.H}, p.Background.Alpha(0.5))
 	}
 }
 
-// classAlpha dims dead chunks: garbage should not outshout live data.
-func classAlpha(c chunkClass) float32 {
-	if c == classDead {
-		return 0.6
-	}
-	return 1
-}
+// classAlpha is a class's opacity: all opaque (dead chunks are garbage's
+// grey and stripes, as on the bars; dimmed, their stripes did not show).
+func classAlpha(chunkClass) float32 { return 1 }

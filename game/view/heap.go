@@ -238,11 +238,12 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 		labels = []string{name + " " + Size(capacity) + ": " + state, name + ": " + state, short + ": " + state, name, short}
 	}
 	if band.Empty() && x > inner.X {
-		// One line high: the label goes after the fill when it fits
-		// there, so that its plate does not hide the fill (a garbage
-		// sliver under eden's label was in the legend and nowhere seen).
+		// One line high: the label goes after the fill when one with
+		// its numbers fits there, so that its plate does not hide the
+		// fill (a garbage sliver under eden's label was in the legend
+		// and nowhere seen); else over the fill, numbers first.
 		after := Rect{X: x, Y: r.Y, W: r.Right() - x, H: r.H}
-		if !relabel(l, after, p, sc, labels...) {
+		if !relabel(l, after, p, sc, labels[:len(labels)-2]...) {
 			relabel(l, r, p, sc, labels...)
 		}
 	} else {

@@ -387,9 +387,16 @@ func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, p *Palette, sc floa
 	b, _ := heap.Inset(1).Top(PanelTitleH(sc))
 	drawStopped(l, b, p, sc)
 	h := "heap " + Size(snap.Heap.Max) + ": "
-	l.TextFit(b.PadX(3*sc), sc, p.Text,
-		h+"GC pause ("+kind+")"+left+" · every Java thread is stopped",
-		h+"GC pause ("+kind+")"+left, "GC pause ("+kind+")"+left, "GC pause"+left, "GC pause")
+	t := b.PadX(3 * sc)
+	for _, label := range []string{h + "GC pause (" + kind + ")" + left + " · every Java thread is stopped",
+		h + "GC pause (" + kind + ")" + left, "GC pause (" + kind + ")" + left, "GC pause" + left, "GC pause"} {
+		if w := TextWidth(label, sc); w <= t.W {
+			// On a plate: words over the stripes were hard to read.
+			l.Rect(Rect{X: t.X - 2*sc, Y: b.Y + (b.H-CharH*sc)/2, W: w + 4*sc, H: CharH * sc}, p.Background.Alpha(0.75))
+			l.Text(t.X, b.Y+(b.H-CharH*sc)/2, label, sc, p.Text)
+			break
+		}
+	}
 	l.detail(b, "GC pause", "A stop-the-world pause for a "+kind+left+": every Java thread is stopped until the collector is done.")
 }
 

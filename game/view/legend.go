@@ -65,6 +65,12 @@ const heapFills = meaningSet(1<<MeanThreadLocal | 1<<MeanThreadObj | 1<<MeanChun
 // group promises tiers only when more than one is drawn (a heading "by JIT
 // tier" over one yellow swatch read as noise).
 func headingIn(g string, set meaningSet) string {
+	if g == tierGroup && set&tierFills == 0 {
+		// Only the hole of a moved chunk: the group is StackChunks
+		// ("stack frames and StackChunks:" over it repeated the heap's
+		// "StackChunks and stack frames").
+		return "StackChunks"
+	}
 	if g == tierGroup && bits(set&tierFills) <= 1 {
 		return tierGroupOne
 	}
@@ -85,6 +91,9 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 		case !outside.has(m):
 			return "request data in the heap"
 		}
+	}
+	if m == MeanGCMode && set&tierFills == 0 {
+		return "moved by a GC"
 	}
 	if m == MeanChunkData && set&tierFills == 0 {
 		// Stack bars and chunk blocks of one tier take the StackChunk

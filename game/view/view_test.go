@@ -495,14 +495,14 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 	assert.InDelta(t, BlockWidth(1150, 1), l.Items[0].W, 0.01)
 	assert.Greater(t, BlockWidth(1150, 1), 3*BlockWidth(290, 1), "a C1-sized chunk is visibly bigger than a C2 one")
 	// 10,000 chunks listed by a sample of 4,096: bricks, few items.
-	snap := &sim.Snapshot{ChunkBlocks: mk(4096, 40), Chunks: sim.ChunkSummary{Live: 10000}}
+	snap := &sim.Snapshot{ChunkBlocks: mk(4096, 40), Chunks: sim.ChunkSummary{Live: 10000, EdenLive: 10000}}
 	l.Reset(300, 60)
 	k := drawChunks(&l, Rect{W: 300, H: 60}, Rect{}, Rect{}, snap, true, &OkabeIto, 1)
 	assert.Less(t, len(l.Items), 1000, "density for 10,000 chunks")
 	assert.Greater(t, k, 1)
 	assertInside(t, &l, "chunks")
 	// Chunks are drawn in their own space only.
-	snap = &sim.Snapshot{ChunkBlocks: mk(10, 100), Chunks: sim.ChunkSummary{Live: 10}}
+	snap = &sim.Snapshot{ChunkBlocks: mk(10, 100), Chunks: sim.ChunkSummary{Live: 10, EdenLive: 10}}
 	l.Reset(600, 600)
 	assert.Equal(t, 1, drawChunks(&l, Rect{W: 200, H: 100}, Rect{X: 210, W: 50, H: 100}, Rect{Y: 110, W: 300, H: 300}, snap, true, &OkabeIto, 1), "blocks one by one")
 	require.Len(t, l.Items, 10)
@@ -514,7 +514,7 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 	for i := 4000; i < len(many); i++ {
 		many[i].Space = sim.SpaceOld
 	}
-	snap = &sim.Snapshot{ChunkBlocks: many, Chunks: sim.ChunkSummary{Live: len(many)}}
+	snap = &sim.Snapshot{ChunkBlocks: many, Chunks: sim.ChunkSummary{Live: len(many), EdenLive: 4000, OldLive: 3}}
 	l.Reset(600, 600)
 	k = drawChunks(&l, Rect{W: 100, H: 30}, Rect{X: 110, W: 50, H: 30}, Rect{X: 170, W: 100, H: 30}, snap, true, &OkabeIto, 1)
 	assert.Greater(t, k, 1)
@@ -525,6 +525,17 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, old, "3 old chunks at %d a brick: one brick, not three blocks", k)
+	// A column whose one live chunk the sample missed still shows it.
+	snap = &sim.Snapshot{ChunkBlocks: mk(4096, 40), Chunks: sim.ChunkSummary{Live: 10001, EdenLive: 10000, OldLive: 1}}
+	l.Reset(600, 600)
+	drawChunks(&l, Rect{W: 100, H: 30}, Rect{X: 110, W: 50, H: 30}, Rect{X: 170, W: 100, H: 30}, snap, true, &OkabeIto, 1)
+	old = 0
+	for _, it := range l.Items {
+		if it.X >= 170 && it.Meaning != MeanNone {
+			old++
+		}
+	}
+	assert.Equal(t, 1, old, "the old column's one chunk, not in the sample")
 }
 
 // The bricks agree with the numbers: a column's bricks times the scale is
