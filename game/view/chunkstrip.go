@@ -11,12 +11,13 @@ import "github.com/loomlab/loomlab/sim"
 // they do not read as the thread panels' squares, which count threads at
 // their own scale. Live chunks take their tier's colour (or the StackChunk
 // colour), a chunk a GC has moved has a hole, dead ones are garbage grey
-// with garbage's upright stripe.
+// (a block drawn one by one also gets garbage's upright stripe; on bricks
+// the stripes cut each into squares).
 
 // chunkStripH is the height of the strip: heading, note, and three to
 // eight rows of bricks under the columns' labels.
 func chunkStripH(body Rect, sc float32) float32 {
-	return clamp(body.H*0.4, 3*CharH*sc+3*7*sc, 3*CharH*sc+8*7*sc)
+	return clamp(body.H*0.48, 3*CharH*sc+3*7*sc, 3*CharH*sc+10*7*sc)
 }
 
 // chunkColumn is one space's column.
@@ -39,6 +40,13 @@ func (c *chunkColumn) labels() []string {
 	return append(out, "in "+c.name+": "+live, c.name+": "+live, c.name)
 }
 
+// deadLine is the second label line of a column whose dead chunks' count
+// did not fit on the first: the grey bricks are said, not left to guess.
+func (c *chunkColumn) deadLine() []string {
+	d := Count(int64(c.dead))
+	return []string{"+ " + d + " dead (grey)", "+ " + d + " dead", d + " dead"}
+}
+
 func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	cs := &snap.Chunks
 	head, rest := strip.Top(CharH * sc)
@@ -56,7 +64,13 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 		c := &cols[i]
 		l.Rect(c.r, p.Background)
 		lab, area := c.r.Top(CharH * sc)
-		l.TextFit(lab.PadX(sc), sc, p.TextDim, c.labels()...)
+		ls := c.labels()
+		l.TextFit(lab.PadX(sc), sc, p.TextDim, ls...)
+		if c.dead > 0 && TextWidth(ls[1], sc) > lab.PadX(sc).W && area.H > 3*CharH*sc {
+			var dl Rect
+			dl, area = area.Top(CharH * sc)
+			l.TextFit(dl.PadX(sc), sc, p.TextDim, c.deadLine()...)
+		}
 		c.area = area.Inset(1 * sc)
 		areas[i] = c.area
 		l.detail(c.r, "StackChunks in "+c.name, Count(int64(c.live))+" live and "+Count(int64(c.dead))+" dead StackChunk objects in "+c.name+".")
@@ -492,11 +506,8 @@ func drawBricks(l *List, g cellGrid, t *chunkTally, k int, byTier bool, p *Palet
 	for c := chunkClass(0); c < classCount && i < drawn; c++ {
 		n := min(cells[c].n, drawn-i)
 		for j := i; j < i+n; j++ {
-			switch {
-			case classHole(c):
+			if classHole(c) {
 				hole(l, g.cellRect(j), p)
-			case c == classDead:
-				deadStripe(l, g.cellRect(j), p)
 			}
 		}
 		i += n

@@ -169,7 +169,9 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// Recent activity: mounts on this lane in the last second or so of
 	// ticks, as a thin strip under the lane (at fast speeds a mount lasts
 	// far less than a frame, so without it busy lanes would look idle).
-	if i < len(s.heat) && s.heat[i] > 0.05 {
+	// Only under a lane idle now: under a mounted thread's token it said
+	// nothing more, and read as an unexplained line.
+	if i < len(s.heat) && s.heat[i] > 0.05 && !busy {
 		a := min(1, s.heat[i]/6)
 		l.Mark(Rect{X: rest.X, Y: lr.Bottom() - max(1, 2*sc), W: rest.W * a, H: max(1, 2*sc)}, MeanVirtual, p, 0.45)
 	}

@@ -74,7 +74,7 @@ const (
 // coloured by the code its frames had when the chunk was sized (its
 // capacity stays when the code is recompiled: the vt-pooling story), so the
 // heading says the colours cover both; the heap's own StackChunk colour is
-// only a space's fill ("StackChunks' share of a space").
+// only a space's fill ("StackChunks (in a space's bar)").
 const tierGroup = "stack frames and StackChunks, by JIT tier"
 
 // tierGroupOne heads the tier group when one tier is drawn.
