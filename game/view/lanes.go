@@ -105,12 +105,14 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		s.heat = append(s.heat, 0)
 	}
 	if in.Virtual {
+		named := false // the stopped stack bar is named once, on the first lane that has one
 		for i, lr := range lanes {
 			var cv *sim.CarrierView
 			if i < len(snap.Carriers) {
 				cv = &snap.Carriers[i]
 			}
-			s.drawCarrierLane(l, lr, i, cv, snap.Paused, p, sc)
+			s.drawCarrierLane(l, lr, i, cv, snap.Paused, !named, p, sc)
+			named = named || (cv != nil && cv.Thread != 0)
 		}
 		return
 	}
@@ -145,7 +147,7 @@ func pinnedNote(n int) string {
 	return ", " + Count(int64(n)) + " of them pinned (the virtual thread blocks in a way that keeps its carrier)"
 }
 
-func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, paused bool, p *Palette, sc float32) {
+func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, paused, nameStack bool, p *Palette, sc float32) {
 	busy := cv != nil && cv.Thread != 0
 	bg := p.Grid
 	if !busy {
@@ -241,10 +243,13 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// reader takes in; the explanation on point gives them all.
 	what := []string{"stack " + Size(sim.Bytes(cv.Frames)*8), Size(sim.Bytes(cv.Frames) * 8)}
 	switch {
-	case paused:
+	case paused && nameStack:
 		// The bar is the stack, drawn stopped: the words say so (a
-		// greyed bar after the thread's id read as unlabelled squares).
+		// greyed bar after the thread's id read as unlabelled squares),
+		// once: eight lanes saying it were eight times the reading.
 		what = []string{"<- its stack, stopped for GC", "<- stack, stopped for GC", "stopped for GC", "stopped"}
+	case paused:
+		what = []string{"stopped for GC", "stopped"}
 	case cv.Pinned:
 		what = []string{"pinned (" + cv.Reason.Words() + ")", "pinned"}
 	case cv.Monitor:

@@ -40,9 +40,8 @@ func legendFlow(w, sc float32, set, inHeap, outside meaningSet, place func(m Mea
 		if !set.has(m) {
 			continue
 		}
-		if g := meanings[m].group; g != group {
+		if g := headingIn(m, set, inHeap, outside); g != group {
 			group = g
-			g = headingIn(g, set)
 			// A heading that cannot share a line with its first item even
 			// on a line of its own is left out: alone on a line it reads
 			// as an entry without a swatch, and the item's words say it.
@@ -61,10 +60,17 @@ const tierFills = meaningSet(1<<MeanInterpreted | 1<<MeanC1 | 1<<MeanC2)
 // heapFills are the meanings only the heap's spaces draw.
 const heapFills = meaningSet(1<<MeanThreadLocal | 1<<MeanThreadObj | 1<<MeanChunkData | 1<<MeanApp | 1<<MeanGarbage | 1<<MeanFree)
 
-// headingIn is group heading g as the legend of set says it: the tier
+// headingIn is meaning m's group heading as the legend of set says it: the tier
 // group promises tiers only when more than one is drawn (a heading "by JIT
 // tier" over one yellow swatch read as noise).
-func headingIn(g string, set meaningSet) string {
+//
+// Request data drawn only in the heap is listed under the heap's heading
+// ("tasks and requests:" over one heap entry was a heading for nothing).
+func headingIn(m Meaning, set, inHeap, outside meaningSet) string {
+	g := meanings[m].group
+	if m == MeanRequest && labelIn(m, set, inHeap, outside) == "request data" {
+		return meanings[MeanThreadLocal].group
+	}
 	if g == tierGroup && set&tierFills == 0 {
 		// Only the hole of a moved chunk: the group is StackChunks
 		// ("stack frames and StackChunks:" over it repeated the heap's
@@ -89,7 +95,7 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 		case !inHeap.has(m) || set&heapFills == 0:
 			return "waiting in a queue"
 		case !outside.has(m):
-			return "request data in the heap"
+			return "request data"
 		}
 	}
 	if m == MeanGCMode && set&tierFills == 0 {

@@ -419,13 +419,14 @@ func TestHeaderSaysSpeedOnlyWhilePlaying(t *testing.T) {
 // drawn, and the request colour claims heap data only beside a heap.
 func TestLegendWordsFitWhatIsDrawn(t *testing.T) {
 	var one, two meaningSet = 1<<MeanVirtual | 1<<MeanC2, 1<<MeanC1 | 1<<MeanC2
-	assert.Equal(t, tierGroupOne, headingIn(tierGroup, one))
-	assert.Equal(t, tierGroup, headingIn(tierGroup, two))
+	assert.Equal(t, tierGroupOne, headingIn(MeanC2, one, 0, one))
+	assert.Equal(t, tierGroup, headingIn(MeanC2, two, 0, two))
 	q, heap := meaningSet(1<<MeanRequest|1<<MeanPlatform), meaningSet(1<<MeanRequest|1<<MeanFree)
 	assert.Equal(t, "waiting in a queue", labelIn(MeanRequest, q, 0, q))
 	assert.Equal(t, meanings[MeanRequest].label, labelIn(MeanRequest, q|heap, heap, q))
 	// Drawn in the heap only (vt-pooling: no task queue): no "queued".
-	assert.Equal(t, "request data in the heap", labelIn(MeanRequest, heap|q&^(1<<MeanRequest), heap, q&^(1<<MeanRequest)))
+	assert.Equal(t, "request data", labelIn(MeanRequest, heap|q&^(1<<MeanRequest), heap, q&^(1<<MeanRequest)))
+	assert.Equal(t, "heap", headingIn(MeanRequest, heap|q&^(1<<MeanRequest), heap, q&^(1<<MeanRequest)), "listed with the heap's data")
 	for k, want := range map[int]int{0: 1, 1: 1, 2: 2, 3: 5, 13: 20, 54: 100, 167: 200, 500: 500, 501: 1000} {
 		assert.Equal(t, want, RoundScale(k), "RoundScale(%d)", k)
 	}
