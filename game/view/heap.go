@@ -70,6 +70,15 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	if body.Empty() {
 		return
 	}
+	// Once the collector has run, the share of the run it stopped the
+	// program takes the panel's last line, as a bar: "GC takes a third of
+	// the time" was in the caption only, not in the marks.
+	var gcLine Rect
+	if snap.YoungGCs+snap.FullGCs > 0 && snap.Time > 0 && body.H > 10*CharH*sc {
+		body, gcLine = body.CutBottom(CharH*sc + 3*sc)
+		gcLine.Y += 3 * sc
+		gcLine.H -= 3 * sc
+	}
 	// StackChunk objects get a strip of their own under the spaces: as
 	// blocks inside a space they would make a 4 MB eden look full.
 	var strip Rect
@@ -125,6 +134,41 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	if !strip.Empty() {
 		s.drawChunkStrip(l, strip, snap, p, sc)
 	}
+	drawGCShare(l, gcLine, snap, p, sc)
+}
+
+// drawGCShare draws the share of the run spent stopped for GC: words,
+// then a bar as wide as the run whose stopped part has the pause's
+// stripes.
+func drawGCShare(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	if r.Empty() || snap.Time <= 0 {
+		return
+	}
+	share := float32(float64(snap.GCPauseTotal) / float64(snap.Time))
+	share = clamp(share, 0, 1)
+	pct := "under 1 %"
+	if n := int(share*100 + 0.5); n >= 1 {
+		pct = Count(int64(n)) + " %"
+	}
+	var label string
+	for _, t := range []string{"stopped for GC: " + pct + " of the time", "GC: " + pct + " of the time", "GC " + pct} {
+		if TextWidth(t, sc)+40*sc <= r.W {
+			label = t
+			break
+		}
+	}
+	if label == "" {
+		return
+	}
+	w := l.Text(r.X, r.Y, label, sc, p.Text)
+	bar := Rect{X: r.X + w + 6*sc, Y: r.Y + 2*sc, W: r.Right() - r.X - w - 6*sc, H: CharH*sc - 4*sc}
+	l.Rect(bar, p.Grid)
+	if sw := bar.W * share; sw >= 1 {
+		drawStopped(l, Rect{X: bar.X, Y: bar.Y, W: max(sw, 2*sc), H: bar.H}, p, sc)
+	}
+	l.Frame(bar, 1, p.PanelEdge)
+	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
+		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 }
 
 // threadHeap is the live heap data that belongs to threads.

@@ -133,8 +133,8 @@ func SceneOf(in *SideInput) Scene {
 	sc.CPULanes = !in.Virtual
 	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
 		// The heap's story is playing: collections, promoted chunks
-		// (2.2: room for the StackChunk strip's bricks under the spaces).
-		sc.Heap = 2.2
+		// (2.6: room for the StackChunk strip's bricks under the spaces).
+		sc.Heap = 2.6
 	}
 	if sc.HeapQuiet || s.RSS > 0 || s.PlatformLive > 8*max(s.Cores, 1) {
 		// Memory outside the heap, or many OS threads, is the story.
