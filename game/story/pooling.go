@@ -20,7 +20,11 @@ func (poolingStory) caption(f *facts) string {
 	// One short plain sentence first, the lesson as it stands now; then
 	// the numbers behind it. (A single long paragraph with the pause, the
 	// fill, the Full GCs and the share in one sentence was too dense.)
-	return pooledLead(f) + " " + pooledCause(f) + " " + pauseNow(f)
+	lead := pooledLead(f)
+	if lead != "" {
+		lead += " "
+	}
+	return lead + pooledCause(f) + pauseNow(f)
 }
 
 // poolingCause: why the old gen holds what it holds, without a pool.
@@ -33,18 +37,24 @@ func poolingCause(f *facts) string {
 		" of it in the old gen)."
 }
 
-// pooledLead: what the pool is doing to the collector, in a few words.
+// pooledLead: what the pool is doing to the collector, in a few words,
+// once it is doing something; "" before.
 func pooledLead(f *facts) string {
 	s := f.s
 	kept := s.Heap.OldLive[sim.CatThreadLocal]
 	fills := kept > 0 && 2*kept >= s.Heap.OldUsed
+	costly := s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time)
 	switch {
-	case fills && s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time):
+	case fills && costly:
 		return "GC takes " + f.gcShare() + " of the time: the pooled threads' caches fill the old gen."
 	case fills:
 		return "The pooled threads' caches are filling the old gen."
+	case costly:
+		return "GC takes " + f.gcShare() + " of the time."
 	}
-	return "Pooled threads live for the whole run, and so does each one's cache."
+	// Nothing to lead with yet: the cause below is the first sentence
+	// (a lead saying the same in other words read as repetition).
+	return ""
 }
 
 // pooledCause: why the caches stay, with their size and the old gen's
@@ -54,30 +64,32 @@ func pooledCause(f *facts) string {
 	kept := s.Heap.OldLive[sim.CatThreadLocal]
 	// (The caches' size is written on the old gen's bar; here only the
 	// fill, the number the lesson turns on.)
+	// (No final stop: pauseNow ends the sentence or starts the next.)
 	out := "The " + counti(s.VirtualLive) + " pooled virtual threads never end, so each one's thread-local cache stays live"
 	if kept == 0 {
-		return out + "."
+		return out
 	}
-	return out + ": the old gen is " + percent(float64(s.Heap.OldUsed), float64(s.Heap.OldCap)) + " full."
+	return out + ": the old gen is " + percent(float64(s.Heap.OldUsed), float64(s.Heap.OldCap)) + " full"
 }
 
-// pauseNow: the pause under way, if any, and the Full GCs so far, told
-// apart ("5 Full GCs so far" beside a young pause read as this pause
-// being a Full GC).
+// pauseNow ends pooledCause's sentence: a pause under way gets a
+// sentence of its own, with the Full GCs before it told apart ("5 Full
+// GCs so far" beside a young pause read as this pause being a Full GC);
+// otherwise the Full GCs so far close the sentence.
 func pauseNow(f *facts) string {
 	s := f.s
 	fulls := count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " (of the whole heap)"
 	switch {
 	case s.Paused && s.PauseFull:
-		return "Now a Full GC (of the whole heap) has stopped every thread."
+		return ". Now a Full GC (of the whole heap) has stopped every thread."
 	case s.Paused && s.FullGCs > 0:
-		return "Now a young GC has stopped every thread; " + fulls + " came before it."
+		return ". Now a young GC has stopped every thread; " + fulls + " came before it."
 	case s.Paused:
-		return "Now a young GC has stopped every thread; no Full GC yet."
+		return ". Now a young GC has stopped every thread; no Full GC yet."
 	case s.FullGCs > 0:
-		return fulls + " so far."
+		return "; " + fulls + " so far."
 	}
-	return "No Full GC yet."
+	return "; no Full GC yet."
 }
 
 func (poolingStory) finished(f *facts) string {

@@ -32,7 +32,7 @@ func lacks(t *testing.T, what, text string, parts ...string) {
 func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 	r := newRun(t, "vt-pooling/1g-pool", nil, 1)
 	before := r.to(100, tick)
-	contains(t, "1g-pool at 100 ms", before, "10,000 pooled virtual threads", "thread-local cache", "No Full GC yet")
+	contains(t, "1g-pool at 100 ms", before, "10,000 pooled virtual threads", "thread-local cache", "no Full GC yet")
 	if _, ok := r.has(FirstFullGC); ok {
 		t.Fatalf("a Full GC moment before the first Full GC: %v", r.seen)
 	}
@@ -43,7 +43,7 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 	// At 2.35 s a young pause runs: the Full GCs are counted as before
 	// it, and the caption opens with the lesson in one short sentence.
 	contains(t, "1g-pool at 2.35 s", after, "a young GC has stopped every thread", count(r.snap.FullGCs)+" Full GCs (of the whole heap) came before it", "of the time", "the old gen is")
-	lacks(t, "1g-pool at 2.35 s", after, "No Full GC yet")
+	lacks(t, "1g-pool at 2.35 s", after, "no Full GC yet")
 	if lead, _, _ := strings.Cut(after, ". "); len(lead) > 80 || !strings.Contains(lead, "caches") {
 		t.Errorf("1g-pool at 2.35 s: the caption's first sentence %q is not one short sentence naming the caches", lead)
 	}
@@ -67,7 +67,7 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 func TestPoolingSentencesFollowTheKnobs(t *testing.T) {
 	big := newRun(t, "vt-pooling/1g-pool", map[string]string{"heap_mb": "16384"}, 1)
 	c := big.to(2350, tick)
-	contains(t, "16 GB pooled", c, "pooled virtual threads", "No Full GC yet")
+	contains(t, "16 GB pooled", c, "pooled virtual threads", "no Full GC yet")
 	if _, ok := big.has(FirstFullGC); ok {
 		t.Error("a Full GC moment with a 16 GB heap")
 	}
