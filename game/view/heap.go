@@ -8,12 +8,11 @@ import (
 
 // The heap: eden, the two survivor spaces and the old generation drawn to
 // scale by area (young on top, old below, each space as wide as its share),
-// each filled from the left by category. StackChunks are drawn on top as
-// blocks in the space that holds them: a block's width grows with its
-// capacity, its colour is the tier its frames had when it was born (the
-// vt-pooling article's point: a chunk remembers the tier), GC-mode chunks
-// get a frame, dead ones are grey. Blocks are markers, not to scale; a
-// chunk of 300 words is a millionth of a 4 GB heap.
+// each filled from the left by category, a tall bar naming its parts. The
+// StackChunks get a strip of their own under the spaces (chunkstrip.go):
+// a chunk of 300 words is a millionth of a 4 GB heap, so in the bars they
+// are a sliver. Once the collector has run, the panel's last line is the
+// share of the run it stopped the program.
 
 // HeapRects splits a heap body into eden, S0, S1 and old, to scale.
 func HeapRects(body Rect, h *sim.HeapView, sc float32) (eden, s0, s1, old Rect) {

@@ -152,7 +152,14 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 			return
 		}
 		sr := Rect{X: r.X + x, Y: y + (CharH*sc-sw)/2, W: sw, H: sw}
-		drawSwatch(l, sr, m, p, sc)
+		if m == MeanGCMode && set&tierFills == 0 && set.has(MeanChunkData) {
+			// The moved chunks drawn are StackChunk-coloured bricks with
+			// a hole: the swatch is one.
+			l.Mark(sr, MeanChunkData, p, 1)
+			l.Mark(sr.Inset(max(1, sr.W*0.3)), m, p, 1)
+		} else {
+			drawSwatch(l, sr, m, p, sc)
+		}
 		l.legend = append(l.legend, m)
 		l.Text(r.X+x+sw+3*sc, y, label, sc, p.Text)
 	})
