@@ -75,17 +75,18 @@ func pooledCause(f *facts) string {
 // pauseNow ends pooledCause's sentence: a pause under way gets a
 // sentence of its own, with the Full GCs before it told apart ("5 Full
 // GCs so far" beside a young pause read as this pause being a Full GC);
-// otherwise the Full GCs so far close the sentence.
+// otherwise the Full GCs so far close the sentence. (That every thread
+// is stopped, the lanes and the heap's banner show.)
 func pauseNow(f *facts) string {
 	s := f.s
 	fulls := count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " (of the whole heap)"
 	switch {
 	case s.Paused && s.PauseFull:
-		return ". Now a Full GC (of the whole heap) has stopped every thread."
+		return ". A Full GC (of the whole heap) is running now: every thread is stopped."
 	case s.Paused && s.FullGCs > 0:
-		return ". Now a young GC has stopped every thread; " + fulls + " came before it."
+		return ". A young GC is running now; " + fulls + " came before it."
 	case s.Paused:
-		return ". Now a young GC has stopped every thread; no Full GC yet."
+		return ". A young GC is running now; no Full GC yet."
 	case s.FullGCs > 0:
 		return "; " + fulls + " so far."
 	}
