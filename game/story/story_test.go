@@ -40,9 +40,13 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 	if r.snap.FullGCs == 0 {
 		t.Fatal("no Full GC by 2.35 s: the test's premise is gone")
 	}
-	// At 2.35 s a young pause runs: the Full GCs are counted as before it.
-	contains(t, "1g-pool at 2.35 s", after, "A young GC (of eden and survivors only)", count(r.snap.FullGCs)+" Full GCs (whole-heap collections) came before this young one", "of the time", "the old gen is")
+	// At 2.35 s a young pause runs: the Full GCs are counted as before
+	// it, and the caption opens with the lesson in one short sentence.
+	contains(t, "1g-pool at 2.35 s", after, "A young GC is running now", count(r.snap.FullGCs)+" Full GCs (of the whole heap) came before it", "of the time", "the old gen is")
 	lacks(t, "1g-pool at 2.35 s", after, "no Full GC yet")
+	if lead, _, _ := strings.Cut(after, ". "); len(lead) > 80 || !strings.Contains(lead, "caches") {
+		t.Errorf("1g-pool at 2.35 s: the caption's first sentence %q is not one short sentence naming the caches", lead)
+	}
 	m, ok := r.has(FirstFullGC)
 	if !ok {
 		t.Fatalf("no Full GC moment; moments %v", r.seen)

@@ -7,21 +7,36 @@ package view
 // of 2,000 cells becomes about a hundred rectangles instead of 2,000, which
 // is most of a 10,000-thread frame's drawing cost; the picture is the same.
 
-// cellGrid is a grid of square cells laid out left to right, top to bottom.
+// cellGrid is a grid of cells laid out left to right, top to bottom:
+// squares of side cell, or cellW wide when cellW is set (the StackChunk
+// strip's bricks).
 type cellGrid struct {
 	r         Rect
 	cols      int
 	cell, gap float32
+	cellW     float32 // 0: square cells
 }
 
-func (g *cellGrid) pitch() float32 { return g.cell + g.gap }
+func (g *cellGrid) width() float32 {
+	if g.cellW > 0 {
+		return g.cellW
+	}
+	return g.cell
+}
+
+// pitch is the distance between rows; pitchX between columns.
+func (g *cellGrid) pitch() float32  { return g.cell + g.gap }
+func (g *cellGrid) pitchX() float32 { return g.width() + g.gap }
 
 // rows returns how many rows n cells take.
 func (g *cellGrid) rows(n int) int { return (n + g.cols - 1) / g.cols }
 
+// capacity is how many cells fit the grid's rectangle.
+func (g *cellGrid) capacity() int { return g.cols * max(0, int((g.r.H+g.gap)/g.pitch())) }
+
 // cellRect returns the rectangle of cell i.
 func (g *cellGrid) cellRect(i int) Rect {
-	return Rect{X: g.r.X + float32(i%g.cols)*g.pitch(), Y: g.r.Y + float32(i/g.cols)*g.pitch(), W: g.cell, H: g.cell}
+	return Rect{X: g.r.X + float32(i%g.cols)*g.pitchX(), Y: g.r.Y + float32(i/g.cols)*g.pitch(), W: g.width(), H: g.cell}
 }
 
 // span draws cells [i0, i1) in colour c, gaps included (gaps() cuts them
@@ -30,9 +45,9 @@ func (g *cellGrid) span(l *List, i0, i1 int, c Color) {
 	if i1 <= i0 {
 		return
 	}
-	p := g.pitch()
+	p, px := g.pitch(), g.pitchX()
 	rowRect := func(row, c0, c1 int) Rect {
-		return Rect{X: g.r.X + float32(c0)*p, Y: g.r.Y + float32(row)*p, W: float32(c1-c0)*p - g.gap, H: g.cell}
+		return Rect{X: g.r.X + float32(c0)*px, Y: g.r.Y + float32(row)*p, W: float32(c1-c0)*px - g.gap, H: g.cell}
 	}
 	r0, r1 := i0/g.cols, (i1-1)/g.cols
 	if r0 == r1 {
@@ -55,11 +70,11 @@ func (g *cellGrid) gaps(l *List, n int, bg Color) {
 	}
 	rows := g.rows(n)
 	cols := min(n, g.cols)
-	p := g.pitch()
+	p, px := g.pitch(), g.pitchX()
 	h := float32(rows)*p - g.gap
-	w := float32(cols)*p - g.gap
+	w := float32(cols)*px - g.gap
 	for c := 1; c < cols; c++ {
-		l.Rect(Rect{X: g.r.X + float32(c)*p - g.gap, Y: g.r.Y, W: g.gap, H: h}, bg)
+		l.Rect(Rect{X: g.r.X + float32(c)*px - g.gap, Y: g.r.Y, W: g.gap, H: h}, bg)
 	}
 	for r := 1; r < rows; r++ {
 		l.Rect(Rect{X: g.r.X, Y: g.r.Y + float32(r)*p - g.gap, W: w, H: g.gap}, bg)
@@ -69,7 +84,7 @@ func (g *cellGrid) gaps(l *List, n int, bg Color) {
 // runs draws consecutive runs of cells, then the gaps, and returns the
 // number of cells drawn (never more than fit in r).
 func (g *cellGrid) runs(l *List, segs []segment, bg Color) int {
-	capacity := g.cols * max(0, int((g.r.H+g.gap)/g.pitch()))
+	capacity := g.capacity()
 	i := 0
 	for _, s := range segs {
 		n := min(s.n, capacity-i)

@@ -53,7 +53,9 @@ type Palette struct {
 	Interpreted, C1, C2 Color
 
 	// Threads by kind; green for "holds a CPU"; frames for pinned, the
-	// winner of a race and the followed thread.
+	// winner of a race and the followed thread. A carrier's OS thread is
+	// a pale outline, the OS-thread family's light end (the JVM's own
+	// threads are grey): a blue one read as a second virtual-thread blue.
 	Virtual, Platform, CarrierOS, JVMThread Color
 	OnCPU, Pinned, Winner, Followed         Color
 
@@ -79,13 +81,13 @@ var OkabeIto = Palette{
 
 	Interpreted: RGB(0xd55e00), C1: RGB(0xe69f00), C2: RGB(0xf0e442),
 
-	Virtual: RGB(0x56b4e9), Platform: RGB(0xcc79a7), CarrierOS: RGB(0x0072b2), JVMThread: RGB(0x8a94a0),
+	Virtual: RGB(0x56b4e9), Platform: RGB(0xcc79a7), CarrierOS: RGB(0xd9e1ea), JVMThread: RGB(0x8a94a0),
 	OnCPU: RGB(0x009e73), Pinned: RGB(0xff5a5a), Winner: RGB(0xffffff), Followed: RGB(0xff4fe0),
 
 	Request: RGB(0xa0ffa0), ThreadLocal: RGB(0xffaabb), Thread: RGB(0x9f8fef), Chunk: RGB(0xa67c52),
 	App: RGB(0xc8cdd3), Garbage: RGB(0x59616d), Free: RGB(0x2e3541),
 
-	Hole: RGB(0x05070a), Pause: RGB(0x6c7a89), Error: RGB(0xc0392b),
+	Hole: RGB(0x05070a), Pause: RGB(0x9aa8b8), Error: RGB(0xc0392b),
 }
 
 // HighContrast is the high-contrast variant: black background, white text
@@ -99,13 +101,13 @@ var HighContrast = Palette{
 
 	Interpreted: RGB(0xff5a00), C1: RGB(0xffc000), C2: RGB(0xffff00),
 
-	Virtual: RGB(0x6fd0ff), Platform: RGB(0xff8ad0), CarrierOS: RGB(0x3f8fff), JVMThread: RGB(0xa8a8a8),
+	Virtual: RGB(0x6fd0ff), Platform: RGB(0xff8ad0), CarrierOS: RGB(0xe0e8ff), JVMThread: RGB(0xa8a8a8),
 	OnCPU: RGB(0x00e0a0), Pinned: RGB(0xff6060), Winner: RGB(0xffffff), Followed: RGB(0xff00ff),
 
 	Request: RGB(0x80ff80), ThreadLocal: RGB(0xffb8c8), Thread: RGB(0xb8a8ff), Chunk: RGB(0xc08850),
 	App: RGB(0xe4e4e4), Garbage: RGB(0x707070), Free: RGB(0x262626),
 
-	Hole: RGB(0x202020), Pause: RGB(0x8fa0b4), Error: RGB(0xd00000),
+	Hole: RGB(0x202020), Pause: RGB(0xb4c4d8), Error: RGB(0xd00000),
 }
 
 // Palettes lists the palettes by name, default first.

@@ -8,12 +8,11 @@ import (
 
 // The heap: eden, the two survivor spaces and the old generation drawn to
 // scale by area (young on top, old below, each space as wide as its share),
-// each filled from the left by category. StackChunks are drawn on top as
-// blocks in the space that holds them: a block's width grows with its
-// capacity, its colour is the tier its frames had when it was born (the
-// vt-pooling article's point: a chunk remembers the tier), GC-mode chunks
-// get a frame, dead ones are grey. Blocks are markers, not to scale; a
-// chunk of 300 words is a millionth of a 4 GB heap.
+// each filled from the left by category, a tall bar naming its parts. The
+// StackChunks get a strip of their own under the spaces (chunkstrip.go):
+// a chunk of 300 words is a millionth of a 4 GB heap, so in the bars they
+// are a sliver. Once the collector has run, the panel's last line is the
+// share of the run it stopped the program.
 
 // HeapRects splits a heap body into eden, S0, S1 and old, to scale.
 func HeapRects(body Rect, h *sim.HeapView, sc float32) (eden, s0, s1, old Rect) {
@@ -27,8 +26,13 @@ func HeapRects(body Rect, h *sim.HeapView, sc float32) (eden, s0, s1, old Rect) 
 	yh := avail * float32(young) / float32(total)
 	// Keep both rows tall enough for a label even when one generation is
 	// tiny (NewRatio=8): the label matters more than exact proportions of a
-	// sliver, and the numbers are written.
+	// sliver, and the numbers are written. Where there is room, a label
+	// line and a bar under it: a space one line high has its label's plate
+	// over its fill, which hid a survivor space's data from the reader.
 	minRow := min((CharH+4)*sc, avail/2)
+	if two := 2*CharH*sc + 4; avail >= 2*two {
+		minRow = two
+	}
 	yh = clamp(yh, minRow, avail-minRow)
 	yr, rest := body.Top(yh)
 	_, old = rest.Top(gap)
@@ -47,13 +51,9 @@ func HeapRects(body Rect, h *sim.HeapView, sc float32) (eden, s0, s1, old Rect) 
 	return
 }
 
-// chunkStripH is the height of the StackChunk strip under the spaces: a
-// third of the heap body, between three and six block rows.
-func chunkStripH(body Rect, sc float32) float32 {
-	return clamp(body.H*0.36, CharH*sc+3*7*sc, CharH*sc+8*7*sc)
-}
-
 func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	l.inHeap = true
+	defer func() { l.inHeap = false }()
 	h := &snap.Heap
 	right := ""
 	if snap.YoungGCs+snap.FullGCs > 0 {
@@ -61,7 +61,6 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		right = "young GCs " + Count(snap.YoungGCs) + " · Full GCs " + Count(snap.FullGCs)
 	}
 	body := panel(l, r, right, p, sc, "heap "+Size(h.Max)+" · "+snap.GC.String()+" GC", "heap "+Size(h.Max), "heap")
-	cs := &snap.Chunks
 	l.region(r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector): eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+
 		", survivor "+Size(h.SurvivorUsed)+" of "+Size(h.SurvivorCap)+", old generation "+Size(h.OldUsed)+" of "+Size(h.OldCap)+
 		" ("+Size(h.OldGarbage)+" of it garbage). "+Count(snap.YoungGCs)+" young collections and "+Count(snap.FullGCs)+
@@ -69,6 +68,15 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		" belongs to threads (Thread objects, StackChunks, thread-local data): where a virtual thread's memory is.")
 	if body.Empty() {
 		return
+	}
+	// Once the collector has run, the share of the run it stopped the
+	// program takes the panel's last line, as a bar: "GC takes a third of
+	// the time" was in the caption only, not in the marks.
+	var gcLine Rect
+	if snap.YoungGCs+snap.FullGCs > 0 && snap.Time > 0 && body.H > 10*CharH*sc {
+		body, gcLine = body.CutBottom(CharH*sc + 3*sc)
+		gcLine.Y += 3 * sc
+		gcLine.H -= 3 * sc
 	}
 	// StackChunk objects get a strip of their own under the spaces: as
 	// blocks inside a space they would make a 4 MB eden look full.
@@ -122,82 +130,44 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
 	drawSpace(l, old, "old generation", "old", "", h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
-	if strip.Empty() {
+	if !strip.Empty() {
+		s.drawChunkStrip(l, strip, snap, p, sc)
+	}
+	drawGCShare(l, gcLine, snap, p, sc)
+}
+
+// drawGCShare draws the share of the run spent stopped for GC: words,
+// then a bar as wide as the run whose stopped part has the pause's
+// stripes.
+func drawGCShare(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	if r.Empty() || snap.Time <= 0 {
 		return
 	}
-	// The strip: a heading, then one column per space.
-	head, cols := strip.Top(CharH * sc)
-	gap := 4 * sc
-	// The survivor column is the narrowest; it keeps room for its name and
-	// count, so that no number stands there alone.
-	ew, sw := cols.W*0.42, max(cols.W*0.16, min(TextWidth("survivors: "+Count(int64(cs.SurvivorLive)), sc)+gap+2*sc, cols.W*0.34))
-	ew = min(ew, cols.W-sw-cols.W*0.3)
-	ce := Rect{X: cols.X, Y: cols.Y, W: ew - gap, H: cols.H}
-	cs2 := Rect{X: cols.X + ew, Y: cols.Y, W: sw - gap, H: cols.H}
-	co := Rect{X: cols.X + ew + sw, Y: cols.Y, W: cols.W - ew - sw, H: cols.H}
-	ae := chunkColumn(l, ce, "eden", cs.EdenLive, cs.EdenDead, p, sc)
-	as := chunkColumn(l, cs2, "survivors", cs.SurvivorLive, cs.SurvivorDead, p, sc)
-	ao := chunkColumn(l, co, "old", cs.OldLive, cs.OldDead, p, sc)
-	if k := drawChunks(l, ae, as, ao, snap, s.byTier, p, sc); k > 1 {
-		// Squares, not blocks: their scale on the heading's right.
-		note := "1 square = " + Count(int64(k)) + " chunks"
-		if w := TextWidth(note, sc); w+TextWidth("StackChunks", sc)+8*sc <= head.W {
-			l.TextRight(head, note, sc, p.TextDim)
-			head.W -= w + 8*sc
+	share := float32(float64(snap.GCPauseTotal) / float64(snap.Time))
+	share = clamp(share, 0, 1)
+	pct := "under 1 %"
+	if n := int(share*100 + 0.5); n >= 1 {
+		pct = Count(int64(n)) + " %"
+	}
+	var label string
+	for _, t := range []string{"stopped for GC: " + pct + " of the time", "GC: " + pct + " of the time", "GC " + pct} {
+		if TextWidth(t, sc)+40*sc <= r.W {
+			label = t
+			break
 		}
 	}
-	l.TextFit(head, sc, p.TextDim, chunkHeadings(snap, s.byTier)...)
-	l.region(strip, "StackChunks", "StackChunk objects: the frozen stacks of parked virtual threads. "+Count(int64(cs.Live))+" live ("+
-		Size(cs.LiveBytes)+"), "+Count(int64(cs.Old))+" in the old generation, "+Count(int64(cs.GCMode))+
-		" promoted into GC mode (a hole in the block), "+Count(int64(cs.Garbage))+" dead (grey). A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park (one the GC has moved is dropped). "+chunkColourWords(s.byTier))
-}
-
-// chunkHeadings are the strip's heading, longest first. The columns'
-// counts add up to the live chunks, and the heading says how many that is
-// beside the virtual threads, so that a reader adding them up finds the
-// numbers agree: a thread has no chunk while it has never parked or after
-// its stack went back to its carrier, and can have more than one.
-func chunkHeadings(snap *sim.Snapshot, byTier bool) []string {
-	cs := &snap.Chunks
-	vt := snap.VirtualLive
-	tally := Count(int64(cs.Live)) + " live"
-	switch {
-	case vt > cs.Live:
-		miss := vt - cs.Live
-		tally += " for " + Count(int64(vt)) + " virtual threads (" + Count(int64(miss)) + " " + plural(miss, "has", "have") + " none now)"
-	case vt < cs.Live && vt > 0:
-		tally += " for " + Count(int64(vt)) + " virtual threads (some have two)"
+	if label == "" {
+		return
 	}
-	var tiers []string
-	if byTier {
-		tiers = []string{"StackChunk objects: " + tally + ", coloured by the JIT tier of their frames",
-			"StackChunks: " + tally + ", by JIT tier"}
+	w := l.Text(r.X, r.Y, label, sc, p.Text)
+	bar := Rect{X: r.X + w + 6*sc, Y: r.Y + 2*sc, W: r.Right() - r.X - w - 6*sc, H: CharH*sc - 4*sc}
+	l.Rect(bar, p.Grid)
+	if sw := bar.W * share; sw >= 1 {
+		drawStopped(l, Rect{X: bar.X, Y: bar.Y, W: max(sw, 2*sc), H: bar.H}, p, sc)
 	}
-	return append(tiers,
-		"StackChunks: "+tally,
-		"StackChunks (frozen stacks): "+Count(int64(cs.Live))+" live",
-		"StackChunks: "+Count(int64(cs.Live))+" live",
-		"StackChunks",
-	)
-}
-
-// chunkColourWords says what a chunk block's colour means this frame.
-func chunkColourWords(byTier bool) string {
-	if byTier {
-		return "A block's colour is the code (interpreted, C1 or C2) its frames came from when the chunk was made and sized; a chunk keeps that size when the code is recompiled."
-	}
-	return "Every live chunk here holds frames of the same compiled code, so they share the StackChunk colour; a block's width is its size."
-}
-
-// chunkColumn draws a column's label ("eden: 1,393 live · 2,919 dead")
-// and returns the area for its blocks.
-func chunkColumn(l *List, r Rect, name string, live, dead int, p *Palette, sc float32) Rect {
-	lab, area := r.Top(CharH * sc)
-	l.Rect(r, p.Background)
-	l.TextFit(lab, sc, p.TextDim, name+": "+Count(int64(live))+" live · "+Count(int64(dead))+" dead",
-		name+": "+Count(int64(live))+" live", name+": "+Count(int64(live)), name)
-	l.detail(r, "StackChunks in "+name, Count(int64(live))+" live and "+Count(int64(dead))+" dead StackChunk objects in "+name+".")
-	return area.Inset(1 * sc)
+	l.Frame(bar, 1, p.PanelEdge)
+	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
+		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 }
 
 // threadHeap is the live heap data that belongs to threads.
@@ -257,10 +227,13 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 		return max(4*sc, w)
 	}
 	var parts []string
+	var segs []heapSeg
 	if live != nil {
 		for _, c := range heapCategories {
 			if w := min(px(live(c)), inner.Right()-x); w > 0 {
-				l.Mark(Rect{X: x, Y: inner.Y, W: w, H: inner.H}, CategoryMeaning(c), p, 1)
+				seg := Rect{X: x, Y: inner.Y, W: w, H: inner.H}
+				l.Mark(seg, CategoryMeaning(c), p, 1)
+				segs = append(segs, heapSeg{seg, categoryWords[c], live(c)})
 				x += w
 			}
 			if b := live(c); b > 0 {
@@ -275,15 +248,19 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 		for sx := g.X + step; sx < g.Right()-1; sx += step {
 			l.Rect(Rect{X: sx, Y: g.Y, W: 1, H: g.H}, p.Background.Alpha(0.5))
 		}
+		segs = append(segs, heapSeg{g, "garbage", garbage})
 		x += gw
 	}
 	if garbage > 0 {
 		parts = append(parts, Size(garbage)+" garbage")
 	}
+	labelSegments(l, inner, segs, p, sc)
 	// The free end of a space says so when there is room: its dark fill
 	// alone was not seen as free space.
 	// (Only below the space's own label line, which it would cover.)
-	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && !band.Empty() && free.H >= CharH*sc {
+	// Not while a GC empties the space: "free" beside "being collected"
+	// said two things at once.
+	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && state == "" && !band.Empty() && free.H >= CharH*sc {
 		for _, label := range []string{"free " + Size(max(0, capacity-used)), "free"} {
 			if w := TextWidth(label, sc); w+6*sc <= free.W {
 				l.Text(free.X+(free.W-w)/2, free.Y+(free.H-CharH*sc)/2, label, sc, p.TextDim)
@@ -303,7 +280,18 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 	if state != "" {
 		labels = []string{name + " " + Size(capacity) + ": " + state, name + ": " + state, short + ": " + state, name, short}
 	}
-	relabel(l, r, p, sc, labels...)
+	if band.Empty() && x > inner.X {
+		// One line high: the label goes after the fill when one with
+		// its numbers fits there, so that its plate does not hide the
+		// fill (a garbage sliver under eden's label was in the legend
+		// and nowhere seen); else over the fill, numbers first.
+		after := Rect{X: x, Y: r.Y, W: r.Right() - x, H: r.H}
+		if !relabel(l, after, p, sc, labels[:len(labels)-2]...) {
+			relabel(l, r, p, sc, labels...)
+		}
+	} else {
+		relabel(l, r, p, sc, labels...)
+	}
 	what := name + ": " + Size(used) + " used of " + Size(capacity)
 	if state != "" {
 		what = name + ": " + state + " (" + Size(used) + " in it now of " + Size(capacity) + ")"
@@ -314,15 +302,76 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 	l.detail(r, name, what+".")
 }
 
+// heapSeg is one drawn part of a space's fill: what it is and its bytes.
+type heapSeg struct {
+	r     Rect
+	words string
+	b     sim.Bytes
+}
+
+// categoryWords names a kind of heap data on its part of a bar.
+var categoryWords = map[sim.AllocCat]string{
+	sim.CatRequest:     "request data",
+	sim.CatThreadLocal: "thread-local data",
+	sim.CatThread:      "Thread objects",
+	sim.CatChunk:       "StackChunks",
+	sim.CatApp:         "app data",
+}
+
+// labelSegments writes on a tall bar what each part is and its size: in
+// the part when it fits there, else, for a sliver, on a line of its own
+// at the bar's foot pointing back at it ("<- StackChunks 13 MB"), so
+// that a 4-pixel sliver is read and the bar's biggest part says what
+// fills it (vt-pooling's old gen: thread-local data).
+func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
+	if bar.H < 2*CharH*sc {
+		return
+	}
+	line := CharH * sc
+	mid := bar.Y + (bar.H-line)/2
+	foot := bar.Bottom() - line - 2*sc
+	for _, sg := range segs {
+		var labels []string
+		for _, t := range []string{sg.words + " " + Size(sg.b), sg.words} {
+			if TextWidth(t, sc)+6*sc <= sg.r.W {
+				labels = append(labels, t)
+			}
+		}
+		if len(labels) > 0 {
+			w := TextWidth(labels[0], sc)
+			x := sg.r.X + (sg.r.W-w)/2
+			l.Rect(Rect{X: x - 2*sc, Y: mid, W: w + 4*sc, H: line}, p.Background.Alpha(0.7))
+			l.Text(x, mid, labels[0], sc, p.Text)
+			continue
+		}
+		// A sliver: a pointer on the foot line, when there is a line
+		// under the middle label and room to its right.
+		if foot < mid+line {
+			continue
+		}
+		for _, t := range []string{"<- " + sg.words + " " + Size(sg.b), "<- " + sg.words} {
+			if w := TextWidth(t, sc); sg.r.Right()+2*sc+w+2*sc <= bar.Right() {
+				x := sg.r.Right() + 2*sc
+				l.Rect(Rect{X: x - sc, Y: foot, W: w + 2*sc, H: line}, p.Background.Alpha(0.7))
+				l.Text(x, foot, t, sc, p.Text)
+				foot -= line
+				break
+			}
+		}
+	}
+}
+
 // spaceGloss says in a few words what a space holds.
 var spaceGloss = map[string]string{
 	"eden": "new objects",
 	"old":  "objects that survived collections",
 }
 
-func relabel(l *List, r Rect, p *Palette, sc float32, labels ...string) {
+// relabel writes the first of labels that fits on r's top line, on a dark
+// plate; it reports whether one did.
+func relabel(l *List, r Rect, p *Palette, sc float32, labels ...string) bool {
 	if r.H < CharH*sc || r.W < 2*CharW*sc+6*sc {
-		return
+		return false
 	}
 	t := Rect{X: r.X + 3*sc, Y: r.Y + 1, W: r.W - 6*sc, H: CharH * sc}
 	for _, label := range labels {
@@ -330,216 +379,8 @@ func relabel(l *List, r Rect, p *Palette, sc float32, labels ...string) {
 			// A dark plate under the text keeps it readable over any fill.
 			l.Rect(Rect{X: t.X - 2*sc, Y: t.Y, W: w + 4*sc, H: t.H}, p.Background.Alpha(0.7))
 			l.Text(t.X, t.Y, label, sc, p.Text)
-			return
+			return true
 		}
 	}
-}
-
-// chunkClass orders chunk blocks for density drawing: live young blocks by
-// born tier, then promoted (GC-mode) blocks by tier, then dead ones.
-type chunkClass uint8
-
-const (
-	classInterp chunkClass = iota
-	classC1
-	classC2
-	classGCInterp
-	classGCC1
-	classGCC2
-	classDead
-	classCount
-)
-
-func classOf(c *sim.ChunkView) chunkClass {
-	if c.Dead {
-		return classDead
-	}
-	k := classC1
-	switch {
-	case c.Tier == sim.TierInterp:
-		k = classInterp
-	case c.Tier >= sim.TierC2:
-		k = classC2
-	}
-	if c.GCMode {
-		k += classGCInterp
-	}
-	return k
-}
-
-// classMeaning is the meaning of a class's fill; GC-mode classes add a
-// hole (classHole).
-func classMeaning(k chunkClass, byTier bool) Meaning {
-	if !byTier && k != classDead {
-		return MeanChunkData
-	}
-	switch k {
-	case classInterp, classGCInterp:
-		return MeanInterpreted
-	case classC1, classGCC1:
-		return MeanC1
-	case classC2, classGCC2:
-		return MeanC2
-	}
-	return MeanGarbage
-}
-
-func classHole(k chunkClass) bool { return k >= classGCInterp && k <= classGCC2 }
-
-// hole draws the dark centre of a promoted (GC-mode) chunk block.
-func hole(l *List, r Rect, p *Palette) {
-	d := max(1, min(r.W, r.H)*0.3)
-	if r.W > 2*d && r.H > 2*d {
-		l.Mark(Rect{X: r.X + d, Y: r.Y + d, W: r.W - 2*d, H: r.H - 2*d}, MeanGCMode, p, 1)
-	}
-}
-
-// BlockWidth is a chunk block's width: it grows with capacity (about 64
-// words a pixel) between 2 and 20 pixels, so a 1,150-word C1 chunk is
-// visibly four times a 290-word C2 one.
-func BlockWidth(capacity sim.Words, sc float32) float32 {
-	return clamp(float32(capacity)/64, 2, 20) * sc
-}
-
-// chunkTally is what one pass over the listed chunks learns about a space.
-type chunkTally struct {
-	counts [classCount]int
-	n      int
-	need   float32 // width of its blocks drawn one by one, gaps included
-}
-
-// spaceIndex is the drawing order of a heap space holding chunks: eden,
-// survivor, old; -1 for anything else.
-func spaceIndex(space sim.Space) int {
-	switch space {
-	case sim.SpaceEden:
-		return 0
-	case sim.SpaceSurvivor:
-		return 1
-	case sim.SpaceOld:
-		return 2
-	}
-	return -1
-}
-
-// drawChunks draws the listed StackChunks in the area of the space that
-// holds them: one pass tallies every space, then each area gets its blocks
-// one by one when they fit, else density.
-func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, byTier bool, p *Palette, sc float32) int {
-	blocks := snap.ChunkBlocks
-	if len(blocks) == 0 {
-		return 1
-	}
-	total := snap.Chunks.Live + snap.Chunks.Garbage
-	scale := float32(1)
-	if n := len(blocks); total > n {
-		// The snapshot lists at most MaxChunks blocks; the density drawing
-		// scales the listed mix up to the true total.
-		scale = float32(total) / float32(n)
-	}
-	gap := max(1, sc)
-	var tally [3]chunkTally
-	for i := range blocks {
-		b := &blocks[i]
-		si := spaceIndex(b.Space)
-		if si < 0 {
-			continue
-		}
-		t := &tally[si]
-		t.counts[classOf(b)]++
-		t.n++
-		t.need += BlockWidth(b.Capacity, sc) + gap
-	}
-	areas := [...]Rect{eden, surv, old}
-	// One scale for the three columns: blocks one by one when every
-	// column's fit, else squares in every column, each standing for the
-	// largest number of chunks any column needs (columns at different
-	// scales side by side read as the same squares).
-	k := 0
-	for si, area := range areas {
-		if area.Empty() || tally[si].n == 0 {
-			continue
-		}
-		bh := min(6*sc, area.H)
-		rows := max(1, int((area.H+gap)/(bh+gap)))
-		if scale == 1 && tally[si].need <= float32(rows)*(area.W-20*sc) {
-			continue
-		}
-		cols := max(1, int((area.W+gap)/(bh+gap)))
-		estimated := int(float32(tally[si].n)*scale + 0.5)
-		k = max(k, 1, RoundScale((estimated+cols*rows-1)/(cols*rows)))
-	}
-	for si, area := range areas {
-		if area.Empty() || tally[si].n == 0 {
-			continue
-		}
-		drawSpaceChunks(l, area, si, &tally[si], blocks, scale, k, byTier, p, sc)
-	}
-	return max(k, 1)
-}
-
-// drawSpaceChunks draws one column's chunks: one block each (k = 0), else
-// square cells in class order, each standing for k chunks.
-func drawSpaceChunks(l *List, r Rect, si int, t *chunkTally, blocks []sim.ChunkView, scale float32, k int, byTier bool, p *Palette, sc float32) {
-	bh := min(6*sc, r.H)
-	gap := max(1, sc)
-	rows := max(1, int((r.H+gap)/(bh+gap)))
-	if k == 0 {
-		x, y := r.X, r.Y
-		for i := range blocks {
-			b := &blocks[i]
-			if spaceIndex(b.Space) != si {
-				continue
-			}
-			w := BlockWidth(b.Capacity, sc)
-			if x+w > r.Right() {
-				x, y = r.X, y+bh+gap
-			}
-			if y+bh > r.Bottom()+0.01 {
-				break
-			}
-			br := Rect{X: x, Y: y, W: w, H: bh}
-			c := classOf(b)
-			if c != classDead {
-				l.chunkHit(br, b.Owner)
-			}
-			l.Mark(br, classMeaning(c, byTier), p, classAlpha(c))
-			if classHole(c) {
-				hole(l, br, p)
-			}
-			x += w + gap
-		}
-		return
-	}
-	cell := bh
-	cols := max(1, int((r.W+gap)/(cell+gap)))
-	_ = rows
-	var cells [classCount]segment
-	for c := chunkClass(0); c < classCount; c++ {
-		m := classMeaning(c, byTier)
-		// A class with any chunk gets at least one square: a column of
-		// 1 live chunk at 112 a square must not look empty.
-		n := int(float32(t.counts[c])*scale + 0.5)
-		cells[c] = segment{(n + k - 1) / k, m.Color(p).Alpha(classAlpha(c)), m}
-	}
-	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
-	drawn := g.runs(l, cells[:], p.Background)
-	i := 0
-	for c := chunkClass(0); c < classCount && i < drawn; c++ {
-		n := min(cells[c].n, drawn-i)
-		if classHole(c) {
-			for j := i; j < i+n; j++ {
-				hole(l, g.cellRect(j), p)
-			}
-		}
-		i += n
-	}
-}
-
-// classAlpha dims dead chunks: garbage should not outshout live data.
-func classAlpha(c chunkClass) float32 {
-	if c == classDead {
-		return 0.6
-	}
-	return 1
+	return false
 }

@@ -105,12 +105,14 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		s.heat = append(s.heat, 0)
 	}
 	if in.Virtual {
+		named := false // the stopped stack bar is named once, on the first lane that has one
 		for i, lr := range lanes {
 			var cv *sim.CarrierView
 			if i < len(snap.Carriers) {
 				cv = &snap.Carriers[i]
 			}
-			s.drawCarrierLane(l, lr, i, cv, snap.Paused, p, sc)
+			s.drawCarrierLane(l, lr, i, cv, snap.Paused, !named, p, sc)
+			named = named || (cv != nil && cv.Thread != 0)
 		}
 		return
 	}
@@ -145,7 +147,7 @@ func pinnedNote(n int) string {
 	return ", " + Count(int64(n)) + " of them pinned (the virtual thread blocks in a way that keeps its carrier)"
 }
 
-func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, paused bool, p *Palette, sc float32) {
+func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, paused, nameStack bool, p *Palette, sc float32) {
 	busy := cv != nil && cv.Thread != 0
 	bg := p.Grid
 	if !busy {
@@ -169,7 +171,9 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// Recent activity: mounts on this lane in the last second or so of
 	// ticks, as a thin strip under the lane (at fast speeds a mount lasts
 	// far less than a frame, so without it busy lanes would look idle).
-	if i < len(s.heat) && s.heat[i] > 0.05 {
+	// Only under a lane idle now: under a mounted thread's token it said
+	// nothing more, and read as an unexplained line.
+	if i < len(s.heat) && s.heat[i] > 0.05 && !busy {
 		a := min(1, s.heat[i]/6)
 		l.Mark(Rect{X: rest.X, Y: lr.Bottom() - max(1, 2*sc), W: rest.W * a, H: max(1, 2*sc)}, MeanVirtual, p, 0.45)
 	}
@@ -239,6 +243,11 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// reader takes in; the explanation on point gives them all.
 	what := []string{"stack " + Size(sim.Bytes(cv.Frames)*8), Size(sim.Bytes(cv.Frames) * 8)}
 	switch {
+	case paused && nameStack:
+		// The bar is the stack, drawn stopped: the words say so (a
+		// greyed bar after the thread's id read as unlabelled squares),
+		// once: eight lanes saying it were eight times the reading.
+		what = []string{"<- its stack, stopped for GC", "<- stack, stopped for GC", "stopped for GC", "stopped"}
 	case paused:
 		what = []string{"stopped for GC", "stopped"}
 	case cv.Pinned:
@@ -280,23 +289,33 @@ func TierLong(t sim.Tier) string {
 	return "C1-compiled"
 }
 
-// drawStopped draws r as stopped for garbage collection: slate grey
-// crossed by darker stripes both ways, a grid, so that it does not read as
-// the heap's garbage (grey with upright stripes only).
+// drawStopped draws r as stopped for garbage collection: slate crossed by
+// bold dark diagonal stripes, like a barrier, so that it does not read as
+// the heap's garbage (a darker grey with fine upright stripes): the two
+// differ in pattern, not only in shade.
 func drawStopped(l *List, r Rect, p *Palette, sc float32) {
 	l.Mark(r, MeanGC, p, 1)
-	crossHatch(l, r, p, sc)
+	diagStripes(l, r, p, sc)
 }
 
-// crossHatch paints the grid of dark stripes of "stopped for GC".
-func crossHatch(l *List, r Rect, p *Palette, sc float32) {
-	step := 5 * sc
-	w := max(1, sc)
-	for x := r.X + step/2; x < r.Right()-1; x += step {
-		l.Rect(Rect{X: x, Y: r.Y, W: w, H: r.H}, p.Background.Alpha(0.45))
+// diagStripes paints dark stripes rising to the right across r, each
+// clipped to r (inset by half a stripe, so that none pokes out).
+func diagStripes(l *List, r Rect, p *Palette, sc float32) {
+	w := max(1.5, 2*sc)
+	step := max(4, 5*sc)
+	in := r.Inset(w / 2)
+	if in.Empty() {
+		return
 	}
-	for y := r.Y + step/2; y < r.Bottom()-1; y += step {
-		l.Rect(Rect{X: r.X, Y: y, W: r.W, H: w}, p.Background.Alpha(0.45))
+	c := p.Background.Alpha(0.6)
+	// A stripe starts at (d, bottom) and rises at 45°: the point t along
+	// it is (d+t, bottom-t), inside while x and y stay in the box.
+	for d := in.X - in.H + step/2; d < in.Right(); d += step {
+		t0, t1 := max(0, in.X-d), min(in.H, in.Right()-d)
+		if t1-t0 < 0.5 {
+			continue
+		}
+		l.Line(d+t0, in.Bottom()-t0, d+t1, in.Bottom()-t1, w, c)
 	}
 }
 
@@ -375,9 +394,16 @@ func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, p *Palette, sc floa
 	b, _ := heap.Inset(1).Top(PanelTitleH(sc))
 	drawStopped(l, b, p, sc)
 	h := "heap " + Size(snap.Heap.Max) + ": "
-	l.TextFit(b.PadX(3*sc), sc, p.Text,
-		h+"GC pause ("+kind+")"+left+" · every Java thread is stopped",
-		h+"GC pause ("+kind+")"+left, "GC pause ("+kind+")"+left, "GC pause"+left, "GC pause")
+	t := b.PadX(3 * sc)
+	for _, label := range []string{h + "GC pause (" + kind + ")" + left + " · every Java thread is stopped",
+		h + "GC pause (" + kind + ")" + left, "GC pause (" + kind + ")" + left, "GC pause" + left, "GC pause"} {
+		if w := TextWidth(label, sc); w <= t.W {
+			// On a plate: words over the stripes were hard to read.
+			l.Rect(Rect{X: t.X - 2*sc, Y: b.Y + (b.H-CharH*sc)/2, W: w + 4*sc, H: CharH * sc}, p.Background.Alpha(0.75))
+			l.Text(t.X, b.Y+(b.H-CharH*sc)/2, label, sc, p.Text)
+			break
+		}
+	}
 	l.detail(b, "GC pause", "A stop-the-world pause for a "+kind+left+": every Java thread is stopped until the collector is done.")
 }
 

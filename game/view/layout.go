@@ -132,8 +132,9 @@ func SceneOf(in *SideInput) Scene {
 	sc.HeapQuiet = heapQuiet(s)
 	sc.CPULanes = !in.Virtual
 	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
-		// The heap's story is playing: collections, promoted chunks.
-		sc.Heap = 1.7
+		// The heap's story is playing: collections, promoted chunks
+		// (2.6: room for the StackChunk strip's bricks under the spaces).
+		sc.Heap = 2.6
 	}
 	if sc.HeapQuiet || s.RSS > 0 || s.PlatformLive > 8*max(s.Cores, 1) {
 		// Memory outside the heap, or many OS threads, is the story.

@@ -8,11 +8,13 @@ package view
 
 // legendFlow calls place for each group heading (m == MeanNone) and each
 // meaning of set with its position; it returns the number of lines used.
-func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label string, x, y float32)) int {
+// inHeap and outside are the meanings drawn in the heap panel and
+// elsewhere (a meaning's words can depend on where it is seen).
+func legendFlow(w, sc float32, set, inHeap, outside meaningSet, place func(m Meaning, label string, x, y float32)) int {
 	x, line := pad*sc, 0
 	sw := 8 * sc
 	group := ""
-	itemW := func(m Meaning) float32 { return TextWidth(labelIn(m, set), sc) + 6*sc + sw + 3*sc }
+	itemW := func(m Meaning) float32 { return TextWidth(labelIn(m, set, inHeap, outside), sc) + 6*sc + sw + 3*sc }
 	put := func(m Meaning, label string, first Meaning) {
 		iw := TextWidth(label, sc) + 6*sc
 		need := iw
@@ -38,9 +40,8 @@ func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label strin
 		if !set.has(m) {
 			continue
 		}
-		if g := meanings[m].group; g != group {
+		if g := headingIn(m, set, inHeap, outside); g != group {
 			group = g
-			g = headingIn(g, set)
 			// A heading that cannot share a line with its first item even
 			// on a line of its own is left out: alone on a line it reads
 			// as an entry without a swatch, and the item's words say it.
@@ -48,7 +49,7 @@ func legendFlow(w, sc float32, set meaningSet, place func(m Meaning, label strin
 				put(MeanNone, g+":", m)
 			}
 		}
-		put(m, labelIn(m, set), m)
+		put(m, labelIn(m, set, inHeap, outside), m)
 	}
 	return line + 1
 }
@@ -59,23 +60,46 @@ const tierFills = meaningSet(1<<MeanInterpreted | 1<<MeanC1 | 1<<MeanC2)
 // heapFills are the meanings only the heap's spaces draw.
 const heapFills = meaningSet(1<<MeanThreadLocal | 1<<MeanThreadObj | 1<<MeanChunkData | 1<<MeanApp | 1<<MeanGarbage | 1<<MeanFree)
 
-// headingIn is group heading g as the legend of set says it: the tier
+// headingIn is meaning m's group heading as the legend of set says it: the tier
 // group promises tiers only when more than one is drawn (a heading "by JIT
 // tier" over one yellow swatch read as noise).
-func headingIn(g string, set meaningSet) string {
+//
+// Request data drawn only in the heap is listed under the heap's heading
+// ("tasks and requests:" over one heap entry was a heading for nothing).
+func headingIn(m Meaning, set, inHeap, outside meaningSet) string {
+	g := meanings[m].group
+	if m == MeanRequest && labelIn(m, set, inHeap, outside) == "request data" {
+		return meanings[MeanThreadLocal].group
+	}
+	if g == tierGroup && set&tierFills == 0 {
+		// Only the hole of a moved chunk: the group is StackChunks
+		// ("stack frames and StackChunks:" over it repeated the heap's
+		// "StackChunks and stack frames").
+		return "StackChunks"
+	}
 	if g == tierGroup && bits(set&tierFills) <= 1 {
 		return tierGroupOne
 	}
 	return g
 }
 
-// labelIn is meaning m's label in the legend of set: the request colour
-// claims heap data only where the heap is drawn ("their data in the heap"
-// beside "heap: nothing allocated" was a contradiction), and the StackChunk
-// colour names the stack frames it also colours when no tier is drawn.
-func labelIn(m Meaning, set meaningSet) string {
-	if m == MeanRequest && set&heapFills == 0 {
-		return "waiting in a queue"
+// labelIn is meaning m's label in the legend of set. The request colour
+// is named by where it is drawn: queued tasks, their data in the heap, or
+// both ("queued" beside a frame with no queue in it sent a reader looking
+// for one; "their data in the heap" beside "heap: nothing allocated" was a
+// contradiction). The StackChunk colour names the stack frames it also
+// colours when no tier is drawn.
+func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
+	if m == MeanRequest {
+		switch {
+		case !inHeap.has(m) || set&heapFills == 0:
+			return "waiting in a queue"
+		case !outside.has(m):
+			return "request data"
+		}
+	}
+	if m == MeanGCMode && set&tierFills == 0 {
+		return "moved by a GC"
 	}
 	if m == MeanChunkData && set&tierFills == 0 {
 		// Stack bars and chunk blocks of one tier take the StackChunk
@@ -105,17 +129,20 @@ func legendHeightFor(w, sc float32, set meaningSet) float32 {
 	if set == 0 {
 		return 0
 	}
-	return float32(legendFlow(w, sc, set, nil))*(CharH+2)*sc + 2*pad*sc
+	// Every meaning as if drawn both in the heap and elsewhere: the
+	// longest words, so the room reserved is never too small.
+	return float32(legendFlow(w, sc, set, set, set, nil))*(CharH+2)*sc + 2*pad*sc
 }
 
 func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
+	l.legendFrom = len(l.Items)
 	if r.Empty() {
 		return
 	}
 	l.Rect(r, p.Panel)
 	l.Rect(Rect{X: r.X, Y: r.Y, W: r.W, H: 1}, p.PanelEdge)
 	sw := 8 * sc
-	legendFlow(r.W, sc, set, func(m Meaning, label string, x, y float32) {
+	legendFlow(r.W, sc, set, l.heapUsed, l.outsideHeap, func(m Meaning, label string, x, y float32) {
 		y += r.Y + pad*sc
 		if y+CharH*sc > r.Bottom()+0.01 {
 			return
@@ -125,7 +152,14 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 			return
 		}
 		sr := Rect{X: r.X + x, Y: y + (CharH*sc-sw)/2, W: sw, H: sw}
-		drawSwatch(l, sr, m, p, sc)
+		if m == MeanGCMode && set&tierFills == 0 && set.has(MeanChunkData) {
+			// The moved chunks drawn are StackChunk-coloured bricks with
+			// a hole: the swatch is one.
+			l.Mark(sr, MeanChunkData, p, 1)
+			l.Mark(sr.Inset(max(1, sr.W*0.3)), m, p, 1)
+		} else {
+			drawSwatch(l, sr, m, p, sc)
+		}
 		l.legend = append(l.legend, m)
 		l.Text(r.X+x+sw+3*sc, y, label, sc, p.Text)
 	})
@@ -151,9 +185,8 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 		l.Mark(r, m, p, 1)
 		l.Rect(Rect{X: r.X + r.W*0.3, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
 		l.Rect(Rect{X: r.X + r.W*0.7, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
-	case ShapeCross:
-		l.Mark(r, m, p, 1)
-		crossHatch(l, r, p, sc*0.6)
+	case ShapeDiag:
+		drawStopped(l, r, p, sc*0.6)
 	default:
 		l.Mark(r, m, p, 1)
 	}

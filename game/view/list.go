@@ -65,6 +65,14 @@ type List struct {
 	// cut: text runs that had to be shortened to fit (a defect the tests
 	// look for: the picture chooses shorter words or wraps instead).
 	cut []string
+	// inHeap: the heap panel is drawing now; heapUsed and outsideHeap:
+	// the meanings drawn in it and anywhere else (the legend words a
+	// meaning by where it is seen).
+	inHeap                bool
+	heapUsed, outsideHeap meaningSet
+	// legendFrom: the index of the legend's first item (its swatches are
+	// not marks in the picture).
+	legendFrom int
 }
 
 // Reset empties the list for a canvas of w × h pixels.
@@ -72,7 +80,7 @@ func (l *List) Reset(w, h float32) {
 	l.W, l.H = w, h
 	l.Items = l.Items[:0]
 	l.hits.reset()
-	l.used = 0
+	l.used, l.heapUsed, l.outsideHeap, l.inHeap, l.legendFrom = 0, 0, 0, false, 0
 	l.regions = l.regions[:0]
 	l.cut = l.cut[:0]
 }

@@ -5,8 +5,8 @@ package view
 // each palette:
 //
 //   - hue says what KIND of thing a mark is: a virtual thread (sky blue), a
-//     platform thread (reddish purple), a carrier's OS thread (a blue
-//     outline, so it does not read as a virtual thread), one of
+//     platform thread (reddish purple), a carrier's OS thread (a pale
+//     outline: a blue one read as a second virtual-thread blue), one of
 //     the JVM's own threads (grey), a kind of heap data (its own hue), stack
 //     frames (the warm ramp vermillion → orange → yellow, by JIT tier, used
 //     only for stack bars and StackChunk blocks);
@@ -14,9 +14,11 @@ package view
 //     the queue strip: waiting; in a parked group: blocked), by green for
 //     "holds a CPU", and by shape: a red frame around a lane is a pinned
 //     carrier, a white frame the subtask that won its race, a magenta one
-//     the thread you follow, a hole in a chunk block is a promoted (GC-mode) chunk, slate
-//     grey cross-hatching is "stopped for garbage collection" (garbage
-//     has upright stripes only).
+//     the thread you follow, a hole in a chunk block is a chunk a GC has
+//     moved (GC mode: it is never frozen into again), bold diagonal slate
+//     stripes are "stopped for garbage collection" (garbage is a darker
+//     grey with fine upright stripes: a pattern, not only a shade, tells
+//     the two apart).
 //
 // The legend is computed from the meanings drawn in the frame (List.used),
 // so it shows exactly what the scene uses, and a test checks that no colour
@@ -63,8 +65,8 @@ const (
 	ShapeFill  Shape = iota // a filled box
 	ShapeFrame              // an outline (a state drawn around a thing)
 	ShapeHole               // a box with a dark hole (a promoted chunk)
-	ShapeHatch              // upright stripes (garbage)
-	ShapeCross              // a grid of stripes (stopped for GC)
+	ShapeHatch              // fine upright stripes (garbage)
+	ShapeDiag               // bold diagonal stripes (stopped for GC)
 	ShapeDot                // a disc (holds a CPU)
 )
 
@@ -72,7 +74,7 @@ const (
 // coloured by the code its frames had when the chunk was sized (its
 // capacity stays when the code is recompiled: the vt-pooling story), so the
 // heading says the colours cover both; the heap's own StackChunk colour is
-// only a space's fill ("StackChunks' share of a space").
+// only a space's fill ("StackChunks (in a space's bar)").
 const tierGroup = "stack frames and StackChunks, by JIT tier"
 
 // tierGroupOne heads the tier group when one tier is drawn.
@@ -98,15 +100,15 @@ var meanings = [meaningCount]meaningInfo{
 	MeanInterpreted: {tierGroup, "interpreted", ShapeFill, func(p *Palette) Color { return p.Interpreted }},
 	MeanC1:          {tierGroup, "quickly compiled (C1)", ShapeFill, func(p *Palette) Color { return p.C1 }},
 	MeanC2:          {tierGroup, "fully compiled (C2)", ShapeFill, func(p *Palette) Color { return p.C2 }},
-	MeanGCMode:      {tierGroup, "chunk promoted (GC mode)", ShapeHole, func(p *Palette) Color { return p.Hole }},
+	MeanGCMode:      {tierGroup, "StackChunk a GC has moved", ShapeHole, func(p *Palette) Color { return p.Hole }},
 	MeanRequest:     {"tasks and requests", "queued, or their data in the heap", ShapeFill, func(p *Palette) Color { return p.Request }},
 	MeanThreadLocal: {"heap", "thread-local data", ShapeFill, func(p *Palette) Color { return p.ThreadLocal }},
 	MeanThreadObj:   {"heap", "Thread objects", ShapeFill, func(p *Palette) Color { return p.Thread }},
-	MeanChunkData:   {"heap", "StackChunks' share of a space", ShapeFill, func(p *Palette) Color { return p.Chunk }},
+	MeanChunkData:   {"heap", "StackChunks (in a space's bar)", ShapeFill, func(p *Palette) Color { return p.Chunk }},
 	MeanApp:         {"heap", "application data", ShapeFill, func(p *Palette) Color { return p.App }},
 	MeanGarbage:     {"heap", "garbage", ShapeHatch, func(p *Palette) Color { return p.Garbage }},
 	MeanFree:        {"heap", "free", ShapeFill, func(p *Palette) Color { return p.Free }},
-	MeanGC:          {"heap", "stopped for GC", ShapeCross, func(p *Palette) Color { return p.Pause }},
+	MeanGC:          {"heap", "stopped for GC", ShapeDiag, func(p *Palette) Color { return p.Pause }},
 }
 
 // Label is the meaning's words in the legend.
@@ -180,4 +182,9 @@ func (l *List) tag(n int, m Meaning) {
 		l.Items[i].Meaning = m
 	}
 	l.used |= 1 << m
+	if l.inHeap {
+		l.heapUsed |= 1 << m
+	} else {
+		l.outsideHeap |= 1 << m
+	}
 }

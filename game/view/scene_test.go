@@ -57,9 +57,10 @@ func runScene(t testing.TB, c sceneCase) (SideInput, *Side) {
 	return in, side
 }
 
-// sceneSizes: desktop, a phone's canvas (390 CSS pixels at device scale
-// 1.5), a small embed.
-var sceneSizes = [][3]float32{{1200, 800, 1}, {555, 1100, 1.5}, {640, 400, 1}}
+// sceneSizes: a large canvas, the page's desktop canvas (800 × 500: the
+// frame the readers are shown), a phone's canvas (390 CSS pixels at device
+// scale 1.5), a small embed.
+var sceneSizes = [][3]float32{{1200, 800, 1}, {800, 500, 1}, {555, 1100, 1.5}, {640, 400, 1}}
 
 // neutral reports whether c (ignoring alpha) is one of the colours that
 // carry no meaning: backgrounds, panels, edges, text, the error red.
@@ -119,18 +120,107 @@ func checkGrammar(t *testing.T, l *List, p *Palette, name string) {
 	for _, m := range l.Legend() {
 		legend |= 1 << m
 	}
+	seen := visibleMeanings(l, p)
 	for m := Meaning(1); m < meaningCount; m++ {
 		switch {
 		case drawn.has(m) && !legend.has(m):
 			fail("%q is drawn but not in the legend", m.Label())
 		case legend.has(m) && !drawn.has(m):
 			fail("the legend lists %q, which is not drawn", m.Label())
+		case m == MeanRequest && legend.has(m) && strings.Contains(labelIn(m, l.used, l.heapUsed, l.outsideHeap), "queue") && !l.outsideHeap.has(m):
+			// vt-pooling's legend once said "queued" with no queue drawn.
+			fail("the legend says requests are queued, but no queue is drawn")
+		case legend.has(m) && !seen.has(m):
+			// Drawn, but under something drawn later (a label's plate
+			// over a sliver): a reader looks for it and finds nothing.
+			fail("the legend lists %q, whose marks are hidden under other things", m.Label())
 		}
 	}
 	for _, s := range l.Cut() {
 		fail("text cut to fit: %q", s)
 	}
 	assertInside(t, l, name)
+}
+
+// minVisible is how many pixels of a meaning's marks must show for a
+// reader to find it: a 3 × 3 patch (a small embed's OS-thread cells are
+// 2 pixels high).
+const minVisible = 9
+
+// visibleMeanings paints the picture's marks (the legend's swatches left
+// out) into a buffer of who is on top at each pixel and returns the
+// meanings with at least minVisible pixels showing. Neutral rectangles
+// cover what is under them unless mostly transparent (a label's plate
+// does; the gaps' thin stripes do not); text and lines cover nothing.
+func visibleMeanings(l *List, p *Palette) meaningSet {
+	n := pixelCounts(l, Rect{})
+	var out meaningSet
+	for m := Meaning(1); m < meaningCount; m++ {
+		if n[m] >= minVisible {
+			out |= 1 << m
+		}
+	}
+	return out
+}
+
+// pixelCounts is how many pixels of each meaning show in the picture
+// (the legend left out), by the rules of visibleMeanings, in clip (the
+// whole canvas when empty).
+func pixelCounts(l *List, clip Rect) [meaningCount]int {
+	w, h := int(l.W+0.5), int(l.H+0.5)
+	top := make([]Meaning, w*h)
+	paint := func(x0, y0, x1, y1 float32, m Meaning, inside func(px, py float32) bool) {
+		// Pixels whose centres lie in the box.
+		i0, i1 := max(0, int(x0+0.5)), min(w, int(x1+0.5))
+		j0, j1 := max(0, int(y0+0.5)), min(h, int(y1+0.5))
+		for j := j0; j < j1; j++ {
+			for i := i0; i < i1; i++ {
+				if inside == nil || inside(float32(i)+0.5, float32(j)+0.5) {
+					top[j*w+i] = m
+				}
+			}
+		}
+	}
+	end := l.legendFrom
+	if end <= 0 || end > len(l.Items) {
+		end = len(l.Items)
+	}
+	for i := range l.Items[:end] {
+		it := &l.Items[i]
+		if it.Meaning == MeanNone && it.Color.A < 153 {
+			continue
+		}
+		switch it.Kind {
+		case KindRect:
+			paint(it.X, it.Y, it.X+it.W, it.Y+it.H, it.Meaning, nil)
+		case KindCircle:
+			cx, cy, r := it.X, it.Y, it.Size
+			paint(cx-r, cy-r, cx+r, cy+r, it.Meaning, func(px, py float32) bool { return (px-cx)*(px-cx)+(py-cy)*(py-cy) <= r*r })
+		}
+	}
+	if clip.Empty() {
+		clip = Rect{W: l.W, H: l.H}
+	}
+	var n [meaningCount]int
+	for j := max(0, int(clip.Y)); j < min(h, int(clip.Bottom())); j++ {
+		for i := max(0, int(clip.X)); i < min(w, int(clip.Right())); i++ {
+			n[top[j*w+i]]++
+		}
+	}
+	return n
+}
+
+// The visibility check fails when a mark lies under a label's plate: the
+// case of a legend entry no reader could find in the frame.
+func TestHiddenMarksAreNotSeen(t *testing.T) {
+	var l List
+	l.Reset(100, 40)
+	l.Mark(Rect{X: 10, Y: 10, W: 4, H: 10}, MeanRequest, &OkabeIto, 1)
+	l.Mark(Rect{X: 30, Y: 10, W: 4, H: 10}, MeanApp, &OkabeIto, 1)
+	l.Rect(Rect{X: 8, Y: 8, W: 20, H: 14}, OkabeIto.Background.Alpha(0.7))
+	seen := visibleMeanings(&l, &OkabeIto)
+	assert.False(t, seen.has(MeanRequest), "a mark under a plate")
+	assert.True(t, seen.has(MeanApp), "a mark in the open")
 }
 
 // Every meaning has its own colour in each palette, none of them neutral.
@@ -329,10 +419,14 @@ func TestHeaderSaysSpeedOnlyWhilePlaying(t *testing.T) {
 // drawn, and the request colour claims heap data only beside a heap.
 func TestLegendWordsFitWhatIsDrawn(t *testing.T) {
 	var one, two meaningSet = 1<<MeanVirtual | 1<<MeanC2, 1<<MeanC1 | 1<<MeanC2
-	assert.Equal(t, tierGroupOne, headingIn(tierGroup, one))
-	assert.Equal(t, tierGroup, headingIn(tierGroup, two))
-	assert.Equal(t, "waiting in a queue", labelIn(MeanRequest, 1<<MeanRequest|1<<MeanPlatform))
-	assert.Equal(t, meanings[MeanRequest].label, labelIn(MeanRequest, 1<<MeanRequest|1<<MeanFree))
+	assert.Equal(t, tierGroupOne, headingIn(MeanC2, one, 0, one))
+	assert.Equal(t, tierGroup, headingIn(MeanC2, two, 0, two))
+	q, heap := meaningSet(1<<MeanRequest|1<<MeanPlatform), meaningSet(1<<MeanRequest|1<<MeanFree)
+	assert.Equal(t, "waiting in a queue", labelIn(MeanRequest, q, 0, q))
+	assert.Equal(t, meanings[MeanRequest].label, labelIn(MeanRequest, q|heap, heap, q))
+	// Drawn in the heap only (vt-pooling: no task queue): no "queued".
+	assert.Equal(t, "request data", labelIn(MeanRequest, heap|q&^(1<<MeanRequest), heap, q&^(1<<MeanRequest)))
+	assert.Equal(t, "heap", headingIn(MeanRequest, heap|q&^(1<<MeanRequest), heap, q&^(1<<MeanRequest)), "listed with the heap's data")
 	for k, want := range map[int]int{0: 1, 1: 1, 2: 2, 3: 5, 13: 20, 54: 100, 167: 200, 500: 500, 501: 1000} {
 		assert.Equal(t, want, RoundScale(k), "RoundScale(%d)", k)
 	}

@@ -3,6 +3,8 @@ package view
 import (
 	"fmt"
 	"math"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -479,7 +481,6 @@ func TestHeapDrawnToScale(t *testing.T) {
 }
 
 func TestChunkBlocksIndividualThenDensity(t *testing.T) {
-	r := Rect{W: 300, H: 60}
 	mk := func(n int, capacity sim.Words) []sim.ChunkView {
 		out := make([]sim.ChunkView, n)
 		for i := range out {
@@ -487,43 +488,35 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 		}
 		return out
 	}
-	draw := func(l *List, space sim.Space, blocks []sim.ChunkView, scale float32, k int) {
-		var t chunkTally
-		for i := range blocks {
-			if blocks[i].Space == space {
-				t.counts[classOf(&blocks[i])]++
-				t.n++
-				t.need += BlockWidth(blocks[i].Capacity, 1) + 1
-			}
-		}
-		drawSpaceChunks(l, r, spaceIndex(space), &t, blocks, scale, k, true, &OkabeIto, 1)
-	}
 	var l List
 	l.Reset(300, 60)
-	draw(&l, sim.SpaceEden, mk(10, 1150), 1, 0)
+	drawBlocks(&l, Rect{W: 300, H: 60}, 0, mk(10, 1150), true, &OkabeIto, 1)
 	require.Len(t, l.Items, 10)
 	assert.InDelta(t, BlockWidth(1150, 1), l.Items[0].W, 0.01)
 	assert.Greater(t, BlockWidth(1150, 1), 3*BlockWidth(290, 1), "a C1-sized chunk is visibly bigger than a C2 one")
+	// 10,000 chunks listed by a sample of 4,096: bricks, few items.
+	snap := &sim.Snapshot{ChunkBlocks: mk(4096, 40), Chunks: sim.ChunkSummary{Live: 10000, EdenLive: 10000}}
 	l.Reset(300, 60)
-	draw(&l, sim.SpaceEden, mk(4096, 40), 10000.0/4096.0, 25)
+	k := drawChunks(&l, Rect{W: 300, H: 60}, Rect{}, Rect{}, snap, true, &OkabeIto, 1)
 	assert.Less(t, len(l.Items), 1000, "density for 10,000 chunks")
+	assert.Greater(t, k, 1)
 	assertInside(t, &l, "chunks")
 	// Chunks are drawn in their own space only.
-	snap := &sim.Snapshot{ChunkBlocks: mk(10, 100), Chunks: sim.ChunkSummary{Live: 10}}
+	snap = &sim.Snapshot{ChunkBlocks: mk(10, 100), Chunks: sim.ChunkSummary{Live: 10, EdenLive: 10}}
 	l.Reset(600, 600)
 	assert.Equal(t, 1, drawChunks(&l, Rect{W: 200, H: 100}, Rect{X: 210, W: 50, H: 100}, Rect{Y: 110, W: 300, H: 300}, snap, true, &OkabeIto, 1), "blocks one by one")
 	require.Len(t, l.Items, 10)
 	for _, it := range l.Items {
 		assert.Less(t, it.X, float32(200), "in eden")
 	}
-	// Columns share one scale: when one needs squares, all use its.
+	// Columns share one scale: when one needs bricks, all use its.
 	many := append(mk(4000, 40), mk(3, 40)...)
 	for i := 4000; i < len(many); i++ {
 		many[i].Space = sim.SpaceOld
 	}
-	snap = &sim.Snapshot{ChunkBlocks: many, Chunks: sim.ChunkSummary{Live: len(many)}}
+	snap = &sim.Snapshot{ChunkBlocks: many, Chunks: sim.ChunkSummary{Live: len(many), EdenLive: 4000, OldLive: 3}}
 	l.Reset(600, 600)
-	k := drawChunks(&l, Rect{W: 100, H: 30}, Rect{X: 110, W: 50, H: 30}, Rect{X: 170, W: 100, H: 30}, snap, true, &OkabeIto, 1)
+	k = drawChunks(&l, Rect{W: 100, H: 30}, Rect{X: 110, W: 50, H: 30}, Rect{X: 170, W: 100, H: 30}, snap, true, &OkabeIto, 1)
 	assert.Greater(t, k, 1)
 	old := 0
 	for _, it := range l.Items {
@@ -531,7 +524,62 @@ func TestChunkBlocksIndividualThenDensity(t *testing.T) {
 			old++
 		}
 	}
-	assert.Equal(t, 1, old, "3 old chunks at %d a square: one square, not three blocks", k)
+	assert.Equal(t, 1, old, "3 old chunks at %d a brick: one brick, not three blocks", k)
+	// A column whose one live chunk the sample missed still shows it.
+	snap = &sim.Snapshot{ChunkBlocks: mk(4096, 40), Chunks: sim.ChunkSummary{Live: 10001, EdenLive: 10000, OldLive: 1}}
+	l.Reset(600, 600)
+	drawChunks(&l, Rect{W: 100, H: 30}, Rect{X: 110, W: 50, H: 30}, Rect{X: 170, W: 100, H: 30}, snap, true, &OkabeIto, 1)
+	old = 0
+	for _, it := range l.Items {
+		if it.X >= 170 && it.Meaning != MeanNone {
+			old++
+		}
+	}
+	assert.Equal(t, 1, old, "the old column's one chunk, not in the sample")
+}
+
+// The bricks agree with the numbers: a column's bricks times the scale is
+// its count to within half a brick per class, and the fullest column is
+// at least half full (vt-pooling's survivors once held 3,469 chunks as 7
+// tiny squares in a large empty box).
+func TestChunkBricksAgreeWithTheirCounts(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	var l List
+	Build(&l, 800, 500, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	txt := texts(&l)
+	m := regexp.MustCompile(`1 brick = ([0-9,]+) chunks`).FindStringSubmatch(txt)
+	require.NotNil(t, m, "the strip says its scale:\n%s", txt)
+	k, _ := strconv.Atoi(strings.ReplaceAll(m[1], ",", ""))
+	cs := in.Snap.Chunks
+	assert.Contains(t, txt, "in survivors: "+Count(int64(cs.SurvivorLive)))
+	// Live bricks: the height of the smallest live chunk rectangle, and
+	// the pixels of live chunks (and their holes) showing.
+	live := meaningSet(1<<MeanChunkData | 1<<MeanC1 | 1<<MeanC2 | 1<<MeanInterpreted | 1<<MeanGCMode)
+	h := float32(1e9)
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && live.has(it.Meaning) && it.Meaning != MeanGCMode {
+			h = min(h, it.H)
+		}
+	}
+	require.Less(t, h, float32(1e9))
+	// The strip starts at its heading's line.
+	var strip Rect
+	for _, it := range l.Items {
+		if it.Kind == KindText && strings.HasPrefix(it.Text, "1 brick =") {
+			strip = Rect{Y: it.Y, W: l.W, H: l.H - it.Y}
+		}
+	}
+	px := pixelCounts(&l, strip)
+	var shown int
+	for m := Meaning(1); m < meaningCount; m++ {
+		if live.has(m) {
+			shown += px[m]
+		}
+	}
+	bricks := float64(shown) / float64(2*h*h)
+	want := float64(cs.Live) / float64(k)
+	assert.InDelta(t, want, bricks, 3+want*0.15, "live bricks (%.1f for %d chunks) at %d chunks each", bricks, cs.Live, k)
+	assert.GreaterOrEqual(t, h, float32(5), "bricks large enough to count")
 }
 
 func TestScopesWinnerAndCancelled(t *testing.T) {

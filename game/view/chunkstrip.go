@@ -1,0 +1,530 @@
+package view
+
+import "github.com/loomlab/loomlab/sim"
+
+// The StackChunk strip under the heap's spaces: a heading with the live
+// count, a line saying why that count is not the threads' count, then one
+// column per space ("in eden", "in survivors", "in old"), each with its
+// count and its chunks: one block each while they fit (a block's width
+// grows with its capacity), else bricks, each standing for the same round
+// number of chunks in every column. Bricks are twice as wide as high, so
+// they do not read as the thread panels' squares, which count threads at
+// their own scale. Live chunks take their tier's colour (or the StackChunk
+// colour), a chunk a GC has moved has a hole, dead ones are garbage grey
+// (a block drawn one by one also gets garbage's upright stripe; on bricks
+// the stripes cut each into squares).
+
+// chunkStripH is the height of the strip: heading, note, and three to
+// eight rows of bricks under the columns' labels.
+func chunkStripH(body Rect, sc float32) float32 {
+	return clamp(body.H*0.48, 3*CharH*sc+3*7*sc, 3*CharH*sc+10*7*sc)
+}
+
+// chunkColumn is one space's column.
+type chunkColumn struct {
+	name       string // "eden", "survivors", "old"
+	live, dead int
+	r, area    Rect // the column; the area under its label for chunks
+}
+
+// labels are the column's label, longest first. The space is named with
+// "in", so that "in eden: 1,393" reads as StackChunks in eden (a bare
+// "eden: 1,393" under the eden bar read as a second eden).
+func (c *chunkColumn) labels() []string {
+	live := Count(int64(c.live))
+	out := []string{}
+	if c.dead > 0 {
+		out = append(out, "in "+c.name+": "+live+" live + "+Count(int64(c.dead))+" dead",
+			"in "+c.name+": "+live+" + "+Count(int64(c.dead))+" dead")
+	}
+	return append(out, "in "+c.name+": "+live, c.name+": "+live, c.name)
+}
+
+// deadLine is the second label line of a column whose dead chunks' count
+// did not fit on the first: the grey bricks are said, not left to guess.
+func (c *chunkColumn) deadLine() []string {
+	d := Count(int64(c.dead))
+	return []string{"+ " + d + " dead (grey)", "+ " + d + " dead", d + " dead"}
+}
+
+func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	cs := &snap.Chunks
+	head, rest := strip.Top(CharH * sc)
+	var noteR Rect
+	note := chunkNote(snap)
+	if len(note) > 0 && rest.H >= 2*CharH*sc+3*sc {
+		noteR, rest = rest.Top(CharH * sc)
+	}
+	cols := [3]chunkColumn{{name: "eden", live: cs.EdenLive, dead: cs.EdenDead},
+		{name: "survivors", live: cs.SurvivorLive, dead: cs.SurvivorDead},
+		{name: "old", live: cs.OldLive, dead: cs.OldDead}}
+	layoutChunkColumns(cols[:], rest, sc)
+	var areas [3]Rect
+	for i := range cols {
+		c := &cols[i]
+		l.Rect(c.r, p.Background)
+		lab, area := c.r.Top(CharH * sc)
+		ls := c.labels()
+		l.TextFit(lab.PadX(sc), sc, p.TextDim, ls...)
+		if c.dead > 0 && TextWidth(ls[1], sc) > lab.PadX(sc).W && area.H > 3*CharH*sc {
+			var dl Rect
+			dl, area = area.Top(CharH * sc)
+			l.TextFit(dl.PadX(sc), sc, p.TextDim, c.deadLine()...)
+		}
+		c.area = area.Inset(1 * sc)
+		areas[i] = c.area
+		l.detail(c.r, "StackChunks in "+c.name, Count(int64(c.live))+" live and "+Count(int64(c.dead))+" dead StackChunk objects in "+c.name+".")
+	}
+	k := drawChunks(l, areas[0], areas[1], areas[2], snap, s.byTier, p, sc)
+	if k > 1 {
+		// Bricks, not blocks: their scale on the heading's right.
+		for _, scale := range []string{"1 brick = " + Count(int64(k)) + " chunks", "brick = " + Count(int64(k)) + " chunks"} {
+			if w := TextWidth(scale, sc); w+TextWidth("StackChunks: "+Count(int64(cs.Live)), sc)+8*sc <= head.W {
+				l.TextRight(head, scale, sc, p.Text)
+				head.W -= w + 8*sc
+				break
+			}
+		}
+	}
+	l.TextFit(head, sc, p.Text, chunkHeadings(snap, s.byTier)...)
+	if !noteR.Empty() {
+		l.TextFit(noteR, sc, p.TextDim, note...)
+	}
+	l.region(strip, "StackChunks", "StackChunk objects: the frozen stacks of virtual threads off their carriers. "+Count(int64(cs.Live))+" live ("+
+		Size(cs.LiveBytes)+"), "+Count(int64(cs.Old))+" in the old generation, "+Count(int64(cs.GCMode))+
+		" moved by a GC (a hole in the block: the thread will not freeze into it again), "+Count(int64(cs.Garbage))+" dead (grey). A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park (one the GC has moved is dropped). "+chunkColourWords(s.byTier))
+}
+
+// layoutChunkColumns splits r into the three columns: each at least as
+// wide as its shortest label with its count, the rest shared by how many
+// chunks (live and dead) each holds, so that the column with the chunks
+// has the room.
+func layoutChunkColumns(cols []chunkColumn, r Rect, sc float32) {
+	gap := 4 * sc
+	avail := r.W - gap*float32(len(cols)-1)
+	mins := make([]float32, len(cols))
+	var sumMin, weight float32
+	for i := range cols {
+		// "in eden: 1,393"; an empty column only "old: 0", leaving the
+		// room to the column whose dead chunks need their count said.
+		ls := cols[i].labels()
+		short := ls[len(ls)-3]
+		if cols[i].live+cols[i].dead == 0 {
+			short = ls[len(ls)-2]
+		}
+		mins[i] = TextWidth(short, sc) + 3*sc
+		sumMin += mins[i]
+		weight += float32(cols[i].live + cols[i].dead)
+	}
+	x := r.X
+	for i := range cols {
+		w := avail * mins[i] / max(sumMin, 1)
+		if sumMin <= avail {
+			extra := avail - sumMin
+			if weight > 0 {
+				w = mins[i] + extra*float32(cols[i].live+cols[i].dead)/weight
+			} else {
+				w = mins[i] + extra/float32(len(cols))
+			}
+		}
+		cols[i].r = Rect{X: x, Y: r.Y, W: w, H: r.H}
+		x += w + gap
+	}
+}
+
+// chunkHeadings are the strip's heading, longest first.
+func chunkHeadings(snap *sim.Snapshot, byTier bool) []string {
+	n := Count(int64(snap.Chunks.Live))
+	var out []string
+	if byTier {
+		out = []string{"StackChunks (frozen stacks): " + n + " live, coloured by JIT tier", "StackChunks: " + n + " live, by JIT tier"}
+	}
+	return append(out, "StackChunks (frozen stacks): "+n+" live", "StackChunks: "+n+" live", "StackChunks: "+n, "StackChunks")
+}
+
+// chunkNote says, when the live chunks are not as many as the threads off
+// their carriers (parked or waiting for one), why: a running thread keeps
+// its young chunk to freeze into at its next park, a thread that never
+// parked has none. Nil when the counts agree (nothing invites the sum).
+// llm-router's 1,393 chunks beside 1,392 parked threads, and vt-pooling's
+// 9,999 beside 10,000 threads, were read as errors.
+func chunkNote(snap *sim.Snapshot) []string {
+	off := snap.RunQueueLen
+	for _, n := range snap.ParkedCount {
+		off += n
+	}
+	live := snap.Chunks.Live
+	if snap.VirtualLive == 0 || live == off {
+		return nil
+	}
+	o := Count(int64(off))
+	if live > off {
+		return []string{
+			"one per parked or waiting thread (" + o + "); a running thread may keep its own",
+			"held by " + o + " parked/waiting threads + some running ones",
+			"held by parked/waiting threads + some running ones",
+			"held by parked/waiting and some running threads",
+			"running threads may keep theirs",
+		}
+	}
+	return []string{
+		"one per parked or waiting thread (" + o + ") that has run; a new one has none yet",
+		"one per thread that has parked; a new one has none yet",
+		"a new thread has none yet",
+	}
+}
+
+// chunkColourWords says what a chunk block's colour means this frame.
+func chunkColourWords(byTier bool) string {
+	if byTier {
+		return "A block's colour is the code (interpreted, C1 or C2) its frames came from when the chunk was made and sized; a chunk keeps that size when the code is recompiled."
+	}
+	return "Every live chunk here holds frames of the same compiled code, so they share the StackChunk colour; a block's width is its size."
+}
+
+// chunkClass orders chunk blocks for density drawing: live young blocks by
+// born tier, then chunks a GC moved (GC mode) by tier, then dead ones.
+type chunkClass uint8
+
+const (
+	classInterp chunkClass = iota
+	classC1
+	classC2
+	classGCInterp
+	classGCC1
+	classGCC2
+	classDead
+	classCount
+)
+
+func classOf(c *sim.ChunkView) chunkClass {
+	if c.Dead {
+		return classDead
+	}
+	k := classC1
+	switch {
+	case c.Tier == sim.TierInterp:
+		k = classInterp
+	case c.Tier >= sim.TierC2:
+		k = classC2
+	}
+	if c.GCMode {
+		k += classGCInterp
+	}
+	return k
+}
+
+// classMeaning is the meaning of a class's fill; GC-mode classes add a
+// hole (classHole).
+func classMeaning(k chunkClass, byTier bool) Meaning {
+	if !byTier && k != classDead {
+		return MeanChunkData
+	}
+	switch k {
+	case classInterp, classGCInterp:
+		return MeanInterpreted
+	case classC1, classGCC1:
+		return MeanC1
+	case classC2, classGCC2:
+		return MeanC2
+	}
+	return MeanGarbage
+}
+
+func classHole(k chunkClass) bool { return k >= classGCInterp && k <= classGCC2 }
+
+// hole draws the dark centre of a chunk a GC moved.
+func hole(l *List, r Rect, p *Palette) {
+	d := max(1, min(r.W, r.H)*0.3)
+	if r.W > 2*d && r.H > 2*d {
+		l.Mark(Rect{X: r.X + d, Y: r.Y + d, W: r.W - 2*d, H: r.H - 2*d}, MeanGCMode, p, 1)
+	}
+}
+
+// BlockWidth is a chunk block's width: it grows with capacity (about 64
+// words a pixel) between 2 and 20 pixels, so a 1,150-word C1 chunk is
+// visibly four times a 290-word C2 one.
+func BlockWidth(capacity sim.Words, sc float32) float32 {
+	return clamp(float32(capacity)/64, 2, 20) * sc
+}
+
+// chunkTally is what one pass over the listed chunks learns about a space.
+type chunkTally struct {
+	counts [classCount]int
+	n      int
+	need   float32 // width of its blocks drawn one by one, gaps included
+	// est is how many chunks of each class the space holds: the listed
+	// mix scaled to the space's own live and dead counts (the snapshot
+	// lists a sample), so that its bricks agree with its label.
+	est   [classCount]float32
+	total int
+}
+
+// estimate fills t.est from the space's true live and dead counts; a
+// live chunk the sample missed takes the class most listed (common).
+func (t *chunkTally) estimate(live, dead int, common chunkClass) {
+	t.est = [classCount]float32{}
+	t.total = live + dead
+	sampled := 0
+	for c := chunkClass(0); c < classDead; c++ {
+		sampled += t.counts[c]
+	}
+	switch {
+	case sampled > 0:
+		for c := chunkClass(0); c < classDead; c++ {
+			t.est[c] = float32(t.counts[c]) * float32(live) / float32(sampled)
+		}
+	case live > 0:
+		t.est[common] = float32(live)
+	}
+	t.est[classDead] = float32(dead)
+}
+
+// spaceIndex is the drawing order of a heap space holding chunks: eden,
+// survivor, old; -1 for anything else.
+func spaceIndex(space sim.Space) int {
+	switch space {
+	case sim.SpaceEden:
+		return 0
+	case sim.SpaceSurvivor:
+		return 1
+	case sim.SpaceOld:
+		return 2
+	}
+	return -1
+}
+
+// brickHeights are the brick sizes tried (× scale); a brick is twice as
+// wide as high. Under 6 pixels a brick is hard to count, so smaller ones
+// are tried only when no larger one fits (a small embed).
+var brickHeights = [...]float32{12, 10, 8, 7, 6}
+
+var smallBrickHeights = [...]float32{5, 4, 3}
+
+// brickGrid is the grid of bricks of height h in r.
+func brickGrid(r Rect, h, sc float32) cellGrid {
+	gap := max(1, sc)
+	h = min(h, r.H)
+	return cellGrid{r: r, cols: max(1, int((r.W+gap)/(2*h+gap))), cell: h, gap: gap, cellW: 2 * h}
+}
+
+// classCells is how many bricks of k chunks each class of a tally takes:
+// the nearest whole number, at least one for a class with any chunk (a
+// column of 1 live chunk at 500 a brick must not look empty).
+func classCells(t *chunkTally, k int) (cells [classCount]int, total int) {
+	for c := range cells {
+		n := t.est[c]
+		if n <= 0 {
+			continue
+		}
+		cells[c] = max(1, int(n/float32(k)+0.5))
+		total += cells[c]
+	}
+	return
+}
+
+// drawChunks draws the listed StackChunks in the area of the space that
+// holds them and returns how many chunks a brick stands for (1: blocks
+// one by one). One pass tallies every space; blocks are drawn one by one
+// when every column's fit, else bricks in every column at one scale and
+// one size.
+func drawChunks(l *List, eden, surv, old Rect, snap *sim.Snapshot, byTier bool, p *Palette, sc float32) int {
+	blocks := snap.ChunkBlocks
+	if len(blocks) == 0 {
+		return 1
+	}
+	total := snap.Chunks.Live + snap.Chunks.Garbage
+	scale := float32(1)
+	if n := len(blocks); total > n {
+		// The snapshot lists at most MaxChunks blocks; the density drawing
+		// scales the listed mix up to the true total.
+		scale = float32(total) / float32(n)
+	}
+	gap := max(1, sc)
+	var tally [3]chunkTally
+	for i := range blocks {
+		b := &blocks[i]
+		si := spaceIndex(b.Space)
+		if si < 0 {
+			continue
+		}
+		t := &tally[si]
+		t.counts[classOf(b)]++
+		t.n++
+		t.need += BlockWidth(b.Capacity, sc) + gap
+	}
+	cs := &snap.Chunks
+	// A live chunk the sample missed takes its space's (else its
+	// generation's) most listed class; one in eden is never drawn as
+	// moved by a GC.
+	common := func(spaces ...int) chunkClass {
+		best, most := classC2, 0
+		for c := chunkClass(0); c < classDead; c++ {
+			n := 0
+			for _, si := range spaces {
+				n += tally[si].counts[c]
+			}
+			if n > most {
+				best, most = c, n
+			}
+		}
+		return best
+	}
+	young := common(0, 1)
+	if classHole(young) {
+		young -= classGCInterp // no GC has seen a chunk in eden
+	}
+	tally[0].estimate(cs.EdenLive, cs.EdenDead, young)
+	tally[1].estimate(cs.SurvivorLive, cs.SurvivorDead, common(1, 0))
+	tally[2].estimate(cs.OldLive, cs.OldDead, common(2))
+	areas := [...]Rect{eden, surv, old}
+	oneByOne := scale == 1
+	for si, area := range areas {
+		if tally[si].n == 0 {
+			continue
+		}
+		bh := min(6*sc, area.H)
+		rows := max(1, int((area.H+gap)/(bh+gap)))
+		if area.Empty() || tally[si].need > float32(rows)*(area.W-20*sc) {
+			oneByOne = false
+		}
+	}
+	if oneByOne {
+		for si, area := range areas {
+			if !area.Empty() && tally[si].n > 0 {
+				drawBlocks(l, area, si, blocks, byTier, p, sc)
+			}
+		}
+		return 1
+	}
+	// The finest scale any brick size reaches, then the largest bricks
+	// at that scale: a reader counts bricks, so each should stand for
+	// as few chunks as the room allows, and be as large as that leaves.
+	bestH, bestK := float32(0), 0
+	for _, hs := range [][]float32{brickHeights[:], smallBrickHeights[:]} {
+		for _, h := range hs {
+			h *= sc
+			if k := brickScale(areas[:], tally[:], h, sc); k > 0 && (bestK == 0 || k < bestK) {
+				bestH, bestK = h, k
+			}
+		}
+		if bestK > 0 {
+			break
+		}
+	}
+	if bestK == 0 {
+		return 1
+	}
+	for si, area := range areas {
+		if area.Empty() || tally[si].total == 0 {
+			continue
+		}
+		drawBricks(l, brickGrid(area, bestH, sc), &tally[si], bestK, byTier, p, sc)
+	}
+	return bestK
+}
+
+// brickScale is the chunks per brick that bricks of height h need: the
+// round scale at which every column's bricks, each class rounded to the
+// nearest brick (at least one), fit its area; 0 when none fits.
+func brickScale(areas []Rect, tally []chunkTally, h, sc float32) int {
+	k := 1
+	for si, area := range areas {
+		if tally[si].total == 0 || area.Empty() {
+			continue
+		}
+		g := brickGrid(area, h, sc)
+		if g.capacity() == 0 {
+			return 0
+		}
+		n := tally[si].total
+		k = max(k, RoundScale((n+g.capacity()-1)/g.capacity()))
+	}
+	for tries := 0; tries < 8; tries++ {
+		ok := true
+		for si, area := range areas {
+			if tally[si].total == 0 || area.Empty() {
+				continue
+			}
+			g := brickGrid(area, h, sc)
+			if _, cells := classCells(&tally[si], k); cells > g.capacity() {
+				ok = false
+			}
+		}
+		if ok {
+			return k
+		}
+		k = RoundScale(k + 1)
+	}
+	return 0
+}
+
+// drawBlocks draws one column's chunks one block each.
+func drawBlocks(l *List, r Rect, si int, blocks []sim.ChunkView, byTier bool, p *Palette, sc float32) {
+	bh := min(6*sc, r.H)
+	gap := max(1, sc)
+	x, y := r.X, r.Y
+	for i := range blocks {
+		b := &blocks[i]
+		if spaceIndex(b.Space) != si {
+			continue
+		}
+		w := BlockWidth(b.Capacity, sc)
+		if x+w > r.Right() {
+			x, y = r.X, y+bh+gap
+		}
+		if y+bh > r.Bottom()+0.01 {
+			break
+		}
+		br := Rect{X: x, Y: y, W: w, H: bh}
+		c := classOf(b)
+		if c != classDead {
+			l.chunkHit(br, b.Owner)
+		}
+		l.Mark(br, classMeaning(c, byTier), p, classAlpha(c))
+		if classHole(c) {
+			hole(l, br, p)
+		}
+		if c == classDead {
+			deadStripe(l, br, p)
+		}
+		x += w + gap
+	}
+}
+
+// drawBricks draws one column's chunks as bricks of k chunks each, in
+// class order.
+func drawBricks(l *List, g cellGrid, t *chunkTally, k int, byTier bool, p *Palette, sc float32) {
+	counts, _ := classCells(t, k)
+	var cells [classCount]segment
+	for c := chunkClass(0); c < classCount; c++ {
+		m := classMeaning(c, byTier)
+		cells[c] = segment{counts[c], m.Color(p).Alpha(classAlpha(c)), m}
+	}
+	drawn := g.runs(l, cells[:], p.Background)
+	i := 0
+	for c := chunkClass(0); c < classCount && i < drawn; c++ {
+		n := min(cells[c].n, drawn-i)
+		for j := i; j < i+n; j++ {
+			if classHole(c) {
+				hole(l, g.cellRect(j), p)
+			}
+		}
+		i += n
+	}
+}
+
+// deadStripe draws garbage's upright stripes on a dead chunk, as on the
+// garbage part of a space's bar.
+func deadStripe(l *List, r Rect, p *Palette) {
+	if r.W < 4 {
+		return
+	}
+	for _, f := range []float32{1.0 / 3, 2.0 / 3} {
+		l.Rect(Rect{X: r.X + r.W*f - 0.5, Y: r.Y, W: 1, H: r.H}, p.Background.Alpha(0.5))
+	}
+}
+
+// classAlpha is a class's opacity: all opaque (dead chunks are garbage's
+// grey and stripes, as on the bars; dimmed, their stripes did not show).
+func classAlpha(chunkClass) float32 { return 1 }
