@@ -41,6 +41,7 @@ var gcLab = &Scenario{
 		{Name: "gc", Kind: Enum, Default: "parallel", Options: []string{"parallel", "serial", "g1"}, Help: "collector (g1 is simplified)"},
 		{Name: "jdk", Kind: Enum, Default: "17", Options: jdkBuildNames(), Help: "JDK build: 17 = 17.0.12 or later, 17.0.11 = up to 17.0.11, 21 = 21.0.4 or later, 21.0.3 = up to 21.0.3, 25 (the older builds still run Parallel's post-scavenge Full GC check)"},
 		{Name: "cores", Kind: Int, Default: "2", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs the JVM sees (-XX:ActiveProcessorCount)"},
+		{Name: "cpu_share", Kind: Float, Default: "1", Min: 0.01, Max: 1, Help: "part of each CPU's time the JVM's threads get: 1 is a machine of its own; on one shared with other work less, and every CPU burst, GC pause and marking thread takes 1/cpu_share as long (no JVM flag: `loomsim jvm` measures it, the twin's process CPU over its window's wall time and cores)"},
 	},
 	Cases: []Case{
 		{ID: "pooled", Title: "1,000 pooled workers, 256 MB, Parallel", Set: [][2]string{{"state", "pooled"}}},
@@ -183,8 +184,10 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	if total > 0 {
 		dur = 0 // the run ends when the last request is done
 	}
+	m := machine(v.Int("cores"))
+	m.CPUShare = v.Float("cpu_share")
 	return sim.Config{
-		Machine: machine(v.Int("cores")),
+		Machine: m,
 		JVM:     j,
 		Heap:    gcLabHeap(v),
 		Programs: []sim.Program{{Name: "request", Steps: steps,
