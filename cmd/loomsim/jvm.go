@@ -75,9 +75,13 @@ type jvmSide struct {
 	GCTimePct      *float64       `json:"gc_time_pct"`
 	// CPUShare is the part of its CPUs' time the JVM had: its process CPU
 	// over the window's wall time and its cores (nil when not measured).
-	CPUShare *float64      `json:"cpu_share"`
-	LoadAvg  string        `json:"loadavg,omitempty"`
-	Summary  gclog.Summary `json:"gc_log_summary"`
+	CPUShare *float64 `json:"cpu_share"`
+	// PauseCPUShare is the part of their cores' time the GC threads had in
+	// the window's pauses, from the log's gc+cpu lines: their CPU time over
+	// the pauses' wall time and their number (nil without those lines).
+	PauseCPUShare *float64      `json:"pause_cpu_share"`
+	LoadAvg       string        `json:"loadavg,omitempty"`
+	Summary       gclog.Summary `json:"gc_log_summary"`
 }
 
 // modelSide is the model's half.
@@ -326,6 +330,14 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 		}
 	}
 	j.LoadAvg = twin.LoadAvg
+	if sum.PauseCPUs != nil {
+		// ParallelGCThreads is every CPU up to 8; Serial has one GC thread.
+		threads := min(v.Int("cores"), 8)
+		if v.Str("gc") == "serial" {
+			threads = 1
+		}
+		j.PauseCPUShare = ptr(round3(min(1, *sum.PauseCPUs/float64(threads))))
+	}
 	if twin.ProcessCPUS != nil && twin.DurationS > 0 {
 		j.CPUShare = ptr(measuredShare(*twin.ProcessCPUS, twin.DurationS, v.Int("cores")))
 	}
@@ -506,6 +518,9 @@ func writeJVMReport(w io.Writer, r *jvmReport) error {
 	fmt.Fprintf(w, "JVM: Java %s (jdk=%s), %d requests in %.1f s\n", r.JVM.JavaVersion, r.JVM.JDK, r.JVM.Requests, r.JVM.DurationS)
 	if r.JVM.CPUShare != nil {
 		fmt.Fprintf(w, "     its CPUs: %.3f of each core's time (its process CPU over the window's wall time and cores; load average %s)\n", *r.JVM.CPUShare, r.JVM.LoadAvg)
+	}
+	if r.JVM.PauseCPUShare != nil {
+		fmt.Fprintf(w, "     its GC threads in pauses: %.3f of each of their cores' time (the GC log's User+Sys over Real)\n", *r.JVM.PauseCPUShare)
 	}
 	fmt.Fprintf(w, "model: gc-lab, %d requests, cpu_share %v, %s\n", r.Model.Requests, r.Model.Params["cpu_share"], r.Model.Outcome)
 	if m := r.WholeMachine; m != nil {

@@ -218,7 +218,8 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 	fmt.Fprintln(w, "JVM's CPU share. The model runs with it as `cpu_share` (every CPU burst, GC pause and marking thread")
 	fmt.Fprintln(w, "takes 1/cpu_share as long: sim/cpushare.go), and again on a machine of its own (`cpu_share=1`, as")
 	fmt.Fprintln(w, "before the share was measured); each cell shows the model's rate at the whole machine → at the share.")
-	fmt.Fprintln(w, "The verdicts are the model's at the measured share.")
+	fmt.Fprintln(w, "The verdicts are the model's at the measured share. Beside the share: the GC threads' share of their")
+	fmt.Fprintln(w, "cores in the pauses, from the GC log's `User= Sys= Real=` lines (Serial has one GC thread, the others 2).")
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "- Date: %s\n- JVM: %s\n- Machine: %s", meta.Date, meta.JavaVersion, meta.Machine)
 	if meta.Load != "" {
@@ -231,7 +232,7 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 	var wRate, wRate12, wRateIn, wOld, wOldIn int
 	fmt.Fprintln(w, "Rates are per 1,000 requests with the counts in brackets; the ratio is model / JVM.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| point | requests | CPU share (load) | young GCs: JVM · model 1 → share | Full GCs: JVM · model 1 → share | old after Full GC MB: JVM · model 1 → share | GC time %: JVM · model | verdicts |")
+	fmt.Fprintln(w, "| point | requests | CPU share (load average); GC threads' share in pauses | young GCs: JVM · model 1 → share | Full GCs: JVM · model 1 → share | old after Full GC MB: JVM · model 1 → share | GC time %: JVM · model | verdicts |")
 	fmt.Fprintln(w, "|---|--:|---|---|---|---|---|---|")
 	type miss struct{ point, metric, detail string }
 	var misses []miss
@@ -302,8 +303,11 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 		if r.JVM.CPUShare != nil {
 			share = fmtPtr(r.JVM.CPUShare)
 			if r.JVM.LoadAvg != "" {
-				share += " (" + strings.Fields(r.JVM.LoadAvg)[0] + ")"
+				share += " (load " + strings.Fields(r.JVM.LoadAvg)[0] + ")"
 			}
+		}
+		if r.JVM.PauseCPUShare != nil {
+			share += "; GC threads in pauses " + fmtPtr(r.JVM.PauseCPUShare)
 		}
 		y, f, o, g := cell["young GCs per 1,000 requests"], cell["Full GCs per 1,000 requests"], cell["old gen after Full GC (MB)"], cell["GC time share (%)"]
 		wy, wf, wo := wcell["young GCs per 1,000 requests"], wcell["Full GCs per 1,000 requests"], wcell["old gen after Full GC (MB)"]

@@ -243,6 +243,8 @@ func TestJVMRunsTheModelOnTheJVMsCPUShare(t *testing.T) {
 	require.NotNil(t, rep.JVM.CPUShare)
 	assert.Equal(t, 0.25, *rep.JVM.CPUShare)
 	assert.Equal(t, "17.00 16.00 15.00", rep.JVM.LoadAvg)
+	require.NotNil(t, rep.JVM.PauseCPUShare, "the log has gc+cpu lines")
+	assert.Less(t, *rep.JVM.PauseCPUShare, 0.5, "the GC threads of that run had less than half their core")
 	assert.Equal(t, 0.25, rep.Model.Params["cpu_share"])
 	require.NotNil(t, rep.WholeMachine, "the model on a machine of its own too")
 	assert.Equal(t, 1.0, rep.WholeMachine.Params["cpu_share"])
