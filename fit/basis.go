@@ -32,6 +32,10 @@ type Basis struct {
 	OldAtEndMB        *float64 `json:"old_at_end_mb"`             // the old gen after the last collection
 	EdenMB            *float64 `json:"eden_mb"`                   // mean eden at a young collection
 	SurvivedMB        *float64 `json:"survived_mb"`               // median kept by a young collection
+	// PauseCPUs: the CPUs the GC threads had in the window's pauses (their gc+cpu lines' User+Sys
+	// over Real); GCThreads: how many the collector runs (ParallelGCThreads; Serial's one).
+	PauseCPUs *float64 `json:"pause_cpus,omitempty"`
+	GCThreads int      `json:"gc_threads"`
 
 	window *gclog.Log
 }
@@ -105,6 +109,15 @@ func ReadBasis(l *gclog.Log) (*Basis, error) {
 	}
 	b.OldAfterFullMB, b.OldAfterFullMaxMB, b.OldAfterLastFull = s.OldAfterFullMB, s.OldAfterFullMaxMB, s.OldAfterFullLastMB
 	b.OldAtEndMB, b.EdenMB, b.SurvivedMB = oldAtEnd(w), edenAtYoung(w), survivedYoung(w)
+	b.PauseCPUs = s.PauseCPUs
+	// ParallelGCThreads' default: every CPU up to 8, then 5/8 of the rest.
+	b.GCThreads = b.CPUs
+	if b.CPUs > 8 {
+		b.GCThreads = 8 + (b.CPUs-8)*5/8
+	}
+	if l.Collector == gclog.Serial {
+		b.GCThreads = 1
+	}
 	return b, nil
 }
 

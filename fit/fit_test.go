@@ -205,3 +205,21 @@ func TestLongLogsAreFittedByAShortRun(t *testing.T) {
 	assert.Equal(t, maxModelS, k.durationS)
 	assert.Contains(t, strings.Join(quality(b, &Model{Knobs: k.set()}, 1).Notes, " "), "The log spans 7200 s")
 }
+
+// The log's gc+cpu lines say how much of their cores the GC threads had in pauses; the quality
+// shows it and says which cpu_share would put the model on that machine. In the window of
+// testdata/jvm-check/parallel-128m-pooled-1000.log, from its first collection on, the 63 lines sum
+// to User 0.99 s + Sys 0.66 s over Real 3.38 s (grep 'gc,cpu' | awk): 0.488 CPUs of 2 GC threads.
+func TestFitShowsTheGCThreadsShareOfTheCores(t *testing.T) {
+	r, _ := fitLog(t, parallel128.file)
+	share := row(t, r, "GC threads' share of their cores in pauses")
+	require.NotNil(t, share.Log)
+	assert.InDelta(t, 0.244, *share.Log, 0.001)
+	assert.Nil(t, share.Model)
+	assert.Equal(t, "info", share.Verdict)
+	found := false
+	for _, n := range r.Quality.Notes {
+		found = found || strings.Contains(n, "`--set cpu_share=0.24`")
+	}
+	assert.True(t, found, "a note says which cpu_share: %q", r.Quality.Notes)
+}

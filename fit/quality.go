@@ -48,6 +48,13 @@ func quality(b *Basis, m *Model, runs int) Quality {
 		infoRow("promotion rate (MB/s)", b.PromotionRateMBs, num(m.PromotionRateMBs)),
 		infoRow("eden at a young GC (MB)", b.EdenMB, m.EdenMB),
 	}
+	if share := b.PauseCPUShare(); share != nil {
+		q.Metrics = append(q.Metrics, infoRow("GC threads' share of their cores in pauses", share, nil))
+		q.Notes = append(q.Notes, fmt.Sprintf("In the log's pauses the GC threads had %.2f CPUs (User+Sys over Real), %.2f of "+
+			"each of their %d cores' time: the JVM shared its machine with other work. The model fitted here has the whole "+
+			"machine (cpu_share 1); `--set cpu_share=%.2f` gives it the share the GC threads had, a lower bound of the "+
+			"JVM's (in a pause the GC threads also wait for one another).", *b.PauseCPUs, *share, b.GCThreads, *share))
+	}
 	q.Notes = append(q.Notes, fmt.Sprintf("The log does not count threads: the fit takes %s threads from what a young "+
 		"collection keeps (requests in flight, each holding gc-lab's %d KB of data and buffer), then chooses what each "+
 		"keeps (state, cache_max_kb) and how often it makes a request (backend_ms) to meet the log's allocation rate and "+
@@ -134,6 +141,15 @@ func infoRow(name string, log, model *float64) Row {
 		r.Ratio = ratio(*log, *model)
 	}
 	return r
+}
+
+// PauseCPUShare is the part of their cores' time the GC threads had in the log's pauses: the
+// CPUs they had over their number, at most 1; nil when the log has no gc+cpu lines.
+func (b *Basis) PauseCPUShare() *float64 {
+	if b.PauseCPUs == nil || b.GCThreads < 1 {
+		return nil
+	}
+	return num(math.Min(1, *b.PauseCPUs/float64(b.GCThreads)))
 }
 
 // g1NoFullNote says that the model's G1 had no Full GC where the log's had some, with how long the

@@ -127,6 +127,17 @@ type Event struct {
 	Pause    Nanos        `json:"pause_ns"`
 	Duration Nanos        `json:"duration_ns,omitempty"`
 	Gens     []Generation `json:"generations,omitempty"`
+	// CPU is the GC threads' CPU time in the pause and its wall time, from the gc+cpu line
+	// ("User=0.07s Sys=0.02s Real=0.29s"); nil when the log has none for the event.
+	CPU *PauseCPU `json:"cpu,omitempty"`
+}
+
+// PauseCPU is a pause's gc+cpu line: the CPU time its GC threads used, user and system, and the
+// wall time it took, as HotSpot measures them (each to 10 ms).
+type PauseCPU struct {
+	User Nanos `json:"user_ns"`
+	Sys  Nanos `json:"sys_ns"`
+	Real Nanos `json:"real_ns"`
 }
 
 // Gen returns the event's generation of the given space, if it was logged.

@@ -164,6 +164,9 @@ func (p *Parser) pendingFor(id int) *pendingGC {
 
 // gcLine reads a line of one GC: a heap line, a summary line that completes an event, or detail.
 func (p *Parser) gcLine(n, id int, rest string) (lineUse, error) {
+	if strings.HasPrefix(rest, "User=") {
+		return p.cpuLine(n, id, rest)
+	}
 	pg := p.pendingFor(id)
 	if rest == "To-space exhausted" {
 		pg.toSpaceExh = true
@@ -290,4 +293,36 @@ func (p *Parser) closeCycles(keep int) {
 			Phase: "Cycle", Cause: pg.trigger, HasHeap: pg.hasHeap, Before: pg.before, After: pg.after,
 			Commit: pg.commit, Duration: max(0, pg.last-pg.first)})
 	}
+}
+
+// cpuLine reads a gc+cpu line, "User=0.07s Sys=0.02s Real=0.29s", logged after its pause's summary
+// line, and gives it to that pause: the last event of the same GC id. A line for a GC with no
+// event yet (a concurrent phase's, or one whose summary was cut off) is skipped.
+func (p *Parser) cpuLine(n, id int, rest string) (lineUse, error) {
+	var cpu PauseCPU
+	fields := strings.Fields(rest)
+	dst := []*Nanos{&cpu.User, &cpu.Sys, &cpu.Real}
+	names := []string{"User=", "Sys=", "Real="}
+	if len(fields) != len(names) {
+		return 0, lineErr(n, ErrMalformed, "expected \"User=0.07s Sys=0.02s Real=0.29s\", got %q", clip(rest, 120))
+	}
+	for i, f := range fields {
+		v, ok := strings.CutPrefix(f, names[i])
+		d, okD := parseDuration(v)
+		if !ok || !okD {
+			return 0, lineErr(n, ErrMalformed, "expected \"User=0.07s Sys=0.02s Real=0.29s\", got %q", clip(rest, 120))
+		}
+		*dst[i] = d
+	}
+	for i := len(p.log.Events) - 1; i >= 0 && i >= len(p.log.Events)-maxPending; i-- {
+		e := &p.log.Events[i]
+		if e.ID == id {
+			if e.Kind == Concurrent || e.CPU != nil {
+				return skipped, nil
+			}
+			e.CPU = &cpu
+			return used, nil
+		}
+	}
+	return skipped, nil
 }

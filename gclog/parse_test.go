@@ -29,7 +29,7 @@ func TestEventLines(t *testing.T) {
 				{Space: Eden, Name: "Eden", Before: 16384 * KB, After: 0, CapacityBefore: 16384 * KB, CapacityAfter: 16384 * KB},
 				{Space: Survivor, Name: "From", Before: 0, After: 2544 * KB, CapacityBefore: 2560 * KB, CapacityAfter: 2560 * KB},
 				{Space: OldGen, Name: "ParOldGen", Before: 0, After: 1580 * KB, CapacityBefore: 44032 * KB, CapacityAfter: 44032 * KB},
-			}}},
+			}, CPU: &PauseCPU{User: 20 * Millisecond, Sys: 20 * Millisecond, Real: 100 * Millisecond}}},
 		{"parallel full, -Xlog:gc only", "[4.388s][info][gc] GC(22) Pause Full (Ergonomics) 53M->26M(57M) 40.387ms\n",
 			Event{ID: 22, Line: 1, Time: 4388 * Millisecond, Kind: Full, Cause: "Ergonomics", HasHeap: true,
 				Before: 53 * MB, After: 26 * MB, Commit: 57 * MB, Pause: 40_387 * Microsecond}},

@@ -63,6 +63,13 @@ type Summary struct {
 	OldAfterFullSource string   `json:"old_after_full_gc_source,omitempty"`
 	OldCapacityMB      *float64 `json:"old_capacity_mb"` // the last logged old generation capacity
 
+	// PauseCPUs is how many CPUs the GC threads had in the pauses with a gc+cpu line: their CPU
+	// time (user + system) over the pauses' wall time (Real). With N GC threads it is at most N on
+	// a machine of the JVM's own; on a shared one, other processes take the rest. PauseCPUPauses
+	// counts the pauses it is measured over.
+	PauseCPUs      *float64 `json:"pause_cpus,omitempty"`
+	PauseCPUPauses int      `json:"pause_cpu_pauses,omitempty"`
+
 	ToSpaceExhausted   int     `json:"to_space_exhausted"`
 	CancelledCycles    int     `json:"cancelled_cycles"`
 	AllocationStalls   int     `json:"allocation_stalls"`
@@ -113,7 +120,23 @@ func (l *Log) Summary() Summary {
 		s.rates(l.Events)
 	}
 	s.oldAfterFull(l.Events)
+	s.pauseCPU(l.Events)
 	return s
+}
+
+// pauseCPU sums the pauses' gc+cpu lines.
+func (s *Summary) pauseCPU(events []Event) {
+	var used, real Nanos
+	for i := range events {
+		if c := events[i].CPU; c != nil {
+			used += c.User + c.Sys
+			real += c.Real
+			s.PauseCPUPauses++
+		}
+	}
+	if real > 0 {
+		s.PauseCPUs = num(float64(used) / float64(real))
+	}
 }
 
 func (s *Summary) countKinds(events []Event) {

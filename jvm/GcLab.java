@@ -19,7 +19,9 @@
 //
 // At the end one JSON line goes to stdout: requests, throughput_rps, duration_s, threads and every
 // knob's value, plus what the JVM itself reports (version, max heap, its collectors' counts) and the
-// JVM uptime at both ends of the measured window, to pick that window's GCs out of the log.
+// JVM uptime at both ends of the measured window, to pick that window's GCs out of the log, the CPU
+// time the whole process used in that window (process_cpu_s: user + system, GC threads included) and
+// the machine's load averages at its end (loadavg), for on a shared machine the JVM gets less CPU than it sees.
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -99,6 +101,7 @@ public final class GcLab {
         // uptime decorations, so a reader can count only the GCs of the window (not those of
         // compiling this file or of the shutdown).
         long startUptime = ManagementFactory.getRuntimeMXBean().getUptime();
+        long startCpu = processCpuNanos();
         long start = System.nanoTime();
         for (Thread t : workers) {
             t.start();
@@ -108,10 +111,12 @@ public final class GcLab {
         long elapsed = System.nanoTime() - start;
         long done = requests.sum();
         long endUptime = ManagementFactory.getRuntimeMXBean().getUptime();
+        long endCpu = processCpuNanos();
         for (Thread t : workers) {
             t.join();
         }
-        System.out.println(report(c, values, done, elapsed / 1e9, startUptime, endUptime));
+        double cpuSeconds = startCpu < 0 || endCpu < 0 ? -1 : (endCpu - startCpu) / 1e9;
+        System.out.println(report(c, values, done, elapsed / 1e9, startUptime, endUptime, cpuSeconds));
     }
 
     /** The request loop of one worker (see the file's opening comment for the exact steps). */
@@ -146,6 +151,28 @@ public final class GcLab {
             if (!stop) {
                 requests.increment();
             }
+        }
+    }
+
+    /**
+     * The CPU time (user + system) all of this process's threads have used so far, in nanoseconds,
+     * or -1 where the JVM does not report it. Over the measured window, divided by its wall time, it
+     * is how many CPUs the JVM actually had: on a machine shared with other work, fewer than it sees.
+     */
+    static long processCpuNanos() {
+        if (ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+            return os.getProcessCpuTime();
+        }
+        return -1;
+    }
+
+    /** The machine's load averages (/proc/loadavg's first three fields), or "" where there is none. */
+    static String loadAverage() {
+        try {
+            String[] f = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/loadavg")).trim().split(" ");
+            return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "";
+        } catch (java.io.IOException | RuntimeException e) {
+            return "";
         }
     }
 
@@ -252,7 +279,7 @@ public final class GcLab {
 
     /** The result line: plain JSON built by hand (no library), numbers in the ROOT locale. */
     static String report(Config c, Map<String, String> values, long done, double seconds, long startUptimeMs,
-                         long endUptimeMs) {
+                         long endUptimeMs, double cpuSeconds) {
         StringBuilder b = new StringBuilder("{");
         b.append("\"requests\":").append(done);
         b.append(",\"throughput_rps\":").append(String.format(Locale.ROOT, "%.1f", done / seconds));
@@ -267,6 +294,10 @@ public final class GcLab {
         }
         b.append(String.format(Locale.ROOT, ",\"window_start_uptime_s\":%.3f,\"window_end_uptime_s\":%.3f",
                 startUptimeMs / 1e3, endUptimeMs / 1e3));
+        if (cpuSeconds >= 0) {
+            b.append(String.format(Locale.ROOT, ",\"process_cpu_s\":%.3f", cpuSeconds));
+        }
+        b.append(String.format(Locale.ROOT, ",\"loadavg\":\"%s\"", loadAverage()));
         b.append(",\"java_version\":\"").append(System.getProperty("java.version")).append('"');
         b.append(",\"max_heap_mb\":").append(String.format(Locale.ROOT, "%.1f",
                 Runtime.getRuntime().maxMemory() / 1048576.0));

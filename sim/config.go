@@ -38,6 +38,11 @@ type Machine struct {
 	// WakeLatency is the time from waking a blocked OS thread (or starting
 	// a new one) until it is runnable: futex wake and scheduler latency.
 	WakeLatency Duration
+	// CPUShare is the part of each CPU's time the JVM's threads get on a
+	// machine shared with other work (cpushare.go): 0 or 1 is the whole
+	// machine; 0.5 makes every CPU burst and every GC pause take twice as
+	// long in wall time.
+	CPUShare float64
 }
 
 // JVM holds thread-related JVM behaviour and costs.
@@ -216,6 +221,9 @@ func (c *Config) Validate() error {
 	}
 	if m.Quantum <= 0 {
 		bad("OS quantum must be positive")
+	}
+	if !(m.CPUShare >= 0 && m.CPUShare <= 1) {
+		bad("cpu share %v: must be in (0, 1], or 0 for the whole machine", m.CPUShare)
 	}
 	if c.JVM.JDK != 17 && c.JVM.JDK != 21 && c.JVM.JDK != 25 {
 		bad("jdk %d: must be 17, 21 or 25", c.JVM.JDK)

@@ -5,7 +5,8 @@ package sim
 // has held a core for a quantum while others wait goes to the back of the
 // queue (round robin). CPU work is a "burst": a duration of CPU after which
 // the thread's burst handler runs. A stop-the-world pause stretches every
-// slice in progress (sim.go).
+// slice in progress (sim.go). On a shared machine a slice of CPU takes
+// longer in wall time (cpushare.go).
 
 // core is one CPU.
 type core struct {
@@ -101,7 +102,7 @@ func (s *Sim) startSlice(c int32) {
 		start = s.pauseEnd
 	}
 	co.run = run
-	co.end = start.Add(run)
+	co.end = start.Add(stretch(run, s.cfg.Machine.cpuShare()))
 	co.token++
 	s.q.push(co.end, evSliceEnd, c, co.token)
 }

@@ -73,7 +73,9 @@ func (s *Sim) collect(need Bytes) {
 			s.outOfMemory("Java heap space")
 		}
 	}
-	s.stopTheWorld(pause, full)
+	// The pause cost model prices the GC threads' work with a CPU each; on
+	// a shared machine they get only the JVM's share of them.
+	s.stopTheWorld(stretch(pause, s.cfg.Machine.cpuShare()), full)
 	s.noteRSS()
 }
 

@@ -26,9 +26,12 @@ package sim
 //   - Progress is counted at each young pause, where the model acts on the
 //     marking's end (the remark, then mixed collections).
 //
+//   - On a machine shared with other work the JVM's threads get only its
+//     share of each core (Machine.CPUShare, cpushare.go), the marking
+//     threads' part of the cores as well.
+//
 // Not modelled: the CPU the marking threads take is not taken from the
-// application's threads (their share is computed, not scheduled), and the
-// machine's other load, which shares the same cores on a real machine.
+// application's threads (their share is computed, not scheduled).
 // docs/model.md gives the sources and how G1MarkRate was derived.
 
 // g1MarkWork is a running marking's progress.
@@ -69,11 +72,16 @@ func (s *Sim) g1MarkFinished() bool {
 	if run > 0 && m.left > 0 {
 		cores := float64(len(s.cores))
 		conc := float64(g1ConcThreads(&s.cfg.Heap, len(s.cores)))
-		// Running threads over the time the application ran; waiting ones
-		// over the wall time (the run queue keeps its length in a pause).
-		runnable := float64(float64(st.cpuBusy-m.cpu)/float64(run)) + float64(float64(st.runqArea-m.queued)/float64(max(wall, 1)))
+		machine := s.cfg.Machine.cpuShare()
+		// Running threads over the time the application ran (a core that
+		// runs one for a time delivers the JVM's share of it in CPU);
+		// waiting ones over the wall time (the run queue keeps its length
+		// in a pause).
+		runnable := float64(float64(st.cpuBusy-m.cpu)/float64(float64(run)*machine)) + float64(float64(st.runqArea-m.queued)/float64(max(wall, 1)))
 		share := min(1, float64(cores/float64(runnable+conc)))
-		cpuMs := float64(float64(float64(run)*conc)*share) / float64(Millisecond)
+		// The marking threads' part of the cores, of which the JVM has
+		// its share (cpushare.go).
+		cpuMs := float64(float64(float64(float64(run)*conc)*share)*machine) / float64(Millisecond)
 		m.left -= Bytes(float64(cpuMs * float64(s.cfg.Heap.G1MarkRate)))
 	}
 	m.at, m.paused, m.cpu, m.queued = now, st.pauseTotal, st.cpuBusy, st.runqArea

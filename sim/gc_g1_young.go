@@ -151,7 +151,9 @@ func (h *heap) g1EdenFits(n, baseFree Bytes, rate float64, thr Bytes) bool {
 	toCopy := Bytes(float64(rate * float64(n*r)))
 	cfg := &h.cfg
 	pause := cfg.YoungFixed + bytesAt(toCopy+h.survUsed, cfg.CopyRate*thr) + bytesAt(h.oldUsed, cfg.CardRate*thr)
-	if pause > g1PauseGoal {
+	// G1 predicts from the pauses it measured, which took as long as the
+	// JVM's share of the CPUs made them (cpushare.go).
+	if stretch(pause, h.cpuShare) > g1PauseGoal {
 		return false
 	}
 	return Bytes(float64(g1CopySafety*float64(toCopy))) <= (baseFree-n)*r

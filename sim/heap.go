@@ -157,6 +157,9 @@ type blob struct {
 // objects between collections) and the old generation.
 type heap struct {
 	cfg HeapConfig
+	// cpuShare is Machine.CPUShare (1 for the whole machine): G1 predicts
+	// its pauses as they will take on the CPUs the JVM has.
+	cpuShare float64
 
 	youngCap, edenCap, survCap, survMax Bytes
 	oldMax, oldCommitted, oldInitial    Bytes
@@ -208,7 +211,7 @@ type heap struct {
 // newHeap sizes the generations from the configuration and lets the
 // collector make its startup decisions.
 func newHeap(cfg HeapConfig, c collector) *heap {
-	h := &heap{cfg: cfg}
+	h := &heap{cfg: cfg, cpuShare: 1}
 	h.youngCap = alignDown(cfg.MaxBytes/Bytes(cfg.NewRatio+1), cfg.SpaceAlign)
 	h.oldMax = cfg.MaxBytes - h.youngCap
 	isr := cfg.InitialSurvivorRatio

@@ -90,6 +90,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	}
 	s.gc = collectorFor(cfg.Heap.GC)
 	s.heap = newHeap(cfg.Heap, s.gc)
+	s.heap.cpuShare = cfg.Machine.cpuShare()
 	s.jit = newJIT(cfg.JIT, cfg.Methods)
 	s.pathCache = make([]pathCache, len(cfg.Programs))
 	s.connIdle = make([]int, cfg.ConnPools+1)

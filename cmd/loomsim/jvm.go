@@ -51,6 +51,10 @@ type twinResult struct {
 	WindowEndS    float64 `json:"window_end_uptime_s"`
 	JavaVersion   string  `json:"java_version"`
 	MaxHeapMB     float64 `json:"max_heap_mb"`
+	// ProcessCPUS is the CPU time (user + system) of all the JVM's threads
+	// over the window; absent from runs kept before the twin measured it.
+	ProcessCPUS *float64 `json:"process_cpu_s"`
+	LoadAvg     string   `json:"loadavg"` // the machine's load averages at the window's end
 }
 
 // jvmSide is the JVM's half of the comparison, from the twin's output and
@@ -69,7 +73,15 @@ type jvmSide struct {
 	OldAfterFullMB *float64       `json:"old_after_full_gc_mb"`
 	GCPauseTotalMS float64        `json:"gc_pause_total_ms"`
 	GCTimePct      *float64       `json:"gc_time_pct"`
-	Summary        gclog.Summary  `json:"gc_log_summary"`
+	// CPUShare is the part of its CPUs' time the JVM had: its process CPU
+	// over the window's wall time and its cores (nil when not measured).
+	CPUShare *float64 `json:"cpu_share"`
+	// PauseCPUShare is the part of their cores' time the GC threads had in
+	// the window's pauses, from the log's gc+cpu lines: their CPU time over
+	// the pauses' wall time and their number (nil without those lines).
+	PauseCPUShare *float64      `json:"pause_cpu_share"`
+	LoadAvg       string        `json:"loadavg,omitempty"`
+	Summary       gclog.Summary `json:"gc_log_summary"`
 }
 
 // modelSide is the model's half.
@@ -102,6 +114,10 @@ type jvmReport struct {
 	JVM   jvmSide      `json:"jvm"`
 	Model modelSide    `json:"model"`
 	Rows  []compareRow `json:"rows"`
+	// The model again on a machine of its own (cpu_share 1), when the JVM's
+	// share was measured below it: what the measured share changes.
+	WholeMachine     *modelSide   `json:"model_whole_machine,omitempty"`
+	WholeMachineRows []compareRow `json:"rows_whole_machine,omitempty"`
 }
 
 // noJVMError is a missing `java`: exit 2 with the command that installs one.
@@ -313,6 +329,18 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 			j.FullGCsByCause[c.Cause] += c.Count
 		}
 	}
+	j.LoadAvg = twin.LoadAvg
+	if sum.PauseCPUs != nil {
+		// ParallelGCThreads is every CPU up to 8; Serial has one GC thread.
+		threads := min(v.Int("cores"), 8)
+		if v.Str("gc") == "serial" {
+			threads = 1
+		}
+		j.PauseCPUShare = ptr(round3(min(1, *sum.PauseCPUs/float64(threads))))
+	}
+	if twin.ProcessCPUS != nil && twin.DurationS > 0 {
+		j.CPUShare = ptr(measuredShare(*twin.ProcessCPUS, twin.DurationS, v.Int("cores")))
+	}
 
 	modelSet := map[string]string{}
 	for k, x := range set {
@@ -324,6 +352,39 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 	// same requests per thread (caches filled as far), however much slower
 	// the JVM's machine ran than the model's idle cores.
 	modelSet["requests"] = strconv.FormatInt(twin.Requests, 10)
+	// The model runs on the CPUs the JVM had, unless the caller set them.
+	_, shareSet := set["cpu_share"]
+	if !shareSet && j.CPUShare != nil {
+		modelSet["cpu_share"] = strconv.FormatFloat(*j.CPUShare, 'f', -1, 64)
+	}
+	m, err := runModel(sc, v, modelSet)
+	if err != nil {
+		return nil, err
+	}
+	rep := &jvmReport{JVM: j, Model: *m, Rows: comparisonRows(&j, m)}
+	if !shareSet && j.CPUShare != nil && *j.CPUShare < 1 {
+		modelSet["cpu_share"] = "1"
+		whole, err := runModel(sc, v, modelSet)
+		if err != nil {
+			return nil, err
+		}
+		rep.WholeMachine, rep.WholeMachineRows = whole, comparisonRows(&j, whole)
+	}
+	return rep, nil
+}
+
+// measuredShare is the part of its cores' time a JVM had that used cpuS
+// seconds of CPU in wallS seconds, to three decimals, within cpu_share's
+// range. It is what the JVM used: the part it had when it wanted more, as
+// the twin's workers do when they are many (their CPU work and the GC's
+// keep more threads runnable than there are cores).
+func measuredShare(cpuS, wallS float64, cores int) float64 {
+	share := math.Round(1000*cpuS/(wallS*float64(cores))) / 1000
+	return min(max(share, 0.01), 1)
+}
+
+// runModel runs gc-lab with the knobs set and reads the figures compared.
+func runModel(sc *scenario.Scenario, v *scenario.Values, modelSet map[string]string) (*modelSide, error) {
 	res, err := sc.Run("", modelSet, 1, nil)
 	if err != nil {
 		return nil, err
@@ -343,7 +404,7 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 			}
 		}
 	}
-	return &jvmReport{JVM: j, Model: m, Rows: comparisonRows(&j, &m)}, nil
+	return &m, nil
 }
 
 // hotspotCause names a model's Full GC cause as the collector's log does:
@@ -455,7 +516,19 @@ func infoRow(name string, j, m *float64) compareRow {
 
 func writeJVMReport(w io.Writer, r *jvmReport) error {
 	fmt.Fprintf(w, "JVM: Java %s (jdk=%s), %d requests in %.1f s\n", r.JVM.JavaVersion, r.JVM.JDK, r.JVM.Requests, r.JVM.DurationS)
-	fmt.Fprintf(w, "model: gc-lab, %d requests, %s\n\n", r.Model.Requests, r.Model.Outcome)
+	if r.JVM.CPUShare != nil {
+		fmt.Fprintf(w, "     its CPUs: %.3f of each core's time (its process CPU over the window's wall time and cores; load average %s)\n", *r.JVM.CPUShare, r.JVM.LoadAvg)
+	}
+	if r.JVM.PauseCPUShare != nil {
+		fmt.Fprintf(w, "     its GC threads in pauses: %.3f of each of their cores' time (the GC log's User+Sys over Real)\n", *r.JVM.PauseCPUShare)
+	}
+	fmt.Fprintf(w, "model: gc-lab, %d requests, cpu_share %v, %s\n", r.Model.Requests, r.Model.Params["cpu_share"], r.Model.Outcome)
+	if m := r.WholeMachine; m != nil {
+		per1000 := func(n int64) float64 { return 1000 * float64(n) / float64(max(m.Requests, 1)) }
+		fmt.Fprintf(w, "       on a machine of its own (cpu_share 1): %.3f young and %.3f Full GCs per 1,000 requests\n",
+			per1000(m.YoungGCs), per1000(m.FullGCs))
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "metric\tJVM\tmodel\tratio\ttolerance\tverdict\t")
 	show := func(x *float64) string {

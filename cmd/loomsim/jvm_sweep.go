@@ -213,6 +213,14 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 	fmt.Fprintln(w, "they do not depend on how fast the machine ran the JVM; pause times and throughput do, and are not")
 	fmt.Fprintln(w, "compared. Tolerances: ×1.5 for GC rates (the aim is ×1.2), ±15 % for the old gen after Full GC.")
 	fmt.Fprintln(w)
+	fmt.Fprintln(w, "The machine is shared, so the JVM had only part of its CPUs: the twin measures its process CPU (user +")
+	fmt.Fprintln(w, "system, every thread's) over the window, and that over the window's wall time and the 2 cores is the")
+	fmt.Fprintln(w, "JVM's CPU share. The model runs with it as `cpu_share` (every CPU burst, GC pause and marking thread")
+	fmt.Fprintln(w, "takes 1/cpu_share as long: sim/cpushare.go), and again on a machine of its own (`cpu_share=1`, as")
+	fmt.Fprintln(w, "before the share was measured); each cell shows the model's rate at the whole machine → at the share.")
+	fmt.Fprintln(w, "The verdicts are the model's at the measured share. Beside the share: the GC threads' share of their")
+	fmt.Fprintln(w, "cores in the pauses, from the GC log's `User= Sys= Real=` lines (Serial has one GC thread, the others 2).")
+	fmt.Fprintln(w)
 	fmt.Fprintf(w, "- Date: %s\n- JVM: %s\n- Machine: %s", meta.Date, meta.JavaVersion, meta.Machine)
 	if meta.Load != "" {
 		fmt.Fprintf(w, " (load average %s when the sweep started: the machine is shared)", meta.Load)
@@ -221,10 +229,11 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 	fmt.Fprintf(w, "- Each point: `duration_s=%s`, every other knob at its default unless the point names it.\n\n", sweepDuration)
 
 	var rate, rate12, rateIn, old, old5, oldIn int
+	var wRate, wRate12, wRateIn, wOld, wOldIn int
 	fmt.Fprintln(w, "Rates are per 1,000 requests with the counts in brackets; the ratio is model / JVM.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| point | requests | young GCs: JVM · model | Full GCs: JVM · model | old after Full GC MB: JVM · model | GC time %: JVM · model | verdicts |")
-	fmt.Fprintln(w, "|---|--:|---|---|---|---|---|")
+	fmt.Fprintln(w, "| point | requests | CPU share (load average); GC threads' share in pauses | young GCs: JVM · model 1 → share | Full GCs: JVM · model 1 → share | old after Full GC MB: JVM · model 1 → share | GC time %: JVM · model | verdicts |")
+	fmt.Fprintln(w, "|---|--:|---|---|---|---|---|---|")
 	type miss struct{ point, metric, detail string }
 	var misses []miss
 	for i, r := range reps {
@@ -264,15 +273,55 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 		if len(verdicts) == 0 {
 			verdicts = []string{"all within"}
 		}
+		// The model on a machine of its own: the same rows when the share
+		// was not measured below 1.
+		whole, wholeSide := r.Rows, &r.Model
+		if r.WholeMachine != nil {
+			whole, wholeSide = r.WholeMachineRows, r.WholeMachine
+		}
+		wcell := map[string]compareRow{}
+		for _, row := range whole {
+			wcell[row.Metric] = row
+			switch {
+			case row.Tolerance == "—" || row.Verdict == "agree":
+			case strings.HasPrefix(row.Metric, "old"):
+				wOld++
+				if row.Verdict == "within" {
+					wOldIn++
+				}
+			case !strings.HasPrefix(row.Metric, "  "):
+				wRate++
+				if row.Verdict == "within" {
+					wRateIn++
+					if *row.Ratio >= 1/1.2 && *row.Ratio <= 1.2 {
+						wRate12++
+					}
+				}
+			}
+		}
+		share := "not measured"
+		if r.JVM.CPUShare != nil {
+			share = fmtPtr(r.JVM.CPUShare)
+			if r.JVM.LoadAvg != "" {
+				share += " (load " + strings.Fields(r.JVM.LoadAvg)[0] + ")"
+			}
+		}
+		if r.JVM.PauseCPUShare != nil {
+			share += "; GC threads in pauses " + fmtPtr(r.JVM.PauseCPUShare)
+		}
 		y, f, o, g := cell["young GCs per 1,000 requests"], cell["Full GCs per 1,000 requests"], cell["old gen after Full GC (MB)"], cell["GC time share (%)"]
-		fmt.Fprintf(w, "| %s | %d | %s (%d) · %s (%d), ×%s | %s (%d) · %s (%d), ×%s | %s · %s | %s · %s | %s |\n", name,
-			r.JVM.Requests, fmtPtr(y.JVM), r.JVM.YoungGCs, fmtPtr(y.Model), r.Model.YoungGCs, fmtPtr(y.Ratio),
-			fmtPtr(f.JVM), r.JVM.FullGCs, fmtPtr(f.Model), r.Model.FullGCs, fmtPtr(f.Ratio),
-			fmtPtr(o.JVM), fmtPtr(o.Model), fmtPtr(g.JVM), fmtPtr(g.Model), strings.Join(verdicts, "; "))
+		wy, wf, wo := wcell["young GCs per 1,000 requests"], wcell["Full GCs per 1,000 requests"], wcell["old gen after Full GC (MB)"]
+		fmt.Fprintf(w, "| %s | %d | %s | %s (%d) · %s (%d) → %s (%d), ×%s | %s (%d) · %s (%d) → %s (%d), ×%s | %s · %s → %s | %s · %s | %s |\n", name,
+			r.JVM.Requests, share,
+			fmtPtr(y.JVM), r.JVM.YoungGCs, fmtPtr(wy.Model), wholeSide.YoungGCs, fmtPtr(y.Model), r.Model.YoungGCs, fmtPtr(y.Ratio),
+			fmtPtr(f.JVM), r.JVM.FullGCs, fmtPtr(wf.Model), wholeSide.FullGCs, fmtPtr(f.Model), r.Model.FullGCs, fmtPtr(f.Ratio),
+			fmtPtr(o.JVM), fmtPtr(wo.Model), fmtPtr(o.Model), fmtPtr(g.JVM), fmtPtr(g.Model), strings.Join(verdicts, "; "))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "**Summary.** GC rates (young and Full GCs per 1,000 requests, rows where either side had any): %d of %d within ×1.5, %d within ×1.2. Old gen after Full GC (points where either side had a Full GC): %d of %d within ±15 %%, %d within ±5 %%.\n\n",
 		rateIn, rate, rate12, oldIn, old, old5)
+	fmt.Fprintf(w, "The model on a machine of its own (`cpu_share=1`, the same JVM runs): GC rates %d of %d within ×1.5, %d within ×1.2; old gen after Full GC %d of %d within ±15 %%.\n\n",
+		wRateIn, wRate, wRate12, wOldIn, wOld)
 	fmt.Fprintln(w, "## Misses and their reasons")
 	fmt.Fprintln(w)
 	if len(misses) == 0 {

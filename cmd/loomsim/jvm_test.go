@@ -177,6 +177,7 @@ func TestJVMReplaysTheCommittedSweepRuns(t *testing.T) {
 		{"parallel-128m-pooled-1000", []string{"gc=parallel", "heap_mb=128", "threads=1000"}, 59, 3, "Ergonomics"},
 		{"serial-64m-pooled-500", []string{"gc=serial", "heap_mb=64", "threads=500"}, 52, 24, "Allocation Failure"},
 		{"g1-128m-fresh-1000", []string{"gc=g1", "heap_mb=128", "threads=1000", "state=fresh"}, 26, 0, ""},
+		{"g1-256m-pooled-1000", []string{"gc=g1", "heap_mb=256", "threads=1000"}, 28, 0, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args := []string{"jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", c.name), "--json",
@@ -220,4 +221,75 @@ func TestFidelityListsEveryMissWithItsReason(t *testing.T) {
 	assert.Contains(t, out, "**c-1, young GCs per 1,000 requests** (JVM 2, model 1): not explained yet")
 	assert.NotContains(t, out, "**a-1", "a-1 is within ×1.5")
 	assert.Equal(t, 2, strings.Count(out, "not explained yet"))
+}
+
+// The twin's process CPU over its window's wall time and cores is the
+// JVM's share of the machine; the model runs on that share, and again on
+// a machine of its own, unless cpu_share is set.
+func TestJVMRunsTheModelOnTheJVMsCPUShare(t *testing.T) {
+	dir := t.TempDir()
+	prefix := filepath.Join(dir, "p")
+	log, err := os.ReadFile("../../testdata/gclog/serial-64m-pooled.log")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(prefix+".log", log, 0o644))
+	// 5.301 s of CPU in 10.602 s on 2 cores: a quarter of the machine.
+	twin := `{"requests":26553,"throughput_rps":2504.5,"duration_s":10.602,"threads":500,"state":"pooled","threads_kind":"platform","garbage_kb":6,"data_kb":1,"cache_step_kb":2,"cache_max_kb":64,"sticky_kb":7,"backend_ms":30,"cpu_us":50,"window_start_uptime_s":17.075,"window_end_uptime_s":27.677,"process_cpu_s":5.301,"loadavg":"17.00 16.00 15.00","java_version":"17.0.15","max_heap_mb":61.9,"collectors":[]}`
+	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(twin+"\n"), 0o644))
+	t.Setenv("PATH", t.TempDir())
+	base := []string{"jvm", "gc-lab", "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500", "--replay", prefix}
+
+	code, out, stderr := loomsim(append(base, "--json")...)
+	require.Equal(t, 0, code, stderr)
+	rep := decodeReport(t, out)
+	require.NotNil(t, rep.JVM.CPUShare)
+	assert.Equal(t, 0.25, *rep.JVM.CPUShare)
+	assert.Equal(t, "17.00 16.00 15.00", rep.JVM.LoadAvg)
+	require.NotNil(t, rep.JVM.PauseCPUShare, "the log has gc+cpu lines")
+	assert.Less(t, *rep.JVM.PauseCPUShare, 0.5, "the GC threads of that run had less than half their core")
+	assert.Equal(t, 0.25, rep.Model.Params["cpu_share"])
+	require.NotNil(t, rep.WholeMachine, "the model on a machine of its own too")
+	assert.Equal(t, 1.0, rep.WholeMachine.Params["cpu_share"])
+	assert.Equal(t, rep.JVM.Requests, rep.WholeMachine.Requests)
+	// 500 threads need about 0.9 CPUs at the whole machine; half a CPU serves fewer.
+	assert.Less(t, rep.Model.ThroughputRPS, 0.6*rep.WholeMachine.ThroughputRPS, "half a CPU serves fewer requests a second")
+	assert.NotEmpty(t, rep.WholeMachineRows)
+
+	code, out, stderr = loomsim(append(base, "--set", "cpu_share=1", "--json")...)
+	require.Equal(t, 0, code, stderr)
+	rep = decodeReport(t, out)
+	assert.Equal(t, 1.0, rep.Model.Params["cpu_share"], "a cpu_share set is kept")
+	assert.Nil(t, rep.WholeMachine)
+
+	code, out, stderr = loomsim(base...)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "its CPUs: 0.250 of each core's time")
+	assert.Contains(t, out, "on a machine of its own (cpu_share 1)")
+}
+
+func TestMeasuredShareStaysInTheKnobsRange(t *testing.T) {
+	assert.Equal(t, 0.5, measuredShare(10, 10, 2))
+	assert.Equal(t, 1.0, measuredShare(25, 10, 2), "the JVM cannot have had more than its cores")
+	assert.Equal(t, 0.01, measuredShare(0.001, 10, 2))
+	assert.Equal(t, 0.123, measuredShare(2.46, 10, 2))
+}
+
+// The 15:22 UTC sweep's G1 256 MB run measured its CPU: 6.090 s of process CPU in 11.198 s on 2
+// cores is a share of 0.272; the gc+cpu lines of its window (28 young pauses, no Full GC), summed
+// by hand with a script, give User+Sys over Real of 0.270 CPUs: 0.135 of each GC thread's core. The model runs
+// on that share, and its pauses, stretched, stay far from G1's 200 ms goal: the young rate is the
+// same as on a machine of its own (FIDELITY.md's reason for this miss).
+func TestJVMReplaysARunWithItsCPUShare(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	code, out, stderr := loomsim("jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", "g1-256m-pooled-1000"),
+		"--json", "--set", "duration_s="+sweepDuration, "--set", "gc=g1", "--set", "heap_mb=256", "--set", "threads=1000")
+	require.Equal(t, 0, code, stderr)
+	rep := decodeReport(t, out)
+	require.NotNil(t, rep.JVM.CPUShare)
+	assert.Equal(t, 0.272, *rep.JVM.CPUShare)
+	require.NotNil(t, rep.JVM.PauseCPUShare)
+	assert.Equal(t, 0.135, *rep.JVM.PauseCPUShare)
+	assert.Equal(t, 0.272, rep.Model.Params["cpu_share"])
+	require.NotNil(t, rep.WholeMachine)
+	assert.Equal(t, rep.WholeMachine.YoungGCs, rep.Model.YoungGCs, "the pause goal binds at neither share")
+	assert.Greater(t, rep.Model.GCPauseTotalMS, 3*rep.WholeMachine.GCPauseTotalMS, "the same pauses take 1/0.272 as long")
 }

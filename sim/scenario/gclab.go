@@ -41,6 +41,7 @@ var gcLab = &Scenario{
 		{Name: "gc", Kind: Enum, Default: "parallel", Options: []string{"parallel", "serial", "g1"}, Help: "collector (g1 is simplified)"},
 		{Name: "jdk", Kind: Enum, Default: "17", Options: jdkBuildNames(), Help: "JDK build: 17 = 17.0.12 or later, 17.0.11 = up to 17.0.11, 21 = 21.0.4 or later, 21.0.3 = up to 21.0.3, 25 (the older builds still run Parallel's post-scavenge Full GC check)"},
 		{Name: "cores", Kind: Int, Default: "2", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs the JVM sees (-XX:ActiveProcessorCount)"},
+		{Name: "cpu_share", Kind: Float, Default: "1", Min: 0.01, Max: 1, Help: "part of each CPU's time the JVM's threads get: 1 is a machine of its own; on one shared with other work less, and every CPU burst, GC pause and marking thread takes 1/cpu_share as long (no JVM flag: `loomsim jvm` measures it, the twin's process CPU over its window's wall time and cores)"},
 	},
 	Cases: []Case{
 		{ID: "pooled", Title: "1,000 pooled workers, 256 MB, Parallel", Set: [][2]string{{"state", "pooled"}}},
@@ -63,6 +64,7 @@ var gcLab = &Scenario{
 		{"heap layout", "the JVM's defaults unless a knob is set", "Parallel and Serial: NewRatio 2; Parallel: survivors start at young/8 and adapt between 512 KB and young/3 (InitialSurvivorRatio 8, MinSurvivorRatio 3); Serial: survivors young/(SurvivorRatio+2), fixed", nil},
 		{"space alignment", "Parallel 512 KB, Serial 64 KB", "the unit HotSpot sizes generations and spaces in on x86-64 (the logs' Alignments line and space sizes)", nil},
 		{"pause costs", "the project's default cost model", "no article calibrates them here: the JVM's pause times depend on the machine it ran on", nil},
+		{"CPU share", "1 (the whole machine) unless cpu_share is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's process CPU over its window's wall time and cores, the part of the machine the JVM had beside other work (0.13 to 0.66 in the 15:22 UTC sweep on 2 shared CPUs); every CPU burst, pause and marking thread then takes 1/cpu_share as long", nil},
 	}),
 	Notes: []string{
 		"Pooled: each worker's cache grows 2 KB a request to 64 KB and stays; watch the old generation fill with thread-local data.",
@@ -183,8 +185,10 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	if total > 0 {
 		dur = 0 // the run ends when the last request is done
 	}
+	m := machine(v.Int("cores"))
+	m.CPUShare = v.Float("cpu_share")
 	return sim.Config{
-		Machine: machine(v.Int("cores")),
+		Machine: m,
 		JVM:     j,
 		Heap:    gcLabHeap(v),
 		Programs: []sim.Program{{Name: "request", Steps: steps,

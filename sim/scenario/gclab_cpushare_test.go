@@ -1,0 +1,66 @@
+package scenario
+
+import (
+	"testing"
+
+	"github.com/loomlab/loomlab/sim"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// gcLabRun runs gc-lab with the knobs set and returns its metrics.
+func gcLabRun(t *testing.T, set map[string]string) sim.Metrics {
+	t.Helper()
+	sc, err := Get("gc-lab")
+	require.NoError(t, err)
+	sm, _, err := sc.NewSim("pooled", set, 1)
+	require.NoError(t, err)
+	for !sm.Advance(sim.Never, 1<<18) {
+	}
+	return sm.Metrics()
+}
+
+// meanPause is a run's mean stop-the-world pause.
+func meanPause(m sim.Metrics) float64 {
+	return float64(m.GCPauseTotal) / float64(max(m.GCPauses, 1))
+}
+
+// The JVM's share of a shared machine stretches its work: with half of
+// each core's time, the same requests take longer to serve, and every GC
+// pause, priced as the GC threads' CPU work, takes about twice as long.
+func TestCPUShareStretchesPausesAndWork(t *testing.T) {
+	set := map[string]string{"gc": "parallel", "heap_mb": "128", "threads": "1000", "state": "pooled",
+		"requests": "40000", "cores": "2", "jdk": "17"}
+	whole := gcLabRun(t, set)
+	set["cpu_share"] = "0.5"
+	half := gcLabRun(t, set)
+	require.NotZero(t, whole.GCPauses)
+	require.NotZero(t, half.GCPauses)
+	assert.Greater(t, meanPause(half), 1.8*meanPause(whole), "pauses take about twice as long")
+	assert.Less(t, meanPause(half), 2.5*meanPause(whole), "and not much more: the GC's work is about the same")
+	assert.Less(t, half.ThroughputRPS, 0.7*whole.ThroughputRPS, "the application's CPU work is slower too")
+	t.Logf("mean pause %.2f ms → %.2f ms; throughput %.0f → %.0f req/s", meanPause(whole)/1e6, meanPause(half)/1e6, whole.ThroughputRPS, half.ThroughputRPS)
+}
+
+// G1's marking thread gets the JVM's share of its core: on a machine
+// whose other work takes 40 % of each core, markings of the twin's tightest
+// G1 point (64 MB, 500 pooled threads, cpu_us 50: CPU to spare at the
+// whole machine, markings of about 24 ms) take about four times as long,
+// long enough for evacuations to fail and Full GCs to follow, as the twin's
+// logs on the loaded machine show. (At 30 % of each core no marking ends
+// at all before a Full GC abandons it.)
+func TestCPUShareSlowsG1Marking(t *testing.T) {
+	set := map[string]string{"gc": "g1", "heap_mb": "64", "threads": "500", "state": "pooled", "duration_s": "4",
+		"cores": "2", "jdk": "17", "cpu_us": "50"}
+	whole := gcLabRun(t, set)
+	set["cpu_share"] = "0.6"
+	loaded := gcLabRun(t, set)
+	require.NotZero(t, whole.G1Marks)
+	require.NotZero(t, loaded.G1Marks)
+	wholeMark := float64(whole.G1MarkTime) / float64(whole.G1Marks)
+	loadedMark := float64(loaded.G1MarkTime) / float64(loaded.G1Marks)
+	assert.Greater(t, loadedMark, 3*wholeMark, "markings take longer with 60 % of each core")
+	assert.Zero(t, whole.FullGCs, "the whole machine: marking ends in time")
+	assert.NotZero(t, loaded.FullGCs, "60 % of each core: the old gen fills before marking ends")
+	t.Logf("markings %.1f ms → %.1f ms; Full GCs %d → %d after %d failed evacuations", wholeMark/1e6, loadedMark/1e6, whole.FullGCs, loaded.FullGCs, loaded.EvacuationFailures)
+}
