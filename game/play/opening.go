@@ -1,0 +1,205 @@
+package play
+
+import (
+	"errors"
+	"slices"
+	"strings"
+
+	"github.com/loomlab/loomlab/game/story"
+)
+
+// The opening: a story opened on the page (or by a link without a time)
+// shows the moment it is about instead of its first milliseconds, where
+// every case looks the same. The playground fast-forwards the run, drawing
+// it as it goes, until the primary side's story reports the story's opening
+// moment (the first Full GC of vt-pooling, the pool filling up in
+// request-load, ...) and holds there, paused, with the moment's callout on
+// the picture. The moment is found in the live model by the story's own
+// rules, never a time per case, so it stays true for any knobs and seed.
+// Reset still starts from t = 0, and the run is the same run: the opening
+// only plays it faster for a few seconds.
+//
+// Rejected: seeking straight to the moment in one call (the page would
+// freeze for the seconds a long run-ahead takes, and the reader would not
+// see the state forming), and a canned time per case (false for any other
+// knobs).
+
+const (
+	// openingStartSpeed and openingGrowth: the fast-forward starts at 100
+	// ms of virtual time per second and speeds up by 4 % a tick, so it
+	// covers about 0.4 s of virtual time in its first second, 4.5 s in
+	// two and 15 s in two and a half (if the simulator keeps up): moments
+	// early in a run are found within a step of 4 % of their time, late
+	// ones still within seconds.
+	openingStartSpeed = 0.1
+	openingGrowth     = 1.04
+	// openingTicks bounds the fast-forward to five seconds of frames: a
+	// story whose moment has not come by then opens where the fast-forward
+	// got to, its state formed as far as the run has gone.
+	openingTicks = 5 * TicksPerSecond
+	// openingBudget multiplies the per-tick event budget while fast-
+	// forwarding: at the usual budget a heavy run (vt-pooling's two 1 GB
+	// sides) falls behind the fast-forward's speed and takes ten seconds
+	// to reach its first Full GC; four times the events make each frame
+	// slower (the picture is moving too fast to follow anyway) and the
+	// moment comes in a few seconds.
+	openingBudget = 4
+)
+
+// openingKinds are the moments each article's story is about, in tiers,
+// the most telling first: the opening stops at the first moment of the
+// first tier, and when the bound or the run's end comes first it reports
+// the best moment seen on the way. The kinds of one tier are alternatives
+// (a pool fills up, a thread per task does not).
+func openingKinds(scenario string) [][]story.Kind {
+	switch scenario {
+	case "vt-pooling":
+		// The lesson is the Full GCs that pooled threads' caches bring; a
+		// heap large enough to have none yet still shows its old gen filling.
+		return [][]story.Kind{{story.FirstFullGC}, {story.OldGenHalf}}
+	case "request-load":
+		// A pool fills up and tasks queue for a thread; with a thread per
+		// task, a thousand threads wait at once.
+		return [][]story.Kind{{story.PoolFull, story.ManyWaiting}}
+	case "llm-router":
+		return [][]story.Kind{{story.LosersCancelled}, {story.RouterSingle}}
+	case "loom-carrier":
+		return [][]story.Kind{{story.FirstRequest}}
+	case "vt-basics":
+		// Ten thousand threads asleep at once is what the memory cases
+		// measure; the creation cases end once all have started.
+		return [][]story.Kind{{story.AllAsleep}, {story.AllStarted}}
+	}
+	return [][]story.Kind{{story.FirstFullGC}, {story.FirstGC}}
+}
+
+// goalWords say what the fast-forward is heading for, for the page's line
+// while it runs.
+var goalWords = map[story.Kind]string{
+	story.FirstFullGC:     "the first Full GC",
+	story.OldGenHalf:      "the old generation half full",
+	story.PoolFull:        "the pool filling up",
+	story.ManyWaiting:     "a thousand threads waiting",
+	story.LosersCancelled: "a race decided and its losers cancelled",
+	story.RouterSingle:    "the router calling one model",
+	story.FirstRequest:    "the first requests served",
+	story.AllAsleep:       "every thread asleep",
+	story.AllStarted:      "every thread started",
+	story.FirstGC:         "the first GC",
+}
+
+type opening struct {
+	active bool
+	done   bool
+	kinds  [][]story.Kind
+	speed  float64 // the reader's speed, restored when the fast-forward ends
+	ticks  int     // ticks of fast-forward left
+	best   int     // tier of the best moment seen (len(kinds): none)
+	moment story.Moment
+	held   bool // stop paused at the moment (else play on at the reader's speed)
+}
+
+// OpeningState is the opening for state().
+type OpeningState struct {
+	// Active: fast-forwarding to the moment (the picture is moving fast).
+	Active bool `json:"active"`
+	// Goal says what it heads for ("the first Full GC").
+	Goal string `json:"goal"`
+	// Done: the opening has ended; Kind, Text and TimeNs are the moment it
+	// stopped at (Kind "" when it stopped without one: the run ended or the
+	// fast-forward's bound came first).
+	Done   bool   `json:"done"`
+	Kind   string `json:"kind"`
+	Text   string `json:"text"`
+	TimeNs int64  `json:"timeNs"`
+	// Reached names the moment in a few words ("the first Full GC").
+	Reached string `json:"reached"`
+}
+
+// Open fast-forwards the loaded run from where it is to its story's
+// opening moment, one tick at a time; held, it stops there paused, else it
+// plays on at the reader's speed. Instant (for a reader who asked for
+// reduced motion) runs the whole fast-forward in this call: nothing moves
+// on screen, and the picture appears at the moment.
+func (p *Playground) Open(held, instant bool) error {
+	if !p.loaded {
+		return errors.New("nothing loaded: load a scenario before opening its story")
+	}
+	p.tour = tour{}
+	kinds := openingKinds(p.spec.Scenario)
+	p.open = opening{active: true, kinds: kinds, speed: p.speed, ticks: openingTicks, best: len(kinds), held: held}
+	p.speed = openingStartSpeed
+	p.running = true
+	if instant {
+		for p.open.active {
+			p.Tick()
+		}
+	}
+	return nil
+}
+
+// openingTick ends a tick of the fast-forward: it notes the primary side's
+// new moments, stops at the story's opening moment (or at the bound, or at
+// the run's end) and otherwise speeds up.
+func (p *Playground) openingTick(news []story.Moment) {
+	o := &p.open
+	if !o.active {
+		return
+	}
+	for _, m := range news {
+		for i, tier := range o.kinds {
+			if i < o.best && slices.Contains(tier, m.Kind) {
+				o.best, o.moment = i, m
+			}
+		}
+	}
+	o.ticks--
+	if o.best == 0 || o.ticks <= 0 || p.allDone() {
+		p.endOpening(o.held)
+		return
+	}
+	p.speed = min(p.speed*openingGrowth, MaxSpeed)
+}
+
+// endOpening ends a fast-forward under way: the reader's speed is back,
+// and the run holds (paused) or plays on.
+func (p *Playground) endOpening(held bool) {
+	o := &p.open
+	if !o.active {
+		return
+	}
+	o.active, o.done = false, true
+	p.speed = o.speed
+	p.running = !held && !p.allDone()
+}
+
+// interruptOpening: the reader took over (play, pause, step, a new
+// speed): the fast-forward ends where it is, with the reader's speed back;
+// the caller sets the transport.
+func (p *Playground) interruptOpening() {
+	if o := &p.open; o.active {
+		o.active, o.done = false, true
+		p.speed = o.speed
+	}
+}
+
+// OpeningState reports the opening ({} when there is none).
+func (p *Playground) OpeningState() OpeningState {
+	o := &p.open
+	if !o.active && !o.done {
+		return OpeningState{}
+	}
+	st := OpeningState{Active: o.active, Done: o.done}
+	if len(o.kinds) > 0 {
+		var goals []string
+		for _, k := range o.kinds[0] {
+			goals = append(goals, goalWords[k])
+		}
+		st.Goal = strings.Join(goals, " or ")
+	}
+	if o.best < len(o.kinds) {
+		st.Kind, st.Text, st.TimeNs = string(o.moment.Kind), o.moment.Sentence, int64(o.moment.At)
+		st.Reached = goalWords[o.moment.Kind]
+	}
+	return st
+}
