@@ -183,6 +183,16 @@ func (p *Playground) interruptOpening() {
 	}
 }
 
+// readerSpeed is the speed the reader chose: while the fast-forward runs,
+// the one it will give back (state() reports it, so a link copied then
+// carries the reader's speed, not the fast-forward's).
+func (p *Playground) readerSpeed() float64 {
+	if p.open.active {
+		return p.open.speed
+	}
+	return p.speed
+}
+
 // OpeningState reports the opening ({} when there is none).
 func (p *Playground) OpeningState() OpeningState {
 	o := &p.open

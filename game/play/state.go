@@ -130,7 +130,7 @@ type FrameState struct {
 // State reports the playground. It starts a new latency window.
 func (p *Playground) State() State {
 	st := State{Scenario: p.spec.Scenario, Case: p.spec.Case, Seed: p.spec.Seed, Compare: p.spec.Compare,
-		SimTimeNs: int64(p.now), Running: p.running, Speed: p.speed, Lagging: p.running && p.lagging,
+		SimTimeNs: int64(p.now), Running: p.running, Speed: p.readerSpeed(), Lagging: p.running && p.lagging,
 		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}, Tour: p.TourState(),
 		Opening: p.OpeningState()}
 	u, d, u95, d95 := p.timing.Stats()
