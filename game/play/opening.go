@@ -2,6 +2,7 @@ package play
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strings"
 
@@ -44,6 +45,9 @@ const (
 	// slower (the picture is moving too fast to follow anyway) and the
 	// moment comes in a few seconds.
 	openingBudget = 4
+	// openingMaxTicksPerUpdate bounds the ticks the fast-forward runs in
+	// one Update when updates come slowly (ticksThisUpdate).
+	openingMaxTicksPerUpdate = 6
 )
 
 // openingKinds are the moments each article's story is about, in tiers,
@@ -159,6 +163,21 @@ func (p *Playground) openingTick(news []story.Moment) {
 		return
 	}
 	p.speed = min(p.speed*openingGrowth, MaxSpeed)
+}
+
+// ticksThisUpdate is how many ticks one Update runs: one, or while the
+// fast-forward runs on a machine that updates fewer than TicksPerSecond
+// times a second (a slow or busy computer drawing a large picture), as
+// many as keep it to about five seconds of the reader's time. The ticks are
+// the same ticks whatever their number per Update — each speeds up by the
+// same step and has the same event budget — so where the fast-forward stops
+// does not depend on the machine; only fewer of its frames are drawn.
+func (p *Playground) ticksThisUpdate() int {
+	tps := p.timing.TPS
+	if !p.open.active || tps <= 0 || tps >= TicksPerSecond {
+		return 1
+	}
+	return min(int(math.Ceil(TicksPerSecond/tps)), openingMaxTicksPerUpdate)
 }
 
 // endOpening ends a fast-forward under way: the reader's speed is back,

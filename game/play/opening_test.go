@@ -139,3 +139,24 @@ func TestEveryStoryOpensOnItsMoment(t *testing.T) {
 		assert.Equal(t, DefaultSpeed, st.Speed, spec)
 	}
 }
+
+// On a machine that updates slowly the fast-forward runs several ticks per
+// Update, and stops where it stops at full speed.
+func TestOpeningKeepsToTheReadersTime(t *testing.T) {
+	stop := func(tps float64) (int64, int) {
+		p := New()
+		mustLoad(t, p, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
+		p.Timing().TPS = tps
+		require.NoError(t, p.Open(true, false))
+		updates := 0
+		for p.OpeningState().Active {
+			p.Tick()
+			updates++
+		}
+		return int64(p.Now()), updates
+	}
+	fast, n60 := stop(60)
+	slow, n10 := stop(10)
+	assert.Equal(t, fast, slow, "the same ticks, whatever their number per Update")
+	assert.Less(t, n10, n60/4, "at 10 updates a second, six ticks per Update")
+}

@@ -138,6 +138,12 @@ func (p *Playground) Motion() bool { return !p.running || p.speed <= motionSpeed
 // snapshots and animations (also when paused, so that a step's events
 // animate and running animations finish).
 func (p *Playground) Tick() {
+	for n := p.ticksThisUpdate(); n > 0; n-- {
+		p.tick()
+	}
+}
+
+func (p *Playground) tick() {
 	if len(p.sides) == 0 {
 		return
 	}
