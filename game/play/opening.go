@@ -80,15 +80,16 @@ func openingKinds(scenario string) [][]story.Kind {
 // goalWords say what the fast-forward is heading for, for the page's line
 // while it runs.
 var goalWords = map[story.Kind]string{
+	// Each reads after "Fast-forwarding to" and after "Opened at".
 	story.FirstFullGC:     "the first Full GC",
-	story.OldGenHalf:      "the old generation half full",
-	story.PoolFull:        "the pool filling up",
-	story.ManyWaiting:     "a thousand threads waiting",
-	story.LosersCancelled: "a race decided and its losers cancelled",
-	story.RouterSingle:    "the router calling one model",
+	story.OldGenHalf:      "the moment the old gen passes half full",
+	story.PoolFull:        "the moment the pool fills up",
+	story.ManyWaiting:     "the moment a thousand threads wait at once",
+	story.LosersCancelled: "the first race decided, its losers cancelled",
+	story.RouterSingle:    "the moment the router calls one model alone",
 	story.FirstRequest:    "the first requests served",
-	story.AllAsleep:       "every thread asleep",
-	story.AllStarted:      "every thread started",
+	story.AllAsleep:       "the moment every thread is asleep",
+	story.AllStarted:      "the moment every thread has started",
 	story.FirstGC:         "the first GC",
 }
 
