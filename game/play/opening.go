@@ -54,27 +54,34 @@ const (
 // the most telling first: the opening stops at the first moment of the
 // first tier, and when the bound or the run's end comes first it reports
 // the best moment seen on the way. The kinds of one tier are alternatives
-// (a pool fills up, a thread per task does not).
-func openingKinds(scenario string) [][]story.Kind {
+// (a pool fills up, a thread per task does not). everySide: when cases are
+// compared, the opening waits until each side has had a moment of the
+// first tier (or ended), so that each shows its own lesson; without it,
+// the primary side's moment is the opening and the other sides show how far
+// they are from it.
+func openingKinds(scenario string) (tiers [][]story.Kind, everySide bool) {
 	switch scenario {
 	case "vt-pooling":
 		// The lesson is the Full GCs that pooled threads' caches bring; a
-		// heap large enough to have none yet still shows its old gen filling.
-		return [][]story.Kind{{story.FirstFullGC}, {story.OldGenHalf}}
+		// heap large enough to have none yet still shows its old gen
+		// filling. Compared with unpooled threads, the lesson is that those
+		// have no Full GC yet: waiting for theirs would hide it.
+		return [][]story.Kind{{story.FirstFullGC}, {story.OldGenHalf}}, false
 	case "request-load":
 		// A pool fills up and tasks queue for a thread; with a thread per
 		// task, a thousand threads wait at once.
-		return [][]story.Kind{{story.PoolFull, story.ManyWaiting}}
+		return [][]story.Kind{{story.PoolFull, story.ManyWaiting}}, true
 	case "llm-router":
-		return [][]story.Kind{{story.LosersCancelled}, {story.RouterSingle}}
+		return [][]story.Kind{{story.LosersCancelled}, {story.RouterSingle}}, true
 	case "loom-carrier":
-		return [][]story.Kind{{story.FirstRequest}}
+		return [][]story.Kind{{story.FirstRequest}}, true
 	case "vt-basics":
 		// Ten thousand threads asleep at once is what the memory cases
-		// measure; the creation cases end once all have started.
-		return [][]story.Kind{{story.AllAsleep}, {story.AllStarted}}
+		// measure (platform threads take longer to get there); the creation
+		// cases end once all have started.
+		return [][]story.Kind{{story.AllAsleep}, {story.AllStarted}}, true
 	}
-	return [][]story.Kind{{story.FirstFullGC}, {story.FirstGC}}
+	return [][]story.Kind{{story.FirstFullGC}, {story.FirstGC}}, false
 }
 
 // goalWords say what the fast-forward is heading for, for the page's line
@@ -99,9 +106,14 @@ type opening struct {
 	kinds  [][]story.Kind
 	speed  float64 // the reader's speed, restored when the fast-forward ends
 	ticks  int     // ticks of fast-forward left
-	best   int     // tier of the best moment seen (len(kinds): none)
-	moment story.Moment
-	held   bool // stop paused at the moment (else play on at the reader's speed)
+	best   int     // tier of the primary side's best moment seen (len(kinds): none)
+	// everySide: wait for each compared side's first-tier moment; reached
+	// marks the sides that had one (or ended), last is the latest of them.
+	everySide bool
+	reached   []bool
+	last      *story.Moment
+	moment    story.Moment
+	held      bool // stop paused at the moment (else play on at the reader's speed)
 }
 
 // OpeningState is the opening for state().
@@ -131,8 +143,9 @@ func (p *Playground) Open(held, instant bool) error {
 		return errors.New("nothing loaded: load a scenario before opening its story")
 	}
 	p.tour = tour{}
-	kinds := openingKinds(p.spec.Scenario)
-	p.open = opening{active: true, kinds: kinds, speed: p.speed, ticks: openingTicks, best: len(kinds), held: held}
+	kinds, every := openingKinds(p.spec.Scenario)
+	p.open = opening{active: true, kinds: kinds, speed: p.speed, ticks: openingTicks, best: len(kinds), held: held,
+		everySide: every && len(p.sides) > 1, reached: make([]bool, len(p.sides))}
 	p.speed = openingStartSpeed
 	p.running = true
 	if instant {
@@ -143,23 +156,48 @@ func (p *Playground) Open(held, instant bool) error {
 	return nil
 }
 
-// openingTick ends a tick of the fast-forward: it notes the primary side's
-// new moments, stops at the story's opening moment (or at the bound, or at
-// the run's end) and otherwise speeds up.
-func (p *Playground) openingTick(news []story.Moment) {
+// openingNews notes side i's new moments during the fast-forward: the
+// primary side's best, and whether each side has had its first-tier moment.
+func (p *Playground) openingNews(i int, news []story.Moment) {
 	o := &p.open
 	if !o.active {
 		return
 	}
 	for _, m := range news {
-		for i, tier := range o.kinds {
-			if i < o.best && slices.Contains(tier, m.Kind) {
-				o.best, o.moment = i, m
+		if i == p.primary() {
+			for k, tier := range o.kinds {
+				if k < o.best && slices.Contains(tier, m.Kind) {
+					o.best, o.moment = k, m
+				}
 			}
 		}
+		if len(o.kinds) > 0 && slices.Contains(o.kinds[0], m.Kind) && i < len(o.reached) {
+			o.reached[i] = true
+			o.last = &m
+		}
+	}
+}
+
+// openingTick ends a tick of the fast-forward: it stops at the story's
+// opening moment (or at the bound, or at the run's end) and otherwise
+// speeds up.
+func (p *Playground) openingTick() {
+	o := &p.open
+	if !o.active {
+		return
 	}
 	o.ticks--
-	if o.best == 0 || o.ticks <= 0 || p.allDone() {
+	every := true
+	for i, s := range p.sides {
+		if i < len(o.reached) && s.sm.Done() {
+			o.reached[i] = true
+		}
+		every = every && i < len(o.reached) && o.reached[i]
+	}
+	if o.best == 0 && o.everySide && every && o.last != nil {
+		o.moment = *o.last // where it stops: the last side to get there
+	}
+	if (o.best == 0 && (!o.everySide || every)) || o.ticks <= 0 || p.allDone() {
 		p.endOpening(o.held)
 		return
 	}

@@ -1,6 +1,7 @@
 package play
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/loomlab/loomlab/game/story"
@@ -134,7 +135,8 @@ func TestEveryStoryOpensOnItsMoment(t *testing.T) {
 		ticksUntilOpened(t, p)
 		st := p.State()
 		assert.NotEmpty(t, st.Opening.Kind, spec)
-		assert.Contains(t, openingKinds(st.Scenario)[0], story.Kind(st.Opening.Kind), "%s: the most telling moment", spec)
+		tiers, _ := openingKinds(st.Scenario)
+		assert.Contains(t, tiers[0], story.Kind(st.Opening.Kind), "%s: the most telling moment", spec)
 		assert.True(t, st.Running, "%s: plays on", spec)
 		assert.Equal(t, DefaultSpeed, st.Speed, spec)
 	}
@@ -159,4 +161,30 @@ func TestOpeningKeepsToTheReadersTime(t *testing.T) {
 	slow, n10 := stop(10)
 	assert.Equal(t, fast, slow, "the same ticks, whatever their number per Update")
 	assert.Less(t, n10, n60/4, "at 10 updates a second, six ticks per Update")
+}
+
+// Compared cases of request-load and vt-basics open once every side has
+// had its own moment: the pool full and a thousand OS threads waiting;
+// virtual and platform threads all asleep.
+func TestOpeningWaitsForEveryComparedSide(t *testing.T) {
+	for _, c := range []struct{ spec, kind string }{
+		{`{"scenario":"request-load","case":"virtual-per-request","compare":["pool-200","platform-per-request","virtual-per-request"],"seed":1}`, "many-waiting"},
+		{`{"scenario":"vt-basics","case":"memory-virtual","compare":["memory-platform","memory-virtual"],"seed":1}`, "all-asleep"},
+	} {
+		p := New()
+		mustLoad(t, p, c.spec)
+		require.NoError(t, p.Open(true, true))
+		st := p.State()
+		assert.Equal(t, c.kind, st.Opening.Kind, c.spec)
+		for _, side := range st.Sides {
+			var kinds []string
+			for _, m := range side.Moments {
+				kinds = append(kinds, m.Kind)
+			}
+			assert.Condition(t, func() bool {
+				return slices.Contains(kinds, "pool-full") || slices.Contains(kinds, "many-waiting") || slices.Contains(kinds, "all-asleep")
+			}, "%s: side %s opened before its own moment (%v)", c.spec, side.Case, kinds)
+		}
+		assert.Equal(t, st.SimTimeNs, st.Opening.TimeNs, "held where the last side got there")
+	}
 }

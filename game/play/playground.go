@@ -156,9 +156,10 @@ func (p *Playground) tick() {
 		news := s.refresh(motion, playing)
 		if i == p.primary() {
 			p.tourTick(news)
-			p.openingTick(news)
 		}
+		p.openingNews(i, news)
 	}
+	p.openingTick()
 	p.timelineTick()
 }
 
