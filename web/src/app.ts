@@ -79,7 +79,7 @@ export class App {
     this.runner = new Runner(new URL(__LOOM_WORKER_URL__, document.baseURI).href);
     this.charts = new LiveCharts(byID("charts"), byID("callouts"));
     this.verifyPanel = new VerifyPanel(byID("verify"), this.runner, (m, retry) => this.message(m, "error", [{ label: "Retry", run: retry }]));
-    this.picker = new Picker(this.meta.scenarios, (s) => void this.loadFromUI(scenarioSpec(s, this.cur?.seed ?? 1), true));
+    this.picker = new Picker(this.meta.scenarios, (s) => void this.loadFromUI(this.storySpec(s, this.cur?.seed ?? 1), true));
     this.transport = new TransportBar({
       bridge: this.bridge,
       state: () => this.state(),
@@ -177,9 +177,21 @@ export class App {
     }
   }
 
-  /** The page's initial scenario: the first article, comparing its cases. */
+  /** The page's initial scenario: the first article, comparing its cases (on a phone, its own case). */
   initialSpec(): Spec {
-    return scenarioSpec(this.meta.scenarios[0], 1);
+    return this.storySpec(this.meta.scenarios[0], 1);
+  }
+
+  /**
+   * A story as the picker opens it: its cases compared side by side, but
+   * on a phone's narrow screen its own case alone at the picture's full
+   * size (compared sides would each get half of a small picture and fold
+   * their panels to one line); Compare adds the others.
+   */
+  private storySpec(s: ScenarioMeta, seed: number): Spec {
+    const spec = scenarioSpec(s, seed);
+    if (window.matchMedia("(max-width: 600px)").matches) delete spec.compare;
+    return spec;
   }
 
   async start(): Promise<void> {
