@@ -47,7 +47,7 @@ export class OpeningLine {
     } else if (mode === "held") {
       this.line.replaceChildren(
         el("strong", {}, `Opened at ${o!.reached}`),
-        ` (${fmtTime(o!.timeNs)} into the run; the note on the picture says what happened). ▶ Play shows what follows; Reset starts from 0. `,
+        ` (${fmtTime(o!.timeNs)} into the run). ▶ Play shows what follows; Reset starts from 0. `,
         about,
       );
     } else {
