@@ -50,6 +50,7 @@ type Playground struct {
 	err    string
 	tl     timeline // checkpoints, the live position while scrubbed back, the followed thread
 	tour   tour     // tour mode (tour.go)
+	open   opening  // the fast-forward to the story's opening moment (opening.go)
 }
 
 // New returns an empty playground (nothing loaded, paused).
@@ -84,6 +85,8 @@ func (p *Playground) Load(spec Spec) error {
 	p.spec, p.scen, p.sides, p.loaded = spec, sc, sides, true
 	p.tl = timeline{}
 	p.tour = tour{}
+	p.interruptOpening() // the reader's speed back
+	p.open = opening{}
 	p.now = 0
 	p.lagging = false
 	p.err = ""
@@ -103,8 +106,12 @@ func (p *Playground) Reset() error {
 }
 
 // Play, Pause and Running control and report the transport.
-func (p *Playground) Play()          { p.running = true; p.tour.stop, p.tour.pending = nil, nil }
-func (p *Playground) Pause()         { p.running = false }
+func (p *Playground) Play() {
+	p.interruptOpening()
+	p.running = true
+	p.tour.stop, p.tour.pending = nil, nil
+}
+func (p *Playground) Pause()         { p.interruptOpening(); p.running = false }
 func (p *Playground) Running() bool  { return p.running }
 func (p *Playground) Speed() float64 { return p.speed }
 func (p *Playground) Now() sim.Time  { return p.now }
@@ -117,6 +124,7 @@ func (p *Playground) SetSpeed(x float64) error {
 	if math.IsNaN(x) || x < MinSpeed || x > MaxSpeed {
 		return fmt.Errorf("speed %v is not allowed: expected virtual seconds per real second from %g to %g", x, MinSpeed, MaxSpeed)
 	}
+	p.interruptOpening()
 	p.speed = x
 	return nil
 }
@@ -130,6 +138,12 @@ func (p *Playground) Motion() bool { return !p.running || p.speed <= motionSpeed
 // snapshots and animations (also when paused, so that a step's events
 // animate and running animations finish).
 func (p *Playground) Tick() {
+	for n := p.ticksThisUpdate(); n > 0; n-- {
+		p.tick()
+	}
+}
+
+func (p *Playground) tick() {
 	if len(p.sides) == 0 {
 		return
 	}
@@ -143,7 +157,9 @@ func (p *Playground) Tick() {
 		if i == p.primary() {
 			p.tourTick(news)
 		}
+		p.openingNews(i, news)
 	}
+	p.openingTick()
 	p.timelineTick()
 }
 
@@ -152,6 +168,9 @@ func (p *Playground) advance() {
 	dt = max(dt, 1)
 	target := p.now.Add(dt)
 	budget := max(1, p.EventBudget/len(p.sides))
+	if p.open.active {
+		budget *= openingBudget // a few slow frames are the price of reaching the moment sooner
+	}
 	p.lagging = false
 	for _, s := range p.sides {
 		if s.sm.Done() {
@@ -202,6 +221,7 @@ func (p *Playground) allDone() bool {
 // catch up to the same virtual time. Repeated steps follow a thread through
 // mount → park → freeze → unpark → thaw.
 func (p *Playground) Step() {
+	p.interruptOpening()
 	p.running = false
 	var lead *Side
 	for _, s := range p.sides {

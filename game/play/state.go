@@ -29,6 +29,8 @@ type State struct {
 	Error string      `json:"error"`
 	Sides []SideState `json:"sides"`
 	Tour  TourState   `json:"tour"`
+	// Opening is the fast-forward to the story's opening moment (opening.go).
+	Opening OpeningState `json:"opening"`
 }
 
 // SideState is one side's numbers.
@@ -129,8 +131,9 @@ type FrameState struct {
 // State reports the playground. It starts a new latency window.
 func (p *Playground) State() State {
 	st := State{Scenario: p.spec.Scenario, Case: p.spec.Case, Seed: p.spec.Seed, Compare: p.spec.Compare,
-		SimTimeNs: int64(p.now), Running: p.running, Speed: p.speed, Lagging: p.running && p.lagging,
-		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}, Tour: p.TourState()}
+		SimTimeNs: int64(p.now), Running: p.running, Speed: p.readerSpeed(), Lagging: p.running && p.lagging,
+		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}, Tour: p.TourState(),
+		Opening: p.OpeningState()}
 	u, d, u95, d95 := p.timing.Stats()
 	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95)}
 	primary := -1

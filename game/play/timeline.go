@@ -363,6 +363,8 @@ func (p *Playground) Scrub(t sim.Time, maxEvents int) (bool, error) {
 		return false, errors.New("nothing loaded")
 	}
 	t = max(t, 0)
+	p.interruptOpening()
+	p.open = opening{} // a position of the reader's own choosing
 	p.running = false
 	for _, s := range p.sides {
 		s.hasStep = false // a scrub is not a step: no event to name
@@ -492,6 +494,7 @@ func (p *Playground) StepTo(f EventFilter) (bool, error) {
 	if !p.loaded {
 		return false, errors.New("nothing loaded")
 	}
+	p.interruptOpening()
 	p.running = false
 	li, err := p.lead(&f)
 	if err != nil {
@@ -536,6 +539,7 @@ func (p *Playground) StepBack(f EventFilter) (bool, error) {
 	if !p.loaded {
 		return false, errors.New("nothing loaded")
 	}
+	p.interruptOpening()
 	p.running = false
 	li, err := p.lead(&f)
 	if err != nil {

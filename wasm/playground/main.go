@@ -30,6 +30,9 @@
 //	followAny(), unfollow(), card(), setZoom(z)   the timeline and follow card (timeline.go)
 //	tour(), tourContinue(), tourEnd()   the tour: play from the start and stop at each
 //	                        moment of the story; state().tour says where it is
+//	open(held, instant) string  fast-forward to the story's opening moment and hold
+//	                        there (held) or play on; instant: in this call, nothing
+//	                        drawn on the way; state().opening says where it is
 //
 // Events on window: "loomready" before the game loop starts, "loomerror"
 // (detail: the message) when a panic was recovered.
@@ -102,6 +105,11 @@ func main() {
 			_, err := pg.Seek(sim.Time(x*float64(sim.Millisecond)), seekEvents)
 			return err
 		}))
+	}))
+	api.Set("open", fn(func(args []js.Value) string {
+		held := len(args) > 0 && args[0].Truthy()
+		instant := len(args) > 1 && args[1].Truthy()
+		return jsresult.Done(g.Do(func(pg *play.Playground) error { return pg.Open(held, instant) }))
 	}))
 	api.Set("setPalette", fn(func(args []js.Value) string {
 		g.SetPalette(argString(args, 0))

@@ -3,6 +3,7 @@
 //   await loomlab.ready
 //   await loomlab.load({scenario, case, knobs, seed, compare?})  // rejects with the simulator's message
 //   loomlab.play(); loomlab.pause(); loomlab.step(); loomlab.setSpeed(x); loomlab.reset()
+//   loomlab.openStory(held?)  // fast-forward to the story's opening moment (state().opening); held: stop there
 //   loomlab.state()          // the playground's state (scenario, case, knobs, seed, simTimeNs, ...)
 //   await loomlab.runFull({scenario, case, knobs, seed}, onProgress?)  // = `loomsim run --json`
 //   await loomlab.verify(scenario, onProgress?)  // = `loomsim verify --json`, plus the runs
@@ -26,6 +27,8 @@ export interface LoomLab {
   step(): void;
   setSpeed(x: number): void;
   reset(): void;
+  /** Fast-forwards to the loaded story's opening moment (state().opening says how far it got); held: pause there, else play on. */
+  openStory(held?: boolean): void;
   state(): GameState & { compare: string[] };
   runFull(spec: Spec, onProgress?: Progress): Promise<RunResult>;
   verify(scenario: string, onProgress?: Progress): Promise<Verification>;
@@ -87,6 +90,7 @@ export function makeAPI(app: Promise<Host>, ready: Promise<void>): LoomLab {
     pause: () => safely(() => need().bridge.pause()),
     step: () => safely(() => need().bridge.step()),
     reset: () => safely(() => need().bridge.reset()),
+    openStory: (held = true) => safely(() => need().bridge.open(!!held, false)),
     setSpeed: (x) =>
       safely(() => {
         if (typeof x !== "number" || !Number.isFinite(x) || x <= 0) {

@@ -24,6 +24,7 @@ import { GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from
 import { SweepLink, SweepPanel } from "./sweep";
 import { verifyCases, VerifyPanel } from "./verify";
 import { mainPageStory } from "./story";
+import { OpeningLine, openStory } from "./opening";
 
 export type { Current, Locks };
 
@@ -78,7 +79,7 @@ export class App {
     this.runner = new Runner(new URL(__LOOM_WORKER_URL__, document.baseURI).href);
     this.charts = new LiveCharts(byID("charts"), byID("callouts"));
     this.verifyPanel = new VerifyPanel(byID("verify"), this.runner, (m, retry) => this.message(m, "error", [{ label: "Retry", run: retry }]));
-    this.picker = new Picker(this.meta.scenarios, (s) => void this.loadFromUI(scenarioSpec(s, this.cur?.seed ?? 1)));
+    this.picker = new Picker(this.meta.scenarios, (s) => void this.loadFromUI(this.storySpec(s, this.cur?.seed ?? 1), true));
     this.transport = new TransportBar({
       bridge: this.bridge,
       state: () => this.state(),
@@ -103,6 +104,8 @@ export class App {
       () => this.events.dispatchEvent(new Event("link")),
     );
     mainPageStory(this);
+    const line = new OpeningLine(byID("start-hint"), byID("playpause"));
+    this.events.addEventListener("state", (ev) => line.update((ev as CustomEvent<GameState>).detail));
   }
 
   /** Reads a GC log's text in a worker and shows it in the "Your GC log" panel (window.loomlab.importGCLog). */
@@ -158,20 +161,37 @@ export class App {
     return c;
   }
 
-  /** Loads from the page's own controls and plays; errors are shown, not thrown. */
-  private async loadFromUI(spec: Spec): Promise<void> {
+  /**
+   * Loads from the page's own controls and fast-forwards to the story's
+   * moment (opening.ts): held there when the reader arrives at a story
+   * (the picker), playing on after a change of case, comparison or knobs.
+   * Errors are shown, not thrown.
+   */
+  private async loadFromUI(spec: Spec, held = false): Promise<void> {
     try {
       await this.load(spec);
-      this.bridge.play();
+      openStory(this.bridge, held);
       this.poll();
     } catch {
       if (this.cur) this.renderControls(this.cur); // the old simulation is still the one shown
     }
   }
 
-  /** The page's initial scenario: the first article, comparing its cases. */
+  /** The page's initial scenario: the first article, comparing its cases (on a phone, its own case). */
   initialSpec(): Spec {
-    return scenarioSpec(this.meta.scenarios[0], 1);
+    return this.storySpec(this.meta.scenarios[0], 1);
+  }
+
+  /**
+   * A story as the picker opens it: its cases compared side by side, but
+   * on a phone's narrow screen its own case alone at the picture's full
+   * size (compared sides would each get half of a small picture and fold
+   * their panels to one line); Compare adds the others.
+   */
+  private storySpec(s: ScenarioMeta, seed: number): Spec {
+    const spec = scenarioSpec(s, seed);
+    if (window.matchMedia("(max-width: 600px)").matches) delete spec.compare;
+    return spec;
   }
 
   async start(): Promise<void> {
@@ -204,7 +224,11 @@ export class App {
     const t = this.link?.link.t ?? 0;
     if (t > 0) this.guard(() => this.bridge.seek(t * 1000)); // the link's start time (virtual seconds)
     this.timings.firstLoadMs = Math.round(performance.now());
-    if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) this.bridge.play();
+    if (t <= 0 && !this.link?.link.tour && this.cur) {
+      // No time in the link (or no link): the story opens at its moment,
+      // held there for the reader's Play. A tour starts from 0 by itself.
+      this.guard(() => openStory(this.bridge, true));
+    } else if (!window.matchMedia("(prefers-reduced-motion: reduce)").matches) this.bridge.play();
     this.poller.start();
   }
 

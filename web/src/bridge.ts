@@ -15,6 +15,7 @@ interface LoomGame {
   setSpeed(x: number): string;
   state(): string;
   seek(ms: number): string;
+  open(held: boolean, instant: boolean): string;
   setPalette(name: string): string;
   setReducedMotion(on: boolean): string;
   parseLink(query: string): string;
@@ -140,6 +141,14 @@ export class GameBridge {
   /** Jumps (paused) to a virtual time in milliseconds, re-simulating from the seed. */
   seek(ms: number): void {
     checkResult(this.call(() => this.api().seek(ms)));
+  }
+  /**
+   * Fast-forwards to the story's opening moment (state().opening says how
+   * far it got); held, it stops there paused; instant, the whole run-ahead
+   * happens in this call, with nothing drawn on the way.
+   */
+  open(held: boolean, instant: boolean): void {
+    checkResult(this.call(() => this.api().open(held, instant)));
   }
   setPalette(name: string): void {
     checkResult(this.call(() => this.api().setPalette(name)));

@@ -23,7 +23,8 @@ export class Presenter {
   constructor(private readonly app: App) {
     this.button = el("button", { type: "button", id: "presenter-toggle", "aria-pressed": "false", "aria-keyshortcuts": "p", title: "Full-screen picture, large text, keyboard only (P)" }, "Presenter view");
     this.button.addEventListener("click", () => this.toggle());
-    byID("reset").after(this.button);
+    // With the other settings under the picture: a projector's view is not a newcomer's first step.
+    (document.querySelector("#stage .toolbar-more") ?? byID("reset")).append(this.button);
     this.bar = el("div", { id: "presenter-bar", class: "presenter-bar", "aria-live": "off", hidden: "" });
     byID("stage").querySelector(".frame-wrap")!.after(this.bar);
 

@@ -1,0 +1,111 @@
+package main
+
+// Browser tests of the story's opening: the page opened without a time
+// fast-forwards to the moment its story is about (vt-pooling: the pooled
+// side's first Full GC) and holds there with Play as the next step and a
+// line saying where it stopped; Play goes on at the reader's speed and
+// Reset starts from 0; a story picked in the picker opens the same way; a
+// link with a time opens exactly there and a tour link starts from 0.
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+)
+
+type openingState struct {
+	SimTimeNs int64
+	Running   bool
+	Speed     float64
+	Scenario  string
+	FullGCs   int64
+	Tour      struct{ Active bool }
+	Opening   struct {
+		Active, Done        bool
+		Kind, Text, Reached string
+		TimeNs              int64
+	}
+}
+
+func (b *browser) openingState(t *testing.T) openingState {
+	t.Helper()
+	var st openingState
+	b.eval(`loomlab.state()`, &st)
+	return st
+}
+
+func TestOpening(t *testing.T) {
+	b := newBrowser(t)
+	run := b.subtests(t)
+	b.goTo("/")
+	run("held-at-the-first-full-gc", func(t *testing.T) { b.heldAtTheFirstFullGC(t) })
+	run("picker-opens-its-story", func(t *testing.T) { b.pickerOpensItsStory(t) })
+	run("link-time-is-kept", func(t *testing.T) { b.linkTimeIsKept(t) })
+}
+
+func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
+	if !b.poll(t, `loomlab.state().opening.done`, 90*time.Second) {
+		t.Fatalf("the page did not open at its story's moment: %+v", b.openingState(t))
+	}
+	b.frames(2)
+	st := b.openingState(t)
+	t.Logf("opened at %d ns: %s", st.SimTimeNs, st.Opening.Text)
+	if st.Scenario != "vt-pooling" || st.Opening.Kind != "full-gc" || st.FullGCs < 1 || st.SimTimeNs < st.Opening.TimeNs {
+		t.Errorf("vt-pooling's opening: %+v; want held at the pooled side's first Full GC", st)
+	}
+	if st.Running || st.Speed != 0.05 {
+		t.Errorf("after the opening: running %v at speed %v; want held, the default speed back", st.Running, st.Speed)
+	}
+	if line := b.text("#start-hint"); !strings.Contains(line, "Opened at the first Full GC") || !strings.Contains(line, "Play") {
+		t.Errorf("the line under the title: %q", line)
+	}
+	var cta bool
+	b.eval(`document.getElementById("playpause").classList.contains("cta")`, &cta)
+	if !cta {
+		t.Errorf("Play is not marked as the next step while held at the moment")
+	}
+	b.eval(`document.getElementById("playpause").click(), true`, nil)
+	if !b.poll(t, fmt.Sprintf(`loomlab.state().running && loomlab.state().simTimeNs > %d`, st.SimTimeNs), 10*time.Second) {
+		t.Errorf("Play did not go on from the moment: %+v", b.openingState(t))
+	}
+	if s := b.openingState(t).Speed; s != 0.05 {
+		t.Errorf("playing on at %v, want the reader's 0.05", s)
+	}
+	b.eval(`document.getElementById("reset").click(), true`, nil)
+	b.frames(2)
+	if st := b.openingState(t); st.SimTimeNs != 0 || st.Opening.Done || st.Opening.Active {
+		t.Errorf("Reset: %+v; want t = 0 and no opening", st)
+	}
+	if line := b.text("#start-hint"); strings.Contains(line, "Opened at") {
+		t.Errorf("after Reset the line still says %q", line)
+	}
+}
+
+func (b *browser) pickerOpensItsStory(t *testing.T) {
+	b.eval(`document.querySelector('#picker button[data-scenario="request-load"]').click(), true`, nil)
+	if !b.poll(t, `loomlab.state().scenario === "request-load" && loomlab.state().opening.done`, 60*time.Second) {
+		t.Fatalf("picking request-load did not open it at its moment: %+v", b.openingState(t))
+	}
+	st := b.openingState(t)
+	if st.Opening.Kind != "pool-full" && st.Opening.Kind != "many-waiting" {
+		t.Errorf("request-load opened at %q (%+v)", st.Opening.Kind, st)
+	}
+	if st.Running {
+		t.Errorf("a story picked in the picker plays on instead of holding at its moment")
+	}
+}
+
+func (b *browser) linkTimeIsKept(t *testing.T) {
+	b.goTo("/?scenario=vt-pooling&case=1g-pool&t=0.1&speed=0.0001")
+	b.frames(2)
+	st := b.openingState(t)
+	if st.Opening.Active || st.Opening.Done || st.SimTimeNs < 100_000_000 || st.SimTimeNs > 101_000_000 {
+		t.Errorf("a link with t=0.1: %+v; want it at 100 ms, with no opening", st)
+	}
+	b.goTo("/?scenario=request-load&case=pool-200&tour=1")
+	b.frames(2)
+	if st := b.openingState(t); !st.Tour.Active || st.Opening.Active || st.Opening.Done {
+		t.Errorf("a tour link: %+v; want the tour from 0, with no opening", st)
+	}
+}

@@ -1,0 +1,190 @@
+package play
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/loomlab/loomlab/game/story"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// ticksUntilOpened plays ticks until the opening's fast-forward ends and
+// returns how many it took.
+func ticksUntilOpened(t *testing.T, p *Playground) int {
+	t.Helper()
+	n := 0
+	for p.OpeningState().Active {
+		require.Less(t, n, openingTicks+1, "the fast-forward outlived its bound")
+		p.Tick()
+		n++
+	}
+	return n
+}
+
+// vt-pooling opens held at the pooled side's first Full GC, found by the
+// story's rules: the moment's sentence, its callout on the picture, the
+// reader's speed back, and the same state a plain run shows at that time.
+func TestOpeningHoldsAtTheFirstFullGC(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"vt-pooling","case":"1g-pool","compare":["1g-nopool","1g-pool"],"seed":1}`)
+	require.NoError(t, p.SetSpeed(0.05))
+	require.NoError(t, p.Open(true, false))
+	assert.True(t, p.Running())
+	assert.Equal(t, "the first Full GC", p.OpeningState().Goal)
+	p.Tick()
+	assert.Greater(t, p.Speed(), 0.05, "the fast-forward runs faster than the reader's speed")
+	assert.Equal(t, 0.05, p.State().Speed, "state() reports the reader's speed while it runs")
+	n := ticksUntilOpened(t, p)
+	st := p.State()
+	assert.Less(t, n, 2*TicksPerSecond, "the moment comes within two seconds of fast-forward")
+	assert.True(t, st.Opening.Done)
+	assert.Equal(t, "full-gc", st.Opening.Kind)
+	assert.Contains(t, st.Opening.Text, "First Full GC")
+	assert.False(t, st.Running, "held at the moment")
+	assert.Equal(t, 0.05, st.Speed, "the reader's speed is back")
+	prim := st.Sides[1]
+	assert.Equal(t, "1g-pool", prim.Case)
+	assert.EqualValues(t, 1, prim.FullGCs)
+	assert.EqualValues(t, 0, st.Sides[0].FullGCs, "the unpooled side has had none by then")
+	in := p.Inputs(nil)
+	require.NotEmpty(t, in[1].Callouts)
+	assert.Equal(t, "full-gc", in[1].Callouts[len(in[1].Callouts)-1].Kind)
+
+	// The same position reached by a plain seek is the same state.
+	q := New()
+	mustLoad(t, q, `{"scenario":"vt-pooling","case":"1g-pool","compare":["1g-nopool","1g-pool"],"seed":1}`)
+	_, err := q.Seek(p.Now(), 1<<30)
+	require.NoError(t, err)
+	assert.Equal(t, st.Sides[1].Heap, q.State().Sides[1].Heap)
+	assert.Equal(t, st.Sides[1].Events, q.State().Sides[1].Events)
+
+	// Play goes on at the reader's speed; the opening is still reported.
+	p.Play()
+	p.Tick()
+	assert.True(t, p.Running())
+	assert.Equal(t, 0.05, p.Speed())
+	// Reset starts from zero and forgets the opening.
+	require.NoError(t, p.Reset())
+	assert.Zero(t, p.Now())
+	assert.Equal(t, OpeningState{}, p.OpeningState())
+}
+
+// Any other knobs move the moment with them: a larger heap has its first
+// Full GC later (or the fast-forward ends at its bound without one).
+func TestOpeningFollowsTheKnobs(t *testing.T) {
+	at := func(spec string) (int64, string) {
+		p := New()
+		mustLoad(t, p, spec)
+		require.NoError(t, p.Open(true, true))
+		st := p.OpeningState()
+		require.True(t, st.Done)
+		return st.TimeNs, st.Kind
+	}
+	t1, k1 := at(`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
+	t2, k2 := at(`{"scenario":"vt-pooling","case":"1g-pool","knobs":{"heap_mb":"768"},"seed":1}`)
+	assert.Equal(t, "full-gc", k1)
+	assert.Equal(t, "full-gc", k2)
+	assert.Less(t, t2, t1, "a smaller heap fills sooner")
+}
+
+// The reader taking over ends the fast-forward where it is: Pause holds,
+// a speed of the reader's own plays on at it, a scrub forgets the opening.
+func TestOpeningGivesWayToTheReader(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"request-load","case":"pool-200","seed":1}`)
+	require.NoError(t, p.SetSpeed(0.01))
+	require.NoError(t, p.Open(true, false))
+	p.Tick()
+	p.Pause()
+	st := p.OpeningState()
+	assert.False(t, st.Active)
+	assert.True(t, st.Done)
+	assert.False(t, p.Running())
+	assert.Equal(t, 0.01, p.Speed())
+
+	require.NoError(t, p.Open(true, false))
+	p.Tick()
+	require.NoError(t, p.SetSpeed(0.5))
+	assert.False(t, p.OpeningState().Active)
+	assert.True(t, p.Running())
+	assert.Equal(t, 0.5, p.Speed())
+
+	require.NoError(t, p.Open(true, false))
+	p.Tick()
+	_, err := p.Scrub(0, 1000)
+	require.NoError(t, err)
+	assert.Equal(t, OpeningState{}, p.OpeningState())
+	assert.Equal(t, 0.5, p.Speed())
+}
+
+// Every story opens on one of its own moments with the default case, and
+// not held, the run plays on at the reader's speed.
+func TestEveryStoryOpensOnItsMoment(t *testing.T) {
+	for _, spec := range []string{
+		`{"scenario":"request-load","case":"pool-200","seed":1}`,
+		`{"scenario":"request-load","case":"virtual-per-request","seed":1}`,
+		`{"scenario":"llm-router","case":"virtual","seed":1}`,
+		`{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`,
+		`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`,
+	} {
+		p := New()
+		mustLoad(t, p, spec)
+		require.NoError(t, p.Open(false, false), spec)
+		ticksUntilOpened(t, p)
+		st := p.State()
+		assert.NotEmpty(t, st.Opening.Kind, spec)
+		tiers, _ := openingKinds(st.Scenario)
+		assert.Contains(t, tiers[0], story.Kind(st.Opening.Kind), "%s: the most telling moment", spec)
+		assert.True(t, st.Running, "%s: plays on", spec)
+		assert.Equal(t, DefaultSpeed, st.Speed, spec)
+	}
+}
+
+// On a machine that updates slowly the fast-forward runs several ticks per
+// Update, and stops where it stops at full speed.
+func TestOpeningKeepsToTheReadersTime(t *testing.T) {
+	stop := func(tps float64) (int64, int) {
+		p := New()
+		mustLoad(t, p, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
+		p.Timing().TPS = tps
+		require.NoError(t, p.Open(true, false))
+		updates := 0
+		for p.OpeningState().Active {
+			p.Tick()
+			updates++
+		}
+		return int64(p.Now()), updates
+	}
+	fast, n60 := stop(60)
+	slow, n10 := stop(10)
+	assert.Equal(t, fast, slow, "the same ticks, whatever their number per Update")
+	assert.Less(t, n10, n60/4, "at 10 updates a second, six ticks per Update")
+}
+
+// Compared cases of request-load and vt-basics open once every side has
+// had its own moment: the pool full and a thousand OS threads waiting;
+// virtual and platform threads all asleep.
+func TestOpeningWaitsForEveryComparedSide(t *testing.T) {
+	for _, c := range []struct{ spec, kind string }{
+		{`{"scenario":"request-load","case":"virtual-per-request","compare":["pool-200","platform-per-request","virtual-per-request"],"seed":1}`, "many-waiting"},
+		{`{"scenario":"vt-basics","case":"memory-virtual","compare":["memory-platform","memory-virtual"],"seed":1}`, "all-asleep"},
+	} {
+		p := New()
+		mustLoad(t, p, c.spec)
+		require.NoError(t, p.Open(true, true))
+		st := p.State()
+		assert.Equal(t, c.kind, st.Opening.Kind, c.spec)
+		for _, side := range st.Sides {
+			var kinds []string
+			for _, m := range side.Moments {
+				kinds = append(kinds, m.Kind)
+			}
+			assert.Condition(t, func() bool {
+				return slices.Contains(kinds, "pool-full") || slices.Contains(kinds, "many-waiting") || slices.Contains(kinds, "all-asleep")
+			}, "%s: side %s opened before its own moment (%v)", c.spec, side.Case, kinds)
+		}
+		assert.Equal(t, st.SimTimeNs, st.Opening.TimeNs, "held where the last side got there")
+	}
+}
