@@ -48,22 +48,23 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 	body := panelAlt(l, r, right, alone, p, sc,
 		"OS threads: "+Count(int64(snap.PlatformLive)), "OS threads")
 	var segs [8]segment
+	var dots [8]int // of each segment, how many (the first) hold a CPU
 	ns := 0
-	add := func(n int, m Meaning) {
+	add := func(n int, m Meaning, onCPU int) {
 		if n > 0 && ns < len(segs) {
-			segs[ns] = segment{n, m.Color(p), m}
+			segs[ns], dots[ns] = segment{n, m.Color(p), m}, onCPU
 			ns++
 		}
 	}
-	// Carriers first: green while their OS thread holds a CPU.
+	// Carriers first, those whose OS thread holds a CPU first of them
+	// (with a green dot, as on their lanes).
 	var cOn int
 	for i := range snap.Carriers {
 		if snap.Carriers[i].OnCPU && !snap.Paused {
 			cOn++ // (in a pause the collector's threads hold the CPUs)
 		}
 	}
-	add(cOn, MeanOnCPU)
-	add(len(snap.Carriers)-cOn, MeanCarrierOS)
+	add(len(snap.Carriers), MeanCarrierOS, cOn)
 	// The workload's platform threads: on a CPU, else (waiting, blocked,
 	// idle or beyond the listed ones) in their kind's colour.
 	var on, waiting int
@@ -76,10 +77,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 			waiting++
 		}
 	}
-	add(on, MeanOnCPU)
-	add(snap.PlatformApp-on, MeanPlatform)
+	add(snap.PlatformApp, MeanPlatform, on)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-len(snap.Carriers))
-	add(jvm, MeanJVMThread)
+	add(jvm, MeanJVMThread, 0)
 	stackNote := " Their stacks are not modelled in this scenario."
 	if stacks > 0 {
 		stackNote = " The program's platform threads hold " + Size(stacks) + " of stacks and native memory outside the heap."
@@ -115,7 +115,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 		foot = foot[:len(foot)-1]
 	}
 	grid, rest := body.CutBottom(float32(len(foot)) * CharH * sc)
-	drawSegments(l, grid, segs[:ns], p, sc)
+	drawSegments(l, grid, segs[:ns], dots[:ns], p, sc)
 	for i, alts := range foot {
 		var line Rect
 		line, rest = rest.Top(CharH * sc)
@@ -165,7 +165,7 @@ func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) []
 	// names it by its colour's word, in every wording that has room.
 	cpu := ""
 	if onCPU > 0 {
-		cpu = " · " + Count(int64(onCPU)) + " on a CPU (green)"
+		cpu = " · " + Count(int64(onCPU)) + " on a CPU (green dot)"
 		full += cpu
 	}
 	return [][]string{{full, base + cpu, strings.Join(short, " + ") + cpu, strings.Join(shortest, " + ") + cpu,
@@ -185,9 +185,7 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 	out := [][]string{{"resident memory of the JVM " + Size(snap.RSS) + " =", "resident memory " + Size(snap.RSS) + " =", "memory " + Size(snap.RSS) + " ="}}
 	// The heap's resident part is the pages written so far, not its size
 	// (sim/memory.go: young gen plus the old gen's high-water mark).
-	heap := "heap " + Size(snap.RSSHeap)
-	out = append(out, []string{"  " + heap + ": the part of its " + Size(snap.Heap.Max) + " written so far",
-		"  " + heap + " (of " + Size(snap.Heap.Max) + ", written so far)", "  " + heap})
+	out = append(out, rssHeapLine(snap))
 	// The threads' part counts only the program's own OS threads (the
 	// carriers and the platform threads it started); the JVM's own
 	// threads are in its baseline (sim/memory.go rssParts).
@@ -201,8 +199,21 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 		default:
 			who = "the " + Count(int64(c+a)) + " carrier and program threads'"
 		}
-		out = append(out, []string{"+ " + who + " stacks and native memory " + Size(snap.RSSThreads),
-			"+ " + who + " stacks " + Size(snap.RSSThreads), "+ threads " + Size(snap.RSSThreads)})
+		// Each one's share: touched stack pages and native memory (a
+		// malloc arena, per-thread buffer caches: sim's PlatformRSS), so
+		// "25.5 MB for 8 stacks" does not read as 3 MB stacks.
+		n := max(1, len(snap.Carriers)+snap.PlatformApp)
+		each := Size(snap.RSSThreads / sim.Bytes(n))
+		head := "+ " + who + " stacks and native memory " + Size(snap.RSSThreads)
+		what := each + " each: touched stack pages, a malloc arena, buffer caches"
+		if one := head + ", " + what; TextWidth(one, sc) <= w {
+			out = append(out, []string{one})
+		} else {
+			out = append(out, []string{head, "+ threads " + Size(snap.RSSThreads)})
+			for _, ln := range Wrap(what, w-TextWidth("  ", sc), sc) {
+				out = append(out, []string{"  " + ln})
+			}
+		}
 	}
 	// BaselineRSS is documented as the JVM itself: class metadata, the
 	// code cache, GC and compiler structures, libraries and its own
@@ -241,8 +252,11 @@ func rssNote(snap *sim.Snapshot) string {
 }
 
 // drawSegments fills r with one cell per member of each segment, in order,
-// or with density cells (each for k members) when they do not fit.
-func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
+// or with density cells (each for k members) when they do not fit. The
+// first dots[i] members of segment i hold a CPU: their cells get a green
+// dot, as a carrier's lane does (shape as well as colour: green squares
+// beside the carriers' blue outlines were hard to tell apart).
+func drawSegments(l *List, r Rect, segs []segment, dots []int, p *Palette, sc float32) {
 	n := 0
 	for _, s := range segs {
 		n += s.n
@@ -277,7 +291,7 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 	// hollowed out: a filled blue square beside the virtual threads' sky
 	// blue read as the same thing.
 	i := 0
-	for _, s := range cells {
+	for si, s := range cells {
 		n := min(s.n, drawn-i)
 		if s.m.Shape() == ShapeFrame {
 			for j := i; j < i+n; j++ {
@@ -286,6 +300,14 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 					l.Rect(c.Inset(d), p.Panel)
 				}
 			}
+		}
+		on := 0
+		if si < len(dots) {
+			on = (dots[si] + k - 1) / k
+		}
+		for j := i; j < i+min(n, on); j++ {
+			cx, cy := g.cellRect(j).Center()
+			l.MarkCircle(cx, cy, max(1.5, g.cell*0.3), MeanOnCPU, p)
 		}
 		i += n
 	}
@@ -296,4 +318,21 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 		l.Rect(box, p.Panel.Alpha(0.85))
 		l.TextFit(box, sc, p.Text, note, " square = "+Count(int64(k))+" ")
 	}
+}
+
+// rssHeapLine says what the heap's resident part is made of. For the
+// generational collectors it is the whole young generation (every
+// allocation cycle writes all of eden and the survivors, so their pages
+// stay resident) plus the old generation's high-water mark (sim/memory.go),
+// which is why it exceeds the bytes in use; for G1 the committed regions.
+func rssHeapLine(snap *sim.Snapshot) []string {
+	h := &snap.Heap
+	heap := "  heap " + Size(snap.RSSHeap)
+	young := h.EdenCap + 2*h.SurvivorCap
+	old := snap.RSSHeap - young
+	if snap.GC == sim.GCG1 || old < 0 {
+		return []string{heap + ": its regions in use so far (of " + Size(h.Max) + ")", heap + " (of " + Size(h.Max) + ")", heap}
+	}
+	return []string{heap + " = all of young gen (each cycle writes it) + " + Size(old) + " old",
+		heap + " = young gen " + Size(young) + " + old " + Size(old), heap}
 }

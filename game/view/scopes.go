@@ -2,6 +2,7 @@ package view
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -22,9 +23,11 @@ import (
 // newest first, above the open scopes, for a moment of virtual time.
 
 const (
-	// maxScopeRows bounds the rows drawn; the title says how many scopes
-	// are open and how many of them are drawn.
-	maxScopeRows = 24
+	// maxScopeRows bounds the rows drawn; a line under the title says how
+	// many races there are and how many of them are drawn. Six rows show
+	// the rule (a decided race or two above the waiting ones); more were
+	// more to read and taught nothing more.
+	maxScopeRows = 6
 	// maxDecidedRows bounds the decided races drawn above the open scopes.
 	maxDecidedRows = 2
 	// decidedFor is how long (virtual time) a decided race stays drawn:
@@ -209,7 +212,6 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			waiting++
 		}
 	}
-	rowH := min(16*sc, r.H)
 	gap := max(1, 2*sc)
 	cols := len(models)
 	for _, v := range rows {
@@ -219,7 +221,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	if cols > 0 {
 		headH = CharH * sc
 	}
-	bodyH := r.H - PanelTitleH(sc) - 6*sc - headH
+	// The count line under the title, then the rows: up to maxScopeRows,
+	// taller (to 24 pixels) when the panel has room for them.
+	bodyH := r.H - PanelTitleH(sc) - 6*sc - headH - CharH*sc
+	rowH := clamp((bodyH+gap)/maxScopeRows-gap, 16*sc, 24*sc)
+	rowH = min(rowH, r.H)
 	fit := min(maxScopeRows, max(0, int((bodyH+gap)/(rowH+gap))))
 	// Room for the undecided too: a decided race gives way to one open
 	// scope when there is room for only a couple of rows.
@@ -229,14 +235,23 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	nOpen := min(waiting, max(0, fit-nDecided))
 	drawn := append(rows[:nDecided:nDecided], rows[len(rows)-waiting:len(rows)-waiting+nOpen]...)
-	right := Count(int64(open)) + " open"
-	if nOpen < open {
-		right = Count(int64(nOpen)) + " of " + Count(int64(open)) + " open"
-	}
+	// The counts on a line of their own, in words: "3 of 349 open · 1
+	// just decided" beside four rows read as a sum that did not add up.
+	shown := nDecided + nOpen
+	state := []string{}
 	if nDecided > 0 {
-		right += " · " + Count(int64(nDecided)) + " just decided"
+		state = append(state, Count(int64(nDecided))+" just decided")
 	}
-	body := panel(l, r, right, p, sc, "structured scopes: the first answer wins", "scopes: first answer wins", "structured scopes", "scopes")
+	if nOpen > 0 {
+		state = append(state, Count(int64(nOpen))+" still waiting")
+	}
+	races := open + nDecided - min(nDecided, len(snap.Scopes)-waiting)
+	counts := []string{"showing " + Count(int64(shown)) + " of " + Count(int64(races)) + " races: " + joinWords(state),
+		Count(int64(shown)) + " of " + Count(int64(races)) + " races: " + joinWords(state), Count(int64(shown)) + " of " + Count(int64(races)) + " races"}
+	if shown >= races {
+		counts = []string{Count(int64(races)) + " races: " + joinWords(state), Count(int64(races)) + " races"}
+	}
+	body := panel(l, r, "", p, sc, "structured scopes: the first answer wins", "scopes: the first answer wins", "scopes: first answer wins", "structured scopes", "scopes")
 	say := Count(int64(open)) + " structured scopes are open: in each, a request's virtual thread forked one subtask per model; " +
 		"the first answer wins and the scope cancels the others. A race is decided and its scope closed in an instant, " +
 		"so the races decided in the last moments are drawn first, then " + Count(int64(nOpen)) + " open scopes, each waiting for its answers."
@@ -248,6 +263,9 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		l.TextFit(Rect{X: body.X, Y: body.Y, W: body.W, H: min(body.H, CharH*sc)}, sc, p.TextDim, "none open")
 		return
 	}
+	var countLine Rect
+	countLine, body = body.Top(CharH * sc)
+	l.TextFit(countLine, sc, p.TextDim, counts...)
 	y := body.Y
 	if headH > 0 {
 		head := Rect{X: body.X, Y: y, W: body.W, H: headH}
@@ -379,4 +397,15 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 			l.Line(r.X+1, y, r.Right()-1, y, max(1.5, 1.5*sc), p.Text)
 		}
 	}
+}
+
+// joinWords joins parts as a list ("1 just decided, 3 still waiting").
+func joinWords(parts []string) string {
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts, ", ")
 }
