@@ -209,7 +209,7 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 		if one := head + ", " + what; TextWidth(one, sc) <= w {
 			out = append(out, []string{one})
 		} else {
-			out = append(out, []string{head, "+ threads " + Size(snap.RSSThreads)})
+			out = append(out, []string{head, "+ " + who + " " + Size(snap.RSSThreads) + ":", "+ threads " + Size(snap.RSSThreads) + ":"})
 			for _, ln := range Wrap(what, w-TextWidth("  ", sc), sc) {
 				out = append(out, []string{"  " + ln})
 			}

@@ -2,7 +2,6 @@ package view
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -223,7 +222,7 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	// The count line under the title, then the rows: up to maxScopeRows,
 	// taller (to 24 pixels) when the panel has room for them.
-	bodyH := r.H - PanelTitleH(sc) - 6*sc - headH - CharH*sc
+	bodyH := r.H - PanelTitleH(sc) - 9*sc - headH - CharH*sc
 	rowH := clamp((bodyH+gap)/maxScopeRows-gap, 16*sc, 24*sc)
 	rowH = min(rowH, r.H)
 	fit := min(maxScopeRows, max(0, int((bodyH+gap)/(rowH+gap))))
@@ -237,19 +236,28 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	drawn := append(rows[:nDecided:nDecided], rows[len(rows)-waiting:len(rows)-waiting+nOpen]...)
 	// The counts on a line of their own, in words: "3 of 349 open · 1
 	// just decided" beside four rows read as a sum that did not add up.
-	shown := nDecided + nOpen
-	state := []string{}
-	if nDecided > 0 {
-		state = append(state, Count(int64(nDecided))+" just decided")
+	// The waiting races are the open scopes not yet decided (what the
+	// caption counts as open when a decided scope has closed).
+	undecided := open
+	for i := range snap.Scopes {
+		if snap.Scopes[i].Winner >= 0 {
+			undecided--
+		}
 	}
-	if nOpen > 0 {
-		state = append(state, Count(int64(nOpen))+" still waiting")
-	}
-	races := open + nDecided - min(nDecided, len(snap.Scopes)-waiting)
-	counts := []string{"showing " + Count(int64(shown)) + " of " + Count(int64(races)) + " races: " + joinWords(state),
-		Count(int64(shown)) + " of " + Count(int64(races)) + " races: " + joinWords(state), Count(int64(shown)) + " of " + Count(int64(races)) + " races"}
-	if shown >= races {
-		counts = []string{Count(int64(races)) + " races: " + joinWords(state), Count(int64(races)) + " races"}
+	undecided = max(undecided, nOpen)
+	var counts []string
+	switch {
+	case nOpen >= undecided && nDecided > 0:
+		counts = []string{Count(int64(nDecided)) + " just decided, " + Count(int64(nOpen)) + " still waiting"}
+	case nOpen >= undecided:
+		counts = []string{Count(int64(nOpen)) + " " + plural(nOpen, "race", "races") + ", all still waiting"}
+	case nDecided > 0:
+		d := Count(int64(nDecided)) + " just decided"
+		counts = []string{d + ", showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " still waiting",
+			d + ", " + Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " still waiting", d}
+	default:
+		counts = []string{"showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " races still waiting",
+			Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still waiting"}
 	}
 	body := panel(l, r, "", p, sc, "structured scopes: the first answer wins", "scopes: the first answer wins", "scopes: first answer wins", "structured scopes", "scopes")
 	say := Count(int64(open)) + " structured scopes are open: in each, a request's virtual thread forked one subtask per model; " +
@@ -264,7 +272,7 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		return
 	}
 	var countLine Rect
-	countLine, body = body.Top(CharH * sc)
+	countLine, body = body.Top(CharH*sc + 3*sc)
 	l.TextFit(countLine, sc, p.TextDim, counts...)
 	y := body.Y
 	if headH > 0 {
@@ -397,15 +405,4 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 			l.Line(r.X+1, y, r.Right()-1, y, max(1.5, 1.5*sc), p.Text)
 		}
 	}
-}
-
-// joinWords joins parts as a list ("1 just decided, 3 still waiting").
-func joinWords(parts []string) string {
-	switch len(parts) {
-	case 0:
-		return ""
-	case 1:
-		return parts[0]
-	}
-	return strings.Join(parts, ", ")
 }
