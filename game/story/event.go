@@ -72,13 +72,14 @@ func Event(e *sim.Event) string {
 // StepEvent is Event with what the state around the event adds: a win
 // names the request (the scope's owner, as the scopes panel lists it) and
 // the model that answered, so "#2903 answered first" beside a table that
-// shows request #2902 reads as one race.
-func StepEvent(e *sim.Event, snap *sim.Snapshot, models []string) string {
+// shows request #2902 reads as one race. owner is the race's owner when
+// the caller knows it (the picture remembers decided races), else 0: it
+// is then looked up in the snapshot's scopes.
+func StepEvent(e *sim.Event, snap *sim.Snapshot, models []string, owner sim.ThreadID) string {
 	if e.Kind != sim.EvWin {
 		return Event(e)
 	}
 	model := int(e.A)
-	var owner sim.ThreadID
 	for i := range snap.Scopes {
 		for _, st := range snap.Scopes[i].Subtasks {
 			if st.Thread == e.Thread {

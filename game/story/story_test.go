@@ -303,16 +303,20 @@ func TestStepToWinNamesTheRequest(t *testing.T) {
 	snap := &sim.Snapshot{Scopes: []sim.ScopeView{{Owner: 2902, Winner: 0, Subtasks: []sim.SubtaskView{
 		{Thread: 2903, Model: 0}, {Thread: 2904, Model: 1}, {Thread: 2905, Model: 2}}}}}
 	win := &sim.Event{Kind: sim.EvWin, Thread: 2903, A: 0}
-	got := StepEvent(win, snap, []string{"haiku", "sonnet", "opus"})
+	got := StepEvent(win, snap, []string{"haiku", "sonnet", "opus"}, 0)
 	if !strings.HasPrefix(got, "Request #2902's Haiku call (thread #2903) answered first") {
 		t.Errorf("step line %q", got)
 	}
-	// A scope no longer listed: the thread and the model alone.
-	got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"})
+	// A scope no longer listed: the owner the caller remembers, else the
+	// thread and the model alone.
+	if got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 2902); !strings.HasPrefix(got, "Request #2902's Haiku call (thread #2903)") {
+		t.Errorf("step line %q", got)
+	}
+	got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 0)
 	if !strings.HasPrefix(got, "The Haiku call on thread #2903 answered first") {
 		t.Errorf("step line %q", got)
 	}
-	if e := (&sim.Event{Kind: sim.EvGCEnd}); StepEvent(e, snap, nil) != Event(e) {
+	if e := (&sim.Event{Kind: sim.EvGCEnd}); StepEvent(e, snap, nil, 0) != Event(e) {
 		t.Error("other events are told as Event tells them")
 	}
 }

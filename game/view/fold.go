@@ -80,12 +80,12 @@ func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette
 		short = append(short, Count(int64(carriers))+" "+plural(carriers, "carrier", "carriers"))
 	}
 	if jvm > 0 {
-		who := "the JVM's own (GC, compiler, main)"
+		who := "of the JVM's own (GC, compiler, main)"
 		if measured {
-			who = "the JVM's and its framework's, as measured"
+			who = "of the JVM and its framework, as measured"
 		}
 		parts = append(parts, Count(int64(jvm))+" "+who)
-		short = append(short, Count(int64(jvm))+" the JVM's own")
+		short = append(short, Count(int64(jvm))+" of the JVM's own")
 	}
 	head := "OS threads: " + Count(int64(snap.PlatformLive))
 	cpu := ""

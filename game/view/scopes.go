@@ -406,3 +406,17 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 		}
 	}
 }
+
+// RaceOwner returns the owner (the request's thread) of a race this side
+// saw decided with thread id among its subtasks, or 0 when none is known:
+// a race's scope closes in the instant it is decided, so the snapshot of a
+// step to the win no longer lists it, while the side remembers it.
+func (s *Side) RaceOwner(id sim.ThreadID) sim.ThreadID {
+	for i := range s.races.recent {
+		v := &s.races.recent[i].view
+		if scopeOf([]sim.ScopeView{*v}, id) != nil {
+			return v.Owner
+		}
+	}
+	return 0
+}
