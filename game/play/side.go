@@ -133,7 +133,7 @@ func (s *Side) StepLine() string {
 	// No time stamp: a pause's event carries the time it starts, after
 	// the threads reach their safepoints, which is later than the clock
 	// in the header and read as a contradiction.
-	return "Step: " + story.Event(&s.stepped)
+	return "Step: " + story.StepEvent(&s.stepped, &s.Snap, s.models, s.View.RaceOwner(s.stepped.Thread))
 }
 
 // Sim returns the side's simulator (read-only use).

@@ -1,8 +1,6 @@
 package story
 
 import (
-	"math"
-	"strconv"
 	"strings"
 
 	"github.com/loomlab/loomlab/sim"
@@ -17,88 +15,69 @@ func (carrierStory) kinds() []Kind {
 	return []Kind{CarriersStarted, FirstRequest, FirstGC, FirstFullGC}
 }
 
+// The caption's first sentence is the lesson in at most twenty plain
+// words; the second gives the numbers of this instant only (an average,
+// "busy 0.5 % of the time so far", beside "1 on a CPU" read as a
+// contradiction).
 func (carrierStory) caption(f *facts) string {
-	return carrierNow(f) + " " + carrierWhy(f)
+	return carrierLesson(f) + " " + carrierNow(f)
 }
 
+// carrierLesson is the article's comparison as the model computes it: as
+// virtual threads the loops take only the carriers' OS threads, so more
+// loops than carriers add no thread memory (a saving against every loop a
+// platform thread is a run the container's figures do not show, so none
+// is claimed).
+func carrierLesson(f *facts) string {
+	s := f.s
+	if !f.knobBool("loom_carrier") {
+		return counti(s.PlatformApp) + " Netty event loops each own a platform thread: an OS thread with its own stack and native memory."
+	}
+	loops, c := s.VirtualLive, f.carriers()
+	if loops > c {
+		return counti(loops) + " Netty event loops run as virtual threads on " + counti(c) + " carrier OS threads, so more loops add no thread memory."
+	}
+	return "With as many carriers as loops, running the loops as virtual threads saves no OS thread."
+}
+
+// carrierNow is what the loops do this instant and the memory it costs.
 func carrierNow(f *facts) string {
 	s := f.s
+	var parts []string
 	if f.knobBool("loom_carrier") {
-		return counti(s.VirtualLive) + " Netty event loops" + loopKinds(f) + " run as virtual threads on " + counti(f.carriers()) + " carriers, so the JVM has " +
-			counti(s.PlatformLive) + " OS threads."
-	}
-	return counti(s.PlatformApp) + " Netty event loops" + loopKinds(f) + " each own an OS thread: " + counti(s.PlatformLive) + " OS threads in the JVM."
-}
-
-// loopKinds says what the two kinds of loops do (the header's "8 client,
-// 8 server" was never shown): the server's loops take the HTTP requests,
-// the database client's take the replies (the scenario's executors).
-func loopKinds(f *facts) string {
-	server, client := f.knobInt("workers", 0), f.knobInt("event_loops", 0)
-	if server <= 0 || client <= 0 {
-		return ""
-	}
-	return " (" + counti(server) + " server loops for HTTP, " + counti(client) + " client loops for the database)"
-}
-
-func carrierWhy(f *facts) string {
-	s := f.s
-	out := ""
-	if f.knobBool("loom_carrier") {
-		loops, c := s.VirtualLive, f.carriers()
-		if loops > c {
-			// The article's comparison in a container: the loops as
-			// virtual threads take the OS threads that as many loops as
-			// carriers would take as platform threads, so more loops cost
-			// no more thread memory. A saving against "every loop a
-			// platform thread" is a run nobody measured in the container
-			// (its 4 + 4 platform loops used about the same memory), so
-			// it is not claimed.
-			out = counti(c) + " loops on platform threads would need as many OS threads, so " + counti(loops) + " loops cost no more thread memory than " + counti(c) + "."
-		} else {
-			out = "With as many carriers as loops, running the loops as virtual threads saves no OS thread."
+		// As the lanes and the parked panel show them, in their words.
+		parked, reason := 0, sim.ParkReason(0)
+		for r, n := range s.ParkedCount {
+			if n > s.ParkedCount[reason] {
+				reason = sim.ParkReason(r)
+			}
+			parked += n
 		}
-	} else {
-		out = "Each loop thread holds a stack and native memory of its own."
+		now := counti(s.Mounted) + " " + plural(int64(s.Mounted), "loop runs", "loops run") + " on a carrier"
+		if s.Mounted == 0 {
+			now = "no loop runs on a carrier"
+		}
+		if parked > 0 {
+			now += ", " + counti(parked) + " " + plural(int64(parked), "is", "are") + " parked " + reason.Words()
+		}
+		parts = append(parts, now)
 	}
-	// How busy the CPUs have been: the carriers idle in a still frame
-	// beside "mostly idle" needed the share that says so.
-	var tail []string
-	if busy := busyShare(s); busy != "" {
-		tail = append(tail, "the CPUs have been busy "+busy+" of the time so far")
-	}
+	parts = append(parts, "the JVM has "+counti(s.PlatformLive)+" OS threads")
 	if s.RSS > 0 {
 		// Words, not "RSS"; the container's limit is what it is measured
-		// against. Requests and GC counts are the header's and the
-		// panels' (a caption full of counters hid the lesson).
-		r := "the JVM's resident memory is " + size(s.RSS)
+		// against.
+		r := "its resident memory is " + size(s.RSS)
 		if mb := f.knobInt("container_mb", 0); mb > 0 {
 			r += " of the container's " + counti(mb) + " MB"
 		}
-		tail = append(tail, r)
+		parts = append(parts, r)
 	}
-	if len(tail) > 0 {
-		out += " " + upper(strings.Join(tail, "; ")) + "."
-	}
-	return out
-}
-
-// busyShare is the CPUs' busy time so far over what they could have run,
-// with a decimal under 10 % ("0.5 %"), or "" before any time has passed.
-func busyShare(s *sim.Snapshot) string {
-	if s.Time <= 0 || s.Cores <= 0 {
-		return ""
-	}
-	p := 100 * float64(s.CPUBusy) / (float64(s.Time) * float64(s.Cores))
-	if p < 10 {
-		return strconv.FormatFloat(p, 'f', 1, 64) + " %"
-	}
-	return strconv.Itoa(int(math.Round(p))) + " %"
+	return "Now " + strings.Join(parts, "; ") + "."
 }
 
 func (carrierStory) finished(f *facts) string {
-	// One sentence fewer than "Done after 2 s." before the caption's three.
-	return "After " + duration(sim.Duration(f.s.Time)) + ", " + lowerFirst(carrierNow(f)) + " " + carrierWhy(f)
+	// One sentence fewer than "Done after 2 s." before the caption's.
+	return "After " + duration(sim.Duration(f.s.Time)) + ": " + lowerFirst(carrierLesson(f)) + " " + carrierNow(f)
 }
 
 func (carrierStory) moments(f *facts) {
@@ -115,7 +94,7 @@ func (carrierStory) moments(f *facts) {
 			" (OS threads). A loop runs on one for a moment per request, then leaves it while waiting for work.")
 	}
 	if f.want(FirstRequest) && s.RequestsDone > 0 {
-		f.moment(FirstRequest, s.Time, "The first requests are served. "+carrierNow(f)+rssClause(s))
+		f.moment(FirstRequest, s.Time, "The first requests are served. "+carrierLesson(f)+rssClause(s))
 	}
 	firstGC(f)
 	firstFullGC(f, "")

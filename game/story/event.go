@@ -69,6 +69,35 @@ func Event(e *sim.Event) string {
 	return e.Kind.String() + "."
 }
 
+// StepEvent is Event with what the state around the event adds: a win
+// names the request (the scope's owner, as the scopes panel lists it) and
+// the model that answered, so "#2903 answered first" beside a table that
+// shows request #2902 reads as one race. owner is the race's owner when
+// the caller knows it (the picture remembers decided races), else 0: it
+// is then looked up in the snapshot's scopes.
+func StepEvent(e *sim.Event, snap *sim.Snapshot, models []string, owner sim.ThreadID) string {
+	if e.Kind != sim.EvWin {
+		return Event(e)
+	}
+	model := int(e.A)
+	for i := range snap.Scopes {
+		for _, st := range snap.Scopes[i].Subtasks {
+			if st.Thread == e.Thread {
+				owner, model = snap.Scopes[i].Owner, st.Model
+			}
+		}
+	}
+	name := "model " + strconv.Itoa(model+1)
+	if model >= 0 && model < len(models) && models[model] != "" {
+		name = upper(models[model])
+	}
+	call := "the " + name + " call on thread " + e.Thread.String()
+	if owner != 0 {
+		call = "request " + owner.String() + "'s " + name + " call (thread " + e.Thread.String() + ")"
+	}
+	return upper(call) + " answered first: it wins the race and the other calls are cancelled."
+}
+
 func roleWords(r sim.Role) string {
 	switch r {
 	case sim.RolePoolWorker:

@@ -82,7 +82,9 @@ func pauseNow(f *facts) string {
 	fulls := count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " (of the whole heap)"
 	switch {
 	case s.Paused && s.PauseFull:
-		return ". A Full GC (of the whole heap) is running now: every thread is stopped."
+		// Counted with the one running ("1 Full GC so far"), so a reader
+		// paused in the first one still learns how many there have been.
+		return ". A Full GC (of the whole heap) is running now, " + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far: every thread is stopped."
 	case s.Paused && s.FullGCs > 0:
 		return ". A young GC is running now; " + fulls + " came before it."
 	case s.Paused:

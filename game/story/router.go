@@ -13,31 +13,46 @@ func (routerStory) kinds() []Kind {
 	return []Kind{PoolFull, LosersCancelled, RouterSingle, CarrierPinned}
 }
 
+// The caption's first sentence is the lesson (the race and its rule) in
+// at most twenty words; the second the numbers of this instant, each
+// saying what it counts, so that a product ("349 races × 3 calls") adds
+// up with what the sentence says the calls are doing.
 func (routerStory) caption(f *facts) string {
 	s := f.s
 	if s.RouterSingle >= 0 {
 		return "The router now calls " + f.model(s.RouterSingle) + " alone: no scope, nothing to cancel (" + counti(s.RouterRaces) +
 			" races were decided in all)."
 	}
+	threads := "virtual threads"
+	if f.knob("executor") == "platform" {
+		threads = "a platform pool"
+	}
+	lesson := "Each request races " + f.modelList() + " on " + threads + "; the first answer wins, the other calls are cancelled."
 	calls := s.ParkedCount[sim.ParkSocket]
-	var now string
 	if f.knob("executor") == "platform" {
 		size := f.knobInt("pool_size", s.PlatformApp)
 		busy := s.PlatformApp - s.PlatformParked[sim.ParkIdle]
-		now = counti(busy) + " of the pool's " + counti(size) + " platform threads each hold a request for the whole race"
+		now := "Now " + counti(busy) + " of the pool's " + counti(size) + " platform threads each hold a request for the whole race"
 		if s.TasksQueued > 0 {
 			now += "; " + counti(s.TasksQueued) + " requests wait for a thread"
 		}
-		now += "."
-	} else {
-		// The models by name, as the scopes panel's columns name them.
-		now = counti(s.ScopesOpen) + " requests each race " + f.modelList() + " in a structured scope, a virtual thread per request and per call; " +
-			counti(calls) + " calls are waiting on the network."
+		return lesson + " " + now + "."
 	}
-	// The progress is the side header's: the caption keeps to the race
-	// ("730 races decided, 729 requests done" beside it read as a
-	// discrepancy to explain).
-	return now + " The first answer wins and its scope cancels the other calls."
+	// The progress is the side header's: the caption keeps to the race.
+	now := "Now " + counti(s.ScopesOpen) + " races are open"
+	if n := len(f.models); n > 0 && calls <= n*s.ScopesOpen {
+		// The open races' calls not waiting on the network are running
+		// or ready to run: just forked, or handing over an answer.
+		all := n * s.ScopesOpen
+		if rest := all - calls; rest > 0 {
+			now += ": " + counti(calls) + " of their " + counti(all) + " calls wait on the network, the other " + counti(rest) + " are running or waiting for a carrier"
+		} else {
+			now += ": all " + counti(calls) + " of their calls wait on the network"
+		}
+	} else {
+		now += "; " + counti(calls) + " calls wait on the network"
+	}
+	return lesson + " " + now + "."
 }
 
 func (routerStory) finished(f *facts) string {

@@ -146,7 +146,11 @@ func TestRequestLoadPlatformPerTask(t *testing.T) {
 func TestRouterRacesAndCancels(t *testing.T) {
 	r := newRun(t, "llm-router/virtual", nil, 1)
 	c := r.to(300, tick)
-	contains(t, "llm-router/virtual at 0.3 s", c, "requests each race Haiku, Sonnet and Opus in a structured scope", "cancels the other calls")
+	// The lesson first, in at most twenty words; then the numbers of now,
+	// each saying what it counts.
+	contains(t, "llm-router/virtual at 0.3 s", c, "Each request races Haiku, Sonnet and Opus on virtual threads; the first answer wins, the other calls are cancelled.",
+		"races are open", "calls wait on the network")
+	lessonShort(t, c)
 	m, ok := r.has(LosersCancelled)
 	if !ok {
 		t.Fatal("no losers-cancelled moment")
@@ -186,16 +190,20 @@ func TestBasicsMemoryAndStart(t *testing.T) {
 func TestCarrierLoopsAndRSS(t *testing.T) {
 	loom := newRun(t, "loom-carrier/256-vthreads", nil, 1)
 	c := loom.to(1500, tick)
-	contains(t, "256-vthreads", c, "run as virtual threads on 8 carriers", "resident memory is", "of the container's 256 MB")
+	contains(t, "256-vthreads", c, "run as virtual threads on 8 carrier OS threads", "resident memory is", "of the container's 256 MB")
 	if _, ok := loom.has(CarriersStarted); !ok {
 		t.Error("no carriers-started moment with loom-carrier")
 	}
-	// The article's comparison, plainly: the loops take the OS threads of
-	// as many platform loops as carriers, and no saving is claimed against
-	// a run with every loop a platform thread.
-	contains(t, "256-vthreads", c, "16 Netty event loops (8 server loops for HTTP, 8 client loops for the database)",
-		"so the JVM has 74 OS threads. 8 loops on platform threads would need as many OS threads, so 16 loops cost no more thread memory than 8.",
-		"The CPUs have been busy 0.", "% of the time so far")
+	// The article's comparison, plainly, in one sentence of at most twenty
+	// words: the loops take only the carriers' OS threads, and no saving is
+	// claimed against a run with every loop a platform thread. Then the
+	// instant's numbers, no average beside them.
+	contains(t, "256-vthreads", c, "16 Netty event loops run as virtual threads on 8 carrier OS threads, so more loops add no thread memory.",
+		"parked waiting for work", "the JVM has 74 OS threads")
+	lessonShort(t, c)
+	if strings.Contains(c, "so far") {
+		t.Errorf("256-vthreads: an average beside the instant's counts: %q", c)
+	}
 	if strings.Contains(c, "less native memory") {
 		t.Errorf("256-vthreads: a saving the container's runs do not show: %q", c)
 	}
@@ -203,7 +211,7 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	contains(t, "8 loops on 8 carriers", even.to(500, tick), "saves no OS thread")
 	plat := newRun(t, "loom-carrier/256-platform", nil, 1)
 	c = plat.to(1500, tick)
-	contains(t, "256-platform", c, "8 Netty event loops (4 server loops for HTTP, 4 client loops for the database) each own an OS thread", "resident memory is")
+	contains(t, "256-platform", c, "8 Netty event loops each own a platform thread", "resident memory is")
 	if _, ok := plat.has(CarriersStarted); ok {
 		t.Error("a carriers-started moment with platform event loops")
 	}
@@ -278,4 +286,41 @@ func TestBasicsSaysItsMegabyte(t *testing.T) {
 	r := newRun(t, "vt-basics/memory-virtual", nil, 1)
 	c := r.to(300, tick)
 	contains(t, "memory-virtual at 300 ms", c, "between them, about", "each (1 MB = 1,048,576 bytes)")
+}
+
+// lessonShort fails when a caption's first sentence (its lesson) is longer
+// than twenty words or the caption has more than two sentences.
+func lessonShort(t *testing.T, caption string) {
+	t.Helper()
+	sentences := strings.SplitAfter(caption, ". ")
+	if n := len(strings.Fields(sentences[0])); n > 20 {
+		t.Errorf("the lesson takes %d words (at most 20): %q", n, sentences[0])
+	}
+	if len(sentences) > 2 {
+		t.Errorf("%d sentences (at most 2): %q", len(sentences), caption)
+	}
+}
+
+// A step to a win names the request (the scope's owner, as the scopes
+// panel lists it) and the model, so the step line and the table agree.
+func TestStepToWinNamesTheRequest(t *testing.T) {
+	snap := &sim.Snapshot{Scopes: []sim.ScopeView{{Owner: 2902, Winner: 0, Subtasks: []sim.SubtaskView{
+		{Thread: 2903, Model: 0}, {Thread: 2904, Model: 1}, {Thread: 2905, Model: 2}}}}}
+	win := &sim.Event{Kind: sim.EvWin, Thread: 2903, A: 0}
+	got := StepEvent(win, snap, []string{"haiku", "sonnet", "opus"}, 0)
+	if !strings.HasPrefix(got, "Request #2902's Haiku call (thread #2903) answered first") {
+		t.Errorf("step line %q", got)
+	}
+	// A scope no longer listed: the owner the caller remembers, else the
+	// thread and the model alone.
+	if got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 2902); !strings.HasPrefix(got, "Request #2902's Haiku call (thread #2903)") {
+		t.Errorf("step line %q", got)
+	}
+	got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 0)
+	if !strings.HasPrefix(got, "The Haiku call on thread #2903 answered first") {
+		t.Errorf("step line %q", got)
+	}
+	if e := (&sim.Event{Kind: sim.EvGCEnd}); StepEvent(e, snap, nil, 0) != Event(e) {
+		t.Error("other events are told as Event tells them")
+	}
 }

@@ -47,7 +47,7 @@ func TestExplainOnPoint(t *testing.T) {
 		if len(in.Snap.Scopes) > 0 {
 			want = append(want, "scopes")
 		}
-		if len(in.Snap.ChunkBlocks) > 0 && !heapQuiet(in.Snap) {
+		if sc := SceneOf(&in, true); len(in.Snap.ChunkBlocks) > 0 && !sc.heapFolds() {
 			want = append(want, "StackChunks")
 		}
 		for _, w := range want {
@@ -147,7 +147,7 @@ func TestSceneFollowsTheSnapshot(t *testing.T) {
 	pool, _ := runScene(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
 	gc, _ := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
 	race, _ := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
-	ps, gs, rs := SceneOf(&pool), SceneOf(&gc), SceneOf(&race)
+	ps, gs, rs := SceneOf(&pool, false), SceneOf(&gc, false), SceneOf(&race, false)
 	assert.True(t, ps.HeapQuiet, "request-load allocates nothing")
 	assert.False(t, gs.HeapQuiet)
 	assert.Greater(t, gs.Heap, ps.Heap, "collections give the heap room")

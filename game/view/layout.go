@@ -103,8 +103,19 @@ func PanelTitleH(scale float32) float32 { return (CharH + 2) * scale }
 // input and snapshot (never from a case's name), so a scenario whose heap
 // stays empty folds it to one line and one whose story is in the heap or
 // the scopes gives them more room.
+//
+// A panel with nothing to say now folds to one line that still gives its
+// numbers in words (fold.go), and the room goes to the panels that tell
+// the story. So that the layout does not jump back and forth while a run
+// plays, each fold rests on something that changes at most a few times in
+// a run: the heap unfolds at its first collection (a counter that only
+// grows) and never folds again; the OS threads unfold while the program
+// has platform threads of its own or the scenario computes the resident
+// memory; the lanes and the run queue, whose state changes many times a
+// second, fold only in a still frame (paused or stepping), never while
+// the run plays.
 type Scene struct {
-	Lanes int // lanes to draw
+	Lanes int // lane rows to draw (a folded lane panel: its busy lanes and one line)
 	// CPULanes: the lanes are the CPUs of a workload without virtual
 	// threads. Its story is in the queue and the waiting threads (the
 	// CPUs mostly idle while threads sleep), so the lanes get less room.
@@ -113,6 +124,19 @@ type Scene struct {
 	// HeapQuiet: nothing was ever allocated in the heap (the scenario does
 	// not model it); the heap panel folds to one line.
 	HeapQuiet bool
+	// HeapFolded: the heap holds data but has nothing to say yet (no
+	// collection, nothing promoted, and most of what it holds is not the
+	// threads'); it folds to a line with its numbers.
+	HeapFolded bool
+	// OSFolded: the OS threads are the JVM's own and the carriers, and the
+	// scenario computes no resident memory: a line counts them.
+	OSFolded bool
+	// IdleLanes: in a still frame, the carrier lanes with no virtual
+	// thread folded into one line (the busy ones keep their lanes).
+	IdleLanes []int
+	// QueueFolded: in a still frame, no thread and no task waits: the
+	// run queue is its title line.
+	QueueFolded bool
 	// Weights of the panels that share a column (1: ordinary).
 	Heap, OS, Parked, ScopesW float32
 	// HeaderRows is the side header's rows of text (0: as many as the
@@ -123,42 +147,77 @@ type Scene struct {
 	CaptionH float32
 }
 
+// heapFolds reports whether the heap panel is one line.
+func (s *Scene) heapFolds() bool { return s.HeapQuiet || s.HeapFolded }
+
 // SceneOf decides a side's scene from what its input and snapshot hold.
 // The decisions rest on counters that only grow (allocations, collections,
 // threads started), so a layout changes at most a few times in a run.
-func SceneOf(in *SideInput) Scene {
+// still says the frame is not moving (paused or stepping): only then do
+// the lanes and the run queue, which change every instant, fold.
+func SceneOf(in *SideInput, still bool) Scene {
 	s := in.Snap
 	sc := Scene{Lanes: in.LaneCount(), Scopes: in.Scopes || len(s.Scopes) > 0, Heap: 1, OS: 1, Parked: 1, ScopesW: 1}
 	sc.HeapQuiet = heapQuiet(s)
+	sc.HeapFolded = !sc.HeapQuiet && heapWaits(s)
 	sc.CPULanes = !in.Virtual
 	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
 		// The heap's story is playing: collections, promoted chunks
 		// (2.6: room for the StackChunk strip's bricks under the spaces).
 		sc.Heap = 2.6
 	}
-	if sc.HeapQuiet || s.RSS > 0 || s.PlatformLive > 8*max(s.Cores, 1) {
-		// Memory outside the heap, or many OS threads, is the story.
+	if sc.HeapQuiet || in.BaseMeasured || s.PlatformLive > 8*max(s.Cores, 1) {
+		// Memory outside the heap (measured by the article), or many OS
+		// threads, is the story.
 		sc.OS = 1.6
 	}
+	// The OS threads are the story where the program starts platform
+	// threads of its own or the article measured the JVM's threads and
+	// memory; else they are the carriers and the JVM's own threads,
+	// counted in one line with the resident memory's total (every
+	// scenario computes one, so its presence alone says nothing).
+	sc.OSFolded = !in.BaseMeasured && s.PlatformApp == 0 && !sc.HeapQuiet
 	if sc.Scopes {
 		sc.ScopesW = 2.5
+	}
+	if still && in.Virtual {
+		sc.IdleLanes = idleLanes(in)
+		if len(sc.IdleLanes) >= 2 {
+			sc.Lanes = sc.Lanes - len(sc.IdleLanes) + 1
+		} else {
+			sc.IdleLanes = nil
+		}
+		sc.QueueFolded = s.RunQueueLen == 0 && s.ExecQueued == 0
 	}
 	return sc
 }
 
-// heapQuiet reports whether the heap holds nothing and never held
-// anything: the scenario does not model it.
-func heapQuiet(s *sim.Snapshot) bool {
-	h := &s.Heap
-	if h.EdenUsed+h.SurvivorUsed+h.OldUsed > 0 || s.YoungGCs+s.FullGCs > 0 {
-		return false
-	}
-	for _, b := range h.Allocated {
-		if b > 0 {
-			return false
+// idleLanes are the carrier lanes with no virtual thread mounted (or not
+// started yet), in order.
+func idleLanes(in *SideInput) []int {
+	var out []int
+	for i := 0; i < in.LaneCount(); i++ {
+		if i >= len(in.Snap.Carriers) || in.Snap.Carriers[i].Thread == 0 {
+			out = append(out, i)
 		}
 	}
-	return true
+	return out
+}
+
+// heapWaits reports whether a heap that holds data has nothing to say
+// yet: no collection so far, nothing in the old generation, and less than
+// half of what it holds is threads' memory (where the threads' memory is
+// the heap's data, as with 10,000 parked virtual threads, the heap is
+// where their cost is shown). A collection is a counter that only grows,
+// so once the heap's story starts it never folds again.
+func heapWaits(s *sim.Snapshot) bool {
+	h := &s.Heap
+	if s.YoungGCs+s.FullGCs > 0 || h.OldUsed > 0 || s.Chunks.Old > 0 {
+		return false
+	}
+	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
+	_, threads := threadMemorySplit(s)
+	return 2*threads < used
 }
 
 // LayoutSide splits a side's rectangle with ordinary weights. lanes is how
@@ -182,14 +241,26 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	sl.Caption, r = r.Top(s.CaptionH)
 	g := 3 * scale
 	title := PanelTitleH(scale)
+	line := foldedH(scale) + g // a folded panel
 	lanesWant := title + float32(max(s.Lanes, 1))*(laneMaxH*scale) + g
 	queueH := title + (CharH+8)*scale + g
+	if s.QueueFolded {
+		queueH = line
+	}
+	heapFolds, osFolds := s.heapFolds(), s.OSFolded
 	// heapShare is the heap's part of the column it shares with the OS
 	// threads (0.58 with ordinary weights).
 	heapShare := s.Heap / (s.Heap + 0.72*s.OS)
 	splitHeap := func(col Rect) (heap, os Rect) {
-		if s.HeapQuiet {
-			return col.Top(min(foldedH(scale)+g, col.H*0.3))
+		switch {
+		case heapFolds && osFolds:
+			heap, col = col.Top(line)
+			os, _ = col.Top(line)
+			return heap, os
+		case heapFolds:
+			return col.Top(min(line, col.H*0.3))
+		case osFolds:
+			return col.Top(max(0, col.H-line))
 		}
 		return col.Top(col.H * heapShare)
 	}
@@ -198,6 +269,17 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	// canvas stacks the panels instead.
 	sl.Wide = r.W >= wideAspect*r.H && r.W >= 0.6*idealWideW*scale+idealTallW*scale*0.5
 	if sl.Wide {
+		both := heapFolds && osFolds && s.Scopes
+		colH := r.H // the lanes' and the queue's share is of the full height
+		if both {
+			// Both of the right column's panels are one line: they run
+			// under both columns, whole, and the scopes (the story) take
+			// the right column.
+			var lines Rect
+			r, lines = r.CutBottom(2 * line)
+			sl.Heap, lines = lines.Top(line)
+			sl.OS, _ = lines.Top(line)
+		}
 		left, right := r.Left(r.W * 0.55)
 		left.W -= g
 		right.X += g
@@ -209,14 +291,18 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		if s.CPULanes {
 			lanesMax = 0.25
 		}
-		sl.Lanes, left = left.Top(min(lanesWant, left.H*lanesMax))
-		sl.RunQueue, left = left.Top(min(queueH, left.H*0.3))
-		if s.Scopes {
+		sl.Lanes, left = left.Top(min(lanesWant, colH*lanesMax))
+		sl.RunQueue, left = left.Top(min(queueH, colH*0.3))
+		switch {
+		case both:
+			sl.Parked, sl.Scopes = left, right
+		case s.Scopes:
 			sl.Parked, sl.Scopes = left.Top(max(left.H*parkedShare, min(left.H*0.45, title+3*CharH*scale)))
-		} else {
+			sl.Heap, sl.OS = splitHeap(right)
+		default:
 			sl.Parked = left
+			sl.Heap, sl.OS = splitHeap(right)
 		}
-		sl.Heap, sl.OS = splitHeap(right)
 	} else {
 		lanesMax := float32(0.3)
 		if s.Scopes || s.CPULanes {
@@ -227,44 +313,42 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		// not the story, the OS threads fold to their title lines (which
 		// carry their counts), and the story's panels get the room.
 		compact := sl.Compact(r, scale)
-		foldOS := compact && s.OS <= 1 && !s.HeapQuiet
+		foldOS := osFolds || compact && s.OS <= 1 && !s.HeapQuiet
 		if compact {
-			sl.Lanes, r = r.Top(foldedH(scale) + g)
-			sl.RunQueue, r = r.Top(foldedH(scale) + g)
+			sl.Lanes, r = r.Top(line)
+			sl.RunQueue, r = r.Top(line)
 		} else {
 			sl.Lanes, r = r.Top(min(lanesWant, r.H*lanesMax))
 			sl.RunQueue, r = r.Top(min(queueH, r.H*0.17))
 		}
-		// The rest is shared by weight; a folded heap takes one line.
+		// The rest is shared by weight; a folded panel takes one line.
 		rest := r.H
-		if s.HeapQuiet {
-			rest -= foldedH(scale) + g
-		}
-		if foldOS {
-			rest -= foldedH(scale) + g
-		}
 		wp, ws, wh, wo := 0.45*s.Parked, float32(0), 0.55*s.Heap, 0.4*s.OS
+		if heapFolds {
+			rest -= line
+			wh = 0
+		}
 		if foldOS {
+			rest -= line
 			wo = 0
 		}
 		if s.Scopes {
 			ws = 0.35 * s.ScopesW
-		}
-		if s.HeapQuiet {
-			wh = 0
 		}
 		unit := rest / (wp + ws + wh + wo)
 		sl.Parked, r = r.Top(unit * wp)
 		if s.Scopes {
 			sl.Scopes, r = r.Top(unit * ws)
 		}
-		switch {
-		case s.HeapQuiet:
-			sl.Heap, sl.OS = r.Top(foldedH(scale) + g)
-		case foldOS:
-			sl.Heap, sl.OS = r.Top(r.H - foldedH(scale) - g)
-		default:
-			sl.Heap, sl.OS = r.Top(unit * wh)
+		hh := unit * wh
+		if heapFolds {
+			hh = line
+		}
+		sl.Heap, r = r.Top(hh)
+		if foldOS {
+			sl.OS, _ = r.Top(line)
+		} else {
+			sl.OS = r
 		}
 	}
 	// Gaps between stacked panels: shave the bottom of each.
@@ -304,4 +388,19 @@ func grid(r Rect, n int, minCell, maxCell, gap float32) (cols, rows int, cell fl
 	cols = int((r.W + gap) / (minCell + gap))
 	rows = int((r.H + gap) / (minCell + gap))
 	return cols, rows, minCell, false
+}
+
+// heapQuiet reports whether the heap holds nothing and never held
+// anything: the scenario does not model it.
+func heapQuiet(s *sim.Snapshot) bool {
+	h := &s.Heap
+	if h.EdenUsed+h.SurvivorUsed+h.OldUsed > 0 || s.YoungGCs+s.FullGCs > 0 {
+		return false
+	}
+	for _, b := range h.Allocated {
+		if b > 0 {
+			return false
+		}
+	}
+	return true
 }

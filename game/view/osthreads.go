@@ -48,22 +48,23 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 	body := panelAlt(l, r, right, alone, p, sc,
 		"OS threads: "+Count(int64(snap.PlatformLive)), "OS threads")
 	var segs [8]segment
+	var dots [8]int // of each segment, how many (the first) hold a CPU
 	ns := 0
-	add := func(n int, m Meaning) {
+	add := func(n int, m Meaning, onCPU int) {
 		if n > 0 && ns < len(segs) {
-			segs[ns] = segment{n, m.Color(p), m}
+			segs[ns], dots[ns] = segment{n, m.Color(p), m}, onCPU
 			ns++
 		}
 	}
-	// Carriers first: green while their OS thread holds a CPU.
+	// Carriers first, those whose OS thread holds a CPU first of them
+	// (with a green dot, as on their lanes).
 	var cOn int
 	for i := range snap.Carriers {
 		if snap.Carriers[i].OnCPU && !snap.Paused {
 			cOn++ // (in a pause the collector's threads hold the CPUs)
 		}
 	}
-	add(cOn, MeanOnCPU)
-	add(len(snap.Carriers)-cOn, MeanCarrierOS)
+	add(len(snap.Carriers), MeanCarrierOS, cOn)
 	// The workload's platform threads: on a CPU, else (waiting, blocked,
 	// idle or beyond the listed ones) in their kind's colour.
 	var on, waiting int
@@ -76,10 +77,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 			waiting++
 		}
 	}
-	add(on, MeanOnCPU)
-	add(snap.PlatformApp-on, MeanPlatform)
+	add(snap.PlatformApp, MeanPlatform, on)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-len(snap.Carriers))
-	add(jvm, MeanJVMThread)
+	add(jvm, MeanJVMThread, 0)
 	stackNote := " Their stacks are not modelled in this scenario."
 	if stacks > 0 {
 		stackNote = " The program's platform threads hold " + Size(stacks) + " of stacks and native memory outside the heap."
@@ -115,7 +115,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 		foot = foot[:len(foot)-1]
 	}
 	grid, rest := body.CutBottom(float32(len(foot)) * CharH * sc)
-	drawSegments(l, grid, segs[:ns], p, sc)
+	drawSegments(l, grid, segs[:ns], dots[:ns], p, sc)
 	for i, alts := range foot {
 		var line Rect
 		line, rest = rest.Top(CharH * sc)
@@ -165,7 +165,7 @@ func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) []
 	// names it by its colour's word, in every wording that has room.
 	cpu := ""
 	if onCPU > 0 {
-		cpu = " · " + Count(int64(onCPU)) + " on a CPU (green)"
+		cpu = " · " + Count(int64(onCPU)) + " on a CPU (green dot)"
 		full += cpu
 	}
 	return [][]string{{full, base + cpu, strings.Join(short, " + ") + cpu, strings.Join(shortest, " + ") + cpu,
@@ -205,8 +205,21 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 		default:
 			who = "the " + Count(int64(c+a)) + " carrier and program threads'"
 		}
-		out = append(out, []string{"+ " + who + " stacks and native memory " + Size(snap.RSSThreads),
-			"+ " + who + " stacks " + Size(snap.RSSThreads), "+ threads " + Size(snap.RSSThreads)})
+		// Each one's share: touched stack pages and native memory (a
+		// malloc arena, per-thread buffer caches: sim's PlatformRSS), so
+		// "25.5 MB for 8 stacks" does not read as 3 MB stacks.
+		n := max(1, len(snap.Carriers)+snap.PlatformApp)
+		each := Size(snap.RSSThreads / sim.Bytes(n))
+		head := "+ " + who + " stacks and native memory " + Size(snap.RSSThreads)
+		what := each + " each: touched stack pages, a malloc arena, buffer caches"
+		if one := head + ", " + what; TextWidth(one, sc) <= w {
+			out = append(out, []string{one})
+		} else {
+			out = append(out, []string{head, "+ " + who + " " + Size(snap.RSSThreads) + ":", "+ threads " + Size(snap.RSSThreads) + ":"})
+			for _, ln := range Wrap(what, w-TextWidth("  ", sc), sc) {
+				out = append(out, []string{"  " + ln})
+			}
+		}
 	}
 	// The first part under the total is not added to anything (with no
 	// heap part, the threads' line comes first).
@@ -273,8 +286,11 @@ func rssNote(snap *sim.Snapshot) string {
 }
 
 // drawSegments fills r with one cell per member of each segment, in order,
-// or with density cells (each for k members) when they do not fit.
-func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
+// or with density cells (each for k members) when they do not fit. The
+// first dots[i] members of segment i hold a CPU: their cells get a green
+// dot, as a carrier's lane does (shape as well as colour: green squares
+// beside the carriers' blue outlines were hard to tell apart).
+func drawSegments(l *List, r Rect, segs []segment, dots []int, p *Palette, sc float32) {
 	n := 0
 	for _, s := range segs {
 		n += s.n
@@ -290,8 +306,17 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 	if n <= 100 {
 		maxCell = 16
 	}
-	cols, rows, cell, ok := grid(r, n, 2*sc, maxCell*sc, gap)
+	// Cells of at least 3 × 3 pixels: a segment of a few threads among
+	// thousands (the JVM's own) still shows as a patch a reader finds.
+	cols, rows, cell, ok := grid(r, n, 3*sc, maxCell*sc, gap)
 	k := 1
+	full := r
+	if !ok && r.H >= 3*CharH*sc {
+		// Density cells: the scale's note gets a line of its own under
+		// them (over the last cells it hid the JVM's own threads).
+		r.H -= CharH * sc
+		cols, rows, cell, _ = grid(r, n, 3*sc, maxCell*sc, gap)
+	}
 	if !ok {
 		// Each segment rounds up to whole cells, so leave one spare cell per
 		// segment.
@@ -309,7 +334,7 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 	// hollowed out: a filled blue square beside the virtual threads' sky
 	// blue read as the same thing.
 	i := 0
-	for _, s := range cells {
+	for si, s := range cells {
 		n := min(s.n, drawn-i)
 		if s.m.Shape() == ShapeFrame {
 			for j := i; j < i+n; j++ {
@@ -319,12 +344,20 @@ func drawSegments(l *List, r Rect, segs []segment, p *Palette, sc float32) {
 				}
 			}
 		}
+		on := 0
+		if si < len(dots) {
+			on = (dots[si] + k - 1) / k
+		}
+		for j := i; j < i+min(n, on); j++ {
+			cx, cy := g.cellRect(j).Center()
+			l.MarkCircle(cx, cy, max(1.5, g.cell*0.3), MeanOnCPU, p)
+		}
 		i += n
 	}
 	if k > 1 && r.H >= CharH*sc {
 		note := " 1 square = " + Count(int64(k)) + " threads "
 		w := min(TextWidth(note, sc), r.W)
-		box := Rect{X: r.Right() - w, Y: r.Bottom() - CharH*sc, W: w, H: CharH * sc}
+		box := Rect{X: full.Right() - w, Y: full.Bottom() - CharH*sc, W: w, H: CharH * sc}
 		l.Rect(box, p.Panel.Alpha(0.85))
 		l.TextFit(box, sc, p.Text, note, " square = "+Count(int64(k))+" ")
 	}

@@ -22,9 +22,11 @@ import (
 // newest first, above the open scopes, for a moment of virtual time.
 
 const (
-	// maxScopeRows bounds the rows drawn; the title says how many scopes
-	// are open and how many of them are drawn.
-	maxScopeRows = 24
+	// maxScopeRows bounds the rows drawn; a line under the title says how
+	// many races there are and how many of them are drawn. Six rows show
+	// the rule (a decided race or two above the waiting ones); more were
+	// more to read and taught nothing more.
+	maxScopeRows = 6
 	// maxDecidedRows bounds the decided races drawn above the open scopes.
 	maxDecidedRows = 2
 	// decidedFor is how long (virtual time) a decided race stays drawn:
@@ -209,7 +211,6 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			waiting++
 		}
 	}
-	rowH := min(16*sc, r.H)
 	gap := max(1, 2*sc)
 	cols := len(models)
 	for _, v := range rows {
@@ -219,7 +220,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	if cols > 0 {
 		headH = CharH * sc
 	}
-	bodyH := r.H - PanelTitleH(sc) - 6*sc - headH
+	// The count line under the title, then the rows: up to maxScopeRows,
+	// taller (to 24 pixels) when the panel has room for them.
+	bodyH := r.H - PanelTitleH(sc) - 9*sc - headH - CharH*sc
+	rowH := clamp((bodyH+gap)/maxScopeRows-gap, 16*sc, 24*sc)
+	rowH = min(rowH, r.H)
 	fit := min(maxScopeRows, max(0, int((bodyH+gap)/(rowH+gap))))
 	// Room for the undecided too: a decided race gives way to one open
 	// scope when there is room for only a couple of rows.
@@ -229,14 +234,32 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	nOpen := min(waiting, max(0, fit-nDecided))
 	drawn := append(rows[:nDecided:nDecided], rows[len(rows)-waiting:len(rows)-waiting+nOpen]...)
-	right := Count(int64(open)) + " open"
-	if nOpen < open {
-		right = Count(int64(nOpen)) + " of " + Count(int64(open)) + " open"
+	// The counts on a line of their own, in words: "3 of 349 open · 1
+	// just decided" beside four rows read as a sum that did not add up.
+	// The waiting races are the open scopes not yet decided (what the
+	// caption counts as open when a decided scope has closed).
+	undecided := open
+	for i := range snap.Scopes {
+		if snap.Scopes[i].Winner >= 0 {
+			undecided--
+		}
 	}
-	if nDecided > 0 {
-		right += " · " + Count(int64(nDecided)) + " just decided"
+	undecided = max(undecided, nOpen)
+	var counts []string
+	switch {
+	case nOpen >= undecided && nDecided > 0:
+		counts = []string{Count(int64(nDecided)) + " just decided, " + Count(int64(nOpen)) + " still waiting"}
+	case nOpen >= undecided:
+		counts = []string{Count(int64(nOpen)) + " " + plural(nOpen, "race", "races") + ", all still waiting"}
+	case nDecided > 0:
+		d := Count(int64(nDecided)) + " just decided"
+		counts = []string{d + ", showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " still waiting",
+			d + ", " + Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " still waiting", d}
+	default:
+		counts = []string{"showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " races still waiting",
+			Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still waiting"}
 	}
-	body := panel(l, r, right, p, sc, "structured scopes: the first answer wins", "scopes: first answer wins", "structured scopes", "scopes")
+	body := panel(l, r, "", p, sc, "structured scopes: the first answer wins", "scopes: the first answer wins", "scopes: first answer wins", "structured scopes", "scopes")
 	say := Count(int64(open)) + " structured scopes are open: in each, a request's virtual thread forked one subtask per model; " +
 		"the first answer wins and the scope cancels the others. A race is decided and its scope closed in an instant, " +
 		"so the races decided in the last moments are drawn first, then " + Count(int64(nOpen)) + " open scopes, each waiting for its answers."
@@ -248,6 +271,9 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		l.TextFit(Rect{X: body.X, Y: body.Y, W: body.W, H: min(body.H, CharH*sc)}, sc, p.TextDim, "none open")
 		return
 	}
+	var countLine Rect
+	countLine, body = body.Top(CharH*sc + 3*sc)
+	l.TextFit(countLine, sc, p.TextDim, counts...)
 	y := body.Y
 	if headH > 0 {
 		head := Rect{X: body.X, Y: y, W: body.W, H: headH}
@@ -379,4 +405,18 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 			l.Line(r.X+1, y, r.Right()-1, y, max(1.5, 1.5*sc), p.Text)
 		}
 	}
+}
+
+// RaceOwner returns the owner (the request's thread) of a race this side
+// saw decided with thread id among its subtasks, or 0 when none is known:
+// a race's scope closes in the instant it is decided, so the snapshot of a
+// step to the win no longer lists it, while the side remembers it.
+func (s *Side) RaceOwner(id sim.ThreadID) sim.ThreadID {
+	for i := range s.races.recent {
+		v := &s.races.recent[i].view
+		if scopeOf([]sim.ScopeView{*v}, id) != nil {
+			return v.Owner
+		}
+	}
+	return 0
 }

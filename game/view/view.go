@@ -155,6 +155,9 @@ func build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o
 	for i := range ins {
 		if i < len(sides) && !cl.Sides[i].Empty() {
 			l.hits.side = i
+			// A still frame (paused or stepping) folds what changes every
+			// instant: idle lanes, an empty run queue (layout.go).
+			sides[i].still = hdr == nil || !hdr.Running
 			sides[i].draw(l, cl.Sides[i], &ins[i], o)
 		}
 	}
@@ -186,6 +189,8 @@ type Side struct {
 	// byTier: this frame's stacks and chunks are coloured by JIT tier
 	// (stackcolor.go).
 	byTier bool
+	// still: this frame is not moving (Build sets it from the header).
+	still bool
 	// races: the structured scopes this side saw decided (scopes.go).
 	races raceMemory
 	// Scratch reused between draws.
@@ -253,24 +258,35 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		calloutH = 0
 	}
 	r, calls := r.CutBottom(calloutH)
-	sc2 := SceneOf(in)
+	sc2 := SceneOf(in, s.still)
 	sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
 	sc2.CaptionH = captionBandH(r.W, sideH, in, sc)
 	sl := LayoutScene(r, sc2, sc)
 	s.at = anchors{}
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
-	s.drawLanes(l, sl.Lanes, in, p, sc)
+	if len(sc2.IdleLanes) > 0 {
+		s.drawFoldedLanes(l, sl.Lanes, in, sc2.IdleLanes, p, sc)
+	} else {
+		s.drawLanes(l, sl.Lanes, in, p, sc)
+	}
 	s.drawRunQueue(l, sl.RunQueue, in, p, sc)
 	s.drawParked(l, sl.Parked, in, p, sc)
 	if !sl.Scopes.Empty() {
 		s.races.draw(l, sl.Scopes, snap, in.Models, p, sc)
 	}
-	if sc2.HeapQuiet {
+	switch {
+	case sc2.HeapQuiet:
 		drawQuietHeap(l, sl.Heap, snap, p, sc)
-	} else {
+	case sc2.HeapFolded:
+		drawFoldedHeap(l, sl.Heap, snap, p, sc)
+	default:
 		s.drawHeap(l, sl.Heap, snap, p, sc)
 	}
-	drawOS(l, sl.OS, snap, in.BaseMeasured, p, sc)
+	if sc2.OSFolded {
+		drawFoldedOS(l, sl.OS, snap, in.BaseMeasured, p, sc)
+	} else {
+		drawOS(l, sl.OS, snap, in.BaseMeasured, p, sc)
+	}
 	s.drawAnims(l, p, sc)
 	if snap.Paused {
 		// Once, over the heap it collects: the threads it stopped are

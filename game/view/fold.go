@@ -1,0 +1,217 @@
+package view
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// Folded panels: a panel with nothing to say now (Scene, layout.go) is one
+// line, and that line still gives its numbers in words, so a reader loses
+// nothing but the marks that had nothing to show. The room goes to the
+// panels that tell the story.
+
+// foldedLine draws a folded panel's frame and its one line of text (the
+// first of alts that fits) and registers its explanation.
+func foldedLine(l *List, r Rect, name, say string, p *Palette, sc float32, alts ...string) {
+	if r.Empty() {
+		return
+	}
+	l.Rect(r, p.Panel)
+	l.Frame(r, 1, p.PanelEdge)
+	foldedLineText(l, r, name, say, p, sc, alts...)
+}
+
+// foldedLineText is a folded line's words and its explain-on-point
+// region, on a background already drawn.
+func foldedLineText(l *List, r Rect, name, say string, p *Palette, sc float32, alts ...string) {
+	if r.Empty() {
+		return
+	}
+	l.TextFit(r.Inset(2*sc), sc, p.Text, alts...)
+	l.region(r, name, say)
+}
+
+// drawFoldedHeap draws a heap that holds data but has no story yet (no
+// collection, nothing promoted) as one line: its size, what it holds and,
+// when parked virtual threads keep their stacks there, how many
+// StackChunks and their bytes.
+func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	h := &snap.Heap
+	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
+	head := "heap " + Size(h.Max) + " (" + gcName(snap.GC) + "): " + Size(used) + " used, no GC yet"
+	short := "heap " + Size(h.Max) + ": " + Size(used) + " used, no GC yet"
+	var alts []string
+	if n := snap.Chunks.Live; n > 0 {
+		chunks := Count(int64(n)) + " StackChunks"
+		if n == 1 {
+			chunks = "1 StackChunk"
+		}
+		alts = append(alts,
+			head+"; "+chunks+" hold the parked threads' stacks ("+Size(snap.Chunks.LiveBytes)+")",
+			short+"; "+chunks+" hold parked stacks ("+Size(snap.Chunks.LiveBytes)+")",
+			short+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")")
+	}
+	alts = append(alts, head, short, "heap: "+Size(used)+" used, no GC yet", "heap "+Size(used))
+	foldedLine(l, r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector), holds "+Size(used)+
+		" and has not been collected yet: eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+", old generation "+Size(h.OldUsed)+
+		". "+Count(int64(snap.Chunks.Live))+" StackChunks ("+Size(snap.Chunks.LiveBytes)+") hold the stacks of parked virtual threads. "+
+		"The panel opens at the first collection.", p, sc, alts...)
+}
+
+// gcName is a collector's name as the folded line writes it ("G1").
+func gcName(k sim.GCKind) string {
+	s := k.String()
+	if i := strings.IndexByte(s, ' '); i > 0 {
+		s = s[:i] // "g1 (simplified)": the model's caveat is in the explanation
+	}
+	if s == "g1" {
+		return "G1"
+	}
+	return s
+}
+
+// drawFoldedOS draws the OS threads as one line where they are the JVM's
+// own and the carriers, and no resident memory is computed.
+func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc float32) {
+	carriers := len(snap.Carriers)
+	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
+	on := 0
+	for i := range snap.Carriers {
+		if snap.Carriers[i].OnCPU && !snap.Paused {
+			on++
+		}
+	}
+	var parts, short []string
+	if carriers > 0 {
+		parts = append(parts, Count(int64(carriers))+" "+plural(carriers, "carrier", "carriers"))
+		short = append(short, Count(int64(carriers))+" "+plural(carriers, "carrier", "carriers"))
+	}
+	if jvm > 0 {
+		who := "of the JVM's own (GC, compiler, main)"
+		if measured {
+			who = "of the JVM and its framework, as measured"
+		}
+		parts = append(parts, Count(int64(jvm))+" "+who)
+		short = append(short, Count(int64(jvm))+" of the JVM's own")
+	}
+	head := "OS threads: " + Count(int64(snap.PlatformLive))
+	cpu := ""
+	if on > 0 {
+		cpu = "; " + Count(int64(on)) + " on a CPU"
+	}
+	// The resident memory, when computed, ends the line as a total: its
+	// parts are the OS panel's story only where the article measured it.
+	mem := ""
+	if snap.RSS > 0 {
+		mem = "; resident memory " + Size(snap.RSS)
+	}
+	alts := []string{head + " = " + strings.Join(parts, " + ") + cpu + mem, head + " = " + strings.Join(short, " + ") + cpu + mem,
+		head + " = " + strings.Join(short, " + ") + mem, head + " = " + strings.Join(short, " + "), head}
+	// A thread on a CPU: its green dot at the line's end, as on its lane,
+	// so the count's colour is found where the count is read (the lanes'
+	// dots alone are a few pixels in a small embed).
+	text := r
+	if on > 0 && !r.Empty() {
+		dot := min(r.H*0.3, 4*sc)
+		text.W = max(0, text.W-2*dot-6*sc)
+		defer l.MarkCircle(r.Right()-dot-4*sc, r.Y+r.H/2, dot, MeanOnCPU, p)
+	}
+	if !r.Empty() {
+		l.Rect(r, p.Panel)
+		l.Frame(r, 1, p.PanelEdge)
+		r = text
+	}
+	foldedLineText(l, r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live: "+Count(int64(carriers))+
+		" carrier threads (the OS threads that run virtual threads) and "+Count(int64(jvm))+" of the JVM's own; "+
+		Count(int64(on))+" hold a CPU now. The program starts no platform threads of its own, so the virtual threads cost no OS thread each."+rssNote(snap), p, sc, alts...)
+}
+
+// drawFoldedLanes draws the carrier lanes of a still frame: the busy ones
+// as lanes (drawCarrierLane) and the idle ones in one line naming them.
+func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Palette, sc float32) {
+	snap := in.Snap
+	n := in.LaneCount()
+	right := Count(int64(snap.Mounted)) + " of " + Count(int64(n)) + " busy"
+	if snap.Paused {
+		right = stoppedWords(len(snap.Carriers), n)
+	}
+	if snap.Pinned > 0 && !snap.Paused {
+		right += " · " + Count(int64(snap.Pinned)) + " pinned"
+	}
+	body := panel(l, r, right, p, sc, "carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
+		"carriers (OS threads)", "carrier threads", "carriers")
+	l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
+		strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now; the bar is that thread's stack. "+
+		"The idle ones are listed on one line.")
+	if body.Empty() {
+		return
+	}
+	for len(s.heat) < n {
+		s.heat = append(s.heat, 0)
+	}
+	busy := n - len(idle)
+	lineH := CharH * sc
+	laneH := min(laneMaxH*sc, (body.H-lineH)/float32(max(busy, 1)))
+	gap := max(1, sc)
+	y := body.Y
+	s.at.lanes = s.at.lanes[:0]
+	named := false // the stopped stack bar is named once, on the first busy lane
+	for i := 0; i < n; i++ {
+		if containsInt(idle, i) {
+			continue
+		}
+		lr := Rect{X: body.X, Y: y, W: body.W, H: max(0, laneH-gap)}
+		var cv *sim.CarrierView
+		if i < len(snap.Carriers) {
+			cv = &snap.Carriers[i]
+		}
+		s.drawCarrierLane(l, lr, i, cv, snap.Paused, !named, p, sc)
+		named = named || (cv != nil && cv.Thread != 0)
+		y += laneH
+	}
+	line := Rect{X: body.X, Y: y, W: body.W, H: min(lineH, body.Bottom()-y)}
+	for _, i := range idle {
+		// Flights to or from an idle lane end on its line.
+		s.at.tokenOnLane(i, Rect{X: line.X, Y: line.Y, W: min(line.H*3, line.W), H: line.H})
+	}
+	l.TextFit(line.PadX(2*sc), sc, p.TextDim, idleWords(idle, len(snap.Carriers), true), idleWords(idle, len(snap.Carriers), false))
+}
+
+// idleWords names the idle lanes ("worker-1, -2, -3: idle") and those not
+// started yet; short numbers them alone.
+func idleWords(idle []int, started int, long bool) string {
+	var on, off []string
+	for _, i := range idle {
+		name := strconv.Itoa(i + 1)
+		if i < started {
+			on = append(on, name)
+		} else {
+			off = append(off, name)
+		}
+	}
+	list := func(ns []string) string {
+		if !long {
+			return "workers " + strings.Join(ns, ", ")
+		}
+		return "worker-" + strings.Join(ns, ", -")
+	}
+	var out []string
+	if len(on) > 0 {
+		out = append(out, list(on)+": idle")
+	}
+	if len(off) > 0 {
+		out = append(out, list(off)+": not started yet")
+	}
+	return strings.Join(out, " · ")
+}
+
+func containsInt(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,71 @@
+package view
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// Panels with nothing to say fold to one line with their numbers, and the
+// story's panels get the room: the router's heap before any collection,
+// its OS threads (carriers and the JVM's own), its idle lanes in a still
+// frame.
+func TestQuietPanelsFold(t *testing.T) {
+	in, _ := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
+	sc := SceneOf(&in, true)
+	assert.True(t, sc.HeapFolded, "no collection yet, little of the heap is threads'")
+	assert.True(t, sc.OSFolded, "only carriers and the JVM's own threads, no measured memory")
+	assert.NotEmpty(t, sc.IdleLanes, "a still frame folds the idle lanes")
+	assert.Less(t, sc.Lanes, in.LaneCount())
+	r := Rect{W: 800, H: 440}
+	folded, plain := LayoutScene(r, sc, 1), LayoutSide(r, in.LaneCount(), true, 1)
+	assert.LessOrEqual(t, folded.Heap.H, foldedH(1)+3, "the heap is one line")
+	assert.LessOrEqual(t, folded.OS.H, foldedH(1)+3, "the OS threads are one line")
+	assert.Greater(t, folded.Scopes.H, plain.Scopes.H, "the scopes take the room")
+	assert.Less(t, folded.Lanes.H, plain.Lanes.H, "idle lanes fold")
+
+	// While the run plays, lanes change state every instant: none fold.
+	assert.Empty(t, SceneOf(&in, false).IdleLanes)
+	// The first collection opens the heap (a counter that only grows).
+	in.Snap.YoungGCs = 1
+	assert.False(t, SceneOf(&in, true).HeapFolded)
+}
+
+// The panels that tell a story never fold: the heap while GCs run (and
+// where the threads' memory is the heap's data), the OS threads where the
+// program starts platform threads or the resident memory is computed.
+func TestStoryPanelsDoNotFold(t *testing.T) {
+	for _, c := range []struct {
+		sceneCase
+		heap, os bool // the panel must stay open
+	}{
+		{sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond}, true, false},
+		{sceneCase{"vt-pooling", "1g-pool", 100 * sim.Millisecond}, true, false},
+		{sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond}, true, false},
+		{sceneCase{"vt-basics", "memory-platform", 300 * sim.Millisecond}, false, true},
+		{sceneCase{"loom-carrier", "256-vthreads", 1001 * sim.Millisecond}, false, true},
+		{sceneCase{"request-load", "pool-200", 600 * sim.Millisecond}, false, true},
+	} {
+		in, _ := runScene(t, c.sceneCase)
+		sc := SceneOf(&in, true)
+		name := c.scenario + "/" + c.caseID
+		sl := LayoutScene(Rect{W: 800, H: 440}, sc, 1)
+		if c.heap {
+			assert.False(t, sc.heapFolds(), name)
+			assert.Greater(t, sl.Heap.H, 4*foldedH(1), "%s: the heap has room", name)
+		}
+		if c.os {
+			assert.False(t, sc.OSFolded, name)
+			assert.Greater(t, sl.OS.H, 4*foldedH(1), "%s: the OS threads have room", name)
+		}
+	}
+}
+
+// The idle lanes' line names them; the busy ones keep their lanes.
+func TestIdleWords(t *testing.T) {
+	assert.Equal(t, "worker-1, -2, -3, -5, -6, -7: idle", idleWords([]int{0, 1, 2, 4, 5, 6}, 8, true))
+	assert.Equal(t, "worker-1: idle · worker-3, -4: not started yet", idleWords([]int{0, 2, 3}, 2, true))
+	assert.Equal(t, "workers 1, 2: idle", idleWords([]int{0, 1}, 8, false))
+}
