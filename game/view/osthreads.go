@@ -39,7 +39,10 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 	stacks, inHeap := threadMemorySplit(snap)
 	right := ""
 	if stacks > 0 {
-		right = "their stacks " + Size(stacks)
+		// Reserved, not resident: the resident memory's lines below count
+		// the pages touched ("their stacks 200 MB" beside "threads 4.7 MB"
+		// read as a contradiction).
+		right = "stacks reserved " + Size(stacks)
 	}
 	var alone []string
 	if stacks > 0 {
@@ -56,15 +59,23 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 			ns++
 		}
 	}
-	// Carriers first, those whose OS thread holds a CPU first of them
-	// (with a green dot, as on their lanes).
+	// Carriers first, in their lanes' order, those whose OS thread holds a
+	// CPU with a green dot, as on their lanes: a reader matches the dot in
+	// the third cell to worker-3's lane (the dots first, whatever carrier
+	// held the CPU, read as worker-1 running while worker-4 was).
 	var cOn int
+	var carrierOn []int
 	for i := range snap.Carriers {
 		if snap.Carriers[i].OnCPU && !snap.Paused {
 			cOn++ // (in a pause the collector's threads hold the CPUs)
+			carrierOn = append(carrierOn, i)
 		}
 	}
 	add(len(snap.Carriers), MeanCarrierOS, cOn)
+	var dotsAt [8][]int // of each segment, which members hold a CPU, where known
+	if ns > 0 && len(snap.Carriers) > 0 {
+		dotsAt[ns-1] = carrierOn
+	}
 	// The workload's platform threads: on a CPU, else (waiting, blocked,
 	// idle or beyond the listed ones) in their kind's colour.
 	var on, waiting int
@@ -115,7 +126,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 		foot = foot[:len(foot)-1]
 	}
 	grid, rest := body.CutBottom(float32(len(foot)) * CharH * sc)
-	drawSegments(l, grid, segs[:ns], dots[:ns], p, sc)
+	drawSegments(l, grid, segs[:ns], dots[:ns], dotsAt[:ns], p, sc)
 	for i, alts := range foot {
 		var line Rect
 		line, rest = rest.Top(CharH * sc)
@@ -289,8 +300,10 @@ func rssNote(snap *sim.Snapshot) string {
 // or with density cells (each for k members) when they do not fit. The
 // first dots[i] members of segment i hold a CPU: their cells get a green
 // dot, as a carrier's lane does (shape as well as colour: green squares
-// beside the carriers' blue outlines were hard to tell apart).
-func drawSegments(l *List, r Rect, segs []segment, dots []int, p *Palette, sc float32) {
+// beside the carriers' blue outlines were hard to tell apart); where
+// dotsAt[i] lists which members they are, those members' cells get it
+// (one cell a member only).
+func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p *Palette, sc float32) {
 	n := 0
 	for _, s := range segs {
 		n += s.n
@@ -348,9 +361,18 @@ func drawSegments(l *List, r Rect, segs []segment, dots []int, p *Palette, sc fl
 		if si < len(dots) {
 			on = (dots[si] + k - 1) / k
 		}
-		for j := i; j < i+min(n, on); j++ {
-			cx, cy := g.cellRect(j).Center()
-			l.MarkCircle(cx, cy, max(1.5, g.cell*0.3), MeanOnCPU, p)
+		if si < len(dotsAt) && dotsAt[si] != nil && k == 1 {
+			for _, m := range dotsAt[si] {
+				if m < n {
+					cx, cy := g.cellRect(i + m).Center()
+					l.MarkCircle(cx, cy, max(1.5, g.cell*0.3), MeanOnCPU, p)
+				}
+			}
+		} else {
+			for j := i; j < i+min(n, on); j++ {
+				cx, cy := g.cellRect(j).Center()
+				l.MarkCircle(cx, cy, max(1.5, g.cell*0.3), MeanOnCPU, p)
+			}
 		}
 		i += n
 	}

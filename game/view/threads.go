@@ -51,7 +51,20 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 	if in.Virtual {
 		right, alone := Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a carrier", Count(int64(n)) + " waiting"}
 		pair := ""
-		if snap.ExecQueued == n && n > 0 {
+		freeCarriers := 0
+		for i := range snap.Carriers {
+			if snap.Carriers[i].Thread == 0 {
+				freeCarriers++
+			}
+		}
+		if n > 0 && freeCarriers > 0 && !snap.Paused {
+			// They woke at this very instant: the scheduler mounts them on
+			// the idle carriers at the same virtual time, in the next
+			// events ("3 waiting" beside 5 idle carriers read as a bug).
+			right = Count(int64(n)) + " just woken"
+			alone = []string{Count(int64(n)) + " just woken: idle carriers take them now", right}
+			pair = " They woke at this very instant; " + Count(int64(freeCarriers)) + " carriers are idle, so the scheduler mounts them at the same virtual time (the next events)."
+		} else if snap.ExecQueued == n && n > 0 {
 			// Beside the tasks' queue with the same count ("8,968 queued"
 			// next to "8,968 waiting" read as one thing said twice): each
 			// waiting thread is the executor's, and will take one of them.

@@ -933,3 +933,32 @@ func TestRSSLineLeavesOutEmptyParts(t *testing.T) {
 	assert.NotContains(t, note, " 0 B")
 	assert.Contains(t, note, Size(snap.RSSThreads)+" for the program's own OS threads")
 }
+
+// A carrier on a CPU gets its green dot in its own cell of the OS-thread
+// grid, in its lane's order: a dot in the first cell while worker-4 ran
+// read as worker-1 running.
+func TestCarrierOnCPUDotInItsCell(t *testing.T) {
+	var l List
+	segs := []segment{{8, OkabeIto.CarrierOS, MeanCarrierOS}, {20, OkabeIto.JVMThread, MeanJVMThread}}
+	r := Rect{W: 400, H: 60}
+	drawSegments(&l, r, segs, []int{1, 0}, [][]int{{3}, nil}, &OkabeIto, 1)
+	var dots []Item
+	for _, it := range l.Items {
+		if it.Kind == KindCircle && it.Meaning == MeanOnCPU {
+			dots = append(dots, it)
+		}
+	}
+	require.Len(t, dots, 1)
+	// The fourth cell: three cells (and their gaps) to its left.
+	var cells []Item
+	for _, it := range l.Items {
+		if it.Kind == KindRect && it.Meaning == MeanCarrierOS {
+			cells = append(cells, it)
+		}
+	}
+	require.NotEmpty(t, cells)
+	cell := cells[0].H // square cells: a run's height is one cell
+	x0 := cells[0].X
+	idx := int((dots[0].X - x0) / (cell + 1))
+	assert.Equal(t, 3, idx, "the dot is in worker-4's cell (x %v, cell %v)", dots[0].X, cell)
+}
