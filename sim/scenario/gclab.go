@@ -90,8 +90,8 @@ var gcLabProfile = struct {
 	SerialUnit   sim.Bytes // Serial's SpaceAlignment
 	// CopyRate is what a GC thread copies per ms of its CPU in a young
 	// (and G1's mixed) pause, per collector: fitted to the twin's JDK 17
-	// logs (cmd/loomsim/copyrate_test.go), 300 to 900 times slower than
-	// the project's default estimate. Serial's one thread and G1's
+	// logs (cmd/loomsim/copyrate_test.go), 290 (Parallel) to 960 (G1) times
+	// slower than the project's default estimate. Serial's one thread and G1's
 	// region evacuation cost more per byte than Parallel's scavenge.
 	CopyRate map[sim.GCKind]sim.Bytes
 }{
