@@ -91,8 +91,8 @@ var gcLabProfile = struct {
 	// CopyRate is what a GC thread copies per ms of its CPU in a young
 	// (and G1's mixed) pause, per collector: fitted to the twin's JDK 17
 	// logs (cmd/loomsim/copyrate_test.go), 290 (Parallel) to 960 (G1) times
-	// slower than the project's default estimate. Serial's one thread and G1's
-	// region evacuation cost more per byte than Parallel's scavenge.
+	// slower than the project's default estimate. Serial's and G1's pauses
+	// used more CPU per byte than Parallel's (why was not measured).
 	CopyRate map[sim.GCKind]sim.Bytes
 }{
 	ArrayHeader: 16, ObjectAlign: 8, ThreadState: 112, JVMLiveHeap: 3 * sim.MB,
