@@ -276,8 +276,9 @@ func TestMeasuredShareStaysInTheKnobsRange(t *testing.T) {
 // The 15:22 UTC sweep's G1 256 MB run measured its CPU: 6.090 s of process CPU in 11.198 s on 2
 // cores is a share of 0.272; the gc+cpu lines of its window (28 young pauses, no Full GC), summed
 // by hand with a script, give User+Sys over Real of 0.270 CPUs: 0.135 of each GC thread's core. The model runs
-// on that share, and its pauses, stretched, stay far from G1's 200 ms goal: the young rate is the
-// same as on a machine of its own (FIDELITY.md's reason for this miss).
+// on that share. With gc-lab's copy rate fitted to G1's logs (6.4 ms of CPU per MB), its pauses, stretched,
+// reach G1's 200 ms goal, which then keeps eden smaller: more young GCs than on a machine of its own, where
+// the same pauses take 0.272 as long and the goal does not bind.
 func TestJVMReplaysARunWithItsCPUShare(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	code, out, stderr := loomsim("jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", "g1-256m-pooled-1000"),
@@ -290,6 +291,6 @@ func TestJVMReplaysARunWithItsCPUShare(t *testing.T) {
 	assert.Equal(t, 0.135, *rep.JVM.PauseCPUShare)
 	assert.Equal(t, 0.272, rep.Model.Params["cpu_share"])
 	require.NotNil(t, rep.WholeMachine)
-	assert.Equal(t, rep.WholeMachine.YoungGCs, rep.Model.YoungGCs, "the pause goal binds at neither share")
+	assert.Greater(t, rep.Model.YoungGCs, 2*rep.WholeMachine.YoungGCs, "the pause goal binds at the measured share only")
 	assert.Greater(t, rep.Model.GCPauseTotalMS, 3*rep.WholeMachine.GCPauseTotalMS, "the same pauses take 1/0.272 as long")
 }

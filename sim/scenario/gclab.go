@@ -63,7 +63,13 @@ var gcLab = &Scenario{
 		{"JVM's own live heap", "3 MB", "what stays live after a Full GC besides the workload (the JDK's and the source launcher's heap objects): pooled runs with full caches keep 74 MB (1,000 threads × 74,384 bytes = 70.9 MB) and 38 MB (500 threads: 35.5 MB) after Full GC on Parallel", nil},
 		{"heap layout", "the JVM's defaults unless a knob is set", "Parallel and Serial: NewRatio 2; Parallel: survivors start at young/8 and adapt between 512 KB and young/3 (InitialSurvivorRatio 8, MinSurvivorRatio 3); Serial: survivors young/(SurvivorRatio+2), fixed", nil},
 		{"space alignment", "Parallel 512 KB, Serial 64 KB", "the unit HotSpot sizes generations and spaces in on x86-64 (the logs' Alignments line and space sizes)", nil},
-		{"pause costs", "the project's default cost model", "no article calibrates them here: the JVM's pause times depend on the machine it ran on", nil},
+		{"copy rate of a pause (per GC thread)", "Parallel 525 KB per ms, Serial 225 KB per ms, G1 160 KB per ms (young and mixed)",
+			"calibrated on this project's JDK 17 runs of the twin (2 shared CPUs): the GC threads' CPU in each young pause (its gc+cpu line, User + Sys), less the cost model's fixed and card parts, against the bytes it copied (survivor after + promoted; G1's Copied Bytes), summed over the pauses: " +
+				"Parallel 1.95 ms per MB over 736 pauses of testdata/gclog/parallel-100m-nr8-fresh, parallel-100m-nr8-pooled, parallel-256m-pooled and testdata/jvm-check/parallel-128m-pooled-1000, parallel-64m-pooled-500; " +
+				"Serial 4.54 ms per MB over 181 pauses of testdata/gclog/serial-64m-fresh-tags, serial-64m-pooled and testdata/jvm-check/serial-64m-pooled-500; " +
+				"G1 6.40 ms per MB over 50 pauses of testdata/gclog/g1-256m-pooled-1000-phases, g1-256m-pooled-500-phases, g1-128m-fresh-1000-phases. " +
+				"CPU time, so the machine's load inflates it little; another machine will differ (cmd/loomsim/copyrate_test.go re-fits it)", nil},
+		{"other pause costs", "the project's default cost model", "fixed part, card scanning and Full GC marking and sweeping are estimates: no article calibrates them here", nil},
 		{"CPU share", "1 (the whole machine) unless cpu_share is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's process CPU over its window's wall time and cores, the part of the machine the JVM had beside other work (0.13 to 0.66 in the 15:22 UTC sweep on 2 shared CPUs); every CPU burst, pause and marking thread then takes 1/cpu_share as long", nil},
 	}),
 	Notes: []string{
@@ -82,9 +88,16 @@ var gcLabProfile = struct {
 	JVMLiveHeap  sim.Bytes // the JVM's own live heap besides the workload
 	ParallelUnit sim.Bytes // Parallel's SpaceAlignment
 	SerialUnit   sim.Bytes // Serial's SpaceAlignment
+	// CopyRate is what a GC thread copies per ms of its CPU in a young
+	// (and G1's mixed) pause, per collector: fitted to the twin's JDK 17
+	// logs (cmd/loomsim/copyrate_test.go), 290 (Parallel) to 960 (G1) times
+	// slower than the project's default estimate. Serial's and G1's pauses
+	// used more CPU per byte than Parallel's (why was not measured).
+	CopyRate map[sim.GCKind]sim.Bytes
 }{
 	ArrayHeader: 16, ObjectAlign: 8, ThreadState: 112, JVMLiveHeap: 3 * sim.MB,
 	ParallelUnit: 512 * sim.KB, SerialUnit: 64 * sim.KB,
+	CopyRate: map[sim.GCKind]sim.Bytes{sim.GCParallel: 525 * sim.KB, sim.GCSerial: 225 * sim.KB, sim.GCG1: 160 * sim.KB},
 }
 
 // jdkBuildNames lists the jdk knob's values.
@@ -114,6 +127,12 @@ func gcLabHeap(v *Values) sim.HeapConfig {
 	}
 	h := heapDefaults(gc, sim.Bytes(v.Int("heap_mb"))*sim.MB, newRatio, v.Int("survivor_ratio"))
 	h.AppBytes = p.JVMLiveHeap
+	h.CopyRate = p.CopyRate[gc]
+	if gc == sim.GCG1 {
+		// A mixed pause evacuates old regions with the same workers
+		// and copying code as a young one.
+		h.G1MixedCopyRate = h.CopyRate
+	}
 	switch gc {
 	case sim.GCParallel:
 		h.SpaceAlign = p.ParallelUnit
