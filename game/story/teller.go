@@ -292,12 +292,3 @@ func (f *facts) model(i int) string {
 	}
 	return "model " + strconv.Itoa(i+1)
 }
-
-// number writes small counts as words ("three models").
-func number(n int) string {
-	words := []string{"no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
-	if n >= 0 && n < len(words) {
-		return words[n]
-	}
-	return counti(n)
-}
