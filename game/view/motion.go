@@ -321,8 +321,20 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 			}
 			drawSweep(l, s.at.old, t, p, sc)
 			if o.H >= CharH*sc {
-				l.TextFit(Rect{X: o.X + 4*sc, Y: o.Y + (o.H-CharH*sc)/2, W: o.W - 8*sc, H: CharH * sc},
-					sc, p.Text.Alpha(1-t*0.5), "Full GC: compacting the old generation", "Full GC: compacting", "compacting")
+				// At the bar's top, on a plate of its own width: centred, it
+				// ran into the bar's own centred labels ("compactfree 666
+				// MB").
+				alts := []string{"Full GC: compacting the old generation", "Full GC: compacting", "compacting"}
+				w := o.W - 8*sc
+				for _, a := range alts {
+					if tw := TextWidth(a, sc); tw <= w {
+						w = tw
+						break
+					}
+				}
+				plate := Rect{X: o.X + 2*sc, Y: o.Y + 2*sc, W: w + 4*sc, H: CharH * sc}
+				l.Rect(clipTo(plate, o), p.Panel.Alpha(0.9*(1-t*0.5)))
+				l.TextFit(plate.PadX(2*sc), sc, p.Text.Alpha(1-t*0.5), alts...)
 			}
 		case animFlash:
 			r := s.at.rect(a.to, a.toI)

@@ -357,6 +357,10 @@ func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p
 				}
 			}
 		}
+		// A dot a reader can find: at least 2 pixels of radius (a 3 × 3
+		// patch), even on density cells of 3 pixels, where 30 % of the
+		// cell was a few pixels lost among thousands of cells.
+		dotR := max(2*sc, g.cell*0.3)
 		on := 0
 		if si < len(dots) {
 			on = (dots[si] + k - 1) / k
@@ -365,13 +369,13 @@ func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p
 			for _, m := range dotsAt[si] {
 				if m < n {
 					cx, cy := g.cellRect(i + m).Center()
-					l.MarkCircle(cx, cy, max(1.5, g.cell*0.3), MeanOnCPU, p)
+					l.MarkCircle(cx, cy, dotR, MeanOnCPU, p)
 				}
 			}
 		} else {
 			for j := i; j < i+min(n, on); j++ {
 				cx, cy := g.cellRect(j).Center()
-				l.MarkCircle(cx, cy, max(1.5, g.cell*0.3), MeanOnCPU, p)
+				l.MarkCircle(cx, cy, dotR, MeanOnCPU, p)
 			}
 		}
 		i += n
