@@ -47,7 +47,11 @@ export class OpeningLine {
     } else if (mode === "held") {
       this.line.replaceChildren(
         el("strong", {}, `Opened at ${o!.reached}`),
-        ` (${fmtTime(o!.timeNs)} into the run). ▶ Play shows what follows; Reset starts from 0. `,
+        // The moment's time and the picture's: a pause found at its start
+        // is held a few ticks later ("478 ms" beside "492 ms" read as a slip).
+        o!.timeNs === st.simTimeNs
+          ? ` (${fmtTime(o!.timeNs)} into the run). ▶ Play shows what follows; Reset starts from 0. `
+          : ` (it began ${fmtTime(o!.timeNs)} into the run; the picture is at ${fmtTime(st.simTimeNs)}). ▶ Play shows what follows; Reset starts from 0. `,
         about,
       );
     } else {
