@@ -48,6 +48,7 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 		if n == 1 {
 			chunks = "1 StackChunk"
 		}
+		alts = append(alts, foldedChunkWhy(snap, head, short, chunks)...)
 		alts = append(alts,
 			head+"; "+chunks+" hold the parked threads' stacks ("+Size(snap.Chunks.LiveBytes)+")",
 			short+"; "+chunks+" hold parked stacks ("+Size(snap.Chunks.LiveBytes)+")",
@@ -58,6 +59,37 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 		" and has not been collected yet: eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+", old generation "+Size(h.OldUsed)+
 		". "+Count(int64(snap.Chunks.Live))+" StackChunks ("+Size(snap.Chunks.LiveBytes)+") hold the stacks of parked virtual threads. "+
 		"The panel opens at the first collection.", p, sc, alts...)
+}
+
+// foldedChunkWhy is the folded heap line when its StackChunk count is not
+// the count of threads off their carriers, saying why by the StackChunk
+// strip's rule (chunkNote): a running thread keeps the chunk it froze
+// into, for its next park ("16 StackChunks" beside "15 parked" read as an
+// error). Nil when the counts agree.
+func foldedChunkWhy(snap *sim.Snapshot, head, short, chunks string) []string {
+	off := snap.RunQueueLen
+	for _, n := range snap.ParkedCount {
+		off += n
+	}
+	live := snap.Chunks.Live
+	if snap.VirtualLive == 0 || live == off {
+		return nil
+	}
+	if live < off {
+		why := chunks + ", one per thread that has parked (a new one has none yet)"
+		return []string{head + "; " + why, short + "; " + why}
+	}
+	o, x := Count(int64(off)), Count(int64(live-off))
+	kept := x + " kept by running threads for their next park"
+	if live-off == 1 {
+		kept = "1 kept by a running thread for its next park"
+	}
+	return []string{
+		head + "; " + chunks + ": " + o + " parked threads' stacks + " + kept,
+		short + "; " + chunks + " = " + o + " parked + " + kept,
+		"heap " + Size(snap.Heap.EdenUsed+snap.Heap.SurvivorUsed+snap.Heap.OldUsed) + " used; " + chunks + " = " + o + " parked + " + kept,
+		"heap: " + chunks + " = " + o + " parked + " + kept,
+	}
 }
 
 // gcName is a collector's name as the folded line writes it ("G1").
