@@ -80,16 +80,23 @@ func foldedChunkWhy(snap *sim.Snapshot, head, short, chunks string) []string {
 		return []string{head + "; " + why, short + "; " + why}
 	}
 	o, x := Count(int64(off)), Count(int64(live-off))
-	kept := x + " kept by running threads for their next park"
+	kept := []string{x + " kept by running threads for their next park", x + " kept by running threads", x + " running threads keep"}
 	if live-off == 1 {
-		kept = "1 kept by a running thread for its next park"
+		kept = []string{"1 kept by a running thread for its next park", "1 kept by a running thread", "1 a running thread keeps"}
 	}
-	return []string{
-		head + "; " + chunks + ": " + o + " parked threads' stacks + " + kept,
-		short + "; " + chunks + " = " + o + " parked + " + kept,
-		"heap " + Size(snap.Heap.EdenUsed+snap.Heap.SurvivorUsed+snap.Heap.OldUsed) + " used; " + chunks + " = " + o + " parked + " + kept,
-		"heap: " + chunks + " = " + o + " parked + " + kept,
+	used := Size(snap.Heap.EdenUsed + snap.Heap.SurvivorUsed + snap.Heap.OldUsed)
+	// The why comes first: a shorter heading before a shorter why.
+	var out []string
+	for _, k := range kept {
+		for _, pre := range []string{head, short, "heap " + used + " used", "heap"} {
+			sep := "; "
+			if pre == "heap" {
+				sep = ": "
+			}
+			out = append(out, pre+sep+chunks+": "+o+" parked threads' + "+k)
+		}
 	}
+	return out
 }
 
 // gcName is a collector's name as the folded line writes it ("G1").
