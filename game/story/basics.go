@@ -1,6 +1,10 @@
 package story
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
 
 // basicsStory (vt-basics): main starts a batch of threads that sleep (the
 // memory they hold) or print a line and end (the time to start them):
@@ -90,14 +94,16 @@ func pinWhy(f *facts) string {
 }
 
 // threadMemoryParts names what the threads' memory is made of when it has
-// more than one part, so the caption's total adds up with the heap panel,
+// more than one part, so the caption's total agrees with the heap panel,
 // which labels only the StackChunks ("7.8 MB between them" beside
-// "StackChunks 5.3 MB" read as a contradiction).
+// "StackChunks 5.3 MB" read as a contradiction). The last part is "the
+// rest": rounded parts written out (5.3 + 2.4) need not add up to the
+// rounded total (7.8).
 func threadMemoryParts(s *sim.Snapshot) string {
 	h := &s.Heap
 	heap := func(c sim.AllocCat) sim.Bytes { return h.YoungLive[c] + h.OldLive[c] }
 	chunks, threads, locals := heap(sim.CatChunk), heap(sim.CatThread), heap(sim.CatThreadLocal)
-	parts := []struct {
+	all := []struct {
 		b    sim.Bytes
 		name string
 	}{
@@ -106,19 +112,20 @@ func threadMemoryParts(s *sim.Snapshot) string {
 		{threads, "Thread objects"},
 		{locals, "thread-local data"},
 	}
-	out, n := "", 0
-	for _, p := range parts {
-		if p.b <= 0 {
-			continue
+	var parts []string
+	for _, p := range all {
+		if p.b > 0 {
+			parts = append(parts, size(p.b)+" "+p.name)
 		}
-		if n > 0 {
-			out += " + "
-		}
-		out += size(p.b) + " " + p.name
-		n++
 	}
-	if n < 2 {
+	if len(parts) < 2 {
 		return ""
 	}
-	return " (" + out + ")"
+	last := all[len(all)-1].name
+	for _, p := range all {
+		if p.b > 0 {
+			last = p.name
+		}
+	}
+	return " (" + strings.Join(parts[:len(parts)-1], ", ") + ", the rest " + last + ")"
 }
