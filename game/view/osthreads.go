@@ -365,13 +365,13 @@ func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p
 			for _, m := range dotsAt[si] {
 				if m < n {
 					cx, cy := g.cellRect(i + m).Center()
-					l.MarkCircle(cx, cy, max(1.5, g.cell*0.3), MeanOnCPU, p)
+					l.MarkCircle(cx, cy, max(2, g.cell*0.3), MeanOnCPU, p)
 				}
 			}
 		} else {
 			for j := i; j < i+min(n, on); j++ {
 				cx, cy := g.cellRect(j).Center()
-				l.MarkCircle(cx, cy, max(1.5, g.cell*0.3), MeanOnCPU, p)
+				l.MarkCircle(cx, cy, max(2, g.cell*0.3), MeanOnCPU, p)
 			}
 		}
 		i += n
