@@ -1,6 +1,10 @@
 package story
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
 
 // basicsStory (vt-basics): main starts a batch of threads that sleep (the
 // memory they hold) or print a line and end (the time to start them):
@@ -19,7 +23,7 @@ func (basicsStory) caption(f *facts) string {
 	if asleep >= n && n > 0 {
 		// The unit is said where a reader divides: 7.8 MB / 10,000 is 816
 		// bytes only with binary megabytes (780 with decimal ones).
-		return "All " + counti(n) + " " + kind + " threads are asleep, holding " + size(s.ThreadMemory) + " between them, about " +
+		return "All " + counti(n) + " " + kind + " threads are asleep, holding " + size(s.ThreadMemory) + " between them" + threadMemoryParts(s) + ", about " +
 			size(s.ThreadMemory/sim.Bytes(n)) + " each" + unitNote(s.ThreadMemory) + ". " + basicsWhy(f)
 	}
 	per := sim.Duration(0)
@@ -87,4 +91,41 @@ func pinWhy(f *facts) string {
 		return "On JDK 21 a virtual thread that blocks inside synchronized cannot leave its carrier."
 	}
 	return "A virtual thread blocked under a native frame cannot leave its carrier."
+}
+
+// threadMemoryParts names what the threads' memory is made of when it has
+// more than one part, so the caption's total agrees with the heap panel,
+// which labels only the StackChunks ("7.8 MB between them" beside
+// "StackChunks 5.3 MB" read as a contradiction). The last part is "the
+// rest": rounded parts written out (5.3 + 2.4) need not add up to the
+// rounded total (7.8).
+func threadMemoryParts(s *sim.Snapshot) string {
+	h := &s.Heap
+	heap := func(c sim.AllocCat) sim.Bytes { return h.YoungLive[c] + h.OldLive[c] }
+	chunks, threads, locals := heap(sim.CatChunk), heap(sim.CatThread), heap(sim.CatThreadLocal)
+	all := []struct {
+		b    sim.Bytes
+		name string
+	}{
+		{s.ThreadMemory - chunks - threads - locals, "OS stacks and native memory"},
+		{chunks, "StackChunks"},
+		{threads, "Thread objects"},
+		{locals, "thread-local data"},
+	}
+	var parts []string
+	for _, p := range all {
+		if p.b > 0 {
+			parts = append(parts, size(p.b)+" "+p.name)
+		}
+	}
+	if len(parts) < 2 {
+		return ""
+	}
+	last := all[len(all)-1].name
+	for _, p := range all {
+		if p.b > 0 {
+			last = p.name
+		}
+	}
+	return " (" + strings.Join(parts[:len(parts)-1], ", ") + ", the rest " + last + ")"
 }

@@ -285,7 +285,7 @@ func TestPauseLengthOneDecimal(t *testing.T) {
 func TestBasicsSaysItsMegabyte(t *testing.T) {
 	r := newRun(t, "vt-basics/memory-virtual", nil, 1)
 	c := r.to(300, tick)
-	contains(t, "memory-virtual at 300 ms", c, "between them, about", "each (1 MB = 1,048,576 bytes)")
+	contains(t, "memory-virtual at 300 ms", c, "between them (", "StackChunks, the rest Thread objects), about", "each (1 MB = 1,048,576 bytes)")
 }
 
 // lessonShort fails when a caption's first sentence (its lesson) is longer

@@ -139,7 +139,9 @@ func chunkHeadings(snap *sim.Snapshot, byTier bool) []string {
 	if byTier {
 		out = []string{"StackChunks (frozen stacks): " + n + " live, coloured by JIT tier", "StackChunks: " + n + " live, by JIT tier"}
 	}
-	return append(out, "StackChunks (frozen stacks): "+n+" live", "StackChunks: "+n+" live", "StackChunks: "+n, "StackChunks")
+	// The gloss names whose stacks they are where the room allows:
+	// "StackChunks" alone is jargon to a reader of one frame.
+	return append(out, "StackChunks (frozen stacks of parked virtual threads): "+n+" live", "StackChunks (frozen stacks): "+n+" live", "StackChunks: "+n+" live", "StackChunks: "+n, "StackChunks")
 }
 
 // chunkNote says, when the live chunks are not as many as the threads off

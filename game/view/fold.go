@@ -48,6 +48,7 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 		if n == 1 {
 			chunks = "1 StackChunk"
 		}
+		alts = append(alts, foldedChunkWhy(snap, head, short, chunks)...)
 		alts = append(alts,
 			head+"; "+chunks+" hold the parked threads' stacks ("+Size(snap.Chunks.LiveBytes)+")",
 			short+"; "+chunks+" hold parked stacks ("+Size(snap.Chunks.LiveBytes)+")",
@@ -58,6 +59,44 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 		" and has not been collected yet: eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+", old generation "+Size(h.OldUsed)+
 		". "+Count(int64(snap.Chunks.Live))+" StackChunks ("+Size(snap.Chunks.LiveBytes)+") hold the stacks of parked virtual threads. "+
 		"The panel opens at the first collection.", p, sc, alts...)
+}
+
+// foldedChunkWhy is the folded heap line when its StackChunk count is not
+// the count of threads off their carriers, saying why by the StackChunk
+// strip's rule (chunkNote): a running thread keeps the chunk it froze
+// into, for its next park ("16 StackChunks" beside "15 parked" read as an
+// error). Nil when the counts agree.
+func foldedChunkWhy(snap *sim.Snapshot, head, short, chunks string) []string {
+	off := snap.RunQueueLen
+	for _, n := range snap.ParkedCount {
+		off += n
+	}
+	live := snap.Chunks.Live
+	if snap.VirtualLive == 0 || live == off {
+		return nil
+	}
+	if live < off {
+		why := chunks + ", one per thread that has parked (a new one has none yet)"
+		return []string{head + "; " + why, short + "; " + why}
+	}
+	o, x := Count(int64(off)), Count(int64(live-off))
+	kept := []string{x + " kept by running threads for their next park", x + " kept by running threads", x + " running threads keep"}
+	if live-off == 1 {
+		kept = []string{"1 kept by a running thread for its next park", "1 kept by a running thread", "1 a running thread keeps"}
+	}
+	used := Size(snap.Heap.EdenUsed + snap.Heap.SurvivorUsed + snap.Heap.OldUsed)
+	// The why comes first: a shorter heading before a shorter why.
+	var out []string
+	for _, k := range kept {
+		for _, pre := range []string{head, short, "heap " + used + " used", "heap"} {
+			sep := "; "
+			if pre == "heap" {
+				sep = ": "
+			}
+			out = append(out, pre+sep+chunks+": "+o+" parked threads' + "+k)
+		}
+	}
+	return out
 }
 
 // gcName is a collector's name as the folded line writes it ("G1").

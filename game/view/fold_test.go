@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -68,4 +69,21 @@ func TestIdleWords(t *testing.T) {
 	assert.Equal(t, "worker-1, -2, -3, -5, -6, -7: idle", idleWords([]int{0, 1, 2, 4, 5, 6}, 8, true))
 	assert.Equal(t, "worker-1: idle · worker-3, -4: not started yet", idleWords([]int{0, 2, 3}, 2, true))
 	assert.Equal(t, "workers 1, 2: idle", idleWords([]int{0, 1}, 8, false))
+}
+
+// A folded heap line whose StackChunk count exceeds the parked threads
+// says the rest are kept by running threads; when the counts agree it
+// adds nothing.
+func TestFoldedHeapSaysWhyChunksOutnumberParked(t *testing.T) {
+	snap := &sim.Snapshot{VirtualLive: 16}
+	snap.ParkedCount[sim.ParkSleep] = 15
+	snap.Chunks.Live = 16
+	got := foldedChunkWhy(snap, "head", "short", "16 StackChunks")
+	if len(got) == 0 || !strings.Contains(got[0], "15 parked") || !strings.Contains(got[0], "1 kept by a running thread") {
+		t.Fatalf("16 chunks beside 15 parked: %q", got)
+	}
+	snap.Chunks.Live = 15
+	if got := foldedChunkWhy(snap, "head", "short", "15 StackChunks"); got != nil {
+		t.Fatalf("counts agree, yet: %q", got)
+	}
 }

@@ -254,6 +254,11 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		what = []string{"pinned (" + cv.Reason.Words() + ")", "pinned"}
 	case cv.Monitor:
 		what = []string{"holds a lock", "lock"}
+	case nameStack:
+		// The bar's scale is said once, on the first lane: "992 B" on a
+		// bar half the lane long read as a length with no unit.
+		full := Size(sim.Bytes(s.scaleW) * 8)
+		what = append([]string{"stack " + Size(sim.Bytes(cv.Frames)*8) + " (full bar = " + full + ")"}, what...)
 	}
 	if text {
 		after := Rect{X: bar.X + bw + 4*sc, Y: lr.Y, W: bar.Right() - bar.X - bw - 4*sc, H: lr.H}

@@ -448,17 +448,24 @@ func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK in
 	gap := max(1, sc)
 	// Labelled tokens: each id in a box, flowed in rows.
 	if forceK == 0 && len(ids) == n && n <= maxLabelled && r.H >= laneLabelMin*sc {
-		th := min(14*sc, r.H)
-		if fitsLabels(r, ids, th, gap, sc) {
+		// Twice the size where they fill under half the room at that
+		// size: 15 small tokens in a row above an empty panel looked
+		// unfinished.
+		ts := sc
+		if big := 2 * sc; fitsLabels(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H / 2}, ids, 14*big, gap, big) {
+			ts = big
+		}
+		th := min(14*ts, r.H)
+		if fitsLabels(r, ids, th, gap, ts) {
 			x, y := r.X, r.Y
 			for _, id := range ids {
-				w := TextWidth(id.String(), sc) + 4*sc
+				w := TextWidth(id.String(), ts) + 4*ts
 				if x+w > r.Right() {
 					x, y = r.X, y+th+gap
 				}
 				t := Rect{X: x, Y: y, W: w, H: th}
 				l.Mark(t, m, p, 1)
-				l.Text(t.X+2*sc, t.Y+(t.H-CharH*sc)/2, id.String(), sc, p.Background)
+				l.Text(t.X+2*ts, t.Y+(t.H-CharH*ts)/2, id.String(), ts, p.Background)
 				l.hit(t, id)
 				x += w + gap
 			}
