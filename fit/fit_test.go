@@ -41,7 +41,13 @@ var g1Fresh = handRead{
 
 func fitLog(t *testing.T, name string) (*Result, *Model) {
 	t.Helper()
-	f, err := os.Open("../testdata/jvm-check/" + name + ".log")
+	return fitFile(t, "../testdata/jvm-check/"+name+".log")
+}
+
+// fitFile fits the model to the GC log at path.
+func fitFile(t *testing.T, path string) (*Result, *Model) {
+	t.Helper()
+	f, err := os.Open(path)
 	require.NoError(t, err)
 	defer f.Close()
 	l, err := gclog.Parse(f)
@@ -125,13 +131,7 @@ func TestFitReproducesG1AndNamesItsGap(t *testing.T) {
 // model's markings, which now take time (G1MarkRate per marking thread; they took well under a
 // millisecond before). (Before G1's young sizing was modelled, young GCs/s missed ×0.21.)
 func TestFitOfAPauseGoalG1(t *testing.T) {
-	f, err := os.Open("../testdata/gclog/g1-64m-pooled.log")
-	require.NoError(t, err)
-	defer f.Close()
-	l, err := gclog.Parse(f)
-	require.NoError(t, err)
-	r, m, err := Fit(l, nil)
-	require.NoError(t, err)
+	r, m := fitFile(t, "../testdata/gclog/g1-64m-pooled.log")
 	assert.Equal(t, "within", row(t, r, "allocation rate (MB/s)").Verdict)
 	assert.Equal(t, "within", row(t, r, "young GCs per second").Verdict)
 	assert.Equal(t, "miss", row(t, r, "Full GCs per second").Verdict)

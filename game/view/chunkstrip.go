@@ -144,6 +144,19 @@ func chunkHeadings(snap *sim.Snapshot, byTier bool) []string {
 	return append(out, "StackChunks (frozen stacks of parked virtual threads): "+n+" live", "StackChunks (frozen stacks): "+n+" live", "StackChunks: "+n+" live", "StackChunks: "+n, "StackChunks")
 }
 
+// chunksBesideThreadsOff returns the live StackChunks, the virtual threads
+// off their carriers (parked or waiting for one), and whether the two
+// counts differ where virtual threads run: the one rule the StackChunk
+// strip's note and the folded heap line both explain.
+func chunksBesideThreadsOff(snap *sim.Snapshot) (live, off int, differ bool) {
+	off = snap.RunQueueLen
+	for _, n := range snap.ParkedCount {
+		off += n
+	}
+	live = snap.Chunks.Live
+	return live, off, snap.VirtualLive > 0 && live != off
+}
+
 // chunkNote says, when the live chunks are not as many as the threads off
 // their carriers (parked or waiting for one), why: a running thread keeps
 // its young chunk to freeze into at its next park, a thread that never
@@ -151,12 +164,8 @@ func chunkHeadings(snap *sim.Snapshot, byTier bool) []string {
 // llm-router's 1,393 chunks beside 1,392 parked threads, and vt-pooling's
 // 9,999 beside 10,000 threads, were read as errors.
 func chunkNote(snap *sim.Snapshot) []string {
-	off := snap.RunQueueLen
-	for _, n := range snap.ParkedCount {
-		off += n
-	}
-	live := snap.Chunks.Live
-	if snap.VirtualLive == 0 || live == off {
+	live, off, differ := chunksBesideThreadsOff(snap)
+	if !differ {
 		return nil
 	}
 	o := Count(int64(off))

@@ -67,12 +67,8 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 // into, for its next park ("16 StackChunks" beside "15 parked" read as an
 // error). Nil when the counts agree.
 func foldedChunkWhy(snap *sim.Snapshot, head, short, chunks string) []string {
-	off := snap.RunQueueLen
-	for _, n := range snap.ParkedCount {
-		off += n
-	}
-	live := snap.Chunks.Live
-	if snap.VirtualLive == 0 || live == off {
+	live, off, differ := chunksBesideThreadsOff(snap)
+	if !differ {
 		return nil
 	}
 	if live < off {
