@@ -93,7 +93,7 @@ func StepEvent(e *sim.Event, snap *sim.Snapshot, models []string, owner sim.Thre
 	}
 	call := "the " + name + " call on thread " + e.Thread.String()
 	if owner != 0 {
-		call = "request " + owner.String() + "'s " + name + " call (thread " + e.Thread.String() + ")"
+		call = "request " + owner.String() + "'s " + name + " call, on its thread " + e.Thread.String() + ","
 	}
 	return upper(call) + " answered first: it wins the race and the other calls are cancelled."
 }

@@ -14,22 +14,20 @@ func (routerStory) kinds() []Kind {
 }
 
 // The caption's first sentence is the lesson (the race and its rule) in
-// at most twenty words; the second the numbers of this instant, each
-// saying what it counts, so that a product ("349 races × 3 calls") adds
-// up with what the sentence says the calls are doing.
+// about twenty words; the second one number of this instant, the calls
+// waiting for their answers (the parked panel's socket group), and what
+// waiting costs them: no OS thread (the OS-thread line counts none for
+// them). "349 races: 1,042 of their 1,047 calls wait, the other 5 run"
+// was more numbers than a reader takes in beside the panels' own.
 func (routerStory) caption(f *facts) string {
 	s := f.s
 	if s.RouterSingle >= 0 {
 		return "The router now calls " + f.model(s.RouterSingle) + " alone: no scope, nothing to cancel (" + counti(s.RouterRaces) +
 			" races were decided in all)."
 	}
-	threads := "virtual threads"
-	if f.knob("executor") == "platform" {
-		threads = "a platform pool"
-	}
-	lesson := "Each request races " + f.modelList() + " on " + threads + "; the first answer wins, the other calls are cancelled."
 	calls := s.ParkedCount[sim.ParkSocket]
 	if f.knob("executor") == "platform" {
+		lesson := "Each request races " + f.modelList() + " on a platform pool; the first answer wins, the other calls are cancelled."
 		size := f.knobInt("pool_size", s.PlatformApp)
 		busy := s.PlatformApp - s.PlatformParked[sim.ParkIdle]
 		now := "Now " + counti(busy) + " of the pool's " + counti(size) + " platform threads each hold a request for the whole race"
@@ -38,21 +36,15 @@ func (routerStory) caption(f *facts) string {
 		}
 		return lesson + " " + now + "."
 	}
+	lesson := "Each request races " + f.modelList() + ", a virtual thread per call; the first answer wins, the others are cancelled."
 	// The progress is the side header's: the caption keeps to the race.
-	now := "Now " + counti(s.ScopesOpen) + " races are open"
-	if n := len(f.models); n > 0 && calls <= n*s.ScopesOpen {
-		// The open races' calls not waiting on the network are running
-		// or ready to run: just forked, or handing over an answer.
-		all := n * s.ScopesOpen
-		if rest := all - calls; rest > 0 {
-			now += ": " + counti(calls) + " of their " + counti(all) + " calls wait on the network, the other " + counti(rest) + " are running or waiting for a carrier"
-		} else {
-			now += ": all " + counti(calls) + " of their calls wait on the network"
-		}
-	} else {
-		now += "; " + counti(calls) + " calls wait on the network"
+	switch {
+	case calls == 1:
+		return lesson + " Now 1 call waits for its answer, parked: it holds no OS thread."
+	case calls > 1:
+		return lesson + " Now " + counti(calls) + " calls wait for their answers, parked: they hold no OS thread."
 	}
-	return lesson + " " + now + "."
+	return lesson
 }
 
 func (routerStory) finished(f *facts) string {

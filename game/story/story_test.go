@@ -146,10 +146,10 @@ func TestRequestLoadPlatformPerTask(t *testing.T) {
 func TestRouterRacesAndCancels(t *testing.T) {
 	r := newRun(t, "llm-router/virtual", nil, 1)
 	c := r.to(300, tick)
-	// The lesson first, in at most twenty words; then the numbers of now,
-	// each saying what it counts.
-	contains(t, "llm-router/virtual at 0.3 s", c, "Each request races Haiku, Sonnet and Opus on virtual threads; the first answer wins, the other calls are cancelled.",
-		"races are open", "calls wait on the network")
+	// The lesson first, in at most twenty words; then one number of now,
+	// the calls waiting for their answers, and what that costs.
+	contains(t, "llm-router/virtual at 0.3 s", c, "Each request races Haiku, Sonnet and Opus, a virtual thread per call; the first answer wins, the others are cancelled.",
+		"calls wait for their answers, parked: they hold no OS thread.")
 	lessonShort(t, c)
 	m, ok := r.has(LosersCancelled)
 	if !ok {
@@ -308,12 +308,12 @@ func TestStepToWinNamesTheRequest(t *testing.T) {
 		{Thread: 2903, Model: 0}, {Thread: 2904, Model: 1}, {Thread: 2905, Model: 2}}}}}
 	win := &sim.Event{Kind: sim.EvWin, Thread: 2903, A: 0}
 	got := StepEvent(win, snap, []string{"haiku", "sonnet", "opus"}, 0)
-	if !strings.HasPrefix(got, "Request #2902's Haiku call (thread #2903) answered first") {
+	if !strings.HasPrefix(got, "Request #2902's Haiku call, on its thread #2903, answered first") {
 		t.Errorf("step line %q", got)
 	}
 	// A scope no longer listed: the owner the caller remembers, else the
 	// thread and the model alone.
-	if got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 2902); !strings.HasPrefix(got, "Request #2902's Haiku call (thread #2903)") {
+	if got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 2902); !strings.HasPrefix(got, "Request #2902's Haiku call, on its thread #2903,") {
 		t.Errorf("step line %q", got)
 	}
 	got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 0)

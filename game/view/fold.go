@@ -89,7 +89,7 @@ func foldedChunkWhy(snap *sim.Snapshot, head, short, chunks string) []string {
 			if pre == "heap" {
 				sep = ": "
 			}
-			out = append(out, pre+sep+chunks+": "+o+" parked threads' + "+k)
+			out = append(out, pre+sep+chunks+": "+o+" parked stacks + "+k)
 		}
 	}
 	return out
@@ -108,7 +108,11 @@ func gcName(k sim.GCKind) string {
 }
 
 // drawFoldedOS draws the OS threads as one line where they are the JVM's
-// own and the carriers, and no resident memory is computed.
+// own and the carriers, and no resident memory is computed. The carriers
+// holding a CPU are not counted again here: their lanes (above) say how
+// many are busy, and "3 on a CPU" under "3 of 8 busy" read as a second
+// fact. The line says instead what the count means for virtual threads:
+// however many are parked, they add no OS thread.
 func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc float32) {
 	carriers := len(snap.Carriers)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
@@ -120,21 +124,25 @@ func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette
 	}
 	var parts, short []string
 	if carriers > 0 {
-		parts = append(parts, Count(int64(carriers))+" "+plural(carriers, "carrier", "carriers"))
+		parts = append(parts, "the "+Count(int64(carriers))+" "+plural(carriers, "carrier", "carriers"))
 		short = append(short, Count(int64(carriers))+" "+plural(carriers, "carrier", "carriers"))
 	}
 	if jvm > 0 {
 		who := "of the JVM's own (GC, compiler, main)"
 		if measured {
-			who = "of the JVM and its framework, as measured"
+			who = "of the JVM's and its framework's own"
 		}
 		parts = append(parts, Count(int64(jvm))+" "+who)
 		short = append(short, Count(int64(jvm))+" of the JVM's own")
 	}
 	head := "OS threads: " + Count(int64(snap.PlatformLive))
-	cpu := ""
-	if on > 0 {
-		cpu = "; " + Count(int64(on)) + " on a CPU"
+	parked := 0
+	for _, n := range snap.ParkedCount {
+		parked += n
+	}
+	none := ""
+	if parked > 0 && snap.PlatformApp == 0 {
+		none = ", none for the parked virtual threads"
 	}
 	// The resident memory, when computed, ends the line as a total: its
 	// parts are the OS panel's story only where the article measured it.
@@ -142,21 +150,28 @@ func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette
 	if snap.RSS > 0 {
 		mem = "; resident memory " + Size(snap.RSS)
 	}
-	alts := []string{head + " = " + strings.Join(parts, " + ") + cpu + mem, head + " = " + strings.Join(short, " + ") + cpu + mem,
-		head + " = " + strings.Join(short, " + ") + mem, head + " = " + strings.Join(short, " + "), head}
-	// A thread on a CPU: its green dot at the line's end, as on its lane,
-	// so the count's colour is found where the count is read (the lanes'
-	// dots alone are a few pixels in a small embed).
-	text := r
-	if on > 0 && !r.Empty() {
-		dot := min(r.H*0.3, 4*sc)
-		text.W = max(0, text.W-2*dot-6*sc)
-		defer l.MarkCircle(r.Right()-dot-4*sc, r.Y+r.H/2, dot, MeanOnCPU, p)
+	alts := []string{head + " = " + strings.Join(parts, " + ") + none + mem, head + " = " + strings.Join(short, " + ") + none + mem}
+	withDot := on > 0 && TextWidth(alts[1], sc) > r.W-4*sc
+	if withDot {
+		// A narrow canvas (an embed), where the lanes are a few pixels
+		// high and their dots are lost: the line counts the threads on a
+		// CPU and ends with the green dot, so the count's colour is found
+		// where it is read.
+		cpu := "; " + Count(int64(on)) + " on a CPU"
+		alts = []string{head + " = " + strings.Join(short, " + ") + cpu + mem, head + " = " + strings.Join(short, " + ") + cpu, head + cpu}
+		if !r.Empty() {
+			dot := min(r.H*0.3, 4*sc)
+			defer l.MarkCircle(r.Right()-dot-4*sc, r.Y+r.H/2, dot, MeanOnCPU, p)
+		}
+	} else {
+		alts = append(alts, head+" = "+strings.Join(short, " + ")+mem, head+" = "+strings.Join(short, " + "), head)
 	}
 	if !r.Empty() {
 		l.Rect(r, p.Panel)
 		l.Frame(r, 1, p.PanelEdge)
-		r = text
+		if withDot {
+			r.W = max(0, r.W-2*min(r.H*0.3, 4*sc)-6*sc)
+		}
 	}
 	foldedLineText(l, r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live: "+Count(int64(carriers))+
 		" carrier threads (the OS threads that run virtual threads) and "+Count(int64(jvm))+" of the JVM's own; "+

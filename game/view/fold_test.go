@@ -79,7 +79,7 @@ func TestFoldedHeapSaysWhyChunksOutnumberParked(t *testing.T) {
 	snap.ParkedCount[sim.ParkSleep] = 15
 	snap.Chunks.Live = 16
 	got := foldedChunkWhy(snap, "head", "short", "16 StackChunks")
-	if len(got) == 0 || !strings.Contains(got[0], "15 parked") || !strings.Contains(got[0], "1 kept by a running thread") {
+	if len(got) == 0 || !strings.Contains(got[0], "15 parked stacks") || !strings.Contains(got[0], "1 kept by a running thread") {
 		t.Fatalf("16 chunks beside 15 parked: %q", got)
 	}
 	snap.Chunks.Live = 15

@@ -180,9 +180,16 @@ func SceneOf(in *SideInput, still bool) Scene {
 	if sc.Scopes {
 		sc.ScopesW = 2.5
 	}
+	parked := 0
+	for _, n := range s.ParkedCount {
+		parked += n
+	}
 	if still && in.Virtual {
 		sc.IdleLanes = idleLanes(in)
-		if len(sc.IdleLanes) >= 2 {
+		// Few parked threads (labelled tokens, a corner of their panel)
+		// leave the room to every carrier's lane, idle ones too: eight
+		// lanes under sixteen loops show how few OS threads run them.
+		if len(sc.IdleLanes) >= 2 && parked > maxLabelled {
 			sc.Lanes = sc.Lanes - len(sc.IdleLanes) + 1
 		} else {
 			sc.IdleLanes = nil

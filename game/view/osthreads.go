@@ -126,7 +126,11 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 		foot = foot[:len(foot)-1]
 	}
 	grid, rest := body.CutBottom(float32(len(foot)) * CharH * sc)
-	drawSegments(l, grid, segs[:ns], dots[:ns], dotsAt[:ns], p, sc)
+	// The lines follow the cells they count (under a grid of large cells
+	// that does not fill the panel, at the foot they read as detached).
+	if bottom := drawSegments(l, grid, segs[:ns], dots[:ns], dotsAt[:ns], p, sc) + 4*sc; bottom < rest.Y {
+		rest.Y = bottom
+	}
 	for i, alts := range foot {
 		var line Rect
 		line, rest = rest.Top(CharH * sc)
@@ -144,9 +148,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) [][]string {
 	var parts, short, shortest []string
 	if n := len(snap.Carriers); n > 0 {
-		short = append(short, Count(int64(n))+" carrier")
+		short = append(short, Count(int64(n))+" "+plural(n, "carrier", "carriers"))
 		shortest = append(shortest, Count(int64(n))+" carrier")
-		parts = append(parts, Count(int64(n))+" carrier "+plural(n, "thread", "threads"))
+		parts = append(parts, Count(int64(n))+" "+plural(n, "carrier", "carriers")+" (outlined)")
 	}
 	if n := snap.PlatformApp; n > 0 {
 		short = append(short, Count(int64(n))+" platform (the program's)")
@@ -159,8 +163,8 @@ func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) []
 		// A count taken from the article's measurement says so: "66 JVM
 		// (GC, compiler, main)" looked like too many for a JVM alone.
 		if measured {
-			short = append(short, Count(int64(jvm))+" JVM and framework, as measured")
-			parts = append(parts, Count(int64(jvm))+" JVM and framework "+plural(jvm, "thread", "threads")+", as measured")
+			short = append(short, Count(int64(jvm))+" of the JVM's and framework's own")
+			parts = append(parts, Count(int64(jvm))+" of the JVM's and framework's own (grey)")
 		} else {
 			short = append(short, Count(int64(jvm))+" JVM (GC, compiler, main)")
 			parts = append(parts, Count(int64(jvm))+" JVM "+plural(jvm, "thread", "threads")+" (GC, compiler, main)")
@@ -179,80 +183,50 @@ func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) []
 		cpu = " · " + Count(int64(onCPU)) + " on a CPU (green dot)"
 		full += cpu
 	}
-	return [][]string{{full, base + cpu, strings.Join(short, " + ") + cpu, strings.Join(shortest, " + ") + cpu,
+	return [][]string{{full, base + cpu, base, strings.Join(short, " + ") + cpu, strings.Join(short, " + "), strings.Join(shortest, " + ") + cpu,
 		strings.Join(shortest, " + "), Count(int64(snap.PlatformLive)) + " threads"}}
 }
 
-// rssLines are the resident memory's total and its parts, one per line,
-// each with its number (the snapshot carries them; they sum to the
-// total), in words that say what each part is: a bare "heap in RAM" beside
-// a 64 MB heap, "program threads" beside 8 carriers and "the rest of the
-// JVM" (the largest number) read as unexplained. None without a resident
-// memory.
+// rssLines are the resident memory's total as a sum of its parts on one
+// line (the snapshot carries them; they sum to the total), then at most
+// two short lines saying what the two larger parts hold. A wall of eight
+// lines, each part with its explanation, was more to read than the
+// picture's story; the heap's part (the pages written so far, not its
+// size) is told in the explanation. None without a resident memory.
 func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 	if snap.RSS <= 0 {
 		return nil
 	}
-	out := [][]string{{"resident memory of the JVM " + Size(snap.RSS) + " =", "resident memory " + Size(snap.RSS) + " =", "memory " + Size(snap.RSS) + " ="}}
-	// The heap's resident part is the pages written so far, not its size
-	// (sim/memory.go: young gen plus the old gen's high-water mark).
-	// A part of 0 B (a heap the scenario does not model) is left out, not
-	// drawn as "0 B", which read as a bug.
-	if snap.RSSHeap > 0 {
-		heap := "heap " + Size(snap.RSSHeap)
-		out = append(out, []string{"  " + heap + ": the part of its " + Size(snap.Heap.Max) + " written so far",
-			"  " + heap + " (of " + Size(snap.Heap.Max) + ", written so far)", "  " + heap})
-	}
+	out := [][]string{rssShort(snap)}
 	// The threads' part counts only the program's own OS threads (the
 	// carriers and the platform threads it started); the JVM's own
-	// threads are in its baseline (sim/memory.go rssParts).
+	// threads are in its baseline (sim/memory.go rssParts). Each one's
+	// share is touched stack pages and native memory (a malloc arena,
+	// buffer caches: sim's PlatformRSS), so "25.5 MB for 8 stacks" does
+	// not read as 3 MB stacks.
 	if snap.RSSThreads > 0 {
-		who := ""
+		who := "the program's threads"
 		switch c, a := len(snap.Carriers), snap.PlatformApp; {
 		case a == 0:
-			who = "the " + Count(int64(c)) + " carriers'"
+			who = Count(int64(c)) + " " + plural(c, "carrier", "carriers")
 		case c == 0:
-			who = "the program's " + Count(int64(a)) + " platform threads'"
-		default:
-			who = "the " + Count(int64(c+a)) + " carrier and program threads'"
+			who = Count(int64(a)) + " platform " + plural(a, "thread", "threads")
 		}
-		// Each one's share: touched stack pages and native memory (a
-		// malloc arena, per-thread buffer caches: sim's PlatformRSS), so
-		// "25.5 MB for 8 stacks" does not read as 3 MB stacks.
 		n := max(1, len(snap.Carriers)+snap.PlatformApp)
 		each := Size(snap.RSSThreads / sim.Bytes(n))
-		head := "+ " + who + " stacks and native memory " + Size(snap.RSSThreads)
-		what := each + " each: touched stack pages, a malloc arena, buffer caches"
-		if one := head + ", " + what; TextWidth(one, sc) <= w {
-			out = append(out, []string{one})
-		} else {
-			out = append(out, []string{head, "+ " + who + " " + Size(snap.RSSThreads) + ":", "+ threads " + Size(snap.RSSThreads) + ":"})
-			for _, ln := range Wrap(what, w-TextWidth("  ", sc), sc) {
-				out = append(out, []string{"  " + ln})
-			}
+		// "touched" says why this is far below the stacks reserved.
+		var alts []string
+		for _, why := range []string{" (stack pages touched, malloc arena, buffers)", " (stack pages touched, native memory)", " (stack pages touched)", ""} {
+			alts = append(alts, "  "+who+": "+each+" each"+why)
 		}
-	}
-	// The first part under the total is not added to anything (with no
-	// heap part, the threads' line comes first).
-	if len(out) > 1 && strings.HasPrefix(out[1][0], "+ ") {
-		for i, v := range out[1] {
-			out[1][i] = "  " + strings.TrimPrefix(v, "+ ")
-		}
+		out = append(out, append(alts, "  "+each+" a thread"))
 	}
 	// BaselineRSS is documented as the JVM itself: class metadata, the
 	// code cache, GC and compiler structures, libraries and its own
 	// threads (sim/config.go, the scenarios' profiles).
 	jvmThreads := max(0, snap.PlatformLive-len(snap.Carriers)-snap.PlatformApp)
-	what := "class metadata, compiled code, GC structures, libraries, its " + Count(int64(jvmThreads)) + " threads"
-	one := "+ the JVM itself " + Size(snap.RSSJVM) + ": " + what
-	if TextWidth(one, sc) <= w {
-		return append(out, []string{one})
-	}
-	lines := Wrap(what, w-TextWidth("  ", sc), sc)
-	out = append(out, []string{"+ the JVM itself " + Size(snap.RSSJVM) + ":", "+ JVM " + Size(snap.RSSJVM)})
-	for _, ln := range lines {
-		out = append(out, []string{"  " + ln})
-	}
+	out = append(out, []string{"  JVM itself: code, class metadata, GC tables, its " + Count(int64(jvmThreads)) + " threads",
+		"  JVM itself: code, metadata, its " + Count(int64(jvmThreads)) + " threads", "  JVM: code, metadata, threads"})
 	return out
 }
 
@@ -265,11 +239,16 @@ func rssShort(snap *sim.Snapshot) []string {
 			long, short = append(long, l+" "+Size(b)), append(short, Size(b)+" "+sh)
 		}
 	}
+	threads := "threads"
+	if len(snap.Carriers) > 0 && snap.PlatformApp == 0 {
+		threads = Count(int64(len(snap.Carriers))) + " " + plural(len(snap.Carriers), "carrier", "carriers")
+	}
 	add(snap.RSSHeap, "heap", "heap")
-	add(snap.RSSThreads, "threads", "threads")
+	add(snap.RSSThreads, threads, "threads")
 	add(snap.RSSJVM, "JVM itself", "JVM")
 	return []string{
 		"resident memory " + Size(snap.RSS) + " = " + strings.Join(long, " + "),
+		"memory " + Size(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + Size(snap.RSS) + " = " + strings.Join(short, " + "),
 		"resident memory of the JVM " + Size(snap.RSS), "resident memory " + Size(snap.RSS), "memory " + Size(snap.RSS)}
 }
@@ -303,23 +282,27 @@ func rssNote(snap *sim.Snapshot) string {
 // beside the carriers' blue outlines were hard to tell apart); where
 // dotsAt[i] lists which members they are, those members' cells get it
 // (one cell a member only).
-func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p *Palette, sc float32) {
+//
+// It returns the bottom of the cells drawn (r's bottom under density
+// cells, whose note sits at r's foot), so the lines about them can follow.
+func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p *Palette, sc float32) float32 {
 	n := 0
 	for _, s := range segs {
 		n += s.n
 	}
 	if n == 0 || r.Empty() {
-		return
+		return r.Y
 	}
 	gap := max(1, sc)
 	// Up to a hundred threads, cells up to 16 pixels: a thread on a CPU is
 	// one green square among a few dozen blue and grey ones, missed at 12.
 	// More threads keep 12, the size of other panels' thread squares.
-	// Up to a hundred, cells grow to 24 pixels where the panel has the
-	// room: 74 small squares above an empty band looked unfinished.
+	// Up to a hundred, cells grow to 32 pixels where the panel has the
+	// room: 74 small squares above an empty band looked unfinished, and
+	// a carrier's outline reads at that size.
 	maxCell := float32(12)
 	if n <= 100 {
-		maxCell = 24
+		maxCell = 32
 	}
 	// Cells of at least 3 × 3 pixels: a segment of a few threads among
 	// thousands (the JVM's own) still shows as a patch a reader finds.
@@ -389,4 +372,8 @@ func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p
 		l.Rect(box, p.Panel.Alpha(0.85))
 		l.TextFit(box, sc, p.Text, note, " square = "+Count(int64(k))+" ")
 	}
+	if k > 1 {
+		return full.Bottom()
+	}
+	return min(full.Bottom(), r.Y+float32(g.rows(drawn))*g.pitch())
 }

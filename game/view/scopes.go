@@ -259,8 +259,13 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		counts = []string{"showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " races still waiting",
 			Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still waiting"}
 	}
-	body := panel(l, r, "", p, sc, "structured scopes: the first answer wins", "scopes: the first answer wins", "scopes: first answer wins", "structured scopes", "scopes")
-	say := Count(int64(open)) + " structured scopes are open: in each, a request's virtual thread forked one subtask per model; " +
+	// The title says what a cell is: each call is a virtual thread of
+	// its own (the blue of the legend's "virtual thread"), forked by the
+	// request's thread; the cells carry the threads' numbers as the lanes
+	// and the parked tokens do.
+	body := panel(l, r, "", p, sc, "races: each call on its own virtual thread; first answer wins",
+		"races: one virtual thread per call; first answer wins", "races: first answer wins", "races")
+	say := Count(int64(open)) + " structured scopes are open: in each, a request's virtual thread forked one virtual thread per model call; " +
 		"the first answer wins and the scope cancels the others. A race is decided and its scope closed in an instant, " +
 		"so the races decided in the last moments are drawn first, then " + Count(int64(nOpen)) + " open scopes, each waiting for its answers."
 	l.region(r, "scopes", say)
@@ -278,11 +283,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	if headH > 0 {
 		head := Rect{X: body.X, Y: y, W: body.W, H: headH}
 		owner, subs := ScopeRects(head, cols, sc)
-		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, "request")
-		// One wording for every column: "asks Haiku" over one column and
+		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, "request", "req.")
+		// One wording for every column: "Haiku call" over one column and
 		// "Sonnet" over the next read as two kinds.
 		for _, form := range []func(string, int) string{
-			func(n string, _ int) string { return "asks " + n },
+			func(n string, _ int) string { return n + " call" },
 			func(n string, _ int) string { return n },
 			func(_ string, i int) string { return itoa(i + 1) },
 		} {
@@ -340,30 +345,44 @@ func ScopeRects(row Rect, n int, sc float32) (owner Rect, subs []Rect) {
 	if n <= 0 || rest.W <= 0 {
 		return owner, nil
 	}
-	w := min((rest.W-gap*float32(n-1))/float32(n), TextWidth("answered first: won", sc)+6*sc)
+	w := min((rest.W-gap*float32(n-1))/float32(n), TextWidth("#99999 no answer yet", sc)+6*sc)
 	for i := 0; i < n; i++ {
 		subs = append(subs, Rect{X: rest.X + float32(i)*(w+gap), Y: row.Y, W: max(0, w), H: row.H})
 	}
 	return owner, subs
 }
 
-// subtaskWords says where a subtask is in its race, longest first.
+// subtaskWords says where a subtask is in its race, longest first, each
+// wording after the number of the call's virtual thread (the step line's
+// "Haiku call (thread #2903)" is the cell "#2903 won"). A call that has
+// ended says so: its thread is drawn nowhere else.
 func subtaskWords(st *sim.SubtaskView, won bool) []string {
+	var out []string
 	switch {
 	case won:
-		return []string{"answered first: won", "first answer: won", "answered, won", "won"}
+		out = []string{"won, ended", "won"}
 	case st.Cancelled:
-		return []string{"cancelled"}
+		out = []string{"cancelled"}
 	case st.Done:
-		return []string{"finished", "done"}
+		out = []string{"ended", "done"}
 	case st.State == sim.StateRunning:
-		return []string{"running"}
+		out = []string{"running"}
 	case st.State == sim.StateRunnable:
-		return []string{"ready to run", "ready"}
+		out = []string{"ready to run", "ready"}
 	case st.State == sim.StateParked, st.State == sim.StatePinned:
-		return []string{"waiting for its answer", "no answer yet", "waiting", "wait"}
+		out = []string{"no answer yet", "waiting", "wait"}
+	default:
+		out = []string{st.State.String()}
 	}
-	return []string{st.State.String()}
+	if st.Thread == 0 {
+		return out
+	}
+	id := st.Thread.String()
+	withID := make([]string, 0, 2*len(out)+1)
+	for _, w := range out {
+		withID = append(withID, id+" "+w)
+	}
+	return append(append(withID, out...), id)
 }
 
 func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {

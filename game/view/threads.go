@@ -288,6 +288,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	// it fits there.
 	forceK := 0
 	right := Count(int64(total)) + state
+	tokens := len(groups) > 1 // every group one square a thread
 	if len(groups) > 1 && r.H > PanelTitleH(sc) {
 		_, dry := r.Top(PanelTitleH(sc))
 		dry = dry.Inset(3 * sc)
@@ -297,9 +298,19 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		for _, g := range groups {
 			row := Rect{X: dry.X, Y: y, W: dry.W, H: rowH - max(1, 2*sc)}
 			y += rowH
-			if d, k := drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, 0, p, sc); d == detailDensity {
+			d, k := drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, 0, p, sc)
+			if d == detailDensity {
 				forceK = max(forceK, k)
 			}
+			tokens = tokens && d == detailTokens
+		}
+		// Groups of one square a thread say so once, in the title too:
+		// "1 square = 1 thread" under the first group sat between two
+		// grids and read as belonging to either.
+		if withScale := right + " · 1 square = 1 thread"; tokens && forceK == 0 &&
+			TextWidth(withScale, sc)+TextWidth(titles[len(titles)-1], sc)+12*sc <= r.W {
+			right = withScale
+			forceK = -1
 		}
 		if withScale := right + " · 1 square = " + Count(int64(forceK)) + " threads"; forceK > 1 &&
 			TextWidth(withScale, sc)+TextWidth(titles[len(titles)-1], sc)+12*sc <= r.W {
@@ -335,6 +346,18 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 				"(numbers skip other threads started between them)", "(numbers skip other threads')")
 			body = rest
 		}
+	}
+	if in.Virtual && total <= maxLabelled && body.H >= 6*CharH*sc {
+		// A few labelled tokens leave most of the panel empty: a line
+		// under them says what parking costs, the lesson of the panel.
+		// It comes first, under the title: read before the tokens.
+		gloss := Wrap("parked, a virtual thread holds no OS thread: its stack waits in a StackChunk on the heap", body.W, sc)
+		for _, ln := range gloss {
+			var line Rect
+			line, body = body.Top(CharH * sc)
+			l.TextFit(line, sc, p.TextDim, ln)
+		}
+		_, body = body.Top(3 * sc)
 	}
 	rowH := body.H / float32(len(groups))
 	y := body.Y
@@ -441,6 +464,10 @@ func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK in
 	// A negative forceK: density at -forceK, its scale said elsewhere.
 	noted := forceK < 0
 	forceK = max(forceK, -forceK)
+	if noted && forceK == 1 {
+		// One thread a square, said in the title: tokens, no note.
+		forceK = 0
+	}
 	c := m.Color(p)
 	if n <= 0 || r.Empty() {
 		return detailNone, 0
@@ -448,11 +475,10 @@ func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK in
 	gap := max(1, sc)
 	// Labelled tokens: each id in a box, flowed in rows.
 	if forceK == 0 && len(ids) == n && n <= maxLabelled && r.H >= laneLabelMin*sc {
-		// Twice the size where they fill under half the room at that
-		// size: 15 small tokens in a row above an empty panel looked
-		// unfinished.
+		// Twice the size where they fit at that size: 15 small tokens
+		// in a row above an empty panel looked unfinished.
 		ts := sc
-		if big := 2 * sc; fitsLabels(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H / 2}, ids, 14*big, gap, big) {
+		if big := 2 * sc; fitsLabels(r, ids, 14*big, gap, big) {
 			ts = big
 		}
 		th := min(14*ts, r.H)
@@ -481,7 +507,7 @@ func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK in
 		}
 		// The grid's scale is said even at one thread a square: beside a
 		// density grid, a reader cannot tell otherwise.
-		if ny := r.Y + float32(g.rows(n))*g.pitch(); ny+CharH*sc <= r.Bottom()+0.01 {
+		if ny := r.Y + float32(g.rows(n))*g.pitch(); !noted && ny+CharH*sc <= r.Bottom()+0.01 {
 			l.TextFit(Rect{X: r.X, Y: ny, W: r.W, H: CharH * sc}, sc, p.TextDim, "1 square = 1 thread", "square = 1 thread")
 		}
 		return detailTokens, 1

@@ -615,9 +615,12 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 	assertInside(t, &l, "scopes")
 	txt := texts(&l)
 	assert.Contains(t, txt, "#5")
-	assert.Contains(t, txt, "asks model 2", "models are counted from 1")
-	assert.Contains(t, txt, "answered first: won")
-	assert.Contains(t, txt, "no answer yet")
+	assert.Contains(t, txt, "model 2 call", "models are counted from 1")
+	// Each cell names its call's virtual thread; the winner says it ended
+	// (its thread is drawn nowhere else).
+	assert.Contains(t, txt, "#7 won, ended")
+	assert.Contains(t, txt, "#6 cancelled")
+	assert.Contains(t, txt, "#2 no answer yet")
 	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"), "the decided scope is drawn first")
 	strikes := 0
 	for _, it := range l.Items {
@@ -660,8 +663,8 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 		return texts(&l)
 	}
 	txt := draw(after)
-	assert.Contains(t, txt, "asks Haiku")
-	assert.Contains(t, txt, "a request\ncancelled\nanswered first: won\ncancelled", "the newest decided race first, owner unknown")
+	assert.Contains(t, txt, "Haiku call")
+	assert.Contains(t, txt, "a request\n#39 cancelled\n#40 won, ended\n#41 cancelled", "the newest decided race first, owner unknown")
 	// Its scope closes: the owner's wake-up just before its last
 	// subtask's end names it; a wake-up of a thread not parked in join,
 	// of one of the race's subtasks, or not just before a subtask's end,
@@ -674,8 +677,8 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 	}, false)
 	txt = draw(after)
 	assert.Contains(t, txt, "2 just decided, 1 still waiting")
-	assert.Contains(t, txt, "#38\ncancelled\nanswered first: won\ncancelled", "its owner found")
-	assert.Contains(t, txt, "#5\nanswered first: won\ncancelled\ncancelled", "from the previous tick's scopes")
+	assert.Contains(t, txt, "#38\n#39 cancelled\n#40 won, ended\n#41 cancelled", "its owner found")
+	assert.Contains(t, txt, "#5\n#6 won, ended\n#7 cancelled\n#8 cancelled", "from the previous tick's scopes")
 	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"))
 	// A step right after a seek: no tick before it listed the threads in
 	// join, and the race is decided and closed in one tick.
@@ -859,19 +862,22 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 		return texts(&l)
 	}
 	txt := build(true)
-	assert.Contains(t, txt, "JVM and framework threads, as measured")
+	// The grid's cells are named by their marks, the JVM's measured
+	// threads in words ("66 JVM and framework, as measured" read as a
+	// code).
+	assert.Contains(t, txt, "8 carriers (outlined) + 66 of the JVM's and framework's own (grey)")
 	assert.NotContains(t, txt, "GC, compiler, main")
-	// The threads' part names the carriers (the program starts no platform
-	// thread here); the JVM's own threads are in the JVM's part, said once
-	// with their count and what else that part is; the heap's part says
-	// it is the pages written so far, below the heap's size; each
-	// carrier's share is said with what it is made of.
-	assert.Contains(t, txt, "the 8 carriers' stacks and native memory 25.5 MB")
-	assert.Contains(t, txt, "3.2 MB each: touched stack pages, a malloc arena")
-	assert.Contains(t, txt, "the JVM itself 182 MB")
-	assert.Contains(t, txt, "libraries, its 66 threads")
-	assert.Contains(t, txt, "heap "+Size(snap.RSSHeap)+": the part of its 64.0 MB written so far")
+	// The resident memory is one sum on one line; the threads' part names
+	// the carriers (the program starts no platform thread here), each
+	// carrier's share said with what it is made of; the JVM's own threads
+	// are in the JVM's part, said once with their count.
+	assert.Contains(t, txt, "memory "+Size(snap.RSS)+" = heap "+Size(snap.RSSHeap)+" + 8 carriers 25.5 MB + JVM itself 182 MB")
+	assert.Contains(t, txt, "8 carriers: 3.2 MB each (stack pages touched")
+	assert.Contains(t, txt, "its 66 threads")
+	// The heap's part, the pages written so far, is below the heap's size.
 	assert.Less(t, snap.RSSHeap, snap.Heap.Max, "the heap's resident part is the pages written, below its size")
+	// The parked loops' panel says what parking costs.
+	assert.Contains(t, txt, "holds no OS thread")
 	assert.NotContains(t, txt, "thread stacks")
 	// Unmeasured, the OS threads are not the story: one line counts them.
 	assert.Contains(t, build(false), "66 of the JVM's own")
@@ -924,9 +930,8 @@ func TestRSSLineLeavesOutEmptyParts(t *testing.T) {
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	txt := texts(&l)
-	assert.Contains(t, txt, "resident memory of the JVM "+Size(snap.RSS))
-	assert.Contains(t, txt, "resident memory of the JVM "+Size(snap.RSS)+" =\n  the program's 200 platform threads' stacks and native memory "+Size(snap.RSSThreads)+"\n",
-		"the first part after the total has no '+' before it")
+	assert.Contains(t, txt, "resident memory "+Size(snap.RSS)+" = threads "+Size(snap.RSSThreads)+" + JVM itself "+Size(snap.RSSJVM)+"\n",
+		"the parts of 0 B are left out of the sum")
 	assert.NotContains(t, txt, "heap in RAM")
 	assert.NotContains(t, txt, " 0 B")
 	note := rssNote(&snap)
