@@ -297,12 +297,12 @@ func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p
 	// Up to a hundred threads, cells up to 16 pixels: a thread on a CPU is
 	// one green square among a few dozen blue and grey ones, missed at 12.
 	// More threads keep 12, the size of other panels' thread squares.
-	// Up to a hundred, cells grow to 32 pixels where the panel has the
+	// Up to a hundred, cells grow to 40 pixels where the panel has the
 	// room: 74 small squares above an empty band looked unfinished, and
 	// a carrier's outline reads at that size.
 	maxCell := float32(12)
 	if n <= 100 {
-		maxCell = 32
+		maxCell = 40
 	}
 	// Cells of at least 3 × 3 pixels: a segment of a few threads among
 	// thousands (the JVM's own) still shows as a patch a reader finds.

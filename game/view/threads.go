@@ -58,12 +58,14 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			}
 		}
 		if n > 0 && freeCarriers > 0 && !snap.Paused {
-			// They woke at this very instant: the scheduler mounts them on
-			// the idle carriers at the same virtual time, in the next
-			// events ("3 waiting" beside 5 idle carriers read as a bug).
-			right = Count(int64(n)) + " just woken"
-			alone = []string{Count(int64(n)) + " just woken: idle carriers take them now", right}
-			pair = " They woke at this very instant; " + Count(int64(freeCarriers)) + " carriers are idle, so the scheduler mounts them at the same virtual time (the next events)."
+			// They became ready at this very instant (woken, or just
+			// started: "just woken" beside threads forked a moment ago
+			// was wrong): the scheduler mounts them on the idle carriers
+			// at the same virtual time, in the next events ("3 waiting"
+			// beside 5 idle carriers read as a bug).
+			right = Count(int64(n)) + " just ready"
+			alone = []string{Count(int64(n)) + " just ready: idle carriers take them now", right}
+			pair = " They became ready (woken or just started) at this very instant; " + Count(int64(freeCarriers)) + " carriers are idle, so the scheduler mounts them at the same virtual time (the next events)."
 		} else if snap.ExecQueued == n && n > 0 {
 			// Beside the tasks' queue with the same count ("8,968 queued"
 			// next to "8,968 waiting" read as one thing said twice): each
@@ -247,7 +249,14 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	if in.Virtual {
 		for _, reason := range parkOrder {
 			if n := snap.ParkedCount[reason]; n > 0 {
-				groups = append(groups, group{reason.Words(), n, snap.Parked[reason], MeanVirtual, int(reason)})
+				name := reason.Words()
+				if reason == sim.ParkJoin && len(in.Models) > 0 {
+					// A scope's subtasks that call models are calls (the
+					// races panel's columns): "subtasks" there was a
+					// second word for them.
+					name = "waiting for their calls"
+				}
+				groups = append(groups, group{name, n, snap.Parked[reason], MeanVirtual, int(reason)})
 				total += n
 			}
 		}
