@@ -96,14 +96,14 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// An old generation nothing has survived into is one line, not an
 	// empty box (vt-basics: a box two thirds of the heap's height said
 	// "0 B"); the room goes to the StackChunks, where the threads are.
-	foldOld := oldFolds(h) && body.H > 8*CharH*sc
+	foldOld := oldFolds(h) && body.H > 3*CharH*sc
 	var strip Rect
 	if len(snap.ChunkBlocks) > 0 && body.H > 6*CharH*sc {
 		sh := chunkStripH(body, sc)
 		if foldOld {
 			// Spaces: eden's label, a bar tall enough to name two
 			// slivers (Thread objects, StackChunks), the old gen's line.
-			sh = max(sh, body.H-max(6*CharH*sc+8*sc, body.H*0.3))
+			sh = max(sh, body.H-max(8*CharH*sc+8*sc, body.H*0.3))
 		}
 		body, strip = body.CutBottom(sh)
 		strip.Y += 2 * sc
@@ -280,7 +280,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 			if w := min(px(live(c)), inner.Right()-x); w > 0 {
 				seg := Rect{X: x, Y: inner.Y, W: w, H: inner.H}
 				l.Mark(seg, CategoryMeaning(c), p, 1)
-				segs = append(segs, heapSeg{seg, categoryWords[c], live(c)})
+				segs = append(segs, heapSeg{seg, categoryWords[c], categoryWhy[c], live(c)})
 				x += w
 			}
 			if b := live(c); b > 0 {
@@ -295,7 +295,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		for sx := g.X + step; sx < g.Right()-1; sx += step {
 			l.Rect(Rect{X: sx, Y: g.Y, W: 1, H: g.H}, p.Background.Alpha(0.5))
 		}
-		segs = append(segs, heapSeg{g, "garbage", garbage})
+		segs = append(segs, heapSeg{g, "garbage", "", garbage})
 		x += gw
 	}
 	if garbage > 0 {
@@ -357,6 +357,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 type heapSeg struct {
 	r     Rect
 	words string
+	why   string // why it is there, said when the part has room
 	b     sim.Bytes
 }
 
@@ -367,6 +368,13 @@ var categoryWords = map[sim.AllocCat]string{
 	sim.CatThread:      "Thread objects",
 	sim.CatChunk:       "StackChunks",
 	sim.CatApp:         "app data",
+}
+
+// categoryWhy says on a wide part why its data stays live: vt-pooling's
+// old gen, mostly thread-local data, is the lesson when the reader sees
+// that it lives as long as its thread.
+var categoryWhy = map[sim.AllocCat]string{
+	sim.CatThreadLocal: "stays as long as its thread lives:",
 }
 
 // labelSegments writes on a tall bar what each part is and its size: in
@@ -393,6 +401,13 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 			x := sg.r.X + (sg.r.W-w)/2
 			l.Rect(Rect{X: x - 2*sc, Y: mid, W: w + 4*sc, H: line}, p.Background.Alpha(0.7))
 			l.Text(x, mid, labels[0], sc, p.Text)
+			// Why it is there, on the line above (the foot's lines point
+			// at slivers), when the part has room.
+			if ww := TextWidth(sg.why, sc); sg.why != "" && ww+6*sc <= sg.r.W && mid-line >= bar.Y+line/2 {
+				wx := sg.r.X + (sg.r.W-ww)/2
+				l.Rect(Rect{X: wx - 2*sc, Y: mid - line, W: ww + 4*sc, H: line}, p.Background.Alpha(0.7))
+				l.Text(wx, mid-line, sg.why, sc, p.Text)
+			}
 			continue
 		}
 		// A sliver: a pointer on the foot line, when there is a line

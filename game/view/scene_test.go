@@ -481,3 +481,21 @@ func TestEmptyOldGenFoldsAndThreadObjectsShow(t *testing.T) {
 	assert.True(t, l.heapUsed.has(MeanThreadObj), "Thread objects drawn in eden")
 	assert.Contains(t, l.Legend(), MeanThreadObj)
 }
+
+// A wide part of thread-local data says why it stays (vt-pooling's old
+// gen: the lesson in the mark); a narrow one only what it is.
+func TestThreadLocalPartSaysWhyItStays(t *testing.T) {
+	for _, w := range []float32{400, 200} {
+		var l List
+		l.Reset(500, 200)
+		seg := heapSeg{Rect{X: 0, Y: 0, W: w, H: 100}, categoryWords[sim.CatThreadLocal], categoryWhy[sim.CatThreadLocal], 549 * sim.MB}
+		labelSegments(&l, Rect{W: 500, H: 100}, []heapSeg{seg}, &OkabeIto, 1)
+		txt := texts(&l)
+		assert.Contains(t, txt, "thread-local data 549 MB")
+		if w >= TextWidth(categoryWhy[sim.CatThreadLocal], 1)+6 {
+			assert.Contains(t, txt, "as long as its thread lives", "a wide part")
+		} else {
+			assert.NotContains(t, txt, "as long as", "a narrow part")
+		}
+	}
+}
