@@ -78,7 +78,15 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 	k := drawChunks(l, areas[0], areas[1], areas[2], snap, s.byTier, p, sc)
 	if k > 1 {
 		// Bricks, not blocks: their scale on the heading's right.
-		for _, scale := range []string{"1 brick = " + Count(int64(k)) + " chunks", "brick = " + Count(int64(k)) + " chunks"} {
+		scales := []string{"1 brick = " + Count(int64(k)) + " chunks", "brick = " + Count(int64(k)) + " chunks"}
+		if live, _, differ := chunksBesideThreadsOff(snap); !differ && live > 0 && live == snap.VirtualLive {
+			// One chunk per thread: the brick counts threads too, said
+			// beside the thread squares' own scale (vt-basics' "1 square
+			// = 5 threads" and "1 brick = 20 chunks" read as two units).
+			kk := Count(int64(k))
+			scales = append([]string{"1 brick = " + kk + " chunks = " + kk + " threads' stacks"}, scales...)
+		}
+		for _, scale := range scales {
 			if w := TextWidth(scale, sc); w+TextWidth("StackChunks: "+Count(int64(cs.Live)), sc)+8*sc <= head.W {
 				l.TextRight(head, scale, sc, p.Text)
 				head.W -= w + 8*sc
