@@ -21,10 +21,10 @@ func (basicsStory) caption(f *facts) string {
 	started := f.started()
 	asleep := s.ParkedCount[sim.ParkSleep] + s.PlatformParked[sim.ParkSleep]
 	if asleep >= n && n > 0 {
-		// The unit is said where a reader divides: 7.8 MB / 10,000 is 816
-		// bytes only with binary megabytes (780 with decimal ones).
+		// (The unit aside "(1 MB = 1,048,576 bytes)" for the division was
+		// one more number than a reader of one frame takes in.)
 		return "All " + counti(n) + " " + kind + " threads are asleep, holding " + size(s.ThreadMemory) + " between them" + threadMemoryParts(s) + ", about " +
-			size(s.ThreadMemory/sim.Bytes(n)) + " each" + unitNote(s.ThreadMemory) + ". " + basicsWhy(f)
+			size(s.ThreadMemory/sim.Bytes(n)) + " each. " + basicsWhy(f)
 	}
 	per := sim.Duration(0)
 	if started > 0 {

@@ -42,20 +42,6 @@ func plural(n int64, one, many string) string {
 
 // size writes a byte count in KB, MB or GB (binary units, as the heap
 // panels do), with one decimal below ten.
-// unitNote says what size(b)'s unit is, for a sentence that invites
-// dividing it: "" when size(b) is in bytes.
-func unitNote(b sim.Bytes) string {
-	switch {
-	case b >= 1024*1024*1024:
-		return " (1 GB = 1,024 MB)"
-	case b >= 1024*1024:
-		return " (1 MB = 1,048,576 bytes)"
-	case b >= 1024:
-		return " (1 KB = 1,024 bytes)"
-	}
-	return ""
-}
-
 func size(b sim.Bytes) string {
 	x := float64(b)
 	switch {

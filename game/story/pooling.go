@@ -17,14 +17,7 @@ func (poolingStory) caption(f *facts) string {
 	if !f.knobBool("pool") {
 		return poolingCause(f) + " " + gcSentence(f)
 	}
-	// One short plain sentence first, the lesson as it stands now; then
-	// the numbers behind it. (A single long paragraph with the pause, the
-	// fill, the Full GCs and the share in one sentence was too dense.)
-	lead := pooledLead(f)
-	if lead != "" {
-		lead += " "
-	}
-	return lead + pooledCause(f) + pauseNow(f)
+	return pooledCause(f) + fullGCsSoFar(f)
 }
 
 // poolingCause: why the old gen holds what it holds, without a pool.
@@ -37,60 +30,36 @@ func poolingCause(f *facts) string {
 		" of it in the old gen)."
 }
 
-// pooledLead: what the pool is doing to the collector, in a few words,
-// once it is doing something; "" before.
-func pooledLead(f *facts) string {
-	s := f.s
-	kept := s.Heap.OldLive[sim.CatThreadLocal]
-	fills := kept > 0 && 2*kept >= s.Heap.OldUsed
-	costly := s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time)
-	switch {
-	case fills && costly:
-		return "GC takes " + f.gcShare() + " of the time: the pooled threads' caches fill the old gen."
-	case fills:
-		return "The pooled threads' caches are filling the old gen."
-	case costly:
-		return "GC takes " + f.gcShare() + " of the time."
-	}
-	// Nothing to lead with yet: the cause below is the first sentence
-	// (a lead saying the same in other words read as repetition).
-	return ""
-}
-
-// pooledCause: why the caches stay, with their size and the old gen's
-// fill.
+// pooledCause: the lesson as one chain, cause to cost, with one number
+// per link: threads that never end, caches that stay, the old gen they
+// fill, the time GC takes. (A lead sentence, then the cause with the
+// old gen's fill, then the pause under way and the Full GCs before it
+// were three lines a reader did not finish in ten seconds; the pause
+// under way is the heap's banner.) No final stop: fullGCsSoFar ends it.
 func pooledCause(f *facts) string {
 	s := f.s
 	kept := s.Heap.OldLive[sim.CatThreadLocal]
-	// (The caches' size is written on the old gen's bar; here only the
-	// fill, the number the lesson turns on.)
-	// (No final stop: pauseNow ends the sentence or starts the next.)
-	out := "The " + counti(s.VirtualLive) + " pooled virtual threads never end, so each one's thread-local cache stays live"
-	if kept == 0 {
-		return out
+	out := "The " + counti(s.VirtualLive) + " pooled virtual threads never end, so their thread-local caches stay live"
+	if kept > 0 && 2*kept >= s.Heap.OldUsed {
+		out += " and fill the old gen (" + percent(float64(s.Heap.OldUsed), float64(s.Heap.OldCap)) + " full)"
 	}
-	return out + ": the old gen is " + percent(float64(s.Heap.OldUsed), float64(s.Heap.OldCap)) + " full"
+	if s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time) {
+		out += ": GC takes " + f.gcShare() + " of the time"
+	}
+	return out
 }
 
-// pauseNow ends pooledCause's sentence: a pause under way gets a
-// sentence of its own, with the Full GCs before it told apart ("5 Full
-// GCs so far" beside a young pause read as this pause being a Full GC);
-// otherwise the Full GCs so far close the sentence. (That every thread
-// is stopped, the lanes and the heap's banner show.)
-func pauseNow(f *facts) string {
+// fullGCsSoFar ends pooledCause's sentence with the Full GCs: the
+// collections of the whole heap that the filling old gen forces. One
+// running now is said (the heap's banner names it too), with the count
+// including it, so a reader paused in the first one learns there was one.
+func fullGCsSoFar(f *facts) string {
 	s := f.s
-	fulls := count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " (of the whole heap)"
 	switch {
 	case s.Paused && s.PauseFull:
-		// Counted with the one running ("1 Full GC so far"), so a reader
-		// paused in the first one still learns how many there have been.
-		return ". A Full GC (of the whole heap) is running now, " + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far: every thread is stopped."
-	case s.Paused && s.FullGCs > 0:
-		return ". A young GC is running now; " + fulls + " came before it."
-	case s.Paused:
-		return ". A young GC is running now; no Full GC yet."
+		return ". A Full GC (of the whole heap) is running now, " + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far."
 	case s.FullGCs > 0:
-		return "; " + fulls + " so far."
+		return "; " + count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far."
 	}
 	return "; no Full GC yet."
 }

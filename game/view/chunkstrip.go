@@ -78,7 +78,15 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 	k := drawChunks(l, areas[0], areas[1], areas[2], snap, s.byTier, p, sc)
 	if k > 1 {
 		// Bricks, not blocks: their scale on the heading's right.
-		for _, scale := range []string{"1 brick = " + Count(int64(k)) + " chunks", "brick = " + Count(int64(k)) + " chunks"} {
+		scales := []string{"1 brick = " + Count(int64(k)) + " chunks", "brick = " + Count(int64(k)) + " chunks"}
+		if live, _, differ := chunksBesideThreadsOff(snap); !differ && live > 0 && live == snap.VirtualLive {
+			// One chunk per thread: the brick counts threads too, said
+			// beside the thread squares' own scale (vt-basics' "1 square
+			// = 5 threads" and "1 brick = 20 chunks" read as two units).
+			kk := Count(int64(k))
+			scales = append([]string{"1 brick = " + kk + " chunks = " + kk + " threads' stacks"}, scales...)
+		}
+		for _, scale := range scales {
 			if w := TextWidth(scale, sc); w+TextWidth("StackChunks: "+Count(int64(cs.Live)), sc)+8*sc <= head.W {
 				l.TextRight(head, scale, sc, p.Text)
 				head.W -= w + 8*sc
@@ -166,15 +174,24 @@ func chunksBesideThreadsOff(snap *sim.Snapshot) (live, off int, differ bool) {
 func chunkNote(snap *sim.Snapshot) []string {
 	live, off, differ := chunksBesideThreadsOff(snap)
 	if !differ {
+		if snap.VirtualLive > 0 && live > 0 && live == snap.VirtualLive {
+			// One chunk per thread: said, so that the bricks and the
+			// thread squares beside them are seen to count the same
+			// threads at two scales (vt-basics' 10,000 and 10,000).
+			return []string{"one per parked thread: its stack, frozen into the heap", "one per parked thread", "one per thread"}
+		}
 		return nil
 	}
 	o := Count(int64(off))
 	if live > off {
+		// The sum written out: vt-pooling's 9,999 beside 4,191 parked
+		// and 5,801 waiting left the reader to find the 7.
+		r := Count(int64(live - off))
 		return []string{
-			"one per parked or waiting thread (" + o + "); a running thread may keep its own",
-			"held by " + o + " parked/waiting threads + some running ones",
-			"held by parked/waiting threads + some running ones",
-			"held by parked/waiting and some running threads",
+			"= " + o + " parked or waiting threads + " + r + " running ones that keep theirs for their next park",
+			"= " + o + " parked/waiting threads + " + r + " running ones that keep theirs",
+			"= " + o + " parked/waiting threads + " + r + " running",
+			"held by parked/waiting threads + " + r + " running",
 			"running threads may keep theirs",
 		}
 	}

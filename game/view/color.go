@@ -52,6 +52,13 @@ type Palette struct {
 	// blocks only.
 	Interpreted, C1, C2 Color
 
+	// NativeStack is a mounted virtual thread's stack while it runs: its
+	// frames are on the carrier's own native stack, outside the heap, so
+	// it must not share a heap colour (the StackChunk brown made readers
+	// ask whether a running thread's stack was on the heap). A deep blue,
+	// darker than the virtual thread's sky blue beside it.
+	NativeStack Color
+
 	// Threads by kind; green for "holds a CPU"; frames for pinned, the
 	// winner of a race and the followed thread. A carrier's OS thread is
 	// a pale outline, the OS-thread family's light end (the JVM's own
@@ -79,7 +86,7 @@ var OkabeIto = Palette{
 	Background: RGB(0x121519), Panel: RGB(0x1c2128), PanelEdge: RGB(0x363e4a), Grid: RGB(0x262c35),
 	Text: RGB(0xe9ecef), TextDim: RGB(0x9aa4b1), TextWarn: RGB(0xffe680),
 
-	Interpreted: RGB(0xd55e00), C1: RGB(0xe69f00), C2: RGB(0xf0e442),
+	Interpreted: RGB(0xd55e00), C1: RGB(0xe69f00), C2: RGB(0xf0e442), NativeStack: RGB(0x3d5afe),
 
 	Virtual: RGB(0x56b4e9), Platform: RGB(0xcc79a7), CarrierOS: RGB(0xd9e1ea), JVMThread: RGB(0x8a94a0),
 	OnCPU: RGB(0x009e73), Pinned: RGB(0xff5a5a), Winner: RGB(0xffffff), Followed: RGB(0xff4fe0),
@@ -99,7 +106,7 @@ var HighContrast = Palette{
 	Background: RGB(0x000000), Panel: RGB(0x0a0a0a), PanelEdge: RGB(0xdcdcdc), Grid: RGB(0x3a3a3a),
 	Text: RGB(0xf4f4f4), TextDim: RGB(0xd0d0d0), TextWarn: RGB(0xffff80),
 
-	Interpreted: RGB(0xff5a00), C1: RGB(0xffc000), C2: RGB(0xffff00),
+	Interpreted: RGB(0xff5a00), C1: RGB(0xffc000), C2: RGB(0xffff00), NativeStack: RGB(0x5070ff),
 
 	Virtual: RGB(0x6fd0ff), Platform: RGB(0xff8ad0), CarrierOS: RGB(0xe0e8ff), JVMThread: RGB(0xa8a8a8),
 	OnCPU: RGB(0x00e0a0), Pinned: RGB(0xff6060), Winner: RGB(0xffffff), Followed: RGB(0xff00ff),

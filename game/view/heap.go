@@ -36,6 +36,19 @@ func HeapRects(body Rect, h *sim.HeapView, sc float32) (eden, s0, s1, old Rect) 
 	yh = clamp(yh, minRow, avail-minRow)
 	yr, rest := body.Top(yh)
 	_, old = rest.Top(gap)
+	eden, s0, s1 = youngRects(yr, h, sc)
+	return
+}
+
+// oldFolds reports whether the old generation is drawn as one line:
+// nothing has survived into it (nothing to draw in a box).
+func oldFolds(h *sim.HeapView) bool { return h.OldCap > 0 && h.OldUsed == 0 }
+
+// youngRects splits the young generation's row into eden and the two
+// survivor spaces, to scale.
+func youngRects(yr Rect, h *sim.HeapView, sc float32) (eden, s0, s1 Rect) {
+	young := h.EdenCap + 2*h.SurvivorCap
+	gap := max(1, 2*sc)
 	ew := (yr.W - 2*gap) * float32(h.EdenCap) / float32(max(young, 1))
 	sw := (yr.W - 2*gap - ew) / 2
 	// The two survivor spaces together stay wide enough for the word
@@ -80,13 +93,32 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// StackChunk objects get a strip of their own under the spaces: as
 	// blocks inside a space they would make a 4 MB eden look full.
+	// An old generation nothing has survived into is one line, not an
+	// empty box (vt-basics: a box two thirds of the heap's height said
+	// "0 B"); the room goes to the StackChunks, where the threads are.
+	foldOld := oldFolds(h) && body.H > 3*CharH*sc
 	var strip Rect
 	if len(snap.ChunkBlocks) > 0 && body.H > 6*CharH*sc {
-		body, strip = body.CutBottom(chunkStripH(body, sc))
+		sh := chunkStripH(body, sc)
+		if foldOld {
+			// Spaces: eden's label, a bar tall enough to name two
+			// slivers (Thread objects, StackChunks), the old gen's line.
+			sh = max(sh, body.H-max(8*CharH*sc+8*sc, body.H*0.3))
+		}
+		body, strip = body.CutBottom(sh)
 		strip.Y += 2 * sc
 		strip.H -= 2 * sc
 	}
-	eden, s0, s1, old := HeapRects(body, h, sc)
+	var eden, s0, s1, old Rect
+	if foldOld {
+		young, line := body.CutBottom(CharH*sc + 4*sc)
+		line.Y += 2 * sc
+		line.H -= 2 * sc
+		eden, s0, s1 = youngRects(young, h, sc)
+		old = line
+	} else {
+		eden, s0, s1, old = HeapRects(body, h, sc)
+	}
 	// HotSpot flips the survivor spaces at every young GC; the occupied one
 	// alternates the same way here.
 	from, to, fromName, toName := s0, s1, "survivor 0", "survivor 1"
@@ -116,20 +148,31 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// During a pause eden is what the collection is emptying: its few
 	// bytes now beside "young GC" read as a GC of an empty eden.
-	edenState := ""
+	var edenState []string
 	if snap.Paused {
-		edenState = "being collected"
+		edenState = []string{"being collected"}
 	}
 	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, h.EdenUsed, share(edenLive), h.EdenUsed-edenLive, p, sc)
-	drawSpace(l, from, fromName, "survivor", "", h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
-	drawSpace(l, to, toName, "survivor", "", h.SurvivorCap, 0, nil, 0, p, sc)
+	if snap.Paused {
+		// What the young collection is emptying: the pause's stripes over
+		// eden's bar (left as it was, the bar read as an empty eden).
+		if _, bar := SpaceBands(eden, sc); !bar.Empty() {
+			drawStopped(l, bar, p, sc)
+		}
+	}
+	drawSpace(l, from, fromName, "survivor", nil, h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
+	drawSpace(l, to, toName, "survivor", nil, h.SurvivorCap, 0, nil, 0, p, sc)
 	if TextWidth("survivor", sc) > s0.W-6*sc {
 		// Too narrow for a label each: one over both.
 		pair := Rect{X: s0.X, Y: s0.Y, W: s1.Right() - s0.X, H: s0.H}
 		relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "survivors")
 	}
 	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
-	drawSpace(l, old, "old generation", "old", "", h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
+	var oldState []string
+	if foldOld {
+		oldState = []string{"empty, nothing has survived a collection yet", "empty, nothing survived yet", "empty"}
+	}
+	drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
 	if !strip.Empty() {
 		s.drawChunkStrip(l, strip, snap, p, sc)
 	}
@@ -202,9 +245,10 @@ func SpaceBands(r Rect, sc float32) (label, fill Rect) {
 // drawSpace draws one heap space: frame, fill by category from the left,
 // then garbage striped, then a label with its occupancy.
 //
-// state, when not empty, replaces the space's use in its label: what a GC
-// pause is doing to it ("being collected").
-func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32) {
+// state, when not empty, replaces the space's use in its label, longest
+// words first: what a GC pause is doing to it ("being collected"), or
+// why it is empty.
+func drawSpace(l *List, r Rect, name, short string, state []string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
@@ -220,8 +264,11 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 		// the explanation): a 1-pixel line read as a legend entry for
 		// nothing. A larger one gets a sliver a reader can see (4 px at
 		// scale 1).
+		// Nor is one under a pixel, unless it is a good part (an eighth or
+		// more) of what the space holds: vt-basics' 2.4 MB of Thread
+		// objects, a third of eden's 7.8 MB, had no mark in a 1 GB eden.
 		w := inner.W * float32(b) / float32(capacity)
-		if w < 1 {
+		if w < 1 && (used <= 0 || 8*b < used) {
 			return 0
 		}
 		return max(4*sc, w)
@@ -233,7 +280,7 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 			if w := min(px(live(c)), inner.Right()-x); w > 0 {
 				seg := Rect{X: x, Y: inner.Y, W: w, H: inner.H}
 				l.Mark(seg, CategoryMeaning(c), p, 1)
-				segs = append(segs, heapSeg{seg, categoryWords[c], live(c)})
+				segs = append(segs, heapSeg{seg, categoryWords[c], categoryWhy[c], live(c)})
 				x += w
 			}
 			if b := live(c); b > 0 {
@@ -248,7 +295,7 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 		for sx := g.X + step; sx < g.Right()-1; sx += step {
 			l.Rect(Rect{X: sx, Y: g.Y, W: 1, H: g.H}, p.Background.Alpha(0.5))
 		}
-		segs = append(segs, heapSeg{g, "garbage", garbage})
+		segs = append(segs, heapSeg{g, "garbage", "", garbage})
 		x += gw
 	}
 	if garbage > 0 {
@@ -260,7 +307,7 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 	// (Only below the space's own label line, which it would cover.)
 	// Not while a GC empties the space: "free" beside "being collected"
 	// said two things at once.
-	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && state == "" && !band.Empty() && free.H >= CharH*sc {
+	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && len(state) == 0 && !band.Empty() && free.H >= CharH*sc {
 		for _, label := range []string{"free " + Size(max(0, capacity-used)), "free"} {
 			if w := TextWidth(label, sc); w+6*sc <= free.W {
 				l.Text(free.X+(free.W-w)/2, free.Y+(free.H-CharH*sc)/2, label, sc, p.TextDim)
@@ -277,8 +324,12 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 		// space one line high, whose label plate would hide its fill.)
 		labels = append([]string{name + " (" + gloss + ") " + Size(used) + " of " + Size(capacity)}, labels...)
 	}
-	if state != "" {
-		labels = []string{name + " " + Size(capacity) + ": " + state, name + ": " + state, short + ": " + state, name, short}
+	if len(state) > 0 {
+		labels = []string{name + " " + Size(capacity) + ": " + state[0]}
+		for _, st := range state {
+			labels = append(labels, name+": "+st, short+": "+st)
+		}
+		labels = append(labels, name, short)
 	}
 	if band.Empty() && x > inner.X {
 		// One line high: the label goes after the fill when one with
@@ -293,8 +344,8 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 		relabel(l, r, p, sc, labels...)
 	}
 	what := name + ": " + Size(used) + " used of " + Size(capacity)
-	if state != "" {
-		what = name + ": " + state + " (" + Size(used) + " in it now of " + Size(capacity) + ")"
+	if len(state) > 0 {
+		what = name + ": " + state[0] + " (" + Size(used) + " in it now of " + Size(capacity) + ")"
 	}
 	if len(parts) > 0 {
 		what += " (" + strings.Join(parts, ", ") + ")"
@@ -306,6 +357,7 @@ func drawSpace(l *List, r Rect, name, short, state string, capacity, used sim.By
 type heapSeg struct {
 	r     Rect
 	words string
+	why   string // why it is there, said when the part has room
 	b     sim.Bytes
 }
 
@@ -316,6 +368,13 @@ var categoryWords = map[sim.AllocCat]string{
 	sim.CatThread:      "Thread objects",
 	sim.CatChunk:       "StackChunks",
 	sim.CatApp:         "app data",
+}
+
+// categoryWhy says on a wide part why its data stays live: vt-pooling's
+// old gen, mostly thread-local data, is the lesson when the reader sees
+// that it lives as long as its thread.
+var categoryWhy = map[sim.AllocCat]string{
+	sim.CatThreadLocal: "stays as long as its thread lives:",
 }
 
 // labelSegments writes on a tall bar what each part is and its size: in
@@ -342,6 +401,13 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 			x := sg.r.X + (sg.r.W-w)/2
 			l.Rect(Rect{X: x - 2*sc, Y: mid, W: w + 4*sc, H: line}, p.Background.Alpha(0.7))
 			l.Text(x, mid, labels[0], sc, p.Text)
+			// Why it is there, on the line above (the foot's lines point
+			// at slivers), when the part has room.
+			if ww := TextWidth(sg.why, sc); sg.why != "" && ww+6*sc <= sg.r.W && mid-line >= bar.Y+line/2 {
+				wx := sg.r.X + (sg.r.W-ww)/2
+				l.Rect(Rect{X: wx - 2*sc, Y: mid - line, W: ww + 4*sc, H: line}, p.Background.Alpha(0.7))
+				l.Text(wx, mid-line, sg.why, sc, p.Text)
+			}
 			continue
 		}
 		// A sliver: a pointer on the foot line, when there is a line

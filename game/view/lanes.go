@@ -56,7 +56,7 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 			"carriers (OS threads)", "carrier threads", "carriers")
 		l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
 			strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now"+
-			pinnedNote(snap.Pinned)+"; the bar is that thread's stack, coloured by how its code was compiled. A mount often lasts "+
+			pinnedNote(snap.Pinned)+"; the blue bar is that thread's stack, on the carrier's own native stack (not in the heap: it is copied into a StackChunk only when the thread parks). A mount often lasts "+
 			"less than a frame: the thin strip under a lane shows its recent mounts.")
 	} else {
 		body = panel(l, r, "platform threads only, no virtual threads", p, sc, "CPUs", "CPUs")
@@ -235,7 +235,9 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// Stopped at a safepoint for the collection: the bar greys out.
 		drawStopped(l, stack, p, sc)
 	} else {
-		l.Mark(stack, stackMeaning(cv.Tier, s.byTier), p, 1)
+		// On the carrier's native stack, not in the heap: its own mark,
+		// not the StackChunk brown nor a tier colour of the heap's chunks.
+		drawNativeStack(l, stack, p, sc)
 	}
 	// One thing in words per lane: its state when it is not simply
 	// running, else the stack's size in bytes (the bar's length). Eight

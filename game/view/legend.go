@@ -102,9 +102,9 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 		return "moved by a GC"
 	}
 	if m == MeanChunkData && set&tierFills == 0 {
-		// Stack bars and chunk blocks of one tier take the StackChunk
-		// colour (stackcolor.go): the entry covers them too.
-		return "StackChunks and stack frames"
+		// Chunk blocks of one tier take the StackChunk colour
+		// (stackcolor.go): the entry says what a chunk is, and where.
+		return "StackChunks (parked stacks, in the heap)"
 	}
 	return meanings[m].label
 }
@@ -187,6 +187,8 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 		l.Rect(Rect{X: r.X + r.W*0.7, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
 	case ShapeDiag:
 		drawStopped(l, r, p, sc*0.6)
+	case ShapeStack:
+		drawNativeStack(l, r, p, sc*0.6)
 	default:
 		l.Mark(r, m, p, 1)
 	}

@@ -10,6 +10,9 @@ package view
 //     the JVM's own threads (grey), a kind of heap data (its own hue), stack
 //     frames (the warm ramp vermillion → orange → yellow, by JIT tier, used
 //     only for stack bars and StackChunk blocks);
+//   - a running virtual thread's stack is a deep blue bar cut into frames:
+//     it is on the carrier's own native stack, not in the heap (it is
+//     copied into a StackChunk, heap brown, only when the thread parks);
 //   - a thread's STATE is told by where it is drawn (on a lane: running; in
 //     the queue strip: waiting; in a parked group: blocked), by green for
 //     "holds a CPU", and by shape: a red frame around a lane is a pinned
@@ -40,6 +43,8 @@ const (
 	MeanPinned
 	MeanWinner
 	MeanFollowed
+	// A running virtual thread's stack, on its carrier's native stack.
+	MeanNativeStack
 	// Stack frames by JIT tier (stack bars, StackChunk blocks).
 	MeanInterpreted
 	MeanC1
@@ -68,17 +73,19 @@ const (
 	ShapeHatch              // fine upright stripes (garbage)
 	ShapeDiag               // bold diagonal stripes (stopped for GC)
 	ShapeDot                // a disc (holds a CPU)
+	ShapeStack              // a bar cut by thin upright gaps (frames on a native stack)
 )
 
-// tierGroup heads the tier colours in the legend. A StackChunk block is
+// tierGroup heads the tier colours in the legend: they colour StackChunk
+// blocks (a running stack has its own mark, MeanNativeStack). A block is
 // coloured by the code its frames had when the chunk was sized (its
 // capacity stays when the code is recompiled: the vt-pooling story), so the
 // heading says the colours cover both; the heap's own StackChunk colour is
 // only a space's fill ("StackChunks (in a space's bar)").
-const tierGroup = "stack frames and StackChunks, by JIT tier"
+const tierGroup = "StackChunks, by their frames' JIT tier"
 
 // tierGroupOne heads the tier group when one tier is drawn.
-const tierGroupOne = "stack frames and StackChunks"
+const tierGroupOne = "StackChunks"
 
 // meaningInfo is a meaning's legend entry.
 type meaningInfo struct {
@@ -97,6 +104,7 @@ var meanings = [meaningCount]meaningInfo{
 	MeanPinned:      {"threads", "pinned: blocks its carrier", ShapeFrame, func(p *Palette) Color { return p.Pinned }},
 	MeanWinner:      {"threads", "won its race", ShapeFrame, func(p *Palette) Color { return p.Winner }},
 	MeanFollowed:    {"threads", "the thread you follow", ShapeFrame, func(p *Palette) Color { return p.Followed }},
+	MeanNativeStack: {"threads", "stack on the carrier (native, not heap)", ShapeStack, func(p *Palette) Color { return p.NativeStack }},
 	MeanInterpreted: {tierGroup, "interpreted", ShapeFill, func(p *Palette) Color { return p.Interpreted }},
 	MeanC1:          {tierGroup, "quickly compiled (C1)", ShapeFill, func(p *Palette) Color { return p.C1 }},
 	MeanC2:          {tierGroup, "fully compiled (C2)", ShapeFill, func(p *Palette) Color { return p.C2 }},

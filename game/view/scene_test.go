@@ -316,7 +316,9 @@ func TestFilledMeaningsLookDifferent(t *testing.T) {
 }
 
 // fillLike: the meaning's marks are filled areas (a dot is a small one).
-func fillLike(m Meaning) bool { return m.Shape() == ShapeFill || m.Shape() == ShapeDot }
+func fillLike(m Meaning) bool {
+	return m.Shape() == ShapeFill || m.Shape() == ShapeDot || m.Shape() == ShapeStack
+}
 
 // bareNumber reports whether a text run has digits but no word: a number
 // a reader cannot tell the meaning of ("8,782" beside squares). Thread
@@ -439,7 +441,7 @@ func TestLegendWordsFitWhatIsDrawn(t *testing.T) {
 func TestSpaceSaysWhereItIsFree(t *testing.T) {
 	for _, h := range []float32{60, 14} {
 		var l List
-		drawSpace(&l, Rect{W: 400, H: h}, "old generation", "old", "", 1000*sim.MB, 500*sim.MB, nil, 100*sim.MB, &OkabeIto, 1)
+		drawSpace(&l, Rect{W: 400, H: h}, "old generation", "old", nil, 1000*sim.MB, 500*sim.MB, nil, 100*sim.MB, &OkabeIto, 1)
 		txt := texts(&l)
 		if h >= 2*CharH+2 {
 			assert.Contains(t, txt, "free 500 MB", "a tall space")
@@ -462,5 +464,38 @@ func TestRunQueueSaysItPairsWithTheTasks(t *testing.T) {
 		txt := texts(&l)
 		assert.Regexp(t, `threads, (one|1) per (queued )?request|queued, (each for its own thread|1 thread each)`, txt, "two sides on a canvas %g wide", w)
 		assert.NotContains(t, txt, "to take them", "threads 'to take them' beside queued requests read as a contradiction")
+	}
+}
+
+// vt-basics' sleeping virtual threads: nothing has survived into the old
+// generation, so it is one line (not an empty box), and eden's Thread
+// objects, a third of its bytes but under a pixel to scale, have a mark.
+func TestEmptyOldGenFoldsAndThreadObjectsShow(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond})
+	require.Zero(t, in.Snap.Heap.OldUsed, "the test's premise: nothing in the old gen")
+	require.Positive(t, in.Snap.Heap.YoungLive[sim.CatThread])
+	var l List
+	Build(&l, 800, 500, &Header{Scenario: "vt-basics"}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
+	assert.Regexp(t, `old generation.*: empty`, texts(&l))
+	assert.LessOrEqual(t, side.at.old.H, float32(CharH+4), "the empty old gen is one line")
+	assert.True(t, l.heapUsed.has(MeanThreadObj), "Thread objects drawn in eden")
+	assert.Contains(t, l.Legend(), MeanThreadObj)
+}
+
+// A wide part of thread-local data says why it stays (vt-pooling's old
+// gen: the lesson in the mark); a narrow one only what it is.
+func TestThreadLocalPartSaysWhyItStays(t *testing.T) {
+	for _, w := range []float32{400, 200} {
+		var l List
+		l.Reset(500, 200)
+		seg := heapSeg{Rect{X: 0, Y: 0, W: w, H: 100}, categoryWords[sim.CatThreadLocal], categoryWhy[sim.CatThreadLocal], 549 * sim.MB}
+		labelSegments(&l, Rect{W: 500, H: 100}, []heapSeg{seg}, &OkabeIto, 1)
+		txt := texts(&l)
+		assert.Contains(t, txt, "thread-local data 549 MB")
+		if w >= TextWidth(categoryWhy[sim.CatThreadLocal], 1)+6 {
+			assert.Contains(t, txt, "as long as its thread lives", "a wide part")
+		} else {
+			assert.NotContains(t, txt, "as long as", "a narrow part")
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -176,7 +177,7 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 		{ID: 2, Thread: 102, State: sim.StateRunning, Frames: 286, Tier: sim.TierC2, OnCPU: true},
 		{ID: 3},
 	}}
-	// Chunks of two tiers: the frame is drawn by tier (stackcolor.go).
+	// Chunks of two tiers: the chunks are drawn by tier (stackcolor.go).
 	snap.ChunkBlocks = []sim.ChunkView{{ID: 1, Capacity: 1150, Space: sim.SpaceEden, Tier: sim.TierC1Full},
 		{ID: 2, Capacity: 290, Space: sim.SpaceEden, Tier: sim.TierC2}}
 	s := NewSide()
@@ -184,40 +185,37 @@ func TestMountedThreadStackBarByTier(t *testing.T) {
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
 	p := &OkabeIto
-	var c1, c2 []Rect
+	// The running stacks are on the carriers' native stacks, not in the
+	// heap: their own colour, never a chunk's (tier or StackChunk brown).
+	var bars []float32
 	for _, it := range l.Items {
-		if it.Kind != KindRect {
+		if it.Kind != KindRect || it.Meaning != MeanNativeStack {
 			continue
 		}
-		switch it.Color {
-		case p.C1:
-			c1 = append(c1, it.Bounds())
-		case p.C2:
-			c2 = append(c2, it.Bounds())
+		assert.Equal(t, p.NativeStack, it.Color)
+		bars = append(bars, it.W)
+	}
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.H > 4 && it.Y < 200 && (it.Color == p.C1 || it.Color == p.C2 || it.Color == p.Chunk) {
+			t.Errorf("a chunk colour %v drawn in the carrier lanes at %+v", it.Color, it.Bounds())
 		}
 	}
-	// The legend has a swatch of each colour too; the bars are the wide ones.
-	widest := func(rs []Rect) float32 {
-		w := float32(0)
-		for _, r := range rs {
-			w = max(w, r.W)
-		}
-		return w
-	}
-	require.NotEmpty(t, c1)
-	require.NotEmpty(t, c2)
-	ratio := widest(c1) / widest(c2)
-	assert.InDelta(t, 1149.0/286.0, ratio, 0.3, "stack bars are to scale: C1 %v, C2 %v", widest(c1), widest(c2))
+	// The legend has a swatch too; the bars are the two widest.
+	sort.Slice(bars, func(i, j int) bool { return bars[i] > bars[j] })
+	require.GreaterOrEqual(t, len(bars), 2)
+	assert.InDelta(t, 1149.0/286.0, bars[0]/bars[1], 0.3, "stack bars are to scale: %v", bars)
+	assert.Contains(t, l.Legend(), MeanNativeStack)
 	txt := texts(&l)
+	assert.Contains(t, txt, "not heap", "the legend says where a running stack is")
 	assert.Contains(t, txt, "#101")
 	assert.Contains(t, txt, "#102")
-	assert.Contains(t, txt, "stack 9.0 KB", "a lane says its stack's size in bytes; the bar's colour says the code")
+	assert.Contains(t, txt, "stack 9.0 KB", "a lane says its stack's size in bytes")
 	assert.Contains(t, txt, "stack 2.2 KB")
 	assert.NotContains(t, txt, "words", "one number per lane: the words are in the explanation")
 	assert.Contains(t, txt, "idle")
 }
 
-// Chunks of one tier: stack bars and chunk blocks take the StackChunk
+// Chunks of one tier: chunk blocks take the StackChunk
 // colour, no tier colour is drawn, and neither the strip's heading nor the
 // legend speaks of JIT tiers; the legend's StackChunk entry names the
 // stack frames it also colours.
@@ -247,7 +245,7 @@ func TestOneTierDrawnInStackChunkColour(t *testing.T) {
 	assert.True(t, l.used.has(MeanChunkData))
 	assert.NotContains(t, txt, "JIT tier")
 	assert.Contains(t, l.Legend(), MeanChunkData)
-	assert.Contains(t, txt, "StackChunks and stack frames")
+	assert.Contains(t, txt, "StackChunks (parked stacks, in the heap)")
 	// A second tier among the chunks brings the tier colours back.
 	snap.ChunkBlocks[0].Tier = sim.TierC1Full
 	l, txt = draw(snap)
