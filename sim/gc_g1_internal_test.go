@@ -53,7 +53,7 @@ func TestG1MarkingStartsAtTheOccupancyThreshold(t *testing.T) {
 	require.True(t, g.marking, "at 45 %")
 	assert.Equal(t, 5*MB, g.markedGarbage, "the old gen's garbage")
 	assert.Equal(t, 40*MB, g.mark.left, "the live old bytes are the work")
-	assert.Equal(t, Time(Millisecond), g.mark.at)
+	assert.Equal(t, Time(Millisecond), g.mark.start)
 
 	// Not again while it runs or while its garbage is being reclaimed.
 	g.mark.left = 0
@@ -127,7 +127,8 @@ func TestG1ConcThreads(t *testing.T) {
 // Marking's progress: G1MarkRate (1 MB/ms here) per marking thread, a
 // whole core each while the cores are not all wanted, stopped in pauses,
 // and a fair share of the cores while the application's threads want more
-// than there are.
+// than there are, counted moment by moment: a crowd of runnable threads
+// slows marking only while it lasts.
 func TestG1MarkingTakesTime(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
 	g := &s.heap.g1
@@ -137,19 +138,30 @@ func TestG1MarkingTakesTime(t *testing.T) {
 	assert.False(t, s.g1MarkFinished(), "20 of 40 MB in 20 ms")
 	assert.Equal(t, 20*MB, g.mark.left)
 	// A 10 ms pause in the next 20 ms: 10 MB more.
-	s.stats.pauseTotal += 10 * Millisecond
+	s.now = Time(26 * Millisecond)
+	s.stopTheWorld(10*Millisecond, false)
 	s.now = Time(41 * Millisecond)
 	assert.False(t, s.g1MarkFinished())
 	assert.Equal(t, 10*MB, g.mark.left, "no marking in a pause")
-	// The next 10 ms: both cores busy and two threads waiting on average,
-	// four runnable beside the marking thread, which gets 2/5 of a core.
-	s.stats.cpuBusy += 20 * Millisecond
-	s.stats.runqArea += 20 * Millisecond
+	// The next 10 ms: for 5 ms both cores busy and seven threads waiting,
+	// nine runnable beside the marking thread, which gets 2/10 of a core
+	// (1 MB); then the crowd is gone, and it has a core again (5 MB). A
+	// fair share of the average crowd (4.5 threads, 2/5.5 of a core for
+	// 10 ms) would have given it 3.6 MB.
+	busy := s.idleCores
+	s.idleCores = nil
+	for i := range 7 {
+		s.runq.push(int32(i))
+	}
+	s.now = Time(46 * Millisecond)
+	s.noteRunq()
+	s.runq = fifo{}
+	s.idleCores = busy
 	s.now = Time(51 * Millisecond)
 	assert.False(t, s.g1MarkFinished())
-	assert.Equal(t, 10*MB-4*MB, g.mark.left)
-	s.now = Time(57 * Millisecond)
-	assert.True(t, s.g1MarkFinished(), "the last 6 MB with the cores idle again")
+	assert.Equal(t, 10*MB-6*MB, g.mark.left)
+	s.now = Time(55 * Millisecond)
+	assert.True(t, s.g1MarkFinished(), "the last 4 MB with the cores idle")
 }
 
 // A small marking reclaims at least a megabyte a time, never more than is
