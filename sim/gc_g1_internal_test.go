@@ -102,6 +102,34 @@ func TestG1MixedCollections(t *testing.T) {
 	assert.Equal(t, int64(2), s.stats.g1Mixed)
 }
 
+// JDK 17's preventive collections: eden stops growing at the region where
+// the bytes predicted to survive it and the survivor space, plus 10 % for
+// copying waste, would need more regions than stay free.
+func TestG1PreventiveEden(t *testing.T) {
+	s := tinySim(t, GCG1, 25)
+	h := s.heap
+	for range 6 {
+		h.g1.survival.add(0.5) // a steady half: predicted 0.5
+	}
+	h.survUsed = 2 * MB // 1 MB expected to survive
+	// 10 free regions: with e eden regions, ceil(1.1 × (e/2 + 1)) regions
+	// must fit in the 10 - e - 1 left after the next one. e = 5: 4 ≤ 4;
+	// e = 6: 5 > 3, so the collection comes at 6.
+	assert.Equal(t, Bytes(6), h.g1PreventiveEden(10))
+	assert.Equal(t, Bytes(0), h.g1PreventiveEden(2), "ceil(1.1) = 2 regions do not fit in the 1 left")
+	h.survUsed = 0
+	assert.Equal(t, Bytes(1), h.g1PreventiveEden(2), "no young region at all: the first is never refused")
+
+	// The knob: JDK 17 has it, 21 does not.
+	h.cfg.G1PreventiveGC = false
+	h.oldUsed = 94 * MB
+	h.g1Resize(2)
+	withoutCheck := h.edenCap
+	h.cfg.G1PreventiveGC = true
+	h.g1Resize(2)
+	assert.Less(t, h.edenCap, withoutCheck, "94 of 100 regions old: eden 4 regions, not the 5 that are free")
+}
+
 // A marking that finds no more than G1HeapWastePercent (5 %) of the heap as
 // garbage starts no mixed collections.
 func TestG1NoMixedPhaseForLittleGarbage(t *testing.T) {
