@@ -21,7 +21,10 @@
 // knob's value, plus what the JVM itself reports (version, max heap, its collectors' counts) and the
 // JVM uptime at both ends of the measured window, to pick that window's GCs out of the log, the CPU
 // time the whole process used in that window (process_cpu_s: user + system, GC threads included) and
-// the machine's load averages at its end (loadavg), for on a shared machine the JVM gets less CPU than it sees.
+// the machine's load averages at its end (loadavg), for on a shared machine the JVM gets less CPU than it sees,
+// and per thread (the JVM's own by name, the workers together) the CPU seconds and the seconds spent runnable
+// but waiting for a CPU in that window (threads_cpu_wait_s, from Linux's per-thread schedstat): how much of a
+// CPU G1's marking thread or the GC workers got while they wanted one, against a worker.
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -102,6 +105,7 @@ public final class GcLab {
         // compiling this file or of the shutdown).
         long startUptime = ManagementFactory.getRuntimeMXBean().getUptime();
         long startCpu = processCpuNanos();
+        Map<String, long[]> startSched = threadSchedule();
         long start = System.nanoTime();
         for (Thread t : workers) {
             t.start();
@@ -112,11 +116,13 @@ public final class GcLab {
         long done = requests.sum();
         long endUptime = ManagementFactory.getRuntimeMXBean().getUptime();
         long endCpu = processCpuNanos();
+        Map<String, long[]> endSched = threadSchedule();
         for (Thread t : workers) {
             t.join();
         }
         double cpuSeconds = startCpu < 0 || endCpu < 0 ? -1 : (endCpu - startCpu) / 1e9;
-        System.out.println(report(c, values, done, elapsed / 1e9, startUptime, endUptime, cpuSeconds));
+        System.out.println(report(c, values, done, elapsed / 1e9, startUptime, endUptime, cpuSeconds,
+                scheduleOver(startSched, endSched)));
     }
 
     /** The request loop of one worker (see the file's opening comment for the exact steps). */
@@ -164,6 +170,72 @@ public final class GcLab {
             return os.getProcessCpuTime();
         }
         return -1;
+    }
+
+    /**
+     * Every thread of this process as the Linux scheduler saw it so far, by thread id: its CPU time
+     * and its time runnable but waiting for a CPU, in nanoseconds (/proc/self/task/TID/schedstat's
+     * first two fields), and its name's index in the names list kept with it (from .../stat). Empty
+     * where there is no /proc or no schedstat. Read twice, at the window's ends: cheap, unlike
+     * sampling the threads' states.
+     */
+    static Map<String, long[]> threadSchedule() {
+        Map<String, long[]> out = new LinkedHashMap<>();
+        java.io.File[] tasks = new java.io.File("/proc/self/task").listFiles();
+        if (tasks == null) {
+            return out;
+        }
+        for (java.io.File t : tasks) {
+            try {
+                String stat = java.nio.file.Files.readString(t.toPath().resolve("stat"));
+                String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+                String[] f = java.nio.file.Files.readString(t.toPath().resolve("schedstat")).trim().split(" ");
+                out.put(t.getName(), new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), threadGroup(name)});
+            } catch (java.io.IOException | RuntimeException e) {
+                // the thread ended between the listing and the read
+            }
+        }
+        return out;
+    }
+
+    /** Names the scheduler report groups threads by: the JVM's own by name, the workers as one. */
+    static final List<String> GROUPS = new ArrayList<>();
+
+    /** The index in GROUPS of the group a thread of this name belongs to. */
+    static synchronized long threadGroup(String name) {
+        String g = name.startsWith("worker-") ? "workers" : name;
+        int i = GROUPS.indexOf(g);
+        if (i < 0) {
+            GROUPS.add(g);
+            i = GROUPS.size() - 1;
+        }
+        return i;
+    }
+
+    /**
+     * Per group of threads, the CPU seconds it used and the seconds its threads spent runnable but
+     * waiting for a CPU between two readings (threads alive at the second), as JSON members
+     * "group":[cpu_s,wait_s]. Over the window's wall time the two are the mean number of the group's
+     * threads running and waiting: how many were runnable, and how much of a CPU the marking
+     * threads got while they wanted one.
+     */
+    static String scheduleOver(Map<String, long[]> start, Map<String, long[]> end) {
+        Map<String, double[]> groups = new LinkedHashMap<>();
+        for (Map.Entry<String, long[]> e : end.entrySet()) {
+            // A thread born in the window (every worker: they start after the first reading)
+            // had used nothing at its birth.
+            long[] a = start.getOrDefault(e.getKey(), new long[3]);
+            long[] b = e.getValue();
+            double[] g = groups.computeIfAbsent(GROUPS.get((int) b[2]), k -> new double[2]);
+            g[0] += (b[0] - a[0]) / 1e9;
+            g[1] += (b[1] - a[1]) / 1e9;
+        }
+        StringBuilder s = new StringBuilder();
+        for (Map.Entry<String, double[]> e : groups.entrySet()) {
+            s.append(s.length() == 0 ? "" : ",").append('"').append(e.getKey().replace("\\", "\\\\").replace("\"", "\\\""))
+                    .append(String.format(Locale.ROOT, "\":[%.4f,%.4f]", e.getValue()[0], e.getValue()[1]));
+        }
+        return s.toString();
     }
 
     /** The machine's load averages (/proc/loadavg's first three fields), or "" where there is none. */
@@ -279,7 +351,7 @@ public final class GcLab {
 
     /** The result line: plain JSON built by hand (no library), numbers in the ROOT locale. */
     static String report(Config c, Map<String, String> values, long done, double seconds, long startUptimeMs,
-                         long endUptimeMs, double cpuSeconds) {
+                         long endUptimeMs, double cpuSeconds, String schedule) {
         StringBuilder b = new StringBuilder("{");
         b.append("\"requests\":").append(done);
         b.append(",\"throughput_rps\":").append(String.format(Locale.ROOT, "%.1f", done / seconds));
@@ -298,6 +370,9 @@ public final class GcLab {
             b.append(String.format(Locale.ROOT, ",\"process_cpu_s\":%.3f", cpuSeconds));
         }
         b.append(String.format(Locale.ROOT, ",\"loadavg\":\"%s\"", loadAverage()));
+        if (!schedule.isEmpty()) {
+            b.append(",\"threads_cpu_wait_s\":{").append(schedule).append('}');
+        }
         b.append(",\"java_version\":\"").append(System.getProperty("java.version")).append('"');
         b.append(",\"max_heap_mb\":").append(String.format(Locale.ROOT, "%.1f",
                 Runtime.getRuntime().maxMemory() / 1048576.0));

@@ -59,23 +59,33 @@ func (s *Sim) runCPU(ti int32, d Duration, kind burstKind) {
 // makeRunnable puts a platform thread that is not on a core on an idle core,
 // or in the run queue.
 func (s *Sim) makeRunnable(ti int32) {
+	s.noteRunq()
 	if n := len(s.idleCores); n > 0 {
 		c := s.idleCores[n-1]
 		s.idleCores = s.idleCores[:n-1]
 		s.dispatchCore(c, ti)
 		return
 	}
-	s.noteRunq()
 	s.th[ti].inRunQ = true
 	s.runq.push(ti)
 }
 
-// noteRunq brings the run queue's time integral up to now; it is called
-// before every change of the queue's length.
+// noteRunq brings the marking threads' CPU integral (stats.markCPU) up to
+// now; it is called before every change in the number of runnable threads
+// (the run queue's length or the cores in use) and at each pause's start,
+// so the count is constant since the last call and at most the latest
+// pause lies in between.
 func (s *Sim) noteRunq() {
 	st := &s.stats
-	if n := s.runq.len(); n > 0 {
-		st.runqArea += Duration(n) * s.now.Sub(st.runqAt)
+	if s.cfg.Heap.GC == GCG1 && s.now > st.runqAt {
+		run := s.now.Sub(st.runqAt)
+		if s.pauseEnd > st.runqAt && s.pauseStart < s.now {
+			run -= min(s.now, s.pauseEnd).Sub(max(st.runqAt, s.pauseStart))
+		}
+		if run > 0 {
+			runnable := len(s.cores) - len(s.idleCores) + s.runq.len()
+			st.markCPU += float64(float64(run) * s.g1MarkShare(runnable))
+		}
 	}
 	st.runqAt = s.now
 }
@@ -158,12 +168,12 @@ func (s *Sim) releaseCore(ti int32) {
 	if c < 0 {
 		return
 	}
+	s.noteRunq()
 	t.core = -1
 	co := &s.cores[c]
 	co.running = -1
 	co.token++
 	if s.runq.len() > 0 {
-		s.noteRunq()
 		s.dispatchCore(c, s.runq.pop())
 		return
 	}

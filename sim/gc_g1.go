@@ -221,6 +221,9 @@ func (h *heap) g1Resize(thr Bytes) {
 	// then leads to a Full GC (Sim.collect).
 	free := max(h.g1.committed/r-regionsFor(h.oldUsed, r)-survRegions, 0)
 	h.edenCap = min(h.edenCap, free*r)
+	if h.cfg.G1PreventiveGC {
+		h.edenCap = min(h.edenCap, h.g1PreventiveEden(free)*r)
+	}
 	h.oldMax = max(h.g1.committed-h.youngCap-h.survCap, 0)
 	h.oldCommitted = h.oldMax
 }

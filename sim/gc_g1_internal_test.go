@@ -53,7 +53,7 @@ func TestG1MarkingStartsAtTheOccupancyThreshold(t *testing.T) {
 	require.True(t, g.marking, "at 45 %")
 	assert.Equal(t, 5*MB, g.markedGarbage, "the old gen's garbage")
 	assert.Equal(t, 40*MB, g.mark.left, "the live old bytes are the work")
-	assert.Equal(t, Time(Millisecond), g.mark.at)
+	assert.Equal(t, Time(Millisecond), g.mark.start)
 
 	// Not again while it runs or while its garbage is being reclaimed.
 	g.mark.left = 0
@@ -102,6 +102,34 @@ func TestG1MixedCollections(t *testing.T) {
 	assert.Equal(t, int64(2), s.stats.g1Mixed)
 }
 
+// JDK 17's preventive collections: eden stops growing at the region where
+// the bytes predicted to survive it and the survivor space, plus 10 % for
+// copying waste, would need more regions than stay free.
+func TestG1PreventiveEden(t *testing.T) {
+	s := tinySim(t, GCG1, 25)
+	h := s.heap
+	for range 6 {
+		h.g1.survival.add(0.5) // a steady half: predicted 0.5
+	}
+	h.survUsed = 2 * MB // 1 MB expected to survive
+	// 10 free regions: with e eden regions, ceil(1.1 × (e/2 + 1)) regions
+	// must fit in the 10 - e - 1 left after the next one. e = 5: 4 ≤ 4;
+	// e = 6: 5 > 3, so the collection comes at 6.
+	assert.Equal(t, Bytes(6), h.g1PreventiveEden(10))
+	assert.Equal(t, Bytes(0), h.g1PreventiveEden(2), "ceil(1.1) = 2 regions do not fit in the 1 left")
+	h.survUsed = 0
+	assert.Equal(t, Bytes(1), h.g1PreventiveEden(2), "no young region at all: the first is never refused")
+
+	// The knob: JDK 17 has it, 21 does not.
+	h.cfg.G1PreventiveGC = false
+	h.oldUsed = 94 * MB
+	h.g1Resize(2)
+	withoutCheck := h.edenCap
+	h.cfg.G1PreventiveGC = true
+	h.g1Resize(2)
+	assert.Less(t, h.edenCap, withoutCheck, "94 of 100 regions old: eden 4 regions, not the 5 that are free")
+}
+
 // A marking that finds no more than G1HeapWastePercent (5 %) of the heap as
 // garbage starts no mixed collections.
 func TestG1NoMixedPhaseForLittleGarbage(t *testing.T) {
@@ -127,7 +155,8 @@ func TestG1ConcThreads(t *testing.T) {
 // Marking's progress: G1MarkRate (1 MB/ms here) per marking thread, a
 // whole core each while the cores are not all wanted, stopped in pauses,
 // and a fair share of the cores while the application's threads want more
-// than there are.
+// than there are, counted moment by moment: a crowd of runnable threads
+// slows marking only while it lasts.
 func TestG1MarkingTakesTime(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
 	g := &s.heap.g1
@@ -137,19 +166,30 @@ func TestG1MarkingTakesTime(t *testing.T) {
 	assert.False(t, s.g1MarkFinished(), "20 of 40 MB in 20 ms")
 	assert.Equal(t, 20*MB, g.mark.left)
 	// A 10 ms pause in the next 20 ms: 10 MB more.
-	s.stats.pauseTotal += 10 * Millisecond
+	s.now = Time(26 * Millisecond)
+	s.stopTheWorld(10*Millisecond, false)
 	s.now = Time(41 * Millisecond)
 	assert.False(t, s.g1MarkFinished())
 	assert.Equal(t, 10*MB, g.mark.left, "no marking in a pause")
-	// The next 10 ms: both cores busy and two threads waiting on average,
-	// four runnable beside the marking thread, which gets 2/5 of a core.
-	s.stats.cpuBusy += 20 * Millisecond
-	s.stats.runqArea += 20 * Millisecond
+	// The next 10 ms: for 5 ms both cores busy and seven threads waiting,
+	// nine runnable beside the marking thread, which gets 2/10 of a core
+	// (1 MB); then the crowd is gone, and it has a core again (5 MB). A
+	// fair share of the average crowd (4.5 threads, 2/5.5 of a core for
+	// 10 ms) would have given it 3.6 MB.
+	busy := s.idleCores
+	s.idleCores = nil
+	for i := range 7 {
+		s.runq.push(int32(i))
+	}
+	s.now = Time(46 * Millisecond)
+	s.noteRunq()
+	s.runq = fifo{}
+	s.idleCores = busy
 	s.now = Time(51 * Millisecond)
 	assert.False(t, s.g1MarkFinished())
-	assert.Equal(t, 10*MB-4*MB, g.mark.left)
-	s.now = Time(57 * Millisecond)
-	assert.True(t, s.g1MarkFinished(), "the last 6 MB with the cores idle again")
+	assert.Equal(t, 10*MB-6*MB, g.mark.left)
+	s.now = Time(55 * Millisecond)
+	assert.True(t, s.g1MarkFinished(), "the last 4 MB with the cores idle")
 }
 
 // A small marking reclaims at least a megabyte a time, never more than is

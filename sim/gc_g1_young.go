@@ -30,6 +30,15 @@ import "math"
 //   - The survivor space for the next pause is young / SurvivorRatio regions,
 //     rounded up (G1Policy::update_survivors_policy); the tenuring threshold
 //     is computed against half of it (TargetSurvivorRatio).
+//   - JDK 17 (G1UsePreventiveGC, on by default there; JDK 21 no longer has
+//     it) also collects before eden reaches its target: whenever eden asks
+//     for another region, if the regions needed for what eden and the
+//     survivor space are predicted to leave (their surviving bytes plus
+//     TargetPLABWastePct, 10 %, rounded up to whole regions) are more than
+//     the free regions left after that one, a young collection runs
+//     instead ("G1 Preventive Collection", G1Policy::
+//     preventive_collection_required), so that evacuation does not fail.
+//     The model caps eden at the region where that happens (g1PreventiveEden).
 // Not modelled: the MMU goal (GCPauseIntervalMillis makes it almost inert by
 // default), remembered-set and pending-card costs (the model's pause cost has
 // no such part), and per-age survival rates (one rate for all of eden).
@@ -43,6 +52,7 @@ const (
 	g1InitialSurvival   = 0.4 // the survival rate G1SurvRateGroup seeds its prediction with
 	g1Confidence        = 0.5 // G1ConfidencePercent / 100
 	g1CopySafety        = 2.2 // (100 / G1ConfidencePercent) * (100 + TargetPLABWastePct) / 100
+	g1PLABWaste         = 1.1 // (100 + TargetPLABWastePct) / 100
 	g1SeqAlpha          = 0.7 // TruncatedSeq's weight of the past
 	// g1PauseGoal is MaxGCPauseMillis' default; no scenario changes it.
 	g1PauseGoal = 200 * Millisecond
@@ -157,6 +167,32 @@ func (h *heap) g1EdenFits(n, baseFree Bytes, rate float64, thr Bytes) bool {
 		return false
 	}
 	return Bytes(float64(g1CopySafety*float64(toCopy))) <= (baseFree-n)*r
+}
+
+// g1PreventiveEden is the number of eden regions after which JDK 17's
+// preventive check asks for a young collection, given the free regions
+// after the pause (old and survivors left out): eden grows a region at a
+// time while the regions needed to evacuate it and the survivors, with
+// copying waste, fit in what stays free after the next one. Survivors and
+// eden survive at the one predicted rate (the model keeps no rate per age).
+// The mixed phase's old regions are left out (their predicted survivors
+// are not modelled).
+func (h *heap) g1PreventiveEden(free Bytes) Bytes {
+	r := h.g1.region
+	rate := h.g1.survival.predictUnit(g1InitialSurvival)
+	regionsWithWaste := func(b Bytes) Bytes {
+		return regionsFor(Bytes(float64(float64(b)*g1PLABWaste)), r)
+	}
+	fromSurvivors := Bytes(float64(rate * float64(h.survUsed)))
+	var eden Bytes
+	for eden < free {
+		fromEden := Bytes(float64(rate * float64(eden*r)))
+		if (eden > 0 || h.survUsed > 0) && regionsWithWaste(fromEden+fromSurvivors) > free-eden-1 {
+			break
+		}
+		eden++
+	}
+	return eden
 }
 
 // g1SampleSurvival records what fraction of the eden a young collection

@@ -86,6 +86,7 @@ type HeapConfig struct {
 	G1RemarkPause   Duration // remark + cleanup pauses after marking
 	G1MixedCopyRate Bytes    // live bytes evacuated from old regions per ms per thread
 	G1OldLiveness   int      // percent of live data in the old regions mixed GCs collect
+	G1PreventiveGC  bool     // JDK 17's preventive young collections (G1UsePreventiveGC: gc_g1_young.go)
 	// DeadWood (Parallel only) is the dead space, as a percentage of the
 	// live old data, that a Full GC leaves uncompacted in the dense prefix
 	// at the bottom of the old gen (PSParallelCompact's dead-wood limiter,

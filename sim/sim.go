@@ -244,6 +244,7 @@ func (s *Sim) stopTheWorld(d Duration, full bool) {
 	if s.pauseEnd > start {
 		start = s.pauseEnd
 	} else {
+		s.noteRunq()
 		s.pauseStart = s.now
 		s.pauseFull = false
 	}

@@ -23,11 +23,11 @@ type stats struct {
 	elapsed    Duration // batch
 
 	cpuBusy Duration
-	// runqArea is the time integral of the OS run queue's length (thread
-	// nanoseconds spent waiting for a core), brought up to runqAt; G1's
-	// marking threads learn from it how many threads they share the CPUs
-	// with (gc_g1_mark.go).
-	runqArea    Duration
+	// markCPU is the CPU G1's marking threads would have had had they run
+	// all along: the time integral, outside pauses, of their part of the
+	// cores given the threads runnable at each moment (gc_g1_mark.go), in
+	// nanoseconds of CPU, brought up to runqAt.
+	markCPU     float64
 	runqAt      Time
 	carrierBusy Duration
 	steals      int64

@@ -116,6 +116,14 @@ func byteArray(n sim.Bytes) sim.Bytes {
 	return (size + p.ObjectAlign - 1) / p.ObjectAlign * p.ObjectAlign
 }
 
+// gcLabHeapFor is gcLabHeap on a JDK build: G1's preventive collections
+// are JDK 17's (G1UsePreventiveGC; JDK 21 no longer has them).
+func gcLabHeapFor(v *Values, build jdkBuild) sim.HeapConfig {
+	h := gcLabHeap(v)
+	h.G1PreventiveGC = build.Feature == 17
+	return h
+}
+
 // gcLabHeap is the heap the JVM's flags give: -Xms = -Xmx = heap_mb, the
 // collector, and the generation ratios only where a flag is passed.
 func gcLabHeap(v *Values) sim.HeapConfig {
@@ -209,7 +217,7 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	return sim.Config{
 		Machine: m,
 		JVM:     j,
-		Heap:    gcLabHeap(v),
+		Heap:    gcLabHeapFor(v, build),
 		Programs: []sim.Program{{Name: "request", Steps: steps,
 			FreshThreadState: v.Str("state") == "fresh"}},
 		Executors: []sim.ExecutorConfig{exec},

@@ -45,10 +45,12 @@ func TestCPUShareStretchesPausesAndWork(t *testing.T) {
 // G1's marking thread gets the JVM's share of its core: on a machine
 // whose other work takes 40 % of each core, markings of a tight G1 heap
 // (48 MB, 300 pooled threads, cpu_us 50: CPU to spare at the whole
-// machine, markings of about 41 ms) take about four times as long, long
-// enough for evacuations to fail and Full GCs to follow, as the twin's
-// logs on the loaded machine show (g1Run says why not the twin's 64 MB,
-// 500-thread point).
+// machine) take longer, but by less than 1/0.6: the marking thread's part
+// of a core is counted moment by moment (sim/gc_g1_mark.go), and between
+// the crowds of threads woken at each pause's end it has a core of its
+// own, as the twin's marking did on JDK 17 (its "Concurrent Mark From
+// Roots" median went from 43 ms at a CPU share of 0.70 to 52 ms at 0.32).
+// The slower marking still ends before the old gen fills.
 func TestCPUShareSlowsG1Marking(t *testing.T) {
 	set := map[string]string{"gc": "g1", "heap_mb": "48", "threads": "300", "state": "pooled", "duration_s": "4",
 		"cores": "2", "jdk": "17", "cpu_us": "50"}
@@ -59,8 +61,9 @@ func TestCPUShareSlowsG1Marking(t *testing.T) {
 	require.NotZero(t, loaded.G1Marks)
 	wholeMark := float64(whole.G1MarkTime) / float64(whole.G1Marks)
 	loadedMark := float64(loaded.G1MarkTime) / float64(loaded.G1Marks)
-	assert.Greater(t, loadedMark, 3*wholeMark, "markings take longer with 60 % of each core")
+	assert.Greater(t, loadedMark, 1.1*wholeMark, "markings take longer with 60 % of each core")
+	assert.Less(t, loadedMark, wholeMark/0.6, "but by less than the share: between crowds the marking thread has a core")
 	assert.Zero(t, whole.FullGCs, "the whole machine: marking ends in time")
-	assert.NotZero(t, loaded.FullGCs, "60 % of each core: the old gen fills before marking ends")
+	assert.Zero(t, loaded.FullGCs, "60 % of each core: marking still ends in time")
 	t.Logf("markings %.1f ms → %.1f ms; Full GCs %d → %d after %d failed evacuations", wholeMark/1e6, loadedMark/1e6, whole.FullGCs, loaded.FullGCs, loaded.EvacuationFailures)
 }

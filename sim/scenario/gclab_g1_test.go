@@ -12,8 +12,8 @@ import (
 // 21 MB of caches live), with cpuUS of CPU work per request on 2 cores, and
 // returns its metrics. (The twin's tightest G1 point, 64 MB and 500
 // threads, has Full GCs at any CPU work since gc-lab's copy rate was
-// fitted to the JVM's: its pauses take half the time, and after each one
-// hundreds of threads are runnable beside the marking thread.)
+// fitted to the JVM's: its pauses take half the time, and the crowd of
+// threads woken at each one's end has not drained when the next begins.)
 func g1Run(t *testing.T, cpuUS string) sim.Metrics {
 	t.Helper()
 	sc, err := Get("gc-lab")
