@@ -29,7 +29,7 @@ const (
 	wideAspect   = 1.25
 	laneMaxH     = 24
 	laneMinH     = 7
-	laneLabelMin = 11 // lanes lower than this get no text
+	laneLabelMin = CharH - 2 // lanes lower than this get no text (the capitals and descenders of a CharH cell take CharH-2 px)
 )
 
 // LayoutCanvas splits a w × h canvas for n sides (1..3). Sides go side by
@@ -289,7 +289,7 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 			lanesMax = 0.42 // the scopes are the story: lanes give room
 		}
 		if s.CPULanes {
-			lanesMax = 0.25
+			lanesMax = 0.3
 		}
 		sl.Lanes, left = left.Top(min(lanesWant, colH*lanesMax))
 		sl.RunQueue, left = left.Top(min(queueH, colH*0.3))

@@ -118,7 +118,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 	// panel); the lines that do not fit under it give way to the one-line
 	// total, which comes first on a low panel (the memory is the story
 	// where the scenario computes it).
-	gridMin := min(2*14*sc, body.H/2)
+	gridMin := min(2*CharH*sc, body.H/2)
 	if snap.RSS > 0 && float32(len(foot))*CharH*sc+gridMin > body.H {
 		foot, total = [][]string{rssShort(snap), counts[0]}, 0
 	}
@@ -212,7 +212,7 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 		case a == 0:
 			who = "the " + Count(int64(c)) + " carriers'"
 		case c == 0:
-			who = "the program's " + Count(int64(a)) + " platform threads'"
+			who = "the program's " + Count(int64(a)) + " threads'"
 		default:
 			who = "the " + Count(int64(c+a)) + " carrier and program threads'"
 		}
@@ -222,7 +222,7 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 		n := max(1, len(snap.Carriers)+snap.PlatformApp)
 		each := Size(snap.RSSThreads / sim.Bytes(n))
 		head := "+ " + who + " stacks and native memory " + Size(snap.RSSThreads)
-		what := each + " each: touched stack pages, a malloc arena, buffer caches"
+		what := each + " each: touched stack pages, a malloc arena, buffers"
 		if one := head + ", " + what; TextWidth(one, sc) <= w {
 			out = append(out, []string{one})
 		} else {
@@ -243,7 +243,7 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 	// code cache, GC and compiler structures, libraries and its own
 	// threads (sim/config.go, the scenarios' profiles).
 	jvmThreads := max(0, snap.PlatformLive-len(snap.Carriers)-snap.PlatformApp)
-	what := "class metadata, compiled code, GC structures, libraries, its " + Count(int64(jvmThreads)) + " threads"
+	what := "class metadata, code, GC tables, libraries, its " + Count(int64(jvmThreads)) + " threads"
 	one := "+ the JVM itself " + Size(snap.RSSJVM) + ": " + what
 	if TextWidth(one, sc) <= w {
 		return append(out, []string{one})

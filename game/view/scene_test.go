@@ -456,7 +456,9 @@ func TestRunQueueSaysItPairsWithTheTasks(t *testing.T) {
 	require.Equal(t, in.Snap.ExecQueued, in.Snap.RunQueueLen, "the premise: vt-pooling's pool starts with a thread woken per queued request")
 	require.Positive(t, in.Snap.RunQueueLen)
 	in.Unit = "requests" // as the page names vt-pooling's tasks
-	for _, w := range []float32{1200, 800} {
+	// 920: the narrow canvas of old (800 at a 7 px font) at today's 8 px
+	// advance.
+	for _, w := range []float32{1200, 920} {
 		var l List
 		Build(&l, w, 800, &Header{}, []*Side{side, side}, []SideInput{in, in}, nil)
 		txt := texts(&l)
