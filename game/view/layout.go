@@ -29,7 +29,7 @@ const (
 	wideAspect   = 1.25
 	laneMaxH     = 24
 	laneMinH     = 7
-	laneLabelMin = CharH - 2 // lanes lower than this get no text (the capitals and descenders of a CharH cell take CharH-2 px)
+	laneLabelMin = CharH - 3 // lanes lower than this get no text (the capitals and descenders of a CharH cell take CharH-2 px: a lane a pixel lower still reads)
 )
 
 // LayoutCanvas splits a w × h canvas for n sides (1..3). Sides go side by

@@ -52,9 +52,9 @@ func table() ([]byte, error) {
 func nibble(a uint8) byte { return byte((int(a) + 8) / 17) }
 
 // rasterise draws s's glyphs, each in its W × H cell: hinted so stems
-// fall on whole pixels, centred in the advance, with the capitals and
-// descenders centred in the height less the row the canvas's drop shadow
-// takes at the bottom.
+// fall on whole pixels, with the capitals and descenders centred in the
+// height (text centred in a lane has its ink centred; the canvas's drop
+// shadow, a pixel down, takes the room left under the descenders).
 func rasterise(s glyph.Set) ([]uint8, error) {
 	src := gomono.TTF
 	if s.Bold {
@@ -71,7 +71,7 @@ func rasterise(s glyph.Set) ([]uint8, error) {
 	defer face.Close()
 	m := face.Metrics()
 	capH, desc := m.CapHeight.Round(), m.Descent.Round()
-	base := (s.H-1-capH-desc)/2 + capH
+	base := (s.H-capH-desc)/2 + capH
 	out := make([]uint8, 0, s.W*s.H*len(glyph.Runes))
 	for _, r := range glyph.Runes {
 		adv, ok := face.GlyphAdvance(r)
