@@ -289,7 +289,14 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 			lanesMax = 0.42 // the scopes are the story: lanes give room
 		}
 		if s.CPULanes {
-			lanesMax = 0.3
+			lanesMax = 0.25
+			// Up to 0.3 where that lets every CPU's lane carry its label
+			// (4 CPU lanes of 12 px had their ids spill out); a dozen thin
+			// lanes gain nothing from it.
+			need := title + float32(s.Lanes)*(laneLabelMin+1)*scale + 6*scale
+			if need > colH*lanesMax && need <= colH*0.3 {
+				lanesMax = need / colH
+			}
 		}
 		sl.Lanes, left = left.Top(min(lanesWant, colH*lanesMax))
 		sl.RunQueue, left = left.Top(min(queueH, colH*0.3))
