@@ -12,7 +12,7 @@ import (
 )
 
 // The glyph atlas: every set of package glyph (Go Mono, regular and bold,
-// rasterised ahead of time at device scale 1 and 2), white antialiased
+// rasterised ahead of time for device ratios 1 and 1.5), white antialiased
 // glyphs over a half-transparent black shadow one pixel down and right, in
 // one image: each set a band of cells, 16 to a row, in glyph.Runes' order.
 // Text is drawn with the same DrawTriangles batches as the shapes and

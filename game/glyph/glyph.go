@@ -26,10 +26,13 @@ var Runes = func() []rune {
 }()
 
 // A Set is one face rasterised at one pixel size into W × H cells whose
-// advance is W: the regular face for the ordinary text and the bold one
-// for the caption (at the ordinary cell and a larger one), each at device
-// scale 1 and 2 (a retina screen draws
-// from the 2× set pixel for pixel, not from a blown-up 1× glyph).
+// advance is W. The canvas renders at the device's pixel ratio capped at
+// 1.5 (game.MaxDeviceScale), so the sets are the cells drawn at ratios 1
+// and 1.5, each pixel for pixel: the regular face at the ordinary size
+// (8 × 16, 12 × 24) and at twice it at ratio 1 (16 × 32, large thread
+// tokens), the bold one for the caption (10 × 20, 15 × 30) and for a
+// caption fallen to the ordinary size (8 × 16, 12 × 24). Any other size
+// (a ratio of 1.25) is scaled from the next larger set.
 type Set struct {
 	Bold bool
 	W, H int
@@ -43,11 +46,12 @@ type Set struct {
 // another size when scaled.
 var Sets = []Set{
 	{Bold: false, W: 8, H: 16, Px: 14},
+	{Bold: false, W: 12, H: 24, Px: 20},
 	{Bold: false, W: 16, H: 32, Px: 27},
 	{Bold: true, W: 8, H: 16, Px: 14},
-	{Bold: true, W: 16, H: 32, Px: 27},
+	{Bold: true, W: 12, H: 24, Px: 20},
 	{Bold: true, W: 10, H: 20, Px: 16.7},
-	{Bold: true, W: 20, H: 40, Px: 33.3},
+	{Bold: true, W: 15, H: 30, Px: 25},
 }
 
 //go:embed atlas.bin
