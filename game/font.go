@@ -4,118 +4,115 @@ package game
 
 import (
 	"image"
-	"image/color"
 
 	"github.com/hajimehoshi/ebiten/v2"
-	"golang.org/x/image/font/basicfont"
 
+	"github.com/loomlab/loomlab/game/glyph"
 	"github.com/loomlab/loomlab/game/view"
 )
 
-// The glyph atlas: the 7×13 fixed font of x/image/font/basicfont (derived
-// from the public-domain X11 misc-fixed), white glyphs over a half-
-// transparent black shadow one pixel down and right, in view.CharW ×
-// view.CharH cells indexed by rune (16 to a row). Text is then drawn with
-// the same DrawTriangles batches as the shapes and coloured per vertex.
+// The glyph atlas: every set of package glyph (Go Mono, regular and bold,
+// rasterised ahead of time for device ratios 1 and 1.5), white antialiased
+// glyphs over a half-transparent black shadow one pixel down and right, in
+// one image: each set a band of cells, 16 to a row, in glyph.Runes' order.
+// Text is drawn with the same DrawTriangles batches as the shapes and
+// coloured per vertex.
 //
 // Rejected: ebitenutil's debug font (ebitenutil imports net/http, which
 // adds megabytes of TLS code to the wasm) and text/v2 with a TrueType face
-// (the shaping library and the font file add more than the whole picture).
+// (the shaping library and the font file add more than the whole picture);
+// the X11 7×13 bitmap font (crisp only at whole scales, small and thin).
 
 const atlasCols = 16
 
-// basicfont covers ASCII only; the labels also use these, drawn from
-// ASCII glyphs with a small edit.
-const (
-	runeMiddleDot = '·'
-	runeMicro     = 'µ'
-	runeTimes     = '×'
-)
-
-func newAtlas() *ebiten.Image {
-	return ebiten.NewImageFromImage(buildAtlas())
+// atlas is the font image and where each set's band starts.
+type atlas struct {
+	img  *ebiten.Image
+	band []int // band[i] is the y of glyph.Sets[i]'s first row
 }
 
-func buildAtlas() *image.RGBA {
-	img := image.NewRGBA(image.Rect(0, 0, atlasCols*view.CharW, 16*view.CharH))
-	shadow := color.RGBA{A: 0x80}
-	for r := rune(0x20); r <= 0xff; r++ {
-		mask := glyphMask(r)
-		if mask == nil {
-			continue
+// glyphIndex maps a rune to its place in glyph.Runes; runes without a
+// glyph are drawn as '?'.
+var glyphIndex = func() map[rune]int {
+	m := make(map[rune]int, len(glyph.Runes))
+	for i, r := range glyph.Runes {
+		m[r] = i
+	}
+	return m
+}()
+
+func newAtlas() *atlas {
+	rows := (len(glyph.Runes) + atlasCols - 1) / atlasCols
+	a := &atlas{}
+	w, h := 0, 0
+	for _, s := range glyph.Sets {
+		a.band = append(a.band, h)
+		w = max(w, atlasCols*s.W)
+		h += rows*s.H + 1 // a blank row between bands: no bleeding when filtered
+	}
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i, s := range glyph.Sets {
+		alpha := glyph.Alpha(i)
+		cell := s.W * s.H
+		at := func(k, x, y int) int {
+			if x < 0 || y < 0 || x >= s.W || y >= s.H {
+				return 0
+			}
+			return int(alpha[k*cell+y*s.W+x])
 		}
-		x0, y0 := glyphCell(r)
-		for pass, c := range []color.RGBA{shadow, {R: 0xff, G: 0xff, B: 0xff, A: 0xff}} {
-			d := 1 - pass // the shadow pass is offset by one pixel
-			for y := range maskH {
-				for x := range maskW {
-					if mask[y*maskW+x] {
-						img.SetRGBA(x0+x+d, y0+y+d, c)
-					}
+		for k := range glyph.Runes {
+			x0, y0 := (k%atlasCols)*s.W, a.band[i]+(k/atlasCols)*s.H
+			for y := range s.H {
+				for x := range s.W {
+					// Premultiplied white glyph over a black shadow of
+					// half its coverage.
+					g, sh := at(k, x, y), at(k, x-1, y-1)/2
+					o := (y0+y)*img.Stride + (x0+x)*4
+					v := uint8(g)
+					img.Pix[o], img.Pix[o+1], img.Pix[o+2] = v, v, v
+					img.Pix[o+3] = uint8(g + sh*(255-g)/255)
 				}
 			}
 		}
 	}
-	return img
+	a.img = ebiten.NewImageFromImage(img)
+	return a
 }
 
-const maskW, maskH = 6, 13
-
-// glyphMask returns r's pixels (maskW × maskH) or nil if the atlas has no
-// glyph for it.
-func glyphMask(r rune) []bool {
-	src := r
-	switch r {
-	case runeMiddleDot:
-		m := make([]bool, maskW*maskH)
-		for _, p := range [][2]int{{2, 5}, {3, 5}, {2, 6}, {3, 6}} {
-			m[p[1]*maskW+p[0]] = true
+// set picks the rasterisation for text of the given scale: the one whose
+// cell is exactly the cell drawn (then it is drawn pixel for pixel) or
+// else the smallest larger one (the largest if none is), scaled with
+// filtering; it reports whether the cell matches.
+func (a *atlas) set(bold bool, size float32) (int, bool) {
+	want := view.CharW * size
+	best := -1
+	for i, s := range glyph.Sets {
+		if s.Bold != bold {
+			continue
 		}
-		return m
-	case '.':
-		// basicfont's period is a small plus; drawn at a non-integer
-		// canvas scale it read as a comma ("1.000 s" was taken for one
-		// thousand seconds). A solid square on the baseline cannot.
-		m := make([]bool, maskW*maskH)
-		for _, p := range [][2]int{{2, 9}, {3, 9}, {2, 10}, {3, 10}} {
-			m[p[1]*maskW+p[0]] = true
+		w := float32(s.W)
+		if w > want-0.01 && w < want+0.01 {
+			return i, true
 		}
-		return m
-	case runeMicro:
-		src = 'u'
-	case runeTimes:
-		src = 'x'
-	}
-	if src < 0x20 || src >= 0x7f {
-		return nil
-	}
-	f := basicfont.Face7x13
-	m := make([]bool, maskW*maskH)
-	base := int(src-0x20) * maskH
-	for y := range maskH {
-		for x := range maskW {
-			m[y*maskW+x] = f.Mask.(*image.Alpha).AlphaAt(x, base+y).A > 0
+		if best < 0 {
+			best = i
+			continue
+		}
+		bw := float32(glyph.Sets[best].W)
+		if (w >= want && (bw < want || w < bw)) || (bw < want && w > bw) {
+			best = i
 		}
 	}
-	if r == runeMicro {
-		// A descender on the left stem turns u into µ.
-		for y := 9; y < 12; y++ {
-			m[y*maskW+0] = true
-		}
-	}
-	return m
+	return best, false
 }
 
-// glyphCell returns the top-left corner of r's cell; runes without a glyph
-// map to '?'.
-func glyphCell(r rune) (int, int) {
-	if r < 0x20 || r > 0xff || (r >= 0x7f && r != runeMiddleDot && r != runeMicro && r != runeTimes) {
-		r = '?'
+// cell is the source rectangle of r in set i.
+func (a *atlas) cell(i int, r rune) image.Rectangle {
+	k, ok := glyphIndex[r]
+	if !ok {
+		k = glyphIndex['?']
 	}
-	return int(r%atlasCols) * view.CharW, int(r/atlasCols) * view.CharH
-}
-
-func glyphRect(r rune) image.Rectangle {
-	x, y := glyphCell(r)
-	return image.Rect(x, y, x+view.CharW, y+view.CharH)
+	s := glyph.Sets[i]
+	x, y := (k%atlasCols)*s.W, a.band[i]+(k/atlasCols)*s.H
+	return image.Rect(x, y, x+s.W, y+s.H)
 }

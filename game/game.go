@@ -26,8 +26,8 @@ import (
 
 // MaxDeviceScale caps the device pixel ratio the canvas renders at:
 // software rendering (SwiftShader, weak GPUs) drops from 60 to ~25 frames/s
-// at a ratio of 2, and the picture is flat shapes and a bitmap font that
-// gain little from more pixels.
+// at a ratio of 2, and the picture is flat shapes and a font that gain
+// little from more pixels (package glyph rasterises it for 1 and 1.5).
 const MaxDeviceScale = 1.5
 
 // redrawEvery bounds how many frames an unchanged picture is left on the

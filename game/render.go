@@ -18,7 +18,7 @@ import (
 // full. Thousands of rectangles therefore cost one or two calls.
 type renderer struct {
 	white *ebiten.Image // 1×1 white sub-image of a 3×3 image (no edge bleeding)
-	atlas *ebiten.Image
+	atlas *atlas
 	vs    []ebiten.Vertex
 	is    []uint16
 	src   *ebiten.Image
@@ -114,17 +114,23 @@ func (r *renderer) circle(dst *ebiten.Image, it *view.Item) {
 
 func (r *renderer) text(dst *ebiten.Image, it *view.Item) {
 	size := it.Size
-	// Integer scales stay crisp with nearest filtering; others (a 1.5
-	// device scale) would show uneven pixel columns, so they are filtered.
-	linear := size != float32(int(size))
+	// A set rasterised for exactly this cell is drawn pixel for pixel;
+	// any other (a 1.25 device scale) is filtered from the next
+	// larger set, as nearest sampling would show uneven pixel columns.
+	set, exact := r.atlas.set(it.Bold, size)
 	cw, ch := view.CharW*size, view.CharH*size
-	x := it.X
+	x, y := it.X, it.Y
+	if exact {
+		// Whole device pixels: a cell at x.5 would have nearest sampling
+		// fall on texel edges, dropping or doubling columns by rounding.
+		x, y = float32(math.Round(float64(x))), float32(math.Round(float64(y)))
+	}
 	for _, c := range it.Text {
 		if c != ' ' {
-			r.use(dst, r.atlas, linear, 4)
-			g := glyphRect(c)
+			r.use(dst, r.atlas.img, !exact, 4)
+			g := r.atlas.cell(set, c)
 			sx0, sy0, sx1, sy1 := float32(g.Min.X), float32(g.Min.Y), float32(g.Max.X), float32(g.Max.Y)
-			r.quad(x, it.Y, x+cw, it.Y, x+cw, it.Y+ch, x, it.Y+ch, sx0, sy0, sx1, sy1, it.Color)
+			r.quad(x, y, x+cw, y, x+cw, y+ch, x, y+ch, sx0, sy0, sx1, sy1, it.Color)
 		}
 		x += cw
 	}

@@ -15,13 +15,13 @@ import (
 // smaller before it takes more lines than its size allows.
 
 // captionSizes are the text scales tried for the caption, largest first
-// (times the device scale), with the most lines each may take. Whole
-// multiples only: the bitmap font is blurred at 1.5 times, and the bold
-// ordinary size reads better than a large smeared one.
+// (times the device scale), with the most lines each may take. Each is a
+// size package glyph rasterises the bold face for (a 10 × 20 cell, or
+// the ordinary 8 × 16), so the caption is drawn pixel for pixel.
 var captionSizes = [...]struct {
 	k     float32
 	lines int
-}{{2, 2}, {1, 4}}
+}{{1.25, 3}, {1, 4}}
 
 // captionLayout picks the caption's text size for a band w pixels wide,
 // at most maxH high unless even the smallest size needs more, and wraps
@@ -122,7 +122,7 @@ func calloutBandH(w, sideH float32, in *SideInput, sc float32) float32 {
 
 func calloutText(c Callout) string { return "* " + Plain(c.Text) }
 
-// plainRunes maps runes the bitmap font lacks (text.go) to what it has,
+// plainRunes maps runes the font lacks (text.go) to what it has,
 // for sentences written outside the picture.
 var plainRunes = strings.NewReplacer(" — ", " - ", "—", " - ", "–", "-", "…", "...", "’", "'", "‘", "'", "“", "\"", "”", "\"",
 	"\u00a0", " ", "\u202f", " ", "≈", "~", "→", "->", "≤", "<=", "≥", ">=", "−", "-")
@@ -130,8 +130,7 @@ var plainRunes = strings.NewReplacer(" — ", " - ", "—", " - ", "–", "-", "
 // Plain returns s with the runes the font cannot draw replaced by ASCII.
 func Plain(s string) string { return plainRunes.Replace(s) }
 
-// drawCaption draws the live caption in its band: large, bold (each line
-// drawn twice, a pixel apart) and white on the panel colour, with a bar at
+// drawCaption draws the live caption in its band: large, bold on the panel colour, with a bar at
 // its left edge that marks it as the sentence to read first.
 func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc float32) {
 	if r.Empty() {
@@ -148,11 +147,7 @@ func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc f
 	l.Rect(Rect{X: box.X, Y: box.Y, W: max(2, 3*sc), H: box.H}, p.TextWarn)
 	x, y := box.X+3*pad*sc, box.Y+pad*sc
 	for i, line := range lines {
-		l.Text(x, y+float32(i)*CharH*size, line, size, p.Text)
-	}
-	bold := max(1, float32(int(size/2+0.5)))
-	for i, line := range lines {
-		l.Text(x+bold, y+float32(i)*CharH*size, line, size, p.Text)
+		l.TextBold(x, y+float32(i)*CharH*size, line, size, p.Text)
 	}
 	y += float32(len(lines)) * CharH * size
 	for i, line := range step {

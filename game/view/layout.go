@@ -29,7 +29,7 @@ const (
 	wideAspect   = 1.25
 	laneMaxH     = 24
 	laneMinH     = 7
-	laneLabelMin = 11 // lanes lower than this get no text
+	laneLabelMin = CharH - 3 // lanes lower than this get no text (the capitals and descenders of a CharH cell take CharH-2 px: a lane a pixel lower still reads)
 )
 
 // LayoutCanvas splits a w × h canvas for n sides (1..3). Sides go side by
@@ -297,6 +297,13 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		}
 		if s.CPULanes {
 			lanesMax = 0.25
+			// Up to 0.3 where that lets every CPU's lane carry its label
+			// (4 CPU lanes of 12 px had their ids spill out); a dozen thin
+			// lanes gain nothing from it.
+			need := title + float32(s.Lanes)*(laneLabelMin+1)*scale + 6*scale
+			if need > colH*lanesMax && need <= colH*0.3 {
+				lanesMax = need / colH
+			}
 		}
 		sl.Lanes, left = left.Top(min(lanesWant, colH*lanesMax))
 		sl.RunQueue, left = left.Top(min(queueH, colH*0.3))

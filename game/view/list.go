@@ -28,6 +28,8 @@ type Item struct {
 	Size       float32
 	Color      Color
 	Text       string
+	// Bold draws text in the bold face (the caption).
+	Bold bool
 	// Meaning is what a coloured mark stands for (meaning.go); MeanNone
 	// for backgrounds, panels, plates and text.
 	Meaning Meaning
@@ -150,6 +152,15 @@ func (l *List) Text(x, y float32, s string, size float32, c Color) float32 {
 	}
 	l.Items = append(l.Items, Item{Kind: KindText, X: x, Y: y, Size: size, Color: c, Text: s})
 	return TextWidth(s, size)
+}
+
+// TextBold adds s in the bold face, the same width as Text's.
+func (l *List) TextBold(x, y float32, s string, size float32, c Color) float32 {
+	w := l.Text(x, y, s, size, c)
+	if w > 0 {
+		l.Items[len(l.Items)-1].Bold = true
+	}
+	return w
 }
 
 // TextIn adds s vertically centred in r, starting at r's left edge,

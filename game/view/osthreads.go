@@ -239,12 +239,15 @@ func rssShort(snap *sim.Snapshot) []string {
 			long, short = append(long, l+" "+Size(b)), append(short, Size(b)+" "+sh)
 		}
 	}
-	threads := "threads"
+	// With only carriers, the short form says "carriers" too: "threads"
+	// read as every thread's memory, the JVM's own included.
+	threads, threadsShort := "threads", "threads"
 	if len(snap.Carriers) > 0 && snap.PlatformApp == 0 {
 		threads = Count(int64(len(snap.Carriers))) + " " + plural(len(snap.Carriers), "carrier", "carriers")
+		threadsShort = plural(len(snap.Carriers), "carrier", "carriers")
 	}
 	add(snap.RSSHeap, "heap", "heap")
-	add(snap.RSSThreads, threads, "threads")
+	add(snap.RSSThreads, threads, threadsShort)
 	add(snap.RSSJVM, "JVM itself", "JVM")
 	return []string{
 		"resident memory " + Size(snap.RSS) + " = " + strings.Join(long, " + "),

@@ -8,13 +8,15 @@ import (
 	"github.com/loomlab/loomlab/sim"
 )
 
-// The picture uses one fixed-width bitmap font (package game's atlas, the
-// 7×13 X11 "fixed" font plus a shadow row): ASCII and "·", "µ", "×" ("…"
-// and other runes show as "?"). A fixed-width font lets layout measure text
-// by counting runes, with no font file to download and nothing to load.
+// The picture uses one fixed-width font (Go Mono, package glyph's table,
+// drawn through package game's atlas): ASCII and "·", "µ", "×" ("…" and
+// other runes show as "?"). A cell is CharW × CharH pixels at size 1
+// (a larger size scales both; the caption's bold face has the same
+// advance). A fixed-width font lets layout measure text by counting runes,
+// with no font file to download and nothing to load.
 const (
-	CharW = 7
-	CharH = 14
+	CharW = 8
+	CharH = 16
 )
 
 // TextWidth is the width of s at scale size.

@@ -171,7 +171,7 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paire
 // groups beside it may use another), and a count of the rest. what is
 // the singular noun of a thing ("thread", "task").
 func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, what string, p *Palette, sc float32) {
-	h := min(body.H, 14*sc)
+	h := min(body.H, CharH*sc)
 	row := Rect{X: body.X, Y: body.Y + (body.H-h)/2, W: body.W, H: h}
 	gap := max(1, sc)
 	idw := TextWidth("#00000", sc) + 4*sc
@@ -336,7 +336,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	if body.Empty() {
 		return
 	}
-	top := Rect{X: body.X, Y: body.Y, W: body.W, H: min(body.H, 14*sc)}
+	top := Rect{X: body.X, Y: body.Y, W: body.W, H: min(body.H, CharH*sc)}
 	for _, reason := range parkOrder {
 		s.at.parked[reason] = top // flights to a group not drawn land here
 	}
@@ -350,7 +350,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		// Ids are given in start order to every thread; a group's own
 		// skip the others' ("#67, #69 … #83, #84" read as two kinds).
 		rest, note := body.CutBottom(CharH * sc)
-		if fitsLabels(rest, groups[0].ids, min(14*sc, rest.H), max(1, sc), sc) {
+		if fitsLabels(rest, groups[0].ids, min(CharH*sc, rest.H), max(1, sc), sc) {
 			l.TextFit(note, sc, p.TextDim, "(thread numbers skip those of other threads started in between)",
 				"(numbers skip other threads started between them)", "(numbers skip other threads')")
 			body = rest
@@ -487,10 +487,10 @@ func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK in
 		// Twice the size where they fit at that size: 15 small tokens
 		// in a row above an empty panel looked unfinished.
 		ts := sc
-		if big := 2 * sc; fitsLabels(r, ids, 14*big, gap, big) {
+		if big := 2 * sc; fitsLabels(r, ids, CharH*big, gap, big) {
 			ts = big
 		}
-		th := min(14*ts, r.H)
+		th := min(CharH*ts, r.H)
 		if fitsLabels(r, ids, th, gap, ts) {
 			x, y := r.X, r.Y
 			for _, id := range ids {
