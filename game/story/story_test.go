@@ -326,3 +326,16 @@ func TestStepToWinNamesTheRequest(t *testing.T) {
 		t.Error("other events are told as Event tells them")
 	}
 }
+
+// A scenario without an article (gc-lab) running platform threads only
+// counts them as platform threads on the machine's CPUs, not as "0
+// virtual threads on N carriers".
+func TestGenericCaptionPlatformThreadsOnly(t *testing.T) {
+	r := newRun(t, "gc-lab/pooled", nil, 1)
+	c := r.to(500, tick)
+	if r.snap.VirtualLive != 0 || r.snap.PlatformApp == 0 {
+		t.Fatalf("the test's premise: platform threads only (virtual %d, platform %d)", r.snap.VirtualLive, r.snap.PlatformApp)
+	}
+	contains(t, "gc-lab/pooled at 500 ms", c, count(int64(r.snap.PlatformApp))+" platform threads, each its own OS thread, on "+counti(r.snap.Cores)+" CPUs")
+	lacks(t, "gc-lab/pooled at 500 ms", c, "0 virtual threads", "carriers")
+}
