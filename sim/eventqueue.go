@@ -100,6 +100,7 @@ type eventQueue struct {
 type lane struct {
 	delay  Duration
 	events ring[event]
+	warmed int32 // events at the front whose records were read ahead (warm.go)
 }
 
 const maxLanes = 32

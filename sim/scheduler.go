@@ -29,6 +29,9 @@ type scheduler struct {
 	ctx         int32 // carrier whose code is running now, -1 outside
 	depth       int
 	busySince   []Time
+	// externalWarmed: threads at the front of external whose records were
+	// read ahead (warm.go).
+	externalWarmed int32
 }
 
 func (q *scheduler) init(s *Sim) {
@@ -96,7 +99,9 @@ func (q *scheduler) take(s *Sim, c int32) int32 {
 	}
 	if q.external.len() > 0 {
 		q.queued--
-		return q.external.pop()
+		vt := q.external.pop()
+		s.warmQueued(&q.external, &q.externalWarmed)
+		return vt
 	}
 	n := len(q.local)
 	for i := 1; i < n; i++ {

@@ -69,6 +69,7 @@ type Sim struct {
 	stopReason string
 	events     int64
 	maxEvents  int64
+	warmSink   uint64 // keeps warm.go's reads; never read
 }
 
 // New builds a simulator from a configuration and a seed.
@@ -159,6 +160,9 @@ func (s *Sim) Advance(until Time, maxEvents int) bool {
 			return false
 		}
 		ev := s.q.pop()
+		if ev.lane >= 0 {
+			s.warmLane(ev.lane)
+		}
 		if ev.at < s.now {
 			panic(fmt.Sprintf("loomlab: event %d at %v is before now %v", ev.kind, ev.at, s.now))
 		}
