@@ -56,8 +56,8 @@ export class OpeningLine {
       );
     } else {
       this.line.replaceChildren(
-        el("strong", {}, "Watch the picture and read the caption under it"),
-        ": it says what is happening and why. Tour stops at each moment of the story. ",
+        el("strong", {}, "Watch the picture and read the framed sentences at its top"),
+        ": they say what is happening and why. Tour stops at each moment of the story. ",
         about,
       );
     }
