@@ -9,6 +9,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -61,6 +62,13 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	if line := b.text("#start-hint"); !strings.Contains(line, "Opened at the first Full GC") || !strings.Contains(line, "Play") {
 		t.Errorf("the line under the title: %q", line)
 	}
+	// The headline's figure beside the picture: the article's change, the
+	// same one the title states, and the model's so far.
+	hf := b.text("#headline-figures")
+	title := b.text("#scenario-title")
+	if m := regexp.MustCompile(`In the article: ([−+][0-9.]+ %)`).FindStringSubmatch(hf); m == nil || !strings.Contains(title, m[1]) || !strings.Contains(hf, "In the picture at") || !strings.Contains(hf, "so far") {
+		t.Errorf("the headline's figure line %q does not state the title's figure (%q) and the picture's so far", hf, title)
+	}
 	var cta bool
 	b.eval(`document.getElementById("playpause").classList.contains("cta")`, &cta)
 	if !cta {
@@ -94,6 +102,10 @@ func (b *browser) pickerOpensItsStory(t *testing.T) {
 	}
 	if st.Running {
 		t.Errorf("a story picked in the picker plays on instead of holding at its moment")
+	}
+	// The article's figure is a time to finish: the picture says how far the cases are.
+	if hf := b.text("#headline-figures"); !strings.Contains(hf, "time to finish every request") || !strings.Contains(hf, "finished yet") {
+		t.Errorf("request-load's figure line at its opening: %q", hf)
 	}
 }
 

@@ -379,8 +379,10 @@ class Embed {
       this.autoplay();
     }
     if (st.running && !o?.active) this.atMoment = false;
-    const where = o?.active ? ` · fast-forwarding to ${o.goal}` : this.atMoment && !done ? ` · paused at ${o?.reached}` : "";
+    const where = o?.active ? " · fast-forwarding to the story's moment" : this.atMoment && !done ? ` · paused at ${o?.reached}` : "";
     byID("clock").textContent = `${fmtTime(st.simTimeNs)}${where || (done ? " · finished" : st.running ? "" : " · paused")}`;
+    // The clock's words can wrap to another line: the parent gets the height they leave.
+    this.reportHeight();
     if (done && this.opts?.loop && !this.userPaused && this.started) {
       this.guard(() => {
         this.bridge.reset();
