@@ -136,11 +136,13 @@ export class HeadlineFigures {
     const article = (i: number) => p.article.get(ids[i])!;
     const parts: (Node | string)[] = [];
     // "In the article: −34 % throughput over the whole run: <pooled> 71,252 requests per second against <fresh> 108,272."
-    parts.push(el("strong", {}, two ? `In the article: ${change(article(1), article(0), p.live)}` : "In the article"));
+    parts.push(el("strong", {}, two ? `In the article: ${change(article(1), article(0), p.live)}` : "In the article:"));
     parts.push(` ${p.live.words.toLowerCase()}${p.live.span ?? ""}: `);
     order.forEach((i, k) => {
       if (k > 0) parts.push(join);
-      parts.push(el("span", { class: "hf-case" }, names[i]), ` ${fmt(article(i))}${k === 0 || p.live.unit === "ms" ? " " + p.live.unit : ""}`);
+      // The unit after each value, but a long one ("requests per second") only after the first.
+      const long = p.live.unit.includes(" ");
+      parts.push(el("span", { class: "hf-case" }, names[i]), ` ${fmt(article(i))}${k === 0 || !long ? " " + p.live.unit : ""}`);
     });
     parts.push(". ");
     // The model so far, in the same order: the cases in the picture.
