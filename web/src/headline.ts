@@ -125,9 +125,10 @@ export class HeadlineFigures {
       }
       return;
     }
-    // The subject first (the case the story is about, compared last), then the others.
+    // Two cases: the subject first (the case the story is about, compared
+    // last), as the change reads; more: in the picture's order, left to right.
     const ids = casesOf(c);
-    const order = [ids.length - 1, ...ids.slice(0, -1).map((_, i) => i)];
+    const order = ids.length === 2 ? [1, 0] : ids.map((_, i) => i);
     const names = caseNames(c, ids);
     const shown = new Map(sidesOf(st).map((s) => [s.case, s]));
     const t = st.simTimeNs;
