@@ -1,6 +1,6 @@
 package main
 
-// Browser tests of the story's opening: the page opened without a time
+// Browser tests of the story's opening: the page (and an embed) opened without a time
 // fast-forwards to the moment its story is about (vt-pooling: the pooled
 // side's first Full GC) and holds there with Play as the next step and a
 // line saying where it stopped; Play goes on at the reader's speed and
@@ -9,6 +9,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -42,6 +43,7 @@ func TestOpening(t *testing.T) {
 	run("held-at-the-first-full-gc", func(t *testing.T) { b.heldAtTheFirstFullGC(t) })
 	run("picker-opens-its-story", func(t *testing.T) { b.pickerOpensItsStory(t) })
 	run("link-time-is-kept", func(t *testing.T) { b.linkTimeIsKept(t) })
+	run("embed-opens-its-story", func(t *testing.T) { b.embedOpensItsStory(t) })
 }
 
 func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
@@ -59,6 +61,13 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	}
 	if line := b.text("#start-hint"); !strings.Contains(line, "Opened at the first Full GC") || !strings.Contains(line, "Play") {
 		t.Errorf("the line under the title: %q", line)
+	}
+	// The headline's figure beside the picture: the article's change, the
+	// same one the title states, and the model's so far.
+	hf := b.text("#headline-figures")
+	title := b.text("#scenario-title")
+	if m := regexp.MustCompile(`In the article: ([−+][0-9.]+ %)`).FindStringSubmatch(hf); m == nil || !strings.Contains(title, m[1]) || !strings.Contains(hf, "In the picture at") || !strings.Contains(hf, "so far") {
+		t.Errorf("the headline's figure line %q does not state the title's figure (%q) and the picture's so far", hf, title)
 	}
 	var cta bool
 	b.eval(`document.getElementById("playpause").classList.contains("cta")`, &cta)
@@ -94,6 +103,10 @@ func (b *browser) pickerOpensItsStory(t *testing.T) {
 	if st.Running {
 		t.Errorf("a story picked in the picker plays on instead of holding at its moment")
 	}
+	// The article's figure is a time to finish: the picture says how far the cases are.
+	if hf := b.text("#headline-figures"); !strings.Contains(hf, "time to finish every request") || !strings.Contains(hf, "finished yet") {
+		t.Errorf("request-load's figure line at its opening: %q", hf)
+	}
 }
 
 func (b *browser) linkTimeIsKept(t *testing.T) {
@@ -107,5 +120,34 @@ func (b *browser) linkTimeIsKept(t *testing.T) {
 	b.frames(2)
 	if st := b.openingState(t); !st.Tour.Active || st.Opening.Active || st.Opening.Done {
 		t.Errorf("a tour link: %+v; want the tour from 0, with no opening", st)
+	}
+}
+
+// embedOpensItsStory: an embed whose link has no time opens, like the main
+// page, at its story's moment (paused there without autoplay), its clock
+// saying so; Reset starts from 0; a looping embed starts from 0.
+func (b *browser) embedOpensItsStory(t *testing.T) {
+	b.goTo("/embed.html?scenario=vt-pooling&case=1g-pool&controls=minimal")
+	if !b.poll(t, `loomlab.state().opening.done`, 90*time.Second) {
+		t.Fatalf("the embed did not open at its story's moment: %+v", b.openingState(t))
+	}
+	b.frames(2)
+	st := b.openingState(t)
+	t.Logf("embed opened at %d ns: %s", st.SimTimeNs, st.Opening.Text)
+	if st.Opening.Kind != "full-gc" || st.FullGCs < 1 || st.Running {
+		t.Errorf("the embed's opening: %+v; want held at the first Full GC", st)
+	}
+	if !b.poll(t, `document.getElementById("clock").textContent.includes("paused at the first Full GC")`, 5*time.Second) {
+		t.Errorf("the embed's clock: %q", b.text("#clock"))
+	}
+	b.eval(`document.getElementById("reset").click(), true`, nil)
+	b.frames(2)
+	if st := b.openingState(t); st.SimTimeNs != 0 {
+		t.Errorf("Reset in the embed: %d ns; want 0", st.SimTimeNs)
+	}
+	b.goTo("/embed.html?scenario=request-load&case=virtual-per-request&loop=true&controls=minimal")
+	b.frames(2)
+	if st := b.openingState(t); st.Opening.Active || st.Opening.Done || st.SimTimeNs != 0 {
+		t.Errorf("a looping embed: %+v; want it at 0 with no opening (it replays from the start)", st)
 	}
 }

@@ -159,7 +159,7 @@ func TestChartsFollowTheme(t *testing.T) {
 	if fmt.Sprint(legend) != "[A: pool-200 B: virtual-per-request]" {
 		t.Errorf("the OS-threads chart's legend: %q", legend)
 	}
-	meanings := []string{"m-virtual", "m-platform", "m-carrier-os", "m-on-cpu", "m-request", "m-thread-local", "m-chunk"}
+	meanings := []string{"m-virtual", "m-platform", "m-on-cpu", "m-request", "m-thread-local", "m-chunk"}
 	for _, chart := range []string{"#chart-throughput", "#chart-osthreads", "#chart-heap"} {
 		ink := b.chartInk(t, chart, append([]string{"chart-ink", "chart-ink-mid"}, meanings...)...)
 		if ink["chart-ink"] < 30 || ink["chart-ink-mid"] < 30 {

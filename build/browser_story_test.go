@@ -52,7 +52,8 @@ func TestStory(t *testing.T) {
 
 // captionNamesFullGCs plays vt-pooling/1g-pool: before the first Full GC
 // the caption says there was none, after it the caption counts them, and
-// the page shows the caption under the picture.
+// the page keeps the caption's text for screen readers, out of sight: the
+// canvas draws it, and printed under the picture too it was read twice.
 func (b *browser) captionNamesFullGCs(t *testing.T) {
 	b.load(t, `{scenario: "vt-pooling", case: "1g-pool", seed: 1}`)
 	b.eval(`loomlab.pause(), true`, nil)
@@ -93,6 +94,11 @@ func (b *browser) captionNamesFullGCs(t *testing.T) {
 	}
 	if !b.poll(t, `document.getElementById("story-caption").textContent === loomlab.state().caption`, 5*time.Second) {
 		t.Errorf("the page's caption %q is not state().caption %q", b.text("#story-caption"), b.storyState(t).Caption)
+	}
+	var shownPx float64
+	b.eval(`(() => { const r = document.getElementById("story-caption").getBoundingClientRect(); return r.width * r.height })()`, &shownPx)
+	if shownPx > 4 {
+		t.Errorf("the caption is printed under the picture (%v px²) as well as drawn in it", shownPx)
 	}
 }
 
@@ -175,8 +181,8 @@ func (b *browser) tourStopsAndResumes(t *testing.T) {
 	b.eval(`loomlab.tourEnd(), loomlab.pause(), true`, nil)
 }
 
-// embedCaptionAndTour: an embed with minimal controls shows the caption
-// and has the Tour button.
+// embedCaptionAndTour: an embed with minimal controls carries the caption
+// (for screen readers; the canvas draws it) and has the Tour button.
 func (b *browser) embedCaptionAndTour(t *testing.T) {
 	b.goTo("/embed.html?scenario=request-load&case=pool-200&requests=1000&controls=minimal&speed=0.5")
 	if !b.poll(t, `(document.getElementById("story-caption").textContent || "") === loomlab.state().caption && loomlab.state().caption !== ""`, 20*time.Second) {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/loomlab/loomlab/game/story"
+	"github.com/loomlab/loomlab/game/view"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -188,3 +189,28 @@ func TestOpeningWaitsForEveryComparedSide(t *testing.T) {
 		assert.Equal(t, st.SimTimeNs, st.Opening.TimeNs, "held where the last side got there")
 	}
 }
+
+// request-load's three cases compared on a desktop: the picture holds at
+// the moment the last side reaches (a thousand platform threads waiting)
+// and draws that moment's callout on its side. The sides are as narrow as
+// a phone's, and the view took them for one and left the callouts out.
+func TestOpeningCalloutInAThreeWayCompare(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"request-load","case":"virtual-per-request","compare":["pool-200","platform-per-request","virtual-per-request"],"seed":1}`)
+	require.NoError(t, p.Open(true, false))
+	ticksUntilOpened(t, p)
+	st := p.OpeningState()
+	require.Equal(t, "many-waiting", st.Kind)
+	var l view.List
+	// The main page's canvas at a 1200-pixel-wide window (16:9).
+	view.Build(&l, 1134, 638, ptr(p.Header()), p.Views(nil), p.Inputs(nil), &view.Options{Scale: 1})
+	sides := map[int]bool{}
+	for _, r := range l.Regions() {
+		if r.Name == "moment" {
+			sides[r.Side] = true
+		}
+	}
+	assert.True(t, sides[1], "no callout on platform-per-request's side at its opening moment (callouts on sides %v)", sides)
+}
+
+func ptr[T any](v T) *T { return &v }

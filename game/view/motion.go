@@ -353,16 +353,19 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 }
 
 // drawSweep draws a bright line crossing r left to right with a fading
-// trail behind it.
+// trail behind it. The line is motion, not a thing: it is drawn in the
+// neutral text ink and claims no legend entry. In the "stopped for GC"
+// slate it gave that colour a second reading (a moving line beside the
+// striped threads the colour stands for).
 func drawSweep(l *List, r Rect, t float32, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
 	x := r.X + r.W*smooth(t)
 	trail := min(40*sc, x-r.X)
-	l.Mark(Rect{X: x - trail, Y: r.Y, W: trail, H: r.H}, MeanGC, p, 0.3)
+	l.Rect(Rect{X: x - trail, Y: r.Y, W: trail, H: r.H}, p.Text.Alpha(0.25))
 	lw := min(2*sc, r.Right()-x)
-	l.Mark(Rect{X: x, Y: r.Y, W: lw, H: r.H}, MeanGC, p, 1)
+	l.Rect(Rect{X: x, Y: r.Y, W: lw, H: r.H}, p.Text)
 }
 
 // clipTo returns the part of r inside c.

@@ -158,6 +158,7 @@ func build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o
 			// A still frame (paused or stepping) folds what changes every
 			// instant: idle lanes, an empty run queue (layout.go).
 			sides[i].still = hdr == nil || !hdr.Running
+			sides[i].canvasW = w
 			sides[i].draw(l, cl.Sides[i], &ins[i], o)
 		}
 	}
@@ -189,6 +190,10 @@ type Side struct {
 	// byTier: this frame's stacks and chunks are coloured by JIT tier
 	// (stackcolor.go).
 	byTier bool
+	// canvasW: the whole canvas's width this frame (a phone's is narrow;
+	// a side of a three-way comparison on a desktop is narrow too, but its
+	// canvas is not).
+	canvasW float32
 	// still: this frame is not moving (Build sets it from the header).
 	still bool
 	// races: the structured scopes this side saw decided (scopes.go).
@@ -251,10 +256,12 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	// the moments that just happened.
 	head := headingOf(in)
 	calloutH := calloutBandH(r.W, sideH, in, sc)
-	if in.Caption != "" && r.W < idealWideW*sc && sideH < 640*sc {
+	if in.Caption != "" && s.canvasW < idealWideW*sc && sideH < 640*sc {
 		// A phone's side: the caption says what matters now, and the
 		// moments' callouts (also listed by the page) would take the
-		// room the story's panels need.
+		// room the story's panels need. (Tested on the canvas's width: a
+		// three-way comparison's narrow sides on a desktop lost the
+		// callout of the moment the page opens at.)
 		calloutH = 0
 	}
 	r, calls := r.CutBottom(calloutH)

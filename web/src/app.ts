@@ -25,6 +25,7 @@ import { SweepLink, SweepPanel } from "./sweep";
 import { verifyCases, VerifyPanel } from "./verify";
 import { mainPageStory } from "./story";
 import { OpeningLine, openStory } from "./opening";
+import { HeadlineFigures } from "./headline";
 
 export type { Current, Locks };
 
@@ -106,6 +107,8 @@ export class App {
     mainPageStory(this);
     const line = new OpeningLine(byID("start-hint"), byID("playpause"));
     this.events.addEventListener("state", (ev) => line.update((ev as CustomEvent<GameState>).detail));
+    const figures = new HeadlineFigures(byID("headline-figures"));
+    this.events.addEventListener("state", (ev) => figures.update(this.cur, (ev as CustomEvent<GameState>).detail));
   }
 
   /** Reads a GC log's text in a worker and shows it in the "Your GC log" panel (window.loomlab.importGCLog). */

@@ -22,13 +22,12 @@ const dash = [6, 4];
  * "thread-local data", brown "StackChunks" and slate grey "stopped for GC"
  * on the charts as in the picture.
  */
-type Meaning = "virtual" | "platform" | "carrier-os" | "on-cpu" | "request" | "thread-local" | "thread-obj" | "chunk" | "app" | "garbage" | "gc";
+type Meaning = "virtual" | "platform" | "on-cpu" | "request" | "thread-local" | "thread-obj" | "chunk" | "app" | "garbage" | "gc";
 const meaningFallback: Record<Meaning, string> = {
   virtual: "#1f7fb8",
   platform: "#a8437f",
-  "carrier-os": "#0072b2",
   "on-cpu": "#007a58",
-  request: "#6b7a00",
+  request: "#338a33",
   "thread-local": "#c8416e",
   "thread-obj": "#6a57d6",
   chunk: "#8a5a2b",

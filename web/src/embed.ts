@@ -19,6 +19,7 @@ import { Poller } from "./poller";
 import { allDone, errorText, GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
 import { verifyCases } from "./verify";
 import { addTourAPI, Story } from "./story";
+import { openStory, OpeningState } from "./opening";
 
 declare global {
   interface Window {
@@ -42,6 +43,10 @@ class Embed {
   /** The reader paused: autoplay leaves the transport alone until they play again. */
   private userPaused = false;
   private started = false;
+  /** Fast-forwarding to the story's moment (toOpening): autoplay waits for it to arrive. */
+  private opening = false;
+  /** Held where the opening stopped, until the run plays on (the clock says where it is). */
+  private atMoment = false;
   private lastHeight = -1;
   private watch: PlaygroundWatch;
   private poller: Poller;
@@ -137,7 +142,7 @@ class Embed {
     const spec: Spec = l.scenario ? linkSpec(l) : { scenario: this.meta.scenarios[0].id, seed: 1 };
     await loadOrDefault((s) => this.load(s), spec);
     if (l.speed > 0) this.guard(() => this.bridge.setSpeed(l.speed));
-    this.toStart();
+    this.toOpening(true);
     this.timings.firstLoadMs = Math.round(performance.now());
     this.wire();
     byID("poster").classList.add("gone");
@@ -148,10 +153,30 @@ class Embed {
     this.poller.start();
   }
 
-  /** Paused at the link's start time. */
+  /** Paused at the link's start time (Reset, a loop's next round). */
   private toStart(): void {
     this.bridge.pause();
     if (this.opts && this.opts.t > 0) this.guard(() => this.bridge.seek(this.opts!.t * 1000));
+  }
+
+  /**
+   * Where a story starts in an embed, as on the main page (opening.ts): at
+   * the moment the story is about, fast-forwarded to (held there, or playing
+   * on when the reader was playing); its first milliseconds look alike in
+   * every case. A link's time is kept exactly; a tour plays from the start
+   * by itself; a looping embed replays the run from its start, so it starts
+   * there too. Reset still starts from the link's time or 0.
+   */
+  private toOpening(held: boolean): void {
+    const l = this.opts;
+    if (!l || l.t > 0 || l.tour || l.loop) {
+      this.toStart();
+      return;
+    }
+    this.guard(() => {
+      openStory(this.bridge, held);
+      this.opening = true;
+    });
   }
 
   // ---- the chrome ----------------------------------------------------------
@@ -224,8 +249,8 @@ class Embed {
       const running = this.state().running;
       void this.load({ scenario: c.s.id, case: byID<HTMLSelectElement>("case").value, knobs: c.knobs, seed: c.seed }).then(
         () => {
-          this.toStart();
-          if (running) this.bridge.play();
+          this.toOpening(!running);
+          if (running && !this.opening) this.bridge.play();
         },
         () => this.renderControls(),
       );
@@ -307,7 +332,9 @@ class Embed {
 
   /** autoplay=visible: play in view, pause out of view, unless the reader took over or asked for reduced motion. */
   private autoplay(): void {
-    if (!this.cur || this.opts?.autoplay !== "visible" || this.userPaused || reducedMotion()) return;
+    // While fast-forwarding to the story's moment the transport is the
+    // opening's: a pause out of view would leave the run short of it.
+    if (!this.cur || this.opening || this.opts?.autoplay !== "visible" || this.userPaused || reducedMotion()) return;
     this.guard(() => {
       const st = this.state();
       if (this.visible && !st.running && !allDone(st)) {
@@ -344,7 +371,18 @@ class Embed {
     const sel = byID<HTMLSelectElement>("speed");
     if (document.activeElement !== sel && [...sel.options].some((o) => o.value === String(st.speed))) sel.value = String(st.speed);
     const done = allDone(st);
-    byID("clock").textContent = `${fmtTime(st.simTimeNs)}${done ? " · finished" : st.running ? "" : " · paused"}`;
+    const o = (st as GameState & { opening?: OpeningState }).opening;
+    if (this.opening && !o?.active) {
+      // Arrived at the story's moment (or the reader took over): autoplay may go on from here.
+      this.opening = false;
+      this.atMoment = !st.running && !!o?.reached;
+      this.autoplay();
+    }
+    if (st.running && !o?.active) this.atMoment = false;
+    const where = o?.active ? " · fast-forwarding to the story's moment" : this.atMoment && !done ? ` · paused at ${o?.reached}` : "";
+    byID("clock").textContent = `${fmtTime(st.simTimeNs)}${where || (done ? " · finished" : st.running ? "" : " · paused")}`;
+    // The clock's words can wrap to another line: the parent gets the height they leave.
+    this.reportHeight();
     if (done && this.opts?.loop && !this.userPaused && this.started) {
       this.guard(() => {
         this.bridge.reset();

@@ -49,15 +49,24 @@ export class OpeningLine {
         el("strong", {}, `Opened at ${o!.reached}`),
         // The moment's time and the picture's: a pause found at its start
         // is held a few ticks later ("478 ms" beside "492 ms" read as a slip).
-        o!.timeNs === st.simTimeNs
-          ? ` (${fmtTime(o!.timeNs)} into the run). ▶ Play shows what follows; Reset starts from 0. `
-          : ` (it began ${fmtTime(o!.timeNs)} into the run; the picture is at ${fmtTime(st.simTimeNs)}). ▶ Play shows what follows; Reset starts from 0. `,
+        // On a phone the times and Reset's note are left out (the picture's
+        // header has the time): the first screen is the picture's.
+        el(
+          "span",
+          { class: "opening-detail" },
+          o!.timeNs === st.simTimeNs
+            ? ` (${fmtTime(o!.timeNs)} into the run)`
+            : ` (it began ${fmtTime(o!.timeNs)} into the run; the picture is at ${fmtTime(st.simTimeNs)})`,
+        ),
+        ". ▶ Play shows what follows",
+        el("span", { class: "opening-detail" }, "; Reset starts from 0"),
+        ". ",
         about,
       );
     } else {
       this.line.replaceChildren(
-        el("strong", {}, "Watch the picture and read the caption under it"),
-        ": it says what is happening and why. Tour stops at each moment of the story. ",
+        el("strong", {}, "Watch the picture and read the framed sentences at its top"),
+        ": they say what is happening and why. Tour stops at each moment of the story. ",
         about,
       );
     }

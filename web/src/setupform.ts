@@ -76,10 +76,18 @@ export class SetupForm {
   show(c: Current): void {
     const locks = this.host.locks();
     const sel = byID<HTMLSelectElement>("case");
-    sel.replaceChildren(...c.s.cases.map((cs) => el("option", { value: cs.id }, `${cs.id} — ${cs.title}`)));
+    // The case in plain words, as the picture names a side (its id in the
+    // option's tooltip): "1g-pool — 1 GB heap, 10,000 pooled virtual
+    // threads" was cut in a select sized for the toolbar.
+    sel.replaceChildren(...c.s.cases.map((cs) => el("option", { value: cs.id, title: cs.id }, cs.title)));
     sel.value = c.caseID;
     const all = locks?.all() ?? false;
     sel.disabled = !!c.compare || all;
+    // Comparing, the picture shows every compared case: a disabled select
+    // naming one of them read as "the case shown", so it steps aside (the
+    // compared cases are chosen under the picture).
+    sel.hidden = !!c.compare;
+    for (const l of document.querySelectorAll<HTMLLabelElement>('label[for="case"]')) l.hidden = !!c.compare;
     const cmp = byID<HTMLInputElement>("compare");
     cmp.checked = !!c.compare;
     cmp.disabled = c.s.cases.length < 2 || all;

@@ -1,6 +1,7 @@
 // The story beside the picture, for the main page and the embed: the live
 // caption (state().caption: what is happening now and why, computed by the
-// simulator's story rules), the tour (a Tour button next to play/pause;
+// simulator's story rules; the canvas draws it, the page keeps its text
+// for screen readers), the tour (a Tour button next to play/pause;
 // the run plays from its start and stops at each moment of the article's
 // story with the moment's sentence and a Continue button), and the caption
 // read out now and then by the page's polite live region.
@@ -72,7 +73,10 @@ export class Story {
     private readonly live: HTMLElement | null,
     private readonly refresh: () => void,
   ) {
-    this.caption = el("p", { id: "story-caption", class: "story-caption", "aria-live": "off" });
+    // The canvas draws the caption at the top of the picture; printed again
+    // under it, readers met the same sentences twice. It stays here for
+    // screen readers (a canvas has no text of its own), out of sight.
+    this.caption = el("p", { id: "story-caption", class: "story-caption visually-hidden", "aria-live": "off" });
     this.heading = el("span", { class: "tour-step" });
     this.text = el("span", { id: "tour-text", class: "tour-text" });
     this.next = el("button", { type: "button", id: "tour-continue" }, "Continue");
@@ -215,7 +219,7 @@ interface StoryPage {
   poll(): void;
 }
 
-/** The main page's story: the caption under the picture, the Tour button after play/pause. */
+/** The main page's story: the caption's text for screen readers, the Tour button after play/pause. */
 export function mainPageStory(app: StoryPage): Story {
   const wrap = document.querySelector("#stage .frame-wrap");
   const play = document.getElementById("playpause");
