@@ -16,10 +16,11 @@ import (
 // the to-space's use after it (KB), what the old gen gained (KB), whether
 // that promotion was an overflow (promoted while the tenuring threshold was
 // above 1: the log does not say, so this is a reading of it) and the JVM's
-// desired survivor size (KB). The first rows survive 3 to 6 MB (the JVM's
-// start and the workers' warm-up), the later ones 576 KB (500 threads × a
-// 1 KB array and the empty per-thread state); the padded average remembers
-// the first for about 50 collections, as HotSpot's does. The log tells the
+// desired survivor size (KB). The first rows survive 3 to 6 MB (objects of
+// the JVM's start aging through the survivors, and the workers' first
+// requests), the later ones 576 KB (500 threads × a 1 KB array and the
+// empty per-thread state); the padded average remembers the first for
+// about 50 collections, as HotSpot's does. The log tells the
 // average's weight (10 %: 5 or 15 fail) and rejects 1 or 4 deviations of
 // padding, but not 2 from 3 (HotSpot's SurvivorPadding).
 func TestParallelSurvivorSizeFollowsJDK17Log(t *testing.T) {
