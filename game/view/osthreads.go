@@ -42,11 +42,12 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 		// Reserved, not resident: the resident memory's lines below count
 		// the pages touched ("their stacks 200 MB" beside "threads 4.7 MB"
 		// read as a contradiction).
-		right = "stacks reserved " + Size(stacks)
+		right = "stacks reserved " + Size(stacks) + ", not resident"
 	}
 	var alone []string
 	if stacks > 0 {
-		alone = []string{"OS threads " + Count(int64(snap.PlatformLive)) + " · stacks " + Size(stacks)}
+		alone = append(alone, "OS threads: "+Count(int64(snap.PlatformLive))+" · stacks reserved "+Size(stacks))
+		alone = append(alone, "OS threads "+Count(int64(snap.PlatformLive))+" · stacks "+Size(stacks))
 	}
 	body := panelAlt(l, r, right, alone, p, sc,
 		"OS threads: "+Count(int64(snap.PlatformLive)), "OS threads")
@@ -153,9 +154,11 @@ func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) []
 		parts = append(parts, Count(int64(n))+" "+plural(n, "carrier", "carriers")+" (outlined)")
 	}
 	if n := snap.PlatformApp; n > 0 {
-		short = append(short, Count(int64(n))+" platform (the program's)")
+		// The same threads the threads panel draws: said, since the two
+		// grids side by side read as 200 threads twice.
+		short = append(short, "the same "+Count(int64(n))+" platform threads")
 		shortest = append(shortest, Count(int64(n))+" platform")
-		parts = append(parts, Count(int64(n))+" platform "+plural(n, "thread", "threads")+" of the program")
+		parts = append(parts, "the same "+Count(int64(n))+" platform "+plural(n, "thread", "threads")+" of the program")
 	}
 	if jvm > 0 {
 		// The JVM's threads before the workload starts include main, which
