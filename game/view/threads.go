@@ -364,7 +364,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			body = rest
 		}
 	}
+	chunksSaid := false // the parked stacks' StackChunks have a line of their own
 	if in.Virtual && total <= maxLabelled && snap.Chunks.Live > 0 && body.H >= 3*CharH*sc {
+		chunksSaid = true
 		// Where the parked threads' stacks are: a brown mark and the
 		// StackChunks' count and bytes, at the panel's foot, so that "no
 		// OS thread" does not read as "costs nothing".
@@ -389,7 +391,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		}
 		body = rest
 	}
-	if in.Virtual && total <= maxLabelled && body.H >= 6*CharH*sc {
+	if in.Virtual && total <= maxLabelled && !chunksSaid && body.H >= 6*CharH*sc {
 		// A few labelled tokens leave most of the panel empty: a line
 		// under them says what parking costs, the lesson of the panel.
 		// It comes first, under the title: read before the tokens.
