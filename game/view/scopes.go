@@ -224,6 +224,9 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	// taller (to 24 pixels) when the panel has room for them.
 	bodyH := r.H - PanelTitleH(sc) - 9*sc - headH - CharH*sc
 	link := raceLink(rows[:nDecided], snap)
+	if link != nil && bodyH < 4*(16*sc+gap)+CharH*sc {
+		link = nil // a low panel keeps its rows
+	}
 	if link != nil {
 		bodyH -= CharH*sc + 2*sc // a line under the rows for it
 	}
@@ -277,7 +280,13 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		return
 	}
 	if len(drawn) == 0 {
-		l.TextFit(Rect{X: body.X, Y: body.Y, W: body.W, H: min(body.H, CharH*sc)}, sc, p.TextDim, "none open")
+		// No room for a row: the counts alone ("none open" beside 349
+		// waiting races was wrong).
+		say := []string{"none open"}
+		if open > 0 || nDecided > 0 {
+			say = []string{Count(int64(undecided)) + " " + plural(undecided, "race", "races") + " waiting for answers", Count(int64(undecided)) + " waiting"}
+		}
+		l.TextFit(Rect{X: body.X, Y: body.Y, W: body.W, H: min(body.H, CharH*sc)}, sc, p.TextDim, say...)
 		return
 	}
 	var countLine Rect
