@@ -56,7 +56,8 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			head+"; "+chunks+" hold the parked threads' stacks ("+Size(snap.Chunks.LiveBytes)+")",
 			short+"; "+chunks+" hold parked stacks ("+Size(snap.Chunks.LiveBytes)+")",
 			short+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")",
-			"heap: "+Size(used)+" used; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")")
+			"heap: "+Size(used)+" used; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")",
+			"heap "+Size(used)+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")", "heap "+Size(used)+"; "+chunks)
 	}
 	alts = append(alts, head, short, "heap: "+Size(used)+" used, no GC yet", "heap "+Size(used))
 	foldedLine(l, r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector), holds "+Size(used)+
