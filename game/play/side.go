@@ -121,7 +121,20 @@ func perTask(k sim.ExecutorKind) bool {
 // Input is what the view draws this side from.
 func (s *Side) Input() view.SideInput {
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual,
-		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(), Callouts: s.viewCallouts(), Step: s.StepLine()}
+		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(), Callouts: s.viewCallouts(), Step: s.StepLine(),
+		MemLimit: containerLimit(s.values)}
+}
+
+// containerLimit is the memory limit of a scenario that runs the JVM in a
+// container (its container_mb knob), 0 when it has none or none is set.
+func containerLimit(v *scenario.Values) sim.Bytes {
+	if v == nil {
+		return 0
+	}
+	if mb, ok := v.Map()["container_mb"].(int64); ok && mb > 0 {
+		return sim.Bytes(mb) * sim.MB
+	}
+	return 0
 }
 
 // StepLine names the event the last step stopped at ("" when the run has

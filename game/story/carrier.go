@@ -20,7 +20,22 @@ func (carrierStory) kinds() []Kind {
 // "busy 0.5 % of the time so far", beside "1 on a CPU" read as a
 // contradiction).
 func (carrierStory) caption(f *facts) string {
-	return carrierLesson(f) + " " + carrierNow(f)
+	return carrierLesson(f) + " " + carrierMemory(f)
+}
+
+// carrierMemory is the caption's second sentence: the process's memory
+// against the container's limit (what runs and what is parked is the
+// panels'; a caption mixing scheduling and memory was too long to read).
+func carrierMemory(f *facts) string {
+	s := f.s
+	if s.RSS <= 0 {
+		return "Now the JVM has " + counti(s.PlatformLive) + " OS threads."
+	}
+	r := "Now the JVM's resident memory is " + size(s.RSS)
+	if mb := f.knobInt("container_mb", 0); mb > 0 {
+		r += " of the container's " + counti(mb) + " MB"
+	}
+	return r + "."
 }
 
 // carrierLesson is the article's comparison as the model computes it: as
@@ -35,7 +50,9 @@ func carrierLesson(f *facts) string {
 	}
 	loops, c := s.VirtualLive, f.carriers()
 	if loops > c {
-		return counti(loops) + " Netty event loops run as virtual threads on " + counti(c) + " carrier OS threads, so more loops add no thread memory."
+		// Not "no thread memory": a parked loop's stack is a StackChunk
+		// on the heap, small but not nothing.
+		return counti(loops) + " loops run as virtual threads on " + counti(c) + " carriers: parked, each costs a small heap object, not an OS thread."
 	}
 	return "With as many carriers as loops, running the loops as virtual threads saves no OS thread."
 }

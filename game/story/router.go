@@ -38,11 +38,14 @@ func (routerStory) caption(f *facts) string {
 	}
 	lesson := "Each request races " + f.modelList() + ", a virtual thread per call; the first answer wins, the others are cancelled."
 	// The progress is the side header's: the caption keeps to the race.
-	switch {
-	case calls == 1:
-		return lesson + " Now 1 call waits for its answer, parked: it holds no OS thread."
-	case calls > 1:
-		return lesson + " Now " + counti(calls) + " calls wait for their answers, parked: they hold no OS thread."
+	// The comparison the picture is for, in one place: how many virtual
+	// threads, the few carriers and OS threads they run on, the heap they
+	// take (readers found it split between the caption and the foot).
+	if calls > 0 && len(s.Carriers) > 0 {
+		used := s.Heap.EdenUsed + s.Heap.SurvivorUsed + s.Heap.OldUsed
+		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads (" + counti(calls) + " " + plural(int64(calls), "call", "calls") +
+			" parked waiting for an answer) run on " + counti(len(s.Carriers)) + " carriers: " + counti(s.PlatformLive) + " OS threads and " +
+			size(used) + " of heap in all."
 	}
 	return lesson
 }

@@ -120,7 +120,8 @@ func calloutBandH(w, sideH float32, in *SideInput, sc float32) float32 {
 	return h + pad*sc
 }
 
-func calloutText(c Callout) string { return "* " + Plain(c.Text) }
+// No "* " before it: nothing in the frame carried the mark it pointed at.
+func calloutText(c Callout) string { return Plain(c.Text) }
 
 // plainRunes maps runes the font lacks (text.go) to what it has,
 // for sentences written outside the picture.

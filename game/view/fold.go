@@ -40,8 +40,11 @@ func foldedLineText(l *List, r Rect, name, say string, p *Palette, sc float32, a
 func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	h := &snap.Heap
 	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
-	head := "heap " + Size(h.Max) + " (" + gcName(snap.GC) + "): " + Size(used) + " used, no GC yet"
-	short := "heap " + Size(h.Max) + ": " + Size(used) + " used, no GC yet"
+	// "of" its maximum: "heap 2.00 GB" beside "resident memory 53.5 MB"
+	// read as 2 GB used. The collector's name says it is one ("G1",
+	// "serial GC": "(serial)" was jargon).
+	head := "heap: " + Size(used) + " used of " + Size(h.Max) + " (" + gcLabel(snap.GC) + "), no GC yet"
+	short := "heap: " + Size(used) + " used of " + Size(h.Max) + ", no GC yet"
 	var alts []string
 	if n := snap.Chunks.Live; n > 0 {
 		chunks := Count(int64(n)) + " StackChunks"
@@ -52,7 +55,9 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 		alts = append(alts,
 			head+"; "+chunks+" hold the parked threads' stacks ("+Size(snap.Chunks.LiveBytes)+")",
 			short+"; "+chunks+" hold parked stacks ("+Size(snap.Chunks.LiveBytes)+")",
-			short+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")")
+			short+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")",
+			"heap: "+Size(used)+" used; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")",
+			"heap "+Size(used)+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")", "heap "+Size(used)+"; "+chunks)
 	}
 	alts = append(alts, head, short, "heap: "+Size(used)+" used, no GC yet", "heap "+Size(used))
 	foldedLine(l, r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector), holds "+Size(used)+
@@ -72,8 +77,12 @@ func foldedChunkWhy(snap *sim.Snapshot, head, short, chunks string) []string {
 		return nil
 	}
 	if live < off {
-		why := chunks + ", one per thread that has parked (a new one has none yet)"
-		return []string{head + "; " + why, short + "; " + why}
+		// Said with both counts: "1,391 parked" beside "1,392 StackChunks"
+		// read as an error when only one was given.
+		n := off - live
+		why := chunks + " for " + Count(int64(off)) + " threads off a carrier: " + Count(int64(n)) + " just started, never parked, " + plural(n, "has", "have") + " none"
+		short2 := chunks + " for " + Count(int64(off)) + " threads off a carrier (" + Count(int64(n)) + " never parked)"
+		return []string{head + "; " + why, short + "; " + why, head + "; " + short2, short + "; " + short2}
 	}
 	o, x := Count(int64(off)), Count(int64(live-off))
 	kept := []string{x + " kept by running threads for their next park", x + " kept by running threads", x + " running threads keep"}
@@ -93,6 +102,15 @@ func foldedChunkWhy(snap *sim.Snapshot, head, short, chunks string) []string {
 		}
 	}
 	return out
+}
+
+// gcLabel names a collector as a collector: "G1", "serial GC".
+func gcLabel(k sim.GCKind) string {
+	n := gcName(k)
+	if n == "G1" {
+		return n
+	}
+	return n + " GC"
 }
 
 // gcName is a collector's name as the folded line writes it ("G1").

@@ -59,7 +59,9 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 			pinnedNote(snap.Pinned)+"; the blue bar is that thread's stack, on the carrier's own native stack (not in the heap: it is copied into a StackChunk only when the thread parks). A mount often lasts "+
 			"less than a frame: the thin strip under a lane shows its recent mounts.")
 	} else {
-		body = panel(l, r, "platform threads only, no virtual threads", p, sc, "CPUs", "CPUs")
+		// "platform threads only" is the case's (the header says it):
+		// in this panel's corner it read as the CPUs' property.
+		body = panel(l, r, "", p, sc, "CPUs", "CPUs")
 		l.region(r, "CPU lanes", "CPUs: the machine's "+strconv.Itoa(snap.Cores)+" cores and the platform thread each one runs now; this workload has no virtual threads.")
 	}
 	lanes := LaneRects(body, n, sc)
@@ -186,15 +188,10 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		l.detail(lr, label, label+": this carrier thread has not been started yet (the scheduler starts carriers as work arrives).")
 		return
 	}
-	// The carrier's OS thread: a green dot when it holds a CPU.
-	dot := min(lr.H*0.18, 3.5*sc)
-	if dot >= 1.5 {
-		cx, cy := rest.Right()-dot-3*sc, lr.Y+lr.H/2
-		if cv.OnCPU && !paused {
-			l.MarkCircle(cx, cy, dot, MeanOnCPU, p)
-		}
-		rest.W -= 2*dot + 6*sc
-	}
+	// The carrier's OS thread: a green dot when it holds a CPU, drawn
+	// right after the thread's token (at the lane's far end it was
+	// small and far from the thread it speaks of).
+	dot := min(lr.H*0.3, 5*sc)
 	inner := rest.Inset(max(1, lr.H*0.12))
 	if !busy {
 		// Flights to or from this lane use where a token would be.
@@ -223,6 +220,13 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		l.TextFit(Rect{X: tok.X + 3*sc, Y: lr.Y, W: tok.W - 3*sc, H: lr.H}, size, p.Background, id)
 	}
 	s.at.tokenOnLane(i, tok)
+	if dot >= 1.5 && bar.W > 4*dot {
+		if cv.OnCPU && !paused {
+			l.MarkCircle(bar.X+3*sc+dot, lr.Y+lr.H/2, dot, MeanOnCPU, p)
+		}
+		bar.X += 2*dot + 4*sc
+		bar.W -= 2*dot + 4*sc
+	}
 	// Stack bar, to scale: scaleW words fill the rest of the lane.
 	bar.X += 2 * sc
 	bar.W -= 2 * sc
@@ -231,6 +235,13 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	bar.Y += bar.H * 0.15
 	bar.H *= 0.7
 	stack := Rect{X: bar.X, Y: bar.Y, W: bw, H: bar.H}
+	if !paused {
+		// The empty track of the full bar: "full bar = 2.0 KB" needs a
+		// full bar to compare with, and two stacks of 600 and 720 B
+		// read alike without one.
+		l.Rect(bar, p.Background.Alpha(0.55))
+		l.Frame(bar, max(1, sc*0.75), p.PanelEdge)
+	}
 	if paused {
 		// Stopped at a safepoint for the collection: the bar greys out.
 		drawStopped(l, stack, p, sc)

@@ -32,7 +32,7 @@ func threadMemorySplit(snap *sim.Snapshot) (stacks, heap sim.Bytes) {
 	return max(0, snap.ThreadMemory-heap), min(heap, snap.ThreadMemory)
 }
 
-func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc float32) {
+func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes, p *Palette, sc float32) {
 	// The panel counts OS threads and what they hold outside the heap:
 	// their stacks. What threads hold inside the heap (Thread objects,
 	// StackChunks, thread-local data) is the heap panel's.
@@ -42,11 +42,12 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 		// Reserved, not resident: the resident memory's lines below count
 		// the pages touched ("their stacks 200 MB" beside "threads 4.7 MB"
 		// read as a contradiction).
-		right = "stacks reserved " + Size(stacks)
+		right = "stacks reserved " + Size(stacks) + ", not resident"
 	}
 	var alone []string
 	if stacks > 0 {
-		alone = []string{"OS threads " + Count(int64(snap.PlatformLive)) + " · stacks " + Size(stacks)}
+		alone = append(alone, "OS threads: "+Count(int64(snap.PlatformLive))+" · stacks reserved "+Size(stacks))
+		alone = append(alone, "OS threads "+Count(int64(snap.PlatformLive))+" · stacks "+Size(stacks))
 	}
 	body := panelAlt(l, r, right, alone, p, sc,
 		"OS threads: "+Count(int64(snap.PlatformLive)), "OS threads")
@@ -119,13 +120,20 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 	// total, which comes first on a low panel (the memory is the story
 	// where the scenario computes it).
 	gridMin := min(2*14*sc, body.H/2)
-	if snap.RSS > 0 && float32(len(foot))*CharH*sc+gridMin > body.H {
+	// The resident memory against the container's limit, as a bar under
+	// its total line: the limit is the point, and a sentence alone did
+	// not show how close the process is to it.
+	barH := float32(0)
+	if snap.RSS > 0 && limit > 0 && body.H >= 8*CharH*sc {
+		barH = CharH*sc + 6*sc
+	}
+	if snap.RSS > 0 && float32(len(foot))*CharH*sc+barH+gridMin > body.H {
 		foot, total = [][]string{rssShort(snap), counts[0]}, 0
 	}
-	for len(foot) > 0 && float32(len(foot))*CharH*sc+gridMin > body.H {
+	for len(foot) > 0 && float32(len(foot))*CharH*sc+barH+gridMin > body.H {
 		foot = foot[:len(foot)-1]
 	}
-	grid, rest := body.CutBottom(float32(len(foot)) * CharH * sc)
+	grid, rest := body.CutBottom(float32(len(foot))*CharH*sc + barH)
 	// The lines follow the cells they count (under a grid of large cells
 	// that does not fill the panel, at the foot they read as detached).
 	if bottom := drawSegments(l, grid, segs[:ns], dots[:ns], dotsAt[:ns], p, sc) + 4*sc; bottom < rest.Y {
@@ -139,7 +147,76 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc f
 			c = p.Text
 		}
 		l.TextFit(line, sc, c, alts...)
+		if i == total && barH > 0 {
+			var bar Rect
+			bar, rest = rest.Top(barH)
+			drawMemoryBar(l, bar.Inset(2*sc), snap, limit, p, sc)
+		}
 	}
+}
+
+// drawMemoryBar draws the process's resident memory as parts of a bar as
+// long as the container's limit: the heap's pages, the program's threads,
+// the JVM itself, then what is left. The parts are neutral shades with
+// their names inside where they fit (the line above gives every number).
+func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Palette, sc float32) {
+	if r.Empty() || limit <= 0 {
+		return
+	}
+	// The limit named outside the bar, at its right end.
+	lim := "limit " + Size(limit)
+	if lw := TextWidth(lim, sc) + 6*sc; lw < r.W/3 {
+		l.TextFit(Rect{X: r.Right() - lw + 4*sc, Y: r.Y + (r.H-CharH*sc)/2, W: lw - 4*sc, H: CharH * sc}, sc, p.TextDim, lim)
+		r.W -= lw
+	}
+	l.Rect(r, p.Background)
+	l.Frame(r, max(1, sc), p.PanelEdge)
+	threads := "threads"
+	if len(snap.Carriers) > 0 && snap.PlatformApp == 0 {
+		threads = "carriers"
+	}
+	parts := []struct {
+		b     sim.Bytes
+		names []string
+	}{
+		{snap.RSSHeap, []string{"heap"}},
+		{snap.RSSThreads, []string{threads}},
+		{snap.RSSJVM, []string{"JVM itself " + Size(snap.RSSJVM), "JVM itself", "JVM"}},
+	}
+	x := r.X
+	for i, pt := range parts {
+		if pt.b <= 0 {
+			continue
+		}
+		w := min(r.Right()-x, r.W*float32(pt.b)/float32(limit))
+		seg := Rect{X: x, Y: r.Y, W: w, H: r.H}
+		switch i {
+		case 0:
+			l.Rect(seg, p.TextDim) // the heap: a light neutral, told apart from its neighbours
+		case 1:
+			// The program's OS threads: the carriers' colour where only
+			// carriers have thread memory.
+			if threads == "carriers" {
+				l.Mark(seg, MeanCarrierOS, p, 1)
+			} else {
+				l.Mark(seg, MeanPlatform, p, 1)
+			}
+		default:
+			l.Rect(seg, p.Grid)
+		}
+		if tw := seg.PadX(2 * sc); i == 2 && tw.W >= TextWidth(pt.names[len(pt.names)-1], sc) {
+			l.TextFit(tw, sc, p.Text, pt.names...)
+		}
+		x += w
+	}
+	if free := limit - snap.RSS; free > 0 {
+		left := Rect{X: x, Y: r.Y, W: r.Right() - x, H: r.H}.PadX(3 * sc)
+		l.TextFit(left, sc, p.TextDim, Size(free)+" free", "free")
+	} else {
+		l.TextFit(r.PadX(3*sc), sc, p.Text, "over the "+Size(limit)+" limit")
+	}
+	l.detail(r, "memory", "The JVM's resident memory, "+Size(snap.RSS)+", as a bar as long as the container's limit, "+Size(limit)+
+		": from the left the heap's pages, the program's threads, the JVM itself, then what is left.")
 }
 
 // osCountLines is the line under the OS-thread grid counting its cells
@@ -153,9 +230,11 @@ func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) []
 		parts = append(parts, Count(int64(n))+" "+plural(n, "carrier", "carriers")+" (outlined)")
 	}
 	if n := snap.PlatformApp; n > 0 {
-		short = append(short, Count(int64(n))+" platform (the program's)")
+		// The same threads the threads panel draws: said, since the two
+		// grids side by side read as 200 threads twice.
+		short = append(short, "the same "+Count(int64(n))+" platform threads")
 		shortest = append(shortest, Count(int64(n))+" platform")
-		parts = append(parts, Count(int64(n))+" platform "+plural(n, "thread", "threads")+" of the program")
+		parts = append(parts, "the same "+Count(int64(n))+" platform "+plural(n, "thread", "threads")+" of the program")
 	}
 	if jvm > 0 {
 		// The JVM's threads before the workload starts include main, which
@@ -183,8 +262,11 @@ func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) []
 		cpu = " · " + Count(int64(onCPU)) + " on a CPU (green dot)"
 		full += cpu
 	}
-	return [][]string{{full, base + cpu, base, strings.Join(short, " + ") + cpu, strings.Join(short, " + "), strings.Join(shortest, " + ") + cpu,
-		strings.Join(shortest, " + "), Count(int64(snap.PlatformLive)) + " threads"}}
+	out := []string{full, base + cpu, base, strings.Join(short, " + ") + cpu, strings.Join(short, " + ")}
+	if n := snap.PlatformApp; n > 0 && jvm > 0 {
+		out = append(out, "the same "+Count(int64(n))+" platform threads + "+Count(int64(jvm))+" JVM")
+	}
+	return [][]string{append(out, strings.Join(shortest, " + ")+cpu, strings.Join(shortest, " + "), Count(int64(snap.PlatformLive))+" threads")}
 }
 
 // rssLines are the resident memory's total as a sum of its parts on one
@@ -216,8 +298,13 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 		each := Size(snap.RSSThreads / sim.Bytes(n))
 		// "touched" says why this is far below the stacks reserved.
 		var alts []string
-		for _, why := range []string{" (stack pages touched, malloc arena, buffers)", " (stack pages touched, native memory)", " (stack pages touched)", ""} {
-			alts = append(alts, "  "+who+": "+each+" each"+why)
+		// "about": the total is summed before rounding (8 x 3.2 = 25.6
+		// beside 25.5 MB invited a sum that did not add up).
+		for _, why := range []string{": its stack pages touched + a malloc arena", " (stack pages touched, malloc arena)", " (stack pages touched)", ""} {
+			alts = append(alts, "  "+who+": about "+each+" each"+why)
+			if why == " (stack pages touched)" {
+				alts = append(alts, "  "+who+": "+each+" each"+why)
+			}
 		}
 		out = append(out, append(alts, "  "+each+" a thread"))
 	}

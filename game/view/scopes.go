@@ -223,6 +223,13 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	// The count line under the title, then the rows: up to maxScopeRows,
 	// taller (to 24 pixels) when the panel has room for them.
 	bodyH := r.H - PanelTitleH(sc) - 9*sc - headH - CharH*sc
+	link := raceLink(rows[:nDecided], snap)
+	if link != nil && bodyH < 4*(16*sc+gap)+CharH*sc {
+		link = nil // a low panel keeps its rows
+	}
+	if link != nil {
+		bodyH -= CharH*sc + 2*sc // a line under the rows for it
+	}
 	rowH := clamp((bodyH+gap)/maxScopeRows-gap, 16*sc, 24*sc)
 	rowH = min(rowH, r.H)
 	fit := min(maxScopeRows, max(0, int((bodyH+gap)/(rowH+gap))))
@@ -273,7 +280,13 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		return
 	}
 	if len(drawn) == 0 {
-		l.TextFit(Rect{X: body.X, Y: body.Y, W: body.W, H: min(body.H, CharH*sc)}, sc, p.TextDim, "none open")
+		// No room for a row: the counts alone ("none open" beside 349
+		// waiting races was wrong).
+		say := []string{"none open"}
+		if open > 0 || nDecided > 0 {
+			say = []string{Count(int64(undecided)) + " " + plural(undecided, "race", "races") + " waiting for answers", Count(int64(undecided)) + " waiting"}
+		}
+		l.TextFit(Rect{X: body.X, Y: body.Y, W: body.W, H: min(body.H, CharH*sc)}, sc, p.TextDim, say...)
 		return
 	}
 	var countLine Rect
@@ -314,6 +327,30 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		drawScope(l, Rect{X: body.X, Y: y, W: body.W, H: rowH}, v, p, sc)
 		y += rowH + gap
 	}
+	if link != nil && nDecided > 0 && y+CharH*sc <= body.Bottom()+0.01 {
+		l.TextFit(Rect{X: body.X, Y: y + 2*sc, W: body.W, H: CharH * sc}, sc, p.Text, link...)
+	}
+}
+
+// raceLink says, when a decided race's request thread now runs on a
+// carrier, that it woke to take the winner's answer: the step names the
+// winner (#2903, ended) while the lanes show the request (#2902), and
+// readers did not see the two were one race.
+func raceLink(decided []*sim.ScopeView, snap *sim.Snapshot) []string {
+	for _, v := range decided {
+		if v.Winner < 0 || v.Winner >= len(v.Subtasks) || v.Owner == 0 {
+			continue
+		}
+		for i := range snap.Carriers {
+			if snap.Carriers[i].Thread != v.Owner {
+				continue
+			}
+			o, w, lane := v.Owner.String(), v.Subtasks[v.Winner].Thread.String(), "worker-"+itoa(i+1)
+			return []string{"request " + o + " woke to take " + w + "'s answer: it runs on " + lane,
+				o + " woke to take " + w + "'s answer: on " + lane, o + " took the answer: on " + lane}
+		}
+	}
+	return nil
 }
 
 // modelName is the model subtask i calls, capitalised ("Haiku"), or its

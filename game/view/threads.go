@@ -51,6 +51,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 	if in.Virtual {
 		right, alone := Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a carrier", Count(int64(n)) + " waiting"}
 		pair := ""
+		titles := []string{"virtual threads waiting for a carrier", "waiting for a carrier", "run queue"}
 		freeCarriers := 0
 		for i := range snap.Carriers {
 			if snap.Carriers[i].Thread == 0 {
@@ -63,9 +64,16 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			// was wrong): the scheduler mounts them on the idle carriers
 			// at the same virtual time, in the next events ("3 waiting"
 			// beside 5 idle carriers read as a bug).
-			right = Count(int64(n)) + " just ready"
-			alone = []string{Count(int64(n)) + " just ready: idle carriers take them now", right}
-			pair = " They became ready (woken or just started) at this very instant; " + Count(int64(freeCarriers)) + " carriers are idle, so the scheduler mounts them at the same virtual time (the next events)."
+			// The scheduler has already signalled idle carriers: their
+			// OS threads are waking (an OS wake-up takes tens of
+			// microseconds), so the title says why the threads still
+			// wait beside idle carriers.
+			right = Count(int64(n)) + " " + plural(n, "thread", "threads")
+			alone = []string{Count(int64(n)) + " just ready: idle carriers wake up to take them", Count(int64(n)) + " just ready"}
+			pair = " They became ready (woken or just started) at this very instant; the scheduler has signalled " + Count(int64(freeCarriers)) +
+				" idle carriers, whose OS threads are waking up (an OS thread takes some microseconds to wake) and then take them."
+			titles = []string{"virtual threads just ready: idle carriers wake up to take them", "just ready: idle carriers wake up to take them",
+				"just ready: carriers waking up", "just ready"}
 		} else if snap.ExecQueued == n && n > 0 {
 			// Beside the tasks' queue with the same count ("8,968 queued"
 			// next to "8,968 waiting" read as one thing said twice): each
@@ -81,7 +89,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			alone = append([]string{right + ", all waiting for a carrier", right, Count(int64(n)) + " threads, 1 per " + singular(unit)}, alone...)
 			pair = " Each will take one of the " + Count(int64(n)) + " queued " + unit + " when it runs."
 		}
-		body = panelAlt(l, r, right, alone, p, sc, "virtual threads waiting for a carrier", "waiting for a carrier", "run queue")
+		body = panelAlt(l, r, right, alone, p, sc, titles...)
 		l.region(r, "run queue", Count(int64(n))+" virtual threads are ready to run and wait, first come first served, for a free carrier thread."+pair)
 	} else {
 		// Without virtual threads the queue that matters is the OS's:
@@ -356,7 +364,34 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			body = rest
 		}
 	}
-	if in.Virtual && total <= maxLabelled && body.H >= 6*CharH*sc {
+	chunksSaid := false // the parked stacks' StackChunks have a line of their own
+	if in.Virtual && total <= maxLabelled && snap.Chunks.Live > 0 && body.H >= 3*CharH*sc {
+		chunksSaid = true
+		// Where the parked threads' stacks are: a brown mark and the
+		// StackChunks' count and bytes, at the panel's foot, so that "no
+		// OS thread" does not read as "costs nothing".
+		live, off, _ := chunksBesideThreadsOff(snap)
+		n, b := Count(int64(live)), Size(snap.Chunks.LiveBytes)
+		say := "their stacks: " + n + " StackChunks on the heap, " + b + " in all"
+		if live > off {
+			// "16 StackChunks" beside "15 parked" must add up.
+			say += " (" + Count(int64(off)) + " parked + " + Count(int64(live-off)) + " kept by a running thread for its next park)"
+		}
+		mkW := CharH*sc - 6*sc
+		lines := Wrap(say, body.W-mkW-4*sc, sc)
+		if len(lines) > 2 || float32(len(lines)+2)*CharH*sc > body.H {
+			lines = []string{"stacks: " + n + " StackChunks on the heap, " + b}
+		}
+		rest, foot := body.CutBottom(float32(len(lines)) * CharH * sc)
+		mk := Rect{X: foot.X, Y: foot.Y + 3*sc, W: mkW, H: mkW}
+		l.Mark(mk, MeanChunkData, p, 1)
+		for i, ln := range lines {
+			t := Rect{X: foot.X + mkW + 4*sc, Y: foot.Y + float32(i)*CharH*sc, W: foot.W - mkW - 4*sc, H: CharH * sc}
+			l.TextFit(t, sc, p.Text, ln)
+		}
+		body = rest
+	}
+	if in.Virtual && total <= maxLabelled && !chunksSaid && body.H >= 6*CharH*sc {
 		// A few labelled tokens leave most of the panel empty: a line
 		// under them says what parking costs, the lesson of the panel.
 		// It comes first, under the title: read before the tokens.
@@ -536,7 +571,12 @@ func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK in
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
 	g.runs(l, []segment{{full, c, m}}, p.Panel)
 	if part > 0 {
-		l.Mark(g.cellRect(full), m, p, 0.25+0.75*float32(part)/float32(k))
+		// The last square holds part of k threads: drawn as that part of
+		// a square (its left part, in full colour), not as a fainter
+		// whole one, which read as a grey square of another kind.
+		cr := g.cellRect(full)
+		cr.W = max(1, cr.W*float32(part)/float32(k))
+		l.Mark(cr, m, p, 1)
 	}
 	note := "1 square = " + Count(int64(k)) + " threads"
 	ny := r.Y + float32(g.rows(full+btoi(part > 0)))*g.pitch()

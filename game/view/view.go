@@ -69,6 +69,9 @@ type SideInput struct {
 	// BaseMeasured: the count of the JVM's own threads is the article's
 	// measured count (its libraries' threads included), not an estimate.
 	BaseMeasured bool
+	// MemLimit is the container's memory limit the resident memory is
+	// measured against, 0 when none is set.
+	MemLimit sim.Bytes
 	// Models names the models a structured scope's subtasks call, by
 	// subtask index (the LLM router's), if any.
 	Models []string
@@ -292,7 +295,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	if sc2.OSFolded {
 		drawFoldedOS(l, sl.OS, snap, in.BaseMeasured, p, sc)
 	} else {
-		drawOS(l, sl.OS, snap, in.BaseMeasured, p, sc)
+		drawOS(l, sl.OS, snap, in.BaseMeasured, in.MemLimit, p, sc)
 	}
 	s.drawAnims(l, p, sc)
 	if snap.Paused {

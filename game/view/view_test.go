@@ -871,12 +871,13 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	// are in the JVM's part, said once with their count.
 	// (The long form where it fits, else each part's size before its name.)
 	assert.Regexp(t, `memory `+Size(snap.RSS)+` = (heap `+Size(snap.RSSHeap)+` \+ 8 carriers 25.5 MB \+ JVM itself 182 MB|`+Size(snap.RSSHeap)+` heap \+ 25.5 MB carriers \+ 182 MB JVM)`, txt)
-	assert.Contains(t, txt, "8 carriers: 3.2 MB each (stack pages touched")
+	assert.Contains(t, txt, "8 carriers: about 3.2 MB each")
 	assert.Contains(t, txt, "its 66 threads")
 	// The heap's part, the pages written so far, is below the heap's size.
 	assert.Less(t, snap.RSSHeap, snap.Heap.Max, "the heap's resident part is the pages written, below its size")
-	// The parked loops' panel says what parking costs.
-	assert.Contains(t, txt, "holds no OS thread")
+	// The parked loops' panel says what parking costs: their stacks'
+	// StackChunks on the heap, counted.
+	assert.Contains(t, txt, "StackChunks on the heap")
 	assert.NotContains(t, txt, "thread stacks")
 	// Unmeasured, the OS threads are not the story: one line counts them.
 	assert.Contains(t, build(false), "66 of the JVM's own")
