@@ -292,7 +292,7 @@ func TestGCPauseBand(t *testing.T) {
 	assert.Contains(t, txt, stoppedWords(len(snap.Carriers), snap.Parallelism))
 	assert.Equal(t, "all 8 stopped for GC", stoppedWords(8, 8))
 	assert.NotContains(t, txt, " busy")
-	assert.Contains(t, txt, "eden "+Size(snap.Heap.EdenCap)+": being collected")
+	assert.Contains(t, txt, "eden "+Size(snap.Heap.EdenCap)+": full, being collected")
 	snap.PauseFull = true
 	assert.Contains(t, build(), "GC pause (Full GC)")
 }
