@@ -47,9 +47,13 @@ func poolingCause(f *facts) string {
 func pooledCause(f *facts) string {
 	s := f.s
 	kept := s.Heap.OldLive[sim.CatThreadLocal]
-	out := "The " + counti(s.VirtualLive) + " pooled virtual threads never end, so their thread-local caches stay live"
+	out := "The " + counti(s.VirtualLive) + " pooled virtual threads never end, so their thread-local caches"
 	if kept > 0 && 2*kept >= s.Heap.OldUsed {
-		out += " and fill the old gen (" + percent(float64(s.Heap.OldUsed), float64(s.Heap.OldCap)) + " full)"
+		// "stay live and fill": one verb is enough, and it keeps the
+		// chain on one line of the desktop canvas.
+		out += " fill the old gen (" + percent(float64(s.Heap.OldUsed), float64(s.Heap.OldCap)) + " full)"
+	} else {
+		out += " stay live"
 	}
 	if s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time) {
 		out += ": GC takes " + f.gcShare() + " of the time"

@@ -79,11 +79,13 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 		// Bricks, not blocks: their scale on the heading's right.
 		scales := []string{"1 brick = " + Count(int64(k)) + " chunks", "brick = " + Count(int64(k)) + " chunks"}
 		if live, _, differ := chunksBesideThreadsOff(snap); !differ && live > 0 && live == snap.VirtualLive {
-			// One chunk per thread: the brick counts threads too, said
-			// beside the thread squares' own scale (vt-basics' "1 square
-			// = 5 threads" and "1 brick = 20 chunks" read as two units).
+			// One chunk per thread: the brick counts threads' stacks,
+			// said in threads as the thread squares' own scale is
+			// (vt-basics' "1 square = 5 threads" and "1 brick = 20
+			// chunks" read as two units; "50 chunks = 50 threads'
+			// stacks" as wordy).
 			kk := Count(int64(k))
-			scales = append([]string{"1 brick = " + kk + " chunks = " + kk + " threads' stacks"}, scales...)
+			scales = append([]string{"1 brick = " + kk + " threads' stacks"}, scales...)
 		}
 		for _, scale := range scales {
 			if w := TextWidth(scale, sc); w+TextWidth("StackChunks: "+Count(int64(cs.Live)), sc)+8*sc <= head.W {
@@ -538,6 +540,14 @@ func drawBricks(l *List, g cellGrid, t *chunkTally, k int, byTier bool, p *Palet
 		cells[c] = segment{counts[c], m.Color(p).Alpha(classAlpha(c)), m}
 	}
 	drawn := g.runs(l, cells[:], p.Background)
+	if t.total > 0 && 2*t.total < k && drawn == 1 {
+		// Fewer chunks than half a brick: a part of a brick, as wide as
+		// the share it stands for (a sliver at least), so that "in eden:
+		// 1" is not a whole brick of 500.
+		cell := g.cellRect(0)
+		w := max(2*sc, cell.W*float32(t.total)/float32(k))
+		l.Rect(Rect{X: cell.X + w, Y: cell.Y, W: cell.W - w, H: cell.H}, p.Background)
+	}
 	i := 0
 	for c := chunkClass(0); c < classCount && i < drawn; c++ {
 		n := min(cells[c].n, drawn-i)

@@ -162,7 +162,15 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	} else if snap.Paused {
 		edenState = []string{"being collected"}
 	}
-	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, h.EdenUsed, share(edenLive), h.EdenUsed-edenLive, p, sc)
+	edenUsed, edenGarbage := h.EdenUsed, h.EdenUsed-edenLive
+	if snap.Paused && !snap.PauseFull {
+		// A young GC runs because eden filled: its bar is drawn full,
+		// what the copy did not keep as garbage, so that "full, being
+		// collected" is seen (the few bytes left after the copy read as
+		// a GC of an empty eden).
+		edenUsed, edenGarbage = h.EdenCap, max(0, h.EdenCap-edenLive)
+	}
+	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, edenUsed, share(edenLive), edenGarbage, p, sc)
 	// (Eden's bar keeps its fill during a pause, said "being collected"
 	// in words: the pause's stripes over it made one pattern mean both
 	// "stopped for GC" and "being collected".)
@@ -463,8 +471,9 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 			l.Rect(Rect{X: x - 2*sc, Y: mid, W: w + 4*sc, H: line}, p.Background.Alpha(0.7))
 			l.Text(x, mid, labels[0], sc, p.Text)
 			// Why it is there, on the line above (the foot's lines point
-			// at slivers), when the part has room.
-			if ww := TextWidth(sg.why, sc); sg.why != "" && ww+6*sc <= sg.r.W && mid-line >= bar.Y+line/2 {
+			// at slivers), when the part has room: a bar three lines high
+			// is enough (vt-pooling's old gen, whose why is the lesson).
+			if ww := TextWidth(sg.why, sc); sg.why != "" && ww+6*sc <= sg.r.W && mid-line >= bar.Y+sc {
 				wx := sg.r.X + (sg.r.W-ww)/2
 				l.Rect(Rect{X: wx - 2*sc, Y: mid - line, W: ww + 4*sc, H: line}, p.Background.Alpha(0.7))
 				l.Text(wx, mid-line, sg.why, sc, p.Text)
