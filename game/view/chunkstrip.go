@@ -69,6 +69,14 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 			var dl Rect
 			dl, area = area.Top(CharH * sc)
 			l.TextFit(dl.PadX(sc), sc, p.TextDim, c.deadLine()...)
+		} else if c.name == "old" && c.dead > 0 && snap.GC != sim.GCG1 && area.H > 3*CharH*sc {
+			// What the old gen's dead chunks are, in plain words: chunks
+			// promoted, then dropped by their thread for a fresh young
+			// one, which only a Full GC frees ("why so many dead?").
+			var dl Rect
+			dl, area = area.Top(CharH * sc)
+			l.TextFit(dl.PadX(sc), sc, p.TextDim, "dead: dropped by their threads, freed only by a Full GC",
+				"dead: garbage until a Full GC", "dead until a Full GC")
 		}
 		c.area = area.Inset(1 * sc)
 		areas[i] = c.area
