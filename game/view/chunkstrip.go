@@ -210,6 +210,7 @@ func chunkNote(snap *sim.Snapshot) []string {
 		return []string{
 			"= " + o + " parked/waiting + " + of + " running: emptied, kept for their next park",
 			"= " + o + " parked/waiting + " + of + " running (emptied, kept to reuse)",
+			"= " + o + " parked/waiting + " + of + " running (empty, for reuse)",
 			"= " + o + " parked/waiting + " + of + " running (empty, kept)",
 			"= " + o + " parked/waiting + " + of + " running",
 			"= " + o + " parked/waiting + " + r + " running",

@@ -332,7 +332,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		}
 		// A segment under a pixel to scale is not drawn (its bytes are in
 		// the explanation): a 1-pixel line read as a legend entry for
-		// nothing. A larger one gets a sliver a reader can see (4 px at
+		// nothing. A larger one gets a sliver a reader can see (6 px at
 		// scale 1).
 		// Nor is one under a pixel, unless it is a good part (an eighth or
 		// more) of what the space holds: vt-basics' 2.4 MB of Thread
@@ -341,7 +341,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		if w < 1 && (used <= 0 || 8*b < used) {
 			return 0
 		}
-		return max(4*sc, w)
+		return max(6*sc, w)
 	}
 	var parts []string
 	var segs []heapSeg
