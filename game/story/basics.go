@@ -95,10 +95,11 @@ func pinWhy(f *facts) string {
 
 // threadMemoryParts names what the threads' memory is made of when it has
 // more than one part, so the caption's total agrees with the heap panel,
-// which labels only the StackChunks ("7.8 MB between them" beside
-// "StackChunks 5.3 MB" read as a contradiction). The last part is "the
-// rest": rounded parts written out (5.3 + 2.4) need not add up to the
-// rounded total (7.8).
+// which labels the parts ("7.8 MB between them" beside "StackChunks
+// 5.3 MB" read as a contradiction). Names only, no sizes: the heap panel
+// gives those, and any sizes here invited a sum the rounding spoils
+// ("5.3 MB StackChunks, the rest Thread objects" was checked as 7.8 - 5.3
+// = 2.5 against the panel's 2.4 MB).
 func threadMemoryParts(s *sim.Snapshot) string {
 	h := &s.Heap
 	heap := func(c sim.AllocCat) sim.Bytes { return h.YoungLive[c] + h.OldLive[c] }
@@ -115,17 +116,11 @@ func threadMemoryParts(s *sim.Snapshot) string {
 	var parts []string
 	for _, p := range all {
 		if p.b > 0 {
-			parts = append(parts, size(p.b)+" "+p.name)
+			parts = append(parts, p.name)
 		}
 	}
 	if len(parts) < 2 {
 		return ""
 	}
-	last := all[len(all)-1].name
-	for _, p := range all {
-		if p.b > 0 {
-			last = p.name
-		}
-	}
-	return " (" + strings.Join(parts[:len(parts)-1], ", ") + ", the rest " + last + ")"
+	return " (" + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1] + ")"
 }

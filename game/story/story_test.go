@@ -32,7 +32,7 @@ func lacks(t *testing.T, what, text string, parts ...string) {
 func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 	r := newRun(t, "vt-pooling/1g-pool", nil, 1)
 	before := r.to(100, tick)
-	contains(t, "1g-pool at 100 ms", before, "10,000 pooled virtual threads", "thread-local caches", "no Full GC yet")
+	contains(t, "1g-pool at 100 ms", before, "10,000 pooled virtual threads", "thread-local caches")
 	if _, ok := r.has(FirstFullGC); ok {
 		t.Fatalf("a Full GC moment before the first Full GC: %v", r.seen)
 	}
@@ -41,10 +41,11 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 		t.Fatal("no Full GC by 2.35 s: the test's premise is gone")
 	}
 	// At 2.35 s a young pause runs (the heap's banner says so): the
-	// caption is the lesson as one chain, cause to cost, and the Full
-	// GCs so far, in two lines of the desktop canvas at most.
-	contains(t, "1g-pool at 2.35 s", after, "fill the old gen", count(r.snap.FullGCs)+" Full GCs so far", "GC takes", "of the time")
-	lacks(t, "1g-pool at 2.35 s", after, "no Full GC yet", "A young GC")
+	// caption is the lesson as one chain, cause to cost, in two lines of
+	// the desktop canvas at most; the Full GCs are counted beside the old
+	// gen (the view's test), not a third claim here.
+	contains(t, "1g-pool at 2.35 s", after, "fill the old gen", "GC takes", "of the time")
+	lacks(t, "1g-pool at 2.35 s", after, "no Full GC yet", "A young GC", "Full GC")
 	if len(after) > 200 {
 		t.Errorf("1g-pool at 2.35 s: the caption is %d characters, more than two lines: %q", len(after), after)
 	}
@@ -68,7 +69,7 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 func TestPoolingSentencesFollowTheKnobs(t *testing.T) {
 	big := newRun(t, "vt-pooling/1g-pool", map[string]string{"heap_mb": "16384"}, 1)
 	c := big.to(2350, tick)
-	contains(t, "16 GB pooled", c, "pooled virtual threads", "no Full GC yet")
+	contains(t, "16 GB pooled", c, "pooled virtual threads")
 	if _, ok := big.has(FirstFullGC); ok {
 		t.Error("a Full GC moment with a 16 GB heap")
 	}
@@ -287,7 +288,8 @@ func TestPauseLengthOneDecimal(t *testing.T) {
 func TestBasicsSplitsTheThreadsMemory(t *testing.T) {
 	r := newRun(t, "vt-basics/memory-virtual", nil, 1)
 	c := r.to(300, tick)
-	contains(t, "memory-virtual at 300 ms", c, "between them (", "StackChunks, the rest Thread objects), about", "each. ")
+	contains(t, "memory-virtual at 300 ms", c, "between them (StackChunks and Thread objects), about", "each. ")
+	lacks(t, "memory-virtual at 300 ms", c, "the rest")
 	lacks(t, "memory-virtual at 300 ms", c, "1,048,576")
 }
 

@@ -10,9 +10,8 @@ import "github.com/loomlab/loomlab/sim"
 // number of chunks in every column. Bricks are twice as wide as high, so
 // they do not read as the thread panels' squares, which count threads at
 // their own scale. Live chunks take their tier's colour (or the StackChunk
-// colour), a chunk a GC has moved has a hole, dead ones are garbage grey
-// (a block drawn one by one also gets garbage's upright stripe; on bricks
-// the stripes cut each into squares).
+// colour), a chunk a GC has moved has a hole, dead ones are garbage's
+// plain grey (stripes are the pause's mark alone).
 
 // chunkStripH is the height of the strip: heading, note, and three to
 // eight rows of bricks under the columns' labels.
@@ -70,6 +69,14 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 			var dl Rect
 			dl, area = area.Top(CharH * sc)
 			l.TextFit(dl.PadX(sc), sc, p.TextDim, c.deadLine()...)
+		} else if c.name == "old" && c.dead > 0 && snap.GC != sim.GCG1 && area.H > 3*CharH*sc {
+			// What the old gen's dead chunks are, in plain words: chunks
+			// promoted, then dropped by their thread for a fresh young
+			// one, which only a Full GC frees ("why so many dead?").
+			var dl Rect
+			dl, area = area.Top(CharH * sc)
+			l.TextFit(dl.PadX(sc), sc, p.TextDim, "dead: dropped by their threads, freed only by a Full GC",
+				"dead: garbage until a Full GC", "dead until a Full GC")
 		}
 		c.area = area.Inset(1 * sc)
 		areas[i] = c.area
@@ -80,11 +87,13 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 		// Bricks, not blocks: their scale on the heading's right.
 		scales := []string{"1 brick = " + Count(int64(k)) + " chunks", "brick = " + Count(int64(k)) + " chunks"}
 		if live, _, differ := chunksBesideThreadsOff(snap); !differ && live > 0 && live == snap.VirtualLive {
-			// One chunk per thread: the brick counts threads too, said
-			// beside the thread squares' own scale (vt-basics' "1 square
-			// = 5 threads" and "1 brick = 20 chunks" read as two units).
+			// One chunk per thread: the brick counts threads' stacks,
+			// said in threads as the thread squares' own scale is
+			// (vt-basics' "1 square = 5 threads" and "1 brick = 20
+			// chunks" read as two units; "50 chunks = 50 threads'
+			// stacks" as wordy).
 			kk := Count(int64(k))
-			scales = append([]string{"1 brick = " + kk + " chunks = " + kk + " threads' stacks"}, scales...)
+			scales = append([]string{"1 brick = " + kk + " threads' stacks"}, scales...)
 		}
 		for _, scale := range scales {
 			if w := TextWidth(scale, sc); w+TextWidth("StackChunks: "+Count(int64(cs.Live)), sc)+8*sc <= head.W {
@@ -186,12 +195,25 @@ func chunkNote(snap *sim.Snapshot) []string {
 	if live > off {
 		// The sum written out: vt-pooling's 9,999 beside 4,191 parked
 		// and 5,801 waiting left the reader to find the 7.
-		r := Count(int64(live - off))
+		// A running thread's chunk is empty (its frames went back to the
+		// carrier) but kept to freeze into at its next park, unless a GC
+		// had moved it: then the thaw dropped it. So "7 of the 8
+		// running": said with the running count, so that 9,999 beside
+		// 10,000 threads and 8 carriers adds up ("why 7 not 8?").
+		kept := live - off
+		running := snap.VirtualLive - off
+		r := Count(int64(kept))
+		of := r
+		if running > kept {
+			of = r + " of the " + Count(int64(running))
+		}
 		return []string{
-			"= " + o + " parked or waiting threads + " + r + " running ones that keep theirs for their next park",
-			"= " + o + " parked/waiting threads + " + r + " running ones that keep theirs",
-			"= " + o + " parked/waiting threads + " + r + " running",
-			"held by parked/waiting threads + " + r + " running",
+			"= " + o + " parked/waiting + " + of + " running: emptied, kept for their next park",
+			"= " + o + " parked/waiting + " + of + " running (emptied, kept to reuse)",
+			"= " + o + " parked/waiting + " + of + " running (empty, for reuse)",
+			"= " + o + " parked/waiting + " + of + " running (empty, kept)",
+			"= " + o + " parked/waiting + " + of + " running",
+			"= " + o + " parked/waiting + " + r + " running",
 			"running threads may keep theirs",
 		}
 	}
@@ -513,9 +535,6 @@ func drawBlocks(l *List, r Rect, si int, blocks []sim.ChunkView, byTier bool, p 
 		if classHole(c) {
 			hole(l, br, p)
 		}
-		if c == classDead {
-			deadStripe(l, br, p)
-		}
 		x += w + gap
 	}
 }
@@ -530,6 +549,14 @@ func drawBricks(l *List, g cellGrid, t *chunkTally, k int, byTier bool, p *Palet
 		cells[c] = segment{counts[c], m.Color(p).Alpha(classAlpha(c)), m}
 	}
 	drawn := g.runs(l, cells[:], p.Background)
+	if t.total > 0 && 2*t.total < k && drawn == 1 {
+		// Fewer chunks than half a brick: a part of a brick, as wide as
+		// the share it stands for (a sliver at least), so that "in eden:
+		// 1" is not a whole brick of 500.
+		cell := g.cellRect(0)
+		w := max(2*sc, cell.W*float32(t.total)/float32(k))
+		l.Rect(Rect{X: cell.X + w, Y: cell.Y, W: cell.W - w, H: cell.H}, p.Background)
+	}
 	i := 0
 	for c := chunkClass(0); c < classCount && i < drawn; c++ {
 		n := min(cells[c].n, drawn-i)
@@ -542,17 +569,6 @@ func drawBricks(l *List, g cellGrid, t *chunkTally, k int, byTier bool, p *Palet
 	}
 }
 
-// deadStripe draws garbage's upright stripes on a dead chunk, as on the
-// garbage part of a space's bar.
-func deadStripe(l *List, r Rect, p *Palette) {
-	if r.W < 4 {
-		return
-	}
-	for _, f := range []float32{1.0 / 3, 2.0 / 3} {
-		l.Rect(Rect{X: r.X + r.W*f - 0.5, Y: r.Y, W: 1, H: r.H}, p.Background.Alpha(0.5))
-	}
-}
-
 // classAlpha is a class's opacity: all opaque (dead chunks are garbage's
-// grey and stripes, as on the bars; dimmed, their stripes did not show).
+// plain grey, as on the bars).
 func classAlpha(chunkClass) float32 { return 1 }

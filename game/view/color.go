@@ -92,7 +92,7 @@ var OkabeIto = Palette{
 	OnCPU: RGB(0x009e73), Pinned: RGB(0xff5a5a), Winner: RGB(0xffffff), Followed: RGB(0xff4fe0),
 
 	Request: RGB(0xa0ffa0), ThreadLocal: RGB(0xffaabb), Thread: RGB(0x9f8fef), Chunk: RGB(0xa67c52),
-	App: RGB(0xc8cdd3), Garbage: RGB(0x59616d), Free: RGB(0x2e3541),
+	App: RGB(0xc8cdd3), Garbage: RGB(0x59616d), Free: RGB(0x2a303b),
 
 	Hole: RGB(0x05070a), Pause: RGB(0x9aa8b8), Error: RGB(0xc0392b),
 }

@@ -87,7 +87,14 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// the time" was in the caption only, not in the marks.
 	var gcLine Rect
 	if snap.YoungGCs+snap.FullGCs > 0 && snap.Time > 0 && body.H > 10*CharH*sc {
-		body, gcLine = body.CutBottom(CharH*sc + 3*sc)
+		// Two lines where there is room: the words, then a bar as wide
+		// as the panel, said to be the whole run (a bar squeezed beside
+		// the words was too small to read "a third").
+		lines := float32(1)
+		if body.H > 14*CharH*sc {
+			lines = 2
+		}
+		body, gcLine = body.CutBottom(lines*CharH*sc + 3*sc)
 		gcLine.Y += 3 * sc
 		gcLine.H -= 3 * sc
 	}
@@ -148,18 +155,25 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// During a pause eden is what the collection is emptying: its few
 	// bytes now beside "young GC" read as a GC of an empty eden.
+	// The state says why this pause is a young one: eden filled.
 	var edenState []string
-	if snap.Paused {
+	if snap.Paused && !snap.PauseFull {
+		edenState = []string{"full, being collected", "being collected"}
+	} else if snap.Paused {
 		edenState = []string{"being collected"}
 	}
-	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, h.EdenUsed, share(edenLive), h.EdenUsed-edenLive, p, sc)
-	if snap.Paused {
-		// What the young collection is emptying: the pause's stripes over
-		// eden's bar (left as it was, the bar read as an empty eden).
-		if _, bar := SpaceBands(eden, sc); !bar.Empty() {
-			drawStopped(l, bar, p, sc)
-		}
+	edenUsed, edenGarbage := h.EdenUsed, h.EdenUsed-edenLive
+	if snap.Paused && !snap.PauseFull {
+		// A young GC runs because eden filled: its bar is drawn full,
+		// what the copy did not keep as garbage, so that "full, being
+		// collected" is seen (the few bytes left after the copy read as
+		// a GC of an empty eden).
+		edenUsed, edenGarbage = h.EdenCap, max(0, h.EdenCap-edenLive)
 	}
+	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, edenUsed, share(edenLive), edenGarbage, p, sc)
+	// (Eden's bar keeps its fill during a pause, said "being collected"
+	// in words: the pause's stripes over it made one pattern mean both
+	// "stopped for GC" and "being collected".)
 	drawSpace(l, from, fromName, "survivor", nil, h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
 	drawSpace(l, to, toName, "survivor", nil, h.SurvivorCap, 0, nil, 0, p, sc)
 	if TextWidth("survivor", sc) > s0.W-6*sc {
@@ -173,15 +187,46 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		oldState = []string{"empty, nothing has survived a collection yet", "empty, nothing survived yet", "empty"}
 	}
 	drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
+	drawFullGCCount(l, old, snap, p, sc)
 	if !strip.Empty() {
 		s.drawChunkStrip(l, strip, snap, p, sc)
 	}
 	drawGCShare(l, gcLine, snap, p, sc)
 }
 
+// drawFullGCCount counts the Full GCs on the old generation's label line,
+// right-aligned: they are what its filling forces, and counted only in
+// the caption they were "nowhere in the picture". Only where the line
+// has room beside the space's own label.
+func drawFullGCCount(l *List, old Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	band, _ := SpaceBands(old, sc)
+	if snap.FullGCs == 0 || band.Empty() {
+		return
+	}
+	h := &snap.Heap
+	// The space's own label: the longest of drawSpace's that fits.
+	own := TextWidth("old generation "+Size(h.OldUsed)+" of "+Size(h.OldCap), sc)
+	if g := TextWidth("old generation ("+spaceGloss["old"]+") "+Size(h.OldUsed)+" of "+Size(h.OldCap), sc); g <= old.W-6*sc {
+		own = g
+	}
+	n := Count(snap.FullGCs)
+	gcs := plural(int(snap.FullGCs), " Full GC", " Full GCs")
+	for _, t := range []string{n + gcs + " so far: each time it filled", n + gcs + " so far", n + gcs} {
+		if w := TextWidth(t, sc); own+w+2*CharW*sc+6*sc <= band.W {
+			l.Text(band.Right()-w-3*sc, band.Y+1, t, sc, p.Text)
+			l.detail(Rect{X: band.Right() - w - 3*sc, Y: band.Y, W: w, H: band.H}, "Full GCs",
+				n+gcs+" so far: each time the old generation filled up, a Full GC stopped every thread to mark and compact the whole heap. "+
+					"Young GCs, when eden fills, copy what survives into the old generation, so a nearly full one makes the next Full GC come soon.")
+			return
+		}
+	}
+}
+
 // drawGCShare draws the share of the run spent stopped for GC: words,
 // then a bar as wide as the run whose stopped part has the pause's
-// stripes.
+// stripes; on two lines (r two lines high) the bar takes the second,
+// said to be the whole run, and the words say why when the old gen is
+// nearly full.
 func drawGCShare(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	if r.Empty() || snap.Time <= 0 {
 		return
@@ -191,6 +236,25 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	pct := "under 1 %"
 	if n := int(share*100 + 0.5); n >= 1 {
 		pct = Count(int64(n)) + " %"
+	}
+	h := &snap.Heap
+	if r.H >= 2*CharH*sc {
+		words := []string{"stopped for GC: " + pct + " of the run", "GC: " + pct + " of the run"}
+		if snap.FullGCs > 0 && h.OldCap > 0 && 4*h.OldUsed >= 3*h.OldCap {
+			words = append([]string{"stopped for GC: " + pct + " of the run, the old gen being nearly full"}, words...)
+		}
+		line, rest := r.Top(CharH * sc)
+		l.TextFit(line, sc, p.Text, words...)
+		// The bar's scale at its end, in words: the full bar is the
+		// whole run.
+		hi := "= the whole run"
+		wh := TextWidth(hi, sc)
+		l.Text(rest.Right()-wh, rest.Y+(rest.H-CharH*sc)/2, hi, sc, p.TextDim)
+		bar := Rect{X: rest.X, Y: rest.Y + 1*sc, W: rest.W - wh - 6*sc, H: rest.H - 2*sc}
+		drawShareBar(l, bar, share, p, sc)
+		l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
+			Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
+		return
 	}
 	var label string
 	for _, t := range []string{"stopped for GC: " + pct + " of the time", "GC: " + pct + " of the time", "GC " + pct} {
@@ -204,13 +268,19 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	}
 	w := l.Text(r.X, r.Y, label, sc, p.Text)
 	bar := Rect{X: r.X + w + 6*sc, Y: r.Y + 2*sc, W: r.Right() - r.X - w - 6*sc, H: CharH*sc - 4*sc}
+	drawShareBar(l, bar, share, p, sc)
+	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
+		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
+}
+
+// drawShareBar draws the run as a bar whose first share is striped as
+// stopped for GC.
+func drawShareBar(l *List, bar Rect, share float32, p *Palette, sc float32) {
 	l.Rect(bar, p.Grid)
 	if sw := bar.W * share; sw >= 1 {
 		drawStopped(l, Rect{X: bar.X, Y: bar.Y, W: max(sw, 2*sc), H: bar.H}, p, sc)
 	}
 	l.Frame(bar, 1, p.PanelEdge)
-	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
-		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 }
 
 // threadHeap is the live heap data that belongs to threads.
@@ -262,7 +332,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		}
 		// A segment under a pixel to scale is not drawn (its bytes are in
 		// the explanation): a 1-pixel line read as a legend entry for
-		// nothing. A larger one gets a sliver a reader can see (4 px at
+		// nothing. A larger one gets a sliver a reader can see (6 px at
 		// scale 1).
 		// Nor is one under a pixel, unless it is a good part (an eighth or
 		// more) of what the space holds: vt-basics' 2.4 MB of Thread
@@ -271,7 +341,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		if w < 1 && (used <= 0 || 8*b < used) {
 			return 0
 		}
-		return max(4*sc, w)
+		return max(6*sc, w)
 	}
 	var parts []string
 	var segs []heapSeg
@@ -290,11 +360,10 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	}
 	if gw := min(px(garbage), inner.Right()-x); gw > 0 {
 		g := Rect{X: x, Y: inner.Y, W: gw, H: inner.H}
+		// Plain grey: stripes are the pause's mark alone (garbage's
+		// upright ones beside the pause's diagonal ones read as one
+		// pattern with several meanings).
 		l.Mark(g, MeanGarbage, p, 1)
-		step := 5 * sc
-		for sx := g.X + step; sx < g.Right()-1; sx += step {
-			l.Rect(Rect{X: sx, Y: g.Y, W: 1, H: g.H}, p.Background.Alpha(0.5))
-		}
 		segs = append(segs, heapSeg{g, "garbage", "", garbage})
 		x += gw
 	}
@@ -402,8 +471,9 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 			l.Rect(Rect{X: x - 2*sc, Y: mid, W: w + 4*sc, H: line}, p.Background.Alpha(0.7))
 			l.Text(x, mid, labels[0], sc, p.Text)
 			// Why it is there, on the line above (the foot's lines point
-			// at slivers), when the part has room.
-			if ww := TextWidth(sg.why, sc); sg.why != "" && ww+6*sc <= sg.r.W && mid-line >= bar.Y+line/2 {
+			// at slivers), when the part has room: a bar three lines high
+			// is enough (vt-pooling's old gen, whose why is the lesson).
+			if ww := TextWidth(sg.why, sc); sg.why != "" && ww+6*sc <= sg.r.W && mid-line >= bar.Y+sc {
 				wx := sg.r.X + (sg.r.W-ww)/2
 				l.Rect(Rect{X: wx - 2*sc, Y: mid - line, W: ww + 4*sc, H: line}, p.Background.Alpha(0.7))
 				l.Text(wx, mid-line, sg.why, sc, p.Text)

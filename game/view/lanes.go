@@ -309,8 +309,8 @@ func TierLong(t sim.Tier) string {
 
 // drawStopped draws r as stopped for garbage collection: slate crossed by
 // bold dark diagonal stripes, like a barrier, so that it does not read as
-// the heap's garbage (a darker grey with fine upright stripes): the two
-// differ in pattern, not only in shade.
+// the heap's garbage (a plain darker grey): the two differ in pattern,
+// not only in shade, and no other mark is striped.
 func drawStopped(l *List, r Rect, p *Palette, sc float32) {
 	l.Mark(r, MeanGC, p, 1)
 	diagStripes(l, r, p, sc)

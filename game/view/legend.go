@@ -181,10 +181,6 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 	case ShapeDot:
 		cx, cy := r.Center()
 		l.MarkCircle(cx, cy, r.W/2, m, p)
-	case ShapeHatch:
-		l.Mark(r, m, p, 1)
-		l.Rect(Rect{X: r.X + r.W*0.3, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
-		l.Rect(Rect{X: r.X + r.W*0.7, Y: r.Y, W: max(1, sc), H: r.H}, p.Background.Alpha(0.5))
 	case ShapeDiag:
 		drawStopped(l, r, p, sc*0.6)
 	case ShapeStack:

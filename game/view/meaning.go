@@ -19,9 +19,8 @@ package view
 //     carrier, a white frame the subtask that won its race, a magenta one
 //     the thread you follow, a hole in a chunk block is a chunk a GC has
 //     moved (GC mode: it is never frozen into again), bold diagonal slate
-//     stripes are "stopped for garbage collection" (garbage is a darker
-//     grey with fine upright stripes: a pattern, not only a shade, tells
-//     the two apart).
+//     stripes are "stopped for garbage collection" and the only stripes
+//     drawn (garbage is a plain darker grey: one pattern, one meaning).
 //
 // The legend is computed from the meanings drawn in the frame (List.used),
 // so it shows exactly what the scene uses, and a test checks that no colour
@@ -70,7 +69,6 @@ const (
 	ShapeFill  Shape = iota // a filled box
 	ShapeFrame              // an outline (a state drawn around a thing)
 	ShapeHole               // a box with a dark hole (a promoted chunk)
-	ShapeHatch              // fine upright stripes (garbage)
 	ShapeDiag               // bold diagonal stripes (stopped for GC)
 	ShapeDot                // a disc (holds a CPU)
 	ShapeStack              // a bar cut by thin upright gaps (frames on a native stack)
@@ -114,7 +112,7 @@ var meanings = [meaningCount]meaningInfo{
 	MeanThreadObj:   {"heap", "Thread objects", ShapeFill, func(p *Palette) Color { return p.Thread }},
 	MeanChunkData:   {"heap", "StackChunks (in a space's bar)", ShapeFill, func(p *Palette) Color { return p.Chunk }},
 	MeanApp:         {"heap", "application data", ShapeFill, func(p *Palette) Color { return p.App }},
-	MeanGarbage:     {"heap", "garbage", ShapeHatch, func(p *Palette) Color { return p.Garbage }},
+	MeanGarbage:     {"heap", "garbage", ShapeFill, func(p *Palette) Color { return p.Garbage }},
 	MeanFree:        {"heap", "free", ShapeFill, func(p *Palette) Color { return p.Free }},
 	MeanGC:          {"heap", "stopped for GC", ShapeDiag, func(p *Palette) Color { return p.Pause }},
 }

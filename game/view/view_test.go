@@ -292,7 +292,7 @@ func TestGCPauseBand(t *testing.T) {
 	assert.Contains(t, txt, stoppedWords(len(snap.Carriers), snap.Parallelism))
 	assert.Equal(t, "all 8 stopped for GC", stoppedWords(8, 8))
 	assert.NotContains(t, txt, " busy")
-	assert.Contains(t, txt, "eden "+Size(snap.Heap.EdenCap)+": being collected")
+	assert.Contains(t, txt, "eden "+Size(snap.Heap.EdenCap)+": full, being collected")
 	snap.PauseFull = true
 	assert.Contains(t, build(), "GC pause (Full GC)")
 }
@@ -966,4 +966,24 @@ func TestCarrierOnCPUDotInItsCell(t *testing.T) {
 	x0 := cells[0].X
 	idx := int((dots[0].X - x0) / (cell + 1))
 	assert.Equal(t, 3, idx, "the dot is in worker-4's cell (x %v, cell %v)", dots[0].X, cell)
+}
+
+// vt-pooling's StackChunk sum adds up with the carriers: the running
+// threads that keep a chunk are counted "of" the running ones (9,999 live
+// beside 10,000 threads and 8 carriers read as an error), and the Full
+// GCs are counted on the old gen, not only in the caption.
+func TestPoolingChunkSumAndFullGCs(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	txt := texts(&l)
+	snap := in.Snap
+	live, off, differ := chunksBesideThreadsOff(snap)
+	require.True(t, differ, "the premise: chunks and threads off their carriers differ")
+	running := snap.VirtualLive - off
+	require.Greater(t, running, live-off, "the premise: a running thread without a chunk")
+	assert.Contains(t, txt, "= "+Count(int64(off))+" parked/waiting + "+Count(int64(live-off))+" of the "+Count(int64(running))+" running")
+	require.Positive(t, snap.FullGCs)
+	assert.Contains(t, txt, Count(snap.FullGCs)+" Full GCs so far")
+	assert.Contains(t, txt, "= the whole run")
 }
