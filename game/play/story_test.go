@@ -110,7 +110,9 @@ func TestTourOfPooling(t *testing.T) {
 	assert.True(t, p.Running(), "... and the run plays on")
 	// The caption is the lesson's chain; the Full GCs are counted on the
 	// heap's old gen (game/view), not a third claim in it.
-	assert.Contains(t, p.State().Caption, "fill the old gen")
+	// (At the tour's end, just after the first Full GC, the old gen is a
+	// quarter full: the caches pile up in it; "fill" waits for half.)
+	assert.Regexp(t, `(fill|pile up in) the old gen`, p.State().Caption)
 	assert.Contains(t, p.State().Caption, "GC takes")
 }
 

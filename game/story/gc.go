@@ -96,8 +96,8 @@ func firstFullGC(f *facts, why string) {
 	text := "The first Full GC: it stopped every thread to mark and compact the whole heap."
 	if e, ok := f.event(sim.EvGCFull); ok {
 		at = e.At
-		text = "First Full GC at " + duration(sim.Duration(at)) + ": it stopped every thread to mark and compact the whole heap, and " +
-			size(sim.Bytes(e.A)) + " stayed live."
+		text = "First Full GC at " + duration(sim.Duration(at)) + fullGCWhy(sim.GCCause(e.B)) +
+			": it stopped every thread to mark and compact the whole heap, and " + size(sim.Bytes(e.A)) + " stayed live."
 	}
 	if why != "" {
 		text += " " + why
@@ -140,4 +140,19 @@ func pinnedMoment(f *facts, why string) {
 		return
 	}
 	f.moment(CarrierPinned, at, who+" blocked while pinned and holds "+where+": nothing else can run there until it wakes. "+why)
+}
+
+// fullGCWhy says in a few words why the collector chose a Full GC (the
+// event's cause): a Full GC with the old gen a quarter full read as a
+// contradiction without it.
+func fullGCWhy(c sim.GCCause) string {
+	switch c {
+	case sim.CauseErgonomics:
+		return ", because a young GC's survivors might no longer fit in the old gen's free space"
+	case sim.CausePromotionFailed:
+		return ", because the old gen could not take what a young GC promoted"
+	case sim.CauseNoRoom:
+		return ", because even after a young GC the allocation did not fit"
+	}
+	return ""
 }

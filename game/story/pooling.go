@@ -51,7 +51,13 @@ func pooledCause(f *facts) string {
 	if kept > 0 && 2*kept >= s.Heap.OldUsed {
 		// "stay live and fill": one verb is enough, and it keeps the
 		// chain on one line of the desktop canvas.
-		out += " fill the old gen (" + percent(float64(s.Heap.OldUsed), float64(s.Heap.OldCap)) + " full)"
+		// "fill" only once it is at least half full: "fill the old gen
+		// (27 % full)" read as a contradiction.
+		if fill := percent(float64(s.Heap.OldUsed), float64(s.Heap.OldCap)); 2*s.Heap.OldUsed >= s.Heap.OldCap {
+			out += " fill the old gen (" + fill + " full)"
+		} else {
+			out += " pile up in the old gen (" + fill + " of it so far)"
+		}
 	} else {
 		out += " stay live"
 	}

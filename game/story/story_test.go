@@ -342,3 +342,32 @@ func TestGenericCaptionPlatformThreadsOnly(t *testing.T) {
 	contains(t, "gc-lab/pooled at 500 ms", c, count(int64(r.snap.PlatformApp))+" platform threads, each its own OS thread, on "+counti(r.snap.Cores)+" CPUs")
 	lacks(t, "gc-lab/pooled at 500 ms", c, "0 virtual threads", "carriers")
 }
+
+// The pooled caption says "fill" only once the old gen is half full, and
+// the first Full GC's sentence gives the collector's reason (at the first
+// Full GC of 1g-pool the old gen was a quarter full).
+func TestPoolingFillWordAndFullGCReason(t *testing.T) {
+	r := newRun(t, "vt-pooling/1g-pool", nil, 1)
+	var c string
+	for ms := 50.0; ms <= 700; ms += 50 {
+		c = r.to(ms, tick)
+		if r.snap.FullGCs > 0 {
+			break
+		}
+	}
+	if r.snap.FullGCs == 0 {
+		t.Fatal("no Full GC by 700 ms: the test's premise is gone")
+	}
+	half := 2*r.snap.Heap.OldUsed >= r.snap.Heap.OldCap
+	if half {
+		contains(t, "after the first Full GC", c, "fill the old gen")
+	} else {
+		contains(t, "after the first Full GC", c, "pile up in the old gen")
+		lacks(t, "after the first Full GC", c, "fill the old gen")
+	}
+	m, ok := r.has(FirstFullGC)
+	if !ok {
+		t.Fatalf("no Full GC moment; moments %v", r.seen)
+	}
+	contains(t, "first Full GC", m.Sentence, ", because ")
+}
