@@ -164,6 +164,13 @@ export class HeadlineFigures {
         const va = shown.get(ids[0]) ? p.live.now(shown.get(ids[0])!, t) : null;
         const vb = shown.get(ids[1]) ? p.live.now(shown.get(ids[1])!, t) : null;
         parts.push(two && va !== null && vb !== null && va > 0 ? ` (${change(vb, va, p.live)}).` : ".");
+        // Early in a run the live gap is a fraction of the article's (which is over the whole run):
+        // say so, or "91,653 against 91,822 (−0.2 %)" under "−34 %" reads as the model disagreeing.
+        const a0 = article(0), a1 = article(1);
+        if (two && va !== null && vb !== null && va > 0 && a0 > 0) {
+          const want = Math.abs(a1 / a0 - 1), got = Math.abs(vb / va - 1);
+          if (want > 0.05 && got < want / 3) parts.push(" The article's figure is over its whole run: ▶ Play to watch the gap open.");
+        }
       }
       if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");
     }
