@@ -69,6 +69,11 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	if m := regexp.MustCompile(`In the article: ([−+][0-9.]+ %)`).FindStringSubmatch(hf); m == nil || !strings.Contains(title, m[1]) || !strings.Contains(hf, "In the picture at") || !strings.Contains(hf, "so far") {
 		t.Errorf("the headline's figure line %q does not state the title's figure (%q) and the picture's so far", hf, title)
 	}
+	// At the first Full GC the live gap is a small part of the article's:
+	// the line says the article's figure is over the whole run.
+	if !strings.Contains(hf, "over its whole run") {
+		t.Errorf("the headline's figure line %q does not say the article's figure is over the whole run", hf)
+	}
 	var cta bool
 	b.eval(`document.getElementById("playpause").classList.contains("cta")`, &cta)
 	if !cta {
