@@ -201,10 +201,8 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	var oldState []string
 	if foldOld {
 		// Folded to a line though it is the heap's largest part: said
-		// not to scale, with its size.
-		c := Size(h.OldCap)
-		oldState = []string{c + ", empty (nothing has survived a GC yet; not drawn to scale)", c + ", empty: nothing survived yet (not to scale)",
-			c + ", empty (not to scale)", "empty (not to scale)", "empty"}
+		// not to scale (the first label also gives its size).
+		oldState = []string{"empty (not drawn to scale)", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
 	drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
 	drawFullGCCount(l, old, snap, p, sc)
