@@ -23,8 +23,16 @@ func (basicsStory) caption(f *facts) string {
 	if asleep >= n && n > 0 {
 		// (The unit aside "(1 MB = 1,048,576 bytes)" for the division was
 		// one more number than a reader of one frame takes in.)
+		// Each thread's share in the total's unit family, kept with its
+		// unit on one line (no-break space): "816 B" beside 7.8 MB was
+		// divided by a reader as 780 (MB of 10^6 bytes) and wrapped
+		// between number and unit; "0.8 KB" agrees either way.
+		each := strings.ReplaceAll(size(s.ThreadMemory/sim.Bytes(n)), " ", "\u00a0")
+		if per := s.ThreadMemory / sim.Bytes(n); per < 1024 && s.ThreadMemory >= 1024*1024 {
+			each = decimal(float64(per)/1024) + "\u00a0KB"
+		}
 		return "All " + counti(n) + " " + kind + " threads are asleep, holding " + size(s.ThreadMemory) + " between them" + threadMemoryParts(s) + ", about " +
-			size(s.ThreadMemory/sim.Bytes(n)) + " each. " + basicsWhy(f)
+			each + " each. " + basicsWhy(f)
 	}
 	per := sim.Duration(0)
 	if started > 0 {

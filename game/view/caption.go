@@ -126,7 +126,7 @@ func calloutText(c Callout) string { return Plain(c.Text) }
 // plainRunes maps runes the font lacks (text.go) to what it has,
 // for sentences written outside the picture.
 var plainRunes = strings.NewReplacer(" — ", " - ", "—", " - ", "–", "-", "…", "...", "’", "'", "‘", "'", "“", "\"", "”", "\"",
-	"\u00a0", " ", "\u202f", " ", "≈", "~", "→", "->", "≤", "<=", "≥", ">=", "−", "-")
+	"\u202f", " ", "≈", "~", "→", "->", "≤", "<=", "≥", ">=", "−", "-")
 
 // Plain returns s with the runes the font cannot draw replaced by ASCII.
 func Plain(s string) string { return plainRunes.Replace(s) }
@@ -190,7 +190,12 @@ func Wrap(s string, w, size float32) []string {
 	var lines []string
 	var cur strings.Builder
 	n := 0
-	for _, word := range strings.Fields(s) {
+	// Words split at ASCII white space only: a no-break space (U+00A0)
+	// keeps a number with its unit ("816 / B" wrapped apart), and is
+	// drawn as a space.
+	ascii := func(r rune) bool { return r == ' ' || r == '\t' || r == '\n' || r == '\r' }
+	for _, word := range strings.FieldsFunc(s, ascii) {
+		word = strings.ReplaceAll(word, "\u00a0", " ")
 		wn := utf8.RuneCountInString(word)
 		for wn > per {
 			// A word longer than a line: what fits, then the rest.

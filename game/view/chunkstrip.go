@@ -75,8 +75,8 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 			// one, which only a Full GC frees ("why so many dead?").
 			var dl Rect
 			dl, area = area.Top(CharH * sc)
-			l.TextFit(dl.PadX(sc), sc, p.TextDim, "dead: dropped by their threads, freed only by a Full GC",
-				"dead: garbage until a Full GC", "dead until a Full GC")
+			l.TextFit(dl.PadX(sc), sc, p.TextDim, "dead: part of the old gen's grey garbage, freed by a Full GC",
+				"dead: in the old gen's grey garbage", "dead: grey garbage above", "dead until a Full GC")
 		}
 		c.area = area.Inset(1 * sc)
 		areas[i] = c.area
@@ -109,7 +109,7 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 	}
 	l.region(strip, "StackChunks", "StackChunk objects: the frozen stacks of virtual threads off their carriers. "+Count(int64(cs.Live))+" live ("+
 		Size(cs.LiveBytes)+"), "+Count(int64(cs.Old))+" in the old generation, "+Count(int64(cs.GCMode))+
-		" moved by a GC (a hole in the block: the thread will not freeze into it again), "+Count(int64(cs.Garbage))+" dead (grey). A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park (one the GC has moved is dropped). "+chunkColourWords(s.byTier))
+		" moved by a GC (a hole in the block: the thread will not freeze into it again), "+Count(int64(cs.Garbage))+" dead (grey, counted in the heap's garbage). A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park (one the GC has moved is dropped)."+chunkSum(snap)+" "+chunkColourWords(s.byTier))
 }
 
 // layoutChunkColumns splits r into the three columns: each at least as
@@ -197,23 +197,17 @@ func chunkNote(snap *sim.Snapshot) []string {
 		// and 5,801 waiting left the reader to find the 7.
 		// A running thread's chunk is empty (its frames went back to the
 		// carrier) but kept to freeze into at its next park, unless a GC
-		// had moved it: then the thaw dropped it. So "7 of the 8
-		// running": said with the running count, so that 9,999 beside
-		// 10,000 threads and 8 carriers adds up ("why 7 not 8?").
+		// had moved it: then the thaw dropped it.
 		kept := live - off
-		running := snap.VirtualLive - off
 		r := Count(int64(kept))
-		of := r
-		if running > kept {
-			of = r + " of the " + Count(int64(running))
-		}
+		// Plain words, short: "7 of the 8 running (empty, for reuse)"
+		// read as jargon; why a running thread keeps one is the
+		// explain-on-point text's (the strip's region).
 		return []string{
-			"= " + o + " parked/waiting + " + of + " running: emptied, kept for their next park",
-			"= " + o + " parked/waiting + " + of + " running (emptied, kept to reuse)",
-			"= " + o + " parked/waiting + " + of + " running (empty, for reuse)",
-			"= " + o + " parked/waiting + " + of + " running (empty, kept)",
-			"= " + o + " parked/waiting + " + of + " running",
-			"= " + o + " parked/waiting + " + r + " running",
+			"one per thread off a carrier, + " + r + " kept by running threads to reuse",
+			"one per thread off a carrier, + " + r + " kept to reuse",
+			"= " + o + " off a carrier + " + r + " kept to reuse",
+			"= " + o + " + " + r + " kept",
 			"running threads may keep theirs",
 		}
 	}
@@ -222,6 +216,18 @@ func chunkNote(snap *sim.Snapshot) []string {
 		"one per thread that has parked; a new one has none yet",
 		"a new thread has none yet",
 	}
+}
+
+// chunkSum writes out the live chunks' sum when they outnumber the threads
+// off their carriers (the frame says it in plain words only).
+func chunkSum(snap *sim.Snapshot) string {
+	live, off, differ := chunksBesideThreadsOff(snap)
+	if !differ || live <= off {
+		return ""
+	}
+	running := snap.VirtualLive - off
+	return " Here " + Count(int64(live)) + " = " + Count(int64(off)) + " threads off a carrier + " + Count(int64(live-off)) + " of the " +
+		Count(int64(running)) + " running, whose emptied chunk is kept for their next park."
 }
 
 // chunkColourWords says what a chunk block's colour means this frame.

@@ -138,7 +138,10 @@ func TestCaptionWrapsAndCalloutsShow(t *testing.T) {
 }
 
 func TestPlainKeepsToTheFont(t *testing.T) {
-	assert.Equal(t, "one - two... 'a' \"b\" 5 %", Plain("one — two… ‘a’ “b” 5\u00a0%"))
+	// A no-break space stays for Wrap, which keeps a number with its
+	// unit and draws it as a space.
+	assert.Equal(t, "one - two... 'a' \"b\" 5\u00a0%", Plain("one — two… ‘a’ “b” 5\u00a0%"))
+	assert.Equal(t, []string{"about", "816 B", "each"}, Wrap(Plain("about 816\u00a0B each"), 6*CharW, 1))
 }
 
 // The scene follows what the snapshot holds: an empty heap folds to one

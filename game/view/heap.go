@@ -180,11 +180,29 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// Too narrow for a label each: one over both.
 		pair := Rect{X: s0.X, Y: s0.Y, W: s1.Right() - s0.X, H: s0.H}
 		relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "survivors")
+		// Each box its own word, where tall enough: two unlabelled boxes
+		// under one label read as a mystery. A young GC copies the live
+		// objects into the spare one, then the two swap.
+		used := "empty"
+		if h.SurvivorUsed > 0 {
+			used = "in use"
+		}
+		for _, b := range []struct {
+			r     Rect
+			words []string
+		}{{from, []string{used}}, {to, []string{"spare"}}} {
+			if _, fill := SpaceBands(b.r, sc); fill.H >= 3*CharH*sc {
+				l.TextFit(Rect{X: fill.X + 2*sc, Y: fill.Bottom() - CharH*sc - 2*sc, W: fill.W - 4*sc, H: CharH * sc}, sc, p.TextDim, b.words...)
+			}
+		}
+		l.detail(pair, "survivor spaces", "Two survivor spaces of "+Size(h.SurvivorCap)+" each: at a young GC the live objects of eden and of the one in use are copied into the spare one, and the two swap.")
 	}
 	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
 	var oldState []string
 	if foldOld {
-		oldState = []string{"empty, nothing has survived a collection yet", "empty, nothing survived yet", "empty"}
+		// Folded to a line though it is the heap's largest part: said
+		// not to scale (the first label also gives its size).
+		oldState = []string{"empty (not drawn to scale)", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
 	drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
 	drawFullGCCount(l, old, snap, p, sc)
@@ -225,8 +243,8 @@ func drawFullGCCount(l *List, old Rect, snap *sim.Snapshot, p *Palette, sc float
 // drawGCShare draws the share of the run spent stopped for GC: words,
 // then a bar as wide as the run whose stopped part has the pause's
 // stripes; on two lines (r two lines high) the bar takes the second,
-// said to be the whole run, and the words say why when the old gen is
-// nearly full.
+// its end marked 100 % of the run, and the words say how many
+// Full and young GCs took it when the old gen is nearly full.
 func drawGCShare(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	if r.Empty() || snap.Time <= 0 {
 		return
@@ -241,13 +259,17 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	if r.H >= 2*CharH*sc {
 		words := []string{"stopped for GC: " + pct + " of the run", "GC: " + pct + " of the run"}
 		if snap.FullGCs > 0 && h.OldCap > 0 && 4*h.OldUsed >= 3*h.OldCap {
-			words = append([]string{"stopped for GC: " + pct + " of the run, the old gen being nearly full"}, words...)
+			// Which collections took it: the model sums pause time, not
+			// by kind, so the counts of each ("is the 33 % from Full GCs
+			// or these young pauses?"; "the old gen being nearly full"
+			// read awkward).
+			words = append([]string{"stopped for GC: " + pct + " of the run, in " + Count(snap.FullGCs) + " Full + " + Count(snap.YoungGCs) + " young GCs"}, words...)
 		}
 		line, rest := r.Top(CharH * sc)
 		l.TextFit(line, sc, p.Text, words...)
-		// The bar's scale at its end, in words: the full bar is the
-		// whole run.
-		hi := "= the whole run"
+		// The bar's scale at its end, in words: the full bar is 100 %
+		// of the run ("= the whole run" read cryptic).
+		hi := "= 100 % of the run"
 		wh := TextWidth(hi, sc)
 		l.Text(rest.Right()-wh, rest.Y+(rest.H-CharH*sc)/2, hi, sc, p.TextDim)
 		bar := Rect{X: rest.X, Y: rest.Y + 1*sc, W: rest.W - wh - 6*sc, H: rest.H - 2*sc}

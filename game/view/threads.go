@@ -125,7 +125,30 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		}
 		return
 	}
-	drawQueueRow(l, body, n, ids, m, "thread", p, sc)
+	s.needK = max(s.needK, drawQueueRow(l, body, n, ids, m, "thread", s.squareK, p, sc))
+}
+
+// shareSquareScale picks one "1 square = k threads" for the row of virtual
+// threads waiting for a carrier and the parked grid under it: a dry pass
+// of both (into measure) finds the threads a square must stand for in
+// each, and both are drawn at the larger. With two scales (1 thread a
+// square in the row, 10 in the grid) the parked block looked bigger than
+// the larger waiting group. The row's note says the scale once.
+func (s *Side) shareSquareScale(l *List, queue, parked Rect, in *SideInput, p *Palette, sc float32) {
+	s.squareK = 0
+	if !in.Virtual {
+		return
+	}
+	s.measure.Reset(l.W, l.H)
+	s.needK = 0
+	s.drawRunQueue(&s.measure, queue, in, p, sc)
+	rowK := s.needK
+	s.needK = 0
+	s.drawParked(&s.measure, parked, in, p, sc)
+	if k := max(rowK, s.needK); rowK > 0 && s.needK > 0 && k > 1 {
+		s.squareK = k
+	}
+	s.needK = 0
 }
 
 // threadsWaiting counts the threads ready to run that wait: virtual
@@ -169,7 +192,7 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paire
 		p, sc, unit+" waiting for a pool thread", unit+" waiting for a thread", "queued "+unit)
 	l.region(r, "task queue", Count(int64(n))+" "+unit+" were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
 	if !body.Empty() {
-		drawQueueRow(l, body, n, nil, MeanRequest, singular(unit), p, sc)
+		drawQueueRow(l, body, n, nil, MeanRequest, singular(unit), 0, p, sc)
 	}
 }
 
@@ -178,7 +201,12 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paire
 // fit, else squares, one per thing (the scale is written: the parked
 // groups beside it may use another), and a count of the rest. what is
 // the singular noun of a thing ("thread", "task").
-func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, what string, p *Palette, sc float32) {
+//
+// forceK > 1: squares of forceK things each, shared with the parked grid
+// (shareSquareScale), all of them drawn and the scale said for both. It
+// returns the things a square must stand for so that all of them and that
+// note fit (0 when the row is labelled tokens).
+func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, what string, forceK int, p *Palette, sc float32) int {
 	h := min(body.H, CharH*sc)
 	row := Rect{X: body.X, Y: body.Y + (body.H-h)/2, W: body.W, H: h}
 	gap := max(1, sc)
@@ -192,12 +220,44 @@ func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, what
 			l.hit(t, id)
 			x += t.W + gap
 		}
-		return
+		return 0
 	}
 	// Unlabelled: square tokens; when they do not all fit, the first ones
 	// and a count of the rest.
 	tw := max(2, min(h, 8*sc))
 	room := int((row.W + gap) / (tw + gap))
+	shared := func(k int) []string {
+		return []string{"(1 square = " + Count(int64(k)) + " " + what + "s, here and below)", "(1 square = " + Count(int64(k)) + " " + what + "s)"}
+	}
+	// Shared squares are the parked grid's size (its density cells), so
+	// that the same scale looks the same.
+	ts := max(2, min(h, 6*sc))
+	troom := int((row.W + gap) / (ts + gap))
+	fits := func(k int, note string) bool {
+		return (n+k-1)/k+int((TextWidth(note, sc)+4*sc)/(ts+gap))+1 <= troom
+	}
+	needK := 1
+	for needK < n && !fits(needK, shared(needK)[0]) {
+		needK = RoundScale(needK + 1)
+	}
+	if forceK > 1 {
+		k := forceK
+		full, part := n/k, n%k
+		x := row.X
+		y := row.Y + (h-ts)/2
+		n0 := len(l.Items)
+		for i := 0; i < full+btoi(part > 0); i++ {
+			sq := Rect{X: x, Y: y, W: ts, H: ts}
+			if i == full {
+				sq.W = max(1, ts*float32(part)/float32(k)) // part of k threads
+			}
+			l.Rect(sq, m.Color(p))
+			x += ts + gap
+		}
+		l.tag(n0, m)
+		l.TextFit(Rect{X: x + 2*sc, Y: row.Y, W: row.Right() - x - 2*sc, H: h}, sc, p.Text, shared(k)...)
+		return needK
+	}
 	scale := "1 square = 1 " + what
 	note := func(rest int) []string {
 		if rest <= 0 {
@@ -233,6 +293,7 @@ func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, what
 	}
 	l.tag(n0, m)
 	l.TextFit(Rect{X: x + 2*sc, Y: row.Y, W: row.Right() - x - 2*sc, H: h}, sc, p.Text, note(n-shown)...)
+	return needK
 }
 
 // singular turns a unit's plural noun into its singular ("tasks" → "task").
@@ -306,7 +367,10 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	forceK := 0
 	right := Count(int64(total)) + state
 	tokens := len(groups) > 1 // every group one square a thread
-	if len(groups) > 1 && r.H > PanelTitleH(sc) {
+	if s.squareK > 1 {
+		// One scale with the waiting row, said there.
+		forceK = -s.squareK
+	} else if len(groups) > 1 && r.H > PanelTitleH(sc) {
 		_, dry := r.Top(PanelTitleH(sc))
 		dry = dry.Inset(3 * sc)
 		rowH := dry.H / float32(len(groups))
@@ -412,7 +476,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			s.at.parked[g.where] = row
 		}
 		// A single group's count is the panel title's: said once.
-		drawGroup(l, row, g.name, g.n, len(groups) > 1, g.ids, g.m, forceK, p, sc)
+		if d, k := drawGroup(l, row, g.name, g.n, len(groups) > 1, g.ids, g.m, forceK, p, sc); d == detailTokens || d == detailDensity {
+			s.needK = max(s.needK, k)
+		}
 	}
 }
 

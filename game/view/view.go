@@ -203,8 +203,12 @@ type Side struct {
 	races raceMemory
 	// Scratch reused between draws.
 	scratch List // a dry run's drawing (threads.go: the parked groups' shared scale)
-	waiting []sim.ThreadID
-	groups  []group
+	measure List // a dry run of the waiting row and the parked grid (threads.go: their shared scale)
+	// squareK: threads a square stands for in both the waiting row and
+	// the parked grid (0: each chooses); needK: a dry run's need.
+	squareK, needK int
+	waiting        []sim.ThreadID
+	groups         []group
 	// Rectangles of the last draw, for animations' end points.
 	at anchors
 }
@@ -279,6 +283,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	} else {
 		s.drawLanes(l, sl.Lanes, in, p, sc)
 	}
+	s.shareSquareScale(l, sl.RunQueue, sl.Parked, in, p, sc)
 	s.drawRunQueue(l, sl.RunQueue, in, p, sc)
 	s.drawParked(l, sl.Parked, in, p, sc)
 	if !sl.Scopes.Empty() {

@@ -982,8 +982,10 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 	require.True(t, differ, "the premise: chunks and threads off their carriers differ")
 	running := snap.VirtualLive - off
 	require.Greater(t, running, live-off, "the premise: a running thread without a chunk")
-	assert.Contains(t, txt, "= "+Count(int64(off))+" parked/waiting + "+Count(int64(live-off))+" of the "+Count(int64(running))+" running")
+	// In the frame, plain words; the full sum in the explain-on-point text.
+	assert.Contains(t, txt, "one per thread off a carrier, + "+Count(int64(live-off))+" kept")
+	assert.Contains(t, l.Describe(), Count(int64(live))+" = "+Count(int64(off))+" threads off a carrier + "+Count(int64(live-off))+" of the "+Count(int64(running))+" running")
 	require.Positive(t, snap.FullGCs)
 	assert.Contains(t, txt, Count(snap.FullGCs)+" Full GCs so far")
-	assert.Contains(t, txt, "= the whole run")
+	assert.Contains(t, txt, "= 100 % of the run")
 }
