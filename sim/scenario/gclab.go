@@ -183,7 +183,11 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	j.ThreadFrames = 12
 
 	kb := func(name string) sim.Bytes { return sim.Bytes(v.Int(name)) * sim.KB }
-	var steps []sim.Step
+	// The twin creates a worker's state object when a request starts (every
+	// request when fresh), so it is live through the request's wait: a
+	// first thread-local use allocates it there, the one after the wait
+	// grows the cache and replaces the buffer.
+	steps := []sim.Step{{Kind: sim.StepThreadLocal, InitBytes: p.ThreadState, Label: "per-thread state"}}
 	if n := v.Int("garbage_kb"); n > 0 {
 		steps = append(steps, sim.Step{Kind: sim.StepGarbage, Bytes: sim.Bytes(n) * byteArray(sim.KB), Label: "1 KB arrays that die at once"})
 	}
@@ -198,7 +202,7 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	}
 	// The cache grows one cache_step_kb array per request while it holds
 	// less than cache_max_kb of payload: ceil(max/step) arrays in all.
-	tl := sim.Step{Kind: sim.StepThreadLocal, InitBytes: p.ThreadState, Label: "per-thread cache and buffer"}
+	tl := sim.Step{Kind: sim.StepThreadLocal, Label: "per-thread cache and buffer"}
 	if step, limit := kb("cache_step_kb"), kb("cache_max_kb"); step > 0 && limit > 0 {
 		tl.Bytes = byteArray(step)
 		tl.Cap = (limit + step - 1) / step * tl.Bytes
