@@ -98,6 +98,13 @@ type HeapConfig struct {
 	ChunkHeader Bytes
 	// AppBytes is long-lived application data allocated at start.
 	AppBytes Bytes
+	// AppYoungBytes is the part of AppBytes still young when the workload
+	// starts: objects of the JVM's own start that have survived one young
+	// GC. They begin in the survivor space at age 1 (as far as it has room;
+	// the rest in old) and age and tenure like any survivor, so the first
+	// collections overflow the survivors as a real start does
+	// (startup_heap.go). 0: everything starts in old.
+	AppYoungBytes Bytes
 }
 
 func (h *HeapConfig) validate() error {
@@ -112,6 +119,8 @@ func (h *HeapConfig) validate() error {
 		return fmt.Errorf("survivor_ratio %d: must be at least 1", h.SurvivorRatio)
 	case h.MaxTenuring < 0 || h.MaxTenuring > 15:
 		return fmt.Errorf("max tenuring threshold %d: must be 0..15", h.MaxTenuring)
+	case h.AppYoungBytes < 0 || h.AppYoungBytes > h.AppBytes:
+		return fmt.Errorf("young start-up data %v: must be 0..%v (the application data)", h.AppYoungBytes, h.AppBytes)
 	case h.CopyRate <= 0 || h.MarkRate <= 0 || h.SweepRate <= 0 || h.CardRate <= 0:
 		return fmt.Errorf("GC cost rates must be positive")
 	}
@@ -277,7 +286,7 @@ func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
 
 // record takes a slot for a live object of size bytes and counts it as
 // allocated; the object is not in any space's used bytes yet. newBlob puts
-// it in eden; startup data goes straight to old through Sim.promote.
+// it in eden; startup data goes to old or the survivor space (startup_heap.go).
 func (h *heap) record(size Bytes, cat AllocCat) int32 {
 	var i int32
 	if n := len(h.free); n > 0 {

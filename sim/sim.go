@@ -102,11 +102,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	s.sched.init(s)
 	s.router.init(&cfg.Router)
 	s.stats.init()
-	if cfg.Heap.AppBytes > 0 {
-		// Application data is allocated during startup and tenured before
-		// the workload starts; it goes straight into the old generation.
-		s.promote(s.heap.record(cfg.Heap.AppBytes, CatApp))
-	}
+	s.placeStartupData()
 	for i := 0; i < cfg.JVM.BaseThreads; i++ {
 		s.newPlatform(RoleBase, -1)
 	}
