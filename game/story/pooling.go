@@ -61,8 +61,16 @@ func pooledCause(f *facts) string {
 	} else {
 		out += " stay live"
 	}
+	// The Full GCs are the cost the story is about: said from the start
+	// ("no Full GC yet"), then counted, ahead of the GC time they drive.
+	full := "no Full GC yet"
+	if s.FullGCs > 0 {
+		full = count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
+	}
 	if s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time) {
-		out += ": GC takes " + f.gcShare() + " of the time"
+		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
+	} else {
+		out += "; " + full
 	}
 	return out
 }
