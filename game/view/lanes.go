@@ -128,9 +128,9 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		if body.H >= 2*CharH*sc {
 			_, area = body.Top(CharH*sc + sc)
 		}
-		gap := 3 * sc
+		gap := max(1, sc) // the slots' frames part them
 		w := (area.W - gap*float32(n-1)) / float32(n)
-		if w >= TextWidth("CPU "+strconv.Itoa(n), sc)+4*sc && area.H >= CharH*sc*1.5 {
+		if w >= TextWidth("CPU"+strconv.Itoa(n), sc)+2*sc && area.H >= CharH*sc*1.5 {
 			slots = true
 			h := min(area.H, 3*CharH*sc)
 			for i := range lanes {
@@ -413,9 +413,9 @@ func drawCPUSlot(l *List, r Rect, i int, pv *sim.PlatformView, p *Palette, sc fl
 	l.Rect(r, p.Panel.Mix(p.Grid, 0.4))
 	l.Frame(r, max(1, sc), p.PanelEdge)
 	top, rest := r.Top(min(CharH*sc, r.H/2))
-	l.TextFit(top.PadX(2*sc), sc, p.TextDim, name)
+	l.TextFit(top.PadX(sc), sc, p.TextDim, name, "CPU"+strconv.Itoa(i+1))
 	if pv == nil {
-		l.TextFit(rest.PadX(2*sc), sc, p.TextDim, "idle")
+		l.TextFit(rest.PadX(sc), sc, p.TextDim, "idle")
 		l.detail(r, name, name+": idle, no thread to run.")
 		return
 	}
