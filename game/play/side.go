@@ -122,7 +122,7 @@ func perTask(k sim.ExecutorKind) bool {
 func (s *Side) Input() view.SideInput {
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual,
 		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(), Callouts: s.viewCallouts(), Step: s.StepLine(),
-		MemLimit: containerLimit(s.values)}
+		MemLimit: containerLimit(s.values), WakeLatency: s.sm.Config().Machine.WakeLatency}
 }
 
 // containerLimit is the memory limit of a scenario that runs the JVM in a

@@ -60,10 +60,50 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			"heap "+Size(used)+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")", "heap "+Size(used)+"; "+chunks)
 	}
 	alts = append(alts, head, short, "heap: "+Size(used)+" used, no GC yet", "heap "+Size(used))
-	foldedLine(l, r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector), holds "+Size(used)+
-		" and has not been collected yet: eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+", old generation "+Size(h.OldUsed)+
-		". "+Count(int64(snap.Chunks.Live))+" StackChunks ("+Size(snap.Chunks.LiveBytes)+") hold the stacks of parked virtual threads. "+
-		"The panel opens at the first collection.", p, sc, alts...)
+	// The StackChunks drawn in the line, one brown square each, after its
+	// words: readers looked for them in the heap (the legend's brown) and
+	// found only a number.
+	if n := snap.Chunks.Live; n > 0 && n <= maxFoldedChunkMarks && !r.Empty() {
+		l.inHeap = true
+		defer func() { l.inHeap = false }()
+		l.Rect(r, p.Panel)
+		l.Frame(r, 1, p.PanelEdge)
+		in := r.Inset(2 * sc)
+		cell := max(3*sc, CharH*sc*0.55)
+		gap := max(1, sc)
+		marksW := float32(n)*(cell+gap) + 2*CharW*sc
+		if marksW < in.W/2 {
+			text := alts[len(alts)-1]
+			for _, a := range alts {
+				if TextWidth(a, sc) <= in.W-marksW {
+					text = a
+					break
+				}
+			}
+			l.TextFit(in, sc, p.Text, text)
+			x := in.X + TextWidth(text, sc) + CharW*sc
+			y := in.Y + (in.H-cell)/2
+			for i := 0; i < n; i++ {
+				l.Mark(Rect{X: x + float32(i)*(cell+gap), Y: y, W: cell, H: cell}, MeanChunkData, p, 1)
+			}
+			l.region(r, "heap", foldedHeapSay(snap, used))
+			return
+		}
+	}
+	foldedLine(l, r, "heap", foldedHeapSay(snap, used), p, sc, alts...)
+}
+
+// maxFoldedChunkMarks is the most StackChunks the folded heap line draws
+// one square each; more are said in words only.
+const maxFoldedChunkMarks = 64
+
+// foldedHeapSay is the folded heap line's explanation.
+func foldedHeapSay(snap *sim.Snapshot, used sim.Bytes) string {
+	h := &snap.Heap
+	return "The Java heap, " + Size(h.Max) + " (" + snap.GC.String() + " collector), holds " + Size(used) +
+		" and has not been collected yet: eden " + Size(h.EdenUsed) + " of " + Size(h.EdenCap) + ", old generation " + Size(h.OldUsed) +
+		". " + Count(int64(snap.Chunks.Live)) + " StackChunks (" + Size(snap.Chunks.LiveBytes) + ") hold the stacks of parked virtual threads. " +
+		"The panel opens at the first collection."
 }
 
 // foldedChunkWhy is the folded heap line when its StackChunk count is not
@@ -80,8 +120,10 @@ func foldedChunkWhy(snap *sim.Snapshot, head, short, chunks string) []string {
 		// Said with both counts: "1,391 parked" beside "1,392 StackChunks"
 		// read as an error when only one was given.
 		n := off - live
-		why := chunks + " for " + Count(int64(off)) + " threads off a carrier: " + Count(int64(n)) + " just started, never parked, " + plural(n, "has", "have") + " none"
-		short2 := chunks + " for " + Count(int64(off)) + " threads off a carrier (" + Count(int64(n)) + " never parked)"
+		// Plain words: "just started, never parked, have none" was hard
+		// to work out.
+		why := chunks + " for " + Count(int64(off)) + " threads off a carrier: " + Count(int64(n)) + " new " + plural(n, "one has", "ones have") + " no stack saved yet"
+		short2 := chunks + " for " + Count(int64(off)) + " threads off a carrier (" + Count(int64(n)) + " new, none yet)"
 		return []string{head + "; " + why, short + "; " + why, head + "; " + short2, short + "; " + short2}
 	}
 	o, x := Count(int64(off)), Count(int64(live-off))

@@ -319,8 +319,9 @@ func drawQuietHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) 
 	l.Rect(r, p.Panel)
 	l.Frame(r, 1, p.PanelEdge)
 	t := r.Inset(2 * sc)
-	l.TextFit(t, sc, p.TextDim, "heap "+Size(snap.Heap.Max)+": nothing allocated (this scenario does not model the heap)",
-		"heap: nothing allocated (not modelled here)", "heap: not modelled", "heap: empty")
+	// One meaning: "nothing allocated (not modelled here)" said two.
+	l.TextFit(t, sc, p.TextDim, "heap "+Size(snap.Heap.Max)+": not modelled in this scenario",
+		"heap: not modelled in this scenario", "heap: not modelled")
 	l.region(r, "heap", "The heap ("+Size(snap.Heap.Max)+") stays empty: this scenario does not model the objects the program allocates.")
 }
 

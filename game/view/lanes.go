@@ -119,7 +119,25 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		return
 	}
 	// CPU lanes: the snapshot names the thread each core runs; its role
-	// is known when it is among the listed platform threads.
+	// is known when it is among the listed platform threads. Lanes too
+	// low to draw (a dozen CPUs in a short panel) become slots side by
+	// side, one box each: the lanes of a few pixels read as an empty box.
+	slots := false
+	if len(lanes) > 0 && lanes[0].H < laneLabelMin*sc && !snap.Paused {
+		area := body
+		if body.H >= 2*CharH*sc {
+			_, area = body.Top(CharH*sc + sc)
+		}
+		gap := max(1, sc) // the slots' frames part them
+		w := (area.W - gap*float32(n-1)) / float32(n)
+		if w >= TextWidth("CPU"+strconv.Itoa(n), sc)+2*sc && area.H >= CharH*sc*1.5 {
+			slots = true
+			h := min(area.H, 3*CharH*sc)
+			for i := range lanes {
+				lanes[i] = Rect{X: area.X + float32(i)*(w+gap), Y: area.Y, W: w, H: h}
+			}
+		}
+	}
 	for i, lr := range lanes {
 		var id sim.ThreadID
 		if i < len(snap.CoreThread) {
@@ -135,7 +153,11 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 				}
 			}
 		}
-		drawCPULane(l, lr, i, pv, snap.Paused, p, sc)
+		if slots {
+			drawCPUSlot(l, lr, i, pv, p, sc)
+		} else {
+			drawCPULane(l, lr, i, pv, snap.Paused, p, sc)
+		}
 		if pv != nil {
 			l.hit(lr, pv.ID)
 		}
@@ -382,6 +404,25 @@ func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, paused bool, p *
 		l.TextFit(Rect{X: st.X + 2*sc, Y: lr.Y, W: st.W - 2*sc, H: lr.H}, sc, p.Text, "stopped for GC")
 	}
 	l.detail(lr, name, name+": runs platform thread "+label+".")
+}
+
+// drawCPUSlot draws CPU i as a box of its own: its number on top, then
+// "idle" in an empty box, or the platform thread it runs.
+func drawCPUSlot(l *List, r Rect, i int, pv *sim.PlatformView, p *Palette, sc float32) {
+	name := "CPU " + strconv.Itoa(i+1)
+	l.Rect(r, p.Panel.Mix(p.Grid, 0.4))
+	l.Frame(r, max(1, sc), p.PanelEdge)
+	top, rest := r.Top(min(CharH*sc, r.H/2))
+	l.TextFit(top.PadX(sc), sc, p.TextDim, name, "CPU"+strconv.Itoa(i+1))
+	if pv == nil {
+		l.TextFit(rest.PadX(sc), sc, p.TextDim, "idle")
+		l.detail(r, name, name+": idle, no thread to run.")
+		return
+	}
+	tok := rest.Inset(2 * sc)
+	l.Mark(tok, MeanPlatform, p, 1)
+	l.TextFit(tok.PadX(2*sc), sc, p.Background, pv.ID.String())
+	l.detail(r, name, name+": runs platform thread "+pv.ID.String()+".")
 }
 
 // stoppedWords is the carriers' count during a GC pause: every started

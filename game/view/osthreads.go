@@ -113,7 +113,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 		counts = append(counts, []string{"(the program's " + n + " platform threads, drawn again here: each is an OS thread)",
 			"(the program's " + n + " platform threads: each is an OS thread)", "(each platform thread is an OS thread)"})
 	}
-	foot := append(counts, rssLines(snap, body.W, sc)...)
+	foot := append(counts, rssLines(snap, measured, body.W, sc)...)
 	total := len(counts) // the resident memory's total line, drawn brighter
 	// The grid keeps room for two rows of its largest cells (or half the
 	// panel); the lines that do not fit under it give way to the one-line
@@ -126,6 +126,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	barH := float32(0)
 	if snap.RSS > 0 && limit > 0 && body.H >= 8*CharH*sc {
 		barH = CharH*sc + 6*sc
+		if body.H >= 10*CharH*sc {
+			barH += CharH * sc // the bar's key, a line under it
+		}
 	}
 	if snap.RSS > 0 && float32(len(foot))*CharH*sc+barH+gridMin > body.H {
 		foot, total = [][]string{rssShort(snap), counts[0]}, 0
@@ -148,9 +151,13 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 		}
 		l.TextFit(line, sc, c, alts...)
 		if i == total && barH > 0 {
-			var bar Rect
+			var bar, key Rect
 			bar, rest = rest.Top(barH)
+			if barH > CharH*sc+6*sc {
+				bar, key = bar.Top(CharH*sc + 6*sc)
+			}
 			drawMemoryBar(l, bar.Inset(2*sc), snap, limit, p, sc)
+			drawMemoryKey(l, key.PadX(2*sc), snap, limit, p, sc)
 		}
 	}
 }
@@ -219,6 +226,75 @@ func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 		": from the left the heap's pages, the program's threads, the JVM itself, then what is left.")
 }
 
+// drawMemoryKey names every part of the memory bar under it, each after a
+// swatch of the bar's own shade: the heap's and the carriers' parts were
+// thin slivers with no name ("which is the heap?").
+func drawMemoryKey(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Palette, sc float32) {
+	if r.Empty() || limit <= 0 {
+		return
+	}
+	threads, threadsShort := "threads", "threads"
+	if c := len(snap.Carriers); c > 0 && snap.PlatformApp == 0 {
+		threads = Count(int64(c)) + " " + plural(c, "carrier", "carriers")
+		threadsShort = plural(c, "carrier", "carriers")
+	}
+	type part struct {
+		b           sim.Bytes
+		long, short string
+		draw        func(Rect)
+	}
+	parts := []part{
+		{snap.RSSHeap, "heap", "heap", func(s Rect) { l.Rect(s, p.TextDim) }},
+		{snap.RSSThreads, threads, threadsShort, func(s Rect) {
+			if snap.PlatformApp == 0 {
+				l.Mark(s, MeanCarrierOS, p, 1)
+			} else {
+				l.Mark(s, MeanPlatform, p, 1)
+			}
+		}},
+		{snap.RSSJVM, "JVM itself", "JVM", func(s Rect) { l.Rect(s, p.Grid) }},
+		{limit - snap.RSS, "free", "free", func(s Rect) { l.Rect(s, p.Background); l.Frame(s, max(1, sc), p.PanelEdge) }},
+	}
+	sw := CharH * sc * 0.7
+	sep := CharW * sc
+	for try := 0; try < 3; try++ {
+		long := try == 0
+		if try == 2 {
+			parts = parts[:3] // "free" is written in the bar too
+		}
+		var labels []string
+		w := float32(0)
+		for _, pt := range parts {
+			if pt.b <= 0 {
+				labels = append(labels, "")
+				continue
+			}
+			name := pt.short
+			if long {
+				name = pt.long
+			}
+			lab := name + " " + Size(pt.b)
+			labels = append(labels, lab)
+			w += sw + 3*sc + TextWidth(lab, sc) + sep
+		}
+		if w-sep > r.W && try < 2 {
+			continue
+		}
+		x := r.X
+		for i, pt := range parts {
+			if labels[i] == "" || x >= r.Right() {
+				continue
+			}
+			pt.draw(Rect{X: x, Y: r.Y + (r.H-sw)/2, W: sw, H: sw})
+			x += sw + 3*sc
+			tw := min(TextWidth(labels[i], sc), r.Right()-x)
+			l.TextFit(Rect{X: x, Y: r.Y, W: tw, H: r.H}, sc, p.TextDim, labels[i])
+			x += tw + sep
+		}
+		return
+	}
+}
+
 // osCountLines is the line under the OS-thread grid counting its cells
 // by kind, longest wording first. Zero parts are left out ("0 carrier
 // threads" is jargon where no virtual thread exists).
@@ -242,8 +318,8 @@ func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) []
 		// A count taken from the article's measurement says so: "66 JVM
 		// (GC, compiler, main)" looked like too many for a JVM alone.
 		if measured {
-			short = append(short, Count(int64(jvm))+" of the JVM's and framework's own")
-			parts = append(parts, Count(int64(jvm))+" of the JVM's and framework's own (grey)")
+			short = append(short, jvmThreadsWords(jvm, true))
+			parts = append(parts, jvmThreadsWords(jvm, true)+" (grey)")
 		} else {
 			short = append(short, Count(int64(jvm))+" JVM (GC, compiler, main)")
 			parts = append(parts, Count(int64(jvm))+" JVM "+plural(jvm, "thread", "threads")+" (GC, compiler, main)")
@@ -275,7 +351,7 @@ func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) []
 // lines, each part with its explanation, was more to read than the
 // picture's story; the heap's part (the pages written so far, not its
 // size) is told in the explanation. None without a resident memory.
-func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
+func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	if snap.RSS <= 0 {
 		return nil
 	}
@@ -300,9 +376,9 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 		var alts []string
 		// "about": the total is summed before rounding (8 x 3.2 = 25.6
 		// beside 25.5 MB invited a sum that did not add up).
-		for _, why := range []string{": its stack pages touched + a malloc arena", " (stack pages touched, malloc arena)", " (stack pages touched)", ""} {
+		for _, why := range []string{" of native memory (touched stack pages + malloc arena)", " of native memory (stack pages, malloc arena)", " of native memory", ""} {
 			alts = append(alts, "  "+who+": about "+each+" each"+why)
-			if why == " (stack pages touched)" {
+			if why == " of native memory" {
 				alts = append(alts, "  "+who+": "+each+" each"+why)
 			}
 		}
@@ -312,9 +388,21 @@ func rssLines(snap *sim.Snapshot, w, sc float32) [][]string {
 	// code cache, GC and compiler structures, libraries and its own
 	// threads (sim/config.go, the scenarios' profiles).
 	jvmThreads := max(0, snap.PlatformLive-len(snap.Carriers)-snap.PlatformApp)
-	out = append(out, []string{"  JVM itself: code, class metadata, GC tables, its " + Count(int64(jvmThreads)) + " threads",
-		"  JVM itself: code, metadata, its " + Count(int64(jvmThreads)) + " threads", "  JVM: code, metadata, threads"})
+	who := jvmThreadsWords(jvmThreads, measured)
+	out = append(out, []string{"  JVM itself: code, class metadata, GC tables, the " + who,
+		"  JVM itself: code, metadata, the " + who, "  JVM: code, metadata, threads"})
 	return out
+}
+
+// jvmThreadsWords names the JVM's own threads the same way wherever the
+// panel counts them ("66 of the JVM's and framework's own" beside "its 66
+// threads" read as two different sets). A count from the article's
+// measurement includes its framework's threads.
+func jvmThreadsWords(n int, measured bool) string {
+	if measured {
+		return Count(int64(n)) + " JVM and framework " + plural(n, "thread", "threads")
+	}
+	return Count(int64(n)) + " JVM " + plural(n, "thread", "threads")
 }
 
 // rssShort is the resident memory on one line, for a panel too low for

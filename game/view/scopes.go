@@ -10,7 +10,7 @@ import (
 // subtask calls (the router's models), then one row per scope: its owner
 // (the request's virtual thread) and its forked subtasks, each saying
 // where it is in the race: no answer yet, won (a white frame),
-// cancelled (faded and struck through) or finished.
+// cancelled (dimmed) or finished.
 //
 // A race is decided and its scope closed in one instant: the winner's
 // scope interrupts the other subtasks, which unwind at once (the model
@@ -448,6 +448,8 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 		if st.Thread != 0 {
 			l.hit(r, st.Thread)
 		}
+		// A cancelled call is dimmed, its word kept plain: struck through
+		// on the faded blue it was hard to read.
 		txt := p.Background
 		if st.Cancelled {
 			txt = p.Text
@@ -455,10 +457,6 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 		l.TextFit(r.PadX(2*sc), sc, txt, subtaskWords(st, won)...)
 		if won {
 			l.MarkFrame(r, max(2, 2*sc), MeanWinner, p)
-		}
-		if st.Cancelled {
-			y := r.Y + r.H/2
-			l.Line(r.X+1, y, r.Right()-1, y, max(1.5, 1.5*sc), p.Text)
 		}
 	}
 }

@@ -68,12 +68,20 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			// OS threads are waking (an OS wake-up takes tens of
 			// microseconds), so the title says why the threads still
 			// wait beside idle carriers.
+			// The wake-up's time is the model's, said where known: "idle"
+			// carriers beside waiting threads read as a contradiction.
 			right = Count(int64(n)) + " " + plural(n, "thread", "threads")
-			alone = []string{Count(int64(n)) + " just ready: idle carriers wake up to take them", Count(int64(n)) + " just ready"}
-			pair = " They became ready (woken or just started) at this very instant; the scheduler has signalled " + Count(int64(freeCarriers)) +
-				" idle carriers, whose OS threads are waking up (an OS thread takes some microseconds to wake) and then take them."
-			titles = []string{"virtual threads just ready: idle carriers wake up to take them", "just ready: idle carriers wake up to take them",
-				"just ready: carriers waking up", "just ready"}
+			wake, wakeShort := "some microseconds", ""
+			if in.WakeLatency > 0 {
+				wake, wakeShort = Dur(in.WakeLatency), " ("+Dur(in.WakeLatency)+")"
+			}
+			alone = []string{Count(int64(n)) + " just ready: handed to idle carriers, which take " + wake + " to wake",
+				Count(int64(n)) + " just ready: carriers waking" + wakeShort, Count(int64(n)) + " just ready"}
+			pair = " They became ready (woken or just started) at this very instant; the scheduler has handed them to " + Count(int64(freeCarriers)) +
+				" idle carriers, whose OS threads take " + wake + " to wake up before they take them."
+			titles = []string{"virtual threads just ready: handed to idle carriers, which take " + wake + " to wake",
+				"just ready: handed to idle carriers, which take " + wake + " to wake",
+				"just ready: carriers waking up" + wakeShort, "just ready"}
 		} else if snap.ExecQueued == n && n > 0 {
 			// Beside the tasks' queue with the same count ("8,968 queued"
 			// next to "8,968 waiting" read as one thing said twice): each
@@ -323,7 +331,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 					// A scope's subtasks that call models are calls (the
 					// races panel's columns): "subtasks" there was a
 					// second word for them.
-					name = "waiting for their calls"
+					name = "request threads waiting for their calls"
 				}
 				groups = append(groups, group{name, n, snap.Parked[reason], MeanVirtual, int(reason)})
 				total += n

@@ -72,6 +72,10 @@ type SideInput struct {
 	// MemLimit is the container's memory limit the resident memory is
 	// measured against, 0 when none is set.
 	MemLimit sim.Bytes
+	// WakeLatency is the model's time for a blocked OS thread to become
+	// runnable once woken (sim.Machine.WakeLatency): why threads just made
+	// ready still wait beside idle carriers.
+	WakeLatency sim.Duration
 	// Models names the models a structured scope's subtasks call, by
 	// subtask index (the LLM router's), if any.
 	Models []string

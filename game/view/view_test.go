@@ -620,13 +620,19 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 	assert.Contains(t, txt, "#6 cancelled")
 	assert.Contains(t, txt, "#2 no answer yet")
 	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"), "the decided scope is drawn first")
-	strikes := 0
+	// Cancelled calls are dimmed, their word kept readable (no strike
+	// through the word).
+	strikes, dimmed := 0, 0
 	for _, it := range l.Items {
 		if it.Kind == KindLine && it.Color == OkabeIto.Text {
 			strikes++
 		}
+		if it.Meaning == MeanVirtual && it.Color == OkabeIto.Virtual.Alpha(0.3) {
+			dimmed++
+		}
 	}
-	assert.Equal(t, 2, strikes, "each cancelled subtask is struck through")
+	assert.Equal(t, 0, strikes, "no cancelled call is struck through")
+	assert.Equal(t, 2, dimmed, "each cancelled call is dimmed")
 }
 
 // A race is decided and its scope closed within one tick: the side draws
@@ -863,7 +869,7 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	// The grid's cells are named by their marks, the JVM's measured
 	// threads in words ("66 JVM and framework, as measured" read as a
 	// code).
-	assert.Regexp(t, `8 carriers( \(outlined\))? \+ 66 of the JVM's and framework's own`, txt)
+	assert.Regexp(t, `8 carriers( \(outlined\))? \+ 66 JVM and framework threads`, txt)
 	assert.NotContains(t, txt, "GC, compiler, main")
 	// The resident memory is one sum on one line; the threads' part names
 	// the carriers (the program starts no platform thread here), each
@@ -872,7 +878,8 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	// (The long form where it fits, else each part's size before its name.)
 	assert.Regexp(t, `memory `+Size(snap.RSS)+` = (heap `+Size(snap.RSSHeap)+` \+ 8 carriers 25.5 MB \+ JVM itself 182 MB|`+Size(snap.RSSHeap)+` heap \+ 25.5 MB carriers \+ 182 MB JVM)`, txt)
 	assert.Contains(t, txt, "8 carriers: about 3.2 MB each")
-	assert.Contains(t, txt, "its 66 threads")
+	// The JVM's threads are named the same in both places.
+	assert.Contains(t, txt, "the 66 JVM and framework threads")
 	// The heap's part, the pages written so far, is below the heap's size.
 	assert.Less(t, snap.RSSHeap, snap.Heap.Max, "the heap's resident part is the pages written, below its size")
 	// The parked loops' panel says what parking costs: their stacks'
