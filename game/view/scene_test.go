@@ -502,3 +502,34 @@ func TestThreadLocalPartSaysWhyItStays(t *testing.T) {
 		}
 	}
 }
+
+// The waiting row and the parked grid share a square scale only where both
+// keep minSharedSquares squares at it: two compared sides at the start of
+// vt-pooling (8,976 waiting, 1,016 parked in a half-width panel) drew
+// "1 square = 10,000 threads, here and below", a dot for each group.
+func TestSharedSquareScaleKeepsSquares(t *testing.T) {
+	in1, s1 := runScene(t, sceneCase{"vt-pooling", "1g-nopool", 5 * sim.Millisecond})
+	in2, s2 := runScene(t, sceneCase{"vt-pooling", "1g-pool", 5 * sim.Millisecond})
+	var l List
+	Build(&l, 1134, 464, &Header{Scenario: "vt-pooling"}, []*Side{s1, s2}, []SideInput{in1, in2}, &Options{Palette: &OkabeIto, Scale: 1})
+	smallest := in1.Snap.RunQueueLen
+	for _, in := range []SideInput{in1, in2} {
+		parked := 0
+		for _, c := range in.Snap.ParkedCount {
+			parked += c
+		}
+		smallest = min(smallest, in.Snap.RunQueueLen, parked)
+	}
+	require.Positive(t, smallest, "the test's premise: threads waiting and parked on both sides")
+	for _, m := range regexp.MustCompile(`\(1 square = ([0-9,]+) threads(, here and below)?\)`).FindAllStringSubmatch(texts(&l), -1) {
+		var k int
+		_, err := fmt.Sscan(strings.ReplaceAll(m[1], ",", ""), &k)
+		require.NoError(t, err)
+		assert.LessOrEqual(t, k*minSharedSquares, smallest, "a shared scale of %d threads a square leaves a group under %d squares", k, minSharedSquares)
+	}
+	// vt-pooling during a GC, one side at full width, still shares one.
+	in, s := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2342 * sim.Millisecond})
+	var one List
+	Build(&one, 1134, 464, &Header{Scenario: "vt-pooling"}, []*Side{s}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
+	assert.Contains(t, texts(&one), "here and below", "the full-width frame shares its scale")
+}

@@ -136,6 +136,10 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 	s.needK = max(s.needK, drawQueueRow(l, body, n, ids, m, "thread", s.squareK, p, sc))
 }
 
+// minSharedSquares: the fewest squares a group may keep at the scale it
+// shares with the other.
+const minSharedSquares = 8
+
 // shareSquareScale picks one "1 square = k threads" for the row of virtual
 // threads waiting for a carrier and the parked grid under it: a dry pass
 // of both (into measure) finds the threads a square must stand for in
@@ -153,7 +157,16 @@ func (s *Side) shareSquareScale(l *List, queue, parked Rect, in *SideInput, p *P
 	rowK := s.needK
 	s.needK = 0
 	s.drawParked(&s.measure, parked, in, p, sc)
-	if k := max(rowK, s.needK); rowK > 0 && s.needK > 0 && k > 1 {
+	// Shared only where both groups keep at least minSharedSquares squares
+	// at it: in a half-width panel the row's note left room for one square,
+	// and "1 square = 10,000 threads" drew 8,976 waiting and 1,016 parked
+	// threads as a dot each.
+	parkedN := 0
+	for _, c := range in.Snap.ParkedCount {
+		parkedN += c
+	}
+	if k := max(rowK, s.needK); rowK > 0 && s.needK > 0 && k > 1 &&
+		threadsWaiting(in)/k >= minSharedSquares && parkedN/k >= minSharedSquares {
 		s.squareK = k
 	}
 	s.needK = 0
@@ -535,7 +548,10 @@ func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.Th
 	switch {
 	case TextWidth(label, sc) <= lab.W && lab.H >= laneLabelMin*sc:
 		l.Text(lab.X, lab.Y+(min(lab.H, CharH*sc)-CharH*sc)/2, label, sc, p.Text)
-	case row.H >= CharH*sc+6*sc:
+	case row.H >= 2*CharH*sc:
+		// A line of its own only where the cells keep a line's height
+		// under it: in a lower row they were a 4-pixel strip that read
+		// as the label's underline (llm-router's request threads).
 		lab, cells = row.Top(CharH * sc)
 		l.TextFit(lab, sc, p.Text, label, name)
 	default:
