@@ -41,11 +41,12 @@ func (routerStory) caption(f *facts) string {
 	// The comparison the picture is for, in one place: how many virtual
 	// threads, the few carriers and OS threads they run on, the heap they
 	// take (readers found it split between the caption and the foot).
+	// "8 carriers: 29 OS threads" read as the carriers being 29 threads.
 	if calls > 0 && len(s.Carriers) > 0 {
 		used := s.Heap.EdenUsed + s.Heap.SurvivorUsed + s.Heap.OldUsed
 		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads (" + counti(calls) + " " + plural(int64(calls), "call", "calls") +
-			" parked waiting for an answer) run on " + counti(len(s.Carriers)) + " carriers: " + counti(s.PlatformLive) + " OS threads and " +
-			size(used) + " of heap in all."
+			" parked waiting for an answer) run on " + counti(len(s.Carriers)) + " carriers; the whole JVM has " + counti(s.PlatformLive) +
+			" OS threads and " + size(used) + " of heap."
 	}
 	return lesson
 }

@@ -76,7 +76,7 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 			var dl Rect
 			dl, area = area.Top(CharH * sc)
 			l.TextFit(dl.PadX(sc), sc, p.TextDim, "dead: part of the old gen's grey garbage, freed by a Full GC",
-				"dead: in the old gen's grey garbage", "dead: grey garbage above", "dead until a Full GC")
+				"dead: in the old gen's grey garbage", "dead: in the old gen's garbage", "dead until a Full GC")
 		}
 		c.area = area.Inset(1 * sc)
 		areas[i] = c.area
