@@ -166,10 +166,7 @@ func chunkHeadings(snap *sim.Snapshot, byTier bool) []string {
 // counts differ where virtual threads run: the one rule the StackChunk
 // strip's note and the folded heap line both explain.
 func chunksBesideThreadsOff(snap *sim.Snapshot) (live, off int, differ bool) {
-	off = snap.RunQueueLen
-	for _, n := range snap.ParkedCount {
-		off += n
-	}
+	off = snap.RunQueueLen + parkedVirtual(snap)
 	live = snap.Chunks.Live
 	return live, off, snap.VirtualLive > 0 && live != off
 }

@@ -199,10 +199,7 @@ func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette
 		short = append(short, Count(int64(jvm))+" of the JVM's own")
 	}
 	head := "OS threads: " + Count(int64(snap.PlatformLive))
-	parked := 0
-	for _, n := range snap.ParkedCount {
-		parked += n
-	}
+	parked := parkedVirtual(snap)
 	none := ""
 	if parked > 0 && snap.PlatformApp == 0 {
 		none = ", none for the parked virtual threads"

@@ -180,10 +180,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 	if sc.Scopes {
 		sc.ScopesW = 2.5
 	}
-	parked := 0
-	for _, n := range s.ParkedCount {
-		parked += n
-	}
+	parked := parkedVirtual(s)
 	if still && in.Virtual {
 		sc.IdleLanes = idleLanes(in)
 		// Few parked threads (labelled tokens, a corner of their panel)

@@ -161,15 +161,22 @@ func (s *Side) shareSquareScale(l *List, queue, parked Rect, in *SideInput, p *P
 	// at it: in a half-width panel the row's note left room for one square,
 	// and "1 square = 10,000 threads" drew 8,976 waiting and 1,016 parked
 	// threads as a dot each.
-	parkedN := 0
-	for _, c := range in.Snap.ParkedCount {
-		parkedN += c
-	}
+	parkedN := parkedVirtual(in.Snap)
 	if k := max(rowK, s.needK); rowK > 0 && s.needK > 0 && k > 1 &&
 		threadsWaiting(in)/k >= minSharedSquares && parkedN/k >= minSharedSquares {
 		s.squareK = k
 	}
 	s.needK = 0
+}
+
+// parkedVirtual counts the virtual threads parked off their carriers, over
+// every park reason.
+func parkedVirtual(snap *sim.Snapshot) int {
+	n := 0
+	for _, c := range snap.ParkedCount {
+		n += c
+	}
+	return n
 }
 
 // threadsWaiting counts the threads ready to run that wait: virtual
