@@ -11,7 +11,7 @@ import "github.com/loomlab/loomlab/sim"
 //     block from eden onto the lane;
 //   - unpark (EvUnpark): the token flies from its group to the run queue;
 //   - young GC (EvGCYoung): a sweep across eden and the survivors, and a
-//     flash on the old gen when something was promoted (the promoted
+//     flash (in the text ink) on the old gen when something was promoted (the promoted
 //     chunks are redrawn in their GC-mode colour by the state itself);
 //   - Full GC (EvGCFull): the old gen's garbage collapses as a sweep
 //     compacts it.
@@ -341,13 +341,16 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 			if r.Empty() {
 				continue
 			}
-			m := MeanGC
-			if a.to == epLane {
-				m = MeanPinned
+			if a.to != epLane {
+				// Promotion into the old gen is motion, not a thing: the
+				// neutral text ink, as the sweep. It was the "stopped for
+				// GC" colour, a second reading of that legend entry.
+				l.Frame(r, max(2, 2*sc), p.Text.Alpha(1-t))
+				continue
 			}
 			n0 := len(l.Items)
-			l.Frame(r, max(2, 2*sc), m.Color(p).Alpha(1-t))
-			l.tag(n0, m)
+			l.Frame(r, max(2, 2*sc), MeanPinned.Color(p).Alpha(1-t))
+			l.tag(n0, MeanPinned)
 		}
 	}
 }

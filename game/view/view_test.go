@@ -996,3 +996,27 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 	assert.Contains(t, txt, Count(snap.FullGCs)+" Full GCs so far")
 	assert.Contains(t, txt, "= 100 % of the run")
 }
+
+// A young GC that promoted something flashes the old gen; the flash is
+// motion in the text ink, not the "stopped for GC" colour, which means
+// only threads and spaces stopped by a pause (none here: the pause is
+// over when the snapshot is drawn).
+func TestPromotionFlashClaimsNoMeaning(t *testing.T) {
+	snap := &sim.Snapshot{Heap: sim.HeapView{OldCap: 1000 * sim.MB, OldUsed: 300 * sim.MB, EdenCap: 100 * sim.MB}}
+	s := NewSide()
+	s.Tick(snap, []sim.Event{{Kind: sim.EvGCYoung, A: 1, B: int64(4 * sim.MB)}}, false)
+	require.Equal(t, 2, s.Anims(), "sweep and promotion flash")
+	s.Tick(snap, nil, false)
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
+	ink := 0
+	for _, it := range l.Items {
+		assert.NotEqual(t, MeanGC, it.Meaning, "%v at %+v claims the stopped-for-GC colour", it.Kind, it.Bounds())
+		c := it.Color
+		c.A = 255
+		if it.Kind == KindRect && c == Palettes[0].Text {
+			ink++
+		}
+	}
+	assert.GreaterOrEqual(t, ink, 2+4, "the sweep's line and trail and the flash's four sides, in the text ink")
+}
