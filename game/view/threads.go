@@ -465,8 +465,14 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		live, off, _ := chunksBesideThreadsOff(snap)
 		n, b := Count(int64(live)), Size(snap.Chunks.LiveBytes)
 		say := "their stacks: " + n + " StackChunks on the heap, " + b + " in all"
-		if live > off {
-			// "16 StackChunks" beside "15 parked" must add up.
+		if live == snap.VirtualLive && live > off {
+			// "16 StackChunks" beside "15 parked" must add up: said
+			// simply where every virtual thread has one (the running
+			// one keeps its own for its next park: the explanation on
+			// point says so; "15 parked + 1 kept by a running thread"
+			// in the panel confused its readers).
+			say = "their stacks: " + n + " StackChunks on the heap, one per virtual thread, " + b + " in all"
+		} else if live > off {
 			say += " (" + Count(int64(off)) + " parked + " + Count(int64(live-off)) + " kept by a running thread for its next park)"
 		}
 		mkW := CharH*sc - 6*sc
@@ -475,6 +481,11 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			lines = []string{"stacks: " + n + " StackChunks on the heap, " + b}
 		}
 		rest, foot := body.CutBottom(float32(len(lines)) * CharH * sc)
+		if live > off {
+			l.detail(foot, "parked stacks", "The StackChunks hold the stacks of the virtual threads off their carriers: "+Count(int64(off))+
+				" parked, and "+Count(int64(live-off))+" kept by "+plural(live-off, "a thread that runs now", "threads that run now")+
+				" for "+plural(live-off, "its", "their")+" next park ("+b+" in all).")
+		}
 		mk := Rect{X: foot.X, Y: foot.Y + 3*sc, W: mkW, H: mkW}
 		l.Mark(mk, MeanChunkData, p, 1)
 		for i, ln := range lines {
