@@ -29,12 +29,17 @@ func memoryStory(snap *sim.Snapshot, limit sim.Bytes) bool {
 // line and two rows of OS threads.
 const memoryStoryMinH = 13
 
+// memoryStoryRoom reports whether a body of r has room for the story.
+func memoryStoryRoom(r Rect, sc float32) bool {
+	return r.H >= memoryStoryMinH*CharH*sc && r.W >= 40*CharW*sc
+}
+
 // drawMemoryStory draws the story in the OS panel's body; grid draws the
 // OS threads' cells in a rectangle. False (nothing drawn) when the body
 // is too low: the panel's ordinary lines are drawn instead.
 func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes, p *Palette, sc float32, grid func(Rect) float32) bool {
 	row := CharH * sc
-	if !memoryStory(snap, limit) || body.H < memoryStoryMinH*row || body.W < 40*CharW*sc {
+	if !memoryStory(snap, limit) || !memoryStoryRoom(body, sc) {
 		return false
 	}
 	body = body.PadX(2 * sc)

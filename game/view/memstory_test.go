@@ -2,6 +2,8 @@ package view
 
 import (
 	"fmt"
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -103,4 +105,36 @@ func TestStackBarSaysItsScaleAndIsThinnerThanTheToken(t *testing.T) {
 	}
 	require.Positive(t, stack)
 	assert.Less(t, stack, 0.45*tok, "the stack is a band half as thick as the token or less (0.7 of the lane read as the token's blue)")
+}
+
+// The parked loops are drawn by the executor they serve, a row each with
+// its name (the article's 8 server + 8 client loops were one row of 16
+// numbers), and the two rows hold every parked loop once.
+func TestParkedLoopsSplitByExecutor(t *testing.T) {
+	in, side := loomCarrierAtOneSecond(t)
+	snap := in.Snap
+	require.Equal(t, len(snap.Parked[sim.ParkIdle]), len(snap.ParkedExec[sim.ParkIdle]))
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
+	txt := texts(&l)
+	assert.Regexp(t, `server workers: waiting for work \d+`, txt)
+	assert.Regexp(t, `client event loops: waiting for work \d+`, txt)
+	sub := byExecutor(snap, sim.ParkIdle, "waiting for work")
+	require.Len(t, sub, 2)
+	assert.Equal(t, snap.ParkedCount[sim.ParkIdle], sub[0].n+sub[1].n)
+}
+
+// Where the panel is too low for the story (a phone's), it keeps its
+// title for what it draws: the OS threads ("memory: 220 MB" over a grid
+// of threads read as the memory drawn in squares).
+func TestMemoryTitleOnlyOverTheStory(t *testing.T) {
+	in, side := loomCarrierAtOneSecond(t)
+	for _, sz := range sceneSizes {
+		var l List
+		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: sz[2]})
+		txt := texts(&l)
+		story := strings.Contains(txt, "one carrier's OS thread")
+		title := regexp.MustCompile(`(?m)^(the JVM's )?memory: .* limit$`).MatchString(txt)
+		assert.Equal(t, story, title, "%gx%g: the memory title is over the memory story only", sz[0], sz[1])
+	}
 }

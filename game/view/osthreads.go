@@ -50,8 +50,8 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 		alone = append(alone, "OS threads "+Count(int64(snap.PlatformLive))+" · stacks "+Size(stacks))
 	}
 	titles := []string{"OS threads: " + Count(int64(snap.PlatformLive)), "OS threads"}
-	if memoryStory(snap, limit) {
-		// The panel's story is the memory (drawMemoryStory): its title
+	if memoryStory(snap, limit) && memoryStoryRoom(Rect{W: r.W - 6*sc, H: r.H - PanelTitleH(sc) - 6*sc}, sc) {
+		// (The room is of panelAlt's body.) The panel's story is the memory (drawMemoryStory): its title
 		// says it, against the limit; the threads are counted below.
 		titles = append([]string{"the JVM's memory: " + Size(snap.RSS) + " of the container's " + Size(limit) + " limit",
 			"memory: " + Size(snap.RSS) + " of the " + Size(limit) + " limit"}, titles...)
