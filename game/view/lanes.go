@@ -261,7 +261,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		full := Size(sim.Bytes(s.scaleW) * 8)
 		need := TextWidth("stack 000.0 KB", size) + 2*CharW*size
 		for _, a := range []string{"full bar = " + full, "bar " + full} {
-			if sw := TextWidth(a, size) + 6*sc; need+sw <= bar.W/2 {
+			if sw := TextWidth(a, size) + 6*sc; need+sw <= bar.W*0.6 {
 				if nameStack {
 					l.TextFit(Rect{X: bar.Right() - sw + 4*sc, Y: lr.Y, W: sw - 4*sc, H: lr.H}, size, p.Text, a)
 				}

@@ -511,7 +511,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			// one keeps its own for its next park: the explanation on
 			// point says so; "15 parked + 1 kept by a running thread"
 			// in the panel confused its readers).
-			say = "their stacks: " + n + " StackChunks on the heap, one per virtual thread, " + b + " in all"
+			say = "their stacks: " + n + " StackChunks, one per virtual thread, on the heap: " + b
 		} else if live > off {
 			say += " (" + Count(int64(off)) + " parked + " + Count(int64(live-off)) + " kept by a running thread for its next park)"
 		}
