@@ -25,6 +25,11 @@ type Snapshot struct {
 	// each reason in the thread table's order.
 	ParkedCount [parkReasonCount]int
 	Parked      [parkReasonCount][]ThreadID
+	// ParkedExec is, for each thread of Parked, the index in ExecNames of
+	// the executor it serves (-1: none), so a picture can tell a
+	// server's event loops from a client's.
+	ParkedExec [parkReasonCount][]int32
+	ExecNames  []string // the executors' names, in the configuration's order
 
 	VirtualLive  int
 	PlatformLive int // live OS threads (ThreadMXBean count)
@@ -240,7 +245,14 @@ func (s *Sim) fillRunQueue(snap *Snapshot) {
 func (s *Sim) fillThreads(snap *Snapshot) {
 	for r := range snap.Parked {
 		snap.Parked[r] = snap.Parked[r][:0]
+		snap.ParkedExec[r] = snap.ParkedExec[r][:0]
 		snap.ParkedCount[r] = 0
+	}
+	if len(snap.ExecNames) != len(s.cfg.Executors) {
+		snap.ExecNames = snap.ExecNames[:0]
+		for i := range s.cfg.Executors {
+			snap.ExecNames = append(snap.ExecNames, s.cfg.Executors[i].Name)
+		}
 	}
 	snap.Platform = snap.Platform[:0]
 	snap.PlatformRunning, snap.PlatformRunnable = 0, 0
@@ -257,6 +269,7 @@ func (s *Sim) fillThreads(snap *Snapshot) {
 				snap.ParkedCount[t.reason]++
 				if len(snap.Parked[t.reason]) < MaxListed {
 					snap.Parked[t.reason] = append(snap.Parked[t.reason], t.id)
+					snap.ParkedExec[t.reason] = append(snap.ParkedExec[t.reason], t.exec)
 				}
 			}
 			continue

@@ -35,6 +35,12 @@ func carrierMemory(f *facts) string {
 	if mb := f.knobInt("container_mb", 0); mb > 0 {
 		r += " of the container's " + counti(mb) + " MB"
 	}
+	if 2*s.RSSJVM > s.RSS {
+		// Where the JVM itself is most of it, the caption says so: the
+		// loops' threads are not where the memory goes (the memory bar
+		// draws the parts; readers asked what the 220 MB was).
+		r += ", mostly the JVM itself (" + size(s.RSSJVM) + ")"
+	}
 	return r + "."
 }
 

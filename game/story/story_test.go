@@ -203,6 +203,8 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	// Not "no thread memory": a parked loop's stack is a heap object.
 	contains(t, "256-vthreads", c, "16 loops run as virtual threads on 8 carriers: parked, each costs a small heap object, not an OS thread.",
 		"Now the JVM's resident memory is")
+	// The memory's largest part, the JVM itself, is named with its size.
+	contains(t, "256-vthreads", c, "of the container's 256 MB, mostly the JVM itself (182 MB).")
 	lessonShort(t, c)
 	if strings.Contains(c, "so far") {
 		t.Errorf("256-vthreads: an average beside the instant's counts: %q", c)

@@ -252,10 +252,31 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// Stack bar, to scale: scaleW words fill the rest of the lane.
 	bar.X += 2 * sc
 	bar.W -= 2 * sc
+	if text && !paused {
+		// The bar's scale, right of its track: "992 B" on a bar half the
+		// lane long read as a big stack, with no maximum to compare with
+		// (the words after the bar, "(full bar = 2.0 KB)", did not fit
+		// and were dropped). Said on the first busy lane; every lane
+		// keeps the same track, so the bars compare.
+		full := Size(sim.Bytes(s.scaleW) * 8)
+		need := TextWidth("stack 000.0 KB", size) + 2*CharW*size
+		for _, a := range []string{"full bar = " + full, "bar " + full} {
+			if sw := TextWidth(a, size) + 6*sc; need+sw <= bar.W*0.6 {
+				if nameStack {
+					l.TextFit(Rect{X: bar.Right() - sw + 4*sc, Y: lr.Y, W: sw - 4*sc, H: lr.H}, size, p.Text, a)
+				}
+				bar.W -= sw
+				break
+			}
+		}
+	}
 	bw := bar.W * float32(cv.Frames) / float32(s.scaleW)
 	bw = clamp(bw, min(2*sc, bar.W), bar.W)
-	bar.Y += bar.H * 0.15
-	bar.H *= 0.7
+	// A band half the lane's height, thinner than the thread's token
+	// before it: the token's sky blue and the bar's deep blue read as one
+	// mark when both were as tall as the lane.
+	bar.Y += bar.H * 0.28
+	bar.H *= 0.44
 	stack := Rect{X: bar.X, Y: bar.Y, W: bw, H: bar.H}
 	if !paused {
 		// The empty track of the full bar: "full bar = 2.0 KB" needs a
@@ -289,11 +310,6 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		what = []string{"pinned (" + cv.Reason.Words() + ")", "pinned"}
 	case cv.Monitor:
 		what = []string{"holds a lock", "lock"}
-	case nameStack:
-		// The bar's scale is said once, on the first lane: "992 B" on a
-		// bar half the lane long read as a length with no unit.
-		full := Size(sim.Bytes(s.scaleW) * 8)
-		what = append([]string{"stack " + Size(sim.Bytes(cv.Frames)*8) + " (full bar = " + full + ")"}, what...)
 	}
 	if text {
 		after := Rect{X: bar.X + bw + 4*sc, Y: lr.Y, W: bar.Right() - bar.X - bw - 4*sc, H: lr.H}

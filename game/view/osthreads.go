@@ -49,8 +49,14 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 		alone = append(alone, "OS threads: "+Count(int64(snap.PlatformLive))+" · stacks reserved "+Size(stacks))
 		alone = append(alone, "OS threads "+Count(int64(snap.PlatformLive))+" · stacks "+Size(stacks))
 	}
-	body := panelAlt(l, r, right, alone, p, sc,
-		"OS threads: "+Count(int64(snap.PlatformLive)), "OS threads")
+	titles := []string{"OS threads: " + Count(int64(snap.PlatformLive)), "OS threads"}
+	if memoryStory(snap, limit) && memoryStoryRoom(Rect{W: r.W - 6*sc, H: r.H - PanelTitleH(sc) - 6*sc}, sc) {
+		// (The room is of panelAlt's body.) The panel's story is the memory (drawMemoryStory): its title
+		// says it, against the limit; the threads are counted below.
+		titles = append([]string{"the JVM's memory: " + Size(snap.RSS) + " of the container's " + Size(limit) + " limit",
+			"memory: " + Size(snap.RSS) + " of the " + Size(limit) + " limit"}, titles...)
+	}
+	body := panelAlt(l, r, right, alone, p, sc, titles...)
 	var segs [8]segment
 	var dots [8]int // of each segment, how many (the first) hold a CPU
 	ns := 0
@@ -101,6 +107,11 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 		Count(int64(cOn+on))+" hold a CPU now."+stackNote+" (Threads' objects in the heap, "+Size(inHeap)+
 		", are in the heap panel.)"+rssNote(snap))
 	if body.Empty() {
+		return
+	}
+	if drawMemoryStory(l, body, snap, measured, limit, p, sc, func(g Rect) float32 {
+		return drawSegments(l, g, segs[:ns], dots[:ns], dotsAt[:ns], p, sc)
+	}) {
 		return
 	}
 	counts := osCountLines(snap, measured, cOn+on, waiting, jvm)

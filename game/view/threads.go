@@ -338,6 +338,34 @@ type group struct {
 	where int // park reason for animation anchors, -1 for none
 }
 
+// byExecutor splits the threads parked for reason by the executor they
+// serve, one group each named after it ("server workers", "client event
+// loops": the article's 8 + 8 loops were one row of 16 numbers), when
+// every one of them is listed and they serve more than one executor; nil
+// otherwise.
+func byExecutor(snap *sim.Snapshot, reason sim.ParkReason, words string) []group {
+	ids, ex := snap.Parked[reason], snap.ParkedExec[reason]
+	if len(ids) != snap.ParkedCount[reason] || len(ex) != len(ids) {
+		return nil
+	}
+	var out []group
+	at := map[int32]int{}
+	for i, e := range ex {
+		if e < 0 || int(e) >= len(snap.ExecNames) {
+			return nil
+		}
+		j, ok := at[e]
+		if !ok {
+			j = len(out)
+			at[e] = j
+			out = append(out, group{snap.ExecNames[e] + ": " + words, 0, nil, MeanVirtual, int(reason)})
+		}
+		out[j].n++
+		out[j].ids = append(out[j].ids, ids[i])
+	}
+	return out
+}
+
 func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 	snap := in.Snap
 	groups := s.groups[:0]
@@ -353,7 +381,11 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 					// second word for them.
 					name = "request threads waiting for their calls"
 				}
-				groups = append(groups, group{name, n, snap.Parked[reason], MeanVirtual, int(reason)})
+				if sub := byExecutor(snap, reason, name); len(sub) > 1 {
+					groups = append(groups, sub...)
+				} else {
+					groups = append(groups, group{name, n, snap.Parked[reason], MeanVirtual, int(reason)})
+				}
 				total += n
 			}
 		}
@@ -446,11 +478,19 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		}
 		return
 	}
-	if len(groups) == 1 && idsSkip(groups[0].ids, groups[0].n) && body.H >= 3*CharH*sc {
+	skip, fit := false, len(groups) <= 2 && body.H >= 3*CharH*sc*float32(len(groups))
+	for _, g := range groups {
+		skip = skip || idsSkip(g.ids, g.n)
+	}
+	if skip && fit {
 		// Ids are given in start order to every thread; a group's own
 		// skip the others' ("#67, #69 … #83, #84" read as two kinds).
+		// (Two groups: a server's loops and a client's, each a row.)
 		rest, note := body.CutBottom(CharH * sc)
-		if fitsLabels(rest, groups[0].ids, min(CharH*sc, rest.H), max(1, sc), sc) {
+		for _, g := range groups {
+			fit = fit && fitsLabels(Rect{X: rest.X, Y: rest.Y, W: rest.W, H: rest.H / float32(len(groups))}, g.ids, min(CharH*sc, rest.H), max(1, sc), sc)
+		}
+		if fit {
 			l.TextFit(note, sc, p.TextDim, "(thread numbers skip those of other threads started in between)",
 				"(numbers skip other threads started between them)", "(numbers skip other threads')")
 			body = rest
@@ -465,8 +505,14 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		live, off, _ := chunksBesideThreadsOff(snap)
 		n, b := Count(int64(live)), Size(snap.Chunks.LiveBytes)
 		say := "their stacks: " + n + " StackChunks on the heap, " + b + " in all"
-		if live > off {
-			// "16 StackChunks" beside "15 parked" must add up.
+		if live == snap.VirtualLive && live > off {
+			// "16 StackChunks" beside "15 parked" must add up: said
+			// simply where every virtual thread has one (the running
+			// one keeps its own for its next park: the explanation on
+			// point says so; "15 parked + 1 kept by a running thread"
+			// in the panel confused its readers).
+			say = "their stacks: " + n + " StackChunks, one per virtual thread, on the heap: " + b
+		} else if live > off {
 			say += " (" + Count(int64(off)) + " parked + " + Count(int64(live-off)) + " kept by a running thread for its next park)"
 		}
 		mkW := CharH*sc - 6*sc
@@ -475,6 +521,11 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			lines = []string{"stacks: " + n + " StackChunks on the heap, " + b}
 		}
 		rest, foot := body.CutBottom(float32(len(lines)) * CharH * sc)
+		if live > off {
+			l.detail(foot, "parked stacks", "The StackChunks hold the stacks of the virtual threads off their carriers: "+Count(int64(off))+
+				" parked, and "+Count(int64(live-off))+" kept by "+plural(live-off, "a thread that runs now", "threads that run now")+
+				" for "+plural(live-off, "its", "their")+" next park ("+b+" in all).")
+		}
 		mk := Rect{X: foot.X, Y: foot.Y + 3*sc, W: mkW, H: mkW}
 		l.Mark(mk, MeanChunkData, p, 1)
 		for i, ln := range lines {
