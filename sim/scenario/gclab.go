@@ -32,7 +32,7 @@ var gcLab = &Scenario{
 		{Name: "cache_max_kb", Kind: Int, Default: "64", Min: 0, Max: 1048576, Unit: "KB", Help: "the per-thread cache stops growing at this size"},
 		{Name: "sticky_kb", Kind: Int, Default: "7", Min: 0, Max: 1048576, Unit: "KB", Help: "the per-thread buffer replaced by every request"},
 		{Name: "backend_ms", Kind: Int, Default: "30", Min: 0, Max: 60000, Unit: "ms", Help: "sleep per request (the backend call)"},
-		{Name: "cpu_us", Kind: Int, Default: "50", Min: 0, Max: 10000000, Unit: "µs", Help: "CPU work per request"},
+		{Name: "cpu_us", Kind: Int, Default: "50", Min: 0, Max: 10000000, Unit: "µs", Help: "CPU work per request: a spin until the clock has moved on this much, as the twin's (on a shared CPU or across a pause it uses less CPU)"},
 		{Name: "duration_s", Kind: Int, Default: "10", Min: 1, Max: 600, Unit: "s", Help: "how long the workers run (all of it is measured)"},
 		{Name: "requests", Kind: Int, Default: "0", Min: 0, Max: 100000000, Unit: "requests", Help: "0: run for duration_s; N: stop after N requests instead (`loomsim jvm` sets the twin's count, so both sides do the same work per thread however fast the JVM's machine was)"},
 		{Name: "heap_mb", Kind: Int, Default: "256", Min: 16, Max: 65536, Unit: "MB", Help: "heap size, -Xms = -Xmx"},
@@ -41,7 +41,7 @@ var gcLab = &Scenario{
 		{Name: "gc", Kind: Enum, Default: "parallel", Options: []string{"parallel", "serial", "g1"}, Help: "collector (g1 is simplified)"},
 		{Name: "jdk", Kind: Enum, Default: "17", Options: jdkBuildNames(), Help: "JDK build: 17 = 17.0.12 or later, 17.0.11 = up to 17.0.11, 21 = 21.0.4 or later, 21.0.3 = up to 21.0.3, 25 (the older builds still run Parallel's post-scavenge Full GC check)"},
 		{Name: "cores", Kind: Int, Default: "2", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs the JVM sees (-XX:ActiveProcessorCount)"},
-		{Name: "cpu_share", Kind: Float, Default: "1", Min: 0.01, Max: 1, Help: "part of each CPU's time the JVM's threads get: 1 is a machine of its own; on one shared with other work less, and every CPU burst, GC pause and marking thread takes 1/cpu_share as long (no JVM flag: `loomsim jvm` measures it, the twin's process CPU over its window's wall time and cores)"},
+		{Name: "cpu_share", Kind: Float, Default: "1", Min: 0.01, Max: 1, Help: "part of each CPU's time the JVM's threads get: 1 is a machine of its own; on one shared with other work less, and every CPU burst (but cpu_us's spin, which ends on the clock), GC pause and marking thread takes 1/cpu_share as long (no JVM flag: `loomsim jvm` measures it, the twin's process CPU over its window's wall time and cores)"},
 	},
 	Cases: []Case{
 		{ID: "pooled", Title: "1,000 pooled workers, 256 MB, Parallel", Set: [][2]string{{"state", "pooled"}}},
@@ -204,7 +204,10 @@ func buildGCLab(v *Values) (sim.Config, error) {
 		steps = append(steps, sim.Step{Kind: sim.StepLive, Bytes: byteArray(kb("data_kb")), Label: "request data"})
 	}
 	if us := v.Int("cpu_us"); us > 0 {
-		steps = append(steps, sim.Step{Kind: sim.StepCPU, Dist: sim.Const(us64(float64(us))), Label: "CPU work"})
+		// The twin's CPU work spins until System.nanoTime passes a deadline
+		// (jvm/GcLab.java, cpuWork): a wall-clock spin, which uses less CPU
+		// where the JVM gets only part of a core or a pause falls in it.
+		steps = append(steps, sim.Step{Kind: sim.StepCPU, Dist: sim.Const(us64(float64(us))), WallClock: true, Label: "CPU work"})
 	}
 	if ms := v.Int("backend_ms"); ms > 0 {
 		steps = append(steps, sim.Step{Kind: sim.StepSleep, Dist: sim.Const(ms64(float64(ms))), Label: "backend call (sleep)"})
