@@ -38,8 +38,19 @@ const (
 
 // runCPU gives platform thread ti a burst of d CPU (plus what it owes); the
 // burst handler runs when it is done.
-func (s *Sim) runCPU(ti int32, d Duration, kind burstKind) {
+func (s *Sim) runCPU(ti int32, d Duration, kind burstKind) { s.runBurst(ti, d, kind, 0) }
+
+// runSpin runs a burst that spins until a clock deadline d after it first
+// gets a core (Step.WallClock), as a loop that reads the clock does: its
+// wall length is d (after any owed CPU) whatever share of the CPU the JVM
+// gets, and a pause that catches it past its deadline ends it.
+func (s *Sim) runSpin(ti int32, d Duration, kind burstKind) { s.runBurst(ti, d, kind, d) }
+
+// runBurst starts a burst of d of CPU, or, with wall > 0, of wall on the
+// clock.
+func (s *Sim) runBurst(ti int32, d Duration, kind burstKind, wall Duration) {
 	t := &s.th[ti]
+	t.spinWall, t.deadline = wall, 0
 	t.need = d + t.owed
 	t.owed = 0
 	t.burst = kind
@@ -111,8 +122,29 @@ func (s *Sim) startSlice(c int32) {
 	if s.pauseEnd > start {
 		start = s.pauseEnd
 	}
+	share := s.cfg.Machine.cpuShare()
+	if t.spinWall > 0 {
+		// A spin's deadline is set when it first runs: any owed CPU first,
+		// then its clock length.
+		t.deadline = start.Add(stretch(t.need-t.spinWall, share) + t.spinWall)
+		t.spinWall = 0
+	}
+	if t.deadline > 0 {
+		// On the clock: the slice lasts until the deadline (a quantum at
+		// most), and the CPU it uses is the JVM's share of that time.
+		wall := max(t.deadline.Sub(start), 0)
+		wall = min(wall, stretch(s.cfg.Machine.Quantum, share))
+		co.run = Duration(float64(float64(wall) * share))
+		if share >= 1 {
+			co.run = wall
+		}
+		co.end = start.Add(wall)
+		co.token++
+		s.q.push(co.end, evSliceEnd, c, co.token)
+		return
+	}
 	co.run = run
-	co.end = start.Add(stretch(run, s.cfg.Machine.cpuShare()))
+	co.end = start.Add(stretch(run, share))
 	co.token++
 	s.q.push(co.end, evSliceEnd, c, co.token)
 }
@@ -129,6 +161,14 @@ func (s *Sim) onSliceEnd(c int32, token uint32) {
 	s.stats.cpuBusy += co.run
 	if t.role == RoleCarrier && t.mounted >= 0 {
 		s.th[t.mounted].cpu += co.run
+	}
+	if t.deadline > 0 {
+		// A spin goes on until its deadline, whatever CPU it has used.
+		if s.now >= t.deadline {
+			t.need, t.deadline = 0, 0
+		} else {
+			t.need = max(t.need, 1)
+		}
 	}
 	if t.need > 0 {
 		if s.runq.len() > 0 && s.now.Sub(co.since) >= s.cfg.Machine.Quantum {

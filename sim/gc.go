@@ -7,7 +7,9 @@ package sim
 // gc_parallel.go, gc_serial.go, gc_g1.go).
 //
 // Pause cost model (ours): a young pause costs YoungFixed plus the bytes
-// copied or promoted at CopyRate and the old generation's cards at CardRate;
+// copied or promoted at CopyRate, the promoted bytes that land above the old
+// generation's high-water mark at FirstTouchRate besides (first writes to
+// never-touched pages), and the old generation's cards at CardRate;
 // a Full GC costs FullFixed plus live bytes at MarkRate and used bytes at
 // SweepRate. Every rate is per GC thread.
 
@@ -94,6 +96,9 @@ type youngResult struct {
 	// promoted too), inPlaceEden the part of it found in eden.
 	inPlace, inPlaceEden Bytes
 	pause                Duration
+	// copyTime is the part of the pause spent copying what was copied
+	// (first touches included), for G1's learned cost per byte.
+	copyTime Duration
 }
 
 // youngGC copies live young objects into the survivor space, ages them, and
@@ -110,6 +115,7 @@ func (s *Sim) youngGC() (Duration, bool) {
 	h := s.heap
 	cfg := &s.cfg.Heap
 	y := youngResult{eden: h.edenUsed}
+	oldHighBefore := h.oldHigh
 	failed := false
 	inPlace := s.gc.evacFailsInPlace()
 	next := 0 // the next cohort to take, by index
@@ -163,6 +169,10 @@ func (s *Sim) youngGC() (Duration, bool) {
 		s.youngCohort(&h.cohorts[next], &y, &failed)
 	}
 	h.young = keep
+	// Promoted bytes above the old gen's high-water mark were written to
+	// pages for the first time (what a failed evacuation left in place
+	// was not copied).
+	fresh := min(h.oldHigh-oldHighBefore, y.promoted-y.inPlace)
 	s.coalesceCaches()
 	h.noteTouched()
 	h.edenUsed = 0
@@ -176,7 +186,9 @@ func (s *Sim) youngGC() (Duration, bool) {
 		h.survUsed = h.youngLive()
 	}
 	thr := Bytes(s.gc.threads(cfg, s.cfg.Machine.Cores))
+	y.copyTime = bytesAt(y.copied+y.promoted-y.inPlace, cfg.CopyRate*thr) + bytesAt(fresh, cfg.FirstTouchRate*thr)
 	y.pause = cfg.YoungFixed + bytesAt(y.copied+y.promoted, cfg.CopyRate*thr) + bytesAt(h.oldUsed, cfg.CardRate*thr)
+	y.pause += bytesAt(fresh, cfg.FirstTouchRate*thr)
 	y.pause += s.gc.youngExtra(s, thr)
 	h.youngCount++
 	s.stats.youngGCs++

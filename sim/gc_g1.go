@@ -48,6 +48,7 @@ type g1State struct {
 	markedGarbage Bytes // all the old garbage the last marking found
 	region        Bytes // the heap region size
 	survival      g1Seq // the fraction of eden that survives a young pause
+	copyCost      g1Seq // a young pause's copying time per byte copied, ns (FirstTouchRate only)
 }
 
 func (g1GC) name() string { return "g1 (simplified)" }
@@ -88,6 +89,7 @@ func (g1GC) youngExtra(s *Sim, threads Bytes) Duration {
 func (g1GC) tenure(s *Sim, y youngResult) {
 	h := s.heap
 	h.g1SampleSurvival(y.eden, y.fromEden)
+	h.g1SampleCopyCost(&y)
 	h.g1Resize(Bytes(g1GC{}.threads(&s.cfg.Heap, s.cfg.Machine.Cores)))
 	ageTableThreshold(h, &s.cfg.Heap, &y.ages)
 }

@@ -85,11 +85,37 @@ func (q *g1Seq) predictUnit(dflt float64) float64 {
 	if q.num == 0 {
 		return dflt
 	}
+	return min(1, max(0, q.predict()))
+}
+
+// predict is G1Predictions::predict: the average plus g1Confidence standard
+// deviations, the deviation at least davg * (5 - samples) / 2 while there
+// are fewer than five samples.
+func (q *g1Seq) predict() float64 {
 	sd := math.Sqrt(q.dv)
 	if q.num < 5 {
 		sd = max(sd, float64(float64(q.davg*float64(5-q.num))/2))
 	}
-	return min(1, max(0, float64(q.davg+float64(g1Confidence*sd))))
+	return float64(q.davg + float64(g1Confidence*sd))
+}
+
+// g1CopyTime is how long G1 expects copying n bytes to take. G1 predicts it
+// from the cost per byte its past pauses measured (G1Analytics'
+// copy cost per byte). Where first touches are priced (FirstTouchRate) that
+// cost changes from pause to pause, and the model learns it as G1 does;
+// without them it is CopyRate's, a constant.
+func (h *heap) g1CopyTime(n, thr Bytes) Duration {
+	if h.cfg.FirstTouchRate <= 0 || h.g1.copyCost.num == 0 {
+		return bytesAt(n, h.cfg.CopyRate*thr)
+	}
+	return Duration(float64(float64(n) * h.g1.copyCost.predict()))
+}
+
+// g1SampleCopyCost records a young pause's copying time per byte copied.
+func (h *heap) g1SampleCopyCost(y *youngResult) {
+	if n := y.copied + y.promoted - y.inPlace; n > 0 && h.cfg.FirstTouchRate > 0 {
+		h.g1.copyCost.add(float64(float64(y.copyTime) / float64(n)))
+	}
 }
 
 // g1RegionSize is the heap region size G1 picks from -Xmx: 1/2048 of the
@@ -160,7 +186,7 @@ func (h *heap) g1EdenFits(n, baseFree Bytes, rate float64, thr Bytes) bool {
 	r := h.g1.region
 	toCopy := Bytes(float64(rate * float64(n*r)))
 	cfg := &h.cfg
-	pause := cfg.YoungFixed + bytesAt(toCopy+h.survUsed, cfg.CopyRate*thr) + bytesAt(h.oldUsed, cfg.CardRate*thr)
+	pause := cfg.YoungFixed + h.g1CopyTime(toCopy+h.survUsed, thr) + bytesAt(h.oldUsed, cfg.CardRate*thr)
 	// G1 predicts from the pauses it measured, which took as long as the
 	// JVM's share of the CPUs made them (cpushare.go).
 	if stretch(pause, h.cpuShare) > g1PauseGoal {

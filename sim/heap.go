@@ -80,6 +80,13 @@ type HeapConfig struct {
 	FullFixed  Duration // per Full GC
 	MarkRate   Bytes    // live bytes marked and compacted per ms per thread
 	SweepRate  Bytes    // used bytes walked per ms per thread
+	// FirstTouchRate prices, per GC thread, the bytes a young pause
+	// promotes into old-gen memory no pause has written before (above the
+	// old gen's high-water mark): the kernel faults in and zeroes each such
+	// page on its first write, as HotSpot does not pre-touch the heap
+	// (AlwaysPreTouch is off). 0: not priced apart (CopyRate then includes
+	// it on average).
+	FirstTouchRate Bytes
 	// G1 (simplified).
 	G1IHOP          int      // percent of the heap in old gen that starts concurrent marking
 	G1MarkRate      Bytes    // live old bytes marked concurrently per ms of CPU per marking thread (gc_g1_mark.go)
@@ -123,6 +130,8 @@ func (h *HeapConfig) validate() error {
 		return fmt.Errorf("young start-up data %v: must be 0..%v (the application data)", h.AppYoungBytes, h.AppBytes)
 	case h.CopyRate <= 0 || h.MarkRate <= 0 || h.SweepRate <= 0 || h.CardRate <= 0:
 		return fmt.Errorf("GC cost rates must be positive")
+	case h.FirstTouchRate < 0:
+		return fmt.Errorf("first-touch rate %v: must be 0 (not priced) or positive", h.FirstTouchRate)
 	}
 	return collectorFor(h.GC).validate(h)
 }

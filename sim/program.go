@@ -84,11 +84,16 @@ type Step struct {
 	Sticky    Bytes    // thread-local: data kept until the thread's next use
 	Monitor   int      // enter, exit
 	Native    bool     // block: under a native frame (pins)
-	Subtasks  []int    // fork: programs to fork
-	Joiner    Joiner   // fork
-	Then      int      // async: continuation program
-	ThenExec  int      // async: executor (event loops) the continuation runs on
-	FailRate  float64  // block: probability the call fails (for joiners)
+	// WallClock (cpu) makes the step spin until a clock deadline, Dist's
+	// duration after it first runs, rather than for that much CPU: on a
+	// shared CPU or across a pause it ends on time having used less CPU
+	// (sim/cpu.go, startSlice).
+	WallClock bool
+	Subtasks  []int   // fork: programs to fork
+	Joiner    Joiner  // fork
+	Then      int     // async: continuation program
+	ThenExec  int     // async: executor (event loops) the continuation runs on
+	FailRate  float64 // block: probability the call fails (for joiners)
 	// ConnPool, when >= 0, makes a blocking call use a keep-alive
 	// connection from that client connection pool: an idle one if there is
 	// one, else a new one that first costs ConnSetup (TCP and TLS

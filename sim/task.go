@@ -208,7 +208,12 @@ func (s *Sim) step(ti int32) {
 		st := &prog.Steps[tsk.pc]
 		switch st.Kind {
 		case StepCPU:
-			s.runCPU(s.oscpu(ti), s.sample(st.Dist), burstStep)
+			d := s.sample(st.Dist)
+			if st.WallClock {
+				s.runSpin(s.oscpu(ti), d, burstStep)
+				return
+			}
+			s.runCPU(s.oscpu(ti), d, burstStep)
 			return
 		case StepGarbage:
 			s.allocGarbage(st.Bytes)

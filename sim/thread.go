@@ -161,6 +161,11 @@ type thread struct {
 	tlBytes    Bytes
 	sticky     shortRef // the sticky buffer (cohort.go)
 	wakeNeed   Duration
+	// A wall-clock burst (Step.WallClock): spinWall is its clock length
+	// until it first gets a core, deadline when it ends from then on;
+	// both 0 for a burst of a fixed amount of CPU.
+	spinWall Duration
+	deadline Time
 
 	// Cold: the picture and the follow-a-thread card.
 	id          ThreadID

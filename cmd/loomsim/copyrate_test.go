@@ -36,7 +36,8 @@ var copyRateLogs = map[string][]string{
 	"parallel": {"gclog/parallel-100m-nr8-fresh.log", "gclog/parallel-100m-nr8-pooled.log", "gclog/parallel-256m-pooled.log",
 		"jvm-check/parallel-128m-pooled-1000.log", "jvm-check/parallel-64m-pooled-500.log"},
 	"serial": {"gclog/serial-64m-fresh-tags.log", "gclog/serial-64m-pooled.log", "jvm-check/serial-64m-pooled-500.log"},
-	"g1":     {"gclog/g1-256m-pooled-1000-phases.log", "gclog/g1-256m-pooled-500-phases.log", "gclog/g1-128m-fresh-1000-phases.log"},
+	"g1": {"gclog/g1-256m-pooled-1000-phases.log", "gclog/g1-256m-pooled-500-phases.log", "gclog/g1-128m-fresh-1000-phases.log",
+		"gclog/g1-256m-pooled.log", "gclog/g1-64m-pooled.log", "jvm-check/g1-256m-pooled-1000.log", "jvm-check/g1-128m-fresh-1000.log"},
 }
 
 // g1CopiedBytes reads G1's per-pause "Copied Bytes ... Sum: N" (gc+phases=debug), by GC id.
@@ -48,10 +49,22 @@ type copyFit struct {
 	pauses                   int
 	cpuMs, fixedMs, mb       float64
 	sumX, sumY, sumXX, sumXY float64 // for the least-squares line, shown beside the fit
+	// freshMB is what the pauses promoted above the old gen's high-water mark (pages
+	// written for the first time), touchMs the CPU the model's FirstTouchRate gives it;
+	// the sums fit CPU - fixed = copied MB x a + fresh MB x b (least squares, no intercept).
+	freshMB, touchMs        float64
+	sCC, sCF, sFF, sCY, sFY float64
+}
+
+// twoRates is the least-squares fit of the CPU left after the model's fixed and card parts
+// against the MB copied and the MB of them written to fresh pages: ms per MB of each.
+func (f *copyFit) twoRates() (copyMsPerMB, freshMsPerMB float64) {
+	det := f.sCC*f.sFF - f.sCF*f.sCF
+	return (f.sCY*f.sFF - f.sFY*f.sCF) / det, (f.sFY*f.sCC - f.sCY*f.sCF) / det
 }
 
 // msPerMB is the fitted GC-thread CPU per MB copied; rate the same as the model's CopyRate.
-func (f *copyFit) msPerMB() float64 { return (f.cpuMs - f.fixedMs) / f.mb }
+func (f *copyFit) msPerMB() float64 { return (f.cpuMs - f.fixedMs - f.touchMs) / f.mb }
 func (f *copyFit) rate() sim.Bytes  { return sim.Bytes(float64(sim.MB) / f.msPerMB()) }
 
 // line is the least-squares fit CPU ms = a + b × MB over the pauses, for comparison only.
@@ -83,7 +96,12 @@ func fitCopyRate(t *testing.T, gc string, h sim.HeapConfig) *copyFit {
 			threads = 1
 		}
 		require.True(t, threads >= 1 && threads <= 8, "%s: %d CPUs", name, l.CPUs)
+		var high gclog.Bytes // the old gen's high-water mark so far: its pages have been written
 		for _, e := range l.Events {
+			highBefore := high
+			if _, oa, ok := e.Old(); ok {
+				high = max(high, oa)
+			}
 			if e.Kind != gclog.Young || e.CPU == nil {
 				continue
 			}
@@ -92,6 +110,17 @@ func fitCopyRate(t *testing.T, gc string, h sim.HeapConfig) *copyFit {
 			cpu := float64(e.CPU.User+e.CPU.Sys) / 1e6
 			fixed := float64(threads) * float64(h.YoungFixed+bytesAtMs(old, h.CardRate)) / float64(sim.Millisecond)
 			mb := copied / float64(sim.MB)
+			fresh := float64(max(0, high-highBefore)) / float64(sim.MB)
+			if h.FirstTouchRate > 0 {
+				f.touchMs += fresh * float64(sim.MB) / float64(h.FirstTouchRate)
+			}
+			f.freshMB += fresh
+			y := cpu - fixed
+			f.sCC += mb * mb
+			f.sCF += mb * fresh
+			f.sFF += fresh * fresh
+			f.sCY += mb * y
+			f.sFY += fresh * y
 			f.pauses++
 			f.cpuMs += cpu
 			f.fixedMs += fixed
@@ -115,8 +144,13 @@ func pauseCopied(e *gclog.Event, gc string, exact map[int]float64) (copied float
 		return 0, 0, e.HasHeap && len(e.Gens) == 0 && e.Before == e.After
 	}
 	if gc == "g1" {
-		c, ok := exact[e.ID]
-		return c, sim.Bytes(ob), ok
+		if c, ok := exact[e.ID]; ok {
+			return c, sim.Bytes(ob), true
+		}
+		// Without gc+phases=debug: the survivor regions after the pause and the old
+		// gen's growth (whole regions, so a little more than was copied).
+		surv, ok := e.Gen(gclog.Survivor)
+		return float64(surv.After + max(0, oa-ob)), sim.Bytes(ob), ok
 	}
 	young, ok := e.Gen(gclog.YoungGen)
 	if !ok {
@@ -159,6 +193,17 @@ func TestGCLabCopyRateFitsTheLogs(t *testing.T) {
 				"gc-lab's CopyRate for %s (%d B/ms) is more than %.0f %% from the logs' fit (%d B/ms)", gc, h.CopyRate, copyRateTolerance*100, f.rate())
 			if gc == "g1" {
 				require.Equal(t, h.CopyRate, h.G1MixedCopyRate, "a mixed pause evacuates with the same workers at the same rate")
+				// G1's pauses cost more per byte where they promote into old-gen pages never
+				// written before (the 256 MB runs' old gen grew through fresh pages all window;
+				// the 64 MB run's cycled through pages touched long before): the fit of both
+				// terms together gives gc-lab's FirstTouchRate. With one rate for every byte
+				// (the profile before), the 64 MB pauses were priced at twice their CPU.
+				cp, fr := f.twoRates()
+				t.Logf("g1: %.1f MB copied, %.1f MB of it into fresh pages: %.2f ms per MB copied (%d KB per ms) + %.2f ms per fresh MB (%d KB per ms); gc-lab's FirstTouchRate %d KB per ms",
+					f.mb, f.freshMB, cp, int(1024/cp), fr, int(1024/fr), h.FirstTouchRate/sim.KB)
+				require.Positive(t, h.FirstTouchRate, "gc-lab prices G1's first touches")
+				touch := float64(sim.MB) / fr
+				require.InDelta(t, touch, float64(h.FirstTouchRate), 0.15*touch, "FirstTouchRate against the logs' two-term fit")
 			}
 		})
 	}
