@@ -192,9 +192,21 @@ func SceneOf(in *SideInput, still bool) Scene {
 			sc.IdleLanes = nil
 		}
 		sc.QueueFolded = s.RunQueueLen == 0 && s.ExecQueued == 0
+		if s.Paused && len(sc.IdleLanes) == 0 && len(idleLanes(in)) == 0 && sc.Lanes > stoppedLaneRows {
+			// Every carrier stopped for the same GC: one fact, drawn
+			// compactly (each lane still shows its thread, stopped,
+			// without words) so the room goes to the story's panels.
+			// Eight lanes each saying "stopped for GC" were the frame's
+			// largest block of text.
+			sc.Lanes = stoppedLaneRows
+		}
 	}
 	return sc
 }
+
+// stoppedLaneRows is the height, in full lane rows, of a carrier panel
+// whose every carrier is stopped for a GC in a still frame.
+const stoppedLaneRows = 3
 
 // idleLanes are the carrier lanes with no virtual thread mounted (or not
 // started yet), in order.

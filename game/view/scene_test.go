@@ -491,11 +491,11 @@ func TestThreadLocalPartSaysWhyItStays(t *testing.T) {
 	for _, w := range []float32{400, 200} {
 		var l List
 		l.Reset(500, 200)
-		seg := heapSeg{Rect{X: 0, Y: 0, W: w, H: 100}, categoryWords[sim.CatThreadLocal], categoryWhy[sim.CatThreadLocal], 549 * sim.MB}
+		seg := heapSeg{r: Rect{X: 0, Y: 0, W: w, H: 100}, words: categoryWords[sim.CatThreadLocal], why: categoryWhy[sim.CatThreadLocal], b: 549 * sim.MB}
 		labelSegments(&l, Rect{W: 500, H: 100}, []heapSeg{seg}, &OkabeIto, 1)
 		txt := texts(&l)
 		assert.Contains(t, txt, "thread-local data 549 MB")
-		if w >= TextWidth(categoryWhy[sim.CatThreadLocal], 1)+6 {
+		if w >= TextWidth(categoryWhy[sim.CatThreadLocal][0], 1)+6 {
 			assert.Contains(t, txt, "as long as its thread lives", "a wide part")
 		} else {
 			assert.NotContains(t, txt, "as long as", "a narrow part")
