@@ -131,15 +131,21 @@ func countBar(snap *sim.Snapshot, byTier bool) bool {
 	return !byTier && cs.Garbage > 0 && cs.Live+cs.Garbage > len(snap.ChunkBlocks)
 }
 
+// chunkBarH is the height of the strip drawn as one bar: its heading, a
+// gap and a bar two lines high.
+func chunkBarH(sc float32) float32 { return 3*CharH*sc + sc }
+
 // drawChunkBar draws the StackChunks as one bar by count: the live ones,
 // then the dead ones in the old generation (only a Full GC frees them),
 // then the dead young ones (the next young GC frees them).
 func (s *Side) drawChunkBar(l *List, head, rest Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	cs := &snap.Chunks
-	l.TextFit(head, sc, p.Text, chunkHeadings(snap, false)...)
+	// The counts are on the bar's parts: the heading says what they are.
+	l.TextFit(head, sc, p.Text, "StackChunks: the frozen stacks of virtual threads off their carriers", "StackChunks (frozen stacks of threads off a carrier)",
+		"StackChunks (frozen stacks)", "StackChunks")
 	bar := rest
 	bar.Y += sc
-	bar.H = min(rest.H-sc, 2.5*CharH*sc)
+	bar.H = min(rest.H-sc, chunkBarH(sc)-CharH*sc-sc)
 	l.Rect(bar, p.Background)
 	youngDead := cs.EdenDead + cs.SurvivorDead
 	total := float32(cs.Live + cs.OldDead + youngDead)

@@ -110,3 +110,13 @@ func TestStoppedCarriersDrawnCompactly(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, tokens, in.LaneCount(), "each carrier still shows its thread")
 }
+
+// The carriers drawn compactly give the heap's column, where the story
+// is, the width they give up.
+func TestStoppedCarriersWidenTheHeap(t *testing.T) {
+	in, _ := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	r := Rect{W: 1134, H: 400}
+	still, plays := LayoutScene(r, SceneOf(&in, true), 1), LayoutScene(r, SceneOf(&in, false), 1)
+	require.True(t, still.Wide)
+	assert.Greater(t, still.Heap.W, plays.Heap.W+0.05*r.W)
+}

@@ -111,6 +111,10 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			// story's block, so it takes the room (the strip's bricks
 			// are a detail of it).
 			sh = min(sh, chunkStripMin(sc)+2*7*sc)
+			if countBar(snap, s.byTier) {
+				// One bar by count: its heading and the bar.
+				sh = min(sh, chunkBarH(sc)+2*sc)
+			}
 		}
 		if foldOld {
 			// Spaces: eden's label, a bar tall enough to name two
@@ -175,7 +179,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// under "full, being collected" left readers asking what the
 		// grey was. It is what the program allocates most of (request
 		// data), short-lived, so dead by the time eden fills.
-		edenState = []string{"full of short-lived data, dead by now: this GC frees it", "short-lived data, dead by now", "full, being collected", "being collected"}
+		edenState = []string{"full of short-lived data, dead by now: this GC frees it", "short-lived data, dead by now", "dead short-lived data", "full, being collected", "being collected"}
 		if mostlyRequests(h) {
 			edenState = append([]string{"full of short-lived request data, dead by now: this GC frees it", "short-lived request data, dead by now"}, edenState...)
 		}
@@ -617,9 +621,12 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 	for _, sg := range segs {
 		var labels []string
 		size := sc
-		if big := 1.25 * sc; sg.big && TextWidth(sg.words+" "+Size(sg.b), big)+6*sc <= sg.r.W && bar.H >= 3*CharH*sc {
-			// The frame's lesson, larger than any other label.
-			size = big
+		for _, big := range []float32{1.5 * sc, 1.25 * sc} {
+			if sg.big && TextWidth(sg.words+" "+Size(sg.b), big)+6*sc <= sg.r.W && bar.H >= 2*CharH*sc+CharH*big {
+				// The frame's lesson, larger than any other label.
+				size = big
+				break
+			}
 		}
 		for _, t := range []string{sg.words + " " + Size(sg.b), sg.words} {
 			if TextWidth(t, size)+6*sc <= sg.r.W {
