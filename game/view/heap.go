@@ -613,6 +613,16 @@ var categoryWhy = map[sim.AllocCat][]string{
 // fills it (vt-pooling's old gen: thread-local data).
 func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 	if bar.H < 2*CharH*sc {
+		// One line high (a phone's old gen): only the part drawn large
+		// (the frame's lesson) is named, where its words fit in it.
+		for _, sg := range segs {
+			t := sg.words + " " + Size(sg.b)
+			if w := TextWidth(t, sc); sg.big && bar.H >= CharH*sc && w+6*sc <= sg.r.W {
+				x, y := sg.r.X+(sg.r.W-w)/2, bar.Y+(bar.H-CharH*sc)/2
+				l.Rect(Rect{X: x - 2*sc, Y: y, W: w + 4*sc, H: CharH * sc}, p.Background.Alpha(0.7))
+				l.TextBold(x, y, t, sc, p.Text)
+			}
+		}
 		return
 	}
 	line := CharH * sc

@@ -503,6 +503,19 @@ func TestThreadLocalPartSaysWhyItStays(t *testing.T) {
 	}
 }
 
+// A part drawn large (the old gen's threads' data) is named even on a bar
+// one line high (a phone's heap), where other parts are not.
+func TestLargePartNamedOnALowBar(t *testing.T) {
+	var l List
+	l.Reset(500, 40)
+	segs := []heapSeg{{r: Rect{X: 0, Y: 0, W: 400, H: 20}, words: "thread-local data", b: 549 * sim.MB, big: true},
+		{r: Rect{X: 400, Y: 0, W: 100, H: 20}, words: "garbage", b: 10 * sim.MB}}
+	labelSegments(&l, Rect{W: 500, H: 20}, segs, &OkabeIto, 1)
+	txt := texts(&l)
+	assert.Contains(t, txt, "thread-local data 549 MB")
+	assert.NotContains(t, txt, "garbage")
+}
+
 // The waiting row and the parked grid share a square scale only where both
 // keep minSharedSquares squares at it: two compared sides at the start of
 // vt-pooling (8,976 waiting, 1,016 parked in a half-width panel) drew
