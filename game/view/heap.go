@@ -618,9 +618,10 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 		for _, sg := range segs {
 			t := sg.words + " " + Size(sg.b)
 			if w := TextWidth(t, sc); sg.big && bar.H >= CharH*sc && w+6*sc <= sg.r.W {
+				// Dark words on the light fill, no plate: a plate as wide
+				// as the part hid its colour.
 				x, y := sg.r.X+(sg.r.W-w)/2, bar.Y+(bar.H-CharH*sc)/2
-				l.Rect(Rect{X: x - 2*sc, Y: y, W: w + 4*sc, H: CharH * sc}, p.Background.Alpha(0.7))
-				l.TextBold(x, y, t, sc, p.Text)
+				l.TextBold(x, y, t, sc, p.Background)
 			}
 		}
 		return
