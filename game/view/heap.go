@@ -647,11 +647,17 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 		if len(labels) > 0 {
 			w, lh := TextWidth(labels[0], size), CharH*size
 			x, y := sg.r.X+(sg.r.W-w)/2, bar.Y+(bar.H-lh)/2
-			l.Rect(Rect{X: x - 2*sc, Y: y, W: w + 4*sc, H: lh}, p.Background.Alpha(0.7))
-			if size > sc {
-				l.TextBold(x, y, labels[0], size, p.Text)
+			// The part drawn large keeps its colour seen: dark words on
+			// its light fill, no plate (dark plates hid half the pink).
+			ink, plate := p.Text, p.Background.Alpha(0.7)
+			if sg.big {
+				ink, plate = p.Background, Color{}
+			}
+			l.Rect(Rect{X: x - 2*sc, Y: y, W: w + 4*sc, H: lh}, plate)
+			if size > sc || sg.big {
+				l.TextBold(x, y, labels[0], size, ink)
 			} else {
-				l.Text(x, y, labels[0], size, p.Text)
+				l.Text(x, y, labels[0], size, ink)
 			}
 			// Why it is there, on the line above (the foot's lines point
 			// at slivers), when the part has room: a bar three lines high
@@ -659,8 +665,8 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 			for _, why := range sg.why {
 				if ww := TextWidth(why, sc); ww+6*sc <= sg.r.W && y-line >= bar.Y+sc {
 					wx := sg.r.X + (sg.r.W-ww)/2
-					l.Rect(Rect{X: wx - 2*sc, Y: y - line, W: ww + 4*sc, H: line}, p.Background.Alpha(0.7))
-					l.Text(wx, y-line, why, sc, p.Text)
+					l.Rect(Rect{X: wx - 2*sc, Y: y - line, W: ww + 4*sc, H: line}, plate)
+					l.Text(wx, y-line, why, sc, ink)
 					break
 				}
 			}
