@@ -16,8 +16,11 @@ import "github.com/loomlab/loomlab/sim"
 // chunkStripH is the height of the strip: heading, note, and three to
 // eight rows of bricks under the columns' labels.
 func chunkStripH(body Rect, sc float32) float32 {
-	return clamp(body.H*0.48, 3*CharH*sc+3*7*sc, 3*CharH*sc+10*7*sc)
+	return clamp(body.H*0.48, chunkStripMin(sc), 3*CharH*sc+10*7*sc)
 }
+
+// chunkStripMin is the lowest strip: its lines and three rows of bricks.
+func chunkStripMin(sc float32) float32 { return 3*CharH*sc + 3*7*sc }
 
 // chunkColumn is one space's column.
 type chunkColumn struct {
@@ -49,6 +52,10 @@ func (c *chunkColumn) deadLine() []string {
 func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	cs := &snap.Chunks
 	head, rest := strip.Top(CharH * sc)
+	if countBar(snap, s.byTier) && rest.H >= CharH*sc+2*sc {
+		s.drawChunkBar(l, head, rest, snap, p, sc)
+		return
+	}
 	var noteR Rect
 	note := chunkNote(snap)
 	if len(note) > 0 && rest.H >= 2*CharH*sc+3*sc {
@@ -109,7 +116,78 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 	}
 	l.region(strip, "StackChunks", "StackChunk objects: the frozen stacks of virtual threads off their carriers. "+Count(int64(cs.Live))+" live ("+
 		Size(cs.LiveBytes)+"), "+Count(int64(cs.Old))+" in the old generation, "+Count(int64(cs.GCMode))+
-		" moved by a GC (a hole in the block: the thread will not freeze into it again), "+Count(int64(cs.Garbage))+" dead (grey, counted in the heap's garbage). A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park (one the GC has moved is dropped)."+chunkSum(snap)+" "+chunkColourWords(s.byTier))
+		" moved by a GC (the thread will not freeze into it again; a hole marks one where chunks are drawn one by one), "+Count(int64(cs.Garbage))+" dead (grey, counted in the heap's garbage). A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park (one the GC has moved is dropped)."+chunkSum(snap)+" "+chunkColourWords(s.byTier))
+}
+
+// countBar reports whether the strip is one bar by count, live then dead,
+// rather than bricks by space: there are too many chunks to draw one by
+// one (the snapshot lists a sample), some are dead, and the live ones
+// share one colour. What a reader needs then is how many are live and
+// how many dead wait for a collection; a brick scale ("1 brick = 500
+// chunks") beside the threads' squares ("1 square = 200 threads") was a
+// second scale to learn, and the columns by space a third reading.
+func countBar(snap *sim.Snapshot, byTier bool) bool {
+	cs := &snap.Chunks
+	return !byTier && cs.Garbage > 0 && cs.Live+cs.Garbage > len(snap.ChunkBlocks)
+}
+
+// chunkBarH is the height of the strip drawn as one bar: its heading, a
+// gap and a bar two lines high.
+func chunkBarH(sc float32) float32 { return 3*CharH*sc + sc }
+
+// drawChunkBar draws the StackChunks as one bar by count: the live ones,
+// then the dead ones in the old generation (only a Full GC frees them),
+// then the dead young ones (the next young GC frees them).
+func (s *Side) drawChunkBar(l *List, head, rest Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	cs := &snap.Chunks
+	// The counts are on the bar's parts: the heading says what they are.
+	l.TextFit(head, sc, p.Text, "StackChunks: the frozen stacks of virtual threads off their carriers", "StackChunks (frozen stacks of threads off a carrier)",
+		"StackChunks (frozen stacks)", "StackChunks")
+	bar := rest
+	bar.Y += sc
+	bar.H = min(rest.H-sc, chunkBarH(sc)-CharH*sc-sc)
+	l.Rect(bar, p.Background)
+	youngDead := cs.EdenDead + cs.SurvivorDead
+	total := float32(cs.Live + cs.OldDead + youngDead)
+	parts := []struct {
+		n     int
+		m     Meaning
+		words []string
+	}{
+		{cs.Live, MeanChunkData, []string{Count(int64(cs.Live)) + " live"}},
+		{cs.OldDead, MeanGarbage, []string{Count(int64(cs.OldDead)) + " dead in the old gen: freed only by a Full GC",
+			Count(int64(cs.OldDead)) + " dead: freed only by a Full GC", Count(int64(cs.OldDead)) + " dead, until a Full GC", Count(int64(cs.OldDead)) + " dead"}},
+		{youngDead, MeanGarbage, []string{Count(int64(youngDead)) + " dead young", Count(int64(youngDead)) + " dead"}},
+	}
+	x := bar.X
+	for i, pt := range parts {
+		if pt.n <= 0 {
+			continue
+		}
+		w := max(2*sc, bar.W*float32(pt.n)/total)
+		w = min(w, bar.Right()-x)
+		seg := Rect{X: x, Y: bar.Y, W: w, H: bar.H}
+		if i > 0 && x > bar.X {
+			// A dark seam between two grey parts, so that they count apart.
+			seg.X, seg.W = seg.X+sc, seg.W-sc
+		}
+		l.Mark(seg, pt.m, p, 1)
+		for _, t := range pt.words {
+			if tw := TextWidth(t, sc); tw+6*sc <= seg.W {
+				tx, ty := seg.X+(seg.W-tw)/2, seg.Y+(seg.H-CharH*sc)/2
+				l.Rect(Rect{X: tx - 2*sc, Y: ty, W: tw + 4*sc, H: CharH * sc}, p.Background.Alpha(0.7))
+				l.Text(tx, ty, t, sc, p.Text)
+				break
+			}
+		}
+		x += w
+	}
+	l.Frame(bar, 1, p.PanelEdge)
+	l.region(Rect{X: head.X, Y: head.Y, W: head.W, H: bar.Bottom() - head.Y}, "StackChunks", "StackChunk objects: the frozen stacks of virtual threads off their carriers, counted (a bar as long as all of them). "+
+		Count(int64(cs.Live))+" live ("+Size(cs.LiveBytes)+"): "+Count(int64(cs.EdenLive))+" in eden, "+Count(int64(cs.SurvivorLive))+" in the survivor spaces, "+
+		Count(int64(cs.OldLive))+" in the old generation; "+Count(int64(cs.GCMode))+" of them moved by a GC (the thread will not freeze into one of those again). "+
+		Count(int64(cs.OldDead))+" dead in the old generation: a thread whose chunk was promoted froze into a fresh young one at its next park and dropped the old one, which only a Full GC frees; "+
+		Count(int64(youngDead))+" dead in the young spaces, freed by the next young GC. A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park."+chunkSum(snap)+" "+chunkColourWords(false))
 }
 
 // layoutChunkColumns splits r into the three columns: each at least as
@@ -190,23 +268,11 @@ func chunkNote(snap *sim.Snapshot) []string {
 	}
 	o := Count(int64(off))
 	if live > off {
-		// The sum written out: vt-pooling's 9,999 beside 4,191 parked
-		// and 5,801 waiting left the reader to find the 7.
-		// A running thread's chunk is empty (its frames went back to the
-		// carrier) but kept to freeze into at its next park, unless a GC
-		// had moved it: then the thaw dropped it.
-		kept := live - off
-		r := Count(int64(kept))
-		// Plain words, short: "7 of the 8 running (empty, for reuse)"
-		// read as jargon; why a running thread keeps one is the
-		// explain-on-point text's (the strip's region).
-		return []string{
-			"one per thread off a carrier, + " + r + " kept by running threads to reuse",
-			"one per thread off a carrier, + " + r + " kept to reuse",
-			"= " + o + " off a carrier + " + r + " kept to reuse",
-			"= " + o + " + " + r + " kept",
-			"running threads may keep theirs",
-		}
+		// A few more chunks than threads off a carrier: running threads
+		// keep their emptied one to reuse. The sum is the strip's
+		// explain-on-point text (chunkSum): "+ 7 kept to reuse" in the
+		// frame was one more reconciliation to read in ten seconds.
+		return nil
 	}
 	return []string{
 		"one per parked or waiting thread (" + o + ") that has run; a new one has none yet",
@@ -560,16 +626,10 @@ func drawBricks(l *List, g cellGrid, t *chunkTally, k int, byTier bool, p *Palet
 		w := max(2*sc, cell.W*float32(t.total)/float32(k))
 		l.Rect(Rect{X: cell.X + w, Y: cell.Y, W: cell.W - w, H: cell.H}, p.Background)
 	}
-	i := 0
-	for c := chunkClass(0); c < classCount && i < drawn; c++ {
-		n := min(cells[c].n, drawn-i)
-		for j := i; j < i+n; j++ {
-			if classHole(c) {
-				hole(l, g.cellRect(j), p)
-			}
-		}
-		i += n
-	}
+	// No hole in a brick: a brick counts many chunks, and which of them
+	// a GC has moved is a detail the strip's explanation gives (outlined
+	// "moved by a GC" bricks beside filled ones were one more thing to
+	// decode). Blocks drawn one by one keep theirs.
 }
 
 // classAlpha is a class's opacity: all opaque (dead chunks are garbage's

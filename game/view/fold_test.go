@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -86,4 +87,36 @@ func TestFoldedHeapSaysWhyChunksOutnumberParked(t *testing.T) {
 	if got := foldedChunkWhy(snap, "head", "short", "15 StackChunks"); got != nil {
 		t.Fatalf("counts agree, yet: %q", got)
 	}
+}
+
+// Every carrier stopped for the same GC, in a still frame: the lanes are
+// drawn compactly (each still holds its thread's token, stopped, and no
+// lane repeats "stopped for GC"), and the room goes to the heap's story.
+func TestStoppedCarriersDrawnCompactly(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	require.True(t, in.Snap.Paused, "the premise: a GC pause")
+	require.Empty(t, idleLanes(&in), "the premise: every carrier holds a thread")
+	assert.LessOrEqual(t, SceneOf(&in, true).Lanes, stoppedLaneRows)
+	assert.Equal(t, in.LaneCount(), SceneOf(&in, false).Lanes, "while the run plays the lanes do not jump")
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	txt := texts(&l)
+	assert.LessOrEqual(t, strings.Count(txt, "stopped for GC"), 3, "the stop said once for the carriers (title, a line, the legend):\n%s", txt)
+	tokens := 0
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.Y < side.at.lanes[len(side.at.lanes)-1].Bottom() {
+			tokens++
+		}
+	}
+	assert.GreaterOrEqual(t, tokens, in.LaneCount(), "each carrier still shows its thread")
+}
+
+// The carriers drawn compactly give the heap's column, where the story
+// is, the width they give up.
+func TestStoppedCarriersWidenTheHeap(t *testing.T) {
+	in, _ := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	r := Rect{W: 1134, H: 400}
+	still, plays := LayoutScene(r, SceneOf(&in, true), 1), LayoutScene(r, SceneOf(&in, false), 1)
+	require.True(t, still.Wide)
+	assert.Greater(t, still.Heap.W, plays.Heap.W+0.05*r.W)
 }

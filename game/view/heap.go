@@ -85,18 +85,17 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// Once the collector has run, the share of the run it stopped the
 	// program takes the panel's last line, as a bar: "GC takes a third of
 	// the time" was in the caption only, not in the marks.
-	var gcLine Rect
+	gcLines := float32(0)
 	if snap.YoungGCs+snap.FullGCs > 0 && snap.Time > 0 && body.H > 10*CharH*sc {
 		// Two lines where there is room: the words, then a bar as wide
 		// as the panel, said to be the whole run (a bar squeezed beside
-		// the words was too small to read "a third").
-		lines := float32(1)
+		// the words was too small to read "a third"). The bar is a line
+		// and a quarter high, so that its stopped part and its track
+		// are told apart at a glance.
+		gcLines = 1
 		if body.H > 14*CharH*sc {
-			lines = 2
+			gcLines = 2.25
 		}
-		body, gcLine = body.CutBottom(lines*CharH*sc + 3*sc)
-		gcLine.Y += 3 * sc
-		gcLine.H -= 3 * sc
 	}
 	// StackChunk objects get a strip of their own under the spaces: as
 	// blocks inside a space they would make a 4 MB eden look full.
@@ -107,6 +106,16 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	var strip Rect
 	if len(snap.ChunkBlocks) > 0 && body.H > 6*CharH*sc {
 		sh := chunkStripH(body, sc)
+		if !foldOld && oldHoldsThreadData(h) {
+			// The old gen is where the threads' memory piles up: the
+			// story's block, so it takes the room (the strip's bricks
+			// are a detail of it).
+			sh = min(sh, chunkStripMin(sc)+2*7*sc)
+			if countBar(snap, s.byTier) {
+				// One bar by count: its heading and the bar.
+				sh = min(sh, chunkBarH(sc)+2*sc)
+			}
+		}
 		if foldOld {
 			// Spaces: eden's label, a bar tall enough to name two
 			// slivers (Thread objects, StackChunks), the old gen's line.
@@ -115,6 +124,14 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		body, strip = body.CutBottom(sh)
 		strip.Y += 2 * sc
 		strip.H -= 2 * sc
+	}
+	// The GC time's bar sits right under the old generation: its filling
+	// is what drives the Full GCs whose pauses the bar adds up.
+	var gcLine Rect
+	if gcLines > 0 {
+		body, gcLine = body.CutBottom(gcLines*CharH*sc + 3*sc)
+		gcLine.Y += 3 * sc
+		gcLine.H -= 3 * sc
 	}
 	var eden, s0, s1, old Rect
 	if foldOld {
@@ -158,7 +175,14 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// The state says why this pause is a young one: eden filled.
 	var edenState []string
 	if snap.Paused && !snap.PauseFull {
-		edenState = []string{"full, being collected", "being collected"}
+		// What it holds, not only what happens to it: grey "garbage"
+		// under "full, being collected" left readers asking what the
+		// grey was. It is what the program allocates most of (request
+		// data), short-lived, so dead by the time eden fills.
+		edenState = []string{"full of short-lived data, dead by now: this GC frees it", "short-lived data, dead by now", "dead short-lived data", "full, being collected", "being collected"}
+		if mostlyRequests(h) {
+			edenState = append([]string{"full of short-lived request data, dead by now: this GC frees it", "short-lived request data, dead by now"}, edenState...)
+		}
 	} else if snap.Paused {
 		edenState = []string{"being collected"}
 	}
@@ -204,12 +228,61 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// not to scale (the first label also gives its size).
 		oldState = []string{"empty (not drawn to scale)", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
-	drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc)
-	drawFullGCCount(l, old, snap, p, sc)
+	segs := drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc, threadDataNotes(snap)...)
+	if !drawGCShare(l, gcLine, snap, threadDataSeg(segs), p, sc) {
+		drawFullGCCount(l, old, snap, p, sc)
+	}
 	if !strip.Empty() {
 		s.drawChunkStrip(l, strip, snap, p, sc)
 	}
-	drawGCShare(l, gcLine, snap, p, sc)
+}
+
+// oldHoldsThreadData reports whether most of the old generation is the
+// threads' own live data (thread-local data, Thread objects, StackChunks):
+// threads that never end piling it up, vt-pooling's lesson.
+func oldHoldsThreadData(h *sim.HeapView) bool {
+	t := h.OldLive[sim.CatThreadLocal] + h.OldLive[sim.CatThread] + h.OldLive[sim.CatChunk]
+	return t > 0 && 2*t >= h.OldUsed
+}
+
+// mostlyRequests reports whether most of what the program has allocated
+// so far is its requests' data (the short-lived garbage they make and
+// what they keep while in flight): what a full eden mostly held.
+func mostlyRequests(h *sim.HeapView) bool {
+	var all sim.Bytes
+	for _, b := range h.Allocated {
+		all += b
+	}
+	req := h.Allocated[sim.CatGarbage] + h.Allocated[sim.CatRequest]
+	return req > 0 && 2*req >= all
+}
+
+// threadDataNotes are the old generation's words for its thread-local
+// part when that part is most of what it holds: drawn large, with whose
+// it is (the threads that keep it alive) on the line above.
+func threadDataNotes(snap *sim.Snapshot) []segNote {
+	h := &snap.Heap
+	tl := h.OldLive[sim.CatThreadLocal]
+	if tl == 0 || 2*tl < h.OldUsed {
+		return nil
+	}
+	why := categoryWhy[sim.CatThreadLocal]
+	if n := snap.VirtualLive + snap.PlatformApp; n > 0 {
+		k := Count(int64(n))
+		why = append([]string{"held by the " + k + " threads, as long as they live:", "held by the " + k + " live threads:"}, why...)
+	}
+	return []segNote{{cat: sim.CatThreadLocal, why: why, big: true}}
+}
+
+// threadDataSeg is the drawn part of segs that is drawn large (the
+// threads' data), or an empty one.
+func threadDataSeg(segs []heapSeg) heapSeg {
+	for _, sg := range segs {
+		if sg.big {
+			return sg
+		}
+	}
+	return heapSeg{}
 }
 
 // drawFullGCCount counts the Full GCs on the old generation's label line,
@@ -245,9 +318,15 @@ func drawFullGCCount(l *List, old Rect, snap *sim.Snapshot, p *Palette, sc float
 // stripes; on two lines (r two lines high) the bar takes the second,
 // its end marked 100 % of the run, and the words say how many
 // Full and young GCs took it when the old gen is nearly full.
-func drawGCShare(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+//
+// from, when not empty, is the old generation's part that drives the
+// Full GCs (the threads' data): a connector runs from it down to the
+// bar, so that "never end -> pile up -> GC time" is seen, not only read.
+// It reports whether its words counted the Full GCs (the old gen's own
+// count is then left out: one fact said once).
+func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, sc float32) bool {
 	if r.Empty() || snap.Time <= 0 {
-		return
+		return false
 	}
 	share := float32(float64(snap.GCPauseTotal) / float64(snap.Time))
 	share = clamp(share, 0, 1)
@@ -265,18 +344,36 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 			// read awkward).
 			words = append([]string{"stopped for GC: " + pct + " of the run, in " + Count(snap.FullGCs) + " Full + " + Count(snap.YoungGCs) + " young GCs"}, words...)
 		}
-		line, rest := r.Top(CharH * sc)
+		body := r
+		link := !from.r.Empty() && from.r.Bottom() <= r.Y+sc && len(words) == 3
+		if link {
+			// A connector from the threads' data down into the bar's
+			// left end: an L in the text colour, arrowhead on the bar.
+			x := from.r.X + 4*sc
+			body.X, body.W = x+8*sc, r.Right()-x-8*sc
+			y := body.Y + CharH*sc + (body.H-CharH*sc)/2
+			w := max(1.5, 2*sc)
+			l.Line(x, from.r.Bottom()-4*sc, x, y, w, p.Text)
+			l.Line(x-w/2, y, body.X-2*sc, y, w, p.Text)
+			l.Line(body.X-2*sc, y, body.X-6*sc, y-4*sc, w, p.Text)
+			l.Line(body.X-2*sc, y, body.X-6*sc, y+4*sc, w, p.Text)
+			full := Count(snap.FullGCs) + " Full + " + Count(snap.YoungGCs) + " young GCs"
+			words = append([]string{"so " + full + " stopped the program " + pct + " of the run", "so " + full + ": stopped " + pct + " of the run"}, words[1:]...)
+		}
+		line, rest := body.Top(CharH * sc)
 		l.TextFit(line, sc, p.Text, words...)
+		// Whether the words that fit counted the Full GCs.
+		counted := len(words) >= 3 && TextWidth(words[len(words)-3], sc) <= line.W+0.01
 		// The bar's scale at its end, in words: the full bar is 100 %
 		// of the run ("= the whole run" read cryptic).
 		hi := "= 100 % of the run"
 		wh := TextWidth(hi, sc)
 		l.Text(rest.Right()-wh, rest.Y+(rest.H-CharH*sc)/2, hi, sc, p.TextDim)
 		bar := Rect{X: rest.X, Y: rest.Y + 1*sc, W: rest.W - wh - 6*sc, H: rest.H - 2*sc}
-		drawShareBar(l, bar, share, p, sc)
+		drawShareBar(l, bar, share, pct, p, sc)
 		l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 			Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
-		return
+		return counted
 	}
 	var label string
 	for _, t := range []string{"stopped for GC: " + pct + " of the time", "GC: " + pct + " of the time", "GC " + pct} {
@@ -286,23 +383,40 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 		}
 	}
 	if label == "" {
-		return
+		return false
 	}
 	w := l.Text(r.X, r.Y, label, sc, p.Text)
 	bar := Rect{X: r.X + w + 6*sc, Y: r.Y + 2*sc, W: r.Right() - r.X - w - 6*sc, H: CharH*sc - 4*sc}
-	drawShareBar(l, bar, share, p, sc)
+	drawShareBar(l, bar, share, "", p, sc)
 	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
+	return false
 }
 
 // drawShareBar draws the run as a bar whose first share is striped as
-// stopped for GC.
-func drawShareBar(l *List, bar Rect, share float32, p *Palette, sc float32) {
-	l.Rect(bar, p.Grid)
-	if sw := bar.W * share; sw >= 1 {
+// stopped for GC, on the darkest track (the panel's grey track beside
+// the slate stripes read as one faint hatch), its share written large
+// after it when the bar is a line high.
+func drawShareBar(l *List, bar Rect, share float32, pct string, p *Palette, sc float32) {
+	l.Rect(bar, p.Background)
+	sw := bar.W * share
+	if sw >= 1 {
 		drawStopped(l, Rect{X: bar.X, Y: bar.Y, W: max(sw, 2*sc), H: bar.H}, p, sc)
 	}
 	l.Frame(bar, 1, p.PanelEdge)
+	size := 1.25 * sc
+	if bar.H < CharH*size {
+		size = sc
+	}
+	if pct == "" || bar.H < CharH*size {
+		return
+	}
+	for _, t := range []string{pct + " stopped", pct + " in GC"} {
+		if w := TextWidth(t, size); bar.X+max(sw, 2*sc)+4*sc+w <= bar.Right() {
+			l.TextBold(bar.X+max(sw, 2*sc)+4*sc, bar.Y+(bar.H-CharH*size)/2, t, size, p.Text)
+			return
+		}
+	}
 }
 
 // threadHeap is the live heap data that belongs to threads.
@@ -341,9 +455,12 @@ func SpaceBands(r Rect, sc float32) (label, fill Rect) {
 // state, when not empty, replaces the space's use in its label, longest
 // words first: what a GC pause is doing to it ("being collected"), or
 // why it is empty.
-func drawSpace(l *List, r Rect, name, short string, state []string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32) {
+//
+// notes change a category's words on its part (why it is there, drawn
+// large). drawSpace returns the parts it drew.
+func drawSpace(l *List, r Rect, name, short string, state []string, capacity, used sim.Bytes, live func(sim.AllocCat) sim.Bytes, garbage sim.Bytes, p *Palette, sc float32, notes ...segNote) []heapSeg {
 	if r.Empty() {
-		return
+		return nil
 	}
 	l.Rect(r, p.Background)
 	band, inner := SpaceBands(r, sc)
@@ -373,7 +490,13 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 			if w := min(px(live(c)), inner.Right()-x); w > 0 {
 				seg := Rect{X: x, Y: inner.Y, W: w, H: inner.H}
 				l.Mark(seg, CategoryMeaning(c), p, 1)
-				segs = append(segs, heapSeg{seg, categoryWords[c], categoryWhy[c], live(c)})
+				sg := heapSeg{r: seg, words: categoryWords[c], why: categoryWhy[c], b: live(c)}
+				for _, n := range notes {
+					if n.cat == c {
+						sg.why, sg.big = n.why, n.big
+					}
+				}
+				segs = append(segs, sg)
 				x += w
 			}
 			if b := live(c); b > 0 {
@@ -387,7 +510,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// upright ones beside the pause's diagonal ones read as one
 		// pattern with several meanings).
 		l.Mark(g, MeanGarbage, p, 1)
-		segs = append(segs, heapSeg{g, "garbage", "", garbage})
+		segs = append(segs, heapSeg{r: g, words: "garbage", b: garbage})
 		x += gw
 	}
 	if garbage > 0 {
@@ -418,7 +541,12 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	}
 	if len(state) > 0 {
 		labels = []string{name + " " + Size(capacity) + ": " + state[0]}
-		for _, st := range state {
+		for i, st := range state {
+			if i > 0 {
+				// Its size with each shorter state, before the state
+				// alone: a full eden's 91 MB said how much is dead.
+				labels = append(labels, name+" "+Size(capacity)+": "+st)
+			}
 			labels = append(labels, name+": "+st, short+": "+st)
 		}
 		labels = append(labels, name, short)
@@ -443,14 +571,23 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		what += " (" + strings.Join(parts, ", ") + ")"
 	}
 	l.detail(r, name, what+".")
+	return segs
 }
 
 // heapSeg is one drawn part of a space's fill: what it is and its bytes.
 type heapSeg struct {
 	r     Rect
 	words string
-	why   string // why it is there, said when the part has room
+	why   []string // why it is there, longest first, said when the part has room
 	b     sim.Bytes
+	big   bool // its words drawn large: the frame's lesson
+}
+
+// segNote changes the words of one category's part of a space.
+type segNote struct {
+	cat sim.AllocCat
+	why []string
+	big bool
 }
 
 // categoryWords names a kind of heap data on its part of a bar.
@@ -465,8 +602,8 @@ var categoryWords = map[sim.AllocCat]string{
 // categoryWhy says on a wide part why its data stays live: vt-pooling's
 // old gen, mostly thread-local data, is the lesson when the reader sees
 // that it lives as long as its thread.
-var categoryWhy = map[sim.AllocCat]string{
-	sim.CatThreadLocal: "stays as long as its thread lives:",
+var categoryWhy = map[sim.AllocCat][]string{
+	sim.CatThreadLocal: {"stays as long as its thread lives:"},
 }
 
 // labelSegments writes on a tall bar what each part is and its size: in
@@ -476,6 +613,17 @@ var categoryWhy = map[sim.AllocCat]string{
 // fills it (vt-pooling's old gen: thread-local data).
 func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 	if bar.H < 2*CharH*sc {
+		// One line high (a phone's old gen): only the part drawn large
+		// (the frame's lesson) is named, where its words fit in it.
+		for _, sg := range segs {
+			t := sg.words + " " + Size(sg.b)
+			if w := TextWidth(t, sc); sg.big && bar.H >= CharH*sc && w+6*sc <= sg.r.W {
+				// Dark words on the light fill, no plate: a plate as wide
+				// as the part hid its colour.
+				x, y := sg.r.X+(sg.r.W-w)/2, bar.Y+(bar.H-CharH*sc)/2
+				l.TextBold(x, y, t, sc, p.Background)
+			}
+		}
 		return
 	}
 	line := CharH * sc
@@ -483,23 +631,44 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 	foot := bar.Bottom() - line - 2*sc
 	for _, sg := range segs {
 		var labels []string
+		size := sc
+		for _, big := range []float32{1.5 * sc, 1.25 * sc} {
+			if sg.big && TextWidth(sg.words+" "+Size(sg.b), big)+6*sc <= sg.r.W && bar.H >= 2*CharH*sc+CharH*big {
+				// The frame's lesson, larger than any other label.
+				size = big
+				break
+			}
+		}
 		for _, t := range []string{sg.words + " " + Size(sg.b), sg.words} {
-			if TextWidth(t, sc)+6*sc <= sg.r.W {
+			if TextWidth(t, size)+6*sc <= sg.r.W {
 				labels = append(labels, t)
 			}
 		}
 		if len(labels) > 0 {
-			w := TextWidth(labels[0], sc)
-			x := sg.r.X + (sg.r.W-w)/2
-			l.Rect(Rect{X: x - 2*sc, Y: mid, W: w + 4*sc, H: line}, p.Background.Alpha(0.7))
-			l.Text(x, mid, labels[0], sc, p.Text)
+			w, lh := TextWidth(labels[0], size), CharH*size
+			x, y := sg.r.X+(sg.r.W-w)/2, bar.Y+(bar.H-lh)/2
+			// The part drawn large keeps its colour seen: dark words on
+			// its light fill, no plate (dark plates hid half the pink).
+			ink, plate := p.Text, p.Background.Alpha(0.7)
+			if sg.big {
+				ink, plate = p.Background, Color{}
+			}
+			l.Rect(Rect{X: x - 2*sc, Y: y, W: w + 4*sc, H: lh}, plate)
+			if size > sc || sg.big {
+				l.TextBold(x, y, labels[0], size, ink)
+			} else {
+				l.Text(x, y, labels[0], size, ink)
+			}
 			// Why it is there, on the line above (the foot's lines point
 			// at slivers), when the part has room: a bar three lines high
 			// is enough (vt-pooling's old gen, whose why is the lesson).
-			if ww := TextWidth(sg.why, sc); sg.why != "" && ww+6*sc <= sg.r.W && mid-line >= bar.Y+sc {
-				wx := sg.r.X + (sg.r.W-ww)/2
-				l.Rect(Rect{X: wx - 2*sc, Y: mid - line, W: ww + 4*sc, H: line}, p.Background.Alpha(0.7))
-				l.Text(wx, mid-line, sg.why, sc, p.Text)
+			for _, why := range sg.why {
+				if ww := TextWidth(why, sc); ww+6*sc <= sg.r.W && y-line >= bar.Y+sc {
+					wx := sg.r.X + (sg.r.W-ww)/2
+					l.Rect(Rect{X: wx - 2*sc, Y: y - line, W: ww + 4*sc, H: line}, plate)
+					l.Text(wx, y-line, why, sc, ink)
+					break
+				}
 			}
 			continue
 		}

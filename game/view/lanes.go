@@ -88,6 +88,10 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 			msg := Count(int64(busy)) + " of " + Count(int64(n)) + what
 			short := Count(int64(busy)) + " of " + Count(int64(n)) + " busy"
 			switch {
+			case snap.Paused && in.Virtual:
+				// The title counts them; this line says what each
+				// lane's marks are (no words fit on the lanes).
+				msg, short = "each holds its virtual thread, stopped for GC", stoppedWords(len(snap.Carriers), n)
 			case snap.Paused:
 				msg = stoppedWords(len(snap.Carriers), n)
 				short = msg

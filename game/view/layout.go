@@ -131,6 +131,10 @@ type Scene struct {
 	// OSFolded: the OS threads are the JVM's own and the carriers, and the
 	// scenario computes no resident memory: a line counts them.
 	OSFolded bool
+	// LessLanes: in a still frame, every carrier is stopped for a GC and
+	// drawn compactly: the heap's column, where the story is, takes
+	// the width the lanes give up.
+	LessLanes bool
 	// IdleLanes: in a still frame, the carrier lanes with no virtual
 	// thread folded into one line (the busy ones keep their lanes).
 	IdleLanes []int
@@ -192,9 +196,26 @@ func SceneOf(in *SideInput, still bool) Scene {
 			sc.IdleLanes = nil
 		}
 		sc.QueueFolded = s.RunQueueLen == 0 && s.ExecQueued == 0
+		if s.Paused && len(sc.IdleLanes) == 0 && len(idleLanes(in)) == 0 && sc.Lanes > stoppedLaneRows {
+			// Every carrier stopped for the same GC: one fact, drawn
+			// compactly (each lane still shows its thread, stopped,
+			// without words) so the room goes to the story's panels.
+			// Eight lanes each saying "stopped for GC" were the frame's
+			// largest block of text.
+			sc.Lanes = stoppedLaneRows
+			sc.LessLanes = sc.Heap > 1
+		}
 	}
 	return sc
 }
+
+// stoppedLaneRows is the height, in full lane rows, of a carrier panel
+// whose every carrier is stopped for a GC in a still frame.
+const stoppedLaneRows = 3
+
+// lessLanesMinW is the least width of the left column narrowed for the
+// heap (LessLanes).
+const lessLanesMinW = 480
 
 // idleLanes are the carrier lanes with no virtual thread mounted (or not
 // started yet), in order.
@@ -284,7 +305,13 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 			sl.Heap, lines = lines.Top(line)
 			sl.OS, _ = lines.Top(line)
 		}
-		left, right := r.Left(r.W * 0.55)
+		split := float32(0.55)
+		if s.LessLanes && !s.Scopes && r.W*0.45 >= lessLanesMinW*scale {
+			// Where the left column keeps room for the queue's strip and
+			// its scale's words (at 800 pixels it lost them).
+			split = 0.45
+		}
+		left, right := r.Left(r.W * split)
 		left.W -= g
 		right.X += g
 		right.W -= g

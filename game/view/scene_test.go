@@ -491,16 +491,29 @@ func TestThreadLocalPartSaysWhyItStays(t *testing.T) {
 	for _, w := range []float32{400, 200} {
 		var l List
 		l.Reset(500, 200)
-		seg := heapSeg{Rect{X: 0, Y: 0, W: w, H: 100}, categoryWords[sim.CatThreadLocal], categoryWhy[sim.CatThreadLocal], 549 * sim.MB}
+		seg := heapSeg{r: Rect{X: 0, Y: 0, W: w, H: 100}, words: categoryWords[sim.CatThreadLocal], why: categoryWhy[sim.CatThreadLocal], b: 549 * sim.MB}
 		labelSegments(&l, Rect{W: 500, H: 100}, []heapSeg{seg}, &OkabeIto, 1)
 		txt := texts(&l)
 		assert.Contains(t, txt, "thread-local data 549 MB")
-		if w >= TextWidth(categoryWhy[sim.CatThreadLocal], 1)+6 {
+		if w >= TextWidth(categoryWhy[sim.CatThreadLocal][0], 1)+6 {
 			assert.Contains(t, txt, "as long as its thread lives", "a wide part")
 		} else {
 			assert.NotContains(t, txt, "as long as", "a narrow part")
 		}
 	}
+}
+
+// A part drawn large (the old gen's threads' data) is named even on a bar
+// one line high (a phone's heap), where other parts are not.
+func TestLargePartNamedOnALowBar(t *testing.T) {
+	var l List
+	l.Reset(500, 40)
+	segs := []heapSeg{{r: Rect{X: 0, Y: 0, W: 400, H: 20}, words: "thread-local data", b: 549 * sim.MB, big: true},
+		{r: Rect{X: 400, Y: 0, W: 100, H: 20}, words: "garbage", b: 10 * sim.MB}}
+	labelSegments(&l, Rect{W: 500, H: 20}, segs, &OkabeIto, 1)
+	txt := texts(&l)
+	assert.Contains(t, txt, "thread-local data 549 MB")
+	assert.NotContains(t, txt, "garbage")
 }
 
 // The waiting row and the parked grid share a square scale only where both
