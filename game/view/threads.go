@@ -79,8 +79,9 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 				Count(int64(n)) + " just ready: carriers waking" + wakeShort, Count(int64(n)) + " just ready"}
 			pair = " They became ready (woken or just started) at this very instant; the scheduler has handed them to " + Count(int64(freeCarriers)) +
 				" idle carriers, whose OS threads take " + wake + " to wake up before they take them."
-			titles = []string{"virtual threads just ready: handed to idle carriers, which take " + wake + " to wake",
-				"just ready: handed to idle carriers, which take " + wake + " to wake",
+			// The carriers' lanes say they are waking up, and for how
+			// long: the title points at them.
+			titles = []string{"just ready: carriers are waking up to take them",
 				"just ready: carriers waking up" + wakeShort, "just ready"}
 		} else if snap.ExecQueued == n && n > 0 {
 			// Beside the tasks' queue with the same count ("8,968 queued"
@@ -133,7 +134,8 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		}
 		return
 	}
-	s.needK = max(s.needK, drawQueueRow(l, body, n, ids, m, "thread", s.squareK, p, sc))
+	name := func(id sim.ThreadID) []string { return roleWords(s.roles, s.models, id) }
+	s.needK = max(s.needK, drawQueueRow(l, body, n, ids, name, m, "thread", s.squareK, p, sc))
 }
 
 // minSharedSquares: the fewest squares a group may keep at the scale it
@@ -220,7 +222,7 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paire
 		p, sc, unit+" waiting for a pool thread", unit+" waiting for a thread", "queued "+unit)
 	l.region(r, "task queue", Count(int64(n))+" "+unit+" were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
 	if !body.Empty() {
-		drawQueueRow(l, body, n, nil, MeanRequest, singular(unit), 0, p, sc)
+		drawQueueRow(l, body, n, nil, nil, MeanRequest, singular(unit), 0, p, sc)
 	}
 }
 
@@ -234,17 +236,42 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paire
 // (shareSquareScale), all of them drawn and the scale said for both. It
 // returns the things a square must stand for so that all of them and that
 // note fit (0 when the row is labelled tokens).
-func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, what string, forceK int, p *Palette, sc float32) int {
+func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, name func(sim.ThreadID) []string, m Meaning, what string, forceK int, p *Palette, sc float32) int {
 	h := min(body.H, CharH*sc)
 	row := Rect{X: body.X, Y: body.Y + (body.H-h)/2, W: body.W, H: h}
 	gap := max(1, sc)
 	idw := TextWidth("#00000", sc) + 4*sc
 	if h >= laneLabelMin*sc && n <= maxLabelled && float32(n)*(idw+gap) <= row.W && n <= len(ids) {
+		// Each token names its thread's role when all of them fit so
+		// ("#4348 Sonnet call of #4344"), else its number alone.
+		label := func(id sim.ThreadID) string { return id.String() }
+		if name != nil {
+			for form := 0; form < 2; form++ {
+				w := float32(0)
+				for _, id := range ids[:n] {
+					ws := name(id)
+					if len(ws) <= form {
+						w += idw
+						continue
+					}
+					w += TextWidth(ws[form], sc) + 4*sc + gap
+				}
+				if w <= row.W {
+					label = func(id sim.ThreadID) string {
+						if ws := name(id); len(ws) > form {
+							return ws[form]
+						}
+						return id.String()
+					}
+					break
+				}
+			}
+		}
 		x := row.X
 		for _, id := range ids[:n] {
-			t := Rect{X: x, Y: row.Y, W: TextWidth(id.String(), sc) + 4*sc, H: h}
+			t := Rect{X: x, Y: row.Y, W: TextWidth(label(id), sc) + 4*sc, H: h}
 			l.Mark(t, m, p, 1)
-			l.Text(t.X+2*sc, t.Y+(t.H-CharH*sc)/2, id.String(), sc, p.Background)
+			l.Text(t.X+2*sc, t.Y+(t.H-CharH*sc)/2, label(id), sc, p.Background)
 			l.hit(t, id)
 			x += t.W + gap
 		}
@@ -352,6 +379,13 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 					// races panel's columns): "subtasks" there was a
 					// second word for them.
 					name = "request threads waiting for their calls"
+				}
+				if reason == sim.ParkSocket && len(in.Models) > 0 {
+					// The threads a model call parks on its socket (the
+					// caption's "calls parked waiting for an answer"):
+					// named as the calls they are, like the request
+					// threads above them.
+					name = "calls waiting for a model's answer"
 				}
 				groups = append(groups, group{name, n, snap.Parked[reason], MeanVirtual, int(reason)})
 				total += n
