@@ -128,3 +128,21 @@ func TestFoldedHeapLeavesTheChunkSumToTheExplanation(t *testing.T) {
 	}
 	assert.True(t, strings.Contains(say, "for 18 threads off a carrier"), say)
 }
+
+// Parked groups whose scale is said in the panel's title use the rows
+// their panel gives them: llm-router's two groups kept a note's room
+// under their cells and drew one row of squares each, at 50 threads a
+// square, above empty room.
+func TestParkedScaleInTitleUsesTheRows(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 8, VirtualLive: 1400}
+	snap.ParkedCount[sim.ParkSocket], snap.ParkedCount[sim.ParkJoin] = 1042, 349
+	in := input("v", snap, true)
+	in.Models = []string{"haiku", "sonnet", "opus"}
+	var s Side
+	var l List
+	l.Reset(1200, 800)
+	s.drawParked(&l, Rect{X: 0, Y: 0, W: 610, H: 78}, &in, &OkabeIto, 1)
+	txt := texts(&l)
+	require.Contains(t, txt, "1 square = ")
+	assert.Contains(t, txt, "1 square = 10 threads", txt)
+}

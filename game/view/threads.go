@@ -441,7 +441,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		for _, g := range groups {
 			row := Rect{X: dry.X, Y: y, W: dry.W, H: rowH - max(1, 2*sc)}
 			y += rowH
-			d, k := drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, 0, p, sc)
+			// The scale goes to the title when it fits there (below):
+			// the dry run keeps no room for a note under the cells.
+			d, k := drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, scaleSaidAbove, p, sc)
 			if d == detailDensity {
 				forceK = max(forceK, k)
 			}
@@ -633,11 +635,18 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 	return drawCellsK(l, r, n, ids, m, 0, p, sc)
 }
 
+// scaleSaidAbove, as drawCellsK's forceK: free to choose the scale,
+// which is said elsewhere (no room kept for a note under the cells).
+const scaleSaidAbove = -1 << 30
+
 // drawCellsK is drawCells with density forced at forceK threads a square
 // or more (0: free to choose), so that groups side by side share a scale.
 func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK int, p *Palette, sc float32) (detail, int) {
 	// A negative forceK: density at -forceK, its scale said elsewhere.
 	noted := forceK < 0
+	if forceK == scaleSaidAbove {
+		forceK = 0 // free to choose, its scale said elsewhere
+	}
 	forceK = max(forceK, -forceK)
 	if noted && forceK == 1 {
 		// One thread a square, said in the title: tokens, no note.
@@ -691,12 +700,15 @@ func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK in
 	// drawn fainter. A note under the cells says what k is.
 	cell = min(6*sc, r.H)
 	cols = max(1, int((r.W+gap)/(cell+gap)))
-	rows := int((r.H + gap) / (cell + gap))
-	if r.H >= (CharH+2)*sc+cell {
-		rows = int((r.H - CharH*sc + gap) / (cell + gap)) // room for the note
+	// Room for the note under the cells, unless the scale is said
+	// elsewhere (reserved anyway, it left llm-router's groups one row of
+	// squares each, at 50 threads a square, above empty room).
+	noteH := float32(0)
+	if !noted && r.H >= (CharH+2)*sc+cell {
+		noteH = CharH * sc
 	}
-	rows = max(1, rows)
-	capacity := cols * rows
+	rowsAt := func(cell float32) int { return max(1, int((r.H-noteH+gap)/(cell+gap))) }
+	capacity := cols * rowsAt(cell)
 	k := max(RoundScale((n+capacity-1)/capacity), forceK)
 	full, part := n/k, n%k
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}
