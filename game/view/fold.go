@@ -268,8 +268,9 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 	if snap.Pinned > 0 && !snap.Paused {
 		right += " · " + Count(int64(snap.Pinned)) + " pinned"
 	}
-	body := panel(l, r, right, p, sc, "carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
-		"carriers (OS threads)", "carrier threads", "carriers")
+	body := panel(l, r, right, p, sc, append(carrierContrast(snap, n),
+		"carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
+		"carriers (OS threads)", "carrier threads", "carriers")...)
 	l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
 		strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now; the bar is that thread's stack. "+
 		"The idle ones are listed on one line.")

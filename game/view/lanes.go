@@ -52,8 +52,9 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		if snap.Pinned > 0 && !snap.Paused {
 			right += " · " + Count(int64(snap.Pinned)) + " pinned"
 		}
-		body = panel(l, r, right, p, sc, "carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
-			"carriers (OS threads)", "carrier threads", "carriers")
+		body = panel(l, r, right, p, sc, append(carrierContrast(snap, n),
+			"carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
+			"carriers (OS threads)", "carrier threads", "carriers")...)
 		l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
 			strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now"+
 			pinnedNote(snap.Pinned)+"; the blue bar is that thread's stack, on the carrier's own native stack (not in the heap: it is copied into a StackChunk only when the thread parks). A mount often lasts "+
@@ -329,6 +330,18 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	}
 	l.detail(lr, label, label+": carrier thread running virtual thread "+id+", "+state+"; its stack holds "+
 		Count(int64(cv.Frames))+" words of "+TierLong(cv.Tier)+" frames.")
+}
+
+// carrierContrast is the carriers panel's title when the virtual threads
+// outnumber the carriers: the few OS threads against all the virtual
+// threads they carry, the picture's headline (readers found it in the
+// caption only, not beside the lanes).
+func carrierContrast(snap *sim.Snapshot, n int) []string {
+	if snap.VirtualLive <= n || n == 0 {
+		return nil
+	}
+	c, v := Count(int64(n)), Count(int64(snap.VirtualLive))
+	return []string{"carriers: " + c + " OS threads for all " + v + " virtual threads", "carriers: " + c + " OS threads for " + v + " virtual threads"}
 }
 
 // carrierWaking reports whether carrier i, with no virtual thread mounted,

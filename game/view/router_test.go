@@ -98,6 +98,7 @@ func TestCarriersBeingWokenSayWhy(t *testing.T) {
 		txt := texts(&l)
 		assert.Contains(t, txt, "waking up", "running=%v", running)
 		assert.Contains(t, txt, Dur(50*sim.Microsecond), "running=%v", running)
+		assert.Contains(t, txt, "carriers: 4 OS threads for all 100 virtual threads", "the few carriers against all the threads, in the lanes' title")
 		if !running {
 			assert.Contains(t, txt, "worker-2: waking up")
 			assert.Contains(t, txt, "worker-3, -4: idle")
@@ -145,4 +146,23 @@ func TestParkedScaleInTitleUsesTheRows(t *testing.T) {
 	txt := texts(&l)
 	require.Contains(t, txt, "1 square = ")
 	assert.Contains(t, txt, "1 square = 10 threads", txt)
+}
+
+// After a seek, the threads in join listed by the tick before it are of
+// another time: the race's owner is found by its wake-up alone (checked
+// against that stale list, the request went unnamed in the frame after a
+// seek and a step to a win).
+func TestRaceOwnerFoundAfterASeek(t *testing.T) {
+	side := NewSide()
+	before := &sim.Snapshot{Time: 0, Parallelism: 2}
+	before.Parked[sim.ParkJoin] = []sim.ThreadID{1}
+	side.Tick(before, nil, false)
+	at := sim.Time(300 * sim.Millisecond)
+	side.Tick(&sim.Snapshot{Time: at, Parallelism: 2}, []sim.Event{
+		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
+		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvUnpark, Thread: 39},
+		{At: at, Kind: sim.EvThreadEnd, Thread: 40}, {At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
+	}, false)
+	require.Len(t, side.races.recent, 1)
+	assert.Equal(t, sim.ThreadID(38), side.races.recent[0].view.Owner)
 }
