@@ -66,7 +66,7 @@ type Snapshot struct {
 	RecentLatency LatencySummary // completions since the last TakeRecentLatency (Fill does not reset it)
 	ExecQueued    int            // tasks waiting in executor queues for a pool worker or loop
 	TasksQueued   int            // of which waiting in a pool's shared queue for a pool thread (not an event loop's own queue)
-	ScopesOpen    int            // open structured scopes (Scopes lists at most 64)
+	ScopesOpen    int            // open structured scopes (Scopes lists at most 128)
 	CoreThread    []ThreadID     // the platform thread each core runs, 0 if idle
 	RouterSingle  int            // router model in single mode, -1
 	RouterRaces   int
@@ -396,23 +396,53 @@ func (s *Sim) fillChunks(snap *Snapshot) {
 	}
 }
 
-// fillScopes lists the open structured scopes and their subtasks.
+// fillScopes lists the open structured scopes and their subtasks: first
+// up to maxScopesListed with a thread on a carrier or ready for one (so
+// that the picture can say which race a running or ready thread belongs
+// to), then the first maxScopesListed of the rest in the scope table's
+// order.
 func (s *Sim) fillScopes(snap *Snapshot) {
 	snap.Scopes = snap.Scopes[:0]
-	for i := range s.scopes {
-		sc := &s.scopes[i]
-		if !sc.open || len(snap.Scopes) >= 64 {
-			continue
+	for pass := 0; pass < 2; pass++ {
+		n := 0
+		for i := range s.scopes {
+			if sc := &s.scopes[i]; sc.open && s.scopeActive(sc) == (pass == 0) && n < maxScopesListed {
+				s.listScope(snap, sc)
+				n++
+			}
 		}
-		v := ScopeView{Owner: s.th[s.tasks[sc.owner].thread].id, Winner: int(sc.winner)}
-		for j := int8(0); j < sc.n; j++ {
-			ti := sc.threads[j]
-			t := &s.th[ti]
-			sv := SubtaskView{Thread: t.id, Model: int(j), State: t.state, Cancelled: t.interrupted, Done: sc.subs[j] < 0}
-			v.Subtasks = append(v.Subtasks, sv)
-		}
-		snap.Scopes = append(snap.Scopes, v)
 	}
+}
+
+// maxScopesListed bounds each of Snapshot.Scopes's two parts.
+const maxScopesListed = 64
+
+// scopeActive reports whether the scope's owner or one of its unfinished
+// subtasks runs or is ready to run.
+func (s *Sim) scopeActive(sc *scope) bool {
+	active := func(ti int32) bool {
+		st := s.th[ti].state
+		return st == StateRunning || st == StateRunnable
+	}
+	if active(s.tasks[sc.owner].thread) {
+		return true
+	}
+	for j := int8(0); j < sc.n; j++ {
+		if sc.subs[j] >= 0 && active(sc.threads[j]) {
+			return true
+		}
+	}
+	return false
+}
+
+// listScope appends one scope's view.
+func (s *Sim) listScope(snap *Snapshot, sc *scope) {
+	v := ScopeView{Owner: s.th[s.tasks[sc.owner].thread].id, Winner: int(sc.winner)}
+	for j := int8(0); j < sc.n; j++ {
+		t := &s.th[sc.threads[j]]
+		v.Subtasks = append(v.Subtasks, SubtaskView{Thread: t.id, Model: int(j), State: t.state, Cancelled: t.interrupted, Done: sc.subs[j] < 0})
+	}
+	snap.Scopes = append(snap.Scopes, v)
 }
 
 // fillCounters writes the run's counters, the queues' lengths, what each

@@ -51,7 +51,15 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 		if n == 1 {
 			chunks = "1 StackChunk"
 		}
-		alts = append(alts, foldedChunkWhy(snap, head, short, chunks)...)
+		if _, _, differ := chunksBesideThreadsOff(snap); differ {
+			// The line gives the StackChunks' bytes alone: a count beside
+			// the parked threads' that differs by one or two needed a
+			// reconciliation a student does not need in ten seconds
+			// (the explanation on point gives it: foldedHeapSay).
+			stacks := "the parked threads' stacks are saved in it (" + Size(snap.Chunks.LiveBytes) + ")"
+			alts = append(alts, head+"; "+stacks, short+"; "+stacks, "heap: "+Size(used)+" used; "+stacks)
+			chunks = "StackChunks"
+		}
 		alts = append(alts,
 			head+"; "+chunks+" hold the parked threads' stacks ("+Size(snap.Chunks.LiveBytes)+")",
 			short+"; "+chunks+" hold parked stacks ("+Size(snap.Chunks.LiveBytes)+")",
@@ -105,8 +113,18 @@ func foldedHeapSay(snap *sim.Snapshot, used sim.Bytes) string {
 	h := &snap.Heap
 	return "The Java heap, " + Size(h.Max) + " (" + snap.GC.String() + " collector), holds " + Size(used) +
 		" and has not been collected yet: eden " + Size(h.EdenUsed) + " of " + Size(h.EdenCap) + ", old generation " + Size(h.OldUsed) +
-		". " + Count(int64(snap.Chunks.Live)) + " StackChunks (" + Size(snap.Chunks.LiveBytes) + ") hold the stacks of parked virtual threads. " +
-		"The panel opens at the first collection."
+		". " + Count(int64(snap.Chunks.Live)) + " StackChunks (" + Size(snap.Chunks.LiveBytes) + ") hold the stacks of parked virtual threads" +
+		chunkWhySay(snap) + ". The panel opens at the first collection."
+}
+
+// chunkWhySay is the reconciliation of the StackChunks' count with the
+// threads off a carrier, for the explanation on point ("" when they
+// agree).
+func chunkWhySay(snap *sim.Snapshot) string {
+	if why := foldedChunkWhy(snap, "", "", Count(int64(snap.Chunks.Live))+" StackChunks"); len(why) > 0 {
+		return " (" + strings.TrimPrefix(why[0], "; ") + ")"
+	}
+	return ""
 }
 
 // foldedChunkWhy is the folded heap line when its StackChunk count is not
@@ -250,8 +268,9 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 	if snap.Pinned > 0 && !snap.Paused {
 		right += " · " + Count(int64(snap.Pinned)) + " pinned"
 	}
-	body := panel(l, r, right, p, sc, "carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
-		"carriers (OS threads)", "carrier threads", "carriers")
+	body := panel(l, r, right, p, sc, append(carrierContrast(snap, n),
+		"carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
+		"carriers (OS threads)", "carrier threads", "carriers")...)
 	l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
 		strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now; the bar is that thread's stack. "+
 		"The idle ones are listed on one line.")
@@ -262,8 +281,20 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		s.heat = append(s.heat, 0)
 	}
 	busy := n - len(idle)
+	// The carriers being woken for ready threads get a line of their
+	// own, with a mark each: beside the threads just ready, "idle"
+	// carriers read as a contradiction.
+	var waking, rest []int
+	for _, i := range idle {
+		if carrierWaking(snap, i) {
+			waking = append(waking, i)
+		} else {
+			rest = append(rest, i)
+		}
+	}
 	lineH := CharH * sc
-	laneH := min(laneMaxH*sc, (body.H-lineH)/float32(max(busy, 1)))
+	lines := float32(btoi(len(waking) > 0) + btoi(len(rest) > 0))
+	laneH := min(laneMaxH*sc, (body.H-lines*lineH)/float32(max(busy, 1)))
 	gap := max(1, sc)
 	y := body.Y
 	s.at.lanes = s.at.lanes[:0]
@@ -281,12 +312,47 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		named = named || (cv != nil && cv.Thread != 0)
 		y += laneH
 	}
-	line := Rect{X: body.X, Y: y, W: body.W, H: min(lineH, body.Bottom()-y)}
+	line := Rect{X: body.X, Y: y, W: body.W, H: max(0, min(lineH, body.Bottom()-y))}
 	for _, i := range idle {
 		// Flights to or from an idle lane end on its line.
 		s.at.tokenOnLane(i, Rect{X: line.X, Y: line.Y, W: min(line.H*3, line.W), H: line.H})
 	}
-	l.TextFit(line.PadX(2*sc), sc, p.TextDim, idleWords(idle, len(snap.Carriers), true), idleWords(idle, len(snap.Carriers), false))
+	if len(waking) > 0 {
+		s.drawWakingLine(l, line, waking, p, sc)
+		line.Y += lineH
+		line.H = max(0, min(lineH, body.Bottom()-line.Y))
+	}
+	if len(rest) > 0 && line.H > 0 {
+		l.TextFit(line.PadX(2*sc), sc, p.TextDim, idleWords(rest, len(snap.Carriers), true), idleWords(rest, len(snap.Carriers), false))
+	}
+}
+
+// drawWakingLine draws the carriers being woken on one line: an empty
+// dashed slot each (the thread it will take is not on it yet), then
+// their names and the OS wake-up time.
+func (s *Side) drawWakingLine(l *List, r Rect, lanes []int, p *Palette, sc float32) {
+	var names []string
+	for _, i := range lanes {
+		names = append(names, strconv.Itoa(i+1))
+	}
+	who := "worker-" + strings.Join(names, ", -")
+	wake, short := "waking up", "waking up"
+	if s.wake > 0 {
+		wake, short = "waking up, "+Dur(s.wake)+" each,", "waking up ("+Dur(s.wake)+")"
+	}
+	slot := Rect{X: r.X + 2*sc, Y: r.Y + r.H*0.15, W: CharH * sc * 1.4, H: r.H * 0.7}
+	x := slot.X
+	for range lanes {
+		if x+slot.W > r.X+r.W/3 {
+			break
+		}
+		drawWakingSlot(l, Rect{X: x, Y: slot.Y, W: slot.W, H: slot.H}, p, sc)
+		x += slot.W + 5*sc
+	}
+	text := Rect{X: x + 2*sc, Y: r.Y, W: r.Right() - x - 2*sc, H: r.H}
+	l.TextFit(text, sc, p.Text, who+": "+wake+" to take the ready threads", who+": "+short, who+": waking up")
+	l.detail(r, "carriers waking up", who+": the scheduler has signalled these carriers to take the virtual threads just made ready; "+
+		"their OS threads are waking up (the machine's wake-up latency, "+Dur(s.wake)+") and then take them.")
 }
 
 // idleWords names the idle lanes ("worker-1, -2, -3: idle") and those not

@@ -52,8 +52,9 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		if snap.Pinned > 0 && !snap.Paused {
 			right += " · " + Count(int64(snap.Pinned)) + " pinned"
 		}
-		body = panel(l, r, right, p, sc, "carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
-			"carriers (OS threads)", "carrier threads", "carriers")
+		body = panel(l, r, right, p, sc, append(carrierContrast(snap, n),
+			"carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
+			"carriers (OS threads)", "carrier threads", "carriers")...)
 		l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
 			strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now"+
 			pinnedNote(snap.Pinned)+"; the blue bar is that thread's stack, on the carrier's own native stack (not in the heap: it is copied into a StackChunk only when the thread parks). A mount often lasts "+
@@ -223,6 +224,10 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// Flights to or from this lane use where a token would be.
 		slot, _ := inner.Left(min(inner.H*3, inner.W*0.4))
 		s.at.tokenOnLane(i, slot)
+		if s.snap != nil && carrierWaking(s.snap, i) {
+			s.drawWakingLane(l, lr, rest, label, text, p, sc)
+			return
+		}
 		if text {
 			l.TextFit(rest.PadX(2*sc), size, p.TextDim, "idle")
 		}
@@ -232,18 +237,27 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// Token: the mounted virtual thread's id. The whole lane is its target.
 	l.hit(lr, cv.Thread)
 	id := cv.Thread.String()
+	// The token names the thread's role where the races say it
+	// ("#4347 Opus call of #4344"), as the race grid's cells do.
+	names := append(roleWords(s.roles, s.models, cv.Thread), id)
 	tw := inner.H
 	if text {
 		tw = TextWidth(id, size) + 6*sc
+		for _, n := range names {
+			if w := TextWidth(n, size) + 6*sc; w <= inner.W*0.5 {
+				tw = w
+				break
+			}
+		}
 	}
-	tok, bar := inner.Left(min(tw, inner.W*0.4))
+	tok, bar := inner.Left(min(tw, max(inner.W*0.4, min(tw, inner.W*0.5))))
 	if text {
 		// A labelled token is as tall as its lane, so its id is whole.
 		tok.Y, tok.H = lr.Y, lr.H
 	}
 	l.Mark(tok, MeanVirtual, p, 1)
 	if text {
-		l.TextFit(Rect{X: tok.X + 3*sc, Y: lr.Y, W: tok.W - 3*sc, H: lr.H}, size, p.Background, id)
+		l.TextFit(Rect{X: tok.X + 3*sc, Y: lr.Y, W: tok.W - 3*sc, H: lr.H}, size, p.Background, names...)
 	}
 	s.at.tokenOnLane(i, tok)
 	if dot >= 1.5 && bar.W > 4*dot {
@@ -336,6 +350,63 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	}
 	l.detail(lr, label, label+": carrier thread running virtual thread "+id+", "+state+"; its stack holds "+
 		Count(int64(cv.Frames))+" words of "+TierLong(cv.Tier)+" frames.")
+}
+
+// carrierContrast is the carriers panel's title when the virtual threads
+// outnumber the carriers: the few OS threads against all the virtual
+// threads they carry, the picture's headline (readers found it in the
+// caption only, not beside the lanes).
+func carrierContrast(snap *sim.Snapshot, n int) []string {
+	if snap.VirtualLive <= n || n == 0 {
+		return nil
+	}
+	c, v := Count(int64(n)), Count(int64(snap.VirtualLive))
+	return []string{"carriers: " + c + " OS threads for all " + v + " virtual threads", "carriers: " + c + " OS threads for " + v + " virtual threads"}
+}
+
+// carrierWaking reports whether carrier i, with no virtual thread mounted,
+// has been signalled to take one: the scheduler set it running, and its
+// OS thread is waking up (the machine's wake latency) before it takes a
+// ready thread.
+// Only while threads wait for a carrier: a carrier running with nothing
+// mounted and an empty queue is looking for work, not being woken.
+func carrierWaking(snap *sim.Snapshot, i int) bool {
+	if i >= len(snap.Carriers) || snap.Paused || snap.RunQueueLen == 0 {
+		return false
+	}
+	cv := &snap.Carriers[i]
+	return cv.Thread == 0 && cv.State == sim.StateRunning && !cv.OnCPU
+}
+
+// drawWakingLane draws a carrier being woken: an alarm of dashes where
+// its thread will be, and the wake-up time (the reason ready threads wait
+// beside it) in the lane, not in small print elsewhere.
+func (s *Side) drawWakingLane(l *List, lr, rest Rect, label string, text bool, p *Palette, sc float32) {
+	wake, short := "its OS thread is waking up", "waking up"
+	if s.wake > 0 {
+		wake = "waking up: an OS thread takes " + Dur(s.wake) + " to wake"
+		short = "waking up (" + Dur(s.wake) + ")"
+	}
+	in := rest.Inset(max(1, lr.H*0.12))
+	slot, after := in.Left(min(in.H*3, in.W*0.3))
+	drawWakingSlot(l, slot, p, sc)
+	if text {
+		l.TextFit(after.PadX(4*sc), sc, p.Text, wake, short, "waking")
+	}
+	l.detail(lr, label, label+": the scheduler has signalled this carrier to take a ready virtual thread; its OS thread "+
+		"is waking up (the machine's wake-up latency, "+Dur(s.wake)+"), and then takes the thread.")
+}
+
+// drawWakingSlot draws the empty slot of the thread a waking carrier
+// will take: dashes of the text colour above and below, no fill (no
+// thread is on it yet).
+func drawWakingSlot(l *List, slot Rect, p *Palette, sc float32) {
+	dash := max(2, 3*sc)
+	for x := slot.X; x < slot.Right(); x += 2 * dash {
+		w := min(dash, slot.Right()-x)
+		l.Rect(Rect{X: x, Y: slot.Y, W: w, H: max(1, sc)}, p.Text)
+		l.Rect(Rect{X: x, Y: slot.Bottom() - max(1, sc), W: w, H: max(1, sc)}, p.Text)
+	}
 }
 
 // TierLong names a tier in words.

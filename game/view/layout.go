@@ -192,6 +192,9 @@ func SceneOf(in *SideInput, still bool) Scene {
 		// lanes under sixteen loops show how few OS threads run them.
 		if len(sc.IdleLanes) >= 2 && parked > maxLabelled {
 			sc.Lanes = sc.Lanes - len(sc.IdleLanes) + 1
+			if wakingLanes(in) > 0 {
+				sc.Lanes++ // the carriers being woken: a line of their own
+			}
 		} else {
 			sc.IdleLanes = nil
 		}
@@ -218,7 +221,8 @@ const stoppedLaneRows = 3
 const lessLanesMinW = 480
 
 // idleLanes are the carrier lanes with no virtual thread mounted (or not
-// started yet), in order.
+// started yet), in order (those being woken among them: drawFoldedLanes
+// gives them a line of their own).
 func idleLanes(in *SideInput) []int {
 	var out []int
 	for i := 0; i < in.LaneCount(); i++ {
@@ -227,6 +231,17 @@ func idleLanes(in *SideInput) []int {
 		}
 	}
 	return out
+}
+
+// wakingLanes counts the carriers being woken to take a ready thread.
+func wakingLanes(in *SideInput) int {
+	n := 0
+	for i := range in.Snap.Carriers {
+		if carrierWaking(in.Snap, i) {
+			n++
+		}
+	}
+	return n
 }
 
 // heapWaits reports whether a heap that holds data has nothing to say

@@ -49,6 +49,8 @@ type raceMemory struct {
 	listed []sim.ScopeView
 	subs   []sim.SubtaskView // listed's subtasks (copies: Fill reuses the snapshot's)
 	joined []sim.ThreadID    // the previous tick's virtual threads parked in join
+	// joinedAt: the previous tick's time (joined is of then)
+	joinedAt sim.Time
 }
 
 // findOwners names the owner of a remembered race decided in a scope no
@@ -59,14 +61,17 @@ type raceMemory struct {
 // cancelled subtasks' (cancelScope, before the winner ends), so the woken
 // thread must not be one of the race's subtasks, and, when the previous
 // tick listed the threads parked in join, one of them. (A step right
-// after a seek comes with no tick between them: no list to check.)
+// after a seek comes with no tick between them: the list is of before the
+// seek, not checked — checked, it left the request unnamed in about one
+// still frame in four.)
 func (m *raceMemory) findOwners(events []sim.Event) {
+	fresh := len(events) > 0 && events[0].At >= m.joinedAt && events[0].At.Sub(m.joinedAt) <= decidedFor
 	for i := 0; i+1 < len(events); i++ {
 		wake, end := &events[i], &events[i+1]
 		if wake.Kind != sim.EvUnpark || end.Kind != sim.EvThreadEnd || wake.At != end.At {
 			continue
 		}
-		if len(m.joined) > 0 && !slices.Contains(m.joined, wake.Thread) {
+		if fresh && len(m.joined) > 0 && !slices.Contains(m.joined, wake.Thread) {
 			continue
 		}
 		for j := range m.recent {
@@ -95,7 +100,7 @@ func (m *raceMemory) note(snap *sim.Snapshot, events []sim.Event) {
 		}
 	}
 	m.findOwners(events)
-	m.joined = append(m.joined[:0], snap.Parked[sim.ParkJoin]...)
+	m.joined, m.joinedAt = append(m.joined[:0], snap.Parked[sim.ParkJoin]...), snap.Time
 	m.listed, m.subs = m.listed[:0], m.subs[:0]
 	for _, v := range snap.Scopes {
 		m.subs = append(m.subs, v.Subtasks...)
@@ -119,7 +124,7 @@ func (m *raceMemory) remember(d decidedRace) {
 
 // decided builds the race that win decided: its scope as the snapshot (or,
 // if it closed within the tick, the previous one) listed it, else from the
-// events alone (a snapshot lists at most 64 scopes; the owner is then
+// events alone (a snapshot lists at most 128 scopes; the owner is then
 // found when the scope closes: findOwners).
 // The cancelled subtasks are those of the EvCancels that follow the win
 // (cancelScope emits them at once, before the next win).
@@ -223,11 +228,10 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	// The count line under the title, then the rows: up to maxScopeRows,
 	// taller (to 24 pixels) when the panel has room for them.
 	bodyH := r.H - PanelTitleH(sc) - 9*sc - headH - CharH*sc
-	link := raceLink(rows[:nDecided], snap)
-	if link != nil && bodyH < 4*(16*sc+gap)+CharH*sc {
-		link = nil // a low panel keeps its rows
-	}
-	if link != nil {
+	// A key under the rows says what a cell's marks mean (readers asked
+	// which was won, cancelled, waiting), where the panel keeps four rows.
+	key := bodyH >= 4*(16*sc+gap)+CharH*sc
+	if key {
 		bodyH -= CharH*sc + 2*sc // a line under the rows for it
 	}
 	rowH := clamp((bodyH+gap)/maxScopeRows-gap, 16*sc, 24*sc)
@@ -272,9 +276,13 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	// and the parked tokens do.
 	body := panel(l, r, "", p, sc, "races: each call on its own virtual thread; first answer wins",
 		"races: one virtual thread per call; first answer wins", "races: first answer wins", "races")
+	link := ""
+	if ws := raceLink(rows[:nDecided], snap); ws != nil {
+		link = " " + upperFirst(ws[0]) + "."
+	}
 	say := Count(int64(open)) + " structured scopes are open: in each, a request's virtual thread forked one virtual thread per model call; " +
 		"the first answer wins and the scope cancels the others. A race is decided and its scope closed in an instant, " +
-		"so the races decided in the last moments are drawn first, then " + Count(int64(nOpen)) + " open scopes, each waiting for its answers."
+		"so the races decided in the last moments are drawn first, then " + Count(int64(nOpen)) + " open scopes, each waiting for its answers." + link
 	l.region(r, "scopes", say)
 	if body.Empty() {
 		return
@@ -327,8 +335,42 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		drawScope(l, Rect{X: body.X, Y: y, W: body.W, H: rowH}, v, p, sc)
 		y += rowH + gap
 	}
-	if link != nil && nDecided > 0 && y+CharH*sc <= body.Bottom()+0.01 {
-		l.TextFit(Rect{X: body.X, Y: y + 2*sc, W: body.W, H: CharH * sc}, sc, p.Text, link...)
+	if key && y+CharH*sc <= body.Bottom()+0.01 {
+		drawRaceKey(l, Rect{X: body.X, Y: y + 2*sc, W: body.W, H: CharH * sc}, nDecided > 0, p, sc)
+	}
+}
+
+// drawRaceKey draws the race cells' key on one line: a cell of each kind
+// drawn as in the rows, then its word. Without a decided race drawn, the
+// won and cancelled kinds are left out (every key entry is in the frame).
+func drawRaceKey(l *List, r Rect, decided bool, p *Palette, sc float32) {
+	type entry struct {
+		word     string
+		alpha    float32
+		won, dim bool
+	}
+	es := []entry{{word: "no answer yet", alpha: 1}}
+	if decided {
+		es = append(es, entry{word: "won: first answer", alpha: 1, won: true}, entry{word: "cancelled", alpha: 0.3, dim: true})
+	}
+	sw := CharH * sc * 0.8
+	need := float32(0)
+	for _, e := range es {
+		need += sw + 3*sc + TextWidth(e.word, sc) + 2*CharW*sc
+	}
+	if need > r.W {
+		return
+	}
+	x := r.X
+	for _, e := range es {
+		c := Rect{X: x, Y: r.Y + (r.H-sw)/2, W: sw, H: sw}
+		l.Mark(c, MeanVirtual, p, e.alpha)
+		if e.won {
+			l.MarkFrame(c, max(2, 2*sc), MeanWinner, p)
+		}
+		x += sw + 3*sc
+		l.Text(x, r.Y+(r.H-CharH*sc)/2, e.word, sc, p.TextDim)
+		x += TextWidth(e.word, sc) + 2*CharW*sc
 	}
 }
 
@@ -430,7 +472,7 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
 		id := sv.Owner.String()
 		l.TextFit(owner.PadX(2*sc), sc, p.Background, id)
 	} else {
-		// Decided in a scope the snapshot did not list (it lists 64):
+		// Decided in a scope the snapshot did not list (it lists 128):
 		// the events name its subtasks, not its owner.
 		l.TextFit(owner.PadX(2*sc), sc, p.Background, "a request", "request")
 	}
@@ -473,4 +515,79 @@ func (s *Side) RaceOwner(id sim.ThreadID) sim.ThreadID {
 		}
 	}
 	return 0
+}
+
+// threadRole is what a virtual thread is in the races: a request's own
+// thread, or one model call of a request. Readers could not tell whether
+// the #4347 on a carrier was a request or a call, nor whose.
+type threadRole struct {
+	id    sim.ThreadID
+	owner sim.ThreadID // the request's thread (the thread itself for a request)
+	model int          // the call's model, -1 for a request's own thread
+}
+
+// words names the role, longest first: "Opus call of #4344",
+// "request #2902".
+func (r threadRole) words(models []string) []string {
+	if r.model < 0 {
+		return []string{"request " + r.id.String(), r.id.String() + " request", r.id.String()}
+	}
+	o, id := r.owner.String(), r.id.String()
+	return []string{id + " " + modelName(models, r.model) + " call of " + o, id + " " + modelName(models, r.model) + " of " + o, id}
+}
+
+// roles lists the roles of the threads on the carriers and in the run
+// queue, from the scopes the snapshot lists (it lists the scopes of
+// running and ready threads first) and the races remembered decided
+// (whose scopes have closed, their request's thread running again).
+func (m *raceMemory) roles(snap *sim.Snapshot, out []threadRole) []threadRole {
+	out = out[:0]
+	find := func(id sim.ThreadID) {
+		if id == 0 {
+			return
+		}
+		look := func(vs []sim.ScopeView) bool {
+			for i := range vs {
+				v := &vs[i]
+				if v.Owner == id {
+					out = append(out, threadRole{id: id, owner: id, model: -1})
+					return true
+				}
+				for j, st := range v.Subtasks {
+					if st.Thread == id && !st.Done {
+						out = append(out, threadRole{id: id, owner: v.Owner, model: j})
+						return true
+					}
+				}
+			}
+			return false
+		}
+		if look(snap.Scopes) {
+			return
+		}
+		for i := range m.recent {
+			if v := &m.recent[i].view; v.Owner == id {
+				out = append(out, threadRole{id: id, owner: id, model: -1})
+				return
+			}
+		}
+	}
+	for i := range snap.Carriers {
+		find(snap.Carriers[i].Thread)
+	}
+	for _, id := range snap.RunQueue[:min(len(snap.RunQueue), maxLabelled)] {
+		find(id)
+	}
+	return out
+}
+
+// roleWords names thread id's role among rs, or nil when it has none
+// known (the caller then draws its number alone).
+func roleWords(rs []threadRole, models []string, id sim.ThreadID) []string {
+	for _, r := range rs {
+		if r.id == id && (r.model < 0 || r.owner != 0) {
+			return r.words(models)
+		}
+	}
+	return nil
 }

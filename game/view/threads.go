@@ -79,8 +79,9 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 				Count(int64(n)) + " just ready: carriers waking" + wakeShort, Count(int64(n)) + " just ready"}
 			pair = " They became ready (woken or just started) at this very instant; the scheduler has handed them to " + Count(int64(freeCarriers)) +
 				" idle carriers, whose OS threads take " + wake + " to wake up before they take them."
-			titles = []string{"virtual threads just ready: handed to idle carriers, which take " + wake + " to wake",
-				"just ready: handed to idle carriers, which take " + wake + " to wake",
+			// The carriers' lanes say they are waking up, and for how
+			// long: the title points at them.
+			titles = []string{"just ready: carriers are waking up to take them",
 				"just ready: carriers waking up" + wakeShort, "just ready"}
 		} else if snap.ExecQueued == n && n > 0 {
 			// Beside the tasks' queue with the same count ("8,968 queued"
@@ -133,7 +134,8 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		}
 		return
 	}
-	s.needK = max(s.needK, drawQueueRow(l, body, n, ids, m, "thread", s.squareK, p, sc))
+	name := func(id sim.ThreadID) []string { return roleWords(s.roles, s.models, id) }
+	s.needK = max(s.needK, drawQueueRow(l, body, n, ids, name, m, "thread", s.squareK, p, sc))
 }
 
 // minSharedSquares: the fewest squares a group may keep at the scale it
@@ -220,7 +222,7 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paire
 		p, sc, unit+" waiting for a pool thread", unit+" waiting for a thread", "queued "+unit)
 	l.region(r, "task queue", Count(int64(n))+" "+unit+" were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
 	if !body.Empty() {
-		drawQueueRow(l, body, n, nil, MeanRequest, singular(unit), 0, p, sc)
+		drawQueueRow(l, body, n, nil, nil, MeanRequest, singular(unit), 0, p, sc)
 	}
 }
 
@@ -234,17 +236,42 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paire
 // (shareSquareScale), all of them drawn and the scale said for both. It
 // returns the things a square must stand for so that all of them and that
 // note fit (0 when the row is labelled tokens).
-func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, m Meaning, what string, forceK int, p *Palette, sc float32) int {
+func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, name func(sim.ThreadID) []string, m Meaning, what string, forceK int, p *Palette, sc float32) int {
 	h := min(body.H, CharH*sc)
 	row := Rect{X: body.X, Y: body.Y + (body.H-h)/2, W: body.W, H: h}
 	gap := max(1, sc)
 	idw := TextWidth("#00000", sc) + 4*sc
 	if h >= laneLabelMin*sc && n <= maxLabelled && float32(n)*(idw+gap) <= row.W && n <= len(ids) {
+		// Each token names its thread's role when all of them fit so
+		// ("#4348 Sonnet call of #4344"), else its number alone.
+		label := func(id sim.ThreadID) string { return id.String() }
+		if name != nil {
+			for form := 0; form < 2; form++ {
+				w := float32(0)
+				for _, id := range ids[:n] {
+					ws := name(id)
+					if len(ws) <= form {
+						w += idw
+						continue
+					}
+					w += TextWidth(ws[form], sc) + 4*sc + gap
+				}
+				if w <= row.W {
+					label = func(id sim.ThreadID) string {
+						if ws := name(id); len(ws) > form {
+							return ws[form]
+						}
+						return id.String()
+					}
+					break
+				}
+			}
+		}
 		x := row.X
 		for _, id := range ids[:n] {
-			t := Rect{X: x, Y: row.Y, W: TextWidth(id.String(), sc) + 4*sc, H: h}
+			t := Rect{X: x, Y: row.Y, W: TextWidth(label(id), sc) + 4*sc, H: h}
 			l.Mark(t, m, p, 1)
-			l.Text(t.X+2*sc, t.Y+(t.H-CharH*sc)/2, id.String(), sc, p.Background)
+			l.Text(t.X+2*sc, t.Y+(t.H-CharH*sc)/2, label(id), sc, p.Background)
 			l.hit(t, id)
 			x += t.W + gap
 		}
@@ -381,6 +408,13 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 					// second word for them.
 					name = "request threads waiting for their calls"
 				}
+				if reason == sim.ParkSocket && len(in.Models) > 0 {
+					// The threads a model call parks on its socket (the
+					// caption's "calls parked waiting for an answer"):
+					// named as the calls they are, like the request
+					// threads above them.
+					name = "calls waiting for a model's answer"
+				}
 				if sub := byExecutor(snap, reason, name); len(sub) > 1 {
 					groups = append(groups, sub...)
 				} else {
@@ -439,7 +473,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		for _, g := range groups {
 			row := Rect{X: dry.X, Y: y, W: dry.W, H: rowH - max(1, 2*sc)}
 			y += rowH
-			d, k := drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, 0, p, sc)
+			// The scale goes to the title when it fits there (below):
+			// the dry run keeps no room for a note under the cells.
+			d, k := drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, scaleSaidAbove, p, sc)
 			if d == detailDensity {
 				forceK = max(forceK, k)
 			}
@@ -650,11 +686,18 @@ func drawCells(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, p *Palette
 	return drawCellsK(l, r, n, ids, m, 0, p, sc)
 }
 
+// scaleSaidAbove, as drawCellsK's forceK: free to choose the scale,
+// which is said elsewhere (no room kept for a note under the cells).
+const scaleSaidAbove = -1 << 30
+
 // drawCellsK is drawCells with density forced at forceK threads a square
 // or more (0: free to choose), so that groups side by side share a scale.
 func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK int, p *Palette, sc float32) (detail, int) {
 	// A negative forceK: density at -forceK, its scale said elsewhere.
 	noted := forceK < 0
+	if forceK == scaleSaidAbove {
+		forceK = 0 // free to choose, its scale said elsewhere
+	}
 	forceK = max(forceK, -forceK)
 	if noted && forceK == 1 {
 		// One thread a square, said in the title: tokens, no note.
@@ -708,12 +751,15 @@ func drawCellsK(l *List, r Rect, n int, ids []sim.ThreadID, m Meaning, forceK in
 	// drawn fainter. A note under the cells says what k is.
 	cell = min(6*sc, r.H)
 	cols = max(1, int((r.W+gap)/(cell+gap)))
-	rows := int((r.H + gap) / (cell + gap))
-	if r.H >= (CharH+2)*sc+cell {
-		rows = int((r.H - CharH*sc + gap) / (cell + gap)) // room for the note
+	// Room for the note under the cells, unless the scale is said
+	// elsewhere (reserved anyway, it left llm-router's groups one row of
+	// squares each, at 50 threads a square, above empty room).
+	noteH := float32(0)
+	if !noted && r.H >= (CharH+2)*sc+cell {
+		noteH = CharH * sc
 	}
-	rows = max(1, rows)
-	capacity := cols * rows
+	rowsAt := func(cell float32) int { return max(1, int((r.H-noteH+gap)/(cell+gap))) }
+	capacity := cols * rowsAt(cell)
 	k := max(RoundScale((n+capacity-1)/capacity), forceK)
 	full, part := n/k, n%k
 	g := cellGrid{r: r, cols: cols, cell: cell, gap: gap}

@@ -205,6 +205,12 @@ type Side struct {
 	still bool
 	// races: the structured scopes this side saw decided (scopes.go).
 	races raceMemory
+	// This draw's roles of the running and ready threads in the races,
+	// the models' names, and the OS wake-up time (lanes.go, threads.go).
+	roles  []threadRole
+	models []string
+	wake   sim.Duration
+	snap   *sim.Snapshot // this draw's snapshot (nil between draws)
 	// Scratch reused between draws.
 	scratch List // a dry run's drawing (threads.go: the parked groups' shared scale)
 	measure List // a dry run of the waiting row and the parked grid (threads.go: their shared scale)
@@ -281,6 +287,9 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	sc2.CaptionH = captionBandH(r.W, sideH, in, sc)
 	sl := LayoutScene(r, sc2, sc)
 	s.at = anchors{}
+	s.roles, s.models, s.wake = s.races.roles(snap, s.roles), in.Models, in.WakeLatency
+	s.snap = snap
+	defer func() { s.snap = nil }()
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
 	if len(sc2.IdleLanes) > 0 {
 		s.drawFoldedLanes(l, sl.Lanes, in, sc2.IdleLanes, p, sc)

@@ -626,7 +626,9 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 0, strikes, "no cancelled call is struck through")
-	assert.Equal(t, 2, dimmed, "each cancelled call is dimmed")
+	assert.Equal(t, 3, dimmed, "each cancelled call is dimmed, and the key's swatch for them")
+	assert.Contains(t, txt, "cancelled\n", "the key names the dimmed cell")
+	assert.Contains(t, txt, "won: first answer", "the key names the framed cell")
 }
 
 // A race is decided and its scope closed within one tick: the side draws

@@ -1,0 +1,168 @@
+package view
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/loomlab/loomlab/sim"
+	"github.com/loomlab/loomlab/sim/scenario"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Every model call's thread on a carrier or ready for one is named with
+// its request, at every millisecond of llm-router's first 300 (the
+// snapshot lists the scopes of running and ready threads first; with the
+// scope table's first 64 alone, some were not listed). The request each
+// call's thread was forked by comes from the events: a fork's subtasks
+// are the threads started just before it.
+func TestRunningAndReadyThreadsNameTheirRace(t *testing.T) {
+	sc, err := scenario.Get("llm-router")
+	require.NoError(t, err)
+	sm, _, err := sc.NewSim("virtual", nil, 1)
+	require.NoError(t, err)
+	sm.Record(1 << 16)
+	models := []string{"haiku", "sonnet", "opus"}
+	forkedBy := map[sim.ThreadID]sim.ThreadID{}
+	var started, ev []sim.Event
+	var snap sim.Snapshot
+	var s Side
+	var roles []threadRole
+	calls, drawn := 0, false
+	for at := sim.Millisecond; at <= 300*sim.Millisecond; at += sim.Millisecond {
+		sm.Advance(sim.Time(at), 1<<30)
+		var lost int64
+		ev, lost = sm.DrainEvents(ev[:0])
+		require.Zero(t, lost)
+		for _, e := range ev {
+			switch e.Kind {
+			case sim.EvThreadStart:
+				started = append(started, e)
+			case sim.EvFork:
+				for _, st := range started[max(0, len(started)-int(e.A)):] {
+					forkedBy[st.Thread] = e.Thread
+				}
+			}
+		}
+		sm.Fill(&snap)
+		roles = s.races.roles(&snap, roles)
+		ids := append([]sim.ThreadID(nil), snap.RunQueue[:min(len(snap.RunQueue), maxLabelled)]...)
+		for _, c := range snap.Carriers {
+			ids = append(ids, c.Thread)
+		}
+		var named []string
+		for _, id := range ids {
+			owner, ok := forkedBy[id]
+			if !ok {
+				continue
+			}
+			calls++
+			found := false
+			for _, r := range roles {
+				if r.id == id {
+					found = true
+					assert.Equal(t, owner, r.owner, "call %v at %v", id, at)
+					named = append(named, id.String()+" "+modelName(models, r.model)+" call of "+owner.String())
+				}
+			}
+			assert.True(t, found, "call %v of request %v has no role at %v", id, owner, at)
+		}
+		if !drawn && len(named) > 0 {
+			// The lanes and the ready row draw the names.
+			drawn = true
+			in := input("virtual", &snap, true)
+			in.Scopes, in.Models = true, models
+			var l List
+			Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+			txt := texts(&l)
+			for _, n := range named {
+				assert.Contains(t, txt, n)
+			}
+		}
+	}
+	require.Positive(t, calls, "calls ran")
+}
+
+// Carriers signalled to take ready threads are drawn waking up, with the
+// model's wake-up time, not as idle beside the ready threads.
+func TestCarriersBeingWokenSayWhy(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 4, RunQueue: []sim.ThreadID{9}, RunQueueLen: 1, VirtualLive: 100,
+		Carriers: []sim.CarrierView{{ID: 1, Thread: 3, State: sim.StateRunning, OnCPU: true, Frames: 40},
+			{ID: 2, State: sim.StateRunning}, {ID: 3, State: sim.StateParked, Reason: sim.ParkIdle}, {ID: 4, State: sim.StateParked, Reason: sim.ParkIdle}}}
+	snap.ParkedCount[sim.ParkSocket] = 99
+	in := input("v", snap, true)
+	in.WakeLatency = 50 * sim.Microsecond
+	for _, running := range []bool{true, false} { // lanes each, and folded in a still frame
+		var l List
+		Build(&l, 1200, 800, &Header{Running: running}, []*Side{NewSide()}, []SideInput{in}, nil)
+		txt := texts(&l)
+		assert.Contains(t, txt, "waking up", "running=%v", running)
+		assert.Contains(t, txt, Dur(50*sim.Microsecond), "running=%v", running)
+		assert.Contains(t, txt, "carriers: 4 OS threads for all 100 virtual threads", "the few carriers against all the threads, in the lanes' title")
+		if !running {
+			assert.Contains(t, txt, "worker-2: waking up")
+			assert.Contains(t, txt, "worker-3, -4: idle")
+		}
+	}
+	// With no thread ready, a running carrier with nothing mounted is
+	// looking for work: not waking.
+	snap.RunQueue, snap.RunQueueLen = nil, 0
+	assert.False(t, carrierWaking(snap, 1))
+}
+
+// The folded heap line leaves the StackChunks' reconciliation with the
+// threads off a carrier to the explanation on point.
+func TestFoldedHeapLeavesTheChunkSumToTheExplanation(t *testing.T) {
+	snap := &sim.Snapshot{VirtualLive: 20, RunQueueLen: 2}
+	snap.ParkedCount[sim.ParkSocket] = 16
+	snap.Chunks.Live, snap.Chunks.LiveBytes = 16, 16<<10
+	snap.Heap = sim.HeapView{Max: 1 << 30, EdenCap: 1 << 28, EdenUsed: 4 << 20}
+	var l List
+	l.Reset(1200, 100)
+	drawFoldedHeap(&l, Rect{W: 1100, H: 24}, snap, &OkabeIto, 1)
+	txt := texts(&l)
+	assert.NotContains(t, txt, "off a carrier")
+	assert.NotContains(t, txt, "16 StackChunks", "no count that invites a sum with the 18 threads off a carrier")
+	say := ""
+	for _, r := range l.Regions() {
+		say += r.Text
+	}
+	assert.True(t, strings.Contains(say, "for 18 threads off a carrier"), say)
+}
+
+// Parked groups whose scale is said in the panel's title use the rows
+// their panel gives them: llm-router's two groups kept a note's room
+// under their cells and drew one row of squares each, at 50 threads a
+// square, above empty room.
+func TestParkedScaleInTitleUsesTheRows(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 8, VirtualLive: 1400}
+	snap.ParkedCount[sim.ParkSocket], snap.ParkedCount[sim.ParkJoin] = 1042, 349
+	in := input("v", snap, true)
+	in.Models = []string{"haiku", "sonnet", "opus"}
+	var s Side
+	var l List
+	l.Reset(1200, 800)
+	s.drawParked(&l, Rect{X: 0, Y: 0, W: 610, H: 78}, &in, &OkabeIto, 1)
+	txt := texts(&l)
+	require.Contains(t, txt, "1 square = ")
+	assert.Contains(t, txt, "1 square = 10 threads", txt)
+}
+
+// After a seek, the threads in join listed by the tick before it are of
+// another time: the race's owner is found by its wake-up alone (checked
+// against that stale list, the request went unnamed in the frame after a
+// seek and a step to a win).
+func TestRaceOwnerFoundAfterASeek(t *testing.T) {
+	side := NewSide()
+	before := &sim.Snapshot{Time: 0, Parallelism: 2}
+	before.Parked[sim.ParkJoin] = []sim.ThreadID{1}
+	side.Tick(before, nil, false)
+	at := sim.Time(300 * sim.Millisecond)
+	side.Tick(&sim.Snapshot{Time: at, Parallelism: 2}, []sim.Event{
+		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
+		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvUnpark, Thread: 39},
+		{At: at, Kind: sim.EvThreadEnd, Thread: 40}, {At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
+	}, false)
+	require.Len(t, side.races.recent, 1)
+	assert.Equal(t, sim.ThreadID(38), side.races.recent[0].view.Owner)
+}
