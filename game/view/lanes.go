@@ -355,12 +355,21 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 // carrierContrast is the carriers panel's title when the virtual threads
 // outnumber the carriers: the few OS threads against all the virtual
 // threads they carry, the picture's headline (readers found it in the
-// caption only, not beside the lanes).
+// caption only, not beside the lanes). It names them as a part of the
+// JVM's OS threads: "4 OS threads" here beside the caption's "the JVM has
+// 11 OS threads" read as a contradiction.
 func carrierContrast(snap *sim.Snapshot, n int) []string {
 	if snap.VirtualLive <= n || n == 0 {
 		return nil
 	}
 	c, v := Count(int64(n)), Count(int64(snap.VirtualLive))
+	if snap.PlatformLive > n {
+		all := Count(int64(snap.PlatformLive))
+		return []string{
+			"carriers: " + c + " of the JVM's " + all + " OS threads run all " + v + " virtual threads",
+			"carriers: " + c + " of " + all + " OS threads run " + v + " virtual threads",
+			"carriers: " + c + " OS threads for " + v + " virtual threads"}
+	}
 	return []string{"carriers: " + c + " OS threads for all " + v + " virtual threads", "carriers: " + c + " OS threads for " + v + " virtual threads"}
 }
 

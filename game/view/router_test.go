@@ -99,6 +99,14 @@ func TestCarriersBeingWokenSayWhy(t *testing.T) {
 		assert.Contains(t, txt, "waking up", "running=%v", running)
 		assert.Contains(t, txt, Dur(50*sim.Microsecond), "running=%v", running)
 		assert.Contains(t, txt, "carriers: 4 OS threads for all 100 virtual threads", "the few carriers against all the threads, in the lanes' title")
+		withJVM := in
+		snapJVM := *snap
+		snapJVM.PlatformLive = 11
+		withJVM.Snap = &snapJVM
+		var lj List
+		Build(&lj, 1200, 800, &Header{Running: running}, []*Side{NewSide()}, []SideInput{withJVM}, nil)
+		assert.Contains(t, texts(&lj), "carriers: 4 of the JVM's 11 OS threads run all 100 virtual threads",
+			"the carriers as a part of the JVM's OS threads (\"4 OS threads\" beside the caption's 11 read as a contradiction)")
 		if !running {
 			assert.Contains(t, txt, "worker-2: waking up")
 			assert.Contains(t, txt, "worker-3, -4: idle")
