@@ -382,7 +382,7 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 			who = Count(int64(a)) + " platform " + plural(a, "thread", "threads")
 		}
 		n := max(1, len(snap.Carriers)+snap.PlatformApp)
-		each := Size(snap.RSSThreads / sim.Bytes(n))
+		each := RoughSize(snap.RSSThreads / sim.Bytes(n))
 		// "touched" says why this is far below the stacks reserved.
 		var alts []string
 		// "about": the total is summed before rounding (8 x 3.2 = 25.6

@@ -85,6 +85,26 @@ func Size(b sim.Bytes) string {
 	return strconv.FormatInt(int64(b), 10) + " B"
 }
 
+// RoughSize formats an approximate size with two significant digits
+// ("about 24 KB each", "about 3.2 MB each"): "about 24.0 KB" claimed a
+// precision that "about" denies, and a reader multiplied it out.
+func RoughSize(b sim.Bytes) string {
+	for _, u := range []struct {
+		unit sim.Bytes
+		name string
+	}{{sim.GB, " GB"}, {sim.MB, " MB"}, {sim.KB, " KB"}} {
+		if b < u.unit {
+			continue
+		}
+		f := float64(b) / float64(u.unit)
+		if f >= 10 {
+			return strconv.FormatFloat(f, 'f', 0, 64) + u.name
+		}
+		return strconv.FormatFloat(f, 'f', 1, 64) + u.name
+	}
+	return strconv.FormatInt(int64(b), 10) + " B"
+}
+
 // Dur formats a virtual duration with three or four significant digits.
 // Milliseconds never get three decimals: "600.000 ms" reads as six hundred
 // thousand to half the world (a newcomer took it for ten minutes).

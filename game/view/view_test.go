@@ -796,6 +796,9 @@ func TestFormatting(t *testing.T) {
 	assert.Equal(t, "136 MB", Size(136*sim.MB+512*sim.KB))
 	assert.Equal(t, "5.9 MB", Size(5*sim.MB+900*sim.KB))
 	assert.Equal(t, "512 B", Size(512))
+	assert.Equal(t, "24 KB", RoughSize(24*sim.KB+60), "two significant digits: 'about 24.0 KB' claimed a precision")
+	assert.Equal(t, "3.2 MB", RoughSize(3*sim.MB+200*sim.KB))
+	assert.Equal(t, "512 B", RoughSize(512))
 	assert.Equal(t, "152.3 ms", Dur(152300*sim.Microsecond))
 	assert.Equal(t, "600.0 ms", Dur(600*sim.Millisecond), "never 600.000 ms, which reads as six hundred thousand")
 	assert.Equal(t, "5.25 ms", Dur(5250*sim.Microsecond))
@@ -897,7 +900,9 @@ func TestIdsSkip(t *testing.T) {
 
 // Platform threads that all wait one way are titled with that way's word,
 // the word their row says ("waiting" over "sleeping" read as two states);
-// the pool-200 case says it is the platform-thread baseline.
+// the pool-200 case's title says its threads are platform threads, in the
+// words of the two thread-per-request cases (a reader asked "baseline for
+// what?" of "the platform-thread baseline").
 func TestPlatformWaitersOneWord(t *testing.T) {
 	snap, _ := runCase(t, "pool-200", 600*sim.Millisecond, nil)
 	require.Positive(t, snap.PlatformParked[sim.ParkSleep])
@@ -913,7 +918,7 @@ func TestPlatformWaitersOneWord(t *testing.T) {
 	require.NoError(t, err)
 	c, _ := sc.Case("pool-200")
 	require.NotNil(t, c)
-	assert.Contains(t, c.Title, "platform-thread baseline")
+	assert.Contains(t, c.Title, "a fixed pool of 200 platform threads")
 }
 
 // A resident-memory part of 0 B is left out, not drawn: pool-200's

@@ -26,7 +26,7 @@ var requestLoad = &Scenario{
 		{Name: "jdk", Kind: Enum, Default: "21", Options: []string{"21", "25"}, Help: jdkKnobHelp("on 25 synchronized no longer pins", "21", "25")},
 	},
 	Cases: []Case{
-		{ID: "pool-200", Title: "Executors.newFixedThreadPool(200), the platform-thread baseline", Set: [][2]string{{"executor", "pool"}}},
+		{ID: "pool-200", Title: "a fixed pool of 200 platform threads, Executors.newFixedThreadPool(200)", Set: [][2]string{{"executor", "pool"}}},
 		{ID: "platform-per-request", Title: "a new platform thread per request", Set: [][2]string{{"executor", "platform-per-task"}}},
 		{ID: "virtual-per-request", Title: "a new virtual thread per request", Set: [][2]string{{"executor", "virtual"}}},
 	},
