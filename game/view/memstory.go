@@ -125,12 +125,12 @@ func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limi
 		heapWords = []string{"heap " + Size(snap.RSSHeap) + ", mostly garbage (" + wait + ")", "heap " + Size(snap.RSSHeap) + ", mostly garbage", "heap " + Size(snap.RSSHeap)}
 	}
 	keys := []keyItem{
-		{func(s Rect) { drawCarrierCells(l, s, 1, p, sc) }, []string{Count(int64(nc)) + " carriers' OS threads " + Size(snap.RSSThreads), Count(int64(nc)) + " carriers " + Size(snap.RSSThreads)}},
+		{func(s Rect) { drawCarrierCells(l, s, 1, p, sc) }, []string{Count(int64(nc)) + " carriers " + Size(snap.RSSThreads)}}, // (named in full in the headline below)
 		{func(s Rect) { l.inHeap = true; l.Mark(s, MeanGarbage, p, 1); l.inHeap = false }, heapWords},
 	}
 	if free := limit - snap.RSS; free > 0 {
 		keys = append(keys, keyItem{func(s Rect) { l.Rect(s, p.Background); l.Frame(s, max(1, sc), p.PanelEdge) },
-			[]string{Size(free) + " unused of the " + Size(limit) + " limit", Size(free) + " unused"}})
+			[]string{Size(free) + " unused of the " + Size(limit) + " limit", Size(free) + " unused of the limit", Size(free) + " unused"}})
 	} else {
 		keys = append(keys, keyItem{func(s Rect) { l.Line(s.X+s.W/2, s.Y, s.X+s.W/2, s.Bottom(), max(1, 2*sc), p.Text) },
 			[]string{"the " + Size(limit) + " limit, passed by " + Size(snap.RSS-limit), "limit " + Size(limit)}})
@@ -313,7 +313,10 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 	n, vn := snap.Chunks.Live, snap.VirtualLive
 
 	head, rest := r.Top(row)
-	l.TextFit(head, sc, p.TextDim, "the threads' memory, drawn to one scale:", "drawn to one scale:")
+	// At one scale, said with the one exception: the sliver, a third of
+	// a pixel at true width, is widened to be seen.
+	l.TextFit(head, sc, p.TextDim, "the threads' memory at one scale (the sliver widened to be seen):",
+		"threads' memory at one scale (sliver widened to be seen):", "threads' memory at one scale (sliver widened):", "drawn to one scale:")
 	a, rest := rest.Top(bigRow + 10*sc)
 	b, rest := rest.Top(bigRow + 6*sc)
 	sub, _ := rest.Top(row)

@@ -137,7 +137,7 @@ func TestMemoryTitleOnlyOverTheStory(t *testing.T) {
 		var l List
 		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: sz[2]})
 		txt := texts(&l)
-		story := strings.Contains(txt, "drawn to one scale")
+		story := strings.Contains(txt, " one scale")
 		title := regexp.MustCompile(`(?m)^(the JVM's )?memory: .* limit$`).MatchString(txt)
 		assert.Equal(t, story, title, "%gx%g: the memory title is over the memory story only", sz[0], sz[1])
 	}
