@@ -1,6 +1,8 @@
 package view
 
 import (
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/loomlab/loomlab/sim"
@@ -34,9 +36,28 @@ func memoryStoryRoom(r Rect, sc float32) bool {
 	return r.H >= memoryStoryMinH*CharH*sc && r.W >= 40*CharW*sc
 }
 
+// heapInMemoryStory reports whether a folded heap's line (heap, above
+// os in one column) gives its room to the memory story: the story's bar
+// draws the heap to scale, and its line beside the bar said the heap
+// twice (its StackChunk bricks read as the heap's contents).
+func heapInMemoryStory(heap, os Rect, snap *sim.Snapshot, limit sim.Bytes, sc float32) bool {
+	if heap.Empty() || os.Empty() || heap.X != os.X || heap.W != os.W || heap.Y >= os.Y {
+		return false
+	}
+	return memoryStory(snap, limit) && memoryStoryRoom(Rect{W: os.W - 6*sc, H: os.H - PanelTitleH(sc) - 6*sc}, sc)
+}
+
 // drawMemoryStory draws the story in the OS panel's body; grid draws the
 // OS threads' cells in a rectangle. False (nothing drawn) when the body
 // is too low: the panel's ordinary lines are drawn instead.
+//
+// Three marks, from the top: the container's limit as one bar (the JVM
+// itself, the carriers, the heap, what is unused) with a key under it;
+// the threads' memory at one scale, the carriers' OS threads as a bar
+// as long as the panel and the virtual threads' heap objects as the
+// sliver they are; the OS threads counted. (An opened heap, a second
+// stack scale and labels with leader lines over the bar were more than a
+// reader took in: the contrast of the two bars is the lesson.)
 func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes, p *Palette, sc float32, grid func(Rect) float32) bool {
 	row := CharH * sc
 	if !memoryStory(snap, limit) || !memoryStoryRoom(body, sc) {
@@ -46,10 +67,7 @@ func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limi
 	scale := max(limit, snap.RSS) // over the limit, the bar is the memory's
 	heapUsed := snap.Heap.EdenUsed + snap.Heap.SurvivorUsed + snap.Heap.OldUsed
 
-	// The bar's labels over it, its parts below them.
-	labels, r := body.Top(row)
-	_, r = r.Top(5 * sc) // room for the labels' leader lines
-	bar, r := r.Top(2*row + 6*sc)
+	bar, r := body.Top(2*row + 6*sc)
 	px := bar.W / float32(scale)
 	x := bar.X
 	part := func(b sim.Bytes) Rect {
@@ -63,7 +81,6 @@ func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limi
 	jvm := part(snap.RSSJVM)
 	carriers := part(snap.RSSThreads)
 	heap := part(snap.RSSHeap)
-	free := Rect{X: x, Y: bar.Y, W: bar.Right() - x, H: bar.H}
 	// The JVM itself, in the grey of its own threads, named inside.
 	jvmThreads := max(0, snap.PlatformLive-len(snap.Carriers))
 	l.Mark(jvm, MeanJVMThread, p, 1)
@@ -71,123 +88,60 @@ func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limi
 		"the JVM itself "+Size(snap.RSSJVM)+": code, class data, its "+Count(int64(jvmThreads))+" threads",
 		"the JVM itself "+Size(snap.RSSJVM)+": code, its "+Count(int64(jvmThreads))+" threads",
 		"the JVM itself "+Size(snap.RSSJVM), "JVM itself "+Size(snap.RSSJVM), "JVM "+Size(snap.RSSJVM))
-	// The carriers: one pale cell each, as in the OS threads' grid.
 	nc := len(snap.Carriers)
-	l.Mark(carriers, MeanCarrierOS, p, 1)
-	if cw := carriers.W / float32(nc); cw >= 3*sc {
-		for i := 1; i < nc; i++ {
-			l.Rect(Rect{X: carriers.X + float32(i)*cw - max(1, sc)/2, Y: carriers.Y, W: max(1, sc), H: carriers.H}, p.Panel)
-		}
-	}
+	drawCarrierCells(l, carriers, nc, p, sc)
+	// The heap's part to scale: its contents at their true widths, so
+	// the garbage that fills it is what shows ("heap 12.7 MB" beside a
+	// row of StackChunk bricks read as a heap of StackChunks).
 	heapParts := heapContents(snap, heapUsed)
+	l.inHeap = true
 	drawHeapParts(l, heap, heapParts, snap.RSSHeap, p)
+	l.inHeap = false
+	l.region(heap, "heap", heapContentsSay(snap, heapParts))
 	if over := snap.RSS - limit; over > 0 {
 		l.Line(bar.X+px*float32(limit), bar.Y-2*sc, bar.X+px*float32(limit), bar.Bottom()+2*sc, max(1, 2*sc), p.Text)
 	}
-	// Labels over the narrow parts, laid out from the right so that
-	// each ends before the next begins, with a leader line down to its
-	// part.
-	each := snap.RSSThreads / sim.Bytes(nc)
-	type label struct {
-		seg  Rect
-		alts []string
-	}
-	ls := []label{
-		{carriers, []string{Count(int64(nc)) + " carriers' OS threads " + Size(snap.RSSThreads) + " (~" + Size(each) + " each)",
-			Count(int64(nc)) + " carriers " + Size(snap.RSSThreads) + " (~" + Size(each) + " each)", Count(int64(nc)) + " carriers " + Size(snap.RSSThreads)}},
-		{heap, []string{"heap " + Size(snap.RSSHeap)}},
-	}
-	if free.W > 0 {
-		ls = append(ls, label{free, []string{"free " + Size(limit-snap.RSS)}})
-	}
-	words := make([]string, len(ls))
-	for try := 0; try < 3; try++ {
-		w := float32(0)
-		for i, lb := range ls {
-			words[i] = lb.alts[min(try, len(lb.alts)-1)]
-			w += TextWidth(words[i], sc) + 2*CharW*sc
-		}
-		if w <= labels.W-jvm.W/3 {
-			break
-		}
-	}
-	right := labels.Right()
-	for i := len(ls) - 1; i >= 0; i-- {
-		tw := TextWidth(words[i], sc)
-		cx := ls[i].seg.X + ls[i].seg.W/2
-		lx := min(right-tw, max(labels.X, cx-tw/2))
-		l.TextFit(Rect{X: lx, Y: labels.Y, W: tw, H: row}, sc, p.Text, words[i])
-		l.Line(min(max(cx, lx+2*sc), lx+tw-2*sc), labels.Bottom(), cx, bar.Y, max(1, sc), p.TextDim)
-		right = lx - 2*CharW*sc
-	}
+	each := snap.RSSThreads / sim.Bytes(max(1, nc))
 	l.detail(bar, "memory", "The JVM's resident memory, "+Size(snap.RSS)+", drawn against the container's limit, "+Size(limit)+
 		": the JVM itself "+Size(snap.RSSJVM)+" (code, class metadata, the collector's tables, its own "+Count(int64(jvmThreads))+" threads), the "+
 		Count(int64(nc))+" carriers' OS threads "+Size(snap.RSSThreads)+" (touched stack pages and native memory, about "+Size(each)+
-		" each), the heap's pages in RAM "+Size(snap.RSSHeap)+", and "+Size(max(0, limit-snap.RSS))+" free.")
+		" each), the heap's pages in RAM "+Size(snap.RSSHeap)+", and "+Size(max(0, limit-snap.RSS))+" of the limit unused.")
 
-	// The heap, opened: leader lines from its part of the bar to a bar of
-	// its own, as long as the panel.
-	_, r = r.Top(row)
-	zoom, r := r.Top(row + 6*sc)
-	// The heap's part and its opened bar share a bright outline and two
-	// bright leader lines: the opened bar's garbage grey beside the JVM's
-	// grey read as more of the JVM where the link was faint.
-	l.Line(heap.X, bar.Bottom(), zoom.X, zoom.Y, max(1, sc), p.Text)
-	l.Line(heap.Right(), bar.Bottom(), zoom.Right(), zoom.Y, max(1, sc), p.Text)
-	l.inHeap = true
-	l.Rect(zoom, p.Background)
-	zx := drawHeapParts(l, zoom, heapParts, snap.RSSHeap, p)
-	l.inHeap = false
-	l.Frame(zoom, max(1, sc), p.Text)
-	l.Frame(Rect{X: heap.X - max(1, sc), Y: heap.Y, W: heap.W + 2*max(1, sc), H: heap.H}, max(1, sc), p.Text)
-	// The widest part is named inside; the rest, slivers at this scale,
-	// under the bar with a leader line each.
-	big := 0
-	for i, hp := range heapParts {
-		if hp.b > heapParts[big].b {
-			big = i
+	// The bar's key under it, in the bar's order, each after a swatch of
+	// its part (the JVM itself is named inside its part).
+	_, r = r.Top(3 * sc)
+	wait := "no GC yet"
+	if snap.YoungGCs+snap.FullGCs > 0 {
+		wait = "awaiting a GC"
+	}
+	garbage := sim.Bytes(0)
+	for _, hp := range heapParts {
+		if hp.m == MeanGarbage {
+			garbage = hp.b
 		}
 	}
-	if len(heapParts) > 0 {
-		hp := heapParts[big]
-		l.TextFit(zx[big].PadX(4*sc), sc, p.Text, "heap "+Size(snap.RSSHeap)+": "+Size(hp.b)+" "+hp.long, "heap: "+Size(hp.b)+" "+hp.long,
-			Size(hp.b)+" "+hp.long, Size(hp.b)+" "+hp.mid, Size(hp.b)+" "+hp.short)
+	heapWords := []string{"heap " + Size(snap.RSSHeap)}
+	if 2*garbage > snap.RSSHeap {
+		heapWords = []string{"heap " + Size(snap.RSSHeap) + ", mostly garbage (" + wait + ")", "heap " + Size(snap.RSSHeap) + ", mostly garbage", "heap " + Size(snap.RSSHeap)}
 	}
-	under, r := r.Top(row + 3*sc)
-	var small []string
-	for i, hp := range heapParts {
-		if i != big {
-			small = append(small, hp.short+" "+Size(hp.b))
-		}
+	keys := []keyItem{
+		{func(s Rect) { drawCarrierCells(l, s, 1, p, sc) }, []string{Count(int64(nc)) + " carriers " + Size(snap.RSSThreads)}}, // (named in full in the headline below)
+		{func(s Rect) { l.inHeap = true; l.Mark(s, MeanGarbage, p, 1); l.inHeap = false }, heapWords},
 	}
-	if len(small) > 0 {
-		txt := strings.Join(small, " + ")
-		if TextWidth(txt, sc) > under.W {
-			// The StackChunks alone, the parts' story; the others are
-			// named on point.
-			txt = ""
-			for i, hp := range heapParts {
-				if hp.m == MeanChunkData && i != big {
-					txt = hp.short + " " + Size(hp.b)
-				}
-			}
-		}
-		tw := min(TextWidth(txt, sc), under.W)
-		tx := max(under.X, under.Right()-tw)
-		l.TextFit(Rect{X: tx, Y: under.Y + 3*sc, W: tw, H: row}, sc, p.Text, txt)
-		for i := range heapParts {
-			if i != big {
-				cx := zx[i].X + zx[i].W/2
-				l.Line(cx, zoom.Bottom(), min(max(cx, tx+2*sc), tx+tw-2*sc), under.Y+3*sc, max(1, sc), p.TextDim)
-			}
-		}
+	if free := limit - snap.RSS; free > 0 {
+		keys = append(keys, keyItem{func(s Rect) { l.Rect(s, p.Background); l.Frame(s, max(1, sc), p.PanelEdge) },
+			[]string{Size(free) + " unused of the " + Size(limit) + " limit", Size(free) + " unused of the limit", Size(free) + " unused"}})
+	} else {
+		keys = append(keys, keyItem{func(s Rect) { l.Line(s.X+s.W/2, s.Y, s.X+s.W/2, s.Bottom(), max(1, 2*sc), p.Text) },
+			[]string{"the " + Size(limit) + " limit, passed by " + Size(snap.RSS-limit), "limit " + Size(limit)}})
 	}
-	l.detail(zoom, "heap", heapContentsSay(snap, heapParts))
+	key, r := r.Top(2 * row)
+	drawKeyLines(l, key, keys, p, sc)
 
-	// One carrier's OS thread beside every parked stack, at one scale.
-	_, r = r.Top(4 * sc)
-	drawStackContrast(l, r, snap, each, p, sc)
-	_, r = r.Top(2*row + 12*sc)
+	// The headline: the threads' memory at one scale.
+	_, r = r.Top(6 * sc)
+	used := drawStackContrast(l, r, snap, p, sc)
+	_, r = r.Top(used + 6*sc)
 
 	// The OS threads, counted, then their cells in the rest.
 	line, r := r.Top(row)
@@ -197,6 +151,70 @@ func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limi
 		"OS threads: "+Count(int64(snap.PlatformLive)))
 	grid(r)
 	return true
+}
+
+// drawCarrierCells fills r with n carriers' cells in the carriers' colour,
+// a thin line between each (one cell a carrier, as in the OS threads'
+// grid).
+func drawCarrierCells(l *List, r Rect, n int, p *Palette, sc float32) {
+	l.Mark(r, MeanCarrierOS, p, 1)
+	if cw := r.W / float32(max(1, n)); cw >= 3*sc {
+		for i := 1; i < n; i++ {
+			l.Rect(Rect{X: r.X + float32(i)*cw - max(1, sc)/2, Y: r.Y, W: max(1, sc), H: r.H}, p.Panel)
+		}
+	}
+}
+
+// keyItem is one entry of a bar's key: its swatch and its words, longest
+// first.
+type keyItem struct {
+	swatch func(Rect)
+	words  []string
+}
+
+// drawKeyLines lays the key's entries out in r's lines, left to right,
+// a new line where the next does not fit. Where they need more lines
+// than r has, the entry with the longest words takes its next shorter
+// wording, until they fit or none is left.
+func drawKeyLines(l *List, r Rect, items []keyItem, p *Palette, sc float32) {
+	row := CharH * sc
+	sw := row * 0.7
+	sep := 2 * CharW * sc
+	lines := int(r.H / row)
+	level := make([]int, len(items))
+	words := func(i int) string { return items[i].words[level[i]] }
+	for {
+		x, ln := r.X, 0
+		at := make([][2]float32, len(items))
+		for i := range items {
+			ew := sw + 4*sc + TextWidth(words(i), sc)
+			if x > r.X && x+ew > r.Right() {
+				x, ln = r.X, ln+1
+			}
+			at[i] = [2]float32{x, float32(ln)}
+			x += ew + sep
+		}
+		longest := -1
+		for i := range items {
+			if level[i]+1 < len(items[i].words) && (longest < 0 || len(words(i)) > len(words(longest))) {
+				longest = i
+			}
+		}
+		if ln >= lines && longest >= 0 {
+			level[longest]++
+			continue
+		}
+		for i, it := range items {
+			y := r.Y + at[i][1]*row
+			if y+row > r.Bottom()+0.5 {
+				break
+			}
+			it.swatch(Rect{X: at[i][0], Y: y + (row-sw)/2, W: sw, H: sw})
+			tx := at[i][0] + sw + 4*sc
+			l.TextFit(Rect{X: tx, Y: y, W: r.Right() - tx, H: row}, sc, p.Text, words(i))
+		}
+		return
+	}
 }
 
 // heapPart is one kind of heap contents, in its heap colour.
@@ -243,34 +261,23 @@ func heapContents(snap *sim.Snapshot, used sim.Bytes) []heapPart {
 	return out
 }
 
-// drawHeapParts fills r with the heap's parts, scaled so that total fills
-// it; a part too narrow to see gets 3 pixels, taken from the widest. It
-// returns each part's rectangle.
+// drawHeapParts fills r with the heap's parts, to scale so that total
+// fills it; a part under a pixel wide is not drawn (widened slivers made
+// a heap of garbage read as a heap of StackChunks). It returns each
+// part's rectangle.
 func drawHeapParts(l *List, r Rect, parts []heapPart, total sim.Bytes, p *Palette) []Rect {
 	out := make([]Rect, len(parts))
 	if total <= 0 || r.Empty() {
 		return out
 	}
-	ws := make([]float32, len(parts))
-	big, spare := 0, float32(0)
-	for i, hp := range parts {
-		ws[i] = r.W * float32(hp.b) / float32(total)
-		if ws[i] > ws[big] {
-			big = i
-		}
-		if ws[i] < 3 {
-			spare += 3 - ws[i]
-			ws[i] = 3
-		}
-	}
-	if len(ws) > 0 {
-		ws[big] = max(0, ws[big]-spare)
-	}
 	x := r.X
 	for i, hp := range parts {
-		out[i] = Rect{X: x, Y: r.Y, W: min(ws[i], r.Right()-x), H: r.H}
-		l.Mark(out[i], hp.m, p, 1)
-		x += ws[i]
+		w := r.W * float32(hp.b) / float32(total)
+		out[i] = Rect{X: x, Y: r.Y, W: min(w, r.Right()-x), H: r.H}
+		if out[i].W >= 1 {
+			l.Mark(out[i], hp.m, p, 1)
+		}
+		x += w
 	}
 	return out
 }
@@ -286,36 +293,111 @@ func heapContentsSay(snap *sim.Snapshot, parts []heapPart) string {
 		"StackChunk for its next park, so there can be one more StackChunk than parked loops."
 }
 
-// drawStackContrast draws one carrier's OS thread (its touched stack and
-// native memory) and the parked threads' StackChunks as two bars at one
-// scale, the carrier's as long as the panel.
-func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, each sim.Bytes, p *Palette, sc float32) {
+// drawStackContrast draws the headline: the carriers' OS threads as a
+// bar as long as the panel, and under it, at the same scale, what the
+// virtual threads hold (their Thread objects and the StackChunks of their
+// stacks, in the heap): a sliver, widened to be seen, with its words
+// after it in the large type. It returns the height it used.
+func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) float32 {
 	row := CharH * sc
-	chunks := snap.Chunks.LiveBytes
-	if each <= 0 || r.H < 2*row {
-		return
+	big := 1.25 * sc // the caption's size: the panel's headline
+	bigRow := CharH * big
+	nc := len(snap.Carriers)
+	if snap.RSSThreads <= 0 || nc == 0 || r.H < 2*bigRow+row+12*sc {
+		return 0
 	}
-	n := snap.Chunks.Live
-	a, rest := r.Top(row + 4*sc)
-	b, _ := rest.Top(row + 4*sc)
-	// The carrier's bar, as long as the panel, named inside in dark
-	// words; the StackChunks' sliver under it, named after it.
-	l.Mark(a, MeanCarrierOS, p, 1)
-	l.TextFit(a.PadX(4*sc), sc, p.Background, "one carrier's OS thread: ~"+Size(each)+" of stack pages and native memory",
-		"one carrier's OS thread: ~"+Size(each), "one carrier ~"+Size(each))
-	cb := Rect{X: b.X, Y: b.Y + 2*sc, W: min(max(3*sc, a.W*float32(chunks)/float32(each)), a.W), H: b.H - 4*sc}
+	h := &snap.Heap
+	live := func(c sim.AllocCat) sim.Bytes { return h.YoungLive[c] + h.OldLive[c] }
+	objs, chunks, local := live(sim.CatThread), snap.Chunks.LiveBytes, live(sim.CatThreadLocal)
+	vt := objs + chunks + local
+	n, vn := snap.Chunks.Live, snap.VirtualLive
+
+	head, rest := r.Top(row)
+	// At one scale, said with the one exception: the sliver, a third of
+	// a pixel at true width, is widened to be seen.
+	l.TextFit(head, sc, p.TextDim, "the threads' memory at one scale (the sliver widened to be seen):",
+		"threads' memory at one scale (sliver widened to be seen):", "threads' memory at one scale (sliver widened):", "drawn to one scale:")
+	a, rest := rest.Top(bigRow + 10*sc)
+	b, rest := rest.Top(bigRow + 6*sc)
+	sub, _ := rest.Top(row)
+	// The carriers' bar, a cell each, named inside in large dark words.
+	drawCarrierCells(l, a, nc, p, sc)
+	each := snap.RSSThreads / sim.Bytes(nc)
+	cs := Count(int64(nc))
+	// (Each one's share is in the explanation: a second per-thread size
+	// beside the lane's stack bar read as a second stack scale.)
+	words := []string{cs + " carriers' OS threads: " + Size(snap.RSSThreads), cs + " carriers: " + Size(snap.RSSThreads)}
+	for _, w := range words {
+		if TextWidth(w, big) <= a.W-8*sc {
+			l.TextBold(a.X+4*sc, a.Y+(a.H-bigRow)/2, w, big, p.Background)
+			break
+		}
+	}
+	// The virtual threads' sliver: each part at least two pixels.
+	x := b.X
+	px := a.W / float32(snap.RSSThreads)
 	l.inHeap = true
-	l.Mark(cb, MeanChunkData, p, 1)
-	l.inHeap = false
-	after := Rect{X: cb.Right() + CharW*sc, Y: b.Y, W: b.Right() - cb.Right() - CharW*sc, H: b.H}
-	whole := Count(int64(n)) + " StackChunks " + Size(chunks)
-	if ratio := int64(each / max(1, chunks)); ratio >= 2 {
-		l.TextFit(after, sc, p.Text, "<- the loops' "+whole+", in the heap: 1/"+Count(ratio)+" of one carrier",
-			"<- "+whole+": 1/"+Count(ratio)+" of one carrier", "<- "+whole+": 1/"+Count(ratio)+" of it", "<- "+whole)
-	} else {
-		l.TextFit(after, sc, p.Text, "<- the loops' "+whole+", in the heap", "<- "+whole)
+	for _, pt := range []struct {
+		b sim.Bytes
+		m Meaning
+	}{{objs, MeanThreadObj}, {local, MeanThreadLocal}, {chunks, MeanChunkData}} {
+		if pt.b > 0 {
+			w := max(2*sc, px*float32(pt.b))
+			l.Mark(Rect{X: x, Y: b.Y + 3*sc, W: w, H: b.H - 6*sc}, pt.m, p, 1)
+			x += w
+		}
 	}
-	l.detail(Rect{X: r.X, Y: a.Y, W: r.W, H: b.Bottom() - a.Y}, "one carrier beside the parked stacks",
-		"At one scale: one carrier's OS thread holds about "+Size(each)+" outside the heap (touched stack pages and native memory); the "+
-			Count(int64(n))+" StackChunks that hold the parked loops' stacks take "+Size(chunks)+" in the heap between them.")
+	l.inHeap = false
+	vs := Count(int64(vn)) + " virtual " + plural(vn, "thread", "threads")
+	about := ""
+	var parts []string
+	if chunks > 0 {
+		parts = append(parts, Count(int64(n))+" "+plural(n, "StackChunk", "StackChunks")+" "+Size(chunks))
+	}
+	if objs > 0 {
+		parts = append(parts, "Thread objects "+Size(objs))
+	}
+	if local > 0 {
+		parts = append(parts, "thread-local data "+Size(local))
+	}
+	if !sizesAddUp(vt, objs, chunks, local) {
+		about = "~" // the parts are rounded apart from the whole
+	}
+	tx := x + CharW*sc
+	for _, w := range []string{"<- " + vs + ": " + about + Size(vt), "<- " + about + Size(vt)} {
+		if TextWidth(w, big) <= b.Right()-tx {
+			l.TextBold(tx, b.Y+(b.H-bigRow)/2, w, big, p.Text)
+			break
+		}
+	}
+	l.TextFit(sub, sc, p.Text, "   = "+strings.Join(parts, " + ")+", in the heap", "   = "+strings.Join(parts, " + "))
+	l.detail(Rect{X: r.X, Y: a.Y, W: r.W, H: sub.Bottom() - a.Y}, "the threads' memory at one scale",
+		"At one scale: the "+cs+" carriers' OS threads hold "+Size(snap.RSSThreads)+" outside the heap (touched stack pages and native memory, about "+
+			Size(each)+" each); the "+vs+" hold "+Size(vt)+" in the heap: "+strings.Join(parts, ", ")+
+			". The virtual threads' sliver is widened to be seen.")
+	return sub.Bottom() - r.Y
+}
+
+// sizesAddUp reports whether the parts, as Size writes them, add up to
+// the whole as Size writes it (to its last digit), where all are in the
+// same unit.
+func sizesAddUp(whole sim.Bytes, parts ...sim.Bytes) bool {
+	unit := func(s string) (float64, string) {
+		f := strings.Fields(s)
+		v, _ := strconv.ParseFloat(f[0], 64)
+		return v, f[1]
+	}
+	w, wu := unit(Size(whole))
+	sum := 0.0
+	for _, b := range parts {
+		if b <= 0 {
+			continue
+		}
+		v, u := unit(Size(b))
+		if u != wu {
+			return false
+		}
+		sum += v
+	}
+	return math.Abs(sum-w) < 0.05
 }

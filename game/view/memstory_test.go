@@ -38,10 +38,14 @@ func TestMemoryStoryIsTheBigMark(t *testing.T) {
 			txt := texts(&l)
 			assert.Contains(t, txt, "the JVM itself "+Size(snap.RSSJVM), name)
 			assert.Contains(t, txt, "heap "+Size(snap.RSSHeap), name)
-			assert.Contains(t, txt, "free "+Size(in.MemLimit-snap.RSS), name)
-			assert.Regexp(t, `12.7 MB garbage(, | of finished requests, )awaiting the first GC`, txt, name)
-			assert.Contains(t, txt, "one carrier's OS thread: ~", name)
-			assert.Regexp(t, `16 StackChunks 11.9 KB: 1/\d+ of (one carrier|it)`, txt, name)
+			assert.Contains(t, txt, Size(in.MemLimit-snap.RSS)+" unused", name)
+			assert.Contains(t, txt, "8 carriers' OS threads: "+Size(snap.RSSThreads), name)
+			assert.Regexp(t, `16 virtual threads: ~?15.9 KB`, txt, name)
+			if sz[0] >= 1100 { // the wide panel's fuller words
+				assert.Contains(t, txt, "heap 12.7 MB, mostly garbage", name)
+				assert.Contains(t, txt, "unused of the 256 MB limit", name)
+				assert.Contains(t, txt, "= 16 StackChunks 11.9 KB + Thread objects 4.0 KB", name)
+			}
 			assert.NotContains(t, txt, "kept by a running thread", name)
 			// The JVM's part is the first grey mark (the OS threads' grid
 			// follows the bar); its width is its share of the limit, in
@@ -61,8 +65,8 @@ func TestMemoryStoryIsTheBigMark(t *testing.T) {
 			require.Positive(t, bar.W, name)
 			assert.InDelta(t, float64(snap.RSSJVM)/float64(in.MemLimit), float64(jvm.W/bar.W), 0.01, name)
 			assert.GreaterOrEqual(t, jvm.H, 2*CharH*sz[2], "%s: the bar is the big mark, two lines high", name)
-			// Every StackChunk shows, in the heap's brown, in the opened heap
-			// and beside the carrier.
+			// The StackChunks show, in the heap's brown, beside the
+			// carriers and at the parked threads' foot.
 			n := pixelCounts(&l, Rect{})
 			assert.GreaterOrEqual(t, n[MeanChunkData], 2*minVisible, name)
 			assert.GreaterOrEqual(t, n[MeanGarbage], 100, "%s: the garbage that fills the heap is drawn", name)
@@ -117,8 +121,8 @@ func TestParkedLoopsSplitByExecutor(t *testing.T) {
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
-	assert.Regexp(t, `server workers: waiting for work \d+`, txt)
-	assert.Regexp(t, `client event loops: waiting for work \d+`, txt)
+	assert.Regexp(t, `\d+ server workers waiting for work`, txt)
+	assert.Regexp(t, `\d+ client event loops waiting for work`, txt)
 	sub := byExecutor(snap, sim.ParkIdle, "waiting for work")
 	require.Len(t, sub, 2)
 	assert.Equal(t, snap.ParkedCount[sim.ParkIdle], sub[0].n+sub[1].n)
@@ -133,8 +137,104 @@ func TestMemoryTitleOnlyOverTheStory(t *testing.T) {
 		var l List
 		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: sz[2]})
 		txt := texts(&l)
-		story := strings.Contains(txt, "one carrier's OS thread")
+		story := strings.Contains(txt, " one scale")
 		title := regexp.MustCompile(`(?m)^(the JVM's )?memory: .* limit$`).MatchString(txt)
 		assert.Equal(t, story, title, "%gx%g: the memory title is over the memory story only", sz[0], sz[1])
 	}
+}
+
+// The heap is said once, by the memory story's bar, to scale: its line
+// above the story ("heap 12.7 MB; StackChunks (11.9 KB)" and a row of
+// brown bricks) read as a heap of StackChunks and repeated the bar. The
+// bar's heap part is mostly the garbage's grey, no StackChunk brick in it.
+func TestHeapSaidOnceAndToScale(t *testing.T) {
+	in, side := loomCarrierAtOneSecond(t)
+	snap := in.Snap
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
+	heapSize := Size(snap.RSSHeap)
+	n := 0
+	for _, it := range l.Items {
+		if it.Kind == KindText && strings.Contains(it.Text, heapSize) {
+			n++
+		}
+	}
+	assert.Equal(t, 1, n, "the heap's size is written once:\n%s", texts(&l))
+	var heap Rect
+	for _, rg := range l.Regions() {
+		if rg.Name == "heap" {
+			heap = rg.R
+		}
+	}
+	require.Positive(t, heap.W)
+	var garbage float32
+	for _, it := range l.Items {
+		r := Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}
+		if it.Kind != KindRect || r.X < heap.X-0.5 || r.Right() > heap.Right()+0.5 || r.Y < heap.Y-0.5 || r.Bottom() > heap.Bottom()+0.5 {
+			continue
+		}
+		assert.NotEqual(t, MeanChunkData, it.Meaning, "no StackChunk brick widened in the heap's part")
+		if it.Meaning == MeanGarbage {
+			garbage += it.W
+		}
+	}
+	assert.Greater(t, garbage, 0.8*heap.W, "the heap's part is mostly garbage, as its bytes are")
+}
+
+// The headline: the carriers' OS threads and the virtual threads' heap
+// objects at one scale, the one a bar across the panel, the other a
+// sliver; the sliver's words add up (its parts to its whole).
+func TestThreadsMemoryAtOneScale(t *testing.T) {
+	in, side := loomCarrierAtOneSecond(t)
+	snap := in.Snap
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
+	var carriers, sliver float32
+	for _, it := range l.Items {
+		if it.Kind == KindRect && it.Meaning == MeanCarrierOS && it.W > carriers {
+			carriers = it.W
+		}
+	}
+	require.Greater(t, carriers, float32(300), "the carriers' bar is as long as the panel")
+	txt := texts(&l)
+	m := regexp.MustCompile(`(\d+) virtual threads: (~?)([\d.]+) KB`).FindStringSubmatch(txt)
+	require.NotNil(t, m, txt)
+	assert.Equal(t, Count(int64(snap.VirtualLive)), m[1])
+	parts := regexp.MustCompile(`= \d+ StackChunks ([\d.]+) KB \+ Thread objects ([\d.]+) KB`).FindStringSubmatch(txt)
+	require.NotNil(t, parts, txt)
+	var whole, a, b float64
+	fmt.Sscan(m[3], &whole)
+	fmt.Sscan(parts[1], &a)
+	fmt.Sscan(parts[2], &b)
+	if m[2] == "" {
+		assert.InDelta(t, whole, a+b, 0.05, "the parts add up to the whole")
+	}
+	for _, it := range l.Items {
+		if it.Kind == KindRect && (it.Meaning == MeanThreadObj || it.Meaning == MeanChunkData) && it.H >= CharH {
+			sliver += it.W
+		}
+	}
+	assert.Positive(t, sliver)
+	assert.Less(t, sliver, 0.03*carriers, "the virtual threads' sliver is tiny beside the carriers")
+}
+
+// The StackChunks' count adds up in the frame: parked threads' stacks
+// plus the ones running threads keep, with StackChunk said in plain
+// words once ("16 StackChunks" beside "15 parked").
+func TestStackChunkCountAddsUp(t *testing.T) {
+	in, side := runScene(t, sceneCase{"loom-carrier", "256-vthreads", 1001*sim.Millisecond + 130*sim.Microsecond})
+	in.MemLimit = 256 * sim.MB
+	require.Positive(t, in.Snap.Mounted, "a loop runs and keeps its StackChunk")
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
+	txt := strings.ReplaceAll(texts(&l), "\n", " ")
+	m := regexp.MustCompile(`(\d+) StackChunks \(a parked virtual thread's stack, saved on the heap\): the (\d+) parked threads' stacks \+ (\d+) `).FindStringSubmatch(txt)
+	require.NotNil(t, m, txt)
+	var live, off, run int
+	fmt.Sscan(m[1], &live)
+	fmt.Sscan(m[2], &off)
+	fmt.Sscan(m[3], &run)
+	assert.Equal(t, live, off+run)
+	assert.Equal(t, in.Snap.Chunks.Live, live)
+	assert.Equal(t, 1, strings.Count(txt, "saved on the heap"), "glossed once")
 }

@@ -540,21 +540,24 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		// OS thread" does not read as "costs nothing".
 		live, off, _ := chunksBesideThreadsOff(snap)
 		n, b := Count(int64(live)), Size(snap.Chunks.LiveBytes)
-		say := "their stacks: " + n + " StackChunks on the heap, " + b + " in all"
-		if live == snap.VirtualLive && live > off {
-			// "16 StackChunks" beside "15 parked" must add up: said
-			// simply where every virtual thread has one (the running
-			// one keeps its own for its next park: the explanation on
-			// point says so; "15 parked + 1 kept by a running thread"
-			// in the panel confused its readers).
-			say = "their stacks: " + n + " StackChunks, one per virtual thread, on the heap: " + b
-		} else if live > off {
-			say += " (" + Count(int64(off)) + " parked + " + Count(int64(live-off)) + " kept by a running thread for its next park)"
+		// "StackChunk" glossed once, in plain words, and its count
+		// reconciled with the parked count where they differ (a running
+		// thread keeps the one it last froze into for its next park:
+		// "16 StackChunks" beside "15 parked" must add up in the frame).
+		what := plural(live, "StackChunk", "StackChunks") + " (a parked virtual thread's stack, saved on the heap)"
+		say := n + " " + what + ", " + b
+		if live > off {
+			run := Count(int64(live - off))
+			say = n + " " + what + ": the " + Count(int64(off)) + " parked threads' stacks + " +
+				run + plural(live-off, " the running thread keeps for its next park", " running threads keep for their next park")
 		}
 		mkW := CharH*sc - 6*sc
 		lines := Wrap(say, body.W-mkW-4*sc, sc)
 		if len(lines) > 2 || float32(len(lines)+2)*CharH*sc > body.H {
 			lines = []string{"stacks: " + n + " StackChunks on the heap, " + b}
+			if live > off {
+				lines = []string{n + " StackChunks (stacks): " + Count(int64(off)) + " parked + " + Count(int64(live-off)) + " running"}
+			}
 		}
 		rest, foot := body.CutBottom(float32(len(lines)) * CharH * sc)
 		if live > off {
@@ -632,10 +635,7 @@ func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.Th
 	if row.Empty() {
 		return detailNone, 0
 	}
-	label := name
-	if counted {
-		label += " " + Count(int64(n))
-	}
+	label := countedLabel(name, n, counted)
 	// The label goes left of the cells when it fits in 40 % of the row,
 	// else on a line of its own above them (when the row has room).
 	lab, cells := row.Left(min(row.W*0.4, TextWidth(label, sc)+8*sc))
@@ -658,6 +658,19 @@ func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.Th
 	d, k := drawCellsK(l, cells, n, ids, m, forceK, p, sc)
 	l.detail(row, name, Count(int64(n))+" threads "+name+".")
 	return d, k
+}
+
+// countedLabel is a group's label with its count: after a state's name
+// ("sleeping 200"), before a named kind's ("7 server workers waiting for
+// work": "server workers: waiting for work 7" read as part of the name).
+func countedLabel(name string, n int, counted bool) string {
+	if !counted {
+		return name
+	}
+	if kind, state, ok := strings.Cut(name, ": "); ok {
+		return Count(int64(n)) + " " + kind + " " + state
+	}
+	return name + " " + Count(int64(n))
 }
 
 // maxLabelled bounds the tokens drawn with their ids: beyond a few dozen

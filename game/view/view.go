@@ -303,6 +303,10 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		s.races.draw(l, sl.Scopes, snap, in.Models, p, sc)
 	}
 	switch {
+	case sc2.HeapFolded && !sc2.OSFolded && heapInMemoryStory(sl.Heap, sl.OS, snap, in.MemLimit, sc):
+		// The memory story draws the heap to scale in its bar: the
+		// folded line would say the heap twice (memstory.go).
+		sl.OS = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
 	case sc2.HeapQuiet:
 		drawQuietHeap(l, sl.Heap, snap, p, sc)
 	case sc2.HeapFolded:

@@ -883,7 +883,7 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	assert.Less(t, snap.RSSHeap, snap.Heap.Max, "the heap's resident part is the pages written, below its size")
 	// The parked loops' panel says what parking costs: their stacks'
 	// StackChunks on the heap, counted.
-	assert.Contains(t, txt, "StackChunks on the heap")
+	assert.Contains(t, txt, "StackChunks (a parked virtual thread's stack, saved on the heap)")
 	assert.NotContains(t, txt, "thread stacks")
 	// Unmeasured, the OS threads are not the story: one line counts them.
 	assert.Contains(t, build(false), "66 of the JVM's own")
