@@ -536,28 +536,21 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	if in.Virtual && total <= maxLabelled && snap.Chunks.Live > 0 && body.H >= 3*CharH*sc {
 		chunksSaid = true
 		// Where the parked threads' stacks are: a brown mark and the
-		// StackChunks' count and bytes, at the panel's foot, so that "no
-		// OS thread" does not read as "costs nothing".
+		// StackChunks' bytes, at the panel's foot, so that "no OS thread"
+		// does not read as "costs nothing".
 		live, off, _ := chunksBesideThreadsOff(snap)
-		n, b := Count(int64(live)), Size(snap.Chunks.LiveBytes)
-		// "StackChunk" glossed once, in plain words, and its count
-		// reconciled with the parked count where they differ (a running
-		// thread keeps the one it last froze into for its next park:
-		// "16 StackChunks" beside "15 parked" must add up in the frame).
-		what := plural(live, "StackChunk", "StackChunks") + " (a parked virtual thread's stack, saved on the heap)"
-		say := n + " " + what + ", " + b
-		if live > off {
-			run := Count(int64(live - off))
-			say = n + " " + what + ": the " + Count(int64(off)) + " parked threads' stacks + " +
-				run + plural(live-off, " the running thread keeps for its next park", " running threads keep for their next park")
-		}
+		b := Size(snap.Chunks.LiveBytes)
+		// "StackChunk" glossed once, in plain words, and no count: the
+		// memory panel sets the StackChunks against the virtual threads
+		// (16 and 16), and a count here beside "15 parked" needed a
+		// reconciliation ("+ 1 the running thread keeps for its next
+		// park") that readers found hard to parse. The reconciliation is
+		// the line's explanation on point.
+		say := "their stacks are saved on the heap, as StackChunks: " + b
 		mkW := CharH*sc - 6*sc
 		lines := Wrap(say, body.W-mkW-4*sc, sc)
 		if len(lines) > 2 || float32(len(lines)+2)*CharH*sc > body.H {
-			lines = []string{"stacks: " + n + " StackChunks on the heap, " + b}
-			if live > off {
-				lines = []string{n + " StackChunks (stacks): " + Count(int64(off)) + " parked + " + Count(int64(live-off)) + " running"}
-			}
+			lines = []string{"stacks: StackChunks on the heap, " + b}
 		}
 		rest, foot := body.CutBottom(float32(len(lines)) * CharH * sc)
 		if live > off {

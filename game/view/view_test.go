@@ -882,8 +882,8 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	// The heap's part, the pages written so far, is below the heap's size.
 	assert.Less(t, snap.RSSHeap, snap.Heap.Max, "the heap's resident part is the pages written, below its size")
 	// The parked loops' panel says what parking costs: their stacks'
-	// StackChunks on the heap, counted.
-	assert.Contains(t, txt, "StackChunks (a parked virtual thread's stack, saved on the heap)")
+	// StackChunks on the heap, their bytes.
+	assert.Contains(t, txt, "their stacks are saved on the heap, as StackChunks: "+Size(snap.Chunks.LiveBytes))
 	assert.NotContains(t, txt, "thread stacks")
 	// Unmeasured, the OS threads are not the story: one line counts them.
 	assert.Contains(t, build(false), "66 of the JVM's own")
