@@ -225,6 +225,19 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	assert.Equal(t, [3]int{1, 0, 0}, dots, "only the running call has the green dot")
 	assert.Equal(t, [3]int{1, 1, 0}, full, "the running and the ready call are tokens")
 	assert.Equal(t, [3]int{0, 0, 1}, small, "the waiting call is the parked square")
+	// The request whose calls run is named as brightly as the tokens'
+	// words, not in the parked cells' dim.
+	owners := 0
+	for _, it := range l.Items {
+		if it.Kind == KindText && it.Text == "#1" && it.Y > 300 {
+			owners++
+			assert.Equal(t, OkabeIto.Text, it.Color, "the request of a running call is bright")
+		}
+		if it.Kind == KindText && strings.HasPrefix(it.Text, "#4") && it.Y > 300 {
+			assert.Equal(t, OkabeIto.TextDim, it.Color, "a waiting call is dim")
+		}
+	}
+	assert.Equal(t, 1, owners, "the request's cell")
 	txt := texts(&l)
 	for _, w := range []string{"parked, no answer yet", "ready for a carrier", "running"} {
 		assert.Contains(t, txt, w+"\n", "the key names %q", w)

@@ -387,7 +387,7 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 				sq := parkedSquare(Rect{H: CharH * sc}, sc)
 				l.Mark(Rect{X: x + (cellW-sq)/2, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
 			} else {
-				drawCall(l, cell, callState(st), nil, p, sc)
+				drawCall(l, cell, callState(st), nil, false, p, sc)
 			}
 			x += cellW + 3*sc
 			w := word(callState(st))
@@ -552,8 +552,9 @@ func stateOfOwner(sv *sim.ScopeView, snap *sim.Snapshot) callState {
 	return callReady
 }
 
-// drawCall draws one race cell in its state's look, then its words.
-func drawCall(l *List, r Rect, state callState, words []string, p *Palette, sc float32) {
+// drawCall draws one race cell in its state's look, then its words
+// (bright: a waiting cell's words as bright as a token's).
+func drawCall(l *List, r Rect, state callState, words []string, bright bool, p *Palette, sc float32) {
 	txt := p.Background
 	text := r.PadX(2 * sc)
 	switch state {
@@ -567,6 +568,9 @@ func drawCall(l *List, r Rect, state callState, words []string, p *Palette, sc f
 		text.X += sq + 3*sc
 		text.W -= sq + 3*sc
 		txt = p.TextDim
+		if bright {
+			txt = p.Text
+		}
 	case callCancelled:
 		l.Mark(r, MeanVirtual, p, 0.3)
 		txt = p.Text
@@ -603,13 +607,21 @@ func markDrawn(states *[callEnded + 1]bool, sv *sim.ScopeView, snap *sim.Snapsho
 
 func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, p *Palette, sc float32) {
 	owner, subs := ScopeRects(row, len(sv.Subtasks), sc)
+	// A request whose call runs or is ready has its number bright: the
+	// lanes and the ready row name it ("#4347 Haiku call of #4343"), and
+	// readers looked for it among the parked requests' dim numbers.
+	active := false
+	for i := range sv.Subtasks {
+		st := stateOfCall(&sv.Subtasks[i], i == sv.Winner)
+		active = active || st == callRunning || st == callReady
+	}
 	if sv.Owner != 0 {
 		l.hit(owner, sv.Owner)
-		drawCall(l, owner, stateOfOwner(sv, snap), []string{sv.Owner.String()}, p, sc)
+		drawCall(l, owner, stateOfOwner(sv, snap), []string{sv.Owner.String()}, active, p, sc)
 	} else {
 		// Decided in a scope the snapshot did not list (it lists 128):
 		// the events name its subtasks, not its owner.
-		drawCall(l, owner, stateOfOwner(sv, snap), []string{"a request", "request"}, p, sc)
+		drawCall(l, owner, stateOfOwner(sv, snap), []string{"a request", "request"}, active, p, sc)
 	}
 	for i, r := range subs {
 		st := &sv.Subtasks[i]
@@ -617,7 +629,7 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, p *Pale
 		if st.Thread != 0 {
 			l.hit(r, st.Thread)
 		}
-		drawCall(l, r, stateOfCall(st, won), subtaskWords(st, won), p, sc)
+		drawCall(l, r, stateOfCall(st, won), subtaskWords(st, won), false, p, sc)
 	}
 }
 
