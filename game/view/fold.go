@@ -347,14 +347,16 @@ func (s *Side) drawWakingLine(l *List, r Rect, lanes []int, ready int, p *Palett
 	carriers := n + " idle " + plural(len(lanes), "carrier", "carriers")
 	them := "the " + Count(int64(ready)) + " ready " + plural(ready, "thread", "threads")
 	took := carriers + " woken to take " + them
+	first := took // shorter, when more carriers wake than threads wait
 	if len(lanes) > ready && ready > 0 {
 		took = carriers + " woken; the first " + Count(int64(ready)) + " awake take " + them
+		first = carriers + " woken; the first " + Count(int64(ready)) + " awake take the ready " + plural(ready, "thread", "threads")
 	}
-	wake := ""
+	wake, short := "", ""
 	if s.wake > 0 {
-		wake = " (" + Dur(s.wake) + " to wake)"
+		wake, short = " ("+Dur(s.wake)+" to wake)", " ("+Dur(s.wake)+")"
 	}
-	l.TextFit(r.PadX(2*sc), sc, p.Text, took+wake, carriers+" woken for "+them+wake, carriers+" waking up"+wake, carriers+" waking up")
+	l.TextFit(r.PadX(2*sc), sc, p.Text, took+wake, first+short, carriers+" woken for "+them+wake, carriers+" waking up"+wake, carriers+" waking up")
 	l.detail(r, "carriers waking up", who+": the scheduler has signalled these idle carriers to take the virtual threads just made ready; "+
 		"their OS threads are waking up (the machine's wake-up latency, "+Dur(s.wake)+"), and the first awake take them.")
 }

@@ -113,6 +113,10 @@ func TestCarriersBeingWokenSayWhy(t *testing.T) {
 	var l List
 	Build(&l, 1600, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assert.Contains(t, texts(&l), "2 idle carriers woken; the first 1 awake take the 1 ready thread")
+	// Narrower: the same, the wake-up time shorter.
+	l = List{}
+	Build(&l, 1134, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	assert.Contains(t, texts(&l), "2 idle carriers woken; the first 1 awake take the ready thread (50.0 µs)", texts(&l))
 	snap.Carriers[2].State, snap.RunQueue = sim.StateParked, []sim.ThreadID{9}
 	// With no thread ready, a running carrier with nothing mounted is
 	// looking for work: not waking.
