@@ -42,11 +42,11 @@ func (routerStory) caption(f *facts) string {
 	// threads, the few carriers and OS threads they run on, the heap they
 	// take (readers found it split between the caption and the foot).
 	// "8 carriers: 29 OS threads" read as the carriers being 29 threads.
+	// The heap is left to its line below, the calls' wait to the parked
+	// panel (fewer words: readers found the frame a wall of text).
 	if calls > 0 && len(s.Carriers) > 0 {
-		used := s.Heap.EdenUsed + s.Heap.SurvivorUsed + s.Heap.OldUsed
-		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads (" + counti(calls) + " " + plural(int64(calls), "call", "calls") +
-			" parked waiting for an answer) run on " + counti(len(s.Carriers)) + " carriers; the whole JVM has " + counti(s.PlatformLive) +
-			" OS threads and " + size(used) + " of heap."
+		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads (" + counti(calls) + " parked " + plural(int64(calls), "call", "calls") +
+			") run on " + counti(len(s.Carriers)) + " carriers; the JVM has " + counti(s.PlatformLive) + " OS threads."
 	}
 	return lesson
 }

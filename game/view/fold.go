@@ -56,8 +56,14 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			// the parked threads' that differs by one or two needed a
 			// reconciliation a student does not need in ten seconds
 			// (the explanation on point gives it: foldedHeapSay).
-			stacks := "the parked threads' stacks are saved in it (" + Size(snap.Chunks.LiveBytes) + ")"
-			alts = append(alts, head+"; "+stacks, short+"; "+stacks, "heap: "+Size(used)+" used; "+stacks)
+			// When a stack is in the heap, said against the legend's
+			// "stack on the carrier (native, not heap)": a parked
+			// thread's is copied in, a running one's stays native.
+			stacks := "a parked thread's stack is copied into it (" + Size(snap.Chunks.LiveBytes) + " in all), a running one's stays on its carrier"
+			short2 := "parked threads' stacks are copied into it (" + Size(snap.Chunks.LiveBytes) + "), running ones' stay on their carriers"
+			stacks3 := "the parked threads' stacks are copied into it (" + Size(snap.Chunks.LiveBytes) + ")"
+			alts = append(alts, head+"; "+stacks, short+"; "+stacks, head+"; "+short2, short+"; "+short2,
+				head+"; "+stacks3, short+"; "+stacks3, "heap: "+Size(used)+" used; "+stacks3)
 			chunks = "StackChunks"
 		}
 		alts = append(alts,
@@ -318,7 +324,7 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		s.at.tokenOnLane(i, Rect{X: line.X, Y: line.Y, W: min(line.H*3, line.W), H: line.H})
 	}
 	if len(waking) > 0 {
-		s.drawWakingLine(l, line, waking, p, sc)
+		s.drawWakingLine(l, line, waking, snap.RunQueueLen, p, sc)
 		line.Y += lineH
 		line.H = max(0, min(lineH, body.Bottom()-line.Y))
 	}
@@ -327,32 +333,32 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 	}
 }
 
-// drawWakingLine draws the carriers being woken on one line: an empty
-// dashed slot each (the thread it will take is not on it yet), then
-// their names and the OS wake-up time.
-func (s *Side) drawWakingLine(l *List, r Rect, lanes []int, p *Palette, sc float32) {
+// drawWakingLine draws the carriers being woken on one line, in words
+// that say why several wake for fewer ready threads: the scheduler wakes
+// idle carriers, and the first awake take the threads (five "waking up"
+// beside three ready threads, after dashed marks, read as cryptic).
+func (s *Side) drawWakingLine(l *List, r Rect, lanes []int, ready int, p *Palette, sc float32) {
 	var names []string
 	for _, i := range lanes {
 		names = append(names, strconv.Itoa(i+1))
 	}
 	who := "worker-" + strings.Join(names, ", -")
-	wake, short := "waking up", "waking up"
+	n := Count(int64(len(lanes)))
+	carriers := n + " idle " + plural(len(lanes), "carrier", "carriers")
+	them := "the " + Count(int64(ready)) + " ready " + plural(ready, "thread", "threads")
+	took := carriers + " woken to take " + them
+	first := took // shorter, when more carriers wake than threads wait
+	if len(lanes) > ready && ready > 0 {
+		took = carriers + " woken; the first " + Count(int64(ready)) + " awake take " + them
+		first = carriers + " woken; the first " + Count(int64(ready)) + " awake take the ready " + plural(ready, "thread", "threads")
+	}
+	wake, short := "", ""
 	if s.wake > 0 {
-		wake, short = "waking up, "+Dur(s.wake)+" each,", "waking up ("+Dur(s.wake)+")"
+		wake, short = " ("+Dur(s.wake)+" to wake)", " ("+Dur(s.wake)+")"
 	}
-	slot := Rect{X: r.X + 2*sc, Y: r.Y + r.H*0.15, W: CharH * sc * 1.4, H: r.H * 0.7}
-	x := slot.X
-	for range lanes {
-		if x+slot.W > r.X+r.W/3 {
-			break
-		}
-		drawWakingSlot(l, Rect{X: x, Y: slot.Y, W: slot.W, H: slot.H}, p, sc)
-		x += slot.W + 5*sc
-	}
-	text := Rect{X: x + 2*sc, Y: r.Y, W: r.Right() - x - 2*sc, H: r.H}
-	l.TextFit(text, sc, p.Text, who+": "+wake+" to take the ready threads", who+": "+short, who+": waking up")
-	l.detail(r, "carriers waking up", who+": the scheduler has signalled these carriers to take the virtual threads just made ready; "+
-		"their OS threads are waking up (the machine's wake-up latency, "+Dur(s.wake)+") and then take them.")
+	l.TextFit(r.PadX(2*sc), sc, p.Text, took+wake, first+short, carriers+" woken for "+them+wake, carriers+" waking up"+wake, carriers+" waking up")
+	l.detail(r, "carriers waking up", who+": the scheduler has signalled these idle carriers to take the virtual threads just made ready; "+
+		"their OS threads are waking up (the machine's wake-up latency, "+Dur(s.wake)+"), and the first awake take them.")
 }
 
 // idleWords names the idle lanes ("worker-1, -2, -3: idle") and those not

@@ -278,14 +278,14 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// keeps the same track, so the bars compare.
 		full := Size(sim.Bytes(s.scaleW) * 8)
 		need := TextWidth("stack 000.0 KB", size) + 2*CharW*size
-		for _, a := range []string{"full bar = " + full, "bar " + full} {
-			if sw := TextWidth(a, size) + 6*sc; need+sw <= bar.W*0.6 {
-				if nameStack {
-					l.TextFit(Rect{X: bar.Right() - sw + 4*sc, Y: lr.Y, W: sw - 4*sc, H: lr.H}, size, p.Text, a)
-				}
-				bar.W -= sw
-				break
+		// Only in full: "bar 2.0 KB" read as cryptic; where the words
+		// do not fit, the explanation on point gives the scale.
+		if a := "full bar = " + full; need+TextWidth(a, size)+6*sc <= bar.W*0.7 {
+			sw := TextWidth(a, size) + 6*sc
+			if nameStack {
+				l.TextFit(Rect{X: bar.Right() - sw + 4*sc, Y: lr.Y, W: sw - 4*sc, H: lr.H}, size, p.Text, a)
 			}
+			bar.W -= sw
 		}
 	}
 	bw := bar.W * float32(cv.Frames) / float32(s.scaleW)

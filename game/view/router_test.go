@@ -96,7 +96,6 @@ func TestCarriersBeingWokenSayWhy(t *testing.T) {
 		var l List
 		Build(&l, 1200, 800, &Header{Running: running}, []*Side{NewSide()}, []SideInput{in}, nil)
 		txt := texts(&l)
-		assert.Contains(t, txt, "waking up", "running=%v", running)
 		assert.Contains(t, txt, Dur(50*sim.Microsecond), "running=%v", running)
 		assert.Contains(t, txt, "carriers: 4 OS threads for all 100 virtual threads", "the few carriers against all the threads, in the lanes' title")
 		withJVM := in
@@ -107,11 +106,26 @@ func TestCarriersBeingWokenSayWhy(t *testing.T) {
 		Build(&lj, 1200, 800, &Header{Running: running}, []*Side{NewSide()}, []SideInput{withJVM}, nil)
 		assert.Contains(t, texts(&lj), "carriers: 4 of the JVM's 11 OS threads run all 100 virtual threads",
 			"the carriers as a part of the JVM's OS threads (\"4 OS threads\" beside the caption's 11 read as a contradiction)")
-		if !running {
-			assert.Contains(t, txt, "worker-2: waking up")
+		if running {
+			assert.Contains(t, txt, "waking up")
+		} else {
+			// Said in plain words, with the ready threads they are for.
+			assert.Contains(t, txt, "1 idle carrier woken to take the 1 ready thread (50.0 µs to wake)")
 			assert.Contains(t, txt, "worker-3, -4: idle")
 		}
 	}
+	// More carriers woken than threads ready: the first awake take them
+	// (five "waking up" beside three ready threads read as cryptic).
+	snap.Carriers[2].State = sim.StateRunning
+	snap.RunQueue = nil
+	var l List
+	Build(&l, 1600, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	assert.Contains(t, texts(&l), "2 idle carriers woken; the first 1 awake take the 1 ready thread")
+	// Narrower: the same, the wake-up time shorter.
+	l = List{}
+	Build(&l, 1134, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	assert.Contains(t, texts(&l), "2 idle carriers woken; the first 1 awake take the ready thread (50.0 µs)", texts(&l))
+	snap.Carriers[2].State, snap.RunQueue = sim.StateParked, []sim.ThreadID{9}
 	// With no thread ready, a running carrier with nothing mounted is
 	// looking for work: not waking.
 	snap.RunQueue, snap.RunQueueLen = nil, 0
@@ -130,6 +144,9 @@ func TestFoldedHeapLeavesTheChunkSumToTheExplanation(t *testing.T) {
 	drawFoldedHeap(&l, Rect{W: 1100, H: 24}, snap, &OkabeIto, 1)
 	txt := texts(&l)
 	assert.NotContains(t, txt, "off a carrier")
+	// When a stack is in the heap, against the legend's "stack on the
+	// carrier (native, not heap)".
+	assert.Contains(t, txt, "stacks are copied into it (16.0 KB)")
 	assert.NotContains(t, txt, "16 StackChunks", "no count that invites a sum with the 18 threads off a carrier")
 	say := ""
 	for _, r := range l.Regions() {
@@ -173,4 +190,103 @@ func TestRaceOwnerFoundAfterASeek(t *testing.T) {
 	}, false)
 	require.Len(t, side.races.recent, 1)
 	assert.Equal(t, sim.ThreadID(38), side.races.recent[0].view.Owner)
+}
+
+// Each race cell is drawn in its thread's state's look, the look the
+// lanes and the parked panel give it: a running call has the lanes'
+// green dot, a waiting one the parked panel's small square and no token,
+// a ready one a token as in the ready row; the key names each look drawn.
+func TestRaceCellsLookLikeTheirState(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 2, RunQueue: []sim.ThreadID{3}, RunQueueLen: 1,
+		Carriers: []sim.CarrierView{{ID: 1, Thread: 2, State: sim.StateRunning, OnCPU: true, Frames: 40}, {ID: 2, State: sim.StateRunning}},
+		Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{
+			{Thread: 2, State: sim.StateRunning}, {Thread: 3, Model: 1, State: sim.StateRunnable}, {Thread: 4, Model: 2, State: sim.StateParked}}}}}
+	snap.Parked[sim.ParkJoin] = []sim.ThreadID{1}
+	in := input("router", snap, true)
+	in.Scopes = true
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	var cells []Rect
+	for _, h := range l.Hits() {
+		if h.Thread >= 2 && h.Thread <= 4 && h.R.Y > 300 {
+			cells = append(cells, h.R)
+		}
+	}
+	require.Len(t, cells, 3, "the three calls' cells")
+	in2 := func(r Rect, x, y float32) bool { return x >= r.X && x <= r.Right() && y >= r.Y && y <= r.Bottom() }
+	var dots, full, small [3]int
+	for _, it := range l.Items {
+		for i, c := range cells {
+			cx, cy := it.X+it.W/2, it.Y+it.H/2
+			if it.Kind == KindCircle {
+				cx, cy = it.X, it.Y
+			}
+			if !in2(c, cx, cy) {
+				continue
+			}
+			switch {
+			case it.Meaning == MeanOnCPU:
+				dots[i]++
+			case it.Meaning == MeanVirtual && it.W >= c.W-0.5:
+				full[i]++
+			case it.Meaning == MeanVirtual:
+				small[i]++
+			}
+		}
+	}
+	assert.Equal(t, [3]int{1, 0, 0}, dots, "only the running call has the green dot")
+	assert.Equal(t, [3]int{1, 1, 0}, full, "the running and the ready call are tokens")
+	assert.Equal(t, [3]int{0, 0, 1}, small, "the waiting call is the parked square")
+	// The request whose calls run is named as brightly as the tokens'
+	// words, not in the parked cells' dim.
+	owners := 0
+	for _, it := range l.Items {
+		if it.Kind == KindText && it.Text == "#1" && it.Y > 300 {
+			owners++
+			assert.Equal(t, OkabeIto.Text, it.Color, "the request of a running call is bright")
+		}
+		if it.Kind == KindText && strings.HasPrefix(it.Text, "#4") && it.Y > 300 {
+			assert.Equal(t, OkabeIto.TextDim, it.Color, "a waiting call is dim")
+		}
+	}
+	assert.Equal(t, 1, owners, "the request's cell")
+	txt := texts(&l)
+	for _, w := range []string{"parked, no answer yet", "ready for a carrier", "running"} {
+		assert.Contains(t, txt, w+"\n", "the key names %q", w)
+	}
+	assert.NotContains(t, txt, "cancelled\n", "no cancelled cell, no key entry")
+}
+
+// The stack bar's scale is said in full ("full bar = 2.0 KB") or not at
+// all: the cut "bar 2.0 KB" read as cryptic.
+func TestStackBarScaleInFullOrNot(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 2, VirtualLive: 10,
+		Carriers: []sim.CarrierView{{ID: 1, Thread: 3, State: sim.StateRunning, OnCPU: true, Frames: 90}, {ID: 2, Thread: 4, State: sim.StateRunning, OnCPU: true, Frames: 75}}}
+	in := input("v", snap, true)
+	full := false
+	for w := float32(500); w <= 1800; w += 20 {
+		var l List
+		Build(&l, w, 500, &Header{Running: true}, []*Side{NewSide()}, []SideInput{in}, nil)
+		for _, line := range strings.Split(texts(&l), "\n") {
+			assert.False(t, strings.HasPrefix(line, "bar "), "%q at width %v", line, w)
+			full = full || strings.HasPrefix(line, "full bar = ")
+		}
+	}
+	assert.True(t, full, "said in full at some width")
+}
+
+// The count line above the race rows counts each kind of row drawn where
+// it is: "1 just decided, showing 1 of the 49 still waiting" above two
+// rows read as a miscount.
+func TestRaceCountsSayWhichRows(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 2, ScopesOpen: 50, Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{
+		{Thread: 2, State: sim.StateParked}, {Thread: 3, State: sim.StateParked}, {Thread: 4, State: sim.StateParked}}},
+		{Owner: 5, Winner: 1, Subtasks: []sim.SubtaskView{
+			{Thread: 6, Model: 0, Cancelled: true}, {Thread: 7, Model: 1, Done: true}, {Thread: 8, Model: 2, Cancelled: true},
+		}}}}
+	in := input("router", snap, true)
+	in.Scopes = true
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	assert.Contains(t, texts(&l), "top: 1 just decided; below: 1 of the 49 still waiting\n")
 }

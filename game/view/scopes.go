@@ -264,8 +264,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		counts = []string{Count(int64(nOpen)) + " " + plural(nOpen, "race", "races") + ", all still waiting"}
 	case nDecided > 0:
 		d := Count(int64(nDecided)) + " just decided"
-		counts = []string{d + ", showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " still waiting",
-			d + ", " + Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " still waiting", d}
+		// Each count next to the rows it counts ("1 just decided,
+		// showing 5 of the 349 still waiting" above six rows read as a
+		// miscount).
+		counts = []string{"top: " + d + "; below: " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " still waiting",
+			d + ", then " + Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " waiting", d}
 	default:
 		counts = []string{"showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " races still waiting",
 			Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still waiting"}
@@ -325,6 +328,7 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		}
 		y += headH
 	}
+	var states [callEnded + 1]bool // the cells' states drawn, for the key
 	for i, v := range drawn {
 		if i == nDecided && nDecided > 0 {
 			// The decided races and the open scopes are told apart by a
@@ -332,45 +336,65 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			l.Line(body.X, y, body.Right(), y, max(1, sc), p.Grid)
 			y += gap
 		}
-		drawScope(l, Rect{X: body.X, Y: y, W: body.W, H: rowH}, v, p, sc)
+		drawScope(l, Rect{X: body.X, Y: y, W: body.W, H: rowH}, v, snap, p, sc)
+		markDrawn(&states, v, snap)
 		y += rowH + gap
 	}
 	if key && y+CharH*sc <= body.Bottom()+0.01 {
-		drawRaceKey(l, Rect{X: body.X, Y: y + 2*sc, W: body.W, H: CharH * sc}, nDecided > 0, p, sc)
+		drawRaceKey(l, Rect{X: body.X, Y: y + 2*sc, W: body.W, H: CharH * sc}, &states, p, sc)
 	}
 }
 
-// drawRaceKey draws the race cells' key on one line: a cell of each kind
-// drawn as in the rows, then its word. Without a decided race drawn, the
-// won and cancelled kinds are left out (every key entry is in the frame).
-func drawRaceKey(l *List, r Rect, decided bool, p *Palette, sc float32) {
-	type entry struct {
-		word     string
-		alpha    float32
-		won, dim bool
-	}
-	es := []entry{{word: "no answer yet", alpha: 1}}
-	if decided {
-		es = append(es, entry{word: "won: first answer", alpha: 1, won: true}, entry{word: "cancelled", alpha: 0.3, dim: true})
+// drawRaceKey draws the race cells' key on one line: a small cell of
+// each state drawn in the rows, in the rows' look, then its word; only
+// the states drawn (every key entry is in the frame). Longer words where
+// they fit.
+func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc float32) {
+	words := [callEnded + 1][]string{
+		callWaiting:   {"parked, no answer yet", "parked"},
+		callReady:     {"ready for a carrier", "ready"},
+		callRunning:   {"running"},
+		callWon:       {"won: first answer", "won: first answer", "won"},
+		callCancelled: {"cancelled"},
+		callEnded:     {"ended"},
 	}
 	sw := CharH * sc * 0.8
-	need := float32(0)
-	for _, e := range es {
-		need += sw + 3*sc + TextWidth(e.word, sc) + 2*CharW*sc
-	}
-	if need > r.W {
-		return
-	}
-	x := r.X
-	for _, e := range es {
-		c := Rect{X: x, Y: r.Y + (r.H-sw)/2, W: sw, H: sw}
-		l.Mark(c, MeanVirtual, p, e.alpha)
-		if e.won {
-			l.MarkFrame(c, max(2, 2*sc), MeanWinner, p)
+	cellW := sw * 1.6
+	for form := 0; form < 3; form++ {
+		word := func(st callState) string { return words[st][min(form, len(words[st])-1)] }
+		gap := 2 * CharW * sc
+		if form == 2 {
+			gap = CharW * sc
 		}
-		x += sw + 3*sc
-		l.Text(x, r.Y+(r.H-CharH*sc)/2, e.word, sc, p.TextDim)
-		x += TextWidth(e.word, sc) + 2*CharW*sc
+		need := -gap
+		for st := range drawn {
+			if drawn[st] {
+				need += cellW + 3*sc + TextWidth(word(callState(st)), sc) + gap
+			}
+		}
+		if need > r.W {
+			// No key where it cannot be whole.
+			continue
+		}
+		x := r.X
+		for st := range drawn {
+			if !drawn[st] {
+				continue
+			}
+			if cell := (Rect{X: x, Y: r.Y + (r.H-sw)/2, W: cellW, H: sw}); callState(st) == callWaiting {
+				// The parked square alone: framed, at a key's size, it
+				// was too small to see.
+				sq := parkedSquare(Rect{H: CharH * sc}, sc)
+				l.Mark(Rect{X: x + (cellW-sq)/2, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
+			} else {
+				drawCall(l, cell, callState(st), nil, false, p, sc)
+			}
+			x += cellW + 3*sc
+			w := word(callState(st))
+			l.Text(x, r.Y+(r.H-CharH*sc)/2, w, sc, p.TextDim)
+			x += TextWidth(w, sc) + gap
+		}
+		return
 	}
 }
 
@@ -464,42 +488,148 @@ func subtaskWords(st *sim.SubtaskView, won bool) []string {
 	return append(append(withID, out...), id)
 }
 
-func drawScope(l *List, row Rect, sv *sim.ScopeView, p *Palette, sc float32) {
+// callState is where a race cell's thread is, drawn with the marks the
+// lanes and the parked panel use for the same state, so that a call can
+// be followed from parked to ready to a carrier by its look alone.
+type callState uint8
+
+const (
+	callWaiting   callState = iota // parked: a small square, as in the parked panel
+	callReady                      // in the run queue: a token, as in the ready row
+	callRunning                    // on a carrier: a token and the green "running on a CPU" dot, as in its lane
+	callWon                        // the first answer: a token in the winner's frame
+	callCancelled                  // cancelled: a dimmed token
+	callEnded                      // ended without winning (an answer after the win)
+)
+
+// stateOfCall is a subtask's state in its race.
+func stateOfCall(st *sim.SubtaskView, won bool) callState {
+	switch {
+	case won:
+		return callWon
+	case st.Cancelled:
+		return callCancelled
+	case st.Done:
+		return callEnded
+	case st.State == sim.StateRunning:
+		return callRunning
+	case st.State == sim.StateRunnable:
+		return callReady
+	}
+	return callWaiting
+}
+
+// stateOfOwner is a request thread's state: parked in its scope until the
+// race is decided, then woken to take the answer (running on a carrier,
+// or ready for one), then ended. Where the snapshot's lists do not say,
+// an open race's owner waits and a decided one's is ready (woken), or
+// ended when the run queue is listed whole and it is not in it.
+func stateOfOwner(sv *sim.ScopeView, snap *sim.Snapshot) callState {
+	if sv.Owner != 0 {
+		for i := range snap.Carriers {
+			if c := &snap.Carriers[i]; c.Thread == sv.Owner {
+				if c.OnCPU {
+					return callRunning
+				}
+				return callReady
+			}
+		}
+		if slices.Contains(snap.RunQueue, sv.Owner) {
+			return callReady
+		}
+		for _, ids := range snap.Parked {
+			if slices.Contains(ids, sv.Owner) {
+				return callWaiting
+			}
+		}
+	}
+	switch {
+	case sv.Winner < 0:
+		return callWaiting
+	case len(snap.RunQueue) >= snap.RunQueueLen:
+		return callEnded
+	}
+	return callReady
+}
+
+// drawCall draws one race cell in its state's look, then its words
+// (bright: a waiting cell's words as bright as a token's).
+func drawCall(l *List, r Rect, state callState, words []string, bright bool, p *Palette, sc float32) {
+	txt := p.Background
+	text := r.PadX(2 * sc)
+	switch state {
+	case callWaiting:
+		// Parked: the parked panel's square on the panel's ground, the
+		// words dim; only the calls that hold or wait for a carrier are
+		// drawn as tokens, as in the lanes and the ready row.
+		l.Frame(r, max(1, sc*0.75), p.PanelEdge)
+		sq := parkedSquare(r, sc)
+		l.Mark(Rect{X: r.X + 3*sc, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
+		text.X += sq + 3*sc
+		text.W -= sq + 3*sc
+		txt = p.TextDim
+		if bright {
+			txt = p.Text
+		}
+	case callCancelled:
+		l.Mark(r, MeanVirtual, p, 0.3)
+		txt = p.Text
+	case callEnded:
+		l.Mark(r, MeanVirtual, p, 0.45)
+	default:
+		l.Mark(r, MeanVirtual, p, 1)
+	}
+	if state == callRunning {
+		dot := min(r.H*0.3, 5*sc)
+		l.MarkCircle(r.X+3*sc+dot, r.Y+r.H/2, dot, MeanOnCPU, p)
+		text.X += 2*dot + 3*sc
+		text.W -= 2*dot + 3*sc
+	}
+	l.TextFit(text, sc, txt, words...)
+	if state == callWon {
+		l.MarkFrame(r, max(2, 2*sc), MeanWinner, p)
+	}
+}
+
+// parkedSquare is the side of the parked square drawn in a waiting cell
+// (and its key), about the parked panel's squares.
+func parkedSquare(r Rect, sc float32) float32 {
+	return max(3, min(r.H*0.5, 7*sc))
+}
+
+// markDrawn notes the states of a drawn row's cells.
+func markDrawn(states *[callEnded + 1]bool, sv *sim.ScopeView, snap *sim.Snapshot) {
+	states[stateOfOwner(sv, snap)] = true
+	for i := range sv.Subtasks {
+		states[stateOfCall(&sv.Subtasks[i], i == sv.Winner)] = true
+	}
+}
+
+func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, p *Palette, sc float32) {
 	owner, subs := ScopeRects(row, len(sv.Subtasks), sc)
-	l.Mark(owner, MeanVirtual, p, 1)
+	// A request whose call runs or is ready has its number bright: the
+	// lanes and the ready row name it ("#4347 Haiku call of #4343"), and
+	// readers looked for it among the parked requests' dim numbers.
+	active := false
+	for i := range sv.Subtasks {
+		st := stateOfCall(&sv.Subtasks[i], i == sv.Winner)
+		active = active || st == callRunning || st == callReady
+	}
 	if sv.Owner != 0 {
 		l.hit(owner, sv.Owner)
-		id := sv.Owner.String()
-		l.TextFit(owner.PadX(2*sc), sc, p.Background, id)
+		drawCall(l, owner, stateOfOwner(sv, snap), []string{sv.Owner.String()}, active, p, sc)
 	} else {
 		// Decided in a scope the snapshot did not list (it lists 128):
 		// the events name its subtasks, not its owner.
-		l.TextFit(owner.PadX(2*sc), sc, p.Background, "a request", "request")
+		drawCall(l, owner, stateOfOwner(sv, snap), []string{"a request", "request"}, active, p, sc)
 	}
 	for i, r := range subs {
 		st := &sv.Subtasks[i]
 		won := i == sv.Winner
-		a := float32(1)
-		switch {
-		case st.Cancelled:
-			a = 0.3
-		case st.Done && !won:
-			a = 0.45
-		}
-		l.Mark(r, MeanVirtual, p, a)
 		if st.Thread != 0 {
 			l.hit(r, st.Thread)
 		}
-		// A cancelled call is dimmed, its word kept plain: struck through
-		// on the faded blue it was hard to read.
-		txt := p.Background
-		if st.Cancelled {
-			txt = p.Text
-		}
-		l.TextFit(r.PadX(2*sc), sc, txt, subtaskWords(st, won)...)
-		if won {
-			l.MarkFrame(r, max(2, 2*sc), MeanWinner, p)
-		}
+		drawCall(l, r, stateOfCall(st, won), subtaskWords(st, won), false, p, sc)
 	}
 }
 
