@@ -36,6 +36,7 @@ import (
 	"strconv"
 	"strings"
 	"text/template"
+	"time"
 )
 
 const (
@@ -44,12 +45,19 @@ const (
 	builtinShaderSource = "ShaderSource"
 )
 
-// ebitenShaderFlags prepares, under dir, what go build needs to compile
-// with the expanded file, and returns the flags that say so. The go
-// command will not overlay a file in the module cache, so dir gets a
-// link to Ebiten's module, a copy of go.mod that replaces Ebiten with
-// that link (-modfile; go.sum beside it), and the overlay of the file
-// reached through the link.
+// ebitenLink is where, under the repository root, the build links
+// Ebiten's module (ignored by git; the go command skips directories whose
+// names start with a dot). It is relative because the wasm's build
+// information records the replacement's path: a temporary directory there
+// would change the asset's hash at every build and name this machine.
+const ebitenLink = "build/.ebiten/ebiten"
+
+// ebitenShaderFlags prepares what go build needs to compile with the
+// expanded file, and returns the flags that say so. The go command will
+// not overlay a file in the module cache, so Ebiten's module is reached
+// through a link (ebitenLink), a copy of go.mod in dir replaces Ebiten
+// with that link (-modfile; go.sum beside it), and the overlay replaces
+// the file reached through the link.
 func ebitenShaderFlags(goCmd, root, dir string) ([]string, error) {
 	cmd := exec.Command(goCmd, "list", "-m", "-f", "{{.Dir}}", ebitenModule)
 	cmd.Dir = root
@@ -66,8 +74,8 @@ func ebitenShaderFlags(goCmd, root, dir string) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s's %s: %v (build/ebitenshader.go expects Ebiten 2.8's file)", ebitenModule, builtinShaderFile, err)
 	}
-	link := filepath.Join(dir, "ebiten")
-	if err := os.Symlink(moduleDir, link); err != nil {
+	link := filepath.Join(root, filepath.FromSlash(ebitenLink))
+	if err := linkTo(link, moduleDir); err != nil {
 		return nil, err
 	}
 	gomod, err := os.ReadFile(filepath.Join(root, "go.mod"))
@@ -78,7 +86,7 @@ func ebitenShaderFlags(goCmd, root, dir string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	gomod = fmt.Appendf(gomod, "\nreplace %s => %q\n", ebitenModule, link)
+	gomod = fmt.Appendf(gomod, "\nreplace %s => ./%s\n", ebitenModule, ebitenLink)
 	repl := filepath.Join(dir, "builtinshader_expanded.go")
 	overlay, _ := json.Marshal(map[string]map[string]string{
 		"Replace": {filepath.Join(link, filepath.FromSlash(builtinShaderFile)): repl},
@@ -92,6 +100,28 @@ func ebitenShaderFlags(goCmd, root, dir string) ([]string, error) {
 		}
 	}
 	return []string{"-modfile=" + filepath.Join(dir, "go.mod"), "-overlay=" + filepath.Join(dir, "overlay.json")}, nil
+}
+
+// linkTo makes link a symbolic link to target, leaving one that already
+// points there alone and replacing any other at once (a fresh link beside
+// it renamed over it), so that builds running together never see it
+// missing.
+func linkTo(link, target string) error {
+	if t, err := os.Readlink(link); err == nil && t == target {
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		return err
+	}
+	fresh := fmt.Sprintf("%s.%d.%d", link, os.Getpid(), time.Now().UnixNano())
+	if err := os.Symlink(target, fresh); err != nil {
+		return err
+	}
+	if err := os.Rename(fresh, link); err != nil {
+		os.Remove(fresh)
+		return err
+	}
+	return nil
 }
 
 // expandBuiltinShader returns src, Ebiten's builtinshader/shader.go, with

@@ -115,3 +115,33 @@ func TestPlaygroundLinksNoTextTemplate(t *testing.T) {
 	require.Contains(t, wasmDeps(t, "./wasm/playground"), "text/template")
 	require.NotContains(t, wasmDeps(t, "./wasm/playground", flags...), "text/template")
 }
+
+// Two builds of the playground from different temporary directories give
+// the same bytes: the build information the wasm carries names the
+// replacement of Ebiten by a path relative to the repository, never the
+// temporary directory (which would change the asset's hashed name at every
+// build and put this machine's paths in what is deployed).
+func TestPlaygroundBuildIsReproducible(t *testing.T) {
+	if testing.Short() {
+		t.Skip("two wasm builds; skipped in -short mode")
+	}
+	root, err := repo.Root()
+	require.NoError(t, err)
+	var builds [][]byte
+	var dirs []string
+	for range 2 {
+		dir := t.TempDir()
+		flags, err := ebitenShaderFlags("go", root, dir)
+		require.NoError(t, err)
+		out := filepath.Join(dir, "playground.wasm")
+		require.NoError(t, buildWasm("go", filepath.Join(root, "wasm", "playground"), out, flags))
+		b, err := os.ReadFile(out)
+		require.NoError(t, err)
+		builds, dirs = append(builds, b), append(dirs, dir)
+	}
+	require.True(t, bytes.Equal(builds[0], builds[1]), "two builds differ")
+	for _, d := range dirs {
+		require.False(t, bytes.Contains(builds[0], []byte(d)), "the wasm names the build's directory %s", d)
+	}
+	require.True(t, bytes.Contains(builds[0], []byte("=>\t./"+ebitenLink)), "the replacement is recorded by its relative path")
+}
