@@ -108,14 +108,23 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 	}
 
 	// 1. The two wasm binaries, from the Go toolchain that also provides
-	// wasm_exec.js (the two must match).
+	// wasm_exec.js (the two must match), with Ebiten's built-in shaders
+	// expanded at build time (ebitenshader.go).
+	shaderDir := filepath.Join(tmp, "ebitenshader")
+	if err := os.Mkdir(shaderDir, 0o755); err != nil {
+		return nil, err
+	}
+	wasmFlags, err := ebitenShaderFlags(opts.Go, root, shaderDir)
+	if err != nil {
+		return nil, err
+	}
 	for _, w := range []struct{ logical, pkg string }{
 		{assetWorker, opts.Worker},
 		{assetPlayground, opts.Playground},
 	} {
 		t0 := time.Now()
 		bin := filepath.Join(tmp, w.logical)
-		if err := buildWasm(opts.Go, abs(w.pkg), bin); err != nil {
+		if err := buildWasm(opts.Go, abs(w.pkg), bin, wasmFlags); err != nil {
 			return nil, err
 		}
 		data, err := os.ReadFile(bin)
@@ -400,11 +409,14 @@ func hashedName(name string, data []byte) string {
 	return strings.TrimSuffix(name, ext) + "." + h + ext
 }
 
-func buildWasm(goCmd, pkgDir, out string) error {
+// buildWasm builds the main package in pkgDir for the browser, without
+// symbol tables or DWARF (-s -w), with the extra go build flags given.
+func buildWasm(goCmd, pkgDir, out string, flags []string) error {
 	if st, err := os.Stat(pkgDir); err != nil || !st.IsDir() {
 		return fmt.Errorf("wasm package %s: not found (is it in the repository yet?)", pkgDir)
 	}
-	cmd := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", out, ".")
+	args := append([]string{"build", "-trimpath", "-ldflags=-s -w"}, flags...)
+	cmd := exec.Command(goCmd, append(args, "-o", out, ".")...)
 	cmd.Dir = pkgDir
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {

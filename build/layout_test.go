@@ -11,8 +11,9 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// wasmDeps lists the packages a wasm program links (go list -deps).
-func wasmDeps(t *testing.T, pkg string) []string {
+// wasmDeps lists the packages a wasm program links (go list -deps), built
+// with the extra go flags given.
+func wasmDeps(t *testing.T, pkg string, flags ...string) []string {
 	t.Helper()
 	root, err := repo.Root()
 	require.NoError(t, err)
@@ -20,7 +21,7 @@ func wasmDeps(t *testing.T, pkg string) []string {
 	if goCmd == "" {
 		goCmd = "go"
 	}
-	cmd := exec.Command(goCmd, "list", "-deps", pkg)
+	cmd := exec.Command(goCmd, append(append([]string{"list", "-deps"}, flags...), pkg)...)
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	out, err := cmd.CombinedOutput()
