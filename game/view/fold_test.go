@@ -118,6 +118,19 @@ func TestStoppedCarriersDrawnCompactly(t *testing.T) {
 		assert.Contains(t, txt, in.Snap.Carriers[i].Thread.String())
 	}
 	assert.NotContains(t, txt, "each holds its virtual thread", "the lanes say it themselves")
+	// Each lane's stopped mark is as tall as its thread's token and wide
+	// enough for its stripes to be read as stripes.
+	for i, lr := range side.at.lanes {
+		found := false
+		for _, it := range l.Items[:l.legendFrom] {
+			if it.Kind == KindRect && it.Meaning == MeanGC && it.Y >= lr.Y && it.Y+it.H <= lr.Bottom()+0.01 && it.X >= lr.X && it.X < lr.Right() {
+				found = true
+				assert.GreaterOrEqual(t, it.H, 0.7*lr.H, "lane %d's stopped mark", i)
+				assert.GreaterOrEqual(t, it.W, float32(12), "lane %d's stopped mark", i)
+			}
+		}
+		assert.True(t, found, "lane %d has a stopped mark", i)
+	}
 }
 
 // The carriers drawn compactly give the heap's column, where the story

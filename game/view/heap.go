@@ -179,9 +179,11 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// under "full, being collected" left readers asking what the
 		// grey was. It is what the program allocates most of (request
 		// data), short-lived, so dead by the time eden fills.
-		edenState = []string{"full of short-lived data, dead by now: this GC frees it", "short-lived data, dead by now", "dead short-lived data", "full, being collected", "being collected"}
+		// (That this GC frees it is the pause's banner's: "young GC:
+		// empties eden".)
+		edenState = []string{"short-lived data, dead by now", "dead short-lived data", "full, being collected", "being collected"}
 		if mostlyRequests(h) {
-			edenState = append([]string{"full of short-lived request data, dead by now: this GC frees it", "short-lived request data, dead by now"}, edenState...)
+			edenState = append([]string{"short-lived request data, dead by now"}, edenState...)
 		}
 	} else if snap.Paused {
 		edenState = []string{"being collected"}
@@ -269,7 +271,7 @@ func threadDataNotes(snap *sim.Snapshot) []segNote {
 	why := categoryWhy[sim.CatThreadLocal]
 	if n := snap.VirtualLive + snap.PlatformApp; n > 0 {
 		k := Count(int64(n))
-		why = append([]string{"held by the " + k + " threads, as long as they live:", "held by the " + k + " live threads:"}, why...)
+		why = append([]string{"held by the " + k + " live threads:"}, why...)
 	}
 	return []segNote{{cat: sim.CatThreadLocal, why: why, big: true}}
 }
@@ -470,10 +472,12 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	l.Mark(inner, MeanFree, p, 1)
 	x := inner.X
 	// A sliver is drawn 6 px wide at least; in a bar tall enough to name
-	// it on a line of its own ("<- StackChunks 11.5 MB"), 12: a label
-	// pointing at a mark a few pixels wide named what nobody could see.
+	// it on a line of its own ("<- StackChunks 11.5 MB") and mostly
+	// full, 12: there a label pointed at a mark a few pixels wide lost
+	// beside a large block (vt-pooling's old gen). In a mostly free bar
+	// the sliver stands alone on the dark fill and is seen.
 	sliverMin := 6 * sc
-	if inner.H >= 3*CharH*sc {
+	if inner.H >= 3*CharH*sc && 2*used >= capacity {
 		sliverMin = 12 * sc
 	}
 	px := func(b sim.Bytes) float32 {
@@ -507,7 +511,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 			if w := min(px(live(c)), inner.Right()-x); w > 0 {
 				seg := Rect{X: x, Y: inner.Y, W: w, H: inner.H}
 				l.Mark(seg, CategoryMeaning(c), p, 1)
-				sg := heapSeg{r: seg, words: categoryWords[c], why: categoryWhy[c], b: live(c), widened: w > 2*toScale(live(c))}
+				sg := heapSeg{r: seg, words: categoryWords[c], why: categoryWhy[c], b: live(c), widened: sliverMin > 6*sc && w > 2*toScale(live(c))}
 				for _, n := range notes {
 					if n.cat == c {
 						sg.why, sg.big = n.why, n.big
@@ -598,8 +602,9 @@ type heapSeg struct {
 	why   []string // why it is there, longest first, said when the part has room
 	b     sim.Bytes
 	big   bool // its words drawn large: the frame's lesson
-	// widened: drawn more than twice its width to scale (a sliver made
-	// visible); its pointer says "not to scale".
+	// widened: drawn to the 12 px floor of a mostly full bar, more than
+	// twice its width to scale; its pointer says "not to scale". (The
+	// 6 px floor of every bar is left unsaid: vt-basics' frame.)
 	widened bool
 }
 

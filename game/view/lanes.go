@@ -335,6 +335,13 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// mark when both were as tall as the lane.
 	bar.Y += bar.H * 0.28
 	bar.H *= 0.44
+	if paused {
+		// Stopped, the stack's length says little: its stripes, the
+		// lane's one mark beside "stopped", as tall as the token, so
+		// that they are read as stripes, not a smudge.
+		bar.Y, bar.H = inner.Y, inner.H
+		bw = max(bw, min(12*sc, bar.W))
+	}
 	stack := Rect{X: bar.X, Y: bar.Y, W: bw, H: bar.H}
 	if !paused {
 		// The empty track of the full bar: "full bar = 2.0 KB" needs a

@@ -1088,3 +1088,20 @@ func TestLegendFreeSwatchFramed(t *testing.T) {
 	}
 	assert.Equal(t, 4, edges, "a frame around the free swatch")
 }
+
+// Slivers are widened to 12 px (and said not to scale) only in a mostly
+// full bar, where a 6 px one was lost beside a large block; in vt-basics'
+// nearly empty eden the 6 px slivers stand alone and stay as they were.
+func TestSliversWidenedOnlyInAFullBar(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond})
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	require.Less(t, 2*in.Snap.Heap.EdenUsed, in.Snap.Heap.EdenCap, "the premise: a mostly free eden")
+	txt := texts(&l)
+	assert.NotContains(t, txt, "not to scale)")
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanThreadObj {
+			assert.Less(t, it.W, float32(12), "Thread objects' sliver in a mostly free eden")
+		}
+	}
+}
