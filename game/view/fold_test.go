@@ -130,6 +130,14 @@ func TestStoppedCarriersDrawnCompactly(t *testing.T) {
 			}
 		}
 		assert.True(t, found, "lane %d has a stopped mark", i)
+		// Its word is written beside the stripes, in the text colour.
+		worded := false
+		for _, it := range l.Items[:l.legendFrom] {
+			if it.Kind == KindText && it.Text == "stopped" && it.Y >= lr.Y && it.Y < lr.Bottom() && it.X >= lr.X && it.X < lr.Right() && it.Color == Palettes[0].Text {
+				worded = true
+			}
+		}
+		assert.True(t, worded, "lane %d says stopped, readable", i)
 	}
 }
 

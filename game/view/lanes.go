@@ -341,6 +341,11 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// that they are read as stripes, not a smudge.
 		bar.Y, bar.H = inner.Y, inner.H
 		bw = max(bw, min(12*sc, bar.W))
+		if text {
+			// Its word after it, never over the stripes (dark words on
+			// the stripes were unreadable).
+			bw = max(min(bw, bar.W-TextWidth("stopped", size)-6*sc), min(2*sc, bar.W))
+		}
 	}
 	stack := Rect{X: bar.X, Y: bar.Y, W: bw, H: bar.H}
 	if !paused {
