@@ -1,6 +1,10 @@
 package view
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
 
 // The StackChunk strip under the heap's spaces: a heading with the live
 // count, a line saying why that count is not the threads' count, then one
@@ -154,9 +158,13 @@ func (s *Side) drawChunkBar(l *List, head, rest Rect, snap *sim.Snapshot, p *Pal
 		m     Meaning
 		words []string
 	}{
-		{cs.Live, MeanChunkData, []string{Count(int64(cs.Live)) + " live"}},
-		{cs.OldDead, MeanGarbage, []string{Count(int64(cs.OldDead)) + " dead in the old gen: freed only by a Full GC",
-			Count(int64(cs.OldDead)) + " dead: freed only by a Full GC", Count(int64(cs.OldDead)) + " dead, until a Full GC", Count(int64(cs.OldDead)) + " dead"}},
+		{cs.Live, MeanChunkData, liveChunkWords(cs.Live, snap.VirtualLive)},
+		// Said to be part of the old gen's garbage, which the reader
+		// sees above: "22,616 dead" beside "garbage 182 MB" left them
+		// asking whether the two overlap.
+		{cs.OldDead, MeanGarbage, []string{Count(int64(cs.OldDead)) + " dead: part of the old gen's garbage, until a Full GC",
+			Count(int64(cs.OldDead)) + " dead: part of the old gen's garbage", Count(int64(cs.OldDead)) + " dead: in the old gen's garbage",
+			Count(int64(cs.OldDead)) + " dead, until a Full GC", Count(int64(cs.OldDead)) + " dead"}},
 		{youngDead, MeanGarbage, []string{Count(int64(youngDead)) + " dead young", Count(int64(youngDead)) + " dead"}},
 	}
 	x := bar.X
@@ -173,12 +181,32 @@ func (s *Side) drawChunkBar(l *List, head, rest Rect, snap *sim.Snapshot, p *Pal
 		}
 		l.Mark(seg, pt.m, p, 1)
 		for _, t := range pt.words {
-			if tw := TextWidth(t, sc); tw+6*sc <= seg.W {
-				tx, ty := seg.X+(seg.W-tw)/2, seg.Y+(seg.H-CharH*sc)/2
-				l.Rect(Rect{X: tx - 2*sc, Y: ty, W: tw + 4*sc, H: CharH * sc}, p.Background.Alpha(0.7))
-				l.Text(tx, ty, t, sc, p.Text)
-				break
+			// On one line, else, on a bar two lines high, split after
+			// its count ("9,999 live" over "about one per thread").
+			lines := []string{t}
+			if TextWidth(t, sc)+6*sc > seg.W {
+				head, tail, ok := strings.Cut(t, ": ")
+				if !ok || seg.H < 2*CharH*sc {
+					continue
+				}
+				lines = []string{head, tail}
 			}
+			fits := true
+			for _, ln := range lines {
+				fits = fits && TextWidth(ln, sc)+6*sc <= seg.W
+			}
+			if !fits {
+				continue
+			}
+			ty := seg.Y + (seg.H-float32(len(lines))*CharH*sc)/2
+			for _, ln := range lines {
+				tw := TextWidth(ln, sc)
+				tx := seg.X + (seg.W-tw)/2
+				l.Rect(Rect{X: tx - 2*sc, Y: ty, W: tw + 4*sc, H: CharH * sc}, p.Background.Alpha(0.7))
+				l.Text(tx, ty, ln, sc, p.Text)
+				ty += CharH * sc
+			}
+			break
 		}
 		x += w
 	}
@@ -188,6 +216,30 @@ func (s *Side) drawChunkBar(l *List, head, rest Rect, snap *sim.Snapshot, p *Pal
 		Count(int64(cs.OldLive))+" in the old generation; "+Count(int64(cs.GCMode))+" of them moved by a GC (the thread will not freeze into one of those again). "+
 		Count(int64(cs.OldDead))+" dead in the old generation: a thread whose chunk was promoted froze into a fresh young one at its next park and dropped the old one, which only a Full GC frees; "+
 		Count(int64(youngDead))+" dead in the young spaces, freed by the next young GC. A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park."+chunkSum(snap)+" "+chunkColourWords(false))
+}
+
+// liveChunkWords are the live part's words on the count bar, longest
+// first. Where the live chunks are nearly as many as the virtual threads
+// but not exactly (running threads have none or keep one), "about one per
+// thread": a bare 9,999 beside 10,000 threads invited a sum that does not
+// add up at a glance; the exact one is the explain-on-point text's.
+func liveChunkWords(live, threads int) []string {
+	n := Count(int64(live)) + " live"
+	switch {
+	case threads <= 0 || live <= 0:
+	case live == threads:
+		return []string{n + ": one per thread", n}
+	case 50*absInt(live-threads) <= threads:
+		return []string{n + ": about one per thread", n}
+	}
+	return []string{n}
+}
+
+func absInt(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
 }
 
 // layoutChunkColumns splits r into the three columns: each at least as

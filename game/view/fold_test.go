@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -109,6 +110,35 @@ func TestStoppedCarriersDrawnCompactly(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, tokens, in.LaneCount(), "each carrier still shows its thread")
+	// Each lane legible: tall enough for words, naming its carrier and
+	// its thread's id ("tiny hatched marks I can't read").
+	for i, lr := range side.at.lanes {
+		assert.GreaterOrEqual(t, lr.H, float32(laneLabelMin), "lane %d", i)
+		assert.Contains(t, txt, "worker-"+strconv.Itoa(i+1))
+		assert.Contains(t, txt, in.Snap.Carriers[i].Thread.String())
+	}
+	assert.NotContains(t, txt, "each holds its virtual thread", "the lanes say it themselves")
+	// Each lane's stopped mark is as tall as its thread's token and wide
+	// enough for its stripes to be read as stripes.
+	for i, lr := range side.at.lanes {
+		found := false
+		for _, it := range l.Items[:l.legendFrom] {
+			if it.Kind == KindRect && it.Meaning == MeanGC && it.Y >= lr.Y && it.Y+it.H <= lr.Bottom()+0.01 && it.X >= lr.X && it.X < lr.Right() {
+				found = true
+				assert.GreaterOrEqual(t, it.H, 0.7*lr.H, "lane %d's stopped mark", i)
+				assert.GreaterOrEqual(t, it.W, float32(12), "lane %d's stopped mark", i)
+			}
+		}
+		assert.True(t, found, "lane %d has a stopped mark", i)
+		// Its word is written beside the stripes, in the text colour.
+		worded := false
+		for _, it := range l.Items[:l.legendFrom] {
+			if it.Kind == KindText && it.Text == "stopped" && it.Y >= lr.Y && it.Y < lr.Bottom() && it.X >= lr.X && it.X < lr.Right() && it.Color == Palettes[0].Text {
+				worded = true
+			}
+		}
+		assert.True(t, worded, "lane %d says stopped, readable", i)
+	}
 }
 
 // The carriers drawn compactly give the heap's column, where the story
@@ -119,4 +149,8 @@ func TestStoppedCarriersWidenTheHeap(t *testing.T) {
 	still, plays := LayoutScene(r, SceneOf(&in, true), 1), LayoutScene(r, SceneOf(&in, false), 1)
 	require.True(t, still.Wide)
 	assert.Greater(t, still.Heap.W, plays.Heap.W+0.05*r.W)
+	// The left column keeps the width its words need, no more: the
+	// heap takes the rest (empty room under the parked threads).
+	assert.Greater(t, still.Heap.W, 0.58*r.W)
+	assert.GreaterOrEqual(t, still.Parked.W, float32(lessLanesMinW)-3)
 }

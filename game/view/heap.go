@@ -179,9 +179,11 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// under "full, being collected" left readers asking what the
 		// grey was. It is what the program allocates most of (request
 		// data), short-lived, so dead by the time eden fills.
-		edenState = []string{"full of short-lived data, dead by now: this GC frees it", "short-lived data, dead by now", "dead short-lived data", "full, being collected", "being collected"}
+		// (That this GC frees it is the pause's banner's: "young GC:
+		// empties eden".)
+		edenState = []string{"short-lived data, dead by now", "dead short-lived data", "full, being collected", "being collected"}
 		if mostlyRequests(h) {
-			edenState = append([]string{"full of short-lived request data, dead by now: this GC frees it", "short-lived request data, dead by now"}, edenState...)
+			edenState = append([]string{"short-lived request data, dead by now"}, edenState...)
 		}
 	} else if snap.Paused {
 		edenState = []string{"being collected"}
@@ -269,7 +271,7 @@ func threadDataNotes(snap *sim.Snapshot) []segNote {
 	why := categoryWhy[sim.CatThreadLocal]
 	if n := snap.VirtualLive + snap.PlatformApp; n > 0 {
 		k := Count(int64(n))
-		why = append([]string{"held by the " + k + " threads, as long as they live:", "held by the " + k + " live threads:"}, why...)
+		why = append([]string{"held by the " + k + " live threads:"}, why...)
 	}
 	return []segNote{{cat: sim.CatThreadLocal, why: why, big: true}}
 }
@@ -364,13 +366,11 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 		l.TextFit(line, sc, p.Text, words...)
 		// Whether the words that fit counted the Full GCs.
 		counted := len(words) >= 3 && TextWidth(words[len(words)-3], sc) <= line.W+0.01
-		// The bar's scale at its end, in words: the full bar is 100 %
-		// of the run ("= the whole run" read cryptic).
-		hi := "= 100 % of the run"
-		wh := TextWidth(hi, sc)
-		l.Text(rest.Right()-wh, rest.Y+(rest.H-CharH*sc)/2, hi, sc, p.TextDim)
-		bar := Rect{X: rest.X, Y: rest.Y + 1*sc, W: rest.W - wh - 6*sc, H: rest.H - 2*sc}
-		drawShareBar(l, bar, share, pct, p, sc)
+		// The bar's scale inside its own track, at its far end: the
+		// track is the whole run ("= 100 % of the run" after the bar
+		// read as a second sum to check).
+		bar := Rect{X: rest.X, Y: rest.Y + 1*sc, W: rest.W, H: rest.H - 2*sc}
+		drawShareBar(l, bar, share, pct, "the whole run: "+Dur(sim.Duration(snap.Time)), p, sc)
 		l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 			Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 		return counted
@@ -387,7 +387,7 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 	}
 	w := l.Text(r.X, r.Y, label, sc, p.Text)
 	bar := Rect{X: r.X + w + 6*sc, Y: r.Y + 2*sc, W: r.Right() - r.X - w - 6*sc, H: CharH*sc - 4*sc}
-	drawShareBar(l, bar, share, "", p, sc)
+	drawShareBar(l, bar, share, "", "", p, sc)
 	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 	return false
@@ -396,8 +396,9 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 // drawShareBar draws the run as a bar whose first share is striped as
 // stopped for GC, on the darkest track (the panel's grey track beside
 // the slate stripes read as one faint hatch), its share written large
-// after it when the bar is a line high.
-func drawShareBar(l *List, bar Rect, share float32, pct string, p *Palette, sc float32) {
+// after it when the bar is a line high, and end (what the whole track
+// stands for) at its far end where both fit.
+func drawShareBar(l *List, bar Rect, share float32, pct, end string, p *Palette, sc float32) {
 	l.Rect(bar, p.Background)
 	sw := bar.W * share
 	if sw >= 1 {
@@ -413,7 +414,11 @@ func drawShareBar(l *List, bar Rect, share float32, pct string, p *Palette, sc f
 	}
 	for _, t := range []string{pct + " stopped", pct + " in GC"} {
 		if w := TextWidth(t, size); bar.X+max(sw, 2*sc)+4*sc+w <= bar.Right() {
-			l.TextBold(bar.X+max(sw, 2*sc)+4*sc, bar.Y+(bar.H-CharH*size)/2, t, size, p.Text)
+			x := bar.X + max(sw, 2*sc) + 4*sc
+			l.TextBold(x, bar.Y+(bar.H-CharH*size)/2, t, size, p.Text)
+			if ew := TextWidth(end, sc); end != "" && x+w+2*CharW*sc+ew+4*sc <= bar.Right() {
+				l.Text(bar.Right()-ew-4*sc, bar.Y+(bar.H-CharH*sc)/2, end, sc, p.TextDim)
+			}
 			return
 		}
 	}
@@ -466,6 +471,15 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	band, inner := SpaceBands(r, sc)
 	l.Mark(inner, MeanFree, p, 1)
 	x := inner.X
+	// A sliver is drawn 6 px wide at least; in a bar tall enough to name
+	// it on a line of its own ("<- StackChunks 11.5 MB") and mostly
+	// full, 12: there a label pointed at a mark a few pixels wide lost
+	// beside a large block (vt-pooling's old gen). In a mostly free bar
+	// the sliver stands alone on the dark fill and is seen.
+	sliverMin := 6 * sc
+	if inner.H >= 3*CharH*sc && 2*used >= capacity {
+		sliverMin = 12 * sc
+	}
 	px := func(b sim.Bytes) float32 {
 		if capacity <= 0 || b <= 0 {
 			return 0
@@ -481,7 +495,14 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		if w < 1 && (used <= 0 || 8*b < used) {
 			return 0
 		}
-		return max(6*sc, w)
+		return max(sliverMin, w)
+	}
+	// toScale is a part's true width, to tell a widened sliver.
+	toScale := func(b sim.Bytes) float32 {
+		if capacity <= 0 {
+			return 0
+		}
+		return inner.W * float32(b) / float32(capacity)
 	}
 	var parts []string
 	var segs []heapSeg
@@ -490,7 +511,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 			if w := min(px(live(c)), inner.Right()-x); w > 0 {
 				seg := Rect{X: x, Y: inner.Y, W: w, H: inner.H}
 				l.Mark(seg, CategoryMeaning(c), p, 1)
-				sg := heapSeg{r: seg, words: categoryWords[c], why: categoryWhy[c], b: live(c)}
+				sg := heapSeg{r: seg, words: categoryWords[c], why: categoryWhy[c], b: live(c), widened: sliverMin > 6*sc && w > 2*toScale(live(c))}
 				for _, n := range notes {
 					if n.cat == c {
 						sg.why, sg.big = n.why, n.big
@@ -581,6 +602,10 @@ type heapSeg struct {
 	why   []string // why it is there, longest first, said when the part has room
 	b     sim.Bytes
 	big   bool // its words drawn large: the frame's lesson
+	// widened: drawn to the 12 px floor of a mostly full bar, more than
+	// twice its width to scale; its pointer says "not to scale". (The
+	// 6 px floor of every bar is left unsaid: vt-basics' frame.)
+	widened bool
 }
 
 // segNote changes the words of one category's part of a space.
@@ -677,7 +702,11 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 		if foot < mid+line {
 			continue
 		}
-		for _, t := range []string{"<- " + sg.words + " " + Size(sg.b), "<- " + sg.words} {
+		ts := []string{"<- " + sg.words + " " + Size(sg.b), "<- " + sg.words}
+		if sg.widened {
+			ts = append([]string{ts[0] + " (not to scale)"}, ts...)
+		}
+		for _, t := range ts {
 			if w := TextWidth(t, sc); sg.r.Right()+2*sc+w+2*sc <= bar.Right() {
 				x := sg.r.Right() + 2*sc
 				l.Rect(Rect{X: x - sc, Y: foot, W: w + 2*sc, H: line}, p.Background.Alpha(0.7))

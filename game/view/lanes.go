@@ -19,11 +19,41 @@ func LaneRects(body Rect, n int, sc float32) []Rect {
 	if n <= 0 || body.Empty() {
 		return nil
 	}
-	gap := max(1, sc)
 	cols := 1
 	for cols < n && body.H/float32((n+cols-1)/cols) < laneMinH*sc {
 		cols++
 	}
+	return laneGrid(body, n, cols, sc)
+}
+
+// stoppedLaneRects lays out the lanes of carriers all stopped for a GC
+// (a compact panel) in the fewest columns that leave each lane tall
+// enough for its words: the carrier's name, its thread's id and
+// "stopped". Unlabelled hatched slivers, eight to a panel, read as
+// "tiny marks I can't read". Nil when no column count gives lanes both
+// that height and the width for those words.
+func stoppedLaneRects(body Rect, n int, sc float32) []Rect {
+	if n <= 0 || body.Empty() {
+		return nil
+	}
+	gap := max(1, sc)
+	minW := TextWidth("worker-00 #00000 stopped", sc) + 16*sc
+	for cols := 1; cols <= n; cols++ {
+		rows := (n + cols - 1) / cols
+		if (body.W-gap*float32(cols-1))/float32(cols) < minW {
+			return nil
+		}
+		if body.H/float32(rows)-gap >= laneLabelMin*sc {
+			return laneGrid(body, n, cols, sc)
+		}
+	}
+	return nil
+}
+
+// laneGrid places n lanes in body in cols columns, filled column by
+// column.
+func laneGrid(body Rect, n, cols int, sc float32) []Rect {
+	gap := max(1, sc)
 	rows := (n + cols - 1) / cols
 	h := min(laneMaxH*sc, body.H/float32(rows))
 	w := (body.W - gap*float32(cols-1)) / float32(cols)
@@ -66,6 +96,11 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		l.region(r, "CPU lanes", "CPUs: the machine's "+strconv.Itoa(snap.Cores)+" cores and the platform thread each one runs now; this workload has no virtual threads.")
 	}
 	lanes := LaneRects(body, n, sc)
+	if in.Virtual && snap.Paused && len(lanes) > 0 && lanes[0].H < laneLabelMin*sc {
+		if stopped := stoppedLaneRects(body, n, sc); stopped != nil {
+			lanes = stopped
+		}
+	}
 	if len(lanes) > 0 && lanes[0].H < laneLabelMin*sc && body.H >= 2*CharH*sc {
 		// The count line below takes the body's first line, so that it
 		// is not written over the lanes' bars.
@@ -189,6 +224,11 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	rest := lr
 	if text {
 		lw := min(lr.W*0.3, TextWidth("worker-00", size)+6*sc)
+		if own := TextWidth(label, size) + 6*sc; lw < own && own <= lr.W*0.36 {
+			// A narrow lane (two columns of stopped carriers) keeps its
+			// carrier's whole name: a bare "1" named nothing.
+			lw = own
+		}
 		var lab Rect
 		lab, rest = lr.Left(lw)
 		col := p.TextDim
@@ -295,6 +335,18 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// mark when both were as tall as the lane.
 	bar.Y += bar.H * 0.28
 	bar.H *= 0.44
+	if paused {
+		// Stopped, the stack's length says little: its stripes, the
+		// lane's one mark beside "stopped", as tall as the token, so
+		// that they are read as stripes, not a smudge.
+		bar.Y, bar.H = inner.Y, inner.H
+		bw = max(bw, min(12*sc, bar.W))
+		if text {
+			// Its word after it, never over the stripes (dark words on
+			// the stripes were unreadable).
+			bw = max(min(bw, bar.W-TextWidth("stopped", size)-6*sc), min(2*sc, bar.W))
+		}
+	}
 	stack := Rect{X: bar.X, Y: bar.Y, W: bw, H: bar.H}
 	if !paused {
 		// The empty track of the full bar: "full bar = 2.0 KB" needs a
@@ -323,7 +375,8 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// once: eight lanes saying it were eight times the reading.
 		what = []string{"<- its stack, stopped for GC", "<- stack, stopped for GC", "stopped for GC", "stopped"}
 	case paused:
-		what = []string{"stopped for GC", "stopped"}
+		// The panel's title says "for GC" once for every lane.
+		what = []string{"stopped"}
 	case cv.Pinned:
 		what = []string{"pinned (" + cv.Reason.Words() + ")", "pinned"}
 	case cv.Monitor:
@@ -546,6 +599,16 @@ func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, p *Palette, sc floa
 	if snap.PauseFull {
 		kind = "Full GC"
 	}
+	// Beside a caption counting Full GCs, a young pause said which kind
+	// it is only in a word readers took for jargon ("which kind is this
+	// pause?"): what it empties, and that it is not one of those.
+	young := []string{}
+	if !snap.PauseFull {
+		if snap.FullGCs > 0 {
+			young = append(young, "young GC: empties eden, not a Full GC")
+		}
+		young = append(young, "young GC: empties eden")
+	}
 	left := ""
 	if d := snap.PauseEnd.Sub(snap.Time); d > 0 {
 		left = " · " + PauseDur(d) + " left"
@@ -554,8 +617,13 @@ func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, p *Palette, sc floa
 	drawStopped(l, b, p, sc)
 	h := "heap " + Size(snap.Heap.Max) + ": "
 	t := b.PadX(3 * sc)
-	for _, label := range []string{h + "GC pause (" + kind + ")" + left + " · every Java thread is stopped",
-		h + "GC pause (" + kind + ")" + left, "GC pause (" + kind + ")" + left, "GC pause" + left, "GC pause"} {
+	var labels []string
+	for _, y := range young {
+		labels = append(labels, h+y+left, y+left)
+	}
+	labels = append(labels, h+"GC pause ("+kind+")"+left+" · every Java thread is stopped",
+		h+"GC pause ("+kind+")"+left, "GC pause ("+kind+")"+left, "GC pause"+left, "GC pause")
+	for _, label := range labels {
 		if w := TextWidth(label, sc); w <= t.W {
 			// On a plate: words over the stripes were hard to read.
 			l.Rect(Rect{X: t.X - 2*sc, Y: b.Y + (b.H-CharH*sc)/2, W: w + 4*sc, H: CharH * sc}, p.Background.Alpha(0.75))

@@ -201,8 +201,9 @@ func SceneOf(in *SideInput, still bool) Scene {
 		sc.QueueFolded = s.RunQueueLen == 0 && s.ExecQueued == 0
 		if s.Paused && len(sc.IdleLanes) == 0 && len(idleLanes(in)) == 0 && sc.Lanes > stoppedLaneRows {
 			// Every carrier stopped for the same GC: one fact, drawn
-			// compactly (each lane still shows its thread, stopped,
-			// without words) so the room goes to the story's panels.
+			// compactly (two columns of short lanes, each with its
+			// carrier's name, its thread's id and "stopped") so the
+			// room goes to the story's panels.
 			// Eight lanes each saying "stopped for GC" were the frame's
 			// largest block of text.
 			sc.Lanes = stoppedLaneRows
@@ -214,11 +215,11 @@ func SceneOf(in *SideInput, still bool) Scene {
 
 // stoppedLaneRows is the height, in full lane rows, of a carrier panel
 // whose every carrier is stopped for a GC in a still frame.
-const stoppedLaneRows = 3
+const stoppedLaneRows = 4
 
 // lessLanesMinW is the least width of the left column narrowed for the
 // heap (LessLanes).
-const lessLanesMinW = 480
+const lessLanesMinW = 450
 
 // idleLanes are the carrier lanes with no virtual thread mounted (or not
 // started yet), in order (those being woken among them: drawFoldedLanes
@@ -323,8 +324,10 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		split := float32(0.55)
 		if s.LessLanes && !s.Scopes && r.W*0.45 >= lessLanesMinW*scale {
 			// Where the left column keeps room for the queue's strip and
-			// its scale's words (at 800 pixels it lost them).
-			split = 0.45
+			// its scale's words (at 800 pixels it lost them), and no
+			// more: its panels left empty room under the parked threads
+			// that the heap, the story, could use.
+			split = clamp(lessLanesMinW*scale/r.W, 0.4, 0.45)
 		}
 		left, right := r.Left(r.W * split)
 		left.W -= g

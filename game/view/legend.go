@@ -187,5 +187,11 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 		drawNativeStack(l, r, p, sc*0.6)
 	default:
 		l.Mark(r, m, p, 1)
+		if m == MeanFree {
+			// Free space is the darkest fill, drawn inside a space's
+			// frame: the swatch gets that frame, else it was a hole
+			// in the legend.
+			l.Frame(r, 1, p.PanelEdge)
+		}
 	}
 }
