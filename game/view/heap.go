@@ -347,25 +347,51 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 			words = append([]string{"stopped for GC: " + pct + " of the run, in " + Count(snap.FullGCs) + " Full + " + Count(snap.YoungGCs) + " young GCs"}, words...)
 		}
 		body := r
+		line, rest := body.Top(CharH * sc)
 		link := !from.r.Empty() && from.r.Bottom() <= r.Y+sc && len(words) == 3
 		if link {
-			// A connector from the threads' data down into the bar's
-			// left end: an L in the text colour, arrowhead on the bar.
-			x := from.r.X + 4*sc
-			body.X, body.W = x+8*sc, r.Right()-x-8*sc
-			y := body.Y + CharH*sc + (body.H-CharH*sc)/2
-			w := max(1.5, 2*sc)
-			l.Line(x, from.r.Bottom()-4*sc, x, y, w, p.Text)
-			l.Line(x-w/2, y, body.X-2*sc, y, w, p.Text)
-			l.Line(body.X-2*sc, y, body.X-6*sc, y-4*sc, w, p.Text)
-			l.Line(body.X-2*sc, y, body.X-6*sc, y+4*sc, w, p.Text)
 			full := Count(snap.FullGCs) + " Full + " + Count(snap.YoungGCs) + " young GCs"
 			words = append([]string{"so " + full + " stopped the program " + pct + " of the run", "so " + full + ": stopped " + pct + " of the run"}, words[1:]...)
+			w := max(1.5, 2*sc)
+			mid := from.r.X + from.r.W/2
+			for _, it := range l.Items {
+				// Not through a label drawn on the part's last line.
+				if it.Kind == KindText && it.Y < from.r.Bottom() && it.Y+CharH*it.Size > from.r.Bottom()-4*sc &&
+					it.X <= mid && mid <= it.X+TextWidth(it.Text, it.Size) {
+					mid = it.X + TextWidth(it.Text, it.Size) + 6*sc
+				}
+			}
+			short := "so " + full + ":" // the bar under it says the share
+			if mid < from.r.Right()-4*sc && TextWidth(short, sc) <= r.Right()-mid-8*sc {
+				words = append(words[:2:2], short)
+				// From the part's middle straight down onto the bar, the
+				// words beside the arrow: from the part's left edge it ran
+				// out under the slivers' labels ("<- Thread objects") and
+				// read as the Thread objects causing the GCs.
+				top := rest.Y + 1*sc
+				l.Line(mid, from.r.Bottom()-4*sc, mid, top, w, p.Text)
+				l.Line(mid, top, mid-4*sc, top-4*sc, w, p.Text)
+				l.Line(mid, top, mid+4*sc, top-4*sc, w, p.Text)
+				line.X, line.W = mid+8*sc, r.Right()-mid-8*sc
+			} else {
+				// A connector from the threads' data down into the bar's
+				// left end: an L in the text colour, arrowhead on the bar.
+				x := from.r.X + 4*sc
+				body.X, body.W = x+8*sc, r.Right()-x-8*sc
+				line, rest = body.Top(CharH * sc)
+				y := body.Y + CharH*sc + (body.H-CharH*sc)/2
+				l.Line(x, from.r.Bottom()-4*sc, x, y, w, p.Text)
+				l.Line(x-w/2, y, body.X-2*sc, y, w, p.Text)
+				l.Line(body.X-2*sc, y, body.X-6*sc, y-4*sc, w, p.Text)
+				l.Line(body.X-2*sc, y, body.X-6*sc, y+4*sc, w, p.Text)
+			}
 		}
-		line, rest := body.Top(CharH * sc)
 		l.TextFit(line, sc, p.Text, words...)
 		// Whether the words that fit counted the Full GCs.
-		counted := len(words) >= 3 && TextWidth(words[len(words)-3], sc) <= line.W+0.01
+		counted := false
+		for _, w := range words {
+			counted = counted || strings.Contains(w, " Full + ") && TextWidth(w, sc) <= line.W+0.01
+		}
 		// The bar's scale inside its own track, at its far end: the
 		// track is the whole run ("= 100 % of the run" after the bar
 		// read as a second sum to check).

@@ -1045,6 +1045,20 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, lines, 3, "a connector (line and arrowhead) from the threads' data to the GC bar")
+	// The connector does not leave from under the slivers' labels ("<-
+	// Thread objects" over its start read as the Thread objects causing
+	// the GCs).
+	for _, it := range l.Items {
+		if it.Kind != KindLine || it.Color != OkabeIto.Text || it.X != it.X2 {
+			continue
+		}
+		for _, tx := range l.Items {
+			if tx.Kind == KindText && strings.HasPrefix(tx.Text, "<- ") {
+				w := TextWidth(tx.Text, tx.Size)
+				assert.False(t, it.X >= tx.X && it.X <= tx.X+w, "the connector at x=%v leaves from under %q", it.X, tx.Text)
+			}
+		}
+	}
 }
 
 // A young GC that promoted something flashes the old gen; the flash is
