@@ -259,6 +259,15 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	for _, w := range []string{"parked, no answer yet", "ready: waits for a carrier", "running"} {
 		assert.Contains(t, txt, w+"\n", "the key names %q", w)
 	}
+	// The key shows the flow parked -> ready -> running: an arrow (three
+	// strokes) between each pair.
+	strokes := 0
+	for _, it := range l.Items {
+		if it.Kind == KindLine && it.Color == OkabeIto.TextDim {
+			strokes++
+		}
+	}
+	assert.Equal(t, 6, strokes, "two arrows in the key")
 	// What running means for a call, in the model's terms: readers asked
 	// whether the running calls' answers had arrived and why they had
 	// not won.

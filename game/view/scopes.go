@@ -376,10 +376,20 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 		if form == 2 {
 			gap = CharW * sc
 		}
+		// A call goes parked -> ready -> running: an arrow between those
+		// entries shows the flow where the three looks are named
+		// (readers asked to see it in the marks).
+		flows := func(st int) bool {
+			return st < int(callRunning) && drawn[st] && drawn[st+1]
+		}
+		arrow := 2 * CharW * sc
 		need := -gap
 		for st := range drawn {
 			if drawn[st] {
 				need += cellW + 3*sc + TextWidth(word(callState(st)), sc) + gap
+			}
+			if flows(st) {
+				need += arrow
 			}
 		}
 		if need > r.W {
@@ -403,9 +413,22 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 			w := word(callState(st))
 			l.Text(x, r.Y+(r.H-CharH*sc)/2, w, sc, p.TextDim)
 			x += TextWidth(w, sc) + gap
+			if flows(st) {
+				drawFlowArrow(l, x-gap+3*sc, x+arrow-gap, r.Y+r.H/2, p, sc)
+				x += arrow
+			}
 		}
 		return
 	}
+}
+
+// drawFlowArrow draws an arrow from x0 to x1 at height y, in the dim
+// text's colour (a reading aid, not a mark of the legend).
+func drawFlowArrow(l *List, x0, x1, y float32, p *Palette, sc float32) {
+	w, head := max(1, sc), min(4*sc, (x1-x0)/2)
+	l.Line(x0, y, x1, y, w, p.TextDim)
+	l.Line(x1-head, y-head, x1, y, w, p.TextDim)
+	l.Line(x1-head, y+head, x1, y, w, p.TextDim)
 }
 
 // runningWords says what a call's thread does when it runs, in the
