@@ -59,11 +59,12 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			// When a stack is in the heap, said against the legend's
 			// "stack on the carrier (native, not heap)": a parked
 			// thread's is copied in, a running one's stays native.
-			stacks := "a parked thread's stack is copied into it (" + Size(snap.Chunks.LiveBytes) + " in all), a running one's stays on its carrier"
-			short2 := "parked threads' stacks are copied into it (" + Size(snap.Chunks.LiveBytes) + "), running ones' stay on their carriers"
+			// The running ones' stacks staying on their carriers is the
+			// legend's to say ("stack on the carrier (native, not heap)"):
+			// the line keeps to what is in the heap (readers found the
+			// frame's bottom lines long).
 			stacks3 := "the parked threads' stacks are copied into it (" + Size(snap.Chunks.LiveBytes) + ")"
-			alts = append(alts, head+"; "+stacks, short+"; "+stacks, head+"; "+short2, short+"; "+short2,
-				head+"; "+stacks3, short+"; "+stacks3, "heap: "+Size(used)+" used; "+stacks3)
+			alts = append(alts, short+"; "+stacks3, "heap: "+Size(used)+" used; "+stacks3)
 			chunks = "StackChunks"
 		}
 		alts = append(alts,
@@ -223,18 +224,16 @@ func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette
 		short = append(short, Count(int64(jvm))+" of the JVM's own")
 	}
 	head := "OS threads: " + Count(int64(snap.PlatformLive))
-	parked := parkedVirtual(snap)
-	none := ""
-	if parked > 0 && snap.PlatformApp == 0 {
-		none = ", none for the parked virtual threads"
-	}
 	// The resident memory, when computed, ends the line as a total: its
 	// parts are the OS panel's story only where the article measured it.
 	mem := ""
 	if snap.RSS > 0 {
 		mem = "; resident memory " + Size(snap.RSS)
 	}
-	alts := []string{head + " = " + strings.Join(parts, " + ") + none + mem, head + " = " + strings.Join(short, " + ") + none + mem}
+	// Not ", none for the parked virtual threads": the caption sets the
+	// virtual threads against the carriers and the JVM's OS threads, and
+	// readers found the frame's bottom lines long.
+	alts := []string{head + " = " + strings.Join(parts, " + ") + mem, head + " = " + strings.Join(short, " + ") + mem}
 	withDot := on > 0 && TextWidth(alts[1], sc) > r.W-4*sc
 	if withDot {
 		// A narrow canvas (an embed), where the lanes are a few pixels
@@ -348,17 +347,29 @@ func (s *Side) drawWakingLine(l *List, r Rect, lanes []int, ready int, p *Palett
 	them := "the " + Count(int64(ready)) + " ready " + plural(ready, "thread", "threads")
 	took := carriers + " woken to take " + them
 	first := took // shorter, when more carriers wake than threads wait
-	if len(lanes) > ready && ready > 0 {
-		took = carriers + " woken; the first " + Count(int64(ready)) + " awake take " + them
-		first = carriers + " woken; the first " + Count(int64(ready)) + " awake take the ready " + plural(ready, "thread", "threads")
-	}
 	wake, short := "", ""
 	if s.wake > 0 {
 		wake, short = " ("+Dur(s.wake)+" to wake)", " ("+Dur(s.wake)+")"
 	}
-	l.TextFit(r.PadX(2*sc), sc, p.Text, took+wake, first+short, carriers+" woken for "+them+wake, carriers+" waking up"+wake, carriers+" waking up")
-	l.detail(r, "carriers waking up", who+": the scheduler has signalled these idle carriers to take the virtual threads just made ready; "+
-		"their OS threads are waking up (the machine's wake-up latency, "+Dur(s.wake)+"), and the first awake take them.")
+	alts := []string{took + wake, first + short}
+	if len(lanes) > ready && ready > 0 {
+		// Why more wake than wait, by the scheduler's rule (sim:
+		// scheduler.signal): each thread made ready signals one idle
+		// carrier, and a carrier that wakes to find the queue empty
+		// (busy carriers took some) goes back to idle. "The first 3
+		// awake take the ready threads" left readers asking why wake 5.
+		per := carriers + " woken, one per thread made ready; "
+		few := n + " " + plural(len(lanes), "carrier", "carriers") + " woken"
+		alts = []string{per + "the first awake take " + them + ", the others sleep again" + wake,
+			per + "the first awake take the " + Count(int64(ready)) + ", the rest sleep again" + short,
+			few + short + ", one per thread made ready; the extra ones sleep again",
+			few + short + ", one per thread made ready; extras sleep again",
+			few + ", one per thread made ready; extras sleep again"}
+	}
+	l.TextFit(r.PadX(2*sc), sc, p.Text, append(alts, carriers+" woken for "+them+wake, carriers+" waking up"+wake, carriers+" waking up")...)
+	l.detail(r, "carriers waking up", who+": each virtual thread made ready signals one idle carrier; "+
+		"their OS threads are waking up (the machine's wake-up latency, "+Dur(s.wake)+"). The first awake take the ready threads; "+
+		"a carrier that finds none left (a busy carrier took it) goes back to idle.")
 }
 
 // idleWords names the idle lanes ("worker-1, -2, -3: idle") and those not

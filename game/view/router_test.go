@@ -114,17 +114,18 @@ func TestCarriersBeingWokenSayWhy(t *testing.T) {
 			assert.Contains(t, txt, "worker-3, -4: idle")
 		}
 	}
-	// More carriers woken than threads ready: the first awake take them
-	// (five "waking up" beside three ready threads read as cryptic).
+	// More carriers woken than threads ready: why, by the scheduler's
+	// rule (each thread made ready signals one idle carrier; one that
+	// finds none left sleeps again): "the first 1 awake take the ready
+	// thread" left readers asking why wake more.
 	snap.Carriers[2].State = sim.StateRunning
 	snap.RunQueue = nil
-	var l List
-	Build(&l, 1600, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
-	assert.Contains(t, texts(&l), "2 idle carriers woken; the first 1 awake take the 1 ready thread")
-	// Narrower: the same, the wake-up time shorter.
-	l = List{}
-	Build(&l, 1134, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
-	assert.Contains(t, texts(&l), "2 idle carriers woken; the first 1 awake take the ready thread (50.0 µs)", texts(&l))
+	for _, w := range []float32{1600, 1134} {
+		var l List
+		Build(&l, w, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+		assert.Contains(t, texts(&l), "2 carriers woken (50.0 µs), one per thread made ready; ", texts(&l))
+		assert.Contains(t, texts(&l), " sleep again\n", texts(&l))
+	}
 	snap.Carriers[2].State, snap.RunQueue = sim.StateParked, []sim.ThreadID{9}
 	// With no thread ready, a running carrier with nothing mounted is
 	// looking for work: not waking.
@@ -148,6 +149,10 @@ func TestFoldedHeapLeavesTheChunkSumToTheExplanation(t *testing.T) {
 	// carrier (native, not heap)".
 	assert.Contains(t, txt, "stacks are copied into it (16.0 KB)")
 	assert.NotContains(t, txt, "16 StackChunks", "no count that invites a sum with the 18 threads off a carrier")
+	var wide List
+	wide.Reset(1800, 100)
+	drawFoldedHeap(&wide, Rect{W: 1700, H: 24}, snap, &OkabeIto, 1)
+	assert.NotContains(t, texts(&wide), "stays on its carrier", "the running threads' stacks are the legend's to say (readers found the line long)")
 	say := ""
 	for _, r := range l.Regions() {
 		say += r.Text
@@ -251,9 +256,24 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	}
 	assert.Equal(t, 1, owners, "the request's cell")
 	txt := texts(&l)
-	for _, w := range []string{"parked, no answer yet", "ready for a carrier", "running"} {
+	for _, w := range []string{"parked, no answer yet", "ready: waits for a carrier", "running"} {
 		assert.Contains(t, txt, w+"\n", "the key names %q", w)
 	}
+	// The key shows the flow parked -> ready -> running: an arrow (three
+	// strokes) between each pair.
+	strokes := 0
+	for _, it := range l.Items {
+		if it.Kind == KindLine && it.Color == OkabeIto.TextDim {
+			strokes++
+		}
+	}
+	assert.Equal(t, 6, strokes, "two arrows in the key")
+	// What running means for a call, in the model's terms: readers asked
+	// whether the running calls' answers had arrived and why they had
+	// not won.
+	assert.Contains(t, txt, "running: sends its request, or reads its answer; the first to finish wins\n")
+	// The ready row says what made its threads ready and where they go.
+	assert.Contains(t, txt, "just ready (new, or answer arrived) -> carriers waking to take them\n")
 	assert.NotContains(t, txt, "cancelled\n", "no cancelled cell, no key entry")
 }
 
@@ -289,4 +309,19 @@ func TestRaceCountsSayWhichRows(t *testing.T) {
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assert.Contains(t, texts(&l), "top: 1 just decided; below: 1 of the 49 still waiting\n")
+}
+
+// The folded OS-threads line gives the count's parts and no more: the
+// caption sets the parked virtual threads against the carriers and the
+// JVM's OS threads, and readers found the frame's bottom lines long.
+func TestFoldedOSLineKeepsToItsParts(t *testing.T) {
+	snap := &sim.Snapshot{VirtualLive: 100, PlatformLive: 11, RSS: 50 << 20,
+		Carriers: []sim.CarrierView{{ID: 1}, {ID: 2}, {ID: 3}, {ID: 4}}}
+	snap.ParkedCount[sim.ParkSocket] = 99
+	var l List
+	l.Reset(1200, 100)
+	drawFoldedOS(&l, Rect{W: 1100, H: 24}, snap, false, &OkabeIto, 1)
+	txt := texts(&l)
+	assert.Contains(t, txt, "OS threads: 11 = the 4 carriers + 7 of the JVM's own (GC, compiler, main); resident memory 50.0 MB")
+	assert.NotContains(t, txt, "none for the parked")
 }

@@ -231,8 +231,15 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	// A key under the rows says what a cell's marks mean (readers asked
 	// which was won, cancelled, waiting), where the panel keeps four rows.
 	key := bodyH >= 4*(16*sc+gap)+CharH*sc
+	// And, on a line of its own where the panel keeps four rows under it,
+	// what a running call does: readers asked whether the running calls'
+	// answers had arrived, and why they had not won.
+	runKey := key && bodyH >= 4*(16*sc+gap)+2*CharH*sc
 	if key {
 		bodyH -= CharH*sc + 2*sc // a line under the rows for it
+	}
+	if runKey {
+		bodyH -= CharH * sc
 	}
 	rowH := clamp((bodyH+gap)/maxScopeRows-gap, 16*sc, 24*sc)
 	rowH = min(rowH, r.H)
@@ -342,6 +349,9 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	if key && y+CharH*sc <= body.Bottom()+0.01 {
 		drawRaceKey(l, Rect{X: body.X, Y: y + 2*sc, W: body.W, H: CharH * sc}, &states, p, sc)
+		if y += 2*sc + CharH*sc; runKey && states[callRunning] && y+CharH*sc <= body.Bottom()+0.01 {
+			l.TextFit(Rect{X: body.X, Y: y, W: body.W, H: CharH * sc}, sc, p.TextDim, runningWords...)
+		}
 	}
 }
 
@@ -352,7 +362,7 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc float32) {
 	words := [callEnded + 1][]string{
 		callWaiting:   {"parked, no answer yet", "parked"},
-		callReady:     {"ready for a carrier", "ready"},
+		callReady:     {"ready: waits for a carrier", "ready"},
 		callRunning:   {"running"},
 		callWon:       {"won: first answer", "won: first answer", "won"},
 		callCancelled: {"cancelled"},
@@ -366,10 +376,20 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 		if form == 2 {
 			gap = CharW * sc
 		}
+		// A call goes parked -> ready -> running: an arrow between those
+		// entries shows the flow where the three looks are named
+		// (readers asked to see it in the marks).
+		flows := func(st int) bool {
+			return st < int(callRunning) && drawn[st] && drawn[st+1]
+		}
+		arrow := 2 * CharW * sc
 		need := -gap
 		for st := range drawn {
 			if drawn[st] {
 				need += cellW + 3*sc + TextWidth(word(callState(st)), sc) + gap
+			}
+			if flows(st) {
+				need += arrow
 			}
 		}
 		if need > r.W {
@@ -393,9 +413,34 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 			w := word(callState(st))
 			l.Text(x, r.Y+(r.H-CharH*sc)/2, w, sc, p.TextDim)
 			x += TextWidth(w, sc) + gap
+			if flows(st) {
+				drawFlowArrow(l, x-gap+3*sc, x+arrow-gap, r.Y+r.H/2, p, sc)
+				x += arrow
+			}
 		}
 		return
 	}
+}
+
+// drawFlowArrow draws an arrow from x0 to x1 at height y, in the dim
+// text's colour (a reading aid, not a mark of the legend).
+func drawFlowArrow(l *List, x0, x1, y float32, p *Palette, sc float32) {
+	w, head := max(1, sc), min(4*sc, (x1-x0)/2)
+	l.Line(x0, y, x1, y, w, p.TextDim)
+	l.Line(x1-head, y-head, x1, y, w, p.TextDim)
+	l.Line(x1-head, y+head, x1, y, w, p.TextDim)
+}
+
+// runningWords says what a call's thread does when it runs, in the
+// model's terms: it runs once to build and send its request, then parks
+// on its socket; woken by the answer, it runs again to read it, and ends.
+// The first call to end with its answer wins the race (sim: subtaskDone).
+var runningWords = []string{
+	"running: sends its request, or reads its answer; the first to finish wins",
+	"running: sends its request or reads its answer; first to finish wins",
+	"running: sends its call or reads the answer; first to finish wins",
+	"running: sends its call or reads its answer; first done wins",
+	"running: sends its call or reads its answer",
 }
 
 // raceLink says, when a decided race's request thread now runs on a
@@ -572,8 +617,17 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, p *
 			txt = p.Text
 		}
 	case callCancelled:
+		// Dimmed and crossed out: dimmed alone, its blue read as the
+		// parked cells' (readers could not tell them apart). The cross
+		// is before the word, which stays readable (not struck through).
 		l.Mark(r, MeanVirtual, p, 0.3)
 		txt = p.Text
+		x := crossSide(r, sc)
+		x0, y0 := r.X+3*sc, r.Y+(r.H-x)/2
+		l.Line(x0, y0, x0+x, y0+x, crossWidth(sc), p.Text)
+		l.Line(x0, y0+x, x0+x, y0, crossWidth(sc), p.Text)
+		text.X += x + 3*sc
+		text.W -= x + 3*sc
 	case callEnded:
 		l.Mark(r, MeanVirtual, p, 0.45)
 	default:
@@ -587,8 +641,18 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, p *
 	}
 	l.TextFit(text, sc, txt, words...)
 	if state == callWon {
-		l.MarkFrame(r, max(2, 2*sc), MeanWinner, p)
+		// A thick frame: a thin one on the blue token read as one more
+		// "ready" cell.
+		l.MarkFrame(r, wonFrame(sc), MeanWinner, p)
 	}
+}
+
+// wonFrame is the width of the winner's frame; crossSide and crossWidth
+// the size and stroke of a cancelled call's cross.
+func wonFrame(sc float32) float32   { return max(3, 3*sc) }
+func crossWidth(sc float32) float32 { return max(1.5, 1.5*sc) }
+func crossSide(r Rect, sc float32) float32 {
+	return max(4, min(r.H*0.5, 8*sc))
 }
 
 // parkedSquare is the side of the parked square drawn in a waiting cell

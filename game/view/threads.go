@@ -81,7 +81,18 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 				" idle carriers, whose OS threads take " + wake + " to wake up before they take them."
 			// The carriers' lanes say they are waking up, and for how
 			// long: the title points at them.
-			titles = []string{"just ready: carriers are waking up to take them",
+			// The title says what "ready" is and where the threads go
+			// next: readers asked what made a call ready. In a race a
+			// woken call's answer has arrived (a woken request's, the
+			// winning one).
+			woken := "woken"
+			if in.Scopes {
+				woken = "answer arrived"
+			}
+			// (The wake-up time is the carriers' line's, where it fits.)
+			titles = []string{"just ready (new, or " + woken + ") -> carriers waking to take them",
+				"ready (new, or " + woken + ") -> carriers waking to take them",
+				"ready (new or " + woken + ") -> carriers waking" + wakeShort,
 				"just ready: carriers waking up" + wakeShort, "just ready"}
 		} else if snap.ExecQueued == n && n > 0 {
 			// Beside the tasks' queue with the same count ("8,968 queued"

@@ -614,20 +614,45 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 	assert.Contains(t, txt, "#6 cancelled")
 	assert.Contains(t, txt, "#2 no answer yet")
 	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"), "the decided scope is drawn first")
-	// Cancelled calls are dimmed, their word kept readable (no strike
-	// through the word).
+	// Cancelled calls are dimmed and crossed out (dimmed alone, their
+	// blue read as a parked cell's), the cross before the word, which
+	// stays readable (no strike through it).
 	strikes, dimmed := 0, 0
+	var cells []Rect
 	for _, it := range l.Items {
-		if it.Kind == KindLine && it.Color == OkabeIto.Text {
-			strikes++
-		}
 		if it.Meaning == MeanVirtual && it.Color == OkabeIto.Virtual.Alpha(0.3) {
 			dimmed++
+			cells = append(cells, Rect{X: it.X, Y: it.Y, W: it.W, H: it.H})
 		}
 	}
-	assert.Equal(t, 0, strikes, "no cancelled call is struck through")
+	for _, it := range l.Items {
+		if it.Kind != KindLine || it.Color != OkabeIto.Text {
+			continue
+		}
+		for _, c := range cells {
+			if it.X >= c.X && it.X <= c.Right() && it.Y >= c.Y && it.Y <= c.Bottom() {
+				strikes++
+				for _, w := range l.Items {
+					if w.Kind == KindText && w.X >= c.X && w.X < c.Right() && w.Y+4 >= c.Y && w.Y+4 <= c.Bottom() {
+						assert.LessOrEqual(t, max(it.X, it.X2), w.X, "the cross is before the word %q", w.Text)
+					}
+				}
+			}
+		}
+	}
 	assert.Equal(t, 3, dimmed, "each cancelled call is dimmed, and the key's swatch for them")
+	assert.Equal(t, 2*dimmed, strikes, "each cancelled cell is crossed out (two strokes)")
 	assert.Contains(t, txt, "cancelled\n", "the key names the dimmed cell")
+	// The winner's frame is thick: a thin one on the blue token read as
+	// one more ready cell.
+	framed := 0
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Meaning == MeanWinner && it.Kind == KindRect {
+			framed++
+			assert.GreaterOrEqual(t, min(it.W, it.H), float32(3), "the winner's frame is at least 3 pixels wide")
+		}
+	}
+	assert.Positive(t, framed, "the winner is framed")
 	assert.Contains(t, txt, "won: first answer", "the key names the framed cell")
 }
 
