@@ -30,6 +30,9 @@ type Snapshot struct {
 	// server's event loops from a client's.
 	ParkedExec [parkReasonCount][]int32
 	ExecNames  []string // the executors' names, in the configuration's order
+	// ExecLoops is, for each executor of ExecNames, whether its threads
+	// are event loops (ExecEventLoops): a picture names them loops.
+	ExecLoops []bool
 
 	VirtualLive  int
 	PlatformLive int // live OS threads (ThreadMXBean count)
@@ -96,6 +99,7 @@ type CarrierView struct {
 	Frames  Words      // the mounted thread's frames
 	Tier    Tier       // lowest JIT tier among them
 	Monitor bool       // the mounted thread holds a monitor
+	Exec    int32      // the executor the mounted thread serves (index in ExecNames), -1 if none
 }
 
 // PlatformView is one app platform thread.
@@ -205,10 +209,11 @@ func (s *Sim) fillCarriers(snap *Snapshot) {
 	snap.Mounted, snap.Pinned = 0, 0
 	for _, c := range s.sched.carriers {
 		ct := &s.th[c]
-		v := CarrierView{ID: ct.cid, State: ct.state, Reason: ct.reason, OnCPU: ct.core >= 0}
+		v := CarrierView{ID: ct.cid, State: ct.state, Reason: ct.reason, OnCPU: ct.core >= 0, Exec: -1}
 		if ct.mounted >= 0 {
 			vt := &s.th[ct.mounted]
 			v.Thread = vt.id
+			v.Exec = vt.exec
 			v.Pinned = vt.state == StatePinned
 			v.Frames = vt.frames
 			v.Monitor = vt.monitors > 0
@@ -249,9 +254,10 @@ func (s *Sim) fillThreads(snap *Snapshot) {
 		snap.ParkedCount[r] = 0
 	}
 	if len(snap.ExecNames) != len(s.cfg.Executors) {
-		snap.ExecNames = snap.ExecNames[:0]
+		snap.ExecNames, snap.ExecLoops = snap.ExecNames[:0], snap.ExecLoops[:0]
 		for i := range s.cfg.Executors {
 			snap.ExecNames = append(snap.ExecNames, s.cfg.Executors[i].Name)
+			snap.ExecLoops = append(snap.ExecLoops, s.cfg.Executors[i].Kind == ExecEventLoops)
 		}
 	}
 	snap.Platform = snap.Platform[:0]

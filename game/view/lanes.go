@@ -280,6 +280,12 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// The token names the thread's role where the races say it
 	// ("#4347 Opus call of #4344"), as the race grid's cells do.
 	names := append(roleWords(s.roles, s.models, cv.Thread), id)
+	if len(names) == 1 && s.snap != nil && cv.Exec >= 0 && int(cv.Exec) < len(s.snap.ExecLoops) && s.snap.ExecLoops[cv.Exec] {
+		// Which group the running thread belongs to, in the parked
+		// groups' words ("#75 server loop" beside "7 server loops
+		// waiting for work": 7 + 1 without working it out).
+		names = []string{id + " " + execThreads(s.snap, cv.Exec, 1), id}
+	}
 	tw := inner.H
 	if text {
 		tw = TextWidth(id, size) + 6*sc

@@ -47,18 +47,20 @@ func heapInMemoryStory(heap, os Rect, snap *sim.Snapshot, limit sim.Bytes, sc fl
 	return memoryStory(snap, limit) && memoryStoryRoom(Rect{W: os.W - 6*sc, H: os.H - PanelTitleH(sc) - 6*sc}, sc)
 }
 
-// drawMemoryStory draws the story in the OS panel's body; grid draws the
-// OS threads' cells in a rectangle. False (nothing drawn) when the body
-// is too low: the panel's ordinary lines are drawn instead.
+// drawMemoryStory draws the story in the OS panel's body. False (nothing
+// drawn) when the body is too low: the panel's ordinary lines are drawn
+// instead.
 //
 // Three marks, from the top: the container's limit as one bar (the JVM
-// itself, the carriers, the heap, what is unused) with a key under it;
-// the threads' memory at one scale, the carriers' OS threads as a bar
-// as long as the panel and the virtual threads' heap objects as the
-// sliver they are; the OS threads counted. (An opened heap, a second
-// stack scale and labels with leader lines over the bar were more than a
-// reader took in: the contrast of the two bars is the lesson.)
-func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes, p *Palette, sc float32, grid func(Rect) float32) bool {
+// itself, the carriers, the heap, what is unused) with a key under it,
+// each part one plain shade its key's swatch repeats; the headline, the
+// threads' memory at one scale in large type (the carriers' OS threads
+// as a bar as long as the panel, the virtual threads as the sliver they
+// are, an arrow to it); the OS threads counted on one line. (The heap
+// opened into its garbage and the OS threads' grid of 74 cells were
+// more than a reader took in: the contrast of the two bars is the
+// lesson, and three readers asked for it alone.)
+func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes, p *Palette, sc float32) bool {
 	row := CharH * sc
 	if !memoryStory(snap, limit) || !memoryStoryRoom(body, sc) {
 		return false
@@ -81,23 +83,21 @@ func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limi
 	jvm := part(snap.RSSJVM)
 	carriers := part(snap.RSSThreads)
 	heap := part(snap.RSSHeap)
-	// The JVM itself, in the grey of its own threads, named inside.
+	// The parts in plain shades, told apart by lightness: the JVM itself
+	// dark (named inside in light words), the carriers in their own
+	// near-white, the heap a middle grey. (The heap drawn as its garbage
+	// read as the garbage; the carriers' white stripes matched no swatch.)
 	jvmThreads := max(0, snap.PlatformLive-len(snap.Carriers))
-	l.Mark(jvm, MeanJVMThread, p, 1)
-	l.TextFit(jvm.PadX(4*sc), sc, p.Background,
+	l.Rect(jvm, p.PanelEdge)
+	l.TextFit(jvm.PadX(4*sc), sc, p.Text,
 		"the JVM itself "+Size(snap.RSSJVM)+": code, class data, its "+Count(int64(jvmThreads))+" threads",
 		"the JVM itself "+Size(snap.RSSJVM)+": code, its "+Count(int64(jvmThreads))+" threads",
 		"the JVM itself "+Size(snap.RSSJVM), "JVM itself "+Size(snap.RSSJVM), "JVM "+Size(snap.RSSJVM))
 	nc := len(snap.Carriers)
-	drawCarrierCells(l, carriers, nc, p, sc)
-	// The heap's part to scale: its contents at their true widths, so
-	// the garbage that fills it is what shows ("heap 12.7 MB" beside a
-	// row of StackChunk bricks read as a heap of StackChunks).
-	heapParts := heapContents(snap, heapUsed)
-	l.inHeap = true
-	drawHeapParts(l, heap, heapParts, snap.RSSHeap, p)
-	l.inHeap = false
-	l.region(heap, "heap", heapContentsSay(snap, heapParts))
+	l.Mark(carriers, MeanCarrierOS, p, 1)
+	l.Rect(heap, p.TextDim)
+	// What the heap holds is the explanation on point, not the frame's.
+	l.region(heap, "heap", heapContentsSay(snap, heapContents(snap, heapUsed)))
 	if over := snap.RSS - limit; over > 0 {
 		l.Line(bar.X+px*float32(limit), bar.Y-2*sc, bar.X+px*float32(limit), bar.Bottom()+2*sc, max(1, 2*sc), p.Text)
 	}
@@ -108,25 +108,11 @@ func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limi
 		" each), the heap's pages in RAM "+Size(snap.RSSHeap)+", and "+Size(max(0, limit-snap.RSS))+" of the limit unused.")
 
 	// The bar's key under it, in the bar's order, each after a swatch of
-	// its part (the JVM itself is named inside its part).
+	// its part's own shade (the JVM itself is named inside its part).
 	_, r = r.Top(3 * sc)
-	wait := "no GC yet"
-	if snap.YoungGCs+snap.FullGCs > 0 {
-		wait = "awaiting a GC"
-	}
-	garbage := sim.Bytes(0)
-	for _, hp := range heapParts {
-		if hp.m == MeanGarbage {
-			garbage = hp.b
-		}
-	}
-	heapWords := []string{"heap " + Size(snap.RSSHeap)}
-	if 2*garbage > snap.RSSHeap {
-		heapWords = []string{"heap " + Size(snap.RSSHeap) + ", mostly garbage (" + wait + ")", "heap " + Size(snap.RSSHeap) + ", mostly garbage", "heap " + Size(snap.RSSHeap)}
-	}
 	keys := []keyItem{
-		{func(s Rect) { drawCarrierCells(l, s, 1, p, sc) }, []string{Count(int64(nc)) + " carriers " + Size(snap.RSSThreads)}}, // (named in full in the headline below)
-		{func(s Rect) { l.inHeap = true; l.Mark(s, MeanGarbage, p, 1); l.inHeap = false }, heapWords},
+		{func(s Rect) { l.Mark(s, MeanCarrierOS, p, 1) }, []string{Count(int64(nc)) + " carriers " + Size(snap.RSSThreads)}},
+		{func(s Rect) { l.Rect(s, p.TextDim) }, []string{"heap " + Size(snap.RSSHeap)}},
 	}
 	if free := limit - snap.RSS; free > 0 {
 		keys = append(keys, keyItem{func(s Rect) { l.Rect(s, p.Background); l.Frame(s, max(1, sc), p.PanelEdge) },
@@ -135,22 +121,39 @@ func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limi
 		keys = append(keys, keyItem{func(s Rect) { l.Line(s.X+s.W/2, s.Y, s.X+s.W/2, s.Bottom(), max(1, 2*sc), p.Text) },
 			[]string{"the " + Size(limit) + " limit, passed by " + Size(snap.RSS-limit), "limit " + Size(limit)}})
 	}
-	key, r := r.Top(2 * row)
+	// One line where the key's fullest words fit on it, else two.
+	kw := float32(0)
+	for _, k := range keys {
+		kw += row*0.7 + 4*sc + TextWidth(k.words[0], sc) + 2*CharW*sc
+	}
+	keyH := row
+	if kw-2*CharW*sc > r.W {
+		keyH = 2 * row
+	}
+	key, r := r.Top(keyH)
 	drawKeyLines(l, key, keys, p, sc)
 
-	// The headline: the threads' memory at one scale.
-	_, r = r.Top(6 * sc)
-	used := drawStackContrast(l, r, snap, p, sc)
-	_, r = r.Top(used + 6*sc)
-
-	// The OS threads, counted, then their cells in the rest.
-	line, r := r.Top(row)
+	// The OS threads, counted on the body's last line; the headline
+	// takes the room between.
+	r, line := r.CutBottom(row)
 	l.TextFit(line, sc, p.Text,
-		"OS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(nc))+" carriers (outlined) + "+jvmThreadsWords(jvmThreads, measured),
+		"OS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(nc))+" carriers + "+jvmOwnWords(jvmThreads, measured),
+		"OS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(nc))+" carriers + "+jvmOwnWords(jvmThreads, false),
 		"OS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(nc))+" carriers + "+Count(int64(jvmThreads))+" of the JVM",
 		"OS threads: "+Count(int64(snap.PlatformLive)))
-	grid(r)
+	_, r = r.Top(8 * sc)
+	drawStackContrast(l, r, snap, p, sc)
 	return true
+}
+
+// jvmOwnWords names the JVM's own OS threads on the count's line ("66 of
+// the JVM's own"; a count from the article's measurement includes its
+// framework's threads).
+func jvmOwnWords(n int, measured bool) string {
+	if measured {
+		return Count(int64(n)) + " of the JVM's and framework's own"
+	}
+	return Count(int64(n)) + " of the JVM's own"
 }
 
 // drawCarrierCells fills r with n carriers' cells in the carriers' colour,
@@ -261,27 +264,6 @@ func heapContents(snap *sim.Snapshot, used sim.Bytes) []heapPart {
 	return out
 }
 
-// drawHeapParts fills r with the heap's parts, to scale so that total
-// fills it; a part under a pixel wide is not drawn (widened slivers made
-// a heap of garbage read as a heap of StackChunks). It returns each
-// part's rectangle.
-func drawHeapParts(l *List, r Rect, parts []heapPart, total sim.Bytes, p *Palette) []Rect {
-	out := make([]Rect, len(parts))
-	if total <= 0 || r.Empty() {
-		return out
-	}
-	x := r.X
-	for i, hp := range parts {
-		w := r.W * float32(hp.b) / float32(total)
-		out[i] = Rect{X: x, Y: r.Y, W: min(w, r.Right()-x), H: r.H}
-		if out[i].W >= 1 {
-			l.Mark(out[i], hp.m, p, 1)
-		}
-		x += w
-	}
-	return out
-}
-
 // heapContentsSay is the opened heap's explanation.
 func heapContentsSay(snap *sim.Snapshot, parts []heapPart) string {
 	var ps []string
@@ -296,14 +278,13 @@ func heapContentsSay(snap *sim.Snapshot, parts []heapPart) string {
 // drawStackContrast draws the headline: the carriers' OS threads as a
 // bar as long as the panel, and under it, at the same scale, what the
 // virtual threads hold (their Thread objects and the StackChunks of their
-// stacks, in the heap): a sliver, widened to be seen, with its words
-// after it in the large type. It returns the height it used.
+// stacks, in the heap): a sliver, widened to be seen, an arrow to it and
+// its words in the large type, what it is widened from said plainly. The
+// bars grow with the room r has. It returns the height it used.
 func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) float32 {
 	row := CharH * sc
-	big := 1.25 * sc // the caption's size: the panel's headline
-	bigRow := CharH * big
 	nc := len(snap.Carriers)
-	if snap.RSSThreads <= 0 || nc == 0 || r.H < 2*bigRow+row+12*sc {
+	if snap.RSSThreads <= 0 || nc == 0 {
 		return 0
 	}
 	h := &snap.Heap
@@ -311,31 +292,56 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 	objs, chunks, local := live(sim.CatThread), snap.Chunks.LiveBytes, live(sim.CatThreadLocal)
 	vt := objs + chunks + local
 	n, vn := snap.Chunks.Live, snap.VirtualLive
+	cs := Count(int64(nc))
+	vs := Count(int64(vn)) + " virtual " + plural(vn, "thread", "threads")
+	about := ""
+	if !sizesAddUp(vt, objs, chunks, local) {
+		about = "~" // the parts are rounded apart from the whole
+	}
+	carrierWords := cs + " carriers' OS threads: " + Size(snap.RSSThreads)
+	vtWords := vs + ": " + about + Size(vt)
+	// The headline's type: larger than the caption where both its lines
+	// fit (the sliver's words after the arrow's room), else smaller.
+	arrow := 6 * CharW * sc
+	big := sc
+	for _, f := range []float32{1.5, 1.25} {
+		if TextWidth(carrierWords, f*sc) <= r.W-8*sc && TextWidth(vtWords, f*sc) <= r.W-arrow-8*sc {
+			big = f * sc
+			break
+		}
+	}
+	bigRow := CharH * big
+	if r.H < 2*bigRow+3*row+8*sc {
+		return 0
+	}
 
 	head, rest := r.Top(row)
-	// At one scale, said with the one exception: the sliver, a third of
-	// a pixel at true width, is widened to be seen.
-	l.TextFit(head, sc, p.TextDim, "the threads' memory at one scale (the sliver widened to be seen):",
-		"threads' memory at one scale (sliver widened to be seen):", "threads' memory at one scale (sliver widened):", "drawn to one scale:")
-	a, rest := rest.Top(bigRow + 10*sc)
-	b, rest := rest.Top(bigRow + 6*sc)
+	l.TextFit(head, sc, p.Text, "what the threads cost in resident memory, at one scale:",
+		"the threads' resident memory, at one scale:", "resident memory, at one scale:", "at one scale:")
+	// The two bars share what room there is beyond their words' lines.
+	spare := max(0, rest.H-(2*bigRow+2*row+8*sc))
+	_, rest = rest.Top(4 * sc)
+	a, rest := rest.Top(bigRow + 8*sc + min(spare/2, bigRow))
+	_, rest = rest.Top(4 * sc)
+	b, rest := rest.Top(bigRow + min(spare/2, 8*sc))
+	note, rest := rest.Top(row)
 	sub, _ := rest.Top(row)
 	// The carriers' bar, a cell each, named inside in large dark words.
 	drawCarrierCells(l, a, nc, p, sc)
 	each := snap.RSSThreads / sim.Bytes(nc)
-	cs := Count(int64(nc))
 	// (Each one's share is in the explanation: a second per-thread size
 	// beside the lane's stack bar read as a second stack scale.)
-	words := []string{cs + " carriers' OS threads: " + Size(snap.RSSThreads), cs + " carriers: " + Size(snap.RSSThreads)}
-	for _, w := range words {
+	for _, w := range []string{carrierWords, cs + " carriers: " + Size(snap.RSSThreads)} {
 		if TextWidth(w, big) <= a.W-8*sc {
 			l.TextBold(a.X+4*sc, a.Y+(a.H-bigRow)/2, w, big, p.Background)
 			break
 		}
 	}
-	// The virtual threads' sliver: each part at least two pixels.
+	// The virtual threads' sliver under the bar's start, from the bar's
+	// foot down: each part at least two pixels wide.
 	x := b.X
 	px := a.W / float32(snap.RSSThreads)
+	sliver := Rect{X: b.X, Y: a.Bottom(), W: 0, H: b.Bottom() - a.Bottom()}
 	l.inHeap = true
 	for _, pt := range []struct {
 		b sim.Bytes
@@ -343,13 +349,12 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 	}{{objs, MeanThreadObj}, {local, MeanThreadLocal}, {chunks, MeanChunkData}} {
 		if pt.b > 0 {
 			w := max(2*sc, px*float32(pt.b))
-			l.Mark(Rect{X: x, Y: b.Y + 3*sc, W: w, H: b.H - 6*sc}, pt.m, p, 1)
+			l.Mark(Rect{X: x, Y: sliver.Y, W: w, H: sliver.H}, pt.m, p, 1)
 			x += w
 		}
 	}
 	l.inHeap = false
-	vs := Count(int64(vn)) + " virtual " + plural(vn, "thread", "threads")
-	about := ""
+	sliver.W = x - sliver.X
 	var parts []string
 	if chunks > 0 {
 		parts = append(parts, Count(int64(n))+" "+plural(n, "StackChunk", "StackChunks")+" "+Size(chunks))
@@ -360,20 +365,32 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 	if local > 0 {
 		parts = append(parts, "thread-local data "+Size(local))
 	}
-	if !sizesAddUp(vt, objs, chunks, local) {
-		about = "~" // the parts are rounded apart from the whole
-	}
-	tx := x + CharW*sc
-	for _, w := range []string{"<- " + vs + ": " + about + Size(vt), "<- " + about + Size(vt)} {
+	// An arrow from the words to the sliver: a thin mark a few pixels
+	// wide at the bar's corner was missed.
+	tx := sliver.Right() + arrow
+	ay := b.Y + b.H/2
+	lw := max(1, 2*sc)
+	l.Line(sliver.Right()+3*sc, ay, tx-CharW*sc, ay, lw, p.Text)
+	l.Line(sliver.Right()+3*sc, ay, sliver.Right()+9*sc, ay-5*sc, lw, p.Text)
+	l.Line(sliver.Right()+3*sc, ay, sliver.Right()+9*sc, ay+5*sc, lw, p.Text)
+	for _, w := range []string{vtWords, about + Size(vt)} {
 		if TextWidth(w, big) <= b.Right()-tx {
-			l.TextBold(tx, b.Y+(b.H-bigRow)/2, w, big, p.Text)
+			l.TextBold(tx, ay-bigRow/2, w, big, p.Text)
 			break
 		}
 	}
-	l.TextFit(sub, sc, p.Text, "   = "+strings.Join(parts, " + ")+", in the heap", "   = "+strings.Join(parts, " + "))
+	// Widened, said plainly, with its true width.
+	trueW := px * float32(vt) / sc
+	if widened := sliver.W > px*float32(vt)+0.5; widened {
+		tw := strconv.FormatFloat(float64(trueW), 'f', 1, 32)
+		l.TextFit(Rect{X: tx, Y: note.Y, W: note.Right() - tx, H: row}, sc, p.Text,
+			"(the sliver is widened to be seen: to scale, "+tw+" px)", "(the sliver is widened to be seen)", "(widened to be seen)")
+	}
+	l.TextFit(Rect{X: tx, Y: sub.Y, W: sub.Right() - tx, H: row}, sc, p.TextDim,
+		"= "+strings.Join(parts, " + ")+", in the heap", "= "+strings.Join(parts, " + "))
 	l.detail(Rect{X: r.X, Y: a.Y, W: r.W, H: sub.Bottom() - a.Y}, "the threads' memory at one scale",
-		"At one scale: the "+cs+" carriers' OS threads hold "+Size(snap.RSSThreads)+" outside the heap (touched stack pages and native memory, about "+
-			Size(each)+" each); the "+vs+" hold "+Size(vt)+" in the heap: "+strings.Join(parts, ", ")+
+		"At one scale: the "+cs+" carriers' OS threads hold "+Size(snap.RSSThreads)+" of resident memory outside the heap (touched stack pages and native memory, about "+
+			Size(each)+" each; the stacks they reserve are larger, but untouched pages take no RAM); the "+vs+" hold "+Size(vt)+" in the heap: "+strings.Join(parts, ", ")+
 			". The virtual threads' sliver is widened to be seen.")
 	return sub.Bottom() - r.Y
 }

@@ -22,10 +22,11 @@ func loomCarrierAtOneSecond(t *testing.T) (SideInput, *Side) {
 }
 
 // The memory is the big mark: one bar as long as the container's limit,
-// its parts to scale (the JVM itself, the carriers, the heap), the heap
-// opened by the model's own accounting (the garbage that fills it, not
-// only the StackChunks), and one carrier beside every StackChunk at one
-// scale. The old panel drew a thin bar of greys under lines of sums.
+// its parts to scale (the JVM itself, the carriers, the heap), each one
+// plain shade its key's swatch repeats, and one carrier beside every
+// StackChunk at one scale. The old panel drew a thin bar of greys under
+// lines of sums; then the heap in its garbage's grey and the carriers in
+// white stripes no swatch matched.
 func TestMemoryStoryIsTheBigMark(t *testing.T) {
 	in, side := loomCarrierAtOneSecond(t)
 	snap := in.Snap
@@ -42,34 +43,55 @@ func TestMemoryStoryIsTheBigMark(t *testing.T) {
 			assert.Contains(t, txt, "8 carriers' OS threads: "+Size(snap.RSSThreads), name)
 			assert.Regexp(t, `16 virtual threads: ~?15.9 KB`, txt, name)
 			if sz[0] >= 1100 { // the wide panel's fuller words
-				assert.Contains(t, txt, "heap 12.7 MB, mostly garbage", name)
 				assert.Contains(t, txt, "unused of the 256 MB limit", name)
 				assert.Contains(t, txt, "= 16 StackChunks 11.9 KB + Thread objects 4.0 KB", name)
 			}
 			assert.NotContains(t, txt, "kept by a running thread", name)
-			// The JVM's part is the first grey mark (the OS threads' grid
-			// follows the bar); its width is its share of the limit, in
-			// the width of the bar (its background).
-			var jvm, bar Rect
-			for _, it := range l.Items {
-				if it.Kind == KindRect && it.Meaning == MeanJVMThread {
-					jvm = Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}
-					break
-				}
-			}
-			for _, it := range l.Items {
-				if it.Kind == KindRect && it.Meaning == MeanNone && it.X == jvm.X && it.Y == jvm.Y && it.W > bar.W {
-					bar = Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}
+			// The bar: its background frames the parts; the JVM's part
+			// (the first rect in it, from its left edge) is its share of
+			// the limit wide and two lines high.
+			var bar Rect
+			for _, rg := range l.Regions() {
+				if rg.Name == "memory" {
+					bar = rg.R
 				}
 			}
 			require.Positive(t, bar.W, name)
+			var shades []Color
+			var jvm Rect
+			for _, it := range l.Items {
+				r := Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}
+				if it.Kind != KindRect || r.Y != bar.Y || r.H != bar.H || r.W >= bar.W || r.X < bar.X || r.Right() > bar.Right()+0.5 {
+					continue
+				}
+				if jvm.W == 0 {
+					jvm = r
+				}
+				shades = append(shades, it.Color)
+			}
 			assert.InDelta(t, float64(snap.RSSJVM)/float64(in.MemLimit), float64(jvm.W/bar.W), 0.01, name)
 			assert.GreaterOrEqual(t, jvm.H, 2*CharH*sz[2], "%s: the bar is the big mark, two lines high", name)
-			// The StackChunks show, in the heap's brown, beside the
-			// carriers and at the parked threads' foot.
+			// Three parts, one plain shade each (no stripes, no heap
+			// opened into its contents), each a swatch of the key.
+			require.Len(t, shades, 3, "%s: the JVM, the carriers, the heap: one rect each", name)
+			assert.NotEqual(t, shades[0], shades[1], name)
+			assert.NotEqual(t, shades[1], shades[2], name)
+			assert.NotEqual(t, shades[0], shades[2], name)
+			for _, c := range shades[1:] {
+				swatch := false
+				for _, it := range l.Items {
+					if it.Kind == KindRect && it.Color == c && it.Y > bar.Bottom() && it.W < CharH*sz[2] && it.W == it.H {
+						swatch = true
+					}
+				}
+				assert.True(t, swatch, "%s: the bar's part in %v has a swatch of its shade in the key", name, c)
+			}
+			// The StackChunks show, in the heap's brown, in the sliver and
+			// at the parked threads' foot; no garbage is drawn (the heap's
+			// contents are its explanation's).
 			n := pixelCounts(&l, Rect{})
 			assert.GreaterOrEqual(t, n[MeanChunkData], 2*minVisible, name)
-			assert.GreaterOrEqual(t, n[MeanGarbage], 100, "%s: the garbage that fills the heap is drawn", name)
+			assert.Zero(t, n[MeanGarbage], "%s: the heap is one part, not opened into its garbage", name)
 		}
 	}
 }
@@ -121,8 +143,8 @@ func TestParkedLoopsSplitByExecutor(t *testing.T) {
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
-	assert.Regexp(t, `\d+ server workers waiting for work`, txt)
-	assert.Regexp(t, `\d+ client event loops waiting for work`, txt)
+	assert.Regexp(t, `\d+ server loops waiting for work`, txt)
+	assert.Regexp(t, `\d+ client loops waiting for work`, txt)
 	sub := byExecutor(snap, sim.ParkIdle, "waiting for work")
 	require.Len(t, sub, 2)
 	assert.Equal(t, snap.ParkedCount[sim.ParkIdle], sub[0].n+sub[1].n)
@@ -146,7 +168,7 @@ func TestMemoryTitleOnlyOverTheStory(t *testing.T) {
 // The heap is said once, by the memory story's bar, to scale: its line
 // above the story ("heap 12.7 MB; StackChunks (11.9 KB)" and a row of
 // brown bricks) read as a heap of StackChunks and repeated the bar. The
-// bar's heap part is mostly the garbage's grey, no StackChunk brick in it.
+// bar's heap part is one plain shade: what it holds is its explanation.
 func TestHeapSaidOnceAndToScale(t *testing.T) {
 	in, side := loomCarrierAtOneSecond(t)
 	snap := in.Snap
@@ -160,25 +182,23 @@ func TestHeapSaidOnceAndToScale(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, n, "the heap's size is written once:\n%s", texts(&l))
+	assert.NotContains(t, texts(&l), "garbage", "the heap is one key entry, not its contents")
 	var heap Rect
+	said := ""
 	for _, rg := range l.Regions() {
 		if rg.Name == "heap" {
-			heap = rg.R
+			heap, said = rg.R, rg.Text
 		}
 	}
 	require.Positive(t, heap.W)
-	var garbage float32
+	assert.Contains(t, said, "garbage", "what the heap holds is its explanation")
 	for _, it := range l.Items {
 		r := Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}
 		if it.Kind != KindRect || r.X < heap.X-0.5 || r.Right() > heap.Right()+0.5 || r.Y < heap.Y-0.5 || r.Bottom() > heap.Bottom()+0.5 {
 			continue
 		}
-		assert.NotEqual(t, MeanChunkData, it.Meaning, "no StackChunk brick widened in the heap's part")
-		if it.Meaning == MeanGarbage {
-			garbage += it.W
-		}
+		assert.Equal(t, MeanNone, it.Meaning, "the heap's part is a plain shade, no mark of its contents")
 	}
-	assert.Greater(t, garbage, 0.8*heap.W, "the heap's part is mostly garbage, as its bytes are")
 }
 
 // The headline: the carriers' OS threads and the virtual threads' heap
@@ -245,4 +265,63 @@ func TestStackChunkCountAddsUp(t *testing.T) {
 	}
 	assert.Contains(t, said, "next park")
 	assert.Equal(t, 1, strings.Count(txt, "saved on the heap"), "glossed once")
+}
+
+// The headline comes first under the bar's key, in type larger than the
+// panel's, with an arrow to the sliver and "widened" said plainly; the
+// OS threads are one counted line, not a grid of 74 cells; the contrast
+// says once that it is resident memory.
+func TestContrastIsTheHeadline(t *testing.T) {
+	in, side := loomCarrierAtOneSecond(t)
+	snap := in.Snap
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
+	txt := texts(&l)
+	var carriers, vts, count *Item
+	for i := range l.Items {
+		it := &l.Items[i]
+		switch {
+		case it.Kind == KindText && strings.HasPrefix(it.Text, "8 carriers' OS threads"):
+			carriers = it
+		case it.Kind == KindText && strings.HasPrefix(it.Text, "16 virtual threads"):
+			vts = it
+		case it.Kind == KindText && strings.HasPrefix(it.Text, "OS threads: "):
+			count = it
+		}
+	}
+	require.NotNil(t, carriers, txt)
+	require.NotNil(t, vts, txt)
+	require.NotNil(t, count, txt)
+	assert.GreaterOrEqual(t, carriers.Size, float32(1.5), "the contrast in large type")
+	assert.GreaterOrEqual(t, vts.Size, float32(1.5), "the contrast in large type")
+	assert.Less(t, carriers.Y, count.Y, "the contrast before the OS threads' count")
+	assert.Equal(t, "OS threads: 74 = 8 carriers + 66 of the JVM's own", count.Text)
+	assert.Zero(t, pixelCounts(&l, Rect{})[MeanJVMThread], "no grid of the JVM's threads")
+	assert.Contains(t, txt, "widened to be seen")
+	assert.Equal(t, 1, strings.Count(txt, "resident memory"), "resident, said once:\n%s", txt)
+	// The arrow: lines between the sliver and its words, on their row.
+	arrows := 0
+	for _, it := range l.Items {
+		if it.Kind == KindLine && it.Y >= vts.Y && it.Y <= vts.Y+CharH*vts.Size && it.X < vts.X {
+			arrows++
+		}
+	}
+	assert.GreaterOrEqual(t, arrows, 3, "an arrow (a shaft and its head) points at the sliver")
+	_ = snap
+}
+
+// The parked groups and the running loop share their words, which are
+// not the carriers' ("worker-4" beside "server workers" read as one set):
+// 7 server loops parked + "#75 server loop" running + 8 client loops.
+func TestLoopsNamedApartFromCarriers(t *testing.T) {
+	in, side := runScene(t, sceneCase{"loom-carrier", "256-vthreads", 1001*sim.Millisecond + 130*sim.Microsecond})
+	in.MemLimit = 256 * sim.MB
+	require.Positive(t, in.Snap.Mounted)
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
+	txt := texts(&l)
+	assert.NotContains(t, txt, "server workers")
+	assert.Contains(t, txt, "7 server loops waiting for work")
+	assert.Contains(t, txt, "8 client loops waiting for work")
+	assert.Regexp(t, `#\d+ server loop\n`, txt)
 }

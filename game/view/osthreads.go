@@ -109,9 +109,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	if body.Empty() {
 		return
 	}
-	if drawMemoryStory(l, body, snap, measured, limit, p, sc, func(g Rect) float32 {
-		return drawSegments(l, g, segs[:ns], dots[:ns], dotsAt[:ns], p, sc)
-	}) {
+	if drawMemoryStory(l, body, snap, measured, limit, p, sc) {
 		return
 	}
 	counts := osCountLines(snap, measured, cOn+on, waiting, jvm)

@@ -377,8 +377,8 @@ type group struct {
 }
 
 // byExecutor splits the threads parked for reason by the executor they
-// serve, one group each named after it ("server workers", "client event
-// loops": the article's 8 + 8 loops were one row of 16 numbers), when
+// serve, one group each named after it ("server loops", "client loops":
+// the article's 8 + 8 loops were one row of 16 numbers), when
 // every one of them is listed and they serve more than one executor; nil
 // otherwise.
 func byExecutor(snap *sim.Snapshot, reason sim.ParkReason, words string) []group {
@@ -396,12 +396,26 @@ func byExecutor(snap *sim.Snapshot, reason sim.ParkReason, words string) []group
 		if !ok {
 			j = len(out)
 			at[e] = j
-			out = append(out, group{snap.ExecNames[e] + ": " + words, 0, nil, MeanVirtual, int(reason)})
+			out = append(out, group{execThreads(snap, e, 2) + ": " + words, 0, nil, MeanVirtual, int(reason)})
 		}
 		out[j].n++
 		out[j].ids = append(out[j].ids, ids[i])
 	}
 	return out
+}
+
+// execThreads names n threads of executor e: an event-loop executor's
+// threads are loops, named by who runs them, its name's first word
+// ("server loops", "a server loop"); others by the executor's name. The
+// carriers are worker-1..8: parked groups of "server workers" beside
+// them read as a second set of workers.
+func execThreads(snap *sim.Snapshot, e int32, n int) string {
+	name := snap.ExecNames[e]
+	if int(e) >= len(snap.ExecLoops) || !snap.ExecLoops[e] {
+		return name
+	}
+	who, _, _ := strings.Cut(name, " ")
+	return who + " " + plural(n, "loop", "loops")
 }
 
 func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
@@ -665,8 +679,8 @@ func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.Th
 }
 
 // countedLabel is a group's label with its count: after a state's name
-// ("sleeping 200"), before a named kind's ("7 server workers waiting for
-// work": "server workers: waiting for work 7" read as part of the name).
+// ("sleeping 200"), before a named kind's ("7 server loops waiting for
+// work": "server loops: waiting for work 7" read as part of the name).
 func countedLabel(name string, n int, counted bool) string {
 	if !counted {
 		return name
