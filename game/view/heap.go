@@ -181,9 +181,11 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// data), short-lived, so dead by the time eden fills.
 		// (That this GC frees it is the pause's banner's: "young GC:
 		// empties eden".)
-		edenState = []string{"short-lived data, dead by now", "dead short-lived data", "full, being collected", "being collected"}
+		// Drawn garbage grey, it says so plainly ("dead by now" in
+		// grey read as garbage-or-empty).
+		edenState = []string{"short-lived data, all garbage now", "all garbage now", "full, being collected", "being collected"}
 		if mostlyRequests(h) {
-			edenState = append([]string{"short-lived request data, dead by now"}, edenState...)
+			edenState = append([]string{"short-lived request data, all garbage now"}, edenState...)
 		}
 	} else if snap.Paused {
 		edenState = []string{"being collected"}
@@ -231,6 +233,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		oldState = []string{"empty (not drawn to scale)", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
 	segs := drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc, threadDataNotes(snap)...)
+	s.drawThreadsArrow(l, r, threadDataSeg(segs), p, sc)
 	if !drawGCShare(l, gcLine, snap, threadDataSeg(segs), p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
 	}
@@ -352,7 +355,7 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 		if link {
 			full := Count(snap.FullGCs) + " Full + " + Count(snap.YoungGCs) + " young GCs"
 			words = append([]string{"so " + full + " stopped the program " + pct + " of the run", "so " + full + ": stopped " + pct + " of the run"}, words[1:]...)
-			w := max(1.5, 2*sc)
+			w := arrowW(sc)
 			mid := from.r.X + from.r.W/2
 			for _, it := range l.Items {
 				// Not through a label drawn on the part's last line.
@@ -361,7 +364,10 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 					mid = it.X + TextWidth(it.Text, it.Size) + 6*sc
 				}
 			}
-			short := "so " + full + ":" // the bar under it says the share
+			// A part of the chain's sentence: "[the threads' data] forced
+			// 5 Full + 52 young GCs: [33 % stopped]" ("so ... GCs:"
+			// dangled on its own).
+			short := "forced " + full + ":" // the bar under it says the share
 			if mid < from.r.Right()-4*sc && TextWidth(short, sc) <= r.Right()-mid-8*sc {
 				words = append(words[:2:2], short)
 				// From the part's middle straight down onto the bar, the
@@ -370,8 +376,8 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 				// read as the Thread objects causing the GCs.
 				top := rest.Y + 1*sc
 				l.Line(mid, from.r.Bottom()-4*sc, mid, top, w, p.Text)
-				l.Line(mid, top, mid-4*sc, top-4*sc, w, p.Text)
-				l.Line(mid, top, mid+4*sc, top-4*sc, w, p.Text)
+				l.Line(mid, top, mid-6*sc, top-6*sc, w, p.Text)
+				l.Line(mid, top, mid+6*sc, top-6*sc, w, p.Text)
 				line.X, line.W = mid+8*sc, r.Right()-mid-8*sc
 			} else {
 				// A connector from the threads' data down into the bar's
@@ -382,8 +388,8 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 				y := body.Y + CharH*sc + (body.H-CharH*sc)/2
 				l.Line(x, from.r.Bottom()-4*sc, x, y, w, p.Text)
 				l.Line(x-w/2, y, body.X-2*sc, y, w, p.Text)
-				l.Line(body.X-2*sc, y, body.X-6*sc, y-4*sc, w, p.Text)
-				l.Line(body.X-2*sc, y, body.X-6*sc, y+4*sc, w, p.Text)
+				l.Line(body.X-2*sc, y, body.X-8*sc, y-6*sc, w, p.Text)
+				l.Line(body.X-2*sc, y, body.X-8*sc, y+6*sc, w, p.Text)
 			}
 		}
 		l.TextFit(line, sc, p.Text, words...)
@@ -417,6 +423,55 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 	return false
+}
+
+// arrowW is the width of the heap's causal arrows (threads -> their data
+// -> GC time): thick, so that the chain is seen as marks.
+func arrowW(sc float32) float32 { return max(3, 3*sc) }
+
+// drawThreadsArrow draws a thick arrow from the panel of the threads off
+// a carrier (left of the heap) to the old gen's threads' data, labelled
+// with whose data it is: pooled threads that never end keep their
+// caches alive, and the chain "threads -> their caches -> GC time" is
+// drawn, not only written in the caption. The arrow runs out of the
+// threads' panel under its rows, up the gap between the columns and into
+// the data's block above the slivers' labels.
+func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, p *Palette, sc float32) {
+	th := s.at.threads
+	if data.r.Empty() || th.Empty() || th.Right() > heap.X || data.r.W < 40*sc || data.r.H < 3*CharH*sc {
+		return
+	}
+	// Under the lowest mark drawn in the panel (its rows are given the
+	// whole panel, their marks only the top), where the label has a line;
+	// not the panel's own background and frame.
+	low := th.Y + PanelTitleH(sc)
+	for i := range l.Items {
+		b := l.Items[i].Bounds()
+		if b.X >= th.X && b.Right() <= th.Right() && b.Y >= th.Y && b.Bottom() <= th.Bottom() && b.W < th.W-2 && b.H < th.H-2 {
+			low = max(low, b.Bottom())
+		}
+	}
+	y := low + 4*sc + CharH*sc/2
+	label := "their caches"
+	lw := TextWidth(label, sc)
+	if y+CharH*sc/2 > th.Bottom()-2*sc || lw+20*sc > th.W {
+		return
+	}
+	gap := (th.Right() + heap.X) / 2
+	lx := th.Right() - 12*sc - lw
+	l.Text(lx, y-CharH*sc/2, label, sc, p.Text)
+	// Into the block's upper part: its lower lines carry the slivers'
+	// labels ("<- Thread objects").
+	ty := data.r.Y + min(data.r.H*0.4, 2*CharH*sc)
+	tx := data.r.X + 16*sc
+	w := arrowW(sc)
+	l.Line(th.Right()-8*sc, y, gap, y, w, p.Text)
+	l.Line(gap, y+w/2, gap, ty-w/2, w, p.Text)
+	l.Line(gap-w/2, ty, tx, ty, w, p.Text)
+	l.Line(tx, ty, tx-6*sc, ty-6*sc, w, p.Text)
+	l.Line(tx, ty, tx-6*sc, ty+6*sc, w, p.Text)
+	l.detail(Rect{X: lx, Y: y - CharH*sc/2, W: lw, H: CharH * sc}, "their caches",
+		"The pooled virtual threads never end, so the data each keeps for itself (thread-local caches) stays alive: it fills the old generation.")
 }
 
 // drawShareBar draws the run as a bar whose first share is striped as

@@ -78,6 +78,11 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 			// "8 of 8 busy" over eight lanes saying "stopped for GC"
 			// read as two states at once.
 			right = stoppedWords(len(snap.Carriers), n)
+			// Each lane's #id is the virtual thread its carrier holds:
+			// "is #1655 the thread or the worker, stopped?" - both.
+			if both := heldStoppedWords(len(snap.Carriers), n); TextWidth(both, sc)+TextWidth("carriers (OS threads)", sc)+16*sc <= r.W {
+				right = both
+			}
 		}
 		if snap.Pinned > 0 && !snap.Paused {
 			right += " · " + Count(int64(snap.Pinned)) + " pinned"
@@ -592,6 +597,15 @@ func stoppedWords(started, n int) string {
 		return "all " + Count(int64(n)) + " stopped for GC"
 	}
 	return Count(int64(started)) + " started, all stopped for GC"
+}
+
+// heldStoppedWords is stoppedWords saying that the virtual threads the
+// carriers hold (the lanes' #ids) are stopped with them.
+func heldStoppedWords(started, n int) string {
+	if started >= n {
+		return "all " + Count(int64(n)) + " + their threads stopped"
+	}
+	return Count(int64(started)) + " started + their threads stopped"
 }
 
 // drawPauseBanner writes the stop-the-world pause once, on the title line

@@ -76,6 +76,7 @@ type anchors struct {
 	parked              [8]Rect
 	eden, survivor, old Rect
 	oldFill             Rect // the old gen's fill bar
+	threads             Rect // the panel of the threads off a carrier (parked), for the heap's arrow from them
 }
 
 func (a *anchors) tokenOnLane(i int, r Rect) {

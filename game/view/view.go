@@ -299,6 +299,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	s.shareSquareScale(l, sl.RunQueue, sl.Parked, in, p, sc)
 	s.drawRunQueue(l, sl.RunQueue, in, p, sc)
 	s.drawParked(l, sl.Parked, in, p, sc)
+	s.at.threads = sl.Parked
 	if !sl.Scopes.Empty() {
 		s.races.draw(l, sl.Scopes, snap, in.Models, p, sc)
 	}

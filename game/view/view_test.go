@@ -294,7 +294,7 @@ func TestGCPauseBand(t *testing.T) {
 	// Eden says what it holds: short-lived data, dead by now (grey
 	// "garbage" under "full, being collected" left readers asking what
 	// the grey was).
-	assert.Regexp(t, `eden( `+regexp.QuoteMeta(Size(snap.Heap.EdenCap))+`)?: (full of )?short-lived (request )?data, dead by now`, txt)
+	assert.Regexp(t, `eden( `+regexp.QuoteMeta(Size(snap.Heap.EdenCap))+`)?: (full of )?short-lived (request )?data, all garbage now`, txt)
 	snap.PauseFull = true
 	assert.Contains(t, build(), "GC pause (Full GC)")
 }
@@ -1023,7 +1023,7 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 	assert.Contains(t, l.Describe(), Count(int64(live))+" = "+Count(int64(off))+" threads off a carrier + "+Count(int64(live-off))+" of the "+Count(int64(running))+" running")
 	require.Positive(t, snap.FullGCs)
 	full := Count(snap.FullGCs) + " Full + " + Count(snap.YoungGCs) + " young GCs"
-	assert.Contains(t, txt, "so "+full, "the GC time's words count the Full GCs, after the old gen")
+	assert.Contains(t, txt, "forced "+full+":", "the GC time's words count the Full GCs, after the old gen")
 	assert.Equal(t, 1, strings.Count(txt, Count(snap.FullGCs)+" Full"), "the Full GCs counted once in the frame")
 	// The bar's track says once that it is the whole run; no second
 	// sum after it ("= 100 % of the run" puzzled readers).
@@ -1070,6 +1070,27 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, lines, 3, "a connector (line and arrowhead) from the threads' data to the GC bar")
+	// The chain drawn as thick marks: an arrow out of the parked threads'
+	// panel, labelled whose data it is, into the threads' data, and the
+	// one from there to the GC bar as thick.
+	assert.Contains(t, txt, "their caches")
+	heap := side.at.old
+	var fromThreads, intoData, toBar bool
+	for _, it := range l.Items {
+		if it.Kind != KindLine || it.Color != OkabeIto.Text || it.Size < 3 {
+			continue
+		}
+		th := side.at.threads
+		fromThreads = fromThreads || it.X < th.Right() && it.X >= th.X && it.Y >= th.Y && it.Y <= th.Bottom()
+		intoData = intoData || it.X < heap.X && it.X2 > heap.X+20 && it.Y == it.Y2 && it.Y > heap.Y && it.Y < heap.Bottom()
+		toBar = toBar || it.X == it.X2 && it.Y < heap.Bottom() && it.Y2 > heap.Bottom()
+	}
+	assert.True(t, fromThreads, "a thick arrow leaves the parked threads' panel")
+	assert.True(t, intoData, "a thick arrow runs into the old gen's threads' data")
+	assert.True(t, toBar, "the arrow from the threads' data down to the GC bar is as thick")
+	// Each lane's #id is said, once in the title, to be a thread its
+	// carrier holds, stopped with it.
+	assert.Contains(t, txt, heldStoppedWords(8, 8))
 	// The connector does not leave from under the slivers' labels ("<-
 	// Thread objects" over its start read as the Thread objects causing
 	// the GCs).
