@@ -1,6 +1,8 @@
 package story
 
 import (
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/loomlab/loomlab/sim"
@@ -24,43 +26,88 @@ func (carrierStory) caption(f *facts) string {
 }
 
 // carrierMemory is the caption's second sentence: the process's memory
-// against the container's limit (what runs and what is parked is the
-// panels'; a caption mixing scheduling and memory was too long to read).
+// against the container's limit, short (the lesson before it carries the
+// threads' numbers).
 func carrierMemory(f *facts) string {
 	s := f.s
 	if s.RSS <= 0 {
 		return "Now the JVM has " + counti(s.PlatformLive) + " OS threads."
 	}
-	r := "Now the JVM's resident memory is " + size(s.RSS)
+	r := "Resident memory is " + size(s.RSS)
 	if mb := f.knobInt("container_mb", 0); mb > 0 {
 		r += " of the container's " + counti(mb) + " MB"
 	}
 	if 2*s.RSSJVM > s.RSS {
 		// Where the JVM itself is most of it, the caption says so: the
-		// loops' threads are not where the memory goes (the memory bar
-		// draws the parts; readers asked what the 220 MB was).
-		r += ", mostly the JVM itself (" + size(s.RSSJVM) + ")"
+		// loops' threads are not where the memory goes.
+		r += "; " + size(s.RSSJVM) + " is the JVM itself"
 	}
 	return r + "."
 }
 
-// carrierLesson is the article's comparison as the model computes it: as
-// virtual threads the loops take only the carriers' OS threads, so more
-// loops than carriers add no thread memory (a saving against every loop a
-// platform thread is a run the container's figures do not show, so none
-// is claimed).
+// carrierLesson is the article's comparison as the model computes it,
+// the contrast first: what all the virtual threads hold in the heap
+// (their Thread objects, thread-local data and StackChunks, running or
+// parked) against the carriers' OS threads' resident memory, and the
+// ratio. (A saving against every loop a platform thread is a run the
+// container's figures do not show, so none is claimed; "parked, each
+// costs a small heap object" beside a running loop read as wrong.)
 func carrierLesson(f *facts) string {
 	s := f.s
 	if !f.knobBool("loom_carrier") {
 		return counti(s.PlatformApp) + " Netty event loops each own a platform thread: an OS thread with its own stack and native memory."
 	}
 	loops, c := s.VirtualLive, f.carriers()
-	if loops > c {
-		// Not "no thread memory": a parked loop's stack is a StackChunk
-		// on the heap, small but not nothing.
-		return counti(loops) + " loops run as virtual threads on " + counti(c) + " carriers: parked, each costs a small heap object, not an OS thread."
+	if loops <= c {
+		return "With as many carriers as loops, running the loops as virtual threads saves no OS thread."
 	}
-	return "With as many carriers as loops, running the loops as virtual threads saves no OS thread."
+	vt := virtualThreadsHeap(s)
+	if s.RSSThreads <= 0 || vt <= 0 {
+		return counti(loops) + " loops run as virtual threads on " + counti(c) + " carriers: only the carriers are OS threads."
+	}
+	r := counti(loops) + " virtual threads cost " + panelSize(vt) + " of heap; their " + counti(c) + " carriers' OS threads " + panelSize(s.RSSThreads)
+	if times := float64(s.RSSThreads) / float64(vt); times >= 2 {
+		r += ", about " + timesWords(times) + " more"
+	}
+	return r + "."
+}
+
+// virtualThreadsHeap is what the virtual threads hold in the heap, as the
+// memory panel's sliver draws it: Thread objects, thread-local data and
+// the StackChunks of their stacks.
+func virtualThreadsHeap(s *sim.Snapshot) sim.Bytes {
+	h := &s.Heap
+	live := func(c sim.AllocCat) sim.Bytes { return h.YoungLive[c] + h.OldLive[c] }
+	return live(sim.CatThread) + live(sim.CatThreadLocal) + s.Chunks.LiveBytes
+}
+
+// panelSize writes a size as the memory panel does, one decimal below
+// 100 ("25.5 MB"): the caption's "26 MB" beside the panel's "25.5 MB"
+// would read as two figures.
+func panelSize(b sim.Bytes) string {
+	for _, u := range []struct {
+		unit sim.Bytes
+		name string
+	}{{sim.GB, " GB"}, {sim.MB, " MB"}, {sim.KB, " KB"}} {
+		if b >= u.unit {
+			x := float64(b) / float64(u.unit)
+			if x >= 100 {
+				return strconv.FormatFloat(x, 'f', 0, 64) + u.name
+			}
+			return strconv.FormatFloat(x, 'f', 1, 64) + u.name
+		}
+	}
+	return count(int64(b)) + " B"
+}
+
+// timesWords writes a ratio to two significant digits ("1,600×"): the
+// sizes it divides are rounded, so more digits would claim too much.
+func timesWords(x float64) string {
+	p := 1.0
+	for x/p >= 100 {
+		p *= 10
+	}
+	return count(int64(math.Round(x/p)*p)) + "×"
 }
 
 // carrierNow is what the loops do this instant and the memory it costs.

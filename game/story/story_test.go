@@ -195,19 +195,24 @@ func TestBasicsMemoryAndStart(t *testing.T) {
 func TestCarrierLoopsAndRSS(t *testing.T) {
 	loom := newRun(t, "loom-carrier/256-vthreads", nil, 1)
 	c := loom.to(1500, tick)
-	contains(t, "256-vthreads", c, "run as virtual threads on 8 carriers", "resident memory is", "of the container's 256 MB")
+	contains(t, "256-vthreads", c, "virtual threads cost", "8 carriers' OS threads", "Resident memory is", "of the container's 256 MB")
 	if _, ok := loom.has(CarriersStarted); !ok {
 		t.Error("no carriers-started moment with loom-carrier")
 	}
-	// The article's comparison, plainly, in one sentence of at most twenty
-	// words: the loops take only the carriers' OS threads, and no saving is
-	// claimed against a run with every loop a platform thread. Then the
-	// instant's numbers, no average beside them.
-	// Not "no thread memory": a parked loop's stack is a heap object.
-	contains(t, "256-vthreads", c, "16 loops run as virtual threads on 8 carriers: parked, each costs a small heap object, not an OS thread.",
-		"Now the JVM's resident memory is")
+	// The article's comparison first, in one sentence of at most twenty
+	// words, as the model computes it: the virtual threads' heap against
+	// the carriers' OS threads, and the ratio; no saving is claimed
+	// against a run with every loop a platform thread. Then the memory,
+	// short. Nothing said of "parked" loops while one runs.
+	vt, th := virtualThreadsHeap(&loom.snap), loom.snap.RSSThreads
+	if !strings.HasPrefix(c, "16 virtual threads cost "+panelSize(vt)+" of heap; their 8 carriers' OS threads "+panelSize(th)+", about "+timesWords(float64(th)/float64(vt))+" more. ") {
+		t.Errorf("256-vthreads: the contrast does not lead: %q", c)
+	}
+	if strings.Contains(c, "parked, each") {
+		t.Errorf("256-vthreads: a cost said of the parked loops alone: %q", c)
+	}
 	// The memory's largest part, the JVM itself, is named with its size.
-	contains(t, "256-vthreads", c, "of the container's 256 MB, mostly the JVM itself (182 MB).")
+	contains(t, "256-vthreads", c, "of the container's 256 MB; 182 MB is the JVM itself.")
 	lessonShort(t, c)
 	if strings.Contains(c, "so far") {
 		t.Errorf("256-vthreads: an average beside the instant's counts: %q", c)
@@ -219,7 +224,7 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	contains(t, "8 loops on 8 carriers", even.to(500, tick), "saves no OS thread")
 	plat := newRun(t, "loom-carrier/256-platform", nil, 1)
 	c = plat.to(1500, tick)
-	contains(t, "256-platform", c, "8 Netty event loops each own a platform thread", "resident memory is")
+	contains(t, "256-platform", c, "8 Netty event loops each own a platform thread", "Resident memory is")
 	if _, ok := plat.has(CarriersStarted); ok {
 		t.Error("a carriers-started moment with platform event loops")
 	}

@@ -2,6 +2,7 @@ package view
 
 import (
 	"strconv"
+	"strings"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -209,6 +210,18 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 	}
 }
 
+// busyLanes counts the carriers with a virtual thread mounted: the lanes
+// that draw a stack bar.
+func busyLanes(snap *sim.Snapshot) int {
+	n := 0
+	for _, c := range snap.Carriers {
+		if c.Thread != 0 {
+			n++
+		}
+	}
+	return n
+}
+
 func pinnedNote(n int) string {
 	if n == 0 {
 		return ""
@@ -321,6 +334,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// Stack bar, to scale: scaleW words fill the rest of the lane.
 	bar.X += 2 * sc
 	bar.W -= 2 * sc
+	scaleSaid := false // the lane's words, with the scale, after the track
 	if text && !paused {
 		// The bar's scale, right of its track: "992 B" on a bar half the
 		// lane long read as a big stack, with no maximum to compare with
@@ -329,9 +343,17 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// keeps the same track, so the bars compare.
 		full := Size(sim.Bytes(s.scaleW) * 8)
 		need := TextWidth("stack 000.0 KB", size) + 2*CharW*size
-		// Only in full: "bar 2.0 KB" read as cryptic; where the words
-		// do not fit, the explanation on point gives the scale.
-		if a := "full bar = " + full; need+TextWidth(a, size)+6*sc <= bar.W*0.7 {
+		// Where this is the only stack bar drawn, its words say its
+		// scale, after the track: "stack 992 B ─ full bar = 2.0 KB"
+		// read as two things.
+		one := "stack " + Size(sim.Bytes(cv.Frames)*8) + " (bar up to " + strings.Replace(full, ".0 ", " ", 1) + ")"
+		if ow := TextWidth(one, size) + 6*sc; nameStack && s.snap != nil && busyLanes(s.snap) == 1 && ow <= bar.W*0.62 {
+			l.TextFit(Rect{X: bar.Right() - ow + 4*sc, Y: lr.Y, W: ow - 4*sc, H: lr.H}, size, p.Text, one)
+			bar.W -= ow
+			scaleSaid = true
+		} else if a := "full bar = " + full; need+TextWidth(a, size)+6*sc <= bar.W*0.7 {
+			// Only in full: "bar 2.0 KB" read as cryptic; where the
+			// words do not fit, the explanation on point gives the scale.
 			sw := TextWidth(a, size) + 6*sc
 			if nameStack {
 				l.TextFit(Rect{X: bar.Right() - sw + 4*sc, Y: lr.Y, W: sw - 4*sc, H: lr.H}, size, p.Text, a)
@@ -393,7 +415,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	case cv.Monitor:
 		what = []string{"holds a lock", "lock"}
 	}
-	if text {
+	if text && !(scaleSaid && !cv.Pinned && !cv.Monitor) {
 		after := Rect{X: bar.X + bw + 4*sc, Y: lr.Y, W: bar.Right() - bar.X - bw - 4*sc, H: lr.H}
 		if !l.TextFit(after, size, p.Text, what...) {
 			// Over the bar, in the background colour, when the bar is long.

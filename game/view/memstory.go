@@ -69,7 +69,22 @@ func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limi
 	scale := max(limit, snap.RSS) // over the limit, the bar is the memory's
 	heapUsed := snap.Heap.EdenUsed + snap.Heap.SurvivorUsed + snap.Heap.OldUsed
 
-	bar, r := body.Top(2*row + 6*sc)
+	// The headline first, at the top where the eye starts: the threads'
+	// memory at one scale (readers took the container's bar above it for
+	// the lesson). Then the container's bar under it, its key, and the OS
+	// threads counted on the body's last line.
+	keys := memoryKeys(l, snap, limit, p, sc)
+	keyH := row
+	if keysWidth(keys, sc)-2*CharW*sc > body.W {
+		keyH = 2 * row
+	}
+	under := 8*sc + 2*row + 6*sc + 3*sc + keyH + 4*sc + row
+	head, _ := body.Top(body.H - under)
+	top := body.Y + drawStackContrast(l, head, snap, p, sc)
+	if top > body.Y {
+		top += 8 * sc
+	}
+	bar, r := Rect{X: body.X, Y: top, W: body.W, H: body.Bottom() - top}.Top(2*row + 6*sc)
 	px := bar.W / float32(scale)
 	x := bar.X
 	part := func(b sim.Bytes) Rect {
@@ -107,42 +122,17 @@ func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limi
 		Count(int64(nc))+" carriers' OS threads "+Size(snap.RSSThreads)+" (touched stack pages and native memory, about "+Size(each)+
 		" each), the heap's pages in RAM "+Size(snap.RSSHeap)+", and "+Size(max(0, limit-snap.RSS))+" of the limit unused.")
 
-	// The bar's key under it, in the bar's order, each after a swatch of
-	// its part's own shade (the JVM itself is named inside its part).
 	_, r = r.Top(3 * sc)
-	keys := []keyItem{
-		{func(s Rect) { l.Mark(s, MeanCarrierOS, p, 1) }, []string{Count(int64(nc)) + " carriers " + Size(snap.RSSThreads)}},
-		{func(s Rect) { l.Rect(s, p.TextDim) }, []string{"heap " + Size(snap.RSSHeap)}},
-	}
-	if free := limit - snap.RSS; free > 0 {
-		keys = append(keys, keyItem{func(s Rect) { l.Rect(s, p.Background); l.Frame(s, max(1, sc), p.PanelEdge) },
-			[]string{Size(free) + " unused of the " + Size(limit) + " limit", Size(free) + " unused of the limit", Size(free) + " unused"}})
-	} else {
-		keys = append(keys, keyItem{func(s Rect) { l.Line(s.X+s.W/2, s.Y, s.X+s.W/2, s.Bottom(), max(1, 2*sc), p.Text) },
-			[]string{"the " + Size(limit) + " limit, passed by " + Size(snap.RSS-limit), "limit " + Size(limit)}})
-	}
-	// One line where the key's fullest words fit on it, else two.
-	kw := float32(0)
-	for _, k := range keys {
-		kw += row*0.7 + 4*sc + TextWidth(k.words[0], sc) + 2*CharW*sc
-	}
-	keyH := row
-	if kw-2*CharW*sc > r.W {
-		keyH = 2 * row
-	}
 	key, r := r.Top(keyH)
 	drawKeyLines(l, key, keys, p, sc)
 
-	// The OS threads, counted on the body's last line; the headline
-	// takes the room between.
-	r, line := r.CutBottom(row)
+	// The OS threads, counted on the body's last line.
+	_, line := r.CutBottom(row)
 	l.TextFit(line, sc, p.Text,
 		"OS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(nc))+" carriers + "+jvmOwnWords(jvmThreads, measured),
 		"OS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(nc))+" carriers + "+jvmOwnWords(jvmThreads, false),
 		"OS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(nc))+" carriers + "+Count(int64(jvmThreads))+" of the JVM",
 		"OS threads: "+Count(int64(snap.PlatformLive)))
-	_, r = r.Top(8 * sc)
-	drawStackContrast(l, r, snap, p, sc)
 	return true
 }
 
@@ -154,6 +144,32 @@ func jvmOwnWords(n int, measured bool) string {
 		return Count(int64(n)) + " of the JVM's and framework's own"
 	}
 	return Count(int64(n)) + " of the JVM's own"
+}
+
+// memoryKeys is the container's bar's key, in the bar's order, each after
+// a swatch of its part's own shade (the JVM itself is named inside its
+// part).
+func memoryKeys(l *List, snap *sim.Snapshot, limit sim.Bytes, p *Palette, sc float32) []keyItem {
+	nc := len(snap.Carriers)
+	keys := []keyItem{
+		{func(s Rect) { l.Mark(s, MeanCarrierOS, p, 1) }, []string{Count(int64(nc)) + " carriers " + Size(snap.RSSThreads)}},
+		{func(s Rect) { l.Rect(s, p.TextDim) }, []string{"heap " + Size(snap.RSSHeap)}},
+	}
+	if free := limit - snap.RSS; free > 0 {
+		return append(keys, keyItem{func(s Rect) { l.Rect(s, p.Background); l.Frame(s, max(1, sc), p.PanelEdge) },
+			[]string{Size(free) + " unused of the " + Size(limit) + " limit", Size(free) + " unused of the limit", Size(free) + " unused"}})
+	}
+	return append(keys, keyItem{func(s Rect) { l.Line(s.X+s.W/2, s.Y, s.X+s.W/2, s.Bottom(), max(1, 2*sc), p.Text) },
+		[]string{"the " + Size(limit) + " limit, passed by " + Size(snap.RSS-limit), "limit " + Size(limit)}})
+}
+
+// keysWidth is the width the key's fullest words take on one line.
+func keysWidth(keys []keyItem, sc float32) float32 {
+	kw := float32(0)
+	for _, k := range keys {
+		kw += CharH*sc*0.7 + 4*sc + TextWidth(k.words[0], sc) + 2*CharW*sc
+	}
+	return kw
 }
 
 // drawCarrierCells fills r with n carriers' cells in the carriers' colour,
@@ -333,7 +349,11 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 	// beside the lane's stack bar read as a second stack scale.)
 	for _, w := range []string{carrierWords, cs + " carriers: " + Size(snap.RSSThreads)} {
 		if TextWidth(w, big) <= a.W-8*sc {
-			l.TextBold(a.X+4*sc, a.Y+(a.H-bigRow)/2, w, big, p.Background)
+			// On a plate of the bar's own shade: the cells' dividers
+			// cut through the words.
+			ty := a.Y + (a.H-bigRow)/2
+			l.Mark(Rect{X: a.X + 2*sc, Y: ty, W: TextWidth(w, big) + 4*sc, H: bigRow}, MeanCarrierOS, p, 1)
+			l.TextBold(a.X+4*sc, ty, w, big, p.Background)
 			break
 		}
 	}

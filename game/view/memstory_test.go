@@ -112,6 +112,15 @@ func TestHeapContentsAddUp(t *testing.T) {
 	assert.True(t, chunks, "the StackChunks are a part, with their bytes")
 }
 
+func busyLane(snap *sim.Snapshot) int {
+	for i, c := range snap.Carriers {
+		if c.Thread != 0 {
+			return i
+		}
+	}
+	return -1
+}
+
 // The running thread's stack bar says what its full track stands for, and
 // is a thinner band than the thread's token (the two blues read as one).
 func TestStackBarSaysItsScaleAndIsThinnerThanTheToken(t *testing.T) {
@@ -119,7 +128,11 @@ func TestStackBarSaysItsScaleAndIsThinnerThanTheToken(t *testing.T) {
 	require.Positive(t, in.Snap.Mounted)
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
-	assert.Regexp(t, `(full bar = |bar )\d`, texts(&l))
+	// One lane busy, one stack bar: its words say the scale, after the
+	// track ("stack 992 B ─ full bar = 2.0 KB" read as two things).
+	require.Equal(t, 1, busyLanes(in.Snap))
+	assert.Contains(t, texts(&l), "stack "+Size(sim.Bytes(in.Snap.Carriers[busyLane(in.Snap)].Frames)*8)+" (bar up to 2 KB)\n")
+	assert.NotContains(t, texts(&l), "full bar = ")
 	var tok, stack float32
 	for _, it := range l.Items {
 		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.H > tok {
@@ -324,4 +337,48 @@ func TestLoopsNamedApartFromCarriers(t *testing.T) {
 	assert.Contains(t, txt, "7 server loops waiting for work")
 	assert.Contains(t, txt, "8 client loops waiting for work")
 	assert.Regexp(t, `#\d+ server loop\n`, txt)
+}
+
+// The contrast of the threads' memory is the headline, at the top of the
+// panel above the container's bar, and no cell divider of the carriers'
+// bar cuts through its big words.
+func TestMemoryContrastLeadsAndItsWordsAreWhole(t *testing.T) {
+	in, side := loomCarrierAtOneSecond(t)
+	for _, sz := range sceneSizes[:2] {
+		p := Palettes[0]
+		var l List
+		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: p, Scale: sz[2]})
+		name := fmt.Sprintf("%gx%g", sz[0], sz[1])
+		var bar Rect
+		for _, rg := range l.Regions() {
+			if rg.Name == "memory" {
+				bar = rg.R
+			}
+		}
+		require.Positive(t, bar.W, name)
+		var words Rect
+		for _, it := range l.Items {
+			if it.Kind == KindText && strings.HasPrefix(it.Text, "8 carriers' OS threads: ") {
+				words = it.Bounds()
+			}
+		}
+		require.Positive(t, words.W, name)
+		assert.Less(t, words.Bottom(), bar.Y, "%s: the contrast above the container's bar", name)
+		for i, it := range l.Items {
+			r := it.Bounds()
+			if it.Kind == KindRect && it.Color == p.Panel && r.W <= max(1, sz[2]) && r.Y < words.Bottom() && r.Bottom() > words.Y &&
+				r.X < words.Right() && r.Right() > words.X {
+				// Drawn before the words, a divider under a plate is
+				// hidden; one after them, or not covered, cuts them.
+				covered := false
+				for _, pl := range l.Items[i+1:] {
+					b := pl.Bounds()
+					if pl.Kind == KindRect && pl.Meaning == MeanCarrierOS && b.X <= r.X && b.Right() >= r.Right() && b.Y <= words.Y && b.Bottom() >= words.Bottom() {
+						covered = true
+					}
+				}
+				assert.True(t, covered, "%s: a divider at x=%v cuts the words %v", name, r.X, words)
+			}
+		}
+	}
 }
