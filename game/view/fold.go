@@ -298,8 +298,11 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		}
 	}
 	lineH := CharH * sc
-	lines := float32(btoi(len(waking) > 0) + btoi(len(rest) > 0))
-	laneH := min(laneMaxH*sc, (body.H-lines*lineH)/float32(max(busy, 1)))
+	// The waking carriers: a line of words, then a row of small lanes
+	// just above the ready row they take their threads from.
+	rowH := lineH + 8*sc // room for the dashes above and below the name
+	wakeH := float32(btoi(len(waking) > 0)) * (lineH + rowH)
+	laneH := min(laneMaxH*sc, (body.H-wakeH-float32(btoi(len(rest) > 0))*lineH)/float32(max(busy, 1)))
 	gap := max(1, sc)
 	y := body.Y
 	s.at.lanes = s.at.lanes[:0]
@@ -322,54 +325,62 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		// Flights to or from an idle lane end on its line.
 		s.at.tokenOnLane(i, Rect{X: line.X, Y: line.Y, W: min(line.H*3, line.W), H: line.H})
 	}
-	if len(waking) > 0 {
-		s.drawWakingLine(l, line, waking, snap.RunQueueLen, p, sc)
+	if len(rest) > 0 && line.H > 0 {
+		l.TextFit(line.PadX(2*sc), sc, p.TextDim, idleWords(rest, len(snap.Carriers), true), idleWords(rest, len(snap.Carriers), false))
 		line.Y += lineH
 		line.H = max(0, min(lineH, body.Bottom()-line.Y))
 	}
-	if len(rest) > 0 && line.H > 0 {
-		l.TextFit(line.PadX(2*sc), sc, p.TextDim, idleWords(rest, len(snap.Carriers), true), idleWords(rest, len(snap.Carriers), false))
+	if len(waking) > 0 {
+		row := Rect{X: body.X, Y: line.Y + lineH, W: body.W, H: max(0, min(rowH, body.Bottom()-line.Y-lineH))}
+		s.drawWaking(l, line, row, waking, snap.RunQueueLen, p, sc)
 	}
 }
 
-// drawWakingLine draws the carriers being woken on one line, in words
-// that say why several wake for fewer ready threads: the scheduler wakes
-// idle carriers, and the first awake take the threads (five "waking up"
-// beside three ready threads, after dashed marks, read as cryptic).
-func (s *Side) drawWakingLine(l *List, r Rect, lanes []int, ready int, p *Palette, sc float32) {
+// drawWaking draws the carriers being woken as a row of small lanes, each
+// its worker's name in an empty dashed slot (no thread on it yet), under a
+// line saying what they do, just above the ready row (whose title's arrow
+// points up at them): the
+// handoff ready -> carrier ("5 carriers woken, one per thread made ready"
+// beside 3 ready threads was a puzzle). The scheduler signals one idle
+// carrier for each thread made ready (sim: scheduler.signal); a busy
+// carrier may take a ready thread first, so more can be waking than
+// threads are still ready, and one that wakes to an empty queue sleeps
+// again: hence "if one is left".
+func (s *Side) drawWaking(l *List, words, row Rect, lanes []int, ready int, p *Palette, sc float32) {
 	var names []string
 	for _, i := range lanes {
 		names = append(names, strconv.Itoa(i+1))
 	}
 	who := "worker-" + strings.Join(names, ", -")
-	n := Count(int64(len(lanes)))
-	carriers := n + " idle " + plural(len(lanes), "carrier", "carriers")
-	them := "the " + Count(int64(ready)) + " ready " + plural(ready, "thread", "threads")
-	took := carriers + " woken to take " + them
-	first := took // shorter, when more carriers wake than threads wait
+	in := row.PadX(2 * sc)
+	x := in.X
+	for _, i := range lanes {
+		label := "worker-" + strconv.Itoa(i+1)
+		w := TextWidth(label, sc) + 8*sc
+		if x+w > in.Right() || row.H <= 0 {
+			break
+		}
+		chip := Rect{X: x, Y: row.Y, W: w, H: row.H}
+		drawWakingSlot(l, chip, p, sc)
+		l.TextFit(chip.PadX(4*sc), sc, p.Text, label)
+		x = chip.Right() + 4*sc
+	}
 	wake, short := "", ""
 	if s.wake > 0 {
-		wake, short = " ("+Dur(s.wake)+" to wake)", " ("+Dur(s.wake)+")"
+		wake, short = " in "+Dur(s.wake), " ("+Dur(s.wake)+")"
 	}
-	alts := []string{took + wake, first + short}
+	alts := []string{"waking up: takes a ready thread" + wake, "waking up" + short, "waking up", "waking"}
 	if len(lanes) > ready && ready > 0 {
-		// Why more wake than wait, by the scheduler's rule (sim:
-		// scheduler.signal): each thread made ready signals one idle
-		// carrier, and a carrier that wakes to find the queue empty
-		// (busy carriers took some) goes back to idle. "The first 3
-		// awake take the ready threads" left readers asking why wake 5.
-		per := carriers + " woken, one per thread made ready; "
-		few := n + " " + plural(len(lanes), "carrier", "carriers") + " woken"
-		alts = []string{per + "the first awake take " + them + ", the others sleep again" + wake,
-			per + "the first awake take the " + Count(int64(ready)) + ", the rest sleep again" + short,
-			few + short + ", one per thread made ready; the extra ones sleep again",
-			few + short + ", one per thread made ready; extras sleep again",
-			few + ", one per thread made ready; extras sleep again"}
+		alts = append([]string{"waking up: takes a ready thread" + wake + ", if one is left",
+			"waking up: takes a ready thread" + wake + " if any left"}, alts...)
 	}
-	l.TextFit(r.PadX(2*sc), sc, p.Text, append(alts, carriers+" woken for "+them+wake, carriers+" waking up"+wake, carriers+" waking up")...)
-	l.detail(r, "carriers waking up", who+": each virtual thread made ready signals one idle carrier; "+
-		"their OS threads are waking up (the machine's wake-up latency, "+Dur(s.wake)+"). The first awake take the ready threads; "+
-		"a carrier that finds none left (a busy carrier took it) goes back to idle.")
+	if words.H > 0 {
+		l.TextFit(words.PadX(2*sc), sc, p.Text, alts...)
+	}
+	l.detail(Rect{X: words.X, Y: words.Y, W: words.W, H: row.Bottom() - words.Y}, "carriers waking up", who+
+		": each virtual thread made ready signals one idle carrier; their OS threads are waking up (the machine's wake-up latency, "+
+		Dur(s.wake)+"). The first to reach the queue take the "+Count(int64(ready))+" ready "+plural(ready, "thread", "threads")+
+		" (a busy carrier may take one first); a carrier that finds none left goes back to idle.")
 }
 
 // idleWords names the idle lanes ("worker-1, -2, -3: idle") and those not

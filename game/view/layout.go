@@ -193,7 +193,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 		if len(sc.IdleLanes) >= 2 && parked > maxLabelled {
 			sc.Lanes = sc.Lanes - len(sc.IdleLanes) + 1
 			if wakingLanes(in) > 0 {
-				sc.Lanes++ // the carriers being woken: a line of their own
+				sc.Lanes += 2 // the carriers being woken: a row of small lanes under a line of words
 			}
 		} else {
 			sc.IdleLanes = nil

@@ -109,8 +109,11 @@ func TestCarriersBeingWokenSayWhy(t *testing.T) {
 		if running {
 			assert.Contains(t, txt, "waking up")
 		} else {
-			// Said in plain words, with the ready threads they are for.
-			assert.Contains(t, txt, "1 idle carrier woken to take the 1 ready thread (50.0 µs to wake)")
+			// Each waking carrier is a small lane of its own, its
+			// dashed slot named by its number, with what it does in
+			// a few words, and an arrow up from the ready row.
+			assert.Contains(t, txt, "worker-2\nwaking up: takes a ready thread in 50.0 µs\n")
+			assert.Positive(t, upArrows(&l), "an arrow from the ready row up to the waking carriers")
 			assert.Contains(t, txt, "worker-3, -4: idle")
 		}
 	}
@@ -123,8 +126,11 @@ func TestCarriersBeingWokenSayWhy(t *testing.T) {
 	for _, w := range []float32{1600, 1134} {
 		var l List
 		Build(&l, w, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
-		assert.Contains(t, texts(&l), "2 carriers woken (50.0 µs), one per thread made ready; ", texts(&l))
-		assert.Contains(t, texts(&l), " sleep again\n", texts(&l))
+		// Truly: each thread made ready signalled one carrier, a busy
+		// one may take a thread first, so a waking carrier takes one
+		// only if one is left.
+		assert.Contains(t, texts(&l), "worker-2\nworker-3\nwaking up: takes a ready thread in 50.0 µs, if one is left\n", texts(&l))
+		assert.Contains(t, texts(&l), "if one is left\n", texts(&l))
 	}
 	snap.Carriers[2].State, snap.RunQueue = sim.StateParked, []sim.ThreadID{9}
 	// With no thread ready, a running carrier with nothing mounted is
@@ -267,13 +273,15 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 			strokes++
 		}
 	}
-	assert.Equal(t, 6, strokes, "two arrows in the key")
+	assert.Equal(t, 9, strokes, "two arrows in the key, one up from the ready row to the carriers waking for it")
 	// What running means for a call, in the model's terms: readers asked
 	// whether the running calls' answers had arrived and why they had
 	// not won.
 	assert.Contains(t, txt, "running: sends its request, or reads its answer; the first to finish wins\n")
-	// The ready row says what made its threads ready and where they go.
-	assert.Contains(t, txt, "just ready (new, or answer arrived) -> carriers waking to take them\n")
+	// The ready row says what made its threads ready; an arrow up from
+	// its title says where they go.
+	assert.Contains(t, txt, "ready (new, or answer arrived)\n")
+	assert.Positive(t, upArrows(&l), "an arrow from the ready row up to the carriers")
 	assert.NotContains(t, txt, "cancelled\n", "no cancelled cell, no key entry")
 }
 
@@ -308,7 +316,7 @@ func TestRaceCountsSayWhichRows(t *testing.T) {
 	in.Scopes = true
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
-	assert.Contains(t, texts(&l), "top: 1 just decided; below: 1 of the 49 still waiting\n")
+	assert.Contains(t, texts(&l), "top: 1 just decided; below: 1 of the 49 undecided races\n")
 }
 
 // The folded OS-threads line gives the count's parts and no more: the
@@ -324,4 +332,16 @@ func TestFoldedOSLineKeepsToItsParts(t *testing.T) {
 	txt := texts(&l)
 	assert.Contains(t, txt, "OS threads: 11 = the 4 carriers + 7 of the JVM's own (GC, compiler, main); resident memory 50.0 MB")
 	assert.NotContains(t, txt, "none for the parked")
+}
+
+// upArrows counts vertical segments drawn upward (an arrow's shaft from
+// the ready row to the carriers waking for it).
+func upArrows(l *List) int {
+	n := 0
+	for _, it := range l.Items {
+		if it.Kind == KindLine && it.X == it.X2 && it.Y2 < it.Y {
+			n++
+		}
+	}
+	return n
 }

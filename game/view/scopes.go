@@ -266,19 +266,22 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	var counts []string
 	switch {
 	case nOpen >= undecided && nDecided > 0:
-		counts = []string{Count(int64(nDecided)) + " just decided, " + Count(int64(nOpen)) + " still waiting"}
+		counts = []string{Count(int64(nDecided)) + " just decided, " + Count(int64(nOpen)) + " undecided"}
 	case nOpen >= undecided:
-		counts = []string{Count(int64(nOpen)) + " " + plural(nOpen, "race", "races") + ", all still waiting"}
+		counts = []string{Count(int64(nOpen)) + " " + plural(nOpen, "race", "races") + ", all undecided"}
 	case nDecided > 0:
 		d := Count(int64(nDecided)) + " just decided"
 		// Each count next to the rows it counts ("1 just decided,
 		// showing 5 of the 349 still waiting" above six rows read as a
 		// miscount).
-		counts = []string{"top: " + d + "; below: " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " still waiting",
-			d + ", then " + Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " waiting", d}
+		// The rows below hold running and ready calls too: they are
+		// undecided races, not all waiting ("still waiting" over running
+		// cells read as a contradiction).
+		counts = []string{"top: " + d + "; below: " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " undecided races",
+			d + ", then " + Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " undecided", d}
 	default:
-		counts = []string{"showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " races still waiting",
-			Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still waiting"}
+		counts = []string{"showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " undecided races",
+			Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " undecided races"}
 	}
 	// The title says what a cell is: each call is a virtual thread of
 	// its own (the blue of the legend's "virtual thread"), forked by the
@@ -518,7 +521,9 @@ func subtaskWords(st *sim.SubtaskView, won bool) []string {
 	case st.State == sim.StateRunnable:
 		out = []string{"ready to run", "ready"}
 	case st.State == sim.StateParked, st.State == sim.StatePinned:
-		out = []string{"no answer yet", "waiting", "wait"}
+		// The key's word for the square ("parked"), not a second word
+		// for the same state ("waiting" beside the key's "parked").
+		out = []string{"parked"}
 	default:
 		out = []string{st.State.String()}
 	}

@@ -50,7 +50,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 	m := MeanVirtual
 	if in.Virtual {
 		right, alone := Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a carrier", Count(int64(n)) + " waiting"}
-		pair := ""
+		pair, up := "", false
 		titles := []string{"virtual threads waiting for a carrier", "waiting for a carrier", "run queue"}
 		freeCarriers := 0
 		for i := range snap.Carriers {
@@ -90,10 +90,12 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 				woken = "answer arrived"
 			}
 			// (The wake-up time is the carriers' line's, where it fits.)
-			titles = []string{"just ready (new, or " + woken + ") -> carriers waking to take them",
-				"ready (new, or " + woken + ") -> carriers waking to take them",
-				"ready (new or " + woken + ") -> carriers waking" + wakeShort,
+			// Short, with an arrow up to the carriers waking for them
+			// (drawn at the foot of the carriers' panel): the handoff
+			// ready -> carrier as a mark, not as words.
+			titles = []string{"ready (new, or " + woken + ")", "ready (new or " + woken + ")",
 				"just ready: carriers waking up" + wakeShort, "just ready"}
+			up = true
 		} else if snap.ExecQueued == n && n > 0 {
 			// Beside the tasks' queue with the same count ("8,968 queued"
 			// next to "8,968 waiting" read as one thing said twice): each
@@ -110,6 +112,11 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			pair = " Each will take one of the " + Count(int64(n)) + " queued " + unit + " when it runs."
 		}
 		body = panelAlt(l, r, right, alone, p, sc, titles...)
+		// Only above a ready row drawn in full: a folded one (a phone's)
+		// sits under a folded carriers' title with no waking lanes.
+		if up && body.H >= CharH*sc && TextWidth(right, sc)+TextWidth(titles[0], sc)+8*sc <= r.W-4*sc {
+			drawUpArrow(l, r.X+2*sc+TextWidth(titles[0], sc)+8*sc, r.Y+PanelTitleH(sc)/2, r.Y-6*sc, p, sc)
+		}
 		l.region(r, "run queue", Count(int64(n))+" virtual threads are ready to run and wait, first come first served, for a free carrier thread."+pair)
 	} else {
 		// Without virtual threads the queue that matters is the OS's:
@@ -853,3 +860,12 @@ func btoi(b bool) int {
 
 // itoa is strconv.Itoa, short for the many labels.
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// drawUpArrow draws an arrow at x from y0 up to y1, in the dim text's
+// colour (a reading aid, not a mark of the legend).
+func drawUpArrow(l *List, x, y0, y1 float32, p *Palette, sc float32) {
+	w, head := max(1, sc), min(4*sc, (y0-y1)/2)
+	l.Line(x, y0, x, y1, w, p.TextDim)
+	l.Line(x-head, y1+head, x, y1, w, p.TextDim)
+	l.Line(x+head, y1+head, x, y1, w, p.TextDim)
+}

@@ -612,7 +612,9 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 	// (its thread is drawn nowhere else).
 	assert.Contains(t, txt, "#7 won, ended")
 	assert.Contains(t, txt, "#6 cancelled")
-	assert.Contains(t, txt, "#2 no answer yet")
+	// A parked call says the key's word for its square, "parked".
+	assert.Contains(t, txt, "#2 parked\n")
+	assert.NotContains(t, txt, "#2 waiting")
 	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"), "the decided scope is drawn first")
 	// Cancelled calls are dimmed and crossed out (dimmed alone, their
 	// blue read as a parked cell's), the cross before the word, which
@@ -701,7 +703,7 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 		{At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 41},
 	}, false)
 	txt = draw(after)
-	assert.Contains(t, txt, "2 just decided, 1 still waiting")
+	assert.Contains(t, txt, "2 just decided, 1 undecided")
 	assert.Contains(t, txt, "#38\n#39 cancelled\n#40 won, ended\n#41 cancelled", "its owner found")
 	assert.Contains(t, txt, "#5\n#6 won, ended\n#7 cancelled\n#8 cancelled", "from the previous tick's scopes")
 	assert.Less(t, strings.Index(txt, "#5"), strings.Index(txt, "#1\n"))
