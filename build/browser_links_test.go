@@ -436,6 +436,11 @@ func (b *browser) embedInParent(t *testing.T) {
 		b.eval(`resizes`, &r)
 		t.Errorf("the parent page did not receive a usable resize message: %v", r)
 	}
+	// The content can grow after that (the caption changes as the story
+	// moves); its ResizeObserver then posts the new height a frame or two
+	// later. Under load the two were once read in between (419 against
+	// 443 px): wait until the last message is the content's height.
+	b.poll(t, `resizes[resizes.length - 1] === Math.ceil(document.getElementById("e").contentDocument.getElementById("embed").getBoundingClientRect().height)`, 5*time.Second)
 	var sizes struct {
 		Last, Content int
 	}
