@@ -233,7 +233,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		oldState = []string{"empty (not drawn to scale)", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
 	segs := drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc, threadDataNotes(snap)...)
-	s.drawThreadsArrow(l, r, threadDataSeg(segs), p, sc)
+	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive, p, sc)
 	if !drawGCShare(l, gcLine, snap, threadDataSeg(segs), p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
 	}
@@ -436,7 +436,11 @@ func arrowW(sc float32) float32 { return max(3, 3*sc) }
 // drawn, not only written in the caption. The arrow runs out of the
 // threads' panel under its rows, up the gap between the columns and into
 // the data's block above the slivers' labels.
-func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, p *Palette, sc float32) {
+//
+// The label names all the live virtual threads ("all 10,000 threads'
+// caches"): "their caches" under the parked panel read as the parked
+// threads' alone, while the waiting and running ones keep theirs too.
+func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *Palette, sc float32) {
 	th := s.at.threads
 	if data.r.Empty() || th.Empty() || th.Right() > heap.X || data.r.W < 40*sc || data.r.H < 3*CharH*sc {
 		return
@@ -453,6 +457,9 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, p *Palette, sc
 	}
 	y := low + 4*sc + CharH*sc/2
 	label := "their caches"
+	if all := "all " + Count(int64(live)) + " threads' caches"; live > 1 && TextWidth(all, sc)+20*sc <= th.W {
+		label = all
+	}
 	lw := TextWidth(label, sc)
 	if y+CharH*sc/2 > th.Bottom()-2*sc || lw+20*sc > th.W {
 		return
@@ -470,7 +477,7 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, p *Palette, sc
 	l.Line(gap-w/2, ty, tx, ty, w, p.Text)
 	l.Line(tx, ty, tx-6*sc, ty-6*sc, w, p.Text)
 	l.Line(tx, ty, tx-6*sc, ty+6*sc, w, p.Text)
-	l.detail(Rect{X: lx, Y: y - CharH*sc/2, W: lw, H: CharH * sc}, "their caches",
+	l.detail(Rect{X: lx, Y: y - CharH*sc/2, W: lw, H: CharH * sc}, label,
 		"The pooled virtual threads never end, so the data each keeps for itself (thread-local caches) stays alive: it fills the old generation.")
 }
 

@@ -1075,7 +1075,7 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 	// The chain drawn as thick marks: an arrow out of the parked threads'
 	// panel, labelled whose data it is, into the threads' data, and the
 	// one from there to the GC bar as thick.
-	assert.Contains(t, txt, "their caches")
+	assert.Contains(t, txt, "all "+Count(int64(snap.VirtualLive))+" threads' caches", "the arrow's words name every live thread, not only the parked panel's")
 	heap := side.at.old
 	var fromThreads, intoData, toBar bool
 	for _, it := range l.Items {
