@@ -194,11 +194,7 @@ func TestRaceOwnerFoundAfterASeek(t *testing.T) {
 	before.Parked[sim.ParkJoin] = []sim.ThreadID{1}
 	side.Tick(before, nil, false)
 	at := sim.Time(300 * sim.Millisecond)
-	side.Tick(&sim.Snapshot{Time: at, Parallelism: 2}, []sim.Event{
-		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
-		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvUnpark, Thread: 39},
-		{At: at, Kind: sim.EvThreadEnd, Thread: 40}, {At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
-	}, false)
+	side.Tick(&sim.Snapshot{Time: at, Parallelism: 2}, raceDecidedInOneTick(at), false)
 	require.Len(t, side.races.recent, 1)
 	assert.Equal(t, sim.ThreadID(38), side.races.recent[0].view.Owner)
 }

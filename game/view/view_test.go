@@ -710,11 +710,7 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 	// A step right after a seek: no tick before it listed the threads in
 	// join, and the race is decided and closed in one tick.
 	fresh := NewSide()
-	fresh.Tick(&sim.Snapshot{Time: at, Parallelism: 2}, []sim.Event{
-		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
-		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvUnpark, Thread: 39},
-		{At: at, Kind: sim.EvThreadEnd, Thread: 40}, {At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
-	}, false)
+	fresh.Tick(&sim.Snapshot{Time: at, Parallelism: 2}, raceDecidedInOneTick(at), false)
 	require.Len(t, fresh.races.recent, 1)
 	assert.Equal(t, sim.ThreadID(38), fresh.races.recent[0].view.Owner, "the cancelled subtask's wake-up before the winner's end is not the owner")
 	// Older than decidedFor: gone.
@@ -1170,5 +1166,17 @@ func TestSliversWidenedOnlyInAFullBar(t *testing.T) {
 		if it.Kind == KindRect && it.Meaning == MeanThreadObj {
 			assert.Less(t, it.W, float32(12), "Thread objects' sliver in a mostly free eden")
 		}
+	}
+}
+
+// raceDecidedInOneTick is a race of scope owner 38 decided and closed in
+// one tick at at: subtask 40 wins, 39 is cancelled and woken, the owner is
+// woken, both subtasks end (the cancelled one's wake-up before the
+// winner's end is not the owner's).
+func raceDecidedInOneTick(at sim.Time) []sim.Event {
+	return []sim.Event{
+		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
+		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvUnpark, Thread: 39},
+		{At: at, Kind: sim.EvThreadEnd, Thread: 40}, {At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
 	}
 }
