@@ -201,12 +201,16 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	}
 	// The article's comparison first, in one sentence of at most twenty
 	// words, as the model computes it: the virtual threads' heap against
-	// the carriers' OS threads, and the ratio; no saving is claimed
-	// against a run with every loop a platform thread. Then the memory,
-	// short. Nothing said of "parked" loops while one runs.
+	// the carriers' OS threads, each named as the memory it is (heap
+	// objects, RAM outside the heap), with no ratio of the two; no saving
+	// is claimed against a run with every loop a platform thread. Then
+	// the memory, short. Nothing said of "parked" loops while one runs.
 	vt, th := virtualThreadsHeap(&loom.snap), loom.snap.RSSThreads
-	if !strings.HasPrefix(c, "16 virtual threads cost "+panelSize(vt)+" of heap; their 8 carriers' OS threads "+panelSize(th)+", about "+timesWords(float64(th)/float64(vt))+" more. ") {
+	if !strings.HasPrefix(c, "16 virtual threads cost "+panelSize(vt)+" of heap; their 8 carriers' OS threads cost "+panelSize(th)+" of RAM outside it. ") {
 		t.Errorf("256-vthreads: the contrast does not lead: %q", c)
+	}
+	if strings.Contains(c, "×") {
+		t.Errorf("256-vthreads: a ratio of heap bytes to resident bytes: %q", c)
 	}
 	if strings.Contains(c, "parked, each") {
 		t.Errorf("256-vthreads: a cost said of the parked loops alone: %q", c)
@@ -293,12 +297,17 @@ func TestPauseLengthOneDecimal(t *testing.T) {
 	}
 }
 
-// The caption splits the threads' memory as the heap panel does, with
-// no aside on units.
+// The caption says where the virtual threads' memory is (the heap; its
+// parts are the heap panel's, drawn) and the OS threads in one sentence,
+// with no aside on units: two lines, where three were "dense".
 func TestBasicsSplitsTheThreadsMemory(t *testing.T) {
 	r := newRun(t, "vt-basics/memory-virtual", nil, 1)
 	c := r.to(300, tick)
-	contains(t, "memory-virtual at 300 ms", c, "between them (StackChunks and Thread objects), about", "each. ")
+	contains(t, "memory-virtual at 300 ms", c, "7.8 MB of heap between them, about", "each; the JVM has only 11 OS threads.")
+	lacks(t, "memory-virtual at 300 ms", c, "StackChunk")
+	if len(c) > 140 {
+		t.Errorf("memory-virtual at 300 ms: %d characters, more than two lines: %q", len(c), c)
+	}
 	lacks(t, "memory-virtual at 300 ms", c, "the rest")
 	lacks(t, "memory-virtual at 300 ms", c, "1,048,576")
 }

@@ -273,6 +273,16 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 	if snap.Pinned > 0 && !snap.Paused {
 		right += " · " + Count(int64(snap.Pinned)) + " pinned"
 	}
+	// The contrast (8 of 74 OS threads run 16 virtual threads) before
+	// the busy count: the idle line under the busy lanes counts the rest.
+	if cc := carrierContrast(snap, n); len(cc) > 0 && TextWidth(cc[len(cc)-1], sc)+TextWidth(right, sc)+12*sc > r.W {
+		for _, t := range cc {
+			if TextWidth(t, sc)+4*sc <= r.W && !snap.Paused {
+				right = ""
+				break
+			}
+		}
+	}
 	body := panel(l, r, right, p, sc, append(carrierContrast(snap, n),
 		"carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
 		"carriers (OS threads)", "carrier threads", "carriers")...)

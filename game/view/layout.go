@@ -132,8 +132,9 @@ type Scene struct {
 	// scenario computes no resident memory: a line counts them.
 	OSFolded bool
 	// LessLanes: in a still frame, every carrier is stopped for a GC and
-	// drawn compactly: the heap's column, where the story is, takes
-	// the width the lanes give up.
+	// drawn compactly, or the idle ones are folded under the memory
+	// story: the right column, where the story is, takes the width the
+	// lanes give up.
 	LessLanes bool
 	// IdleLanes: in a still frame, the carrier lanes with no virtual
 	// thread folded into one line (the busy ones keep their lanes).
@@ -190,7 +191,10 @@ func SceneOf(in *SideInput, still bool) Scene {
 		// Few parked threads (labelled tokens, a corner of their panel)
 		// leave the room to every carrier's lane, idle ones too: eight
 		// lanes under sixteen loops show how few OS threads run them.
-		if len(sc.IdleLanes) >= 2 && parked > maxLabelled {
+		// Unless the memory story tells that in its bars (memstory.go):
+		// then the idle lanes are one line and the story gets the room.
+		story := memoryStory(s, in.MemLimit)
+		if len(sc.IdleLanes) >= 2 && (parked > maxLabelled || story) {
 			sc.Lanes = sc.Lanes - len(sc.IdleLanes) + 1
 			if wakingLanes(in) > 0 {
 				sc.Lanes += 2 // the carriers being woken: a row of small lanes under a line of words
@@ -199,6 +203,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 			sc.IdleLanes = nil
 		}
 		sc.QueueFolded = s.RunQueueLen == 0 && s.ExecQueued == 0
+		sc.LessLanes = story && len(sc.IdleLanes) > 0
 		if s.Paused && len(sc.IdleLanes) == 0 && len(idleLanes(in)) == 0 && sc.Lanes > stoppedLaneRows {
 			// Every carrier stopped for the same GC: one fact, drawn
 			// compactly (two columns of short lanes, each with its

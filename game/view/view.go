@@ -203,6 +203,8 @@ type Side struct {
 	canvasW float32
 	// still: this frame is not moving (Build sets it from the header).
 	still bool
+	// memStory: this draw's OS panel tells the memory story (memstory.go).
+	memStory bool
 	// races: the structured scopes this side saw decided (scopes.go).
 	races raceMemory
 	// This draw's roles of the running and ready threads in the races,
@@ -290,6 +292,13 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	s.roles, s.models, s.wake = s.races.roles(snap, s.roles), in.Models, in.WakeLatency
 	s.snap = snap
 	defer func() { s.snap = nil }()
+	// Whether the OS panel draws the memory story (memstory.go), as
+	// drawOS decides it: the thread panels are then secondary.
+	osR := sl.OS
+	if sc2.HeapFolded && heapInMemoryStory(sl.Heap, sl.OS, snap, in.MemLimit, sc) {
+		osR = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
+	}
+	s.memStory = !sc2.OSFolded && memoryStory(snap, in.MemLimit) && memoryStoryRoom(Rect{W: osR.W - 6*sc, H: osR.H - PanelTitleH(sc) - 6*sc}, sc)
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
 	if len(sc2.IdleLanes) > 0 {
 		s.drawFoldedLanes(l, sl.Lanes, in, sc2.IdleLanes, p, sc)
