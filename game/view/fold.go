@@ -261,6 +261,15 @@ func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette
 		Count(int64(on))+" hold a CPU now. The program starts no platform threads of its own, so the virtual threads cost no OS thread each."+rssNote(snap), p, sc, alts...)
 }
 
+// drawIdleCPUs draws the CPU lanes of a still frame in which every CPU
+// is idle as one line: twelve boxes each saying "idle" under "12 CPUs,
+// all idle" were the frame's largest block of words.
+func drawIdleCPUs(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	n := Count(int64(snap.Cores))
+	foldedLine(l, r, "CPU lanes", "CPUs: the machine's "+n+" cores; none runs a thread now (the threads sleep or wait). This workload has no virtual threads.",
+		p, sc, "CPUs: all "+n+" idle", n+" CPUs idle")
+}
+
 // drawFoldedLanes draws the carrier lanes of a still frame: the busy ones
 // as lanes (drawCarrierLane) and the idle ones in one line naming them.
 func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Palette, sc float32) {
@@ -288,7 +297,7 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		"carriers (OS threads)", "carrier threads", "carriers")...)
 	l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
 		strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now; the bar is that thread's stack. "+
-		"The idle ones are listed on one line.")
+		"The idle ones are listed on one line: "+idleWords(idle, len(snap.Carriers), true)+".")
 	if body.Empty() {
 		return
 	}
@@ -336,7 +345,13 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		s.at.tokenOnLane(i, Rect{X: line.X, Y: line.Y, W: min(line.H*3, line.W), H: line.H})
 	}
 	if len(rest) > 0 && line.H > 0 {
-		l.TextFit(line.PadX(2*sc), sc, p.TextDim, idleWords(rest, len(snap.Carriers), true), idleWords(rest, len(snap.Carriers), false))
+		words := []string{idleWords(rest, len(snap.Carriers), true), idleWords(rest, len(snap.Carriers), false)}
+		if s.memStory && busy > 0 && len(rest) == len(idle) && len(rest) == len(snap.Carriers)-busy {
+			// Under the memory story the lanes are secondary: the
+			// others counted, their names the explanation's.
+			words = []string{"the other " + Count(int64(len(rest))) + ": idle"}
+		}
+		l.TextFit(line.PadX(2*sc), sc, p.TextDim, words...)
 		line.Y += lineH
 		line.H = max(0, min(lineH, body.Bottom()-line.Y))
 	}

@@ -267,7 +267,7 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 		sums = append(sums, "thread-local data "+Size(local))
 	}
 	if chunks > 0 {
-		parts = append(parts, "a StackChunk (its saved stack)")
+		parts = append(parts, "a StackChunk") // glossed by the legend: "parked stacks, in the heap"
 		sums = append(sums, Count(int64(snap.Chunks.Live))+" StackChunks "+Size(chunks))
 	}
 	// An arrow from the words to the sliver: a thin mark a few pixels
@@ -288,18 +288,16 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 	l.TextFit(Rect{X: tx, Y: bNote.Y, W: bNote.Right() - tx, H: row}, sc, p.TextDim,
 		"~"+one+" each, in the heap: "+strings.Join(parts, " + "),
 		"~"+one+" each, in the heap", "~"+one+" each")
-	// Widened, said plainly, with its true width.
-	trueW := px * float32(vt) / sc
-	if widened := sliver.W > px*float32(vt)+0.5; widened {
-		tw := strconv.FormatFloat(float64(trueW), 'f', 1, 32)
-		l.TextFit(Rect{X: tx, Y: wNote.Y, W: wNote.Right() - tx, H: row}, sc, p.TextDim,
-			"(widened to be seen: "+tw+" px to scale)", "(widened to be seen)")
+	// Widened, said plainly; its true width is the explanation's.
+	widened := ""
+	if sliver.W > px*float32(vt)+0.5 {
+		widened = " The virtual threads' sliver is widened to be seen: to scale it is " + strconv.FormatFloat(float64(px*float32(vt)/sc), 'f', 1, 32) + " px wide."
+		l.TextFit(Rect{X: tx, Y: wNote.Y, W: wNote.Right() - tx, H: row}, sc, p.TextDim, "(widened to be seen)")
 	}
 	l.detail(Rect{X: r.X, Y: a.Y, W: r.W, H: wNote.Bottom() - a.Y}, "the threads' memory to scale",
 		"To scale: the "+cs+" carriers' OS threads hold "+Size(snap.RSSThreads)+" of resident memory outside the heap (touched stack pages and native memory, about "+
 			Size(each)+" each; the stacks they reserve are larger, but untouched pages take no RAM); the "+vs+" hold "+Size(vt)+" of heap objects: "+strings.Join(sums, ", ")+
-			". Every virtual thread keeps a StackChunk: a parked one holds its stack in it, a running one keeps it for its next park, so there is one more StackChunk than parked threads while a thread runs."+
-			" The virtual threads' sliver is widened to be seen.")
+			". Every virtual thread keeps a StackChunk: a parked one holds its stack in it, a running one keeps it for its next park, so there is one more StackChunk than parked threads while a thread runs."+widened)
 	return wNote.Bottom() - r.Y
 }
 

@@ -270,9 +270,9 @@ func TestStackChunkCountAddsUp(t *testing.T) {
 		said += r.Text + "\n"
 	}
 	assert.Contains(t, said, "next park")
-	// Once in the frame, glossed, and once in the legend.
-	assert.Equal(t, 2, strings.Count(txt, "StackChunk"), "said once, glossed:\n%s", txt)
-	assert.Contains(t, txt, "StackChunk (its saved stack)")
+	// Once in the frame and once in the legend, which glosses it.
+	assert.Equal(t, 2, strings.Count(txt, "StackChunk"), "said once:\n%s", txt)
+	assert.Contains(t, txt, "StackChunks (parked stacks, in the heap)")
 }
 
 // The headline in type larger than the panel's, with an arrow to the

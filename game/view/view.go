@@ -300,7 +300,9 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	}
 	s.memStory = !sc2.OSFolded && memoryStory(snap, in.MemLimit) && memoryStoryRoom(Rect{W: osR.W - 6*sc, H: osR.H - PanelTitleH(sc) - 6*sc}, sc)
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
-	if len(sc2.IdleLanes) > 0 {
+	if sc2.CPUsIdle {
+		drawIdleCPUs(l, sl.Lanes, snap, p, sc)
+	} else if len(sc2.IdleLanes) > 0 {
 		s.drawFoldedLanes(l, sl.Lanes, in, sc2.IdleLanes, p, sc)
 	} else {
 		s.drawLanes(l, sl.Lanes, in, p, sc)
@@ -316,6 +318,11 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	case sc2.HeapFolded && !sc2.OSFolded && heapInMemoryStory(sl.Heap, sl.OS, snap, in.MemLimit, sc):
 		// The memory story draws the heap to scale in its bar: the
 		// folded line would say the heap twice (memstory.go).
+		sl.OS = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
+	case sc2.HeapQuiet && !sc2.OSFolded && sl.Heap.X == sl.OS.X && sl.Heap.W == sl.OS.W && sl.Heap.Y < sl.OS.Y:
+		// A heap the scenario does not model says nothing in the frame
+		// ("not modelled" read as a puzzle): the OS panel takes its line
+		// and says it on point (osthreads.go).
 		sl.OS = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
 	case sc2.HeapQuiet:
 		drawQuietHeap(l, sl.Heap, snap, p, sc)

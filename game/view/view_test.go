@@ -1152,21 +1152,41 @@ func TestLegendFreeSwatchFramed(t *testing.T) {
 	assert.Equal(t, 4, edges, "a frame around the free swatch")
 }
 
-// Slivers are widened to 12 px (and said not to scale) only in a mostly
-// full bar, where a 6 px one was lost beside a large block; in vt-basics'
-// nearly empty eden the 6 px slivers stand alone and stay as they were.
-func TestSliversWidenedOnlyInAFullBar(t *testing.T) {
+// vt-basics' heap holds nothing but the threads' own objects: one bar
+// split by kind, as wide as the panel, its parts to the bytes' ratio, no
+// slivers in a nearly empty eden (the readers' "tiny slivers"), and none
+// of the cut words: the survivors' "spare", the old gen's box and the
+// StackChunk bricks' scale, which restated the parked grid.
+func TestThreadsHeapIsOneBar(t *testing.T) {
 	in, side := runScene(t, sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond})
+	require.True(t, threadsOnlyHeap(in.Snap))
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
-	require.Less(t, 2*in.Snap.Heap.EdenUsed, in.Snap.Heap.EdenCap, "the premise: a mostly free eden")
 	txt := texts(&l)
-	assert.NotContains(t, txt, "not to scale)")
-	for _, it := range l.Items[:l.legendFrom] {
-		if it.Kind == KindRect && it.Meaning == MeanThreadObj {
-			assert.Less(t, it.W, float32(12), "Thread objects' sliver in a mostly free eden")
+	for _, cut := range []string{"spare", "brick", "not drawn to scale", "free ", "survivors: 0"} {
+		assert.NotContains(t, txt, cut)
+	}
+	assert.Contains(t, txt, "heap: "+Size(in.Snap.Heap.EdenUsed)+" in use, of "+Size(in.Snap.Heap.Max))
+	assert.Contains(t, txt, "all of it the 10,000 threads' objects:\n", "the bar is the threads' bytes, not the heap's 4 GB")
+	assert.Contains(t, txt, "~0.8 KB a thread\n= a Thread object + a StackChunk (its stack)")
+	for _, it := range l.Items {
+		if it.Kind == KindText && it.Text == "~0.8 KB a thread" {
+			assert.GreaterOrEqual(t, it.Size, float32(1.5), "one thread's share in large type")
 		}
 	}
+	var objs, chunks float32
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanThreadObj {
+			objs += it.W
+		}
+		if it.Kind == KindRect && it.Meaning == MeanChunkData {
+			chunks += it.W
+		}
+		assert.NotEqual(t, MeanFree, it.Meaning, "no free space drawn")
+	}
+	h := &in.Snap.Heap
+	assert.Greater(t, objs+chunks, float32(300), "the bar is as wide as the panel")
+	assert.InDelta(t, float64(h.YoungLive[sim.CatThread])/float64(h.YoungLive[sim.CatChunk]), float64(objs/chunks), 0.02, "the parts to the bytes' ratio")
 }
 
 // raceDecidedInOneTick is a race of scope owner 38 decided and closed in
