@@ -48,7 +48,7 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	l.region(r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector): eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+
 		", survivors "+Size(h.SurvivorUsed)+" of 2 × "+Size(h.SurvivorCap)+", old generation empty ("+Size(h.OldCap)+"). No collection has run yet. "+
 		"What is in use is the virtual threads' own objects: a Thread object each, and a StackChunk each holding the stack a parked thread had when it parked.")
-	if body.Empty() || body.H < 5*row {
+	if body.Empty() || body.H < 2.5*row {
 		return
 	}
 	live := func(c sim.AllocCat) sim.Bytes { return h.YoungLive[c] }
@@ -96,15 +96,23 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		big = sc
 		need = 7*row + 8*sc
 	}
+	// A low panel (a phone's): the bar and its names, one thread's share
+	// and what it is made of on one line, nothing else.
+	low := body.H < need
 	spare := max(0, body.H-need)
 	_, rest := body.Top(min(spare/4, row))
-	head, rest := rest.Top(row)
-	if Size(total) == Size(used) {
-		l.TextFit(head, sc, p.Text, "all of it the "+Count(int64(n))+" threads' objects:", "all of it the threads':")
-	} else {
-		l.TextFit(head, sc, p.Text, "the "+Count(int64(n))+" threads' objects, "+Size(total)+":", "the threads' "+Size(total)+":")
+	barH := max(row/2, body.H-2*row-4*sc)
+	if !low {
+		barH = 2*row + min(spare/3, 2*row)
+		var head Rect
+		head, rest = rest.Top(row)
+		if Size(total) == Size(used) {
+			l.TextFit(head, sc, p.Text, "all of it the "+Count(int64(n))+" threads' objects:", "all of it the threads':")
+		} else {
+			l.TextFit(head, sc, p.Text, "the "+Count(int64(n))+" threads' objects, "+Size(total)+":", "the threads' "+Size(total)+":")
+		}
 	}
-	bar, rest := rest.Top(2*row + min(spare/3, 2*row))
+	bar, rest := rest.Top(barH)
 	words, rest := rest.Top(row)
 	x := bar.X
 	px := bar.W / float32(total)
@@ -126,6 +134,10 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 			}
 		}
 		x += w
+	}
+	if low {
+		l.TextFit(rest, sc, p.Text, perThread+": "+strings.Join(what, " + "), perThread)
+		return
 	}
 	_, rest = rest.Top(4*sc + min(spare/4, row))
 	share, rest := rest.Top(CharH * big)

@@ -1187,6 +1187,14 @@ func TestThreadsHeapIsOneBar(t *testing.T) {
 	h := &in.Snap.Heap
 	assert.Greater(t, objs+chunks, float32(300), "the bar is as wide as the panel")
 	assert.InDelta(t, float64(h.YoungLive[sim.CatThread])/float64(h.YoungLive[sim.CatChunk]), float64(objs/chunks), 0.02, "the parts to the bytes' ratio")
+	// Every size of canvas draws the bar and one thread's share (a
+	// phone's low heap panel drew its title alone).
+	for _, sz := range sceneSizes {
+		var l List
+		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: sz[2]})
+		assert.Contains(t, texts(&l), "~0.8 KB a thread", "%v", sz)
+		assert.Positive(t, pixelCounts(&l, Rect{})[MeanThreadObj], "%v", sz)
+	}
 }
 
 // raceDecidedInOneTick is a race of scope owner 38 decided and closed in
