@@ -96,7 +96,7 @@ func StepEvent(e *sim.Event, snap *sim.Snapshot, models []string, owner sim.Thre
 	}
 	// The race's row names the request and the models, not the calls'
 	// thread numbers (on point only): the step says it in those words.
-	return "Request " + owner.String() + "'s " + name + " call answered first: it wins, and the race's other calls are cancelled."
+	return "Request " + owner.String() + "'s " + name + " call answered first: it wins, the others are cancelled."
 }
 
 func roleWords(r sim.Role) string {

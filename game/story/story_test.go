@@ -328,7 +328,7 @@ func TestStepToWinNamesTheRequest(t *testing.T) {
 	got := StepEvent(win, snap, []string{"haiku", "sonnet", "opus"}, 0)
 	// The race cells no longer carry the calls' thread numbers: the step
 	// names the request and the model, as the table does.
-	if got != "Request #2902's Haiku call answered first: it wins, and the race's other calls are cancelled." {
+	if got != "Request #2902's Haiku call answered first: it wins, the others are cancelled." {
 		t.Errorf("step line %q", got)
 	}
 	// A scope no longer listed: the owner the caller remembers, else the

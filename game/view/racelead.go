@@ -229,10 +229,10 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc f
 		}
 		return w
 	}
-	head, form, withRight := heads[len(heads)-1], 2, false
+	head, form, withRight := heads[len(heads)-1], 3, false
 search:
 	for _, h := range heads {
-		for f := 0; f < 3; f++ {
+		for f := 0; f < 4; f++ {
 			for _, narrow := range []bool{false, true} {
 				// A phone's: narrow empty slots, closer together.
 				iw, g := idleW, gap
@@ -314,11 +314,13 @@ func raceRoleShort(rs []threadRole, models []string, id sim.ThreadID) []string {
 			continue
 		}
 		if r.model < 0 {
-			return []string{"request " + id.String(), id.String(), id.String()}
+			return []string{"request " + id.String(), id.String(), id.String(), id.String()}
 		}
 		if r.owner != 0 {
+			// At the shortest the model alone, the race cell's column
+			// (its thread's number is nowhere else in the frame).
 			m := modelName(models, r.model)
-			return []string{m + " of " + r.owner.String(), m + " " + r.owner.String(), id.String()}
+			return []string{m + " of " + r.owner.String(), m + " " + r.owner.String(), m, id.String()}
 		}
 	}
 	return []string{id.String()}

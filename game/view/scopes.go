@@ -678,6 +678,11 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		l.Mark(r, MeanVirtual, p, 0.3)
 		txt = p.Text
 		x := crossSide(r, sc)
+		if len(words) > 0 && !f.fits(text.W-x-3*sc, words...) && f.fits(text.W, words...) {
+			// A narrow cell (a phone's) keeps the word, which says
+			// it alone, rather than the cross.
+			break
+		}
 		x0, y0 := r.X+3*sc, r.Y+(r.H-x)/2
 		l.Line(x0, y0, x0+x, y0+x, crossWidth(sc), p.Text)
 		l.Line(x0, y0+x, x0+x, y0, crossWidth(sc), p.Text)
@@ -859,6 +864,17 @@ type cellFace struct {
 // caption's bold, a size the font is rasterised at for both device
 // scales.
 func leadFace(sc float32) cellFace { return cellFace{size: 1.25 * sc, bold: true} }
+
+// fits reports whether one of alts fits a width w in face f, or in the
+// ordinary text where f is the larger bold (fit's fallback).
+func (f cellFace) fits(w float32, alts ...string) bool {
+	for _, a := range alts {
+		if TextWidth(a, f.size) <= w+0.01 || f.bold && TextWidth(a, f.size/1.25) <= w+0.01 {
+			return true
+		}
+	}
+	return false
+}
 
 // fit draws the first of alts that fits r in face f (List.TextFit), or
 // in the ordinary text where none fits in a larger face (a phone's
