@@ -64,8 +64,8 @@ func (s *Side) drawRaceLead(l *List, sl *SideLayout, in *SideInput, p *Palette, 
 	}
 }
 
-// leadPiece is one part of a line of words and marks: a race cell's look
-// (mark >= 0) before its words.
+// leadPiece is one part of a line of words and marks: its words, after
+// the look of a race cell in state mark where marks is set.
 type leadPiece struct {
 	mark  callState
 	marks bool
@@ -73,7 +73,7 @@ type leadPiece struct {
 }
 
 // pieceMarkW is the width a piece's mark takes, with its gap.
-func pieceMarkW(sc float32) float32 { return CharH*sc*0.8*1.6 + 4*sc }
+func pieceMarkW(sc float32) float32 { return stateSwatchW(sc) + 4*sc }
 
 // piecesWidth is the width of a line of pieces.
 func piecesWidth(ps []leadPiece, sc float32) float32 {
@@ -90,17 +90,10 @@ func piecesWidth(ps []leadPiece, sc float32) float32 {
 // drawPieces draws a line of pieces from x in r, the marks in the race
 // cells' looks, the words in colour c.
 func drawPieces(l *List, r Rect, x float32, ps []leadPiece, c Color, p *Palette, sc float32) {
-	sw := CharH * sc * 0.8
-	cellW := sw * 1.6
 	ty := r.Y + (r.H-CharH*sc)/2
 	for _, pc := range ps {
 		if pc.marks {
-			if pc.mark == callWaiting {
-				sq := parkedSquare(Rect{H: CharH * sc}, sc)
-				l.Mark(Rect{X: x + (cellW-sq)/2, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
-			} else {
-				drawCall(l, Rect{X: x, Y: r.Y + (r.H-sw)/2, W: cellW, H: sw}, pc.mark, nil, false, cellFace{size: sc}, p, sc)
-			}
+			drawStateSwatch(l, x, r, pc.mark, p, sc)
 			x += pieceMarkW(sc)
 		}
 		l.Text(x, ty, pc.words, sc, c)
@@ -122,7 +115,12 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	l.Rect(r, p.Panel)
 	l.Frame(r, 1, p.PanelEdge)
 	in2 := r.Inset(2 * sc)
-	head := Count(int64(snap.VirtualLive)) + " virtual threads = "
+	// A sum where the states add up to the live threads (they do but
+	// for a thread between states, said as such); a list otherwise.
+	head, plus, comma := Count(int64(snap.VirtualLive))+" virtual threads = ", " + ", ", "
+	if other < 0 {
+		head, plus = Count(int64(snap.VirtualLive))+" virtual threads: ", ", "
+	}
 	readyWhy := []string{""}
 	if ready > 0 && waking > 0 && s.wake > 0 {
 		// Why ready threads wait beside carriers with nothing on them:
@@ -135,7 +133,7 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	}
 	tail := ""
 	if other > 0 {
-		tail = " + " + Count(int64(other)) + " starting or ending"
+		tail = plus + Count(int64(other)) + " starting or ending"
 	}
 	var forms [][]leadPiece
 	if snap.VirtualLive == 0 {
@@ -144,14 +142,14 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	for _, st := range stacks {
 		for _, why := range readyWhy {
 			forms = append(forms, []leadPiece{{words: head},
-				{mark: callRunning, marks: true, words: Count(int64(running)) + " running + "},
-				{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + why + " + "},
+				{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + plus},
+				{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + why + plus},
 				{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked" + tail + st}})
 		}
 	}
 	// A phone's: the states alone (the total is in the caption).
-	forms = append(forms, []leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " running, "},
-		{mark: callReady, marks: true, words: Count(int64(ready)) + " ready, "},
+	forms = append(forms, []leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + comma},
+		{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + comma},
 		{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked"}},
 		[]leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " "},
 			{mark: callReady, marks: true, words: Count(int64(ready)) + " "},
@@ -192,9 +190,9 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 
 // drawCarrierStrip draws the carriers as a strip of slots: a busy one its
 // thread's token named by its race ("request #2902", "Haiku of #4343",
-// the race rows' request numbers), one being woken an empty dashed slot,
-// an idle one an empty frame. The lanes' stack bars and the waking
-// carriers' words are said on point.
+// the race rows' request numbers), an idle one (or one being woken) an
+// empty frame. The lanes' stack bars and which carriers are waking are
+// said on point.
 func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 	if r.Empty() {
 		return

@@ -409,8 +409,7 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 		callCancelled: {"cancelled"},
 		callEnded:     {"ended"},
 	}
-	sw := CharH * sc * 0.8
-	cellW := sw * 1.6
+	cellW := stateSwatchW(sc)
 	for form := 0; form < 3; form++ {
 		word := func(st callState) string { return words[st][min(form, len(words[st])-1)] }
 		gap := 2 * CharW * sc
@@ -442,14 +441,7 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 			if !drawn[st] {
 				continue
 			}
-			if cell := (Rect{X: x, Y: r.Y + (r.H-sw)/2, W: cellW, H: sw}); callState(st) == callWaiting {
-				// The parked square alone: framed, at a key's size, it
-				// was too small to see.
-				sq := parkedSquare(Rect{H: CharH * sc}, sc)
-				l.Mark(Rect{X: x + (cellW-sq)/2, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
-			} else {
-				drawCall(l, cell, callState(st), nil, false, cellFace{size: sc}, p, sc)
-			}
+			drawStateSwatch(l, x, r, callState(st), p, sc)
 			x += cellW + 3*sc
 			w := word(callState(st))
 			l.Text(x, r.Y+(r.H-CharH*sc)/2, w, sc, p.TextDim)
@@ -461,6 +453,24 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 		}
 		return
 	}
+}
+
+// stateSwatchW is the width of a race cell's look drawn small (a key's
+// swatch).
+func stateSwatchW(sc float32) float32 { return CharH * sc * 0.8 * 1.6 }
+
+// drawStateSwatch draws a race cell's look for state st small, at x,
+// centred in the line r: a key's swatch.
+func drawStateSwatch(l *List, x float32, r Rect, st callState, p *Palette, sc float32) {
+	sw, cellW := CharH*sc*0.8, stateSwatchW(sc)
+	if st == callWaiting {
+		// The parked square alone: framed, at a key's size, it was
+		// too small to see.
+		sq := parkedSquare(Rect{H: CharH * sc}, sc)
+		l.Mark(Rect{X: x + (cellW-sq)/2, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
+		return
+	}
+	drawCall(l, Rect{X: x, Y: r.Y + (r.H-sw)/2, W: cellW, H: sw}, st, nil, false, cellFace{size: sc}, p, sc)
 }
 
 // drawFlowArrow draws an arrow from x0 to x1 at height y, in the dim
