@@ -188,7 +188,9 @@ func SceneOf(in *SideInput, still bool) Scene {
 	if sc.Scopes {
 		sc.ScopesW = 2.5
 	}
-	sc.ScopesLead = sc.Scopes && in.Virtual
+	// Not once a learning router calls one model alone and no race is
+	// left (RouterSingle is set once): the races' panel would be empty.
+	sc.ScopesLead = sc.Scopes && in.Virtual && (s.RouterSingle < 0 || s.ScopesOpen > 0 || len(s.Scopes) > 0)
 	parked := parkedVirtual(s)
 	if still && in.Virtual && !sc.ScopesLead {
 		sc.IdleLanes = idleLanes(in)

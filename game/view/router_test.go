@@ -453,3 +453,20 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 	// the number the race's row starts with.
 	assert.Regexp(t, `(Haiku|Sonnet|Opus|request) (of )?#[0-9]+`, txt)
 }
+
+// Once the learning router calls one model alone and its last races are
+// over, the races are no longer the picture: the ordinary panels return
+// (a races panel as wide as the side would be empty).
+func TestRaceLeadEndsWithTheRaces(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 2, VirtualLive: 3, RouterSingle: -1, Scopes: []sim.ScopeView{{Owner: 1, Winner: -1,
+		Subtasks: []sim.SubtaskView{{Thread: 2, State: sim.StateParked}}}}}
+	in := input("router", snap, true)
+	in.Scopes = true
+	assert.True(t, SceneOf(&in, true).ScopesLead)
+	snap.RouterSingle = 0
+	assert.True(t, SceneOf(&in, true).ScopesLead, "a race still open")
+	snap.Scopes = nil
+	assert.False(t, SceneOf(&in, true).ScopesLead, "no race left")
+	snap.RouterSingle = -1
+	assert.True(t, SceneOf(&in, true).ScopesLead, "before the first race")
+}
