@@ -543,6 +543,11 @@ func scopeRects(row Rect, n int, f cellFace, sc float32) (owner Rect, subs []Rec
 	// The owner's column is headed "request": its cells hold the id alone,
 	// and the subtasks get the room for their words.
 	ow := min(TextWidth("a request", f.size)+6*sc, row.W*0.3)
+	if f.bold {
+		// The larger bold: room for a five-digit id after its mark, so
+		// that a phone's call cells keep their words.
+		ow = min(TextWidth("#99999", f.size)+(7+16)*sc, row.W*0.3)
+	}
 	owner, rest := row.Left(ow)
 	rest.X += gap
 	rest.W -= gap
@@ -666,7 +671,13 @@ func stateOfOwner(sv *sim.ScopeView, snap *sim.Snapshot) callState {
 // (bright: a waiting cell's words as bright as a token's).
 func drawCall(l *List, r Rect, state callState, words []string, bright bool, f cellFace, p *Palette, sc float32) {
 	txt := p.Background
-	text := r.PadX(2 * sc)
+	// The inset of a cell's mark and the gap after it: wider for the
+	// larger bold (its words sat against the marks).
+	in := 3 * sc
+	if f.bold {
+		in = 5 * sc
+	}
+	text := r.PadX(in - sc)
 	switch state {
 	case callWaiting:
 		// Parked: the parked panel's square on the panel's ground, the
@@ -674,9 +685,9 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		// drawn as tokens, as in the lanes and the ready row.
 		l.Frame(r, max(1, sc*0.75), p.PanelEdge)
 		sq := parkedSquare(r, sc)
-		l.Mark(Rect{X: r.X + 3*sc, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
-		text.X += sq + 3*sc
-		text.W -= sq + 3*sc
+		l.Mark(Rect{X: r.X + in, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
+		text.X += sq + in
+		text.W -= sq + in
 		txt = p.TextDim
 		if bright {
 			txt = p.Text
@@ -688,16 +699,16 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		l.Mark(r, MeanVirtual, p, 0.3)
 		txt = p.Text
 		x := crossSide(r, sc)
-		if len(words) > 0 && !f.fits(text.W-x-3*sc, words...) && f.fits(text.W, words...) {
+		if len(words) > 0 && !f.fits(text.W-x-in, words...) && f.fits(text.W, words...) {
 			// A narrow cell (a phone's) keeps the word, which says
 			// it alone, rather than the cross.
 			break
 		}
-		x0, y0 := r.X+3*sc, r.Y+(r.H-x)/2
+		x0, y0 := r.X+in, r.Y+(r.H-x)/2
 		l.Line(x0, y0, x0+x, y0+x, crossWidth(sc), p.Text)
 		l.Line(x0, y0+x, x0+x, y0, crossWidth(sc), p.Text)
-		text.X += x + 3*sc
-		text.W -= x + 3*sc
+		text.X += x + in
+		text.W -= x + in
 	case callEnded:
 		l.Mark(r, MeanVirtual, p, 0.45)
 	default:
@@ -705,9 +716,9 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 	}
 	if state == callRunning {
 		dot := min(r.H*0.3, 5*sc)
-		l.MarkCircle(r.X+3*sc+dot, r.Y+r.H/2, dot, MeanOnCPU, p)
-		text.X += 2*dot + 3*sc
-		text.W -= 2*dot + 3*sc
+		l.MarkCircle(r.X+in+dot, r.Y+r.H/2, dot, MeanOnCPU, p)
+		text.X += 2*dot + in
+		text.W -= 2*dot + in
 	}
 	f.fit(l, text, txt, words...)
 	if state == callWon {
