@@ -151,7 +151,10 @@ func TestRouterRacesAndCancels(t *testing.T) {
 	// The lesson first, in at most twenty words; then one number of now,
 	// the calls waiting for their answers, and what that costs.
 	contains(t, "llm-router/virtual at 0.3 s", c, "Each request races Haiku, Sonnet and Opus, a virtual thread per call; the first answer wins, the others are cancelled.",
-		"virtual threads (", "parked calls) run on 8 carriers; the JVM has 29 OS threads.")
+		" virtual threads run on 8 carriers, of the JVM's 29 OS threads.")
+	if strings.Contains(c, "parked calls") {
+		t.Errorf("the parked calls are the threads line's to count (the caption keeps to two lines): %q", c)
+	}
 	if strings.Contains(c, "of heap") {
 		t.Errorf("the heap is the heap line's, not the caption's: %q", c)
 	}
@@ -332,12 +335,14 @@ func TestStepToWinNamesTheRequest(t *testing.T) {
 		{Thread: 2903, Model: 0}, {Thread: 2904, Model: 1}, {Thread: 2905, Model: 2}}}}}
 	win := &sim.Event{Kind: sim.EvWin, Thread: 2903, A: 0}
 	got := StepEvent(win, snap, []string{"haiku", "sonnet", "opus"}, 0)
-	if !strings.HasPrefix(got, "Request #2902's Haiku call, on its thread #2903, answered first") {
+	// The race cells no longer carry the calls' thread numbers: the step
+	// names the request and the model, as the table does.
+	if got != "Request #2902's Haiku call answered first: it wins, the others are cancelled." {
 		t.Errorf("step line %q", got)
 	}
 	// A scope no longer listed: the owner the caller remembers, else the
 	// thread and the model alone.
-	if got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 2902); !strings.HasPrefix(got, "Request #2902's Haiku call, on its thread #2903,") {
+	if got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 2902); !strings.HasPrefix(got, "Request #2902's Haiku call answered first") {
 		t.Errorf("step line %q", got)
 	}
 	got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 0)

@@ -48,6 +48,17 @@ func TestExplainOnPoint(t *testing.T) {
 		if in.Snap.ExecQueued > 0 {
 			want = append(want, "task queue")
 		}
+		if sc := SceneOf(&in, true); sc.ScopesLead {
+			// The races are the picture; the threads, the carriers and
+			// (folded both) the heap with the OS threads are a line each,
+			// their details on point (racelead.go).
+			want = []string{"header", "side header", "caption", "virtual threads", "carriers"}
+			if sc.heapFolds() && sc.OSFolded {
+				want = append(want, "heap and OS threads")
+			} else {
+				want = append(want, "heap", "OS threads")
+			}
+		}
 		if len(in.Snap.Scopes) > 0 {
 			want = append(want, "scopes")
 		}

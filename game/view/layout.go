@@ -121,6 +121,10 @@ type Scene struct {
 	// CPUs mostly idle while threads sleep), so the lanes get less room.
 	CPULanes bool
 	Scopes   bool // a structured-scopes panel
+	// ScopesLead: the races are the story (structured scopes run on
+	// virtual threads): they take the side's width, and the carriers,
+	// the ready and the parked threads fold to a line each (racelead.go).
+	ScopesLead bool
 	// HeapQuiet: nothing was ever allocated in the heap (the scenario does
 	// not model it); the heap panel folds to one line.
 	HeapQuiet bool
@@ -189,8 +193,11 @@ func SceneOf(in *SideInput, still bool) Scene {
 	if sc.Scopes {
 		sc.ScopesW = 2.5
 	}
+	// Not once a learning router calls one model alone and no race is
+	// left (RouterSingle is set once): the races' panel would be empty.
+	sc.ScopesLead = sc.Scopes && in.Virtual && (s.RouterSingle < 0 || s.ScopesOpen > 0 || len(s.Scopes) > 0)
 	parked := parkedVirtual(s)
-	if still && in.Virtual {
+	if still && in.Virtual && !sc.ScopesLead {
 		sc.IdleLanes = idleLanes(in)
 		// Few parked threads (labelled tokens, a corner of their panel)
 		// leave the room to every carrier's lane, idle ones too: eight
@@ -299,6 +306,9 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	}
 	sl.Header, r = r.Top(hh)
 	sl.Caption, r = r.Top(s.CaptionH)
+	if s.ScopesLead {
+		return layoutRaceLead(sl, r, &s, scale)
+	}
 	g := 3 * scale
 	title := PanelTitleH(scale)
 	line := foldedH(scale) + g // a folded panel

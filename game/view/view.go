@@ -300,21 +300,32 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	}
 	s.memStory = !sc2.OSFolded && memoryStory(snap, in.MemLimit) && memoryStoryRoom(Rect{W: osR.W - 6*sc, H: osR.H - PanelTitleH(sc) - 6*sc}, sc)
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
-	if sc2.CPUsIdle {
-		drawIdleCPUs(l, sl.Lanes, snap, p, sc)
-	} else if len(sc2.IdleLanes) > 0 {
-		s.drawFoldedLanes(l, sl.Lanes, in, sc2.IdleLanes, p, sc)
-	} else {
-		s.drawLanes(l, sl.Lanes, in, p, sc)
-	}
-	s.shareSquareScale(l, sl.RunQueue, sl.Parked, in, p, sc)
-	s.drawRunQueue(l, sl.RunQueue, in, p, sc)
-	s.drawParked(l, sl.Parked, in, p, sc)
-	s.at.threads = sl.Parked
-	if !sl.Scopes.Empty() {
-		s.races.draw(l, sl.Scopes, snap, in.Models, p, sc)
+	switch {
+	case sc2.ScopesLead:
+		// The races are the picture; the carriers and the threads off
+		// them are a line each (racelead.go).
+		s.drawRaceLead(l, &sl, in, p, sc)
+	default:
+		if sc2.CPUsIdle {
+			drawIdleCPUs(l, sl.Lanes, snap, p, sc)
+		} else if len(sc2.IdleLanes) > 0 {
+			s.drawFoldedLanes(l, sl.Lanes, in, sc2.IdleLanes, p, sc)
+		} else {
+			s.drawLanes(l, sl.Lanes, in, p, sc)
+		}
+		s.shareSquareScale(l, sl.RunQueue, sl.Parked, in, p, sc)
+		s.drawRunQueue(l, sl.RunQueue, in, p, sc)
+		s.drawParked(l, sl.Parked, in, p, sc)
+		s.at.threads = sl.Parked
+		if !sl.Scopes.Empty() {
+			s.races.draw(l, sl.Scopes, snap, in.Models, false, p, sc)
+		}
 	}
 	switch {
+	case sc2.ScopesLead && sl.OS.Empty() && !sl.Heap.Empty():
+		// Both folded under the races: one line for the heap and the
+		// OS threads (racelead.go).
+		drawResourceLine(l, sl.Heap, snap, in.BaseMeasured, p, sc)
 	case sc2.HeapFolded && !sc2.OSFolded && heapInMemoryStory(sl.Heap, sl.OS, snap, in.MemLimit, sc):
 		// The memory story draws the heap to scale in its bar: the
 		// folded line would say the heap twice (memstory.go).

@@ -601,7 +601,9 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 			{Thread: 6, Model: 0, Cancelled: true}, {Thread: 7, Model: 1, Done: true}, {Thread: 8, Model: 2, Cancelled: true},
 		}}}}
 	var l List
-	in := input("router", snap, true)
+	// On a platform pool: the ordinary races panel (virtual threads make
+	// the races the picture: TestRaceLeadCellsSayTheirStateAlone).
+	in := input("router", snap, false)
 	in.Scopes = true
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assertInside(t, &l, "scopes")
@@ -683,7 +685,9 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvCancel, Thread: 41, A: 2},
 	}, false)
 	draw := func(snap *sim.Snapshot) string {
-		in := input("router", snap, true)
+		// On a platform pool, where the races panel is the ordinary
+		// one (each cell names its thread; two decided races drawn).
+		in := input("router", snap, false)
 		in.Scopes, in.Models = true, []string{"haiku", "sonnet", "opus"}
 		var l List
 		Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, nil)
