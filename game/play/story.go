@@ -64,6 +64,29 @@ func (s *Side) tell(playing bool) []story.Moment {
 	return news
 }
 
+// forgetStaleCallouts drops, after a jump in time (a seek or a scrub), the
+// callouts of moments the reader did not just watch: callouts age only while
+// playing, so one told at t = 0 ("the scheduler has started 8 carriers")
+// stayed on a picture sought to 1 s and held there, paused. A moment at the
+// shown time (within calloutSameTime) keeps its callout.
+func (s *Side) forgetStaleCallouts() {
+	now := func(m story.Moment) bool { d := s.Snap.Time - m.At; return d >= 0 && d < calloutSameTime }
+	kept := s.callouts[:0]
+	for _, c := range s.callouts {
+		if now(c.m) {
+			kept = append(kept, c)
+		}
+	}
+	s.callouts = kept
+	news := s.startNews[:0]
+	for _, m := range s.startNews {
+		if now(m) {
+			news = append(news, m)
+		}
+	}
+	s.startNews = news
+}
+
 // Caption is the side's live caption.
 func (s *Side) Caption() string {
 	if s.teller == nil {

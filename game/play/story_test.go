@@ -148,3 +148,24 @@ func TestBaseThreadsMeasured(t *testing.T) {
 	mustLoad(t, p, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
 	assert.False(t, p.Inputs(nil)[0].BaseMeasured, "vt-pooling's 20 is an estimate")
 }
+
+// A callout told before a seek does not stay on the picture sought to:
+// paused, callouts do not age, and "the scheduler has started 8 carriers"
+// (t = 0) stood beside a picture at 1 s.
+func TestSeekForgetsEarlierCallouts(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`)
+	p.Tick()
+	require.NotEmpty(t, p.Inputs(nil)[0].Callouts, "the start tells a moment at t = 0")
+	_, err := p.Seek(sim.Time(sim.Second), 1<<30)
+	require.NoError(t, err)
+	p.Tick()
+	assert.Empty(t, p.Inputs(nil)[0].Callouts)
+	// Back to the start, paused: the moment at t = 0 is not told again.
+	_, err = p.Seek(0, 1<<30)
+	require.NoError(t, err)
+	p.Tick()
+	for _, c := range p.Inputs(nil)[0].Callouts {
+		assert.Failf(t, "a callout after seeking back", "%q", c.Text)
+	}
+}

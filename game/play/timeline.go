@@ -385,6 +385,7 @@ func (p *Playground) Scrub(t sim.Time, maxEvents int) (bool, error) {
 				// Unwatched: what happened on the way is not news now.
 				s.teller.Jumped()
 			}
+			s.forgetStaleCallouts()
 		}
 		p.now = p.clock()
 		return reached, nil
@@ -410,6 +411,7 @@ func (p *Playground) Scrub(t sim.Time, maxEvents int) (bool, error) {
 		reached = p.advanceShown(i, s, t, maxEvents) && reached
 		s.fill()
 		p.retell(i, s)
+		s.forgetStaleCallouts()
 	}
 	p.sides = sides
 	p.now = p.clock()
