@@ -44,7 +44,14 @@ func (s *Sim) warmQueued(f *fifo, warmed *int32) {
 		// request reads (tlBytes': the thread-local step ending a reply).
 		sum += uint64(t.since) + uint64(t.tlBytes) + uint64(t.mounts)
 		if t.tail >= 0 {
-			sum += uint64(s.chunks[t.tail].used)
+			ch := &s.chunks[t.tail]
+			sum += uint64(ch.used)
+			if ch.gcMode || ch.old {
+				// A chunk the GC has seen is dropped when the thaw empties
+				// it (takeFrames), which reads its heap object.
+				b := &s.heap.blobs[ch.blob]
+				sum += uint64(b.size) + uint64(b.sp)
+			}
 		}
 		if t.task >= 0 {
 			sum += s.warmTask(t.task)
@@ -82,7 +89,8 @@ func (s *Sim) warmLane(li int8) {
 			continue
 		}
 		t := &s.th[e.a]
-		sum += uint64(t.since) + uint64(t.token)
+		// token (offset 64) and state (80) can lie in different lines.
+		sum += uint64(t.since) + uint64(t.token) + uint64(t.state)
 		if t.task >= 0 {
 			sum += s.warmTask(t.task)
 		}
