@@ -36,6 +36,16 @@ const (
 	burstAccept
 )
 
+// spinPhase says whether a burst runs on the clock (Step.WallClock) and,
+// if so, whether its deadline is set yet.
+type spinPhase uint8
+
+const (
+	spinNone    spinPhase = iota // a fixed amount of CPU
+	spinWaiting                  // on the clock, not yet on a core: spinWall holds its length
+	spinOnClock                  // on the clock: deadline holds when it ends
+)
+
 // runCPU gives platform thread ti a burst of d CPU (plus what it owes); the
 // burst handler runs when it is done.
 func (s *Sim) runCPU(ti int32, d Duration, kind burstKind) { s.runBurst(ti, d, kind, 0) }
@@ -50,7 +60,10 @@ func (s *Sim) runSpin(ti int32, d Duration, kind burstKind) { s.runBurst(ti, d, 
 // clock.
 func (s *Sim) runBurst(ti int32, d Duration, kind burstKind, wall Duration) {
 	t := &s.th[ti]
-	t.spinWall, t.deadline = wall, 0
+	t.spin = spinNone
+	if wall > 0 {
+		t.spin, t.spinWall = spinWaiting, wall
+	}
 	t.need = d + t.owed
 	t.owed = 0
 	t.burst = kind
@@ -123,13 +136,13 @@ func (s *Sim) startSlice(c int32) {
 		start = s.pauseEnd
 	}
 	share := s.cfg.Machine.cpuShare()
-	if t.spinWall > 0 {
+	if t.spin == spinWaiting {
 		// A spin's deadline is set when it first runs: any owed CPU first,
 		// then its clock length.
 		t.deadline = start.Add(stretch(t.need-t.spinWall, share) + t.spinWall)
-		t.spinWall = 0
+		t.spin = spinOnClock
 	}
-	if t.deadline > 0 {
+	if t.spin == spinOnClock {
 		// On the clock: the slice lasts until the deadline (a quantum at
 		// most), and the CPU it uses is the JVM's share of that time.
 		wall := max(t.deadline.Sub(start), 0)
@@ -162,10 +175,10 @@ func (s *Sim) onSliceEnd(c int32, token uint32) {
 	if t.role == RoleCarrier && t.mounted >= 0 {
 		s.th[t.mounted].cpu += co.run
 	}
-	if t.deadline > 0 {
+	if t.spin == spinOnClock {
 		// A spin goes on until its deadline, whatever CPU it has used.
 		if s.now >= t.deadline {
-			t.need, t.deadline = 0, 0
+			t.need, t.spin = 0, spinNone
 		} else {
 			t.need = max(t.need, 1)
 		}

@@ -148,6 +148,7 @@ type thread struct {
 	inRunQ      bool
 	interrupted bool
 	monitors    int16
+	spin        spinPhase // a wall-clock burst's phase; its times are cold
 
 	// Warm: once per request or per wait.
 	worker     int32 // index within an executor (event loops), -1
@@ -161,11 +162,6 @@ type thread struct {
 	tlBytes    Bytes
 	sticky     shortRef // the sticky buffer (cohort.go)
 	wakeNeed   Duration
-	// A wall-clock burst (Step.WallClock): spinWall is its clock length
-	// until it first gets a core, deadline when it ends from then on;
-	// both 0 for a burst of a fixed amount of CPU.
-	spinWall Duration
-	deadline Time
 
 	// Cold: the picture and the follow-a-thread card.
 	id          ThreadID
@@ -174,6 +170,13 @@ type thread struct {
 	mounts      int32
 	parks       int32
 	lastCarrier CarrierID
+	// A wall-clock burst (Step.WallClock): spinWall is its clock length
+	// until it first gets a core (spin == spinWaiting), deadline when it
+	// ends from then on (spin == spinOnClock). Only gc-lab's bursts spin,
+	// so every slice reads the one-byte phase in the hot part and these
+	// only when it says so.
+	spinWall Duration
+	deadline Time
 }
 
 func (s *Sim) newThreadSlot() int32 {

@@ -37,12 +37,32 @@ func (s *Sim) warmQueued(f *fifo, warmed *int32) {
 	var sum uint64
 	for i := from; i < to; i++ {
 		t := &s.th[f.at(i)]
-		sum += uint64(t.since) + uint64(t.mounts)
+		// since, task, tlBytes and mounts (offsets 0, 48, 120 and 176)
+		// touch every 64-byte line of the 208-byte record: records start
+		// 16 bytes apart modulo 64, so a line starts at a multiple of 16
+		// and none fits between two of them. Each line holds fields the
+		// request reads (tlBytes': the thread-local step ending a reply).
+		sum += uint64(t.since) + uint64(t.tlBytes) + uint64(t.mounts)
 		if t.tail >= 0 {
-			sum += uint64(s.chunks[t.tail].used)
+			ch := &s.chunks[t.tail]
+			sum += uint64(ch.used)
+			if ch.gcMode || ch.old {
+				// A chunk the GC has seen is dropped when the thaw empties
+				// it (takeFrames), which reads its heap object.
+				b := &s.heap.blobs[ch.blob]
+				sum += uint64(b.size) + uint64(b.sp)
+			}
 		}
 		if t.task >= 0 {
 			sum += s.warmTask(t.task)
+			// The client connection the reply goes back to (requestDone).
+			if ci := s.tasks[t.task].conn; ci >= 0 && int(ci) < len(s.conns) {
+				c := &s.conns[ci]
+				sum += uint64(c.load)
+				if c.active {
+					sum++
+				}
+			}
 		}
 	}
 	*warmed = int32(max(to, from))
@@ -69,7 +89,8 @@ func (s *Sim) warmLane(li int8) {
 			continue
 		}
 		t := &s.th[e.a]
-		sum += uint64(t.since) + uint64(t.token)
+		// token (offset 64) and state (80) can lie in different lines.
+		sum += uint64(t.since) + uint64(t.token) + uint64(t.state)
 		if t.task >= 0 {
 			sum += s.warmTask(t.task)
 		}
