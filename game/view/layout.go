@@ -141,6 +141,16 @@ type Scene struct {
 	// QueueFolded: in a still frame, no thread and no task waits: the
 	// run queue is its title line.
 	QueueFolded bool
+	// ThreadsMerged: in a still frame where the threads' own data fills
+	// the old gen (the heap's story is what all of them keep, vt-pooling),
+	// the threads waiting for a carrier and the parked ones are one panel,
+	// one grid of every live virtual thread: whether a thread waits or is
+	// parked is a detail of that story (said in a dim line, and on point).
+	ThreadsMerged bool
+	// LanesFolded: with ThreadsMerged, every carrier stopped for the same
+	// GC is one line ("all 8 stopped for GC"): eight lanes of stopped
+	// threads were a block of text beside the story.
+	LanesFolded bool
 	// Weights of the panels that share a column (1: ordinary).
 	Heap, OS, Parked, ScopesW float32
 	// HeaderRows is the side header's rows of text (0: as many as the
@@ -209,6 +219,8 @@ func SceneOf(in *SideInput, still bool) Scene {
 			sc.Lanes = stoppedLaneRows
 			sc.LessLanes = sc.Heap > 1
 		}
+		sc.ThreadsMerged = sc.Heap > 1 && oldHoldsThreadData(&s.Heap) && parked+s.RunQueueLen > maxLabelled
+		sc.LanesFolded = sc.ThreadsMerged && sc.LessLanes
 	}
 	return sc
 }
@@ -310,6 +322,14 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	// canvas stacks the panels instead.
 	sl.Wide = r.W >= wideAspect*r.H && r.W >= 0.6*idealWideW*scale+idealTallW*scale*0.5
 	if sl.Wide {
+		// (Only two columns merge the threads' panels: a phone's stacked
+		// panels are folded lines already.)
+		if s.LanesFolded {
+			lanesWant = line
+		}
+		if s.ThreadsMerged {
+			queueH = 0 // the queue's threads are drawn in the parked panel's room
+		}
 		both := heapFolds && osFolds && s.Scopes
 		colH := r.H // the lanes' and the queue's share is of the full height
 		if both {

@@ -217,8 +217,14 @@ type Side struct {
 	// squareK: threads a square stands for in both the waiting row and
 	// the parked grid (0: each chooses); needK: a dry run's need.
 	squareK, needK int
-	waiting        []sim.ThreadID
-	groups         []group
+	// merged: this frame draws every live virtual thread in one panel
+	// (Scene.ThreadsMerged), which the heap's arrow leaves from.
+	merged bool
+	// liveGrid is the merged panel's grid of threads this frame (empty
+	// when not drawn): the heap's arrow leaves from its right edge.
+	liveGrid Rect
+	waiting  []sim.ThreadID
+	groups   []group
 	// Rectangles of the last draw, for animations' end points.
 	at anchors
 }
@@ -291,14 +297,23 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	s.snap = snap
 	defer func() { s.snap = nil }()
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
-	if len(sc2.IdleLanes) > 0 {
+	merged := sc2.ThreadsMerged && sl.Wide
+	s.merged, s.liveGrid = merged, Rect{}
+	switch {
+	case sc2.LanesFolded && sl.Wide:
+		drawStoppedCarriersLine(l, sl.Lanes, in, p, sc)
+	case len(sc2.IdleLanes) > 0:
 		s.drawFoldedLanes(l, sl.Lanes, in, sc2.IdleLanes, p, sc)
-	} else {
+	default:
 		s.drawLanes(l, sl.Lanes, in, p, sc)
 	}
-	s.shareSquareScale(l, sl.RunQueue, sl.Parked, in, p, sc)
-	s.drawRunQueue(l, sl.RunQueue, in, p, sc)
-	s.drawParked(l, sl.Parked, in, p, sc)
+	if merged {
+		s.drawLiveThreads(l, sl.Parked, in, p, sc)
+	} else {
+		s.shareSquareScale(l, sl.RunQueue, sl.Parked, in, p, sc)
+		s.drawRunQueue(l, sl.RunQueue, in, p, sc)
+		s.drawParked(l, sl.Parked, in, p, sc)
+	}
 	s.at.threads = sl.Parked
 	if !sl.Scopes.Empty() {
 		s.races.draw(l, sl.Scopes, snap, in.Models, p, sc)
@@ -316,7 +331,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		s.drawHeap(l, sl.Heap, snap, p, sc)
 	}
 	if sc2.OSFolded {
-		drawFoldedOS(l, sl.OS, snap, in.BaseMeasured, p, sc)
+		foldedOS(l, sl.OS, snap, in.BaseMeasured, merged, p, sc)
 	} else {
 		drawOS(l, sl.OS, snap, in.BaseMeasured, in.MemLimit, p, sc)
 	}
