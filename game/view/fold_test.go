@@ -205,3 +205,20 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	assert.InDelta(t, 1, g.W/g.H, 0.05, "ten squares a row, ten rows")
 	assert.GreaterOrEqual(t, g.H/10, float32(12), "squares large enough to count")
 }
+
+// On a phone's canvas the merged threads are one line, the count alone,
+// and the heap gets the waiting row's room: its old gen keeps a label line
+// apart from the lesson's words in its bar.
+func TestPhoneMergesThreadsIntoOneLine(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	in.Caption += " It has a third sentence, as long as the pooled caption's fix."
+	var l List
+	Build(&l, 712, 890, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 2})
+	require.True(t, side.merged, "the premise: the phone merges the threads' panels")
+	txt := texts(&l)
+	assert.Contains(t, txt, Count(int64(in.Snap.VirtualLive))+" live virtual threads")
+	assert.NotContains(t, txt, "waiting for a carrier")
+	assert.NotContains(t, txt, "parked virtual threads")
+	band, _ := SpaceBands(side.at.old, 2)
+	assert.False(t, band.Empty(), "the old gen has its label line")
+}

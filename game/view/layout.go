@@ -390,9 +390,15 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		// carry their counts), and the story's panels get the room.
 		compact := sl.Compact(r, scale)
 		foldOS := osFolds || compact && s.OS <= 1 && !s.HeapQuiet
+		// A phone's merged threads (Scene.ThreadsMerged) are one line
+		// for the waiting and the parked: the heap, the story, gets the
+		// other's room.
+		mergedLine := compact && s.ThreadsMerged
 		if compact {
 			sl.Lanes, r = r.Top(line)
-			sl.RunQueue, r = r.Top(line)
+			if !mergedLine {
+				sl.RunQueue, r = r.Top(line)
+			}
 		} else {
 			sl.Lanes, r = r.Top(min(lanesWant, r.H*lanesMax))
 			sl.RunQueue, r = r.Top(min(queueH, r.H*0.17))
@@ -411,8 +417,16 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		if s.Scopes {
 			ws = 0.35 * s.ScopesW
 		}
+		if mergedLine && wh > 0 {
+			rest -= line
+			wp = 0
+		}
 		unit := rest / (wp + ws + wh + wo)
-		sl.Parked, r = r.Top(unit * wp)
+		ph := unit * wp
+		if mergedLine && wh > 0 {
+			ph = line
+		}
+		sl.Parked, r = r.Top(ph)
 		if s.Scopes {
 			sl.Scopes, r = r.Top(unit * ws)
 		}

@@ -890,6 +890,12 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		right = ""
 	}
 	title := Count(int64(n)) + " live virtual threads"
+	if r.H < PanelTitleH(sc)+2*CharH*sc {
+		// One line (a phone's): the count alone, where they are said on
+		// point ("5,801 waiting, 4,191 parked" beside "10,000 threads"
+		// left 8 unsaid, and with them it did not fit).
+		right = ""
+	}
 	body := panel(l, r, right, p, sc, title, Count(int64(n))+" virtual threads", Count(int64(n))+" threads")
 	s.at.runQueue, s.at.threads = r, r
 	for i := range s.at.parked {

@@ -297,7 +297,9 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	s.snap = snap
 	defer func() { s.snap = nil }()
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
-	merged := sc2.ThreadsMerged && sl.Wide
+	// (The layout gives the merged panel the queue's room: two columns,
+	// or a phone's one line.)
+	merged := sc2.ThreadsMerged && sl.RunQueue.Empty()
 	s.merged, s.liveGrid = merged, Rect{}
 	switch {
 	case sc2.LanesFolded && sl.Wide:
