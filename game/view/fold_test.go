@@ -178,8 +178,9 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	txt := texts(&l)
 	assert.Contains(t, txt, "carriers (OS threads): all 8 stopped for this GC")
 	assert.NotContains(t, txt, "worker-1", "no lane per carrier")
-	assert.NotContains(t, txt, "waiting for a carrier", "no run-queue panel of its own")
+	assert.NotContains(t, txt, "virtual threads waiting for a carrier", "no run-queue panel of its own")
 	assert.NotContains(t, txt, "parked virtual threads", "no parked panel of its own")
+	assert.NotContains(t, txt, "1 square = 500", "no strip of tiny squares")
 	for _, r := range l.Regions() {
 		if r.Name == "carrier lanes" {
 			assert.Contains(t, r.Text, snap.Carriers[0].Thread.String()+" on worker-1")
@@ -191,7 +192,7 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	waiting, parked := snap.RunQueueLen, parkedVirtual(snap)
 	on := n - waiting - parked
 	require.Equal(t, snap.Mounted, on, "the premise: the parts add up")
-	assert.Contains(t, txt, Count(int64(waiting))+" waiting")
+	assert.Contains(t, txt, Count(int64(waiting))+" waiting for a carrier", "what they wait for")
 	assert.Contains(t, txt, Count(int64(parked))+" parked, "+Count(int64(on))+" on carriers")
 	g := side.liveGrid
 	require.False(t, g.Empty())
@@ -217,7 +218,7 @@ func TestPhoneMergesThreadsIntoOneLine(t *testing.T) {
 	require.True(t, side.merged, "the premise: the phone merges the threads' panels")
 	txt := texts(&l)
 	assert.Contains(t, txt, Count(int64(in.Snap.VirtualLive))+" live virtual threads")
-	assert.NotContains(t, txt, "waiting for a carrier")
+	assert.NotContains(t, txt, "waiting for a carrier", "one line, the count alone")
 	assert.NotContains(t, txt, "parked virtual threads")
 	band, _ := SpaceBands(side.at.old, 2)
 	assert.False(t, band.Empty(), "the old gen has its label line")

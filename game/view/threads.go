@@ -936,6 +936,17 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	grid := Rect{X: cells.X, Y: cells.Y, W: float32(cols)*(cell+gap) - gap, H: float32(rows)*(cell+gap) - gap}
 	s.liveGrid = grid
 	line := Rect{X: lines.X, Y: grid.Bottom() + 4*sc, W: lines.W, H: CharH * sc}
+	if two := (Rect{X: line.X, Y: line.Bottom(), W: line.W, H: CharH * sc}); TextWidth(where[0], sc) > line.W && two.Bottom() <= body.Bottom()+0.01 {
+		// Where the whole words do not fit on one line, on two: what the
+		// waiting threads wait for ("5,801 waiting" read as idle).
+		w1 := Count(int64(waiting)) + " waiting for a carrier,"
+		w2 := Count(int64(parked)) + " parked, " + Count(int64(on)) + " on carriers"
+		if TextWidth(w1, sc) <= line.W && TextWidth(w2, sc) <= line.W {
+			l.Text(line.X, line.Y, w1, sc, p.TextDim)
+			l.Text(two.X, two.Y, w2, sc, p.TextDim)
+			return
+		}
+	}
 	l.TextFit(line, sc, p.TextDim, where...)
 }
 
