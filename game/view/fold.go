@@ -206,8 +206,8 @@ func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette
 }
 
 // foldedOS is drawFoldedOS; secondary: the frame's story is elsewhere
-// (Scene.ThreadsMerged): the line is the count and the total alone, in
-// the dim ink, its parts said on point.
+// (Scene.ThreadsMerged): the line is the count alone, in the dim ink,
+// its parts and the resident memory said on point.
 func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary bool, p *Palette, sc float32) {
 	carriers := len(snap.Carriers)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
@@ -268,7 +268,9 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary bool, p *
 		Count(int64(on)) + " hold a CPU now. The program starts no platform threads of its own, so the virtual threads cost no OS thread each." + rssNote(snap)
 	if secondary && !withDot {
 		if !r.Empty() {
-			l.TextFit(r.Inset(2*sc), sc, p.TextDim, head+mem, head)
+			// The count alone: the resident memory beside the heap's
+			// 1.00 GB was one more figure to set against another.
+			l.TextFit(r.Inset(2*sc), sc, p.TextDim, head)
 			l.region(r, "OS threads", say)
 		}
 		return

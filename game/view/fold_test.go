@@ -181,6 +181,9 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	assert.NotContains(t, txt, "virtual threads waiting for a carrier", "no run-queue panel of its own")
 	assert.NotContains(t, txt, "parked virtual threads", "no parked panel of its own")
 	assert.NotContains(t, txt, "1 square = 500", "no strip of tiny squares")
+	// The OS threads a dim count, the rest on point.
+	assert.Contains(t, txt, "OS threads: "+Count(int64(snap.PlatformLive))+"\n")
+	assert.NotContains(t, txt, "resident memory")
 	for _, r := range l.Regions() {
 		if r.Name == "carrier lanes" {
 			assert.Contains(t, r.Text, snap.Carriers[0].Thread.String()+" on worker-1")
