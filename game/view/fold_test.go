@@ -181,6 +181,12 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	assert.NotContains(t, txt, "virtual threads waiting for a carrier", "no run-queue panel of its own")
 	assert.NotContains(t, txt, "parked virtual threads", "no parked panel of its own")
 	assert.NotContains(t, txt, "1 square = 500", "no strip of tiny squares")
+	// The young spaces' words are dim: not the chain's.
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindText && strings.HasPrefix(it.Text, "eden") {
+			assert.Equal(t, OkabeIto.TextDim, it.Color, "%q in the dim ink", it.Text)
+		}
+	}
 	// The OS threads a dim count, the rest on point.
 	assert.Contains(t, txt, "OS threads: "+Count(int64(snap.PlatformLive))+"\n")
 	assert.NotContains(t, txt, "resident memory")

@@ -204,6 +204,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// a GC of an empty eden).
 		edenUsed, edenGarbage = h.EdenCap, max(0, h.EdenCap-edenLive)
 	}
+	youngFrom := len(l.Items)
 	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, edenUsed, share(edenLive), edenGarbage, p, sc)
 	// (Eden's bar keeps its fill during a pause, said "being collected"
 	// in words: the pause's stripes over it made one pattern mean both
@@ -230,6 +231,16 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			}
 		}
 		l.detail(pair, "survivor spaces", "Two survivor spaces of "+Size(h.SurvivorCap)+" each: at a young GC the live objects of eden and of the one in use are copied into the spare one, and the two swap.")
+	}
+	if s.merged {
+		// The young spaces are not the chain's (threads -> their caches
+		// in the old gen -> GC time): their words in the dim ink, so
+		// that the eye goes to the old gen.
+		for i := youngFrom; i < len(l.Items); i++ {
+			if it := &l.Items[i]; it.Kind == KindText && it.Color == p.Text {
+				it.Color = p.TextDim
+			}
+		}
 	}
 	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
 	var oldState []string
