@@ -181,12 +181,16 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	assert.NotContains(t, txt, "virtual threads waiting for a carrier", "no run-queue panel of its own")
 	assert.NotContains(t, txt, "parked virtual threads", "no parked panel of its own")
 	assert.NotContains(t, txt, "1 square = 500", "no strip of tiny squares")
-	// The young spaces' words are dim: not the chain's.
+	// The young spaces' words and the young pause's banner are dim: not
+	// the chain's.
+	dim := 0
 	for _, it := range l.Items[:l.legendFrom] {
-		if it.Kind == KindText && strings.HasPrefix(it.Text, "eden") {
+		if it.Kind == KindText && (strings.HasPrefix(it.Text, "eden") || strings.Contains(it.Text, "young GC: ")) {
 			assert.Equal(t, OkabeIto.TextDim, it.Color, "%q in the dim ink", it.Text)
+			dim++
 		}
 	}
+	assert.GreaterOrEqual(t, dim, 2, "eden's label and the pause's banner found")
 	// The OS threads a dim count, the rest on point.
 	assert.Contains(t, txt, "OS threads: "+Count(int64(snap.PlatformLive))+"\n")
 	assert.NotContains(t, txt, "resident memory")

@@ -341,7 +341,18 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	if snap.Paused {
 		// Once, over the heap it collects: the threads it stopped are
 		// drawn stopped where they are (lanes.go).
+		n0 := len(l.Items)
 		drawPauseBanner(l, sl.Heap, snap, p, sc)
+		if merged && !snap.PauseFull {
+			// A young pause is not the chain's (the Full GCs it counts
+			// are): its words dim, so that "young GC now" does not
+			// compete with the caption's Full GCs.
+			for i := n0; i < len(l.Items); i++ {
+				if it := &l.Items[i]; it.Kind == KindText && it.Color == p.Text {
+					it.Color = p.TextDim
+				}
+			}
+		}
 	}
 	if snap.OOM != "" {
 		drawBanner(l, sl.Lanes, "OutOfMemoryError: "+snap.OOM, p.Error, p, sc)
