@@ -63,10 +63,10 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 		t.Errorf("the line under the title: %q", line)
 	}
 	// The headline's figure beside the picture: the article's change, the
-	// same one the title states, and the model's so far.
+	// same one the title states, and the model's so far, with its unit.
 	hf := b.text("#headline-figures")
 	title := b.text("#scenario-title")
-	if m := regexp.MustCompile(`In the article: ([−+][0-9.]+ %)`).FindStringSubmatch(hf); m == nil || !strings.Contains(title, m[1]) || !strings.Contains(hf, "In the picture at") || !strings.Contains(hf, "so far") {
+	if m := regexp.MustCompile(`In the article: ([−+][0-9.]+ %)`).FindStringSubmatch(hf); m == nil || !strings.Contains(title, m[1]) || !strings.Contains(hf, "In the picture at") || !regexp.MustCompile(`In the picture at [^:]*: [0-9,]+ against [0-9,]+ requests per second so far`).MatchString(hf) {
 		t.Errorf("the headline's figure line %q does not state the title's figure (%q) and the picture's so far", hf, title)
 	}
 	// At the first Full GC the live gap is a small part of the article's:

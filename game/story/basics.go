@@ -31,6 +31,13 @@ func (basicsStory) caption(f *facts) string {
 		if per := s.ThreadMemory / sim.Bytes(n); per < 1024 && s.ThreadMemory >= 1024*1024 {
 			each = decimal(float64(per)/1024) + "\u00a0KB"
 		}
+		if kind != "platform" && s.ThreadMemory-threadHeapBytes(s) <= 0 {
+			// All of it heap: said in one sentence with the OS threads,
+			// the caption's two lines (what each holds is the heap
+			// panel's, drawn).
+			return "All " + counti(n) + " " + kind + " threads are asleep, holding " + size(s.ThreadMemory) + " of heap between them, about " +
+				each + " each; the JVM has only " + counti(s.PlatformLive) + " OS threads."
+		}
 		return "All " + counti(n) + " " + kind + " threads are asleep, holding " + size(s.ThreadMemory) + " between them" + threadMemoryParts(s) + ", about " +
 			each + " each. " + basicsWhy(f)
 	}
@@ -131,4 +138,15 @@ func threadMemoryParts(s *sim.Snapshot) string {
 		return ""
 	}
 	return " (" + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1] + ")"
+}
+
+// threadHeapBytes is what the threads hold in the heap: StackChunks,
+// Thread objects and thread-local data.
+func threadHeapBytes(s *sim.Snapshot) sim.Bytes {
+	h := &s.Heap
+	var b sim.Bytes
+	for _, c := range [...]sim.AllocCat{sim.CatChunk, sim.CatThread, sim.CatThreadLocal} {
+		b += h.YoungLive[c] + h.OldLive[c]
+	}
+	return b
 }

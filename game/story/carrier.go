@@ -1,7 +1,6 @@
 package story
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -65,11 +64,11 @@ func carrierLesson(f *facts) string {
 	if s.RSSThreads <= 0 || vt <= 0 {
 		return counti(loops) + " loops run as virtual threads on " + counti(c) + " carriers: only the carriers are OS threads."
 	}
-	r := counti(loops) + " virtual threads cost " + panelSize(vt) + " of heap; their " + counti(c) + " carriers' OS threads " + panelSize(s.RSSThreads)
-	if times := float64(s.RSSThreads) / float64(vt); times >= 2 {
-		r += ", about " + timesWords(times) + " more"
-	}
-	return r + "."
+	// Each cost in the memory it is: heap objects against RAM outside the
+	// heap (a ratio of the two, "about 1,600× more", read as comparing
+	// unlike things; the panel's bars set them at one scale).
+	return counti(loops) + " virtual threads cost " + panelSize(vt) + " of heap; their " + counti(c) +
+		" carriers' OS threads cost " + panelSize(s.RSSThreads) + " of RAM outside it."
 }
 
 // virtualThreadsHeap is what the virtual threads hold in the heap, as the
@@ -98,16 +97,6 @@ func panelSize(b sim.Bytes) string {
 		}
 	}
 	return count(int64(b)) + " B"
-}
-
-// timesWords writes a ratio to two significant digits ("1,600×"): the
-// sizes it divides are rounded, so more digits would claim too much.
-func timesWords(x float64) string {
-	p := 1.0
-	for x/p >= 100 {
-		p *= 10
-	}
-	return count(int64(math.Round(x/p)*p)) + "×"
 }
 
 // carrierNow is what the loops do this instant and the memory it costs.

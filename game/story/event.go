@@ -91,11 +91,12 @@ func StepEvent(e *sim.Event, snap *sim.Snapshot, models []string, owner sim.Thre
 	if model >= 0 && model < len(models) && models[model] != "" {
 		name = upper(models[model])
 	}
-	call := "the " + name + " call on thread " + e.Thread.String()
-	if owner != 0 {
-		call = "request " + owner.String() + "'s " + name + " call, on its thread " + e.Thread.String() + ","
+	if owner == 0 {
+		return "The " + name + " call on thread " + e.Thread.String() + " answered first: it wins the race and the other calls are cancelled."
 	}
-	return upper(call) + " answered first: it wins the race and the other calls are cancelled."
+	// The race's row names the request and the models, not the calls'
+	// thread numbers (on point only): the step says it in those words.
+	return "Request " + owner.String() + "'s " + name + " call answered first: it wins, the others are cancelled."
 }
 
 func roleWords(r sim.Role) string {

@@ -45,8 +45,10 @@ func (routerStory) caption(f *facts) string {
 	// The heap is left to its line below, the calls' wait to the parked
 	// panel (fewer words: readers found the frame a wall of text).
 	if calls > 0 && len(s.Carriers) > 0 {
-		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads (" + counti(calls) + " parked " + plural(int64(calls), "call", "calls") +
-			") run on " + counti(len(s.Carriers)) + " carriers; the JVM has " + counti(s.PlatformLive) + " OS threads."
+		// The parked calls are the picture's threads line's to count
+		// (the caption keeps to two lines).
+		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads run on " + counti(len(s.Carriers)) +
+			" carriers, of the JVM's " + counti(s.PlatformLive) + " OS threads."
 	}
 	return lesson
 }

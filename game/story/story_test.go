@@ -154,7 +154,10 @@ func TestRouterRacesAndCancels(t *testing.T) {
 	// The lesson first, in at most twenty words; then one number of now,
 	// the calls waiting for their answers, and what that costs.
 	contains(t, "llm-router/virtual at 0.3 s", c, "Each request races Haiku, Sonnet and Opus, a virtual thread per call; the first answer wins, the others are cancelled.",
-		"virtual threads (", "parked calls) run on 8 carriers; the JVM has 29 OS threads.")
+		" virtual threads run on 8 carriers, of the JVM's 29 OS threads.")
+	if strings.Contains(c, "parked calls") {
+		t.Errorf("the parked calls are the threads line's to count (the caption keeps to two lines): %q", c)
+	}
 	if strings.Contains(c, "of heap") {
 		t.Errorf("the heap is the heap line's, not the caption's: %q", c)
 	}
@@ -204,12 +207,16 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	}
 	// The article's comparison first, in one sentence of at most twenty
 	// words, as the model computes it: the virtual threads' heap against
-	// the carriers' OS threads, and the ratio; no saving is claimed
-	// against a run with every loop a platform thread. Then the memory,
-	// short. Nothing said of "parked" loops while one runs.
+	// the carriers' OS threads, each named as the memory it is (heap
+	// objects, RAM outside the heap), with no ratio of the two; no saving
+	// is claimed against a run with every loop a platform thread. Then
+	// the memory, short. Nothing said of "parked" loops while one runs.
 	vt, th := virtualThreadsHeap(&loom.snap), loom.snap.RSSThreads
-	if !strings.HasPrefix(c, "16 virtual threads cost "+panelSize(vt)+" of heap; their 8 carriers' OS threads "+panelSize(th)+", about "+timesWords(float64(th)/float64(vt))+" more. ") {
+	if !strings.HasPrefix(c, "16 virtual threads cost "+panelSize(vt)+" of heap; their 8 carriers' OS threads cost "+panelSize(th)+" of RAM outside it. ") {
 		t.Errorf("256-vthreads: the contrast does not lead: %q", c)
+	}
+	if strings.Contains(c, "×") {
+		t.Errorf("256-vthreads: a ratio of heap bytes to resident bytes: %q", c)
 	}
 	if strings.Contains(c, "parked, each") {
 		t.Errorf("256-vthreads: a cost said of the parked loops alone: %q", c)
@@ -296,12 +303,17 @@ func TestPauseLengthOneDecimal(t *testing.T) {
 	}
 }
 
-// The caption splits the threads' memory as the heap panel does, with
-// no aside on units.
+// The caption says where the virtual threads' memory is (the heap; its
+// parts are the heap panel's, drawn) and the OS threads in one sentence,
+// with no aside on units: two lines, where three were "dense".
 func TestBasicsSplitsTheThreadsMemory(t *testing.T) {
 	r := newRun(t, "vt-basics/memory-virtual", nil, 1)
 	c := r.to(300, tick)
-	contains(t, "memory-virtual at 300 ms", c, "between them (StackChunks and Thread objects), about", "each. ")
+	contains(t, "memory-virtual at 300 ms", c, "7.8 MB of heap between them, about", "each; the JVM has only 11 OS threads.")
+	lacks(t, "memory-virtual at 300 ms", c, "StackChunk")
+	if len(c) > 140 {
+		t.Errorf("memory-virtual at 300 ms: %d characters, more than two lines: %q", len(c), c)
+	}
 	lacks(t, "memory-virtual at 300 ms", c, "the rest")
 	lacks(t, "memory-virtual at 300 ms", c, "1,048,576")
 }
@@ -326,12 +338,14 @@ func TestStepToWinNamesTheRequest(t *testing.T) {
 		{Thread: 2903, Model: 0}, {Thread: 2904, Model: 1}, {Thread: 2905, Model: 2}}}}}
 	win := &sim.Event{Kind: sim.EvWin, Thread: 2903, A: 0}
 	got := StepEvent(win, snap, []string{"haiku", "sonnet", "opus"}, 0)
-	if !strings.HasPrefix(got, "Request #2902's Haiku call, on its thread #2903, answered first") {
+	// The race cells no longer carry the calls' thread numbers: the step
+	// names the request and the model, as the table does.
+	if got != "Request #2902's Haiku call answered first: it wins, the others are cancelled." {
 		t.Errorf("step line %q", got)
 	}
 	// A scope no longer listed: the owner the caller remembers, else the
 	// thread and the model alone.
-	if got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 2902); !strings.HasPrefix(got, "Request #2902's Haiku call, on its thread #2903,") {
+	if got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 2902); !strings.HasPrefix(got, "Request #2902's Haiku call answered first") {
 		t.Errorf("step line %q", got)
 	}
 	got = StepEvent(win, &sim.Snapshot{}, []string{"haiku"}, 0)

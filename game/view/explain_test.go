@@ -26,7 +26,11 @@ func TestExplainOnPoint(t *testing.T) {
 			x, y := r.R.Center()
 			assert.NotEmpty(t, l.ExplainAt(x, y), "%s: the centre of %q", name, r.Name)
 		}
-		want := []string{"header", "side header", "heap", "OS threads", "caption"}
+		want := []string{"header", "side header", "OS threads", "caption"}
+		if !heapQuiet(in.Snap) {
+			// (A heap not modelled is said in the OS panel's sentence.)
+			want = append(want, "heap")
+		}
 		// The threads' queue has a region of its own unless only tasks
 		// wait (then the tasks' queue takes the strip).
 		onlyTasks := in.Snap.ExecQueued > 0 && threadsWaiting(&in) == 0
@@ -48,11 +52,26 @@ func TestExplainOnPoint(t *testing.T) {
 		if in.Snap.ExecQueued > 0 {
 			want = append(want, "task queue")
 		}
+		if sc := SceneOf(&in, true); sc.ScopesLead {
+			// The races are the picture; the threads, the carriers and
+			// (folded both) the heap with the OS threads are a line each,
+			// their details on point (racelead.go).
+			want = []string{"header", "side header", "caption", "virtual threads", "carriers"}
+			if sc.heapFolds() && sc.OSFolded {
+				want = append(want, "heap and OS threads")
+			} else {
+				want = append(want, "heap", "OS threads")
+			}
+		}
 		if len(in.Snap.Scopes) > 0 {
 			want = append(want, "scopes")
 		}
 		if sc := SceneOf(&in, true); len(in.Snap.ChunkBlocks) > 0 && !sc.heapFolds() {
-			want = append(want, "StackChunks")
+			if threadsOnlyHeap(in.Snap) {
+				want = append(want, "the threads' objects") // the heap's one bar (threadsheap.go)
+			} else {
+				want = append(want, "StackChunks")
+			}
 		}
 		for _, w := range want {
 			assert.True(t, names[w], "%s: no %q region among %v", name, w, names)

@@ -278,6 +278,15 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary bool, p *
 	foldedLineText(l, r, "OS threads", say, p, sc, alts...)
 }
 
+// drawIdleCPUs draws the CPU lanes of a still frame in which every CPU
+// is idle as one line: twelve boxes each saying "idle" under "12 CPUs,
+// all idle" were the frame's largest block of words.
+func drawIdleCPUs(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	n := Count(int64(snap.Cores))
+	foldedLine(l, r, "CPU lanes", "CPUs: the machine's "+n+" cores; none runs a thread now (the threads sleep or wait). This workload has no virtual threads.",
+		p, sc, "CPUs: all "+n+" idle", n+" CPUs idle")
+}
+
 // drawFoldedLanes draws the carrier lanes of a still frame: the busy ones
 // as lanes (drawCarrierLane) and the idle ones in one line naming them.
 func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Palette, sc float32) {
@@ -290,12 +299,22 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 	if snap.Pinned > 0 && !snap.Paused {
 		right += " · " + Count(int64(snap.Pinned)) + " pinned"
 	}
+	// The contrast (8 of 74 OS threads run 16 virtual threads) before
+	// the busy count: the idle line under the busy lanes counts the rest.
+	if cc := carrierContrast(snap, n); len(cc) > 0 && TextWidth(cc[len(cc)-1], sc)+TextWidth(right, sc)+12*sc > r.W {
+		for _, t := range cc {
+			if TextWidth(t, sc)+4*sc <= r.W && !snap.Paused {
+				right = ""
+				break
+			}
+		}
+	}
 	body := panel(l, r, right, p, sc, append(carrierContrast(snap, n),
 		"carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
 		"carriers (OS threads)", "carrier threads", "carriers")...)
 	l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
 		strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now; the bar is that thread's stack. "+
-		"The idle ones are listed on one line.")
+		"The idle ones are listed on one line: "+idleWords(idle, len(snap.Carriers), true)+".")
 	if body.Empty() {
 		return
 	}
@@ -343,7 +362,13 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		s.at.tokenOnLane(i, Rect{X: line.X, Y: line.Y, W: min(line.H*3, line.W), H: line.H})
 	}
 	if len(rest) > 0 && line.H > 0 {
-		l.TextFit(line.PadX(2*sc), sc, p.TextDim, idleWords(rest, len(snap.Carriers), true), idleWords(rest, len(snap.Carriers), false))
+		words := []string{idleWords(rest, len(snap.Carriers), true), idleWords(rest, len(snap.Carriers), false)}
+		if s.memStory && busy > 0 && len(rest) == len(idle) && len(rest) == len(snap.Carriers)-busy {
+			// Under the memory story the lanes are secondary: the
+			// others counted, their names the explanation's.
+			words = []string{"the other " + Count(int64(len(rest))) + ": idle"}
+		}
+		l.TextFit(line.PadX(2*sc), sc, p.TextDim, words...)
 		line.Y += lineH
 		line.H = max(0, min(lineH, body.Bottom()-line.Y))
 	}

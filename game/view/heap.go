@@ -65,6 +65,10 @@ func youngRects(yr Rect, h *sim.HeapView, sc float32) (eden, s0, s1 Rect) {
 }
 
 func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	if threadsOnlyHeap(snap) {
+		drawThreadsHeap(l, r, snap, p, sc)
+		return
+	}
 	l.inHeap = true
 	defer func() { l.inHeap = false }()
 	h := &snap.Heap

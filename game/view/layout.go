@@ -121,6 +121,10 @@ type Scene struct {
 	// CPUs mostly idle while threads sleep), so the lanes get less room.
 	CPULanes bool
 	Scopes   bool // a structured-scopes panel
+	// ScopesLead: the races are the story (structured scopes run on
+	// virtual threads): they take the side's width, and the carriers,
+	// the ready and the parked threads fold to a line each (racelead.go).
+	ScopesLead bool
 	// HeapQuiet: nothing was ever allocated in the heap (the scenario does
 	// not model it); the heap panel folds to one line.
 	HeapQuiet bool
@@ -132,8 +136,9 @@ type Scene struct {
 	// scenario computes no resident memory: a line counts them.
 	OSFolded bool
 	// LessLanes: in a still frame, every carrier is stopped for a GC and
-	// drawn compactly: the heap's column, where the story is, takes
-	// the width the lanes give up.
+	// drawn compactly, or the idle ones are folded under the memory
+	// story: the right column, where the story is, takes the width the
+	// lanes give up.
 	LessLanes bool
 	// IdleLanes: in a still frame, the carrier lanes with no virtual
 	// thread folded into one line (the busy ones keep their lanes).
@@ -151,6 +156,9 @@ type Scene struct {
 	// GC is one line ("all 8 stopped for GC"): eight lanes of stopped
 	// threads were a block of text beside the story.
 	LanesFolded bool
+	// CPUsIdle: in a still frame, a workload without virtual threads has
+	// every CPU idle: the CPU lanes are one line saying so.
+	CPUsIdle bool
 	// Weights of the panels that share a column (1: ordinary).
 	Heap, OS, Parked, ScopesW float32
 	// HeaderRows is the side header's rows of text (0: as many as the
@@ -175,6 +183,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 	sc.HeapQuiet = heapQuiet(s)
 	sc.HeapFolded = !sc.HeapQuiet && heapWaits(s)
 	sc.CPULanes = !in.Virtual
+	sc.CPUsIdle = still && !in.Virtual && !s.Paused && cpusIdle(s)
 	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
 		// The heap's story is playing: collections, promoted chunks
 		// (2.6: room for the StackChunk strip's bricks under the spaces).
@@ -194,13 +203,19 @@ func SceneOf(in *SideInput, still bool) Scene {
 	if sc.Scopes {
 		sc.ScopesW = 2.5
 	}
+	// Not once a learning router calls one model alone and no race is
+	// left (RouterSingle is set once): the races' panel would be empty.
+	sc.ScopesLead = sc.Scopes && in.Virtual && (s.RouterSingle < 0 || s.ScopesOpen > 0 || len(s.Scopes) > 0)
 	parked := parkedVirtual(s)
-	if still && in.Virtual {
+	if still && in.Virtual && !sc.ScopesLead {
 		sc.IdleLanes = idleLanes(in)
 		// Few parked threads (labelled tokens, a corner of their panel)
 		// leave the room to every carrier's lane, idle ones too: eight
 		// lanes under sixteen loops show how few OS threads run them.
-		if len(sc.IdleLanes) >= 2 && parked > maxLabelled {
+		// Unless the memory story tells that in its bars (memstory.go):
+		// then the idle lanes are one line and the story gets the room.
+		story := memoryStory(s, in.MemLimit)
+		if len(sc.IdleLanes) >= 2 && (parked > maxLabelled || story) {
 			sc.Lanes = sc.Lanes - len(sc.IdleLanes) + 1
 			if wakingLanes(in) > 0 {
 				sc.Lanes += 2 // the carriers being woken: a row of small lanes under a line of words
@@ -209,6 +224,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 			sc.IdleLanes = nil
 		}
 		sc.QueueFolded = s.RunQueueLen == 0 && s.ExecQueued == 0
+		sc.LessLanes = story && len(sc.IdleLanes) > 0
 		if s.Paused && len(sc.IdleLanes) == 0 && len(idleLanes(in)) == 0 && sc.Lanes > stoppedLaneRows {
 			// Every carrier stopped for the same GC: one fact, drawn
 			// compactly (two columns of short lanes, each with its
@@ -232,6 +248,16 @@ const stoppedLaneRows = 4
 // lessLanesMinW is the least width of the left column narrowed for the
 // heap (LessLanes).
 const lessLanesMinW = 450
+
+// cpusIdle reports whether the machine has CPUs and none runs a thread.
+func cpusIdle(s *sim.Snapshot) bool {
+	for _, id := range s.CoreThread {
+		if id != 0 {
+			return false
+		}
+	}
+	return s.Cores > 0
+}
 
 // idleLanes are the carrier lanes with no virtual thread mounted (or not
 // started yet), in order (those being woken among them: drawFoldedLanes
@@ -292,10 +318,16 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	}
 	sl.Header, r = r.Top(hh)
 	sl.Caption, r = r.Top(s.CaptionH)
+	if s.ScopesLead {
+		return layoutRaceLead(sl, r, &s, scale)
+	}
 	g := 3 * scale
 	title := PanelTitleH(scale)
 	line := foldedH(scale) + g // a folded panel
 	lanesWant := title + float32(max(s.Lanes, 1))*(laneMaxH*scale) + g
+	if s.CPUsIdle {
+		lanesWant = line
+	}
 	queueH := title + (CharH+8)*scale + g
 	if s.QueueFolded {
 		queueH = line

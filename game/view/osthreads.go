@@ -104,8 +104,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	}
 	l.region(r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live ("+Count(int64(len(snap.Carriers)))+" carrier threads, "+
 		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own, main among them); "+
-		Count(int64(cOn+on))+" hold a CPU now."+stackNote+" (Threads' objects in the heap, "+Size(inHeap)+
-		", are in the heap panel.)"+rssNote(snap))
+		Count(int64(cOn+on))+" hold a CPU now."+stackNote+heapNote(snap, inHeap)+rssNote(snap))
 	if body.Empty() {
 		return
 	}
@@ -113,10 +112,18 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 		return
 	}
 	counts := osCountLines(snap, measured, cOn+on, waiting, jvm)
+	// A program of platform threads alone has every one of them drawn as
+	// a square in the thread panels (on a CPU, waiting): a grid of them
+	// here too read as twice as many threads (200 pool threads as 400,
+	// even with a line saying "the same"), so the panel counts them in
+	// words.
+	if snap.PlatformApp > 0 && len(snap.Carriers) == 0 {
+		ns = 0
+	}
 	// The program's platform threads are drawn in the threads panel too;
 	// a line of their own says so when there is room (else the 200 pool
 	// threads read as 400).
-	if snap.PlatformApp > 0 && snap.RSS == 0 && body.H > 5*CharH*sc {
+	if ns > 0 && snap.PlatformApp > 0 && snap.RSS == 0 && body.H > 5*CharH*sc {
 		n := Count(int64(snap.PlatformApp))
 		// No panel is named: its title changes with the threads' state.
 		counts = append(counts, []string{"(the program's " + n + " platform threads, drawn again here: each is an OS thread)",
@@ -129,6 +136,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	// total, which comes first on a low panel (the memory is the story
 	// where the scenario computes it).
 	gridMin := min(2*14*sc, body.H/2)
+	if ns == 0 {
+		gridMin = 0
+	}
 	// The resident memory against the container's limit, as a bar under
 	// its total line: the limit is the point, and a sentence alone did
 	// not show how close the process is to it.
@@ -169,6 +179,16 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 			drawMemoryKey(l, key.PadX(2*sc), snap, limit, p, sc)
 		}
 	}
+}
+
+// heapNote is the OS threads' explanation's word on the heap: where the
+// threads' objects are drawn, or, where the scenario does not model the
+// heap (the OS panel took its line), that it is not.
+func heapNote(snap *sim.Snapshot, inHeap sim.Bytes) string {
+	if heapQuiet(snap) {
+		return " The heap (" + Size(snap.Heap.Max) + ") is not modelled in this scenario: the program's objects are not simulated."
+	}
+	return " (Threads' objects in the heap, " + Size(inHeap) + ", are in the heap panel.)"
 }
 
 // drawMemoryBar draws the process's resident memory as parts of a bar as

@@ -29,6 +29,9 @@ const (
 	maxScopeRows = 6
 	// maxDecidedRows bounds the decided races drawn above the open scopes.
 	maxDecidedRows = 2
+	// maxLeadRows bounds the rows of races drawn as the side's picture:
+	// the race just decided and a few undecided ones, in larger words.
+	maxLeadRows = 4
 	// decidedFor is how long (virtual time) a decided race stays drawn:
 	// long enough to be seen at slow speeds, short enough that at the
 	// router's few races per millisecond the newest replace it.
@@ -197,7 +200,15 @@ func (m *raceMemory) remembered(v *sim.ScopeView) bool {
 
 // draw draws the scopes panel: the decided races remembered and those the
 // snapshot holds decided, newest first, then the open undecided scopes.
-func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, p *Palette, sc float32) {
+// big: the races are the side's picture (racelead.go): fewer rows, in
+// larger words, each cell its call's state alone (its thread's number is
+// on point), and no key (the cells' words say it).
+func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, big bool, p *Palette, sc float32) {
+	face := cellFace{size: sc}
+	limit := maxScopeRows
+	if big {
+		face, limit = leadFace(sc), maxLeadRows
+	}
 	open := max(snap.ScopesOpen, len(snap.Scopes))
 	var rows []*sim.ScopeView
 	for i := range m.recent {
@@ -227,10 +238,18 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	// The count line under the title, then the rows: up to maxScopeRows,
 	// taller (to 24 pixels) when the panel has room for them.
-	bodyH := r.H - PanelTitleH(sc) - 9*sc - headH - CharH*sc
+	countH := CharH*sc + 3*sc
+	bodyH := r.H - PanelTitleH(sc) - 6*sc - headH - countH
+	if big && bodyH < 2*(CharH*face.size+6*sc)+gap && bodyH+countH >= 2*(CharH*face.size+6*sc)+gap {
+		// A low panel (a phone's) keeps a second row, the race just
+		// decided above an open one, rather than the count line (the
+		// counts are on point).
+		bodyH += countH
+		countH = 0
+	}
 	// A key under the rows says what a cell's marks mean (readers asked
 	// which was won, cancelled, waiting), where the panel keeps four rows.
-	key := bodyH >= 4*(16*sc+gap)+CharH*sc
+	key := !big && bodyH >= 4*(16*sc+gap)+CharH*sc
 	// And, on a line of its own where the panel keeps four rows under it,
 	// what a running call does: readers asked whether the running calls'
 	// answers had arrived, and why they had not won.
@@ -241,14 +260,22 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	if runKey {
 		bodyH -= CharH * sc
 	}
-	rowH := clamp((bodyH+gap)/maxScopeRows-gap, 16*sc, 24*sc)
+	rowH := clamp((bodyH+gap)/float32(limit)-gap, 16*sc, 24*sc)
+	if big {
+		rowH = clamp((bodyH+gap)/float32(limit)-gap, CharH*face.size+6*sc, CharH*face.size+28*sc)
+	}
 	rowH = min(rowH, r.H)
-	fit := min(maxScopeRows, max(0, int((bodyH+gap)/(rowH+gap))))
+	fit := min(limit, max(0, int((bodyH+gap)/(rowH+gap))))
 	// Room for the undecided too: a decided race gives way to one open
 	// scope when there is room for only a couple of rows.
 	nDecided = min(nDecided, max(0, min(fit-1, fit/2+1)))
-	if waiting == 0 {
+	switch {
+	case waiting == 0:
 		nDecided = min(len(rows), fit)
+	case big:
+		// The race just decided first, whatever the room: it is the
+		// rule's whole story.
+		nDecided = min(len(rows)-waiting, 1, fit)
 	}
 	nOpen := min(waiting, max(0, fit-nDecided))
 	drawn := append(rows[:nDecided:nDecided], rows[len(rows)-waiting:len(rows)-waiting+nOpen]...)
@@ -279,6 +306,9 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// cells read as a contradiction).
 		counts = []string{"top: " + d + "; below: " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " undecided races",
 			d + ", then " + Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " undecided", d}
+		if big {
+			counts = counts[1:]
+		}
 	default:
 		counts = []string{"showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " undecided races",
 			Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " undecided races"}
@@ -287,8 +317,16 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	// its own (the blue of the legend's "virtual thread"), forked by the
 	// request's thread; the cells carry the threads' numbers as the lanes
 	// and the parked tokens do.
-	body := panel(l, r, "", p, sc, "races: each call on its own virtual thread; first answer wins",
-		"races: one virtual thread per call; first answer wins", "races: first answer wins", "races")
+	titles := []string{"races: each call on its own virtual thread; first answer wins",
+		"races: one virtual thread per call; first answer wins", "races: first answer wins", "races"}
+	if big {
+		// The rule, with why a running call has not won: a call's
+		// thread runs to send its request and again to read the
+		// answer; the first to finish wins (the key's line, folded in).
+		titles = []string{"races: one virtual thread per call; the first to finish reading its answer wins",
+			"races: one virtual thread per call; the first to finish wins", "races: first to finish wins", "races"}
+	}
+	body := panel(l, r, "", p, sc, titles...)
 	link := ""
 	if ws := raceLink(rows[:nDecided], snap); ws != nil {
 		link = " " + upperFirst(ws[0]) + "."
@@ -311,12 +349,12 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		return
 	}
 	var countLine Rect
-	countLine, body = body.Top(CharH*sc + 3*sc)
+	countLine, body = body.Top(countH)
 	l.TextFit(countLine, sc, p.TextDim, counts...)
 	y := body.Y
 	if headH > 0 {
 		head := Rect{X: body.X, Y: y, W: body.W, H: headH}
-		owner, subs := ScopeRects(head, cols, sc)
+		owner, subs := scopeRects(head, cols, face, sc)
 		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, "request", "req.")
 		// One wording for every column: "Haiku call" over one column and
 		// "Sonnet" over the next read as two kinds.
@@ -346,7 +384,7 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			l.Line(body.X, y, body.Right(), y, max(1, sc), p.Grid)
 			y += gap
 		}
-		drawScope(l, Rect{X: body.X, Y: y, W: body.W, H: rowH}, v, snap, p, sc)
+		drawScope(l, Rect{X: body.X, Y: y, W: body.W, H: rowH}, v, snap, face, p, sc)
 		markDrawn(&states, v, snap)
 		y += rowH + gap
 	}
@@ -371,8 +409,7 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 		callCancelled: {"cancelled"},
 		callEnded:     {"ended"},
 	}
-	sw := CharH * sc * 0.8
-	cellW := sw * 1.6
+	cellW := stateSwatchW(sc)
 	for form := 0; form < 3; form++ {
 		word := func(st callState) string { return words[st][min(form, len(words[st])-1)] }
 		gap := 2 * CharW * sc
@@ -404,14 +441,7 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 			if !drawn[st] {
 				continue
 			}
-			if cell := (Rect{X: x, Y: r.Y + (r.H-sw)/2, W: cellW, H: sw}); callState(st) == callWaiting {
-				// The parked square alone: framed, at a key's size, it
-				// was too small to see.
-				sq := parkedSquare(Rect{H: CharH * sc}, sc)
-				l.Mark(Rect{X: x + (cellW-sq)/2, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
-			} else {
-				drawCall(l, cell, callState(st), nil, false, p, sc)
-			}
+			drawStateSwatch(l, x, r, callState(st), p, sc)
 			x += cellW + 3*sc
 			w := word(callState(st))
 			l.Text(x, r.Y+(r.H-CharH*sc)/2, w, sc, p.TextDim)
@@ -423,6 +453,24 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 		}
 		return
 	}
+}
+
+// stateSwatchW is the width of a race cell's look drawn small (a key's
+// swatch).
+func stateSwatchW(sc float32) float32 { return CharH * sc * 0.8 * 1.6 }
+
+// drawStateSwatch draws a race cell's look for state st small, at x,
+// centred in the line r: a key's swatch.
+func drawStateSwatch(l *List, x float32, r Rect, st callState, p *Palette, sc float32) {
+	sw, cellW := CharH*sc*0.8, stateSwatchW(sc)
+	if st == callWaiting {
+		// The parked square alone: framed, at a key's size, it was
+		// too small to see.
+		sq := parkedSquare(Rect{H: CharH * sc}, sc)
+		l.Mark(Rect{X: x + (cellW-sq)/2, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
+		return
+	}
+	drawCall(l, Rect{X: x, Y: r.Y + (r.H-sw)/2, W: cellW, H: sw}, st, nil, false, cellFace{size: sc}, p, sc)
 }
 
 // drawFlowArrow draws an arrow from x0 to x1 at height y, in the dim
@@ -486,17 +534,30 @@ func upperFirst(s string) string {
 // ScopeRects returns the owner's and the subtasks' token rectangles in a
 // scope row (exported for tests).
 func ScopeRects(row Rect, n int, sc float32) (owner Rect, subs []Rect) {
+	return scopeRects(row, n, cellFace{size: sc}, sc)
+}
+
+// scopeRects is ScopeRects for cells whose words are in face f.
+func scopeRects(row Rect, n int, f cellFace, sc float32) (owner Rect, subs []Rect) {
 	gap := 3 * sc
 	// The owner's column is headed "request": its cells hold the id alone,
 	// and the subtasks get the room for their words.
-	ow := min(TextWidth("a request", sc)+6*sc, row.W*0.3)
+	ow := min(TextWidth("a request", f.size)+6*sc, row.W*0.3)
+	if f.bold {
+		// The larger bold: room for a five-digit id after its mark, so
+		// that a phone's call cells keep their words.
+		ow = min(TextWidth("#99999", f.size)+(7+16)*sc, row.W*0.3)
+	}
 	owner, rest := row.Left(ow)
 	rest.X += gap
 	rest.W -= gap
 	if n <= 0 || rest.W <= 0 {
 		return owner, nil
 	}
-	w := min((rest.W-gap*float32(n-1))/float32(n), TextWidth("#99999 no answer yet", sc)+6*sc)
+	w := (rest.W - gap*float32(n-1)) / float32(n)
+	if !f.bold {
+		w = min(w, TextWidth("#99999 no answer yet", f.size)+6*sc)
+	}
 	for i := 0; i < n; i++ {
 		subs = append(subs, Rect{X: rest.X + float32(i)*(w+gap), Y: row.Y, W: max(0, w), H: row.H})
 	}
@@ -507,11 +568,15 @@ func ScopeRects(row Rect, n int, sc float32) (owner Rect, subs []Rect) {
 // wording after the number of the call's virtual thread (the step line's
 // "Haiku call (thread #2903)" is the cell "#2903 won"). A call that has
 // ended says so: its thread is drawn nowhere else.
-func subtaskWords(st *sim.SubtaskView, won bool) []string {
+func subtaskWords(st *sim.SubtaskView, won, big bool) []string {
 	var out []string
 	switch {
+	case won && big:
+		out = []string{"won: answered first", "won"}
 	case won:
 		out = []string{"won, ended", "won"}
+	case big && st.State == sim.StateRunnable && !st.Cancelled && !st.Done:
+		out = []string{"ready"}
 	case st.Cancelled:
 		out = []string{"cancelled"}
 	case st.Done:
@@ -604,9 +669,15 @@ func stateOfOwner(sv *sim.ScopeView, snap *sim.Snapshot) callState {
 
 // drawCall draws one race cell in its state's look, then its words
 // (bright: a waiting cell's words as bright as a token's).
-func drawCall(l *List, r Rect, state callState, words []string, bright bool, p *Palette, sc float32) {
+func drawCall(l *List, r Rect, state callState, words []string, bright bool, f cellFace, p *Palette, sc float32) {
 	txt := p.Background
-	text := r.PadX(2 * sc)
+	// The inset of a cell's mark and the gap after it: wider for the
+	// larger bold (its words sat against the marks).
+	in := 3 * sc
+	if f.bold {
+		in = 5 * sc
+	}
+	text := r.PadX(in - sc)
 	switch state {
 	case callWaiting:
 		// Parked: the parked panel's square on the panel's ground, the
@@ -614,9 +685,9 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, p *
 		// drawn as tokens, as in the lanes and the ready row.
 		l.Frame(r, max(1, sc*0.75), p.PanelEdge)
 		sq := parkedSquare(r, sc)
-		l.Mark(Rect{X: r.X + 3*sc, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
-		text.X += sq + 3*sc
-		text.W -= sq + 3*sc
+		l.Mark(Rect{X: r.X + in, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
+		text.X += sq + in
+		text.W -= sq + in
 		txt = p.TextDim
 		if bright {
 			txt = p.Text
@@ -628,11 +699,16 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, p *
 		l.Mark(r, MeanVirtual, p, 0.3)
 		txt = p.Text
 		x := crossSide(r, sc)
-		x0, y0 := r.X+3*sc, r.Y+(r.H-x)/2
+		if len(words) > 0 && !f.fits(text.W-x-in, words...) && f.fits(text.W, words...) {
+			// A narrow cell (a phone's) keeps the word, which says
+			// it alone, rather than the cross.
+			break
+		}
+		x0, y0 := r.X+in, r.Y+(r.H-x)/2
 		l.Line(x0, y0, x0+x, y0+x, crossWidth(sc), p.Text)
 		l.Line(x0, y0+x, x0+x, y0, crossWidth(sc), p.Text)
-		text.X += x + 3*sc
-		text.W -= x + 3*sc
+		text.X += x + in
+		text.W -= x + in
 	case callEnded:
 		l.Mark(r, MeanVirtual, p, 0.45)
 	default:
@@ -640,11 +716,11 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, p *
 	}
 	if state == callRunning {
 		dot := min(r.H*0.3, 5*sc)
-		l.MarkCircle(r.X+3*sc+dot, r.Y+r.H/2, dot, MeanOnCPU, p)
-		text.X += 2*dot + 3*sc
-		text.W -= 2*dot + 3*sc
+		l.MarkCircle(r.X+in+dot, r.Y+r.H/2, dot, MeanOnCPU, p)
+		text.X += 2*dot + in
+		text.W -= 2*dot + in
 	}
-	l.TextFit(text, sc, txt, words...)
+	f.fit(l, text, txt, words...)
 	if state == callWon {
 		// A thick frame: a thin one on the blue token read as one more
 		// "ready" cell.
@@ -674,8 +750,8 @@ func markDrawn(states *[callEnded + 1]bool, sv *sim.ScopeView, snap *sim.Snapsho
 	}
 }
 
-func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, p *Palette, sc float32) {
-	owner, subs := ScopeRects(row, len(sv.Subtasks), sc)
+func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellFace, p *Palette, sc float32) {
+	owner, subs := scopeRects(row, len(sv.Subtasks), f, sc)
 	// A request whose call runs or is ready has its number bright: the
 	// lanes and the ready row name it ("#4347 Haiku call of #4343"), and
 	// readers looked for it among the parked requests' dim numbers.
@@ -686,11 +762,11 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, p *Pale
 	}
 	if sv.Owner != 0 {
 		l.hit(owner, sv.Owner)
-		drawCall(l, owner, stateOfOwner(sv, snap), []string{sv.Owner.String()}, active, p, sc)
+		drawCall(l, owner, stateOfOwner(sv, snap), []string{sv.Owner.String()}, active, f, p, sc)
 	} else {
 		// Decided in a scope the snapshot did not list (it lists 128):
 		// the events name its subtasks, not its owner.
-		drawCall(l, owner, stateOfOwner(sv, snap), []string{"a request", "request"}, active, p, sc)
+		drawCall(l, owner, stateOfOwner(sv, snap), []string{"a request", "request"}, active, f, p, sc)
 	}
 	for i, r := range subs {
 		st := &sv.Subtasks[i]
@@ -698,7 +774,14 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, p *Pale
 		if st.Thread != 0 {
 			l.hit(r, st.Thread)
 		}
-		drawCall(l, r, stateOfCall(st, won), subtaskWords(st, won), false, p, sc)
+		words := subtaskWords(st, won, false)
+		if f.bold {
+			// The big cells say the state alone: the call's thread
+			// number is on point (its card), and numbers with gaps
+			// (#4343's calls #4347-#4349) read as a puzzle.
+			words = subtaskWords(&sim.SubtaskView{State: st.State, Cancelled: st.Cancelled, Done: st.Done}, won, true)
+		}
+		drawCall(l, r, stateOfCall(st, won), words, false, f, p, sc)
 	}
 }
 
@@ -789,4 +872,38 @@ func roleWords(rs []threadRole, models []string, id sim.ThreadID) []string {
 		}
 	}
 	return nil
+}
+
+// cellFace is the size and face of a race cell's words: the ordinary
+// text, or the races' picture's larger bold (leadFace).
+type cellFace struct {
+	size float32
+	bold bool
+}
+
+// leadFace is the face of the races drawn as the side's picture: the
+// caption's bold, a size the font is rasterised at for both device
+// scales.
+func leadFace(sc float32) cellFace { return cellFace{size: 1.25 * sc, bold: true} }
+
+// fits reports whether one of alts fits a width w in face f, or in the
+// ordinary text where f is the larger bold (fit's fallback).
+func (f cellFace) fits(w float32, alts ...string) bool {
+	for _, a := range alts {
+		if TextWidth(a, f.size) <= w+0.01 || f.bold && TextWidth(a, f.size/1.25) <= w+0.01 {
+			return true
+		}
+	}
+	return false
+}
+
+// fit draws the first of alts that fits r in face f (List.TextFit), or
+// in the ordinary text where none fits in a larger face (a phone's
+// narrow cells).
+func (f cellFace) fit(l *List, r Rect, c Color, alts ...string) bool {
+	if !l.TextFit(r, f.size, c, alts...) {
+		return f.bold && l.TextFit(r, f.size/1.25, c, alts...)
+	}
+	l.Items[len(l.Items)-1].Bold = f.bold
+	return true
 }

@@ -475,6 +475,32 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			titles = []string{w + " platform threads (each keeps its OS thread)", w + " platform threads", w}
 		}
 	}
+	// Under the memory story (memstory.go), the frame's big mark, this
+	// panel is secondary and compact: groups that all wait for one reason
+	// say it once, in the title, and each row is its kind and its
+	// tokens on one line ("7 server loops waiting for work" over its row
+	// took two lines a group).
+	compact := in.Virtual && s.memStory && total <= maxLabelled && len(groups) > 1
+	if compact {
+		reason := ""
+		for i, g := range groups {
+			_, why, ok := strings.Cut(g.name, ": ")
+			if !ok || i > 0 && why != reason {
+				compact = false
+				break
+			}
+			reason = why
+		}
+		if compact {
+			for i := range groups {
+				// The kind alone ("7 server loops"), its tokens
+				// unnumbered: the ids are their explanation's.
+				kind, _, _ := strings.Cut(groups[i].name, ": ")
+				groups[i].name, groups[i].ids = kind+": ", nil
+			}
+			titles = []string{"parked virtual threads, " + reason, "parked, " + reason, "parked"}
+		}
+	}
 	s.groups = groups
 	// Virtual threads here are "parked": "waiting" is kept for the queue
 	// of threads waiting for a carrier, so one word means one thing.
@@ -516,7 +542,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		// Groups of one square a thread say so once, in the title too:
 		// "1 square = 1 thread" under the first group sat between two
 		// grids and read as belonging to either.
-		if withScale := right + " · 1 square = 1 thread"; tokens && forceK == 0 &&
+		if withScale := right + " · 1 square = 1 thread"; tokens && forceK == 0 && !compact &&
 			TextWidth(withScale, sc)+TextWidth(titles[len(titles)-1], sc)+12*sc <= r.W {
 			right = withScale
 			forceK = -1
@@ -529,7 +555,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	}
 	body := panelAlt(l, r, right, []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
 	if in.Virtual {
-		l.region(r, "parked threads", Count(int64(total))+" virtual threads are parked: blocked on a sleep, a socket or a lock, they are off their carriers and cost only their heap memory, grouped by why they wait"+groupList(groups)+".")
+		l.region(r, "parked threads", Count(int64(total))+" virtual threads are parked: blocked on a sleep, a socket or a lock, they are off their carriers and cost only their heap memory, grouped by why they wait"+groupList(groups)+"."+skipSay(compact))
 	} else {
 		l.region(r, "waiting threads", Count(int64(total))+" platform threads are waiting, each still holding its OS thread and its stack"+groupList(groups)+".")
 	}
@@ -550,7 +576,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	for _, g := range groups {
 		skip = skip || idsSkip(g.ids, g.n)
 	}
-	if skip && fit {
+	if skip && fit && !compact {
 		// Ids are given in start order to every thread; a group's own
 		// skip the others' ("#67, #69 … #83, #84" read as two kinds).
 		// (Two groups: a server's loops and a client's, each a row.)
@@ -564,8 +590,10 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			body = rest
 		}
 	}
-	chunksSaid := false // the parked stacks' StackChunks have a line of their own
-	if in.Virtual && total <= maxLabelled && snap.Chunks.Live > 0 && body.H >= 3*CharH*sc {
+	// the parked stacks' StackChunks have a line of their own (the memory
+	// story's sliver says them where it is drawn)
+	chunksSaid := compact
+	if in.Virtual && total <= maxLabelled && snap.Chunks.Live > 0 && body.H >= 3*CharH*sc && !compact {
 		chunksSaid = true
 		// Where the parked threads' stacks are: a brown mark and the
 		// StackChunks' bytes, at the panel's foot, so that "no OS thread"
@@ -611,6 +639,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		_, body = body.Top(3 * sc)
 	}
 	rowH := body.H / float32(len(groups))
+	if compact {
+		rowH = min(rowH, laneMaxH*sc)
+	}
 	y := body.Y
 	for _, g := range groups {
 		row := Rect{X: body.X, Y: y, W: body.W, H: rowH - max(1, 2*sc)}
@@ -623,6 +654,15 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			s.needK = max(s.needK, k)
 		}
 	}
+}
+
+// skipSay is the parked panel's explanation of its numbers' gaps where
+// the compact panel leaves its note out.
+func skipSay(compact bool) string {
+	if !compact {
+		return ""
+	}
+	return " Their numbers skip those of other threads started in between; their stacks wait in StackChunks on the heap."
 }
 
 // idsSkip reports whether a group's n ids are all listed, labelled, and
@@ -681,7 +721,7 @@ func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.Th
 		}
 	}
 	d, k := drawCellsK(l, cells, n, ids, m, forceK, p, sc)
-	l.detail(row, name, Count(int64(n))+" threads "+name+".")
+	l.detail(row, name, Count(int64(n))+" threads "+strings.TrimSuffix(name, ": ")+".")
 	return d, k
 }
 
@@ -693,7 +733,7 @@ func countedLabel(name string, n int, counted bool) string {
 		return name
 	}
 	if kind, state, ok := strings.Cut(name, ": "); ok {
-		return Count(int64(n)) + " " + kind + " " + state
+		return strings.TrimSpace(Count(int64(n)) + " " + kind + " " + state)
 	}
 	return name + " " + Count(int64(n))
 }

@@ -203,6 +203,8 @@ type Side struct {
 	canvasW float32
 	// still: this frame is not moving (Build sets it from the header).
 	still bool
+	// memStory: this draw's OS panel tells the memory story (memstory.go).
+	memStory bool
 	// races: the structured scopes this side saw decided (scopes.go).
 	races raceMemory
 	// This draw's roles of the running and ready threads in the races,
@@ -296,34 +298,59 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	s.roles, s.models, s.wake = s.races.roles(snap, s.roles), in.Models, in.WakeLatency
 	s.snap = snap
 	defer func() { s.snap = nil }()
+	// Whether the OS panel draws the memory story (memstory.go), as
+	// drawOS decides it: the thread panels are then secondary.
+	osR := sl.OS
+	if sc2.HeapFolded && heapInMemoryStory(sl.Heap, sl.OS, snap, in.MemLimit, sc) {
+		osR = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
+	}
+	s.memStory = !sc2.OSFolded && memoryStory(snap, in.MemLimit) && memoryStoryRoom(Rect{W: osR.W - 6*sc, H: osR.H - PanelTitleH(sc) - 6*sc}, sc)
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
 	// (The layout gives the merged panel the queue's room: two columns,
 	// or a phone's one line.)
-	merged := sc2.ThreadsMerged && sl.RunQueue.Empty()
+	merged := sc2.ThreadsMerged && sl.RunQueue.Empty() && !sc2.ScopesLead
 	s.merged, s.liveGrid = merged, Rect{}
 	switch {
-	case sc2.LanesFolded && sl.Wide:
-		drawStoppedCarriersLine(l, sl.Lanes, in, p, sc)
-	case len(sc2.IdleLanes) > 0:
-		s.drawFoldedLanes(l, sl.Lanes, in, sc2.IdleLanes, p, sc)
+	case sc2.ScopesLead:
+		// The races are the picture; the carriers and the threads off
+		// them are a line each (racelead.go).
+		s.drawRaceLead(l, &sl, in, p, sc)
 	default:
-		s.drawLanes(l, sl.Lanes, in, p, sc)
-	}
-	if merged {
-		s.drawLiveThreads(l, sl.Parked, in, p, sc)
-	} else {
-		s.shareSquareScale(l, sl.RunQueue, sl.Parked, in, p, sc)
-		s.drawRunQueue(l, sl.RunQueue, in, p, sc)
-		s.drawParked(l, sl.Parked, in, p, sc)
-	}
-	s.at.threads = sl.Parked
-	if !sl.Scopes.Empty() {
-		s.races.draw(l, sl.Scopes, snap, in.Models, p, sc)
+		switch {
+		case sc2.CPUsIdle:
+			drawIdleCPUs(l, sl.Lanes, snap, p, sc)
+		case sc2.LanesFolded && sl.Wide:
+			drawStoppedCarriersLine(l, sl.Lanes, in, p, sc)
+		case len(sc2.IdleLanes) > 0:
+			s.drawFoldedLanes(l, sl.Lanes, in, sc2.IdleLanes, p, sc)
+		default:
+			s.drawLanes(l, sl.Lanes, in, p, sc)
+		}
+		if merged {
+			s.drawLiveThreads(l, sl.Parked, in, p, sc)
+		} else {
+			s.shareSquareScale(l, sl.RunQueue, sl.Parked, in, p, sc)
+			s.drawRunQueue(l, sl.RunQueue, in, p, sc)
+			s.drawParked(l, sl.Parked, in, p, sc)
+		}
+		s.at.threads = sl.Parked
+		if !sl.Scopes.Empty() {
+			s.races.draw(l, sl.Scopes, snap, in.Models, false, p, sc)
+		}
 	}
 	switch {
+	case sc2.ScopesLead && sl.OS.Empty() && !sl.Heap.Empty():
+		// Both folded under the races: one line for the heap and the
+		// OS threads (racelead.go).
+		drawResourceLine(l, sl.Heap, snap, in.BaseMeasured, p, sc)
 	case sc2.HeapFolded && !sc2.OSFolded && heapInMemoryStory(sl.Heap, sl.OS, snap, in.MemLimit, sc):
 		// The memory story draws the heap to scale in its bar: the
 		// folded line would say the heap twice (memstory.go).
+		sl.OS = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
+	case sc2.HeapQuiet && !sc2.OSFolded && sl.Heap.X == sl.OS.X && sl.Heap.W == sl.OS.W && sl.Heap.Y < sl.OS.Y:
+		// A heap the scenario does not model says nothing in the frame
+		// ("not modelled" read as a puzzle): the OS panel takes its line
+		// and says it on point (osthreads.go).
 		sl.OS = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
 	case sc2.HeapQuiet:
 		drawQuietHeap(l, sl.Heap, snap, p, sc)

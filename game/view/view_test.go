@@ -606,7 +606,9 @@ func TestScopesWinnerAndCancelled(t *testing.T) {
 			{Thread: 6, Model: 0, Cancelled: true}, {Thread: 7, Model: 1, Done: true}, {Thread: 8, Model: 2, Cancelled: true},
 		}}}}
 	var l List
-	in := input("router", snap, true)
+	// On a platform pool: the ordinary races panel (virtual threads make
+	// the races the picture: TestRaceLeadCellsSayTheirStateAlone).
+	in := input("router", snap, false)
 	in.Scopes = true
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assertInside(t, &l, "scopes")
@@ -688,7 +690,9 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvCancel, Thread: 41, A: 2},
 	}, false)
 	draw := func(snap *sim.Snapshot) string {
-		in := input("router", snap, true)
+		// On a platform pool, where the races panel is the ordinary
+		// one (each cell names its thread; two decided races drawn).
+		in := input("router", snap, false)
 		in.Scopes, in.Models = true, []string{"haiku", "sonnet", "opus"}
 		var l List
 		Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, nil)
@@ -1165,20 +1169,48 @@ func TestLegendFreeSwatchFramed(t *testing.T) {
 	assert.Equal(t, 4, edges, "a frame around the free swatch")
 }
 
-// Slivers are widened to 12 px (and said not to scale) only in a mostly
-// full bar, where a 6 px one was lost beside a large block; in vt-basics'
-// nearly empty eden the 6 px slivers stand alone and stay as they were.
-func TestSliversWidenedOnlyInAFullBar(t *testing.T) {
+// vt-basics' heap holds nothing but the threads' own objects: one bar
+// split by kind, as wide as the panel, its parts to the bytes' ratio, no
+// slivers in a nearly empty eden (the readers' "tiny slivers"), and none
+// of the cut words: the survivors' "spare", the old gen's box and the
+// StackChunk bricks' scale, which restated the parked grid.
+func TestThreadsHeapIsOneBar(t *testing.T) {
 	in, side := runScene(t, sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond})
+	require.True(t, threadsOnlyHeap(in.Snap))
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
-	require.Less(t, 2*in.Snap.Heap.EdenUsed, in.Snap.Heap.EdenCap, "the premise: a mostly free eden")
 	txt := texts(&l)
-	assert.NotContains(t, txt, "not to scale)")
+	for _, cut := range []string{"spare", "brick", "not drawn to scale", "free ", "survivors: 0"} {
+		assert.NotContains(t, txt, cut)
+	}
+	assert.Contains(t, txt, "heap: "+Size(in.Snap.Heap.EdenUsed)+" in use, of "+Size(in.Snap.Heap.Max))
+	assert.Contains(t, txt, "all of it the 10,000 threads' objects:\n", "the bar is the threads' bytes, not the heap's 4 GB")
+	assert.Contains(t, txt, "~0.8 KB a thread\n= a Thread object + a StackChunk (its stack)")
+	for _, it := range l.Items {
+		if it.Kind == KindText && it.Text == "~0.8 KB a thread" {
+			assert.GreaterOrEqual(t, it.Size, float32(1.5), "one thread's share in large type")
+		}
+	}
+	var objs, chunks float32
 	for _, it := range l.Items[:l.legendFrom] {
 		if it.Kind == KindRect && it.Meaning == MeanThreadObj {
-			assert.Less(t, it.W, float32(12), "Thread objects' sliver in a mostly free eden")
+			objs += it.W
 		}
+		if it.Kind == KindRect && it.Meaning == MeanChunkData {
+			chunks += it.W
+		}
+		assert.NotEqual(t, MeanFree, it.Meaning, "no free space drawn")
+	}
+	h := &in.Snap.Heap
+	assert.Greater(t, objs+chunks, float32(300), "the bar is as wide as the panel")
+	assert.InDelta(t, float64(h.YoungLive[sim.CatThread])/float64(h.YoungLive[sim.CatChunk]), float64(objs/chunks), 0.02, "the parts to the bytes' ratio")
+	// Every size of canvas draws the bar and one thread's share (a
+	// phone's low heap panel drew its title alone).
+	for _, sz := range sceneSizes {
+		var l List
+		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: sz[2]})
+		assert.Contains(t, texts(&l), "~0.8 KB a thread", "%v", sz)
+		assert.Positive(t, pixelCounts(&l, Rect{})[MeanThreadObj], "%v", sz)
 	}
 }
 

@@ -159,8 +159,13 @@ export class HeadlineFigures {
         else parts.push(`finished: ${list(done)}; not yet: ${list(notYet)}.`);
       } else {
         const vals = inPicture.map((i) => p.live.now(shown.get(ids[i])!, t));
-        const unit = p.live.unit === "requests per second" ? "" : ` ${p.live.unit}`;
-        parts.push(vals.map((v) => (v === null ? "—" : fmt(v) + unit)).join(join), inPicture.length > 1 ? " so far" : " so far for this case");
+        // A long unit ("requests per second") once, after the last value: a reader
+        // took "91,653 against 91,822 so far" for a count with no unit.
+        const long = p.live.unit.includes(" ");
+        const unit = long ? "" : ` ${p.live.unit}`;
+        parts.push(vals.map((v) => (v === null ? "—" : fmt(v) + unit)).join(join));
+        if (long && vals.some((v) => v !== null)) parts.push(` ${p.live.unit}`);
+        parts.push(inPicture.length > 1 ? " so far" : " so far for this case");
         const va = shown.get(ids[0]) ? p.live.now(shown.get(ids[0])!, t) : null;
         const vb = shown.get(ids[1]) ? p.live.now(shown.get(ids[1])!, t) : null;
         parts.push(two && va !== null && vb !== null && va > 0 ? ` (${change(vb, va, p.live)}).` : ".");

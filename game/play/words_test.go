@@ -1,0 +1,75 @@
+package play
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
+)
+
+// frameWords builds the desktop frame (1134 × 464) of a case at a moment
+// and returns the words drawn outside the caption band and the legend.
+func frameWords(t *testing.T, spec string, at sim.Time) []string {
+	p := New()
+	mustLoad(t, p, spec)
+	p.Pause()
+	_, err := p.Seek(at, 1<<30)
+	require.NoError(t, err)
+	var l view.List
+	hdr := p.Header()
+	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	var caption view.Rect
+	for _, r := range l.Regions() {
+		if r.Name == "caption" {
+			caption = r.R
+		}
+	}
+	legend := len(l.Items)
+	for i := len(l.Items) - 1; i >= 0; i-- {
+		it := &l.Items[i]
+		if it.Kind == view.KindRect && it.X == 0 && it.W == l.W && it.Color == view.OkabeIto.Panel {
+			legend = i
+			break
+		}
+	}
+	var words []string
+	for _, it := range l.Items[:legend] {
+		if it.Kind != view.KindText {
+			continue
+		}
+		b := it.Bounds()
+		if b.Y >= caption.Y && b.Y+b.H <= caption.Y+caption.H+0.5 {
+			continue
+		}
+		if b.Y < 24 { // the canvas header: the tool's own line
+			continue
+		}
+		words = append(words, strings.Fields(it.Text)...)
+	}
+	return words
+}
+
+// The judged frames say little outside their caption: one big mark, the
+// other panels a line each (stop 21 cut loom-carrier from 206 words to
+// the budget below, vt-basics from 127, request-load from 145). A panel
+// that grows back its words fails here.
+func TestJudgedFramesAreShort(t *testing.T) {
+	for _, c := range []struct {
+		spec   string
+		at     sim.Time
+		budget int
+	}{
+		{`{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`, sim.Time(1001130 * sim.Microsecond), 135},
+		{`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`, sim.Time(300 * sim.Millisecond), 110},
+		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 108},
+	} {
+		w := frameWords(t, c.spec, c.at)
+		t.Logf("%s: %d words: %s", c.spec, len(w), strings.Join(w, " "))
+		if len(w) > c.budget {
+			t.Errorf("%s: %d words outside the caption and the legend, more than %d:\n%s", c.spec, len(w), c.budget, strings.Join(w, " "))
+		}
+	}
+}

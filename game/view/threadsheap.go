@@ -1,0 +1,159 @@
+package view
+
+import (
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// The heap of a program whose heap holds nothing yet but its threads'
+// own objects (their Thread objects and the StackChunks of their parked
+// stacks), before any collection: 10,000 sleeping virtual threads. Drawn
+// to the heap's scale those objects were slivers in a nearly empty eden,
+// beside survivor boxes ("empty", "spare"), an old generation folded to a
+// line and a strip of StackChunk bricks restating the parked threads'
+// grid; readers took none of it in. Here the panel draws what the threads
+// hold as one bar, the bytes in use split by kind, and says each thread's
+// share; the spaces are one dim line, their sizes the explanation's.
+
+// threadsOnlyHeap reports whether the heap holds (nearly) nothing but the
+// threads' own objects and has never been collected: no collection, no
+// old generation, and Thread objects and StackChunks at least nine
+// tenths of what is used. Collections only grow, so once the heap's own
+// story starts this view does not come back.
+func threadsOnlyHeap(snap *sim.Snapshot) bool {
+	h := &snap.Heap
+	if snap.YoungGCs+snap.FullGCs > 0 || h.OldUsed > 0 || snap.Chunks.Old > 0 || snap.VirtualLive == 0 || snap.Paused || chunksByTier(snap) {
+		// (A pause is the heap's own story; chunks coloured by JIT tier
+		// are the strip's.)
+		return false
+	}
+	used := h.EdenUsed + h.SurvivorUsed
+	own := h.YoungLive[sim.CatThread] + h.YoungLive[sim.CatChunk]
+	return used > 0 && 10*own >= 9*used
+}
+
+// drawThreadsHeap draws the heap of threadsOnlyHeap: its title says the
+// bytes in use of the heap's size; under it, one bar split by kind (the
+// StackChunks, the Thread objects), each part named under it with its
+// size; a line says one thread's share and what it is made of; the
+// spaces are a dim line.
+func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+	l.inHeap = true
+	defer func() { l.inHeap = false }()
+	h := &snap.Heap
+	row := CharH * sc
+	used := h.EdenUsed + h.SurvivorUsed
+	body := panel(l, r, "", p, sc, "heap: "+Size(used)+" in use, of "+Size(h.Max), "heap: "+Size(used)+" in use", "heap")
+	l.region(r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector): eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+
+		", survivors "+Size(h.SurvivorUsed)+" of 2 × "+Size(h.SurvivorCap)+", old generation empty ("+Size(h.OldCap)+"). No collection has run yet. "+
+		"What is in use is the virtual threads' own objects: a Thread object each, and a StackChunk each holding the stack a parked thread had when it parked.")
+	if body.Empty() || body.H < 2.5*row {
+		return
+	}
+	live := func(c sim.AllocCat) sim.Bytes { return h.YoungLive[c] }
+	parts := []struct {
+		b     sim.Bytes
+		m     Meaning
+		words []string
+	}{
+		// Names only: their sizes, each rounded, did not add up to the
+		// title's (5.3 + 2.4 MB beside 7.8 MB); they are the explanation's.
+		{live(sim.CatChunk), MeanChunkData, []string{"StackChunks", "chunks"}},
+		{live(sim.CatThread), MeanThreadObj, []string{"Thread objects", "Threads"}},
+		{live(sim.CatThreadLocal), MeanThreadLocal, []string{"thread-local data", "locals"}},
+	}
+	var total sim.Bytes
+	for _, pt := range parts {
+		total += pt.b
+	}
+	if total <= 0 {
+		return
+	}
+	n := snap.VirtualLive
+	one := kiloWords(total / sim.Bytes(max(1, n)))
+	var what []string
+	if live(sim.CatThread) > 0 {
+		what = append(what, "a Thread object")
+	}
+	if live(sim.CatThreadLocal) > 0 {
+		what = append(what, "thread-local data")
+	}
+	if live(sim.CatChunk) > 0 {
+		what = append(what, "a StackChunk (its stack)")
+	}
+	big := 2 * sc
+	perThread := "~" + one + " a thread"
+	if TextWidth(perThread, big) > body.W {
+		big = sc
+	}
+	// From the top: what the bar is (the threads' bytes, not the heap's
+	// 4 GB), the bar split by kind with each part's name under its start,
+	// then one thread's share in large type and what it is made of; the
+	// spaces, dim, at the foot. The room left is shared by the gaps.
+	need := 6*row + CharH*big + 8*sc
+	if body.H < need {
+		big = sc
+		need = 7*row + 8*sc
+	}
+	// A low panel (a phone's): the bar and its names, one thread's share
+	// and what it is made of on one line, nothing else.
+	low := body.H < need
+	spare := max(0, body.H-need)
+	_, rest := body.Top(min(spare/4, row))
+	barH := max(row/2, body.H-2*row-4*sc)
+	if !low {
+		barH = 2*row + min(spare/3, 2*row)
+		var head Rect
+		head, rest = rest.Top(row)
+		if Size(total) == Size(used) {
+			l.TextFit(head, sc, p.Text, "all of it the "+Count(int64(n))+" threads' objects:", "all of it the threads':")
+		} else {
+			l.TextFit(head, sc, p.Text, "the "+Count(int64(n))+" threads' objects, "+Size(total)+":", "the threads' "+Size(total)+":")
+		}
+	}
+	bar, rest := rest.Top(barH)
+	words, rest := rest.Top(row)
+	x := bar.X
+	px := bar.W / float32(total)
+	wx := words.X
+	for _, pt := range parts {
+		if pt.b <= 0 {
+			continue
+		}
+		w := px * float32(pt.b)
+		l.Mark(Rect{X: x, Y: bar.Y, W: w, H: bar.H}, pt.m, p, 1)
+		for _, s := range pt.words {
+			// Under its part's start, or pulled left to end at the
+			// bar's end, never over the words before it.
+			tw := TextWidth(s, sc)
+			if at := max(wx, min(x, words.Right()-tw)); at+tw <= words.Right()+0.5 {
+				l.Text(at, words.Y, s, sc, p.Text)
+				wx = at + tw + 2*CharW*sc
+				break
+			}
+		}
+		x += w
+	}
+	if low {
+		l.TextFit(rest, sc, p.Text, perThread+": "+strings.Join(what, " + "), perThread)
+		return
+	}
+	_, rest = rest.Top(4*sc + min(spare/4, row))
+	share, rest := rest.Top(CharH * big)
+	l.TextBold(share.X, share.Y, perThread, big, p.Text)
+	each, rest := rest.Top(row)
+	var sizes []string
+	for _, pt := range parts {
+		if pt.b > 0 {
+			sizes = append(sizes, pt.words[0]+" "+Size(pt.b))
+		}
+	}
+	l.detail(Rect{X: bar.X, Y: bar.Y, W: bar.W, H: each.Bottom() - bar.Y}, "the threads' objects",
+		"The "+Count(int64(n))+" virtual threads' objects, "+Size(total)+": "+strings.Join(sizes, ", ")+" (each rounded). Each thread has its Thread object, and a StackChunk holding the stack it had when it parked: about "+one+" a thread.")
+	l.TextFit(each, sc, p.Text, "= "+strings.Join(what, " + "), "= "+strings.Join(what, " + "))
+	// The spaces, dim, at the panel's foot: where these objects are.
+	_, foot := rest.CutBottom(row)
+	l.TextFit(foot, sc, p.TextDim, "all in eden; no GC yet, survivors and old generation empty",
+		"all in eden; survivors and old gen empty", "in eden; old gen empty", "in eden")
+}
