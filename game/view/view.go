@@ -370,10 +370,11 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		// drawn stopped where they are (lanes.go).
 		n0 := len(l.Items)
 		drawPauseBanner(l, sl.Heap, snap, p, sc)
-		if merged && !snap.PauseFull {
+		if merged && !snap.PauseFull && sl.Wide {
 			// A young pause is not the chain's (the Full GCs it counts
 			// are): its words dim, so that "young GC now" does not
-			// compete with the caption's Full GCs.
+			// compete with the caption's Full GCs. (Not on a phone,
+			// where its larger stripes made dim words hard to read.)
 			for i := n0; i < len(l.Items); i++ {
 				if it := &l.Items[i]; it.Kind == KindText && it.Color == p.Text {
 					it.Color = p.TextDim
