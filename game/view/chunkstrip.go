@@ -211,11 +211,7 @@ func (s *Side) drawChunkBar(l *List, head, rest Rect, snap *sim.Snapshot, p *Pal
 		x += w
 	}
 	l.Frame(bar, 1, p.PanelEdge)
-	l.region(Rect{X: head.X, Y: head.Y, W: head.W, H: bar.Bottom() - head.Y}, "StackChunks", "StackChunk objects: the frozen stacks of virtual threads off their carriers, counted (a bar as long as all of them). "+
-		Count(int64(cs.Live))+" live ("+Size(cs.LiveBytes)+"): "+Count(int64(cs.EdenLive))+" in eden, "+Count(int64(cs.SurvivorLive))+" in the survivor spaces, "+
-		Count(int64(cs.OldLive))+" in the old generation; "+Count(int64(cs.GCMode))+" of them moved by a GC (the thread will not freeze into one of those again). "+
-		Count(int64(cs.OldDead))+" dead in the old generation: a thread whose chunk was promoted froze into a fresh young one at its next park and dropped the old one, which only a Full GC frees; "+
-		Count(int64(youngDead))+" dead in the young spaces, freed by the next young GC. A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park."+chunkSum(snap)+" "+chunkColourWords(false))
+	l.region(Rect{X: head.X, Y: head.Y, W: head.W, H: bar.Bottom() - head.Y}, "StackChunks", chunkCountSay(snap)+" The bar is as long as all of them.")
 }
 
 // liveChunkWords are the live part's words on the count bar, longest
@@ -687,3 +683,15 @@ func drawBricks(l *List, g cellGrid, t *chunkTally, k int, byTier bool, p *Palet
 // classAlpha is a class's opacity: all opaque (dead chunks are garbage's
 // plain grey, as on the bars).
 func classAlpha(chunkClass) float32 { return 1 }
+
+// chunkCountSay is the StackChunks' counts in words, for the explanation
+// on point: live and dead, where, and why the old gen's dead ones stay.
+func chunkCountSay(snap *sim.Snapshot) string {
+	cs := &snap.Chunks
+	youngDead := cs.EdenDead + cs.SurvivorDead
+	return "StackChunk objects: the frozen stacks of virtual threads off their carriers. " +
+		Count(int64(cs.Live)) + " live (" + Size(cs.LiveBytes) + "): " + Count(int64(cs.EdenLive)) + " in eden, " + Count(int64(cs.SurvivorLive)) + " in the survivor spaces, " +
+		Count(int64(cs.OldLive)) + " in the old generation; " + Count(int64(cs.GCMode)) + " of them moved by a GC (the thread will not freeze into one of those again). " +
+		Count(int64(cs.OldDead)) + " dead in the old generation: a thread whose chunk was promoted froze into a fresh young one at its next park and dropped the old one, which only a Full GC frees; " +
+		Count(int64(youngDead)) + " dead in the young spaces, freed by the next young GC. A thread gets one at its first park and, while it runs, keeps a young one to freeze into again at its next park." + chunkSum(snap) + " " + chunkColourWords(false)
+}

@@ -34,12 +34,16 @@ func TestExplainOnPoint(t *testing.T) {
 		// The threads' queue has a region of its own unless only tasks
 		// wait (then the tasks' queue takes the strip).
 		onlyTasks := in.Snap.ExecQueued > 0 && threadsWaiting(&in) == 0
-		if in.Virtual {
+		switch {
+		case side.merged:
+			// Every live virtual thread in one panel (Scene.ThreadsMerged).
+			want = append(want, "carrier lanes", "live virtual threads")
+		case in.Virtual:
 			want = append(want, "carrier lanes", "parked threads")
 			if !onlyTasks {
 				want = append(want, "run queue")
 			}
-		} else {
+		default:
 			want = append(want, "CPU lanes", "waiting threads")
 			if !onlyTasks {
 				want = append(want, "CPU queue")

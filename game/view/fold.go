@@ -202,6 +202,13 @@ func gcName(k sim.GCKind) string {
 // fact. The line says instead what the count means for virtual threads:
 // however many are parked, they add no OS thread.
 func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc float32) {
+	foldedOS(l, r, snap, measured, false, p, sc)
+}
+
+// foldedOS is drawFoldedOS; secondary: the frame's story is elsewhere
+// (Scene.ThreadsMerged): the line is the count alone, in the dim ink,
+// its parts and the resident memory said on point.
+func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary bool, p *Palette, sc float32) {
 	carriers := len(snap.Carriers)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
 	on := 0
@@ -256,9 +263,19 @@ func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette
 			r.W = max(0, r.W-2*min(r.H*0.3, 4*sc)-6*sc)
 		}
 	}
-	foldedLineText(l, r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live: "+Count(int64(carriers))+
-		" carrier threads (the OS threads that run virtual threads) and "+Count(int64(jvm))+" of the JVM's own; "+
-		Count(int64(on))+" hold a CPU now. The program starts no platform threads of its own, so the virtual threads cost no OS thread each."+rssNote(snap), p, sc, alts...)
+	say := "OS threads: " + Count(int64(snap.PlatformLive)) + " live: " + Count(int64(carriers)) +
+		" carrier threads (the OS threads that run virtual threads) and " + Count(int64(jvm)) + " of the JVM's own; " +
+		Count(int64(on)) + " hold a CPU now. The program starts no platform threads of its own, so the virtual threads cost no OS thread each." + rssNote(snap)
+	if secondary && !withDot {
+		if !r.Empty() {
+			// The count alone: the resident memory beside the heap's
+			// 1.00 GB was one more figure to set against another.
+			l.TextFit(r.Inset(2*sc), sc, p.TextDim, head)
+			l.region(r, "OS threads", say)
+		}
+		return
+	}
+	foldedLineText(l, r, "OS threads", say, p, sc, alts...)
 }
 
 // drawIdleCPUs draws the CPU lanes of a still frame in which every CPU
@@ -443,4 +460,39 @@ func containsInt(xs []int, x int) bool {
 		}
 	}
 	return false
+}
+
+// drawStoppedCarriersLine draws the carriers, every one stopped for the
+// same GC, as one dim line (Scene's LanesFolded): beside the heap's story
+// eight lanes of "stopped" were the frame's largest block of text for one
+// fact. The stopped mark at the line's end is the pause's own; which
+// thread each carrier holds is said on point.
+func drawStoppedCarriersLine(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
+	if r.Empty() {
+		return
+	}
+	snap := in.Snap
+	n := in.LaneCount()
+	l.Rect(r, p.Panel)
+	l.Frame(r, 1, p.PanelEdge)
+	t := r.Inset(2 * sc)
+	if mk := min(t.H, CharH*sc) - 4*sc; mk > 0 && t.W > 3*mk {
+		drawStopped(l, Rect{X: t.Right() - 2*mk, Y: t.Y + (t.H-mk)/2, W: 2 * mk, H: mk}, p, sc)
+		t.W -= 2*mk + 4*sc
+	}
+	all := Count(int64(n))
+	l.TextFit(t, sc, p.TextDim, "carriers (OS threads): all "+all+" stopped for this GC", "carriers: all "+all+" stopped for this GC",
+		"all "+all+" carriers stopped for GC", "carriers stopped")
+	var held []string
+	for i := range snap.Carriers {
+		if id := snap.Carriers[i].Thread; id != 0 {
+			held = append(held, id.String()+" on worker-"+strconv.Itoa(i+1))
+		}
+	}
+	say := "Carrier threads: the " + all + " OS threads of the virtual-thread scheduler (parallelism " + strconv.Itoa(snap.Parallelism) +
+		"), every one stopped for this GC pause"
+	if len(held) > 0 {
+		say += " with the virtual thread it holds (" + strings.Join(held, ", ") + ")"
+	}
+	l.region(r, "carrier lanes", say+".")
 }

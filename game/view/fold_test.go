@@ -102,8 +102,14 @@ func TestFoldedHeapSaysWhyChunksOutnumberParked(t *testing.T) {
 // Every carrier stopped for the same GC, in a still frame: the lanes are
 // drawn compactly (each still holds its thread's token, stopped, and no
 // lane repeats "stopped for GC"), and the room goes to the heap's story.
+//
+// (vt-pooling's own frame folds them to one line, its old gen being the
+// threads' data: here the same pause with that data taken out of the
+// snapshot, so that the heap is not the threads' story.)
 func TestStoppedCarriersDrawnCompactly(t *testing.T) {
 	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	in.Snap.Heap.OldLive[sim.CatThreadLocal] = 0
+	require.False(t, SceneOf(&in, true).ThreadsMerged, "the premise: the threads' panels apart")
 	require.True(t, in.Snap.Paused, "the premise: a GC pause")
 	require.Empty(t, idleLanes(&in), "the premise: every carrier holds a thread")
 	assert.LessOrEqual(t, SceneOf(&in, true).Lanes, stoppedLaneRows)
@@ -162,4 +168,80 @@ func TestStoppedCarriersWidenTheHeap(t *testing.T) {
 	// heap takes the rest (empty room under the parked threads).
 	assert.Greater(t, still.Heap.W, 0.58*r.W)
 	assert.GreaterOrEqual(t, still.Parked.W, float32(lessLanesMinW)-3)
+}
+
+// Where the old gen fills with the threads' own data (vt-pooling's young
+// GC at 2.35 s), every carrier stopped for the pause is one dim line with
+// the pause's stopped mark, the threads each holds said on point; the
+// waiting and the parked threads are one grid of every live thread, ten
+// squares a row, its parts in a line that adds up to its title's count.
+// A test that fails if the eight lanes or the two panels grow back.
+func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	snap := in.Snap
+	sc := SceneOf(&in, true)
+	require.True(t, sc.ThreadsMerged && sc.LanesFolded, "the premise: the threads' data fills the old gen, all carriers stopped")
+	assert.False(t, SceneOf(&in, false).ThreadsMerged, "while the run plays the panels do not jump")
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	txt := texts(&l)
+	assert.Contains(t, txt, "carriers (OS threads): all 8 stopped for this GC")
+	assert.NotContains(t, txt, "worker-1", "no lane per carrier")
+	assert.NotContains(t, txt, "virtual threads waiting for a carrier", "no run-queue panel of its own")
+	assert.NotContains(t, txt, "parked virtual threads", "no parked panel of its own")
+	assert.NotContains(t, txt, "1 square = 500", "no strip of tiny squares")
+	// The young spaces' words and the young pause's banner are dim: not
+	// the chain's.
+	dim := 0
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindText && (strings.HasPrefix(it.Text, "eden") || strings.Contains(it.Text, "young GC: ")) {
+			assert.Equal(t, OkabeIto.TextDim, it.Color, "%q in the dim ink", it.Text)
+			dim++
+		}
+	}
+	assert.GreaterOrEqual(t, dim, 2, "eden's label and the pause's banner found")
+	// The OS threads a dim count, the rest on point.
+	assert.Contains(t, txt, "OS threads: "+Count(int64(snap.PlatformLive))+"\n")
+	assert.NotContains(t, txt, "resident memory")
+	for _, r := range l.Regions() {
+		if r.Name == "carrier lanes" {
+			assert.Contains(t, r.Text, snap.Carriers[0].Thread.String()+" on worker-1")
+		}
+	}
+	n := snap.VirtualLive
+	assert.Contains(t, txt, Count(int64(n))+" live virtual threads")
+	assert.Contains(t, txt, "1 square = 100 threads")
+	waiting, parked := snap.RunQueueLen, parkedVirtual(snap)
+	on := n - waiting - parked
+	require.Equal(t, snap.Mounted, on, "the premise: the parts add up")
+	assert.Contains(t, txt, Count(int64(waiting))+" waiting for a carrier", "what they wait for")
+	assert.Contains(t, txt, Count(int64(parked))+" parked, "+Count(int64(on))+" on carriers")
+	g := side.liveGrid
+	require.False(t, g.Empty())
+	cells := 0
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.X >= g.X && it.Y >= g.Y && it.X+it.W <= g.Right()+0.01 && it.Y+it.H <= g.Bottom()+0.01 {
+			cells++
+		}
+	}
+	assert.Positive(t, cells, "the grid is drawn")
+	assert.InDelta(t, 1, g.W/g.H, 0.05, "ten squares a row, ten rows")
+	assert.GreaterOrEqual(t, g.H/10, float32(12), "squares large enough to count")
+}
+
+// On a phone's canvas the merged threads are one line, the count alone,
+// and the heap gets the waiting row's room: its old gen keeps a label line
+// apart from the lesson's words in its bar.
+func TestPhoneMergesThreadsIntoOneLine(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	in.Caption += " It has a third sentence, as long as the pooled caption's fix."
+	var l List
+	Build(&l, 712, 890, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 2})
+	require.True(t, side.merged, "the premise: the phone merges the threads' panels")
+	txt := texts(&l)
+	assert.Contains(t, txt, Count(int64(in.Snap.VirtualLive))+" live virtual threads")
+	assert.NotContains(t, txt, "waiting for a carrier", "one line, the count alone")
+	assert.NotContains(t, txt, "parked virtual threads")
+	band, _ := SpaceBands(side.at.old, 2)
+	assert.False(t, band.Empty(), "the old gen has its label line")
 }

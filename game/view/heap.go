@@ -116,8 +116,12 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			// are a detail of it).
 			sh = min(sh, chunkStripMin(sc)+2*7*sc)
 			if countBar(snap, s.byTier) {
-				// One bar by count: its heading and the bar.
-				sh = min(sh, chunkBarH(sc)+2*sc)
+				// The count bar ("9,999 live", "22,616 dead") is folded
+				// into the old gen's StackChunks sliver, said on point:
+				// beside the chain threads -> caches -> GC time its
+				// counts were one more sum to check ("why dead, if no
+				// thread ends?").
+				sh = 0
 			}
 		}
 		if foldOld {
@@ -125,9 +129,11 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			// slivers (Thread objects, StackChunks), the old gen's line.
 			sh = max(sh, body.H-max(8*CharH*sc+8*sc, body.H*0.3))
 		}
-		body, strip = body.CutBottom(sh)
-		strip.Y += 2 * sc
-		strip.H -= 2 * sc
+		if sh > 0 {
+			body, strip = body.CutBottom(sh)
+			strip.Y += 2 * sc
+			strip.H -= 2 * sc
+		}
 	}
 	// The GC time's bar sits right under the old generation: its filling
 	// is what drives the Full GCs whose pauses the bar adds up.
@@ -202,6 +208,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// a GC of an empty eden).
 		edenUsed, edenGarbage = h.EdenCap, max(0, h.EdenCap-edenLive)
 	}
+	youngFrom := len(l.Items)
 	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, edenUsed, share(edenLive), edenGarbage, p, sc)
 	// (Eden's bar keeps its fill during a pause, said "being collected"
 	// in words: the pause's stripes over it made one pattern mean both
@@ -229,6 +236,16 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		}
 		l.detail(pair, "survivor spaces", "Two survivor spaces of "+Size(h.SurvivorCap)+" each: at a young GC the live objects of eden and of the one in use are copied into the spare one, and the two swap.")
 	}
+	if s.merged {
+		// The young spaces are not the chain's (threads -> their caches
+		// in the old gen -> GC time): their words in the dim ink, so
+		// that the eye goes to the old gen.
+		for i := youngFrom; i < len(l.Items); i++ {
+			if it := &l.Items[i]; it.Kind == KindText && it.Color == p.Text {
+				it.Color = p.TextDim
+			}
+		}
+	}
 	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
 	var oldState []string
 	if foldOld {
@@ -236,7 +253,16 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// not to scale (the first label also gives its size).
 		oldState = []string{"empty (not drawn to scale)", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
-	segs := drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc, threadDataNotes(snap)...)
+	segs := drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc, threadDataNotes(snap, s.merged)...)
+	if len(snap.ChunkBlocks) > 0 && strip.Empty() && !foldOld {
+		// The StackChunks' counts, where no strip draws them: on point
+		// on their sliver.
+		for _, sg := range segs {
+			if sg.words == categoryWords[sim.CatChunk] {
+				l.region(sg.r, "StackChunks", chunkCountSay(snap))
+			}
+		}
+	}
 	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive, p, sc)
 	if !drawGCShare(l, gcLine, snap, threadDataSeg(segs), p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
@@ -269,14 +295,19 @@ func mostlyRequests(h *sim.HeapView) bool {
 // threadDataNotes are the old generation's words for its thread-local
 // part when that part is most of what it holds: drawn large, with whose
 // it is (the threads that keep it alive) on the line above.
-func threadDataNotes(snap *sim.Snapshot) []segNote {
+//
+// merged: the threads' panel beside the heap draws every live thread
+// and the arrow out of it says whose the data is: no line says it again.
+func threadDataNotes(snap *sim.Snapshot, merged bool) []segNote {
 	h := &snap.Heap
 	tl := h.OldLive[sim.CatThreadLocal]
 	if tl == 0 || 2*tl < h.OldUsed {
 		return nil
 	}
 	why := categoryWhy[sim.CatThreadLocal]
-	if n := snap.VirtualLive + snap.PlatformApp; n > 0 {
+	if merged {
+		why = nil
+	} else if n := snap.VirtualLive + snap.PlatformApp; n > 0 {
 		k := Count(int64(n))
 		why = append([]string{"held by the " + k + " live threads:"}, why...)
 	}
@@ -373,7 +404,9 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 			// dangled on its own).
 			short := "forced " + full + ":" // the bar under it says the share
 			if mid < from.r.Right()-4*sc && TextWidth(short, sc) <= r.Right()-mid-8*sc {
-				words = append(words[:2:2], short)
+				// First: the bar under it says the share ("so ... stopped
+				// 33 % of the run" said it twice).
+				words = append([]string{short}, words[:2]...)
 				// From the part's middle straight down onto the bar, the
 				// words beside the arrow: from the part's left edge it ran
 				// out under the slivers' labels ("<- Thread objects") and
@@ -464,18 +497,41 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 	if all := "all " + Count(int64(live)) + " threads' caches"; live > 1 && TextWidth(all, sc)+20*sc <= th.W {
 		label = all
 	}
+	if s.merged {
+		// Out of the panel of every live thread, under its count: the
+		// chain's verb ("10,000 live virtual threads" -> each keeps its
+		// cache -> thread-local data).
+		label = "each keeps its cache"
+	}
 	lw := TextWidth(label, sc)
+	// Into the block's upper part: its lower lines carry the slivers'
+	// labels ("<- Thread objects").
+	ty := data.r.Y + min(data.r.H*0.4, 2*CharH*sc)
+	tx := data.r.X + 16*sc
+	w := arrowW(sc)
+	if g := s.liveGrid; s.merged && !g.Empty() {
+		// Straight out of the grid of every live thread, its words
+		// above it: the chain read left to right, threads -> their
+		// caches, at the height where it enters the data's block.
+		ty = clamp(ty, g.Y+CharH*sc+6*sc, g.Bottom()-w)
+		x0 := g.Right() + 6*sc
+		if x0+4*sc+lw <= th.Right()-2*sc && ty-CharH*sc-4*sc >= th.Y+PanelTitleH(sc) && tx > x0+40*sc {
+			ly := ty - CharH*sc - 4*sc
+			l.Text(x0+4*sc, ly, label, sc, p.Text)
+			l.Line(x0, ty, tx, ty, w, p.Text)
+			l.Line(tx, ty, tx-6*sc, ty-6*sc, w, p.Text)
+			l.Line(tx, ty, tx-6*sc, ty+6*sc, w, p.Text)
+			l.detail(Rect{X: x0 + 4*sc, Y: ly, W: lw, H: CharH * sc}, label,
+				"Each live virtual thread keeps the data it made for itself (its thread-local cache) for as long as it lives: together they are the old generation's thread-local data.")
+			return
+		}
+	}
 	if y+CharH*sc/2 > th.Bottom()-2*sc || lw+20*sc > th.W {
 		return
 	}
 	gap := (th.Right() + heap.X) / 2
 	lx := th.Right() - 12*sc - lw
 	l.Text(lx, y-CharH*sc/2, label, sc, p.Text)
-	// Into the block's upper part: its lower lines carry the slivers'
-	// labels ("<- Thread objects").
-	ty := data.r.Y + min(data.r.H*0.4, 2*CharH*sc)
-	tx := data.r.X + 16*sc
-	w := arrowW(sc)
 	l.Line(th.Right()-8*sc, y, gap, y, w, p.Text)
 	l.Line(gap, y+w/2, gap, ty-w/2, w, p.Text)
 	l.Line(gap-w/2, ty, tx, ty, w, p.Text)
@@ -568,8 +624,16 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	// full, 12: there a label pointed at a mark a few pixels wide lost
 	// beside a large block (vt-pooling's old gen). In a mostly free bar
 	// the sliver stands alone on the dark fill and is seen.
+	// Where one part is drawn large (the frame's lesson), the other parts
+	// are named, not measured, and keep the 6 px floor: pointers with
+	// sizes and "(not to scale)" around the lesson were sums and caveats
+	// to read before it (their bytes are said on point).
+	lesson := false
+	for _, n := range notes {
+		lesson = lesson || n.big
+	}
 	sliverMin := 6 * sc
-	if inner.H >= 3*CharH*sc && 2*used >= capacity {
+	if inner.H >= 3*CharH*sc && 2*used >= capacity && !lesson {
 		sliverMin = 12 * sc
 	}
 	px := func(b sim.Bytes) float32 {
@@ -629,14 +693,18 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	if garbage > 0 {
 		parts = append(parts, Size(garbage)+" garbage")
 	}
-	labelSegments(l, inner, segs, p, sc)
+	labelSegments(l, inner, segs, lesson, p, sc)
 	// The free end of a space says so when there is room: its dark fill
 	// alone was not seen as free space.
 	// (Only below the space's own label line, which it would cover.)
 	// Not while a GC empties the space: "free" beside "being collected"
 	// said two things at once.
 	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && len(state) == 0 && !band.Empty() && free.H >= CharH*sc {
-		for _, label := range []string{"free " + Size(max(0, capacity-used)), "free"} {
+		frees := []string{"free " + Size(max(0, capacity-used)), "free"}
+		if lesson {
+			frees = frees[1:]
+		}
+		for _, label := range frees {
 			if w := TextWidth(label, sc); w+6*sc <= free.W {
 				l.Text(free.X+(free.W-w)/2, free.Y+(free.H-CharH*sc)/2, label, sc, p.TextDim)
 				break
@@ -651,6 +719,13 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// Said once where there is room: "old gen" was jargon. (Not on a
 		// space one line high, whose label plate would hide its fill.)
 		labels = append([]string{name + " (" + gloss + ") " + Size(used) + " of " + Size(capacity)}, labels...)
+	}
+	if lesson {
+		// Its fill as the caption gives it ("82 % full"), not two sizes
+		// beside the heap's: "91 MB + 910 MB" beside "1.00 GB" was a sum
+		// that did not add up at a glance (the survivors).
+		pct := Count(int64((200*used+capacity)/(2*max(capacity, 1)))) + " % full"
+		labels = []string{name + ": " + pct, short + ": " + pct, name, short}
 	}
 	if len(state) > 0 {
 		labels = []string{name + " " + Size(capacity) + ": " + state[0]}
@@ -728,7 +803,10 @@ var categoryWhy = map[sim.AllocCat][]string{
 // at the bar's foot pointing back at it ("<- StackChunks 13 MB"), so
 // that a 4-pixel sliver is read and the bar's biggest part says what
 // fills it (vt-pooling's old gen: thread-local data).
-func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
+//
+// lesson: one part is drawn large; the others are named without their
+// sizes, and slivers get no pointer.
+func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, sc float32) {
 	if bar.H < 2*CharH*sc {
 		// One line high (a phone's old gen): only the part drawn large
 		// (the frame's lesson) is named, where its words fit in it.
@@ -757,6 +835,9 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 			}
 		}
 		for _, t := range []string{sg.words + " " + Size(sg.b), sg.words} {
+			if lesson && !sg.big && t != sg.words {
+				continue
+			}
 			if TextWidth(t, size)+6*sc <= sg.r.W {
 				labels = append(labels, t)
 			}
@@ -791,7 +872,7 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, p *Palette, sc float32) {
 		}
 		// A sliver: a pointer on the foot line, when there is a line
 		// under the middle label and room to its right.
-		if foot < mid+line {
+		if foot < mid+line || lesson {
 			continue
 		}
 		ts := []string{"<- " + sg.words + " " + Size(sg.b), "<- " + sg.words}

@@ -146,6 +146,16 @@ type Scene struct {
 	// QueueFolded: in a still frame, no thread and no task waits: the
 	// run queue is its title line.
 	QueueFolded bool
+	// ThreadsMerged: in a still frame where the threads' own data fills
+	// the old gen (the heap's story is what all of them keep, vt-pooling),
+	// the threads waiting for a carrier and the parked ones are one panel,
+	// one grid of every live virtual thread: whether a thread waits or is
+	// parked is a detail of that story (said in a dim line, and on point).
+	ThreadsMerged bool
+	// LanesFolded: with ThreadsMerged, every carrier stopped for the same
+	// GC is one line ("all 8 stopped for GC"): eight lanes of stopped
+	// threads were a block of text beside the story.
+	LanesFolded bool
 	// CPUsIdle: in a still frame, a workload without virtual threads has
 	// every CPU idle: the CPU lanes are one line saying so.
 	CPUsIdle bool
@@ -225,6 +235,8 @@ func SceneOf(in *SideInput, still bool) Scene {
 			sc.Lanes = stoppedLaneRows
 			sc.LessLanes = sc.Heap > 1
 		}
+		sc.ThreadsMerged = sc.Heap > 1 && oldHoldsThreadData(&s.Heap) && parked+s.RunQueueLen > maxLabelled
+		sc.LanesFolded = sc.ThreadsMerged && sc.LessLanes
 	}
 	return sc
 }
@@ -342,6 +354,14 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	// canvas stacks the panels instead.
 	sl.Wide = r.W >= wideAspect*r.H && r.W >= 0.6*idealWideW*scale+idealTallW*scale*0.5
 	if sl.Wide {
+		// (Only two columns merge the threads' panels: a phone's stacked
+		// panels are folded lines already.)
+		if s.LanesFolded {
+			lanesWant = line
+		}
+		if s.ThreadsMerged {
+			queueH = 0 // the queue's threads are drawn in the parked panel's room
+		}
 		both := heapFolds && osFolds && s.Scopes
 		colH := r.H // the lanes' and the queue's share is of the full height
 		if both {
@@ -402,9 +422,15 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		// carry their counts), and the story's panels get the room.
 		compact := sl.Compact(r, scale)
 		foldOS := osFolds || compact && s.OS <= 1 && !s.HeapQuiet
+		// A phone's merged threads (Scene.ThreadsMerged) are one line
+		// for the waiting and the parked: the heap, the story, gets the
+		// other's room.
+		mergedLine := compact && s.ThreadsMerged
 		if compact {
 			sl.Lanes, r = r.Top(line)
-			sl.RunQueue, r = r.Top(line)
+			if !mergedLine {
+				sl.RunQueue, r = r.Top(line)
+			}
 		} else {
 			sl.Lanes, r = r.Top(min(lanesWant, r.H*lanesMax))
 			sl.RunQueue, r = r.Top(min(queueH, r.H*0.17))
@@ -423,8 +449,16 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		if s.Scopes {
 			ws = 0.35 * s.ScopesW
 		}
+		if mergedLine && wh > 0 {
+			rest -= line
+			wp = 0
+		}
 		unit := rest / (wp + ws + wh + wo)
-		sl.Parked, r = r.Top(unit * wp)
+		ph := unit * wp
+		if mergedLine && wh > 0 {
+			ph = line
+		}
+		sl.Parked, r = r.Top(ph)
 		if s.Scopes {
 			sl.Scopes, r = r.Top(unit * ws)
 		}

@@ -373,8 +373,9 @@ func TestSquareScalesAreSaidAndShared(t *testing.T) {
 		for noun, ks := range scales {
 			assert.Len(t, ks, 1, "%s/%s: the density grids' scales for %s: %v", c.scenario, c.caseID, noun, ks)
 		}
-		if in.Snap.RunQueueLen > 0 {
+		if in.Snap.RunQueueLen > 0 && !side.merged {
 			// Its scale, one with the parked grid's (said once, there).
+			// (Merged with the parked threads, one grid says one scale.)
 			assert.Regexp(t, `\(1 square = [0-9,]+ threads?`, texts(&l), "%s/%s: the queue strip says its scale", c.scenario, c.caseID)
 		}
 	}
@@ -498,7 +499,7 @@ func TestThreadLocalPartSaysWhyItStays(t *testing.T) {
 		var l List
 		l.Reset(500, 200)
 		seg := heapSeg{r: Rect{X: 0, Y: 0, W: w, H: 100}, words: categoryWords[sim.CatThreadLocal], why: categoryWhy[sim.CatThreadLocal], b: 549 * sim.MB}
-		labelSegments(&l, Rect{W: 500, H: 100}, []heapSeg{seg}, &OkabeIto, 1)
+		labelSegments(&l, Rect{W: 500, H: 100}, []heapSeg{seg}, false, &OkabeIto, 1)
 		txt := texts(&l)
 		assert.Contains(t, txt, "thread-local data 549 MB")
 		if w >= TextWidth(categoryWhy[sim.CatThreadLocal][0], 1)+6 {
@@ -516,7 +517,7 @@ func TestLargePartNamedOnALowBar(t *testing.T) {
 	l.Reset(500, 40)
 	segs := []heapSeg{{r: Rect{X: 0, Y: 0, W: 400, H: 20}, words: "thread-local data", b: 549 * sim.MB, big: true},
 		{r: Rect{X: 400, Y: 0, W: 100, H: 20}, words: "garbage", b: 10 * sim.MB}}
-	labelSegments(&l, Rect{W: 500, H: 20}, segs, &OkabeIto, 1)
+	labelSegments(&l, Rect{W: 500, H: 20}, segs, true, &OkabeIto, 1)
 	txt := texts(&l)
 	assert.Contains(t, txt, "thread-local data 549 MB")
 	assert.NotContains(t, txt, "garbage")
@@ -546,9 +547,12 @@ func TestSharedSquareScaleKeepsSquares(t *testing.T) {
 		require.NoError(t, err)
 		assert.LessOrEqual(t, k*minSharedSquares, smallest, "a shared scale of %d threads a square leaves a group under %d squares", k, minSharedSquares)
 	}
-	// vt-pooling during a GC, one side at full width, still shares one.
+	// vt-pooling at 2.342 s, one side at full width, a still frame: the
+	// waiting and the parked threads are one grid (Scene.ThreadsMerged),
+	// its one scale said once.
 	in, s := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2342 * sim.Millisecond})
 	var one List
 	Build(&one, 1134, 464, &Header{Scenario: "vt-pooling"}, []*Side{s}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
-	assert.Contains(t, texts(&one), "here and below", "the full-width frame shares its scale")
+	require.True(t, s.merged, "the premise: one panel of the live threads")
+	assert.Equal(t, 1, strings.Count(texts(&one), "1 square = "), "the full-width frame says one scale once")
 }

@@ -909,3 +909,103 @@ func drawUpArrow(l *List, x, y0, y1 float32, p *Palette, sc float32) {
 	l.Line(x-head, y1+head, x, y1, w, p.TextDim)
 	l.Line(x+head, y1+head, x, y1, w, p.TextDim)
 }
+
+// drawLiveThreads draws every live virtual thread as one grid (Scene's
+// ThreadsMerged: the threads' own data fills the old gen, so what the
+// picture must show first is how many threads keep theirs, the chain's
+// first link): at most a hundred squares, ten to a row, so that "10,000"
+// is seen as ten rows of ten squares; a dim line under it says where they
+// are now (waiting for a carrier, parked, on a carrier) and adds up to
+// the title's count. The panel's foot is left for the heap's arrow out of
+// it (drawThreadsArrow).
+func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
+	snap := in.Snap
+	n := snap.VirtualLive
+	waiting, parked := snap.RunQueueLen, parkedVirtual(snap)
+	on := max(0, n-waiting-parked) // mounted on a carrier (stopped with it in a pause)
+	k := RoundScale((n + maxLiveSquares - 1) / maxLiveSquares)
+	squares := (n + k - 1) / k
+	right := "1 square = " + Count(int64(k)) + " threads"
+	if k == 1 {
+		right = ""
+	}
+	title := Count(int64(n)) + " live virtual threads"
+	if r.H < PanelTitleH(sc)+2*CharH*sc {
+		// One line (a phone's): the count alone, where they are said on
+		// point ("5,801 waiting, 4,191 parked" beside "10,000 threads"
+		// left 8 unsaid, and with them it did not fit).
+		right = ""
+	}
+	body := panel(l, r, right, p, sc, title, Count(int64(n))+" virtual threads", Count(int64(n))+" threads")
+	s.at.runQueue, s.at.threads = r, r
+	for i := range s.at.parked {
+		s.at.parked[i] = r
+	}
+	where := []string{Count(int64(waiting)) + " waiting for a carrier, " + Count(int64(parked)) + " parked, " + Count(int64(on)) + " on carriers",
+		Count(int64(waiting)) + " waiting, " + Count(int64(parked)) + " parked, " + Count(int64(on)) + " on carriers"}
+	l.region(r, "live virtual threads", Count(int64(n))+" virtual threads are alive: "+Count(int64(waiting))+
+		" ready and waiting, first come first served, for a carrier; "+Count(int64(parked))+" parked off their carriers"+groupList(parkedGroups(snap))+
+		"; "+Count(int64(on))+" mounted on a carrier. Each square stands for "+Count(int64(k))+" of them.")
+	if body.Empty() || n <= 0 {
+		return
+	}
+	// The foot: the dim line, then a line for the heap's arrow.
+	foot := 2*CharH*sc + 6*sc
+	if body.H < foot+4*sc {
+		l.TextFit(body, sc, p.TextDim, where...)
+		return
+	}
+	cells, lines := body.CutBottom(foot)
+	gap := max(2, 2*sc)
+	cols := min(liveSquaresPerRow, squares)
+	rows := (squares + cols - 1) / cols
+	cell := min((cells.W+gap)/float32(cols)-gap, (cells.H-2*sc+gap)/float32(rows)-gap, 28*sc)
+	if cell < 3*sc {
+		l.TextFit(body, sc, p.TextDim, where...)
+		return
+	}
+	g := cellGrid{r: Rect{X: cells.X, Y: cells.Y, W: cells.W, H: float32(rows) * (cell + gap)}, cols: cols, cell: cell, gap: gap}
+	full, part := n/k, n%k
+	g.runs(l, []segment{{full, MeanVirtual.Color(p), MeanVirtual}}, p.Panel)
+	if part > 0 {
+		// The last square holds part of k threads: that part of it.
+		cr := g.cellRect(full)
+		cr.W = max(1, cr.W*float32(part)/float32(k))
+		l.Mark(cr, MeanVirtual, p, 1)
+	}
+	grid := Rect{X: cells.X, Y: cells.Y, W: float32(cols)*(cell+gap) - gap, H: float32(rows)*(cell+gap) - gap}
+	s.liveGrid = grid
+	line := Rect{X: lines.X, Y: grid.Bottom() + 4*sc, W: lines.W, H: CharH * sc}
+	if two := (Rect{X: line.X, Y: line.Bottom(), W: line.W, H: CharH * sc}); TextWidth(where[0], sc) > line.W && two.Bottom() <= body.Bottom()+0.01 {
+		// Where the whole words do not fit on one line, on two: what the
+		// waiting threads wait for ("5,801 waiting" read as idle).
+		w1 := Count(int64(waiting)) + " waiting for a carrier,"
+		w2 := Count(int64(parked)) + " parked, " + Count(int64(on)) + " on carriers"
+		if TextWidth(w1, sc) <= line.W && TextWidth(w2, sc) <= line.W {
+			l.Text(line.X, line.Y, w1, sc, p.TextDim)
+			l.Text(two.X, two.Y, w2, sc, p.TextDim)
+			return
+		}
+	}
+	l.TextFit(line, sc, p.TextDim, where...)
+}
+
+// maxLiveSquares bounds the squares of drawLiveThreads' grid: a hundred
+// can be taken in at a glance; 500 threads a square in a strip of tiny
+// squares could not be counted.
+const maxLiveSquares = 100
+
+// liveSquaresPerRow: ten squares a row, so that rows count tens.
+const liveSquaresPerRow = 10
+
+// parkedGroups are the parked virtual threads' groups by reason, for the
+// words on point.
+func parkedGroups(snap *sim.Snapshot) []group {
+	var gs []group
+	for _, reason := range parkOrder {
+		if n := snap.ParkedCount[reason]; n > 0 {
+			gs = append(gs, group{name: reason.Words(), n: n})
+		}
+	}
+	return gs
+}

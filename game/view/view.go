@@ -219,8 +219,14 @@ type Side struct {
 	// squareK: threads a square stands for in both the waiting row and
 	// the parked grid (0: each chooses); needK: a dry run's need.
 	squareK, needK int
-	waiting        []sim.ThreadID
-	groups         []group
+	// merged: this frame draws every live virtual thread in one panel
+	// (Scene.ThreadsMerged), which the heap's arrow leaves from.
+	merged bool
+	// liveGrid is the merged panel's grid of threads this frame (empty
+	// when not drawn): the heap's arrow leaves from its right edge.
+	liveGrid Rect
+	waiting  []sim.ThreadID
+	groups   []group
 	// Rectangles of the last draw, for animations' end points.
 	at anchors
 }
@@ -300,22 +306,33 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	}
 	s.memStory = !sc2.OSFolded && memoryStory(snap, in.MemLimit) && memoryStoryRoom(Rect{W: osR.W - 6*sc, H: osR.H - PanelTitleH(sc) - 6*sc}, sc)
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
+	// (The layout gives the merged panel the queue's room: two columns,
+	// or a phone's one line.)
+	merged := sc2.ThreadsMerged && sl.RunQueue.Empty() && !sc2.ScopesLead
+	s.merged, s.liveGrid = merged, Rect{}
 	switch {
 	case sc2.ScopesLead:
 		// The races are the picture; the carriers and the threads off
 		// them are a line each (racelead.go).
 		s.drawRaceLead(l, &sl, in, p, sc)
 	default:
-		if sc2.CPUsIdle {
+		switch {
+		case sc2.CPUsIdle:
 			drawIdleCPUs(l, sl.Lanes, snap, p, sc)
-		} else if len(sc2.IdleLanes) > 0 {
+		case sc2.LanesFolded && sl.Wide:
+			drawStoppedCarriersLine(l, sl.Lanes, in, p, sc)
+		case len(sc2.IdleLanes) > 0:
 			s.drawFoldedLanes(l, sl.Lanes, in, sc2.IdleLanes, p, sc)
-		} else {
+		default:
 			s.drawLanes(l, sl.Lanes, in, p, sc)
 		}
-		s.shareSquareScale(l, sl.RunQueue, sl.Parked, in, p, sc)
-		s.drawRunQueue(l, sl.RunQueue, in, p, sc)
-		s.drawParked(l, sl.Parked, in, p, sc)
+		if merged {
+			s.drawLiveThreads(l, sl.Parked, in, p, sc)
+		} else {
+			s.shareSquareScale(l, sl.RunQueue, sl.Parked, in, p, sc)
+			s.drawRunQueue(l, sl.RunQueue, in, p, sc)
+			s.drawParked(l, sl.Parked, in, p, sc)
+		}
 		s.at.threads = sl.Parked
 		if !sl.Scopes.Empty() {
 			s.races.draw(l, sl.Scopes, snap, in.Models, false, p, sc)
@@ -343,7 +360,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		s.drawHeap(l, sl.Heap, snap, p, sc)
 	}
 	if sc2.OSFolded {
-		drawFoldedOS(l, sl.OS, snap, in.BaseMeasured, p, sc)
+		foldedOS(l, sl.OS, snap, in.BaseMeasured, merged, p, sc)
 	} else {
 		drawOS(l, sl.OS, snap, in.BaseMeasured, in.MemLimit, p, sc)
 	}
@@ -351,7 +368,19 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	if snap.Paused {
 		// Once, over the heap it collects: the threads it stopped are
 		// drawn stopped where they are (lanes.go).
+		n0 := len(l.Items)
 		drawPauseBanner(l, sl.Heap, snap, p, sc)
+		if merged && !snap.PauseFull && sl.Wide {
+			// A young pause is not the chain's (the Full GCs it counts
+			// are): its words dim, so that "young GC now" does not
+			// compete with the caption's Full GCs. (Not on a phone,
+			// where its larger stripes made dim words hard to read.)
+			for i := n0; i < len(l.Items); i++ {
+				if it := &l.Items[i]; it.Kind == KindText && it.Color == p.Text {
+					it.Color = p.TextDim
+				}
+			}
+		}
 	}
 	if snap.OOM != "" {
 		drawBanner(l, sl.Lanes, "OutOfMemoryError: "+snap.OOM, p.Error, p, sc)
