@@ -24,7 +24,8 @@
 // the machine's load averages at its end (loadavg), for on a shared machine the JVM gets less CPU than it sees,
 // and per thread (the JVM's own by name, the workers together) the CPU seconds and the seconds spent runnable
 // but waiting for a CPU in that window (threads_cpu_wait_s, from Linux's per-thread schedstat): how much of a
-// CPU G1's marking thread or the GC workers got while they wanted one, against a worker.
+// CPU G1's marking thread or the GC workers got while they wanted one, against a worker; with the times they
+// got a CPU and their context switches, which give the mean wait for a CPU each time a thread was made runnable.
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -111,12 +112,15 @@ public final class GcLab {
             t.start();
         }
         Thread.sleep(c.durationS() * 1000L);
+        // The threads' schedule is read before the workers are told to stop: a worker that ends
+        // leaves /proc, and read after the stop the slow walk of a thousand threads' files missed
+        // most of them (143 of about 600 wake-ups in a 20-thread run, every worker in another).
+        Map<String, long[]> endSched = threadSchedule();
         stop = true;
         long elapsed = System.nanoTime() - start;
         long done = requests.sum();
         long endUptime = ManagementFactory.getRuntimeMXBean().getUptime();
         long endCpu = processCpuNanos();
-        Map<String, long[]> endSched = threadSchedule();
         for (Thread t : workers) {
             t.join();
         }
@@ -190,12 +194,31 @@ public final class GcLab {
                 String stat = java.nio.file.Files.readString(t.toPath().resolve("stat"));
                 String name = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
                 String[] f = java.nio.file.Files.readString(t.toPath().resolve("schedstat")).trim().split(" ");
-                out.put(t.getName(), new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), threadGroup(name)});
+                out.put(t.getName(), new long[] {Long.parseLong(f[0]), Long.parseLong(f[1]), threadGroup(name),
+                        f.length > 2 ? Long.parseLong(f[2]) : -1, contextSwitches(t.toPath())});
             } catch (java.io.IOException | RuntimeException e) {
                 // the thread ended between the listing and the read
             }
         }
         return out;
+    }
+
+    /**
+     * The thread's context switches so far (nr_switches in /proc/self/task/TID/sched, voluntary and
+     * not), or -1 where the kernel has no such file. Beside schedstat's third field, the number of
+     * times the thread got a CPU, it checks that count: each time on a CPU ends in one switch.
+     */
+    static long contextSwitches(java.nio.file.Path task) {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(task.resolve("sched"))) {
+                if (line.startsWith("nr_switches")) {
+                    return Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // no sched file (a kernel without scheduler debugging), or the thread ended
+        }
+        return -1;
     }
 
     /** Names the scheduler report groups threads by: the JVM's own by name, the workers as one. */
@@ -214,10 +237,13 @@ public final class GcLab {
 
     /**
      * Per group of threads, the CPU seconds it used and the seconds its threads spent runnable but
-     * waiting for a CPU between two readings (threads alive at the second), as JSON members
-     * "group":[cpu_s,wait_s]. Over the window's wall time the two are the mean number of the group's
-     * threads running and waiting: how many were runnable, and how much of a CPU the marking
-     * threads got while they wanted one.
+     * waiting for a CPU between two readings (threads alive at the second), the number of times they
+     * got a CPU and their context switches, as JSON members "group":[cpu_s,wait_s,runs,switches]
+     * (the last two -1 where the kernel does not count them). Over the window's wall time the first
+     * two are the mean number of the group's threads running and waiting: how many were runnable,
+     * and how much of a CPU the marking threads got while they wanted one. The wait over the runs
+     * is how long a thread made runnable waited for a CPU, on average: on a shared machine, much
+     * more than a wake-up's cost.
      */
     static String scheduleOver(Map<String, long[]> start, Map<String, long[]> end) {
         Map<String, double[]> groups = new LinkedHashMap<>();
@@ -226,14 +252,20 @@ public final class GcLab {
             // had used nothing at its birth.
             long[] a = start.getOrDefault(e.getKey(), new long[3]);
             long[] b = e.getValue();
-            double[] g = groups.computeIfAbsent(GROUPS.get((int) b[2]), k -> new double[2]);
+            double[] g = groups.computeIfAbsent(GROUPS.get((int) b[2]), k -> new double[4]);
             g[0] += (b[0] - a[0]) / 1e9;
             g[1] += (b[1] - a[1]) / 1e9;
+            // Counts: -1 for the group once any thread's is unknown.
+            for (int i = 3; i <= 4; i++) {
+                boolean known = g[i - 1] >= 0 && b[i] >= 0 && (a.length <= i || a[i] >= 0);
+                g[i - 1] = known ? g[i - 1] + b[i] - (a.length > i ? a[i] : 0) : -1;
+            }
         }
         StringBuilder s = new StringBuilder();
         for (Map.Entry<String, double[]> e : groups.entrySet()) {
             s.append(s.length() == 0 ? "" : ",").append('"').append(e.getKey().replace("\\", "\\\\").replace("\"", "\\\""))
-                    .append(String.format(Locale.ROOT, "\":[%.4f,%.4f]", e.getValue()[0], e.getValue()[1]));
+                    .append(String.format(Locale.ROOT, "\":[%.4f,%.4f,%d,%d]", e.getValue()[0], e.getValue()[1],
+                            (long) e.getValue()[2], (long) e.getValue()[3]));
         }
         return s.toString();
     }

@@ -55,6 +55,11 @@ type twinResult struct {
 	// over the window; absent from runs kept before the twin measured it.
 	ProcessCPUS *float64 `json:"process_cpu_s"`
 	LoadAvg     string   `json:"loadavg"` // the machine's load averages at the window's end
+	// Schedule is, per group of the JVM's threads (its own by name, the
+	// workers together), [CPU s, s runnable waiting for a CPU] over the
+	// window, and since the twin counted them [times given a CPU, context
+	// switches] (-1 where the kernel does not count them).
+	Schedule map[string][]float64 `json:"threads_cpu_wait_s"`
 }
 
 // jvmSide is the JVM's half of the comparison, from the twin's output and
@@ -79,9 +84,13 @@ type jvmSide struct {
 	// PauseCPUShare is the part of their cores' time the GC threads had in
 	// the window's pauses, from the log's gc+cpu lines: their CPU time over
 	// the pauses' wall time and their number (nil without those lines).
-	PauseCPUShare *float64      `json:"pause_cpu_share"`
-	LoadAvg       string        `json:"loadavg,omitempty"`
-	Summary       gclog.Summary `json:"gc_log_summary"`
+	PauseCPUShare *float64 `json:"pause_cpu_share"`
+	// WakeWaitUS is how long, on average, one of the JVM's threads made
+	// runnable waited for a CPU: every thread's wait over the times they
+	// were given a CPU, in µs (nil for runs kept before the twin counted them).
+	WakeWaitUS *float64      `json:"wake_wait_us"`
+	LoadAvg    string        `json:"loadavg,omitempty"`
+	Summary    gclog.Summary `json:"gc_log_summary"`
 }
 
 // modelSide is the model's half.
@@ -341,6 +350,7 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 	if twin.ProcessCPUS != nil && twin.DurationS > 0 {
 		j.CPUShare = ptr(measuredShare(*twin.ProcessCPUS, twin.DurationS, v.Int("cores")))
 	}
+	j.WakeWaitUS = measuredWakeWait(twin.Schedule)
 
 	modelSet := map[string]string{}
 	for k, x := range set {
@@ -357,6 +367,11 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 	if !shareSet && j.CPUShare != nil {
 		modelSet["cpu_share"] = strconv.FormatFloat(*j.CPUShare, 'f', -1, 64)
 	}
+	// And a woken thread waits as long for a CPU as the JVM's did.
+	_, wakeSet := set["wake_us"]
+	if !wakeSet && j.WakeWaitUS != nil {
+		modelSet["wake_us"] = strconv.FormatFloat(*j.WakeWaitUS, 'f', -1, 64)
+	}
 	m, err := runModel(sc, v, modelSet)
 	if err != nil {
 		return nil, err
@@ -364,6 +379,9 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 	rep := &jvmReport{JVM: j, Model: *m, Rows: comparisonRows(&j, m)}
 	if !shareSet && j.CPUShare != nil && *j.CPUShare < 1 {
 		modelSet["cpu_share"] = "1"
+		if !wakeSet {
+			delete(modelSet, "wake_us") // a machine of its own: a wake-up's own cost
+		}
 		whole, err := runModel(sc, v, modelSet)
 		if err != nil {
 			return nil, err
@@ -381,6 +399,29 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 func measuredShare(cpuS, wallS float64, cores int) float64 {
 	share := math.Round(1000*cpuS/(wallS*float64(cores))) / 1000
 	return min(max(share, 0.01), 1)
+}
+
+// measuredWakeWait is the mean time one of the JVM's threads made runnable
+// waited for a CPU, in µs to one decimal and within wake_us's range: their
+// waits (schedstat's second field) over the times they got a CPU (its
+// third). Each time on a CPU ends in a context switch, so the twin's count
+// of those must agree; nil when either count is missing (runs kept before
+// the twin counted them) or they disagree by more than 2 %.
+func measuredWakeWait(schedule map[string][]float64) *float64 {
+	var wait, runs, switches float64
+	for _, g := range schedule {
+		if len(g) < 4 || g[2] < 0 || g[3] < 0 {
+			return nil
+		}
+		wait += g[1]
+		runs += g[2]
+		switches += g[3]
+	}
+	if runs <= 0 || math.Abs(switches-runs) > 0.02*runs {
+		return nil
+	}
+	us := math.Round(10*1e6*wait/runs) / 10
+	return ptr(min(max(us, 1), 1e6))
 }
 
 // runModel runs gc-lab with the knobs set and reads the figures compared.
@@ -522,7 +563,10 @@ func writeJVMReport(w io.Writer, r *jvmReport) error {
 	if r.JVM.PauseCPUShare != nil {
 		fmt.Fprintf(w, "     its GC threads in pauses: %.3f of each of their cores' time (the GC log's User+Sys over Real)\n", *r.JVM.PauseCPUShare)
 	}
-	fmt.Fprintf(w, "model: gc-lab, %d requests, cpu_share %v, %s\n", r.Model.Requests, r.Model.Params["cpu_share"], r.Model.Outcome)
+	if r.JVM.WakeWaitUS != nil {
+		fmt.Fprintf(w, "     its threads waited %.1f µs for a CPU each time they were made runnable (schedstat, mean)\n", *r.JVM.WakeWaitUS)
+	}
+	fmt.Fprintf(w, "model: gc-lab, %d requests, cpu_share %v, wake_us %v, %s\n", r.Model.Requests, r.Model.Params["cpu_share"], r.Model.Params["wake_us"], r.Model.Outcome)
 	if m := r.WholeMachine; m != nil {
 		per1000 := func(n int64) float64 { return 1000 * float64(n) / float64(max(m.Requests, 1)) }
 		fmt.Fprintf(w, "       on a machine of its own (cpu_share 1): %.3f young and %.3f Full GCs per 1,000 requests\n",

@@ -219,7 +219,10 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 	fmt.Fprintln(w, "takes 1/cpu_share as long: sim/cpushare.go), and again on a machine of its own (`cpu_share=1`, as")
 	fmt.Fprintln(w, "before the share was measured); each cell shows the model's rate at the whole machine → at the share.")
 	fmt.Fprintln(w, "The verdicts are the model's at the measured share. Beside the share: the GC threads' share of their")
-	fmt.Fprintln(w, "cores in the pauses, from the GC log's `User= Sys= Real=` lines (Serial has one GC thread, the others 2).")
+	fmt.Fprintln(w, "cores in the pauses, from the GC log's `User= Sys= Real=` lines (Serial has one GC thread, the others 2);")
+	fmt.Fprintln(w, "and, in runs since 2 December 2026, how long the JVM's threads waited for a CPU each time they were made")
+	fmt.Fprintln(w, "runnable (their schedstat wait over the times they got a CPU), which the model takes as `wake_us` (its")
+	fmt.Fprintln(w, "wake latency; 50 µs on a machine of its own and in runs kept before it was measured).")
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "- Date: %s\n- JVM: %s\n- Machine: %s", meta.Date, meta.JavaVersion, meta.Machine)
 	if meta.Load != "" {
@@ -232,7 +235,7 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 	var wRate, wRate12, wRateIn, wOld, wOldIn int
 	fmt.Fprintln(w, "Rates are per 1,000 requests with the counts in brackets; the ratio is model / JVM.")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "| point | requests | CPU share (load average); GC threads' share in pauses | young GCs: JVM · model 1 → share | Full GCs: JVM · model 1 → share | old after Full GC MB: JVM · model 1 → share | GC time %: JVM · model | verdicts |")
+	fmt.Fprintln(w, "| point | requests | CPU share (load average); GC threads' share in pauses; wait for a CPU | young GCs: JVM · model 1 → share | Full GCs: JVM · model 1 → share | old after Full GC MB: JVM · model 1 → share | GC time %: JVM · model | verdicts |")
 	fmt.Fprintln(w, "|---|--:|---|---|---|---|---|---|")
 	type miss struct{ point, metric, detail string }
 	var misses []miss
@@ -308,6 +311,9 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 		}
 		if r.JVM.PauseCPUShare != nil {
 			share += "; GC threads in pauses " + fmtPtr(r.JVM.PauseCPUShare)
+		}
+		if r.JVM.WakeWaitUS != nil {
+			share += fmt.Sprintf("; wait for a CPU %.2f ms", *r.JVM.WakeWaitUS/1000)
 		}
 		y, f, o, g := cell["young GCs per 1,000 requests"], cell["Full GCs per 1,000 requests"], cell["old gen after Full GC (MB)"], cell["GC time share (%)"]
 		wy, wf, wo := wcell["young GCs per 1,000 requests"], wcell["Full GCs per 1,000 requests"], wcell["old gen after Full GC (MB)"]

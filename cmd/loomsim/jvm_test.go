@@ -178,6 +178,7 @@ func TestJVMReplaysTheCommittedSweepRuns(t *testing.T) {
 		{"serial-64m-pooled-500", []string{"gc=serial", "heap_mb=64", "threads=500"}, 52, 24, "Allocation Failure"},
 		{"g1-128m-fresh-1000", []string{"gc=g1", "heap_mb=128", "threads=1000", "state=fresh"}, 26, 0, ""},
 		{"g1-256m-pooled-1000", []string{"gc=g1", "heap_mb=256", "threads=1000"}, 28, 0, ""},
+		{"parallel-256m-fresh-1000", []string{"gc=parallel", "heap_mb=256", "threads=1000", "state=fresh"}, 56, 0, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			args := []string{"jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", c.name), "--json",
@@ -293,4 +294,70 @@ func TestJVMReplaysARunWithItsCPUShare(t *testing.T) {
 	require.NotNil(t, rep.WholeMachine)
 	assert.Greater(t, rep.Model.YoungGCs, 2*rep.WholeMachine.YoungGCs, "the pause goal binds at the measured share only")
 	assert.Greater(t, rep.Model.GCPauseTotalMS, 3*rep.WholeMachine.GCPauseTotalMS, "the same pauses take 1/0.272 as long")
+}
+
+// The twin counts, per group of the JVM's threads, their wait for a CPU and
+// the times they got one (and, to check that count, their context switches):
+// the mean wait per time made runnable is the model's wake_us, as the CPU
+// share is its cpu_share; on a machine of its own the model keeps a wake-up's
+// own cost, and a wake_us set is kept.
+func TestJVMRunsTheModelWithTheJVMsWaitForACPU(t *testing.T) {
+	dir := t.TempDir()
+	prefix := filepath.Join(dir, "p")
+	log, err := os.ReadFile("../../testdata/gclog/serial-64m-pooled.log")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(prefix+".log", log, 0o644))
+	// 2.4 s + 0.6 s of waiting over 1,000 + 200 times on a CPU: 2.5 ms each.
+	twin := `{"requests":26553,"throughput_rps":2504.5,"duration_s":10.602,"threads":500,"state":"pooled","threads_kind":"platform","garbage_kb":6,"data_kb":1,"cache_step_kb":2,"cache_max_kb":64,"sticky_kb":7,"backend_ms":30,"cpu_us":50,"window_start_uptime_s":17.075,"window_end_uptime_s":27.677,"process_cpu_s":5.301,"loadavg":"17.00 16.00 15.00","threads_cpu_wait_s":{"VM Thread":[0.1,0.6,200,201],"workers":[1.5,2.4,1000,1000]},"java_version":"17.0.15","max_heap_mb":61.9,"collectors":[]}`
+	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(twin+"\n"), 0o644))
+	t.Setenv("PATH", t.TempDir())
+	base := []string{"jvm", "gc-lab", "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500", "--replay", prefix}
+
+	code, out, stderr := loomsim(append(base, "--json")...)
+	require.Equal(t, 0, code, stderr)
+	rep := decodeReport(t, out)
+	require.NotNil(t, rep.JVM.WakeWaitUS)
+	assert.Equal(t, 2500.0, *rep.JVM.WakeWaitUS)
+	assert.Equal(t, 2500.0, rep.Model.Params["wake_us"])
+	require.NotNil(t, rep.WholeMachine)
+	assert.Equal(t, 50.0, rep.WholeMachine.Params["wake_us"], "a machine of its own: a wake-up's own cost")
+
+	code, out, stderr = loomsim(append(base, "--set", "wake_us=100", "--json")...)
+	require.Equal(t, 0, code, stderr)
+	rep = decodeReport(t, out)
+	assert.Equal(t, 100.0, rep.Model.Params["wake_us"], "a wake_us set is kept")
+	assert.Equal(t, 100.0, rep.WholeMachine.Params["wake_us"])
+
+	code, out, stderr = loomsim(base...)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "its threads waited 2500.0 µs for a CPU each time they were made runnable")
+
+	// A real run that counted them (00:06 UTC, 2 December 2026): 2,843 s of
+	// waiting over 312,449 times on a CPU (312,490 context switches).
+	code, out, stderr = loomsim("jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", "parallel-256m-fresh-1000"),
+		"--json", "--set", "duration_s="+sweepDuration, "--set", "gc=parallel", "--set", "heap_mb=256", "--set", "threads=1000", "--set", "state=fresh")
+	require.Equal(t, 0, code, stderr)
+	rep = decodeReport(t, out)
+	require.NotNil(t, rep.JVM.WakeWaitUS)
+	assert.Equal(t, 9111.0, *rep.JVM.WakeWaitUS)
+	assert.Equal(t, 9111.0, rep.Model.Params["wake_us"])
+
+	// A run kept before the twin counted them: the model keeps its default.
+	code, out, stderr = loomsim("jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", "serial-64m-pooled-500"),
+		"--json", "--set", "duration_s="+sweepDuration, "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500")
+	require.Equal(t, 0, code, stderr)
+	rep = decodeReport(t, out)
+	assert.Nil(t, rep.JVM.WakeWaitUS)
+	assert.Equal(t, 50.0, rep.Model.Params["wake_us"])
+}
+
+func TestMeasuredWakeWaitNeedsCountsThatAgree(t *testing.T) {
+	w := measuredWakeWait(map[string][]float64{"a": {1, 0.003, 2, 2}, "b": {1, 0.001, 2, 2}})
+	require.NotNil(t, w)
+	assert.Equal(t, 1000.0, *w)
+	assert.Nil(t, measuredWakeWait(map[string][]float64{"a": {1, 0.5}}), "kept before the twin counted")
+	assert.Nil(t, measuredWakeWait(map[string][]float64{"a": {1, 0.5, -1, -1}}), "a kernel without the counts")
+	assert.Nil(t, measuredWakeWait(map[string][]float64{"a": {1, 0.5, 100, 150}}), "counts that disagree")
+	assert.Nil(t, measuredWakeWait(map[string][]float64{"a": {0, 0, 0, 0}}), "nothing ran")
+	assert.Equal(t, 1.0, *measuredWakeWait(map[string][]float64{"a": {1, 0, 10, 10}}), "within wake_us's range")
 }

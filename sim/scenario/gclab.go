@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -42,6 +43,7 @@ var gcLab = &Scenario{
 		{Name: "jdk", Kind: Enum, Default: "17", Options: jdkBuildNames(), Help: "JDK build: 17 = 17.0.12 or later, 17.0.11 = up to 17.0.11, 21 = 21.0.4 or later, 21.0.3 = up to 21.0.3, 25 (the older builds still run Parallel's post-scavenge Full GC check)"},
 		{Name: "cores", Kind: Int, Default: "2", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs the JVM sees (-XX:ActiveProcessorCount)"},
 		{Name: "cpu_share", Kind: Float, Default: "1", Min: 0.01, Max: 1, Help: "part of each CPU's time the JVM's threads get: 1 is a machine of its own; on one shared with other work less, and every CPU burst (but cpu_us's spin, which ends on the clock), GC pause and marking thread takes 1/cpu_share as long (no JVM flag: `loomsim jvm` measures it, the twin's process CPU over its window's wall time and cores)"},
+		{Name: "wake_us", Kind: Float, Default: "50", Min: 1, Max: 1000000, Unit: "µs", Help: "time from waking a thread (after a sleep, a lock handed on, a pause's end) until it can run: 50 is a wake-up's own cost on a machine of its own; on a shared one a woken thread also waits for the other work's time slices (no JVM flag: `loomsim jvm` measures it, the twin's threads' mean wait for a CPU each time they were made runnable)"},
 	},
 	Cases: []Case{
 		{ID: "pooled", Title: "1,000 pooled workers, 256 MB, Parallel", Set: [][2]string{{"state", "pooled"}}},
@@ -70,6 +72,7 @@ var gcLab = &Scenario{
 				"Serial 4.54 ms per MB over 181 pauses of testdata/gclog/serial-64m-fresh-tags, serial-64m-pooled and testdata/jvm-check/serial-64m-pooled-500; " +
 				"G1 2.87 ms per MB copied plus 5.19 ms per MB promoted above the old gen's high-water mark (first writes to a page: the kernel's page faults, in the pauses' Sys time), least squares over 263 pauses of all seven G1 logs (testdata/gclog/g1-*, testdata/jvm-check/g1-*; where Copied Bytes is not logged, survivor regions after plus the old gen's growth). " +
 				"CPU time, so the machine's load inflates it little; another machine will differ (cmd/loomsim/copyrate_test.go re-fits it)", nil},
+		{"wait for a CPU when woken", "50 µs (a wake-up's own cost, as every scenario's machine) unless wake_us is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's threads' mean wait for a CPU each time they were made runnable (schedstat's wait over its count of times on a CPU, checked against the threads' context switches), 1.7 to 11 ms in the sweep of 00:06 UTC, 2 December 2026 (load average 32 to 82 with the JVM's own threads); a woken thread waits that long before it joins the run queue", nil},
 		{"other pause costs", "the project's default cost model", "fixed part, card scanning and Full GC marking and sweeping are estimates: no article calibrates them here", nil},
 		{"CPU share", "1 (the whole machine) unless cpu_share is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's process CPU over its window's wall time and cores, the part of the machine the JVM had beside other work (0.13 to 0.66 in the 15:22 UTC sweep on 2 shared CPUs); every CPU burst, pause and marking thread then takes 1/cpu_share as long, except cpu_us's spin, which ends on the clock as the twin's does (its workers used 42 µs of CPU per request at a share of 0.685 and 19 µs at 0.394 for cpu_us 50)", nil},
 	}),
@@ -236,6 +239,7 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	}
 	m := machine(v.Int("cores"))
 	m.CPUShare = v.Float("cpu_share")
+	m.WakeLatency = sim.Duration(math.Round(v.Float("wake_us") * float64(sim.Microsecond)))
 	return sim.Config{
 		Machine: m,
 		JVM:     j,
