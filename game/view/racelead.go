@@ -229,7 +229,9 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc f
 	// A waking carrier's slot is wider than an idle one's: its dashes
 	// are the reason the ready cells wait, and a reader missed them.
 	slotW := func(i int, idleW float32) float32 {
-		if carrierWaking(snap, i) {
+		if carrierWaking(snap, i) && idleW > CharW*sc {
+			// (Not a phone's narrow slots: there the strip's head
+			// gave way to them.)
 			return idleW * 2
 		}
 		return idleW
@@ -325,7 +327,7 @@ search:
 	}
 	say := "Carrier threads: the " + Count(int64(n)) + " OS threads of the virtual-thread scheduler, of the JVM's " + Count(int64(snap.PlatformLive)) +
 		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads: " + strings.Join(who, "; ") +
-		". An empty slot is a carrier with no virtual thread mounted; one signalled for a ready thread takes " + Dur(s.wake) + " to wake (the OS's wake-up), and goes back to sleep if a busy carrier took the thread first."
+		". An empty slot is a carrier with no virtual thread mounted; a dashed one was signalled for a ready thread and takes " + Dur(s.wake) + " to wake (the OS's wake-up), and goes back to sleep if a busy carrier took the thread first."
 	l.region(r, "carriers", say)
 }
 
