@@ -36,7 +36,10 @@ func (routerStory) caption(f *facts) string {
 		}
 		return lesson + " " + now + "."
 	}
-	lesson := "Each request races " + f.modelList() + ", a virtual thread per call; the first answer wins, the others are cancelled."
+	// The request's own thread said with the calls': a request thread on
+	// a carrier beside "a thread per call" left readers unable to make
+	// the threads' count (four per open race) add up.
+	lesson := "Each request's virtual thread races " + f.modelList() + ", a thread per call; first answer wins, the others are cancelled."
 	// The progress is the side header's: the caption keeps to the race.
 	// The comparison the picture is for, in one place: how many virtual
 	// threads, the few carriers and OS threads they run on, the heap they

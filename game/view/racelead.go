@@ -93,7 +93,7 @@ func drawPieces(l *List, r Rect, x float32, ps []leadPiece, c Color, p *Palette,
 	ty := r.Y + (r.H-CharH*sc)/2
 	for _, pc := range ps {
 		if pc.marks {
-			drawStateSwatch(l, x, r, pc.mark, p, sc)
+			drawStateSwatch(l, x, r, pc.mark, true, p, sc)
 			x += pieceMarkW(sc)
 		}
 		l.Text(x, ty, pc.words, sc, c)
@@ -117,19 +117,19 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	in2 := r.Inset(2 * sc)
 	// A sum where the states add up to the live threads (they do but
 	// for a thread between states, said as such); a list otherwise.
-	head, plus, comma := Count(int64(snap.VirtualLive))+" virtual threads = ", " + ", ", "
+	head, plus, comma := Count(int64(snap.VirtualLive))+" live virtual threads = ", " + ", ", "
 	if other < 0 {
-		head, plus = Count(int64(snap.VirtualLive))+" virtual threads: ", ", "
+		head, plus = Count(int64(snap.VirtualLive))+" live virtual threads: ", ", "
 	}
-	readyWhy := []string{""}
-	if ready > 0 && waking > 0 && s.wake > 0 {
-		// Why ready threads wait beside carriers with nothing on them:
-		// those carriers' OS threads are waking up.
-		readyWhy = []string{" (a carrier wakes for them: " + Dur(s.wake) + ")", " (carriers waking)", ""}
-	}
-	stacks := []string{", stacks in the heap: " + Size(snap.Chunks.LiveBytes), ""}
-	if snap.Chunks.LiveBytes == 0 {
-		stacks = []string{""}
+	// Whether the cancelled calls drawn are among them, from the model:
+	// readers asked if they counted.
+	cancelled, gone := s.races.cancelledDrawn(snap)
+	after := []string{""}
+	switch {
+	case cancelled > 0 && gone == cancelled:
+		after = []string{" (the " + Count(int64(cancelled)) + " cancelled have ended)", ""}
+	case cancelled > 0:
+		after = []string{" (" + Count(int64(cancelled-gone)) + " cancelled among them, still ending)", ""}
 	}
 	tail := ""
 	if other > 0 {
@@ -139,13 +139,11 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	if snap.VirtualLive == 0 {
 		forms = append(forms, []leadPiece{{words: "no virtual thread yet"}})
 	}
-	for _, st := range stacks {
-		for _, why := range readyWhy {
-			forms = append(forms, []leadPiece{{words: head},
-				{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + plus},
-				{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + why + plus},
-				{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked" + tail + st}})
-		}
+	for _, a := range after {
+		forms = append(forms, []leadPiece{{words: head},
+			{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + plus},
+			{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + plus},
+			{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked" + tail + a}})
 	}
 	// A phone's: the states alone (the total is in the caption).
 	forms = append(forms, []leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + comma},
@@ -181,6 +179,13 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	say += ". A parked thread's stack is copied into the heap as a StackChunk (" + Size(snap.Chunks.LiveBytes) +
 		" in all); a running one's stays on its carrier. A call's thread runs briefly to send its request, parks on its socket, " +
 		"and runs again to read the answer: the first to finish reading wins its race."
+	if n := int(snap.ScopesOpen); n > 0 && len(in.Models) > 0 {
+		say += " Each open race is " + Count(int64(len(in.Models)+1)) + " threads: the request's own, parked until an answer wins, and one per call (" +
+			Count(int64(n)) + " races open)."
+	}
+	if cancelled > 0 {
+		say += " The race just won cancelled " + Count(int64(cancelled)) + " calls; " + Count(int64(gone)) + " of their threads have ended and are not counted."
+	}
 	if waking > 0 {
 		say += " " + Count(int64(waking)) + " idle carriers have been signalled, one per thread made ready; their OS threads take " +
 			Dur(s.wake) + " to wake, and one that finds the queue empty goes back to sleep."
@@ -208,13 +213,28 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc f
 			busy++
 		}
 	}
-	heads := []string{"on " + Count(int64(n)) + " carriers (OS threads): ", Count(int64(n)) + " carriers: ", ""}
+	heads := []string{Count(int64(n)) + " carriers (OS threads): ", Count(int64(n)) + " carriers: ", ""}
 	right := Count(int64(busy)) + " of " + Count(int64(n)) + " busy"
+	waking := wakingLanes(in)
+	if waking > 0 && s.wake > 0 {
+		// The dashed slots' reason, beside them.
+		right = Count(int64(waking)) + " waking (" + Dur(s.wake) + ")"
+	}
 	dot := min(inner.H*0.3, 5*sc)
 	idleW, gap := 3*CharW*sc, 4*sc
 	labels := func(form int, id sim.ThreadID) string {
 		ws := raceRoleShort(s.roles, s.models, id)
 		return ws[min(form, len(ws)-1)]
+	}
+	// A waking carrier's slot is wider than an idle one's: its dashes
+	// are the reason the ready cells wait, and a reader missed them.
+	slotW := func(i int, idleW float32) float32 {
+		if carrierWaking(snap, i) && idleW > CharW*sc {
+			// (Not a phone's narrow slots: there the strip's head
+			// gave way to them.)
+			return idleW * 2
+		}
+		return idleW
 	}
 	width := func(head string, form int, idleW, gap float32) float32 {
 		w := TextWidth(head, sc)
@@ -222,7 +242,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc f
 			if i < len(snap.Carriers) && snap.Carriers[i].Thread != 0 {
 				w += TextWidth(labels(form, snap.Carriers[i].Thread), sc) + 2*dot + 9*sc + gap
 			} else {
-				w += idleW + gap
+				w += slotW(i, idleW) + gap
 			}
 		}
 		return w
@@ -261,6 +281,9 @@ search:
 			// The race cell's running look: a token, the green dot
 			// where its carrier holds a CPU (not in a GC pause).
 			l.Mark(tok, MeanVirtual, p, 1)
+			if cv.OnCPU && !snap.Paused {
+				l.MarkFrame(tok, runFrame(tok, sc), MeanOnCPU, p)
+			}
 			tx := tok.X + 3*sc
 			if cv.OnCPU && !snap.Paused {
 				l.MarkCircle(tok.X+3*sc+dot, tok.Y+tok.H/2, dot, MeanOnCPU, p)
@@ -276,16 +299,16 @@ search:
 			x = tok.Right() + gap
 			continue
 		}
-		slot := Rect{X: x, Y: inner.Y + 1, W: idleW, H: inner.H - 2}
+		slot := Rect{X: x, Y: inner.Y + 1, W: slotW(i, idleW), H: inner.H - 2}
 		switch {
 		case cv == nil:
 			l.Frame(slot, 1, p.PanelEdge.Alpha(0.5))
 			who = append(who, name+" not started yet")
 		case carrierWaking(snap, i):
-			// Drawn as an idle one (no thread on it yet): the
-			// threads' line says the ready ones wait for carriers to
-			// wake; "5 waking" beside "3 ready" asked why 5.
-			l.Frame(slot, 1, p.PanelEdge)
+			// No thread on it yet: the waking lanes' dashes, the
+			// reason the ready cells wait beside it, said at the
+			// strip's end and in the ready cells.
+			drawWakingSlot(l, slot, p, sc)
 			who = append(who, name+" waking up to take a ready thread if one is left")
 		default:
 			l.Frame(slot, 1, p.PanelEdge)
@@ -296,11 +319,15 @@ search:
 		x = slot.Right() + gap
 	}
 	if withRight {
-		l.TextRight(inner, right, sc, p.TextDim)
+		c := p.TextDim
+		if waking > 0 && s.wake > 0 {
+			c = p.Text // the dashed slots' reason, as bright as they are
+		}
+		l.TextRight(inner, right, sc, c)
 	}
 	say := "Carrier threads: the " + Count(int64(n)) + " OS threads of the virtual-thread scheduler, of the JVM's " + Count(int64(snap.PlatformLive)) +
 		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads: " + strings.Join(who, "; ") +
-		". An empty slot is a carrier with no virtual thread mounted; one signalled for a ready thread takes " + Dur(s.wake) + " to wake (the OS's wake-up), and goes back to sleep if a busy carrier took the thread first."
+		". An empty slot is a carrier with no virtual thread mounted; a dashed one was signalled for a ready thread and takes " + Dur(s.wake) + " to wake (the OS's wake-up), and goes back to sleep if a busy carrier took the thread first."
 	l.region(r, "carriers", say)
 }
 
@@ -333,15 +360,18 @@ func drawResourceLine(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Pal
 	}
 	h := &snap.Heap
 	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
-	heap := "heap " + Size(used) + " of " + Size(h.Max)
-	if snap.YoungGCs+snap.FullGCs == 0 {
-		heap += ", no GC yet"
+	// The heap's use and the parked threads' stacks in it (the threads'
+	// line left them, to keep to the states); its size and the GCs are
+	// said on point.
+	heap := "heap " + Size(used)
+	if snap.Chunks.LiveBytes > 0 {
+		heap += " (parked stacks " + Size(snap.Chunks.LiveBytes) + ")"
 	}
 	carriers := len(snap.Carriers)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
-	os := "OS threads: " + Count(int64(snap.PlatformLive)) + " = " + Count(int64(carriers)) + " carriers + " + Count(int64(jvm)) + " of the JVM's own"
+	os := "OS threads: " + Count(int64(snap.PlatformLive)) + " = " + Count(int64(carriers)) + " carriers + " + Count(int64(jvm)) + " JVM's own"
 	if snap.PlatformApp > 0 {
-		os += " + " + Count(int64(snap.PlatformApp)) + " of the program's"
+		os += " + " + Count(int64(snap.PlatformApp)) + " program's"
 	}
 	// The resident memory is said on point: the line keeps to the
 	// heap's use and the OS threads' parts.

@@ -222,6 +222,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	snap.ParkedCount[sim.ParkJoin], snap.ParkedCount[sim.ParkSocket] = 1, 1
 	in := input("router", snap, true)
 	in.Scopes, in.Models = true, []string{"haiku", "sonnet", "opus"}
+	in.WakeLatency = 50 * sim.Microsecond
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	region := func(name string) Rect {
@@ -242,7 +243,11 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	}
 	require.Len(t, cells, 3, "the three calls' cells")
 	in2 := func(r Rect, x, y float32) bool { return x >= r.X && x <= r.Right() && y >= r.Y && y <= r.Bottom() }
-	var dots, full, small [3]int
+	// Each state its own look at a glance (the ready cells, filled like
+	// the running ones but for a small dot, read as busy): running a
+	// filled token framed in the on-a-CPU green with its dot, ready
+	// hollow (a blue outline, no fill), parked the small square.
+	var green, full, edges, small [3]int
 	for _, it := range l.Items {
 		for i, c := range cells {
 			cx, cy := it.X+it.W/2, it.Y+it.H/2
@@ -254,16 +259,19 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 			}
 			switch {
 			case it.Meaning == MeanOnCPU:
-				dots[i]++
-			case it.Meaning == MeanVirtual && it.W >= c.W-0.5:
+				green[i]++
+			case it.Meaning == MeanVirtual && it.W >= c.W-0.5 && it.H >= c.H-0.5:
 				full[i]++
+			case it.Meaning == MeanVirtual && min(it.W, it.H) <= 3:
+				edges[i]++
 			case it.Meaning == MeanVirtual:
 				small[i]++
 			}
 		}
 	}
-	assert.Equal(t, [3]int{1, 0, 0}, dots, "only the running call has the green dot")
-	assert.Equal(t, [3]int{1, 1, 0}, full, "the running and the ready call are tokens")
+	assert.Equal(t, [3]int{5, 0, 0}, green, "only the running call is framed in green, with its dot")
+	assert.Equal(t, [3]int{1, 0, 0}, full, "only the running call is a filled token")
+	assert.Equal(t, [3]int{0, 4, 0}, edges, "the ready call is hollow: a blue outline")
 	assert.Equal(t, [3]int{0, 0, 1}, small, "the waiting call is the parked square")
 	// The cells say their state, in the larger bold, without the calls'
 	// thread numbers; the request whose calls run is named as brightly
@@ -286,31 +294,61 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, owners, "the request's cell")
-	assert.Equal(t, []string{"#1", "running", "ready", "parked"}, words, "each cell its state alone, in bold")
+	// The second carrier is being woken (running, nothing mounted, off
+	// the CPU): the ready cell says it waits for it.
+	assert.Equal(t, []string{"#1", "running", "ready: carrier waking", "parked"}, words, "each cell its state alone, in bold")
 	txt := texts(&l)
 	// No key under the rows: the threads' line counts each state after
 	// its look (a dot on a token, a token, a square).
 	assert.NotContains(t, txt, "parked, no answer yet")
 	assert.NotContains(t, txt, "ready (new, or answer arrived)", "the ready row is folded into the threads' line")
-	assert.Contains(t, txt, "4 virtual threads = \n1 running + \n1 ready + \n2 parked")
-	var lineDots, lineTokens, lineSquares int
+	assert.Contains(t, txt, "4 live virtual threads = \n1 running + \n1 ready + \n2 parked")
+	var lineGreen, lineTokens, lineEdges, lineSquares int
 	for _, it := range l.Items {
 		if it.Meaning == MeanNone || !threads.Contains(it.Bounds()) {
 			continue
 		}
 		switch {
 		case it.Meaning == MeanOnCPU:
-			lineDots++
+			lineGreen++
+		case min(it.W, it.H) <= 2:
+			lineEdges++
 		case it.W > it.H:
 			lineTokens++
 		default:
 			lineSquares++
 		}
 	}
-	assert.Equal(t, [3]int{1, 2, 1}, [3]int{lineDots, lineTokens, lineSquares}, "running: a token with a dot; ready: a token; parked: a square")
+	assert.Equal(t, [4]int{5, 1, 4, 1}, [4]int{lineGreen, lineTokens, lineEdges, lineSquares},
+		"the cells' looks: running a token framed green with a dot; ready hollow; parked a square")
+	// The carrier's token looks like the running cell: framed in green.
+	carriers := region("carriers")
+	greenTok := 0
+	for _, it := range l.Items {
+		if it.Meaning == MeanOnCPU && it.Kind == KindRect && carriers.Contains(it.Bounds()) {
+			greenTok++
+		}
+	}
+	assert.Equal(t, 4, greenTok, "the running carrier's token is framed in green")
+	// The carrier being woken: its slot dashed (not an idle frame), and
+	// why, brightly, at the strip's end.
+	assert.Contains(t, txt, "1 waking (50.0 µs)\n")
+	dashes := 0
+	for _, it := range l.Items {
+		if it.Kind == KindRect && it.Color == OkabeIto.Text && carriers.Contains(it.Bounds()) && it.W < 5 {
+			dashes++
+		}
+	}
+	assert.Positive(t, dashes, "the waking carrier's slot is dashed")
+	// No carrier waking: a ready cell says "ready" alone.
+	snap.Carriers[1].State, snap.Carriers[1].Reason = sim.StateParked, sim.ParkIdle
+	var idle List
+	Build(&idle, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	assert.NotContains(t, texts(&idle), "carrier waking")
+	assert.Contains(t, texts(&idle), "\nready\n")
 	// Why a running call has not won, in the title: a call runs to send
 	// its request and again to read its answer.
-	assert.Contains(t, txt, "the first to finish reading its answer wins")
+	assert.Contains(t, txt, "the first call to finish reading its answer wins")
 }
 
 // On a platform pool the races panel is the ordinary one: a key under the
@@ -374,7 +412,10 @@ func TestRaceCountsSayWhichRows(t *testing.T) {
 	in.Virtual = true
 	var lead List
 	Build(&lead, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
-	assert.Contains(t, texts(&lead), "1 just decided, then 1 of 49 undecided\n")
+	// In plain words (readers could not parse "1 just decided, then 1
+	// of 49 undecided").
+	assert.Contains(t, texts(&lead), "a race just won, then 1 of 49 still racing\n")
+	assert.NotContains(t, texts(&lead), "undecided")
 }
 
 // The folded OS-threads line gives the count's parts and no more: the
@@ -440,15 +481,21 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 		}
 	}
 	txt := strings.Join(lines, "")
+	t.Logf("%d words outside the caption and the legend: %s", words, strings.Join(lines, " | "))
 	assert.LessOrEqual(t, words, 140, "words outside the caption and the legend: %s", txt)
 	for _, cut := range []string{"waking up", "worker-", "1 square", "ready (new", "full bar"} {
 		assert.NotContains(t, txt, cut, "folded into a line (its words are on point)")
 	}
-	m := regexp.MustCompile(`([0-9,]+) virtual threads = ([0-9,]+) running \+ ([0-9,]+) ready.* \+ ([0-9,]+) parked`).FindStringSubmatch(txt)
+	m := regexp.MustCompile(`([0-9,]+) live virtual threads = ([0-9,]+) running \+ ([0-9,]+) ready.* \+ ([0-9,]+) parked`).FindStringSubmatch(txt)
 	require.NotNil(t, m, txt)
 	n := func(s string) int { v, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return v }
 	assert.Equal(t, n(m[1]), n(m[2])+n(m[3])+n(m[4]), "the threads' line adds up")
 	assert.Equal(t, int(in.Snap.VirtualLive), n(m[1]))
+	// Whether the race's cancelled calls count among the live threads,
+	// from the model (readers asked): at 300 ms they have ended.
+	assert.Contains(t, txt, "(the 2 cancelled have ended)")
+	// The request's own thread, named where its column starts.
+	assert.Contains(t, txt, "request thread")
 	// A carrier's token names its thread's race by the request's number,
 	// the number the race's row starts with.
 	assert.Regexp(t, `(Haiku|Sonnet|Opus|request) (of )?#[0-9]+`, txt)
@@ -469,4 +516,30 @@ func TestRaceLeadEndsWithTheRaces(t *testing.T) {
 	assert.False(t, SceneOf(&in, true).ScopesLead, "no race left")
 	snap.RouterSingle = -1
 	assert.True(t, SceneOf(&in, true).ScopesLead, "before the first race")
+}
+
+// The threads' line says whether the cancelled calls of the race drawn
+// as just won are among the live threads it counts: "do the cancelled
+// count in the 1,397?", a reader asked. From the model's state: a
+// cancelled call still unwinding is live; one whose thread ended is not.
+func TestThreadsLineSaysWhetherCancelledCount(t *testing.T) {
+	for _, c := range []struct {
+		done bool
+		want string
+	}{{false, "(1 cancelled among them, still ending)"}, {true, "(the 2 cancelled have ended)"}} {
+		snap := &sim.Snapshot{Parallelism: 2, RunQueue: []sim.ThreadID{6}, RunQueueLen: 1, VirtualLive: 3, ScopesOpen: 2,
+			Carriers: []sim.CarrierView{{ID: 1, Thread: 2, State: sim.StateRunning, OnCPU: true}, {ID: 2, State: sim.StateParked, Reason: sim.ParkIdle}},
+			Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{{Thread: 2, State: sim.StateRunning}}},
+				{Owner: 5, Winner: 1, Subtasks: []sim.SubtaskView{
+					{Thread: 6, State: sim.StateRunnable, Cancelled: true, Done: c.done}, {Thread: 7, Model: 1, Done: true},
+					{Thread: 8, Model: 2, Cancelled: true, Done: true}}}}}
+		if c.done {
+			snap.RunQueue, snap.RunQueueLen, snap.VirtualLive = nil, 0, 2
+		}
+		in := input("router", snap, true)
+		in.Scopes, in.Models = true, []string{"haiku", "sonnet", "opus"}
+		var l List
+		Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+		assert.Contains(t, texts(&l), c.want, texts(&l))
+	}
 }

@@ -102,6 +102,19 @@ func (m *raceMemory) note(snap *sim.Snapshot, events []sim.Event) {
 			m.remember(decided(e, events[i+1:], snap.Scopes, m.listed))
 		}
 	}
+	// A remembered race's calls that end (the cancelled ones unwind)
+	// are marked done: the threads' line says whether they still count.
+	for i := range events {
+		if e := &events[i]; e.Kind == sim.EvThreadEnd {
+			for j := range m.recent {
+				for k := range m.recent[j].view.Subtasks {
+					if st := &m.recent[j].view.Subtasks[k]; st.Thread == e.Thread {
+						st.Done = true
+					}
+				}
+			}
+		}
+	}
 	m.findOwners(events)
 	m.joined, m.joinedAt = append(m.joined[:0], snap.Parked[sim.ParkJoin]...), snap.Time
 	m.listed, m.subs = m.listed[:0], m.subs[:0]
@@ -183,6 +196,36 @@ func cloneScope(v *sim.ScopeView) sim.ScopeView {
 	c := *v
 	c.Subtasks = append([]sim.SubtaskView(nil), v.Subtasks...)
 	return c
+}
+
+// cancelledDrawn counts the cancelled calls of the race drawn as just
+// decided (the newest remembered, else the first decided scope listed)
+// and how many of their threads have ended (note marks them Done as
+// their ends come).
+func (m *raceMemory) cancelledDrawn(snap *sim.Snapshot) (cancelled, ended int) {
+	var v *sim.ScopeView
+	if len(m.recent) > 0 {
+		v = &m.recent[0].view
+	} else {
+		for i := range snap.Scopes {
+			if snap.Scopes[i].Winner >= 0 {
+				v = &snap.Scopes[i]
+				break
+			}
+		}
+	}
+	if v == nil {
+		return 0, 0
+	}
+	for i, st := range v.Subtasks {
+		if st.Cancelled && i != v.Winner {
+			cancelled++
+			if st.Done {
+				ended++
+			}
+		}
+	}
+	return cancelled, ended
 }
 
 // remembered reports whether the open scope v is one of the decided races
@@ -292,6 +335,19 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	undecided = max(undecided, nOpen)
 	var counts []string
 	switch {
+	case big && nDecided > 0:
+		// Plain words, each count before the rows it counts: "1 just
+		// decided, then 3 of 349 undecided" was hard to parse.
+		won := "a race just won"
+		if nDecided > 1 {
+			won = Count(int64(nDecided)) + " races just won"
+		}
+		counts = []string{won + ", then " + Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " still racing", won}
+		if nOpen >= undecided {
+			counts[0] = won + ", then the " + Count(int64(nOpen)) + " still racing"
+		}
+	case big:
+		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
 	case nOpen >= undecided && nDecided > 0:
 		counts = []string{Count(int64(nDecided)) + " just decided, " + Count(int64(nOpen)) + " undecided"}
 	case nOpen >= undecided:
@@ -306,9 +362,6 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// cells read as a contradiction).
 		counts = []string{"top: " + d + "; below: " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " undecided races",
 			d + ", then " + Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " undecided", d}
-		if big {
-			counts = counts[1:]
-		}
 	default:
 		counts = []string{"showing " + Count(int64(nOpen)) + " of the " + Count(int64(undecided)) + " undecided races",
 			Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " undecided races"}
@@ -323,8 +376,8 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// The rule, with why a running call has not won: a call's
 		// thread runs to send its request and again to read the
 		// answer; the first to finish wins (the key's line, folded in).
-		titles = []string{"races: one virtual thread per call; the first to finish reading its answer wins",
-			"races: one virtual thread per call; the first to finish wins", "races: first to finish wins", "races"}
+		// (The thread per call is the caption's: cut here.)
+		titles = []string{"races: the first call to finish reading its answer wins", "races: first call to finish wins", "races"}
 	}
 	body := panel(l, r, "", p, sc, titles...)
 	link := ""
@@ -355,7 +408,14 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	if headH > 0 {
 		head := Rect{X: body.X, Y: y, W: body.W, H: headH}
 		owner, subs := scopeRects(head, cols, face, sc)
-		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, "request", "req.")
+		// The request's own thread, said where its column starts: a
+		// request thread on a carrier beside "a thread per call" left
+		// readers counting threads that were not explained.
+		reqHead := []string{"request", "req."}
+		if big {
+			reqHead = []string{"request thread", "request", "req."}
+		}
+		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, reqHead...)
 		// One wording for every column: "Haiku call" over one column and
 		// "Sonnet" over the next read as two kinds.
 		for _, form := range []func(string, int) string{
@@ -441,7 +501,7 @@ func drawRaceKey(l *List, r Rect, drawn *[callEnded + 1]bool, p *Palette, sc flo
 			if !drawn[st] {
 				continue
 			}
-			drawStateSwatch(l, x, r, callState(st), p, sc)
+			drawStateSwatch(l, x, r, callState(st), false, p, sc)
 			x += cellW + 3*sc
 			w := word(callState(st))
 			l.Text(x, r.Y+(r.H-CharH*sc)/2, w, sc, p.TextDim)
@@ -461,7 +521,7 @@ func stateSwatchW(sc float32) float32 { return CharH * sc * 0.8 * 1.6 }
 
 // drawStateSwatch draws a race cell's look for state st small, at x,
 // centred in the line r: a key's swatch.
-func drawStateSwatch(l *List, x float32, r Rect, st callState, p *Palette, sc float32) {
+func drawStateSwatch(l *List, x float32, r Rect, st callState, lead bool, p *Palette, sc float32) {
 	sw, cellW := CharH*sc*0.8, stateSwatchW(sc)
 	if st == callWaiting {
 		// The parked square alone: framed, at a key's size, it was
@@ -470,7 +530,7 @@ func drawStateSwatch(l *List, x float32, r Rect, st callState, p *Palette, sc fl
 		l.Mark(Rect{X: x + (cellW-sq)/2, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
 		return
 	}
-	drawCall(l, Rect{X: x, Y: r.Y + (r.H-sw)/2, W: cellW, H: sw}, st, nil, false, cellFace{size: sc}, p, sc)
+	drawCall(l, Rect{X: x, Y: r.Y + (r.H-sw)/2, W: cellW, H: sw}, st, nil, false, cellFace{size: sc, lead: lead}, p, sc)
 }
 
 // drawFlowArrow draws an arrow from x0 to x1 at height y, in the dim
@@ -547,6 +607,11 @@ func scopeRects(row Rect, n int, f cellFace, sc float32) (owner Rect, subs []Rec
 		// The larger bold: room for a five-digit id after its mark, so
 		// that a phone's call cells keep their words.
 		ow = min(TextWidth("#99999", f.size)+(7+16)*sc, row.W*0.3)
+	}
+	if want := TextWidth("request thread", sc) + 2*CharW*sc; f.lead && want <= row.W*0.15 {
+		// Room for its header, "request thread", where the calls keep
+		// plenty (not a phone's).
+		ow = max(ow, want)
 	}
 	owner, rest := row.Left(ow)
 	rest.X += gap
@@ -711,8 +776,21 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		text.W -= x + in
 	case callEnded:
 		l.Mark(r, MeanVirtual, p, 0.45)
+	case callReady:
+		if f.lead {
+			// Hollow: a virtual thread with no carrier yet, outlined in
+			// its blue on the panel's ground, its words bright.
+			l.MarkFrame(r, runFrame(r, sc)*2/3, MeanVirtual, p)
+			txt = p.Text
+			break
+		}
+		l.Mark(r, MeanVirtual, p, 1)
 	default:
 		l.Mark(r, MeanVirtual, p, 1)
+	}
+	if state == callRunning && f.lead {
+		// Framed in the green of "on a CPU": its carrier runs it now.
+		l.MarkFrame(r, runFrame(r, sc), MeanOnCPU, p)
 	}
 	if state == callRunning {
 		dot := min(r.H*0.3, 5*sc)
@@ -730,8 +808,12 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 
 // wonFrame is the width of the winner's frame; crossSide and crossWidth
 // the size and stroke of a cancelled call's cross.
-func wonFrame(sc float32) float32   { return max(3, 3*sc) }
-func crossWidth(sc float32) float32 { return max(1.5, 1.5*sc) }
+func wonFrame(sc float32) float32 { return max(3, 3*sc) }
+
+// runFrame is the width of a running cell's green frame: the winner's,
+// thinner in a small cell (a key's swatch, a carrier's token).
+func runFrame(r Rect, sc float32) float32 { return max(1.5, min(wonFrame(sc), r.H/6)) }
+func crossWidth(sc float32) float32       { return max(1.5, 1.5*sc) }
 func crossSide(r Rect, sc float32) float32 {
 	return max(4, min(r.H*0.5, 8*sc))
 }
@@ -752,6 +834,10 @@ func markDrawn(states *[callEnded + 1]bool, sv *sim.ScopeView, snap *sim.Snapsho
 
 func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellFace, p *Palette, sc float32) {
 	owner, subs := scopeRects(row, len(sv.Subtasks), f, sc)
+	waking := false
+	for i := range snap.Carriers {
+		waking = waking || carrierWaking(snap, i)
+	}
 	// A request whose call runs or is ready has its number bright: the
 	// lanes and the ready row name it ("#4347 Haiku call of #4343"), and
 	// readers looked for it among the parked requests' dim numbers.
@@ -780,6 +866,12 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// number is on point (its card), and numbers with gaps
 			// (#4343's calls #4347-#4349) read as a puzzle.
 			words = subtaskWords(&sim.SubtaskView{State: st.State, Cancelled: st.Cancelled, Done: st.Done}, won, true)
+		}
+		if f.lead && stateOfCall(st, won) == callReady && waking {
+			// Why a ready call waits beside empty carriers, where the
+			// eye is: the carriers signalled for it are still waking
+			// (the threads' line's note of it went unseen).
+			words = append([]string{"ready: carrier waking"}, words...)
 		}
 		drawCall(l, r, stateOfCall(st, won), words, false, f, p, sc)
 	}
@@ -879,12 +971,17 @@ func roleWords(rs []threadRole, models []string, id sim.ThreadID) []string {
 type cellFace struct {
 	size float32
 	bold bool
+	// lead: the looks of the races drawn as the side's picture, each
+	// state its own at a glance (a reader took the ready cells, the
+	// running ones' blue with no dot, for as busy): running framed in
+	// the on-a-CPU green, ready hollow (no carrier yet), parked dim.
+	lead bool
 }
 
 // leadFace is the face of the races drawn as the side's picture: the
 // caption's bold, a size the font is rasterised at for both device
 // scales.
-func leadFace(sc float32) cellFace { return cellFace{size: 1.25 * sc, bold: true} }
+func leadFace(sc float32) cellFace { return cellFace{size: 1.25 * sc, bold: true, lead: true} }
 
 // fits reports whether one of alts fits a width w in face f, or in the
 // ordinary text where f is the larger bold (fit's fallback).
