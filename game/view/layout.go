@@ -146,6 +146,10 @@ type Scene struct {
 	// QueueFolded: in a still frame, no thread and no task waits: the
 	// run queue is its title line.
 	QueueFolded bool
+	// QueueGrid: in a still frame, the tasks queued behind a pool are
+	// drawn as a grid at its threads' scale (backlog.go): the queue
+	// takes the room it is allowed.
+	QueueGrid bool
 	// CPUsIdle: in a still frame, a workload without virtual threads has
 	// every CPU idle: the CPU lanes are one line saying so.
 	CPUsIdle bool
@@ -174,6 +178,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 	sc.HeapFolded = !sc.HeapQuiet && heapWaits(s)
 	sc.CPULanes = !in.Virtual
 	sc.CPUsIdle = still && !in.Virtual && !s.Paused && cpusIdle(s)
+	sc.QueueGrid = backlogGrid(in, still)
 	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
 		// The heap's story is playing: collections, promoted chunks
 		// (2.6: room for the StackChunk strip's bricks under the spaces).
@@ -319,6 +324,9 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	queueH := title + (CharH+8)*scale + g
 	if s.QueueFolded {
 		queueH = line
+	}
+	if s.QueueGrid {
+		queueH = r.H // as much as its cap
 	}
 	heapFolds, osFolds := s.heapFolds(), s.OSFolded
 	// heapShare is the heap's part of the column it shares with the OS
