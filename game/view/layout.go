@@ -388,7 +388,11 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 			}
 		}
 		sl.Lanes, left = left.Top(min(lanesWant, colH*lanesMax))
-		sl.RunQueue, left = left.Top(min(queueH, colH*0.3))
+		queueMax := float32(0.3)
+		if s.QueueGrid {
+			queueMax = 0.45 // the backlog is the story; the pool's threads below are few squares
+		}
+		sl.RunQueue, left = left.Top(min(queueH, colH*queueMax))
 		switch {
 		case both:
 			sl.Parked, sl.Scopes = left, right
