@@ -78,7 +78,12 @@ type Snapshot struct {
 	// part, the started platform threads' stacks. All zero with RSS.
 	RSSJVM, RSSHeap, RSSThreads Bytes
 	ThreadMemory                Bytes
-	Events                      int64
+	// PlatformThreadMemory is what ThreadMemory counts for each platform
+	// thread the workload starts (its -Xss reservation and other native
+	// memory), so a picture of virtual threads can say what the same
+	// threads would hold as platform threads.
+	PlatformThreadMemory Bytes
+	Events               int64
 }
 
 // MaxListed bounds the per-thread lists of a snapshot; beyond it the picture
@@ -492,5 +497,6 @@ func (s *Sim) fillCounters(snap *Snapshot) {
 	snap.RSSJVM, snap.RSSHeap, snap.RSSThreads = s.rssParts()
 	snap.RSS = snap.RSSJVM + snap.RSSHeap + snap.RSSThreads
 	snap.ThreadMemory = s.threadMemory()
+	snap.PlatformThreadMemory = s.platformThreadMemory()
 	snap.Events = s.events
 }

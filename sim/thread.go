@@ -494,14 +494,19 @@ func (s *Sim) noteMemory() {
 	}
 }
 
+// platformThreadMemory is what one platform thread the workload starts
+// holds in threadMemory: its reserved stack and other native memory.
+func (s *Sim) platformThreadMemory() Bytes {
+	return s.cfg.JVM.Xss + s.cfg.JVM.PlatformNative
+}
+
 // threadMemory is the memory held for the workload's own threads: reserved
 // stack and native memory of the platform threads it started, and the heap
 // objects of its virtual threads (Thread, Continuation, StackChunks,
 // thread-local state). The JVM's own threads, carriers included, are not
 // counted: the vt-basics article measured what the threads it created cost.
 func (s *Sim) threadMemory() Bytes {
-	j := &s.cfg.JVM
-	m := Bytes(s.appOS) * (j.Xss + j.PlatformNative)
+	m := Bytes(s.appOS) * s.platformThreadMemory()
 	h := s.heap
 	return m + h.live[CatThread] + h.live[CatChunk] + h.live[CatThreadLocal]
 }

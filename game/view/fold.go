@@ -299,6 +299,12 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 	if snap.Pinned > 0 && !snap.Paused {
 		right += " · " + Count(int64(snap.Pinned)) + " pinned"
 	}
+	// With every carrier idle the title says so ("all idle"): "0 of 4
+	// busy" and a line naming the idle workers repeated it.
+	allIdle := allCarriersIdle(snap) && len(carrierContrast(snap, n)) > 0
+	if allIdle {
+		right = ""
+	}
 	// The contrast (8 of 74 OS threads run 16 virtual threads) before
 	// the busy count: the idle line under the busy lanes counts the rest.
 	if cc := carrierContrast(snap, n); len(cc) > 0 && TextWidth(cc[len(cc)-1], sc)+TextWidth(right, sc)+12*sc > r.W {
@@ -361,12 +367,18 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		// Flights to or from an idle lane end on its line.
 		s.at.tokenOnLane(i, Rect{X: line.X, Y: line.Y, W: min(line.H*3, line.W), H: line.H})
 	}
-	if len(rest) > 0 && line.H > 0 {
+	if len(rest) > 0 && line.H > 0 && !allIdle {
 		words := []string{idleWords(rest, len(snap.Carriers), true), idleWords(rest, len(snap.Carriers), false)}
 		if s.memStory && busy > 0 && len(rest) == len(idle) && len(rest) == len(snap.Carriers)-busy {
 			// Under the memory story the lanes are secondary: the
 			// others counted, their names the explanation's.
+			// The OS threads that are not carriers get their words here
+			// ("8 of 74 OS threads" in the title: "what are the other
+			// 66?"): the program starts none, so they are the JVM's.
 			words = []string{"the other " + Count(int64(len(rest))) + ": idle"}
+			if jvm := snap.PlatformLive - len(snap.Carriers); snap.PlatformApp == 0 && jvm > 0 {
+				words = append([]string{words[0] + " · " + Count(int64(jvm)) + " more OS threads: the JVM's own"}, words...)
+			}
 		}
 		l.TextFit(line.PadX(2*sc), sc, p.TextDim, words...)
 		line.Y += lineH

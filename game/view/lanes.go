@@ -443,12 +443,21 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 // threads they carry, the picture's headline (readers found it in the
 // caption only, not beside the lanes). It names them as a part of the
 // JVM's OS threads: "4 OS threads" here beside the caption's "the JVM has
-// 11 OS threads" read as a contradiction.
+// 11 OS threads" read as a contradiction (drawFoldedLanes says what the
+// others are: "8 of 74": "what are the other 66?"). When no virtual thread is
+// mounted or ready, it says the carriers are idle: "4 of 11 OS threads run
+// 10,000 virtual threads" beside "0 of 4 busy" read as a contradiction.
 func carrierContrast(snap *sim.Snapshot, n int) []string {
 	if snap.VirtualLive <= n || n == 0 {
 		return nil
 	}
 	c, v := Count(int64(n)), Count(int64(snap.VirtualLive))
+	if allCarriersIdle(snap) {
+		if snap.PlatformLive > n {
+			return []string{"carriers: " + c + " of " + Count(int64(snap.PlatformLive)) + " OS threads, all idle", "carriers: " + c + " OS threads, all idle"}
+		}
+		return []string{"carriers: " + c + " OS threads, all idle"}
+	}
 	if snap.PlatformLive > n {
 		all := Count(int64(snap.PlatformLive))
 		return []string{
@@ -457,6 +466,12 @@ func carrierContrast(snap *sim.Snapshot, n int) []string {
 			"carriers: " + c + " OS threads for " + v + " virtual threads"}
 	}
 	return []string{"carriers: " + c + " OS threads for all " + v + " virtual threads", "carriers: " + c + " OS threads for " + v + " virtual threads"}
+}
+
+// allCarriersIdle reports whether no virtual thread is mounted, ready or
+// being woken: every carrier waits for work (outside a pause).
+func allCarriersIdle(snap *sim.Snapshot) bool {
+	return snap.Mounted == 0 && snap.RunQueueLen == 0 && !snap.Paused && len(snap.Carriers) > 0
 }
 
 // carrierWaking reports whether carrier i, with no virtual thread mounted,

@@ -156,6 +156,10 @@ type Scene struct {
 	// GC is one line ("all 8 stopped for GC"): eight lanes of stopped
 	// threads were a block of text beside the story.
 	LanesFolded bool
+	// QueueGrid: in a still frame, the tasks queued behind a pool are
+	// drawn as a grid at its threads' scale (backlog.go): the queue
+	// takes the room it is allowed.
+	QueueGrid bool
 	// CPUsIdle: in a still frame, a workload without virtual threads has
 	// every CPU idle: the CPU lanes are one line saying so.
 	CPUsIdle bool
@@ -184,6 +188,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 	sc.HeapFolded = !sc.HeapQuiet && heapWaits(s)
 	sc.CPULanes = !in.Virtual
 	sc.CPUsIdle = still && !in.Virtual && !s.Paused && cpusIdle(s)
+	sc.QueueGrid = backlogGrid(in, still)
 	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
 		// The heap's story is playing: collections, promoted chunks
 		// (2.6: room for the StackChunk strip's bricks under the spaces).
@@ -332,6 +337,9 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	if s.QueueFolded {
 		queueH = line
 	}
+	if s.QueueGrid {
+		queueH = r.H // as much as its cap
+	}
 	heapFolds, osFolds := s.heapFolds(), s.OSFolded
 	// heapShare is the heap's part of the column it shares with the OS
 	// threads (0.58 with ordinary weights).
@@ -400,7 +408,11 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 			}
 		}
 		sl.Lanes, left = left.Top(min(lanesWant, colH*lanesMax))
-		sl.RunQueue, left = left.Top(min(queueH, colH*0.3))
+		queueMax := float32(0.3)
+		if s.QueueGrid {
+			queueMax = 0.45 // the backlog is the story; the pool's threads below are few squares
+		}
+		sl.RunQueue, left = left.Top(min(queueH, colH*queueMax))
 		switch {
 		case both:
 			sl.Parked, sl.Scopes = left, right

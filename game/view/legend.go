@@ -10,7 +10,11 @@ package view
 // meaning of set with its position; it returns the number of lines used.
 // inHeap and outside are the meanings drawn in the heap panel and
 // elsewhere (a meaning's words can depend on where it is seen).
-func legendFlow(w, sc float32, set, inHeap, outside meaningSet, place func(m Meaning, label string, x, y float32)) int {
+//
+// queued is what the frame's queues hold ("tasks"), "" if unknown: the
+// heading of the queued colour says it ("tasks and requests:" over a
+// frame that calls nothing a request sent a reader looking for one).
+func legendFlow(w, sc float32, set, inHeap, outside meaningSet, queued string, place func(m Meaning, label string, x, y float32)) int {
 	x, line := pad*sc, 0
 	sw := 8 * sc
 	group := ""
@@ -40,7 +44,11 @@ func legendFlow(w, sc float32, set, inHeap, outside meaningSet, place func(m Mea
 		if !set.has(m) {
 			continue
 		}
-		if g := headingIn(m, set, inHeap, outside); g != group {
+		g := headingIn(m, set, inHeap, outside)
+		if m == MeanRequest && queued != "" && g == meanings[m].group {
+			g = queued
+		}
+		if g != group {
 			group = g
 			// A heading that cannot share a line with its first item even
 			// on a line of its own is left out: alone on a line it reads
@@ -131,7 +139,7 @@ func legendHeightFor(w, sc float32, set meaningSet) float32 {
 	}
 	// Every meaning as if drawn both in the heap and elsewhere: the
 	// longest words, so the room reserved is never too small.
-	return float32(legendFlow(w, sc, set, set, set, nil))*(CharH+2)*sc + 2*pad*sc
+	return float32(legendFlow(w, sc, set, set, set, "", nil))*(CharH+2)*sc + 2*pad*sc
 }
 
 func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
@@ -142,7 +150,7 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 	l.Rect(r, p.Panel)
 	l.Rect(Rect{X: r.X, Y: r.Y, W: r.W, H: 1}, p.PanelEdge)
 	sw := 8 * sc
-	legendFlow(r.W, sc, set, l.heapUsed, l.outsideHeap, func(m Meaning, label string, x, y float32) {
+	legendFlow(r.W, sc, set, l.heapUsed, l.outsideHeap, l.queued, func(m Meaning, label string, x, y float32) {
 		y += r.Y + pad*sc
 		if y+CharH*sc > r.Bottom()+0.01 {
 			return

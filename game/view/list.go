@@ -72,6 +72,10 @@ type List struct {
 	// meaning by where it is seen).
 	inHeap                bool
 	heapUsed, outsideHeap meaningSet
+	// queued: what the frame's task queues hold ("tasks", "requests"),
+	// the legend's heading for their colour; "" when the queues say
+	// several things or none.
+	queued string
 	// legendFrom: the index of the legend's first item (its swatches are
 	// not marks in the picture).
 	legendFrom int
@@ -82,7 +86,7 @@ func (l *List) Reset(w, h float32) {
 	l.W, l.H = w, h
 	l.Items = l.Items[:0]
 	l.hits.reset()
-	l.used, l.heapUsed, l.outsideHeap, l.inHeap, l.legendFrom = 0, 0, 0, false, 0
+	l.used, l.heapUsed, l.outsideHeap, l.inHeap, l.legendFrom, l.queued = 0, 0, 0, false, 0, ""
 	l.regions = l.regions[:0]
 	l.cut = l.cut[:0]
 }

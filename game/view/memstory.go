@@ -103,15 +103,23 @@ func jvmOwnWords(n int, measured bool) string {
 	return Count(int64(n)) + " of the JVM's own"
 }
 
-// drawCarrierCells fills r with n carriers' cells in the carriers' colour,
-// a thin line between each (one cell a carrier, as in the OS threads'
-// grid).
+// drawCarrierCells fills r with n carriers' cells, one a carrier, each
+// drawn as the legend's swatch of a carrier's OS thread (an outline in
+// the carriers' colour on the grid's shade): a filled bar was not found
+// in the legend's hollow swatch ("where is the carrier's OS thread?").
 func drawCarrierCells(l *List, r Rect, n int, p *Palette, sc float32) {
-	l.Mark(r, MeanCarrierOS, p, 1)
-	if cw := r.W / float32(max(1, n)); cw >= 3*sc {
-		for i := 1; i < n; i++ {
-			l.Rect(Rect{X: r.X + float32(i)*cw - max(1, sc)/2, Y: r.Y, W: max(1, sc), H: r.H}, p.Panel)
-		}
+	n = max(1, n)
+	cw := r.W / float32(n)
+	if cw < 3*sc {
+		l.Rect(r, p.Grid)
+		l.MarkFrame(r, max(1, 1.5*sc), MeanCarrierOS, p)
+		return
+	}
+	gap := max(1, sc)
+	for i := 0; i < n; i++ {
+		c := Rect{X: r.X + float32(i)*cw, Y: r.Y, W: cw - gap, H: r.H}
+		l.Rect(c, p.Grid)
+		l.MarkFrame(c, max(1, min(3*sc, cw/6)), MeanCarrierOS, p)
 	}
 }
 
@@ -208,7 +216,7 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 	}
 
 	head, rest := r.Top(row)
-	l.TextFit(head, sc, p.TextDim, "what the threads cost, drawn to scale:", "drawn to scale:")
+	l.TextFit(head, sc, p.TextDim, "drawn to scale:")
 	// The two bars share what room there is beyond their words' lines.
 	spare := max(0, rest.H-(2*bigRow+3*row+16*sc))
 	_, rest = rest.Top(4*sc + min(spare/4, 2*row))
@@ -226,15 +234,15 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 			// On a plate of the bar's own shade: the cells' dividers
 			// cut through the words.
 			ty := a.Y + (a.H-bigRow)/2
-			l.Mark(Rect{X: a.X + 2*sc, Y: ty, W: TextWidth(w, big) + 4*sc, H: bigRow}, MeanCarrierOS, p, 1)
-			l.TextBold(a.X+4*sc, ty, w, big, p.Background)
+			l.Rect(Rect{X: a.X + 4*sc, Y: ty, W: TextWidth(w, big) + 4*sc, H: bigRow}, p.Grid)
+			l.TextBold(a.X+6*sc, ty, w, big, p.Text)
 			break
 		}
 	}
 	// What a carrier's share is (a reader divided 25.5 MB by 8 and asked
 	// why an OS thread takes 3.2 MB).
 	l.TextFit(Rect{X: a.X + arrow, Y: aNote.Y, W: aNote.W - arrow, H: row}, sc, p.TextDim,
-		"~"+Size(each)+" each: touched stack pages + native memory",
+		"~"+Size(each)+" each: stack pages + native memory",
 		"~"+Size(each)+" each, outside the heap")
 	// The virtual threads' sliver under the bar's start, from the bar's
 	// foot down: each part at least two pixels wide.
@@ -247,7 +255,9 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 		m Meaning
 	}{{objs, MeanThreadObj}, {local, MeanThreadLocal}, {chunks, MeanChunkData}} {
 		if pt.b > 0 {
-			w := max(2*sc, px*float32(pt.b))
+			// 4 pixels at least: two parts of 2 pixels could not be
+			// told apart by their colours.
+			w := max(4*sc, px*float32(pt.b))
 			l.Mark(Rect{X: x, Y: sliver.Y, W: w, H: sliver.H}, pt.m, p, 1)
 			x += w
 		}
@@ -286,7 +296,7 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 	}
 	one := kiloWords(vt / sim.Bytes(max(1, vn)))
 	l.TextFit(Rect{X: tx, Y: bNote.Y, W: bNote.Right() - tx, H: row}, sc, p.TextDim,
-		"~"+one+" each, in the heap: "+strings.Join(parts, " + "),
+		"~"+one+" each: "+strings.Join(parts, " + "),
 		"~"+one+" each, in the heap", "~"+one+" each")
 	// Widened, said plainly; its true width is the explanation's.
 	widened := ""

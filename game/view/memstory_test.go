@@ -215,12 +215,19 @@ func TestThreadsMemoryAtOneScale(t *testing.T) {
 	snap := in.Snap
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
-	var carriers, sliver float32
-	for _, it := range l.Items {
-		if it.Kind == KindRect && it.Meaning == MeanCarrierOS && it.W > carriers {
-			carriers = it.W
+	var sliver float32
+	// The carriers' bar: its cells' outlines (the legend's swatch of a
+	// carrier's OS thread), from the first cell's left to the last's
+	// right; no filled carrier cell (a filled bar was not found in the
+	// legend's hollow swatch).
+	left, right := float32(1e9), float32(0)
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanCarrierOS && it.H >= CharH {
+			left, right = min(left, it.X), max(right, it.X+it.W)
+			assert.LessOrEqual(t, it.W, float32(4), "a carrier cell is an outline, not a fill")
 		}
 	}
+	carriers := right - left
 	require.Greater(t, carriers, float32(300), "the carriers' bar is as long as the panel")
 	txt := texts(&l)
 	m := regexp.MustCompile(`(\d+) virtual threads: (~?)([\d.]+) KB`).FindStringSubmatch(txt)
@@ -228,7 +235,7 @@ func TestThreadsMemoryAtOneScale(t *testing.T) {
 	assert.Equal(t, Count(int64(snap.VirtualLive)), m[1])
 	// Each thread's share, in the whole's unit: the whole divided by
 	// the threads, to the digit written.
-	each := regexp.MustCompile(`~([\d.]+) KB each, in the heap: a Thread object \+ a StackChunk`).FindStringSubmatch(txt)
+	each := regexp.MustCompile(`~([\d.]+) KB each: a Thread object \+ a StackChunk`).FindStringSubmatch(txt)
 	require.NotNil(t, each, txt)
 	var whole, one float64
 	fmt.Sscan(m[3], &whole)
@@ -299,7 +306,7 @@ func TestContrastIsTheHeadline(t *testing.T) {
 	assert.GreaterOrEqual(t, carriers.Size, float32(1.75), "the contrast in large type")
 	assert.GreaterOrEqual(t, vts.Size, float32(1.75), "the contrast in large type")
 	assert.Less(t, carriers.Y, vts.Y)
-	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each: touched stack pages + native memory")
+	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each: stack pages + native memory")
 	assert.NotRegexp(t, `(?m)^OS threads: `, txt)
 	assert.Zero(t, pixelCounts(&l, Rect{})[MeanJVMThread], "no grid of the JVM's threads")
 	assert.Contains(t, txt, "widened to be seen")

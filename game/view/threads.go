@@ -25,7 +25,12 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		if in.Virtual {
 			what = " No virtual thread waits for a carrier."
 		}
-		drawTaskQueue(l, r, snap, in.Unit, what, false, p, sc)
+		backlog := 0
+		if backlogGrid(in, s.still) {
+			backlog = waitingPlatform(snap)
+		}
+		// The pool's threads below share the backlog's scale.
+		s.squareK = drawTaskQueue(l, r, snap, in.Unit, what, false, backlog, p, sc)
 		return
 	}
 	if snap.ExecQueued > 0 && r.W > 2*idealTallW*sc/3 {
@@ -37,7 +42,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		tasks.W -= 3 * sc
 		r.X += 3 * sc
 		r.W -= 3 * sc
-		drawTaskQueue(l, tasks, snap, in.Unit, "", in.Virtual && snap.RunQueueLen == snap.ExecQueued, p, sc)
+		drawTaskQueue(l, tasks, snap, in.Unit, "", in.Virtual && snap.RunQueueLen == snap.ExecQueued, 0, p, sc)
 	}
 	n, ids := snap.RunQueueLen, snap.RunQueue
 	var body Rect
@@ -222,7 +227,11 @@ func threadsWaiting(in *SideInput) int {
 // paired: as many threads wait for a carrier beside it, one per queued
 // task; the count then says so ("8,968 requests queued, each for its own
 // thread"), so that the two counts read as one pairing.
-func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paired bool, p *Palette, sc float32) {
+//
+// backlog > 0: the tasks are drawn as a grid at the scale of that many
+// waiting pool threads (backlog.go) where they fit; it returns that scale
+// (0: drawn as a row).
+func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paired bool, backlog int, p *Palette, sc float32) int {
 	n := snap.ExecQueued
 	if unit == "threads" || unit == "" {
 		unit = "tasks" // a queued task has no thread yet
@@ -239,9 +248,21 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paire
 	body := panelAlt(l, r, right, alone,
 		p, sc, unit+" waiting for a pool thread", unit+" waiting for a thread", "queued "+unit)
 	l.region(r, "task queue", Count(int64(n))+" "+unit+" were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
-	if !body.Empty() {
-		drawQueueRow(l, body, n, nil, nil, MeanRequest, singular(unit), 0, p, sc)
+	if body.Empty() {
+		return 0
 	}
+	// The legend names the queued colour after what is queued; two
+	// sides queueing different things leave it its general name.
+	if l.queued == "" {
+		l.queued = unit
+	} else if l.queued != unit {
+		l.queued = meanings[MeanRequest].group
+	}
+	if k := backlogScale(body, n, backlog, sc); backlog > 0 && k > 1 && drawBacklog(l, body, n, k, unit, p, sc) {
+		return k
+	}
+	drawQueueRow(l, body, n, nil, nil, MeanRequest, singular(unit), 0, p, sc)
+	return 0
 }
 
 // drawQueueRow draws n waiting things (ids: the first few threads, or nil
@@ -649,8 +670,14 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		if g.where >= 0 {
 			s.at.parked[g.where] = row
 		}
-		// A single group's count is the panel title's: said once.
-		if d, k := drawGroup(l, row, g.name, g.n, len(groups) > 1, g.ids, g.m, forceK, p, sc); d == detailTokens || d == detailDensity {
+		// A single group's count is the panel title's: said once; so is
+		// a single platform group's word ("sleeping" beside the grid
+		// under "sleeping platform threads").
+		name := g.name
+		if len(groups) == 1 && !in.Virtual {
+			name = ""
+		}
+		if d, k := drawGroup(l, row, name, g.n, len(groups) > 1, g.ids, g.m, forceK, p, sc); d == detailTokens || d == detailDensity {
 			s.needK = max(s.needK, k)
 		}
 	}
@@ -699,6 +726,10 @@ func groupList(gs []group) string {
 func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.ThreadID, m Meaning, forceK int, p *Palette, sc float32) (detail, int) {
 	if row.Empty() {
 		return detailNone, 0
+	}
+	if name == "" {
+		// No label: the panel's title names the group.
+		return drawCellsK(l, row, n, ids, m, forceK, p, sc)
 	}
 	label := countedLabel(name, n, counted)
 	// The label goes left of the cells when it fits in 40 % of the row,

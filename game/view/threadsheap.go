@@ -106,10 +106,12 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		barH = 2*row + min(spare/3, 2*row)
 		var head Rect
 		head, rest = rest.Top(row)
+		// The bar is the bytes in use, not the heap's size: under "of
+		// 4.00 GB" a full bar read as a full heap.
 		if Size(total) == Size(used) {
-			l.TextFit(head, sc, p.Text, "all of it the "+Count(int64(n))+" threads' objects:", "all of it the threads':")
+			l.TextFit(head, sc, p.Text, "the "+Size(used)+" in use, by kind:", Size(used)+" by kind:")
 		} else {
-			l.TextFit(head, sc, p.Text, "the "+Count(int64(n))+" threads' objects, "+Size(total)+":", "the threads' "+Size(total)+":")
+			l.TextFit(head, sc, p.Text, "the threads' "+Size(total)+", by kind:", "the threads' "+Size(total)+":")
 		}
 	}
 	bar, rest := rest.Top(barH)
@@ -152,8 +154,66 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	l.detail(Rect{X: bar.X, Y: bar.Y, W: bar.W, H: each.Bottom() - bar.Y}, "the threads' objects",
 		"The "+Count(int64(n))+" virtual threads' objects, "+Size(total)+": "+strings.Join(sizes, ", ")+" (each rounded). Each thread has its Thread object, and a StackChunk holding the stack it had when it parked: about "+one+" a thread.")
 	l.TextFit(each, sc, p.Text, "= "+strings.Join(what, " + "), "= "+strings.Join(what, " + "))
-	// The spaces, dim, at the panel's foot: where these objects are.
+	// At the panel's foot, what the same threads would hold as platform
+	// threads, against what they hold, at one scale: the payoff at a
+	// glance. Where the model gives a platform thread no memory, the
+	// spaces, dim: where these objects are.
+	if drawPlatformContrast(l, rest, snap, total, p, sc) {
+		return
+	}
 	_, foot := rest.CutBottom(row)
 	l.TextFit(foot, sc, p.TextDim, "all in eden; no GC yet, survivors and old generation empty",
 		"all in eden; survivors and old gen empty", "in eden; old gen empty", "in eden")
+}
+
+// drawPlatformContrast draws, at the foot of r, two bars at one scale: the
+// memory the virtual threads' number of platform threads would hold (the
+// model's own figure for a platform thread, snap.PlatformThreadMemory:
+// its -Xss stack and other native memory), and the virtual threads'
+// objects, total. It reports false, drawing nothing, where the model gives
+// a platform thread no memory or there is no room for three rows.
+func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, p *Palette, sc float32) bool {
+	row := CharH * sc
+	each := snap.PlatformThreadMemory
+	n := snap.VirtualLive
+	if each <= 0 || n <= 0 || snap.PlatformApp > 0 || r.H < 3*row+8*sc {
+		return false
+	}
+	plat := each * sim.Bytes(n)
+	if plat <= total {
+		return false
+	}
+	// Bars up to two lines high where the panel has the room: the
+	// payoff is the frame's largest contrast.
+	barH := min(2*row+4*sc, (r.H-row-6*sc)/2)
+	_, r = r.CutBottom(row + 2*barH + 6*sc)
+	head, r := r.Top(row)
+	l.TextFit(head, sc, p.Text, "the same "+Count(int64(n))+" threads, at one scale:", "at one scale:")
+	_, r = r.Top(2 * sc)
+	top, r := r.Top(barH)
+	_, low := r.Top(2 * sc)
+	low.H = barH
+	// The platform threads' bar fills the width; the virtual threads'
+	// is as long as its share, at least 2 pixels to be seen.
+	l.Mark(top, MeanPlatform, p, 1)
+	l.TextFit(top.PadX(3*sc), sc, p.Background, "as platform threads: "+Size(plat)+" ("+Size(each)+" each)",
+		"as platform threads: "+Size(plat), "platform: "+Size(plat))
+	w := max(2*sc, top.W*float32(total)/float32(plat))
+	var x float32
+	for _, c := range []struct {
+		b sim.Bytes
+		m Meaning
+	}{{snap.Heap.YoungLive[sim.CatChunk], MeanChunkData}, {snap.Heap.YoungLive[sim.CatThread], MeanThreadObj}, {snap.Heap.YoungLive[sim.CatThreadLocal], MeanThreadLocal}} {
+		if c.b > 0 {
+			cw := w * float32(c.b) / float32(total)
+			l.Mark(Rect{X: low.X + x, Y: low.Y, W: cw, H: low.H}, c.m, p, 1)
+			x += cw
+		}
+	}
+	tx := low.X + w + CharW*sc
+	l.TextFit(Rect{X: tx, Y: low.Y, W: low.Right() - tx, H: low.H}, sc, p.Text, "as virtual threads: "+Size(total), "virtual: "+Size(total))
+	l.detail(Rect{X: top.X, Y: head.Y, W: top.W, H: low.Bottom() - head.Y}, "as platform threads",
+		"The same "+Count(int64(n))+" threads as platform threads would hold "+Size(plat)+": "+Size(each)+" each, the model's -Xss stack reservation and other native memory of a platform thread, outside the heap. "+
+			"As virtual threads they hold "+Size(total)+" of heap. Both bars are drawn at one scale (the virtual threads' at least 2 pixels wide, to be seen).")
+	return true
 }

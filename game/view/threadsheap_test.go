@@ -1,0 +1,44 @@
+package view
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// vt-basics' 10,000 sleeping virtual threads: at the heap panel's foot,
+// what the same threads would hold as platform threads against what they
+// hold, at one scale. The platform figure is the model's own: the
+// platform case's thread memory, once its 10,000 threads are started, is
+// the virtual case's per-thread figure times 10,000.
+func TestPlatformContrastIsTheModels(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond})
+	snap := in.Snap
+	plat, _ := runScene(t, sceneCase{"vt-basics", "memory-platform", 600 * sim.Millisecond})
+	require.Equal(t, 10000, plat.Snap.PlatformApp, "the platform case's threads are all started")
+	require.Equal(t, plat.Snap.ThreadMemory, snap.PlatformThreadMemory*sim.Bytes(snap.VirtualLive),
+		"the contrast's figure is the platform case's thread memory")
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
+	txt := texts(&l)
+	assert.Contains(t, txt, "as platform threads: "+Size(plat.Snap.ThreadMemory))
+	var thread, bar float32
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanPlatform {
+			bar = max(bar, it.W)
+		}
+	}
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && (it.Meaning == MeanChunkData || it.Meaning == MeanThreadObj) && it.Y > l.H/2+100 {
+			thread += it.W
+		}
+	}
+	assert.Greater(t, bar, float32(300), "the platform threads' bar spans the panel")
+	assert.Positive(t, thread)
+	assert.LessOrEqual(t, thread, float32(4), "the virtual threads' bar at the same scale: a sliver")
+	assert.Contains(t, l.Legend(), MeanPlatform, "the platform bar's colour is in the legend")
+	assert.NotContains(t, txt, "all of it the", "the garbled head line is gone")
+}
