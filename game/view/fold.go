@@ -268,9 +268,15 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary bool, p *
 		Count(int64(on)) + " hold a CPU now. The program starts no platform threads of its own, so the virtual threads cost no OS thread each." + rssNote(snap)
 	if secondary && !withDot {
 		if !r.Empty() {
-			// The count alone: the resident memory beside the heap's
-			// 1.00 GB was one more figure to set against another.
-			l.TextFit(r.Inset(2*sc), sc, p.TextDim, head)
+			// The count and its short parts, no resident memory: that
+			// beside the heap's 1.00 GB was one more figure to set
+			// against another, and "OS threads: 28" beside 8 carriers
+			// alone read as unexplained.
+			sum := short
+			if snap.PlatformApp > 0 {
+				sum = append(sum[:len(sum):len(sum)], Count(int64(snap.PlatformApp))+" of the program's")
+			}
+			l.TextFit(r.Inset(2*sc), sc, p.TextDim, head+" = "+strings.Join(sum, " + "), head)
 			l.region(r, "OS threads", say)
 		}
 		return

@@ -201,7 +201,11 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	}
 	assert.GreaterOrEqual(t, dim, 2, "eden's label and the pause's banner found")
 	// The OS threads a dim count, the rest on point.
-	assert.Contains(t, txt, "OS threads: "+Count(int64(snap.PlatformLive))+"\n")
+	// The count's parts, short: "OS threads: 28" beside 8 carriers alone
+	// read as unexplained.
+	jvm := snap.PlatformLive - snap.PlatformApp - len(snap.Carriers)
+	require.Positive(t, jvm, "the premise: the JVM's own threads")
+	assert.Contains(t, txt, "OS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(len(snap.Carriers)))+" carriers + "+Count(int64(jvm))+" of the JVM's own\n")
 	assert.NotContains(t, txt, "resident memory")
 	for _, r := range l.Regions() {
 		if r.Name == "carrier lanes" {
@@ -218,13 +222,32 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	assert.Contains(t, txt, Count(int64(parked))+" parked, "+Count(int64(on))+" on carriers")
 	g := side.liveGrid
 	require.False(t, g.Empty())
-	cells := 0
+	// The squares in the threads' states, in proportion: solid for those
+	// waiting for a carrier, faint for the parked ones (a grid all one
+	// blue beside three states read as one state).
+	solid, faint := 0, 0
+	blue := OkabeIto.Virtual
 	for _, it := range l.Items[:l.legendFrom] {
-		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.X >= g.X && it.Y >= g.Y && it.X+it.W <= g.Right()+0.01 && it.Y+it.H <= g.Bottom()+0.01 {
-			cells++
+		// (Fills only: a parked square's frame is drawn as thin rects.)
+		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.W > 2 && it.H > 2 && it.X >= g.X && it.Y >= g.Y && it.X+it.W <= g.Right()+0.01 && it.Y+it.H <= g.Bottom()+0.01 {
+			if it.Color == blue {
+				solid++
+			} else {
+				faint++
+			}
 		}
 	}
-	assert.Positive(t, cells, "the grid is drawn")
+	k := n / 100
+	assert.Equal(t, (waiting+k/2)/k, solid, "the waiting threads' squares, solid")
+	assert.Equal(t, n/k-(waiting+k/2)/k, faint, "the parked threads' squares, faint")
+	// Each count line beside its square's mark: a solid one, then a faint.
+	keys := map[Color]bool{}
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.W > 2 && it.Y > g.Bottom() && it.X < g.X+4 && it.Y < side.liveGrid.Bottom()+3*CharH {
+			keys[it.Color] = true
+		}
+	}
+	assert.Len(t, keys, 2, "a key mark beside each count line")
 	assert.InDelta(t, 1, g.W/g.H, 0.05, "ten squares a row, ten rows")
 	assert.GreaterOrEqual(t, g.H/10, float32(12), "squares large enough to count")
 }
