@@ -487,7 +487,9 @@ func drawStoppedCarriersLine(l *List, r Rect, in *SideInput, p *Palette, sc floa
 		t.W -= 2*mk + 4*sc
 	}
 	all := Count(int64(n))
-	l.TextFit(t, sc, p.TextDim, "carriers (OS threads): all "+all+" stopped for this GC", "carriers: all "+all+" stopped for this GC",
+	// Not "carriers (OS threads)": the OS threads' line says the carriers
+	// are 8 of its 28.
+	l.TextFit(t, sc, p.TextDim, "carriers: all "+all+" stopped for this GC",
 		"all "+all+" carriers stopped for GC", "carriers stopped")
 	var held []string
 	for i := range snap.Carriers {

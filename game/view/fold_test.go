@@ -185,7 +185,7 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
 	txt := texts(&l)
-	assert.Contains(t, txt, "carriers (OS threads): all 8 stopped for this GC")
+	assert.Contains(t, txt, "carriers: all 8 stopped for this GC")
 	assert.NotContains(t, txt, "worker-1", "no lane per carrier")
 	assert.NotContains(t, txt, "virtual threads waiting for a carrier", "no run-queue panel of its own")
 	assert.NotContains(t, txt, "parked virtual threads", "no parked panel of its own")
@@ -200,6 +200,17 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, dim, 2, "eden's label and the pause's banner found")
+	// The secondary young pause and eden in their fewest words: the
+	// heap's size is the header's, the pause's length the step line's,
+	// the time left on point.
+	assert.Contains(t, txt, "young GC: empties eden, not a Full GC\n")
+	assert.NotContains(t, txt, " left", "no time left in the still frame's banner")
+	assert.NotContains(t, txt, "short-lived", "eden's grey said in two words")
+	onPoint := false
+	for _, r := range l.Regions() {
+		onPoint = onPoint || r.Name == "GC pause" && strings.Contains(r.Text, " left")
+	}
+	assert.True(t, onPoint, "the time left on point")
 	// The OS threads a dim count, the rest on point.
 	// The count's parts, short: "OS threads: 28" beside 8 carriers alone
 	// read as unexplained.

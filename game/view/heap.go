@@ -197,6 +197,11 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		if mostlyRequests(h) {
 			edenState = append([]string{"short-lived request data, all garbage now"}, edenState...)
 		}
+		if s.merged {
+			// Not the chain's (its words dim): the fewest words that
+			// say what its grey is.
+			edenState = []string{"all garbage", "being collected"}
+		}
 	} else if snap.Paused {
 		edenState = []string{"being collected"}
 	}
