@@ -276,7 +276,12 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary bool, p *
 			if snap.PlatformApp > 0 {
 				sum = append(sum[:len(sum):len(sum)], Count(int64(snap.PlatformApp))+" of the program's")
 			}
-			l.TextFit(r.Inset(2*sc), sc, p.TextDim, head+" = "+strings.Join(sum, " + "), head)
+			// A phone's narrower line: the JVM's part in two words.
+			tight := strings.Join(sum, " + ")
+			if jvm > 0 {
+				tight = strings.Replace(tight, Count(int64(jvm))+" of the JVM's own", Count(int64(jvm))+" JVM's own", 1)
+			}
+			l.TextFit(r.Inset(2*sc), sc, p.TextDim, head+" = "+strings.Join(sum, " + "), head+" = "+tight, head)
 			l.region(r, "OS threads", say)
 		}
 		return

@@ -276,6 +276,9 @@ func TestPhoneMergesThreadsIntoOneLine(t *testing.T) {
 	assert.Contains(t, txt, Count(int64(in.Snap.VirtualLive))+" live virtual threads")
 	assert.NotContains(t, txt, "waiting for a carrier", "one line, the count alone")
 	assert.NotContains(t, txt, "parked virtual threads")
+	// The OS threads' parts fit the phone's line, in fewer words.
+	jvm := in.Snap.PlatformLive - in.Snap.PlatformApp - len(in.Snap.Carriers)
+	assert.Contains(t, txt, "OS threads: "+Count(int64(in.Snap.PlatformLive))+" = "+Count(int64(len(in.Snap.Carriers)))+" carriers + "+Count(int64(jvm))+" JVM's own\n")
 	band, _ := SpaceBands(side.at.old, 2)
 	assert.False(t, band.Empty(), "the old gen has its label line")
 }
