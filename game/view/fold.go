@@ -268,9 +268,20 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary bool, p *
 		Count(int64(on)) + " hold a CPU now. The program starts no platform threads of its own, so the virtual threads cost no OS thread each." + rssNote(snap)
 	if secondary && !withDot {
 		if !r.Empty() {
-			// The count alone: the resident memory beside the heap's
-			// 1.00 GB was one more figure to set against another.
-			l.TextFit(r.Inset(2*sc), sc, p.TextDim, head)
+			// The count and its short parts, no resident memory: that
+			// beside the heap's 1.00 GB was one more figure to set
+			// against another, and "OS threads: 28" beside 8 carriers
+			// alone read as unexplained.
+			sum := short
+			if snap.PlatformApp > 0 {
+				sum = append(sum[:len(sum):len(sum)], Count(int64(snap.PlatformApp))+" of the program's")
+			}
+			// A phone's narrower line: the JVM's part in two words.
+			tight := strings.Join(sum, " + ")
+			if jvm > 0 {
+				tight = strings.Replace(tight, Count(int64(jvm))+" of the JVM's own", Count(int64(jvm))+" JVM's own", 1)
+			}
+			l.TextFit(r.Inset(2*sc), sc, p.TextDim, head+" = "+strings.Join(sum, " + "), head+" = "+tight, head)
 			l.region(r, "OS threads", say)
 		}
 		return
@@ -493,7 +504,9 @@ func drawStoppedCarriersLine(l *List, r Rect, in *SideInput, p *Palette, sc floa
 		t.W -= 2*mk + 4*sc
 	}
 	all := Count(int64(n))
-	l.TextFit(t, sc, p.TextDim, "carriers (OS threads): all "+all+" stopped for this GC", "carriers: all "+all+" stopped for this GC",
+	// Not "carriers (OS threads)": the OS threads' line says the carriers
+	// are 8 of its 28.
+	l.TextFit(t, sc, p.TextDim, "carriers: all "+all+" stopped for this GC",
 		"all "+all+" carriers stopped for GC", "carriers stopped")
 	var held []string
 	for i := range snap.Carriers {

@@ -185,7 +185,7 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
 	txt := texts(&l)
-	assert.Contains(t, txt, "carriers (OS threads): all 8 stopped for this GC")
+	assert.Contains(t, txt, "carriers: all 8 stopped for this GC")
 	assert.NotContains(t, txt, "worker-1", "no lane per carrier")
 	assert.NotContains(t, txt, "virtual threads waiting for a carrier", "no run-queue panel of its own")
 	assert.NotContains(t, txt, "parked virtual threads", "no parked panel of its own")
@@ -200,8 +200,23 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, dim, 2, "eden's label and the pause's banner found")
+	// The secondary young pause and eden in their fewest words: the
+	// heap's size is the header's, the pause's length the step line's,
+	// the time left on point.
+	assert.Contains(t, txt, "young GC: empties eden, not a Full GC\n")
+	assert.NotContains(t, txt, " left", "no time left in the still frame's banner")
+	assert.NotContains(t, txt, "short-lived", "eden's grey said in two words")
+	onPoint := false
+	for _, r := range l.Regions() {
+		onPoint = onPoint || r.Name == "GC pause" && strings.Contains(r.Text, " left")
+	}
+	assert.True(t, onPoint, "the time left on point")
 	// The OS threads a dim count, the rest on point.
-	assert.Contains(t, txt, "OS threads: "+Count(int64(snap.PlatformLive))+"\n")
+	// The count's parts, short: "OS threads: 28" beside 8 carriers alone
+	// read as unexplained.
+	jvm := snap.PlatformLive - snap.PlatformApp - len(snap.Carriers)
+	require.Positive(t, jvm, "the premise: the JVM's own threads")
+	assert.Contains(t, txt, "OS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(len(snap.Carriers)))+" carriers + "+Count(int64(jvm))+" of the JVM's own\n")
 	assert.NotContains(t, txt, "resident memory")
 	for _, r := range l.Regions() {
 		if r.Name == "carrier lanes" {
@@ -218,13 +233,32 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	assert.Contains(t, txt, Count(int64(parked))+" parked, "+Count(int64(on))+" on carriers")
 	g := side.liveGrid
 	require.False(t, g.Empty())
-	cells := 0
+	// The squares in the threads' states, in proportion: solid for those
+	// waiting for a carrier, faint for the parked ones (a grid all one
+	// blue beside three states read as one state).
+	solid, faint := 0, 0
+	blue := OkabeIto.Virtual
 	for _, it := range l.Items[:l.legendFrom] {
-		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.X >= g.X && it.Y >= g.Y && it.X+it.W <= g.Right()+0.01 && it.Y+it.H <= g.Bottom()+0.01 {
-			cells++
+		// (Fills only: a parked square's frame is drawn as thin rects.)
+		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.W > 2 && it.H > 2 && it.X >= g.X && it.Y >= g.Y && it.X+it.W <= g.Right()+0.01 && it.Y+it.H <= g.Bottom()+0.01 {
+			if it.Color == blue {
+				solid++
+			} else {
+				faint++
+			}
 		}
 	}
-	assert.Positive(t, cells, "the grid is drawn")
+	k := n / 100
+	assert.Equal(t, (waiting+k/2)/k, solid, "the waiting threads' squares, solid")
+	assert.Equal(t, n/k-(waiting+k/2)/k, faint, "the parked threads' squares, faint")
+	// Each count line beside its square's mark: a solid one, then a faint.
+	keys := map[Color]bool{}
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.W > 2 && it.Y > g.Bottom() && it.X < g.X+4 && it.Y < side.liveGrid.Bottom()+3*CharH {
+			keys[it.Color] = true
+		}
+	}
+	assert.Len(t, keys, 2, "a key mark beside each count line")
 	assert.InDelta(t, 1, g.W/g.H, 0.05, "ten squares a row, ten rows")
 	assert.GreaterOrEqual(t, g.H/10, float32(12), "squares large enough to count")
 }
@@ -242,6 +276,9 @@ func TestPhoneMergesThreadsIntoOneLine(t *testing.T) {
 	assert.Contains(t, txt, Count(int64(in.Snap.VirtualLive))+" live virtual threads")
 	assert.NotContains(t, txt, "waiting for a carrier", "one line, the count alone")
 	assert.NotContains(t, txt, "parked virtual threads")
+	// The OS threads' parts fit the phone's line, in fewer words.
+	jvm := in.Snap.PlatformLive - in.Snap.PlatformApp - len(in.Snap.Carriers)
+	assert.Contains(t, txt, "OS threads: "+Count(int64(in.Snap.PlatformLive))+" = "+Count(int64(len(in.Snap.Carriers)))+" carriers + "+Count(int64(jvm))+" JVM's own\n")
 	band, _ := SpaceBands(side.at.old, 2)
 	assert.False(t, band.Empty(), "the old gen has its label line")
 }

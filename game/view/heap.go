@@ -197,6 +197,11 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		if mostlyRequests(h) {
 			edenState = append([]string{"short-lived request data, all garbage now"}, edenState...)
 		}
+		if s.merged {
+			// Not the chain's (its words dim): the fewest words that
+			// say what its grey is.
+			edenState = []string{"all garbage", "being collected"}
+		}
 	} else if snap.Paused {
 		edenState = []string{"being collected"}
 	}
@@ -402,7 +407,12 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 			// A part of the chain's sentence: "[the threads' data] forced
 			// 5 Full + 52 young GCs: [33 % stopped]" ("so ... GCs:"
 			// dangled on its own).
-			short := "forced " + full + ":" // the bar under it says the share
+			// "pauses summed": the striped share at the bar's left end read
+			// as all the stopping done at the run's start.
+			short := "forced " + full + "; pauses summed:" // the bar under it says the share
+			if TextWidth(short, sc) > r.Right()-mid-8*sc {
+				short = "forced " + full + ", summed:"
+			}
 			if mid < from.r.Right()-4*sc && TextWidth(short, sc) <= r.Right()-mid-8*sc {
 				// First: the bar under it says the share ("so ... stopped
 				// 33 % of the run" said it twice).
@@ -439,7 +449,7 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 		// track is the whole run ("= 100 % of the run" after the bar
 		// read as a second sum to check).
 		bar := Rect{X: rest.X, Y: rest.Y + 1*sc, W: rest.W, H: rest.H - 2*sc}
-		drawShareBar(l, bar, share, pct, "the whole run: "+Dur(sim.Duration(snap.Time)), p, sc)
+		drawShareBar(l, bar, share, pct, "of the whole run: "+Dur(sim.Duration(snap.Time)), p, sc)
 		l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 			Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 		return counted

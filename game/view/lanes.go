@@ -648,7 +648,11 @@ func heldStoppedWords(started, n int) string {
 // drawPauseBanner writes the stop-the-world pause once, on the title line
 // of the heap it collects: the kind of collection and the time left. The
 // threads it stopped are greyed where they are drawn.
-func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, p *Palette, sc float32) {
+//
+// brief: a still frame whose story is the chain (Scene.ThreadsMerged), where
+// the pause is secondary: its kind alone, the heap's size (the header's)
+// and the time left (the step line's pause length) said on point.
+func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, brief bool, p *Palette, sc float32) {
 	if heap.H < PanelTitleH(sc) {
 		return
 	}
@@ -676,6 +680,10 @@ func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, p *Palette, sc floa
 	t := b.PadX(3 * sc)
 	var labels []string
 	for _, y := range young {
+		if brief {
+			labels = append(labels, y)
+			continue
+		}
 		labels = append(labels, h+y+left, y+left)
 	}
 	labels = append(labels, h+"GC pause ("+kind+")"+left+" · every Java thread is stopped",

@@ -996,29 +996,61 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		return
 	}
 	g := cellGrid{r: Rect{X: cells.X, Y: cells.Y, W: cells.W, H: float32(rows) * (cell + gap)}, cols: cols, cell: cell, gap: gap}
-	full, part := n/k, n%k
-	g.runs(l, []segment{{full, MeanVirtual.Color(p), MeanVirtual}}, p.Panel)
-	if part > 0 {
-		// The last square holds part of k threads: that part of it.
-		cr := g.cellRect(full)
-		cr.W = max(1, cr.W*float32(part)/float32(k))
-		l.Mark(cr, MeanVirtual, p, 1)
+	// The squares in the threads' states, in proportion: first those
+	// waiting for a carrier, solid (the run queue's ready token), then
+	// the parked ones, a faint fill in the same blue's frame (asleep, off
+	// their carriers). A grid all one blue beside words naming three
+	// states read as one state. The few on carriers are the remainder
+	// (8 of 10,000 is no square), said in the line.
+	ready := liveSquareStates(n, waiting, k)
+	for i := range squares {
+		cr := g.cellRect(i)
+		if i == squares-1 && n%k > 0 {
+			// The last square holds part of k threads: that part of it.
+			cr.W = max(1, cr.W*float32(n%k)/float32(k))
+		}
+		if i < ready {
+			l.Mark(cr, MeanVirtual, p, 1)
+		} else {
+			drawParkedSquare(l, cr, p, sc)
+		}
 	}
 	grid := Rect{X: cells.X, Y: cells.Y, W: float32(cols)*(cell+gap) - gap, H: float32(rows)*(cell+gap) - gap}
 	s.liveGrid = grid
-	line := Rect{X: lines.X, Y: grid.Bottom() + 4*sc, W: lines.W, H: CharH * sc}
-	if two := (Rect{X: line.X, Y: line.Bottom(), W: line.W, H: CharH * sc}); TextWidth(where[0], sc) > line.W && two.Bottom() <= body.Bottom()+0.01 {
-		// Where the whole words do not fit on one line, on two: what the
-		// waiting threads wait for ("5,801 waiting" read as idle).
-		w1 := Count(int64(waiting)) + " waiting for a carrier,"
-		w2 := Count(int64(parked)) + " parked, " + Count(int64(on)) + " on carriers"
-		if TextWidth(w1, sc) <= line.W && TextWidth(w2, sc) <= line.W {
-			l.Text(line.X, line.Y, w1, sc, p.TextDim)
-			l.Text(two.X, two.Y, w2, sc, p.TextDim)
-			return
-		}
+	// The two dim count lines, each beside its square's mark: a key of
+	// the grid in its own words.
+	mk := CharH*sc - 6*sc
+	line := Rect{X: lines.X + mk + 4*sc, Y: grid.Bottom() + 4*sc, W: lines.W - mk - 4*sc, H: CharH * sc}
+	two := Rect{X: line.X, Y: line.Bottom(), W: line.W, H: CharH * sc}
+	w1 := Count(int64(waiting)) + " waiting for a carrier"
+	w2 := Count(int64(parked)) + " parked, " + Count(int64(on)) + " on carriers"
+	if mk >= 3*sc && TextWidth(w1, sc) <= line.W && TextWidth(w2, sc) <= line.W && two.Bottom() <= body.Bottom()+0.01 {
+		l.Mark(Rect{X: lines.X, Y: line.Y + 3*sc, W: mk, H: mk}, MeanVirtual, p, 1)
+		l.Text(line.X, line.Y, w1, sc, p.TextDim)
+		drawParkedSquare(l, Rect{X: lines.X, Y: two.Y + 3*sc, W: mk, H: mk}, p, sc)
+		l.Text(two.X, two.Y, w2, sc, p.TextDim)
+		return
 	}
+	line.X, line.W = lines.X, lines.W
 	l.TextFit(line, sc, p.TextDim, where...)
+}
+
+// liveSquareStates is how many of the live threads' squares, at k threads
+// a square, are drawn as waiting for a carrier: their share rounded, so
+// that the two kinds of square split the grid as the counts do.
+func liveSquareStates(n, waiting, k int) int {
+	if n <= 0 || k <= 0 {
+		return 0
+	}
+	return (waiting + k/2) / k
+}
+
+// drawParkedSquare draws a parked virtual thread's square: the virtual
+// thread's blue as a frame round a faint fill of it, so that it reads as
+// the same kind of thread as the solid (ready) squares, asleep.
+func drawParkedSquare(l *List, r Rect, p *Palette, sc float32) {
+	l.Mark(r, MeanVirtual, p, 0.3)
+	l.MarkFrame(r, max(1, sc), MeanVirtual, p)
 }
 
 // maxLiveSquares bounds the squares of drawLiveThreads' grid: a hundred

@@ -369,7 +369,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		// Once, over the heap it collects: the threads it stopped are
 		// drawn stopped where they are (lanes.go).
 		n0 := len(l.Items)
-		drawPauseBanner(l, sl.Heap, snap, p, sc)
+		drawPauseBanner(l, sl.Heap, snap, merged && sl.Wide, p, sc)
 		if merged && !snap.PauseFull && sl.Wide {
 			// A young pause is not the chain's (the Full GCs it counts
 			// are): its words dim, so that "young GC now" does not

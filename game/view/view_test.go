@@ -1037,11 +1037,13 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 	assert.Contains(t, l.Describe(), Count(int64(live))+" = "+Count(int64(off))+" threads off a carrier + "+Count(int64(live-off))+" of the "+Count(int64(running))+" running")
 	require.Positive(t, snap.FullGCs)
 	full := Count(snap.FullGCs) + " Full + " + Count(snap.YoungGCs) + " young GCs"
-	assert.Contains(t, txt, "forced "+full+":", "the GC time's words count the Full GCs, after the old gen")
+	assert.Contains(t, txt, "forced "+full+"; pauses summed:", "the GC time's words count the Full GCs, after the old gen, and say the bar sums the pauses")
 	assert.Equal(t, 1, strings.Count(txt, Count(snap.FullGCs)+" Full"), "the Full GCs counted once in the frame")
 	// The bar's track says once that it is the whole run; no second
 	// sum after it ("= 100 % of the run" puzzled readers).
-	assert.Contains(t, txt, "the whole run: "+Dur(sim.Duration(snap.Time)))
+	// The share is "of" the run, not a timeline of it: the striped block
+	// at the left end read as all the stopping done at the start.
+	assert.Contains(t, txt, "of the whole run: "+Dur(sim.Duration(snap.Time)))
 	assert.NotContains(t, txt, "= 100 %")
 	// A young pause beside the caption's Full GCs says which kind it is.
 	require.True(t, snap.Paused && !snap.PauseFull, "the premise: a young pause")
