@@ -289,15 +289,6 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary bool, p *
 	foldedLineText(l, r, "OS threads", say, p, sc, alts...)
 }
 
-// drawIdleCPUs draws the CPU lanes of a still frame in which every CPU
-// is idle as one line: twelve boxes each saying "idle" under "12 CPUs,
-// all idle" were the frame's largest block of words.
-func drawIdleCPUs(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
-	n := Count(int64(snap.Cores))
-	foldedLine(l, r, "CPU lanes", "CPUs: the machine's "+n+" cores; none runs a thread now (the threads sleep or wait). This workload has no virtual threads.",
-		p, sc, "CPUs: all "+n+" idle", n+" CPUs idle")
-}
-
 // drawFoldedLanes draws the carrier lanes of a still frame: the busy ones
 // as lanes (drawCarrierLane) and the idle ones in one line naming them.
 func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Palette, sc float32) {

@@ -607,19 +607,21 @@ func drawCPULane(l *List, lr Rect, i int, pv *sim.PlatformView, paused bool, p *
 	l.detail(lr, name, name+": runs platform thread "+label+".")
 }
 
-// drawCPUSlot draws CPU i as a box of its own: its number on top, then
-// "idle" in an empty box, or the platform thread it runs.
+// drawCPUSlot draws CPU i as a box of its own: empty when idle (the
+// lanes' title counts them: "12 CPUs, all idle"), or its number on top
+// and the platform thread it runs. Twelve boxes each saying "CPU n idle"
+// were the frame's largest block of words; folding them to one line lost
+// the picture of idle CPUs beside a long queue (a reader rated it 2).
 func drawCPUSlot(l *List, r Rect, i int, pv *sim.PlatformView, p *Palette, sc float32) {
 	name := "CPU " + strconv.Itoa(i+1)
 	l.Rect(r, p.Panel.Mix(p.Grid, 0.4))
 	l.Frame(r, max(1, sc), p.PanelEdge)
-	top, rest := r.Top(min(CharH*sc, r.H/2))
-	l.TextFit(top.PadX(sc), sc, p.TextDim, name, "CPU"+strconv.Itoa(i+1))
 	if pv == nil {
-		l.TextFit(rest.PadX(sc), sc, p.TextDim, "idle")
 		l.detail(r, name, name+": idle, no thread to run.")
 		return
 	}
+	top, rest := r.Top(min(CharH*sc, r.H/2))
+	l.TextFit(top.PadX(sc), sc, p.TextDim, name, "CPU"+strconv.Itoa(i+1))
 	tok := rest.Inset(2 * sc)
 	l.Mark(tok, MeanPlatform, p, 1)
 	l.TextFit(tok.PadX(2*sc), sc, p.Background, pv.ID.String())

@@ -160,9 +160,6 @@ type Scene struct {
 	// drawn as a grid at its threads' scale (backlog.go): the queue
 	// takes the room it is allowed.
 	QueueGrid bool
-	// CPUsIdle: in a still frame, a workload without virtual threads has
-	// every CPU idle: the CPU lanes are one line saying so.
-	CPUsIdle bool
 	// Weights of the panels that share a column (1: ordinary).
 	Heap, OS, Parked, ScopesW float32
 	// HeaderRows is the side header's rows of text (0: as many as the
@@ -187,7 +184,6 @@ func SceneOf(in *SideInput, still bool) Scene {
 	sc.HeapQuiet = heapQuiet(s)
 	sc.HeapFolded = !sc.HeapQuiet && heapWaits(s)
 	sc.CPULanes = !in.Virtual
-	sc.CPUsIdle = still && !in.Virtual && !s.Paused && cpusIdle(s)
 	sc.QueueGrid = backlogGrid(in, still)
 	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
 		// The heap's story is playing: collections, promoted chunks
@@ -253,16 +249,6 @@ const stoppedLaneRows = 4
 // lessLanesMinW is the least width of the left column narrowed for the
 // heap (LessLanes).
 const lessLanesMinW = 450
-
-// cpusIdle reports whether the machine has CPUs and none runs a thread.
-func cpusIdle(s *sim.Snapshot) bool {
-	for _, id := range s.CoreThread {
-		if id != 0 {
-			return false
-		}
-	}
-	return s.Cores > 0
-}
 
 // idleLanes are the carrier lanes with no virtual thread mounted (or not
 // started yet), in order (those being woken among them: drawFoldedLanes
@@ -330,9 +316,6 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	title := PanelTitleH(scale)
 	line := foldedH(scale) + g // a folded panel
 	lanesWant := title + float32(max(s.Lanes, 1))*(laneMaxH*scale) + g
-	if s.CPUsIdle {
-		lanesWant = line
-	}
 	queueH := title + (CharH+8)*scale + g
 	if s.QueueFolded {
 		queueH = line

@@ -317,8 +317,6 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		s.drawRaceLead(l, &sl, in, p, sc)
 	default:
 		switch {
-		case sc2.CPUsIdle:
-			drawIdleCPUs(l, sl.Lanes, snap, p, sc)
 		case sc2.LanesFolded && sl.Wide:
 			drawStoppedCarriersLine(l, sl.Lanes, in, p, sc)
 		case len(sc2.IdleLanes) > 0:
