@@ -101,3 +101,18 @@ func TestIdleCPUsAreEmptyBoxes(t *testing.T) {
 	require.Contains(t, words, "12 CPUs, all idle")
 	require.NotContains(t, words, "CPU 1 ")
 }
+
+// Compared sides keep one layout: vt-pooling's chain frame merges the
+// pooled threads into one grid when it is drawn alone, not beside the
+// unpooled side's lanes and queues (a reader of the page's first screen,
+// which opens the comparison at the first Full GC, could not compare the
+// two row by row).
+func TestComparedSidesKeepOneLayout(t *testing.T) {
+	at := sim.Time(2342 * sim.Millisecond)
+	alone := strings.Join(frameWords(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, at), " ")
+	require.Contains(t, alone, "live virtual threads", "the pooled case alone merges its threads")
+	for _, at := range []sim.Time{sim.Time(492 * sim.Millisecond), at} {
+		both := strings.Join(frameWords(t, `{"scenario":"vt-pooling","case":"1g-pool","compare":["1g-nopool","1g-pool"],"seed":1}`, at), " ")
+		require.Equal(t, 2, strings.Count(both, "parked virtual threads"), "at %v each side's parked panel, panel for panel: %s", at, both)
+	}
+}

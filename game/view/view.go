@@ -166,6 +166,7 @@ func build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o
 			// instant: idle lanes, an empty run queue (layout.go).
 			sides[i].still = hdr == nil || !hdr.Running
 			sides[i].canvasW = w
+			sides[i].compared = len(ins) > 1
 			sides[i].draw(l, cl.Sides[i], &ins[i], o)
 		}
 	}
@@ -203,6 +204,8 @@ type Side struct {
 	canvasW float32
 	// still: this frame is not moving (Build sets it from the header).
 	still bool
+	// compared: the side is one of several drawn side by side.
+	compared bool
 	// memStory: this draw's OS panel tells the memory story (memstory.go).
 	memStory bool
 	// races: the structured scopes this side saw decided (scopes.go).
@@ -291,6 +294,12 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	}
 	r, calls := r.CutBottom(calloutH)
 	sc2 := SceneOf(in, s.still)
+	if s.compared {
+		// Compared sides keep one layout, panel for panel: the pooled
+		// side's merged threads grid beside the other's lanes and queues
+		// left a reader unable to compare them row by row.
+		sc2.ThreadsMerged, sc2.LanesFolded = false, false
+	}
 	sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
 	sc2.CaptionH = captionBandH(r.W, sideH, in, sc)
 	sl := LayoutScene(r, sc2, sc)
