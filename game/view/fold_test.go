@@ -230,7 +230,7 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	on := n - waiting - parked
 	require.Equal(t, snap.Mounted, on, "the premise: the parts add up")
 	assert.Contains(t, txt, Count(int64(waiting))+" waiting for a carrier", "what they wait for")
-	assert.Contains(t, txt, Count(int64(parked))+" parked, "+Count(int64(on))+" on carriers")
+	assert.Contains(t, txt, Count(int64(parked))+" parked, "+Count(int64(on))+" on the stopped carriers")
 	g := side.liveGrid
 	require.False(t, g.Empty())
 	// The squares in the threads' states, in proportion: solid for those

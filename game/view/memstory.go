@@ -302,7 +302,11 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 	widened := ""
 	if sliver.W > px*float32(vt)+0.5 {
 		widened = " The virtual threads' sliver is widened to be seen: to scale it is " + strconv.FormatFloat(float64(px*float32(vt)/sc), 'f', 1, 32) + " px wide."
-		l.TextFit(Rect{X: tx, Y: wNote.Y, W: wNote.Right() - tx, H: row}, sc, p.TextDim, "(widened to be seen)")
+		// Its true width in the note itself: "drawn to scale" beside a bare
+		// "(widened to be seen)" left a reader asking which one it was.
+		true1 := strconv.FormatFloat(float64(px*float32(vt)/sc), 'f', 1, 32)
+		l.TextFit(Rect{X: tx, Y: wNote.Y, W: wNote.Right() - tx, H: row}, sc, p.TextDim,
+			"(to scale "+true1+" px wide: widened to be seen)", "(widened to be seen)")
 	}
 	l.detail(Rect{X: r.X, Y: a.Y, W: r.W, H: wNote.Bottom() - a.Y}, "the threads' memory to scale",
 		"To scale: the "+cs+" carriers' OS threads hold "+Size(snap.RSSThreads)+" of resident memory outside the heap (touched stack pages and native memory, about "+

@@ -309,7 +309,9 @@ func TestContrastIsTheHeadline(t *testing.T) {
 	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each: stack pages + native memory")
 	assert.NotRegexp(t, `(?m)^OS threads: `, txt)
 	assert.Zero(t, pixelCounts(&l, Rect{})[MeanJVMThread], "no grid of the JVM's threads")
-	assert.Contains(t, txt, "widened to be seen")
+	// The sliver's true width said beside "widened" ("drawn to scale" and a
+	// bare "widened to be seen" left a reader asking which one it was).
+	assert.Regexp(t, `\(to scale [0-9.]+ px wide: widened to be seen\)`, txt)
 	// The arrow: lines between the sliver and its words, on their row.
 	arrows := 0
 	for _, it := range l.Items {

@@ -1024,6 +1024,10 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	two := Rect{X: line.X, Y: line.Bottom(), W: line.W, H: CharH * sc}
 	w1 := Count(int64(waiting)) + " waiting for a carrier"
 	w2 := Count(int64(parked)) + " parked, " + Count(int64(on)) + " on carriers"
+	if snap.Paused {
+		// "8 on carriers" beside "all 8 stopped" read as 8 running.
+		w2 = Count(int64(parked)) + " parked, " + Count(int64(on)) + " on the stopped carriers"
+	}
 	if mk >= 3*sc && TextWidth(w1, sc) <= line.W && TextWidth(w2, sc) <= line.W && two.Bottom() <= body.Bottom()+0.01 {
 		l.Mark(Rect{X: lines.X, Y: line.Y + 3*sc, W: mk, H: mk}, MeanVirtual, p, 1)
 		l.Text(line.X, line.Y, w1, sc, p.TextDim)

@@ -196,8 +196,10 @@ func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, 
 	// The platform threads' bar fills the width; the virtual threads'
 	// is as long as its share, at least 2 pixels to be seen.
 	l.Mark(top, MeanPlatform, p, 1)
-	l.TextFit(top.PadX(3*sc), sc, p.Background, "as platform threads: "+Size(plat)+" ("+Size(each)+" each)",
-		"as platform threads: "+Size(plat), "platform: "+Size(plat))
+	// Where the memory is: "18.75 GB" under "heap … of 4.00 GB" was read
+	// as heap.
+	l.TextFit(top.PadX(3*sc), sc, p.Background, "as platform threads: "+Size(plat)+" outside the heap ("+Size(each)+" each)",
+		"as platform threads: "+Size(plat)+" outside the heap", "as platform threads: "+Size(plat), "platform: "+Size(plat))
 	w := max(2*sc, top.W*float32(total)/float32(plat))
 	var x float32
 	for _, c := range []struct {
@@ -211,7 +213,7 @@ func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, 
 		}
 	}
 	tx := low.X + w + CharW*sc
-	l.TextFit(Rect{X: tx, Y: low.Y, W: low.Right() - tx, H: low.H}, sc, p.Text, "as virtual threads: "+Size(total), "virtual: "+Size(total))
+	l.TextFit(Rect{X: tx, Y: low.Y, W: low.Right() - tx, H: low.H}, sc, p.Text, "as virtual threads: "+Size(total)+" of heap", "as virtual threads: "+Size(total), "virtual: "+Size(total))
 	l.detail(Rect{X: top.X, Y: head.Y, W: top.W, H: low.Bottom() - head.Y}, "as platform threads",
 		"The same "+Count(int64(n))+" threads as platform threads would hold "+Size(plat)+": "+Size(each)+" each, the model's -Xss stack reservation and other native memory of a platform thread, outside the heap. "+
 			"As virtual threads they hold "+Size(total)+" of heap. Both bars are drawn at one scale (the virtual threads' at least 2 pixels wide, to be seen).")

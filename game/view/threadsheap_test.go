@@ -24,7 +24,8 @@ func TestPlatformContrastIsTheModels(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
-	assert.Contains(t, txt, "as platform threads: "+Size(plat.Snap.ThreadMemory))
+	assert.Contains(t, txt, "as platform threads: "+Size(plat.Snap.ThreadMemory)+" outside the heap",
+		"where the platform threads' memory is: under the heap's title it was read as heap")
 	var thread, bar float32
 	for _, it := range l.Items[:l.legendFrom] {
 		if it.Kind == KindRect && it.Meaning == MeanPlatform {
