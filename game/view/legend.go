@@ -15,6 +15,11 @@ package view
 // heading of the queued colour says it ("tasks and requests:" over a
 // frame that calls nothing a request sent a reader looking for one).
 func legendFlow(w, sc float32, set, inHeap, outside meaningSet, queued string, place func(m Meaning, label string, x, y float32)) int {
+	return flowLegend(w, sc, statesThatFit(w, sc, set, inHeap, outside, queued), inHeap, outside, queued, place)
+}
+
+// flowLegend is legendFlow of set as it is.
+func flowLegend(w, sc float32, set, inHeap, outside meaningSet, queued string, place func(m Meaning, label string, x, y float32)) int {
 	x, line := pad*sc, 0
 	sw := func(m Meaning) float32 {
 		if isStateKey(m) {

@@ -52,3 +52,28 @@ func (l *List) noteStateDrawn(st callState) {
 		l.used |= 1 << m
 	}
 }
+
+// linesKeyed are the looks the threads' line under the races keys on
+// point (a swatch before each count: "3 running + 3 ready + 1,391
+// parked"); the cancelled and ended looks are keyed nowhere else.
+const linesKeyed = meaningSet(1<<(meaningCount+Meaning(callWaiting)) | 1<<(meaningCount+Meaning(callReady)) |
+	1<<(meaningCount+Meaning(callRunning)))
+
+// statesThatFit is set with the looks that fit the lines the colours'
+// legend takes: all of them, else those the threads' line does not key,
+// else none. On a phone's canvas the looks on lines of their own took
+// the room of the race rows they explain. The height reserved and the
+// legend drawn both flow through here, so the room stays the room used.
+func statesThatFit(w, sc float32, set, inHeap, outside meaningSet, queued string) meaningSet {
+	if set&stateKeys == 0 {
+		return set
+	}
+	lines := func(s meaningSet) int { return flowLegend(w, sc, s, inHeap, outside, queued, nil) }
+	colours := lines(set &^ stateKeys)
+	for _, s := range []meaningSet{set, set &^ linesKeyed} {
+		if s&stateKeys != 0 && lines(s) <= colours {
+			return s
+		}
+	}
+	return set &^ stateKeys
+}

@@ -22,8 +22,10 @@ func legendTexts(l *List) string {
 
 // Where the races are the side's picture, the legend says what the race
 // cells' looks mean (fresh readers asked what the hollow outline, the
-// cross, the green frame and the dim square were), on every canvas size,
-// within the room the canvas reserved; a frame without races lists none.
+// cross, the green frame and the dim square were) on a desktop's canvas,
+// within the room the canvas reserved, and on no canvas with more lines
+// than the colours alone take (on a phone's they took the race rows'
+// room); a frame without races lists none.
 func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 	in, side := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
 	in.Models = []string{"haiku", "sonnet", "opus"}
@@ -32,15 +34,21 @@ func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 		Build(&l, size[0], size[1], &Header{Scenario: "llm-router"}, []*Side{side}, []SideInput{in}, &Options{Scale: size[2]})
 		require.True(t, SceneOf(&in, true).ScopesLead)
 		txt := legendTexts(&l)
-		for _, want := range []string{stateKeyGroup + ":", "parked", "ready: waits for a carrier", "running", "cancelled"} {
-			assert.Contains(t, txt, want, "%v: legend %s", size, txt)
-		}
 		// Every legend item is inside the canvas: the room reserved
 		// covers the lines drawn (drawLegend leaves out what falls below).
 		for _, it := range l.Items[l.legendFrom:] {
 			assert.LessOrEqual(t, it.Bounds().Bottom(), size[1]+0.01, "%v: %q below the canvas", size, it.Text)
 		}
-		if size[0] >= 1134 {
+		w, sc := size[0], size[2]
+		assert.Equal(t, flowLegend(w, sc, l.used&^stateKeys, l.heapUsed, l.outsideHeap, l.queued, nil),
+			legendFlow(w, sc, l.used, l.heapUsed, l.outsideHeap, l.queued, nil), "%v: the looks add a line: %s", size, txt)
+		if size[0] < 1134 {
+			continue
+		}
+		for _, want := range []string{stateKeyGroup + ":", "parked", "ready: waits for a carrier", "running", "cancelled"} {
+			assert.Contains(t, txt, want, "%v: legend %s", size, txt)
+		}
+		if size[1] < 800 {
 			// A desktop's legend stays one line.
 			ys := map[float32]bool{}
 			for _, it := range l.Items[l.legendFrom:] {
