@@ -15,15 +15,25 @@ package view
 // heading of the queued colour says it ("tasks and requests:" over a
 // frame that calls nothing a request sent a reader looking for one).
 func legendFlow(w, sc float32, set, inHeap, outside meaningSet, queued string, place func(m Meaning, label string, x, y float32)) int {
+	return flowLegend(w, sc, statesThatFit(w, sc, set, inHeap, outside, queued), inHeap, outside, queued, place)
+}
+
+// flowLegend is legendFlow of set as it is.
+func flowLegend(w, sc float32, set, inHeap, outside meaningSet, queued string, place func(m Meaning, label string, x, y float32)) int {
 	x, line := pad*sc, 0
-	sw := 8 * sc
+	sw := func(m Meaning) float32 {
+		if isStateKey(m) {
+			return stateSwatchW(sc)
+		}
+		return 8 * sc
+	}
 	group := ""
-	itemW := func(m Meaning) float32 { return TextWidth(labelIn(m, set, inHeap, outside), sc) + 6*sc + sw + 3*sc }
+	itemW := func(m Meaning) float32 { return TextWidth(labelIn(m, set, inHeap, outside), sc) + 6*sc + sw(m) + 3*sc }
 	put := func(m Meaning, label string, first Meaning) {
 		iw := TextWidth(label, sc) + 6*sc
 		need := iw
 		if m != MeanNone {
-			iw += sw + 3*sc
+			iw += sw(m) + 3*sc
 			need = iw
 		} else {
 			if x > pad*sc {
@@ -40,7 +50,7 @@ func legendFlow(w, sc float32, set, inHeap, outside meaningSet, queued string, p
 		}
 		x += iw
 	}
-	for m := Meaning(1); m < meaningCount; m++ {
+	for m := Meaning(1); m < legendEnd; m++ {
 		if !set.has(m) {
 			continue
 		}
@@ -75,6 +85,9 @@ const heapFills = meaningSet(1<<MeanThreadLocal | 1<<MeanThreadObj | 1<<MeanChun
 // Request data drawn only in the heap is listed under the heap's heading
 // ("tasks and requests:" over one heap entry was a heading for nothing).
 func headingIn(m Meaning, set, inHeap, outside meaningSet) string {
+	if isStateKey(m) {
+		return stateKeyGroup
+	}
 	g := meanings[m].group
 	if m == MeanRequest && labelIn(m, set, inHeap, outside) == "request data" {
 		return meanings[MeanThreadLocal].group
@@ -98,6 +111,9 @@ func headingIn(m Meaning, set, inHeap, outside meaningSet) string {
 // contradiction). The StackChunk colour names the stack frames it also
 // colours when no tier is drawn.
 func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
+	if isStateKey(m) {
+		return stateKeyLabel(callState(m - meaningCount))
+	}
 	if m == MeanRequest {
 		switch {
 		case !inHeap.has(m) || set&heapFills == 0:
@@ -126,8 +142,9 @@ func bits(s meaningSet) int {
 	return n
 }
 
-// allMeanings is the set of every meaning: the most a legend can hold.
-const allMeanings = meaningSet(1<<meaningCount - 2)
+// allMeanings is the set of every meaning and race cell look: the most a
+// legend can hold.
+const allMeanings = meaningSet(1<<meaningCount-2) | stateKeys
 
 // LegendHeight is the height of the fullest legend on a canvas w pixels
 // wide (every meaning); a frame's legend is at most this high.
@@ -157,6 +174,13 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 		}
 		if m == MeanNone {
 			l.Text(r.X+x, y, label, sc, p.TextDim)
+			return
+		}
+		if isStateKey(m) {
+			// A race cell's look, as the races and the threads' line
+			// draw it.
+			drawStateSwatch(l, r.X+x, Rect{Y: y, H: CharH * sc}, callState(m-meaningCount), true, p, sc)
+			l.Text(r.X+x+stateSwatchW(sc)+3*sc, y, label, sc, p.Text)
 			return
 		}
 		sr := Rect{X: r.X + x, Y: y + (CharH*sc-sw)/2, W: sw, H: sw}

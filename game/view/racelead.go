@@ -94,6 +94,7 @@ func drawPieces(l *List, r Rect, x float32, ps []leadPiece, c Color, p *Palette,
 	for _, pc := range ps {
 		if pc.marks {
 			drawStateSwatch(l, x, r, pc.mark, true, p, sc)
+			l.noteStateDrawn(pc.mark)
 			x += pieceMarkW(sc)
 		}
 		l.Text(x, ty, pc.words, sc, c)

@@ -448,6 +448,14 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		markDrawn(&states, v, snap)
 		y += rowH + gap
 	}
+	if big {
+		// No key under the rows: the legend lists the looks drawn.
+		for st, ok := range states {
+			if ok {
+				l.noteStateDrawn(callState(st))
+			}
+		}
+	}
 	if key && y+CharH*sc <= body.Bottom()+0.01 {
 		drawRaceKey(l, Rect{X: body.X, Y: y + 2*sc, W: body.W, H: CharH * sc}, &states, p, sc)
 		if y += 2*sc + CharH*sc; runKey && states[callRunning] && y+CharH*sc <= body.Bottom()+0.01 {

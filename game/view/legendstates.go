@@ -1,0 +1,79 @@
+package view
+
+// The race cells' looks in the legend. Where the races are the side's
+// picture (racelead.go) their cells carry no key of their own, and fresh
+// readers could not tell what the hollow outline (ready), the green frame
+// (running), the small dim square (parked) or the cross (cancelled) meant:
+// the legend lists the looks drawn, each its cell's small look and a few
+// words. A look is not a colour (its marks are tagged with the virtual
+// thread's, the on-CPU and the winner's meanings), so it takes a legend
+// entry of its own: a bit of the meaning set past the colours, which keeps
+// the room the legend reserves computed from what the frame drew.
+
+// stateKey is the legend entry of race cells drawn in state st.
+func stateKey(st callState) Meaning { return meaningCount + Meaning(st) }
+
+// legendEnd is past the last legend entry (colours, then looks).
+const legendEnd = meaningCount + Meaning(callEnded) + 1
+
+// isStateKey reports whether legend entry m is a race cell's look.
+func isStateKey(m Meaning) bool { return m >= meaningCount && m < legendEnd }
+
+// stateKeys is every look the legend can list. The won look is left to
+// the winner's colour ("won its race"): one entry for one mark.
+const stateKeys = meaningSet(1<<(meaningCount+Meaning(callWaiting)) | 1<<(meaningCount+Meaning(callReady)) |
+	1<<(meaningCount+Meaning(callRunning)) | 1<<(meaningCount+Meaning(callCancelled)) | 1<<(meaningCount+Meaning(callEnded)))
+
+// stateKeyGroup heads the looks in the legend.
+const stateKeyGroup = "a thread's state"
+
+// stateKeyLabel is the words beside a look's swatch: few, so the looks
+// share the colours' line on a desktop's canvas (the cells' own words say
+// the rest).
+func stateKeyLabel(st callState) string {
+	switch st {
+	case callWaiting:
+		return "parked"
+	case callReady:
+		return "ready: waits for a carrier"
+	case callRunning:
+		return "running"
+	case callCancelled:
+		return "cancelled"
+	}
+	return "ended"
+}
+
+// noteStateDrawn adds the look of a race cell drawn in state st (in the
+// races or as a mark of the threads' line) to the meanings the frame
+// used, so the legend lists it.
+func (l *List) noteStateDrawn(st callState) {
+	if m := stateKey(st); stateKeys.has(m) {
+		l.used |= 1 << m
+	}
+}
+
+// linesKeyed are the looks the threads' line under the races keys on
+// point (a swatch before each count: "3 running + 3 ready + 1,391
+// parked"); the cancelled and ended looks are keyed nowhere else.
+const linesKeyed = meaningSet(1<<(meaningCount+Meaning(callWaiting)) | 1<<(meaningCount+Meaning(callReady)) |
+	1<<(meaningCount+Meaning(callRunning)))
+
+// statesThatFit is set with the looks that fit the lines the colours'
+// legend takes: all of them, else those the threads' line does not key,
+// else none. On a phone's canvas the looks on lines of their own took
+// the room of the race rows they explain. The height reserved and the
+// legend drawn both flow through here, so the room stays the room used.
+func statesThatFit(w, sc float32, set, inHeap, outside meaningSet, queued string) meaningSet {
+	if set&stateKeys == 0 {
+		return set
+	}
+	lines := func(s meaningSet) int { return flowLegend(w, sc, s, inHeap, outside, queued, nil) }
+	colours := lines(set &^ stateKeys)
+	for _, s := range []meaningSet{set, set &^ linesKeyed} {
+		if s&stateKeys != 0 && lines(s) <= colours {
+			return s
+		}
+	}
+	return set &^ stateKeys
+}

@@ -1,0 +1,66 @@
+package view
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/loomlab/loomlab/sim"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// legendTexts is the words of the legend drawn in l, in order.
+func legendTexts(l *List) string {
+	var out []string
+	for _, it := range l.Items[l.legendFrom:] {
+		if it.Kind == KindText {
+			out = append(out, it.Text)
+		}
+	}
+	return strings.Join(out, " | ")
+}
+
+// Where the races are the side's picture, the legend says what the race
+// cells' looks mean (fresh readers asked what the hollow outline, the
+// cross, the green frame and the dim square were) on a desktop's canvas,
+// within the room the canvas reserved, and on no canvas with more lines
+// than the colours alone take (on a phone's they took the race rows'
+// room); a frame without races lists none.
+func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
+	in, side := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
+	in.Models = []string{"haiku", "sonnet", "opus"}
+	for _, size := range append([][3]float32{{1134, 464, 1}}, sceneSizes...) {
+		var l List
+		Build(&l, size[0], size[1], &Header{Scenario: "llm-router"}, []*Side{side}, []SideInput{in}, &Options{Scale: size[2]})
+		require.True(t, SceneOf(&in, true).ScopesLead)
+		txt := legendTexts(&l)
+		// Every legend item is inside the canvas: the room reserved
+		// covers the lines drawn (drawLegend leaves out what falls below).
+		for _, it := range l.Items[l.legendFrom:] {
+			assert.LessOrEqual(t, it.Bounds().Bottom(), size[1]+0.01, "%v: %q below the canvas", size, it.Text)
+		}
+		w, sc := size[0], size[2]
+		assert.Equal(t, flowLegend(w, sc, l.used&^stateKeys, l.heapUsed, l.outsideHeap, l.queued, nil),
+			legendFlow(w, sc, l.used, l.heapUsed, l.outsideHeap, l.queued, nil), "%v: the looks add a line: %s", size, txt)
+		if size[0] < 1134 {
+			continue
+		}
+		for _, want := range []string{stateKeyGroup + ":", "parked", "ready: waits for a carrier", "running", "cancelled"} {
+			assert.Contains(t, txt, want, "%v: legend %s", size, txt)
+		}
+		if size[1] < 800 {
+			// A desktop's legend stays one line.
+			ys := map[float32]bool{}
+			for _, it := range l.Items[l.legendFrom:] {
+				if it.Kind == KindText {
+					ys[it.Y] = true
+				}
+			}
+			assert.Len(t, ys, 1, "%v: legend %s", size, txt)
+		}
+	}
+	other, oside := runScene(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{oside}, []SideInput{other}, &Options{Scale: 1})
+	assert.NotContains(t, legendTexts(&l), stateKeyGroup, "no race cell drawn")
+}
