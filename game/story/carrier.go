@@ -1,9 +1,9 @@
 package story
 
 import (
-	"strconv"
 	"strings"
 
+	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -67,8 +67,8 @@ func carrierLesson(f *facts) string {
 	// Each cost in the memory it is: heap objects against RAM outside the
 	// heap (a ratio of the two, "about 1,600× more", read as comparing
 	// unlike things; the panel's bars set them at one scale).
-	return counti(loops) + " virtual threads cost " + panelSize(vt) + " of heap; their " + counti(c) +
-		" carriers' OS threads cost " + panelSize(s.RSSThreads) + " of RAM outside it."
+	return counti(loops) + " virtual threads cost " + view.Size(vt) + " of heap; their " + counti(c) +
+		" carriers' OS threads cost " + view.Size(s.RSSThreads) + " of RAM outside it."
 }
 
 // virtualThreadsHeap is what the virtual threads hold in the heap, as the
@@ -78,25 +78,6 @@ func virtualThreadsHeap(s *sim.Snapshot) sim.Bytes {
 	h := &s.Heap
 	live := func(c sim.AllocCat) sim.Bytes { return h.YoungLive[c] + h.OldLive[c] }
 	return live(sim.CatThread) + live(sim.CatThreadLocal) + s.Chunks.LiveBytes
-}
-
-// panelSize writes a size as the memory panel does, one decimal below
-// 100 ("25.5 MB"): the caption's "26 MB" beside the panel's "25.5 MB"
-// would read as two figures.
-func panelSize(b sim.Bytes) string {
-	for _, u := range []struct {
-		unit sim.Bytes
-		name string
-	}{{sim.GB, " GB"}, {sim.MB, " MB"}, {sim.KB, " KB"}} {
-		if b >= u.unit {
-			x := float64(b) / float64(u.unit)
-			if x >= 100 {
-				return strconv.FormatFloat(x, 'f', 0, 64) + u.name
-			}
-			return strconv.FormatFloat(x, 'f', 1, 64) + u.name
-		}
-	}
-	return count(int64(b)) + " B"
 }
 
 // carrierNow is what the loops do this instant and the memory it costs.

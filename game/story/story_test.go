@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -212,7 +213,7 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	// is claimed against a run with every loop a platform thread. Then
 	// the memory, short. Nothing said of "parked" loops while one runs.
 	vt, th := virtualThreadsHeap(&loom.snap), loom.snap.RSSThreads
-	if !strings.HasPrefix(c, "16 virtual threads cost "+panelSize(vt)+" of heap; their 8 carriers' OS threads cost "+panelSize(th)+" of RAM outside it. ") {
+	if !strings.HasPrefix(c, "16 virtual threads cost "+view.Size(vt)+" of heap; their 8 carriers' OS threads cost "+view.Size(th)+" of RAM outside it. ") {
 		t.Errorf("256-vthreads: the contrast does not lead: %q", c)
 	}
 	if strings.Contains(c, "×") {
