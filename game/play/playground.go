@@ -51,6 +51,9 @@ type Playground struct {
 	tl     timeline // checkpoints, the live position while scrubbed back, the followed thread
 	tour   tour     // tour mode (tour.go)
 	open   opening  // the fast-forward to the story's opening moment (opening.go)
+	// contrast is the compared case's run beside a single shown case
+	// (contrast.go), nil in compare mode or without one.
+	contrast *contrast
 }
 
 // New returns an empty playground (nothing loaded, paused).
@@ -82,7 +85,13 @@ func (p *Playground) Load(spec Spec) error {
 		}
 		sides = append(sides, s)
 	}
+	con, err := newContrast(sc, spec)
+	if err != nil {
+		return err
+	}
+	con.syncTo(0, stepBound)
 	p.spec, p.scen, p.sides, p.loaded = spec, sc, sides, true
+	p.contrast = con
 	p.tl = timeline{}
 	p.tour = tour{}
 	p.interruptOpening() // the reader's speed back
@@ -161,6 +170,14 @@ func (p *Playground) tick() {
 	}
 	p.openingTick()
 	p.timelineTick()
+	// The contrast gets a side's share of the tick's budget (times the
+	// opening's, while fast-forwarding): it is one more simulator of the
+	// same size.
+	budget := max(1, p.EventBudget/len(p.sides))
+	if p.open.active {
+		budget *= openingBudget
+	}
+	p.contrast.syncTo(p.now, budget)
 }
 
 func (p *Playground) advance() {
@@ -253,6 +270,7 @@ func (p *Playground) catchUp(lead *Side) {
 	for _, s := range p.sides {
 		s.fill()
 	}
+	p.contrast.syncTo(p.now, stepBound)
 }
 
 // Lagging reports whether the last tick hit the event budget.
@@ -287,6 +305,12 @@ func (p *Playground) Inputs(dst []view.SideInput) []view.SideInput {
 	dst = dst[:0]
 	for _, s := range p.sides {
 		dst = append(dst, s.Input())
+	}
+	if p.contrast != nil && len(dst) == 1 {
+		// Lazily, for a move no tick, step or seek followed (within a
+		// tick's budget: a frame never stalls on it).
+		p.contrast.syncTo(p.now, p.EventBudget)
+		dst[0].Contrast = p.contrast.input(p.now)
 	}
 	return dst
 }

@@ -137,11 +137,18 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// The GC time's bar sits right under the old generation: its filling
 	// is what drives the Full GCs whose pauses the bar adds up.
-	var gcLine Rect
+	var gcLine, conShare Rect
 	if gcLines > 0 {
 		body, gcLine = body.CutBottom(gcLines*CharH*sc + 3*sc)
 		gcLine.Y += 3 * sc
 		gcLine.H -= 3 * sc
+		if gcLines > 1 && s.contrast != nil && !foldOld && body.H > 12*CharH*sc {
+			// The compared case's share under the shown one's, as wide.
+			var row Rect
+			body, row = body.CutBottom(contrastShareH(sc))
+			gcLine.Y = row.Y
+			conShare = Rect{X: row.X, Y: gcLine.Bottom(), W: row.W, H: row.H}
+		}
 	}
 	var eden, s0, s1, old Rect
 	if foldOld {
@@ -158,6 +165,13 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	from, to, fromName, toName := s0, s1, "survivor 0", "survivor 1"
 	if snap.YoungGCs%2 == 1 {
 		from, to, fromName, toName = s1, s0, "survivor 1", "survivor 0"
+	}
+	var conOld Rect
+	if !foldOld && drawsContrastOld(s.contrast, h, old, sc) {
+		// The compared case's old gen under the shown one, at its scale.
+		old, conOld = old.CutBottom(contrastRowH(sc) + 2*sc)
+		conOld.Y += 2 * sc
+		conOld.H -= 2 * sc
 	}
 	s.at.eden, s.at.survivor, s.at.old = eden, from, old
 	_, s.at.oldFill = SpaceBands(old, sc)
@@ -268,8 +282,18 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			}
 		}
 	}
+	if !conOld.Empty() {
+		_, inner := SpaceBands(old, sc)
+		drawContrastOld(l, conOld, inner, s.contrast, p, sc)
+	}
+	if !conShare.Empty() {
+		drawContrastShare(l, conShare, s.contrast, p, sc)
+	}
 	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive, p, sc)
-	if !drawGCShare(l, gcLine, snap, threadDataSeg(segs), p, sc) {
+	// With the compared case's bar under it, the two bars are measured
+	// against each other: the track's "of the whole run" goes to the
+	// explanation on point (a word cut for each the contrast adds).
+	if !drawGCShare(l, gcLine, snap, threadDataSeg(segs), conShare.Empty(), p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
 	}
 	if !strip.Empty() {
@@ -369,7 +393,7 @@ func drawFullGCCount(l *List, old Rect, snap *sim.Snapshot, p *Palette, sc float
 // bar, so that "never end -> pile up -> GC time" is seen, not only read.
 // It reports whether its words counted the Full GCs (the old gen's own
 // count is then left out: one fact said once).
-func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, sc float32) bool {
+func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, endLabel bool, p *Palette, sc float32) bool {
 	if r.Empty() || snap.Time <= 0 {
 		return false
 	}
@@ -449,7 +473,11 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, p *Palette, 
 		// track is the whole run ("= 100 % of the run" after the bar
 		// read as a second sum to check).
 		bar := Rect{X: rest.X, Y: rest.Y + 1*sc, W: rest.W, H: rest.H - 2*sc}
-		drawShareBar(l, bar, share, pct, "of the whole run: "+Dur(sim.Duration(snap.Time)), p, sc)
+		end := ""
+		if endLabel {
+			end = "of the whole run: " + Dur(sim.Duration(snap.Time))
+		}
+		drawShareBar(l, bar, share, pct, end, p, sc)
 		l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 			Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 		return counted

@@ -90,6 +90,22 @@ type SideInput struct {
 	// stepping): drawn under the caption, since the caption is about the
 	// whole state and a step moves one event.
 	Step string
+	// Contrast, when not nil, is the case the article compares this one
+	// with, run by the playground beside it at the same simulated time
+	// (only when one case is shown): what a story draws as the other
+	// case's small mark, at the scale of the mark it is compared with.
+	Contrast *Contrast
+}
+
+// Contrast is the compared case's live state.
+type Contrast struct {
+	Case  string
+	Title string // the case's one-line description
+	// Name is what sets it apart from the shown case, to name its marks:
+	// its title without the words both titles start with ("a virtual
+	// thread per request").
+	Name string
+	Snap *sim.Snapshot
 }
 
 // Callout is a short note on a moment of the story ("first Full GC").
@@ -216,6 +232,8 @@ type Side struct {
 	models []string
 	wake   sim.Duration
 	snap   *sim.Snapshot // this draw's snapshot (nil between draws)
+	// contrast is this draw's compared case (nil: none, or between draws).
+	contrast *Contrast
 	// Scratch reused between draws.
 	scratch List // a dry run's drawing (threads.go: the parked groups' shared scale)
 	measure List // a dry run of the waiting row and the parked grid (threads.go: their shared scale)
@@ -305,8 +323,11 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	sl := LayoutScene(r, sc2, sc)
 	s.at = anchors{}
 	s.roles, s.models, s.wake = s.races.roles(snap, s.roles), in.Models, in.WakeLatency
-	s.snap = snap
-	defer func() { s.snap = nil }()
+	s.snap, s.contrast = snap, in.Contrast
+	if s.compared {
+		s.contrast = nil // both cases are drawn whole
+	}
+	defer func() { s.snap, s.contrast = nil, nil }()
 	// Whether the OS panel draws the memory story (memstory.go), as
 	// drawOS decides it: the thread panels are then secondary.
 	osR := sl.OS

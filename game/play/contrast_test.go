@@ -1,0 +1,130 @@
+package play
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+const pooledSpec = `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`
+
+var judged = sim.Time(2342 * sim.Millisecond)
+
+// contrastAt loads spec, seeks to at and returns what the view is handed.
+func contrastAt(t *testing.T, spec string, at sim.Time) *Playground {
+	p := New()
+	mustLoad(t, p, spec)
+	p.Pause()
+	_, err := p.Seek(at, 1<<30)
+	require.NoError(t, err)
+	return p
+}
+
+// One case shown: the case its article compares it with runs beside it at
+// the same simulated time, through a seek, a step, a tick, a seek back and
+// a reset, and the view is handed its state.
+func TestContrastFollowsTheShownTime(t *testing.T) {
+	p := contrastAt(t, pooledSpec, judged)
+	check := func(what string) {
+		t.Helper()
+		c := p.Inputs(nil)[0].Contrast
+		require.NotNil(t, c, what)
+		require.Equal(t, "1g-nopool", c.Case, what)
+		require.Equal(t, "a virtual thread per request", c.Name, what)
+		require.Equal(t, p.Now(), c.Snap.Time, what)
+		require.Equal(t, p.Now(), p.contrast.sm.Now(), what)
+	}
+	check("after a seek")
+	p.Step()
+	check("after a step")
+	require.NoError(t, p.SetSpeed(0.01))
+	p.Play()
+	for range 5 {
+		p.Tick()
+	}
+	p.Pause()
+	check("after ticks")
+	_, err := p.Seek(sim.Time(100*sim.Millisecond), 1<<30)
+	require.NoError(t, err)
+	check("after a seek back")
+	require.NoError(t, p.Reset())
+	check("after a reset")
+	require.Equal(t, sim.Time(0), p.Now())
+}
+
+// Compare mode draws both cases whole: no contrast run, nothing handed,
+// no contrast words in the frame.
+func TestNoContrastInCompareMode(t *testing.T) {
+	spec := `{"scenario":"vt-pooling","compare":["1g-nopool","1g-pool"],"seed":1}`
+	p := contrastAt(t, spec, judged)
+	require.Nil(t, p.contrast)
+	for _, in := range p.Inputs(nil) {
+		require.Nil(t, in.Contrast, in.Case)
+	}
+	words := strings.Join(frameWords(t, spec, judged), " ")
+	require.NotContains(t, words, "(per request)")
+	require.NotContains(t, words, "a virtual thread per request:")
+	// And the single case's frame has them (the test could fail).
+	alone := strings.Join(frameWords(t, pooledSpec, judged), " ")
+	require.Contains(t, alone, "a virtual thread per request:")
+	require.Contains(t, alone, "% stopped (per request)")
+}
+
+// The contrast is the live model with the reader's knobs: a smaller heap
+// changes its figures; the same spec gives the same figures.
+func TestContrastIsTheLiveModel(t *testing.T) {
+	a := contrastAt(t, pooledSpec, judged).Inputs(nil)[0].Contrast.Snap
+	again := contrastAt(t, pooledSpec, judged).Inputs(nil)[0].Contrast.Snap
+	require.Equal(t, a.Heap, again.Heap, "same spec, same contrast")
+	require.Equal(t, a.GCPauseTotal, again.GCPauseTotal)
+	small := contrastAt(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1,"knobs":{"heap_mb":"512"}}`, judged).Inputs(nil)[0].Contrast.Snap
+	require.NotEqual(t, a.Heap.OldCap, small.Heap.OldCap, "the heap knob reaches the contrast")
+	require.NotEqual(t, a.GCPauseTotal, small.GCPauseTotal)
+}
+
+// The contrast's case is the far end of the article's comparison.
+func TestContrastCase(t *testing.T) {
+	for _, c := range []struct{ scen, shown, want string }{
+		{"vt-pooling", "1g-pool", "1g-nopool"},
+		{"vt-pooling", "1g-nopool", "1g-pool"},
+		{"vt-pooling", "4g-pool", ""},
+		{"request-load", "pool-200", "virtual-per-request"},
+		{"request-load", "virtual-per-request", "pool-200"},
+	} {
+		p := New()
+		mustLoad(t, p, `{"scenario":"`+c.scen+`","case":"`+c.shown+`","seed":1}`)
+		got := ""
+		if p.contrast != nil {
+			got = p.contrast.caseID
+		}
+		require.Equal(t, c.want, got, "%s/%s", c.scen, c.shown)
+	}
+}
+
+// The contrast's cost: a seek to the judged moment with it and without
+// it (go test -bench SeekContrast ./game/play).
+func BenchmarkSeekContrast(b *testing.B) {
+	for _, with := range []bool{false, true} {
+		name := "without"
+		if with {
+			name = "with"
+		}
+		b.Run(name, func(b *testing.B) {
+			for range b.N {
+				p := New()
+				if err := p.Load(Spec{Scenario: "vt-pooling", Case: "1g-pool", Seed: 1}); err != nil {
+					b.Fatal(err)
+				}
+				if !with {
+					p.contrast = nil
+				}
+				if _, err := p.Seek(judged, 1<<30); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
