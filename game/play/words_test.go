@@ -67,6 +67,10 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		{`{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`, sim.Time(1001130 * sim.Microsecond), 136},
 		{`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`, sim.Time(300 * sim.Millisecond), 108},
 		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 99},
+		// 111 before stop 22 drew the thread-per-request case under the
+		// pooled marks (its 11 words; the GC bar's "of the whole run"
+		// went to the hover, the caption's last sentence went).
+		{`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, gcPauseAfter(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(2300*sim.Millisecond)), 120},
 	} {
 		w := frameWords(t, c.spec, c.at)
 		t.Logf("%s: %d words: %s", c.spec, len(w), strings.Join(w, " "))
@@ -115,4 +119,18 @@ func TestComparedSidesKeepOneLayout(t *testing.T) {
 		both := strings.Join(frameWords(t, `{"scenario":"vt-pooling","case":"1g-pool","compare":["1g-nopool","1g-pool"],"seed":1}`, at), " ")
 		require.Equal(t, 2, strings.Count(both, "parked virtual threads"), "at %v each side's parked panel, panel for panel: %s", at, both)
 	}
+}
+
+// gcPauseAfter is the time of the first GC pause after at (the judged
+// frame of vt-pooling: the scene shot's step to the next pause).
+func gcPauseAfter(t *testing.T, spec string, at sim.Time) sim.Time {
+	p := New()
+	mustLoad(t, p, spec)
+	p.Pause()
+	_, err := p.Seek(at, 1<<30)
+	require.NoError(t, err)
+	found, err := p.StepTo(EventFilter{Kinds: []sim.EventKind{sim.EvGCPause}})
+	require.NoError(t, err)
+	require.True(t, found, "no GC pause after %v", at)
+	return p.Now()
 }

@@ -16,7 +16,7 @@ import "github.com/loomlab/loomlab/sim"
 // thin bar.
 func contrastRowH(sc float32) float32 { return CharH*sc + contrastBarH(sc) + 3*sc }
 
-func contrastBarH(sc float32) float32 { return 10 * sc }
+func contrastBarH(sc float32) float32 { return 12 * sc }
 
 // contrastShareH is the height of the contrast's GC share: a bar a line
 // high, its words after its stripes, as in the shown share's bar.
@@ -60,11 +60,24 @@ func drawContrastOld(l *List, r Rect, inner Rect, c *Contrast, p *Palette, sc fl
 	pct := Count(int64((200*h.OldUsed+h.OldCap)/(2*max(h.OldCap, 1)))) + " % full"
 	line, bar := r.Top(CharH * sc)
 	bar = Rect{X: inner.X, Y: bar.Y + 1*sc, W: inner.W, H: contrastBarH(sc)}
-	// Right-aligned: the arrow from the shown old gen's threads' data
-	// down to the GC time runs through the row's left half.
-	for _, t := range []string{c.Name + ": " + pct + ", " + mostlyWhat(h), c.Name + ": " + pct} {
-		if w := TextWidth(t, sc); w <= inner.W {
-			l.Text(inner.Right()-w, line.Y, t, sc, p.Text)
+	// The words beside the arrow that runs down through the row (the
+	// shown old gen's threads' data -> the GC time), never across it:
+	// right of it where they fit, else left of it, else at the row's end.
+	arrow := arrowThrough(l, line, inner)
+	for _, t := range contrastOldWords(c.Name, pct, h) {
+		w := TextWidth(t, sc)
+		x := inner.Right() - w
+		switch {
+		case arrow < 0:
+		case arrow+8*sc+w <= inner.Right():
+			x = arrow + 8*sc
+		case inner.X+w <= arrow-8*sc:
+			x = arrow - 8*sc - w
+		default:
+			continue
+		}
+		if w <= inner.W {
+			l.Text(x, line.Y, t, sc, p.Text)
 			break
 		}
 	}
@@ -88,6 +101,10 @@ func drawContrastOld(l *List, r Rect, inner Rect, c *Contrast, p *Palette, sc fl
 		l.Mark(Rect{X: x, Y: bar.Y, W: w, H: bar.H}, MeanGarbage, p, 1)
 	}
 	l.Frame(bar, 1, p.PanelEdge)
+	if arrow >= 0 {
+		// Drawn after the arrow: the arrow goes on over it.
+		l.Line(arrow, bar.Y-1, arrow, bar.Bottom()+1, arrowW(sc), p.Text)
+	}
 	full := "no Full GC yet"
 	if c.Snap.FullGCs > 0 {
 		full = Count(c.Snap.FullGCs) + plural(int(c.Snap.FullGCs), " Full GC", " Full GCs") + " so far"
@@ -118,4 +135,25 @@ func drawContrastShare(l *List, r Rect, c *Contrast, p *Palette, sc float32) {
 	l.TextFit(Rect{X: x, Y: bar.Y, W: bar.Right() - x - 4*sc, H: bar.H}, sc, p.Text, pct+" stopped (per request)", pct+" stopped")
 	l.detail(r, "compared case's time stopped for GC", "The same moment in the case compared ("+c.Title+"): garbage collection has stopped every thread for "+
 		Dur(s.GCPauseTotal)+" of "+Dur(sim.Duration(s.Time))+" ("+pct+", in "+Count(s.FullGCs)+" Full + "+Count(s.YoungGCs)+" young GCs), drawn to the scale of the bar above.")
+}
+
+// contrastOldWords are the contrast's old gen's words, longest first.
+func contrastOldWords(name, pct string, h *sim.HeapView) []string {
+	out := []string{name + ": " + pct + ", " + mostlyWhat(h)}
+	if 2*h.OldGarbage >= h.OldUsed && mostlyWhat(h) != "mostly garbage" {
+		out = append(out, name+": "+pct+", mostly garbage")
+	}
+	return append(out, name+": "+pct, pct)
+}
+
+// arrowThrough is the x of a vertical line drawn across row inside in
+// (the heap's causal arrow), or -1.
+func arrowThrough(l *List, row, in Rect) float32 {
+	for _, it := range l.Items {
+		if it.Kind == KindLine && it.X == it.X2 && it.X >= in.X && it.X <= in.Right() &&
+			min(it.Y, it.Y2) <= row.Y && max(it.Y, it.Y2) >= row.Bottom() {
+			return it.X
+		}
+	}
+	return -1
 }

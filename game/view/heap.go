@@ -282,19 +282,21 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			}
 		}
 	}
-	if !conOld.Empty() {
-		_, inner := SpaceBands(old, sc)
-		drawContrastOld(l, conOld, inner, s.contrast, p, sc)
-	}
-	if !conShare.Empty() {
-		drawContrastShare(l, conShare, s.contrast, p, sc)
-	}
 	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive, p, sc)
 	// With the compared case's bar under it, the two bars are measured
 	// against each other: the track's "of the whole run" goes to the
 	// explanation on point (a word cut for each the contrast adds).
 	if !drawGCShare(l, gcLine, snap, threadDataSeg(segs), conShare.Empty(), p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
+	}
+	// After the GC share: its arrow from the threads' data runs down
+	// through the contrast's row, whose words keep clear of it.
+	if !conOld.Empty() {
+		_, inner := SpaceBands(old, sc)
+		drawContrastOld(l, conOld, inner, s.contrast, p, sc)
+	}
+	if !conShare.Empty() {
+		drawContrastShare(l, conShare, s.contrast, p, sc)
 	}
 	if !strip.Empty() {
 		s.drawChunkStrip(l, strip, snap, p, sc)
