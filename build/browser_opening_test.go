@@ -20,6 +20,8 @@ type openingState struct {
 	Running   bool
 	Speed     float64
 	Scenario  string
+	Case      string
+	Sides     []struct{ Case string }
 	FullGCs   int64
 	Tour      struct{ Active bool }
 	Opening   struct {
@@ -62,17 +64,24 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	if line := b.text("#start-hint"); !strings.Contains(line, "Opened at the first Full GC") || !strings.Contains(line, "Play") {
 		t.Errorf("the line under the title: %q", line)
 	}
+	// The first screen is the story's own case alone (Compare one click
+	// away): two full panel layouts side by side were the densest view of
+	// the product. The line under the title: one, short.
+	if st.Case != "1g-pool" || len(st.Sides) > 1 {
+		t.Errorf("the page opened on %q with %d sides; want vt-pooling's own case, 1g-pool, alone", st.Case, len(st.Sides))
+	}
+	if line := b.text("#start-hint"); strings.Contains(line, " ms") || strings.Contains(line, "Reset") {
+		t.Errorf("the line under the title %q repeats times or Reset's note: the picture's header and Reset's own hint have them", line)
+	}
 	// The headline's figure beside the picture: the article's change, the
-	// same one the title states, and the model's so far, with its unit.
+	// same one the title states, both cases' article values; with one case
+	// in the picture, no live value of its own ("so far for this case" read
+	// as disagreeing with the title early in a run).
 	hf := b.text("#headline-figures")
 	title := b.text("#scenario-title")
-	if m := regexp.MustCompile(`In the article: ([−+][0-9.]+ %)`).FindStringSubmatch(hf); m == nil || !strings.Contains(title, m[1]) || !strings.Contains(hf, "In the picture at") || !regexp.MustCompile(`In the picture at [^:]*: [0-9,]+ against [0-9,]+ requests per second so far`).MatchString(hf) {
-		t.Errorf("the headline's figure line %q does not state the title's figure (%q) and the picture's so far", hf, title)
-	}
-	// At the first Full GC the live gap is a small part of the article's:
-	// the line says the article's figure is over the whole run.
-	if !strings.Contains(hf, "over its whole run") {
-		t.Errorf("the headline's figure line %q does not say the article's figure is over the whole run", hf)
+	if m := regexp.MustCompile(`In the article: ([−+][0-9.]+ %)`).FindStringSubmatch(hf); m == nil || !strings.Contains(title, m[1]) ||
+		!regexp.MustCompile(`[0-9,]+ requests per second against .* [0-9,]+\.$`).MatchString(hf) || strings.Contains(hf, "so far") {
+		t.Errorf("the headline's figure line %q does not state the title's figure (%q) and both cases' article values, alone", hf, title)
 	}
 	var cta bool
 	b.eval(`document.getElementById("playpause").classList.contains("cta")`, &cta)
@@ -108,9 +117,24 @@ func (b *browser) pickerOpensItsStory(t *testing.T) {
 	if st.Running {
 		t.Errorf("a story picked in the picker plays on instead of holding at its moment")
 	}
-	// The article's figure is a time to finish: the picture says how far the cases are.
-	if hf := b.text("#headline-figures"); !strings.Contains(hf, "time to finish every request") || !strings.Contains(hf, "finished yet") {
-		t.Errorf("request-load's figure line at its opening: %q", hf)
+	// A story picked opens on its own case alone, like the page; its figure
+	// line gives the article's values only.
+	if len(st.Sides) > 1 {
+		t.Errorf("picking request-load opened %d sides; want its own case alone", len(st.Sides))
+	}
+	if hf := b.text("#headline-figures"); !strings.Contains(hf, "time to finish every request") || strings.Contains(hf, "yet") {
+		t.Errorf("request-load's figure line at its opening, one case: %q", hf)
+	}
+	// Compare, one click away, draws the cases side by side, and the line
+	// then says how far each one has got in the picture (the article's
+	// figure is a time to finish).
+	b.eval(`document.getElementById("compare").click(), true`, nil)
+	if !b.poll(t, `(loomlab.state().sides || []).length > 1 && loomlab.state().opening.done`, 60*time.Second) {
+		t.Fatalf("Compare did not draw request-load's cases side by side: %+v", b.openingState(t))
+	}
+	b.frames(2)
+	if hf := b.text("#headline-figures"); !strings.Contains(hf, "time to finish every request") || !regexp.MustCompile(`In the picture at .*(finished yet|not yet|all have finished)`).MatchString(hf) {
+		t.Errorf("request-load's figure line compared: %q", hf)
 	}
 }
 

@@ -264,7 +264,7 @@ func (b *browser) scenario(t *testing.T, s scenarioInfo) {
 	}
 }
 
-// compare opens an article in compare mode from the picker and checks that
+// compare opens an article from the picker, ticks Compare and checks that
 // every side advances on one clock, with charts and call-outs per side.
 func (b *browser) compare(t *testing.T, scenarios []scenarioInfo) {
 	var s *scenarioInfo
@@ -277,8 +277,13 @@ func (b *browser) compare(t *testing.T, scenarios []scenarioInfo) {
 		t.Skip("no scenario has compare cases")
 	}
 	b.open()
+	// A story opens on its own case; Compare, one click, draws its cases.
 	b.eval(fmt.Sprintf(`document.querySelector('#picker button[data-scenario=%q]').click(), true`, s.ID), nil)
-	ok, st := b.waitState(t, 5*time.Second, func(_, cur browserState, _ *seenThreads) bool {
+	if !b.poll(t, fmt.Sprintf(`loomlab.state().scenario === %q && (loomlab.state().opening.active || loomlab.state().opening.done)`, s.ID), 30*time.Second) {
+		t.Fatalf("picking %s did not open it", s.ID)
+	}
+	b.eval(`document.getElementById("compare").click(), true`, nil)
+	ok, st := b.waitState(t, 10*time.Second, func(_, cur browserState, _ *seenThreads) bool {
 		return cur.Scenario == s.ID && len(cur.Sides) == len(s.Compare)
 	})
 	if !ok {

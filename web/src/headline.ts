@@ -136,18 +136,24 @@ export class HeadlineFigures {
     const join = two ? " against " : "; ";
     const article = (i: number) => p.article.get(ids[i])!;
     const parts: (Node | string)[] = [];
+    // One case in the picture: the article's figure alone, on one line.
+    // Its live value beside it said nothing without the other case's
+    // ("91,653 so far for this case"), and early in a run read as
+    // disagreeing with the title's change; compared, both sides are drawn
+    // and the line puts the picture's values beside the article's.
+    const single = !(c.compare && c.compare.length > 1);
     // "In the article: −34 % throughput over the whole run: <pooled> 71,252 requests per second against <fresh> 108,272."
     parts.push(el("strong", {}, two ? `In the article: ${change(article(1), article(0), p.live)}` : "In the article:"));
-    parts.push(` ${p.live.words.toLowerCase()}${p.live.span ?? ""}: `);
+    parts.push(` ${p.live.words.toLowerCase()}${single ? "" : (p.live.span ?? "")}: `);
     order.forEach((i, k) => {
       if (k > 0) parts.push(join);
       // The unit after each value, but a long one ("requests per second") only after the first.
       const long = p.live.unit.includes(" ");
       parts.push(el("span", { class: "hf-case" }, names[i]), ` ${fmt(article(i))}${k === 0 || !long ? " " + p.live.unit : ""}`);
     });
-    parts.push(". ");
+    parts.push(single ? "." : ". ");
     // The model so far, in the same order: the cases in the picture.
-    const inPicture = order.filter((i) => shown.has(ids[i]));
+    const inPicture = single ? [] : order.filter((i) => shown.has(ids[i]));
     if (inPicture.length > 0) {
       parts.push(el("strong", {}, `In the picture at ${fmtTime(t)}`), ": ");
       if (p.live.atEnd) {
@@ -177,8 +183,8 @@ export class HeadlineFigures {
           if (want > 0.05 && got < want / 3) parts.push(" The article's figure is over its whole run: ▶ Play to watch the gap open.");
         }
       }
-      if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");
     }
+    if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");
     const key = parts.map((x) => (typeof x === "string" ? x : x.textContent)).join("");
     if (key === this.key) return;
     this.key = key;

@@ -7,7 +7,7 @@
 // next. Reset still starts from 0 and a link's time is kept exactly.
 
 import type { GameBridge } from "./bridge";
-import { el, fmtTime } from "./dom";
+import { el } from "./dom";
 import type { GameState } from "./types";
 
 /** state().opening (play.OpeningState). */
@@ -45,24 +45,12 @@ export class OpeningLine {
     if (mode === "ff") {
       this.line.replaceChildren(el("strong", {}, `Fast-forwarding to ${o!.goal}…`), " ❚❚ Pause stops here; Reset starts from 0.");
     } else if (mode === "held") {
-      this.line.replaceChildren(
-        el("strong", {}, `Opened at ${o!.reached}`),
-        // The moment's time and the picture's: a pause found at its start
-        // is held a few ticks later ("478 ms" beside "492 ms" read as a slip).
-        // On a phone the times and Reset's note are left out (the picture's
-        // header has the time): the first screen is the picture's.
-        el(
-          "span",
-          { class: "opening-detail" },
-          o!.timeNs === st.simTimeNs
-            ? ` (${fmtTime(o!.timeNs)} into the run)`
-            : ` (it began ${fmtTime(o!.timeNs)} into the run; the picture is at ${fmtTime(st.simTimeNs)})`,
-        ),
-        ". ▶ Play shows what follows",
-        el("span", { class: "opening-detail" }, "; Reset starts from 0"),
-        ". ",
-        about,
-      );
+      // Short, on every screen: the picture's header has its time, and
+      // Reset says what it does on point. The moment's start and the
+      // picture's time ("it began 478 ms into the run; the picture is at
+      // 492 ms") and Reset's note made a second line of words above the
+      // picture for a stranger to read before seeing it.
+      this.line.replaceChildren(el("strong", {}, `Opened at ${o!.reached}`), ". ▶ Play shows what follows. ", about);
     } else {
       this.line.replaceChildren(
         el("strong", {}, "Watch the picture and read the framed sentences at its top"),

@@ -5,7 +5,11 @@ import { byID, el } from "./dom";
 import { ScenarioMeta } from "./types";
 
 export function showScenarioText(s: ScenarioMeta): void {
-  byID("scenario-title").textContent = s.title;
+  // A title's closing parenthesis lists the story's topics ("(StackChunks,
+  // JIT tiers, Full GCs)"): drawn smaller and dimmer (hidden on a phone),
+  // so that the title's claim reads on one line above the picture.
+  const topics = /^(.*\S) (\([^()]*\))$/.exec(s.title);
+  byID("scenario-title").replaceChildren(...(topics ? [topics[1], " ", el("span", { class: "title-topics" }, topics[2])] : [s.title]));
   byID("scenario-credit").textContent = `Based on ${s.article}. Figures are the article's; the explanations are ours.`;
   byID("scenario-summary").textContent = s.summary;
   byID("scenario-notes").replaceChildren(...s.notes.map((n) => el("li", {}, n)));
