@@ -902,13 +902,14 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// Which carrier runs it, by the carriers' strip's number:
 			// three readers in a row asked to see it.
 			if n := carrierOf(snap, st.Thread); n > 0 {
-				on := "on carrier " + itoa(n)
-				words = append([]string{"running " + on, on}, words...)
-				if f.fits(r.W-20*sc, on) {
-					// A narrow cell (a phone's) says its carrier in the
-					// smaller text rather than "running" in the larger:
-					// the green frame and dot say running.
-					words = words[:2]
+				c := "carrier " + itoa(n)
+				words = append([]string{"running on " + c, "on " + c, c}, words...)
+				if f.fits(r.W-20*sc, c) {
+					// A narrow cell (a phone's) names its carrier, in
+					// the smaller text where need be, rather than say
+					// "running" in the larger: its green frame and dot
+					// say running.
+					words = words[:3]
 				}
 			}
 		}
