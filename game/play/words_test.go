@@ -18,6 +18,12 @@ func frameWords(t *testing.T, spec string, at sim.Time) []string {
 	p.Pause()
 	_, err := p.Seek(at, 1<<30)
 	require.NoError(t, err)
+	return shownWords(p)
+}
+
+// shownWords is the words p's frame draws outside the caption and the
+// legend, at the judged frames' desktop size.
+func shownWords(p *Playground) []string {
 	var l view.List
 	hdr := p.Header()
 	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})

@@ -214,34 +214,40 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc f
 			busy++
 		}
 	}
-	heads := []string{Count(int64(n)) + " carriers (OS threads): ", Count(int64(n)) + " carriers: ", ""}
+	// (Which OS threads they are is the line under: "OS threads: 29 =
+	// 8 carriers + ...".)
+	heads := []string{Count(int64(n)) + " carriers: ", ""}
 	right := Count(int64(busy)) + " of " + Count(int64(n)) + " busy"
 	waking := wakingLanes(in)
 	if waking > 0 && s.wake > 0 {
-		// The dashed slots' reason, beside them.
-		right = Count(int64(waking)) + " waking (" + Dur(s.wake) + ")"
+		// What the dashed slots are, beside them, with no count: "5
+		// waking" beside 3 ready read as a sum that did not hold (one
+		// carrier is woken per thread made ready, and a busy one may
+		// take the thread first: said on point).
+		right = "dashed: waking (" + Dur(s.wake) + ")"
 	}
 	dot := min(inner.H*0.3, 5*sc)
 	idleW, gap := 3*CharW*sc, 4*sc
-	labels := func(form int, id sim.ThreadID) string {
-		ws := raceRoleShort(s.roles, s.models, id)
-		return ws[min(form, len(ws)-1)]
-	}
-	// A waking carrier's slot is wider than an idle one's: its dashes
-	// are the reason the ready cells wait, and a reader missed them.
-	slotW := func(i int, idleW float32) float32 {
-		if carrierWaking(snap, i) && idleW > CharW*sc {
-			// (Not a phone's narrow slots: there the strip's head
-			// gave way to them.)
-			return idleW * 2
+	// A busy slot names its carrier as the running race cells do
+	// ("running on carrier 5"), then its thread by its race; at the
+	// shortest the carrier alone (the cell says whose it is).
+	labels := func(form, i int, id sim.ThreadID) string {
+		name := "carrier " + itoa(i+1)
+		if form >= 3 {
+			return name
 		}
-		return idleW
+		ws := raceRoleShort(s.roles, s.models, id)
+		return name + ": " + ws[min(form, len(ws)-1)]
 	}
+	// Every empty slot one width: a waking one's dashes are said at
+	// the strip's end ("dashed: waking"), where the room for that went
+	// to doubled waking slots before.
+	slotW := func(_ int, idleW float32) float32 { return idleW }
 	width := func(head string, form int, idleW, gap float32) float32 {
 		w := TextWidth(head, sc)
 		for i := 0; i < n; i++ {
 			if i < len(snap.Carriers) && snap.Carriers[i].Thread != 0 {
-				w += TextWidth(labels(form, snap.Carriers[i].Thread), sc) + 2*dot + 9*sc + gap
+				w += TextWidth(labels(form, i, snap.Carriers[i].Thread), sc) + 2*dot + 9*sc + gap
 			} else {
 				w += slotW(i, idleW) + gap
 			}
@@ -252,13 +258,20 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc f
 search:
 	for _, h := range heads {
 		for f := 0; f < 4; f++ {
-			for _, narrow := range []bool{false, true} {
-				// A phone's: narrow empty slots, closer together.
-				iw, g := idleW, gap
-				if narrow {
-					iw, g = CharW*sc, 2*sc
+			// Wide empty slots where they leave room for the words at
+			// the strip's end (a waking slot's dashes, three characters
+			// long, were hard to see), else the usual ones, else a
+			// phone's: narrow, closer together.
+			for k, iw := range []float32{2 * idleW, idleW, CharW * sc} {
+				g := gap
+				if k == 2 {
+					g = 2 * sc
 				}
-				if w := width(h, f, iw, g); w <= inner.W {
+				w := width(h, f, iw, g)
+				if k == 0 && w+TextWidth(right, sc)+2*CharW*sc > inner.W {
+					continue
+				}
+				if w <= inner.W {
 					head, form, idleW, gap = h, f, iw, g
 					withRight = w+TextWidth(right, sc)+2*CharW*sc <= inner.W
 					break search
@@ -277,7 +290,7 @@ search:
 			cv = &snap.Carriers[i]
 		}
 		if cv != nil && cv.Thread != 0 {
-			label := labels(form, cv.Thread)
+			label := labels(form, i, cv.Thread)
 			tok := Rect{X: x, Y: inner.Y, W: TextWidth(label, sc) + 2*dot + 9*sc, H: inner.H}
 			// The race cell's running look: a token, the green dot
 			// where its carrier holds a CPU (not in a GC pause).
@@ -361,13 +374,10 @@ func drawResourceLine(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Pal
 	}
 	h := &snap.Heap
 	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
-	// The heap's use and the parked threads' stacks in it (the threads'
-	// line left them, to keep to the states); its size and the GCs are
-	// said on point.
+	// The heap's use; the parked threads' stacks in it, its size and
+	// the GCs are said on point (cut: the carriers' numbers took the
+	// words).
 	heap := "heap " + Size(used)
-	if snap.Chunks.LiveBytes > 0 {
-		heap += " (parked stacks " + Size(snap.Chunks.LiveBytes) + ")"
-	}
 	carriers := len(snap.Carriers)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
 	os := "OS threads: " + Count(int64(snap.PlatformLive)) + " = " + Count(int64(carriers)) + " carriers + " + Count(int64(jvm)) + " JVM's own"

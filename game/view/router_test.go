@@ -246,8 +246,9 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// Each state its own look at a glance (the ready cells, filled like
 	// the running ones but for a small dot, read as busy): running a
 	// filled token framed in the on-a-CPU green with its dot, ready
-	// hollow (a blue outline, no fill), parked the small square.
-	var green, full, edges, small [3]int
+	// hollow (a blue outline, no fill), parked a pause sign (two bars:
+	// a square read as the legend's "virtual thread" swatch).
+	var green, full, edges, bars [3]int
 	for _, it := range l.Items {
 		for i, c := range cells {
 			cx, cy := it.X+it.W/2, it.Y+it.H/2
@@ -262,17 +263,17 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 				green[i]++
 			case it.Meaning == MeanVirtual && it.W >= c.W-0.5 && it.H >= c.H-0.5:
 				full[i]++
+			case it.Meaning == MeanVirtual && it.H > 2*it.W && it.H < c.H*0.8:
+				bars[i]++
 			case it.Meaning == MeanVirtual && min(it.W, it.H) <= 3:
 				edges[i]++
-			case it.Meaning == MeanVirtual:
-				small[i]++
 			}
 		}
 	}
 	assert.Equal(t, [3]int{5, 0, 0}, green, "only the running call is framed in green, with its dot")
 	assert.Equal(t, [3]int{1, 0, 0}, full, "only the running call is a filled token")
 	assert.Equal(t, [3]int{0, 4, 0}, edges, "the ready call is hollow: a blue outline")
-	assert.Equal(t, [3]int{0, 0, 1}, small, "the waiting call is the parked square")
+	assert.Equal(t, [3]int{0, 0, 2}, bars, "the waiting call is the pause sign")
 	// The cells say their state, in the larger bold, without the calls'
 	// thread numbers; the request whose calls run is named as brightly
 	// as the tokens' words, a parked call dimly.
@@ -294,9 +295,10 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, owners, "the request's cell")
-	// The second carrier is being woken (running, nothing mounted, off
-	// the CPU): the ready cell says it waits for it.
-	assert.Equal(t, []string{"#1", "running", "ready: carrier waking", "parked"}, words, "each cell its state alone, in bold")
+	// The running call says which carrier runs it, by the number the
+	// carriers' strip names it with; the ready one says "ready" as the
+	// legend does ("ready: waits for a carrier"), not a second wording.
+	assert.Equal(t, []string{"#1", "running on carrier 1", "ready", "parked"}, words, "each cell its state alone, in bold")
 	txt := texts(&l)
 	// No key under the rows: the threads' line counts each state after
 	// its look (a dot on a token, a token, a square).
@@ -319,8 +321,8 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 			lineSquares++
 		}
 	}
-	assert.Equal(t, [4]int{5, 1, 4, 1}, [4]int{lineGreen, lineTokens, lineEdges, lineSquares},
-		"the cells' looks: running a token framed green with a dot; ready hollow; parked a square")
+	assert.Equal(t, [4]int{5, 1, 4, 2}, [4]int{lineGreen, lineTokens, lineEdges, lineSquares},
+		"the cells' looks: running a token framed green with a dot; ready hollow; parked two bars")
 	// The carrier's token looks like the running cell: framed in green.
 	carriers := region("carriers")
 	greenTok := 0
@@ -330,9 +332,12 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 4, greenTok, "the running carrier's token is framed in green")
+	assert.Contains(t, txt, "carrier 1: Haiku of #1\n", "the strip names the carrier the cell says")
 	// The carrier being woken: its slot dashed (not an idle frame), and
-	// why, brightly, at the strip's end.
-	assert.Contains(t, txt, "1 waking (50.0 µs)\n")
+	// what the dashes are at the strip's end, with no count ("5 waking"
+	// beside 3 ready invited a sum that does not hold).
+	assert.Contains(t, txt, "dashed: waking (50.0 µs)\n")
+	assert.NotContains(t, txt, "1 waking")
 	dashes := 0
 	for _, it := range l.Items {
 		if it.Kind == KindRect && it.Color == OkabeIto.Text && carriers.Contains(it.Bounds()) && it.W < 5 {

@@ -533,8 +533,12 @@ func drawStateSwatch(l *List, x float32, r Rect, st callState, lead bool, p *Pal
 	sw, cellW := CharH*sc*0.8, stateSwatchW(sc)
 	if st == callWaiting {
 		// The parked square alone: framed, at a key's size, it was
-		// too small to see.
+		// too small to see. (The races' picture's pause sign.)
 		sq := parkedSquare(Rect{H: CharH * sc}, sc)
+		if lead {
+			drawPauseSign(l, x+(cellW-sq)/2, r.Y+(r.H-sq)/2, sq, p)
+			return
+		}
 		l.Mark(Rect{X: x + (cellW-sq)/2, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
 		return
 	}
@@ -755,10 +759,16 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 	case callWaiting:
 		// Parked: the parked panel's square on the panel's ground, the
 		// words dim; only the calls that hold or wait for a carrier are
-		// drawn as tokens, as in the lanes and the ready row.
+		// drawn as tokens, as in the lanes and the ready row. In the
+		// races' picture the square is a pause sign: alone it read as
+		// the legend's "virtual thread" swatch.
 		l.Frame(r, max(1, sc*0.75), p.PanelEdge)
 		sq := parkedSquare(r, sc)
-		l.Mark(Rect{X: r.X + in, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
+		if f.lead {
+			drawPauseSign(l, r.X+in, r.Y+(r.H-sq)/2, sq, p)
+		} else {
+			l.Mark(Rect{X: r.X + in, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
+		}
 		text.X += sq + in
 		text.W -= sq + in
 		txt = p.TextDim
@@ -784,6 +794,14 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		text.W -= x + in
 	case callEnded:
 		l.Mark(r, MeanVirtual, p, 0.45)
+	case callWon:
+		if f.lead {
+			// Hollow, its words bright: the thread has ended with the
+			// answer (filled, it read as one more running cell).
+			txt = p.Text
+			break
+		}
+		l.Mark(r, MeanVirtual, p, 1)
 	case callReady:
 		if f.lead {
 			// Hollow: a virtual thread with no carrier yet, outlined in
@@ -826,6 +844,15 @@ func crossSide(r Rect, sc float32) float32 {
 	return max(4, min(r.H*0.5, 8*sc))
 }
 
+// drawPauseSign draws a parked race cell's mark in the races' picture:
+// two bars in the virtual thread's blue, the sign of a thread paused off
+// its carrier, in a square of side sq at (x, y).
+func drawPauseSign(l *List, x, y, sq float32, p *Palette) {
+	bar := max(1, sq*0.36)
+	l.Mark(Rect{X: x, Y: y, W: bar, H: sq}, MeanVirtual, p, 1)
+	l.Mark(Rect{X: x + sq - bar, Y: y, W: bar, H: sq}, MeanVirtual, p, 1)
+}
+
 // parkedSquare is the side of the parked square drawn in a waiting cell
 // (and its key), about the parked panel's squares.
 func parkedSquare(r Rect, sc float32) float32 {
@@ -842,10 +869,6 @@ func markDrawn(states *[callEnded + 1]bool, sv *sim.ScopeView, snap *sim.Snapsho
 
 func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellFace, p *Palette, sc float32) {
 	owner, subs := scopeRects(row, len(sv.Subtasks), f, sc)
-	waking := false
-	for i := range snap.Carriers {
-		waking = waking || carrierWaking(snap, i)
-	}
 	// A request whose call runs or is ready has its number bright: the
 	// lanes and the ready row name it ("#4347 Haiku call of #4343"), and
 	// readers looked for it among the parked requests' dim numbers.
@@ -875,14 +898,34 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// (#4343's calls #4347-#4349) read as a puzzle.
 			words = subtaskWords(&sim.SubtaskView{State: st.State, Cancelled: st.Cancelled, Done: st.Done}, won, true)
 		}
-		if f.lead && stateOfCall(st, won) == callReady && waking {
-			// Why a ready call waits beside empty carriers, where the
-			// eye is: the carriers signalled for it are still waking
-			// (the threads' line's note of it went unseen).
-			words = append([]string{"ready: carrier waking"}, words...)
+		if f.lead && stateOfCall(st, won) == callRunning {
+			// Which carrier runs it, by the carriers' strip's number:
+			// three readers in a row asked to see it.
+			if n := carrierOf(snap, st.Thread); n > 0 {
+				c := "carrier " + itoa(n)
+				words = append([]string{"running on " + c, "on " + c, c}, words...)
+				if f.fits(r.W-20*sc, c) {
+					// A narrow cell (a phone's) names its carrier, in
+					// the smaller text where need be, rather than say
+					// "running" in the larger: its green frame and dot
+					// say running.
+					words = words[:3]
+				}
+			}
 		}
 		drawCall(l, r, stateOfCall(st, won), words, false, f, p, sc)
 	}
+}
+
+// carrierOf is the number (from 1, as the carriers' strip numbers its
+// slots) of the carrier thread id is mounted on, or 0.
+func carrierOf(snap *sim.Snapshot, id sim.ThreadID) int {
+	for i := range snap.Carriers {
+		if id != 0 && snap.Carriers[i].Thread == id {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // RaceOwner returns the owner (the request's thread) of a race this side

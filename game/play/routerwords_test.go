@@ -1,0 +1,31 @@
+package play
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// llm-router's judged frame (the scene shot: 300 ms, then a step to the
+// next race won) stays short: a reader's eye goes to the races.
+func TestRouterFrameIsShort(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"llm-router","case":"virtual","seed":1}`)
+	p.Pause()
+	_, err := p.Seek(sim.Time(300*sim.Millisecond), 1<<30)
+	require.NoError(t, err)
+	f, err := ParseEventFilter("win", 0, 0)
+	require.NoError(t, err)
+	ok, err := p.StepTo(f)
+	require.NoError(t, err)
+	require.True(t, ok)
+	p.Tick() // the side notes the race won, as a drawn frame does
+	w := shownWords(p)
+	t.Logf("%d words: %s", len(w), strings.Join(w, " "))
+	if len(w) > 120 {
+		t.Errorf("%d words outside the caption and the legend, more than 120:\n%s", len(w), strings.Join(w, " "))
+	}
+}
