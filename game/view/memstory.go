@@ -200,7 +200,7 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		return false
 	}
 	spare := r.H - need
-	gap := min(spare/4, row)
+	gap := min(spare/4, 1.5*row)
 	_, rest := r.Top(gap)
 	cWords, rest := rest.Top(bigRow)
 	cNote, rest := rest.Top(row)
