@@ -1,7 +1,6 @@
 package view
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -372,28 +371,4 @@ func kiloWords(b sim.Bytes) string {
 		return Size(b)
 	}
 	return strconv.FormatFloat(float64(b)/float64(sim.KB), 'f', 1, 64) + " KB"
-}
-
-// sizesAddUp reports whether the parts, as Size writes them, add up to
-// the whole as Size writes it (to its last digit), where all are in the
-// same unit.
-func sizesAddUp(whole sim.Bytes, parts ...sim.Bytes) bool {
-	unit := func(s string) (float64, string) {
-		f := strings.Fields(s)
-		v, _ := strconv.ParseFloat(f[0], 64)
-		return v, f[1]
-	}
-	w, wu := unit(Size(whole))
-	sum := 0.0
-	for _, b := range parts {
-		if b <= 0 {
-			continue
-		}
-		v, u := unit(Size(b))
-		if u != wu {
-			return false
-		}
-		sum += v
-	}
-	return math.Abs(sum-w) < 0.05
 }
