@@ -70,7 +70,7 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		at     sim.Time
 		budget int
 	}{
-		{`{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`, sim.Time(1001130 * sim.Microsecond), 136},
+		{`{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`, sim.Time(1001130 * sim.Microsecond), 133},
 		{`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`, sim.Time(300 * sim.Millisecond), 108},
 		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 99},
 		// 111 before stop 22 drew the thread-per-request case under the

@@ -1,7 +1,6 @@
 package view
 
 import (
-	"math"
 	"strconv"
 	"strings"
 
@@ -51,46 +50,17 @@ func heapInMemoryStory(heap, os Rect, snap *sim.Snapshot, limit sim.Bytes, sc fl
 // drawn) when the body is too low: the panel's ordinary lines are drawn
 // instead.
 //
-// One mark, the lesson: the threads' memory to scale in large type (the
-// carriers' OS threads as a bar as long as the panel, the virtual
-// threads as the sliver they are, an arrow to it), and under it one dim
-// line splitting the JVM's resident memory into its parts. (The
-// container's bar with its key, a second scale under the first, and the
-// OS threads' count were read as more than a student takes in; the
-// parts, the threads' count and the heap's contents are the line's
-// explanation on point.)
+// One mark, the lesson: the JVM's resident memory as one bar at one
+// scale (drawThreadsMemoryBar), the carriers' OS threads a part of it outside
+// the heap, the virtual threads a sliver inside the heap's part. (A
+// contrast of the carriers against the sliver under a title of the whole
+// 220 MB left readers asking where the rest was; a container bar beside
+// that contrast was a second scale.)
 func drawMemoryStory(l *List, body Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes, p *Palette, sc float32) bool {
-	row := CharH * sc
 	if !memoryStory(snap, limit) || !memoryStoryRoom(body, sc) {
 		return false
 	}
-	body = body.PadX(2 * sc)
-	heapUsed := snap.Heap.EdenUsed + snap.Heap.SurvivorUsed + snap.Heap.OldUsed
-	head, foot := body.CutBottom(row)
-	drawStackContrast(l, head, snap, p, sc)
-
-	// The resident memory's parts, on the body's last line: the title
-	// says the whole against the limit.
-	nc := len(snap.Carriers)
-	jvmThreads := max(0, snap.PlatformLive-nc)
-	about := ""
-	if !sizesAddUp(snap.RSS, snap.RSSJVM, snap.RSSThreads, snap.RSSHeap) {
-		about = "~" // the parts are rounded apart from the whole
-	}
-	whole := about + Size(snap.RSS) + " = "
-	l.TextFit(foot, sc, p.TextDim,
-		whole+"the JVM itself "+Size(snap.RSSJVM)+" + "+Count(int64(nc))+" carriers "+Size(snap.RSSThreads)+" + heap "+Size(snap.RSSHeap),
-		whole+"JVM itself "+Size(snap.RSSJVM)+" + carriers "+Size(snap.RSSThreads)+" + heap "+Size(snap.RSSHeap),
-		whole+"JVM "+Size(snap.RSSJVM)+" + carriers "+Size(snap.RSSThreads)+" + heap "+Size(snap.RSSHeap),
-		"JVM "+Size(snap.RSSJVM)+" + carriers "+Size(snap.RSSThreads)+" + heap "+Size(snap.RSSHeap),
-		"JVM "+Size(snap.RSSJVM)+", carriers "+Size(snap.RSSThreads)+", heap "+Size(snap.RSSHeap))
-	each := snap.RSSThreads / sim.Bytes(max(1, nc))
-	l.detail(foot, "memory", "The JVM's resident memory, "+Size(snap.RSS)+" of the container's "+Size(limit)+" limit ("+Size(max(0, limit-snap.RSS))+
-		" unused): the JVM itself "+Size(snap.RSSJVM)+" (code, class metadata, the collector's tables, its own "+Count(int64(jvmThreads))+" threads), the "+
-		Count(int64(nc))+" carriers' OS threads "+Size(snap.RSSThreads)+" (touched stack pages and native memory, about "+Size(each)+
-		" each), the heap's pages in RAM "+Size(snap.RSSHeap)+". The JVM has "+Count(int64(snap.PlatformLive))+" OS threads: "+
-		Count(int64(nc))+" carriers + "+jvmOwnWords(jvmThreads, measured)+". "+heapContentsSay(snap, heapContents(snap, heapUsed)))
-	return true
+	return drawThreadsMemoryBar(l, body.PadX(2*sc), snap, measured, limit, p, sc)
 }
 
 // jvmOwnWords names the JVM's own OS threads on the count's line ("66 of
@@ -178,18 +148,21 @@ func heapContentsSay(snap *sim.Snapshot, parts []heapPart) string {
 		"StackChunk for its next park, so there can be one more StackChunk than parked loops."
 }
 
-// drawStackContrast draws the headline, the frame's one big mark: the
-// carriers' OS threads as a bar as long as the panel, and under it, at
-// the same scale, what the virtual threads hold (their Thread objects and
-// the StackChunks of their stacks, in the heap): a sliver, widened to be
-// seen, an arrow to it and its words in large type. Under each, one dim
-// line says what it is (a carrier's share, a thread's). The bars grow
-// with the room r has. It returns the height it used.
-func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) float32 {
+// drawThreadsMemoryBar draws the frame's one big mark: the JVM's resident memory
+// as one bar at one scale, its parts in the order the lesson reads them —
+// the carriers' OS threads (a cell each, outside the heap), the heap's
+// pages (by the model's own accounting, the virtual threads' objects a
+// sliver at its start, widened to be seen) and the JVM itself. The two
+// parts the lesson compares are named in large type with a leader line:
+// the carriers above the bar, the virtual threads under it, an arrow up
+// into the sliver; the heap and the JVM itself are named in the panel's
+// type. False where the body has no room for it.
+func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes, p *Palette, sc float32) bool {
 	row := CharH * sc
 	nc := len(snap.Carriers)
-	if snap.RSSThreads <= 0 || nc == 0 {
-		return 0
+	whole := snap.RSSThreads + snap.RSSHeap + snap.RSSJVM
+	if snap.RSSThreads <= 0 || snap.RSSHeap <= 0 || nc == 0 {
+		return false
 	}
 	h := &snap.Heap
 	live := func(c sim.AllocCat) sim.Bytes { return h.YoungLive[c] + h.OldLive[c] }
@@ -198,121 +171,196 @@ func drawStackContrast(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float
 	vn := snap.VirtualLive
 	cs := Count(int64(nc))
 	vs := Count(int64(vn)) + " virtual " + plural(vn, "thread", "threads")
-	carrierWords := cs + " carriers' OS threads: " + Size(snap.RSSThreads)
-	vtWords := vs + ": " + Size(vt)
-	// The headline's type: as large as both its lines fit (the sliver's
-	// words after the arrow's room).
-	arrow := 6 * CharW * sc
+	px := r.W / float32(whole)
+	cw := px * float32(snap.RSSThreads)
+	hw := px * float32(snap.RSSHeap)
+	carriers := Rect{X: r.X, W: cw}
+	heap := Rect{X: carriers.Right(), W: hw}
+	jvm := Rect{X: heap.Right(), W: r.Right() - heap.Right()}
+	// The leader lines: the carriers' from its words down to the middle of
+	// its part, the virtual threads' from under the sliver (the heap's
+	// start) down and right to its words.
+	cx := carriers.X + carriers.W/2
+	sx := heap.X + 4*sc
+	tx := sx + 3*CharW*sc
+	carrierWords := []string{cs + " carriers' OS threads: " + Size(snap.RSSThreads), cs + " carriers: " + Size(snap.RSSThreads)}
+	vtWords := []string{vs + ": " + Size(vt) + " of heap", vs + ": " + Size(vt), Size(vt)}
+	// The big type: as large as the first words of both fit.
 	big := sc
 	for _, f := range []float32{2, 1.75, 1.5, 1.25} {
-		if TextWidth(carrierWords, f*sc) <= r.W-8*sc && TextWidth(vtWords, f*sc) <= r.W-arrow-8*sc {
+		if TextWidth(carrierWords[0], f*sc) <= r.W-4*sc && TextWidth(vtWords[1], f*sc) <= r.Right()-tx {
 			big = f * sc
 			break
 		}
 	}
 	bigRow := CharH * big
-	if r.H < 2*bigRow+4*row+8*sc {
-		return 0
+	need := 2*bigRow + 5*row + 2*row + 20*sc
+	if r.H < need {
+		return false
 	}
-
-	head, rest := r.Top(row)
-	l.TextFit(head, sc, p.TextDim, "drawn to scale:")
-	// The two bars share what room there is beyond their words' lines.
-	spare := max(0, rest.H-(2*bigRow+3*row+16*sc))
-	_, rest = rest.Top(4*sc + min(spare/4, 2*row))
-	a, rest := rest.Top(bigRow + 12*sc + min(spare/4, bigRow))
-	each := snap.RSSThreads / sim.Bytes(nc)
-	aNote, rest := rest.Top(row)
-	_, rest = rest.Top(8*sc + min(spare/4, 2*row))
-	b, rest := rest.Top(bigRow + 4*sc)
-	bNote, rest := rest.Top(row)
+	spare := r.H - need
+	gap := min(spare/4, 1.5*row)
+	_, rest := r.Top(gap)
+	cWords, rest := rest.Top(bigRow)
+	cNote, rest := rest.Top(row)
+	_, rest = rest.Top(gap / 2)
+	hWords, rest := rest.Top(row)
+	_, rest = rest.Top(6 * sc)
+	bar, rest := rest.Top(2*row + min(spare/2, 3*row))
+	_, rest = rest.Top(6*sc + gap/2)
+	vWords, rest := rest.Top(bigRow)
+	vNote, rest := rest.Top(row)
 	wNote, _ := rest.Top(row)
-	// The carriers' bar, a cell each, named inside in large dark words.
-	drawCarrierCells(l, a, nc, p, sc)
-	for _, w := range []string{carrierWords, cs + " carriers: " + Size(snap.RSSThreads)} {
-		if TextWidth(w, big) <= a.W-8*sc {
-			// On a plate of the bar's own shade: the cells' dividers
-			// cut through the words.
-			ty := a.Y + (a.H-bigRow)/2
-			l.Rect(Rect{X: a.X + 4*sc, Y: ty, W: TextWidth(w, big) + 4*sc, H: bigRow}, p.Grid)
-			l.TextBold(a.X+6*sc, ty, w, big, p.Text)
+	carriers.Y, carriers.H = bar.Y, bar.H
+	heap.Y, heap.H = bar.Y, bar.H
+	jvm.Y, jvm.H = bar.Y, bar.H
+	lw := max(1, 1.5*sc)
+
+	// The carriers: a cell each (the legend's swatch of a carrier's OS
+	// thread), named above in large type, a leader down to them.
+	drawCarrierCells(l, carriers, nc, p, sc)
+	for _, w := range carrierWords {
+		if TextWidth(w, big) <= r.W-4*sc {
+			l.TextBold(r.X, cWords.Y, w, big, p.Text)
 			break
 		}
 	}
-	// What a carrier's share is (a reader divided 25.5 MB by 8 and asked
-	// why an OS thread takes 3.2 MB).
-	l.TextFit(Rect{X: a.X + arrow, Y: aNote.Y, W: aNote.W - arrow, H: row}, sc, p.TextDim,
-		"~"+Size(each)+" each: stack pages + native memory",
-		"~"+Size(each)+" each, outside the heap")
-	// The virtual threads' sliver under the bar's start, from the bar's
-	// foot down: each part at least two pixels wide.
-	x := b.X
-	px := a.W / float32(snap.RSSThreads)
-	sliver := Rect{X: b.X, Y: a.Bottom(), W: 0, H: b.Bottom() - a.Bottom()}
-	l.inHeap = true
-	for _, pt := range []struct {
-		b sim.Bytes
-		m Meaning
-	}{{objs, MeanThreadObj}, {local, MeanThreadLocal}, {chunks, MeanChunkData}} {
-		if pt.b > 0 {
-			// 4 pixels at least: two parts of 2 pixels could not be
-			// told apart by their colours.
-			w := max(4*sc, px*float32(pt.b))
-			l.Mark(Rect{X: x, Y: sliver.Y, W: w, H: sliver.H}, pt.m, p, 1)
-			x += w
+	each := snap.RSSThreads / sim.Bytes(nc)
+	l.Line(cx, cWords.Bottom()+2*sc, cx, bar.Y-2*sc, lw, p.Text)
+	l.TextFit(Rect{X: cx + CharW*sc, Y: cNote.Y, W: r.Right() - cx - CharW*sc, H: row}, sc, p.TextDim,
+		"~"+Size(each)+" each: stack pages + native memory, outside the heap",
+		"~"+Size(each)+" each, outside the heap", "~"+Size(each)+" each")
+
+	// The heap's pages by the model's own accounting, the threads' own
+	// objects first (the sliver), each part at least 4 pixels (two of 2
+	// pixels could not be told apart by their colours), the rest sharing
+	// what is left at one scale.
+	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
+	parts := heapContents(snap, used)
+	threadsFirst := func(m Meaning) bool { return m == MeanThreadObj || m == MeanThreadLocal || m == MeanChunkData }
+	var order []heapPart
+	for _, hp := range parts {
+		if threadsFirst(hp.m) {
+			order = append(order, hp)
 		}
 	}
+	for _, hp := range parts {
+		if !threadsFirst(hp.m) {
+			order = append(order, hp)
+		}
+	}
+	minW := 4 * sc
+	var fixed, rest0 float32
+	var restB sim.Bytes
+	for _, hp := range order {
+		if w := px * float32(hp.b); w < minW {
+			fixed += minW
+		} else {
+			rest0 += w
+			restB += hp.b
+		}
+	}
+	shrink := float32(1)
+	if rest0 > 0 {
+		shrink = max(0, heap.W-fixed) / rest0
+	}
+	l.inHeap = true
+	x := heap.X
+	var sliver Rect
+	var largest heapPart
+	for _, hp := range order {
+		w := px * float32(hp.b)
+		if w < minW {
+			w = minW
+		} else {
+			w *= shrink
+		}
+		w = min(w, heap.Right()-x)
+		if w <= 0 {
+			continue
+		}
+		l.Mark(Rect{X: x, Y: bar.Y, W: w, H: bar.H}, hp.m, p, 1)
+		if threadsFirst(hp.m) {
+			if sliver.W == 0 {
+				sliver = Rect{X: x, Y: bar.Y, H: bar.H}
+			}
+			sliver.W = x + w - sliver.X
+		} else if hp.b > largest.b {
+			largest = hp
+		}
+		x += w
+	}
 	l.inHeap = false
-	sliver.W = x - sliver.X
-	// What one virtual thread holds, in words (no count of StackChunks:
-	// "16 StackChunks" beside "15 parked" needed the running thread's
-	// kept chunk explained; that is the explanation on point).
-	var parts, sums []string
+	l.Frame(heap, max(1, sc), p.PanelEdge)
+	// The heap named above its part, with what most of it is: 12.7 MB
+	// beside the threads' 15.9 KB needed saying why.
+	hx := heap.X + heap.W/2
+	hs := "heap " + Size(snap.RSSHeap)
+	heapWords := []string{hs, "heap"}
+	if largest.b*2 >= snap.RSSHeap && largest.mid != "" {
+		heapWords = append([]string{hs + ": mostly " + largest.mid, hs + ": mostly " + largest.short}, heapWords...)
+	}
+	l.TextFit(Rect{X: heap.X, Y: hWords.Y, W: r.Right() - heap.X, H: row}, sc, p.Text, heapWords...)
+	l.Line(hx, hWords.Bottom()+1*sc, hx, bar.Y-1*sc, lw, p.Text)
+
+	// The JVM itself, the rest of the bar, named inside.
+	jvmThreads := max(0, snap.PlatformLive-nc)
+	l.Rect(jvm, p.Grid)
+	l.Frame(jvm, max(1, sc), p.PanelEdge)
+	jy := jvm.Y + (jvm.H-row)/2
+	l.TextFit(Rect{X: jvm.X + CharW*sc, Y: jy, W: jvm.W - 2*CharW*sc, H: row}, sc, p.Text,
+		"the JVM itself: "+Size(snap.RSSJVM), "JVM itself: "+Size(snap.RSSJVM), "JVM "+Size(snap.RSSJVM))
+
+	// The virtual threads: an arrow up into the sliver from their words.
+	ay := vWords.Y + bigRow/2
+	sx = sliver.X + sliver.W/2
+	l.Line(sx, bar.Bottom()+2*sc, sx, ay, lw, p.Text)
+	l.Line(sx, bar.Bottom()+2*sc, sx-5*sc, bar.Bottom()+8*sc, lw, p.Text)
+	l.Line(sx, bar.Bottom()+2*sc, sx+5*sc, bar.Bottom()+8*sc, lw, p.Text)
+	l.Line(sx, ay, tx-CharW*sc/2, ay, lw, p.Text)
+	for _, w := range vtWords {
+		if TextWidth(w, big) <= r.Right()-tx {
+			l.TextBold(tx, vWords.Y, w, big, p.Text)
+			break
+		}
+	}
+	var what, sums []string
 	if objs > 0 {
-		parts = append(parts, "a Thread object")
+		what = append(what, "a Thread object")
 		sums = append(sums, "Thread objects "+Size(objs))
 	}
 	if local > 0 {
-		parts = append(parts, "thread-local data")
+		what = append(what, "thread-local data")
 		sums = append(sums, "thread-local data "+Size(local))
 	}
 	if chunks > 0 {
-		parts = append(parts, "a StackChunk") // glossed by the legend: "parked stacks, in the heap"
+		what = append(what, "a StackChunk") // glossed by the legend: "parked stacks, in the heap"
 		sums = append(sums, Count(int64(snap.Chunks.Live))+" StackChunks "+Size(chunks))
 	}
-	// An arrow from the words to the sliver: a thin mark a few pixels
-	// wide at the bar's corner was missed.
-	tx := sliver.Right() + arrow
-	ay := b.Y + b.H/2
-	lw := max(1, 2*sc)
-	l.Line(sliver.Right()+3*sc, ay, tx-CharW*sc, ay, lw, p.Text)
-	l.Line(sliver.Right()+3*sc, ay, sliver.Right()+9*sc, ay-5*sc, lw, p.Text)
-	l.Line(sliver.Right()+3*sc, ay, sliver.Right()+9*sc, ay+5*sc, lw, p.Text)
-	for _, w := range []string{vtWords, Size(vt)} {
-		if TextWidth(w, big) <= b.Right()-tx {
-			l.TextBold(tx, ay-bigRow/2, w, big, p.Text)
-			break
-		}
-	}
 	one := kiloWords(vt / sim.Bytes(max(1, vn)))
-	l.TextFit(Rect{X: tx, Y: bNote.Y, W: bNote.Right() - tx, H: row}, sc, p.TextDim,
-		"~"+one+" each: "+strings.Join(parts, " + "),
-		"~"+one+" each, in the heap", "~"+one+" each")
-	// Widened, said plainly; its true width is the explanation's.
+	l.TextFit(Rect{X: tx, Y: vNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim,
+		"~"+one+" each: "+strings.Join(what, " + "), "~"+one+" each")
+	trueW := px * float32(vt) / sc
 	widened := ""
 	if sliver.W > px*float32(vt)+0.5 {
-		widened = " The virtual threads' sliver is widened to be seen: to scale it is " + strconv.FormatFloat(float64(px*float32(vt)/sc), 'f', 1, 32) + " px wide."
-		// Its true width in the note itself: "drawn to scale" beside a bare
-		// "(widened to be seen)" left a reader asking which one it was.
-		true1 := strconv.FormatFloat(float64(px*float32(vt)/sc), 'f', 1, 32)
-		l.TextFit(Rect{X: tx, Y: wNote.Y, W: wNote.Right() - tx, H: row}, sc, p.TextDim,
-			"(to scale "+true1+" px wide: widened to be seen)", "(widened to be seen)")
+		// Its true width in the note itself: "drawn to scale" beside a
+		// bare "(widened to be seen)" left a reader asking which it was.
+		tw := strconv.FormatFloat(float64(trueW), 'g', 2, 32)
+		widened = " The virtual threads' sliver is widened to be seen: to scale it is " + tw + " px wide."
+		l.TextFit(Rect{X: tx, Y: wNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim,
+			"(to scale "+tw+" px wide: widened to be seen)", "(widened to be seen)")
 	}
-	l.detail(Rect{X: r.X, Y: a.Y, W: r.W, H: wNote.Bottom() - a.Y}, "the threads' memory to scale",
-		"To scale: the "+cs+" carriers' OS threads hold "+Size(snap.RSSThreads)+" of resident memory outside the heap (touched stack pages and native memory, about "+
-			Size(each)+" each; the stacks they reserve are larger, but untouched pages take no RAM); the "+vs+" hold "+Size(vt)+" of heap objects: "+strings.Join(sums, ", ")+
-			". Every virtual thread keeps a StackChunk: a parked one holds its stack in it, a running one keeps it for its next park, so there is one more StackChunk than parked threads while a thread runs."+widened)
-	return wNote.Bottom() - r.Y
+
+	// What each part is, on point.
+	l.detail(Rect{X: r.X, Y: cWords.Y, W: r.W, H: wNote.Bottom() - cWords.Y}, "memory",
+		"The JVM's resident memory, "+Size(snap.RSS)+" of the container's "+Size(limit)+" limit ("+Size(max(0, limit-snap.RSS))+
+			" unused), drawn as one bar at one scale: the "+cs+" carriers' OS threads "+Size(snap.RSSThreads)+" (touched stack pages and native memory, outside the heap, about "+Size(each)+
+			" each; the stacks they reserve are larger, but untouched pages take no RAM), the heap's pages in RAM "+Size(snap.RSSHeap)+", the JVM itself "+Size(snap.RSSJVM)+
+			" (code, class metadata, the collector's tables, its own "+Count(int64(jvmThreads))+" threads). The JVM has "+Count(int64(snap.PlatformLive))+" OS threads: "+
+			cs+" carriers + "+jvmOwnWords(jvmThreads, measured)+". In the heap the "+vs+" hold "+Size(vt)+": "+strings.Join(sums, ", ")+
+			". Every virtual thread keeps a StackChunk: a parked one holds its stack in it, a running one keeps it for its next park, so there is one more StackChunk than parked threads while a thread runs. "+
+			heapContentsSay(snap, parts)+widened)
+	return true
 }
 
 // kiloWords writes a thread's share of a few hundred bytes or more in
@@ -323,28 +371,4 @@ func kiloWords(b sim.Bytes) string {
 		return Size(b)
 	}
 	return strconv.FormatFloat(float64(b)/float64(sim.KB), 'f', 1, 64) + " KB"
-}
-
-// sizesAddUp reports whether the parts, as Size writes them, add up to
-// the whole as Size writes it (to its last digit), where all are in the
-// same unit.
-func sizesAddUp(whole sim.Bytes, parts ...sim.Bytes) bool {
-	unit := func(s string) (float64, string) {
-		f := strings.Fields(s)
-		v, _ := strconv.ParseFloat(f[0], 64)
-		return v, f[1]
-	}
-	w, wu := unit(Size(whole))
-	sum := 0.0
-	for _, b := range parts {
-		if b <= 0 {
-			continue
-		}
-		v, u := unit(Size(b))
-		if u != wu {
-			return false
-		}
-		sum += v
-	}
-	return math.Abs(sum-w) < 0.05
 }

@@ -21,11 +21,12 @@ func loomCarrierAtOneSecond(t *testing.T) (SideInput, *Side) {
 	return in, side
 }
 
-// The threads' memory is the one big mark: the carriers' OS threads as
-// a bar across the panel and the virtual threads' sliver at one scale,
-// in large words; the JVM's memory is one dim line of its parts under it.
-// The container's bar with its key (a second scale under the first) and
-// the OS threads' line were cut (stop 21): they must not grow back.
+// The JVM's memory is the one big mark: one bar of its resident memory at
+// one scale, every part named in place (the carriers' OS threads and the
+// virtual threads in large words, the heap and the JVM itself in the
+// panel's type), the virtual threads' sliver inside the heap's part.
+// Under a title of the whole 220 MB only the carriers were drawn, and a
+// container's bar beside them was a second scale (stop 20): one bar.
 func TestMemoryStoryIsTheBigMark(t *testing.T) {
 	in, side := loomCarrierAtOneSecond(t)
 	snap := in.Snap
@@ -38,12 +39,9 @@ func TestMemoryStoryIsTheBigMark(t *testing.T) {
 			txt := texts(&l)
 			assert.Contains(t, txt, "8 carriers' OS threads: "+Size(snap.RSSThreads), name)
 			assert.Regexp(t, `16 virtual threads: 15.9 KB`, txt, name)
-			if sz[0] < 1100 {
-				assert.Regexp(t, `(?m)^JVM .* heap `+regexp.QuoteMeta(Size(snap.RSSHeap))+`$`, txt, name)
-			} else {
-				assert.Regexp(t, `(?m)^(~?`+regexp.QuoteMeta(Size(snap.RSS))+` = )?(the )?JVM( itself)? `+regexp.QuoteMeta(Size(snap.RSSJVM))+
-					` \+ (8 )?carriers `+regexp.QuoteMeta(Size(snap.RSSThreads))+` \+ heap `+regexp.QuoteMeta(Size(snap.RSSHeap))+`$`, txt, name)
-			}
+			assert.Regexp(t, `(?m)^heap `+regexp.QuoteMeta(Size(snap.RSSHeap))+`(: mostly garbage.*)?$`, txt, name)
+			assert.Regexp(t, `(?m)^(the )?JVM( itself:)? `+regexp.QuoteMeta(Size(snap.RSSJVM))+`$`, txt, name)
+			assert.NotRegexp(t, `(?m) = .*\+ heap `, txt, "%s: no line of parts: the bar is the sum", name)
 			assert.NotContains(t, txt, "unused", "%s: the container's bar and its key are cut", name)
 			assert.NotContains(t, txt, "OS threads: 74", "%s: the OS threads' count is the explanation's", name)
 			assert.NotContains(t, txt, "kept by a running thread", name)
@@ -61,20 +59,18 @@ func TestMemoryStoryIsTheBigMark(t *testing.T) {
 					assert.Greater(t, it.Size, big, "%s: the contrast's words are the frame's largest", name)
 				}
 			}
-			// One bar in the carriers' colour, as wide as the panel's body:
-			// no second bar of the container under it.
-			wide := 0
-			for _, it := range l.Items {
-				if it.Kind == KindRect && it.W > 200*sz[2] && it.H >= CharH*sz[2] && it.Meaning == MeanNone && it.Color == p.PanelEdge {
-					wide++
-				}
-			}
-			assert.Zero(t, wide, "%s: no bar of the JVM itself", name)
-			// The StackChunks show, in the heap's brown, in the sliver; no
-			// garbage is drawn (the heap's contents are the explanation's).
+			// One scale: the carriers' cells and the heap's part (its
+			// garbage and the sliver) as long as their shares of the bar.
+			carriers, heap := markSpan(&l, MeanCarrierOS, 0), markSpan(&l, MeanGarbage, MeanChunkData, MeanThreadObj)
+			require.Positive(t, carriers.W, name)
+			require.Positive(t, heap.W, name)
+			assert.InDelta(t, float64(snap.RSSThreads)/float64(snap.RSSHeap), float64(carriers.W)/float64(heap.W), 0.15, "%s: one scale", name)
+			assert.InDelta(t, carriers.Right(), heap.X, 2*float64(sz[2]), "%s: one bar: the heap's part next to the carriers'", name)
+			// The StackChunks show, in the heap's brown, in the sliver, inside
+			// the heap's part.
 			n := pixelCounts(&l, Rect{})
 			assert.GreaterOrEqual(t, n[MeanChunkData], minVisible, name)
-			assert.Zero(t, n[MeanGarbage], "%s: the heap is not opened into its garbage", name)
+			assert.Positive(t, n[MeanGarbage], "%s: the heap's part holds what it holds", name)
 		}
 	}
 }
@@ -173,16 +169,16 @@ func TestMemoryTitleOnlyOverTheStory(t *testing.T) {
 		var l List
 		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: sz[2]})
 		txt := texts(&l)
-		story := strings.Contains(txt, "drawn to scale")
+		story := strings.Contains(txt, "the JVM itself: ")
 		title := regexp.MustCompile(`(?m)^(the JVM's )?memory: .* limit$`).MatchString(txt)
 		assert.Equal(t, story, title, "%gx%g: the memory title is over the memory story only", sz[0], sz[1])
 	}
 }
 
-// The heap is said once, in the memory's line of parts: its line above
-// the story ("heap 12.7 MB; StackChunks (11.9 KB)" and a row of brown
-// bricks) read as a heap of StackChunks. What it holds is the line's
-// explanation.
+// The heap is said once, over its part of the bar, with what most of it
+// is: its line above the story ("heap 12.7 MB; StackChunks (11.9 KB)"
+// and a row of brown bricks) read as a heap of StackChunks, and 12.7 MB
+// beside the threads' 15.9 KB was unexplained.
 func TestHeapSaidOnceAndToScale(t *testing.T) {
 	in, side := loomCarrierAtOneSecond(t)
 	snap := in.Snap
@@ -196,7 +192,8 @@ func TestHeapSaidOnceAndToScale(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 1, n, "the heap's size is written once:\n%s", texts(&l))
-	assert.NotContains(t, texts(&l), "garbage", "the heap is one part, not its contents")
+	// Why 12.7 MB of heap beside the threads' 15.9 KB: what most of it is.
+	assert.Contains(t, texts(&l), "heap "+heapSize+": mostly garbage")
 	said := ""
 	for _, rg := range l.Regions() {
 		if rg.Name == "memory" {
@@ -208,8 +205,9 @@ func TestHeapSaidOnceAndToScale(t *testing.T) {
 }
 
 // The headline: the carriers' OS threads and the virtual threads' heap
-// objects at one scale, the one a bar across the panel, the other a
-// sliver; the sliver's words add up (its parts to its whole).
+// objects at one scale, the one a part of the JVM's bar, the other a
+// sliver inside the heap's part; the sliver's words add up (its parts to
+// its whole).
 func TestThreadsMemoryAtOneScale(t *testing.T) {
 	in, side := loomCarrierAtOneSecond(t)
 	snap := in.Snap
@@ -228,7 +226,7 @@ func TestThreadsMemoryAtOneScale(t *testing.T) {
 		}
 	}
 	carriers := right - left
-	require.Greater(t, carriers, float32(300), "the carriers' bar is as long as the panel")
+	require.Positive(t, carriers)
 	txt := texts(&l)
 	m := regexp.MustCompile(`(\d+) virtual threads: (~?)([\d.]+) KB`).FindStringSubmatch(txt)
 	require.NotNil(t, m, txt)
@@ -247,7 +245,12 @@ func TestThreadsMemoryAtOneScale(t *testing.T) {
 		}
 	}
 	assert.Positive(t, sliver)
-	assert.Less(t, sliver, 0.03*carriers, "the virtual threads' sliver is tiny beside the carriers")
+	assert.Less(t, sliver, 0.2*carriers, "the virtual threads' sliver is small beside the carriers")
+	// Inside the heap's part: between the carriers' cells and the JVM.
+	heap := markSpan(&l, MeanGarbage, MeanChunkData, MeanThreadObj)
+	slv := markSpan(&l, MeanChunkData, MeanThreadObj)
+	assert.True(t, heap.Contains(slv), "the sliver %v inside the heap's part %v", slv, heap)
+	assert.GreaterOrEqual(t, slv.X, right-1, "the sliver is past the carriers' cells")
 }
 
 // The StackChunks' count adds up in the frame: parked threads' stacks
@@ -306,16 +309,18 @@ func TestContrastIsTheHeadline(t *testing.T) {
 	assert.GreaterOrEqual(t, carriers.Size, float32(1.75), "the contrast in large type")
 	assert.GreaterOrEqual(t, vts.Size, float32(1.75), "the contrast in large type")
 	assert.Less(t, carriers.Y, vts.Y)
-	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each: stack pages + native memory")
+	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each: stack pages + native memory, outside the heap")
 	assert.NotRegexp(t, `(?m)^OS threads: `, txt)
 	assert.Zero(t, pixelCounts(&l, Rect{})[MeanJVMThread], "no grid of the JVM's threads")
 	// The sliver's true width said beside "widened" ("drawn to scale" and a
 	// bare "widened to be seen" left a reader asking which one it was).
 	assert.Regexp(t, `\(to scale [0-9.]+ px wide: widened to be seen\)`, txt)
-	// The arrow: lines between the sliver and its words, on their row.
+	// The arrow: lines from the sliver's foot to its words' row, left of
+	// them.
+	slv := markSpan(&l, MeanChunkData, MeanThreadObj)
 	arrows := 0
 	for _, it := range l.Items {
-		if it.Kind == KindLine && it.Y >= vts.Y && it.Y <= vts.Y+CharH*vts.Size && it.X < vts.X {
+		if it.Kind == KindLine && max(it.Y, it.Y2) <= vts.Y+CharH*vts.Size && min(it.Y, it.Y2) >= slv.Bottom() && max(it.X, it.X2) < vts.X && min(it.X, it.X2) >= slv.X-8 {
 			arrows++
 		}
 	}
@@ -338,9 +343,8 @@ func TestLoopsNamedApartFromCarriers(t *testing.T) {
 	assert.Regexp(t, `#\d+ server loop\n`, txt)
 }
 
-// The contrast of the threads' memory is the headline, at the top of the
-// panel above the memory's line of parts, and no cell divider of the carriers'
-// bar cuts through its big words.
+// The carriers' words lead the panel, above the bar, and no cell divider
+// of the carriers' part cuts through its big words.
 func TestMemoryContrastLeadsAndItsWordsAreWhole(t *testing.T) {
 	in, side := loomCarrierAtOneSecond(t)
 	for _, sz := range sceneSizes[:2] {
@@ -348,12 +352,7 @@ func TestMemoryContrastLeadsAndItsWordsAreWhole(t *testing.T) {
 		var l List
 		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: p, Scale: sz[2]})
 		name := fmt.Sprintf("%gx%g", sz[0], sz[1])
-		var bar Rect
-		for _, rg := range l.Regions() {
-			if rg.Name == "memory" {
-				bar = rg.R
-			}
-		}
+		bar := markSpan(&l, MeanCarrierOS, 0)
 		require.Positive(t, bar.W, name)
 		var words Rect
 		for _, it := range l.Items {
@@ -362,7 +361,7 @@ func TestMemoryContrastLeadsAndItsWordsAreWhole(t *testing.T) {
 			}
 		}
 		require.Positive(t, words.W, name)
-		assert.Less(t, words.Bottom(), bar.Y, "%s: the contrast above the memory's parts", name)
+		assert.Less(t, words.Bottom(), bar.Y, "%s: the carriers' words above the bar", name)
 		for i, it := range l.Items {
 			r := it.Bounds()
 			if it.Kind == KindRect && it.Color == p.Panel && r.W <= max(1, sz[2]) && r.Y < words.Bottom() && r.Bottom() > words.Y &&
@@ -380,4 +379,27 @@ func TestMemoryContrastLeadsAndItsWordsAreWhole(t *testing.T) {
 			}
 		}
 	}
+}
+
+// markSpan is the box around the marks of the given meanings that are at
+// least a text line high (the bar's parts, not the legend's swatches).
+func markSpan(l *List, ms ...Meaning) Rect {
+	var out Rect
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind != KindRect || it.H < CharH {
+			continue
+		}
+		for _, m := range ms {
+			if m != 0 && it.Meaning == m {
+				b := it.Bounds()
+				if out.W == 0 {
+					out = b
+				} else {
+					x0, y0 := min(out.X, b.X), min(out.Y, b.Y)
+					out = Rect{X: x0, Y: y0, W: max(out.Right(), b.Right()) - x0, H: max(out.Bottom(), b.Bottom()) - y0}
+				}
+			}
+		}
+	}
+	return out
 }

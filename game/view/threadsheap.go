@@ -39,11 +39,19 @@ func threadsOnlyHeap(snap *sim.Snapshot) bool {
 // size; a line says one thread's share and what it is made of; the
 // spaces are a dim line.
 func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
-	l.inHeap = true
-	defer func() { l.inHeap = false }()
 	h := &snap.Heap
 	row := CharH * sc
 	used := h.EdenUsed + h.SurvivorUsed
+	// What the same threads would hold as platform threads is a panel of
+	// its own under the heap's: inside the heap's panel, under "of 4.00
+	// GB", its 18.75 GB read as heap.
+	if ch := platformContrastH(snap, r, sc); ch > 0 {
+		var cr Rect
+		r, cr = r.CutBottom(ch)
+		defer drawPlatformContrast(l, cr, snap, h.YoungLive[sim.CatChunk]+h.YoungLive[sim.CatThread]+h.YoungLive[sim.CatThreadLocal], p, sc)
+	}
+	l.inHeap = true
+	defer func() { l.inHeap = false }()
 	body := panel(l, r, "", p, sc, "heap: "+Size(used)+" in use, of "+Size(h.Max), "heap: "+Size(used)+" in use", "heap")
 	l.region(r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector): eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+
 		", survivors "+Size(h.SurvivorUsed)+" of 2 × "+Size(h.SurvivorCap)+", old generation empty ("+Size(h.OldCap)+"). No collection has run yet. "+
@@ -80,7 +88,7 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		what = append(what, "thread-local data")
 	}
 	if live(sim.CatChunk) > 0 {
-		what = append(what, "a StackChunk (its stack)")
+		what = append(what, "a StackChunk") // glossed by the legend: "parked stacks, in the heap"
 	}
 	big := 2 * sc
 	perThread := "~" + one + " a thread"
@@ -109,7 +117,7 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		// The bar is the bytes in use, not the heap's size: under "of
 		// 4.00 GB" a full bar read as a full heap.
 		if Size(total) == Size(used) {
-			l.TextFit(head, sc, p.Text, "the "+Size(used)+" in use, by kind:", Size(used)+" by kind:")
+			l.TextFit(head, sc, p.Text, Size(used)+" in use, by kind:", Size(used)+" by kind:")
 		} else {
 			l.TextFit(head, sc, p.Text, "the threads' "+Size(total)+", by kind:", "the threads' "+Size(total)+":")
 		}
@@ -154,11 +162,9 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	l.detail(Rect{X: bar.X, Y: bar.Y, W: bar.W, H: each.Bottom() - bar.Y}, "the threads' objects",
 		"The "+Count(int64(n))+" virtual threads' objects, "+Size(total)+": "+strings.Join(sizes, ", ")+" (each rounded). Each thread has its Thread object, and a StackChunk holding the stack it had when it parked: about "+one+" a thread.")
 	l.TextFit(each, sc, p.Text, "= "+strings.Join(what, " + "), "= "+strings.Join(what, " + "))
-	// At the panel's foot, what the same threads would hold as platform
-	// threads, against what they hold, at one scale: the payoff at a
-	// glance. Where the model gives a platform thread no memory, the
-	// spaces, dim: where these objects are.
-	if drawPlatformContrast(l, rest, snap, total, p, sc) {
+	// Where the model gives a platform thread no memory (no contrast
+	// panel under this one), the spaces, dim: where these objects are.
+	if platformContrastH(snap, Rect{H: 1e9}, sc) > 0 {
 		return
 	}
 	_, foot := rest.CutBottom(row)
@@ -166,56 +172,69 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		"all in eden; survivors and old gen empty", "in eden; old gen empty", "in eden")
 }
 
-// drawPlatformContrast draws, at the foot of r, two bars at one scale: the
-// memory the virtual threads' number of platform threads would hold (the
-// model's own figure for a platform thread, snap.PlatformThreadMemory:
-// its -Xss stack and other native memory), and the virtual threads'
-// objects, total. It reports false, drawing nothing, where the model gives
-// a platform thread no memory or there is no room for three rows.
-func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, p *Palette, sc float32) bool {
+// platformContrastH is the height of the panel drawPlatformContrast
+// draws under the heap's panel r (its title and two bars of two lines),
+// or 0 where the model gives a platform thread no memory, the program
+// runs platform threads of its own, or r has no room for both panels.
+func platformContrastH(snap *sim.Snapshot, r Rect, sc float32) float32 {
+	row := CharH * sc
+	h := &snap.Heap
+	total := h.YoungLive[sim.CatChunk] + h.YoungLive[sim.CatThread] + h.YoungLive[sim.CatThreadLocal]
+	each, n := snap.PlatformThreadMemory, snap.VirtualLive
+	if each <= 0 || n <= 0 || snap.PlatformApp > 0 || each*sim.Bytes(n) <= total {
+		return 0
+	}
+	ch := PanelTitleH(sc) + 2*(2*row+4*sc) + 14*sc
+	// The heap's panel keeps its title, bar, names and the thread's share.
+	if r.H-ch < PanelTitleH(sc)+8*row+14*sc {
+		return 0
+	}
+	return ch
+}
+
+// drawPlatformContrast draws, as a panel of its own, two bars at one
+// scale: the memory the virtual threads' number of platform threads
+// would hold (the model's own figure for a platform thread,
+// snap.PlatformThreadMemory: its -Xss stack and other native memory,
+// outside the heap), in the platform threads' colour, and the virtual
+// threads' objects, total, in the virtual threads' colour: each side in
+// its threads' colour (the heap's StackChunk brown against the platform
+// pink was one more thing to decode).
+func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, p *Palette, sc float32) {
 	row := CharH * sc
 	each := snap.PlatformThreadMemory
 	n := snap.VirtualLive
-	if each <= 0 || n <= 0 || snap.PlatformApp > 0 || r.H < 3*row+8*sc {
-		return false
-	}
 	plat := each * sim.Bytes(n)
-	if plat <= total {
-		return false
+	body := panel(l, r, "", p, sc, "the same threads, at one scale", "at one scale")
+	if body.Empty() {
+		return
 	}
-	// Bars up to two lines high where the panel has the room: the
-	// payoff is the frame's largest contrast.
-	barH := min(2*row+4*sc, (r.H-row-6*sc)/2)
-	_, r = r.CutBottom(row + 2*barH + 6*sc)
-	head, r := r.Top(row)
-	l.TextFit(head, sc, p.Text, "the same "+Count(int64(n))+" threads, at one scale:", "at one scale:")
-	_, r = r.Top(2 * sc)
-	top, r := r.Top(barH)
-	_, low := r.Top(2 * sc)
+	barH := min(2*row+4*sc, (body.H-4*sc)/2)
+	top, rest := body.Top(barH)
+	_, low := rest.Top(4 * sc)
 	low.H = barH
 	// The platform threads' bar fills the width; the virtual threads'
-	// is as long as its share, at least 2 pixels to be seen.
+	// is as long as its share, at least 3 pixels to be seen.
 	l.Mark(top, MeanPlatform, p, 1)
-	// Where the memory is: "18.75 GB" under "heap … of 4.00 GB" was read
-	// as heap.
-	l.TextFit(top.PadX(3*sc), sc, p.Background, "as platform threads: "+Size(plat)+" outside the heap ("+Size(each)+" each)",
-		"as platform threads: "+Size(plat)+" outside the heap", "as platform threads: "+Size(plat), "platform: "+Size(plat))
-	w := max(2*sc, top.W*float32(total)/float32(plat))
-	var x float32
-	for _, c := range []struct {
-		b sim.Bytes
-		m Meaning
-	}{{snap.Heap.YoungLive[sim.CatChunk], MeanChunkData}, {snap.Heap.YoungLive[sim.CatThread], MeanThreadObj}, {snap.Heap.YoungLive[sim.CatThreadLocal], MeanThreadLocal}} {
-		if c.b > 0 {
-			cw := w * float32(c.b) / float32(total)
-			l.Mark(Rect{X: low.X + x, Y: low.Y, W: cw, H: low.H}, c.m, p, 1)
-			x += cw
-		}
+	// A carrier is a platform thread: said once, where platform threads
+	// are met ("carrier", "OS thread" and "platform thread" read as three
+	// things).
+	in := top.PadX(3 * sc)
+	if barH >= 2*row {
+		a, b := in.Top(barH / 2)
+		l.TextFit(Rect{X: a.X, Y: a.Bottom() - row, W: a.W, H: row}, sc, p.Background, "as platform threads: "+Size(plat), "platform: "+Size(plat))
+		l.TextFit(Rect{X: b.X, Y: b.Y, W: b.W, H: row}, sc, p.Background, "outside the heap, "+Size(each)+" each; a carrier is one",
+			"outside the heap; a carrier is one", "outside the heap")
+	} else {
+		l.TextFit(in, sc, p.Background, "as platform threads: "+Size(plat)+" outside the heap",
+			"as platform threads: "+Size(plat), "platform: "+Size(plat))
 	}
+	w := max(3*sc, top.W*float32(total)/float32(plat))
+	l.Mark(Rect{X: low.X, Y: low.Y, W: w, H: low.H}, MeanVirtual, p, 1)
 	tx := low.X + w + CharW*sc
-	l.TextFit(Rect{X: tx, Y: low.Y, W: low.Right() - tx, H: low.H}, sc, p.Text, "as virtual threads: "+Size(total)+" of heap", "as virtual threads: "+Size(total), "virtual: "+Size(total))
-	l.detail(Rect{X: top.X, Y: head.Y, W: top.W, H: low.Bottom() - head.Y}, "as platform threads",
+	l.TextFit(Rect{X: tx, Y: low.Y + (low.H-row)/2, W: low.Right() - tx, H: row}, sc, p.Text, "as virtual threads: "+Size(total)+" of heap", "as virtual threads: "+Size(total), "virtual: "+Size(total))
+	l.detail(r, "as platform threads",
 		"The same "+Count(int64(n))+" threads as platform threads would hold "+Size(plat)+": "+Size(each)+" each, the model's -Xss stack reservation and other native memory of a platform thread, outside the heap. "+
-			"As virtual threads they hold "+Size(total)+" of heap. Both bars are drawn at one scale (the virtual threads' at least 2 pixels wide, to be seen).")
-	return true
+			"A carrier is such a platform thread (an OS thread); virtual threads take turns on a few of them. "+
+			"As virtual threads they hold "+Size(total)+" of heap (their Thread objects and StackChunks). Both bars are drawn at one scale (the virtual threads' at least 3 pixels wide, to be seen).")
 }

@@ -24,17 +24,33 @@ func TestPlatformContrastIsTheModels(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
-	assert.Contains(t, txt, "as platform threads: "+Size(plat.Snap.ThreadMemory)+" outside the heap",
-		"where the platform threads' memory is: under the heap's title it was read as heap")
+	assert.Contains(t, txt, "as platform threads: "+Size(plat.Snap.ThreadMemory)+"\noutside the heap, 1.9 MB each; a carrier is one",
+		"where the platform threads' memory is, and that a carrier is one ('carrier', 'OS thread' and 'platform thread' read as three things)")
+	// A panel of its own, under the heap's: inside the heap's panel, under
+	// "of 4.00 GB", the 18.75 GB read as heap.
+	var heapPanel, contrast Rect
+	for _, rg := range l.Regions() {
+		switch rg.Name {
+		case "heap":
+			heapPanel = rg.R
+		case "as platform threads":
+			contrast = rg.R
+		}
+	}
+	require.Positive(t, heapPanel.H)
+	require.Positive(t, contrast.H)
+	assert.LessOrEqual(t, heapPanel.Bottom(), contrast.Y+0.5, "the contrast is under the heap's panel, not in it")
+	// Each bar in its threads' colour, at one scale.
 	var thread, bar float32
 	for _, it := range l.Items[:l.legendFrom] {
 		if it.Kind == KindRect && it.Meaning == MeanPlatform {
 			bar = max(bar, it.W)
 		}
-	}
-	for _, it := range l.Items[:l.legendFrom] {
-		if it.Kind == KindRect && (it.Meaning == MeanChunkData || it.Meaning == MeanThreadObj) && it.Y > l.H/2+100 {
+		if it.Kind == KindRect && it.Meaning == MeanVirtual && contrast.Contains(it.Bounds()) {
 			thread += it.W
+		}
+		if it.Kind == KindRect && (it.Meaning == MeanChunkData || it.Meaning == MeanThreadObj) {
+			assert.False(t, contrast.Contains(it.Bounds()), "the virtual threads' bar is in their colour, not the heap's brown")
 		}
 	}
 	assert.Greater(t, bar, float32(300), "the platform threads' bar spans the panel")
