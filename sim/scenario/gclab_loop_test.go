@@ -5,6 +5,7 @@ import (
 
 	"github.com/loomlab/loomlab/sim"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The twin's workers loop on their own requests (jvm/GcLab.java, work):
@@ -29,4 +30,22 @@ func TestGCLabChargesTheCPUOfAWakeUp(t *testing.T) {
 	perRequest := m.CPUUtilization * 2 * float64(m.SimTime) / float64(m.RequestsAll) / float64(sim.Microsecond)
 	assert.InDelta(t, 50+float64(gcLabProfile.WakeCPU/sim.Microsecond), perRequest, 1.5, "the spin and one wake-up")
 	assert.InDelta(t, 82, perRequest, 1.5)
+}
+
+// A looping load is the server's own thread: a network delay, think time or
+// connection setup between its requests would have no thread to wait in, so
+// such a configuration is refused with a message naming what is wrong.
+func TestALoopingLoadRefusesADelayBetweenRequests(t *testing.T) {
+	sc, err := Get("gc-lab")
+	require.NoError(t, err)
+	v, err := sc.Resolve("pooled", nil)
+	require.NoError(t, err)
+	cfg, err := sc.Config(v)
+	require.NoError(t, err)
+	require.True(t, cfg.Loads[0].Loop)
+	require.NoError(t, cfg.Validate())
+	cfg.Loads[0].NetDelay = sim.Millisecond
+	err = cfg.Validate()
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "a looping load has no connection setup, network delay or think time")
 }
