@@ -209,6 +209,14 @@ type LoadConfig struct {
 	Backlog    int
 	Accept     Duration
 	ConnectGap Duration
+	// Loop (closed, no think time, no network delay) makes each client the
+	// server's thread itself: a worker looping on its own requests, as
+	// gc-lab's Java twin does (`while (!stop) { ... }`). The next request
+	// starts on the thread that finished the last one, at once, so the
+	// thread never blocks between requests and is not woken again: one
+	// wake-up per request fewer than a request handed to an idle worker
+	// (which waits WakeLatency and pays ContextSwitch to run it).
+	Loop bool
 }
 
 // Validate checks a configuration and returns the first problem found.
@@ -274,6 +282,9 @@ func (c *Config) Validate() error {
 			}
 			if l.Connect && l.Backlog < 1 {
 				bad("load %d: listen backlog must be at least 1", i)
+			}
+			if l.Loop && (l.Connect || l.NetDelay != 0 || l.Think.Kind != distInvalid) {
+				bad("load %d: a looping load has no connection setup, network delay or think time", i)
 			}
 		case LoadOpen:
 			if l.Rate <= 0 {

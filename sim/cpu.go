@@ -42,27 +42,27 @@ type spinPhase uint8
 
 const (
 	spinNone    spinPhase = iota // a fixed amount of CPU
-	spinWaiting                  // on the clock, not yet on a core: spinWall holds its length
+	spinWaiting                  // on the clock, not yet on a core: no deadline yet
 	spinOnClock                  // on the clock: deadline holds when it ends
 )
 
 // runCPU gives platform thread ti a burst of d CPU (plus what it owes); the
 // burst handler runs when it is done.
-func (s *Sim) runCPU(ti int32, d Duration, kind burstKind) { s.runBurst(ti, d, kind, 0) }
+func (s *Sim) runCPU(ti int32, d Duration, kind burstKind) { s.runBurst(ti, d, kind, false) }
 
-// runSpin runs a burst that spins until a clock deadline d after it first
-// gets a core (Step.WallClock), as a loop that reads the clock does: its
-// wall length is d (after any owed CPU) whatever share of the CPU the JVM
-// gets, and a pause that catches it past its deadline ends it.
-func (s *Sim) runSpin(ti int32, d Duration, kind burstKind) { s.runBurst(ti, d, kind, d) }
+// runSpin runs a burst that spins until a clock deadline (Step.WallClock),
+// as a loop that reads the clock does: set when it first gets a core, d of
+// CPU later (after any owed CPU, both stretched by the JVM's share of the
+// machine), and a pause that catches it past its deadline ends it.
+func (s *Sim) runSpin(ti int32, d Duration, kind burstKind) { s.runBurst(ti, d, kind, true) }
 
-// runBurst starts a burst of d of CPU, or, with wall > 0, of wall on the
-// clock.
-func (s *Sim) runBurst(ti int32, d Duration, kind burstKind, wall Duration) {
+// runBurst starts a burst of d of CPU, or, with onClock, a spin of d that
+// ends on the clock.
+func (s *Sim) runBurst(ti int32, d Duration, kind burstKind, onClock bool) {
 	t := &s.th[ti]
 	t.spin = spinNone
-	if wall > 0 {
-		t.spin, t.spinWall = spinWaiting, wall
+	if onClock {
+		t.spin = spinWaiting
 	}
 	t.need = d + t.owed
 	t.owed = 0
@@ -138,13 +138,21 @@ func (s *Sim) startSlice(c int32) {
 	share := s.cfg.Machine.cpuShare()
 	if t.spin == spinWaiting {
 		// A spin's deadline is set when it first runs: any owed CPU first,
-		// then its clock length.
-		t.deadline = start.Add(stretch(t.need-t.spinWall, share) + t.spinWall)
+		// then its clock length. The clock length is stretched like any
+		// CPU work: an OS thread on a core runs at the core's full speed,
+		// so a spin that is not cut short uses its whole clock length of
+		// CPU, and the JVM's share of the machine is the time its threads
+		// wait for a core (as a fluid here: the stretch), not a slower
+		// spin. The twin's workers used 55 µs of CPU for a 50 µs spin at
+		// a CPU share of 0.65 (docs/model.md, "A spin that ends on the
+		// clock").
+		t.deadline = start.Add(stretch(t.need, share))
 		t.spin = spinOnClock
 	}
 	if t.spin == spinOnClock {
 		// On the clock: the slice lasts until the deadline (a quantum at
-		// most), and the CPU it uses is the JVM's share of that time.
+		// most), and the CPU it uses is the JVM's share of that time; a
+		// pause that catches the spin past its deadline ends it with less.
 		wall := max(t.deadline.Sub(start), 0)
 		wall = min(wall, stretch(s.cfg.Machine.Quantum, share))
 		co.run = Duration(float64(float64(wall) * share))

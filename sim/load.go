@@ -137,6 +137,12 @@ func (s *Sim) sendArriving(ci int32, at, arrive Time) {
 	tk := s.newTask(int32(l.cfg.Program))
 	t := &s.tasks[tk]
 	t.load, t.conn, t.sent = c.load, ci, at
+	if l.cfg.Loop && arrive == s.now {
+		// The thread that finished the last request takes this one as soon
+		// as it ends that one (endTask → nextTask finds it queued).
+		s.onRequestArrive(tk)
+		return
+	}
 	if arrive >= s.now {
 		s.q.pushAfter(s.now, arrive.Sub(s.now), evRequestArrive, tk, 0)
 	} else {

@@ -85,9 +85,10 @@ type Step struct {
 	Monitor   int      // enter, exit
 	Native    bool     // block: under a native frame (pins)
 	// WallClock (cpu) makes the step spin until a clock deadline, Dist's
-	// duration after it first runs, rather than for that much CPU: on a
-	// shared CPU or across a pause it ends on time having used less CPU
-	// (sim/cpu.go, startSlice).
+	// duration of CPU after it first runs (stretched by the machine's CPU
+	// share like any burst: a core runs a spin at full speed), rather than
+	// for that much CPU: a pause or a time slice's end that catches it past
+	// its deadline ends it having used less (sim/cpu.go, startSlice).
 	WallClock bool
 	Subtasks  []int   // fork: programs to fork
 	Joiner    Joiner  // fork

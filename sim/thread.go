@@ -170,12 +170,10 @@ type thread struct {
 	mounts      int32
 	parks       int32
 	lastCarrier CarrierID
-	// A wall-clock burst (Step.WallClock): spinWall is its clock length
-	// until it first gets a core (spin == spinWaiting), deadline when it
-	// ends from then on (spin == spinOnClock). Only gc-lab's bursts spin,
-	// so every slice reads the one-byte phase in the hot part and these
-	// only when it says so.
-	spinWall Duration
+	// A wall-clock burst (Step.WallClock): deadline is when it ends, set
+	// when it first gets a core (spin goes from spinWaiting to
+	// spinOnClock). Only gc-lab's bursts spin, so every slice reads the
+	// one-byte phase in the hot part and this only when it says so.
 	deadline Time
 }
 

@@ -361,3 +361,22 @@ func TestMeasuredWakeWaitNeedsCountsThatAgree(t *testing.T) {
 	assert.Nil(t, measuredWakeWait(map[string][]float64{"a": {0, 0, 0, 0}}), "nothing ran")
 	assert.Equal(t, 1.0, *measuredWakeWait(map[string][]float64{"a": {1, 0, 10, 10}}), "within wake_us's range")
 }
+
+// The model charges the twin's CPU per request (the spin's whole length,
+// one wake-up per request, gc-lab's 32 µs per wake-up), so at a point where
+// the JVM was short of CPU rather than blocked the model serves about the
+// JVM's requests per second: the kept Parallel 256 MB fresh run (CPU share
+// 0.526, 10,091 requests per second) replays at 12,679, where a spin using
+// the share of its length, 3 µs per wake-up and a second wake-up per
+// request gave 20,146 (×2.0); with only the spin's whole length, ×1.56.
+func TestJVMReplayOfACPUBoundRunServesAboutTheJVMsRequests(t *testing.T) {
+	code, out, stderr := loomsim("jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", "parallel-256m-fresh-1000"),
+		"--json", "--set", "duration_s="+sweepDuration, "--set", "gc=parallel", "--set", "heap_mb=256", "--set", "threads=1000", "--set", "state=fresh")
+	require.Equal(t, 0, code, stderr)
+	rep := decodeReport(t, out)
+	require.NotZero(t, rep.JVM.ThroughputRPS)
+	ratio := rep.Model.ThroughputRPS / rep.JVM.ThroughputRPS
+	assert.Greater(t, ratio, 0.8, "the model's requests cost about the twin's CPU")
+	assert.Less(t, ratio, 1.5, "the model's requests cost about the twin's CPU")
+	t.Logf("throughput: JVM %.0f, model %.0f (×%.2f)", rep.JVM.ThroughputRPS, rep.Model.ThroughputRPS, ratio)
+}

@@ -33,7 +33,7 @@ var gcLab = &Scenario{
 		{Name: "cache_max_kb", Kind: Int, Default: "64", Min: 0, Max: 1048576, Unit: "KB", Help: "the per-thread cache stops growing at this size"},
 		{Name: "sticky_kb", Kind: Int, Default: "7", Min: 0, Max: 1048576, Unit: "KB", Help: "the per-thread buffer replaced by every request"},
 		{Name: "backend_ms", Kind: Int, Default: "30", Min: 0, Max: 60000, Unit: "ms", Help: "sleep per request (the backend call)"},
-		{Name: "cpu_us", Kind: Int, Default: "50", Min: 0, Max: 10000000, Unit: "µs", Help: "CPU work per request: a spin until the clock has moved on this much, as the twin's (on a shared CPU or across a pause it uses less CPU)"},
+		{Name: "cpu_us", Kind: Int, Default: "50", Min: 0, Max: 10000000, Unit: "µs", Help: "CPU work per request: a spin until the clock has moved on this much, as the twin's (a core runs it at full speed, so it uses this much CPU unless a pause or the end of a time slice catches it past its deadline)"},
 		{Name: "duration_s", Kind: Int, Default: "10", Min: 1, Max: 600, Unit: "s", Help: "how long the workers run (all of it is measured)"},
 		{Name: "requests", Kind: Int, Default: "0", Min: 0, Max: 100000000, Unit: "requests", Help: "0: run for duration_s; N: stop after N requests instead (`loomsim jvm` sets the twin's count, so both sides do the same work per thread however fast the JVM's machine was)"},
 		{Name: "heap_mb", Kind: Int, Default: "256", Min: 16, Max: 65536, Unit: "MB", Help: "heap size, -Xms = -Xmx"},
@@ -42,7 +42,7 @@ var gcLab = &Scenario{
 		{Name: "gc", Kind: Enum, Default: "parallel", Options: []string{"parallel", "serial", "g1"}, Help: "collector (g1 is simplified)"},
 		{Name: "jdk", Kind: Enum, Default: "17", Options: jdkBuildNames(), Help: "JDK build: 17 = 17.0.12 or later, 17.0.11 = up to 17.0.11, 21 = 21.0.4 or later, 21.0.3 = up to 21.0.3, 25 (the older builds still run Parallel's post-scavenge Full GC check)"},
 		{Name: "cores", Kind: Int, Default: "2", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs the JVM sees (-XX:ActiveProcessorCount)"},
-		{Name: "cpu_share", Kind: Float, Default: "1", Min: 0.01, Max: 1, Help: "part of each CPU's time the JVM's threads get: 1 is a machine of its own; on one shared with other work less, and every CPU burst (but cpu_us's spin, which ends on the clock), GC pause and marking thread takes 1/cpu_share as long (no JVM flag: `loomsim jvm` measures it, the twin's process CPU over its window's wall time and cores)"},
+		{Name: "cpu_share", Kind: Float, Default: "1", Min: 0.01, Max: 1, Help: "part of each CPU's time the JVM's threads get: 1 is a machine of its own; on one shared with other work less, and every CPU burst (cpu_us's spin too), GC pause and marking thread takes 1/cpu_share as long (no JVM flag: `loomsim jvm` measures it, the twin's process CPU over its window's wall time and cores)"},
 		{Name: "wake_us", Kind: Float, Default: "50", Min: 1, Max: 1000000, Unit: "µs", Help: "time from waking a thread (after a sleep, a lock handed on, a pause's end) until it can run: 50 is a wake-up's own cost on a machine of its own; on a shared one a woken thread also waits for the other work's time slices (no JVM flag: `loomsim jvm` measures it, the twin's threads' mean wait for a CPU each time they were made runnable)"},
 	},
 	Cases: []Case{
@@ -74,7 +74,8 @@ var gcLab = &Scenario{
 				"CPU time, so the machine's load inflates it little; another machine will differ (cmd/loomsim/copyrate_test.go re-fits it)", nil},
 		{"wait for a CPU when woken", "50 µs (a wake-up's own cost, as every scenario's machine) unless wake_us is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's threads' mean wait for a CPU each time they were made runnable (schedstat's wait over its count of times on a CPU, checked against the threads' context switches), 1.7 to 11 ms in the sweep of 00:06 UTC, 2 December 2026 (load average 32 to 82 with the JVM's own threads); a woken thread waits that long before it joins the run queue", nil},
 		{"other pause costs", "the project's default cost model", "fixed part, card scanning and Full GC marking and sweeping are estimates: no article calibrates them here", nil},
-		{"CPU share", "1 (the whole machine) unless cpu_share is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's process CPU over its window's wall time and cores, the part of the machine the JVM had beside other work (0.13 to 0.66 in the 15:22 UTC sweep on 2 shared CPUs); every CPU burst, pause and marking thread then takes 1/cpu_share as long, except cpu_us's spin, which ends on the clock as the twin's does (its workers used 42 µs of CPU per request at a share of 0.685 and 19 µs at 0.394 for cpu_us 50)", nil},
+		{"CPU share", "1 (the whole machine) unless cpu_share is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's process CPU over its window's wall time and cores, the part of the machine the JVM had beside other work (0.13 to 0.66 in the 15:22 UTC sweep on 2 shared CPUs); every CPU burst, pause and marking thread then takes 1/cpu_share as long, cpu_us's spin too: a core runs a spin at full speed, so it uses its whole length of CPU (the twin's workers used 105.6 µs of CPU per request with cpu_us 50 and 50.7 µs with cpu_us 0 at shares of 0.65 and 0.61: 55 µs for the spin)", nil},
+		{"CPU of a wake-up", "32 µs each time a worker gets a core again (every article's machine: 3 µs)", "calibrated on the twin's JDK 17 runs (2 shared CPUs): the workers' CPU per request less cpu_us, over their times on a CPU per request (schedstat), least squares through zero over the 14 points of the sweep of 00:06 UTC, 2 December 2026 and two runs at 02:26 UTC (Parallel 256 MB, 1,000 fresh threads, cpu_us 50 and 0): 65 to 109 µs per request at 1.03 to 1.59 times on a CPU; 14 to 43 µs a time, rms 8.5 µs a request. The sleep's system calls and timer, the switch, and caches gone cold among a thousand threads; a time on a CPU after a wait for the heap lock seems to cost more (the points with the most times per request lie above the line)", nil},
 	}),
 	Notes: []string{
 		"Pooled: each worker's cache grows 2 KB a request to 64 KB and stays; watch the old generation fill with thread-local data.",
@@ -109,11 +110,20 @@ var gcLabProfile = struct {
 	// run's cycled within pages touched long before. Parallel's and
 	// Serial's CopyRate still include it on average (not fitted apart).
 	FirstTouchRate map[sim.GCKind]sim.Bytes
+	// WakeCPU (sim.Machine.ContextSwitch) is the CPU a worker spends each
+	// time it gets a core again, besides its Java work: the sleep's system
+	// calls and timer, the switch, and the caches a thread finds cold after
+	// 30 ms away among a thousand others. Fitted to the twin's workers'
+	// CPU per request less the spin, over their times on a CPU per request
+	// (schedstat): 32 µs, about ten times the 3 µs every article's machine
+	// assumes (docs/model.md, "The CPU of a wake-up").
+	WakeCPU sim.Duration
 }{
 	ArrayHeader: 16, ObjectAlign: 8, ThreadState: 112, JVMLiveHeap: 3 * sim.MB, JVMYoungAtStart: 2560 * sim.KB,
 	ParallelUnit: 512 * sim.KB, SerialUnit: 64 * sim.KB,
 	CopyRate:       map[sim.GCKind]sim.Bytes{sim.GCParallel: 525 * sim.KB, sim.GCSerial: 225 * sim.KB, sim.GCG1: 342 * sim.KB},
 	FirstTouchRate: map[sim.GCKind]sim.Bytes{sim.GCG1: 202 * sim.KB},
+	WakeCPU:        32 * sim.Microsecond,
 }
 
 // jdkBuildNames lists the jdk knob's values.
@@ -240,6 +250,7 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	m := machine(v.Int("cores"))
 	m.CPUShare = v.Float("cpu_share")
 	m.WakeLatency = sim.Duration(math.Round(v.Float("wake_us") * float64(sim.Microsecond)))
+	m.ContextSwitch = p.WakeCPU
 	return sim.Config{
 		Machine: m,
 		JVM:     j,
@@ -248,9 +259,10 @@ func buildGCLab(v *Values) (sim.Config, error) {
 			FreshThreadState: v.Str("state") == "fresh"}},
 		Executors: []sim.ExecutorConfig{exec},
 		// Each worker loops on its own requests: as many closed-loop
-		// connections as workers, with no think time and no network, keep
-		// every worker busy with one request after another.
-		Loads: []sim.LoadConfig{{Kind: sim.LoadClosed, Program: 0, Connections: threads, Total: total}},
+		// connections as workers, with no think time and no network, and
+		// each the worker's own loop (Loop): the next request starts on the
+		// thread that ended the last, with no hand-off and no wake-up.
+		Loads: []sim.LoadConfig{{Kind: sim.LoadClosed, Program: 0, Connections: threads, Total: total, Loop: true}},
 		Run:   sim.RunConfig{Duration: dur, MeasureFrom: 0, MeasureTo: sim.Time(dur)},
 	}, nil
 }
