@@ -60,13 +60,24 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 		{"pool", "", shown, held(virtual)},
 		{other, doneWords(c.Snap), c.Snap, held(cv)},
 	}
-	labelW, stateW := float32(0), float32(0)
+	labelW := float32(0)
 	for _, rw := range rows {
 		labelW = max(labelW, TextWidth(rw.label, sc))
-		stateW = max(stateW, TextWidth(rw.state, sc))
 	}
 	barX := r.X + labelW + 6*sc
-	barW := r.Right() - barX - stateW - 6*sc
+	// The bars are as wide as the panel lets both be; a state's words go
+	// inside its bar's empty (done) part, where they say what the empty
+	// part is, else after the bars.
+	fitsInside := func(rw row, w float32) bool {
+		q, b := tasksLeft(rw.snap, total)
+		return TextWidth(rw.state, sc)+8*sc <= w*float32(total-q-b)/float32(total)
+	}
+	barW := r.Right() - barX
+	for _, rw := range rows {
+		if rw.state != "" && !fitsInside(rw, barW) {
+			barW = min(barW, r.Right()-barX-TextWidth(rw.state, sc)-6*sc)
+		}
+	}
 	if barW < r.W/3 {
 		return
 	}
@@ -74,7 +85,7 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	for _, rw := range rows {
 		line := Rect{X: r.X, Y: y, W: r.W, H: CharH * sc}
 		l.TextFit(Rect{X: r.X, Y: y, W: labelW, H: line.H}, sc, p.TextDim, rw.label)
-		bar := Rect{X: barX, Y: y + 2*sc, W: barW, H: line.H - 4*sc}
+		bar := Rect{X: barX, Y: y, W: barW, H: line.H}
 		l.Rect(bar, p.Background)
 		queued, busy := tasksLeft(rw.snap, total)
 		x := bar.X
@@ -92,7 +103,13 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 			}
 		}
 		l.Frame(bar, 1, p.PanelEdge)
-		l.TextFit(Rect{X: bar.Right() + 6*sc, Y: y, W: stateW, H: line.H}, sc, p.Text, rw.state)
+		if rw.state != "" {
+			if fitsInside(rw, bar.W) {
+				l.TextRight(Rect{X: x, Y: bar.Y, W: bar.Right() - x - 4*sc, H: bar.H}, rw.state, sc, p.Text)
+			} else {
+				l.TextFit(Rect{X: bar.Right() + 6*sc, Y: y, W: r.Right() - bar.Right() - 6*sc, H: line.H}, sc, p.Text, rw.state)
+			}
+		}
 		y += line.H + 3*sc
 	}
 	cq, cb := tasksLeft(c.Snap, total)
