@@ -160,6 +160,9 @@ type Scene struct {
 	// drawn as a grid at its threads' scale (backlog.go): the queue
 	// takes the room it is allowed.
 	QueueGrid bool
+	// QueueContrast: under that grid, the compared case's tasks beside
+	// the shown ones' (taskcontrast.go), which take two rows more.
+	QueueContrast bool
 	// Weights of the panels that share a column (1: ordinary).
 	Heap, OS, Parked, ScopesW float32
 	// HeaderRows is the side header's rows of text (0: as many as the
@@ -185,6 +188,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 	sc.HeapFolded = !sc.HeapQuiet && heapWaits(s)
 	sc.CPULanes = !in.Virtual
 	sc.QueueGrid = backlogGrid(in, still)
+	sc.QueueContrast = sc.QueueGrid && drawsTaskContrast(in.Contrast, in.Requests)
 	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
 		// The heap's story is playing: collections, promoted chunks
 		// (2.6: room for the StackChunk strip's bricks under the spaces).
@@ -394,6 +398,9 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		queueMax := float32(0.3)
 		if s.QueueGrid {
 			queueMax = 0.45 // the backlog is the story; the pool's threads below are few squares
+			if s.QueueContrast {
+				queueMax = 0.55
+			}
 		}
 		sl.RunQueue, left = left.Top(min(queueH, colH*queueMax))
 		switch {

@@ -30,7 +30,11 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			backlog = waitingPlatform(snap)
 		}
 		// The pool's threads below share the backlog's scale.
-		s.squareK = drawTaskQueue(l, r, snap, in.Unit, what, false, backlog, p, sc)
+		var con *Contrast
+		if backlog > 0 && drawsTaskContrast(s.contrast, in.Requests) {
+			con = s.contrast // drawn under the grid (taskcontrast.go)
+		}
+		s.squareK = drawTaskQueue(l, r, snap, in, what, false, backlog, con, p, sc)
 		return
 	}
 	if snap.ExecQueued > 0 && r.W > 2*idealTallW*sc/3 {
@@ -42,7 +46,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		tasks.W -= 3 * sc
 		r.X += 3 * sc
 		r.W -= 3 * sc
-		drawTaskQueue(l, tasks, snap, in.Unit, "", in.Virtual && snap.RunQueueLen == snap.ExecQueued, 0, p, sc)
+		drawTaskQueue(l, tasks, snap, in, "", in.Virtual && snap.RunQueueLen == snap.ExecQueued, 0, nil, p, sc)
 	}
 	n, ids := snap.RunQueueLen, snap.RunQueue
 	var body Rect
@@ -230,9 +234,10 @@ func threadsWaiting(in *SideInput) int {
 //
 // backlog > 0: the tasks are drawn as a grid at the scale of that many
 // waiting pool threads (backlog.go) where they fit; it returns that scale
-// (0: drawn as a row).
-func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paired bool, backlog int, p *Palette, sc float32) int {
-	n := snap.ExecQueued
+// (0: drawn as a row). con, when not nil, is the compared case, whose
+// tasks are drawn beside the shown ones' under the grid where both fit.
+func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, note string, paired bool, backlog int, con *Contrast, p *Palette, sc float32) int {
+	n, unit := snap.ExecQueued, in.Unit
 	if unit == "threads" || unit == "" {
 		unit = "tasks" // a queued task has no thread yet
 	}
@@ -257,6 +262,13 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, unit, note string, paire
 		l.queued = unit
 	} else if l.queued != unit {
 		l.queued = meanings[MeanRequest].group
+	}
+	if con != nil {
+		grid, foot := body.CutBottom(taskContrastH(sc))
+		if k := backlogScale(grid, n, backlog, sc); k > 1 && drawBacklog(l, grid, n, k, unit, p, sc) {
+			drawTaskContrast(l, foot, snap, in.Virtual, con, in.Requests, p, sc)
+			return k
+		}
 	}
 	if k := backlogScale(body, n, backlog, sc); backlog > 0 && k > 1 && drawBacklog(l, body, n, k, unit, p, sc) {
 		return k
@@ -574,7 +586,14 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			forceK = -forceK // said in the title: not under each group
 		}
 	}
-	body := panelAlt(l, r, right, []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}, p, sc, titles...)
+	alone := []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}
+	if s.squareK > 1 && !in.Virtual {
+		// Under the backlog grid, at its scale, the pool's threads are
+		// the secondary panel: one short title carrying the count (the
+		// gloss "each keeps its OS thread" is the explanation's).
+		right, alone, titles = "", []string{Count(int64(total)) + " " + titles[len(titles)-2]}, []string{titles[len(titles)-2]}
+	}
+	body := panelAlt(l, r, right, alone, p, sc, titles...)
 	if in.Virtual {
 		l.region(r, "parked threads", Count(int64(total))+" virtual threads are parked: blocked on a sleep, a socket or a lock, they are off their carriers and cost only their heap memory, grouped by why they wait"+groupList(groups)+"."+skipSay(compact))
 	} else {
