@@ -112,7 +112,12 @@ func unit(r *rand.Rand) float64 {
 }
 
 // Sample draws one value.
-func (d Dist) Sample(r *rand.Rand) Duration {
+func (d Dist) Sample(r *rand.Rand) Duration { return d.draw(r) }
+
+// draw is Sample through a pointer: the model samples its programs' steps on
+// most events, and a 48-byte Dist passed by value is copied through memory
+// at each call (in WebAssembly a memory.copy call).
+func (d *Dist) draw(r *rand.Rand) Duration {
 	var v Duration
 	switch d.Kind {
 	case DistConst:

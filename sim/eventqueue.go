@@ -66,20 +66,39 @@ func (k eventKind) javaSide() bool {
 // event is one entry of the queue. Events are ordered by (at, seq); seq is a
 // global counter, so two events at the same instant fire in the order they
 // were scheduled and the run never depends on heap layout.
+//
+// seq, the lane and the kind share one word (ord: seq in the high 48 bits,
+// then the lane, then the kind), so that ordering by (at, ord) is ordering by
+// (at, seq) and the record has four fields in 24 bytes. The compiler keeps a
+// struct of at most four fields in registers; a larger one is copied through
+// memory at every move, which in WebAssembly is a memory.copy call, and the
+// heap's sifts, the lanes and the event loop move events all the time.
 type event struct {
-	at   Time
-	seq  uint64
-	a    int32
-	b    uint32
-	kind eventKind
-	lane int8 // the lane this event heads, -1 if it lives in the heap only
+	at  Time
+	ord uint64
+	a   int32
+	b   uint32
 }
+
+// noLane marks an event that lives in the heap only.
+const noLane = -1
+
+func makeEvent(at Time, seq uint64, kind eventKind, lane int8, a int32, b uint32) event {
+	return event{at: at, ord: seq<<16 | uint64(uint8(lane))<<8 | uint64(kind), a: a, b: b}
+}
+
+func (e *event) kind() eventKind { return eventKind(e.ord) }
+
+// lane is the lane this event heads, noLane if it lives in the heap only.
+func (e *event) lane() int8 { return int8(e.ord >> 8) }
+
+func (e *event) seq() uint64 { return e.ord >> 16 }
 
 func (e *event) before(f *event) bool {
 	if e.at != f.at {
 		return e.at < f.at
 	}
-	return e.seq < f.seq
+	return e.ord < f.ord
 }
 
 // eventQueue orders events by (at, seq). It is a 4-ary min-heap plus
@@ -111,7 +130,7 @@ func (q *eventQueue) len() int { return q.n }
 func (q *eventQueue) push(at Time, kind eventKind, a int32, b uint32) {
 	q.seq++
 	q.n++
-	q.h = append(q.h, event{at: at, seq: q.seq, a: a, b: b, kind: kind, lane: -1})
+	q.h = append(q.h, makeEvent(at, q.seq, kind, noLane, a, b))
 	q.up(len(q.h) - 1)
 }
 
@@ -135,7 +154,7 @@ func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b 
 	}
 	q.seq++
 	q.n++
-	e := event{at: now.Add(d), seq: q.seq, a: a, b: b, kind: kind, lane: int8(li)}
+	e := makeEvent(now.Add(d), q.seq, kind, int8(li), a, b)
 	l := &q.lanes[li]
 	l.events.push(e)
 	if l.events.len() == 1 {
@@ -151,8 +170,8 @@ func (q *eventQueue) peek() *event { return &q.h[0] }
 func (q *eventQueue) pop() event {
 	top := q.h[0]
 	q.n--
-	if top.lane >= 0 {
-		l := &q.lanes[top.lane]
+	if li := top.lane(); li != noLane {
+		l := &q.lanes[li]
 		l.events.pop()
 		if l.events.len() > 0 {
 			// The lane's next event replaces its head at the top.

@@ -318,7 +318,7 @@ func (s *Sim) releaseBlob(i int32) {
 	b := &h.blobs[i]
 	if b.cat == CatChunk && b.ref >= 0 {
 		s.chunkFree = append(s.chunkFree, b.ref)
-		s.chunks[b.ref] = stackChunk{owner: -1, parent: -1, blob: -1}
+		s.chunks[b.ref].clear()
 	}
 	h.release(i)
 }

@@ -305,7 +305,11 @@ func (h *heap) record(size Bytes, cat AllocCat) int32 {
 		h.blobs = append(h.blobs, blob{})
 		i = int32(len(h.blobs) - 1)
 	}
-	h.blobs[i] = blob{size: size, cat: cat, sp: SpaceEden, next: -1, ref: -1}
+	// Field by field: a composite literal assigned to a slice element is
+	// built aside and copied in (in WebAssembly, memory.copy calls).
+	b := &h.blobs[i]
+	*b = blob{}
+	b.size, b.cat, b.sp, b.next, b.ref = size, cat, SpaceEden, -1, -1
 	h.allocated[cat] += size
 	h.live[cat] += size
 	return i

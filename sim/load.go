@@ -206,7 +206,7 @@ func (s *Sim) requestDone(tk int32) {
 		}
 		think := Duration(0)
 		if l.cfg.Think.Kind != distInvalid {
-			think = s.sample(l.cfg.Think)
+			think = s.sample(&l.cfg.Think)
 		}
 		s.send(ci, resp.Add(think))
 	}

@@ -156,20 +156,20 @@ func (s *Sim) Advance(until Time, maxEvents int) bool {
 			return false
 		}
 		ev := s.q.pop()
-		if ev.lane >= 0 {
-			s.warmLane(ev.lane)
+		if li := ev.lane(); li != noLane {
+			s.warmLane(li)
 		}
 		if ev.at < s.now {
-			panic(fmt.Sprintf("loomlab: event %d at %v is before now %v", ev.kind, ev.at, s.now))
+			panic(fmt.Sprintf("loomlab: event %d at %v is before now %v", ev.kind(), ev.at, s.now))
 		}
 		s.now = ev.at
-		if s.now < s.pauseEnd && ev.kind.javaSide() {
+		if s.now < s.pauseEnd && ev.kind().javaSide() {
 			// Every Java thread is stopped: handle it when the pause ends.
-			s.q.push(s.pauseEnd, ev.kind, ev.a, ev.b)
+			s.q.push(s.pauseEnd, ev.kind(), ev.a, ev.b)
 			continue
 		}
 		s.events++
-		s.stats.byKind[ev.kind]++
+		s.stats.byKind[ev.kind()]++
 		if s.events >= s.maxEvents {
 			s.finish("event budget exhausted")
 			return true
@@ -190,7 +190,7 @@ func (s *Sim) RunToEnd() {
 }
 
 func (s *Sim) dispatch(ev *event) {
-	switch ev.kind {
+	switch ev.kind() {
 	case evSliceEnd:
 		s.onSliceEnd(ev.a, ev.b)
 	case evWake:
@@ -215,7 +215,7 @@ func (s *Sim) dispatch(ev *event) {
 	case evStop:
 		s.finish("time limit")
 	default:
-		panic(fmt.Sprintf("loomlab: unknown event kind %d", ev.kind))
+		panic(fmt.Sprintf("loomlab: unknown event kind %d", ev.kind()))
 	}
 }
 
@@ -291,4 +291,4 @@ func (s *Sim) onGCEnd() {
 func (s *Sim) Paused() bool { return s.now < s.pauseEnd }
 
 // sample draws a duration from d with the simulator's random source.
-func (s *Sim) sample(d Dist) Duration { return d.Sample(s.rng) }
+func (s *Sim) sample(d *Dist) Duration { return d.draw(s.rng) }

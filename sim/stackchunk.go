@@ -42,6 +42,14 @@ type stackChunk struct {
 	maxUsed  Words // largest frozen content, for the picture
 }
 
+// clear empties the record for its slot's reuse: zeroed, then its links
+// set, because a composite literal stored through a pointer is built aside
+// and copied in (in WebAssembly a memory.copy call).
+func (c *stackChunk) clear() {
+	*c = stackChunk{}
+	c.owner, c.parent, c.blob = -1, -1, -1
+}
+
 // chunkMetaWords is the metadata a chunk reserves besides frames.
 const chunkMetaWords Words = 2
 
@@ -262,7 +270,7 @@ func (s *Sim) dropChunk(ci int32) {
 		s.abandoned.add(abandonedChunk{id: c.id, capacity: int32(c.capacity),
 			used: int32(c.used), tier: c.bornTier, gcMode: c.gcMode}, size)
 		s.chunkFree = append(s.chunkFree, ci)
-		*c = stackChunk{owner: -1, parent: -1, blob: -1}
+		c.clear()
 		return
 	}
 	// A young dead chunk's slot is recycled when the next collection frees

@@ -44,7 +44,12 @@ func (s *Sim) newTask(prog int32) int32 {
 		s.tasks = append(s.tasks, task{})
 		i = int32(len(s.tasks) - 1)
 	}
-	s.tasks[i] = task{prog: prog, thread: -1, load: -1, conn: -1, scope: -1, owns: -1, reqMore: -1, retProg: -1, model: -1}
+	// Zeroed, then the fields that start non-zero: assigning a composite
+	// literal to a slice element builds it aside and copies it in (in
+	// WebAssembly two memory.copy calls a request).
+	k := &s.tasks[i]
+	*k = task{}
+	k.prog, k.thread, k.load, k.conn, k.scope, k.owns, k.reqMore, k.retProg, k.model = prog, -1, -1, -1, -1, -1, -1, -1, -1
 	return i
 }
 
@@ -208,7 +213,7 @@ func (s *Sim) step(ti int32) {
 		st := &prog.Steps[tsk.pc]
 		switch st.Kind {
 		case StepCPU:
-			d := s.sample(st.Dist)
+			d := s.sample(&st.Dist)
 			if st.WallClock {
 				s.runSpin(s.oscpu(ti), d, burstStep)
 				return
@@ -226,7 +231,7 @@ func (s *Sim) step(ti int32) {
 				return
 			}
 		case StepSleep:
-			d := s.sample(st.Dist)
+			d := s.sample(&st.Dist)
 			tsk.pc++
 			if t.virtual {
 				s.needUnparker()
@@ -234,13 +239,13 @@ func (s *Sim) step(ti int32) {
 			s.park(ti, ParkSleep, d, s.pinnedNow(ti))
 			return
 		case StepBlock:
-			d := s.sample(st.Dist)
+			d := s.sample(&st.Dist)
 			tsk.pc++
 			if st.ConnPool > 0 {
 				if s.connIdle[st.ConnPool] > 0 {
 					s.connIdle[st.ConnPool]--
 				} else {
-					d += s.sample(st.ConnSetup)
+					d += s.sample(&st.ConnSetup)
 					s.stats.connSetups++
 				}
 				tsk.conPool = int8(st.ConnPool)
@@ -252,7 +257,7 @@ func (s *Sim) step(ti int32) {
 			s.park(ti, ParkSocket, d, st.Native || s.pinnedNow(ti))
 			return
 		case StepFileIO:
-			d := s.sample(st.Dist)
+			d := s.sample(&st.Dist)
 			tsk.pc++
 			s.fileIO(ti, d)
 			return
@@ -356,7 +361,7 @@ func (s *Sim) startAsync(ti int32, st *Step) {
 	// The original task ends without completing the request: the
 	// continuation carries it.
 	o.load = -1
-	s.q.push(s.now.Add(s.sample(st.Dist)), evAsync, c, 0)
+	s.q.push(s.now.Add(s.sample(&st.Dist)), evAsync, c, 0)
 }
 
 // onAsync hands a finished asynchronous operation's continuation to its

@@ -40,7 +40,7 @@ func TestEventQueueOrdersByTimeThenSequence(t *testing.T) {
 					return all[a].seq < all[b].seq
 				})
 				require.Equal(t, all[0].at, e.at)
-				require.Equal(t, all[0].seq, e.seq)
+				require.Equal(t, all[0].seq, e.seq())
 				all = all[1:]
 			}
 		}

@@ -85,7 +85,7 @@ func (s *Sim) warmLane(li int8) {
 	var sum uint64
 	for i := from; i < to; i++ {
 		e := l.events.at(i)
-		if e.kind != evWake {
+		if e.kind() != evWake {
 			continue
 		}
 		t := &s.th[e.a]
