@@ -25,7 +25,7 @@ func TestRouterFrameIsShort(t *testing.T) {
 	p.Tick() // the side notes the race won, as a drawn frame does
 	w := shownWords(p)
 	t.Logf("%d words: %s", len(w), strings.Join(w, " "))
-	if len(w) > 120 {
-		t.Errorf("%d words outside the caption and the legend, more than 120:\n%s", len(w), strings.Join(w, " "))
+	if len(w) > 112 {
+		t.Errorf("%d words outside the caption and the legend, more than 112:\n%s", len(w), strings.Join(w, " "))
 	}
 }

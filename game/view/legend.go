@@ -22,7 +22,7 @@ func legendFlow(w, sc float32, set, inHeap, outside meaningSet, queued string, p
 func flowLegend(w, sc float32, set, inHeap, outside meaningSet, queued string, place func(m Meaning, label string, x, y float32)) int {
 	x, line := pad*sc, 0
 	sw := func(m Meaning) float32 {
-		if isStateKey(m) {
+		if isStateKey(m) || cellSwatch(m, set) {
 			return stateSwatchW(sc)
 		}
 		return 8 * sc
@@ -70,6 +70,12 @@ func flowLegend(w, sc float32, set, inHeap, outside meaningSet, queued string, p
 		put(m, labelIn(m, set, inHeap, outside), m)
 	}
 	return line + 1
+}
+
+// cellSwatch reports whether meaning m's swatch in the legend of set is
+// a race cell's shape: the virtual thread's, beside the cells' looks.
+func cellSwatch(m Meaning, set meaningSet) bool {
+	return m == MeanVirtual && set&stateKeys != 0
 }
 
 // tierFills are the meanings that colour stack frames by JIT tier.
@@ -167,6 +173,7 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 	l.Rect(r, p.Panel)
 	l.Rect(Rect{X: r.X, Y: r.Y, W: r.W, H: 1}, p.PanelEdge)
 	sw := 8 * sc
+	shown := statesThatFit(r.W, sc, set, l.heapUsed, l.outsideHeap, l.queued)
 	legendFlow(r.W, sc, set, l.heapUsed, l.outsideHeap, l.queued, func(m Meaning, label string, x, y float32) {
 		y += r.Y + pad*sc
 		if y+CharH*sc > r.Bottom()+0.01 {
@@ -184,6 +191,15 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 			return
 		}
 		sr := Rect{X: r.X + x, Y: y + (CharH*sc-sw)/2, W: sw, H: sw}
+		if cellSwatch(m, shown) {
+			// A race cell filled in the thread's blue, the cells'
+			// shape: a small square matched nothing in the grid.
+			h := CharH * sc * 0.8
+			l.Mark(Rect{X: r.X + x, Y: y + (CharH*sc-h)/2, W: stateSwatchW(sc), H: h}, m, p, 1)
+			l.legend = append(l.legend, m)
+			l.Text(r.X+x+stateSwatchW(sc)+3*sc, y, label, sc, p.Text)
+			return
+		}
 		if m == MeanGCMode && set&tierFills == 0 && set.has(MeanChunkData) {
 			// The moved chunks drawn are StackChunk-coloured bricks with
 			// a hole: the swatch is one.

@@ -40,7 +40,11 @@ func layoutRaceLead(sl SideLayout, r Rect, s *Scene, scale float32) SideLayout {
 		}
 		r, sl.Heap = r.CutBottom(heapH)
 	}
-	r, sl.Lanes = r.CutBottom(line)
+	carriersH := line
+	if h := carrierBoxesH(r.W, s.Lanes, scale); h > 0 {
+		carriersH = h + g
+	}
+	r, sl.Lanes = r.CutBottom(carriersH)
 	r, sl.Parked = r.CutBottom(line)
 	sl.Scopes = r
 	for _, p := range []*Rect{&sl.Lanes, &sl.Parked, &sl.Scopes, &sl.Heap, &sl.OS} {
@@ -118,9 +122,9 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	in2 := r.Inset(2 * sc)
 	// A sum where the states add up to the live threads (they do but
 	// for a thread between states, said as such); a list otherwise.
-	head, plus, comma := Count(int64(snap.VirtualLive))+" live virtual threads = ", " + ", ", "
+	head, plus, comma := Count(int64(snap.VirtualLive))+" virtual threads = ", " + ", ", "
 	if other < 0 {
-		head, plus = Count(int64(snap.VirtualLive))+" live virtual threads: ", ", "
+		head, plus = Count(int64(snap.VirtualLive))+" virtual threads: ", ", "
 	}
 	// Whether the cancelled calls drawn are among them, from the model:
 	// readers asked if they counted.
@@ -128,7 +132,7 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	after := []string{""}
 	switch {
 	case cancelled > 0 && gone == cancelled:
-		after = []string{" (the " + Count(int64(cancelled)) + " cancelled have ended)", ""}
+		// Their cells say it ("cancelled, ended").
 	case cancelled > 0:
 		after = []string{" (" + Count(int64(cancelled-gone)) + " cancelled among them, still ending)", ""}
 	}
@@ -194,11 +198,36 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	l.region(r, "virtual threads", say)
 }
 
-// drawCarrierStrip draws the carriers as a strip of slots: a busy one its
-// thread's token named by its race ("request #2902", "Haiku of #4343",
-// the race rows' request numbers), an idle one (or one being woken) an
-// empty frame. The lanes' stack bars and which carriers are waking are
-// said on point.
+// carrierBoxesH is the height of the carriers' panel as a row of n
+// labelled boxes, two lines each under a line of words ("8 carriers: ready
+// threads wait while one wakes"), where a box keeps room for "carrier 8"
+// in the races' larger bold; 0 where it does not (a phone's: a line of
+// numbered slots). Readers asked for the carriers large: the strip of
+// small slots that carried the lesson read as cryptic.
+func carrierBoxesH(w float32, n int, sc float32) float32 {
+	n = max(n, 1)
+	boxW := (w - 4*sc - float32(n-1)*carrierGap(sc)) / float32(n)
+	if boxW < TextWidth("carrier 88", 1.25*sc)+10*sc {
+		return 0
+	}
+	return 4*sc + CharH*sc + 2*sc + carrierBoxH(sc)
+}
+
+// carrierBoxH is a box's height: its carrier's name in the races' bold
+// over what it runs.
+func carrierBoxH(sc float32) float32 { return CharH*1.25*sc + CharH*sc + 8*sc }
+
+// carrierGap is the gap between two carriers' boxes.
+func carrierGap(sc float32) float32 { return 4 * sc }
+
+// drawCarrierStrip draws the carriers as a row of numbered boxes
+// ("carrier 1" .. "carrier 8", the number the running race cells say): a
+// busy one in the running cells' look, naming its thread by its race
+// ("request #2902", "Haiku #4343"); one being woken dashed, "waking";
+// an idle one framed, "idle". The line over them says once why ready
+// threads wait beside carriers with no thread: a carrier's OS thread
+// takes the machine's wake-up time to start. Where the boxes do not fit
+// (a phone's), a line of slots, each its number alone.
 func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 	if r.Empty() {
 		return
@@ -208,140 +237,121 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc f
 	l.Rect(r, p.Panel)
 	l.Frame(r, 1, p.PanelEdge)
 	inner := r.Inset(2 * sc)
-	busy := 0
-	for i := range snap.Carriers {
-		if snap.Carriers[i].Thread != 0 {
-			busy++
-		}
-	}
-	// (Which OS threads they are is the line under: "OS threads: 29 =
-	// 8 carriers + ...".)
-	heads := []string{Count(int64(n)) + " carriers: ", ""}
-	right := Count(int64(busy)) + " of " + Count(int64(n)) + " busy"
 	waking := wakingLanes(in)
-	if waking > 0 && s.wake > 0 {
-		// What the dashed slots are, beside them, with no count: "5
-		// waking" beside 3 ready read as a sum that did not hold (one
-		// carrier is woken per thread made ready, and a busy one may
-		// take the thread first: said on point).
-		right = "dashed: waking (" + Dur(s.wake) + ")"
-	}
-	dot := min(inner.H*0.3, 5*sc)
-	idleW, gap := 3*CharW*sc, 4*sc
-	// A busy slot names its carrier as the running race cells do
-	// ("running on carrier 5"), then its thread by its race; at the
-	// shortest the carrier alone (the cell says whose it is).
-	labels := func(form, i int, id sim.ThreadID) string {
-		name := "carrier " + itoa(i+1)
-		if form >= 3 {
-			return name
+	big := carrierBoxesH(r.W, n, sc) > 0 && inner.H >= CharH*sc+2*sc+carrierBoxH(sc)-0.5
+	row := inner
+	if big {
+		head := Count(int64(n)) + " carriers"
+		if waking > 0 && s.wake > 0 && snap.RunQueueLen > 0 {
+			// Why ready threads wait while carriers are free: a free
+			// carrier sleeps, and waking its OS thread takes time.
+			head += ": ready threads wait while one wakes (" + Dur(s.wake) + ")"
 		}
-		ws := raceRoleShort(s.roles, s.models, id)
-		return name + ": " + ws[min(form, len(ws)-1)]
+		l.TextFit(Rect{X: inner.X, Y: inner.Y, W: inner.W, H: CharH * sc}, sc, p.Text, head, Count(int64(n))+" carriers")
+		row = Rect{X: inner.X, Y: inner.Y + CharH*sc + 2*sc, W: inner.W, H: carrierBoxH(sc)}
 	}
-	// Every empty slot one width: a waking one's dashes are said at
-	// the strip's end ("dashed: waking"), where the room for that went
-	// to doubled waking slots before.
-	slotW := func(_ int, idleW float32) float32 { return idleW }
-	width := func(head string, form int, idleW, gap float32) float32 {
-		w := TextWidth(head, sc)
-		for i := 0; i < n; i++ {
-			if i < len(snap.Carriers) && snap.Carriers[i].Thread != 0 {
-				w += TextWidth(labels(form, i, snap.Carriers[i].Thread), sc) + 2*dot + 9*sc + gap
-			} else {
-				w += slotW(i, idleW) + gap
+	gap := carrierGap(sc)
+	busy := func(i int) bool { return i < len(snap.Carriers) && snap.Carriers[i].Thread != 0 }
+	// Each box's width: equal where they are big; on a narrow canvas a
+	// busy one fits "carrier 5" (the name its running cell says) and
+	// the others share what is left, unlabelled (said on point).
+	widths := make([]float32, n)
+	if big {
+		for i := range widths {
+			widths[i] = (row.W - float32(n-1)*gap) / float32(n)
+		}
+	} else {
+		gap = 2 * sc
+		nBusy, busyW := 0, float32(0)
+		for i := range widths {
+			if busy(i) {
+				// The words, the dot and their insets (as drawn below).
+				widths[i] = TextWidth("carrier "+itoa(i+1), sc) + 2*min(row.H*0.3, 4*sc) + 15*sc
+				busyW += widths[i]
+				nBusy++
 			}
 		}
-		return w
-	}
-	head, form, withRight := heads[len(heads)-1], 3, false
-search:
-	for _, h := range heads {
-		for f := 0; f < 4; f++ {
-			// Wide empty slots where they leave room for the words at
-			// the strip's end (a waking slot's dashes, three characters
-			// long, were hard to see), else the usual ones, else a
-			// phone's: narrow, closer together.
-			for k, iw := range []float32{2 * idleW, idleW, CharW * sc} {
-				g := gap
-				if k == 2 {
-					g = 2 * sc
-				}
-				w := width(h, f, iw, g)
-				if k == 0 && w+TextWidth(right, sc)+2*CharW*sc > inner.W {
-					continue
-				}
-				if w <= inner.W {
-					head, form, idleW, gap = h, f, iw, g
-					withRight = w+TextWidth(right, sc)+2*CharW*sc <= inner.W
-					break search
-				}
+		if w := TextWidth("carriers: ", sc); n > nBusy && row.W-w-busyW-float32(n-1)*gap >= float32(n-nBusy)*3*CharW*sc {
+			l.Text(inner.X, inner.Y+(inner.H-CharH*sc)/2, "carriers: ", sc, p.Text)
+			row.X += w
+			row.W -= w
+		}
+		for i := range widths {
+			if !busy(i) {
+				widths[i] = max(2*sc, (row.W-busyW-float32(n-1)*gap)/float32(n-nBusy))
 			}
 		}
 	}
-	l.Text(inner.X, inner.Y+(inner.H-CharH*sc)/2, head, sc, p.Text)
-	x := inner.X + TextWidth(head, sc)
 	s.at.lanes = s.at.lanes[:0]
 	var who []string
+	x := row.X
 	for i := 0; i < n; i++ {
 		name := "worker-" + strconv.Itoa(i+1)
+		box := Rect{X: x, Y: row.Y, W: widths[i], H: row.H}
+		x += widths[i] + gap
 		var cv *sim.CarrierView
 		if i < len(snap.Carriers) {
 			cv = &snap.Carriers[i]
 		}
-		if cv != nil && cv.Thread != 0 {
-			label := labels(form, i, cv.Thread)
-			tok := Rect{X: x, Y: inner.Y, W: TextWidth(label, sc) + 2*dot + 9*sc, H: inner.H}
-			// The race cell's running look: a token, the green dot
-			// where its carrier holds a CPU (not in a GC pause).
-			l.Mark(tok, MeanVirtual, p, 1)
-			if cv.OnCPU && !snap.Paused {
-				l.MarkFrame(tok, runFrame(tok, sc), MeanOnCPU, p)
-			}
-			tx := tok.X + 3*sc
-			if cv.OnCPU && !snap.Paused {
-				l.MarkCircle(tok.X+3*sc+dot, tok.Y+tok.H/2, dot, MeanOnCPU, p)
-				tx += 2*dot + 3*sc
-			}
-			l.TextFit(Rect{X: tx, Y: tok.Y, W: tok.Right() - tx, H: tok.H}, sc, p.Background, label)
-			l.hit(tok, cv.Thread)
-			l.detail(tok, name, name+": runs virtual thread "+cv.Thread.String()+" ("+raceRoleShort(s.roles, s.models, cv.Thread)[0]+
-				"); its stack, "+Size(sim.Bytes(cv.Frames)*8)+", stays on this carrier, outside the heap.")
-			s.at.tokenOnLane(i, tok)
-			s.at.lanes = append(s.at.lanes, tok)
-			who = append(who, name+" runs "+cv.Thread.String())
-			x = tok.Right() + gap
-			continue
-		}
-		slot := Rect{X: x, Y: inner.Y + 1, W: slotW(i, idleW), H: inner.H - 2}
+		label := "carrier " + itoa(i+1)
+		ink, what := p.TextDim, "idle"
+		text := box.PadX(5 * sc)
 		switch {
+		case cv != nil && cv.Thread != 0:
+			// The race cell's running look: a token, the green frame
+			// and dot where its carrier holds a CPU (not in a GC pause).
+			l.Mark(box, MeanVirtual, p, 1)
+			if cv.OnCPU && !snap.Paused {
+				l.MarkFrame(box, runFrame(box, sc), MeanOnCPU, p)
+				dot := min(box.H*0.15, 5*sc)
+				if !big {
+					dot = min(box.H*0.3, 4*sc)
+				}
+				l.MarkCircle(box.X+5*sc+dot, box.Y+box.H/2, dot, MeanOnCPU, p)
+				text.X += 2*dot + 4*sc
+				text.W -= 2*dot + 4*sc
+			}
+			ink = p.Background
+			ws := raceRoleShort(s.roles, s.models, cv.Thread)
+			// "request #2902" for a request's own thread (its number
+			// alone read as one more call); "Haiku #4343" for a call.
+			what = ws[0]
+			if !strings.HasPrefix(what, "request") && len(ws) > 1 {
+				what = ws[1]
+			}
+			l.hit(box, cv.Thread)
+			l.detail(box, name, label+" ("+name+"): runs virtual thread "+cv.Thread.String()+" ("+ws[0]+
+				"); its stack, "+Size(sim.Bytes(cv.Frames)*8)+", stays on this carrier, outside the heap.")
+			who = append(who, label+" runs "+cv.Thread.String()+" ("+ws[0]+")")
 		case cv == nil:
-			l.Frame(slot, 1, p.PanelEdge.Alpha(0.5))
-			who = append(who, name+" not started yet")
+			l.Frame(box, 1, p.PanelEdge.Alpha(0.5))
+			what = "not started"
+			who = append(who, label+" not started yet")
 		case carrierWaking(snap, i):
-			// No thread on it yet: the waking lanes' dashes, the
-			// reason the ready cells wait beside it, said at the
-			// strip's end and in the ready cells.
-			drawWakingSlot(l, slot, p, sc)
-			who = append(who, name+" waking up to take a ready thread if one is left")
+			// No thread on it yet: signalled for a ready thread, its
+			// OS thread waking (the reason said once, over the row).
+			drawWakingSlot(l, box, p, sc)
+			ink, what = p.Text, "waking"
+			who = append(who, label+" waking up to take a ready thread if one is left")
 		default:
-			l.Frame(slot, 1, p.PanelEdge)
-			who = append(who, name+" idle")
+			l.Frame(box, 1, p.PanelEdge)
+			who = append(who, label+" idle")
 		}
-		s.at.tokenOnLane(i, slot)
-		s.at.lanes = append(s.at.lanes, slot)
-		x = slot.Right() + gap
-	}
-	if withRight {
-		c := p.TextDim
-		if waking > 0 && s.wake > 0 {
-			c = p.Text // the dashed slots' reason, as bright as they are
+		if big {
+			top := box.Y + (box.H-CharH*2.25*sc)/2
+			f := leadFace(sc)
+			f.fit(l, Rect{X: text.X, Y: top, W: text.W, H: CharH * 1.25 * sc}, ink, label, itoa(i+1))
+			l.TextFit(Rect{X: text.X, Y: top + CharH*1.25*sc, W: text.W, H: CharH * sc}, sc, ink, what, strings.Fields(what)[0])
+		} else if busy(i) {
+			l.TextFit(text, sc, ink, label)
 		}
-		l.TextRight(inner, right, sc, c)
+		s.at.tokenOnLane(i, box)
+		s.at.lanes = append(s.at.lanes, box)
 	}
 	say := "Carrier threads: the " + Count(int64(n)) + " OS threads of the virtual-thread scheduler, of the JVM's " + Count(int64(snap.PlatformLive)) +
 		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads: " + strings.Join(who, "; ") +
-		". An empty slot is a carrier with no virtual thread mounted; a dashed one was signalled for a ready thread and takes " + Dur(s.wake) + " to wake (the OS's wake-up), and goes back to sleep if a busy carrier took the thread first."
+		". A framed box is a carrier with no virtual thread mounted, asleep; a dashed one was signalled, one per thread made ready, and takes " + Dur(s.wake) +
+		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first."
 	l.region(r, "carriers", say)
 }
 
@@ -380,19 +390,21 @@ func drawResourceLine(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Pal
 	heap := "heap " + Size(used)
 	carriers := len(snap.Carriers)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
-	os := "OS threads: " + Count(int64(snap.PlatformLive)) + " = " + Count(int64(carriers)) + " carriers + " + Count(int64(jvm)) + " JVM's own"
+	app := ""
 	if snap.PlatformApp > 0 {
-		os += " + " + Count(int64(snap.PlatformApp)) + " program's"
+		app = ", and " + Count(int64(snap.PlatformApp)) + " of the program's own"
 	}
 	// The resident memory is said on point: the line keeps to the
 	// heap's use and the OS threads' parts.
 	l.Rect(r, p.Panel)
 	l.Frame(r, 1, p.PanelEdge)
-	l.TextFit(r.Inset(2*sc), sc, p.TextDim, heap+" · "+os, "heap "+Size(used)+" · OS threads "+Count(int64(snap.PlatformLive)), "heap "+Size(used))
+	// The OS threads are the caption's ("of the JVM's 29 OS threads"),
+	// their split on point: the words went to the carriers' boxes.
+	l.TextFit(r.Inset(2*sc), sc, p.TextDim, heap)
 	who := "the JVM's own (GC, compiler, main)"
 	if measured {
 		who = "the JVM's and its framework's own"
 	}
 	l.region(r, "heap and OS threads", foldedHeapSay(snap, used)+" OS threads: "+Count(int64(snap.PlatformLive))+" live: "+
-		Count(int64(carriers))+" carriers and "+Count(int64(jvm))+" of "+who+"; the virtual threads cost no OS thread each."+rssNote(snap))
+		Count(int64(carriers))+" carriers and "+Count(int64(jvm))+" of "+who+app+"; the virtual threads cost no OS thread each."+rssNote(snap))
 }

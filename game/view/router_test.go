@@ -67,7 +67,7 @@ func TestRunningAndReadyThreadsNameTheirRace(t *testing.T) {
 					found = true
 					assert.Equal(t, owner, r.owner, "call %v at %v", id, at)
 					if mounted[id] {
-						named = append(named, modelName(models, r.model)+" of "+owner.String())
+						named = append(named, modelName(models, r.model)+" "+owner.String())
 					}
 				}
 			}
@@ -304,7 +304,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// its look (a dot on a token, a token, a square).
 	assert.NotContains(t, txt, "parked, no answer yet")
 	assert.NotContains(t, txt, "ready (new, or answer arrived)", "the ready row is folded into the threads' line")
-	assert.Contains(t, txt, "4 live virtual threads = \n1 running + \n1 ready + \n2 parked")
+	assert.Contains(t, txt, "4 virtual threads = \n1 running + \n1 ready + \n2 parked")
 	var lineGreen, lineTokens, lineEdges, lineSquares int
 	for _, it := range l.Items {
 		if it.Meaning == MeanNone || !threads.Contains(it.Bounds()) {
@@ -332,11 +332,15 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 		}
 	}
 	assert.Equal(t, 4, greenTok, "the running carrier's token is framed in green")
-	assert.Contains(t, txt, "carrier 1: Haiku of #1\n", "the strip names the carrier the cell says")
-	// The carrier being woken: its slot dashed (not an idle frame), and
-	// what the dashes are at the strip's end, with no count ("5 waking"
-	// beside 3 ready invited a sum that does not hold).
-	assert.Contains(t, txt, "dashed: waking (50.0 µs)\n")
+	// A box per carrier, numbered as the running cell says it, naming
+	// what it runs by its race.
+	assert.Contains(t, txt, "carrier 1\nHaiku #1\n", "the box names the carrier the cell says")
+	// The carrier being woken: its box dashed (not an idle frame) and
+	// saying "waking"; why ready threads wait beside it said once, over
+	// the boxes, with no count ("5 waking" beside 3 ready invited a sum
+	// that does not hold).
+	assert.Contains(t, txt, "carrier 2\nwaking\n")
+	assert.Contains(t, txt, "2 carriers: ready threads wait while one wakes (50.0 µs)\n")
 	assert.NotContains(t, txt, "1 waking")
 	dashes := 0
 	for _, it := range l.Items {
@@ -351,9 +355,11 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	Build(&idle, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assert.NotContains(t, texts(&idle), "carrier waking")
 	assert.Contains(t, texts(&idle), "\nready\n")
+	assert.Contains(t, texts(&idle), "carrier 2\nidle\n", "an idle carrier says so")
+	assert.NotContains(t, texts(&idle), "wakes", "no wake-up to explain")
 	// Why a running call has not won, in the title: a call runs to send
 	// its request and again to read its answer.
-	assert.Contains(t, txt, "the first call to finish reading its answer wins")
+	assert.Contains(t, txt, "the first call to finish wins")
 }
 
 // On a platform pool the races panel is the ordinary one: a key under the
@@ -419,7 +425,7 @@ func TestRaceCountsSayWhichRows(t *testing.T) {
 	Build(&lead, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	// In plain words (readers could not parse "1 just decided, then 1
 	// of 49 undecided").
-	assert.Contains(t, texts(&lead), "a race just won, then 1 of 49 still racing\n")
+	assert.Contains(t, texts(&lead), "2 of 50 races: the one just won, 1 still open\n")
 	assert.NotContains(t, texts(&lead), "undecided")
 }
 
@@ -491,14 +497,16 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 	for _, cut := range []string{"waking up", "worker-", "1 square", "ready (new", "full bar"} {
 		assert.NotContains(t, txt, cut, "folded into a line (its words are on point)")
 	}
-	m := regexp.MustCompile(`([0-9,]+) live virtual threads = ([0-9,]+) running \+ ([0-9,]+) ready.* \+ ([0-9,]+) parked`).FindStringSubmatch(txt)
+	m := regexp.MustCompile(`([0-9,]+) virtual threads = ([0-9,]+) running \+ ([0-9,]+) ready.* \+ ([0-9,]+) parked`).FindStringSubmatch(txt)
 	require.NotNil(t, m, txt)
 	n := func(s string) int { v, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return v }
 	assert.Equal(t, n(m[1]), n(m[2])+n(m[3])+n(m[4]), "the threads' line adds up")
 	assert.Equal(t, int(in.Snap.VirtualLive), n(m[1]))
-	// Whether the race's cancelled calls count among the live threads,
-	// from the model (readers asked): at 300 ms they have ended.
-	assert.Contains(t, txt, "(the 2 cancelled have ended)")
+	// Whether the race's threads count among the live threads, from
+	// the model (readers asked): at 300 ms they have ended, and their
+	// cells say so.
+	assert.Contains(t, txt, "won: answered first, ended")
+	assert.Contains(t, txt, "cancelled, ended")
 	// The request's own thread, named where its column starts.
 	assert.Contains(t, txt, "request thread")
 	// A carrier's token names its thread's race by the request's number,
@@ -523,15 +531,16 @@ func TestRaceLeadEndsWithTheRaces(t *testing.T) {
 	assert.True(t, SceneOf(&in, true).ScopesLead, "before the first race")
 }
 
-// The threads' line says whether the cancelled calls of the race drawn
-// as just won are among the live threads it counts: "do the cancelled
+// The frame says whether the threads of the race drawn as just won are
+// among the live threads the threads' line counts: "do the cancelled
 // count in the 1,397?", a reader asked. From the model's state: a
-// cancelled call still unwinding is live; one whose thread ended is not.
+// cancelled call still unwinding is live (said on the threads' line);
+// one whose thread ended is not (its cell says "ended", as the winner's).
 func TestThreadsLineSaysWhetherCancelledCount(t *testing.T) {
 	for _, c := range []struct {
 		done bool
 		want string
-	}{{false, "(1 cancelled among them, still ending)"}, {true, "(the 2 cancelled have ended)"}} {
+	}{{false, "(1 cancelled among them, still ending)"}, {true, "cancelled, ended\nwon: answered first, ended\ncancelled, ended"}} {
 		snap := &sim.Snapshot{Parallelism: 2, RunQueue: []sim.ThreadID{6}, RunQueueLen: 1, VirtualLive: 3, ScopesOpen: 2,
 			Carriers: []sim.CarrierView{{ID: 1, Thread: 2, State: sim.StateRunning, OnCPU: true}, {ID: 2, State: sim.StateParked, Reason: sim.ParkIdle}},
 			Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{{Thread: 2, State: sim.StateRunning}}},

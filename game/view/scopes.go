@@ -30,8 +30,10 @@ const (
 	// maxDecidedRows bounds the decided races drawn above the open scopes.
 	maxDecidedRows = 2
 	// maxLeadRows bounds the rows of races drawn as the side's picture:
-	// the race just decided and a few undecided ones, in larger words.
-	maxLeadRows = 4
+	// the race just decided and a few undecided ones, in larger words
+	// (three: the room of a fourth went to the carriers' boxes, which
+	// readers asked to see large).
+	maxLeadRows = 3
 	// decidedFor is how long (virtual time) a decided race stays drawn:
 	// long enough to be seen at slow speeds, short enough that at the
 	// router's few races per millisecond the newest replace it.
@@ -338,13 +340,16 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	case big && nDecided > 0:
 		// Plain words, each count before the rows it counts: "1 just
 		// decided, then 3 of 349 undecided" was hard to parse.
-		won := "a race just won"
+		// The rows counted among all the races first ("a race just
+		// won, then 3 of 349 still racing" read awkwardly).
+		won := "the one just won"
 		if nDecided > 1 {
-			won = Count(int64(nDecided)) + " races just won"
+			won = "the " + Count(int64(nDecided)) + " just won"
 		}
-		counts = []string{won + ", then " + Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " still racing", won}
+		all := Count(int64(nDecided+nOpen)) + " of " + Count(int64(nDecided+undecided)) + " races: "
+		counts = []string{all + won + ", " + Count(int64(nOpen)) + " still open", won + ", " + Count(int64(nOpen)) + " open", won}
 		if nOpen >= undecided {
-			counts[0] = won + ", then the " + Count(int64(nOpen)) + " still racing"
+			counts[0] = won + ", then the " + Count(int64(nOpen)) + " still open"
 		}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
@@ -377,7 +382,7 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// thread runs to send its request and again to read the
 		// answer; the first to finish wins (the key's line, folded in).
 		// (The thread per call is the caption's: cut here.)
-		titles = []string{"races: the first call to finish reading its answer wins", "races: first call to finish wins", "races"}
+		titles = []string{"races: the first call to finish wins", "races: first call to finish wins", "races"}
 	}
 	body := panel(l, r, "", p, sc, titles...)
 	link := ""
@@ -648,8 +653,14 @@ func scopeRects(row Rect, n int, f cellFace, sc float32) (owner Rect, subs []Rec
 func subtaskWords(st *sim.SubtaskView, won, big bool) []string {
 	var out []string
 	switch {
+	case won && big && st.Done:
+		// Whether the winner's thread lives on: a reader could not
+		// tell (it ends with its answer read).
+		out = []string{"won: answered first, ended", "won: answered first", "won, ended", "won"}
 	case won && big:
 		out = []string{"won: answered first", "won"}
+	case big && st.Cancelled && st.Done:
+		out = []string{"cancelled, ended", "cancelled"}
 	case won:
 		out = []string{"won, ended", "won"}
 	case big && st.State == sim.StateRunnable && !st.Cancelled && !st.Done:
@@ -879,7 +890,19 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 	}
 	if sv.Owner != 0 {
 		l.hit(owner, sv.Owner)
-		drawCall(l, owner, stateOfOwner(sv, snap), []string{sv.Owner.String()}, active, f, p, sc)
+		st := stateOfOwner(sv, snap)
+		n := carrierOf(snap, sv.Owner)
+		if c := "carrier " + itoa(n); f.lead && st == callRunning && n > 0 && owner.H >= CharH*(f.size+sc)+4*sc {
+			// Its carrier under its number, as the running call cells
+			// say theirs: a reader missed it on the request's cell.
+			drawCall(l, owner, st, nil, active, f, p, sc)
+			x := owner.X + 19*sc // after the cell's inset and dot, as drawCall sets its words
+			top := owner.Y + (owner.H-CharH*(f.size+sc))/2
+			f.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * f.size}, p.Background, sv.Owner.String())
+			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, "on "+c, c)
+		} else {
+			drawCall(l, owner, st, []string{sv.Owner.String()}, active, f, p, sc)
+		}
 	} else {
 		// Decided in a scope the snapshot did not list (it lists 128):
 		// the events name its subtasks, not its owner.
