@@ -1194,7 +1194,7 @@ func TestThreadsHeapIsOneBar(t *testing.T) {
 	}
 	assert.Contains(t, txt, "heap: "+Size(in.Snap.Heap.EdenUsed)+" in use, of "+Size(in.Snap.Heap.Max))
 	assert.Contains(t, txt, "\n7.8 MB in use, by kind:\n", "the bar is the bytes in use, not the heap's 4 GB")
-	assert.Contains(t, txt, "~0.8 KB a thread\n= a Thread object + a StackChunk\n")
+	assert.Contains(t, txt, "~0.8 KB a thread\n= Thread object + StackChunk\n")
 	for _, it := range l.Items {
 		if it.Kind == KindText && it.Text == "~0.8 KB a thread" {
 			assert.GreaterOrEqual(t, it.Size, float32(1.5), "one thread's share in large type")
