@@ -173,9 +173,8 @@ func TestMemoryTitleOnlyOverTheStory(t *testing.T) {
 		var l List
 		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: sz[2]})
 		txt := texts(&l)
-		// The story's JVM part, at the parts' precision (the folded
-		// lines' "JVM itself 182 MB" is not the story).
-		story := regexp.MustCompile(`(?m)^JVM( itself:?)? [0-9]+\.[0-9] MB`).MatchString(txt)
+		// The story's big words over the carriers' part of its bar.
+		story := regexp.MustCompile(`(?m)^\d+ carriers(' OS threads)?: [0-9.]+ MB$`).MatchString(txt)
 		title := regexp.MustCompile(`(?m)^(the JVM's )?memory: .* limit$`).MatchString(txt)
 		assert.Equal(t, story, title, "%gx%g: the memory title is over the memory story only", sz[0], sz[1])
 	}

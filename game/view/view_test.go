@@ -914,7 +914,8 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	// carrier's share said with what it is made of; the JVM's own threads
 	// are in the JVM's part, said once with their count.
 	// (The long form where it fits, else each part's size before its name.)
-	assert.Regexp(t, `memory `+Size(snap.RSS)+` = (heap `+Size(snap.RSSHeap)+` \+ 8 carriers 25.5 MB \+ JVM itself 182 MB|`+Size(snap.RSSHeap)+` heap \+ 25.5 MB carriers \+ 182 MB JVM)`, txt)
+	// At one precision (PartsSize), so the parts add to the whole.
+	assert.Regexp(t, `memory `+regexp.QuoteMeta(PartsSize(snap.RSS))+` = (heap `+Size(snap.RSSHeap)+` \+ 8 carriers 25.5 MB \+ JVM itself 182.0 MB|`+Size(snap.RSSHeap)+` heap \+ 25.5 MB carriers \+ 182.0 MB JVM)`, txt)
 	assert.Contains(t, txt, "8 carriers: about 3.2 MB each")
 	// The JVM's threads are named the same in both places.
 	assert.Contains(t, txt, "the 66 JVM and framework threads")
