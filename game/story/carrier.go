@@ -32,14 +32,16 @@ func carrierMemory(f *facts) string {
 	if s.RSS <= 0 {
 		return "Now the JVM has " + counti(s.PlatformLive) + " OS threads."
 	}
-	r := "Resident memory is " + size(s.RSS)
+	// The memory bar's precision (view.PartsSize), so its parts and the
+	// caption's figures read alike.
+	r := "Resident memory is " + view.PartsSize(s.RSS)
 	if mb := f.knobInt("container_mb", 0); mb > 0 {
 		r += " of the container's " + counti(mb) + " MB"
 	}
 	if 2*s.RSSJVM > s.RSS {
 		// Where the JVM itself is most of it, the caption says so: the
 		// loops' threads are not where the memory goes.
-		r += "; " + size(s.RSSJVM) + " is the JVM itself"
+		r += "; " + view.PartsSize(s.RSSJVM) + " is the JVM itself"
 	}
 	return r + "."
 }

@@ -369,6 +369,9 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		// Flights to or from an idle lane end on its line.
 		s.at.tokenOnLane(i, Rect{X: line.X, Y: line.Y, W: min(line.H*3, line.W), H: line.H})
 	}
+	if allIdle && len(waking) == 0 && line.H > 0 {
+		drawIdleCarriers(l, Rect{X: body.X, Y: line.Y, W: body.W, H: body.Bottom() - line.Y}, idle, p, sc)
+	}
 	if len(rest) > 0 && line.H > 0 && !allIdle {
 		words := []string{idleWords(rest, len(snap.Carriers), true), idleWords(rest, len(snap.Carriers), false)}
 		if s.memStory && busy > 0 && len(rest) == len(idle) && len(rest) == len(snap.Carriers)-busy {
@@ -389,6 +392,32 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 	if len(waking) > 0 {
 		row := Rect{X: body.X, Y: line.Y + lineH, W: body.W, H: max(0, min(rowH, body.Bottom()-line.Y-lineH))}
 		s.drawWaking(l, line, row, waking, snap.RunQueueLen, p, sc)
+	}
+}
+
+// drawIdleCarriers draws every carrier, all idle, as an empty box of its
+// own in the outline of a carrier's OS thread, as request-load draws its
+// idle CPUs: under "carriers: 4 of 11 OS threads, all idle" an empty
+// panel left a reader looking for the 4 carriers. No words: the title
+// says they are idle; each box names its carrier on point.
+func drawIdleCarriers(l *List, r Rect, idle []int, p *Palette, sc float32) {
+	n := len(idle)
+	if n == 0 || r.H < 4*sc {
+		return
+	}
+	in := r.Inset(2 * sc)
+	in.H = min(in.H, 2*CharH*sc)
+	gap := 4 * sc
+	w := min(12*CharW*sc, (in.W-float32(n-1)*gap)/float32(n))
+	if w < 3*sc {
+		return
+	}
+	for k, i := range idle {
+		c := Rect{X: in.X + float32(k)*(w+gap), Y: in.Y, W: w, H: in.H}
+		l.Rect(c, p.Grid)
+		l.MarkFrame(c, max(1, 1.5*sc), MeanCarrierOS, p)
+		name := "worker-" + strconv.Itoa(i+1)
+		l.detail(c, name, name+": idle carrier, an OS thread (a platform thread) with no virtual thread mounted: every virtual thread is parked.")
 	}
 }
 

@@ -303,6 +303,11 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// groups' words ("#75 server loop" beside "7 server loops
 		// waiting for work": 7 + 1 without working it out).
 		names = []string{id + " " + execThreads(s.snap, cv.Exec, 1), id}
+		if s.memStory {
+			// Beside "8 of 74 OS threads" the id "#75" read as a 75th
+			// OS thread: under the memory story the group alone.
+			names = []string{execThreads(s.snap, cv.Exec, 1), id}
+		}
 	}
 	tw := inner.H
 	if text {

@@ -95,9 +95,9 @@ func drawCarrierCells(l *List, r Rect, n int, p *Palette, sc float32) {
 
 // heapPart is one kind of heap contents, in its heap colour.
 type heapPart struct {
-	b                sim.Bytes
-	m                Meaning
-	long, mid, short string
+	b           sim.Bytes
+	m           Meaning
+	long, short string
 }
 
 // heapContents is what the heap holds by the model's own accounting: the
@@ -111,7 +111,7 @@ func heapContents(snap *sim.Snapshot, used sim.Bytes) []heapPart {
 	var out []heapPart
 	add := func(b sim.Bytes, m Meaning, long, short string) {
 		if b > 0 {
-			out = append(out, heapPart{b, m, long, short, short})
+			out = append(out, heapPart{b, m, long, short})
 		}
 	}
 	var sum sim.Bytes
@@ -123,9 +123,6 @@ func heapContents(snap *sim.Snapshot, used sim.Bytes) []heapPart {
 		wait = "awaiting the first GC"
 	}
 	add(max(0, used-sum), MeanGarbage, "garbage of finished requests, "+wait, "garbage")
-	if len(out) > 0 {
-		out[0].mid = "garbage, " + wait
-	}
 	add(live(sim.CatRequest), MeanRequest, "data of requests in flight", "request data")
 	add(live(sim.CatApp), MeanApp, "application data", "application data")
 	add(live(sim.CatThreadLocal), MeanThreadLocal, "thread-local data", "thread-local data")
@@ -183,7 +180,7 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	cx := carriers.X + carriers.W/2
 	sx := heap.X + 4*sc
 	tx := sx + 3*CharW*sc
-	carrierWords := []string{cs + " carriers' OS threads: " + Size(snap.RSSThreads), cs + " carriers: " + Size(snap.RSSThreads)}
+	carrierWords := []string{cs + " carriers' OS threads: " + PartsSize(snap.RSSThreads), cs + " carriers: " + PartsSize(snap.RSSThreads)}
 	vtWords := []string{vs + ": " + Size(vt) + " of heap", vs + ": " + Size(vt), Size(vt)}
 	// The big type: as large as the first words of both fit.
 	big := sc
@@ -194,7 +191,7 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		}
 	}
 	bigRow := CharH * big
-	need := 2*bigRow + 5*row + 2*row + 20*sc
+	need := 2*bigRow + 6*row + 2*row + 20*sc
 	if r.H < need {
 		return false
 	}
@@ -203,6 +200,7 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	_, rest := r.Top(gap)
 	cWords, rest := rest.Top(bigRow)
 	cNote, rest := rest.Top(row)
+	pNote, rest := rest.Top(row)
 	_, rest = rest.Top(gap / 2)
 	hWords, rest := rest.Top(row)
 	_, rest = rest.Top(6 * sc)
@@ -227,9 +225,19 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	}
 	each := snap.RSSThreads / sim.Bytes(nc)
 	l.Line(cx, cWords.Bottom()+2*sc, cx, bar.Y-2*sc, lw, p.Text)
+	// Resident, not reserved: "3.2 MB when stacks are about 1 MB?"
 	l.TextFit(Rect{X: cx + CharW*sc, Y: cNote.Y, W: r.Right() - cx - CharW*sc, H: row}, sc, p.TextDim,
-		"~"+Size(each)+" each: stack pages + native memory, outside the heap",
-		"~"+Size(each)+" each, outside the heap", "~"+Size(each)+" each")
+		"~"+Size(each)+" each resident: stack + native, outside the heap",
+		"~"+Size(each)+" each resident, outside the heap", "~"+Size(each)+" each")
+	// The same threads as platform threads, by the model's own figure
+	// for a started OS thread (a reader worked out the 51 MB for
+	// himself): a product of this run's figures, not a second run, so a
+	// line of words rather than a bar.
+	if vn > nc {
+		plat := RoughSize(each * sim.Bytes(vn))
+		l.TextFit(Rect{X: cx + CharW*sc, Y: pNote.Y, W: r.Right() - cx - CharW*sc, H: row}, sc, p.TextDim,
+			"as "+Count(int64(vn))+" platform threads: ~"+plat, "as platform threads: ~"+plat)
+	}
 
 	// The heap's pages by the model's own accounting, the threads' own
 	// objects first (the sliver), each part at least 4 pixels (two of 2
@@ -297,8 +305,8 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	hx := heap.X + heap.W/2
 	hs := "heap " + Size(snap.RSSHeap)
 	heapWords := []string{hs, "heap"}
-	if largest.b*2 >= snap.RSSHeap && largest.mid != "" {
-		heapWords = append([]string{hs + ": mostly " + largest.mid, hs + ": mostly " + largest.short}, heapWords...)
+	if largest.b*2 >= snap.RSSHeap && largest.short != "" {
+		heapWords = append([]string{hs + ": mostly " + largest.short}, heapWords...)
 	}
 	l.TextFit(Rect{X: heap.X, Y: hWords.Y, W: r.Right() - heap.X, H: row}, sc, p.Text, heapWords...)
 	l.Line(hx, hWords.Bottom()+1*sc, hx, bar.Y-1*sc, lw, p.Text)
@@ -308,8 +316,11 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	l.Rect(jvm, p.Grid)
 	l.Frame(jvm, max(1, sc), p.PanelEdge)
 	jy := jvm.Y + (jvm.H-row)/2
+	// What it is, in a few words ("the JVM itself" alone read as vague).
+	js := PartsSize(snap.RSSJVM)
 	l.TextFit(Rect{X: jvm.X + CharW*sc, Y: jy, W: jvm.W - 2*CharW*sc, H: row}, sc, p.Text,
-		"the JVM itself: "+Size(snap.RSSJVM), "JVM itself: "+Size(snap.RSSJVM), "JVM "+Size(snap.RSSJVM))
+		"JVM itself "+js+": code, classes, GC tables, "+Count(int64(jvmThreads))+" threads",
+		"JVM itself "+js+": code, classes, GC tables", "JVM itself: "+js, "JVM "+js)
 
 	// The virtual threads: an arrow up into the sliver from their words.
 	ay := vWords.Y + bigRow/2
@@ -347,17 +358,17 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		// bare "(widened to be seen)" left a reader asking which it was.
 		tw := strconv.FormatFloat(float64(trueW), 'g', 2, 32)
 		widened = " The virtual threads' sliver is widened to be seen: to scale it is " + tw + " px wide."
-		l.TextFit(Rect{X: tx, Y: wNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim,
-			"(to scale "+tw+" px wide: widened to be seen)", "(widened to be seen)")
+		l.TextFit(Rect{X: tx, Y: wNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim, "(widened to be seen)")
 	}
 
 	// What each part is, on point.
 	l.detail(Rect{X: r.X, Y: cWords.Y, W: r.W, H: wNote.Bottom() - cWords.Y}, "memory",
-		"The JVM's resident memory, "+Size(snap.RSS)+" of the container's "+Size(limit)+" limit ("+Size(max(0, limit-snap.RSS))+
+		"The JVM's resident memory, "+PartsSize(snap.RSS)+" of the container's "+Size(limit)+" limit ("+Size(max(0, limit-snap.RSS))+
 			" unused), drawn as one bar at one scale: the "+cs+" carriers' OS threads "+Size(snap.RSSThreads)+" (touched stack pages and native memory, outside the heap, about "+Size(each)+
-			" each; the stacks they reserve are larger, but untouched pages take no RAM), the heap's pages in RAM "+Size(snap.RSSHeap)+", the JVM itself "+Size(snap.RSSJVM)+
+			" each, resident: the stack pages a thread has touched and its native memory; the rest of its reserved stack takes no RAM), the heap's pages in RAM "+Size(snap.RSSHeap)+", the JVM itself "+PartsSize(snap.RSSJVM)+
 			" (code, class metadata, the collector's tables, its own "+Count(int64(jvmThreads))+" threads). The JVM has "+Count(int64(snap.PlatformLive))+" OS threads: "+
-			cs+" carriers + "+jvmOwnWords(jvmThreads, measured)+". In the heap the "+vs+" hold "+Size(vt)+": "+strings.Join(sums, ", ")+
+			cs+" carriers + "+jvmOwnWords(jvmThreads, measured)+". As platform threads the "+vs+" would each need such an OS thread, about "+RoughSize(each*sim.Bytes(vn))+
+			"; as virtual threads they share the carriers. In the heap the "+vs+" hold "+Size(vt)+": "+strings.Join(sums, ", ")+
 			". Every virtual thread keeps a StackChunk: a parked one holds its stack in it, a running one keeps it for its next park, so there is one more StackChunk than parked threads while a thread runs. "+
 			heapContentsSay(snap, parts)+widened)
 	return true

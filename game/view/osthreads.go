@@ -53,8 +53,8 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	if memoryStory(snap, limit) && memoryStoryRoom(Rect{W: r.W - 6*sc, H: r.H - PanelTitleH(sc) - 6*sc}, sc) {
 		// (The room is of panelAlt's body.) The panel's story is the memory (drawMemoryStory): its title
 		// says it, against the limit; the threads are counted below.
-		titles = append([]string{"the JVM's memory: " + Size(snap.RSS) + " of the container's " + Size(limit) + " limit",
-			"memory: " + Size(snap.RSS) + " of the " + Size(limit) + " limit"}, titles...)
+		titles = append([]string{"the JVM's memory: " + PartsSize(snap.RSS) + " of the container's " + Size(limit) + " limit",
+			"memory: " + PartsSize(snap.RSS) + " of the " + Size(limit) + " limit"}, titles...)
 	}
 	body := panelAlt(l, r, right, alone, p, sc, titles...)
 	var segs [8]segment
@@ -217,7 +217,7 @@ func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 	}{
 		{snap.RSSHeap, []string{"heap"}},
 		{snap.RSSThreads, []string{threads}},
-		{snap.RSSJVM, []string{"JVM itself " + Size(snap.RSSJVM), "JVM itself", "JVM"}},
+		{snap.RSSJVM, []string{"JVM itself " + PartsSize(snap.RSSJVM), "JVM itself", "JVM"}},
 	}
 	x := r.X
 	for i, pt := range parts {
@@ -440,7 +440,7 @@ func rssShort(snap *sim.Snapshot) []string {
 	var long, short []string
 	add := func(b sim.Bytes, l, sh string) {
 		if b > 0 { // a part of 0 B is left out
-			long, short = append(long, l+" "+Size(b)), append(short, Size(b)+" "+sh)
+			long, short = append(long, l+" "+PartsSize(b)), append(short, PartsSize(b)+" "+sh)
 		}
 	}
 	// With only carriers, the short form says "carriers" too: "threads"
@@ -454,10 +454,10 @@ func rssShort(snap *sim.Snapshot) []string {
 	add(snap.RSSThreads, threads, threadsShort)
 	add(snap.RSSJVM, "JVM itself", "JVM")
 	return []string{
-		"resident memory " + Size(snap.RSS) + " = " + strings.Join(long, " + "),
-		"memory " + Size(snap.RSS) + " = " + strings.Join(long, " + "),
-		"memory " + Size(snap.RSS) + " = " + strings.Join(short, " + "),
-		"resident memory of the JVM " + Size(snap.RSS), "resident memory " + Size(snap.RSS), "memory " + Size(snap.RSS)}
+		"resident memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
+		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
+		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(short, " + "),
+		"resident memory of the JVM " + PartsSize(snap.RSS), "resident memory " + PartsSize(snap.RSS), "memory " + PartsSize(snap.RSS)}
 }
 
 // rssNote adds the JVM's resident memory to the explanation when the

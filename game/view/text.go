@@ -85,6 +85,17 @@ func Size(b sim.Bytes) string {
 	return strconv.FormatInt(int64(b), 10) + " B"
 }
 
+// PartsSize formats a size the way the memory bar writes its parts and
+// their whole: in MB with one decimal from 1 MB to 1 GB ("182.0 MB",
+// "220.2 MB"), else as Size. Size's "220 MB" over parts of "25.5 MB",
+// "12.7 MB" and "182 MB" left a reader adding them to 220.2.
+func PartsSize(b sim.Bytes) string {
+	if b >= sim.MB && b < sim.GB {
+		return strconv.FormatFloat(float64(b)/float64(sim.MB), 'f', 1, 64) + " MB"
+	}
+	return Size(b)
+}
+
 // RoughSize formats an approximate size with two significant digits
 // ("about 24 KB each", "about 3.2 MB each"): "about 24.0 KB" claimed a
 // precision that "about" denies, and a reader multiplied it out.

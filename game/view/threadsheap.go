@@ -161,7 +161,13 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	}
 	l.detail(Rect{X: bar.X, Y: bar.Y, W: bar.W, H: each.Bottom() - bar.Y}, "the threads' objects",
 		"The "+Count(int64(n))+" virtual threads' objects, "+Size(total)+": "+strings.Join(sizes, ", ")+" (each rounded). Each thread has its Thread object, and a StackChunk holding the stack it had when it parked: about "+one+" a thread.")
-	l.TextFit(each, sc, p.Text, "= "+strings.Join(what, " + "), "= "+strings.Join(what, " + "))
+	// Without the articles ("= Thread object + StackChunk"): two words
+	// for the contrast's "a carrier is a platform thread".
+	var bare []string
+	for _, w := range what {
+		bare = append(bare, strings.TrimPrefix(w, "a "))
+	}
+	l.TextFit(each, sc, p.Text, "= "+strings.Join(bare, " + "))
 	// Where the model gives a platform thread no memory (no contrast
 	// panel under this one), the spaces, dim: where these objects are.
 	if platformContrastH(snap, Rect{H: 1e9}, sc) > 0 {
@@ -205,7 +211,7 @@ func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, 
 	each := snap.PlatformThreadMemory
 	n := snap.VirtualLive
 	plat := each * sim.Bytes(n)
-	body := panel(l, r, "", p, sc, "the same threads, at one scale", "at one scale")
+	body := panel(l, r, "", p, sc, "drawn to the same scale", "same scale")
 	if body.Empty() {
 		return
 	}
@@ -222,9 +228,14 @@ func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, 
 	in := top.PadX(3 * sc)
 	if barH >= 2*row {
 		a, b := in.Top(barH / 2)
-		l.TextFit(Rect{X: a.X, Y: a.Bottom() - row, W: a.W, H: row}, sc, p.Background, "as platform threads: "+Size(plat), "platform: "+Size(plat))
-		l.TextFit(Rect{X: b.X, Y: b.Y, W: b.W, H: row}, sc, p.Background, "outside the heap, "+Size(each)+" each; a carrier is one",
-			"outside the heap; a carrier is one", "outside the heap")
+		// "Outside the heap" first: 18.75 GB beside the heap's 4 GB
+		// read for a moment as having to fit in it. The model counts a
+		// platform thread's memory reserved (its -Xss stack and native
+		// memory): "1.9 MB: reserved or committed?".
+		l.TextFit(Rect{X: a.X, Y: a.Bottom() - row, W: a.W, H: row}, sc, p.Background,
+			"as platform threads, outside the heap: "+Size(plat), "as platform threads: "+Size(plat), "platform: "+Size(plat))
+		l.TextFit(Rect{X: b.X, Y: b.Y, W: b.W, H: row}, sc, p.Background, Size(each)+" reserved each; a carrier is a platform thread",
+			Size(each)+" reserved each", "outside the heap")
 	} else {
 		l.TextFit(in, sc, p.Background, "as platform threads: "+Size(plat)+" outside the heap",
 			"as platform threads: "+Size(plat), "platform: "+Size(plat))

@@ -24,8 +24,8 @@ func TestPlatformContrastIsTheModels(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
-	assert.Contains(t, txt, "as platform threads: "+Size(plat.Snap.ThreadMemory)+"\noutside the heap, 1.9 MB each; a carrier is one",
-		"where the platform threads' memory is, and that a carrier is one ('carrier', 'OS thread' and 'platform thread' read as three things)")
+	assert.Contains(t, txt, "drawn to the same scale\nas platform threads, outside the heap: "+Size(plat.Snap.ThreadMemory)+"\n1.9 MB reserved each; a carrier is a platform thread",
+		"where the platform threads' memory is (before its size: 18.75 GB beside a 4 GB heap read as in it), reserved, and that a carrier is a platform thread ('carrier', 'OS thread' and 'platform thread' read as three things)")
 	// A panel of its own, under the heap's: inside the heap's panel, under
 	// "of 4.00 GB", the 18.75 GB read as heap.
 	var heapPanel, contrast Rect

@@ -914,7 +914,8 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	// carrier's share said with what it is made of; the JVM's own threads
 	// are in the JVM's part, said once with their count.
 	// (The long form where it fits, else each part's size before its name.)
-	assert.Regexp(t, `memory `+Size(snap.RSS)+` = (heap `+Size(snap.RSSHeap)+` \+ 8 carriers 25.5 MB \+ JVM itself 182 MB|`+Size(snap.RSSHeap)+` heap \+ 25.5 MB carriers \+ 182 MB JVM)`, txt)
+	// At one precision (PartsSize), so the parts add to the whole.
+	assert.Regexp(t, `memory `+regexp.QuoteMeta(PartsSize(snap.RSS))+` = (heap `+Size(snap.RSSHeap)+` \+ 8 carriers 25.5 MB \+ JVM itself 182.0 MB|`+Size(snap.RSSHeap)+` heap \+ 25.5 MB carriers \+ 182.0 MB JVM)`, txt)
 	assert.Contains(t, txt, "8 carriers: about 3.2 MB each")
 	// The JVM's threads are named the same in both places.
 	assert.Contains(t, txt, "the 66 JVM and framework threads")
@@ -1194,7 +1195,7 @@ func TestThreadsHeapIsOneBar(t *testing.T) {
 	}
 	assert.Contains(t, txt, "heap: "+Size(in.Snap.Heap.EdenUsed)+" in use, of "+Size(in.Snap.Heap.Max))
 	assert.Contains(t, txt, "\n7.8 MB in use, by kind:\n", "the bar is the bytes in use, not the heap's 4 GB")
-	assert.Contains(t, txt, "~0.8 KB a thread\n= a Thread object + a StackChunk\n")
+	assert.Contains(t, txt, "~0.8 KB a thread\n= Thread object + StackChunk\n")
 	for _, it := range l.Items {
 		if it.Kind == KindText && it.Text == "~0.8 KB a thread" {
 			assert.GreaterOrEqual(t, it.Size, float32(1.5), "one thread's share in large type")
