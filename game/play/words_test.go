@@ -18,6 +18,7 @@ func frameWords(t *testing.T, spec string, at sim.Time) []string {
 	p.Pause()
 	_, err := p.Seek(at, 1<<30)
 	require.NoError(t, err)
+	p.SyncContrast(1 << 30) // the frame a reader sees once it has caught up
 	var l view.List
 	hdr := p.Header()
 	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
