@@ -571,15 +571,32 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 		// Straight out of the grid of every live thread, its words
 		// above it: the chain read left to right, threads -> their
 		// caches, at the height where it enters the data's block.
-		ty = clamp(ty, g.Y+CharH*sc+6*sc, g.Bottom()-w)
 		x0 := g.Right() + 6*sc
-		if x0+4*sc+lw <= th.Right()-2*sc && ty-CharH*sc-4*sc >= th.Y+PanelTitleH(sc) && tx > x0+40*sc {
-			ly := ty - CharH*sc - 4*sc
-			l.Text(x0+4*sc, ly, label, sc, p.Text)
+		// On one line above the arrow where it fits beside the grid,
+		// else on two (a wide grid: on one line under the panel, the
+		// arrow ran from there up the gap and across the old gen's
+		// title).
+		lines := []string{label}
+		if x0+4*sc+lw > th.Right()-2*sc {
+			lines = Wrap(label, th.Right()-2*sc-x0-4*sc, sc)
+		}
+		lh := float32(len(lines)) * CharH * sc
+		ty = clamp(ty, g.Y+lh+6*sc, g.Bottom()-w)
+		fits := len(lines) <= 2
+		lw = 0
+		for _, ln := range lines {
+			lw = max(lw, TextWidth(ln, sc))
+			fits = fits && x0+4*sc+TextWidth(ln, sc) <= th.Right()-2*sc
+		}
+		if fits && ty-lh-4*sc >= th.Y+PanelTitleH(sc) && tx > x0+40*sc {
+			ly := ty - lh - 4*sc
+			for i, ln := range lines {
+				l.Text(x0+4*sc, ly+float32(i)*CharH*sc, ln, sc, p.Text)
+			}
 			l.Line(x0, ty, tx, ty, w, p.Text)
 			l.Line(tx, ty, tx-6*sc, ty-6*sc, w, p.Text)
 			l.Line(tx, ty, tx-6*sc, ty+6*sc, w, p.Text)
-			l.detail(Rect{X: x0 + 4*sc, Y: ly, W: lw, H: CharH * sc}, label,
+			l.detail(Rect{X: x0 + 4*sc, Y: ly, W: lw, H: lh}, label,
 				"Each live virtual thread keeps the data it made for itself (its thread-local cache) for as long as it lives: together they are the old generation's thread-local data.")
 			return
 		}
