@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,6 +21,8 @@ import (
 // taken. Run it with
 //
 //	SCENES=1 go test -count=1 -run TestSceneShots ./build
+//
+// (SCENE=vt-pooling besides: only the scenes whose name has it.)
 func TestSceneShots(t *testing.T) {
 	if os.Getenv("SCENES") != "1" {
 		t.Skip("screenshots only with SCENES=1")
@@ -29,26 +32,30 @@ func TestSceneShots(t *testing.T) {
 		ms                     float64
 		stepTo                 string // then to the next event of this kind ("" none)
 		compare                string // a second case drawn beside caseID ("" none)
+		opening                bool   // the page's opening instead: held at its moment
 	}{
+		// The page's first frame: its story's opening, held at the
+		// moment it fast-forwards to (vt-pooling: the first Full GC).
+		{"vt-pooling-1g-pool-opening", "vt-pooling", "1g-pool", 0, "", "", true},
 		// During a young GC: the next stop-the-world pause after 2.3 s.
-		{"vt-pooling-1g-pool-gc", "vt-pooling", "1g-pool", 2300, "gc-pause", ""},
-		{"request-load-pool-200", "request-load", "pool-200", 600, "", ""},
+		{"vt-pooling-1g-pool-gc", "vt-pooling", "1g-pool", 2300, "gc-pause", "", false},
+		{"request-load-pool-200", "request-load", "pool-200", 600, "", "", false},
 		// At 300 ms, the next race decided: a race is decided and its
 		// scope closed in one instant, so the picture shows the
 		// races it saw decided, and a still frame after a seek saw none.
-		{"llm-router-virtual", "llm-router", "virtual", 300, "win", ""},
+		{"llm-router-virtual", "llm-router", "virtual", 300, "win", "", false},
 		// 10,000 sleeping virtual threads, all parked: what they cost.
-		{"vt-basics-memory-virtual", "vt-basics", "memory-virtual", 300, "", ""},
-		{"vt-basics-memory-platform", "vt-basics", "memory-platform", 300, "", ""},
+		{"vt-basics-memory-virtual", "vt-basics", "memory-virtual", 300, "", "", false},
+		{"vt-basics-memory-platform", "vt-basics", "memory-platform", 300, "", "", false},
 		// Event loops on virtual threads in a 256 MB container, a second
 		// in, while a loop runs on a carrier for its moment of work (#75
 		// on worker-4 from 1,001.115 to 1,001.145 ms with seed 1; a seek,
 		// not a step, so no step line adds to the reading).
-		{"loom-carrier-256-vthreads", "loom-carrier", "256-vthreads", 1001.13, "", ""},
+		{"loom-carrier-256-vthreads", "loom-carrier", "256-vthreads", 1001.13, "", "", false},
 		// The lab's pooled workers half a second in: Parallel on 256 MB.
-		{"gc-lab-pooled", "gc-lab", "pooled", 500, "", ""},
+		{"gc-lab-pooled", "gc-lab", "pooled", 500, "", "", false},
 		// The page's comparison at the start: a thread per request vs a pool.
-		{"vt-pooling-compare-start", "vt-pooling", "1g-nopool", 5, "", "1g-pool"},
+		{"vt-pooling-compare-start", "vt-pooling", "1g-nopool", 5, "", "1g-pool", false},
 	}
 	b := newBrowser(t)
 	dir := filepath.Join(suite.root, "testdata", "screenshots", "scenes")
@@ -68,6 +75,9 @@ func TestSceneShots(t *testing.T) {
 		}
 		b.open()
 		for _, s := range scenes {
+			if only := os.Getenv("SCENE"); only != "" && !strings.Contains(s.name, only) {
+				continue // SCENE=vt-pooling: only the scenes so named
+			}
 			if s.compare != "" {
 				b.load(t, fmt.Sprintf(`{scenario: %q, compare: [%q, %q], seed: 1}`, s.scenario, s.caseID, s.compare))
 			} else {
@@ -77,16 +87,25 @@ func TestSceneShots(t *testing.T) {
 			b.evalAwait(fmt.Sprintf(`(async () => {
 				loomlab.pause();
 				const g = document.getElementById("game").contentWindow.loomgame;
-				let r = JSON.parse(g.seek(%v));
-				if (r.error) return "seek: " + r.error;
+				let r;
+				if (%v) {
+					r = JSON.parse(g.open(true, true));
+					if (r.error) return "open: " + r.error;
+				} else {
+					r = JSON.parse(g.seek(%v));
+					if (r.error) return "seek: " + r.error;
+				}
 				if (%q !== "") {
 					r = JSON.parse(g.stepTo(%q, false, 0));
 					if (r.error) return "stepTo: " + r.error;
 					if (!r.found) return "no %s after the seek";
 				}
+				// The compared case's run catches up over the frames after a
+				// move (game/play's contrastTick): the shot waits for it.
+				for (let i = 0; i < 3000 && !JSON.parse(g.state()).contrastReady; i++) await new Promise(res => requestAnimationFrame(res));
 				for (let i = 0; i < 20; i++) await new Promise(res => requestAnimationFrame(res));
 				return "";
-			})()`, s.ms, s.stepTo, s.stepTo, s.stepTo), &msg, 3*time.Minute)
+			})()`, s.opening, s.ms, s.stepTo, s.stepTo, s.stepTo), &msg, 3*time.Minute)
 			if msg != "" {
 				t.Errorf("%s: %s", s.name, msg)
 				continue

@@ -3,7 +3,6 @@ package play
 import (
 	"math"
 	"slices"
-	"strings"
 
 	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
@@ -64,7 +63,7 @@ func newContrast(sc *scenario.Scenario, spec Spec) (*contrast, error) {
 	if k, err := sc.Case(other); err == nil && k != nil {
 		c.title, c.name = k.Title, k.Title
 		if shown, err := sc.Case(spec.Case); err == nil && shown != nil {
-			c.name = distinctPart(k.Title, shown.Title)
+			c.name = view.DistinctPart(k.Title, shown.Title)
 		}
 	}
 	c.build = func() (*sim.Sim, error) {
@@ -120,17 +119,4 @@ func (c *contrast) input(t sim.Time) *view.Contrast {
 		c.filled = true
 	}
 	return &view.Contrast{Case: c.caseID, Title: c.title, Name: c.name, Snap: &c.snap}
-}
-
-// distinctPart is title without the comma-separated parts it starts with
-// in common with shown ("1 GB heap, a virtual thread per request" beside
-// "1 GB heap, 10,000 pooled virtual threads": "a virtual thread per
-// request"); the whole title when nothing is left or nothing is shared.
-func distinctPart(title, shown string) string {
-	a, b := strings.Split(title, ", "), strings.Split(shown, ", ")
-	i := 0
-	for i < len(a)-1 && i < len(b) && a[i] == b[i] {
-		i++
-	}
-	return strings.Join(a[i:], ", ")
 }

@@ -170,14 +170,40 @@ func (p *Playground) tick() {
 	}
 	p.openingTick()
 	p.timelineTick()
-	// The contrast gets a side's share of the tick's budget (times the
-	// opening's, while fast-forwarding): it is one more simulator of the
-	// same size.
-	budget := max(1, p.EventBudget/len(p.sides))
-	if p.open.active {
-		budget *= openingBudget
+	p.contrastTick(playing)
+}
+
+// contrastTick lets the contrast run catch up with the shown time, lazily:
+// seeks, steps and scrubs move only the shown sides (the contrast is one
+// more simulator as large, so syncing it there cost as much again), and
+// the ticks after bring it up, within a share of the frame's event budget,
+// until it is drawn. While the opening fast-forwards it waits: the
+// opening's frames are as fast as the shown sides alone make them, and
+// the contrast catches up once it is held. Paused, the sides spend
+// nothing, so it may take the whole budget; playing, a side's share.
+func (p *Playground) contrastTick(playing bool) {
+	if p.contrast == nil || p.open.active {
+		return
+	}
+	budget := p.EventBudget
+	if playing {
+		budget = max(1, p.EventBudget/len(p.sides))
 	}
 	p.contrast.syncTo(p.now, budget)
+}
+
+// ContrastReady reports whether the contrast run, if there is one, is at
+// the shown time (its marks are drawn): false while it catches up.
+func (p *Playground) ContrastReady() bool {
+	return p.contrast == nil || p.contrast.input(p.now) != nil
+}
+
+// SyncContrast brings the contrast run to the shown time at once,
+// processing at most about maxEvents events, and reports whether it got
+// there: for tests and screenshots, which wait for the marks a reader
+// sees a few frames later.
+func (p *Playground) SyncContrast(maxEvents int) bool {
+	return p.contrast.syncTo(p.now, maxEvents)
 }
 
 func (p *Playground) advance() {
@@ -270,7 +296,6 @@ func (p *Playground) catchUp(lead *Side) {
 	for _, s := range p.sides {
 		s.fill()
 	}
-	p.contrast.syncTo(p.now, stepBound)
 }
 
 // Lagging reports whether the last tick hit the event budget.
@@ -307,9 +332,8 @@ func (p *Playground) Inputs(dst []view.SideInput) []view.SideInput {
 		dst = append(dst, s.Input())
 	}
 	if p.contrast != nil && len(dst) == 1 {
-		// Lazily, for a move no tick, step or seek followed (within a
-		// tick's budget: a frame never stalls on it).
-		p.contrast.syncTo(p.now, p.EventBudget)
+		// Only once it has caught up with the shown time (contrastTick):
+		// a contrast at another moment is not drawn.
 		dst[0].Contrast = p.contrast.input(p.now)
 	}
 	return dst

@@ -31,6 +31,10 @@ type State struct {
 	Tour  TourState   `json:"tour"`
 	// Opening is the fast-forward to the story's opening moment (opening.go).
 	Opening OpeningState `json:"opening"`
+	// ContrastReady: the compared case's run beside a single shown case
+	// (contrast.go) is at the shown time and drawn; false while it
+	// catches up over the frames after a seek (true when there is none).
+	ContrastReady bool `json:"contrastReady"`
 }
 
 // SideState is one side's numbers.
@@ -133,7 +137,7 @@ func (p *Playground) State() State {
 	st := State{Scenario: p.spec.Scenario, Case: p.spec.Case, Seed: p.spec.Seed, Compare: p.spec.Compare,
 		SimTimeNs: int64(p.now), Running: p.running, Speed: p.readerSpeed(), Lagging: p.running && p.lagging,
 		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}, Tour: p.TourState(),
-		Opening: p.OpeningState()}
+		Opening: p.OpeningState(), ContrastReady: p.ContrastReady()}
 	u, d, u95, d95 := p.timing.Stats()
 	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95)}
 	primary := -1

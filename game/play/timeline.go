@@ -388,7 +388,7 @@ func (p *Playground) Scrub(t sim.Time, maxEvents int) (bool, error) {
 			s.forgetStaleCallouts()
 		}
 		p.now = p.clock()
-		return p.contrast.syncTo(p.now, maxEvents) && reached, nil
+		return reached, nil
 	}
 	if tl.head == nil {
 		tl.head = &headState{sides: p.sides, now: p.now}
@@ -416,7 +416,7 @@ func (p *Playground) Scrub(t sim.Time, maxEvents int) (bool, error) {
 	p.sides = sides
 	p.now = p.clock()
 	tl.mark(sides)
-	return p.contrast.syncTo(p.now, maxEvents) && reached, nil
+	return reached, nil
 }
 
 // EventFilter selects observable events: of the given kinds (any if
@@ -639,7 +639,6 @@ func (p *Playground) showAfter(li int, from *sim.Sim, n int64, t sim.Time) error
 	p.sides = sides
 	p.now = p.clock()
 	tl.mark(sides)
-	p.contrast.syncTo(p.now, stepBound)
 	return nil
 }
 

@@ -18,6 +18,7 @@ func frameWords(t *testing.T, spec string, at sim.Time) []string {
 	p.Pause()
 	_, err := p.Seek(at, 1<<30)
 	require.NoError(t, err)
+	p.SyncContrast(1 << 30) // the frame a reader sees once it has caught up
 	return shownWords(p)
 }
 

@@ -62,7 +62,7 @@ func TestContrastDrawnAtTheShownScale(t *testing.T) {
 	require.False(t, conShare.Empty(), "the desktop frame draws the contrast's GC share")
 	require.Greater(t, old.H, 3*conOld.H, "the shown old gen stays the big mark")
 	require.GreaterOrEqual(t, conOld.Y, old.Bottom(), "under the shown old gen")
-	require.GreaterOrEqual(t, conShare.Y, share.Bottom()-0.01, "under the shown share")
+	require.GreaterOrEqual(t, conShare.Y, conOld.Bottom()-0.01, "its share under its old gen")
 	// Same scale: the contrast's garbage (most of its old gen) is as wide
 	// as its bytes are in the shown old gen's fill.
 	_, inner := SpaceBands(old, 1)
@@ -82,6 +82,17 @@ func TestContrastDrawnAtTheShownScale(t *testing.T) {
 		}
 	}
 	joined := strings.Join(words, " | ")
-	require.Contains(t, joined, "a virtual thread per request: "+Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap)))+" % full")
-	require.Contains(t, joined, " % stopped (per request)")
+	require.Contains(t, joined, "a virtual thread per request: old gen "+Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap)))+" % full, ")
+	require.Contains(t, joined, " garbage", "its garbage said, not only drawn")
+	require.Contains(t, joined, "a virtual thread per request: ", "its share named as the shown one's")
+	// The pair reads as a pair: the shown share right under the shown old
+	// gen, the compared case's old gen under that and its share right
+	// under it; the arrow from the threads' data down onto the shown
+	// share crosses none of the compared case's marks.
+	require.Less(t, share.Bottom(), conOld.Y+0.01, "the shown share before the compared case's marks")
+	for _, it := range l.Items {
+		if it.Kind == KindLine && it.X == it.X2 && it.Color == OkabeIto.Text {
+			require.False(t, max(it.Y, it.Y2) > conOld.Y, "a vertical arrow runs into the compared case's marks at x %v", it.X)
+		}
+	}
 }

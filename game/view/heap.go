@@ -73,7 +73,10 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	defer func() { l.inHeap = false }()
 	h := &snap.Heap
 	right := ""
-	if snap.YoungGCs+snap.FullGCs > 0 {
+	// Beside the compared case (drawn when the threads' data fills the
+	// old gen), the counts go to the explanations on point: the frame's
+	// words are the two cases' shares, named alike.
+	if snap.YoungGCs+snap.FullGCs > 0 && (s.contrast == nil || !oldHoldsThreadData(h)) {
 		// "young GCs 0 · Full GCs 0" was two numbers saying nothing.
 		right = "young GCs " + Count(snap.YoungGCs) + " · Full GCs " + Count(snap.FullGCs)
 	}
@@ -137,17 +140,26 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// The GC time's bar sits right under the old generation: its filling
 	// is what drives the Full GCs whose pauses the bar adds up.
-	var gcLine, conShare Rect
+	var gcLine, conOld, conShare Rect
 	if gcLines > 0 {
-		body, gcLine = body.CutBottom(gcLines*CharH*sc + 3*sc)
-		gcLine.Y += 3 * sc
-		gcLine.H -= 3 * sc
-		if gcLines > 1 && s.contrast != nil && !foldOld && body.H > 12*CharH*sc {
-			// The compared case's share under the shown one's, as wide.
-			var row Rect
-			body, row = body.CutBottom(contrastShareH(sc))
-			gcLine.Y = row.Y
-			conShare = Rect{X: row.X, Y: gcLine.Bottom(), W: row.W, H: row.H}
+		gh := gcLines*CharH*sc + 3*sc
+		// The compared case as a pair of its own under the shown one's:
+		// the shown old gen, its GC share right under it (the arrow from
+		// its threads' data runs down onto it and crosses nothing else),
+		// then the compared case's old gen and its share right under it,
+		// named once above them. With its old gen between the shown old
+		// gen and the shown share, the arrow crossed it and a reader took
+		// the shown share for the compared case's.
+		conH := float32(0)
+		if gcLines > 1 && !foldOld && drawsContrast(s.contrast, h, body, gh, sc) {
+			conH = contrastRowH(sc) + 4*sc + contrastShareH(sc)
+		}
+		var block Rect
+		body, block = body.CutBottom(gh + conH)
+		gcLine = Rect{X: block.X, Y: block.Y + 3*sc, W: block.W, H: gh - 3*sc}
+		if conH > 0 {
+			conOld = Rect{X: block.X, Y: gcLine.Bottom() + 4*sc, W: block.W, H: contrastRowH(sc)}
+			conShare = Rect{X: block.X, Y: conOld.Bottom(), W: block.W, H: contrastShareH(sc)}
 		}
 	}
 	var eden, s0, s1, old Rect
@@ -165,13 +177,6 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	from, to, fromName, toName := s0, s1, "survivor 0", "survivor 1"
 	if snap.YoungGCs%2 == 1 {
 		from, to, fromName, toName = s1, s0, "survivor 1", "survivor 0"
-	}
-	var conOld Rect
-	if !foldOld && drawsContrastOld(s.contrast, h, old, sc) {
-		// The compared case's old gen under the shown one, at its scale.
-		old, conOld = old.CutBottom(contrastRowH(sc) + 2*sc)
-		conOld.Y += 2 * sc
-		conOld.H -= 2 * sc
 	}
 	s.at.eden, s.at.survivor, s.at.old = eden, from, old
 	_, s.at.oldFill = SpaceBands(old, sc)
@@ -286,16 +291,18 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// With the compared case's bar under it, the two bars are measured
 	// against each other: the track's "of the whole run" goes to the
 	// explanation on point (a word cut for each the contrast adds).
-	if !drawGCShare(l, gcLine, snap, threadDataSeg(segs), conShare.Empty(), p, sc) {
+	// Beside the compared case's share, the shown one's names its case
+	// the same way ("10,000 pooled virtual threads: 33 % stopped").
+	who := ""
+	if !conShare.Empty() {
+		who = s.shownName
+	}
+	if !drawGCShare(l, gcLine, snap, threadDataSeg(segs), who, p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
 	}
-	// After the GC share: its arrow from the threads' data runs down
-	// through the contrast's row, whose words keep clear of it.
 	if !conOld.Empty() {
 		_, inner := SpaceBands(old, sc)
 		drawContrastOld(l, conOld, inner, s.contrast, p, sc)
-	}
-	if !conShare.Empty() {
 		drawContrastShare(l, conShare, s.contrast, p, sc)
 	}
 	if !strip.Empty() {
@@ -395,7 +402,11 @@ func drawFullGCCount(l *List, old Rect, snap *sim.Snapshot, p *Palette, sc float
 // bar, so that "never end -> pile up -> GC time" is seen, not only read.
 // It reports whether its words counted the Full GCs (the old gen's own
 // count is then left out: one fact said once).
-func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, endLabel bool, p *Palette, sc float32) bool {
+//
+// who, when not empty, names the shown case on its bar, as the compared
+// case's bar under it is named; the track's far end then says nothing
+// (the two bars are measured against each other).
+func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, p *Palette, sc float32) bool {
 	if r.Empty() || snap.Time <= 0 {
 		return false
 	}
@@ -465,23 +476,30 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, endLabel boo
 				l.Line(body.X-2*sc, y, body.X-8*sc, y+6*sc, w, p.Text)
 			}
 		}
-		l.TextFit(line, sc, p.Text, words...)
 		// Whether the words that fit counted the Full GCs.
 		counted := false
-		for _, w := range words {
-			counted = counted || strings.Contains(w, " Full + ") && TextWidth(w, sc) <= line.W+0.01
+		if who != "" && link {
+			// The arrow alone from the threads' data onto its named bar:
+			// the counts are the caption's and the hover's.
+			counted = true
+		} else {
+			l.TextFit(line, sc, p.Text, words...)
+			for _, w := range words {
+				counted = counted || strings.Contains(w, " Full + ") && TextWidth(w, sc) <= line.W+0.01
+			}
 		}
 		// The bar's scale inside its own track, at its far end: the
 		// track is the whole run ("= 100 % of the run" after the bar
 		// read as a second sum to check).
 		bar := Rect{X: rest.X, Y: rest.Y + 1*sc, W: rest.W, H: rest.H - 2*sc}
 		end := ""
-		if endLabel {
+		if who == "" {
 			end = "of the whole run: " + Dur(sim.Duration(snap.Time))
 		}
-		drawShareBar(l, bar, share, pct, end, p, sc)
+		drawShareBar(l, bar, share, who, pct, end, p, sc)
 		l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
-			Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
+			Dur(sim.Duration(snap.Time))+" run so far ("+pct+", in "+Count(snap.FullGCs)+" Full + "+Count(snap.YoungGCs)+
+			" young GCs, their pauses summed): the bar is the run, its striped part the pauses.")
 		return counted
 	}
 	var label string
@@ -496,7 +514,7 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, endLabel boo
 	}
 	w := l.Text(r.X, r.Y, label, sc, p.Text)
 	bar := Rect{X: r.X + w + 6*sc, Y: r.Y + 2*sc, W: r.Right() - r.X - w - 6*sc, H: CharH*sc - 4*sc}
-	drawShareBar(l, bar, share, "", "", p, sc)
+	drawShareBar(l, bar, share, "", "", "", p, sc)
 	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 	return false
@@ -553,15 +571,32 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 		// Straight out of the grid of every live thread, its words
 		// above it: the chain read left to right, threads -> their
 		// caches, at the height where it enters the data's block.
-		ty = clamp(ty, g.Y+CharH*sc+6*sc, g.Bottom()-w)
 		x0 := g.Right() + 6*sc
-		if x0+4*sc+lw <= th.Right()-2*sc && ty-CharH*sc-4*sc >= th.Y+PanelTitleH(sc) && tx > x0+40*sc {
-			ly := ty - CharH*sc - 4*sc
-			l.Text(x0+4*sc, ly, label, sc, p.Text)
+		// On one line above the arrow where it fits beside the grid,
+		// else on two (a wide grid: on one line under the panel, the
+		// arrow ran from there up the gap and across the old gen's
+		// title).
+		lines := []string{label}
+		if x0+4*sc+lw > th.Right()-2*sc {
+			lines = Wrap(label, th.Right()-2*sc-x0-4*sc, sc)
+		}
+		lh := float32(len(lines)) * CharH * sc
+		ty = clamp(ty, g.Y+lh+6*sc, g.Bottom()-w)
+		fits := len(lines) <= 2
+		lw = 0
+		for _, ln := range lines {
+			lw = max(lw, TextWidth(ln, sc))
+			fits = fits && x0+4*sc+TextWidth(ln, sc) <= th.Right()-2*sc
+		}
+		if fits && ty-lh-4*sc >= th.Y+PanelTitleH(sc) && tx > x0+40*sc {
+			ly := ty - lh - 4*sc
+			for i, ln := range lines {
+				l.Text(x0+4*sc, ly+float32(i)*CharH*sc, ln, sc, p.Text)
+			}
 			l.Line(x0, ty, tx, ty, w, p.Text)
 			l.Line(tx, ty, tx-6*sc, ty-6*sc, w, p.Text)
 			l.Line(tx, ty, tx-6*sc, ty+6*sc, w, p.Text)
-			l.detail(Rect{X: x0 + 4*sc, Y: ly, W: lw, H: CharH * sc}, label,
+			l.detail(Rect{X: x0 + 4*sc, Y: ly, W: lw, H: lh}, label,
 				"Each live virtual thread keeps the data it made for itself (its thread-local cache) for as long as it lives: together they are the old generation's thread-local data.")
 			return
 		}
@@ -586,7 +621,10 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 // the slate stripes read as one faint hatch), its share written large
 // after it when the bar is a line high, and end (what the whole track
 // stands for) at its far end where both fit.
-func drawShareBar(l *List, bar Rect, share float32, pct, end string, p *Palette, sc float32) {
+//
+// who, when not empty, names whose run it is before the share ("a virtual
+// thread per request: 15 % stopped") where that fits.
+func drawShareBar(l *List, bar Rect, share float32, who, pct, end string, p *Palette, sc float32) {
 	l.Rect(bar, p.Background)
 	sw := bar.W * share
 	if sw >= 1 {
@@ -600,7 +638,11 @@ func drawShareBar(l *List, bar Rect, share float32, pct, end string, p *Palette,
 	if pct == "" || bar.H < CharH*size {
 		return
 	}
-	for _, t := range []string{pct + " stopped", pct + " in GC"} {
+	words := []string{pct + " stopped", pct + " in GC"}
+	if who != "" {
+		words = append([]string{who + ": " + pct + " stopped"}, words...)
+	}
+	for _, t := range words {
 		if w := TextWidth(t, size); bar.X+max(sw, 2*sc)+4*sc+w <= bar.Right() {
 			x := bar.X + max(sw, 2*sc) + 4*sc
 			l.TextBold(x, bar.Y+(bar.H-CharH*size)/2, t, size, p.Text)

@@ -334,7 +334,16 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 					}
 				}
 				plate := Rect{X: o.X + 2*sc, Y: o.Y + 2*sc, W: w + 4*sc, H: CharH * sc}
-				l.Rect(clipTo(plate, o), p.Panel.Alpha(0.9*(1-t*0.5)))
+				clip := o
+				if x, ok := titleGap(l, s.at.old, w+4*sc, sc); ok {
+					// In the gap of the old gen's title line, where it
+					// fits: over the bar it hid the bar's parts in a
+					// still frame (the page opens held on this pause).
+					band, _ := SpaceBands(s.at.old, sc)
+					plate = Rect{X: x, Y: band.Y, W: w + 4*sc, H: CharH * sc}
+					clip = band
+				}
+				l.Rect(clipTo(plate, clip), p.Panel.Alpha(0.9*(1-t*0.5)))
 				l.TextFit(plate.PadX(2*sc), sc, p.Text.Alpha(1-t*0.5), alts...)
 			}
 		case animFlash:
@@ -377,4 +386,28 @@ func clipTo(r, c Rect) Rect {
 	x0, y0 := max(r.X, c.X), max(r.Y, c.Y)
 	x1, y1 := min(r.Right(), c.Right()), min(r.Bottom(), c.Bottom())
 	return Rect{X: x0, Y: y0, W: max(0, x1-x0), H: max(0, y1-y0)}
+}
+
+// titleGap is the x where a plate w wide fits on a space's title line
+// (SpaceBands' label band of r) between the words already drawn on it,
+// a character clear of each; ok false when it does not.
+func titleGap(l *List, r Rect, w, sc float32) (float32, bool) {
+	band, _ := SpaceBands(r, sc)
+	if band.H < CharH*sc {
+		return 0, false
+	}
+	left, right := band.X, band.Right()
+	mid := band.X + band.W/2
+	for _, it := range l.Items {
+		if it.Kind != KindText || it.Y < band.Y-1 || it.Y >= band.Bottom() || it.X < band.X || it.X > band.Right() {
+			continue
+		}
+		if it.X < mid {
+			left = max(left, it.X+TextWidth(it.Text, it.Size))
+		} else {
+			right = min(right, it.X)
+		}
+	}
+	x := left + 2*CharW*sc
+	return x, x+w <= right-2*CharW*sc
 }

@@ -234,6 +234,10 @@ type Side struct {
 	snap   *sim.Snapshot // this draw's snapshot (nil between draws)
 	// contrast is this draw's compared case (nil: none, or between draws).
 	contrast *Contrast
+	// shownName is what sets the shown case apart from the compared one
+	// ("10,000 pooled virtual threads"), to name its marks beside the
+	// compared case's.
+	shownName string
 	// Scratch reused between draws.
 	scratch List // a dry run's drawing (threads.go: the parked groups' shared scale)
 	measure List // a dry run of the waiting row and the parked grid (threads.go: their shared scale)
@@ -326,6 +330,9 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	s.snap, s.contrast = snap, in.Contrast
 	if s.compared {
 		s.contrast = nil // both cases are drawn whole
+	}
+	if s.contrast != nil {
+		s.shownName = DistinctPart(in.Title, s.contrast.Title)
 	}
 	defer func() { s.snap, s.contrast = nil, nil }()
 	// Whether the OS panel draws the memory story (memstory.go), as
