@@ -43,6 +43,10 @@ type Machine struct {
 	// machine; 0.5 makes every CPU burst and every GC pause take twice as
 	// long in wall time.
 	CPUShare float64
+	// RandomRunQueue makes a core that frees up take a runnable thread
+	// drawn at random from the run queue instead of the one that waited
+	// longest (runqueue.go); false is round robin.
+	RandomRunQueue bool
 }
 
 // JVM holds thread-related JVM behaviour and costs.

@@ -213,7 +213,7 @@ func (s *Sim) preempt(ti int32) {
 	t.inRunQ = true
 	s.noteRunq()
 	s.runq.push(ti)
-	next := s.runq.pop()
+	next := s.nextRunnable()
 	s.dispatchCore(c, next)
 }
 
@@ -235,7 +235,7 @@ func (s *Sim) releaseCore(ti int32) {
 	co.running = -1
 	co.token++
 	if s.runq.len() > 0 {
-		s.dispatchCore(c, s.runq.pop())
+		s.dispatchCore(c, s.nextRunnable())
 		return
 	}
 	s.idleCores = append(s.idleCores, c)

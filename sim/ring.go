@@ -68,6 +68,18 @@ func (r *ring[T]) remove(v T) bool {
 	return false
 }
 
+// take removes and returns the i-th element from the head, keeping the
+// others in order (O(n - i)).
+func (r *ring[T]) take(i int) T {
+	mask := len(r.buf) - 1
+	v := r.at(i)
+	for j := i; j < r.size-1; j++ {
+		r.buf[(r.head+j)&mask] = r.buf[(r.head+j+1)&mask]
+	}
+	r.size--
+	return v
+}
+
 // clone returns a ring that shares no memory with r.
 func (r ring[T]) clone() ring[T] {
 	r.buf = cloneSlice(r.buf)

@@ -372,6 +372,11 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 	if !wakeSet && j.WakeWaitUS != nil {
 		modelSet["wake_us"] = strconv.FormatFloat(*j.WakeWaitUS, 'f', -1, 64)
 	}
+	// The twin's threads are scheduled by Linux, which does not run them
+	// in turn: a freed CPU takes any runnable thread (gc-lab's run_queue).
+	if _, queueSet := set["run_queue"]; !queueSet {
+		modelSet["run_queue"] = "random"
+	}
 	m, err := runModel(sc, v, modelSet)
 	if err != nil {
 		return nil, err

@@ -44,6 +44,7 @@ var gcLab = &Scenario{
 		{Name: "cores", Kind: Int, Default: "2", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs the JVM sees (-XX:ActiveProcessorCount)"},
 		{Name: "cpu_share", Kind: Float, Default: "1", Min: 0.01, Max: 1, Help: "part of each CPU's time the JVM's threads get: 1 is a machine of its own; on one shared with other work less, and every CPU burst (cpu_us's spin too), GC pause and marking thread takes 1/cpu_share as long (no JVM flag: `loomsim jvm` measures it, the twin's process CPU over its window's wall time and cores)"},
 		{Name: "wake_us", Kind: Float, Default: "50", Min: 1, Max: 1000000, Unit: "µs", Help: "time from waking a thread (after a sleep, a lock handed on, a pause's end) until it can run: 50 is a wake-up's own cost on a machine of its own; on a shared one a woken thread also waits for the other work's time slices (no JVM flag: `loomsim jvm` measures it, the twin's threads' mean wait for a CPU each time they were made runnable)"},
+		{Name: "run_queue", Kind: Enum, Default: "in_order", Options: []string{"in_order", "random"}, Help: "which runnable thread a freed CPU takes: in_order the one that waited longest (round robin, every scenario's machine); random any of them, as Linux's scheduler on a loaded machine leaves some wake-ups waiting many times longer than others, so the threads progress unevenly (no JVM flag)"},
 	},
 	Cases: []Case{
 		{ID: "pooled", Title: "1,000 pooled workers, 256 MB, Parallel", Set: [][2]string{{"state", "pooled"}}},
@@ -75,6 +76,7 @@ var gcLab = &Scenario{
 		{"wait for a CPU when woken", "50 µs (a wake-up's own cost, as every scenario's machine) unless wake_us is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's threads' mean wait for a CPU each time they were made runnable (schedstat's wait over its count of times on a CPU, checked against the threads' context switches), 1.7 to 11 ms in the sweep of 00:06 UTC, 2 December 2026 (load average 32 to 82 with the JVM's own threads); a woken thread waits that long before it joins the run queue", nil},
 		{"other pause costs", "the project's default cost model", "fixed part, card scanning and Full GC marking and sweeping are estimates: no article calibrates them here", nil},
 		{"CPU share", "1 (the whole machine) unless cpu_share is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's process CPU over its window's wall time and cores, the part of the machine the JVM had beside other work (0.13 to 0.66 in the 15:22 UTC sweep on 2 shared CPUs); every CPU burst, pause and marking thread then takes 1/cpu_share as long, cpu_us's spin too: a core runs a spin at full speed, so it uses its whole length of CPU (the twin's workers used 105.6 µs of CPU per request with cpu_us 50 and 50.7 µs with cpu_us 0 at shares of 0.65 and 0.61: 55 µs for the spin)", nil},
+		{"which runnable thread a freed CPU takes", "the one that waited longest (round robin, every article's machine) unless run_queue is random", "`loomsim jvm` sets random: the twin's waits per wake-up (perf sched, 2 December 2026, 03:06 UTC) were a quarter under 0.06 ms, median 3.1, a tenth over 11.2 ms at a mean of 4.9, a geometric spread above the quick ones rather than the one wait a queue served in turn gives every thread; drawn at random, 1,000 threads drift apart as the JVM's did, and fewer of their buffers live through two young GCs", nil},
 		{"CPU of a wake-up", "32 µs each time a worker gets a core again (every article's machine: 3 µs)", "calibrated on the twin's JDK 17 runs (2 shared CPUs): the workers' CPU per request less cpu_us, over their times on a CPU per request (schedstat), least squares through zero over the 14 points of the sweep of 00:06 UTC, 2 December 2026 and two runs at 02:26 UTC (Parallel 256 MB, 1,000 fresh threads, cpu_us 50 and 0): 65 to 109 µs per request at 1.03 to 1.59 times on a CPU; 14 to 43 µs a time, rms 8.5 µs a request. The sleep's system calls and timer, the switch, and caches gone cold among a thousand threads; a time on a CPU after a wait for the heap lock seems to cost more (the points with the most times per request lie above the line)", nil},
 	}),
 	Notes: []string{
@@ -251,6 +253,7 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	m.CPUShare = v.Float("cpu_share")
 	m.WakeLatency = sim.Duration(math.Round(v.Float("wake_us") * float64(sim.Microsecond)))
 	m.ContextSwitch = p.WakeCPU
+	m.RandomRunQueue = v.Str("run_queue") == "random"
 	return sim.Config{
 		Machine: m,
 		JVM:     j,
