@@ -18,7 +18,7 @@ func taskContrastH(sc float32) float32 { return 2*(CharH*sc+2*sc) + 2*(timeBarH(
 
 // timeBarH is a bar's thickness: more than a line of text, so the bars
 // are the panel's biggest marks.
-func timeBarH(sc float32) float32 { return 1.5 * CharH * sc }
+func timeBarH(sc float32) float32 { return 2 * CharH * sc }
 
 // drawsTaskContrast reports whether the compared case's batch can be
 // drawn beside the shown one's: a batch of known size in both (the same
@@ -91,8 +91,14 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	rest := Rect{X: nowX, Y: pool.Y, W: pool.Right() - nowX, H: pool.H}
 	l.Frame(rest, 1, p.PanelEdge)
 	est := roughMs(end)
-	l.TextFit(Rect{X: rest.X + 4*sc, Y: rest.Y + (rest.H-CharH*sc)/2, W: rest.W - 8*sc, H: CharH * sc}, sc, p.TextDim,
-		"all done "+est, est)
+	// Its words at its right end: where the end is expected.
+	endWords := "all done " + est
+	if TextWidth(endWords, sc) > rest.W-8*sc {
+		endWords = est
+	}
+	if TextWidth(endWords, sc) <= rest.W-8*sc {
+		l.TextRight(Rect{X: rest.X + 4*sc, Y: rest.Y + (rest.H-CharH*sc)/2, W: rest.W - 8*sc, H: CharH * sc}, endWords, sc, p.TextDim)
+	}
 	y += pool.H + 4*sc
 
 	var words []string
@@ -108,8 +114,11 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	y += CharH*sc + 2*sc
 	vb := bar(y)
 	l.Mark(Rect{X: vb.X, Y: vb.Y, W: max(at(vb, c.Snap.Time)-vb.X, 1), H: vb.H}, held(cv), p, 1)
-	// Now, across both bars: where the shown frame stands on the axis.
-	l.Rect(Rect{X: nowX, Y: pool.Y - 2*sc, W: max(sc, 1), H: vb.Bottom() - pool.Y + 4*sc}, p.Text)
+	// Now, on both bars (not across the words between them): where the
+	// shown frame stands on the axis.
+	for _, b := range []Rect{pool, vb} {
+		l.Rect(Rect{X: nowX, Y: b.Y - 2*sc, W: max(sc, 1), H: b.H + 4*sc}, p.Text)
+	}
 
 	l.detail(r, "the pool against "+other, "Both bars are simulated time on one axis, 0 to "+est+". Top, this pool: filled up to now ("+
 		Dur(sim.Duration(shown.Time))+", "+Count(shown.RequestsDone)+" of "+Count(total)+" tasks done), then framed empty up to when it should end if tasks "+
