@@ -1,6 +1,8 @@
 package play
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -12,21 +14,38 @@ import (
 
 const poolSpec = `{"scenario":"request-load","case":"pool-200","seed":1}`
 
-// taskRegion reports whether the frame of p has the two task bars' region.
+// taskRegion reports whether the frame of p has the two time bars' region.
 func taskRegion(p *Playground) bool {
 	var l view.List
 	hdr := p.Header()
 	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
 	for _, r := range l.Regions() {
-		if r.Name == "tasks left in each case" {
+		if strings.HasPrefix(r.Name, "the pool against ") {
 			return true
 		}
 	}
 	return false
 }
 
-// request-load's pool draws, under its backlog, the virtual-thread case's
-// tasks run beside it: its words are that run's, and they move with the
+// poolEnd reads the pool's expected end, in ms, from p's frame words.
+func poolEnd(t *testing.T, p *Playground) float64 {
+	m := regexp.MustCompile(`all done ~([0-9,]+) ms`).FindStringSubmatch(strings.Join(shownWords(p), " "))
+	require.NotNil(t, m, "the pool's expected end is drawn: %v", shownWords(p))
+	v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
+	require.NoError(t, err)
+	return v
+}
+
+// ruleEnd is the estimate's rule, from outside the view: the time now
+// times the batch over the tasks that have left the queue.
+func ruleEnd(p *Playground) float64 {
+	in := p.Inputs(nil)[0]
+	started := in.Requests - int64(in.Snap.ExecQueued)
+	return float64(in.Snap.Time) / 1e6 * float64(in.Requests) / float64(started)
+}
+
+// request-load's pool draws, under its backlog, its run's expected end
+// against the virtual-thread case's end, run beside it: both follow the
 // reader's knobs and the shown time.
 func TestTaskContrastIsTheLiveModel(t *testing.T) {
 	at := sim.Time(600 * sim.Millisecond)
@@ -36,17 +55,29 @@ func TestTaskContrastIsTheLiveModel(t *testing.T) {
 	require.True(t, c.Snap.Done, "the premise: the virtual threads' batch is over at 600 ms")
 	require.Equal(t, int64(10000), c.Snap.RequestsDone)
 	require.True(t, taskRegion(p))
-	words := strings.Join(frameWords(t, poolSpec, at), " ")
+	words := strings.Join(shownWords(p), " ")
 	ended := "all done at " + view.Dur(sim.Duration(c.Snap.Time))
-	require.Contains(t, words, "virtual threads "+ended)
+	require.Contains(t, words, "virtual threads: "+ended)
+	require.Contains(t, words, "pool: "+view.Count(p.Inputs(nil)[0].Snap.RequestsDone)+" done")
+	end := poolEnd(t, p)
+	require.InDelta(t, ruleEnd(p), end, 5, "the estimate is the rule over the live state, to 10 ms")
+	require.Greater(t, end, 4000.0, "the premise: 50 rounds of about 100 ms")
+
+	// A bigger pool: fewer rounds, an earlier expected end.
+	big := contrastAt(t, `{"scenario":"request-load","case":"pool-200","seed":1,"knobs":{"pool_size":"400"}}`, at)
+	bigEnd := poolEnd(t, big)
+	require.InDelta(t, ruleEnd(big), bigEnd, 5)
+	require.Less(t, bigEnd, end*0.7, "the pool size knob reaches the estimate")
 
 	// Shorter sleeps: the compared batch ends sooner, and the frame says so.
 	short := `{"scenario":"request-load","case":"pool-200","seed":1,"knobs":{"sleep_ms":"50"}}`
-	cs := contrastAt(t, short, at).Inputs(nil)[0].Contrast
+	sp := contrastAt(t, short, at)
+	cs := sp.Inputs(nil)[0].Contrast
 	require.Less(t, cs.Snap.Time, c.Snap.Time, "the sleep knob reaches the contrast")
-	sw := strings.Join(frameWords(t, short, at), " ")
+	sw := strings.Join(shownWords(sp), " ")
 	require.Contains(t, sw, "all done at "+view.Dur(sim.Duration(cs.Snap.Time)))
 	require.NotContains(t, sw, ended)
+	require.Less(t, poolEnd(t, sp), end*0.7, "the sleep knob reaches the estimate")
 
 	// Early on the compared batch is under way: its count, not an end.
 	early := sim.Time(50 * sim.Millisecond)
@@ -54,14 +85,16 @@ func TestTaskContrastIsTheLiveModel(t *testing.T) {
 	require.False(t, ce.Snap.Done)
 	ew := strings.Join(frameWords(t, poolSpec, early), " ")
 	require.NotContains(t, ew, "all done at")
-	require.Contains(t, ew, "virtual threads "+view.Count(ce.Snap.RequestsDone)+" done")
+	require.Contains(t, ew, "virtual threads: "+view.Count(ce.Snap.RequestsDone)+" done by now")
 }
 
-// Compare mode draws both cases whole: no task bars.
+// Compare mode draws both cases whole: no time bars, no estimate.
 func TestNoTaskContrastInCompareMode(t *testing.T) {
 	at := sim.Time(600 * sim.Millisecond)
 	spec := `{"scenario":"request-load","compare":["pool-200","virtual-per-request"],"seed":1}`
 	p := contrastAt(t, spec, at)
 	require.False(t, taskRegion(p))
-	require.NotContains(t, strings.Join(frameWords(t, spec, at), " "), "all done at")
+	w := strings.Join(frameWords(t, spec, at), " ")
+	require.NotContains(t, w, "all done at")
+	require.NotContains(t, w, "all done ~")
 }

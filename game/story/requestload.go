@@ -38,8 +38,10 @@ func poolCaption(f *facts) string {
 	var now string
 	switch {
 	case s.TasksQueued > 0 && asleep == s.PlatformApp:
-		now = threads + " all asleep, each inside a task that sleeps; " + counti(s.TasksQueued) + " " + plural(int64(s.TasksQueued), "task waits", "tasks wait") +
-			" for one — " + f.cpuSentence() + "."
+		// "asleep, each inside a task that sleeps" read as awkward: the
+		// tasks' sleep is the next sentence's.
+		now = threads + " all asleep; " + counti(s.TasksQueued) + " " + plural(int64(s.TasksQueued), "task waits", "tasks wait") +
+			" for one while " + f.cpuSentence() + "."
 	case s.TasksQueued > 0:
 		now = threads + " all busy; " + counti(s.TasksQueued) + " " + plural(int64(s.TasksQueued), "task waits", "tasks wait") +
 			" for one, and " + f.cpuSentence() + "."
@@ -61,9 +63,10 @@ func poolCaption(f *facts) string {
 		// A round is its sleep plus the hand-over of the next tasks: "just
 		// over" the sleep ("of 100 ms, each a little longer" read as
 		// rounds growing longer one after another).
-		why = "A fixed pool lets only " + counti(size) + " tasks sleep at a time, so " + counti(n) + " tasks take " + counti(rounds) + " " +
-			plural(int64(rounds), "round", "rounds") + " of just over " + duration(sim.Duration(f.knobFloat("sleep_ms", 0)*float64(sim.Millisecond))) +
-			plural(int64(rounds), "", " each")
+		// Two lines on the desktop: the rounds' count and length only (the
+		// picture's bars draw the whole run's length).
+		why = "Only " + counti(size) + " tasks sleep at a time, so " + counti(n) + " tasks take " + counti(rounds) + " " +
+			plural(int64(rounds), "round", "rounds") + " of just over " + duration(sim.Duration(f.knobFloat("sleep_ms", 0)*float64(sim.Millisecond)))
 		// Which round runs: "1,000 done at 600 ms" read as a wrong count
 		// beside 200 per 100 ms, while round 6 ends just after 600 ms.
 		if cur := int(s.RequestsDone)/max(size, 1) + 1; cur <= rounds && s.RequestsDone < int64(n) {

@@ -98,7 +98,7 @@ func TestRequestLoadPoolQueue(t *testing.T) {
 	if q < 1000 {
 		t.Fatalf("pool-200 at 0.6 s: %d tasks queued, expected thousands", q)
 	}
-	contains(t, "pool-200 at 0.6 s", c, "The pool's 200 threads are all asleep", counti(q)+" tasks wait for one", "the 12 CPUs are idle", "50 rounds of just over 100 ms each",
+	contains(t, "pool-200 at 0.6 s", c, "The pool's 200 threads are all asleep", counti(q)+" tasks wait for one", "while the 12 CPUs are idle", "50 rounds of just over 100 ms;",
 		"round "+counti(int(r.snap.RequestsDone)/200+1)+" is under way")
 	lacks(t, "pool-200 at 0.6 s", c, "a little longer")
 	m, ok := r.has(PoolFull)

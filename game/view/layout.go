@@ -399,7 +399,7 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		if s.QueueGrid {
 			queueMax = 0.45 // the backlog is the story; the pool's threads below are few squares
 			if s.QueueContrast {
-				queueMax = 0.55
+				queueMax = 0.62 // the two time bars are the frame's big mark
 			}
 		}
 		sl.RunQueue, left = left.Top(min(queueH, colH*queueMax))

@@ -37,18 +37,10 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	// their stacks. What threads hold inside the heap (Thread objects,
 	// StackChunks, thread-local data) is the heap panel's.
 	stacks, inHeap := threadMemorySplit(snap)
+	// The stacks' reserved size is the hover's ("stacks reserved 200 MB,
+	// not resident" in the title read as jargon): the resident memory's
+	// lines below count the pages touched.
 	right := ""
-	if stacks > 0 {
-		// Reserved, not resident: the resident memory's lines below count
-		// the pages touched ("their stacks 200 MB" beside "threads 4.7 MB"
-		// read as a contradiction).
-		right = "stacks reserved " + Size(stacks) + ", not resident"
-	}
-	var alone []string
-	if stacks > 0 {
-		alone = append(alone, "OS threads: "+Count(int64(snap.PlatformLive))+" · stacks reserved "+Size(stacks))
-		alone = append(alone, "OS threads "+Count(int64(snap.PlatformLive))+" · stacks "+Size(stacks))
-	}
 	titles := []string{"OS threads: " + Count(int64(snap.PlatformLive)), "OS threads"}
 	if memoryStory(snap, limit) && memoryStoryRoom(Rect{W: r.W - 6*sc, H: r.H - PanelTitleH(sc) - 6*sc}, sc) {
 		// (The room is of panelAlt's body.) The panel's story is the memory (drawMemoryStory): its title
@@ -56,7 +48,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 		titles = append([]string{"the JVM's memory: " + PartsSize(snap.RSS) + " of the container's " + Size(limit) + " limit",
 			"memory: " + PartsSize(snap.RSS) + " of the " + Size(limit) + " limit"}, titles...)
 	}
-	body := panelAlt(l, r, right, alone, p, sc, titles...)
+	body := panelAlt(l, r, right, nil, p, sc, titles...)
 	var segs [8]segment
 	var dots [8]int // of each segment, how many (the first) hold a CPU
 	ns := 0
@@ -100,7 +92,8 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	add(jvm, MeanJVMThread, 0)
 	stackNote := " Their stacks are not modelled in this scenario."
 	if stacks > 0 {
-		stackNote = " The program's platform threads hold " + Size(stacks) + " of stacks and native memory outside the heap."
+		stackNote = " The program's platform threads reserve " + Size(stacks) + " of stacks and native memory outside the heap: address space, " +
+			"most of it never touched, so not resident (the resident memory below counts the pages touched)."
 	}
 	l.region(r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live ("+Count(int64(len(snap.Carriers)))+" carrier threads, "+
 		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own, main among them); "+

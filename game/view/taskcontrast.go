@@ -2,17 +2,23 @@ package view
 
 import "github.com/loomlab/loomlab/sim"
 
-// The compared case's tasks, seen: under a pool's backlog grid, the batch
-// as two bars of equal width, one per case, each all of the batch's tasks
-// (the same scale in both): the tasks still to do, queued (the queue's
-// colour) or under way (the colour of the thread that holds each), the
-// empty rest done. The pool's bar is mostly queue while the compared
-// case's, run beside it by the playground at the same simulated time
-// (SideInput.Contrast), is empty once its run is over. Readers of the
-// pool's frame were told the other case only in words and asked to see it.
+// The compared case, seen: under a pool's backlog grid, two thick bars on
+// one time axis, from 0 to when the pool's batch should end. The pool's
+// bar is filled up to now and framed empty after, to the end expected at
+// the rate its tasks have left the queue so far; the compared case's, run
+// beside it by the playground to the same simulated time
+// (SideInput.Contrast), ends where its own batch did. A reader shown the
+// pool alone, with the other case as a thin bar of task counts, missed
+// the lesson's numbers (about 5 s against 152.6 ms): both are lengths
+// now, at one scale.
 
-// taskContrastH is the height of the two bars' rows.
-func taskContrastH(sc float32) float32 { return 2*(CharH*sc+3*sc) + 2*sc }
+// taskContrastH is the height of the two rows: a line of words over a
+// thick bar each.
+func taskContrastH(sc float32) float32 { return 2*(CharH*sc+2*sc) + 2*(timeBarH(sc)+4*sc) + 2*sc }
+
+// timeBarH is a bar's thickness: more than a line of text, so the bars
+// are the panel's biggest marks.
+func timeBarH(sc float32) float32 { return 2 * CharH * sc }
 
 // drawsTaskContrast reports whether the compared case's batch can be
 // drawn beside the shown one's: a batch of known size in both (the same
@@ -21,27 +27,33 @@ func drawsTaskContrast(c *Contrast, total int64) bool {
 	return c != nil && c.Snap != nil && total > 0 && c.Snap.RequestsDone <= total
 }
 
-// tasksLeft splits a batch's tasks not done yet into queued and under way.
-func tasksLeft(s *sim.Snapshot, total int64) (queued, busy int64) {
-	queued = int64(s.ExecQueued)
-	busy = max(total-s.RequestsDone-queued, 0)
-	return queued, busy
+// expectedEnd is when a batch of total tasks should end if its tasks keep
+// leaving the queue at the rate they have so far: the time now times the
+// batch over the tasks started (done or under way). A pool runs its tasks
+// in rounds of its size, so the rate holds until the queue is empty.
+// ok is false before any task has started.
+func expectedEnd(s *sim.Snapshot, total int64) (end sim.Time, ok bool) {
+	started := total - int64(s.ExecQueued)
+	if started <= 0 || s.Time <= 0 {
+		return 0, false
+	}
+	end = sim.Time(float64(s.Time) * float64(total) / float64(started))
+	return max(end, s.Time), true
 }
 
-// drawTaskContrast draws the two bars in r (taskContrastH high): the
+// roughMs writes an estimate to the 10 ms ("~5,000 ms"): its last digits
+// would claim a precision it has not.
+func roughMs(t sim.Time) string {
+	ms := (int64(t) + 5*int64(sim.Millisecond)) / (10 * int64(sim.Millisecond)) * 10
+	return "~" + Count(ms) + " ms"
+}
+
+// drawTaskContrast draws the two rows in r (taskContrastH high): the
 // shown case's (its threads virtual or not) and the compared case's.
 func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Contrast, total int64, p *Palette, sc float32) {
-	type row struct {
-		label, state string
-		snap         *sim.Snapshot
-		held         Meaning
-	}
-	doneWords := func(s *sim.Snapshot) string {
-		if s.RequestsDone >= total {
-			// The run ended when its last task did: its clock stopped there.
-			return "all done at " + Dur(sim.Duration(s.Time))
-		}
-		return Count(s.RequestsDone) + " done"
+	end, ok := expectedEnd(shown, total)
+	if !ok {
+		return
 	}
 	held := func(v bool) Meaning {
 		if v {
@@ -51,72 +63,67 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	}
 	// The compared case is named by the threads that run its tasks.
 	cv := c.Snap.VirtualLive > 0 || c.Snap.Mounts > 0
+	// The frame calls the batch's units tasks (its scenario's cases say
+	// requests).
 	other := "platform threads"
 	if cv {
 		other = "virtual threads"
 	}
-	rows := []row{
-		// The shown case's count is the header's: its bar alone.
-		{"pool", "", shown, held(virtual)},
-		{other, doneWords(c.Snap), c.Snap, held(cv)},
-	}
-	labelW := float32(0)
-	for _, rw := range rows {
-		labelW = max(labelW, TextWidth(rw.label, sc))
-	}
-	barX := r.X + labelW + 6*sc
-	// The bars are as wide as the panel lets both be; a state's words go
-	// inside its bar's empty (done) part, where they say what the empty
-	// part is, else after the bars.
-	fitsInside := func(rw row, w float32) bool {
-		q, b := tasksLeft(rw.snap, total)
-		return TextWidth(rw.state, sc)+8*sc <= w*float32(total-q-b)/float32(total)
-	}
-	barW := r.Right() - barX
-	for _, rw := range rows {
-		if rw.state != "" && !fitsInside(rw, barW) {
-			barW = min(barW, r.Right()-barX-TextWidth(rw.state, sc)-6*sc)
-		}
-	}
-	if barW < r.W/3 {
-		return
-	}
+	// The axis runs to the later of the two ends: the pool's expected one,
+	// or the compared case's when it is the slower.
+	axis := max(end, c.Snap.Time)
+	bar := func(y float32) Rect { return Rect{X: r.X, Y: y, W: r.W, H: timeBarH(sc)} }
+	at := func(b Rect, t sim.Time) float32 { return b.X + b.W*float32(float64(t)/float64(axis)) }
+	line := func(y float32) Rect { return Rect{X: r.X, Y: y, W: r.W, H: CharH * sc} }
+
 	y := r.Y + 2*sc
-	for _, rw := range rows {
-		line := Rect{X: r.X, Y: y, W: r.W, H: CharH * sc}
-		l.TextFit(Rect{X: r.X, Y: y, W: labelW, H: line.H}, sc, p.TextDim, rw.label)
-		bar := Rect{X: barX, Y: y, W: barW, H: line.H}
-		l.Rect(bar, p.Background)
-		queued, busy := tasksLeft(rw.snap, total)
-		x := bar.X
-		for _, seg := range []struct {
-			n int64
-			m Meaning
-		}{{queued, MeanRequest}, {busy, rw.held}} {
-			w := bar.W * float32(seg.n) / float32(total)
-			if seg.n > 0 {
-				w = max(w, 1)
-			}
-			if w = min(w, bar.Right()-x); w > 0 {
-				l.Mark(Rect{X: x, Y: bar.Y, W: w, H: bar.H}, seg.m, p, 1)
-				x += w
-			}
-		}
-		l.Frame(bar, 1, p.PanelEdge)
-		if rw.state != "" {
-			if fitsInside(rw, bar.W) {
-				l.TextRight(Rect{X: x, Y: bar.Y, W: bar.Right() - x - 4*sc, H: bar.H}, rw.state, sc, p.Text)
-			} else {
-				l.TextFit(Rect{X: bar.Right() + 6*sc, Y: y, W: r.Right() - bar.Right() - 6*sc, H: line.H}, sc, p.Text, rw.state)
-			}
-		}
-		y += line.H + 3*sc
+	// (The time now is the header's, and the bar's white mark; the
+	// header says the time is simulated.)
+	now := Count(shown.RequestsDone) + " done"
+	l.TextFit(line(y), sc, p.Text, "pool: "+now, now)
+	y += CharH*sc + 2*sc
+	pool := bar(y)
+	nowX := at(pool, shown.Time)
+	l.Mark(Rect{X: pool.X, Y: pool.Y, W: max(nowX-pool.X, 1), H: pool.H}, held(virtual), p, 1)
+	// The rest of the pool's run is not simulated yet: an empty frame,
+	// its length a rule over the state so far, its end said with "~" (the
+	// rule is the hover's).
+	rest := Rect{X: nowX, Y: pool.Y, W: pool.Right() - nowX, H: pool.H}
+	l.Frame(rest, 1, p.PanelEdge)
+	est := roughMs(end)
+	// Its words at its right end: where the end is expected.
+	endWords := "all done " + est
+	if TextWidth(endWords, sc) > rest.W-8*sc {
+		endWords = est
 	}
-	cq, cb := tasksLeft(c.Snap, total)
-	l.detail(r, "tasks left in each case", "Each bar is all "+Count(total)+" tasks, to one scale: still queued (the queue's colour), under way "+
-		"(the colour of the thread that holds each), and done (empty). Below, the case compared ("+c.Title+"), run beside this one with the same "+
-		"knobs and seed to the same moment: "+Count(c.Snap.RequestsDone)+" done, "+Count(cq)+" queued, "+Count(cb)+" under way"+
-		endedWords(c.Snap)+".")
+	if TextWidth(endWords, sc) <= rest.W-8*sc {
+		l.TextRight(Rect{X: rest.X + 4*sc, Y: rest.Y + (rest.H-CharH*sc)/2, W: rest.W - 8*sc, H: CharH * sc}, endWords, sc, p.TextDim)
+	}
+	y += pool.H + 4*sc
+
+	var words []string
+	if c.Snap.RequestsDone >= total {
+		// The run ended when its last task did: its clock stopped there.
+		t := Dur(sim.Duration(c.Snap.Time))
+		words = []string{other + ": all done at " + t, "all done at " + t}
+	} else {
+		n := Count(c.Snap.RequestsDone) + " done by now"
+		words = []string{other + ": " + n, n}
+	}
+	l.TextFit(line(y), sc, p.Text, words...)
+	y += CharH*sc + 2*sc
+	vb := bar(y)
+	l.Mark(Rect{X: vb.X, Y: vb.Y, W: max(at(vb, c.Snap.Time)-vb.X, 1), H: vb.H}, held(cv), p, 1)
+	// Now, on both bars (not across the words between them): where the
+	// shown frame stands on the axis.
+	for _, b := range []Rect{pool, vb} {
+		l.Rect(Rect{X: nowX, Y: b.Y - 2*sc, W: max(sc, 1), H: b.H + 4*sc}, p.Text)
+	}
+
+	l.detail(r, "the pool against "+other, "Both bars are simulated time on one axis, 0 to "+est+". Top, this pool: filled up to now ("+
+		Dur(sim.Duration(shown.Time))+", "+Count(shown.RequestsDone)+" of "+Count(total)+" tasks done), then framed empty up to when it should end if tasks "+
+		"keep leaving its queue at the rate they have so far ("+Count(total-int64(shown.ExecQueued))+" started in "+Dur(sim.Duration(shown.Time))+"): an estimate. "+
+		"Below, "+c.Title+", run beside this one with the same knobs and seed: "+Count(c.Snap.RequestsDone)+" done"+endedWords(c.Snap)+".")
 }
 
 // endedWords says when a run ended, if it has.
