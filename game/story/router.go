@@ -56,8 +56,11 @@ func (routerStory) caption(f *facts) string {
 		if s.Mounted == 0 {
 			on = "none"
 		}
+		// The carriers as what they are, OS threads; the JVM's other
+		// OS threads are on point ("of the JVM's 29 OS threads" left
+		// readers asking what the other 21 were).
 		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads take turns on " + counti(len(s.Carriers)) +
-			" carriers (" + on + " on them now), of the JVM's " + counti(s.PlatformLive) + " OS threads."
+			" OS threads, the carriers (" + on + " on them now)."
 	}
 	return lesson
 }

@@ -35,7 +35,9 @@ func stateKeyLabel(st callState) string {
 	case callWaiting:
 		return "parked"
 	case callReady:
-		return "ready: waits for a carrier"
+		// (Why it waits is the carriers' line: "3 ready threads
+		// wait: 5 idle carriers waking up".)
+		return "ready"
 	case callRunning:
 		return "running"
 	case callCancelled:

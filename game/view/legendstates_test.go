@@ -45,7 +45,7 @@ func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 		if size[0] < 1134 {
 			continue
 		}
-		for _, want := range []string{stateKeyGroup + ":", "parked", "ready: waits for a carrier", "running", "cancelled"} {
+		for _, want := range []string{stateKeyGroup + ":", "parked", "ready", "running", "cancelled", "ended"} {
 			assert.Contains(t, txt, want, "%v: legend %s", size, txt)
 		}
 		if size[1] < 800 {

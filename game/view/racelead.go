@@ -19,16 +19,16 @@ import (
 // out is said on point (explain-on-point texts).
 
 // layoutRaceLead places a ScopesLead side's panels in r: the races on
-// top, then under them a line each for the threads, the carriers and the
-// heap with the OS threads (a panel each where they have a story).
+// top, then under them a line each for the threads and the carriers, and
+// the heap and the OS threads where they have a story.
 func layoutRaceLead(sl SideLayout, r Rect, s *Scene, scale float32) SideLayout {
 	g := 3 * scale
 	line := foldedH(scale) + g
 	sl.Wide = r.W >= wideAspect*r.H
-	if s.heapFolds() && s.OSFolded {
-		// Both one line: the heap and the OS threads share it.
-		r, sl.Heap = r.CutBottom(line)
-	} else {
+	// Both folded, the heap and the OS threads take no line ("heap 4.0
+	// MB" was tied to nothing in the races: readers asked what it was
+	// for); their numbers are on point, in the carriers' (resourceSay).
+	if !s.heapFolds() || !s.OSFolded {
 		osH := line
 		if !s.OSFolded {
 			osH = r.H * 0.22
@@ -60,7 +60,11 @@ func layoutRaceLead(sl SideLayout, r Rect, s *Scene, scale float32) SideLayout {
 func (s *Side) drawRaceLead(l *List, sl *SideLayout, in *SideInput, p *Palette, sc float32) {
 	s.races.draw(l, sl.Scopes, in.Snap, in.Models, true, p, sc)
 	s.drawThreadCount(l, sl.Parked, in, p, sc)
-	s.drawCarrierStrip(l, sl.Lanes, in, p, sc)
+	more := ""
+	if sl.Heap.Empty() && sl.OS.Empty() {
+		more = " " + resourceSay(in.Snap, in.BaseMeasured)
+	}
+	s.drawCarrierStrip(l, sl.Lanes, in, more, p, sc)
 	// Flights to the queue or a parked group land on the threads' line.
 	s.at.threads, s.at.runQueue = sl.Parked, sl.Parked
 	for i := range s.at.parked {
@@ -224,11 +228,14 @@ func carrierGap(sc float32) float32 { return 4 * sc }
 // ("carrier 1" .. "carrier 8", the number the running race cells say): a
 // busy one in the running cells' look, naming its thread by its race
 // ("request #2902", "Haiku #4343"); one being woken dashed, "waking";
-// an idle one framed, "idle". The line over them says once why ready
-// threads wait beside carriers with no thread: a carrier's OS thread
-// takes the machine's wake-up time to start. Where the boxes do not fit
+// an idle one framed, "idle". The line over them says why ready threads
+// wait beside carriers with no thread, counting both: a carrier's OS
+// thread takes the machine's wake-up time to start. A waking box wears
+// the ready cells' dashed blue (drawWaitingFrame), which links them. Where the boxes do not fit
 // (a phone's), a line of slots, each its number alone.
-func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
+// more is said on point after the carriers (the folded heap and OS
+// threads).
+func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *Palette, sc float32) {
 	if r.Empty() {
 		return
 	}
@@ -242,12 +249,18 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc f
 	row := inner
 	if big {
 		head := Count(int64(n)) + " carriers"
-		if waking > 0 && s.wake > 0 && snap.RunQueueLen > 0 {
-			// Why ready threads wait while carriers are free: a free
-			// carrier sleeps, and waking its OS thread takes time.
-			head += ": ready threads wait while one wakes (" + Dur(s.wake) + ")"
+		heads := []string{head}
+		if ready := snap.RunQueueLen; waking > 0 && s.wake > 0 && ready > 0 {
+			// Why ready threads wait while carriers are free, in the
+			// model's counts: a free carrier sleeps, and waking its OS
+			// thread takes time (one is woken per thread made ready, so
+			// there may be more waking than ready: said on point).
+			wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait")
+			idle := Count(int64(waking)) + " idle " + plural(waking, "carrier", "carriers")
+			heads = []string{wait + ": " + idle + " waking up (" + Dur(s.wake) + " each)",
+				wait + ": " + idle + " waking up", wait + ": carriers waking up", head}
 		}
-		l.TextFit(Rect{X: inner.X, Y: inner.Y, W: inner.W, H: CharH * sc}, sc, p.Text, head, Count(int64(n))+" carriers")
+		l.TextFit(Rect{X: inner.X, Y: inner.Y, W: inner.W, H: CharH * sc}, sc, p.Text, heads...)
 		row = Rect{X: inner.X, Y: inner.Y + CharH*sc + 2*sc, W: inner.W, H: carrierBoxH(sc)}
 	}
 	gap := carrierGap(sc)
@@ -330,7 +343,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc f
 		case carrierWaking(snap, i):
 			// No thread on it yet: signalled for a ready thread, its
 			// OS thread waking (the reason said once, over the row).
-			drawWakingSlot(l, box, p, sc)
+			drawWaitingFrame(l, box, runFrame(box, sc)*2/3, p, sc)
 			ink, what = p.Text, "waking"
 			who = append(who, label+" waking up to take a ready thread if one is left")
 		default:
@@ -351,7 +364,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, p *Palette, sc f
 	say := "Carrier threads: the " + Count(int64(n)) + " OS threads of the virtual-thread scheduler, of the JVM's " + Count(int64(snap.PlatformLive)) +
 		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads: " + strings.Join(who, "; ") +
 		". A framed box is a carrier with no virtual thread mounted, asleep; a dashed one was signalled, one per thread made ready, and takes " + Dur(s.wake) +
-		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first."
+		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first." + more
 	l.region(r, "carriers", say)
 }
 
@@ -375,36 +388,41 @@ func raceRoleShort(rs []threadRole, models []string, id sim.ThreadID) []string {
 	return []string{id.String()}
 }
 
-// drawResourceLine draws the folded heap and OS threads of a ScopesLead
-// side as one dim line: the heap's use and the OS threads' parts, the
-// resident memory's total; their details are on point.
-func drawResourceLine(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc float32) {
-	if r.Empty() {
-		return
-	}
+// resourceSay says the folded heap and OS threads of a ScopesLead side,
+// on point over the carriers (the frame draws no line of them): the
+// heap's use and the OS threads' parts, the resident memory's total.
+func resourceSay(snap *sim.Snapshot, measured bool) string {
 	h := &snap.Heap
 	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
-	// The heap's use; the parked threads' stacks in it, its size and
-	// the GCs are said on point (cut: the carriers' numbers took the
-	// words).
-	heap := "heap " + Size(used)
 	carriers := len(snap.Carriers)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
 	app := ""
 	if snap.PlatformApp > 0 {
 		app = ", and " + Count(int64(snap.PlatformApp)) + " of the program's own"
 	}
-	// The resident memory is said on point: the line keeps to the
-	// heap's use and the OS threads' parts.
-	l.Rect(r, p.Panel)
-	l.Frame(r, 1, p.PanelEdge)
-	// The OS threads are the caption's ("of the JVM's 29 OS threads"),
-	// their split on point: the words went to the carriers' boxes.
-	l.TextFit(r.Inset(2*sc), sc, p.TextDim, heap)
 	who := "the JVM's own (GC, compiler, main)"
 	if measured {
 		who = "the JVM's and its framework's own"
 	}
-	l.region(r, "heap and OS threads", foldedHeapSay(snap, used)+" OS threads: "+Count(int64(snap.PlatformLive))+" live: "+
-		Count(int64(carriers))+" carriers and "+Count(int64(jvm))+" of "+who+app+"; the virtual threads cost no OS thread each."+rssNote(snap))
+	return foldedHeapSay(snap, used) + " OS threads: " + Count(int64(snap.PlatformLive)) + " live: " +
+		Count(int64(carriers)) + " carriers and " + Count(int64(jvm)) + " of " + who + app + "; the virtual threads cost no OS thread each." + rssNote(snap)
+}
+
+// drawWaitingFrame draws the look a ready thread and a carrier being
+// woken for one share: a dashed outline in the virtual thread's blue, of
+// stroke w. Readers saw ready cells beside idle carriers and asked why
+// they waited: one look for the two, with the line over the carriers
+// ("3 ready threads wait: 5 idle carriers waking up"), links them.
+func drawWaitingFrame(l *List, r Rect, w float32, p *Palette, sc float32) {
+	dash := max(3, 4*sc)
+	for x := r.X; x < r.Right(); x += 2 * dash {
+		d := min(dash, r.Right()-x)
+		l.Mark(Rect{X: x, Y: r.Y, W: d, H: w}, MeanVirtual, p, 1)
+		l.Mark(Rect{X: x, Y: r.Bottom() - w, W: d, H: w}, MeanVirtual, p, 1)
+	}
+	for y := r.Y + w; y < r.Bottom()-w; y += 2 * dash {
+		d := min(dash, r.Bottom()-w-y)
+		l.Mark(Rect{X: r.X, Y: y, W: w, H: d}, MeanVirtual, p, 1)
+		l.Mark(Rect{X: r.Right() - w, Y: y, W: w, H: d}, MeanVirtual, p, 1)
+	}
 }

@@ -342,15 +342,25 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// decided, then 3 of 349 undecided" was hard to parse.
 		// The rows counted among all the races first ("a race just
 		// won, then 3 of 349 still racing" read awkwardly).
-		won := "the one just won"
+		// How the open rows were picked, not how many races there are
+		// ("3 of 350 races" beside "730 of 10,000 done" made readers
+		// stop; the count is on point): the snapshot lists the races
+		// whose threads hold or wait for a carrier first.
+		won := "the race just won"
 		if nDecided > 1 {
-			won = "the " + Count(int64(nDecided)) + " just won"
+			won = "the " + Count(int64(nDecided)) + " races just won"
 		}
-		all := Count(int64(nDecided+nOpen)) + " of " + Count(int64(nDecided+undecided)) + " races: "
-		counts = []string{all + won + ", " + Count(int64(nOpen)) + " still open", won + ", " + Count(int64(nOpen)) + " open", won}
-		if nOpen >= undecided {
-			counts[0] = won + ", then the " + Count(int64(nOpen)) + " still open"
+		open := Count(int64(nOpen)) + " open " + plural(nOpen, "race", "races")
+		running, all := openRacesRunning(rows[len(rows)-waiting:], nOpen, snap)
+		switch {
+		case nOpen >= undecided:
+			open = "the " + open
+		case running == nOpen && all:
+			open = "the " + open + " with " + plural(nOpen, "a thread", "threads") + " running"
+		case running == nOpen:
+			open += " with " + plural(nOpen, "a thread", "threads") + " running"
 		}
+		counts = []string{won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
 	case nOpen >= undecided && nDecided > 0:
@@ -458,6 +468,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		for st, ok := range states {
 			if ok {
 				l.noteStateDrawn(callState(st))
+			}
+			if ok && callState(st) == callWon {
+				// The winner's cell is an ended thread's, framed:
+				// the legend keys its fill as "ended".
+				l.noteStateDrawn(callEnded)
 			}
 		}
 	}
@@ -807,8 +822,10 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		l.Mark(r, MeanVirtual, p, 0.45)
 	case callWon:
 		if f.lead {
-			// Hollow, its words bright: the thread has ended with the
-			// answer (filled, it read as one more running cell).
+			// The ended look (its thread has ended with the answer),
+			// its words bright: filled bright, it read as one more
+			// running cell; hollow, as no virtual thread at all.
+			l.Mark(r, MeanVirtual, p, 0.45)
 			txt = p.Text
 			break
 		}
@@ -816,8 +833,9 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 	case callReady:
 		if f.lead {
 			// Hollow: a virtual thread with no carrier yet, outlined in
-			// its blue on the panel's ground, its words bright.
-			l.MarkFrame(r, runFrame(r, sc)*2/3, MeanVirtual, p)
+			// its blue on the panel's ground, its words bright; dashed,
+			// as a carrier being woken for it is (racelead.go).
+			drawWaitingFrame(l, r, runFrame(r, sc)*2/3, p, sc)
 			txt = p.Text
 			break
 		}
@@ -938,6 +956,35 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 		}
 		drawCall(l, r, stateOfCall(st, won), words, false, f, p, sc)
 	}
+}
+
+// openRacesRunning counts, among the first n of the open races rows, those
+// with a thread of theirs on a carrier, and reports whether they are all
+// the open races of snap that have one.
+func openRacesRunning(rows []*sim.ScopeView, n int, snap *sim.Snapshot) (running int, all bool) {
+	has := func(v *sim.ScopeView) bool {
+		if stateOfOwner(v, snap) == callRunning {
+			return true
+		}
+		for i := range v.Subtasks {
+			if stateOfCall(&v.Subtasks[i], i == v.Winner) == callRunning {
+				return true
+			}
+		}
+		return false
+	}
+	for _, v := range rows[:min(n, len(rows))] {
+		if has(v) {
+			running++
+		}
+	}
+	total := 0
+	for i := range snap.Scopes {
+		if v := &snap.Scopes[i]; v.Winner < 0 && has(v) {
+			total++
+		}
+	}
+	return running, total == running
 }
 
 // carrierOf is the number (from 1, as the carriers' strip numbers its

@@ -374,10 +374,9 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		}
 	}
 	switch {
-	case sc2.ScopesLead && sl.OS.Empty() && !sl.Heap.Empty():
-		// Both folded under the races: one line for the heap and the
-		// OS threads (racelead.go).
-		drawResourceLine(l, sl.Heap, snap, in.BaseMeasured, p, sc)
+	case sc2.ScopesLead && sl.OS.Empty() && sl.Heap.Empty():
+		// Both folded under the races: no line, said on point over the
+		// carriers (racelead.go).
 	case sc2.HeapFolded && !sc2.OSFolded && heapInMemoryStory(sl.Heap, sl.OS, snap, in.MemLimit, sc):
 		// The memory story draws the heap to scale in its bar: the
 		// folded line would say the heap twice (memstory.go).
