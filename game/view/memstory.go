@@ -168,12 +168,21 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	vn := snap.VirtualLive
 	cs := Count(int64(nc))
 	vs := Count(int64(vn)) + " virtual " + plural(vn, "thread", "threads")
-	px := r.W / float32(whole)
+	// The bar is as long as the container's limit, the part left free
+	// after the JVM's resident memory an empty space up to the limit's
+	// line: a bar of the 220 MB alone under a title of the 256 MB limit
+	// showed no limit and no headroom.
+	scale := max(whole, limit)
+	px := r.W / float32(scale)
 	cw := px * float32(snap.RSSThreads)
 	hw := px * float32(snap.RSSHeap)
 	carriers := Rect{X: r.X, W: cw}
 	heap := Rect{X: carriers.Right(), W: hw}
-	jvm := Rect{X: heap.Right(), W: r.Right() - heap.Right()}
+	jvm := Rect{X: heap.Right(), W: px * float32(snap.RSSJVM)}
+	if scale == whole {
+		jvm.W = r.Right() - heap.Right()
+	}
+	free := Rect{X: jvm.Right(), W: r.Right() - jvm.Right()}
 	// The leader lines: the carriers' from its words down to the middle of
 	// its part, the virtual threads' from under the sliver (the heap's
 	// start) down and right to its words.
@@ -212,6 +221,7 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	carriers.Y, carriers.H = bar.Y, bar.H
 	heap.Y, heap.H = bar.Y, bar.H
 	jvm.Y, jvm.H = bar.Y, bar.H
+	free.Y, free.H = bar.Y, bar.H
 	lw := max(1, 1.5*sc)
 
 	// The carriers: a cell each (the legend's swatch of a carrier's OS
@@ -308,13 +318,31 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	if largest.b*2 >= snap.RSSHeap && largest.short != "" {
 		heapWords = append([]string{hs + ": mostly " + largest.short}, heapWords...)
 	}
-	l.TextFit(Rect{X: heap.X, Y: hWords.Y, W: r.Right() - heap.X, H: row}, sc, p.Text, heapWords...)
+	// The limit: a line at the bar's end from its name down past the bar,
+	// what is left before it named inside the empty space.
+	limitWords := Size(limit) + " limit"
+	lx := free.Right() - lw
+	if free.W >= lw {
+		ls := TextWidth(limitWords, sc)
+		l.Text(lx-ls-CharW*sc/2, hWords.Y, limitWords, sc, p.Text)
+		l.Line(lx, hWords.Y, lx, bar.Bottom()+4*sc, 2*lw, p.Text)
+		fy := free.Y + (free.H-row)/2
+		fs := Size(limit - whole)
+		fr := Rect{X: free.X + CharW*sc/2, Y: fy, W: free.W - CharW*sc, H: row}
+		if !l.TextFit(fr, sc, p.TextDim, fs+" free") && free.H >= 2*row {
+			fr.Y -= row / 2
+			l.TextFit(fr, sc, p.TextDim, fs)
+			fr.Y += row
+			l.TextFit(fr, sc, p.TextDim, "free")
+		}
+	}
+	l.TextFit(Rect{X: heap.X, Y: hWords.Y, W: lx - TextWidth(limitWords, sc) - 2*CharW*sc - heap.X, H: row}, sc, p.Text, heapWords...)
 	l.Line(hx, hWords.Bottom()+1*sc, hx, bar.Y-1*sc, lw, p.Text)
 
-	// The JVM itself, the rest of the bar, named inside.
+	// The JVM itself, named inside an empty frame: filled, its shade beside
+	// the heap's grey garbage and the heap's frame read as one more grey.
 	jvmThreads := max(0, snap.PlatformLive-nc)
-	l.Rect(jvm, p.Grid)
-	l.Frame(jvm, max(1, sc), p.PanelEdge)
+	l.Frame(jvm, max(1, 1.5*sc), p.PanelEdge)
 	jy := jvm.Y + (jvm.H-row)/2
 	// What it is, in a few words ("the JVM itself" alone read as vague).
 	js := PartsSize(snap.RSSJVM)

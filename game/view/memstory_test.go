@@ -44,7 +44,8 @@ func TestMemoryStoryIsTheBigMark(t *testing.T) {
 			// parts add up to the title's whole ("220 MB" over 220.2).
 			assert.Regexp(t, `(?m)^JVM( itself:?)? `+regexp.QuoteMeta(PartsSize(snap.RSSJVM))+`(: code, classes, GC tables.*)?$`, txt, name)
 			assert.Equal(t, PartsSize(snap.RSS), PartsSize(snap.RSSThreads+snap.RSSHeap+snap.RSSJVM))
-			assert.Contains(t, txt, "memory: "+PartsSize(snap.RSS)+" of", name)
+			assert.Regexp(t, `(?m)memory: `+regexp.QuoteMeta(PartsSize(snap.RSS))+`$`, txt, name)
+			assert.Contains(t, txt, "\n256 MB limit\n", "%s: the bar runs to the limit, named at its end", name)
 			assert.NotRegexp(t, `(?m) = .*\+ heap `, txt, "%s: no line of parts: the bar is the sum", name)
 			assert.NotContains(t, txt, "unused", "%s: the container's bar and its key are cut", name)
 			assert.NotContains(t, txt, "OS threads: 74", "%s: the OS threads' count is the explanation's", name)
@@ -175,8 +176,15 @@ func TestMemoryTitleOnlyOverTheStory(t *testing.T) {
 		txt := texts(&l)
 		// The story's big words over the carriers' part of its bar.
 		story := regexp.MustCompile(`(?m)^\d+ carriers(' OS threads)?: [0-9.]+ MB$`).MatchString(txt)
-		title := regexp.MustCompile(`(?m)^(the JVM's )?memory: .* limit$`).MatchString(txt)
+		title := regexp.MustCompile(`(?m)^(the JVM's )?memory: [0-9.]+ MB$`).MatchString(txt)
 		assert.Equal(t, story, title, "%gx%g: the memory title is over the memory story only", sz[0], sz[1])
+		// The bar is drawn to the container's limit, the limit named at
+		// its end and the headroom named free (a bar of the 220 MB alone
+		// under a title of the 256 MB limit showed neither).
+		if story {
+			assert.Contains(t, txt, "\n256 MB limit\n", "%gx%g", sz[0], sz[1])
+			assert.Regexp(t, `\n(35\.8 MB free|35\.8 MB\nfree|free)\n`, txt, "%gx%g", sz[0], sz[1])
+		}
 	}
 }
 

@@ -44,9 +44,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	titles := []string{"OS threads: " + Count(int64(snap.PlatformLive)), "OS threads"}
 	if memoryStory(snap, limit) && memoryStoryRoom(Rect{W: r.W - 6*sc, H: r.H - PanelTitleH(sc) - 6*sc}, sc) {
 		// (The room is of panelAlt's body.) The panel's story is the memory (drawMemoryStory): its title
-		// says it, against the limit; the threads are counted below.
-		titles = append([]string{"the JVM's memory: " + PartsSize(snap.RSS) + " of the container's " + Size(limit) + " limit",
-			"memory: " + PartsSize(snap.RSS) + " of the " + Size(limit) + " limit"}, titles...)
+		// says it (the limit is drawn at the bar's end); the threads are counted below.
+		titles = append([]string{"the JVM's memory: " + PartsSize(snap.RSS),
+			"memory: " + PartsSize(snap.RSS)}, titles...)
 	}
 	body := panelAlt(l, r, right, nil, p, sc, titles...)
 	var segs [8]segment

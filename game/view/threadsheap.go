@@ -1,6 +1,7 @@
 package view
 
 import (
+	"math"
 	"strings"
 
 	"github.com/loomlab/loomlab/sim"
@@ -112,17 +113,21 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	barH := max(row/2, body.H-2*row-4*sc)
 	if !low {
 		barH = 2*row + min(spare/3, 2*row)
-		var head Rect
-		head, rest = rest.Top(row)
-		// The bar is the bytes in use, not the heap's size: under "of
-		// 4.00 GB" a full bar read as a full heap.
-		if Size(total) == Size(used) {
-			l.TextFit(head, sc, p.Text, Size(used)+" in use, by kind:", Size(used)+" by kind:")
-		} else {
-			l.TextFit(head, sc, p.Text, "the threads' "+Size(total)+", by kind:", "the threads' "+Size(total)+":")
-		}
 	}
 	bar, rest := rest.Top(barH)
+	if !low {
+		// The bar says on itself what it is, the bytes in use: under
+		// "of 4.00 GB" a full bar with its title above it read as a
+		// full heap.
+		defer func() {
+			in := Rect{X: bar.X + CharW*sc/2, Y: bar.Y + 2*sc, W: bar.W - CharW*sc, H: row}
+			if Size(total) == Size(used) {
+				l.TextFit(in, sc, p.Background, Size(used)+" in use, by kind", Size(used)+" in use")
+			} else {
+				l.TextFit(in, sc, p.Background, "the threads' "+Size(total)+", by kind", "the threads' "+Size(total))
+			}
+		}()
+	}
 	words, rest := rest.Top(row)
 	x := bar.X
 	px := bar.W / float32(total)
@@ -178,6 +183,18 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		"all in eden; survivors and old gen empty", "in eden; old gen empty", "in eden")
 }
 
+// timesLess writes how many times big is small, to two significant
+// figures ("2,500×"): the ratio of two rounded sizes to more would
+// claim a precision the bars do not have.
+func timesLess(big, small sim.Bytes) string {
+	r := float64(big) / float64(max(1, small))
+	mag := 1.0
+	for r/mag >= 100 {
+		mag *= 10
+	}
+	return Count(int64(math.Round(r/mag)*mag)) + "×"
+}
+
 // platformContrastH is the height of the panel drawPlatformContrast
 // draws under the heap's panel r (its title and two bars of two lines),
 // or 0 where the model gives a platform thread no memory, the program
@@ -231,10 +248,12 @@ func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, 
 		// "Outside the heap" first: 18.75 GB beside the heap's 4 GB
 		// read for a moment as having to fit in it. The model counts a
 		// platform thread's memory reserved (its -Xss stack and native
-		// memory): "1.9 MB: reserved or committed?".
+		// memory, fitted to the article's figure), against the virtual
+		// threads' heap in use: "reserved stack next to used heap" is
+		// said, not left to be found.
 		l.TextFit(Rect{X: a.X, Y: a.Bottom() - row, W: a.W, H: row}, sc, p.Background,
-			"as platform threads, outside the heap: "+Size(plat), "as platform threads: "+Size(plat), "platform: "+Size(plat))
-		l.TextFit(Rect{X: b.X, Y: b.Y, W: b.W, H: row}, sc, p.Background, Size(each)+" reserved each; a carrier is a platform thread",
+			"platform threads, outside the heap: "+Size(plat), "platform threads: "+Size(plat), "platform: "+Size(plat))
+		l.TextFit(Rect{X: b.X, Y: b.Y, W: b.W, H: row}, sc, p.Background, Size(each)+" reserved each, not all in RAM",
 			Size(each)+" reserved each", "outside the heap")
 	} else {
 		l.TextFit(in, sc, p.Background, "as platform threads: "+Size(plat)+" outside the heap",
@@ -242,8 +261,19 @@ func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, 
 	}
 	w := max(3*sc, top.W*float32(total)/float32(plat))
 	l.Mark(Rect{X: low.X, Y: low.Y, W: w, H: low.H}, MeanVirtual, p, 1)
-	tx := low.X + w + CharW*sc
-	l.TextFit(Rect{X: tx, Y: low.Y + (low.H-row)/2, W: low.Right() - tx, H: row}, sc, p.Text, "as virtual threads: "+Size(total)+" of heap", "as virtual threads: "+Size(total), "virtual: "+Size(total))
+	// The sliver is named in place, an arrow pointing at it, with how
+	// many times less it is: a thin edge alone was not seen as a bar.
+	ax := low.X + w + 2*sc
+	tx := ax + 3*CharW*sc
+	ay := low.Y + low.H/2
+	lw := max(1, 1.5*sc)
+	l.Line(ax, ay, tx-CharW*sc/2, ay, lw, p.Text)
+	l.Line(ax, ay, ax+5*sc, ay-5*sc, lw, p.Text)
+	l.Line(ax, ay, ax+5*sc, ay+5*sc, lw, p.Text)
+	less := timesLess(plat, total)
+	l.TextFit(Rect{X: tx, Y: low.Y + (low.H-row)/2, W: low.Right() - tx, H: row}, sc, p.Text,
+		"virtual threads: "+Size(total)+" of heap, "+less+" less", "virtual threads: "+Size(total)+", "+less+" less",
+		"virtual threads: "+Size(total), "virtual: "+Size(total))
 	l.detail(r, "as platform threads",
 		"The same "+Count(int64(n))+" threads as platform threads would hold "+Size(plat)+": "+Size(each)+" each, the model's -Xss stack reservation and other native memory of a platform thread, outside the heap. "+
 			"A carrier is such a platform thread (an OS thread); virtual threads take turns on a few of them. "+

@@ -24,8 +24,14 @@ func TestPlatformContrastIsTheModels(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
-	assert.Contains(t, txt, "drawn to the same scale\nas platform threads, outside the heap: "+Size(plat.Snap.ThreadMemory)+"\n1.9 MB reserved each; a carrier is a platform thread",
-		"where the platform threads' memory is (before its size: 18.75 GB beside a 4 GB heap read as in it), reserved, and that a carrier is a platform thread ('carrier', 'OS thread' and 'platform thread' read as three things)")
+	assert.Contains(t, txt, "drawn to the same scale\nplatform threads, outside the heap: "+Size(plat.Snap.ThreadMemory)+"\n1.9 MB reserved each, not all in RAM",
+		"where the platform threads' memory is (before its size: 18.75 GB beside a 4 GB heap read as in it), and that it is reserved, not all resident, beside the virtual threads' heap in use")
+	// The sliver named in place with the ratio of the two bars (18.75 GB
+	// / 7.8 MB, two significant figures): a thin edge alone was not seen.
+	assert.Contains(t, txt, "\nvirtual threads: 7.8 MB of heap, 2,500× less\n")
+	assert.Equal(t, "2,500×", timesLess(plat.Snap.ThreadMemory, snap.ThreadMemory))
+	assert.Equal(t, "12×", timesLess(1234, 100))
+	assert.Equal(t, "3×", timesLess(300, 100))
 	// A panel of its own, under the heap's: inside the heap's panel, under
 	// "of 4.00 GB", the 18.75 GB read as heap.
 	var heapPanel, contrast Rect
