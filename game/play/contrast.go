@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/loomlab/loomlab/game/story"
 	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 	"github.com/loomlab/loomlab/sim/scenario"
@@ -50,13 +51,13 @@ func contrastCase(sc *scenario.Scenario, shown string) string {
 }
 
 // newContrast returns the contrast run of spec, or nil when spec compares
-// cases itself or its case has none.
+// cases itself, its case has none, or its story draws none.
 func newContrast(sc *scenario.Scenario, spec Spec) (*contrast, error) {
 	if len(spec.Compare) > 0 {
 		return nil, nil
 	}
 	other := contrastCase(sc, spec.Case)
-	if other == "" {
+	if other == "" || !story.DrawsContrast(sc.ID) {
 		return nil, nil
 	}
 	c := &contrast{caseID: other}

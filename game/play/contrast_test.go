@@ -136,6 +136,10 @@ func TestContrastCase(t *testing.T) {
 		{"vt-pooling", "4g-pool", ""},
 		{"request-load", "pool-200", "virtual-per-request"},
 		{"request-load", "virtual-per-request", "pool-200"},
+		// Stories that draw no compared case run no second simulator.
+		{"vt-basics", "memory-virtual", ""},
+		{"loom-carrier", "unlimited-vthreads", ""},
+		{"llm-router", "virtual", ""},
 	} {
 		p := New()
 		mustLoad(t, p, `{"scenario":"`+c.scen+`","case":"`+c.shown+`","seed":1}`)

@@ -9,6 +9,9 @@ import "github.com/loomlab/loomlab/sim"
 // ones and add old-gen garbage.
 type poolingStory struct{}
 
+// drawsContrast: the picture draws the thread-per-request case's old gen and GC share under the pooled ones.
+func (poolingStory) drawsContrast() bool { return true }
+
 func (poolingStory) kinds() []Kind {
 	return []Kind{OldGenHalf, ChunkAbandoned, C2Compiled, FirstFullGC}
 }

@@ -12,6 +12,9 @@ import (
 // virtual thread per task (all wait at once on a few carriers).
 type requestStory struct{}
 
+// drawsContrast: the picture draws the other executor's batch on the same time axis.
+func (requestStory) drawsContrast() bool { return true }
+
 func (requestStory) kinds() []Kind { return []Kind{PoolFull, ManyWaiting, CarrierPinned} }
 
 func (requestStory) caption(f *facts) string {

@@ -168,6 +168,20 @@ type story interface {
 	kinds() []Kind
 }
 
+// contraster is a story whose picture draws the case its article compares
+// the shown one with, from play's contrast run (a second simulator): only
+// these stories pay for one. The others draw their comparison from the
+// shown run's own model (vt-basics' platform bar) or not at all, and a
+// second run there would only cost the page (a million threads twice).
+type contraster interface{ drawsContrast() bool }
+
+// DrawsContrast reports whether the picture of scenario's story draws the
+// compared case beside a case shown alone.
+func DrawsContrast(scenario string) bool {
+	c, ok := storyFor(scenario).(contraster)
+	return ok && c.drawsContrast()
+}
+
 func storyFor(scenario string) story {
 	switch scenario {
 	case "vt-pooling":
