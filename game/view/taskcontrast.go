@@ -130,7 +130,11 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	}
 	drawTimeAxis(l, Rect{X: r.X, Y: vb.Bottom() + 4*sc, W: r.W, H: axisH(sc)}, nowX, shown.Time, axis, end, p, sc)
 
-	l.detail(r, "the pool against "+other, "Both bars are simulated time on one axis, 0 to "+est+". Top, this fixed pool: filled up to now ("+
+	axisEnd := est
+	if axis > end {
+		axisEnd = Dur(sim.Duration(axis))
+	}
+	l.detail(r, "the pool against "+other, "Both bars are simulated time on one axis, 0 to "+axisEnd+". Top, this fixed pool: filled up to now ("+
 		Dur(sim.Duration(shown.Time))+", "+Count(shown.RequestsDone)+" of "+Count(total)+" tasks done), then framed empty up to when it should end if tasks "+
 		"keep leaving its queue at the rate they have so far ("+Count(total-int64(shown.ExecQueued))+" started in "+Dur(sim.Duration(shown.Time))+"): an estimate. "+
 		"Below, "+c.Title+": the same tasks with the same knobs and seed, in a separate run of the model on its own machine, from the same 0 ms: "+Count(c.Snap.RequestsDone)+" done"+endedWords(c.Snap)+".")
