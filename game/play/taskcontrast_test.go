@@ -27,9 +27,10 @@ func taskRegion(p *Playground) bool {
 	return false
 }
 
-// poolEnd reads the pool's expected end, in ms, from p's frame words.
+// poolEnd reads the pool's expected end, in ms, from p's frame words:
+// the time axis's end label.
 func poolEnd(t *testing.T, p *Playground) float64 {
-	m := regexp.MustCompile(`all done ~([0-9,]+) ms`).FindStringSubmatch(strings.Join(shownWords(p), " "))
+	m := regexp.MustCompile(` 0 ~([0-9,]+) ms now `).FindStringSubmatch(strings.Join(shownWords(p), " "))
 	require.NotNil(t, m, "the pool's expected end is drawn: %v", shownWords(p))
 	v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
 	require.NoError(t, err)
@@ -56,9 +57,12 @@ func TestTaskContrastIsTheLiveModel(t *testing.T) {
 	require.Equal(t, int64(10000), c.Snap.RequestsDone)
 	require.True(t, taskRegion(p))
 	words := strings.Join(shownWords(p), " ")
-	ended := "all done at " + view.Dur(sim.Duration(c.Snap.Time))
-	require.Contains(t, words, "virtual threads: "+ended)
-	require.Contains(t, words, "pool: "+view.Count(p.Inputs(nil)[0].Snap.RequestsDone)+" done")
+	ended := "done at " + view.Dur(sim.Duration(c.Snap.Time))
+	require.Contains(t, words, "virtual threads, separate run: "+ended)
+	// The bars share one labelled clock: 0, now, the end. The pool's bar
+	// names no count ("1,000 done" over it read as a progress bar).
+	require.Contains(t, words, "fixed pool done virtual threads")
+	require.Contains(t, words, "now "+view.Clock(sim.Duration(at)))
 	end := poolEnd(t, p)
 	require.InDelta(t, ruleEnd(p), end, 5, "the estimate is the rule over the live state, to 10 ms")
 	require.Greater(t, end, 4000.0, "the premise: 50 rounds of about 100 ms")
@@ -75,7 +79,7 @@ func TestTaskContrastIsTheLiveModel(t *testing.T) {
 	cs := sp.Inputs(nil)[0].Contrast
 	require.Less(t, cs.Snap.Time, c.Snap.Time, "the sleep knob reaches the contrast")
 	sw := strings.Join(shownWords(sp), " ")
-	require.Contains(t, sw, "all done at "+view.Dur(sim.Duration(cs.Snap.Time)))
+	require.Contains(t, sw, "done at "+view.Dur(sim.Duration(cs.Snap.Time)))
 	require.NotContains(t, sw, ended)
 	require.Less(t, poolEnd(t, sp), end*0.7, "the sleep knob reaches the estimate")
 
@@ -84,8 +88,9 @@ func TestTaskContrastIsTheLiveModel(t *testing.T) {
 	ce := contrastAt(t, poolSpec, early).Inputs(nil)[0].Contrast
 	require.False(t, ce.Snap.Done)
 	ew := strings.Join(frameWords(t, poolSpec, early), " ")
-	require.NotContains(t, ew, "all done at")
-	require.Contains(t, ew, "virtual threads: "+view.Count(ce.Snap.RequestsDone)+" done by now")
+	require.NotContains(t, ew, "done at")
+	require.Contains(t, ew, "virtual threads, separate run: "+view.Count(ce.Snap.RequestsDone)+" done by now")
+	require.Contains(t, ew, "now "+view.Clock(sim.Duration(early)), "now's words fit beside 0 early on")
 }
 
 // Compare mode draws both cases whole: no time bars, no estimate.
@@ -95,6 +100,7 @@ func TestNoTaskContrastInCompareMode(t *testing.T) {
 	p := contrastAt(t, spec, at)
 	require.False(t, taskRegion(p))
 	w := strings.Join(frameWords(t, spec, at), " ")
-	require.NotContains(t, w, "all done at")
-	require.NotContains(t, w, "all done ~")
+	require.NotContains(t, w, "done at")
+	require.NotContains(t, w, "separate run")
+	require.NotContains(t, w, "now 600 ms")
 }

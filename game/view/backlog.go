@@ -71,6 +71,6 @@ func drawBacklog(l *List, body Rect, n, k int, unit string, p *Palette, sc float
 	ny := body.Y + float32(g.rows(cells))*g.pitch()
 	c := Count(int64(k))
 	l.TextFit(Rect{X: body.X, Y: ny, W: body.W, H: CharH * sc}, sc, p.TextDim,
-		"1 square = "+c+" (here and below)")
+		"1 square = "+c)
 	return true
 }

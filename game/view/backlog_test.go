@@ -25,8 +25,11 @@ func TestBacklogAtThePoolsScale(t *testing.T) {
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
 	assert.NotContains(t, txt, "more (", "every queued task is drawn")
-	m := regexp.MustCompile(`\n1 square = (\d+) \(here and below\)\n`).FindStringSubmatch(txt)
+	// Said once, under the tasks, without "(here and below)": the words
+	// went to the time axis (the threads' squares below keep the size).
+	m := regexp.MustCompile(`\n1 square = (\d+)\n`).FindStringSubmatch(txt)
 	require.NotNil(t, m, "one scale, said once: %s", txt)
+	assert.Equal(t, 1, strings.Count(txt, "1 square = "), "one scale, said once")
 	assert.NotContains(t, txt, "\nsleeping\n", "the grid's label repeated its title")
 	// At one scale and one square size the areas drawn are as the
 	// counts (the partial last squares aside).

@@ -12,13 +12,21 @@ import "github.com/loomlab/loomlab/sim"
 // the lesson's numbers (about 5 s against 152.6 ms): both are lengths
 // now, at one scale.
 
-// taskContrastH is the height of the two rows: a line of words over a
-// thick bar each.
-func taskContrastH(sc float32) float32 { return 2*(CharH*sc+2*sc) + 2*(timeBarH(sc)+4*sc) + 2*sc }
+// taskContrastH is the height of the two rows (a line of words over a
+// thick bar each) and of the time axis under them.
+func taskContrastH(sc float32) float32 {
+	return 2*(CharH*sc+2*sc) + 2*(timeBarH(sc)+4*sc) + axisH(sc) + 2*sc
+}
+
+// axisH is the time axis: a rule with its ticks over a line of labels.
+// A reader shown the bars without it read the pool's as a progress bar
+// and could not tell the two shared one clock.
+func axisH(sc float32) float32 { return 4*sc + CharH*sc }
 
 // timeBarH is a bar's thickness: more than a line of text, so the bars
-// are the panel's biggest marks.
-func timeBarH(sc float32) float32 { return 2 * CharH * sc }
+// are the panel's biggest marks (one and a half lines leaves the time
+// axis its line).
+func timeBarH(sc float32) float32 { return 1.5 * CharH * sc }
 
 // drawsTaskContrast reports whether the compared case's batch can be
 // drawn beside the shown one's: a batch of known size in both (the same
@@ -77,10 +85,9 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	line := func(y float32) Rect { return Rect{X: r.X, Y: y, W: r.W, H: CharH * sc} }
 
 	y := r.Y + 2*sc
-	// (The time now is the header's, and the bar's white mark; the
-	// header says the time is simulated.)
-	now := Count(shown.RequestsDone) + " done"
-	l.TextFit(line(y), sc, p.Text, "pool: "+now, now)
+	// The bar's words name the run, not a count: "1,000 done" over it
+	// read as a progress bar (the count is the header's).
+	l.TextFit(line(y), sc, p.Text, "fixed pool", "pool")
 	y += CharH*sc + 2*sc
 	pool := bar(y)
 	nowX := at(pool, shown.Time)
@@ -91,10 +98,12 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	rest := Rect{X: nowX, Y: pool.Y, W: pool.Right() - nowX, H: pool.H}
 	l.Frame(rest, 1, p.PanelEdge)
 	est := roughMs(end)
-	// Its words at its right end: where the end is expected.
-	endWords := "all done " + est
-	if TextWidth(endWords, sc) > rest.W-8*sc {
-		endWords = est
+	// Its words at its right end, where the end is expected; the time is
+	// the axis's end label under it, unless the axis runs on to the
+	// compared case's later end.
+	endWords := "done"
+	if axis > end {
+		endWords = "done " + est
 	}
 	if TextWidth(endWords, sc) <= rest.W-8*sc {
 		l.TextRight(Rect{X: rest.X + 4*sc, Y: rest.Y + (rest.H-CharH*sc)/2, W: rest.W - 8*sc, H: CharH * sc}, endWords, sc, p.TextDim)
@@ -105,10 +114,10 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	if c.Snap.RequestsDone >= total {
 		// The run ended when its last task did: its clock stopped there.
 		t := Dur(sim.Duration(c.Snap.Time))
-		words = []string{other + ": all done at " + t, "all done at " + t}
+		words = []string{other + ", separate run: done at " + t, other + ": done at " + t, "done at " + t}
 	} else {
 		n := Count(c.Snap.RequestsDone) + " done by now"
-		words = []string{other + ": " + n, n}
+		words = []string{other + ", separate run: " + n, other + ": " + n, n}
 	}
 	l.TextFit(line(y), sc, p.Text, words...)
 	y += CharH*sc + 2*sc
@@ -119,11 +128,49 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	for _, b := range []Rect{pool, vb} {
 		l.Rect(Rect{X: nowX, Y: b.Y - 2*sc, W: max(sc, 1), H: b.H + 4*sc}, p.Text)
 	}
+	drawTimeAxis(l, Rect{X: r.X, Y: vb.Bottom() + 4*sc, W: r.W, H: axisH(sc)}, nowX, shown.Time, axis, end, p, sc)
 
-	l.detail(r, "the pool against "+other, "Both bars are simulated time on one axis, 0 to "+est+". Top, this pool: filled up to now ("+
+	axisEnd := est
+	if axis > end {
+		axisEnd = Dur(sim.Duration(axis))
+	}
+	l.detail(r, "the pool against "+other, "Both bars are simulated time on one axis, 0 to "+axisEnd+". Top, this fixed pool: filled up to now ("+
 		Dur(sim.Duration(shown.Time))+", "+Count(shown.RequestsDone)+" of "+Count(total)+" tasks done), then framed empty up to when it should end if tasks "+
 		"keep leaving its queue at the rate they have so far ("+Count(total-int64(shown.ExecQueued))+" started in "+Dur(sim.Duration(shown.Time))+"): an estimate. "+
-		"Below, "+c.Title+", run beside this one with the same knobs and seed: "+Count(c.Snap.RequestsDone)+" done"+endedWords(c.Snap)+".")
+		"Below, "+c.Title+": the same tasks with the same knobs and seed, in a separate run of the model on its own machine, from the same 0 ms: "+Count(c.Snap.RequestsDone)+" done"+endedWords(c.Snap)+".")
+}
+
+// drawTimeAxis draws the bars' one clock in r: a rule from 0 to the
+// axis's end with a tick at each end and at now (nowX), labelled "0",
+// "now 600 ms" and the end: the pool's expected one ("~"), or the
+// compared case's when that is the later.
+func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, p *Palette, sc float32) {
+	w := max(sc, 1)
+	l.Rect(Rect{X: r.X, Y: r.Y, W: r.W, H: w}, p.PanelEdge)
+	for _, x := range []float32{r.X, r.Right() - w} {
+		l.Rect(Rect{X: x, Y: r.Y, W: w, H: 3 * sc}, p.PanelEdge)
+	}
+	l.Rect(Rect{X: nowX, Y: r.Y, W: w, H: 3 * sc}, p.Text)
+	ly := r.Y + 4*sc
+	l.Text(r.X, ly, "0", sc, p.TextDim)
+	last := roughMs(end)
+	if axis > end {
+		last = Dur(sim.Duration(axis))
+	}
+	lastX := r.Right() - TextWidth(last, sc)
+	l.Text(lastX, ly, last, sc, p.TextDim)
+	// Now's words start at its tick, or end there when the tick is nearer
+	// the axis's end; never over the end labels.
+	nw := "now " + Clock(sim.Duration(now)) // the header's form
+	tw := TextWidth(nw, sc)
+	x := nowX + 2*sc
+	if x+tw > lastX-CharW*sc {
+		x = nowX - 2*sc - tw
+	}
+	x = max(x, r.X+2*CharW*sc)
+	if x+tw <= lastX-CharW*sc {
+		l.Text(x, ly, nw, sc, p.Text)
+	}
 }
 
 // endedWords says when a run ended, if it has.
