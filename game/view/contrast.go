@@ -23,7 +23,7 @@ import (
 // at a glance (each a heading, a label and a bar some lines high).
 func pairFits(c *Contrast, h *sim.HeapView, body Rect, sc float32) bool {
 	return c != nil && c.Snap != nil && c.Snap.Heap.OldCap == h.OldCap && h.OldCap > 0 &&
-		oldHoldsThreadData(h) && body.H > 12*CharH*sc && body.W > 40*CharW*sc
+		oldHoldsThreadData(h) && body.H > 11*CharH*sc && body.W > 40*CharW*sc
 }
 
 // stoppedColW is the width of the column at the bars' end that says each
@@ -61,7 +61,11 @@ func drawPairOld(l *List, r Rect, who []string, snap *sim.Snapshot, notes []segN
 // arrow) and the compared run's, each with its share of the run stopped
 // for GC at its end. Readers asked to see the comparison as the frame's
 // mark, not as two thin bars under it.
-func (s *Side) drawPair(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) []heapSeg {
+//
+// It also returns the shown run's bar, where the pause's motion (the
+// compaction's sweep and plate) is drawn: over both it crossed the
+// compared bar's heading.
+func (s *Side) drawPair(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) ([]heapSeg, Rect) {
 	c := s.contrast
 	gap := 6 * sc
 	half := (r.H - gap) / 2
@@ -97,7 +101,9 @@ func (s *Side) drawPair(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		"with the same knobs and seed, run beside this one. Its old generation holds "+Size(ch.OldUsed)+" of "+Size(ch.OldCap)+", "+Size(ch.OldGarbage)+
 		" of it garbage (objects no thread uses any more, freed by the next collection of the old gen), "+
 		Size(ch.OldLive[sim.CatThreadLocal])+" thread-local data; "+full+". Drawn to the scale of the old generation above: its threads end, so their data dies.")
-	return segs
+	_, bar := top.Top(CharH * sc)
+	bar, _ = bar.CutRight(stoppedColW(sc))
+	return segs, bar
 }
 
 // DistinctPart is title without the comma-separated parts it starts with

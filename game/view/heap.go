@@ -278,7 +278,9 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	var segs []heapSeg
 	if pair {
-		segs = s.drawPair(l, old, snap, p, sc)
+		segs, old = s.drawPair(l, old, snap, p, sc)
+		s.at.old = old
+		_, s.at.oldFill = SpaceBands(old, sc)
 	} else {
 		segs = drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc, threadDataNotes(snap, s.merged)...)
 	}
