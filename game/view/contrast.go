@@ -16,107 +16,94 @@ import (
 // single-case frame were told the other case only in words ("a thread per
 // request would free its cache") and asked to see it.
 
-// contrastRowH is the height of the compared case's old gen row: a line
-// of words, then a thin bar.
-func contrastRowH(sc float32) float32 { return CharH*sc + contrastBarH(sc) + 3*sc }
-
-func contrastBarH(sc float32) float32 { return 12 * sc }
-
-// contrastShareH is the height of the contrast's GC share: a bar as
-// high as the shown share's (a line and a quarter), its words after its
-// stripes in the same type, so that the two read as a pair.
-func contrastShareH(sc float32) float32 { return 1.25*CharH*sc + 2*sc }
-
-// drawsContrast reports whether the heap draws the compared case under
-// the shown one: the shown old gen is the frame's lesson (the threads'
-// own data fills it), the contrast is of the same heap, and the spaces
-// keep room enough (body is what is left of the panel, gh the shown
-// share's height) that the shown old gen stays the largest mark by far.
-func drawsContrast(c *Contrast, h *sim.HeapView, body Rect, gh, sc float32) bool {
-	con := contrastRowH(sc) + 4*sc + contrastShareH(sc)
+// pairFits reports whether the heap draws the two cases as a pair of
+// old gens: the shown old gen is the frame's lesson (the threads' own
+// data fills it), the compared case is of the same heap, and the panel
+// (body) keeps room for a thin young row and two bars a reader compares
+// at a glance (each a heading, a label and a bar some lines high).
+func pairFits(c *Contrast, h *sim.HeapView, body Rect, sc float32) bool {
 	return c != nil && c.Snap != nil && c.Snap.Heap.OldCap == h.OldCap && h.OldCap > 0 &&
-		oldHoldsThreadData(h) && body.H-gh-con > 8*CharH*sc
+		oldHoldsThreadData(h) && body.H > 11*CharH*sc && body.W > 40*CharW*sc
 }
 
-// garbageWords say how much of an old gen's used bytes are garbage, and
-// that it is not kept: a bar 68 % full beside "mostly garbage" read as
-// much kept.
-func garbageWords(h *sim.HeapView) []string {
-	if h.OldUsed <= 0 || h.OldGarbage <= 0 {
-		return nil
-	}
-	n := int64((200*h.OldGarbage + h.OldUsed) / (2 * h.OldUsed))
-	pct := Count(n) + " %"
-	if n >= 100 && h.OldGarbage < h.OldUsed {
-		pct = "over 99 %"
-	}
-	return []string{pct + " of it garbage the next GC frees", pct + " garbage the next GC frees", pct + " garbage"}
+// stoppedColW is the width of the column at the bars' end that says each
+// case's share of the run stopped for GC.
+func stoppedColW(sc float32) float32 {
+	return TextWidth("100 % stopped", 1.25*sc) + 8*sc
 }
 
-// drawContrastOld draws the contrast's old gen in r (a contrastRowH row):
-// its name, fill and garbage on a line, then a thin bar filled from the
-// left like the shown old gen's, inner.W wide for the same capacity.
-func drawContrastOld(l *List, r Rect, inner Rect, c *Contrast, p *Palette, sc float32) {
-	h := &c.Snap.Heap
-	pct := Count(int64((200*h.OldUsed+h.OldCap)/(2*max(h.OldCap, 1)))) + " % full"
-	line, bar := r.Top(CharH * sc)
-	bar = Rect{X: inner.X, Y: bar.Y + 1*sc, W: inner.W, H: contrastBarH(sc)}
-	var words []string
-	for _, g := range garbageWords(h) {
-		words = append(words, c.Name+": old gen "+pct+", "+g)
-	}
-	words = append(words, c.Name+": old gen "+pct, c.Name)
-	l.TextFit(Rect{X: inner.X, Y: line.Y, W: inner.W, H: line.H}, sc, p.Text, words...)
-	l.Rect(bar, p.Background)
-	l.Mark(bar, MeanFree, p, 1)
-	px := func(b sim.Bytes) float32 {
-		w := bar.W * float32(b) / float32(h.OldCap)
-		if w < 1 {
-			return 0 // under a pixel to scale: said on point, not drawn
+// drawPairOld draws one case of the pair in r: its heading (who), its old
+// generation as drawSpace draws the shown one (the same scale: the same
+// capacity across the same width), and at its end, in bold, its share of
+// the run stopped for GC. It returns the parts of the bar.
+func drawPairOld(l *List, r Rect, who []string, snap *sim.Snapshot, notes []segNote, p *Palette, sc float32) []heapSeg {
+	h := &snap.Heap
+	head, rest := r.Top(CharH * sc)
+	bars, col := rest.CutRight(stoppedColW(sc))
+	l.TextFit(Rect{X: head.X, Y: head.Y, W: r.W, H: head.H}, sc, p.Text, who...)
+	segs := drawSpace(l, bars, "old generation", "old", nil, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, notes...)
+	if snap.Time > 0 {
+		share := clamp(float32(float64(snap.GCPauseTotal)/float64(snap.Time)), 0, 1)
+		pct := "under 1 %"
+		if n := int(share*100 + 0.5); n >= 1 {
+			pct = Count(int64(n)) + " %"
 		}
-		return w
+		_, fill := SpaceBands(bars, sc)
+		y := fill.Y + (fill.H-CharH*1.25*sc-CharH*sc)/2
+		l.TextBold(col.X+6*sc, y, pct+" stopped", 1.25*sc, p.Text)
+		l.Text(col.X+6*sc, y+CharH*1.25*sc, "for GC", sc, p.TextDim)
 	}
-	x := bar.X
-	for _, cat := range heapCategories {
-		if w := min(px(h.OldLive[cat]), bar.Right()-x); w > 0 {
-			l.Mark(Rect{X: x, Y: bar.Y, W: w, H: bar.H}, CategoryMeaning(cat), p, 1)
-			x += w
-		}
+	return segs
+}
+
+// drawPair draws the two cases' old gens in r, one above the other at
+// one scale: the shown run's (its parts returned, for the threads'
+// arrow) and the compared run's, each with its share of the run stopped
+// for GC at its end. Readers asked to see the comparison as the frame's
+// mark, not as two thin bars under it.
+//
+// It also returns the shown run's bar, where the pause's motion (the
+// compaction's sweep and plate) is drawn: over both it crossed the
+// compared bar's heading.
+func (s *Side) drawPair(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) ([]heapSeg, Rect) {
+	c := s.contrast
+	gap := 6 * sc
+	half := (r.H - gap) / 2
+	top := Rect{X: r.X, Y: r.Y, W: r.W, H: half}
+	bottom := Rect{X: r.X, Y: r.Y + half + gap, W: r.W, H: half}
+	shown := s.shownName
+	if shown == "" {
+		shown = "this run"
 	}
-	if w := min(px(h.OldGarbage), bar.Right()-x); w > 0 {
-		l.Mark(Rect{X: x, Y: bar.Y, W: w, H: bar.H}, MeanGarbage, p, 1)
+	segs := drawPairOld(l, top, []string{shown + " (this run)", shown}, snap, threadDataNotes(snap, s.merged), p, sc)
+	// The compared run's bar is named as such on point (its words are
+	// the same as the shown bar's).
+	// Its garbage is its lesson (its threads end, their data dies): its
+	// other parts are named, not measured, as the shown bar's are.
+	drawPairOld(l, bottom, []string{c.Name + " (same load, run beside it)", c.Name + " (run beside it)", c.Name}, c.Snap,
+		[]segNote{{cat: sim.CatGarbage, big: true}}, p, sc)
+	for _, x := range []struct {
+		r    Rect
+		name string
+		s    *sim.Snapshot
+		what string
+	}{{top, "time stopped for GC", snap, "this run"}, {bottom, "compared case's time stopped for GC", c.Snap, "the case compared (" + c.Title + ")"}} {
+		_, col := x.r.CutRight(stoppedColW(sc))
+		l.detail(col, x.name, "In "+x.what+", garbage collection has stopped every thread for "+Dur(x.s.GCPauseTotal)+" of "+
+			Dur(sim.Duration(x.s.Time))+" so far, in "+Count(x.s.FullGCs)+" Full + "+Count(x.s.YoungGCs)+" young GCs.")
 	}
-	l.Frame(bar, 1, p.PanelEdge)
+	ch := &c.Snap.Heap
 	full := "no Full GC yet"
 	if c.Snap.FullGCs > 0 {
 		full = Count(c.Snap.FullGCs) + plural(int(c.Snap.FullGCs), " Full GC", " Full GCs") + " so far"
 	}
-	l.detail(r, "compared case's old generation", "The same moment in the case compared ("+c.Title+"): a second simulation of the same workload, "+
-		"with the same knobs and seed, run beside this one. Its old generation holds "+Size(h.OldUsed)+" of "+Size(h.OldCap)+", "+Size(h.OldGarbage)+
+	l.detail(bottom, "compared case's old generation", "The same moment in the case compared ("+c.Title+"): a second simulation of the same workload, "+
+		"with the same knobs and seed, run beside this one. Its old generation holds "+Size(ch.OldUsed)+" of "+Size(ch.OldCap)+", "+Size(ch.OldGarbage)+
 		" of it garbage (objects no thread uses any more, freed by the next collection of the old gen), "+
-		Size(h.OldLive[sim.CatThreadLocal])+" thread-local data; "+full+". Drawn to the scale of the old generation above.")
-}
-
-// drawContrastShare draws the contrast's share of the run stopped for GC
-// in r (contrastShareH high): a bar as wide as the shown share's bar (the
-// same run length), its striped part the pauses, and the words.
-func drawContrastShare(l *List, r Rect, c *Contrast, p *Palette, sc float32) {
-	s := c.Snap
-	if s.Time <= 0 {
-		return
-	}
-	share := clamp(float32(float64(s.GCPauseTotal)/float64(s.Time)), 0, 1)
-	pct := "under 1 %"
-	if n := int(share*100 + 0.5); n >= 1 {
-		pct = Count(int64(n)) + " %"
-	}
-	bar := Rect{X: r.X, Y: r.Y + 2*sc, W: r.W, H: r.H - 4*sc}
-	// Named and written as the shown share's bar: the pair reads
-	// "10,000 pooled virtual threads: 33 % stopped" over "a virtual
-	// thread per request: 15 % stopped".
-	drawShareBar(l, bar, share, c.Name, pct, "", p, sc)
-	l.detail(r, "compared case's time stopped for GC", "The same moment in the case compared ("+c.Title+"): garbage collection has stopped every thread for "+
-		Dur(s.GCPauseTotal)+" of "+Dur(sim.Duration(s.Time))+" ("+pct+", in "+Count(s.FullGCs)+" Full + "+Count(s.YoungGCs)+" young GCs), drawn to the scale of the bar above.")
+		Size(ch.OldLive[sim.CatThreadLocal])+" thread-local data; "+full+". Drawn to the scale of the old generation above: its threads end, so their data dies.")
+	_, bar := top.Top(CharH * sc)
+	bar, _ = bar.CutRight(stoppedColW(sc))
+	return segs, bar
 }
 
 // DistinctPart is title without the comma-separated parts it starts with

@@ -110,8 +110,17 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// empty box (vt-basics: a box two thirds of the heap's height said
 	// "0 B"); the room goes to the StackChunks, where the threads are.
 	foldOld := oldFolds(h) && body.H > 3*CharH*sc
+	// Beside the compared case, the two cases' old gens are the panel:
+	// one above the other at one scale, each with its share of the run
+	// stopped for GC at its end (pair). The young spaces fold to a thin
+	// row, the StackChunks' bricks to the explanation on their sliver
+	// (9,999 live ones beside "dead: in the grey garbage" was noise).
+	pair := gcLines > 0 && !foldOld && pairFits(s.contrast, h, body, sc)
+	if pair {
+		gcLines = 0
+	}
 	var strip Rect
-	if len(snap.ChunkBlocks) > 0 && body.H > 6*CharH*sc {
+	if len(snap.ChunkBlocks) > 0 && body.H > 6*CharH*sc && !pair {
 		sh := chunkStripH(body, sc)
 		if !foldOld && oldHoldsThreadData(h) {
 			// The old gen is where the threads' memory piles up: the
@@ -140,30 +149,20 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// The GC time's bar sits right under the old generation: its filling
 	// is what drives the Full GCs whose pauses the bar adds up.
-	var gcLine, conOld, conShare Rect
+	var gcLine Rect
 	if gcLines > 0 {
 		gh := gcLines*CharH*sc + 3*sc
-		// The compared case as a pair of its own under the shown one's:
-		// the shown old gen, its GC share right under it (the arrow from
-		// its threads' data runs down onto it and crosses nothing else),
-		// then the compared case's old gen and its share right under it,
-		// named once above them. With its old gen between the shown old
-		// gen and the shown share, the arrow crossed it and a reader took
-		// the shown share for the compared case's.
-		conH := float32(0)
-		if gcLines > 1 && !foldOld && drawsContrast(s.contrast, h, body, gh, sc) {
-			conH = contrastRowH(sc) + 4*sc + contrastShareH(sc)
-		}
 		var block Rect
-		body, block = body.CutBottom(gh + conH)
+		body, block = body.CutBottom(gh)
 		gcLine = Rect{X: block.X, Y: block.Y + 3*sc, W: block.W, H: gh - 3*sc}
-		if conH > 0 {
-			conOld = Rect{X: block.X, Y: gcLine.Bottom() + 4*sc, W: block.W, H: contrastRowH(sc)}
-			conShare = Rect{X: block.X, Y: conOld.Bottom(), W: block.W, H: contrastShareH(sc)}
-		}
 	}
 	var eden, s0, s1, old Rect
-	if foldOld {
+	if pair {
+		// The young row: a label and a thin bar, its words dim.
+		young, rest := body.Top(2*CharH*sc + 4)
+		eden, s0, s1 = youngRects(young, h, sc)
+		_, old = rest.Top(6 * sc)
+	} else if foldOld {
 		young, line := body.CutBottom(CharH*sc + 4*sc)
 		line.Y += 2 * sc
 		line.H -= 2 * sc
@@ -260,7 +259,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		}
 		l.detail(pair, "survivor spaces", "Two survivor spaces of "+Size(h.SurvivorCap)+" each: at a young GC the live objects of eden and of the one in use are copied into the spare one, and the two swap.")
 	}
-	if s.merged {
+	if s.merged || pair {
 		// The young spaces are not the chain's (threads -> their caches
 		// in the old gen -> GC time): their words in the dim ink, so
 		// that the eye goes to the old gen.
@@ -277,7 +276,14 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// not to scale (the first label also gives its size).
 		oldState = []string{"empty (not drawn to scale)", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
-	segs := drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc, threadDataNotes(snap, s.merged)...)
+	var segs []heapSeg
+	if pair {
+		segs, old = s.drawPair(l, old, snap, p, sc)
+		s.at.old = old
+		_, s.at.oldFill = SpaceBands(old, sc)
+	} else {
+		segs = drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc, threadDataNotes(snap, s.merged)...)
+	}
 	if len(snap.ChunkBlocks) > 0 && strip.Empty() && !foldOld {
 		// The StackChunks' counts, where no strip draws them: on point
 		// on their sliver.
@@ -288,22 +294,8 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		}
 	}
 	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive, p, sc)
-	// With the compared case's bar under it, the two bars are measured
-	// against each other: the track's "of the whole run" goes to the
-	// explanation on point (a word cut for each the contrast adds).
-	// Beside the compared case's share, the shown one's names its case
-	// the same way ("10,000 pooled virtual threads: 33 % stopped").
-	who := ""
-	if !conShare.Empty() {
-		who = s.shownName
-	}
-	if !drawGCShare(l, gcLine, snap, threadDataSeg(segs), who, p, sc) {
+	if !pair && !drawGCShare(l, gcLine, snap, threadDataSeg(segs), "", p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
-	}
-	if !conOld.Empty() {
-		_, inner := SpaceBands(old, sc)
-		drawContrastOld(l, conOld, inner, s.contrast, p, sc)
-		drawContrastShare(l, conShare, s.contrast, p, sc)
 	}
 	if !strip.Empty() {
 		s.drawChunkStrip(l, strip, snap, p, sc)

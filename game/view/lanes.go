@@ -673,7 +673,7 @@ func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, brief bool, p *Pale
 	young := []string{}
 	if !snap.PauseFull {
 		if snap.FullGCs > 0 {
-			young = append(young, "young GC: empties eden, not a Full GC")
+			young = append(young, "young GC (small): empties eden")
 		}
 		young = append(young, "young GC: empties eden")
 	}

@@ -1044,8 +1044,11 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	w1 := Count(int64(waiting)) + " waiting for a carrier"
 	w2 := Count(int64(parked)) + " parked, " + Count(int64(on)) + " on carriers"
 	if snap.Paused {
-		// "8 on carriers" beside "all 8 stopped" read as 8 running.
-		w2 = Count(int64(parked)) + " parked, " + Count(int64(on)) + " on the stopped carriers"
+		// A pause stops every thread, the ready ones too ("stopped, or
+		// waiting?"); the few on carriers are in the carriers' panel
+		// above ("8 on the stopped carriers" pointed at no mark here).
+		w1 = Count(int64(waiting)) + " ready, all stopped for the GC"
+		w2 = Count(int64(parked)) + " parked, " + Count(int64(on)) + " on the carriers above"
 	}
 	if mk >= 3*sc && TextWidth(w1, sc) <= line.W && TextWidth(w2, sc) <= line.W && two.Bottom() <= body.Bottom()+0.01 {
 		l.Mark(Rect{X: lines.X, Y: line.Y + 3*sc, W: mk, H: mk}, MeanVirtual, p, 1)

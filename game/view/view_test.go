@@ -1048,7 +1048,7 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 	assert.NotContains(t, txt, "= 100 %")
 	// A young pause beside the caption's Full GCs says which kind it is.
 	require.True(t, snap.Paused && !snap.PauseFull, "the premise: a young pause")
-	assert.Contains(t, txt, "young GC: empties eden, not a Full GC")
+	assert.Contains(t, txt, "young GC (small): empties eden")
 	// The StackChunks' counts are not in the frame (no count bar): on
 	// point on their sliver, with why the old gen's dead ones stay.
 	assert.NotContains(t, txt, "about one per thread")
