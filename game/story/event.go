@@ -46,7 +46,13 @@ func Event(e *sim.Event) string {
 	case sim.EvGCFull:
 		return "Full GC: the old gen compacted; " + size(sim.Bytes(e.A)) + " stays live."
 	case sim.EvGCPause:
-		return "A garbage-collection pause of " + pauseLength(sim.Duration(e.A)) + " began: every Java thread stops."
+		// The pause's kind, named: a reader met "5 Full GCs" in the
+		// caption and took a young pause for one of them.
+		kind := "A young GC's pause of "
+		if e.B == 1 {
+			kind = "A Full GC's pause of "
+		}
+		return kind + pauseLength(sim.Duration(e.A)) + " began: every Java thread stops."
 	case sim.EvGCEnd:
 		return "The GC pause ended: threads run again."
 	case sim.EvTier:

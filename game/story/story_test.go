@@ -406,3 +406,17 @@ func TestPoolingFillWordAndFullGCReason(t *testing.T) {
 	}
 	contains(t, "first Full GC", m.Sentence, ", because ")
 }
+
+// A pause's step line names its kind: the caption counts Full GCs, and a
+// young pause that did not say so was read as one of them.
+func TestPauseNamesItsKind(t *testing.T) {
+	young := sim.Event{Kind: sim.EvGCPause, A: int64(11300 * sim.Microsecond)}
+	full := young
+	full.B = 1
+	if s := Event(&young); !strings.HasPrefix(s, "A young GC's pause") {
+		t.Errorf("a young pause: %q", s)
+	}
+	if s := Event(&full); !strings.HasPrefix(s, "A Full GC's pause") {
+		t.Errorf("a Full GC's pause: %q", s)
+	}
+}
