@@ -335,13 +335,20 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 				}
 				plate := Rect{X: o.X + 2*sc, Y: o.Y + 2*sc, W: w + 4*sc, H: CharH * sc}
 				clip := o
-				if x, ok := titleGap(l, s.at.old, w+4*sc, sc); ok {
-					// In the gap of the old gen's title line, where it
-					// fits: over the bar it hid the bar's parts in a
-					// still frame (the page opens held on this pause).
-					band, _ := SpaceBands(s.at.old, sc)
-					plate = Rect{X: x, Y: band.Y, W: w + 4*sc, H: CharH * sc}
-					clip = band
+				for i, a := range alts {
+					// In the gap of the old gen's title line, the longest
+					// words that fit there: over the bar they hid the
+					// bar's parts in a still frame (the page opens held on
+					// this pause), so a shorter label in the gap beats the
+					// long one on the bar.
+					tw := TextWidth(a, sc)
+					if x, ok := titleGap(l, s.at.old, tw+4*sc, sc); ok {
+						band, _ := SpaceBands(s.at.old, sc)
+						plate = Rect{X: x, Y: band.Y, W: tw + 4*sc, H: CharH * sc}
+						clip = band
+						alts = alts[i:]
+						break
+					}
 				}
 				l.Rect(clipTo(plate, clip), p.Panel.Alpha(0.9*(1-t*0.5)))
 				l.TextFit(plate.PadX(2*sc), sc, p.Text.Alpha(1-t*0.5), alts...)
