@@ -5,7 +5,6 @@ import (
 
 	"github.com/loomlab/loomlab/sim"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // run_queue random lets the threads drift apart, and that changes what a
@@ -17,23 +16,13 @@ import (
 // slowly (21 Full GCs in order, 15 at random for these requests; the JVM
 // had 3). The default stays in order, every scenario's machine.
 func TestGCLabRandomRunQueueSpreadsTheThreads(t *testing.T) {
-	sc, err := Get("gc-lab")
-	require.NoError(t, err)
 	run := func(queue string) (sim.Config, sim.Metrics) {
 		set := map[string]string{"gc": "parallel", "heap_mb": "100", "new_ratio": "8", "threads": "1000",
 			"requests": "64631", "cpu_share": "0.287", "wake_us": "4470"}
 		if queue != "" {
 			set["run_queue"] = queue
 		}
-		v, err := sc.Resolve("pooled", set)
-		require.NoError(t, err)
-		cfg, err := sc.Config(v)
-		require.NoError(t, err)
-		sm, err := sim.New(cfg, 1)
-		require.NoError(t, err)
-		for !sm.Advance(sim.Never, 1<<18) {
-		}
-		return cfg, sm.Metrics()
+		return runGCLab(t, set)
 	}
 	def, inOrder := run("")
 	assert.False(t, def.Machine.RandomRunQueue, "in order by default")

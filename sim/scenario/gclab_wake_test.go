@@ -5,7 +5,6 @@ import (
 
 	"github.com/loomlab/loomlab/sim"
 	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
 )
 
 // wake_us is how long a woken thread waits before it can run: the machine's
@@ -14,22 +13,12 @@ import (
 // of gc-lab wakes its thread at least once (after the backend sleep), so a
 // 5 ms wait makes each request at least that much longer.
 func TestGCLabWakeUSIsTheWakeLatency(t *testing.T) {
-	sc, err := Get("gc-lab")
-	require.NoError(t, err)
 	run := func(wake string) (sim.Config, sim.Metrics) {
 		set := map[string]string{"threads": "20", "duration_s": "1", "heap_mb": "64"}
 		if wake != "" {
 			set["wake_us"] = wake
 		}
-		v, err := sc.Resolve("pooled", set)
-		require.NoError(t, err)
-		cfg, err := sc.Config(v)
-		require.NoError(t, err)
-		sm, err := sim.New(cfg, 1)
-		require.NoError(t, err)
-		for !sm.Advance(sim.Never, 1<<18) {
-		}
-		return cfg, sm.Metrics()
+		return runGCLab(t, set)
 	}
 	def, quick := run("")
 	assert.Equal(t, machine(2).WakeLatency, def.Machine.WakeLatency, "the default is a wake-up's own cost")
