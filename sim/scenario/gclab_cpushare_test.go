@@ -11,13 +11,20 @@ import (
 // gcLabRun runs gc-lab with the knobs set and returns its metrics.
 func gcLabRun(t *testing.T, set map[string]string) sim.Metrics {
 	t.Helper()
+	return gcLabSim(t, set).Metrics()
+}
+
+// gcLabSim runs gc-lab's pooled case with the knobs set (seed 1) to its
+// end: the knob tests read the config the knobs made beside the metrics.
+func gcLabSim(t *testing.T, set map[string]string) *sim.Sim {
+	t.Helper()
 	sc, err := Get("gc-lab")
 	require.NoError(t, err)
 	sm, _, err := sc.NewSim("pooled", set, 1)
 	require.NoError(t, err)
 	for !sm.Advance(sim.Never, 1<<18) {
 	}
-	return sm.Metrics()
+	return sm
 }
 
 // meanPause is a run's mean stop-the-world pause.

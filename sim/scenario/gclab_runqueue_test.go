@@ -22,7 +22,8 @@ func TestGCLabRandomRunQueueSpreadsTheThreads(t *testing.T) {
 		if queue != "" {
 			set["run_queue"] = queue
 		}
-		return runGCLab(t, set)
+		sm := gcLabSim(t, set)
+		return *sm.Config(), sm.Metrics()
 	}
 	def, inOrder := run("")
 	assert.False(t, def.Machine.RandomRunQueue, "in order by default")

@@ -18,7 +18,8 @@ func TestGCLabWakeUSIsTheWakeLatency(t *testing.T) {
 		if wake != "" {
 			set["wake_us"] = wake
 		}
-		return runGCLab(t, set)
+		sm := gcLabSim(t, set)
+		return *sm.Config(), sm.Metrics()
 	}
 	def, quick := run("")
 	assert.Equal(t, machine(2).WakeLatency, def.Machine.WakeLatency, "the default is a wake-up's own cost")
