@@ -39,7 +39,7 @@ func parseOpts(args []string, allowed ...string) (*opts, error) {
 			continue
 		}
 		if !ok[name] {
-			return nil, &usageError{fmt.Sprintf("unknown flag %s (allowed: --%s)", a, strings.Join(allowed, ", --"))}
+			return nil, unknownFlag(a, allowed)
 		}
 		if name == "json" {
 			o.json = true
@@ -89,6 +89,9 @@ func cmdList(args []string, w io.Writer) error {
 		ids := make([]string, len(s.Cases))
 		for i, c := range s.Cases {
 			ids[i] = c.ID
+			if c.ID == s.DefaultCase {
+				ids[i] += " (default)"
+			}
 		}
 		fmt.Fprintf(tw, "%s\t%s\n", s.ID, s.Title)
 		fmt.Fprintf(tw, "\tcases: %s\n", strings.Join(ids, ", "))
@@ -96,15 +99,28 @@ func cmdList(args []string, w io.Writer) error {
 	return tw.Flush()
 }
 
+// getScenario resolves the one SCENARIO[/CASE] argument of a command; a
+// missing or extra argument is named with what the command takes.
 func getScenario(pos []string, what string) (*scenario.Scenario, string, error) {
-	if len(pos) != 1 {
-		return nil, "", &usageError{fmt.Sprintf("%s needs exactly one SCENARIO argument", what)}
+	switch {
+	case len(pos) == 0:
+		return nil, "", &usageError{fmt.Sprintf("%s needs a SCENARIO argument (loomsim list shows them)", what)}
+	case len(pos) > 1:
+		return nil, "", &usageError{fmt.Sprintf("%s takes one SCENARIO argument; unexpected extra argument %q", what, pos[1])}
 	}
 	s, c, err := scenario.ParseRef(pos[0])
 	if err != nil {
 		return nil, "", &usageError{err.Error()}
 	}
 	return s, c, nil
+}
+
+// announceDefault says on w (stderr, so --json output stays one object)
+// which case runs when ref names none.
+func announceDefault(w io.Writer, ref string, s *scenario.Scenario) {
+	if _, c, _ := strings.Cut(ref, "/"); c == "" {
+		fmt.Fprintf(w, "loomsim: no case given: running %s/%s, the scenario's default case (loomsim list shows the others)\n", s.ID, s.DefaultCase)
+	}
 }
 
 func cmdParams(args []string, w io.Writer) error {
@@ -147,7 +163,7 @@ func cmdProfile(args []string, w io.Writer) error {
 	return nil
 }
 
-func cmdRun(args []string, w io.Writer) error {
+func cmdRun(args []string, w, stderr io.Writer) error {
 	o, err := parseOpts(args, "set", "seed", "json")
 	if err != nil {
 		return err
@@ -156,6 +172,12 @@ func cmdRun(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
+	// Knobs are checked before the default case is announced, so that bad
+	// input stays one line.
+	if _, err := s.Resolve(c, o.set); err != nil {
+		return &usageError{err.Error()}
+	}
+	announceDefault(stderr, o.pos[0], s)
 	start := time.Now()
 	r, err := s.Run(c, o.set, o.seed, nil)
 	if err != nil {
@@ -255,7 +277,7 @@ func cmdVerify(args []string, w io.Writer) (int, error) {
 	return code, nil
 }
 
-func cmdTrace(args []string, w io.Writer) error {
+func cmdTrace(args []string, w, stderr io.Writer) error {
 	o, err := parseOpts(args, "set", "seed", "until")
 	if err != nil {
 		return err
@@ -275,5 +297,6 @@ func cmdTrace(args []string, w io.Writer) error {
 	if err != nil {
 		return &usageError{err.Error()}
 	}
+	announceDefault(stderr, o.pos[0], s)
 	return scenario.WriteTrace(w, sm, sim.Time(d.Nanoseconds()))
 }

@@ -145,7 +145,7 @@ func cmdJVM(args []string, stdout, stderr io.Writer) (int, error) {
 		return cmdJVMSweep(o, stdout, stderr)
 	}
 	if len(o.pos) != 1 || o.pos[0] != "gc-lab" {
-		return 2, &usageError{"usage: loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json], or loomsim jvm sweep --dir DIR [--fidelity FILE] [--replay]"}
+		return 2, &usageError{"usage: loomsim jvm gc-lab [--set k=v]... [--keep PREFIX | --replay PREFIX] [--json], or loomsim jvm sweep --keep DIR | --replay DIR [--fidelity FILE]"}
 	}
 	if o.dir != "" || o.fidelity != "" {
 		return 2, &usageError{"--dir and --fidelity belong to loomsim jvm sweep"}

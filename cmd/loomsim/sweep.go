@@ -42,7 +42,7 @@ func cmdSweep(args []string, w, progress io.Writer) error {
 			continue
 		case "knob", "side", "set", "metric", "seed", "parallel":
 		default:
-			return &usageError{fmt.Sprintf("unknown flag %s (allowed: --knob, --side, --set, --metric, --seed, --json, --csv, --parallel)", a)}
+			return unknownFlag(a, []string{"knob", "side", "set", "metric", "seed", "json", "csv", "parallel"})
 		}
 		if !hasVal {
 			if i+1 >= len(args) {
@@ -83,8 +83,11 @@ func cmdSweep(args []string, w, progress io.Writer) error {
 			parallel = n
 		}
 	}
+	if len(pos) > 1 {
+		return &usageError{fmt.Sprintf("sweep takes one SCENARIO[/CASE] argument; unexpected extra argument %q", pos[1])}
+	}
 	if len(pos) != 1 {
-		return &usageError{"sweep needs exactly one SCENARIO[/CASE] argument: " + sweepUsage}
+		return &usageError{"sweep needs one SCENARIO[/CASE] argument: " + sweepUsage}
 	}
 	q.Ref = pos[0]
 	if q.Knob == "" {
@@ -98,6 +101,7 @@ func cmdSweep(args []string, w, progress io.Writer) error {
 	if err != nil {
 		return err
 	}
+	announceDefault(progress, q.Ref, s)
 	start := time.Now()
 	one := func(r sweep.Run) (*scenario.Result, error) {
 		t0 := time.Now()

@@ -65,14 +65,16 @@ func (r *reader) boolean(k string, dst *bool) {
 	if !ok {
 		return
 	}
-	switch strings.ToLower(s) {
-	case "", "1", "true", "yes", "on":
+	if s == "" {
 		*dst = true
-	case "0", "false", "no", "off":
-		*dst = false
-	default:
-		r.bad("link: %s=%q is not allowed: expected true or false", k, s)
+		return
 	}
+	b, ok := scenario.ParseBool(s)
+	if !ok {
+		r.bad("link: %s=%q is not allowed: expected %s", k, s, scenario.BoolAllowed)
+		return
+	}
+	*dst = b
 }
 
 // number sets *dst from parameter k when it is a number in [lo, hi] and,

@@ -17,7 +17,7 @@ const (
 	Int
 	// Float knobs take decimal numbers within [Min, Max].
 	Float
-	// Bool knobs take true or false.
+	// Bool knobs take true or false (ParseBool's words).
 	Bool
 	// Enum knobs take one of Options.
 	Enum
@@ -45,7 +45,7 @@ func (k *Knob) Allowed() string {
 	case Float:
 		return fmt.Sprintf("a number from %s to %s%s", fmtNum(k.Min), fmtNum(k.Max), unitSuffix(k.Unit))
 	case Bool:
-		return "true or false"
+		return BoolAllowed
 	case Enum:
 		return "one of " + strings.Join(k.Options, ", ")
 	}
@@ -109,13 +109,11 @@ func (k *Knob) parse(text string) (any, bool) {
 		}
 		return v, true
 	case Bool:
-		switch strings.ToLower(t) {
-		case "true", "1", "yes", "on":
-			return true, true
-		case "false", "0", "no", "off":
-			return false, true
+		b, ok := ParseBool(t)
+		if !ok {
+			return nil, false
 		}
-		return nil, false
+		return b, true
 	case Enum:
 		for _, o := range k.Options {
 			if t == o {
@@ -125,6 +123,23 @@ func (k *Knob) parse(text string) (any, bool) {
 		return nil, false
 	}
 	return nil, false
+}
+
+// BoolAllowed says what ParseBool accepts, for messages and help.
+const BoolAllowed = "true or false (also yes/no, on/off, 1/0)"
+
+// ParseBool reads a yes/no value: a knob's, whether from --set or a link,
+// and the page's own switches in a link. Both say true or false, and the
+// usual spellings of a switch are taken too, in any case, so one function
+// decides for every reader.
+func ParseBool(text string) (value, ok bool) {
+	switch strings.ToLower(strings.TrimSpace(text)) {
+	case "true", "1", "yes", "on":
+		return true, true
+	case "false", "0", "no", "off":
+		return false, true
+	}
+	return false, false
 }
 
 // Values are a scenario's effective knob values.
