@@ -86,7 +86,7 @@ func DeviationsMarkdown(s *Scenario) string {
 }
 
 // ProfileMarkdown renders a scenario's profile constants as a Markdown
-// table (the README includes these).
+// table (docs/articles.md includes these).
 func ProfileMarkdown(s *Scenario) string {
 	out := "| constant | value | derivation | fitted to |\n|---|---|---|---|\n"
 	for _, c := range s.Profile {

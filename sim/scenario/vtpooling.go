@@ -145,7 +145,7 @@ var vtPoolingMethods = []sim.Method{
 }
 
 // vtPoolingProfile is the article's one set of physical constants (every
-// case uses it; the README lists each with its derivation).
+// case uses it; docs/articles.md lists each with its derivation).
 type vtPoolingProfileT struct {
 	CPUParse, CPUReply     float64 // µs of CPU before and after the backend call
 	FreshThread            float64 // µs: first use of a thread's thread-local state (fresh thread cost)
