@@ -82,7 +82,7 @@ func parseOpts(args []string, allowed ...string) (*opts, error) {
 
 func cmdList(args []string, w io.Writer) error {
 	if len(args) > 0 {
-		return &usageError{"list takes no arguments"}
+		return &usageError{fmt.Sprintf("list takes no arguments; unexpected %q", args[0])}
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, s := range scenario.All() {
@@ -145,7 +145,11 @@ func cmdParams(args []string, w io.Writer) error {
 		for _, kv := range c.Set {
 			sets = append(sets, kv[0]+"="+kv[1])
 		}
-		fmt.Fprintf(w, "  %-22s %s  [%s]\n", c.ID, c.Title, strings.Join(sets, " "))
+		mark := ""
+		if c.ID == s.DefaultCase {
+			mark = "  (default: runs when no case is named)"
+		}
+		fmt.Fprintf(w, "  %-22s %s  [%s]%s\n", c.ID, c.Title, strings.Join(sets, " "), mark)
 	}
 	return nil
 }
@@ -240,7 +244,7 @@ func cmdVerify(args []string, w io.Writer) (int, error) {
 		}
 		list = append(list, s)
 	default:
-		return 2, &usageError{"verify takes at most one SCENARIO"}
+		return 2, &usageError{fmt.Sprintf("verify takes at most one SCENARIO; unexpected extra argument %q", o.pos[1])}
 	}
 	var all []scenario.Check
 	for _, s := range list {

@@ -33,7 +33,11 @@ func cmdGCLog(args []string, w io.Writer) error {
 		return err
 	}
 	if len(o.pos) != 1 {
-		return &usageError{fmt.Sprintf("gclog %s: one FILE needed, got %d arguments: %s", sub, len(o.pos), gclogUsage)}
+		got := "none"
+		if len(o.pos) > 1 {
+			got = fmt.Sprintf("%d: %q", len(o.pos), o.pos)
+		}
+		return &usageError{fmt.Sprintf("gclog %s: one FILE needed, got %s: %s", sub, got, gclogUsage)}
 	}
 	l, err := readGCLog(o.pos[0])
 	if err != nil {

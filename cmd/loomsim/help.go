@@ -10,8 +10,7 @@ import (
 )
 
 // about is the one line a newcomer reads first: what the tool is.
-const about = "loomsim runs Loomlab's deterministic simulation of Java virtual threads, their stacks (StackChunks)\n" +
-	"and garbage collection, for the scenarios of five articles and a GC lab, from the command line."
+const about = "loomsim: Loomlab's deterministic simulation of Java virtual threads, their stacks and GC, from the command line."
 
 // commandHelp is what `loomsim help COMMAND` and `loomsim COMMAND --help`
 // print: the command's synopsis, what it does, and examples to copy.

