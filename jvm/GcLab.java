@@ -81,9 +81,16 @@ public final class GcLab {
         static final String[] STEPS = {"request", "alloc_before_sleep", "sleep", "alloc_after_sleep"};
         static final int BUCKETS = 8 * 32;
         final AtomicLongArray counts = new AtomicLongArray(STEPS.length * BUCKETS);
+        /** Per step: the times added up (µs), and how many took over 1 ms and their time (µs). */
+        final AtomicLongArray totals = new AtomicLongArray(STEPS.length * 3);
 
         void add(int step, long nanos) {
             long us = Math.max(nanos / 1000, 0);
+            totals.addAndGet(step * 3, us);
+            if (us > 1000) {
+                totals.incrementAndGet(step * 3 + 1);
+                totals.addAndGet(step * 3 + 2, us);
+            }
             int b = (int) Math.floor(8 * Math.log(us + 1) / Math.log(2));
             counts.incrementAndGet(step * BUCKETS + Math.min(b, BUCKETS - 1));
         }
@@ -489,6 +496,11 @@ public final class GcLab {
                 b.append(k == 0 ? "" : ",").append(String.format(Locale.ROOT, "\"%s\":%.3f", names[k],
                         stepTimes.quantileMs(st, qs[k])));
             }
+            // The sum over every request, and the requests whose step took over 1 ms with their
+            // sum: at the allocations after the sleep, the requests that waited on the heap lock.
+            AtomicLongArray t = stepTimes.totals;
+            b.append(String.format(Locale.ROOT, ",\"total_s\":%.3f,\"over_1ms\":%d,\"over_1ms_total_s\":%.3f",
+                    t.get(st * 3) / 1e6, t.get(st * 3 + 1), t.get(st * 3 + 2) / 1e6));
             b.append('}');
         }
         return b.append('}').toString();

@@ -602,6 +602,12 @@ func writeJVMReport(w io.Writer, r *jvmReport) error {
 	if q := r.JVM.RequestMS; q != nil {
 		fmt.Fprintf(w, "     its requests took %s ms (p50/p75/p90/p99); their allocations after the sleep %s ms\n", quartet(q), quartet(r.JVM.AfterSleep))
 	}
+	if a := r.JVM.AfterSleep; a["over_1ms"] > 0 && r.JVM.Requests > 0 && r.JVM.DurationS > 0 {
+		// By Little's law the stalls' total time over the window is how
+		// many workers were waiting there at any moment, on average.
+		fmt.Fprintf(w, "     %.0f requests (%.1f %%) waited over 1 ms in their allocations after the sleep, %.0f ms each on average: %.0f workers waiting there at a time\n",
+			a["over_1ms"], 100*a["over_1ms"]/float64(r.JVM.Requests), 1000*a["over_1ms_total_s"]/a["over_1ms"], a["over_1ms_total_s"]/r.JVM.DurationS)
+	}
 	if p := r.JVM.PerThread; p != nil {
 		fmt.Fprintf(w, "     its workers finished %.0f/%.0f/%.0f requests each (p10/p50/p90); a worker's first half against its second: correlation %.2f\n",
 			p["p10"], p["p50"], p["p90"], p["halves_correlation"])

@@ -394,7 +394,7 @@ func TestJVMShowsTheRequestTimes(t *testing.T) {
 	require.NoError(t, os.WriteFile(prefix+".log", log, 0o644))
 	twin := `{"requests":26553,"throughput_rps":2504.5,"duration_s":10.602,"threads":500,"state":"pooled","threads_kind":"platform","garbage_kb":6,"data_kb":1,"cache_step_kb":2,"cache_max_kb":64,"sticky_kb":7,"backend_ms":30,"cpu_us":50,"window_start_uptime_s":17.075,"window_end_uptime_s":27.677,` +
 		`"requests_per_thread":{"p10":52,"p50":73,"p90":99,"min":30,"max":134,"halves_correlation":0.010},` +
-		`"step_ms":{"request":{"p50":35.733,"p75":55.108,"p90":524.287,"p99":881.743},"alloc_before_sleep":{"p50":0.001,"p75":0.001,"p90":0.002,"p99":0.058},"sleep":{"p50":35.733,"p75":42.494,"p90":60.096,"p99":142.934},"alloc_after_sleep":{"p50":0.001,"p75":0.002,"p90":480.773,"p99":881.743}},` +
+		`"step_ms":{"request":{"p50":35.733,"p75":55.108,"p90":524.287,"p99":881.743},"alloc_before_sleep":{"p50":0.001,"p75":0.001,"p90":0.002,"p99":0.058},"sleep":{"p50":35.733,"p75":42.494,"p90":60.096,"p99":142.934},"alloc_after_sleep":{"p50":0.001,"p75":0.002,"p90":480.773,"p99":881.743,"total_s":3204.4,"over_1ms":5310,"over_1ms_total_s":3204.1}},` +
 		`"java_version":"17.0.15","max_heap_mb":61.9,"collectors":[]}`
 	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(twin+"\n"), 0o644))
 	t.Setenv("PATH", t.TempDir()) // no java needed
@@ -421,6 +421,8 @@ func TestJVMShowsTheRequestTimes(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "its requests took 35.7/55.1/524.3/881.7 ms (p50/p75/p90/p99); their allocations after the sleep 0.0/0.0/480.8/881.7 ms")
 	assert.Contains(t, out, "finished 52/73/99 requests each (p10/p50/p90)")
+	// 5,310 of 26,553 requests; 3,204.1 s over the 10.602 s window.
+	assert.Contains(t, out, "5310 requests (20.0 %) waited over 1 ms in their allocations after the sleep, 603 ms each on average: 302 workers waiting there at a time")
 
 	old := strings.Replace(twin, `"requests_per_thread"`, `"ignored"`, 1)
 	old = strings.Replace(old, `"step_ms"`, `"ignored2"`, 1)
@@ -429,4 +431,5 @@ func TestJVMShowsTheRequestTimes(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	assert.NotContains(t, out, "request time")
 	assert.NotContains(t, out, "its requests took")
+	assert.NotContains(t, out, "waited over 1 ms")
 }
