@@ -36,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 
 public final class GcLab {
@@ -67,6 +68,52 @@ public final class GcLab {
 
     static final LongAdder requests = new LongAdder();
 
+    /** Requests finished by each worker, by its index: how evenly the threads progressed. */
+    static AtomicLongArray perThread;
+
+    /**
+     * How long the requests' steps took, wall clock, as counts in buckets an eighth of a doubling wide
+     * (9 % apart) from 1 µs to about an hour: the whole request, its allocations before the sleep, the
+     * sleep (with the wait for a CPU after it) and its allocations after the sleep. Made once, a few KB, and
+     * counted without allocating, so the measurement leaves the workload's heap as it was.
+     */
+    static final class StepTimes {
+        static final String[] STEPS = {"request", "alloc_before_sleep", "sleep", "alloc_after_sleep"};
+        static final int BUCKETS = 8 * 32;
+        final AtomicLongArray counts = new AtomicLongArray(STEPS.length * BUCKETS);
+        /** Per step: the times added up (µs), and how many took over 1 ms and their time (µs). */
+        final AtomicLongArray totals = new AtomicLongArray(STEPS.length * 3);
+
+        void add(int step, long nanos) {
+            long us = Math.max(nanos / 1000, 0);
+            totals.addAndGet(step * 3, us);
+            if (us > 1000) {
+                totals.incrementAndGet(step * 3 + 1);
+                totals.addAndGet(step * 3 + 2, us);
+            }
+            int b = (int) Math.floor(8 * Math.log(us + 1) / Math.log(2));
+            counts.incrementAndGet(step * BUCKETS + Math.min(b, BUCKETS - 1));
+        }
+
+        /** The step's quantile q in ms: the upper edge of the bucket it falls in. */
+        double quantileMs(int step, double q) {
+            long n = 0;
+            for (int b = 0; b < BUCKETS; b++) {
+                n += counts.get(step * BUCKETS + b);
+            }
+            long seen = 0;
+            for (int b = 0; b < BUCKETS; b++) {
+                seen += counts.get(step * BUCKETS + b);
+                if (n > 0 && seen >= q * n) {
+                    return (Math.pow(2, (b + 1) / 8.0) - 1) / 1000;
+                }
+            }
+            return 0;
+        }
+    }
+
+    static final StepTimes stepTimes = new StepTimes();
+
     /** The state a thread keeps between requests: the growing cache and the replaced buffer. */
     static final class ThreadState {
         final List<byte[]> cache = new ArrayList<>();
@@ -95,9 +142,11 @@ public final class GcLab {
         Method unstarted = c.virtual() ? virtualThreadFactory() : null;
         Object builder = c.virtual() ? Thread.class.getMethod("ofVirtual").invoke(null) : null;
 
+        perThread = new AtomicLongArray(c.threads());
         List<Thread> workers = new ArrayList<>(c.threads());
         for (int i = 0; i < c.threads(); i++) {
-            Runnable r = () -> work(c);
+            final int worker = i;
+            Runnable r = () -> work(c, worker);
             Thread t = c.virtual() ? (Thread) unstarted.invoke(builder, r) : new Thread(r, "worker-" + i);
             workers.add(t);
         }
@@ -111,7 +160,12 @@ public final class GcLab {
         for (Thread t : workers) {
             t.start();
         }
-        Thread.sleep(c.durationS() * 1000L);
+        // Each worker's count at half time and at the end: whether a thread that ran ahead in the
+        // first half stays ahead (a lasting unfairness) or not (requests of widely different lengths).
+        Thread.sleep(c.durationS() * 500L);
+        long[] half = counts(perThread);
+        Thread.sleep(c.durationS() * 1000L - c.durationS() * 500L);
+        long[] whole = counts(perThread);
         // The threads' schedule is read before the workers are told to stop: a worker that ends
         // leaves /proc, and read after the stop the slow walk of a thousand threads' files missed
         // most of them (143 of about 600 wake-ups in a 20-thread run, every worker in another).
@@ -126,13 +180,14 @@ public final class GcLab {
         }
         double cpuSeconds = startCpu < 0 || endCpu < 0 ? -1 : (endCpu - startCpu) / 1e9;
         System.out.println(report(c, values, done, elapsed / 1e9, startUptime, endUptime, cpuSeconds,
-                scheduleOver(startSched, endSched)));
+                scheduleOver(startSched, endSched), spread(half, whole)));
     }
 
     /** The request loop of one worker (see the file's opening comment for the exact steps). */
-    static void work(Config c) {
+    static void work(Config c, int worker) {
         ThreadState state = new ThreadState();
         while (!stop) {
+            long began = System.nanoTime();
             if (!c.pooled()) {
                 state = new ThreadState();
             }
@@ -141,7 +196,9 @@ public final class GcLab {
             }
             byte[] data = new byte[c.dataKB() * 1024];
             sink = data;
+            long allocated = System.nanoTime();
             cpuWork(c.cpuUs());
+            long spun = System.nanoTime();
             if (c.backendMs() > 0) {
                 try {
                     Thread.sleep(c.backendMs());
@@ -149,6 +206,7 @@ public final class GcLab {
                     return;
                 }
             }
+            long woke = System.nanoTime();
             if (state.cacheBytes < c.cacheMaxKB() * 1024L && c.cacheStepKB() > 0) {
                 byte[] step = new byte[c.cacheStepKB() * 1024];
                 state.cache.add(step);
@@ -160,6 +218,12 @@ public final class GcLab {
             sink = data;
             if (!stop) {
                 requests.increment();
+                perThread.incrementAndGet(worker);
+                long ended = System.nanoTime();
+                stepTimes.add(0, ended - began);
+                stepTimes.add(1, allocated - began);
+                stepTimes.add(2, woke - spun);
+                stepTimes.add(3, ended - woke);
             }
         }
     }
@@ -381,9 +445,70 @@ public final class GcLab {
         return b.toString();
     }
 
+    static long[] counts(AtomicLongArray a) {
+        long[] out = new long[a.length()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = a.get(i);
+        }
+        return out;
+    }
+
+    /** The p-th percentile of v (nearest rank below). */
+    static long percentile(long[] v, double p) {
+        long[] s = v.clone();
+        java.util.Arrays.sort(s);
+        return s.length == 0 ? 0 : s[(int) (p * (s.length - 1))];
+    }
+
+    /**
+     * JSON fields on how the workers progressed: the requests each finished over the window
+     * (percentiles over the workers), the correlation of each worker's count in the first half with
+     * its count in the second (near 0: no thread stays ahead), and the steps' times (StepTimes).
+     */
+    static String spread(long[] half, long[] whole) {
+        int n = whole.length;
+        long[] second = new long[n];
+        double ma = 0, mb = 0;
+        for (int i = 0; i < n; i++) {
+            second[i] = whole[i] - half[i];
+            ma += half[i];
+            mb += second[i];
+        }
+        ma /= Math.max(n, 1);
+        mb /= Math.max(n, 1);
+        double ab = 0, aa = 0, bb = 0;
+        for (int i = 0; i < n; i++) {
+            ab += (half[i] - ma) * (second[i] - mb);
+            aa += (half[i] - ma) * (half[i] - ma);
+            bb += (second[i] - mb) * (second[i] - mb);
+        }
+        double corr = aa > 0 && bb > 0 ? ab / Math.sqrt(aa * bb) : 0;
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT,
+                ",\"requests_per_thread\":{\"p10\":%d,\"p50\":%d,\"p90\":%d,\"min\":%d,\"max\":%d,\"halves_correlation\":%.3f}",
+                percentile(whole, 0.1), percentile(whole, 0.5), percentile(whole, 0.9), percentile(whole, 0),
+                percentile(whole, 1), corr));
+        b.append(",\"step_ms\":{");
+        for (int st = 0; st < StepTimes.STEPS.length; st++) {
+            b.append(st == 0 ? "" : ",").append('"').append(StepTimes.STEPS[st]).append("\":{");
+            double[] qs = {0.5, 0.75, 0.9, 0.99};
+            String[] names = {"p50", "p75", "p90", "p99"};
+            for (int k = 0; k < qs.length; k++) {
+                b.append(k == 0 ? "" : ",").append(String.format(Locale.ROOT, "\"%s\":%.3f", names[k],
+                        stepTimes.quantileMs(st, qs[k])));
+            }
+            // The sum over every request, and the requests whose step took over 1 ms with their
+            // sum: at the allocations after the sleep, the requests that waited on the heap lock.
+            AtomicLongArray t = stepTimes.totals;
+            b.append(String.format(Locale.ROOT, ",\"total_s\":%.3f,\"over_1ms\":%d,\"over_1ms_total_s\":%.3f",
+                    t.get(st * 3) / 1e6, t.get(st * 3 + 1), t.get(st * 3 + 2) / 1e6));
+            b.append('}');
+        }
+        return b.append('}').toString();
+    }
+
     /** The result line: plain JSON built by hand (no library), numbers in the ROOT locale. */
     static String report(Config c, Map<String, String> values, long done, double seconds, long startUptimeMs,
-                         long endUptimeMs, double cpuSeconds, String schedule) {
+                         long endUptimeMs, double cpuSeconds, String schedule, String spread) {
         StringBuilder b = new StringBuilder("{");
         b.append("\"requests\":").append(done);
         b.append(",\"throughput_rps\":").append(String.format(Locale.ROOT, "%.1f", done / seconds));
@@ -405,6 +530,7 @@ public final class GcLab {
         if (!schedule.isEmpty()) {
             b.append(",\"threads_cpu_wait_s\":{").append(schedule).append('}');
         }
+        b.append(spread);
         b.append(",\"java_version\":\"").append(System.getProperty("java.version")).append('"');
         b.append(",\"max_heap_mb\":").append(String.format(Locale.ROOT, "%.1f",
                 Runtime.getRuntime().maxMemory() / 1048576.0));

@@ -60,6 +60,15 @@ type twinResult struct {
 	// window, and since the twin counted them [times given a CPU, context
 	// switches] (-1 where the kernel does not count them).
 	Schedule map[string][]float64 `json:"threads_cpu_wait_s"`
+	// Steps is how long the requests and their steps took, wall clock, in
+	// ms at the quantiles "p50", "p75", "p90", "p99" (runs since 2 December
+	// 2026): "request" whole, "alloc_before_sleep", "sleep" (with the wait
+	// for a CPU after it) and "alloc_after_sleep".
+	Steps map[string]map[string]float64 `json:"step_ms"`
+	// PerThread is the requests each worker finished (percentiles over the
+	// workers) and the correlation of a worker's count in the window's
+	// first half with its count in the second.
+	PerThread map[string]float64 `json:"requests_per_thread"`
 }
 
 // jvmSide is the JVM's half of the comparison, from the twin's output and
@@ -88,9 +97,14 @@ type jvmSide struct {
 	// WakeWaitUS is how long, on average, one of the JVM's threads made
 	// runnable waited for a CPU: every thread's wait over the times they
 	// were given a CPU, in µs (nil for runs kept before the twin counted them).
-	WakeWaitUS *float64      `json:"wake_wait_us"`
-	LoadAvg    string        `json:"loadavg,omitempty"`
-	Summary    gclog.Summary `json:"gc_log_summary"`
+	WakeWaitUS *float64 `json:"wake_wait_us"`
+	// RequestMS and the rest are the twin's step_ms and requests_per_thread
+	// (nil for runs kept before it measured them).
+	RequestMS  map[string]float64 `json:"request_ms,omitempty"`
+	AfterSleep map[string]float64 `json:"alloc_after_sleep_ms,omitempty"`
+	PerThread  map[string]float64 `json:"requests_per_thread,omitempty"`
+	LoadAvg    string             `json:"loadavg,omitempty"`
+	Summary    gclog.Summary      `json:"gc_log_summary"`
 }
 
 // modelSide is the model's half.
@@ -104,6 +118,8 @@ type modelSide struct {
 	OldAfterFullMB *float64         `json:"old_after_full_gc_mb"`
 	GCPauseTotalMS float64          `json:"gc_pause_total_ms"`
 	GCTimePct      float64          `json:"gc_time_pct"`
+	LatencyP50MS   float64          `json:"latency_p50_ms"`
+	LatencyP99MS   float64          `json:"latency_p99_ms"`
 	Outcome        string           `json:"outcome"`
 }
 
@@ -351,6 +367,7 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 		j.CPUShare = ptr(measuredShare(*twin.ProcessCPUS, twin.DurationS, v.Int("cores")))
 	}
 	j.WakeWaitUS = measuredWakeWait(twin.Schedule)
+	j.RequestMS, j.AfterSleep, j.PerThread = twin.Steps["request"], twin.Steps["alloc_after_sleep"], twin.PerThread
 
 	modelSet := map[string]string{}
 	for k, x := range set {
@@ -438,7 +455,8 @@ func runModel(sc *scenario.Scenario, v *scenario.Values, modelSet map[string]str
 	num := func(name string) float64 { x, _ := res.MetricValue(name); return x }
 	m := modelSide{Params: res.Params, Requests: int64(num("requests")), ThroughputRPS: num("throughput_rps"),
 		YoungGCs: int64(num("young_gcs")), FullGCs: int64(num("full_gcs")), FullGCsByCause: map[string]int64{},
-		GCPauseTotalMS: num("gc_pause_total_ms"), GCTimePct: num("gc_time_pct"), Outcome: res.Outcome}
+		GCPauseTotalMS: num("gc_pause_total_ms"), GCTimePct: num("gc_time_pct"),
+		LatencyP50MS: num("latency_p50_ms"), LatencyP99MS: num("latency_p99_ms"), Outcome: res.Outcome}
 	if m.FullGCs > 0 {
 		x := num("old_live_after_full_gc_mb")
 		m.OldAfterFullMB = &x
@@ -498,6 +516,16 @@ func comparisonRows(j *jvmSide, m *modelSide) []compareRow {
 	gcj := j.GCTimePct
 	rows = append(rows, infoRow("GC time share (%)", gcj, ptr(m.GCTimePct)))
 	rows = append(rows, infoRow("throughput (req/s)", ptr(j.ThroughputRPS), ptr(m.ThroughputRPS)))
+	// How long a request takes decides how many young GCs a per-thread
+	// buffer lives through (it dies when its thread ends its next request),
+	// so the shape of the requests' times, not only their mean, sets what
+	// is promoted. Shown where the twin measured it.
+	if p50, ok := j.RequestMS["p50"]; ok {
+		rows = append(rows, infoRow("request time p50 (ms)", ptr(p50), ptr(m.LatencyP50MS)))
+		if p99, ok := j.RequestMS["p99"]; ok {
+			rows = append(rows, infoRow("request time p99 (ms)", ptr(p99), ptr(m.LatencyP99MS)))
+		}
+	}
 	return rows
 }
 
@@ -571,6 +599,19 @@ func writeJVMReport(w io.Writer, r *jvmReport) error {
 	if r.JVM.WakeWaitUS != nil {
 		fmt.Fprintf(w, "     its threads waited %.1f µs for a CPU each time they were made runnable (schedstat, mean)\n", *r.JVM.WakeWaitUS)
 	}
+	if q := r.JVM.RequestMS; q != nil {
+		fmt.Fprintf(w, "     its requests took %s ms (p50/p75/p90/p99); their allocations after the sleep %s ms\n", quartet(q), quartet(r.JVM.AfterSleep))
+	}
+	if a := r.JVM.AfterSleep; a["over_1ms"] > 0 && r.JVM.Requests > 0 && r.JVM.DurationS > 0 {
+		// By Little's law the stalls' total time over the window is how
+		// many workers were waiting there at any moment, on average.
+		fmt.Fprintf(w, "     %.0f requests (%.1f %%) waited over 1 ms in their allocations after the sleep, %.0f ms each on average: %.0f workers waiting there at a time\n",
+			a["over_1ms"], 100*a["over_1ms"]/float64(r.JVM.Requests), 1000*a["over_1ms_total_s"]/a["over_1ms"], a["over_1ms_total_s"]/r.JVM.DurationS)
+	}
+	if p := r.JVM.PerThread; p != nil {
+		fmt.Fprintf(w, "     its workers finished %.0f/%.0f/%.0f requests each (p10/p50/p90); a worker's first half against its second: correlation %.2f\n",
+			p["p10"], p["p50"], p["p90"], p["halves_correlation"])
+	}
 	fmt.Fprintf(w, "model: gc-lab, %d requests, cpu_share %v, wake_us %v, %s\n", r.Model.Requests, r.Model.Params["cpu_share"], r.Model.Params["wake_us"], r.Model.Outcome)
 	if m := r.WholeMachine; m != nil {
 		per1000 := func(n int64) float64 { return 1000 * float64(n) / float64(max(m.Requests, 1)) }
@@ -590,6 +631,15 @@ func writeJVMReport(w io.Writer, r *jvmReport) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t\n", row.Metric, show(row.JVM), show(row.Model), show(row.Ratio), row.Tolerance, row.Verdict)
 	}
 	return tw.Flush()
+}
+
+// quartet is a step's p50/p75/p90/p99 in ms, as the twin measured them.
+func quartet(q map[string]float64) string {
+	parts := make([]string, 0, 4)
+	for _, k := range []string{"p50", "p75", "p90", "p99"} {
+		parts = append(parts, strconv.FormatFloat(q[k], 'f', 1, 64))
+	}
+	return strings.Join(parts, "/")
 }
 
 func lastLines(s string, n int) string {

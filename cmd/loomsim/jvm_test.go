@@ -380,3 +380,56 @@ func TestJVMReplayOfACPUBoundRunServesAboutTheJVMsRequests(t *testing.T) {
 	assert.Less(t, ratio, 1.5, "the model's requests cost about the twin's CPU")
 	t.Logf("throughput: JVM %.0f, model %.0f (×%.2f)", rep.JVM.ThroughputRPS, rep.Model.ThroughputRPS, ratio)
 }
+
+// Where the twin timed its requests' steps and counted each worker's
+// requests, the report shows them and the request-time rows set the
+// model's latency beside the JVM's: the shape of the requests' times
+// decides how many young GCs a per-thread buffer lives through. A twin line
+// without them (runs kept before) adds no rows.
+func TestJVMShowsTheRequestTimes(t *testing.T) {
+	dir := t.TempDir()
+	prefix := filepath.Join(dir, "p")
+	log, err := os.ReadFile("../../testdata/gclog/serial-64m-pooled.log")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(prefix+".log", log, 0o644))
+	twin := `{"requests":26553,"throughput_rps":2504.5,"duration_s":10.602,"threads":500,"state":"pooled","threads_kind":"platform","garbage_kb":6,"data_kb":1,"cache_step_kb":2,"cache_max_kb":64,"sticky_kb":7,"backend_ms":30,"cpu_us":50,"window_start_uptime_s":17.075,"window_end_uptime_s":27.677,` +
+		`"requests_per_thread":{"p10":52,"p50":73,"p90":99,"min":30,"max":134,"halves_correlation":0.010},` +
+		`"step_ms":{"request":{"p50":35.733,"p75":55.108,"p90":524.287,"p99":881.743},"alloc_before_sleep":{"p50":0.001,"p75":0.001,"p90":0.002,"p99":0.058},"sleep":{"p50":35.733,"p75":42.494,"p90":60.096,"p99":142.934},"alloc_after_sleep":{"p50":0.001,"p75":0.002,"p90":480.773,"p99":881.743,"total_s":3204.4,"over_1ms":5310,"over_1ms_total_s":3204.1}},` +
+		`"java_version":"17.0.15","max_heap_mb":61.9,"collectors":[]}`
+	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(twin+"\n"), 0o644))
+	t.Setenv("PATH", t.TempDir()) // no java needed
+	set := []string{"jvm", "gc-lab", "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500", "--replay", prefix}
+	code, out, stderr := loomsim(append(set, "--json")...)
+	require.Equal(t, 0, code, stderr)
+	rep := decodeReport(t, out)
+	assert.Equal(t, 524.287, rep.JVM.RequestMS["p90"])
+	assert.Equal(t, 480.773, rep.JVM.AfterSleep["p90"])
+	assert.Equal(t, 0.01, rep.JVM.PerThread["halves_correlation"])
+	rows := map[string]compareRow{}
+	for _, r := range rep.Rows {
+		rows[r.Metric] = r
+	}
+	require.Contains(t, rows, "request time p50 (ms)")
+	require.Contains(t, rows, "request time p99 (ms)")
+	assert.Equal(t, 35.733, *rows["request time p50 (ms)"].JVM)
+	assert.Equal(t, 881.743, *rows["request time p99 (ms)"].JVM)
+	assert.Equal(t, rep.Model.LatencyP50MS, *rows["request time p50 (ms)"].Model)
+	assert.Greater(t, rep.Model.LatencyP50MS, 30.0, "a request sleeps 30 ms")
+	assert.GreaterOrEqual(t, rep.Model.LatencyP99MS, rep.Model.LatencyP50MS)
+
+	code, out, stderr = loomsim(set...)
+	require.Equal(t, 0, code, stderr)
+	assert.Contains(t, out, "its requests took 35.7/55.1/524.3/881.7 ms (p50/p75/p90/p99); their allocations after the sleep 0.0/0.0/480.8/881.7 ms")
+	assert.Contains(t, out, "finished 52/73/99 requests each (p10/p50/p90)")
+	// 5,310 of 26,553 requests; 3,204.1 s over the 10.602 s window.
+	assert.Contains(t, out, "5310 requests (20.0 %) waited over 1 ms in their allocations after the sleep, 603 ms each on average: 302 workers waiting there at a time")
+
+	old := strings.Replace(twin, `"requests_per_thread"`, `"ignored"`, 1)
+	old = strings.Replace(old, `"step_ms"`, `"ignored2"`, 1)
+	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(old+"\n"), 0o644))
+	code, out, stderr = loomsim(set...)
+	require.Equal(t, 0, code, stderr)
+	assert.NotContains(t, out, "request time")
+	assert.NotContains(t, out, "its requests took")
+	assert.NotContains(t, out, "waited over 1 ms")
+}

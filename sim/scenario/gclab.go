@@ -57,7 +57,7 @@ var gcLab = &Scenario{
 	DefaultCase: "pooled",
 	Compare:     []string{"tight-pooled", "tight-fresh"},
 	Short:       [][2]string{{"threads", "50"}, {"duration_s", "1"}, {"heap_mb", "16"}},
-	Metrics: []string{"requests", "throughput_rps", "latency_mean_ms", "young_gcs", "full_gcs", "full_gcs_by_cause",
+	Metrics: []string{"requests", "throughput_rps", "latency_mean_ms", "latency_p50_ms", "latency_p99_ms", "young_gcs", "full_gcs", "full_gcs_by_cause",
 		"gc_pauses", "gc_pause_total_ms", "gc_time_pct", "old_capacity_mb", "old_live_after_full_gc_mb",
 		"os_threads_peak", "old_live_breakdown_mb"},
 	Profile: withMeasuredResident([]Constant{
