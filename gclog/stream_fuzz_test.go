@@ -15,6 +15,8 @@ import (
 func FuzzStream(f *testing.F) {
 	f.Add([]byte("[1.719s][info][gc] GC(0) Pause Young (Allocation Failure) 16M->4M(61M) 101.380ms\n"), uint16(7))
 	f.Add([]byte("[1s][gc] Using G1\r\n[2s][gc] GC(0) Pause Full (System.gc()) 5M->3M(61M) 12.3ms"), uint16(1))
+	// A last line of one byte with no newline after it: Close must read it as Parse does.
+	f.Add([]byte("[2s][gc] GC(0) Pause Full (System.gc()) 5M->3M(61M) 12.3ms\n}"), uint16(4))
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gclog", "*.log"))
 	for _, name := range files {
 		if b, err := os.ReadFile(name); err == nil {

@@ -167,11 +167,13 @@ func TestFullGCMovesYoungIntoOldAndTransformsChunks(t *testing.T) {
 	ci := s.newChunk(owner, 300, -1)
 	s.chunks[ci].used = 298
 	s.th[owner].tail = ci
-	s.heap.edenUsed = s.heap.edenCap
+	s.heap.edenUsed, s.heap.survUsed = s.heap.edenCap, s.heap.survCap/2 // the rest is garbage
 	s.fullGC(CauseAllocation)
 	c := &s.chunks[ci]
 	assert.True(t, c.old, "Parallel's Full GC compacts young objects into the old gen")
 	assert.True(t, c.gcMode, "a chunk moved into the old gen is transformed")
+	assert.Zero(t, s.heap.edenUsed, "all that lived fitted in the old gen: eden is empty")
+	assert.Zero(t, s.heap.survUsed, "and so is the survivor space")
 	require.NoError(t, s.heap.check(s.gc))
 }
 

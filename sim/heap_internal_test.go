@@ -88,16 +88,28 @@ func TestHeapObjectSlots(t *testing.T) {
 	assert.Equal(t, MB, h.allocated[CatRequest])
 	assert.Equal(t, 2*MB, h.live[CatApp])
 
+	h.blobs[a].dead, h.blobs[a].age, h.blobs[a].next = true, 3, 1 // what a used slot may carry
 	h.release(a)
 	h.free = append([]int32{9}, h.free...) // an older free slot below it
 	c := h.record(KB, CatThread)
 	assert.Equal(t, a, c, "the last released slot is reused")
+	assert.Equal(t, blob{size: KB, cat: CatThread, sp: SpaceEden, next: -1, ref: -1}, h.blobs[c],
+		"a reused slot keeps nothing of its last object")
 	assert.Equal(t, []int32{9}, h.free)
 	assert.Len(t, h.blobs, 2)
 	h.free = h.free[:0]
 	d := h.record(KB, CatThread)
 	assert.Equal(t, int32(2), d, "no free slot: the slice grows")
 	assert.Len(t, h.blobs, 3)
+
+	// An object belongs to the cohort open when it was allocated (the
+	// first one holds counted bytes, so opening the next keeps it).
+	assert.Equal(t, uint32(0), h.blobs[b].cohort)
+	h.cohorts[0].young[shortRequest] = KB
+	h.openCohort()
+	require.Len(t, h.cohorts, 2)
+	e := h.newBlob(KB, CatApp)
+	assert.Equal(t, uint32(1), h.blobs[e].cohort, "allocated after a second cohort opened")
 }
 
 func TestHeapUsedAndGarbage(t *testing.T) {

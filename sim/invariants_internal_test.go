@@ -63,6 +63,17 @@ func TestCheckInvariantsObjects(t *testing.T) {
 	require.True(t, mountedV >= 0 && queuedV >= 0 && oldBlob >= 0 && liveBlob >= 0,
 		"the mid-run state must have a mounted and a queued virtual thread and live young and old objects (%d %d %d %d)",
 		mountedV, queuedV, liveBlob, oldBlob)
+	// A second carrier after mountedV's (the carriers' checks run in slot
+	// order), a core running a thread, and abandoned chunks.
+	otherCarrier := int32(-1)
+	for i := base.th[mountedV].carrier + 1; i < int32(len(base.th)); i++ {
+		if base.th[i].role == RoleCarrier && otherCarrier < 0 {
+			otherCarrier = i
+		}
+	}
+	require.True(t, otherCarrier >= 0 && base.cores[0].running >= 0 && base.abandoned.n > 0,
+		"the mid-run state must have a second carrier (%d), a thread on core 0 (%d) and abandoned chunks (%d)",
+		otherCarrier, base.cores[0].running, base.abandoned.n)
 	cases := []struct {
 		name    string
 		corrupt func(s *Sim)
@@ -92,6 +103,26 @@ func TestCheckInvariantsObjects(t *testing.T) {
 		}, "exceeds its capacity"},
 		{"young objects beyond eden and survivor", func(s *Sim) { s.heap.edenUsed, s.heap.survUsed = 0, 0 }, "young live"},
 		{"an object in old on the young list", func(s *Sim) { s.heap.young = append(s.heap.young, oldBlob) }, "young list holds"},
+		{"a thread with negative resident frames", func(s *Sim) { s.th[mountedV].resident = -1 }, "negative frames"},
+		{"a thread queued twice", func(s *Sim) {
+			s.sched.external.push(queuedV)
+			s.sched.queued++
+		}, "queued twice"},
+		{"a core running a thread that thinks it is elsewhere", func(s *Sim) {
+			s.th[s.cores[0].running].core = 1
+		}, "thinks it is on core"},
+		{"a thread mounted on two carriers", func(s *Sim) {
+			takeOffCarrier(s, otherCarrier)
+			s.th[otherCarrier].mounted = mountedV
+		}, "mounted on carriers"},
+		{"a carrier running a thread that is not on it", func(s *Sim) {
+			takeOffCarrier(s, otherCarrier)
+			s.th[otherCarrier].mounted = queuedV
+		}, "which is not on it"},
+		{"abandoned chunks beyond the old gen's garbage", func(s *Sim) {
+			s.abandoned.bytes = s.heap.oldUsed - s.heap.oldLiveTotal() + 1
+		}, "more than the old gen's"},
+		{"an abandoned chunk counted but not sampled", func(s *Sim) { s.abandoned.n += max(s.abandoned.stride, 1) }, "sampled of"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -102,5 +133,14 @@ func TestCheckInvariantsObjects(t *testing.T) {
 			require.Error(t, err, "CheckInvariants missed %s", c.name)
 			require.Contains(t, err.Error(), c.want)
 		})
+	}
+}
+
+// takeOffCarrier takes the virtual thread off a carrier, if one is on it, and
+// parks it, a state the checks accept.
+func takeOffCarrier(s *Sim, carrier int32) {
+	if v := s.th[carrier].mounted; v >= 0 {
+		s.th[v].carrier, s.th[v].state = -1, StateParked
+		s.th[carrier].mounted = -1
 	}
 }

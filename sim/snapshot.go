@@ -414,14 +414,27 @@ func (s *Sim) fillChunks(snap *Snapshot) {
 // order.
 func (s *Sim) fillScopes(snap *Snapshot) {
 	snap.Scopes = snap.Scopes[:0]
-	for pass := 0; pass < 2; pass++ {
-		n := 0
-		for i := range s.scopes {
-			if sc := &s.scopes[i]; sc.open && s.scopeActive(sc) == (pass == 0) && n < maxScopesListed {
-				s.listScope(snap, sc)
-				n++
-			}
+	// One look at each scope: the active ones are listed as they come,
+	// the others kept (on the stack) to follow them.
+	var rest [maxScopesListed]int
+	active, n := 0, 0
+	for i := range s.scopes {
+		sc := &s.scopes[i]
+		if !sc.open {
+			continue
 		}
+		if s.scopeActive(sc) {
+			if active < maxScopesListed {
+				s.listScope(snap, sc)
+				active++
+			}
+		} else if n < maxScopesListed {
+			rest[n] = i
+			n++
+		}
+	}
+	for _, i := range rest[:n] {
+		s.listScope(snap, &s.scopes[i])
 	}
 }
 

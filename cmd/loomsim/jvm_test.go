@@ -126,20 +126,47 @@ func TestJVMRefusals(t *testing.T) {
 }
 
 func TestJVMReplaysAKeptRun(t *testing.T) {
-	dir := t.TempDir()
-	prefix := filepath.Join(dir, "p")
-	log, err := os.ReadFile("../../testdata/gclog/serial-64m-pooled.log")
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(prefix+".log", log, 0o644))
-	twin := `{"requests":26553,"throughput_rps":2504.5,"duration_s":10.602,"threads":500,"state":"pooled","threads_kind":"platform","garbage_kb":6,"data_kb":1,"cache_step_kb":2,"cache_max_kb":64,"sticky_kb":7,"backend_ms":30,"cpu_us":50,"window_start_uptime_s":17.075,"window_end_uptime_s":27.677,"java_version":"17.0.15","max_heap_mb":61.9,"collectors":[]}`
-	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(twin+"\n"), 0o644))
-	t.Setenv("PATH", t.TempDir()) // no java needed
-	code, out, stderr := loomsim("jvm", "gc-lab", "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500", "--replay", prefix, "--json")
-	require.Equal(t, 0, code, stderr)
-	rep := decodeReport(t, out)
+	rep := replayReport(t, append(keptSerialRun(t, ""), "--json")...)
 	assert.Equal(t, int64(26553), rep.Model.Requests)
 	assert.Positive(t, rep.JVM.FullGCs)
 	assert.Contains(t, rep.JVM.FullGCsByCause, "Allocation Failure")
+}
+
+// keptSerialRun keeps a run as `loomsim jvm --keep` would: the real GC log
+// of Serial at 64 MB with 500 pooled threads and the twin's JSON line from
+// that run, with extra (JSON fields, each followed by a comma) added to
+// what every twin writes. It returns loomsim's arguments replaying it, with
+// no java on PATH.
+func keptSerialRun(t *testing.T, extra string) []string {
+	t.Helper()
+	prefix := filepath.Join(t.TempDir(), "p")
+	log, err := os.ReadFile("../../testdata/gclog/serial-64m-pooled.log")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(prefix+".log", log, 0o644))
+	twin := `{"requests":26553,"throughput_rps":2504.5,"duration_s":10.602,"threads":500,"state":"pooled","threads_kind":"platform","garbage_kb":6,"data_kb":1,"cache_step_kb":2,"cache_max_kb":64,"sticky_kb":7,"backend_ms":30,"cpu_us":50,"window_start_uptime_s":17.075,"window_end_uptime_s":27.677,` + extra + `"java_version":"17.0.15","max_heap_mb":61.9,"collectors":[]}`
+	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(twin+"\n"), 0o644))
+	t.Setenv("PATH", t.TempDir())
+	return []string{"jvm", "gc-lab", "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500", "--replay", prefix}
+}
+
+// committedRun is loomsim's arguments replaying one of make jvm-check's
+// runs in testdata/jvm-check at its knobs (set) and the sweep's duration.
+func committedRun(name string, set ...string) []string {
+	args := []string{"jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", name),
+		"--json", "--set", "duration_s=" + sweepDuration}
+	for _, kv := range set {
+		args = append(args, "--set", kv)
+	}
+	return args
+}
+
+// replayReport runs loomsim with args, which must succeed, and reads its
+// JSON report.
+func replayReport(t *testing.T, args ...string) jvmReport {
+	t.Helper()
+	code, out, stderr := loomsim(args...)
+	require.Equal(t, 0, code, stderr)
+	return decodeReport(t, out)
 }
 
 // decodeReport reads `loomsim jvm --json` back; the GC log's summary is
@@ -181,21 +208,14 @@ func TestJVMReplaysTheCommittedSweepRuns(t *testing.T) {
 		{"parallel-256m-fresh-1000", []string{"gc=parallel", "heap_mb=256", "threads=1000", "state=fresh"}, 56, 0, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			args := []string{"jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", c.name), "--json",
-				"--set", "duration_s=" + sweepDuration}
-			for _, kv := range c.set {
-				args = append(args, "--set", kv)
-			}
-			code, out, stderr := loomsim(args...)
-			require.Equal(t, 0, code, stderr)
-			rep := decodeReport(t, out)
+			rep := replayReport(t, committedRun(c.name, c.set...)...)
 			assert.Equal(t, c.young, rep.JVM.YoungGCs)
 			assert.Equal(t, c.full, rep.JVM.FullGCs)
 			if c.cause != "" {
 				assert.Equal(t, c.full, rep.JVM.FullGCsByCause[c.cause])
 			}
 			assert.Equal(t, rep.JVM.Requests, rep.Model.Requests, "the model did the twin's work")
-			assert.Len(t, rep.Rows, len(rep.Rows))
+			assert.NotEmpty(t, rep.Rows)
 			for _, r := range rep.Rows {
 				assert.Contains(t, []string{"within", "miss", "agree", "info"}, r.Verdict, r.Metric)
 			}
@@ -228,20 +248,10 @@ func TestFidelityListsEveryMissWithItsReason(t *testing.T) {
 // JVM's share of the machine; the model runs on that share, and again on
 // a machine of its own, unless cpu_share is set.
 func TestJVMRunsTheModelOnTheJVMsCPUShare(t *testing.T) {
-	dir := t.TempDir()
-	prefix := filepath.Join(dir, "p")
-	log, err := os.ReadFile("../../testdata/gclog/serial-64m-pooled.log")
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(prefix+".log", log, 0o644))
 	// 5.301 s of CPU in 10.602 s on 2 cores: a quarter of the machine.
-	twin := `{"requests":26553,"throughput_rps":2504.5,"duration_s":10.602,"threads":500,"state":"pooled","threads_kind":"platform","garbage_kb":6,"data_kb":1,"cache_step_kb":2,"cache_max_kb":64,"sticky_kb":7,"backend_ms":30,"cpu_us":50,"window_start_uptime_s":17.075,"window_end_uptime_s":27.677,"process_cpu_s":5.301,"loadavg":"17.00 16.00 15.00","java_version":"17.0.15","max_heap_mb":61.9,"collectors":[]}`
-	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(twin+"\n"), 0o644))
-	t.Setenv("PATH", t.TempDir())
-	base := []string{"jvm", "gc-lab", "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500", "--replay", prefix}
+	base := keptSerialRun(t, `"process_cpu_s":5.301,"loadavg":"17.00 16.00 15.00",`)
 
-	code, out, stderr := loomsim(append(base, "--json")...)
-	require.Equal(t, 0, code, stderr)
-	rep := decodeReport(t, out)
+	rep := replayReport(t, append(base, "--json")...)
 	require.NotNil(t, rep.JVM.CPUShare)
 	assert.Equal(t, 0.25, *rep.JVM.CPUShare)
 	assert.Equal(t, "17.00 16.00 15.00", rep.JVM.LoadAvg)
@@ -255,13 +265,11 @@ func TestJVMRunsTheModelOnTheJVMsCPUShare(t *testing.T) {
 	assert.Less(t, rep.Model.ThroughputRPS, 0.6*rep.WholeMachine.ThroughputRPS, "half a CPU serves fewer requests a second")
 	assert.NotEmpty(t, rep.WholeMachineRows)
 
-	code, out, stderr = loomsim(append(base, "--set", "cpu_share=1", "--json")...)
-	require.Equal(t, 0, code, stderr)
-	rep = decodeReport(t, out)
+	rep = replayReport(t, append(base, "--set", "cpu_share=1", "--json")...)
 	assert.Equal(t, 1.0, rep.Model.Params["cpu_share"], "a cpu_share set is kept")
 	assert.Nil(t, rep.WholeMachine)
 
-	code, out, stderr = loomsim(base...)
+	code, out, stderr := loomsim(base...)
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "its CPUs: 0.250 of each core's time")
 	assert.Contains(t, out, "on a machine of its own (cpu_share 1)")
@@ -282,10 +290,7 @@ func TestMeasuredShareStaysInTheKnobsRange(t *testing.T) {
 // the same pauses take 0.272 as long and the goal does not bind.
 func TestJVMReplaysARunWithItsCPUShare(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	code, out, stderr := loomsim("jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", "g1-256m-pooled-1000"),
-		"--json", "--set", "duration_s="+sweepDuration, "--set", "gc=g1", "--set", "heap_mb=256", "--set", "threads=1000")
-	require.Equal(t, 0, code, stderr)
-	rep := decodeReport(t, out)
+	rep := replayReport(t, committedRun("g1-256m-pooled-1000", "gc=g1", "heap_mb=256", "threads=1000")...)
 	require.NotNil(t, rep.JVM.CPUShare)
 	assert.Equal(t, 0.272, *rep.JVM.CPUShare)
 	require.NotNil(t, rep.JVM.PauseCPUShare)
@@ -302,51 +307,33 @@ func TestJVMReplaysARunWithItsCPUShare(t *testing.T) {
 // share is its cpu_share; on a machine of its own the model keeps a wake-up's
 // own cost, and a wake_us set is kept.
 func TestJVMRunsTheModelWithTheJVMsWaitForACPU(t *testing.T) {
-	dir := t.TempDir()
-	prefix := filepath.Join(dir, "p")
-	log, err := os.ReadFile("../../testdata/gclog/serial-64m-pooled.log")
-	require.NoError(t, err)
-	require.NoError(t, os.WriteFile(prefix+".log", log, 0o644))
 	// 2.4 s + 0.6 s of waiting over 1,000 + 200 times on a CPU: 2.5 ms each.
-	twin := `{"requests":26553,"throughput_rps":2504.5,"duration_s":10.602,"threads":500,"state":"pooled","threads_kind":"platform","garbage_kb":6,"data_kb":1,"cache_step_kb":2,"cache_max_kb":64,"sticky_kb":7,"backend_ms":30,"cpu_us":50,"window_start_uptime_s":17.075,"window_end_uptime_s":27.677,"process_cpu_s":5.301,"loadavg":"17.00 16.00 15.00","threads_cpu_wait_s":{"VM Thread":[0.1,0.6,200,201],"workers":[1.5,2.4,1000,1000]},"java_version":"17.0.15","max_heap_mb":61.9,"collectors":[]}`
-	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(twin+"\n"), 0o644))
-	t.Setenv("PATH", t.TempDir())
-	base := []string{"jvm", "gc-lab", "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500", "--replay", prefix}
+	base := keptSerialRun(t, `"process_cpu_s":5.301,"loadavg":"17.00 16.00 15.00","threads_cpu_wait_s":{"VM Thread":[0.1,0.6,200,201],"workers":[1.5,2.4,1000,1000]},`)
 
-	code, out, stderr := loomsim(append(base, "--json")...)
-	require.Equal(t, 0, code, stderr)
-	rep := decodeReport(t, out)
+	rep := replayReport(t, append(base, "--json")...)
 	require.NotNil(t, rep.JVM.WakeWaitUS)
 	assert.Equal(t, 2500.0, *rep.JVM.WakeWaitUS)
 	assert.Equal(t, 2500.0, rep.Model.Params["wake_us"])
 	require.NotNil(t, rep.WholeMachine)
 	assert.Equal(t, 50.0, rep.WholeMachine.Params["wake_us"], "a machine of its own: a wake-up's own cost")
 
-	code, out, stderr = loomsim(append(base, "--set", "wake_us=100", "--json")...)
-	require.Equal(t, 0, code, stderr)
-	rep = decodeReport(t, out)
+	rep = replayReport(t, append(base, "--set", "wake_us=100", "--json")...)
 	assert.Equal(t, 100.0, rep.Model.Params["wake_us"], "a wake_us set is kept")
 	assert.Equal(t, 100.0, rep.WholeMachine.Params["wake_us"])
 
-	code, out, stderr = loomsim(base...)
+	code, out, stderr := loomsim(base...)
 	require.Equal(t, 0, code, stderr)
 	assert.Contains(t, out, "its threads waited 2500.0 µs for a CPU each time they were made runnable")
 
 	// A real run that counted them (00:06 UTC, 2 December 2026): 2,843 s of
 	// waiting over 312,449 times on a CPU (312,490 context switches).
-	code, out, stderr = loomsim("jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", "parallel-256m-fresh-1000"),
-		"--json", "--set", "duration_s="+sweepDuration, "--set", "gc=parallel", "--set", "heap_mb=256", "--set", "threads=1000", "--set", "state=fresh")
-	require.Equal(t, 0, code, stderr)
-	rep = decodeReport(t, out)
+	rep = replayReport(t, committedRun("parallel-256m-fresh-1000", "gc=parallel", "heap_mb=256", "threads=1000", "state=fresh")...)
 	require.NotNil(t, rep.JVM.WakeWaitUS)
 	assert.Equal(t, 9111.0, *rep.JVM.WakeWaitUS)
 	assert.Equal(t, 9111.0, rep.Model.Params["wake_us"])
 
 	// A run kept before the twin counted them: the model keeps its default.
-	code, out, stderr = loomsim("jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", "serial-64m-pooled-500"),
-		"--json", "--set", "duration_s="+sweepDuration, "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500")
-	require.Equal(t, 0, code, stderr)
-	rep = decodeReport(t, out)
+	rep = replayReport(t, committedRun("serial-64m-pooled-500", "gc=serial", "heap_mb=64", "threads=500")...)
 	assert.Nil(t, rep.JVM.WakeWaitUS)
 	assert.Equal(t, 50.0, rep.Model.Params["wake_us"])
 }
@@ -370,10 +357,7 @@ func TestMeasuredWakeWaitNeedsCountsThatAgree(t *testing.T) {
 // the share of its length, 3 µs per wake-up and a second wake-up per
 // request gave 20,146 (×2.0); with only the spin's whole length, ×1.56.
 func TestJVMReplayOfACPUBoundRunServesAboutTheJVMsRequests(t *testing.T) {
-	code, out, stderr := loomsim("jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", "parallel-256m-fresh-1000"),
-		"--json", "--set", "duration_s="+sweepDuration, "--set", "gc=parallel", "--set", "heap_mb=256", "--set", "threads=1000", "--set", "state=fresh")
-	require.Equal(t, 0, code, stderr)
-	rep := decodeReport(t, out)
+	rep := replayReport(t, committedRun("parallel-256m-fresh-1000", "gc=parallel", "heap_mb=256", "threads=1000", "state=fresh")...)
 	require.NotZero(t, rep.JVM.ThroughputRPS)
 	ratio := rep.Model.ThroughputRPS / rep.JVM.ThroughputRPS
 	assert.Greater(t, ratio, 0.8, "the model's requests cost about the twin's CPU")

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -24,18 +25,18 @@ func TestExitCodesAndMessages(t *testing.T) {
 	}{
 		{[]string{"list"}, 0, ""},
 		{[]string{}, 2, "usage"},
-		{[]string{"frobnicate"}, 2, `unknown command "frobnicate"`},
-		{[]string{"params", "nope"}, 2, `unknown scenario "nope"`},
-		{[]string{"run", "request-load/nope"}, 2, `unknown case "nope"`},
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate": expected list, params, profile, run, verify, trace, sweep, jvm or gclog`},
+		{[]string{"params", "nope"}, 2, `unknown scenario "nope": expected one of vt-pooling, `},
+		{[]string{"run", "request-load/nope"}, 2, `unknown case "nope": expected one of pool-200, `},
 		{[]string{"run", "request-load", "--set", "pool_size=abc"}, 2, `pool_size="abc" is not allowed: expected an integer from 1 to 10000`},
-		{[]string{"run", "request-load", "--set", "cores=0"}, 2, "cores"},
-		{[]string{"run", "request-load", "--set", "wat=1"}, 2, `no such knob`},
-		{[]string{"run", "request-load", "--set", "novalue"}, 2, "expected knob=value"},
-		{[]string{"run", "request-load", "--seed", "-4"}, 2, "--seed"},
-		{[]string{"run", "request-load", "--bogus"}, 2, "unknown flag"},
-		{[]string{"trace", "request-load"}, 2, "--until"},
-		{[]string{"trace", "request-load", "--until", "soon"}, 2, "positive duration"},
-		{[]string{"verify", "nope"}, 2, "unknown scenario"},
+		{[]string{"run", "request-load", "--set", "cores=0"}, 2, `cores="0" is not allowed: expected an integer from 1 to 256`},
+		{[]string{"run", "request-load", "--set", "wat=1"}, 2, `wat="1": no such knob; knobs are executor, pool_size, `},
+		{[]string{"run", "request-load", "--set", "novalue"}, 2, `--set "novalue": expected knob=value`},
+		{[]string{"run", "request-load", "--seed", "-4"}, 2, `--seed "-4": expected a non-negative integer`},
+		{[]string{"run", "request-load", "--bogus"}, 2, "unknown flag --bogus (allowed: --set, --seed, --json)"},
+		{[]string{"trace", "request-load"}, 2, "trace needs --until DURATION"},
+		{[]string{"trace", "request-load", "--until", "soon"}, 2, `--until "soon": expected a positive duration such as`},
+		{[]string{"verify", "nope"}, 2, `unknown scenario "nope": expected one of vt-pooling, `},
 	} {
 		code, _, stderr := loomsim(c.args...)
 		assert.Equal(t, c.code, code, "%v: %s", c.args, stderr)
@@ -45,6 +46,20 @@ func TestExitCodesAndMessages(t *testing.T) {
 		}
 	}
 }
+
+// A failure that is not bad input (here stdout refuses to be written)
+// exits 1, not 2, with its one-line message.
+func TestExitOneWhenTheOutputFails(t *testing.T) {
+	var errOut bytes.Buffer
+	code := run([]string{"list"}, refusingWriter{}, &errOut)
+	assert.Equal(t, 1, code)
+	assert.Equal(t, "loomsim: no space left on the device\n", errOut.String())
+}
+
+// refusingWriter fails every write, as a full disk does.
+type refusingWriter struct{}
+
+func (refusingWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on the device") }
 
 func TestRunJSONShapeAndDeterminism(t *testing.T) {
 	args := []string{"run", "request-load/pool-200", "--set", "requests=300", "--seed", "4", "--json"}

@@ -25,7 +25,7 @@ func TestSweepRefusesBadInputOnOneLine(t *testing.T) {
 		{[]string{"--knob", "pool_size=0:20:3", "--metric", "elapsed_ms"}, `LO "0" is not allowed: expected an integer from 1 to 10000 threads`},
 		{[]string{"--knob", "pool_size=10:20:3", "--metric", "throughput_rps"}, `unknown metric "throughput_rps"`},
 		{[]string{"--knob", "pool_size=10:20:3", "--metric", "elapsed_ms", "--side", "executor=nope"}, `executor="nope" is not allowed`},
-		{[]string{"--knob", "pool_size=10:20:3", "--metric", "elapsed_ms", "--parallel", "0"}, "--parallel"},
+		{[]string{"--knob", "pool_size=10:20:3", "--metric", "elapsed_ms", "--parallel", "0"}, `--parallel "0": expected a whole number of runs at once from 1 to 256`},
 		{[]string{"--knob", "pool_size=10:20:3", "--metric", "elapsed_ms", "--json", "--csv"}, "cannot be given together"},
 		{[]string{"--knob", "pool_size=10:20:3", "--knob", "cores=1:2:2", "--metric", "elapsed_ms"}, "given twice"},
 		{[]string{"--knob", "pool_size=10:20:3", "--metric", "elapsed_ms", "--until", "3s"}, "unknown flag --until"},

@@ -52,7 +52,7 @@ func backlogScale(body Rect, n, threads int, sc float32) int {
 // drawBacklog draws n tasks in body as squares of k each (the last one
 // the part of a square it holds), the scale under them; it reports false,
 // drawing nothing, where they do not fit.
-func drawBacklog(l *List, body Rect, n, k int, unit string, p *Palette, sc float32) bool {
+func drawBacklog(l *List, body Rect, n, k int, p *Palette, sc float32) bool {
 	gap := max(1, sc)
 	cell := 6 * sc
 	cols := int((body.W + gap) / (cell + gap))

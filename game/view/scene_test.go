@@ -101,6 +101,11 @@ func checkGrammar(t *testing.T, l *List, p *Palette, name string) {
 			if bareNumber(it.Text) {
 				fail("text %q is a number without words saying what it counts", it.Text)
 			}
+			if !neutral(p, c) {
+				// A word in a meaning's colour would give that colour a
+				// second meaning the legend does not list.
+				fail("text %q has colour %v, which is not a text colour", it.Text, c)
+			}
 			continue
 		}
 		if it.Meaning == MeanNone {

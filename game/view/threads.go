@@ -21,10 +21,6 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		// No thread waits for a carrier or a CPU: the tasks' queue is the
 		// whole story of this strip ("0 waiting" beside it was noise).
 		s.at.runQueue = r
-		what := " No platform thread waits for a CPU."
-		if in.Virtual {
-			what = " No virtual thread waits for a carrier."
-		}
 		backlog := 0
 		if backlogGrid(in, s.still) {
 			backlog = waitingPlatform(snap)
@@ -34,7 +30,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		if backlog > 0 && drawsTaskContrast(s.contrast, in.Requests) {
 			con = s.contrast // drawn under the grid (taskcontrast.go)
 		}
-		s.squareK = drawTaskQueue(l, r, snap, in, what, false, backlog, con, p, sc)
+		s.squareK = drawTaskQueue(l, r, snap, in, false, backlog, con, p, sc)
 		return
 	}
 	if snap.ExecQueued > 0 && r.W > 2*idealTallW*sc/3 {
@@ -46,7 +42,7 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		tasks.W -= 3 * sc
 		r.X += 3 * sc
 		r.W -= 3 * sc
-		drawTaskQueue(l, tasks, snap, in, "", in.Virtual && snap.RunQueueLen == snap.ExecQueued, 0, nil, p, sc)
+		drawTaskQueue(l, tasks, snap, in, in.Virtual && snap.RunQueueLen == snap.ExecQueued, 0, nil, p, sc)
 	}
 	n, ids := snap.RunQueueLen, snap.RunQueue
 	var body Rect
@@ -236,7 +232,7 @@ func threadsWaiting(in *SideInput) int {
 // waiting pool threads (backlog.go) where they fit; it returns that scale
 // (0: drawn as a row). con, when not nil, is the compared case, whose
 // tasks are drawn beside the shown ones' under the grid where both fit.
-func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, note string, paired bool, backlog int, con *Contrast, p *Palette, sc float32) int {
+func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, paired bool, backlog int, con *Contrast, p *Palette, sc float32) int {
 	n, unit := snap.ExecQueued, in.Unit
 	if unit == "threads" || unit == "" {
 		unit = "tasks" // a queued task has no thread yet
@@ -265,12 +261,12 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, note stri
 	}
 	if con != nil {
 		grid, foot := body.CutBottom(taskContrastH(sc))
-		if k := backlogScale(grid, n, backlog, sc); k > 1 && drawBacklog(l, grid, n, k, unit, p, sc) {
+		if k := backlogScale(grid, n, backlog, sc); k > 1 && drawBacklog(l, grid, n, k, p, sc) {
 			drawTaskContrast(l, foot, snap, in.Virtual, con, in.Requests, p, sc)
 			return k
 		}
 	}
-	if k := backlogScale(body, n, backlog, sc); backlog > 0 && k > 1 && drawBacklog(l, body, n, k, unit, p, sc) {
+	if k := backlogScale(body, n, backlog, sc); backlog > 0 && k > 1 && drawBacklog(l, body, n, k, p, sc) {
 		return k
 	}
 	drawQueueRow(l, body, n, nil, nil, MeanRequest, singular(unit), 0, p, sc)
