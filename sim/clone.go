@@ -106,6 +106,10 @@ func cloneSlice[T any](v []T) []T {
 
 func (q eventQueue) clone() eventQueue {
 	q.h = cloneSlice(q.h)
+	q.buf, q.start = nil, 0
+	if !q.heaped {
+		q.compact() // the sorted form's storage, not shared with the original
+	}
 	lanes := make([]lane, len(q.lanes))
 	for i, l := range q.lanes {
 		l.events = l.events.clone()

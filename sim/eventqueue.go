@@ -101,19 +101,50 @@ func (e *event) before(f *event) bool {
 	return e.ord < f.ord
 }
 
-// eventQueue orders events by (at, seq). It is a 4-ary min-heap plus
-// "lanes": most events are scheduled a fixed delay after now (a constant
-// backend latency, the network delay, the OS wake latency), and events
-// pushed with the same delay arrive in time order, so they can wait in a
-// FIFO while only the lane's head sits in the heap. That keeps the heap at a
-// few dozen entries instead of one per connection. The order of events is
-// exactly the heap's order: lanes only change where events wait.
+// eventQueue orders events by (at, seq). Its pending set h is either a
+// short sorted list or a 4-ary min-heap, plus "lanes": most events are
+// scheduled a fixed delay after now (a constant backend latency, the network
+// delay, the OS wake latency), and events pushed with the same delay arrive
+// in time order, so they can wait in a FIFO while only the lane's head sits
+// in h. That keeps h at a few dozen entries instead of one per connection.
+// The order of events is exactly (at, seq): lanes and the form of h only
+// change where events wait.
+//
+// Why two forms. In steady state h holds about one event per core and one
+// per lane (vt-pooling: 11), and every event pops h's earliest and puts one
+// back (the lane's next, or the next burst's end). A heap pays a sift down
+// through all of its levels for each pop, comparing four children at each,
+// which was a fifth of the run's instructions; a sorted list pops its first
+// entry by moving its start and puts one back by moving the entries on the
+// nearer side of it: few for the two commonest pushes, the end of a burst
+// that has just begun (later than nearly everything pending) and a lane's
+// next event (earlier than nearly everything). A sorted list is no good long, though: a stop-the-world pause defers
+// every Java-side event to its end, thousands of them, and some workloads
+// keep one timed event per connection outside the lanes. So h turns into a
+// heap when it reaches sortedMax entries and back into a sorted list when a
+// heap has shrunk to sortedBack.
 type eventQueue struct {
 	h     []event
 	seq   uint64
 	n     int
 	lanes []lane
+	// heaped: h is a 4-ary min-heap; otherwise h is sorted. Either way the
+	// earliest event is h[0].
+	heaped bool
+	// buf is the sorted form's storage: h is buf[start:start+len(h)], a
+	// window that grows at either end, moved back to buf's middle when it
+	// reaches one (compact).
+	buf   []event
+	start int
 }
+
+// sortedMax and sortedBack are where h changes form (the gap between them
+// keeps a size that goes up and down around one of them from converting
+// back and forth).
+const (
+	sortedMax  = 32
+	sortedBack = 16
+)
 
 // lane is a FIFO of events scheduled with the same delay.
 type lane struct {
@@ -130,8 +161,7 @@ func (q *eventQueue) len() int { return q.n }
 func (q *eventQueue) push(at Time, kind eventKind, a int32, b uint32) {
 	q.seq++
 	q.n++
-	q.h = append(q.h, makeEvent(at, q.seq, kind, noLane, a, b))
-	q.up(len(q.h) - 1)
+	q.insert(makeEvent(at, q.seq, kind, noLane, a, b))
 }
 
 // pushAfter schedules an event d after now (now never decreases between
@@ -158,8 +188,7 @@ func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b 
 	l := &q.lanes[li]
 	l.events.push(e)
 	if l.events.len() == 1 {
-		q.h = append(q.h, e)
-		q.up(len(q.h) - 1)
+		q.insert(e)
 	}
 }
 
@@ -168,6 +197,21 @@ func (q *eventQueue) peek() *event { return &q.h[0] }
 
 // pop removes and returns the earliest event.
 func (q *eventQueue) pop() event {
+	if !q.heaped {
+		top := q.h[0]
+		q.h = q.h[1:]
+		q.start++
+		q.n--
+		if li := top.lane(); li != noLane {
+			l := &q.lanes[li]
+			l.events.pop()
+			if l.events.len() > 0 {
+				// The lane's next event takes its head's place in h.
+				q.insertSorted(*l.events.front())
+			}
+		}
+		return top
+	}
 	top := q.h[0]
 	q.n--
 	if li := top.lane(); li != noLane {
@@ -186,7 +230,89 @@ func (q *eventQueue) pop() event {
 	if last > 0 {
 		q.down(0)
 	}
+	if last <= sortedBack {
+		q.unheap()
+	}
 	return top
+}
+
+// insert puts e into h in whichever form h has.
+func (q *eventQueue) insert(e event) {
+	if q.heaped {
+		q.h = append(q.h, e)
+		q.up(len(q.h) - 1)
+		return
+	}
+	if len(q.h) >= sortedMax {
+		// Sorted from the earliest is a valid heap of any arity.
+		q.heaped = true
+		q.insert(e)
+		return
+	}
+	q.insertSorted(e)
+}
+
+// insertSorted puts e into the sorted h. If e is earlier than h's middle
+// entry, the entries earlier than e move one place towards the start;
+// otherwise the entries later than e move one place towards the end.
+func (q *eventQueue) insertSorted(e event) {
+	n := len(q.h)
+	if n > 0 && e.before(&q.h[n>>1]) {
+		if q.start == 0 {
+			q.compact()
+		}
+		q.start--
+		h := q.buf[q.start : q.start+n+1]
+		i := 0
+		for i < n && h[i+1].before(&e) {
+			h[i] = h[i+1]
+			i++
+		}
+		h[i] = e
+		q.h = h
+		return
+	}
+	if q.start+n == len(q.buf) {
+		q.compact()
+	}
+	h := q.buf[q.start : q.start+n+1]
+	i := n
+	for i > 0 && e.before(&h[i-1]) {
+		h[i] = h[i-1]
+		i--
+	}
+	h[i] = e
+	q.h = h
+}
+
+// compact moves the sorted h to the middle of buf (a new buf the first
+// time, or when buf has too little room), leaving room at both ends.
+func (q *eventQueue) compact() {
+	n := len(q.h)
+	buf := q.buf
+	if len(buf) < n+2*sortedMax {
+		buf = make([]event, n+4*sortedMax)
+	}
+	start := (len(buf) - n) / 2
+	copy(buf[start:], q.h)
+	q.buf, q.start, q.h = buf, start, buf[start:start+n]
+}
+
+// unheap turns a heap that has shrunk into the sorted form (an insertion
+// sort: at most sortedBack entries).
+func (q *eventQueue) unheap() {
+	h := q.h
+	for i := 1; i < len(h); i++ {
+		e := h[i]
+		j := i
+		for j > 0 && e.before(&h[j-1]) {
+			h[j] = h[j-1]
+			j--
+		}
+		h[j] = e
+	}
+	q.heaped = false
+	q.buf, q.start = h[:cap(h)], 0
 }
 
 func (q *eventQueue) up(i int) {

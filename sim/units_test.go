@@ -48,6 +48,60 @@ func TestEventQueueOrdersByTimeThenSequence(t *testing.T) {
 	assert.Equal(t, len(all), q.len())
 }
 
+// The queue's pending set changes form (sorted list, heap) as it grows past
+// sortedMax and shrinks to sortedBack; the order of events must not depend
+// on the form. Phases of mostly pushes and mostly pops cross both sizes many
+// times, with equal times (order by seq) and lanes mixed in.
+func TestEventQueueOrderAcrossForms(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	var q eventQueue
+	type want struct {
+		at  Time
+		seq uint64
+	}
+	var all []want
+	now := Time(0)
+	forms := map[bool]int{}
+	for round := 0; round < 40; round++ {
+		grow := round%2 == 0
+		for i := 0; i < 120; i++ {
+			op := r.IntN(4) // pushes 3 in 4
+			if !grow && op != 0 {
+				op = 2 // pops 3 in 4
+			}
+			switch {
+			case op == 0 || op == 3:
+				at := now + Time(r.IntN(50))
+				q.push(at, evWake, int32(i), 0)
+				all = append(all, want{at, q.seq})
+			case op == 1:
+				d := Duration(r.IntN(3) * 20)
+				q.pushAfter(now, d, evWake, int32(i), 0)
+				all = append(all, want{now.Add(d), q.seq})
+			default:
+				if q.len() == 0 {
+					continue
+				}
+				forms[q.heaped]++
+				e := q.pop()
+				now = e.at
+				sort.Slice(all, func(a, b int) bool {
+					if all[a].at != all[b].at {
+						return all[a].at < all[b].at
+					}
+					return all[a].seq < all[b].seq
+				})
+				require.Equal(t, all[0].at, e.at)
+				require.Equal(t, all[0].seq, e.seq())
+				all = all[1:]
+			}
+		}
+	}
+	assert.Equal(t, len(all), q.len())
+	assert.Greater(t, forms[true], 100, "pops from the heap form")
+	assert.Greater(t, forms[false], 100, "pops from the sorted form")
+}
+
 func TestFIFO(t *testing.T) {
 	var f fifo
 	for i := int32(0); i < 100; i++ {
