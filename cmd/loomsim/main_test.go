@@ -25,7 +25,7 @@ func TestExitCodesAndMessages(t *testing.T) {
 	}{
 		{[]string{"list"}, 0, ""},
 		{[]string{}, 2, "usage"},
-		{[]string{"frobnicate"}, 2, `unknown command "frobnicate": expected list, params, profile, run, verify, trace, sweep, jvm or gclog`},
+		{[]string{"frobnicate"}, 2, `unknown command "frobnicate": expected list, params, profile, run, verify, trace, sweep, jvm, gclog or help`},
 		{[]string{"params", "nope"}, 2, `unknown scenario "nope": expected one of vt-pooling, `},
 		{[]string{"run", "request-load/nope"}, 2, `unknown case "nope": expected one of pool-200, `},
 		{[]string{"run", "request-load", "--set", "pool_size=abc"}, 2, `pool_size="abc" is not allowed: expected an integer from 1 to 10000`},
