@@ -227,7 +227,7 @@ func carrierGap(sc float32) float32 { return 4 * sc }
 // drawCarrierStrip draws the carriers as a row of numbered boxes
 // ("carrier 1" .. "carrier 8", the number the running race cells say): a
 // busy one in the running cells' look, naming its thread by its race
-// ("request #2902", "Haiku #4343"); one being woken dashed, "waking";
+// ("request #2902", "#4343's Haiku"); one being woken dashed, "waking";
 // an idle one framed, "idle". The line over them says why ready threads
 // wait beside carriers with no thread, counting both: a carrier's OS
 // thread takes the machine's wake-up time to start. A waking box wears
@@ -260,7 +260,12 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 			heads = []string{wait + ": " + idle + " waking up (" + Dur(s.wake) + " each)",
 				wait + ": " + idle + " waking up", wait + ": carriers waking up", head}
 		}
-		l.TextFit(Rect{X: inner.X, Y: inner.Y, W: inner.W, H: CharH * sc}, sc, p.Text, heads...)
+		line := Rect{X: inner.X, Y: inner.Y, W: inner.W, H: CharH * sc}
+		if f := wakingSurplus(waking, snap.RunQueueLen, s.wake); f != nil && piecesWidth(f, sc) <= line.W {
+			drawPieces(l, line, line.X, f, p.Text, p, sc)
+		} else {
+			l.TextFit(line, sc, p.Text, heads...)
+		}
 		row = Rect{X: inner.X, Y: inner.Y + CharH*sc + 2*sc, W: inner.W, H: carrierBoxH(sc)}
 	}
 	gap := carrierGap(sc)
@@ -327,7 +332,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 			ink = p.Background
 			ws := raceRoleShort(s.roles, s.models, cv.Thread)
 			// "request #2902" for a request's own thread (its number
-			// alone read as one more call); "Haiku #4343" for a call.
+			// alone read as one more call); "#4343's Haiku" for a call.
 			what = ws[0]
 			if !strings.HasPrefix(what, "request") && len(ws) > 1 {
 				what = ws[1]
@@ -343,7 +348,10 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 		case carrierWaking(snap, i):
 			// No thread on it yet: signalled for a ready thread, its
 			// OS thread waking (the reason said once, over the row).
-			drawWaitingFrame(l, box, runFrame(box, sc)*2/3, p, sc)
+			// Dashed in the text's ink, not the ready cells' blue: one
+			// look for a ready thread and a waking carrier read as one
+			// thing (a carrier is no virtual thread).
+			drawWakingFrame(l, box, max(1, runFrame(box, sc)/2), p, sc)
 			ink, what = p.Text, "waking"
 			who = append(who, label+" waking up to take a ready thread if one is left")
 		default:
@@ -368,6 +376,42 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	l.region(r, "carriers", say)
 }
 
+// wakingSurplus is the line over the carriers where more are waking than
+// threads are ready, said in the model's counts: the scheduler wakes an
+// idle carrier for each virtual thread it makes ready (signal), and a
+// carrier already busy may take the thread first; the woken one then
+// finds the queue empty and sleeps again. Readers' first question of the
+// frame was "5 carriers waking for 3 ready threads?". The ready count
+// wears the ready cells' look. Nil where no more are waking than ready.
+func wakingSurplus(waking, ready int, wake sim.Duration) []leadPiece {
+	if waking <= ready || ready <= 0 {
+		return nil
+	}
+	took := Count(int64(waking - ready))
+	head := Count(int64(waking)) + " carriers waking"
+	if wake > 0 {
+		head += " (" + Dur(wake) + ")"
+	}
+	return []leadPiece{{words: head + ", one per thread made ready; busy carriers took " + took + " of those, "},
+		{mark: callReady, marks: true, words: Count(int64(ready)) + " still " + plural(ready, "waits", "wait")}}
+}
+
+// drawWakingFrame draws a carrier being woken: a dashed outline in the
+// text's ink, of stroke w (no fill: no thread is on it yet).
+func drawWakingFrame(l *List, r Rect, w float32, p *Palette, sc float32) {
+	dash := max(3, 4*sc)
+	for x := r.X; x < r.Right(); x += 2 * dash {
+		d := min(dash, r.Right()-x)
+		l.Rect(Rect{X: x, Y: r.Y, W: d, H: w}, p.TextDim)
+		l.Rect(Rect{X: x, Y: r.Bottom() - w, W: d, H: w}, p.TextDim)
+	}
+	for y := r.Y + w; y < r.Bottom()-w; y += 2 * dash {
+		d := min(dash, r.Bottom()-w-y)
+		l.Rect(Rect{X: r.X, Y: y, W: w, H: d}, p.TextDim)
+		l.Rect(Rect{X: r.Right() - w, Y: y, W: w, H: d}, p.TextDim)
+	}
+}
+
 // raceRoleShort names a carrier's thread by its race, longest first:
 // "request #2902", "Haiku of #4343", then shorter, then its number.
 func raceRoleShort(rs []threadRole, models []string, id sim.ThreadID) []string {
@@ -382,7 +426,9 @@ func raceRoleShort(rs []threadRole, models []string, id sim.ThreadID) []string {
 			// At the shortest the model alone, the race cell's column
 			// (its thread's number is nowhere else in the frame).
 			m := modelName(models, r.model)
-			return []string{m + " of " + r.owner.String(), m + " " + r.owner.String(), m, id.String()}
+			// "#4343's Haiku": "Haiku #4343" read as the call thread's
+			// own number, not its request's.
+			return []string{m + " of " + r.owner.String(), r.owner.String() + "'s " + m, m, id.String()}
 		}
 	}
 	return []string{id.String()}

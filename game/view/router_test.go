@@ -67,7 +67,7 @@ func TestRunningAndReadyThreadsNameTheirRace(t *testing.T) {
 					found = true
 					assert.Equal(t, owner, r.owner, "call %v at %v", id, at)
 					if mounted[id] {
-						named = append(named, modelName(models, r.model)+" "+owner.String())
+						named = append(named, owner.String()+"'s "+modelName(models, r.model))
 					}
 				}
 			}
@@ -337,21 +337,41 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	assert.Equal(t, 4, greenTok, "the running carrier's token is framed in green")
 	// A box per carrier, numbered as the running cell says it, naming
 	// what it runs by its race.
-	assert.Contains(t, txt, "carrier 1\nHaiku #1\n", "the box names the carrier the cell says")
+	assert.Contains(t, txt, "carrier 1\n#1's Haiku\n", "the box names the carrier the cell says")
 	// The carrier being woken: its box dashed (not an idle frame) and
 	// saying "waking"; why ready threads wait beside it said once, over
 	// the boxes, with no count ("5 waking" beside 3 ready invited a sum
 	// that does not hold).
 	assert.Contains(t, txt, "carrier 2\nwaking\n")
 	assert.Contains(t, txt, "1 ready thread waits: 1 idle carrier waking up (50.0 µs each)\n")
-	dashes := 0
+	dashes, blue := 0, 0
 	for _, it := range l.Items {
-		if it.Kind == KindRect && it.Meaning == MeanVirtual && carriers.Contains(it.Bounds()) && min(it.W, it.H) <= 3 {
-			dashes++
+		if it.Kind == KindRect && carriers.Contains(it.Bounds()) && min(it.W, it.H) <= 3 {
+			if it.Meaning == MeanVirtual {
+				blue++
+			} else if it.Color == OkabeIto.TextDim {
+				dashes++
+			}
 		}
 	}
-	// The ready cells' look (dashed blue), which links the two.
-	assert.Greater(t, dashes, 8, "the waking carrier's box is dashed in the ready cells' blue")
+	// Dashed in the text's dim ink, not the ready cells' blue: one look
+	// for a ready thread and a waking carrier blurred the two.
+	assert.Greater(t, dashes, 8, "the waking carrier's box is dashed")
+	assert.Zero(t, blue, "the waking carrier's box is not dashed in the ready cells' blue")
+	// More carriers waking than threads ready (one is woken per thread
+	// made ready, and a busy carrier took one first): the line over the
+	// boxes says so in the model's counts, the ready count in the ready
+	// cells' look. Readers' first question was "2 waking for 1 ready?".
+	two := *snap
+	two.Carriers = append([]sim.CarrierView(nil), snap.Carriers...)
+	two.Carriers = append(two.Carriers, sim.CarrierView{ID: 3, State: sim.StateRunning, Exec: -1})
+	two.Parallelism = 3
+	in3 := in
+	in3.Snap = &two
+	var more List
+	Build(&more, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in3}, nil)
+	assert.Contains(t, texts(&more), "2 carriers waking (50.0 µs), one per thread made ready; busy carriers took 1 of those, \n1 still waits\n")
+	assert.NotContains(t, texts(&more), "idle carriers waking up")
 	// No carrier waking: a ready cell says "ready" alone.
 	snap.Carriers[1].State, snap.Carriers[1].Reason = sim.StateParked, sim.ParkIdle
 	var idle List
@@ -430,7 +450,9 @@ func TestRaceCountsSayWhichRows(t *testing.T) {
 	// of 49 undecided").
 	// How the open rows were picked, not a count beside the requests
 	// done ("3 of 350 races" made readers stop).
-	assert.Contains(t, texts(&lead), "the race just won + 1 open race\n")
+	// The counts are the panel's title there (the rule is the caption's).
+	assert.Contains(t, texts(&lead), "races: the one just won + 1 open\n")
+	assert.NotContains(t, texts(&lead), "first call to finish")
 	assert.NotContains(t, texts(&lead), "of 50")
 	assert.NotContains(t, texts(&lead), "undecided")
 }

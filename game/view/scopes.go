@@ -284,6 +284,14 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	// The count line under the title, then the rows: up to maxScopeRows,
 	// taller (to 24 pixels) when the panel has room for them.
 	countH := CharH*sc + 3*sc
+	// Where the races lead with a race just won, the counts are the
+	// title ("races: the one just won + the 2 open with threads
+	// running"): its rule ("the first call to finish wins") is the
+	// caption's, and readers read the two lines as one too many.
+	countsTitle := big && nDecided > 0
+	if countsTitle {
+		countH = 0
+	}
 	bodyH := r.H - PanelTitleH(sc) - 6*sc - headH - countH
 	if big && bodyH < 2*(CharH*face.size+6*sc)+gap && bodyH+countH >= 2*(CharH*face.size+6*sc)+gap {
 		// A low panel (a phone's) keeps a second row, the race just
@@ -346,11 +354,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// ("3 of 350 races" beside "730 of 10,000 done" made readers
 		// stop; the count is on point): the snapshot lists the races
 		// whose threads hold or wait for a carrier first.
-		won := "the race just won"
+		won := "the one just won"
 		if nDecided > 1 {
-			won = "the " + Count(int64(nDecided)) + " races just won"
+			won = "the " + Count(int64(nDecided)) + " just won"
 		}
-		open := Count(int64(nOpen)) + " open " + plural(nOpen, "race", "races")
+		open := Count(int64(nOpen)) + " open"
 		running, all := openRacesRunning(rows[len(rows)-waiting:], nOpen, snap)
 		switch {
 		case nOpen >= undecided:
@@ -394,6 +402,13 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// (The thread per call is the caption's: cut here.)
 		titles = []string{"races: the first call to finish wins", "races: first call to finish wins", "races"}
 	}
+	if countsTitle {
+		titles = nil
+		for _, c := range counts {
+			titles = append(titles, "races: "+c)
+		}
+		titles = append(titles, "races")
+	}
 	body := panel(l, r, "", p, sc, titles...)
 	link := ""
 	if ws := raceLink(rows[:nDecided], snap); ws != nil {
@@ -418,7 +433,9 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	var countLine Rect
 	countLine, body = body.Top(countH)
-	l.TextFit(countLine, sc, p.TextDim, counts...)
+	if countH > 0 {
+		l.TextFit(countLine, sc, p.TextDim, counts...)
+	}
 	y := body.Y
 	if headH > 0 {
 		head := Rect{X: body.X, Y: y, W: body.W, H: headH}
