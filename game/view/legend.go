@@ -92,7 +92,7 @@ const heapFills = meaningSet(1<<MeanThreadLocal | 1<<MeanThreadObj | 1<<MeanChun
 // ("tasks and requests:" over one heap entry was a heading for nothing).
 func headingIn(m Meaning, set, inHeap, outside meaningSet) string {
 	if isStateKey(m) {
-		return stateKeyGroup
+		return stateGroupIn(set)
 	}
 	g := meanings[m].group
 	if m == MeanRequest && labelIn(m, set, inHeap, outside) == "request data" {
@@ -127,6 +127,12 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 		case !outside.has(m):
 			return "request data"
 		}
+	}
+	if m == MeanOnCPU && set&stateKeys != 0 {
+		// Beside race cells that say "running on carrier 5": the dot is
+		// the carrier's OS thread holding a core ("running on a CPU"
+		// beside "on carrier" read as two places a thread runs).
+		return "its carrier on a CPU"
 	}
 	if m == MeanGCMode && set&tierFills == 0 {
 		return "moved by a GC"
