@@ -377,23 +377,29 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 }
 
 // wakingSurplus is the line over the carriers where more are waking than
-// threads are ready, said in the model's counts: the scheduler wakes an
-// idle carrier for each virtual thread it makes ready (signal), and a
-// carrier already busy may take the thread first; the woken one then
-// finds the queue empty and sleeps again. Readers' first question of the
-// frame was "5 carriers waking for 3 ready threads?". The ready count
-// wears the ready cells' look. Nil where no more are waking than ready.
+// threads are ready, said in the model's counts and led by the count that
+// matches the ready cells: the scheduler wakes an idle carrier for each
+// virtual thread it makes ready (signal), and a carrier already busy may
+// take the thread first; the woken one then finds the queue empty and
+// sleeps again. Readers' first question of the frame was "5 carriers
+// waking for 3 ready threads?", and "5 waking, one per thread made ready;
+// busy carriers took 2 of those, 3 still wait" was hard to follow: the
+// ready cells' count comes first, in their look, then the carriers woken
+// for them and where the other threads went. Which waking carrier will
+// take which thread the model does not fix (the first awake takes the
+// queue's head), so no cell is tied to one box. Nil where no more are
+// waking than ready.
 func wakingSurplus(waking, ready int, wake sim.Duration) []leadPiece {
 	if waking <= ready || ready <= 0 {
 		return nil
 	}
-	took := Count(int64(waking - ready))
-	head := Count(int64(waking)) + " carriers waking"
+	woken := Count(int64(waking)) + " waking " + plural(waking, "carrier", "carriers")
 	if wake > 0 {
-		head += " (" + Dur(wake) + ")"
+		woken += " (" + Dur(wake) + ")"
 	}
-	return []leadPiece{{words: head + ", one per thread made ready; busy carriers took " + took + " of those, "},
-		{mark: callReady, marks: true, words: Count(int64(ready)) + " still " + plural(ready, "waits", "wait")}}
+	took := Count(int64(waking - ready))
+	return []leadPiece{{mark: callReady, marks: true, words: Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait") +
+		" for " + woken + ": woken for " + Count(int64(waking)) + " threads, " + took + " went to busy carriers"}}
 }
 
 // drawWakingFrame draws a carrier being woken: a dashed outline in the

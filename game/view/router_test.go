@@ -300,8 +300,14 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// The running call says which carrier runs it, by the number the
 	// carriers' strip names it with; the ready one says "ready" as the
 	// legend does ("ready: waits for a carrier"), not a second wording.
-	assert.Equal(t, []string{"#1", "running on carrier 1", "ready", "parked"}, words, "each cell its state alone, in bold")
+	assert.Equal(t, []string{"#1", "on carrier 1", "ready", "parked"}, words, "each cell its state alone, in bold")
 	txt := texts(&l)
+	// The parked request thread of an open race says what it waits for,
+	// under its number (a pause sign alone left readers guessing), and
+	// the columns are headed by the models' names alone.
+	assert.Contains(t, txt, "\n#1\nawaits answer\n")
+	assert.Contains(t, txt, "\nHaiku\nSonnet\nOpus\n")
+	assert.NotContains(t, txt, "Haiku call")
 	// No key under the rows: the threads' line counts each state after
 	// its look (a dot on a token, a token, a square).
 	assert.NotContains(t, txt, "parked, no answer yet")
@@ -370,7 +376,12 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	in3.Snap = &two
 	var more List
 	Build(&more, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in3}, nil)
-	assert.Contains(t, texts(&more), "2 carriers waking (50.0 µs), one per thread made ready; busy carriers took 1 of those, \n1 still waits\n")
+	// Led by the count the ready cells show, then the carriers woken
+	// and where the other threads went ("5 waking, one per thread made
+	// ready; busy carriers took 2 of those, 3 still wait" was hard to
+	// follow).
+	assert.Contains(t, texts(&more), "\n1 ready thread waits for 2 waking carriers (50.0 µs): woken for 2 threads, 1 went to busy carriers\n")
+	assert.NotContains(t, texts(&more), "still wait")
 	assert.NotContains(t, texts(&more), "idle carriers waking up")
 	// No carrier waking: a ready cell says "ready" alone.
 	snap.Carriers[1].State, snap.Carriers[1].Reason = sim.StateParked, sim.ParkIdle
@@ -584,4 +595,42 @@ func TestThreadsLineSaysWhetherCancelledCount(t *testing.T) {
 		Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 		assert.Contains(t, texts(&l), c.want, texts(&l))
 	}
+}
+
+// A cancelled call's cell is struck through with a hatch in the dim ink,
+// inside its cell: the won and the ended cells are not (the dim fill and
+// a small cross alone read as plain "ended": "cancelling does not stand
+// out"). A pattern, not a colour: no stroke carries a meaning.
+func TestCancelledCellsAreStruckThrough(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 2, VirtualLive: 2, ScopesOpen: 1,
+		Carriers: []sim.CarrierView{{ID: 1, State: sim.StateParked, Reason: sim.ParkIdle}, {ID: 2, State: sim.StateParked, Reason: sim.ParkIdle}},
+		Scopes: []sim.ScopeView{{Owner: 5, Winner: 1, Subtasks: []sim.SubtaskView{
+			{Thread: 6, Cancelled: true, Done: true}, {Thread: 7, Model: 1, Done: true}, {Thread: 8, Model: 2, Done: true}}}}}
+	in := input("router", snap, true)
+	in.Scopes, in.Models = true, []string{"haiku", "sonnet", "opus"}
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	cells := map[sim.ThreadID]Rect{}
+	for _, h := range l.Hits() {
+		if h.Thread >= 6 && h.Thread <= 8 {
+			cells[h.Thread] = h.R
+		}
+	}
+	require.Len(t, cells, 3)
+	strokes := map[sim.ThreadID]int{}
+	for _, it := range l.Items {
+		if it.Kind != KindLine || it.X == it.X2 || it.Y == it.Y2 || it.Meaning != MeanNone {
+			continue
+		}
+		for id, c := range cells {
+			if c.Contains(Rect{X: min(it.X, it.X2), Y: min(it.Y, it.Y2), W: max(it.X, it.X2) - min(it.X, it.X2), H: max(it.Y, it.Y2) - min(it.Y, it.Y2)}) &&
+				it.Color == OkabeIto.TextDim.Alpha(0.55) {
+				strokes[id]++
+			}
+		}
+	}
+	assert.Greater(t, strokes[6], 10, "the cancelled cell is hatched across")
+	assert.Zero(t, strokes[7], "the won cell is not")
+	assert.Zero(t, strokes[8], "an ended cell is not")
+	assert.Contains(t, texts(&l), "cancelled, ended")
 }

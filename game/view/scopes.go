@@ -450,11 +450,18 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, reqHead...)
 		// One wording for every column: "Haiku call" over one column and
 		// "Sonnet" over the next read as two kinds.
-		for _, form := range []func(string, int) string{
+		forms := []func(string, int) string{
 			func(n string, _ int) string { return n + " call" },
 			func(n string, _ int) string { return n },
 			func(_ string, i int) string { return itoa(i + 1) },
-		} {
+		}
+		if big {
+			// The model's name alone over the races' picture: the
+			// caption says a thread per call (three "call"s given to
+			// what a parked request thread waits for).
+			forms = forms[1:]
+		}
+		for _, form := range forms {
 			fits := true
 			for i, c := range subs {
 				fits = fits && TextWidth(form(modelName(models, i), i), sc) <= c.W-4*sc
@@ -823,6 +830,12 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		// parked cells' (readers could not tell them apart). The cross
 		// is before the word, which stays readable (not struck through).
 		l.Mark(r, MeanVirtual, p, 0.3)
+		if f.lead {
+			// Struck through with a hatch in the dim ink: a dim fill
+			// and a small cross were the ended cells' look ("cancelling
+			// does not stand out"). A pattern, not a colour of its own.
+			drawStrikeHatch(l, r, p, sc)
+		}
 		txt = p.Text
 		x := crossSide(r, sc)
 		if len(words) > 0 && !f.fits(text.W-x-in, words...) && f.fits(text.W, words...) {
@@ -875,6 +888,28 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		// A thick frame: a thin one on the blue token read as one more
 		// "ready" cell.
 		l.MarkFrame(r, wonFrame(sc), MeanWinner, p)
+	}
+}
+
+// drawStrikeHatch draws rising diagonal strokes across r in the dim text
+// ink, clipped to r: a cancelled call's cell, struck out.
+func drawStrikeHatch(l *List, r Rect, p *Palette, sc float32) {
+	step, w := max(4, 7*sc), max(1, sc)
+	c := p.TextDim.Alpha(0.55)
+	for k := r.X - r.H + step/2; k < r.Right(); k += step {
+		// The stroke from (k, bottom) to (k+H, top), clipped to r.
+		x0, y0, x1, y1 := k, r.Bottom(), k+r.H, r.Y
+		if x0 < r.X {
+			y0 -= r.X - x0
+			x0 = r.X
+		}
+		if x1 > r.Right() {
+			y1 += x1 - r.Right()
+			x1 = r.Right()
+		}
+		if x1 > x0 {
+			l.Line(x0, y0, x1, y1, w, c)
+		}
 	}
 }
 
@@ -935,6 +970,19 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			top := owner.Y + (owner.H-CharH*(f.size+sc))/2
 			f.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * f.size}, p.Background, sv.Owner.String())
 			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, "on "+c, c)
+		} else if f.lead && st == callWaiting && sv.Winner < 0 && owner.H >= CharH*(f.size+sc)+4*sc {
+			// What it waits for, under its number: a pause sign alone
+			// left readers guessing that the request's thread waits
+			// for its race ("#4343 shows only a small parked icon").
+			drawCall(l, owner, st, nil, active, f, p, sc)
+			x := owner.X + 4*sc + parkedSquare(owner, sc) + 5*sc // after the sign, as drawCall sets its words
+			top := owner.Y + (owner.H-CharH*(f.size+sc))/2
+			ink := p.TextDim
+			if active {
+				ink = p.Text
+			}
+			f.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * f.size}, ink, sv.Owner.String())
+			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.TextDim, ownerWaitWords...)
 		} else {
 			drawCall(l, owner, st, []string{sv.Owner.String()}, active, f, p, sc)
 		}
@@ -961,19 +1009,25 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// three readers in a row asked to see it.
 			if n := carrierOf(snap, st.Thread); n > 0 {
 				c := "carrier " + itoa(n)
-				words = append([]string{"running on " + c, "on " + c, c}, words...)
+				// "on carrier 5": its green frame and dot say it runs
+				// (the words given to the request cells' wait).
+				words = append([]string{"on " + c, c}, words...)
 				if f.fits(r.W-20*sc, c) {
 					// A narrow cell (a phone's) names its carrier, in
 					// the smaller text where need be, rather than say
 					// "running" in the larger: its green frame and dot
 					// say running.
-					words = words[:3]
+					words = words[:2]
 				}
 			}
 		}
 		drawCall(l, r, stateOfCall(st, won), words, false, f, p, sc)
 	}
 }
+
+// ownerWaitWords is what a parked request thread of an open race does,
+// longest first: it waits, parked, for the first of its calls' answers.
+var ownerWaitWords = []string{"awaits answer", "waits"}
 
 // openRacesRunning counts, among the first n of the open races rows, those
 // with a thread of theirs on a carrier, and reports whether they are all
