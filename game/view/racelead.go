@@ -126,9 +126,9 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	in2 := r.Inset(2 * sc)
 	// A sum where the states add up to the live threads (they do but
 	// for a thread between states, said as such); a list otherwise.
-	head, plus, comma := Count(int64(snap.VirtualLive))+" virtual threads = ", " + ", ", "
+	head, plus, comma := Count(int64(snap.VirtualLive))+" virtual threads"+perRace(snap, len(in.Models))+" = ", " + ", ", "
 	if other < 0 {
-		head, plus = Count(int64(snap.VirtualLive))+" virtual threads: ", ", "
+		head, plus = Count(int64(snap.VirtualLive))+" virtual threads"+perRace(snap, len(in.Models))+": ", ", "
 	}
 	// Whether the cancelled calls drawn are among them, from the model:
 	// readers asked if they counted.
@@ -200,6 +200,22 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 			Dur(s.wake) + " to wake, and one that finds the queue empty goes back to sleep."
 	}
 	l.region(r, "virtual threads", say)
+}
+
+// perRace says how many threads an open race holds, " (4 per race)",
+// where the live threads are the open races' (the request's own and one
+// per call) but for at most one race's worth still finishing (a race just
+// won): readers asked why 1,397 threads for some 350 requests. "" where
+// they are not, or where the races do not call models.
+func perRace(snap *sim.Snapshot, models int) string {
+	per := models + 1
+	if models <= 0 || snap.ScopesOpen <= 0 {
+		return ""
+	}
+	if rest := snap.VirtualLive - snap.ScopesOpen*per; rest < 0 || rest > per {
+		return ""
+	}
+	return " (" + Count(int64(per)) + " per race)"
 }
 
 // carrierBoxesH is the height of the carriers' panel as a row of n

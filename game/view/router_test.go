@@ -536,15 +536,17 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 	for _, cut := range []string{"waking up", "worker-", "1 square", "ready (new", "full bar"} {
 		assert.NotContains(t, txt, cut, "folded into a line (its words are on point)")
 	}
-	m := regexp.MustCompile(`([0-9,]+) virtual threads = ([0-9,]+) running \+ ([0-9,]+) ready.* \+ ([0-9,]+) parked`).FindStringSubmatch(txt)
+	m := regexp.MustCompile(`([0-9,]+) virtual threads (?:\(4 per race\) )?= ([0-9,]+) running \+ ([0-9,]+) ready.* \+ ([0-9,]+) parked`).FindStringSubmatch(txt)
 	require.NotNil(t, m, txt)
 	n := func(s string) int { v, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return v }
 	assert.Equal(t, n(m[1]), n(m[2])+n(m[3])+n(m[4]), "the threads' line adds up")
 	assert.Equal(t, int(in.Snap.VirtualLive), n(m[1]))
+	assert.Contains(t, txt, "virtual threads (4 per race) = ", "the open races hold the live threads, 4 each")
 	// Whether the race's threads count among the live threads, from
 	// the model (readers asked): at 300 ms they have ended, and their
 	// cells say so.
-	assert.Contains(t, txt, "won: answered first, ended")
+	assert.Contains(t, txt, "won, ended")
+	assert.NotContains(t, txt, "answered first", "the caption's and the step's words")
 	assert.Contains(t, txt, "cancelled, ended")
 	// The request's own thread, named where its column starts.
 	assert.Contains(t, txt, "request thread")
@@ -579,7 +581,7 @@ func TestThreadsLineSaysWhetherCancelledCount(t *testing.T) {
 	for _, c := range []struct {
 		done bool
 		want string
-	}{{false, "(1 cancelled among them, still ending)"}, {true, "cancelled, ended\nwon: answered first, ended\ncancelled, ended"}} {
+	}{{false, "(1 cancelled among them, still ending)"}, {true, "cancelled, ended\nwon, ended\ncancelled, ended"}} {
 		snap := &sim.Snapshot{Parallelism: 2, RunQueue: []sim.ThreadID{6}, RunQueueLen: 1, VirtualLive: 3, ScopesOpen: 2,
 			Carriers: []sim.CarrierView{{ID: 1, Thread: 2, State: sim.StateRunning, OnCPU: true}, {ID: 2, State: sim.StateParked, Reason: sim.ParkIdle}},
 			Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{{Thread: 2, State: sim.StateRunning}}},
@@ -633,4 +635,19 @@ func TestCancelledCellsAreStruckThrough(t *testing.T) {
 	assert.Zero(t, strokes[7], "the won cell is not")
 	assert.Zero(t, strokes[8], "an ended cell is not")
 	assert.Contains(t, texts(&l), "cancelled, ended")
+}
+
+// The threads' line says how many threads a race holds where the live
+// threads are the open races' (readers asked why 1,397 threads for some
+// 350 requests), but for at most one race's worth still finishing; not
+// where the count would not hold.
+func TestThreadsLineSaysThreadsPerRace(t *testing.T) {
+	for _, c := range []struct {
+		live, open, models int
+		want               string
+	}{{1397, 349, 3, " (4 per race)"}, {1396, 349, 3, " (4 per race)"}, {1401, 349, 3, ""},
+		{1395, 349, 3, ""}, {1397, 349, 0, ""}, {1, 0, 3, ""}, {7, 2, 2, " (3 per race)"}} {
+		snap := &sim.Snapshot{VirtualLive: c.live, ScopesOpen: c.open}
+		assert.Equal(t, c.want, perRace(snap, c.models), "%+v", c)
+	}
 }

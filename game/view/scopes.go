@@ -695,7 +695,9 @@ func subtaskWords(st *sim.SubtaskView, won, big bool) []string {
 	case won && big && st.Done:
 		// Whether the winner's thread lives on: a reader could not
 		// tell (it ends with its answer read).
-		out = []string{"won: answered first, ended", "won: answered first", "won, ended", "won"}
+		// ("answered first" is the caption's and the step's: cut here
+		// for the threads' count per race.)
+		out = []string{"won, ended", "won"}
 	case won && big:
 		out = []string{"won: answered first", "won"}
 	case big && st.Cancelled && st.Done:
