@@ -77,6 +77,7 @@ func (s *Side) drawRaceLead(l *List, sl *SideLayout, in *SideInput, p *Palette, 
 type leadPiece struct {
 	mark  callState
 	marks bool
+	wakes bool // after a waking carrier's dashed box instead (no state's look)
 	words string
 }
 
@@ -87,7 +88,7 @@ func pieceMarkW(sc float32) float32 { return stateSwatchW(sc) + 4*sc }
 func piecesWidth(ps []leadPiece, sc float32) float32 {
 	w := float32(0)
 	for _, pc := range ps {
-		if pc.marks {
+		if pc.marks || pc.wakes {
 			w += pieceMarkW(sc)
 		}
 		w += TextWidth(pc.words, sc)
@@ -103,6 +104,13 @@ func drawPieces(l *List, r Rect, x float32, ps []leadPiece, c Color, p *Palette,
 		if pc.marks {
 			drawStateSwatch(l, x, r, pc.mark, true, p, sc)
 			l.noteStateDrawn(pc.mark)
+			x += pieceMarkW(sc)
+		}
+		if pc.wakes {
+			// A waking carrier's box, small: the words' carriers are
+			// the dashed boxes under them.
+			h := CharH * sc * 0.8
+			drawWakingFrame(l, Rect{X: x, Y: r.Y + (r.H-h)/2, W: stateSwatchW(sc), H: h}, max(1, sc), p, sc*0.6)
 			x += pieceMarkW(sc)
 		}
 		l.Text(x, ty, pc.words, sc, c)
@@ -414,8 +422,11 @@ func wakingSurplus(waking, ready int, wake sim.Duration) []leadPiece {
 		woken += " (" + Dur(wake) + ")"
 	}
 	took := Count(int64(waking - ready))
-	return []leadPiece{{mark: callReady, marks: true, words: Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait") +
-		" for " + woken + ": woken for " + Count(int64(waking)) + " threads, " + took + " went to busy carriers"}}
+	// Each count after the look of what it counts: the ready cells' and
+	// the waking boxes' (the two groups the line ties together; which
+	// box takes which cell the model does not fix).
+	return []leadPiece{{mark: callReady, marks: true, words: Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait") + " for "},
+		{wakes: true, words: woken + ": woken for " + Count(int64(waking)) + " threads, " + took + " went to busy carriers"}}
 }
 
 // drawWakingFrame draws a carrier being woken: a dashed outline in the

@@ -380,8 +380,25 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// and where the other threads went ("5 waking, one per thread made
 	// ready; busy carriers took 2 of those, 3 still wait" was hard to
 	// follow).
-	assert.Contains(t, texts(&more), "\n1 ready thread waits for 2 waking carriers (50.0 µs): woken for 2 threads, 1 went to busy carriers\n")
+	assert.Contains(t, texts(&more), "\n1 ready thread waits for \n2 waking carriers (50.0 µs): woken for 2 threads, 1 went to busy carriers\n")
 	assert.NotContains(t, texts(&more), "still wait")
+	// The waking carriers' count follows a small dashed box, the waking
+	// boxes' look, on the line itself (the two groups the line ties).
+	var line Rect
+	for _, it := range more.Items {
+		if it.Kind == KindText && strings.HasPrefix(it.Text, "2 waking carriers") {
+			line = it.Bounds()
+		}
+	}
+	require.False(t, line.Empty())
+	inline := 0
+	for _, it := range more.Items {
+		if cy := it.Y + it.H/2; it.Kind == KindRect && it.Color == OkabeIto.TextDim && it.X < line.X && it.X > line.X-2*CharH &&
+			cy > line.Y && cy < line.Bottom() {
+			inline++
+		}
+	}
+	assert.Greater(t, inline, 4, "a dashed box before the waking carriers' count")
 	assert.NotContains(t, texts(&more), "idle carriers waking up")
 	// No carrier waking: a ready cell says "ready" alone.
 	snap.Carriers[1].State, snap.Carriers[1].Reason = sim.StateParked, sim.ParkIdle
