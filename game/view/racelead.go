@@ -134,9 +134,9 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	in2 := r.Inset(2 * sc)
 	// A sum where the states add up to the live threads (they do but
 	// for a thread between states, said as such); a list otherwise.
-	head, plus, comma := Count(int64(snap.VirtualLive))+" virtual threads"+perRace(snap, len(in.Models))+" = ", " + ", ", "
+	head, plus, comma := Count(int64(snap.VirtualLive))+" virtual threads = ", " + ", ", "
 	if other < 0 {
-		head, plus = Count(int64(snap.VirtualLive))+" virtual threads"+perRace(snap, len(in.Models))+": ", ", "
+		head, plus = Count(int64(snap.VirtualLive))+" virtual threads: ", ", "
 	}
 	// Whether the cancelled calls drawn are among them, from the model:
 	// readers asked if they counted.
@@ -198,32 +198,43 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		"and runs again to read the answer: the first to finish reading wins its race."
 	if n := int(snap.ScopesOpen); n > 0 && len(in.Models) > 0 {
 		say += " Each open race is " + Count(int64(len(in.Models)+1)) + " threads: the request's own, parked until an answer wins, and one per call (" +
-			Count(int64(n)) + " races open)."
+			Count(int64(n)) + " races open"
+		if sum := perRace(snap, len(in.Models)); sum != "" {
+			say += ": " + sum
+		}
+		say += ")."
 	}
 	if cancelled > 0 {
 		say += " The race just won cancelled " + Count(int64(cancelled)) + " calls; " + Count(int64(gone)) + " of their threads have ended and are not counted."
 	}
 	if waking > 0 {
-		say += " " + Count(int64(waking)) + " idle carriers have been signalled, one per thread made ready; their OS threads take " +
+		say += " " + Count(int64(waking)) + " idle carriers are waking for " + Count(int64(ready)) + " ready " + plural(ready, "thread", "threads") + ": the scheduler signals one per thread made ready, " +
+			"and a busy carrier may take that thread first; a carrier's OS thread takes " +
 			Dur(s.wake) + " to wake, and one that finds the queue empty goes back to sleep."
 	}
 	l.region(r, "virtual threads", say)
 }
 
-// perRace says how many threads an open race holds, " (4 per race)",
-// where the live threads are the open races' (the request's own and one
-// per call) but for at most one race's worth still finishing (a race just
-// won): readers asked why 1,397 threads for some 350 requests. "" where
-// they are not, or where the races do not call models.
+// perRace says, on point, how the live threads add up from the open races
+// ("349 races × 4 + 1 finishing = 1,397"), where they are the open races'
+// (the request's own and one per call) but for at most one race's worth
+// still finishing (a race just won): readers asked why 1,397 threads for
+// some 350 requests, and "(4 per race)" drawn beside 1,397 did not divide.
+// "" where they are not, or where the races do not call models.
 func perRace(snap *sim.Snapshot, models int) string {
 	per := models + 1
 	if models <= 0 || snap.ScopesOpen <= 0 {
 		return ""
 	}
-	if rest := snap.VirtualLive - snap.ScopesOpen*per; rest < 0 || rest > per {
+	rest := snap.VirtualLive - snap.ScopesOpen*per
+	if rest < 0 || rest > per {
 		return ""
 	}
-	return " (" + Count(int64(per)) + " per race)"
+	out := Count(int64(snap.ScopesOpen)) + " races × " + Count(int64(per))
+	if rest > 0 {
+		out += " + " + Count(int64(rest)) + " finishing"
+	}
+	return out + " = " + Count(int64(snap.VirtualLive))
 }
 
 // carrierBoxesH is the height of the carriers' panel as a row of n
@@ -274,20 +285,16 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	if big {
 		head := Count(int64(n)) + " carriers"
 		heads := []string{head}
-		if ready := snap.RunQueueLen; waking > 0 && s.wake > 0 && ready > 0 {
-			// Why ready threads wait while carriers are free, in the
-			// model's counts: a free carrier sleeps, and waking its OS
-			// thread takes time (one is woken per thread made ready, so
-			// there may be more waking than ready: said on point).
-			wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait")
-			idle := Count(int64(waking)) + " idle " + plural(waking, "carrier", "carriers")
-			heads = []string{wait + ": " + idle + " waking up (" + Dur(s.wake) + " each)",
-				wait + ": " + idle + " waking up", wait + ": carriers waking up", head}
-		}
 		line := Rect{X: inner.X, Y: inner.Y, W: inner.W, H: CharH * sc}
-		if f := wakingSurplus(waking, snap.RunQueueLen, s.wake); f != nil && piecesWidth(f, sc) <= line.W {
-			drawPieces(l, line, line.X, f, p.Text, p, sc)
-		} else {
+		drawn := false
+		for _, f := range wakeLine(waking, snap.RunQueueLen, s.wake) {
+			if piecesWidth(f, sc) <= line.W {
+				drawPieces(l, line, line.X, f, p.Text, p, sc)
+				drawn = true
+				break
+			}
+		}
+		if !drawn {
 			l.TextFit(line, sc, p.Text, heads...)
 		}
 		row = Rect{X: inner.X, Y: inner.Y + CharH*sc + 2*sc, W: inner.W, H: carrierBoxH(sc)}
@@ -395,54 +402,35 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	}
 	say := "Carrier threads: the " + Count(int64(n)) + " OS threads of the virtual-thread scheduler, of the JVM's " + Count(int64(snap.PlatformLive)) +
 		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads: " + strings.Join(who, "; ") +
-		". A framed box is a carrier with no virtual thread mounted, asleep; a dashed one was signalled, one per thread made ready, and takes " + Dur(s.wake) +
+		". A box framed in the panel's edge is a carrier with no virtual thread mounted, asleep; one framed in grey, \"waking\", was signalled, one per thread made ready, and takes " + Dur(s.wake) +
 		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first." + more
 	l.region(r, "carriers", say)
 }
 
-// wakingSurplus is the line over the carriers where more are waking than
-// threads are ready, said in the model's counts and led by the count that
-// matches the ready cells: the scheduler wakes an idle carrier for each
-// virtual thread it makes ready (signal), and a carrier already busy may
-// take the thread first; the woken one then finds the queue empty and
-// sleeps again. Readers' first question of the frame was "5 carriers
-// waking for 3 ready threads?", and "5 waking, one per thread made ready;
-// busy carriers took 2 of those, 3 still wait" was hard to follow: the
-// ready cells' count comes first, in their look, then the carriers woken
-// for them and where the other threads went. Which waking carrier will
-// take which thread the model does not fix (the first awake takes the
-// queue's head), so no cell is tied to one box. Nil where no more are
-// waking than ready.
-func wakingSurplus(waking, ready int, wake sim.Duration) []leadPiece {
-	if waking <= ready || ready <= 0 {
+// wakeLine is the line over the carriers where threads are ready while
+// carriers are being woken, longest first: one plain clause, each count
+// after the look of what it counts ("3 ready threads wait: idle carriers
+// take 50.0 µs to wake"). Readers could not parse the surplus ("woken for
+// 5 threads, 2 went to busy carriers": the scheduler wakes an idle carrier
+// per thread made ready, and a busy one may take the thread first); that
+// is said on point, with the counts. Nil where no carrier is waking or no
+// thread is ready.
+func wakeLine(waking, ready int, wake sim.Duration) [][]leadPiece {
+	if waking <= 0 || ready <= 0 || wake <= 0 {
 		return nil
 	}
-	woken := Count(int64(waking)) + " waking " + plural(waking, "carrier", "carriers")
-	if wake > 0 {
-		woken += " (" + Dur(wake) + ")"
-	}
-	took := Count(int64(waking - ready))
-	// Each count after the look of what it counts: the ready cells' and
-	// the waking boxes' (the two groups the line ties together; which
-	// box takes which cell the model does not fix).
-	return []leadPiece{{mark: callReady, marks: true, words: Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait") + " for "},
-		{wakes: true, words: woken + ": woken for " + Count(int64(waking)) + " threads, " + took + " went to busy carriers"}}
+	wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait") + ": "
+	return [][]leadPiece{{{mark: callReady, marks: true, words: wait},
+		{wakes: true, words: "idle carriers take " + Dur(wake) + " to wake"}},
+		{{mark: callReady, marks: true, words: wait}, {wakes: true, words: "carriers waking"}}}
 }
 
-// drawWakingFrame draws a carrier being woken: a dashed outline in the
-// text's ink, of stroke w (no fill: no thread is on it yet).
+// drawWakingFrame draws a carrier being woken: a solid outline in the
+// dim text ink, of stroke w. No fill: no thread is on it yet.
+// Not dashed: readers read the dashes as the ready cells' look ("the
+// dashed border means ready for threads but waking for carriers").
 func drawWakingFrame(l *List, r Rect, w float32, p *Palette, sc float32) {
-	dash := max(3, 4*sc)
-	for x := r.X; x < r.Right(); x += 2 * dash {
-		d := min(dash, r.Right()-x)
-		l.Rect(Rect{X: x, Y: r.Y, W: d, H: w}, p.TextDim)
-		l.Rect(Rect{X: x, Y: r.Bottom() - w, W: d, H: w}, p.TextDim)
-	}
-	for y := r.Y + w; y < r.Bottom()-w; y += 2 * dash {
-		d := min(dash, r.Bottom()-w-y)
-		l.Rect(Rect{X: r.X, Y: y, W: w, H: d}, p.TextDim)
-		l.Rect(Rect{X: r.Right() - w, Y: y, W: w, H: d}, p.TextDim)
-	}
+	l.Frame(r, w, p.TextDim)
 }
 
 // raceRoleShort names a carrier's thread by its race, longest first:

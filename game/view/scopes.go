@@ -368,7 +368,10 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		case running == nOpen:
 			open += " with " + plural(nOpen, "a thread", "threads") + " running"
 		}
-		counts = []string{won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
+		// Said as a sample of how many (readers did not see that 3 rows
+		// were a few of ~350 races).
+		of := Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " open"
+		counts = []string{won + " + " + of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
 	case nOpen >= undecided && nDecided > 0:
@@ -404,8 +407,12 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	if countsTitle {
 		titles = nil
-		for _, c := range counts {
-			titles = append(titles, "races: "+c)
+		for i, c := range counts {
+			head := "races: "
+			if i == 0 && big && nDecided > 0 {
+				head = "races, a sample: "
+			}
+			titles = append(titles, head+c)
 		}
 		titles = append(titles, "races")
 	}
@@ -705,7 +712,10 @@ func subtaskWords(st *sim.SubtaskView, won, big bool) []string {
 	case won:
 		out = []string{"won, ended", "won"}
 	case big && st.State == sim.StateRunnable && !st.Cancelled && !st.Done:
-		out = []string{"ready"}
+		// Why it is not running, in the words of the line over the
+		// carriers: readers asked why a just-forked call was "ready"
+		// rather than waiting on the network.
+		out = []string{"needs a carrier", "ready"}
 	case st.Cancelled:
 		out = []string{"cancelled"}
 	case st.Done:
@@ -831,7 +841,14 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		// Dimmed and crossed out: dimmed alone, its blue read as the
 		// parked cells' (readers could not tell them apart). The cross
 		// is before the word, which stays readable (not struck through).
-		l.Mark(r, MeanVirtual, p, 0.3)
+		if f.lead {
+			// Fainter than the ended cells' fill, under a hatch in the
+			// dim ink at full strength: readers found cancelled and
+			// ended "almost the same" with faint stripes.
+			l.Mark(r, MeanVirtual, p, 0.15)
+		} else {
+			l.Mark(r, MeanVirtual, p, 0.3)
+		}
 		if f.lead {
 			// Struck through with a hatch in the dim ink: a dim fill
 			// and a small cross were the ended cells' look ("cancelling
@@ -846,6 +863,17 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 			break
 		}
 		x0, y0 := r.X+in, r.Y+(r.H-x)/2
+		if f.lead {
+			// A plate of the panel's ground under the cross and the
+			// words: on the full-strength hatch they were hard to read.
+			for _, w := range words {
+				if tw := TextWidth(w, f.size); tw <= text.W-x-in {
+					h := CharH*f.size + 2*sc
+					l.Rect(Rect{X: x0 - 2*sc, Y: r.Y + (r.H-h)/2, W: x + in + tw + 4*sc, H: h}, p.Panel)
+					break
+				}
+			}
+		}
 		l.Line(x0, y0, x0+x, y0+x, crossWidth(sc), p.Text)
 		l.Line(x0, y0+x, x0+x, y0, crossWidth(sc), p.Text)
 		text.X += x + in
@@ -896,8 +924,8 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 // drawStrikeHatch draws rising diagonal strokes across r in the dim text
 // ink, clipped to r: a cancelled call's cell, struck out.
 func drawStrikeHatch(l *List, r Rect, p *Palette, sc float32) {
-	step, w := max(4, 7*sc), max(1, sc)
-	c := p.TextDim.Alpha(0.55)
+	step, w := max(4, 6*sc), max(1.5, 1.5*sc)
+	c := p.TextDim
 	for k := r.X - r.H + step/2; k < r.Right(); k += step {
 		// The stroke from (k, bottom) to (k+H, top), clipped to r.
 		x0, y0, x1, y1 := k, r.Bottom(), k+r.H, r.Y
@@ -971,7 +999,14 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			x := owner.X + 19*sc // after the cell's inset and dot, as drawCall sets its words
 			top := owner.Y + (owner.H-CharH*(f.size+sc))/2
 			f.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * f.size}, p.Background, sv.Owner.String())
-			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, "on "+c, c)
+			// A decided race's request thread returns its answer: "on
+			// carrier 4" read as a request still racing (its carrier's
+			// box names it).
+			say := []string{"on " + c, c}
+			if sv.Winner >= 0 {
+				say = []string{"finishing"}
+			}
+			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, say...)
 		} else if f.lead && st == callWaiting && sv.Winner < 0 && owner.H >= CharH*(f.size+sc)+4*sc {
 			// What it waits for, under its number: a pause sign alone
 			// left readers guessing that the request's thread waits
@@ -1023,8 +1058,34 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 				}
 			}
 		}
+		if f.lead && stateOfCall(st, won) == callWaiting && onNetwork(snap, st.Thread) {
+			// What it waits for: readers asked why a call was parked
+			// while its race's other call ran.
+			words = []string{"waiting on network", "on network", "parked"}
+		}
 		drawCall(l, r, stateOfCall(st, won), words, false, f, p, sc)
 	}
+}
+
+// onNetwork reports whether a parked thread waits on its socket (a model
+// call sent, its answer not back): listed among the socket's parked
+// threads, or, where that list is cut short, listed under no other reason.
+func onNetwork(snap *sim.Snapshot, id sim.ThreadID) bool {
+	if id == 0 {
+		return false
+	}
+	if slices.Contains(snap.Parked[sim.ParkSocket], id) {
+		return true
+	}
+	if len(snap.Parked[sim.ParkSocket]) >= snap.ParkedCount[sim.ParkSocket] {
+		return false
+	}
+	for r := range snap.Parked {
+		if slices.Contains(snap.Parked[r], id) || len(snap.Parked[r]) < snap.ParkedCount[r] && sim.ParkReason(r) != sim.ParkSocket {
+			return false
+		}
+	}
+	return true
 }
 
 // ownerWaitWords is what a parked request thread of an open race does,
