@@ -128,6 +128,13 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 			return "request data"
 		}
 	}
+	if m == MeanVirtual && set&stateKeys != 0 {
+		// Beside the race cells' looks, the colour, not a shape: the
+		// swatch is a filled block, and readers saw ready (dashed) and
+		// parked (two bars) threads drawn otherwise ("ready and parked
+		// threads aren't light blue").
+		return "blue = virtual thread"
+	}
 	if m == MeanOnCPU && set&stateKeys != 0 {
 		// Beside race cells that say "running on carrier 5": the dot is
 		// the carrier's OS thread holding a core ("running on a CPU"
