@@ -860,19 +860,16 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		if len(words) > 0 && !f.fits(text.W-x-in, words...) && f.fits(text.W, words...) {
 			// A narrow cell (a phone's) keeps the word, which says
 			// it alone, rather than the cross.
+			if f.lead {
+				plateWords(l, text.X-2*sc, 2*sc, text.W, r, words, f, p, sc)
+			}
 			break
 		}
 		x0, y0 := r.X+in, r.Y+(r.H-x)/2
 		if f.lead {
 			// A plate of the panel's ground under the cross and the
 			// words: on the full-strength hatch they were hard to read.
-			for _, w := range words {
-				if tw := TextWidth(w, f.size); tw <= text.W-x-in {
-					h := CharH*f.size + 2*sc
-					l.Rect(Rect{X: x0 - 2*sc, Y: r.Y + (r.H-h)/2, W: x + in + tw + 4*sc, H: h}, p.Panel)
-					break
-				}
-			}
+			plateWords(l, x0-2*sc, 2*sc+x+in, text.W-x-in, r, words, f, p, sc)
 		}
 		l.Line(x0, y0, x0+x, y0+x, crossWidth(sc), p.Text)
 		l.Line(x0, y0+x, x0+x, y0, crossWidth(sc), p.Text)
@@ -918,6 +915,27 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		// A thick frame: a thin one on the blue token read as one more
 		// "ready" cell.
 		l.MarkFrame(r, wonFrame(sc), MeanWinner, p)
+	}
+}
+
+// plateWords draws a plate of the panel's ground from x in cell r: lead
+// wide before the words (a cancelled cell's cross and its gaps), then the
+// words f.fit draws in width w (the first of alts that fits, in f's size
+// or, where f is the larger bold, the ordinary one). On the hatch the
+// words were hard to read.
+func plateWords(l *List, x, lead, w float32, r Rect, alts []string, f cellFace, p *Palette, sc float32) {
+	sizes := []float32{f.size}
+	if f.bold {
+		sizes = append(sizes, f.size/1.25)
+	}
+	for _, size := range sizes {
+		for _, a := range alts {
+			if tw := TextWidth(a, size); tw <= w+0.01 {
+				h := CharH*size + 2*sc
+				l.Rect(Rect{X: x, Y: r.Y + (r.H-h)/2, W: min(r.Right()-x, lead+tw+4*sc), H: h}, p.Panel)
+				return
+			}
+		}
 	}
 }
 
