@@ -707,3 +707,19 @@ func regionSay(l *List, name string) string {
 	}
 	return ""
 }
+
+// A parked call says it waits on the network only where the model parks
+// it on its socket: listed there, or, where the socket's list is cut
+// short, listed under no other reason.
+func TestParkedCallOnNetwork(t *testing.T) {
+	var snap sim.Snapshot
+	snap.Parked[sim.ParkSocket], snap.ParkedCount[sim.ParkSocket] = []sim.ThreadID{4}, 1
+	snap.Parked[sim.ParkJoin], snap.ParkedCount[sim.ParkJoin] = []sim.ThreadID{5}, 1
+	assert.True(t, onNetwork(&snap, 4), "listed on the socket")
+	assert.False(t, onNetwork(&snap, 5), "parked in a join")
+	assert.False(t, onNetwork(&snap, 6), "the socket's list is whole and does not hold it")
+	snap.ParkedCount[sim.ParkSocket] = 200
+	assert.True(t, onNetwork(&snap, 6), "the socket's list is cut short, no other list holds it")
+	assert.False(t, onNetwork(&snap, 5), "listed in a join")
+	assert.False(t, onNetwork(&snap, 0))
+}
