@@ -92,7 +92,7 @@ const heapFills = meaningSet(1<<MeanThreadLocal | 1<<MeanThreadObj | 1<<MeanChun
 // ("tasks and requests:" over one heap entry was a heading for nothing).
 func headingIn(m Meaning, set, inHeap, outside meaningSet) string {
 	if isStateKey(m) {
-		return stateKeyGroup
+		return stateGroupIn(set)
 	}
 	g := meanings[m].group
 	if m == MeanRequest && labelIn(m, set, inHeap, outside) == "request data" {
@@ -127,6 +127,19 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 		case !outside.has(m):
 			return "request data"
 		}
+	}
+	if m == MeanVirtual && set&stateKeys != 0 {
+		// Beside the race cells' looks, the colour, not a shape: the
+		// swatch is a filled block, and readers saw ready (dashed) and
+		// parked (two bars) threads drawn otherwise ("ready and parked
+		// threads aren't light blue").
+		return "blue = virtual thread"
+	}
+	if m == MeanOnCPU && set&stateKeys != 0 {
+		// Beside race cells that say "running on carrier 5": the dot is
+		// the carrier's OS thread holding a core ("running on a CPU"
+		// beside "on carrier" read as two places a thread runs).
+		return "its carrier on a CPU"
 	}
 	if m == MeanGCMode && set&tierFills == 0 {
 		return "moved by a GC"

@@ -27,6 +27,23 @@ const stateKeys = meaningSet(1<<(meaningCount+Meaning(callWaiting)) | 1<<(meanin
 // stateKeyGroup heads the looks in the legend.
 const stateKeyGroup = "a thread's state"
 
+// stateGroupIn is the looks' heading in the legend of set: the threads'
+// own where the last colour listed before them is a thread's (readers
+// asked why the frame had two legends, "threads:" and "a thread's
+// state:"), the looks' own heading after any other group.
+func stateGroupIn(set meaningSet) string {
+	threads := meanings[MeanVirtual].group
+	for m := meaningCount - 1; m > MeanNone; m-- {
+		if set.has(m) {
+			if meanings[m].group == threads {
+				return threads
+			}
+			break
+		}
+	}
+	return stateKeyGroup
+}
+
 // stateKeyLabel is the words beside a look's swatch: few, so the looks
 // share the colours' line on a desktop's canvas (the cells' own words say
 // the rest).

@@ -45,9 +45,19 @@ func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 		if size[0] < 1134 {
 			continue
 		}
-		for _, want := range []string{stateKeyGroup + ":", "parked", "ready", "running", "cancelled", "ended"} {
+		for _, want := range []string{"parked", "ready", "running", "cancelled", "ended"} {
 			assert.Contains(t, txt, want, "%v: legend %s", size, txt)
 		}
+		// One legend: the looks under the threads' heading, after the
+		// threads' colours ("threads:" and "a thread's state:" read as
+		// two legends); the green dot said as its carrier's, beside
+		// cells that say "running on carrier 5".
+		assert.NotContains(t, txt, stateKeyGroup, "%v: legend %s", size, txt)
+		assert.Equal(t, 1, strings.Count(txt, "threads:"), "%v: legend %s", size, txt)
+		assert.Contains(t, txt, "its carrier on a CPU", "%v: legend %s", size, txt)
+		// The blue said as a colour beside the looks (ready and parked
+		// threads are drawn in it, not filled with it).
+		assert.Contains(t, txt, "blue = virtual thread", "%v: legend %s", size, txt)
 		if size[1] < 800 {
 			// A desktop's legend stays one line.
 			ys := map[float32]bool{}
@@ -63,4 +73,14 @@ func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{oside}, []SideInput{other}, &Options{Scale: 1})
 	assert.NotContains(t, legendTexts(&l), stateKeyGroup, "no race cell drawn")
+}
+
+// The looks take the threads' heading only where the threads' colours
+// come last before them; after another group they keep their own (else
+// "threads:" would head them after the heap's colours).
+func TestStateLooksShareTheThreadsHeading(t *testing.T) {
+	looks := meaningSet(1 << stateKey(callReady))
+	assert.Equal(t, meanings[MeanVirtual].group, stateGroupIn(looks|1<<MeanVirtual|1<<MeanOnCPU))
+	assert.Equal(t, stateKeyGroup, stateGroupIn(looks|1<<MeanVirtual|1<<MeanChunkData))
+	assert.Equal(t, stateKeyGroup, stateGroupIn(looks))
 }

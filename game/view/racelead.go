@@ -77,6 +77,7 @@ func (s *Side) drawRaceLead(l *List, sl *SideLayout, in *SideInput, p *Palette, 
 type leadPiece struct {
 	mark  callState
 	marks bool
+	wakes bool // after a waking carrier's dashed box instead (no state's look)
 	words string
 }
 
@@ -87,7 +88,7 @@ func pieceMarkW(sc float32) float32 { return stateSwatchW(sc) + 4*sc }
 func piecesWidth(ps []leadPiece, sc float32) float32 {
 	w := float32(0)
 	for _, pc := range ps {
-		if pc.marks {
+		if pc.marks || pc.wakes {
 			w += pieceMarkW(sc)
 		}
 		w += TextWidth(pc.words, sc)
@@ -103,6 +104,13 @@ func drawPieces(l *List, r Rect, x float32, ps []leadPiece, c Color, p *Palette,
 		if pc.marks {
 			drawStateSwatch(l, x, r, pc.mark, true, p, sc)
 			l.noteStateDrawn(pc.mark)
+			x += pieceMarkW(sc)
+		}
+		if pc.wakes {
+			// A waking carrier's box, small: the words' carriers are
+			// the dashed boxes under them.
+			h := CharH * sc * 0.8
+			drawWakingFrame(l, Rect{X: x, Y: r.Y + (r.H-h)/2, W: stateSwatchW(sc), H: h}, max(1, sc), p, sc*0.6)
 			x += pieceMarkW(sc)
 		}
 		l.Text(x, ty, pc.words, sc, c)
@@ -190,16 +198,43 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		"and runs again to read the answer: the first to finish reading wins its race."
 	if n := int(snap.ScopesOpen); n > 0 && len(in.Models) > 0 {
 		say += " Each open race is " + Count(int64(len(in.Models)+1)) + " threads: the request's own, parked until an answer wins, and one per call (" +
-			Count(int64(n)) + " races open)."
+			Count(int64(n)) + " races open"
+		if sum := perRace(snap, len(in.Models)); sum != "" {
+			say += ": " + sum
+		}
+		say += ")."
 	}
 	if cancelled > 0 {
 		say += " The race just won cancelled " + Count(int64(cancelled)) + " calls; " + Count(int64(gone)) + " of their threads have ended and are not counted."
 	}
 	if waking > 0 {
-		say += " " + Count(int64(waking)) + " idle carriers have been signalled, one per thread made ready; their OS threads take " +
+		say += " " + Count(int64(waking)) + " idle carriers are waking for " + Count(int64(ready)) + " ready " + plural(ready, "thread", "threads") + ": the scheduler signals one per thread made ready, " +
+			"and a busy carrier may take that thread first; a carrier's OS thread takes " +
 			Dur(s.wake) + " to wake, and one that finds the queue empty goes back to sleep."
 	}
 	l.region(r, "virtual threads", say)
+}
+
+// perRace says, on point, how the live threads add up from the open races
+// ("349 races × 4 + 1 finishing = 1,397"), where they are the open races'
+// (the request's own and one per call) but for at most one race's worth
+// still finishing (a race just won): readers asked why 1,397 threads for
+// some 350 requests, and "(4 per race)" drawn beside 1,397 did not divide.
+// "" where they are not, or where the races do not call models.
+func perRace(snap *sim.Snapshot, models int) string {
+	per := models + 1
+	if models <= 0 || snap.ScopesOpen <= 0 {
+		return ""
+	}
+	rest := snap.VirtualLive - snap.ScopesOpen*per
+	if rest < 0 || rest > per {
+		return ""
+	}
+	out := Count(int64(snap.ScopesOpen)) + " races × " + Count(int64(per))
+	if rest > 0 {
+		out += " + " + Count(int64(rest)) + " finishing"
+	}
+	return out + " = " + Count(int64(snap.VirtualLive))
 }
 
 // carrierBoxesH is the height of the carriers' panel as a row of n
@@ -227,7 +262,7 @@ func carrierGap(sc float32) float32 { return 4 * sc }
 // drawCarrierStrip draws the carriers as a row of numbered boxes
 // ("carrier 1" .. "carrier 8", the number the running race cells say): a
 // busy one in the running cells' look, naming its thread by its race
-// ("request #2902", "Haiku #4343"); one being woken dashed, "waking";
+// ("request #2902", "#4343's Haiku"); one being woken dashed, "waking";
 // an idle one framed, "idle". The line over them says why ready threads
 // wait beside carriers with no thread, counting both: a carrier's OS
 // thread takes the machine's wake-up time to start. A waking box wears
@@ -250,17 +285,18 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	if big {
 		head := Count(int64(n)) + " carriers"
 		heads := []string{head}
-		if ready := snap.RunQueueLen; waking > 0 && s.wake > 0 && ready > 0 {
-			// Why ready threads wait while carriers are free, in the
-			// model's counts: a free carrier sleeps, and waking its OS
-			// thread takes time (one is woken per thread made ready, so
-			// there may be more waking than ready: said on point).
-			wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait")
-			idle := Count(int64(waking)) + " idle " + plural(waking, "carrier", "carriers")
-			heads = []string{wait + ": " + idle + " waking up (" + Dur(s.wake) + " each)",
-				wait + ": " + idle + " waking up", wait + ": carriers waking up", head}
+		line := Rect{X: inner.X, Y: inner.Y, W: inner.W, H: CharH * sc}
+		drawn := false
+		for _, f := range wakeLine(waking, snap.RunQueueLen, s.wake) {
+			if piecesWidth(f, sc) <= line.W {
+				drawPieces(l, line, line.X, f, p.Text, p, sc)
+				drawn = true
+				break
+			}
 		}
-		l.TextFit(Rect{X: inner.X, Y: inner.Y, W: inner.W, H: CharH * sc}, sc, p.Text, heads...)
+		if !drawn {
+			l.TextFit(line, sc, p.Text, heads...)
+		}
 		row = Rect{X: inner.X, Y: inner.Y + CharH*sc + 2*sc, W: inner.W, H: carrierBoxH(sc)}
 	}
 	gap := carrierGap(sc)
@@ -327,7 +363,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 			ink = p.Background
 			ws := raceRoleShort(s.roles, s.models, cv.Thread)
 			// "request #2902" for a request's own thread (its number
-			// alone read as one more call); "Haiku #4343" for a call.
+			// alone read as one more call); "#4343's Haiku" for a call.
 			what = ws[0]
 			if !strings.HasPrefix(what, "request") && len(ws) > 1 {
 				what = ws[1]
@@ -343,7 +379,10 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 		case carrierWaking(snap, i):
 			// No thread on it yet: signalled for a ready thread, its
 			// OS thread waking (the reason said once, over the row).
-			drawWaitingFrame(l, box, runFrame(box, sc)*2/3, p, sc)
+			// Dashed in the text's ink, not the ready cells' blue: one
+			// look for a ready thread and a waking carrier read as one
+			// thing (a carrier is no virtual thread).
+			drawWakingFrame(l, box, max(1, runFrame(box, sc)/2), p, sc)
 			ink, what = p.Text, "waking"
 			who = append(who, label+" waking up to take a ready thread if one is left")
 		default:
@@ -363,9 +402,35 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	}
 	say := "Carrier threads: the " + Count(int64(n)) + " OS threads of the virtual-thread scheduler, of the JVM's " + Count(int64(snap.PlatformLive)) +
 		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads: " + strings.Join(who, "; ") +
-		". A framed box is a carrier with no virtual thread mounted, asleep; a dashed one was signalled, one per thread made ready, and takes " + Dur(s.wake) +
+		". A box framed in the panel's edge is a carrier with no virtual thread mounted, asleep; one framed in grey, \"waking\", was signalled, one per thread made ready, and takes " + Dur(s.wake) +
 		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first." + more
 	l.region(r, "carriers", say)
+}
+
+// wakeLine is the line over the carriers where threads are ready while
+// carriers are being woken, longest first: one plain clause, each count
+// after the look of what it counts ("3 ready threads wait: idle carriers
+// take 50.0 µs to wake"). Readers could not parse the surplus ("woken for
+// 5 threads, 2 went to busy carriers": the scheduler wakes an idle carrier
+// per thread made ready, and a busy one may take the thread first); that
+// is said on point, with the counts. Nil where no carrier is waking or no
+// thread is ready.
+func wakeLine(waking, ready int, wake sim.Duration) [][]leadPiece {
+	if waking <= 0 || ready <= 0 || wake <= 0 {
+		return nil
+	}
+	wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait") + ": "
+	return [][]leadPiece{{{mark: callReady, marks: true, words: wait},
+		{wakes: true, words: "idle carriers take " + Dur(wake) + " to wake"}},
+		{{mark: callReady, marks: true, words: wait}, {wakes: true, words: "carriers waking"}}}
+}
+
+// drawWakingFrame draws a carrier being woken: a solid outline in the
+// dim text ink, of stroke w. No fill: no thread is on it yet.
+// Not dashed: readers read the dashes as the ready cells' look ("the
+// dashed border means ready for threads but waking for carriers").
+func drawWakingFrame(l *List, r Rect, w float32, p *Palette, sc float32) {
+	l.Frame(r, w, p.TextDim)
 }
 
 // raceRoleShort names a carrier's thread by its race, longest first:
@@ -382,7 +447,9 @@ func raceRoleShort(rs []threadRole, models []string, id sim.ThreadID) []string {
 			// At the shortest the model alone, the race cell's column
 			// (its thread's number is nowhere else in the frame).
 			m := modelName(models, r.model)
-			return []string{m + " of " + r.owner.String(), m + " " + r.owner.String(), m, id.String()}
+			// "#4343's Haiku": "Haiku #4343" read as the call thread's
+			// own number, not its request's.
+			return []string{m + " of " + r.owner.String(), r.owner.String() + "'s " + m, m, id.String()}
 		}
 	}
 	return []string{id.String()}

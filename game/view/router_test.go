@@ -67,7 +67,7 @@ func TestRunningAndReadyThreadsNameTheirRace(t *testing.T) {
 					found = true
 					assert.Equal(t, owner, r.owner, "call %v at %v", id, at)
 					if mounted[id] {
-						named = append(named, modelName(models, r.model)+" "+owner.String())
+						named = append(named, owner.String()+"'s "+modelName(models, r.model))
 					}
 				}
 			}
@@ -289,7 +289,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 			owners++
 			assert.Equal(t, OkabeIto.Text, it.Color, "the request of a running call is bright")
 		}
-		if it.Text == "parked" {
+		if it.Text == "waiting on network" {
 			assert.Equal(t, OkabeIto.TextDim, it.Color, "a waiting call is dim")
 		}
 		if it.Bold {
@@ -298,10 +298,17 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	}
 	assert.Equal(t, 1, owners, "the request's cell")
 	// The running call says which carrier runs it, by the number the
-	// carriers' strip names it with; the ready one says "ready" as the
-	// legend does ("ready: waits for a carrier"), not a second wording.
-	assert.Equal(t, []string{"#1", "running on carrier 1", "ready", "parked"}, words, "each cell its state alone, in bold")
+	// carriers' strip names it with; the ready one why it waits, as the
+	// line over the carriers does; the parked one what it waits on (it
+	// is parked on its socket).
+	assert.Equal(t, []string{"#1", "on carrier 1", "needs a carrier", "waiting on network"}, words, "each cell its state's reason, in bold")
 	txt := texts(&l)
+	// The parked request thread of an open race says what it waits for,
+	// under its number (a pause sign alone left readers guessing), and
+	// the columns are headed by the models' names alone.
+	assert.Contains(t, txt, "\n#1\nawaits answer\n")
+	assert.Contains(t, txt, "\nHaiku\nSonnet\nOpus\n")
+	assert.NotContains(t, txt, "Haiku call")
 	// No key under the rows: the threads' line counts each state after
 	// its look (a dot on a token, a token, a square).
 	assert.NotContains(t, txt, "parked, no answer yet")
@@ -337,27 +344,75 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	assert.Equal(t, 4, greenTok, "the running carrier's token is framed in green")
 	// A box per carrier, numbered as the running cell says it, naming
 	// what it runs by its race.
-	assert.Contains(t, txt, "carrier 1\nHaiku #1\n", "the box names the carrier the cell says")
-	// The carrier being woken: its box dashed (not an idle frame) and
-	// saying "waking"; why ready threads wait beside it said once, over
-	// the boxes, with no count ("5 waking" beside 3 ready invited a sum
-	// that does not hold).
+	assert.Contains(t, txt, "carrier 1\n#1's Haiku\n", "the box names the carrier the cell says")
+	// The carrier being woken: its box a solid outline in the dim ink
+	// (not the panel's idle frame, not the ready cells' dashes) saying
+	// "waking"; why ready threads wait beside it said once, over the
+	// boxes, in one clause ("woken for 5 threads, 2 went to busy
+	// carriers" lost readers; that is on point).
 	assert.Contains(t, txt, "carrier 2\nwaking\n")
-	assert.Contains(t, txt, "1 ready thread waits: 1 idle carrier waking up (50.0 µs each)\n")
-	dashes := 0
+	assert.Contains(t, txt, "\n1 ready thread waits: \nidle carriers take 50.0 µs to wake\n")
+	var head Rect
 	for _, it := range l.Items {
-		if it.Kind == KindRect && it.Meaning == MeanVirtual && carriers.Contains(it.Bounds()) && min(it.W, it.H) <= 3 {
-			dashes++
+		if it.Kind == KindText && it.Text == "1 ready thread waits: " {
+			head = it.Bounds()
 		}
 	}
-	// The ready cells' look (dashed blue), which links the two.
-	assert.Greater(t, dashes, 8, "the waking carrier's box is dashed in the ready cells' blue")
-	// No carrier waking: a ready cell says "ready" alone.
+	require.False(t, head.Empty())
+	sides, blue := 0, 0
+	for _, it := range l.Items {
+		if it.Kind == KindRect && carriers.Contains(it.Bounds()) && min(it.W, it.H) <= 3 && it.Y > head.Bottom() {
+			if it.Meaning == MeanVirtual {
+				blue++
+			} else if it.Color == OkabeIto.TextDim {
+				sides++
+			}
+		}
+	}
+	// Solid in the text's dim ink, not the ready cells' dashed blue:
+	// one look for a ready thread and a waking carrier read as one.
+	assert.Equal(t, 4, sides, "the waking carrier's box is a solid outline, 4 sides")
+	assert.Zero(t, blue, "the waking carrier's box is not in the ready cells' blue")
+	// More carriers waking than threads ready (one is woken per thread
+	// made ready, and a busy carrier took one first): the line over the
+	// boxes says so in the model's counts, the ready count in the ready
+	// cells' look. Readers' first question was "2 waking for 1 ready?".
+	two := *snap
+	two.Carriers = append([]sim.CarrierView(nil), snap.Carriers...)
+	two.Carriers = append(two.Carriers, sim.CarrierView{ID: 3, State: sim.StateRunning, Exec: -1})
+	two.Parallelism = 3
+	in3 := in
+	in3.Snap = &two
+	var more List
+	Build(&more, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in3}, nil)
+	// The same one clause: the surplus (one woken per thread made
+	// ready, a busy carrier taking one first) is on point, in counts.
+	assert.Contains(t, texts(&more), "\n1 ready thread waits: \nidle carriers take 50.0 µs to wake\n")
+	assert.NotContains(t, texts(&more), "busy carriers")
+	assert.Contains(t, regionSay(&more, "virtual threads"), "2 idle carriers are waking for 1 ready thread: the scheduler signals one per thread made ready")
+	// The waking carriers follow a small box in their look, on the line
+	// itself: a solid dim outline.
+	var line Rect
+	for _, it := range more.Items {
+		if it.Kind == KindText && strings.HasPrefix(it.Text, "idle carriers take") {
+			line = it.Bounds()
+		}
+	}
+	require.False(t, line.Empty())
+	inline := 0
+	for _, it := range more.Items {
+		if cy := it.Y + it.H/2; it.Kind == KindRect && it.Color == OkabeIto.TextDim && it.X < line.X && it.X > line.X-2*CharH &&
+			cy > line.Y && cy < line.Bottom() {
+			inline++
+		}
+	}
+	assert.Equal(t, 4, inline, "a small solid box before the waking carriers' words")
+	// No carrier waking: a ready cell says why it waits all the same.
 	snap.Carriers[1].State, snap.Carriers[1].Reason = sim.StateParked, sim.ParkIdle
 	var idle List
 	Build(&idle, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assert.NotContains(t, texts(&idle), "carrier waking")
-	assert.Contains(t, texts(&idle), "\nready\n")
+	assert.Contains(t, texts(&idle), "\nneeds a carrier\n")
 	assert.Contains(t, texts(&idle), "carrier 2\nidle\n", "an idle carrier says so")
 	assert.NotContains(t, texts(&idle), "wakes", "no wake-up to explain")
 	// Why a running call has not won, in the title: a call runs to send
@@ -430,8 +485,12 @@ func TestRaceCountsSayWhichRows(t *testing.T) {
 	// of 49 undecided").
 	// How the open rows were picked, not a count beside the requests
 	// done ("3 of 350 races" made readers stop).
-	assert.Contains(t, texts(&lead), "the race just won + 1 open race\n")
-	assert.NotContains(t, texts(&lead), "of 50")
+	// The counts are the panel's title there (the rule is the caption's).
+	// Said as a sample, with how many are open (readers did not see
+	// that three rows were a few of ~350 races).
+	assert.Contains(t, texts(&lead), "races, a sample: the one just won + 1 of 49 open\n")
+	assert.NotContains(t, texts(&lead), "first call to finish")
+	assert.NotContains(t, texts(&lead), "of 50", "the race just won is not among the open")
 	assert.NotContains(t, texts(&lead), "undecided")
 }
 
@@ -508,10 +567,13 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 	n := func(s string) int { v, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return v }
 	assert.Equal(t, n(m[1]), n(m[2])+n(m[3])+n(m[4]), "the threads' line adds up")
 	assert.Equal(t, int(in.Snap.VirtualLive), n(m[1]))
+	assert.Contains(t, txt, "virtual threads = ", "the sum on its face (how the races make it up is on point)")
+	assert.NotContains(t, txt, "per race", "\"(4 per race)\" beside 1,397 did not divide")
 	// Whether the race's threads count among the live threads, from
 	// the model (readers asked): at 300 ms they have ended, and their
 	// cells say so.
-	assert.Contains(t, txt, "won: answered first, ended")
+	assert.Contains(t, txt, "won, ended")
+	assert.NotContains(t, txt, "answered first", "the caption's and the step's words")
 	assert.Contains(t, txt, "cancelled, ended")
 	// The request's own thread, named where its column starts.
 	assert.Contains(t, txt, "request thread")
@@ -546,7 +608,7 @@ func TestThreadsLineSaysWhetherCancelledCount(t *testing.T) {
 	for _, c := range []struct {
 		done bool
 		want string
-	}{{false, "(1 cancelled among them, still ending)"}, {true, "cancelled, ended\nwon: answered first, ended\ncancelled, ended"}} {
+	}{{false, "(1 cancelled among them, still ending)"}, {true, "cancelled, ended\nwon, ended\ncancelled, ended"}} {
 		snap := &sim.Snapshot{Parallelism: 2, RunQueue: []sim.ThreadID{6}, RunQueueLen: 1, VirtualLive: 3, ScopesOpen: 2,
 			Carriers: []sim.CarrierView{{ID: 1, Thread: 2, State: sim.StateRunning, OnCPU: true}, {ID: 2, State: sim.StateParked, Reason: sim.ParkIdle}},
 			Scopes: []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: []sim.SubtaskView{{Thread: 2, State: sim.StateRunning}}},
@@ -562,4 +624,102 @@ func TestThreadsLineSaysWhetherCancelledCount(t *testing.T) {
 		Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 		assert.Contains(t, texts(&l), c.want, texts(&l))
 	}
+}
+
+// A cancelled call's cell is struck through with a hatch in the dim ink,
+// inside its cell: the won and the ended cells are not (the dim fill and
+// a small cross alone read as plain "ended": "cancelling does not stand
+// out"). A pattern, not a colour: no stroke carries a meaning.
+func TestCancelledCellsAreStruckThrough(t *testing.T) {
+	snap := &sim.Snapshot{Parallelism: 2, VirtualLive: 2, ScopesOpen: 1,
+		Carriers: []sim.CarrierView{{ID: 1, State: sim.StateParked, Reason: sim.ParkIdle}, {ID: 2, State: sim.StateParked, Reason: sim.ParkIdle}},
+		Scopes: []sim.ScopeView{{Owner: 5, Winner: 1, Subtasks: []sim.SubtaskView{
+			{Thread: 6, Cancelled: true, Done: true}, {Thread: 7, Model: 1, Done: true}, {Thread: 8, Model: 2, Done: true}}}}}
+	in := input("router", snap, true)
+	in.Scopes, in.Models = true, []string{"haiku", "sonnet", "opus"}
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	cells := map[sim.ThreadID]Rect{}
+	for _, h := range l.Hits() {
+		if h.Thread >= 6 && h.Thread <= 8 {
+			cells[h.Thread] = h.R
+		}
+	}
+	require.Len(t, cells, 3)
+	strokes := map[sim.ThreadID]int{}
+	for _, it := range l.Items {
+		if it.Kind != KindLine || it.X == it.X2 || it.Y == it.Y2 || it.Meaning != MeanNone {
+			continue
+		}
+		for id, c := range cells {
+			if c.Contains(Rect{X: min(it.X, it.X2), Y: min(it.Y, it.Y2), W: max(it.X, it.X2) - min(it.X, it.X2), H: max(it.Y, it.Y2) - min(it.Y, it.Y2)}) &&
+				it.Color == OkabeIto.TextDim {
+				strokes[id]++
+			}
+		}
+	}
+	assert.Greater(t, strokes[6], 10, "the cancelled cell is hatched across, in the dim ink at full strength")
+	// Its fill fainter than an ended cell's ("cancelled and ended look
+	// almost the same").
+	fill := map[sim.ThreadID]Color{}
+	for _, it := range l.Items {
+		for id, c := range cells {
+			if it.Kind == KindRect && it.Meaning == MeanVirtual && it.Bounds() == c {
+				fill[id] = it.Color
+			}
+		}
+	}
+	assert.Less(t, fill[6].A, fill[8].A, "the cancelled cell's fill is fainter than the ended one's")
+	// Its words on a plate of the panel's ground, over the hatch.
+	plates := 0
+	for _, it := range l.Items {
+		if it.Kind == KindRect && it.Color == OkabeIto.Panel && cells[6].Contains(it.Bounds()) && it.W < cells[6].W {
+			plates++
+		}
+	}
+	assert.Equal(t, 1, plates, "the cancelled cell's words sit on a plate")
+	assert.Zero(t, strokes[7], "the won cell is not")
+	assert.Zero(t, strokes[8], "an ended cell is not")
+	assert.Contains(t, texts(&l), "cancelled, ended")
+}
+
+// The threads' line says how many threads a race holds where the live
+// threads are the open races' (readers asked why 1,397 threads for some
+// 350 requests), but for at most one race's worth still finishing; not
+// where the count would not hold.
+func TestThreadsLineSaysThreadsPerRace(t *testing.T) {
+	for _, c := range []struct {
+		live, open, models int
+		want               string
+	}{{1397, 349, 3, "349 races × 4 + 1 finishing = 1,397"}, {1396, 349, 3, "349 races × 4 = 1,396"}, {1401, 349, 3, ""},
+		{1395, 349, 3, ""}, {1397, 349, 0, ""}, {1, 0, 3, ""}, {7, 2, 2, "2 races × 3 + 1 finishing = 7"}} {
+		snap := &sim.Snapshot{VirtualLive: c.live, ScopesOpen: c.open}
+		assert.Equal(t, c.want, perRace(snap, c.models), "%+v", c)
+	}
+}
+
+// regionSay is the on-point sentence of l's first region named name.
+func regionSay(l *List, name string) string {
+	for _, r := range l.Regions() {
+		if r.Name == name {
+			return r.Text
+		}
+	}
+	return ""
+}
+
+// A parked call says it waits on the network only where the model parks
+// it on its socket: listed there, or, where the socket's list is cut
+// short, listed under no other reason.
+func TestParkedCallOnNetwork(t *testing.T) {
+	var snap sim.Snapshot
+	snap.Parked[sim.ParkSocket], snap.ParkedCount[sim.ParkSocket] = []sim.ThreadID{4}, 1
+	snap.Parked[sim.ParkJoin], snap.ParkedCount[sim.ParkJoin] = []sim.ThreadID{5}, 1
+	assert.True(t, onNetwork(&snap, 4), "listed on the socket")
+	assert.False(t, onNetwork(&snap, 5), "parked in a join")
+	assert.False(t, onNetwork(&snap, 6), "the socket's list is whole and does not hold it")
+	snap.ParkedCount[sim.ParkSocket] = 200
+	assert.True(t, onNetwork(&snap, 6), "the socket's list is cut short, no other list holds it")
+	assert.False(t, onNetwork(&snap, 5), "listed in a join")
+	assert.False(t, onNetwork(&snap, 0))
 }

@@ -284,6 +284,14 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	// The count line under the title, then the rows: up to maxScopeRows,
 	// taller (to 24 pixels) when the panel has room for them.
 	countH := CharH*sc + 3*sc
+	// Where the races lead with a race just won, the counts are the
+	// title ("races: the one just won + the 2 open with threads
+	// running"): its rule ("the first call to finish wins") is the
+	// caption's, and readers read the two lines as one too many.
+	countsTitle := big && nDecided > 0
+	if countsTitle {
+		countH = 0
+	}
 	bodyH := r.H - PanelTitleH(sc) - 6*sc - headH - countH
 	if big && bodyH < 2*(CharH*face.size+6*sc)+gap && bodyH+countH >= 2*(CharH*face.size+6*sc)+gap {
 		// A low panel (a phone's) keeps a second row, the race just
@@ -346,11 +354,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// ("3 of 350 races" beside "730 of 10,000 done" made readers
 		// stop; the count is on point): the snapshot lists the races
 		// whose threads hold or wait for a carrier first.
-		won := "the race just won"
+		won := "the one just won"
 		if nDecided > 1 {
-			won = "the " + Count(int64(nDecided)) + " races just won"
+			won = "the " + Count(int64(nDecided)) + " just won"
 		}
-		open := Count(int64(nOpen)) + " open " + plural(nOpen, "race", "races")
+		open := Count(int64(nOpen)) + " open"
 		running, all := openRacesRunning(rows[len(rows)-waiting:], nOpen, snap)
 		switch {
 		case nOpen >= undecided:
@@ -360,7 +368,10 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		case running == nOpen:
 			open += " with " + plural(nOpen, "a thread", "threads") + " running"
 		}
-		counts = []string{won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
+		// Said as a sample of how many (readers did not see that 3 rows
+		// were a few of ~350 races).
+		of := Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " open"
+		counts = []string{won + " + " + of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
 	case nOpen >= undecided && nDecided > 0:
@@ -394,6 +405,17 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// (The thread per call is the caption's: cut here.)
 		titles = []string{"races: the first call to finish wins", "races: first call to finish wins", "races"}
 	}
+	if countsTitle {
+		titles = nil
+		for i, c := range counts {
+			head := "races: "
+			if i == 0 && big && nDecided > 0 {
+				head = "races, a sample: "
+			}
+			titles = append(titles, head+c)
+		}
+		titles = append(titles, "races")
+	}
 	body := panel(l, r, "", p, sc, titles...)
 	link := ""
 	if ws := raceLink(rows[:nDecided], snap); ws != nil {
@@ -418,7 +440,9 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	var countLine Rect
 	countLine, body = body.Top(countH)
-	l.TextFit(countLine, sc, p.TextDim, counts...)
+	if countH > 0 {
+		l.TextFit(countLine, sc, p.TextDim, counts...)
+	}
 	y := body.Y
 	if headH > 0 {
 		head := Rect{X: body.X, Y: y, W: body.W, H: headH}
@@ -433,11 +457,18 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		l.TextFit(owner.PadX(2*sc), sc, p.TextDim, reqHead...)
 		// One wording for every column: "Haiku call" over one column and
 		// "Sonnet" over the next read as two kinds.
-		for _, form := range []func(string, int) string{
+		forms := []func(string, int) string{
 			func(n string, _ int) string { return n + " call" },
 			func(n string, _ int) string { return n },
 			func(_ string, i int) string { return itoa(i + 1) },
-		} {
+		}
+		if big {
+			// The model's name alone over the races' picture: the
+			// caption says a thread per call (three "call"s given to
+			// what a parked request thread waits for).
+			forms = forms[1:]
+		}
+		for _, form := range forms {
 			fits := true
 			for i, c := range subs {
 				fits = fits && TextWidth(form(modelName(models, i), i), sc) <= c.W-4*sc
@@ -671,7 +702,9 @@ func subtaskWords(st *sim.SubtaskView, won, big bool) []string {
 	case won && big && st.Done:
 		// Whether the winner's thread lives on: a reader could not
 		// tell (it ends with its answer read).
-		out = []string{"won: answered first, ended", "won: answered first", "won, ended", "won"}
+		// ("answered first" is the caption's and the step's: cut here
+		// for the threads' count per race.)
+		out = []string{"won, ended", "won"}
 	case won && big:
 		out = []string{"won: answered first", "won"}
 	case big && st.Cancelled && st.Done:
@@ -679,7 +712,10 @@ func subtaskWords(st *sim.SubtaskView, won, big bool) []string {
 	case won:
 		out = []string{"won, ended", "won"}
 	case big && st.State == sim.StateRunnable && !st.Cancelled && !st.Done:
-		out = []string{"ready"}
+		// Why it is not running, in the words of the line over the
+		// carriers: readers asked why a just-forked call was "ready"
+		// rather than waiting on the network.
+		out = []string{"needs a carrier", "ready"}
 	case st.Cancelled:
 		out = []string{"cancelled"}
 	case st.Done:
@@ -805,15 +841,36 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		// Dimmed and crossed out: dimmed alone, its blue read as the
 		// parked cells' (readers could not tell them apart). The cross
 		// is before the word, which stays readable (not struck through).
-		l.Mark(r, MeanVirtual, p, 0.3)
+		if f.lead {
+			// Fainter than the ended cells' fill, under a hatch in the
+			// dim ink at full strength: readers found cancelled and
+			// ended "almost the same" with faint stripes.
+			l.Mark(r, MeanVirtual, p, 0.15)
+		} else {
+			l.Mark(r, MeanVirtual, p, 0.3)
+		}
+		if f.lead {
+			// Struck through with a hatch in the dim ink: a dim fill
+			// and a small cross were the ended cells' look ("cancelling
+			// does not stand out"). A pattern, not a colour of its own.
+			drawStrikeHatch(l, r, p, sc)
+		}
 		txt = p.Text
 		x := crossSide(r, sc)
 		if len(words) > 0 && !f.fits(text.W-x-in, words...) && f.fits(text.W, words...) {
 			// A narrow cell (a phone's) keeps the word, which says
 			// it alone, rather than the cross.
+			if f.lead {
+				plateWords(l, text.X-2*sc, 2*sc, text.W, r, words, f, p, sc)
+			}
 			break
 		}
 		x0, y0 := r.X+in, r.Y+(r.H-x)/2
+		if f.lead {
+			// A plate of the panel's ground under the cross and the
+			// words: on the full-strength hatch they were hard to read.
+			plateWords(l, x0-2*sc, 2*sc+x+in, text.W-x-in, r, words, f, p, sc)
+		}
 		l.Line(x0, y0, x0+x, y0+x, crossWidth(sc), p.Text)
 		l.Line(x0, y0+x, x0+x, y0, crossWidth(sc), p.Text)
 		text.X += x + in
@@ -858,6 +915,49 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		// A thick frame: a thin one on the blue token read as one more
 		// "ready" cell.
 		l.MarkFrame(r, wonFrame(sc), MeanWinner, p)
+	}
+}
+
+// plateWords draws a plate of the panel's ground from x in cell r: lead
+// wide before the words (a cancelled cell's cross and its gaps), then the
+// words f.fit draws in width w (the first of alts that fits, in f's size
+// or, where f is the larger bold, the ordinary one). On the hatch the
+// words were hard to read.
+func plateWords(l *List, x, lead, w float32, r Rect, alts []string, f cellFace, p *Palette, sc float32) {
+	sizes := []float32{f.size}
+	if f.bold {
+		sizes = append(sizes, f.size/1.25)
+	}
+	for _, size := range sizes {
+		for _, a := range alts {
+			if tw := TextWidth(a, size); tw <= w+0.01 {
+				h := CharH*size + 2*sc
+				l.Rect(Rect{X: x, Y: r.Y + (r.H-h)/2, W: min(r.Right()-x, lead+tw+4*sc), H: h}, p.Panel)
+				return
+			}
+		}
+	}
+}
+
+// drawStrikeHatch draws rising diagonal strokes across r in the dim text
+// ink, clipped to r: a cancelled call's cell, struck out.
+func drawStrikeHatch(l *List, r Rect, p *Palette, sc float32) {
+	step, w := max(4, 6*sc), max(1.5, 1.5*sc)
+	c := p.TextDim
+	for k := r.X - r.H + step/2; k < r.Right(); k += step {
+		// The stroke from (k, bottom) to (k+H, top), clipped to r.
+		x0, y0, x1, y1 := k, r.Bottom(), k+r.H, r.Y
+		if x0 < r.X {
+			y0 -= r.X - x0
+			x0 = r.X
+		}
+		if x1 > r.Right() {
+			y1 += x1 - r.Right()
+			x1 = r.Right()
+		}
+		if x1 > x0 {
+			l.Line(x0, y0, x1, y1, w, c)
+		}
 	}
 }
 
@@ -917,7 +1017,27 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			x := owner.X + 19*sc // after the cell's inset and dot, as drawCall sets its words
 			top := owner.Y + (owner.H-CharH*(f.size+sc))/2
 			f.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * f.size}, p.Background, sv.Owner.String())
-			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, "on "+c, c)
+			// A decided race's request thread returns its answer: "on
+			// carrier 4" read as a request still racing (its carrier's
+			// box names it).
+			say := []string{"on " + c, c}
+			if sv.Winner >= 0 {
+				say = []string{"finishing"}
+			}
+			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, say...)
+		} else if f.lead && st == callWaiting && sv.Winner < 0 && owner.H >= CharH*(f.size+sc)+4*sc {
+			// What it waits for, under its number: a pause sign alone
+			// left readers guessing that the request's thread waits
+			// for its race ("#4343 shows only a small parked icon").
+			drawCall(l, owner, st, nil, active, f, p, sc)
+			x := owner.X + 4*sc + parkedSquare(owner, sc) + 5*sc // after the sign, as drawCall sets its words
+			top := owner.Y + (owner.H-CharH*(f.size+sc))/2
+			ink := p.TextDim
+			if active {
+				ink = p.Text
+			}
+			f.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * f.size}, ink, sv.Owner.String())
+			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.TextDim, ownerWaitWords...)
 		} else {
 			drawCall(l, owner, st, []string{sv.Owner.String()}, active, f, p, sc)
 		}
@@ -944,19 +1064,51 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// three readers in a row asked to see it.
 			if n := carrierOf(snap, st.Thread); n > 0 {
 				c := "carrier " + itoa(n)
-				words = append([]string{"running on " + c, "on " + c, c}, words...)
+				// "on carrier 5": its green frame and dot say it runs
+				// (the words given to the request cells' wait).
+				words = append([]string{"on " + c, c}, words...)
 				if f.fits(r.W-20*sc, c) {
 					// A narrow cell (a phone's) names its carrier, in
 					// the smaller text where need be, rather than say
 					// "running" in the larger: its green frame and dot
 					// say running.
-					words = words[:3]
+					words = words[:2]
 				}
 			}
+		}
+		if f.lead && stateOfCall(st, won) == callWaiting && onNetwork(snap, st.Thread) {
+			// What it waits for: readers asked why a call was parked
+			// while its race's other call ran.
+			words = []string{"waiting on network", "on network", "parked"}
 		}
 		drawCall(l, r, stateOfCall(st, won), words, false, f, p, sc)
 	}
 }
+
+// onNetwork reports whether a parked thread waits on its socket (a model
+// call sent, its answer not back): listed among the socket's parked
+// threads, or, where that list is cut short, listed under no other reason.
+func onNetwork(snap *sim.Snapshot, id sim.ThreadID) bool {
+	if id == 0 {
+		return false
+	}
+	if slices.Contains(snap.Parked[sim.ParkSocket], id) {
+		return true
+	}
+	if len(snap.Parked[sim.ParkSocket]) >= snap.ParkedCount[sim.ParkSocket] {
+		return false
+	}
+	for r := range snap.Parked {
+		if slices.Contains(snap.Parked[r], id) || len(snap.Parked[r]) < snap.ParkedCount[r] && sim.ParkReason(r) != sim.ParkSocket {
+			return false
+		}
+	}
+	return true
+}
+
+// ownerWaitWords is what a parked request thread of an open race does,
+// longest first: it waits, parked, for the first of its calls' answers.
+var ownerWaitWords = []string{"awaits answer", "waits"}
 
 // openRacesRunning counts, among the first n of the open races rows, those
 // with a thread of theirs on a carrier, and reports whether they are all
