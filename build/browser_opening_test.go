@@ -70,6 +70,19 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	if st.Case != "1g-pool" || len(st.Sides) > 1 {
 		t.Errorf("the page opened on %q with %d sides; want vt-pooling's own case, 1g-pool, alone", st.Case, len(st.Sides))
 	}
+	// Compare is unticked, yet the picture draws the compared case small
+	// (the contrast run): the page names it beside the opening line. The
+	// heading keeps the title's claim; its list of topics (JIT tiers the
+	// opening picture does not draw) is in "What this story is about".
+	if note := b.text("#contrast-note"); !strings.Contains(note, "with a virtual thread per request") || !strings.Contains(note, "Compare") {
+		t.Errorf("the note on the contrast run: %q; want it to name the case drawn small and Compare", note)
+	}
+	if title := b.text("#scenario-title"); strings.Contains(title, "JIT") || !strings.Contains(title, "1 GB") {
+		t.Errorf("the heading %q: want the title's claim without its topic list", title)
+	}
+	if topics := b.text("#scenario-topics"); !strings.Contains(topics, "JIT tiers") {
+		t.Errorf("the story's topics under its about heading: %q", topics)
+	}
 	if line := b.text("#start-hint"); strings.Contains(line, " ms") || strings.Contains(line, "Reset") {
 		t.Errorf("the line under the title %q repeats times or Reset's note: the picture's header and Reset's own hint have them", line)
 	}

@@ -142,10 +142,15 @@ export class SetupForm {
 export function showContrast(st: GameState): void {
   const note = byID("contrast-note");
   const name = st.contrast?.name ?? "";
-  const text = name ? `Also drawn, small: ${name}. Compare draws both whole.` : "";
+  // The case title's words before its first comma: its detail
+  // ("…, Executors.newFixedThreadPool(200)") took four lines here.
+  const short = name.split(", ")[0];
+  // The picture draws the run where it has room (a phone's does not, nor a
+  // frame whose panel of it is folded): "when it fits" keeps this true.
+  const text = name ? `Compared with ${short}: drawn small when it fits; Compare draws both whole.` : "";
   if (note.textContent !== text) note.textContent = text;
   note.hidden = !name;
-  byID("compare").parentElement!.title = name ? `Tick to draw both cases whole, side by side (now ${name} is drawn small, under the shown case)` : "";
+  byID("compare").parentElement!.title = name ? `Tick to draw both cases whole, side by side (unticked, ${name} is drawn small where the picture has room)` : "";
 }
 
 /** The knob values of the case c's form starts from (the first compared case's, when comparing). */
