@@ -147,7 +147,9 @@ export function showContrast(st: GameState): void {
   const short = name.split(", ")[0];
   // The picture draws the run where it has room (a phone's does not, nor a
   // frame whose panel of it is folded): "when it fits" keeps this true.
-  const text = name ? `Compared with ${short}: drawn small when it fits; Compare draws both whole.` : "";
+  // One short line beside the opening line (two or three lines pushed the
+  // status line off the first screen); the box's tooltip says the rest.
+  const text = name ? `Also drawn small, when it fits: ${short}` : "";
   if (note.textContent !== text) note.textContent = text;
   note.hidden = !name;
   byID("compare").parentElement!.title = name ? `Tick to draw both cases whole, side by side (unticked, ${name} is drawn small where the picture has room)` : "";
