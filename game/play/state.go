@@ -42,10 +42,13 @@ type State struct {
 }
 
 // ContrastState is the contrast run's case: its id and the words that set
-// it apart from the shown case (what the picture labels it).
+// it apart from the shown case (what the picture labels it), and whether
+// the last frame drew it (a phone's picture, a folded panel or a moment
+// its mark does not fit leave it out).
 type ContrastState struct {
-	Case string `json:"case"`
-	Name string `json:"name"`
+	Case  string `json:"case"`
+	Name  string `json:"name"`
+	Drawn bool   `json:"drawn"`
 }
 
 // SideState is one side's numbers.
@@ -150,7 +153,7 @@ func (p *Playground) State() State {
 		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}, Tour: p.TourState(),
 		Opening: p.OpeningState(), ContrastReady: p.ContrastReady()}
 	if c := p.contrast; c != nil {
-		st.Contrast = &ContrastState{Case: c.caseID, Name: c.name}
+		st.Contrast = &ContrastState{Case: c.caseID, Name: c.name, Drawn: p.contrastDrawn && p.ContrastReady()}
 	}
 	u, d, u95, d95 := p.timing.Stats()
 	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95)}

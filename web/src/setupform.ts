@@ -145,13 +145,13 @@ export function showContrast(st: GameState): void {
   // The case title's words before its first comma: its detail
   // ("…, Executors.newFixedThreadPool(200)") took four lines here.
   const short = name.split(", ")[0];
-  // The picture draws the run where it has room (a phone's does not, nor a
-  // frame whose panel of it is folded): "when it fits" keeps this true.
-  // One short line beside the opening line (two or three lines pushed the
-  // status line off the first screen); the box's tooltip says the rest.
-  const text = name ? `Also drawn small, when it fits: ${short}` : "";
+  // Said only while the picture draws it (st.contrast.drawn: a phone's
+  // picture, a folded panel or a moment its mark does not fit leave it
+  // out); kept in the layout meanwhile, so the line does not jump.
+  const text = name ? `Also drawn, from a separate run: ${short}` : "";
   if (note.textContent !== text) note.textContent = text;
   note.hidden = !name;
+  note.style.visibility = st.contrast?.drawn ? "" : "hidden";
   byID("compare").parentElement!.title = name ? `Tick to draw both cases whole, side by side (unticked, ${name} is drawn small where the picture has room)` : "";
 }
 
