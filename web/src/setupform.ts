@@ -147,11 +147,11 @@ export function showContrast(st: GameState): void {
   const short = name.split(", ")[0];
   // Said only while the picture draws it (st.contrast.drawn: a phone's
   // picture, a folded panel or a moment its mark does not fit leave it
-  // out); kept in the layout meanwhile, so the line does not jump.
+  // out). Kept out of the layout meanwhile: held invisible, it took a
+  // line of request-load's first screen, whose opening draws no contrast.
   const text = name ? `Also drawn, from a separate run: ${short}` : "";
   if (note.textContent !== text) note.textContent = text;
-  note.hidden = !name;
-  note.style.visibility = st.contrast?.drawn ? "" : "hidden";
+  note.hidden = !name || !st.contrast?.drawn;
   byID("compare").parentElement!.title = name ? `Tick to draw both cases whole, side by side (unticked, ${name} is drawn small where the picture has room)` : "";
 }
 
