@@ -70,6 +70,22 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	if st.Case != "1g-pool" || len(st.Sides) > 1 {
 		t.Errorf("the page opened on %q with %d sides; want vt-pooling's own case, 1g-pool, alone", st.Case, len(st.Sides))
 	}
+	// Compare is unticked, yet the picture draws the compared case small
+	// (the contrast run): the page names it beside the opening line. The
+	// heading keeps the title's claim; its list of topics (JIT tiers the
+	// opening picture does not draw) is in "What this story is about".
+	if note := b.text("#contrast-note"); !strings.Contains(note, ": a virtual thread per request") {
+		t.Errorf("the note on the contrast run: %q; want it to name the case drawn small", note)
+	}
+	if !b.contrastNoteTrue(t) {
+		t.Errorf("at vt-pooling's first Full GC the picture does not draw the compared case (or the note hides it): its old gen is the frame's pair")
+	}
+	if title := b.text("#scenario-title"); strings.Contains(title, "JIT") || !strings.Contains(title, "1 GB") {
+		t.Errorf("the heading %q: want the title's claim without its topic list", title)
+	}
+	if topics := b.text("#scenario-topics"); !strings.Contains(topics, "JIT tiers") {
+		t.Errorf("the story's topics under its about heading: %q", topics)
+	}
 	if line := b.text("#start-hint"); strings.Contains(line, " ms") || strings.Contains(line, "Reset") {
 		t.Errorf("the line under the title %q repeats times or Reset's note: the picture's header and Reset's own hint have them", line)
 	}
@@ -117,6 +133,9 @@ func (b *browser) pickerOpensItsStory(t *testing.T) {
 	if st.Running {
 		t.Errorf("a story picked in the picker plays on instead of holding at its moment")
 	}
+	// Its opening frame may be too early for the compared case's bar (no
+	// task has left the queue yet): the note says it is drawn only if it is.
+	t.Logf("request-load's opening draws the compared case: %v", b.contrastNoteTrue(t))
 	// A story picked opens on its own case alone, like the page; its figure
 	// line gives the article's values only.
 	if len(st.Sides) > 1 {
@@ -179,4 +198,24 @@ func (b *browser) embedOpensItsStory(t *testing.T) {
 	if st := b.openingState(t); st.Opening.Active || st.Opening.Done || st.SimTimeNs != 0 {
 		t.Errorf("a looping embed: %+v; want it at 0 with no opening (it replays from the start)", st)
 	}
+}
+
+// contrastNoteTrue waits up to a few seconds for the note beside the
+// opening line to agree with the picture (shown exactly while the frame
+// draws the compared case, state().contrast.drawn) and reports whether the
+// picture draws it; it fails t if they never agree.
+func (b *browser) contrastNoteTrue(t *testing.T) bool {
+	t.Helper()
+	const agree = `(() => { const n = document.getElementById("contrast-note"); const c = loomlab.state().contrast;
+		const shown = !!n && n.checkVisibility({visibilityProperty: true}) && n.textContent !== "";
+		return shown === !!(c && c.drawn) })()`
+	b.frames(2)
+	if !b.poll(t, agree, 5*time.Second) {
+		var got string
+		b.eval(`JSON.stringify({note: document.getElementById("contrast-note").textContent, visibility: getComputedStyle(document.getElementById("contrast-note")).visibility, contrast: loomlab.state().contrast})`, &got)
+		t.Errorf("the note beside the opening line disagrees with the picture: %s", got)
+	}
+	var drawn bool
+	b.eval(`!!(loomlab.state().contrast && loomlab.state().contrast.drawn)`, &drawn)
+	return drawn
 }

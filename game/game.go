@@ -175,6 +175,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.ins = g.pg.Inputs(g.ins)
 		g.views = g.pg.Views(g.views)
 		view.Build(&g.list, w, h, &hdr, g.views, g.ins, &g.opts)
+		g.pg.NoteContrastDrawn(g.list.ContrastDrawn())
 		// The screen is not cleared between frames (see Run): when nothing
 		// changed (paused, no animation) the last frame stays up and the
 		// GPU has nothing to do.

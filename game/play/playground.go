@@ -54,6 +54,9 @@ type Playground struct {
 	// contrast is the compared case's run beside a single shown case
 	// (contrast.go), nil in compare mode or without one.
 	contrast *contrast
+	// contrastDrawn: the last frame drew a mark of the contrast run
+	// (NoteContrastDrawn).
+	contrastDrawn bool
 }
 
 // New returns an empty playground (nothing loaded, paused).
@@ -197,6 +200,11 @@ func (p *Playground) contrastTick(playing bool) {
 func (p *Playground) ContrastReady() bool {
 	return p.contrast == nil || p.contrast.input(p.now) != nil
 }
+
+// NoteContrastDrawn records whether the frame just built drew a mark of
+// the contrast run (view.List.ContrastDrawn): the page names the compared
+// case only while the picture shows it.
+func (p *Playground) NoteContrastDrawn(drawn bool) { p.contrastDrawn = drawn }
 
 // SyncContrast brings the contrast run to the shown time at once,
 // processing at most about maxEvents events, and reports whether it got

@@ -35,6 +35,20 @@ type State struct {
 	// (contrast.go) is at the shown time and drawn; false while it
 	// catches up over the frames after a seek (true when there is none).
 	ContrastReady bool `json:"contrastReady"`
+	// Contrast names the compared case drawn small beside a single shown
+	// case ("" when none is): the page says so beside its Compare box,
+	// which is unticked while the picture draws two cases.
+	Contrast *ContrastState `json:"contrast"`
+}
+
+// ContrastState is the contrast run's case: its id and the words that set
+// it apart from the shown case (what the picture labels it), and whether
+// the last frame drew it (a phone's picture, a folded panel or a moment
+// its mark does not fit leave it out).
+type ContrastState struct {
+	Case  string `json:"case"`
+	Name  string `json:"name"`
+	Drawn bool   `json:"drawn"`
 }
 
 // SideState is one side's numbers.
@@ -138,6 +152,9 @@ func (p *Playground) State() State {
 		SimTimeNs: int64(p.now), Running: p.running, Speed: p.readerSpeed(), Lagging: p.running && p.lagging,
 		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}, Tour: p.TourState(),
 		Opening: p.OpeningState(), ContrastReady: p.ContrastReady()}
+	if c := p.contrast; c != nil {
+		st.Contrast = &ContrastState{Case: c.caseID, Name: c.name, Drawn: p.contrastDrawn && p.ContrastReady()}
+	}
 	u, d, u95, d95 := p.timing.Stats()
 	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95)}
 	primary := -1

@@ -25,6 +25,7 @@ type Region struct {
 // region notes that r shows what text says, on the side being drawn.
 func (l *List) region(r Rect, name, text string) {
 	if !r.Empty() && text != "" {
+		l.noteCompared(name)
 		l.regions = append(l.regions, Region{R: r, Side: l.hits.side, Name: name, Text: text})
 	}
 }
@@ -32,6 +33,7 @@ func (l *List) region(r Rect, name, text string) {
 // detail notes a small part of a panel.
 func (l *List) detail(r Rect, name, text string) {
 	if !r.Empty() && text != "" {
+		l.noteCompared(name)
 		l.regions = append(l.regions, Region{R: r, Side: l.hits.side, Name: name, Text: text, Detail: true})
 	}
 }

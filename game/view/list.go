@@ -79,6 +79,9 @@ type List struct {
 	// legendFrom: the index of the legend's first item (its swatches are
 	// not marks in the picture).
 	legendFrom int
+	// contrastDrawn: a mark of the compared case's run (SideInput.Contrast)
+	// is drawn this frame (contrastmark.go).
+	contrastDrawn bool
 }
 
 // Reset empties the list for a canvas of w × h pixels.
@@ -87,6 +90,7 @@ func (l *List) Reset(w, h float32) {
 	l.Items = l.Items[:0]
 	l.hits.reset()
 	l.used, l.heapUsed, l.outsideHeap, l.inHeap, l.legendFrom, l.queued = 0, 0, 0, false, 0, ""
+	l.contrastDrawn = false
 	l.regions = l.regions[:0]
 	l.cut = l.cut[:0]
 }

@@ -123,6 +123,7 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	y += CharH*sc + 2*sc
 	vb := bar(y)
 	l.Mark(Rect{X: vb.X, Y: vb.Y, W: max(at(vb, c.Snap.Time)-vb.X, 1), H: vb.H}, held(cv), p, 1)
+	l.drewContrast()
 	// Now, on both bars (not across the words between them): where the
 	// shown frame stands on the axis.
 	for _, b := range []Rect{pool, vb} {

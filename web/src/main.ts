@@ -6,6 +6,7 @@ import { teach } from "./classroom";
 import { comfort, earlyTheme } from "./comfort";
 import { makeAPI, LoomLab } from "./api";
 import { messageItem, tryAgain } from "./failure";
+import { keepFirstScreenFitted } from "./firstscreen";
 import { fetchMeta } from "./spec";
 import { errorText, LoomError } from "./types";
 
@@ -24,6 +25,7 @@ const app = boot();
 const ready = app.then((a) => a.start());
 void app.then((a) => comfort(a, ready));
 void app.then((a) => teach(a, ready));
+void ready.then(() => keepFirstScreenFitted());
 window.loomlab = makeAPI(app, ready);
 void app.then((a) => {
   window.loomlab.sweep = {

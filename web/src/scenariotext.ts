@@ -5,11 +5,16 @@ import { byID, el } from "./dom";
 import { ScenarioMeta } from "./types";
 
 export function showScenarioText(s: ScenarioMeta): void {
-  // A title's closing parenthesis lists the story's topics ("(StackChunks,
-  // JIT tiers, Full GCs)"): drawn smaller and dimmer (hidden on a phone),
-  // so that the title's claim reads on one line above the picture.
-  const topics = /^(.*\S) (\([^()]*\))$/.exec(s.title);
-  byID("scenario-title").replaceChildren(...(topics ? [topics[1], " ", el("span", { class: "title-topics" }, topics[2])] : [s.title]));
+  // A title's closing parenthesis lists what the whole story covers
+  // ("(StackChunks, JIT tiers, Full GCs)"), across all its cases and
+  // moments: above the opening picture it promised what that picture does
+  // not draw (no JIT tiers at the first Full GC), so the heading keeps the
+  // claim and the list moves to "What this story is about".
+  const topics = /^(.*\S) \(([^()]*)\)$/.exec(s.title);
+  byID("scenario-title").textContent = topics ? topics[1] : s.title;
+  const covers = byID("scenario-topics");
+  covers.hidden = !topics;
+  covers.textContent = topics ? `Across its cases, this story covers: ${topics[2]}.` : "";
   byID("scenario-credit").textContent = `Based on ${s.article}. Figures are the article's; the explanations are ours.`;
   byID("scenario-summary").textContent = s.summary;
   byID("scenario-notes").replaceChildren(...s.notes.map((n) => el("li", {}, n)));

@@ -6,7 +6,7 @@
 import { byID, el } from "./dom";
 import { caseValues, KnobForm, knobForm, variedKnobs } from "./knobs";
 import { Current, firstCase } from "./spec";
-import { KnobValue, ScenarioMeta, Spec } from "./types";
+import { GameState, KnobValue, ScenarioMeta, Spec } from "./types";
 
 /** Knob locks a classroom exercise puts on every load (classroom.ts). */
 export interface Locks {
@@ -131,6 +131,28 @@ export class SetupForm {
     }
     this.host.loadFromUI({ scenario: c.s.id, case: c.caseID, compare: c.compare ?? undefined, knobs, seed });
   }
+}
+
+/**
+ * Names, beside the unticked Compare box, the compared case the picture
+ * draws small under the shown one (the contrast run, play/contrast.go):
+ * a reader saw two cases drawn with Compare unticked and took the box
+ * for wrong. Ticking Compare draws the cases whole, side by side.
+ */
+export function showContrast(st: GameState): void {
+  const note = byID("contrast-note");
+  const name = st.contrast?.name ?? "";
+  // The case title's words before its first comma: its detail
+  // ("…, Executors.newFixedThreadPool(200)") took four lines here.
+  const short = name.split(", ")[0];
+  // Said only while the picture draws it (st.contrast.drawn: a phone's
+  // picture, a folded panel or a moment its mark does not fit leave it
+  // out). Kept out of the layout meanwhile: held invisible, it took a
+  // line of request-load's first screen, whose opening draws no contrast.
+  const text = name ? `Also drawn, from a separate run: ${short}` : "";
+  if (note.textContent !== text) note.textContent = text;
+  note.hidden = !name || !st.contrast?.drawn;
+  byID("compare").parentElement!.title = name ? `Tick to draw both cases whole, side by side (unticked, ${name} is drawn small where the picture has room)` : "";
 }
 
 /** The knob values of the case c's form starts from (the first compared case's, when comparing). */

@@ -165,6 +165,8 @@ export interface GameState extends SideState {
   frame?: { updateMs: number; drawMs: number; updateP95Ms: number; drawP95Ms: number };
   error?: string;
   sides?: SideState[];
+  /** The compared case run beside the single shown case (play/state.go), null when none; drawn: the last frame drew it. */
+  contrast?: { case: string; name: string; drawn: boolean } | null;
 }
 
 /** The per-side states: the sides of a comparison, or the single run. */

@@ -1,0 +1,50 @@
+package play
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
+)
+
+// drawnAt builds p's frame at w × h and returns whether it drew a mark of
+// the contrast run, as the game passes it on, and what State then says.
+func drawnAt(p *Playground, w, h float32) (bool, *ContrastState) {
+	var l view.List
+	hdr := p.Header()
+	view.Build(&l, w, h, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{Scale: 1})
+	p.NoteContrastDrawn(l.ContrastDrawn())
+	return l.ContrastDrawn(), p.State().Contrast
+}
+
+// The page names the compared case only while the picture draws it: the
+// frame says whether it did, and State passes it on. The run beside the
+// shown case exists in every one of these; the picture draws it in some.
+func TestStateSaysWhetherTheContrastIsDrawn(t *testing.T) {
+	for _, c := range []struct {
+		name, spec string
+		at         sim.Time
+		want       bool
+	}{
+		{"the pool's time bars", poolSpec, sim.Time(600 * sim.Millisecond), true},
+		// No task has left the pool's queue: no rate, no bars.
+		{"before the pool's first task", poolSpec, 0, false},
+		// The virtual threads' frame has no backlog to draw the pool under.
+		{"the virtual threads' frame", `{"scenario":"request-load","case":"virtual-per-request","seed":1}`, sim.Time(600 * sim.Millisecond), false},
+		{"the pair of old gens", pooledSpec, judged, true},
+	} {
+		p := contrastAt(t, c.spec, c.at)
+		drawn, st := drawnAt(p, 1134, 464)
+		require.NotNil(t, st, c.name)
+		require.Equal(t, c.want, drawn, c.name)
+		require.Equal(t, c.want, st.Drawn, c.name)
+		if c.want {
+			// A phone's picture has no room for it: the state says so.
+			drawn, st = drawnAt(p, 360, 450)
+			require.False(t, drawn, c.name+" on a phone")
+			require.False(t, st.Drawn, c.name+" on a phone")
+		}
+	}
+}
