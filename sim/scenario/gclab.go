@@ -44,6 +44,8 @@ var gcLab = &Scenario{
 		{Name: "cores", Kind: Int, Default: "2", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs the JVM sees (-XX:ActiveProcessorCount)"},
 		{Name: "cpu_share", Kind: Float, Default: "1", Min: 0.01, Max: 1, Help: "part of each CPU's time the JVM's threads get: 1 is a machine of its own; on one shared with other work less, and every CPU burst (cpu_us's spin too), GC pause and marking thread takes 1/cpu_share as long (no JVM flag: `loomsim jvm` measures it, the twin's process CPU over its window's wall time and cores)"},
 		{Name: "wake_us", Kind: Float, Default: "50", Min: 1, Max: 1000000, Unit: "µs", Help: "time from waking a thread (after a sleep, a lock handed on, a pause's end) until it can run: 50 is a wake-up's own cost on a machine of its own; on a shared one a woken thread also waits for the other work's time slices (no JVM flag: `loomsim jvm` measures it, the twin's threads' mean wait for a CPU each time they were made runnable)"},
+		{Name: "heap_lock", Kind: Enum, Default: "off", Options: []string{"off", "on"}, Help: "on: a platform thread whose allocation finds eden full takes the JVM's heap lock, and the one that asks for the collection holds it until it has run again after the pause; the others that find eden full wait on the lock and leave it one hand-off at a time (HotSpot's Heap_lock); off: the allocation collects at once and nobody waits (no JVM flag)"},
+		{Name: "handoff_us", Kind: Float, Default: "200", Min: 1, Max: 1000000, Unit: "µs", Help: "with heap_lock on, the time from an unlock of the heap lock until the waiter it wakes runs (no JVM flag)"},
 		{Name: "run_queue", Kind: Enum, Default: "in_order", Options: []string{"in_order", "random"}, Help: "which runnable thread a freed CPU takes: in_order the one that waited longest (round robin, every scenario's machine); random any of them, as Linux's scheduler on a loaded machine leaves some wake-ups waiting many times longer than others, so the threads progress unevenly (no JVM flag)"},
 	},
 	Cases: []Case{
@@ -59,7 +61,8 @@ var gcLab = &Scenario{
 	Short:       [][2]string{{"threads", "50"}, {"duration_s", "1"}, {"heap_mb", "16"}},
 	Metrics: []string{"requests", "throughput_rps", "latency_mean_ms", "latency_p50_ms", "latency_p99_ms", "young_gcs", "full_gcs", "full_gcs_by_cause",
 		"gc_pauses", "gc_pause_total_ms", "gc_time_pct", "old_capacity_mb", "old_live_after_full_gc_mb",
-		"os_threads_peak", "old_live_breakdown_mb"},
+		"os_threads_peak", "old_live_breakdown_mb",
+		"alloc_stalls_after_sleep_pct", "alloc_stall_after_sleep_ms", "alloc_stalls_other_pct", "alloc_stalled_threads"},
 	Profile: withMeasuredResident([]Constant{
 		{"object sizes", "byte[n] takes n + 16 bytes rounded up to 8", "HotSpot's array header with compressed class pointers: 12-byte header + 4-byte length; a 1 KB array is 1,040 bytes", nil},
 		{"per-thread state object", "112 bytes", "the twin's ThreadState (12-byte header + 4 + 8 + 4 → 32), its ArrayList (24) and the list's first Object[10] (16 + 40 → 56), allocated on a thread's first request, and on every request when fresh", nil},
@@ -254,10 +257,13 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	m.WakeLatency = sim.Duration(math.Round(v.Float("wake_us") * float64(sim.Microsecond)))
 	m.ContextSwitch = p.WakeCPU
 	m.RandomRunQueue = v.Str("run_queue") == "random"
+	heap := gcLabHeapFor(v, build)
+	heap.HeapLock = v.Str("heap_lock") == "on"
+	heap.HandOff = sim.Duration(math.Round(v.Float("handoff_us") * float64(sim.Microsecond)))
 	return sim.Config{
 		Machine: m,
 		JVM:     j,
-		Heap:    gcLabHeapFor(v, build),
+		Heap:    heap,
 		Programs: []sim.Program{{Name: "request", Steps: steps,
 			FreshThreadState: v.Str("state") == "fresh"}},
 		Executors: []sim.ExecutorConfig{exec},
