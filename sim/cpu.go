@@ -34,6 +34,9 @@ const (
 	burstExit
 	// burstAccept: the acceptor finished accepting a connection.
 	burstAccept
+	// burstSafepoint: the VM thread got a CPU to run a collection a
+	// thread asked for (heaplock.go).
+	burstSafepoint
 )
 
 // spinPhase says whether a burst runs on the clock (Step.WallClock) and,
@@ -91,6 +94,14 @@ func (s *Sim) makeRunnable(ti int32) {
 		return
 	}
 	s.th[ti].inRunQ = true
+	if s.th[ti].heapWoken {
+		// Woken by an unlock of the heap lock: Linux runs a thread that
+		// has been blocked ahead of those that used their slices
+		// (heaplock.go), so the hand-off waits for a core to free, not
+		// for the run queue.
+		s.runq.pushFront(ti)
+		return
+	}
 	s.runq.push(ti)
 }
 
@@ -272,6 +283,8 @@ func (s *Sim) burstDone(ti int32) {
 		s.platformGone(ti)
 	case burstAccept:
 		s.acceptDone(ti)
+	case burstSafepoint:
+		s.heapLockSafepoint(ti)
 	default:
 		panic("loomlab: burst without a handler")
 	}

@@ -87,6 +87,14 @@ type HeapConfig struct {
 	// (AlwaysPreTouch is off). 0: not priced apart (CopyRate then includes
 	// it on average).
 	FirstTouchRate Bytes
+	// HeapLock: platform threads whose allocation finds eden full take
+	// the heap lock, and the one that asks for a collection holds it until
+	// it has run again after the pause (heaplock.go). Off: an allocation
+	// that finds eden full collects at once, and nobody waits.
+	HeapLock bool
+	// HandOff is the time from an unlock of the heap lock until the waiter
+	// it wakes runs; 0 takes the machine's WakeLatency.
+	HandOff Duration
 	// G1 (simplified).
 	G1IHOP          int      // percent of the heap in old gen that starts concurrent marking
 	G1MarkRate      Bytes    // live old bytes marked concurrently per ms of CPU per marking thread (gc_g1_mark.go)

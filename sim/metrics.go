@@ -33,6 +33,13 @@ type Metrics struct {
 	PinnedParks        int64
 	MonitorWaits       int64
 	Compensations      int64
+	// Allocation stalls (Heap.HeapLock, heaplock.go): the time threads
+	// spent from finding eden full until their allocation was done (all
+	// of it), and the stalls over a millisecond, for the first allocations
+	// after a sleep and for the others.
+	AllocStallTotal                         Duration
+	AllocStallsAfterSleep, AllocStallsOther int64
+	AllocStallAfterSleep, AllocStallOther   Duration
 
 	YoungGCs, FullGCs  int64
 	FullGCsByCause     map[string]int64 // Full GCs by GCCause name; nil when there were none
@@ -82,6 +89,8 @@ func (s *Sim) Metrics() Metrics {
 		PlatformCreated: st.platformCreated, VirtualCreated: st.virtualCreated,
 		Carriers: len(s.sched.carriers), MemoryPeak: st.memPeak, RSSPeak: s.rssPeak,
 		PinnedParks: st.pinnedParks, MonitorWaits: st.monitorWaits, Compensations: st.compensations,
+		AllocStallTotal: st.allocStallTotal, AllocStallsAfterSleep: st.allocStallsAfter, AllocStallsOther: st.allocStallsBefore,
+		AllocStallAfterSleep: st.allocStallAfter, AllocStallOther: st.allocStallBefore,
 		YoungGCs: st.youngGCs, FullGCs: st.fullGCs, GCPauses: st.pauses, GCPauseTotal: st.pauseTotal,
 		GCPauseMax: st.pauseMax, OldCapacity: s.heap.oldMax, Promoted: st.promoted,
 		SurvivorOverflows: st.survivorOverflows, TenuringThreshold: s.heap.tenuring,

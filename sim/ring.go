@@ -27,6 +27,16 @@ func (r *ring[T]) push(v T) {
 	r.size++
 }
 
+// pushFront puts v at the head, doubling the buffer when it is full.
+func (r *ring[T]) pushFront(v T) {
+	if r.size == len(r.buf) {
+		r.grow()
+	}
+	r.head = (r.head - 1) & (len(r.buf) - 1)
+	r.buf[r.head] = v
+	r.size++
+}
+
 // grow doubles the buffer (or makes the first one) and unwraps the
 // elements to its start.
 func (r *ring[T]) grow() {

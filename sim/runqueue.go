@@ -18,7 +18,7 @@ package sim
 // queue, which must not be empty. Without RandomRunQueue it draws nothing
 // from the random source.
 func (s *Sim) nextRunnable() int32 {
-	if !s.cfg.Machine.RandomRunQueue || s.runq.len() == 1 {
+	if !s.cfg.Machine.RandomRunQueue || s.runq.len() == 1 || (s.cfg.Heap.HeapLock && s.th[*s.runq.front()].heapWoken) {
 		return s.runq.pop()
 	}
 	return s.runq.take(int(s.rng.Uint64N(uint64(s.runq.len()))))

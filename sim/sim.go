@@ -41,6 +41,7 @@ type Sim struct {
 	loads     []loadState
 	conns     []conn
 	monitors  []monitor
+	hlock     heapLock // the heap lock around a collection (heaplock.go)
 	scopes    []scope
 	scopeFree []int32
 	router    routerState
@@ -99,6 +100,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	for i := range s.monitors {
 		s.monitors[i] = monitor{owner: -1, head: -1, tail: -1}
 	}
+	s.hlock.init()
 	s.sched.init(s)
 	s.router.init(&cfg.Router)
 	s.stats.init()
@@ -284,6 +286,7 @@ func (s *Sim) pauseStartTime() Time {
 func (s *Sim) onGCEnd() {
 	if s.now >= s.pauseEnd {
 		s.emit(EvGCEnd, -1, 0, 0)
+		s.heapLockPauseEnded()
 	}
 }
 

@@ -42,25 +42,30 @@ type stats struct {
 	synDrops         int64
 	connSetups       int64
 
-	youngGCs, fullGCs   int64
-	fullByCause         [causeCount]int64
-	g1Mixed             int64
-	evacFailures        int64    // G1 young pauses whose evacuation failed
-	g1Marks             int64    // G1 concurrent markings finished
-	g1MarkWall          Duration // their time from start to the pause that saw them end
-	pauses              int64
-	pauseTotal          Duration
-	pauseMax            Duration
-	pauseLog            pauseLog
-	promoted            Bytes
-	survivorCopied      Bytes
-	survivorOverflows   int64
-	fullGCsNearlyFull   int
-	oldLiveAfterFull    Bytes
-	oldLiveAfterFullSum Bytes
-	oldLiveAfterFullMin Bytes
-	oldLiveAfterFullMax Bytes
-	oldLiveByCat        [catCount]Bytes
+	youngGCs, fullGCs int64
+	fullByCause       [causeCount]int64
+	g1Mixed           int64
+	evacFailures      int64    // G1 young pauses whose evacuation failed
+	g1Marks           int64    // G1 concurrent markings finished
+	g1MarkWall        Duration // their time from start to the pause that saw them end
+	pauses            int64
+	// Allocation stalls (heaplock.go): every stall's time, and the ones
+	// over a millisecond, apart for the first allocation after a sleep.
+	allocStallTotal                     Duration
+	allocStallsAfter, allocStallsBefore int64
+	allocStallAfter, allocStallBefore   Duration
+	pauseTotal                          Duration
+	pauseMax                            Duration
+	pauseLog                            pauseLog
+	promoted                            Bytes
+	survivorCopied                      Bytes
+	survivorOverflows                   int64
+	fullGCsNearlyFull                   int
+	oldLiveAfterFull                    Bytes
+	oldLiveAfterFullSum                 Bytes
+	oldLiveAfterFullMin                 Bytes
+	oldLiveAfterFullMax                 Bytes
+	oldLiveByCat                        [catCount]Bytes
 
 	chunksAllocated int64
 	chunkBytes      Bytes
@@ -242,4 +247,20 @@ func (p *pauseLog) add(at Time, d Duration, full bool) {
 	i := p.n % int64(len(p.at))
 	p.at[i], p.dur[i], p.full[i] = at, d, full
 	p.n++
+}
+
+// noteAllocStall records an allocation's wait for the heap lock or its
+// collection; over a millisecond it counts as the twin counts a slow step.
+func (st *stats) noteAllocStall(d Duration, afterSleep bool) {
+	st.allocStallTotal += d
+	if d <= Millisecond {
+		return
+	}
+	if afterSleep {
+		st.allocStallsAfter++
+		st.allocStallAfter += d
+	} else {
+		st.allocStallsBefore++
+		st.allocStallBefore += d
+	}
 }

@@ -221,13 +221,27 @@ func (s *Sim) step(ti int32) {
 			s.runCPU(s.oscpu(ti), d, burstStep)
 			return
 		case StepGarbage:
+			if s.heapLockBlocks(ti, st.Bytes) {
+				return
+			}
 			s.allocGarbage(st.Bytes)
+			s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
 			s.tasks[tk].pc++
 		case StepLive:
+			if s.heapLockBlocks(ti, st.Bytes) {
+				return
+			}
 			s.addRequestData(tk, st.Bytes)
+			s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
 			s.tasks[tk].pc++
 		case StepThreadLocal:
-			if s.useThreadLocal(ti, st) {
+			if s.heapLockBlocks(ti, s.threadLocalBytes(ti, st)) {
+				return
+			}
+			afterSleep := prog.afterSleep(tsk.pc)
+			burst := s.useThreadLocal(ti, st)
+			s.heapLockAllocated(ti, afterSleep)
+			if burst {
 				return
 			}
 		case StepSleep:
@@ -282,6 +296,25 @@ func (s *Sim) step(ti int32) {
 			panic("loomlab: step kind without an interpreter")
 		}
 	}
+}
+
+// afterSleep reports whether step pc follows a sleep: its allocations are
+// the first a thread makes after the sleep.
+func (p *Program) afterSleep(pc int32) bool {
+	return pc > 0 && p.Steps[pc-1].Kind == StepSleep
+}
+
+// threadLocalBytes is what useThreadLocal will allocate for thread ti.
+func (s *Sim) threadLocalBytes(ti int32, st *Step) Bytes {
+	t := &s.th[ti]
+	n := st.Sticky
+	if !t.tlInit {
+		n += st.InitBytes
+	}
+	if st.Bytes > 0 && t.tlBytes < st.Cap {
+		n += st.Bytes
+	}
+	return n
 }
 
 // useThreadLocal performs a thread-local step and reports whether it started

@@ -175,6 +175,12 @@ type thread struct {
 	// spinOnClock). Only gc-lab's bursts spin, so every slice reads the
 	// one-byte phase in the hot part and this only when it says so.
 	deadline Time
+	// The heap lock (heaplock.go): heapStallFrom is when the thread's
+	// current allocation found eden full (heapStalled while it waits);
+	// heapWoken says an unlock woke it, so it takes the lock when it runs.
+	heapStallFrom Time
+	heapStalled   bool
+	heapWoken     bool
 }
 
 func (s *Sim) newThreadSlot() int32 {
@@ -267,17 +273,22 @@ func (s *Sim) startPlatformThread(ti int32, after afterOwed) {
 // wake latency; it then pays a context switch and runs a burst of d of the
 // given kind, after which it continues with after.
 func (s *Sim) wakeOS(ti int32, after afterOwed, kind burstKind, d Duration) {
+	s.wakeOSAfter(ti, after, kind, d, s.cfg.Machine.WakeLatency)
+}
+
+// wakeOSAfter is wakeOS with a wake latency of its own.
+func (s *Sim) wakeOSAfter(ti int32, after afterOwed, kind burstKind, d, latency Duration) {
 	t := &s.th[ti]
 	t.after = after
 	t.owed += s.cfg.Machine.ContextSwitch
 	t.wakeKind = kind
 	t.wakeNeed = d
 	t.token++
-	if s.cfg.Machine.WakeLatency <= 0 {
+	if latency <= 0 {
 		s.runCPU(ti, d, kind)
 		return
 	}
-	s.q.pushAfter(s.now, s.cfg.Machine.WakeLatency, evOSWake, ti, t.token)
+	s.q.pushAfter(s.now, latency, evOSWake, ti, t.token)
 }
 
 func (s *Sim) onOSWake(ti int32, token uint32) {

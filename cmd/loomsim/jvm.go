@@ -102,9 +102,12 @@ type jvmSide struct {
 	// (nil for runs kept before it measured them).
 	RequestMS  map[string]float64 `json:"request_ms,omitempty"`
 	AfterSleep map[string]float64 `json:"alloc_after_sleep_ms,omitempty"`
-	PerThread  map[string]float64 `json:"requests_per_thread,omitempty"`
-	LoadAvg    string             `json:"loadavg,omitempty"`
-	Summary    gclog.Summary      `json:"gc_log_summary"`
+	// BeforeSleep: the allocations before the sleep (the request's state,
+	// garbage and data), timed the same way.
+	BeforeSleep map[string]float64 `json:"alloc_before_sleep_ms,omitempty"`
+	PerThread   map[string]float64 `json:"requests_per_thread,omitempty"`
+	LoadAvg     string             `json:"loadavg,omitempty"`
+	Summary     gclog.Summary      `json:"gc_log_summary"`
 }
 
 // modelSide is the model's half.
@@ -120,7 +123,13 @@ type modelSide struct {
 	GCTimePct      float64          `json:"gc_time_pct"`
 	LatencyP50MS   float64          `json:"latency_p50_ms"`
 	LatencyP99MS   float64          `json:"latency_p99_ms"`
-	Outcome        string           `json:"outcome"`
+	// The allocation stalls (gc-lab's alloc_* metrics; zero unless its
+	// heap_lock is on).
+	StallsAfterSleepPct float64 `json:"alloc_stalls_after_sleep_pct"`
+	StallAfterSleepMS   float64 `json:"alloc_stall_after_sleep_ms"`
+	StallsOtherPct      float64 `json:"alloc_stalls_other_pct"`
+	StalledThreads      float64 `json:"alloc_stalled_threads"`
+	Outcome             string  `json:"outcome"`
 }
 
 // compareRow is one line of the side-by-side table.
@@ -368,6 +377,7 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 	}
 	j.WakeWaitUS = measuredWakeWait(twin.Schedule)
 	j.RequestMS, j.AfterSleep, j.PerThread = twin.Steps["request"], twin.Steps["alloc_after_sleep"], twin.PerThread
+	j.BeforeSleep = twin.Steps["alloc_before_sleep"]
 
 	modelSet := map[string]string{}
 	for k, x := range set {
@@ -456,7 +466,9 @@ func runModel(sc *scenario.Scenario, v *scenario.Values, modelSet map[string]str
 	m := modelSide{Params: res.Params, Requests: int64(num("requests")), ThroughputRPS: num("throughput_rps"),
 		YoungGCs: int64(num("young_gcs")), FullGCs: int64(num("full_gcs")), FullGCsByCause: map[string]int64{},
 		GCPauseTotalMS: num("gc_pause_total_ms"), GCTimePct: num("gc_time_pct"),
-		LatencyP50MS: num("latency_p50_ms"), LatencyP99MS: num("latency_p99_ms"), Outcome: res.Outcome}
+		LatencyP50MS: num("latency_p50_ms"), LatencyP99MS: num("latency_p99_ms"),
+		StallsAfterSleepPct: num("alloc_stalls_after_sleep_pct"), StallAfterSleepMS: num("alloc_stall_after_sleep_ms"),
+		StallsOtherPct: num("alloc_stalls_other_pct"), StalledThreads: num("alloc_stalled_threads"), Outcome: res.Outcome}
 	if m.FullGCs > 0 {
 		x := num("old_live_after_full_gc_mb")
 		m.OldAfterFullMB = &x
@@ -526,7 +538,33 @@ func comparisonRows(j *jvmSide, m *modelSide) []compareRow {
 			rows = append(rows, infoRow("request time p99 (ms)", ptr(p99), ptr(m.LatencyP99MS)))
 		}
 	}
-	return rows
+	return append(rows, stallRows(j, m)...)
+}
+
+// stallRows set the model's allocation stalls beside the twin's: the
+// requests whose allocations after the sleep waited over 1 ms, their mean
+// wait, the requests whose other allocations did, and the workers waiting
+// in an allocation at any moment (Little's law over the window). The
+// model stalls only with gc-lab's heap_lock on; a JVM's stalls sit almost
+// all in the first allocation after the sleep (docs/model.md, "Where the
+// JVM's requests wait"). Shown where the twin timed its steps.
+func stallRows(j *jvmSide, m *modelSide) []compareRow {
+	a, b := j.AfterSleep, j.BeforeSleep
+	if a == nil || j.Requests <= 0 || j.DurationS <= 0 {
+		return nil
+	}
+	pct := func(n float64) float64 { return math.Round(1e4*n/float64(j.Requests)) / 100 }
+	mean := 0.0
+	if a["over_1ms"] > 0 {
+		mean = math.Round(1e6*a["over_1ms_total_s"]/a["over_1ms"]) / 1000
+	}
+	waiting := a["over_1ms_total_s"] + b["over_1ms_total_s"]
+	return []compareRow{
+		infoRow("requests stalled >1 ms after the sleep (%)", ptr(pct(a["over_1ms"])), ptr(m.StallsAfterSleepPct)),
+		infoRow("their mean stall (ms)", ptr(mean), ptr(m.StallAfterSleepMS)),
+		infoRow("requests stalled >1 ms before it (%)", ptr(pct(b["over_1ms"])), ptr(m.StallsOtherPct)),
+		infoRow("workers stalled in an allocation at a time", ptr(math.Round(10*waiting/j.DurationS)/10), ptr(m.StalledThreads)),
+	}
 }
 
 func ptr(x float64) *float64 { return &x }

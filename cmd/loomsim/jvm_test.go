@@ -408,6 +408,23 @@ func TestJVMShowsTheRequestTimes(t *testing.T) {
 	// 5,310 of 26,553 requests; 3,204.1 s over the 10.602 s window.
 	assert.Contains(t, out, "5310 requests (20.0 %) waited over 1 ms in their allocations after the sleep, 603 ms each on average: 302 workers waiting there at a time")
 
+	// The stall rows: the twin's counts over its requests and window, and
+	// the model's stalls (none without gc-lab's heap_lock; with it, most
+	// after the sleep).
+	for _, name := range []string{"requests stalled >1 ms after the sleep (%)", "their mean stall (ms)",
+		"requests stalled >1 ms before it (%)", "workers stalled in an allocation at a time"} {
+		require.Contains(t, rows, name)
+		assert.Zero(t, *rows[name].Model, name)
+	}
+	assert.Equal(t, 20.0, *rows["requests stalled >1 ms after the sleep (%)"].JVM)
+	assert.Equal(t, 603.409, *rows["their mean stall (ms)"].JVM)
+	assert.Equal(t, 302.2, *rows["workers stalled in an allocation at a time"].JVM)
+	code, out, stderr = loomsim(append(set, "--set", "heap_lock=on", "--json")...)
+	require.Equal(t, 0, code, stderr)
+	locked := decodeReport(t, out)
+	assert.Greater(t, locked.Model.StallsAfterSleepPct, 10*locked.Model.StallsOtherPct)
+	assert.Positive(t, locked.Model.StalledThreads)
+
 	old := strings.Replace(twin, `"requests_per_thread"`, `"ignored"`, 1)
 	old = strings.Replace(old, `"step_ms"`, `"ignored2"`, 1)
 	require.NoError(t, os.WriteFile(prefix+".twin.json", []byte(old+"\n"), 0o644))
@@ -416,4 +433,5 @@ func TestJVMShowsTheRequestTimes(t *testing.T) {
 	assert.NotContains(t, out, "request time")
 	assert.NotContains(t, out, "its requests took")
 	assert.NotContains(t, out, "waited over 1 ms")
+	assert.NotContains(t, out, "stalled")
 }

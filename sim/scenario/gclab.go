@@ -44,6 +44,8 @@ var gcLab = &Scenario{
 		{Name: "cores", Kind: Int, Default: "2", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs the JVM sees (-XX:ActiveProcessorCount)"},
 		{Name: "cpu_share", Kind: Float, Default: "1", Min: 0.01, Max: 1, Help: "part of each CPU's time the JVM's threads get: 1 is a machine of its own; on one shared with other work less, and every CPU burst (cpu_us's spin too), GC pause and marking thread takes 1/cpu_share as long (no JVM flag: `loomsim jvm` measures it, the twin's process CPU over its window's wall time and cores)"},
 		{Name: "wake_us", Kind: Float, Default: "50", Min: 1, Max: 1000000, Unit: "µs", Help: "time from waking a thread (after a sleep, a lock handed on, a pause's end) until it can run: 50 is a wake-up's own cost on a machine of its own; on a shared one a woken thread also waits for the other work's time slices (no JVM flag: `loomsim jvm` measures it, the twin's threads' mean wait for a CPU each time they were made runnable)"},
+		{Name: "heap_lock", Kind: Enum, Default: "off", Options: []string{"off", "on"}, Help: "on: a platform thread whose allocation finds eden full takes the JVM's heap lock, and the one that asks for the collection holds it until it has run again after the pause; the others that find eden full wait on the lock and leave it one hand-off at a time (HotSpot's Heap_lock); off: the allocation collects at once and nobody waits (no JVM flag)"},
+		{Name: "handoff_us", Kind: Float, Default: "200", Min: 1, Max: 1000000, Unit: "µs", Help: "with heap_lock on, the time from an unlock of the heap lock until the waiter it wakes runs (no JVM flag)"},
 		{Name: "run_queue", Kind: Enum, Default: "in_order", Options: []string{"in_order", "random"}, Help: "which runnable thread a freed CPU takes: in_order the one that waited longest (round robin, every scenario's machine); random any of them, as Linux's scheduler on a loaded machine leaves some wake-ups waiting many times longer than others, so the threads progress unevenly (no JVM flag)"},
 	},
 	Cases: []Case{
@@ -59,7 +61,8 @@ var gcLab = &Scenario{
 	Short:       [][2]string{{"threads", "50"}, {"duration_s", "1"}, {"heap_mb", "16"}},
 	Metrics: []string{"requests", "throughput_rps", "latency_mean_ms", "latency_p50_ms", "latency_p99_ms", "young_gcs", "full_gcs", "full_gcs_by_cause",
 		"gc_pauses", "gc_pause_total_ms", "gc_time_pct", "old_capacity_mb", "old_live_after_full_gc_mb",
-		"os_threads_peak", "old_live_breakdown_mb"},
+		"os_threads_peak", "old_live_breakdown_mb",
+		"alloc_stalls_after_sleep_pct", "alloc_stall_after_sleep_ms", "alloc_stalls_other_pct", "alloc_stalled_threads"},
 	Profile: withMeasuredResident([]Constant{
 		{"object sizes", "byte[n] takes n + 16 bytes rounded up to 8", "HotSpot's array header with compressed class pointers: 12-byte header + 4-byte length; a 1 KB array is 1,040 bytes", nil},
 		{"per-thread state object", "112 bytes", "the twin's ThreadState (12-byte header + 4 + 8 + 4 → 32), its ArrayList (24) and the list's first Object[10] (16 + 40 → 56), allocated on a thread's first request, and on every request when fresh", nil},
@@ -77,6 +80,7 @@ var gcLab = &Scenario{
 		{"other pause costs", "the project's default cost model", "fixed part, card scanning and Full GC marking and sweeping are estimates: no article calibrates them here", nil},
 		{"CPU share", "1 (the whole machine) unless cpu_share is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's process CPU over its window's wall time and cores, the part of the machine the JVM had beside other work (0.13 to 0.66 in the 15:22 UTC sweep on 2 shared CPUs); every CPU burst, pause and marking thread then takes 1/cpu_share as long, cpu_us's spin too: a core runs a spin at full speed, so it uses its whole length of CPU (the twin's workers used 105.6 µs of CPU per request with cpu_us 50 and 50.7 µs with cpu_us 0 at shares of 0.65 and 0.61: 55 µs for the spin)", nil},
 		{"which runnable thread a freed CPU takes", "the one that waited longest (round robin, every article's machine) unless run_queue is random", "`loomsim jvm` sets random: the twin's waits per wake-up (perf sched, 2 December 2026, 03:06 UTC) were a quarter under 0.06 ms, median 3.1, a tenth over 11.2 ms at a mean of 4.9, a geometric spread above the quick ones rather than the one wait a queue served in turn gives every thread; drawn at random, 1,000 threads drift apart as the JVM's did, and fewer of their buffers live through two young GCs", nil},
+		{"heap lock around a collection", "none unless heap_lock is on (then a hand-off of handoff_us, 200 µs, before the woken waiter runs)", "HotSpot 17's Heap_lock (sim/heaplock.go): eden and new TLABs are taken without a lock, and only an allocation that finds eden full waits, on the lock and for the collection its requester asked the VM thread for. `loomsim jvm` leaves it off: at 400 µs, the twin's drain of one waiter per 0.63 ms, it gives the twin's stalls (at the 05:53 UTC run of 2 December 2026 16.1 % of the requests stalled after the sleep, 537 ms each, against 14.4 % and 601 ms) but a third of its Full GCs, and the kept sweeps agree no better (docs/model.md, \"The heap lock as HotSpot takes it\")", nil},
 		{"CPU of a wake-up", "32 µs each time a worker gets a core again (every article's machine: 3 µs)", "calibrated on the twin's JDK 17 runs (2 shared CPUs): the workers' CPU per request less cpu_us, over their times on a CPU per request (schedstat), least squares through zero over the 14 points of the sweep of 00:06 UTC, 2 December 2026 and two runs at 02:26 UTC (Parallel 256 MB, 1,000 fresh threads, cpu_us 50 and 0): 65 to 109 µs per request at 1.03 to 1.59 times on a CPU; 14 to 43 µs a time, rms 8.5 µs a request. The sleep's system calls and timer, the switch, and caches gone cold among a thousand threads; a time on a CPU after a wait for the heap lock seems to cost more (the points with the most times per request lie above the line)", nil},
 	}),
 	Notes: []string{
@@ -254,10 +258,13 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	m.WakeLatency = sim.Duration(math.Round(v.Float("wake_us") * float64(sim.Microsecond)))
 	m.ContextSwitch = p.WakeCPU
 	m.RandomRunQueue = v.Str("run_queue") == "random"
+	heap := gcLabHeapFor(v, build)
+	heap.HeapLock = v.Str("heap_lock") == "on"
+	heap.HandOff = sim.Duration(math.Round(v.Float("handoff_us") * float64(sim.Microsecond)))
 	return sim.Config{
 		Machine: m,
 		JVM:     j,
-		Heap:    gcLabHeapFor(v, build),
+		Heap:    heap,
 		Programs: []sim.Program{{Name: "request", Steps: steps,
 			FreshThreadState: v.Str("state") == "fresh"}},
 		Executors: []sim.ExecutorConfig{exec},

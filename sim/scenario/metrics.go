@@ -14,6 +14,7 @@ var MetricNames = []string{
 	"stackchunk_capacity_words_p50", "stackchunk_frozen_words_p50", "memory_mb", "rss_mb",
 	"carrier_utilization", "pinned_parks", "win_rate_haiku", "races_before_single_model",
 	"cost_savings_pct", "requests", "gc_time_pct", "full_gcs_by_cause",
+	"alloc_stalls_after_sleep_pct", "alloc_stall_after_sleep_ms", "alloc_stalls_other_pct", "alloc_stalled_threads",
 }
 
 // loopMetric is the time a batch's main thread spent in its submission
@@ -66,6 +67,7 @@ func allMetrics(m *sim.Metrics) map[string]any {
 		"requests":    m.RequestsCompleted,
 		"gc_time_pct": gcTimePct(m),
 	}
+	allocStallMetrics(m, out)
 	if len(m.RouterWinRates) > 0 {
 		out["win_rate_haiku"] = round(100*m.RouterWinRates[0], 2)
 	} else {
@@ -129,4 +131,31 @@ func (r *Result) MetricValue(name string) (float64, bool) {
 		return float64(x), true
 	}
 	return 0, false
+}
+
+// allocStallMetrics are the allocation stalls (sim.Metrics.AllocStall*) as
+// the Java twin counts its slow steps: the share of requests whose first
+// allocations after the sleep waited over a millisecond and their mean
+// wait, the same share for the other allocation steps, and how many
+// threads were stalled in an allocation at any moment (their stalls' total
+// time over the run's, Little's law).
+func allocStallMetrics(m *sim.Metrics, out map[string]any) {
+	pct := func(n int64) float64 {
+		if m.RequestsCompleted <= 0 {
+			return 0
+		}
+		return round(100*float64(n)/float64(m.RequestsCompleted), 2)
+	}
+	out["alloc_stalls_after_sleep_pct"] = pct(m.AllocStallsAfterSleep)
+	out["alloc_stalls_other_pct"] = pct(m.AllocStallsOther)
+	after := 0.0
+	if m.AllocStallsAfterSleep > 0 {
+		after = ms(m.AllocStallAfterSleep / sim.Duration(m.AllocStallsAfterSleep))
+	}
+	out["alloc_stall_after_sleep_ms"] = after
+	threads := 0.0
+	if m.SimTime > 0 {
+		threads = round(float64(m.AllocStallTotal)/float64(m.SimTime), 1)
+	}
+	out["alloc_stalled_threads"] = threads
 }
