@@ -60,7 +60,7 @@ func (routerStory) caption(f *facts) string {
 		// OS threads are on point ("of the JVM's 29 OS threads" left
 		// readers asking what the other 21 were).
 		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads take turns on " + counti(len(s.Carriers)) +
-			" OS threads, the carriers (" + on + " on them now)."
+			" OS threads, the carriers (" + on + " on them now, filled blue)."
 	}
 	return lesson
 }

@@ -132,8 +132,9 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 		// Beside the race cells' looks, the colour, not a shape: the
 		// swatch is a filled block, and readers saw ready (dashed) and
 		// parked (two bars) threads drawn otherwise ("ready and parked
-		// threads aren't light blue").
-		return "blue = virtual thread"
+		// threads aren't light blue"). Every cell is a virtual thread;
+		// the fill is the one that runs (the running look's entry).
+		return "blue fill = running on a carrier"
 	}
 	if m == MeanOnCPU && set&stateKeys != 0 {
 		// Beside race cells that say "running on carrier 5": the dot is

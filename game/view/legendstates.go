@@ -20,9 +20,13 @@ const legendEnd = meaningCount + Meaning(callEnded) + 1
 func isStateKey(m Meaning) bool { return m >= meaningCount && m < legendEnd }
 
 // stateKeys is every look the legend can list. The won look is left to
-// the winner's colour ("won its race"): one entry for one mark.
+// the winner's colour ("won its race"): one entry for one mark. So is the
+// running look, a blue fill in the on-CPU green's frame: beside the looks
+// the blue swatch reads "blue fill = running on a carrier" and the green
+// "its carrier on a CPU" (readers: "blue = virtual thread, but parked and
+// ready threads are not blue"; and the legend had many symbols).
 const stateKeys = meaningSet(1<<(meaningCount+Meaning(callWaiting)) | 1<<(meaningCount+Meaning(callReady)) |
-	1<<(meaningCount+Meaning(callRunning)) | 1<<(meaningCount+Meaning(callCancelled)) | 1<<(meaningCount+Meaning(callEnded)))
+	1<<(meaningCount+Meaning(callCancelled)) | 1<<(meaningCount+Meaning(callEnded)))
 
 // stateKeyGroup heads the looks in the legend.
 const stateKeyGroup = "a thread's state"
@@ -75,8 +79,7 @@ func (l *List) noteStateDrawn(st callState) {
 // linesKeyed are the looks the threads' line under the races keys on
 // point (a swatch before each count: "3 running + 3 ready + 1,391
 // parked"); the cancelled and ended looks are keyed nowhere else.
-const linesKeyed = meaningSet(1<<(meaningCount+Meaning(callWaiting)) | 1<<(meaningCount+Meaning(callReady)) |
-	1<<(meaningCount+Meaning(callRunning)))
+const linesKeyed = meaningSet(1<<(meaningCount+Meaning(callWaiting)) | 1<<(meaningCount+Meaning(callReady)))
 
 // statesThatFit is set with the looks that fit the lines the colours'
 // legend takes: all of them, else those the threads' line does not key,

@@ -57,7 +57,7 @@ func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 		assert.Contains(t, txt, "its carrier on a CPU", "%v: legend %s", size, txt)
 		// The blue said as a colour beside the looks (ready and parked
 		// threads are drawn in it, not filled with it).
-		assert.Contains(t, txt, "blue = virtual thread", "%v: legend %s", size, txt)
+		assert.Contains(t, txt, "blue fill = running on a carrier", "%v: legend %s", size, txt)
 		if size[1] < 800 {
 			// A desktop's legend stays one line.
 			ys := map[float32]bool{}

@@ -383,6 +383,9 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 			// look for a ready thread and a waking carrier read as one
 			// thing (a carrier is no virtual thread).
 			drawWakingFrame(l, box, max(1, runFrame(box, sc)/2), p, sc)
+			// Why so many wake is the line's over the row (one per
+			// thread made ready): "waking for work" in each box cost
+			// ten words of the frame's budget.
 			ink, what = p.Text, "waking"
 			who = append(who, label+" waking up to take a ready thread if one is left")
 		default:
@@ -408,21 +411,22 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 }
 
 // wakeLine is the line over the carriers where threads are ready while
-// carriers are being woken, longest first: one plain clause, each count
-// after the look of what it counts ("3 ready threads wait: idle carriers
-// take 50.0 µs to wake"). Readers could not parse the surplus ("woken for
-// 5 threads, 2 went to busy carriers": the scheduler wakes an idle carrier
-// per thread made ready, and a busy one may take the thread first); that
-// is said on point, with the counts. Nil where no carrier is waking or no
-// thread is ready.
+// carriers are being woken, longest first: each count after the look of
+// what it counts ("3 ready threads wait; 5 carriers woken, one per thread
+// made ready"). Readers asked why five wake for three: the scheduler wakes
+// an idle carrier per thread made ready, and a busy one may take the
+// thread first (said on point: "busy carriers took 2" could not be
+// parsed). "idle carriers take 50.0 µs to wake" read as a stray note, no
+// box being idle. Nil where no carrier is waking or no thread is ready.
 func wakeLine(waking, ready int, wake sim.Duration) [][]leadPiece {
 	if waking <= 0 || ready <= 0 || wake <= 0 {
 		return nil
 	}
-	wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait") + ": "
+	wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait") + "; "
+	woken := Count(int64(waking)) + " " + plural(waking, "carrier", "carriers")
 	return [][]leadPiece{{{mark: callReady, marks: true, words: wait},
-		{wakes: true, words: "idle carriers take " + Dur(wake) + " to wake"}},
-		{{mark: callReady, marks: true, words: wait}, {wakes: true, words: "carriers waking"}}}
+		{wakes: true, words: woken + " woken, one per thread made ready"}},
+		{{mark: callReady, marks: true, words: wait}, {wakes: true, words: woken + " waking"}}}
 }
 
 // drawWakingFrame draws a carrier being woken: a solid outline in the

@@ -347,14 +347,14 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	assert.Contains(t, txt, "carrier 1\n#1's Haiku\n", "the box names the carrier the cell says")
 	// The carrier being woken: its box a solid outline in the dim ink
 	// (not the panel's idle frame, not the ready cells' dashes) saying
-	// "waking"; why ready threads wait beside it said once, over the
-	// boxes, in one clause ("woken for 5 threads, 2 went to busy
-	// carriers" lost readers; that is on point).
+	// what it wakes for; why so many wake said once, over the boxes
+	// ("woken for 5 threads, 2 went to busy carriers" lost readers;
+	// that is on point).
 	assert.Contains(t, txt, "carrier 2\nwaking\n")
-	assert.Contains(t, txt, "\n1 ready thread waits: \nidle carriers take 50.0 µs to wake\n")
+	assert.Contains(t, txt, "\n1 ready thread waits; \n1 carrier woken, one per thread made ready\n")
 	var head Rect
 	for _, it := range l.Items {
-		if it.Kind == KindText && it.Text == "1 ready thread waits: " {
+		if it.Kind == KindText && it.Text == "1 ready thread waits; " {
 			head = it.Bounds()
 		}
 	}
@@ -385,16 +385,16 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	in3.Snap = &two
 	var more List
 	Build(&more, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in3}, nil)
-	// The same one clause: the surplus (one woken per thread made
-	// ready, a busy carrier taking one first) is on point, in counts.
-	assert.Contains(t, texts(&more), "\n1 ready thread waits: \nidle carriers take 50.0 µs to wake\n")
+	// Why the surplus, in the model's counts: one woken per thread
+	// made ready (a busy carrier taking one first is on point).
+	assert.Contains(t, texts(&more), "\n1 ready thread waits; \n2 carriers woken, one per thread made ready\n")
 	assert.NotContains(t, texts(&more), "busy carriers")
 	assert.Contains(t, regionSay(&more, "virtual threads"), "2 idle carriers are waking for 1 ready thread: the scheduler signals one per thread made ready")
 	// The waking carriers follow a small box in their look, on the line
 	// itself: a solid dim outline.
 	var line Rect
 	for _, it := range more.Items {
-		if it.Kind == KindText && strings.HasPrefix(it.Text, "idle carriers take") {
+		if it.Kind == KindText && strings.HasPrefix(it.Text, "2 carriers woken") {
 			line = it.Bounds()
 		}
 	}

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/loomlab/loomlab/sim"
@@ -332,6 +333,9 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	nOpen := min(waiting, max(0, fit-nDecided))
 	drawn := append(rows[:nDecided:nDecided], rows[len(rows)-waiting:len(rows)-waiting+nOpen]...)
+	// The open rows picked, in request order (the snapshot lists them
+	// by who holds a carrier: "#4343 above #4342" made readers stop).
+	slices.SortStableFunc(drawn[nDecided:], func(a, b *sim.ScopeView) int { return cmp.Compare(a.Owner, b.Owner) })
 	// The counts on a line of their own, in words: "3 of 349 open · 1
 	// just decided" beside four rows read as a sum that did not add up.
 	// The waiting races are the open scopes not yet decided (what the
