@@ -53,14 +53,15 @@ func poolingCause(f *facts) string {
 // a sentence a reader did not finish.
 func pooledCause(f *facts) string {
 	s := f.s
-	kept := s.Heap.OldLive[sim.CatThreadLocal]
+	h := f.old() // the bar's numbers, as drawn during a Full GC's pause
+	kept := h.OldLive[sim.CatThreadLocal]
 	out := "The " + counti(s.VirtualLive) + " pooled virtual threads never end, so their thread-local caches"
-	if kept > 0 && 2*kept >= s.Heap.OldUsed {
+	if kept > 0 && 2*kept >= h.OldUsed {
 		// "stay live and fill": one verb is enough, and it keeps the
 		// chain on one line of the desktop canvas.
 		// "fill" only once it is at least half full: "fill the old gen
 		// (27 % full)" read as a contradiction.
-		if fill := percent(float64(s.Heap.OldUsed), float64(s.Heap.OldCap)); 2*s.Heap.OldUsed >= s.Heap.OldCap {
+		if fill := percent(float64(h.OldUsed), float64(h.OldCap)); 2*h.OldUsed >= h.OldCap {
 			out += " fill the old gen (" + fill + " full)"
 		} else {
 			out += " pile up in the old gen (" + fill + " of it so far)"
@@ -122,7 +123,9 @@ func (poolingStory) moments(f *facts) {
 		}
 	}
 	why := ""
-	if live := f.t.fullLive; pooled && live > 0 && h.OldCap > 0 {
+	if found := f.old(); pooled && f.s.PauseFull && found.OldLive[sim.CatThreadLocal] > 0 {
+		why = "The live data is mostly the pooled threads' thread-local data, which no GC can free while its thread lives."
+	} else if live := f.t.fullLive; pooled && live > 0 && h.OldCap > 0 {
 		why = "That is " + percent(float64(live), float64(h.OldCap)) + " of the old gen, mostly the pooled threads' thread-local data, which no GC can free while its thread lives."
 	}
 	firstFullGC(f, why)

@@ -37,11 +37,18 @@ func stoppedColW(sc float32) float32 {
 // capacity across the same width), and at its end, in bold, its share of
 // the run stopped for GC. It returns the parts of the bar.
 func drawPairOld(l *List, r Rect, who []string, snap *sim.Snapshot, notes []segNote, p *Palette, sc float32) []heapSeg {
-	h := &snap.Heap
+	h := oldAsDrawn(snap)
 	head, rest := r.Top(CharH * sc)
 	bars, col := rest.CutRight(stoppedColW(sc))
 	l.TextFit(Rect{X: head.X, Y: head.Y, W: r.W, H: head.H}, sc, p.Text, who...)
-	segs := drawSpace(l, bars, "old generation", "old", nil, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, notes...)
+	var state []string
+	if snap.PauseFull && h.OldCap > 0 {
+		// Drawn as the collector found it (oldAsDrawn), said so: the
+		// same bar read 27 % a moment later.
+		pct := Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap))) + " % full"
+		state = []string{pct + " when this GC began", pct}
+	}
+	segs := drawSpace(l, bars, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, notes...)
 	if snap.Time > 0 {
 		share := clamp(float32(float64(snap.GCPauseTotal)/float64(snap.Time)), 0, 1)
 		pct := "under 1 %"
@@ -75,7 +82,7 @@ func (s *Side) drawPair(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	if shown == "" {
 		shown = "this run"
 	}
-	segs := drawPairOld(l, top, []string{shown + " (this run)", shown}, snap, threadDataNotes(snap, s.merged), p, sc)
+	segs := drawPairOld(l, top, []string{shown + " (this run)", shown}, snap, threadDataNotes(snap, oldAsDrawn(snap), s.merged), p, sc)
 	// The compared run's bar is named as such on point (its words are
 	// the same as the shown bar's).
 	// Its garbage is its lesson (its threads end, their data dies): its

@@ -269,7 +269,8 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			}
 		}
 	}
-	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
+	found := oldAsDrawn(snap)
+	oldLive := func(c sim.AllocCat) sim.Bytes { return found.OldLive[c] }
 	var oldState []string
 	if foldOld {
 		// Folded to a line though it is the heap's largest part: said
@@ -282,7 +283,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		s.at.old = old
 		_, s.at.oldFill = SpaceBands(old, sc)
 	} else {
-		segs = drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc, threadDataNotes(snap, s.merged)...)
+		segs = drawSpace(l, old, "old generation", "old", oldState, h.OldCap, found.OldUsed, oldLive, found.OldGarbage, p, sc, threadDataNotes(snap, found, s.merged)...)
 	}
 	if len(snap.ChunkBlocks) > 0 && strip.Empty() && !foldOld {
 		// The StackChunks' counts, where no strip draws them: on point
@@ -322,14 +323,28 @@ func mostlyRequests(h *sim.HeapView) bool {
 	return req > 0 && 2*req >= all
 }
 
+// oldAsDrawn is the heap whose old generation the picture draws: during
+// a Full GC's pause, the old gen as the collector found it when the pause
+// began (its used bytes, its live parts, the rest garbage), for the pause
+// is the collector working on that heap. Drawn as the collection left it,
+// the page's opening frame (held on the first Full GC) showed a mostly
+// free old gen beside the words "the survivors might no longer fit in the
+// old gen's free space". The result is drawn once the pause ends.
+func oldAsDrawn(snap *sim.Snapshot) *sim.HeapView {
+	if !snap.PauseFull {
+		return &snap.Heap
+	}
+	h := snap.Heap.AsFound()
+	return &h
+}
+
 // threadDataNotes are the old generation's words for its thread-local
 // part when that part is most of what it holds: drawn large, with whose
 // it is (the threads that keep it alive) on the line above.
 //
 // merged: the threads' panel beside the heap draws every live thread
 // and the arrow out of it says whose the data is: no line says it again.
-func threadDataNotes(snap *sim.Snapshot, merged bool) []segNote {
-	h := &snap.Heap
+func threadDataNotes(snap *sim.Snapshot, h *sim.HeapView, merged bool) []segNote {
 	tl := h.OldLive[sim.CatThreadLocal]
 	if tl == 0 || 2*tl < h.OldUsed {
 		return nil

@@ -208,6 +208,9 @@ type Side struct {
 	scaleW sim.Words // words a full stack bar stands for; grows, never shrinks
 	// Heap state at the previous tick, to draw what a GC just removed.
 	prevEden, prevSurv, prevOld, prevOldGarbage sim.Bytes
+	// prevPauseFull: the previous tick was in a Full GC's pause, whose old
+	// gen was drawn as the collector found it (oldAsDrawn).
+	prevPauseFull bool
 	// legend: the meanings drawn in the last frame (Build reserves the
 	// legend's room from them).
 	legend meaningSet
@@ -279,7 +282,9 @@ func (s *Side) Tick(snap *sim.Snapshot, events []sim.Event, motion bool) {
 		}
 	}
 	s.prevEden, s.prevSurv = snap.Heap.EdenUsed, snap.Heap.SurvivorUsed
-	s.prevOld, s.prevOldGarbage = snap.Heap.OldUsed, snap.Heap.OldGarbage
+	drawn := oldAsDrawn(snap)
+	s.prevOld, s.prevOldGarbage = drawn.OldUsed, drawn.OldGarbage
+	s.prevPauseFull = snap.PauseFull
 }
 
 // niceWords rounds w up to 1, 2 or 5 times a power of ten, so the stack
