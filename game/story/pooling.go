@@ -27,9 +27,6 @@ func (poolingStory) caption(f *facts) string {
 		// under way, which is what the moment stopped for.
 		out += " A Full GC (of the whole heap) is running now."
 	}
-	// (What a thread per request does instead is drawn, not said: the
-	// playground runs that case beside this one and the heap draws its
-	// old gen and GC share under this one's, at their scale.)
 	return out
 }
 
@@ -77,6 +74,12 @@ func pooledCause(f *facts) string {
 	}
 	if s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time) {
 		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
+		if b := f.beside; b != nil && b.Time > 0 {
+			// The pair the picture draws (the contrast run's bar under
+			// this one), said as plainly: readers asked for both shares
+			// in the headline, not only in the marks.
+			out += "; a thread per request, run beside it, " + gcShareOf(b)
+		}
 	} else {
 		out += "; " + full
 	}

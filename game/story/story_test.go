@@ -263,7 +263,7 @@ func TestTellerStartedMidRunKeepsOldNewsQuiet(t *testing.T) {
 	if got := late.Observe(&r.snap, nil); len(got) != 0 {
 		t.Errorf("moments from before the teller started: %v", got)
 	}
-	contains(t, "late teller", late.Caption(&r.snap), "tasks wait for one")
+	contains(t, "late teller", late.Caption(&r.snap, nil), "tasks wait for one")
 }
 
 func TestEveryStoryTellsEveryScenarioWithoutPanicAtTimeZero(t *testing.T) {
@@ -271,7 +271,7 @@ func TestEveryStoryTellsEveryScenarioWithoutPanicAtTimeZero(t *testing.T) {
 	for _, id := range []string{"vt-pooling", "request-load", "vt-basics", "loom-carrier", "llm-router", "sandbox"} {
 		tl := New(Setup{Scenario: id})
 		tl.Observe(&snap, nil)
-		if tl.Caption(&snap) == "" {
+		if tl.Caption(&snap, nil) == "" {
 			t.Errorf("%s: empty caption at time zero", id)
 		}
 		if len(tl.Kinds()) < 3 {
