@@ -399,7 +399,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		s.drawHeap(l, sl.Heap, snap, p, sc)
 	}
 	if sc2.OSFolded {
-		foldedOS(l, sl.OS, snap, in.BaseMeasured, merged, p, sc)
+		foldedOS(l, sl.OS, snap, in.BaseMeasured, merged, s.contrast != nil, p, sc)
 	} else {
 		drawOS(l, sl.OS, snap, in.BaseMeasured, in.MemLimit, p, sc)
 	}
