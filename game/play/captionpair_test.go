@@ -31,7 +31,7 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	}
 	mine, theirs := share(in.Snap), share(in.Contrast.Snap)
 	require.NotEqual(t, mine, theirs, "the premise: the two runs differ")
-	require.Contains(t, in.Caption, "GC takes "+mine+" of the time; a thread per request, run beside it, "+theirs+".")
+	require.Contains(t, in.Caption, "GC takes "+mine+" of the time; a thread per request (a separate run), "+theirs+".")
 	require.Equal(t, in.Caption, p.State().Caption, "the page's caption is the canvas's")
 	words := strings.Join(shownWords(p), " ")
 	require.Contains(t, words, mine+" stopped")

@@ -78,7 +78,7 @@ func pooledCause(f *facts) string {
 			// The pair the picture draws (the contrast run's bar under
 			// this one), said as plainly: readers asked for both shares
 			// in the headline, not only in the marks.
-			out += "; a thread per request, run beside it, " + gcShareOf(b)
+			out += "; a thread per request (a separate run), " + gcShareOf(b)
 		}
 	} else {
 		out += "; " + full
