@@ -116,6 +116,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// row, the StackChunks' bricks to the explanation on their sliver
 	// (9,999 live ones beside "dead: in the grey garbage" was noise).
 	pair := gcLines > 0 && !foldOld && pairFits(s.contrast, h, body, sc)
+	s.pairDrawn = pair
 	if pair {
 		gcLines = 0
 	}

@@ -253,8 +253,11 @@ type Side struct {
 	// liveGrid is the merged panel's grid of threads this frame (empty
 	// when not drawn): the heap's arrow leaves from its right edge.
 	liveGrid Rect
-	waiting  []sim.ThreadID
-	groups   []group
+	// pairDrawn: this draw's heap drew the compared run beside this one
+	// (drawPair), so the OS threads' line says its count is each run's.
+	pairDrawn bool
+	waiting   []sim.ThreadID
+	groups    []group
 	// Rectangles of the last draw, for animations' end points.
 	at anchors
 }
@@ -351,7 +354,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	// (The layout gives the merged panel the queue's room: two columns,
 	// or a phone's one line.)
 	merged := sc2.ThreadsMerged && sl.RunQueue.Empty() && !sc2.ScopesLead
-	s.merged, s.liveGrid = merged, Rect{}
+	s.merged, s.liveGrid, s.pairDrawn = merged, Rect{}, false
 	switch {
 	case sc2.ScopesLead:
 		// The races are the picture; the carriers and the threads off
@@ -399,7 +402,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		s.drawHeap(l, sl.Heap, snap, p, sc)
 	}
 	if sc2.OSFolded {
-		foldedOS(l, sl.OS, snap, in.BaseMeasured, merged, s.contrast != nil, p, sc)
+		foldedOS(l, sl.OS, snap, in.BaseMeasured, merged, s.pairDrawn, p, sc)
 	} else {
 		drawOS(l, sl.OS, snap, in.BaseMeasured, in.MemLimit, p, sc)
 	}
