@@ -31,10 +31,10 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	}
 	mine, theirs := share(in.Snap), share(in.Contrast.Snap)
 	require.NotEqual(t, mine, theirs, "the premise: the two runs differ")
-	require.Contains(t, in.Caption, "GC takes "+mine+" of the time; a thread per request (a separate run), "+theirs+".")
+	require.Contains(t, in.Caption, "GC takes "+mine+" of the time, "+theirs+" with a new thread per request.")
 	require.Equal(t, in.Caption, p.State().Caption, "the page's caption is the canvas's")
 	words := strings.Join(shownWords(p), " ")
-	require.Contains(t, words, mine+" stopped")
-	require.Contains(t, words, theirs+" stopped")
+	require.Contains(t, words, mine+" of time stopped for GC")
+	require.Contains(t, words, theirs+" of time stopped for GC")
 	require.LessOrEqual(t, len(in.Caption), 200, "two lines of the desktop canvas")
 }

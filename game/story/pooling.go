@@ -52,15 +52,24 @@ func pooledCause(f *facts) string {
 	s := f.s
 	h := f.old() // the bar's numbers, as drawn during a Full GC's pause
 	kept := h.OldLive[sim.CatThreadLocal]
+	paired := f.beside != nil && f.beside.Time > 0 && s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time)
 	out := "The " + counti(s.VirtualLive) + " pooled virtual threads never end, so their thread-local caches"
 	if kept > 0 && 2*kept >= h.OldUsed {
 		// "stay live and fill": one verb is enough, and it keeps the
 		// chain on one line of the desktop canvas.
 		// "fill" only once it is at least half full: "fill the old gen
 		// (27 % full)" read as a contradiction.
-		if fill := percent(float64(h.OldUsed), float64(h.OldCap)); 2*h.OldUsed >= h.OldCap {
+		// Beside the compared run, the two columns' bars say each fill:
+		// the caption keeps the chain and the pair of shares.
+		fill := percent(float64(h.OldUsed), float64(h.OldCap))
+		switch {
+		case 2*h.OldUsed >= h.OldCap && paired:
+			out += " fill the old gen"
+		case 2*h.OldUsed >= h.OldCap:
 			out += " fill the old gen (" + fill + " full)"
-		} else {
+		case paired:
+			out += " pile up in the old gen"
+		default:
 			out += " pile up in the old gen (" + fill + " of it so far)"
 		}
 	} else {
@@ -72,15 +81,15 @@ func pooledCause(f *facts) string {
 	if s.FullGCs > 0 {
 		full = count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
 	}
-	if s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time) {
+	switch {
+	case paired:
+		// The pair the picture draws (each run's column ends with its
+		// share and its Full GCs), said as plainly and once: readers
+		// asked for a shorter headline once the marks carry the pair.
+		out += ": GC takes " + f.gcShare() + " of the time, " + gcShareOf(f.beside) + " with a new thread per request"
+	case s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time):
 		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
-		if b := f.beside; b != nil && b.Time > 0 {
-			// The pair the picture draws (the contrast run's bar under
-			// this one), said as plainly: readers asked for both shares
-			// in the headline, not only in the marks.
-			out += "; a thread per request (a separate run), " + gcShareOf(b)
-		}
-	} else {
+	default:
 		out += "; " + full
 	}
 	return out

@@ -209,3 +209,165 @@ func DistinctPart(title, other string) string {
 	}
 	return strings.Join(a[i:], ", ")
 }
+
+// drawPairColumns draws the two runs as two columns laid out alike
+// (Scene.PairColumns, a desktop's): the shown run on the left, the
+// compared one on the right, each from its own snapshot, top to bottom:
+// its name; its live virtual threads as a row of squares at one scale
+// for both (the unit said on the row); its young spaces as one thin row;
+// its old generation, big, at the heap's scale (the same capacity across
+// the same width); and, in bold, its share of the run stopped for GC and
+// its Full GCs so far. Readers of the rows asked for the two runs side
+// by side, each with its own threads, old gen and GC share in matching
+// places, so that the marks carry the comparison. r is the panel, body
+// its inside. It returns the shown run's old gen's parts and bar.
+func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Palette, sc float32) ([]heapSeg, Rect) {
+	c := s.contrast
+	row := CharH * sc
+	gap := 2 * CharW * sc
+	colW := (body.W - gap) / 2
+	both := snap.Paused && c.Snap.Paused && snap.PauseFull == c.Snap.PauseFull
+	if both {
+		// One pause state for both runs, said once over the panel's
+		// title: each column's "stopped now" twice read as one JVM.
+		b, _ := r.Inset(1).Top(PanelTitleH(sc))
+		drawStopped(l, b, p, sc)
+		t := "both runs in a " + pauseKind(snap) + " now"
+		w := TextWidth(t, sc)
+		l.Rect(Rect{X: b.X + sc, Y: b.Y + (b.H-row)/2, W: w + 4*sc, H: row}, p.Background.Alpha(0.75))
+		l.Text(b.X+3*sc, b.Y+(b.H-row)/2, t, sc, p.Text)
+		l.detail(b, "GC pause", "Both runs are in a stop-the-world "+pauseKind(snap)+" at this moment, each in its own JVM: every Java thread of each is stopped until its collector is done.")
+	}
+	most := max(snap.VirtualLive, c.Snap.VirtualLive)
+	unit := niceCount(max(1, most/10))
+	shown := s.shownName
+	if shown == "" {
+		shown = "this run"
+	}
+	var segs []heapSeg
+	var shownBar Rect
+	for i, run := range []struct {
+		names []string
+		snap  *sim.Snapshot
+		notes []segNote
+		what  string
+	}{
+		{[]string{shown + " (this run)", shown}, snap, threadDataNotes(snap, oldAsDrawn(snap), true), "this run"},
+		// Its garbage is its lesson (its threads end, their data
+		// dies), said why it is harmless in a few words on it.
+		{[]string{c.Name + " (separate run)", c.Name}, c.Snap,
+			[]segNote{{cat: sim.CatGarbage, big: true, why: []string{"ended requests: Full GC frees it", "ended requests' data"}}},
+			"the case compared (" + c.Title + ")"},
+	} {
+		col := Rect{X: body.X + float32(i)*(colW+gap), Y: body.Y, W: colW, H: body.H}
+		rs := run.snap
+		title, rest := col.Top(row * 1.25)
+		name := title
+		if rs.Paused && !both {
+			// Its own pause, from its own snapshot: stripes at the
+			// title's end.
+			t := pauseKind(rs) + " now"
+			tw := TextWidth(t, sc)
+			sw := 2 * (row - 6*sc)
+			var st Rect
+			name, st = title.CutRight(sw + tw + 8*sc)
+			drawStopped(l, Rect{X: st.X + 2*sc, Y: st.Y + 3*sc, W: sw, H: row - 6*sc}, p, sc)
+			l.Text(st.X+sw+6*sc, st.Y, t, sc, p.Text)
+		}
+		// Bold, the column's title: which run the marks under it are.
+		for _, t := range run.names {
+			if TextWidth(t, 1.25*sc) <= name.W {
+				l.TextBold(name.X, name.Y, t, 1.25*sc, p.Text)
+				break
+			}
+		}
+		th, rest := rest.Top(row + 4*sc)
+		th.Y += 2 * sc
+		drawThreadSquares(l, th, rs, unit, p, sc)
+		young, rest := rest.Top(row + 4*sc)
+		eden, s0, s1 := youngRects(Rect{X: young.X, Y: young.Y, W: young.W, H: row}, &rs.Heap, sc)
+		s.drawYoung(l, eden, s0, s1, rs, true, p, sc)
+		old, line := rest.CutBottom(1.25*row + 6*sc)
+		h := oldAsDrawn(rs)
+		var state []string
+		if rs.PauseFull && h.OldCap > 0 {
+			pct := Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap))) + " % full"
+			state = []string{pct + " when this GC began", pct}
+		}
+		sg := drawSpace(l, old, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, run.notes...)
+		if i == 0 {
+			segs, shownBar = sg, old
+		}
+		if rs.Time > 0 {
+			share := clamp(float32(float64(rs.GCPauseTotal)/float64(rs.Time)), 0, 1)
+			pct := "under 1 %"
+			if n := int(share*100 + 0.5); n >= 1 {
+				pct = Count(int64(n)) + " %"
+			}
+			full := Count(rs.FullGCs) + plural(int(rs.FullGCs), " Full GC", " Full GCs")
+			y := line.Y + 4*sc
+			for _, t := range []string{pct + " of time stopped for GC · " + full, pct + " stopped for GC · " + full, pct + " stopped · " + full} {
+				if TextWidth(t, 1.25*sc) <= line.W {
+					l.TextBold(line.X, y, t, 1.25*sc, p.Text)
+					break
+				}
+			}
+			l.detail(line, "time stopped for GC", "In "+run.what+", garbage collection has stopped every thread for "+Dur(rs.GCPauseTotal)+" of "+
+				Dur(sim.Duration(rs.Time))+" so far, in "+Count(rs.FullGCs)+" Full + "+Count(rs.YoungGCs)+" young GCs.")
+		}
+	}
+	ch := &c.Snap.Heap
+	l.detail(Rect{X: body.X + colW + gap, Y: body.Y, W: colW, H: body.H}, "compared case's old generation",
+		"The same moment in the case compared ("+c.Title+"): a second simulation of the same workload, "+
+			"with the same knobs and seed, run beside this one in a JVM of its own (its own "+Size(ch.Max)+" heap, its own threads). It has "+
+			Count(int64(c.Snap.VirtualLive))+" live virtual threads, one per request in flight. Its old generation holds "+Size(ch.OldUsed)+" of "+Size(ch.OldCap)+", "+Size(ch.OldGarbage)+
+			" of it garbage: the data of requests that have ended, which young GCs promoted while the requests were in flight; no thread uses it, and the next collection of the old gen (a Full GC) frees it. "+
+			Size(ch.OldLive[sim.CatThreadLocal])+" thread-local data. Drawn to the scale of the old generation on the left: its threads end, so their data dies.")
+	return segs, shownBar
+}
+
+// pauseKind names the kind of snap's pause.
+func pauseKind(snap *sim.Snapshot) string {
+	if snap.PauseFull {
+		return "Full GC"
+	}
+	return "young GC"
+}
+
+// niceCount rounds n up to 1, 2 or 5 times a power of ten: the number of
+// threads one square stands for.
+func niceCount(n int) int {
+	k := 1
+	for {
+		for _, m := range []int{1, 2, 5} {
+			if k*m >= n {
+				return k * m
+			}
+		}
+		k *= 10
+	}
+}
+
+// drawThreadSquares draws a run's live virtual threads as a row of
+// squares, each unit threads (the last one filled in part), then the
+// count and the unit: the same mark, at the same unit, for both runs of
+// a pair. Whether each thread waits, runs or is parked is on point.
+func drawThreadSquares(l *List, r Rect, snap *sim.Snapshot, unit int, p *Palette, sc float32) {
+	side := CharH*sc - 4*sc
+	step := side + 2*sc
+	n := snap.VirtualLive
+	x := r.X
+	for left := n; left > 0; left -= unit {
+		sq := Rect{X: x, Y: r.Y + 2*sc, W: side, H: side}
+		l.MarkFrame(sq, 1, MeanVirtual, p)
+		part := float32(min(left, unit)) / float32(unit)
+		l.Mark(Rect{X: sq.X, Y: sq.Y, W: side * part, H: side}, MeanVirtual, p, 1)
+		x += step
+	}
+	x += CharW * sc
+	live := Count(int64(n)) + " live threads"
+	l.TextFit(Rect{X: x, Y: r.Y, W: r.Right() - x, H: CharH * sc}, sc, p.Text,
+		live+" · 1 square = "+Count(int64(unit)), Count(int64(n))+" live")
+	l.detail(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H}, "live virtual threads", Count(int64(n))+" live virtual threads, one square for each "+Count(int64(unit))+
+		": "+Count(int64(snap.RunQueueLen))+" waiting for a carrier, the rest running on the carriers or parked. "+Count(int64(len(snap.Carriers)))+" carriers (OS threads) run them.")
+}

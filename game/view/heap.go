@@ -80,7 +80,13 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// "young GCs 0 · Full GCs 0" was two numbers saying nothing.
 		right = "young GCs " + Count(snap.YoungGCs) + " · Full GCs " + Count(snap.FullGCs)
 	}
-	body := panel(l, r, right, p, sc, "heap "+Size(h.Max)+" · "+snap.GC.String()+" GC", "heap "+Size(h.Max), "heap")
+	titles := []string{"heap " + Size(h.Max) + " · " + snap.GC.String() + " GC", "heap " + Size(h.Max), "heap"}
+	if c := s.contrast; s.pairCols && c != nil && c.Snap != nil && snap.Paused && c.Snap.Paused && snap.PauseFull == c.Snap.PauseFull {
+		// The two runs' columns say over the title that both are
+		// paused (drawPairColumns): words under those would be hidden.
+		titles = []string{""}
+	}
+	body := panel(l, r, right, p, sc, titles...)
 	l.region(r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector): eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+
 		", survivor "+Size(h.SurvivorUsed)+" of "+Size(h.SurvivorCap)+", old generation "+Size(h.OldUsed)+" of "+Size(h.OldCap)+
 		" ("+Size(h.OldGarbage)+" of it garbage). "+Count(snap.YoungGCs)+" young collections and "+Count(snap.FullGCs)+
@@ -182,7 +188,9 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	} else {
 		eden, s0, s1, old = HeapRects(body, h, sc)
 	}
-	if pair {
+	if pair && s.pairCols {
+		// Each column draws its run's young spaces.
+	} else if pair {
 		s.at.eden, s.at.survivor = s.drawYoung(l, eden, s0, s1, snap, true, p, sc)
 	} else {
 		s.at.eden, s.at.survivor = s.drawYoung(l, eden, s0, s1, snap, s.merged, p, sc)
@@ -198,7 +206,11 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		oldState = []string{"empty (not drawn to scale)", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
 	var segs []heapSeg
-	if pair {
+	if pair && s.pairCols {
+		segs, old = s.drawPairColumns(l, r, body, snap, p, sc)
+		s.at.old = old
+		_, s.at.oldFill = SpaceBands(old, sc)
+	} else if pair {
 		segs, old = s.drawPair(l, old, rows, snap, p, sc)
 		s.at.old = old
 		_, s.at.oldFill = SpaceBands(old, sc)

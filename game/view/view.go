@@ -256,8 +256,10 @@ type Side struct {
 	// pairDrawn: this draw's heap drew the compared run beside this one
 	// (drawPair), so the OS threads' line says its count is each run's.
 	pairDrawn bool
-	waiting   []sim.ThreadID
-	groups    []group
+	// pairCols: this draw lays the two runs out as columns (Scene.PairColumns).
+	pairCols bool
+	waiting  []sim.ThreadID
+	groups   []group
 	// Rectangles of the last draw, for animations' end points.
 	at anchors
 }
@@ -328,7 +330,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		// Compared sides keep one layout, panel for panel: the pooled
 		// side's merged threads grid beside the other's lanes and queues
 		// left a reader unable to compare them row by row.
-		sc2.ThreadsMerged, sc2.LanesFolded = false, false
+		sc2.ThreadsMerged, sc2.LanesFolded, sc2.PairColumns = false, false, false
 	}
 	sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
 	sc2.CaptionH = captionBandH(r.W, sideH, in, sc)
@@ -355,7 +357,10 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	// or a phone's one line.)
 	merged := sc2.ThreadsMerged && sl.RunQueue.Empty() && !sc2.ScopesLead
 	s.merged, s.liveGrid, s.pairDrawn = merged, Rect{}, false
+	s.pairCols = sc2.PairColumns && sl.Wide
 	switch {
+	case s.pairCols:
+		// The two runs' columns draw each run's threads (contrast.go).
 	case sc2.ScopesLead:
 		// The races are the picture; the carriers and the threads off
 		// them are a line each (racelead.go).
@@ -407,7 +412,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		drawOS(l, sl.OS, snap, in.BaseMeasured, in.MemLimit, p, sc)
 	}
 	s.drawAnims(l, p, sc)
-	if snap.Paused {
+	if snap.Paused && !(s.pairDrawn && s.pairCols) {
 		// Once, over the heap it collects: the threads it stopped are
 		// drawn stopped where they are (lanes.go).
 		n0 := len(l.Items)
