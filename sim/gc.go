@@ -65,6 +65,11 @@ func (s *Sim) collect(need Bytes) {
 		// per-request data on a 16 MB heap).
 		return
 	}
+	if !s.Paused() {
+		// A collection that extends a pause under way found what the
+		// pause's first one left: the pause's start is the first's.
+		h.foundOldUsed, h.foundOldLive = h.oldUsed, h.oldLive
+	}
 	pause, full, cause := s.gc.collect(s)
 	if !full && need > h.edenFree() {
 		full, cause = true, CauseNoRoom

@@ -218,7 +218,12 @@ type heap struct {
 	allocated [catCount]Bytes // every byte ever allocated, by category
 	live      [catCount]Bytes // live bytes now, by category
 	oldLive   [catCount]Bytes // live bytes in old now, by category
-	freed     [catCount]Bytes // bytes that died, by category
+	// The old gen as the latest pause's collections found it (oldUsed and
+	// oldLive when the pause began), kept for the picture: during a Full
+	// GC's pause it draws what the collector found, not its result.
+	foundOldUsed Bytes
+	foundOldLive [catCount]Bytes
+	freed        [catCount]Bytes // bytes that died, by category
 
 	tenuring int
 

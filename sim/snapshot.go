@@ -125,6 +125,27 @@ type HeapView struct {
 	OldGarbage                      Bytes
 	YoungLive, OldLive              [catCount]Bytes
 	Allocated                       [catCount]Bytes
+	// OldFound and OldFoundLive are the old gen's used bytes and its live
+	// bytes by category when the latest GC pause began (its collections
+	// have already run in the state above): what the collector found.
+	OldFound     Bytes
+	OldFoundLive [catCount]Bytes
+}
+
+// AsFound returns h with its old generation as the latest pause found it
+// (OldFound, OldFoundLive, the rest garbage); h itself when none is known.
+func (h *HeapView) AsFound() HeapView {
+	f := *h
+	if h.OldFound == 0 {
+		return f
+	}
+	f.OldUsed, f.OldLive = h.OldFound, h.OldFoundLive
+	var live Bytes
+	for _, b := range f.OldLive {
+		live += b
+	}
+	f.OldGarbage = f.OldUsed - live
+	return f
 }
 
 // ChunkSummary counts StackChunks.
@@ -320,6 +341,7 @@ func (s *Sim) fillHeap(snap *Snapshot) {
 		oldLive += h.oldLive[c]
 	}
 	hv.OldGarbage = h.oldUsed - oldLive
+	hv.OldFound, hv.OldFoundLive = h.foundOldUsed, h.foundOldLive
 }
 
 // fillChunks counts the StackChunks by space and state and lists up to

@@ -343,13 +343,13 @@ func TestStepNamesItsEvent(t *testing.T) {
 	p := New()
 	mustLoad(t, p, `{"scenario":"request-load","case":"virtual-per-request","knobs":{"requests":"3","sleep_ms":"1"}}`)
 	s := p.Sides()[0]
-	assert.Empty(t, s.Input().Step, "no step yet")
+	assert.Empty(t, s.Input(nil).Step, "no step yet")
 	for i := 0; i < 6; i++ {
 		p.Step()
 		p.Tick()
 		ev := s.Events
 		require.NotEmpty(t, ev)
-		line := p.Sides()[0].Input().Step
+		line := p.Sides()[0].Input(nil).Step
 		require.NotEmpty(t, line, "step %d", i)
 		assert.Contains(t, line, "Step: ")
 		if th := ev[0].Thread; th != 0 {
@@ -358,11 +358,11 @@ func TestStepNamesItsEvent(t *testing.T) {
 	}
 	p.Play()
 	p.Tick()
-	assert.Empty(t, p.Sides()[0].Input().Step, "playing drops the step's line")
+	assert.Empty(t, p.Sides()[0].Input(nil).Step, "playing drops the step's line")
 	p.Step()
 	_, err := p.Scrub(0, 1<<20)
 	require.NoError(t, err)
-	assert.Empty(t, p.Sides()[0].Input().Step, "a scrub is not a step")
+	assert.Empty(t, p.Sides()[0].Input(nil).Step, "a scrub is not a step")
 }
 
 // Every scenario runs a JVM, so state().rssMb is a number above zero from

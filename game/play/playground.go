@@ -337,14 +337,19 @@ func (p *Playground) primary() int {
 func (p *Playground) Inputs(dst []view.SideInput) []view.SideInput {
 	dst = dst[:0]
 	for _, s := range p.sides {
-		dst = append(dst, s.Input())
-	}
-	if p.contrast != nil && len(dst) == 1 {
-		// Only once it has caught up with the shown time (contrastTick):
-		// a contrast at another moment is not drawn.
-		dst[0].Contrast = p.contrast.input(p.now)
+		dst = append(dst, s.Input(p.beside()))
 	}
 	return dst
+}
+
+// beside is the contrast run's state for the one shown side, nil when
+// there is none or it has not caught up with the shown time
+// (contrastTick): a contrast at another moment is not drawn or told.
+func (p *Playground) beside() *view.Contrast {
+	if p.contrast == nil || len(p.sides) != 1 {
+		return nil
+	}
+	return p.contrast.input(p.now)
 }
 
 // Views returns the sides' view state.

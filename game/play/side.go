@@ -118,10 +118,11 @@ func perTask(k sim.ExecutorKind) bool {
 	return k == sim.ExecVirtualPerTask || k == sim.ExecPlatformPerTask
 }
 
-// Input is what the view draws this side from.
-func (s *Side) Input() view.SideInput {
-	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual,
-		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(), Callouts: s.viewCallouts(), Step: s.StepLine(),
+// Input is what the view draws this side from; con is the contrast run
+// drawn beside it (nil when none is).
+func (s *Side) Input(con *view.Contrast) view.SideInput {
+	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual, Contrast: con,
+		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(con), Callouts: s.viewCallouts(), Step: s.StepLine(),
 		MemLimit: containerLimit(s.values), WakeLatency: s.sm.Config().Machine.WakeLatency}
 }
 

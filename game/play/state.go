@@ -3,6 +3,7 @@ package play
 import (
 	"math"
 
+	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -159,7 +160,7 @@ func (p *Playground) State() State {
 	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95)}
 	primary := -1
 	for i, s := range p.sides {
-		st.Sides = append(st.Sides, s.state())
+		st.Sides = append(st.Sides, s.state(p.beside()))
 		if primary < 0 && s.Case == p.spec.Case {
 			primary = i
 		}
@@ -178,7 +179,7 @@ func (p *Playground) State() State {
 	return st
 }
 
-func (s *Side) state() SideState {
+func (s *Side) state(con *view.Contrast) SideState {
 	sn := &s.Snap
 	ss := SideState{Case: s.Case, Knobs: map[string]string{}, SimTimeNs: int64(s.sm.Now()),
 		Virtual: sn.VirtualLive, Platform: sn.PlatformLive, PlatformApp: sn.PlatformApp, Carriers: len(sn.Carriers),
@@ -188,7 +189,7 @@ func (s *Side) state() SideState {
 		GCPauseMs: round3(sn.GCPauseTotal.Milliseconds()), Paused: sn.Paused, PauseFull: sn.PauseFull,
 		RSSMb: mbKnown(sn.RSS), ThreadMemoryMb: mb(sn.ThreadMemory), Events: s.sm.EventsProcessed(),
 		DroppedEvents: s.Dropped, Done: sn.Done, OOM: sn.OOM != "", OOMMessage: sn.OOM, StopReason: s.sm.StopReason(),
-		Caption: s.Caption(), Moments: s.momentStates(), QueuedTasks: sn.TasksQueued}
+		Caption: s.Caption(con), Moments: s.momentStates(), QueuedTasks: sn.TasksQueued}
 	for _, name := range s.values.Names() {
 		ss.Knobs[name] = s.values.Text(name)
 	}

@@ -87,12 +87,17 @@ func (s *Side) forgetStaleCallouts() {
 	s.startNews = news
 }
 
-// Caption is the side's live caption.
-func (s *Side) Caption() string {
+// Caption is the side's live caption; con is the contrast run drawn
+// beside it (nil when none is).
+func (s *Side) Caption(con *view.Contrast) string {
 	if s.teller == nil {
 		return ""
 	}
-	return s.teller.Caption(&s.Snap)
+	var beside *sim.Snapshot
+	if con != nil {
+		beside = con.Snap
+	}
+	return s.teller.Caption(&s.Snap, beside)
 }
 
 // calloutSameTime: a moment this close before the shown time is "now".

@@ -76,8 +76,17 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 99},
 		// 111 before stop 22 drew the thread-per-request case under the
 		// pooled marks (its 11 words; the GC bar's "of the whole run"
-		// went to the hover, the caption's last sentence went).
-		{`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, gcPauseAfter(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(2300*sim.Millisecond)), 120},
+		// went to the hover, the caption's last sentence went). 123 since
+		// stop 23 drew each run as a labelled row (its live threads,
+		// stopped or running now, "so far", why its garbage is harmless):
+		// readers could not tell which run a panel was; "1 square = 100
+		// threads", the eden sizes and the OS threads' sum went to the
+		// hover for them. 108 since its last round drew the two runs as
+		// columns laid out alike (each its threads' squares, old gen and
+		// one bold line): the big grid of one run's threads, the
+		// carriers' line, each row's "stopped now"/"for GC so far" and
+		// the panel's title under the pause banner went.
+		{`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, gcPauseAfter(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(2300*sim.Millisecond)), 110},
 	} {
 		w := frameWords(t, c.spec, c.at)
 		t.Logf("%s: %d words: %s", c.spec, len(w), strings.Join(w, " "))

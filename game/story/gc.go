@@ -84,6 +84,17 @@ func gcSentence(f *facts) string {
 	return out + "."
 }
 
+// old is the heap as the picture draws it: during a Full GC's pause its
+// old gen as the collector found it when the pause began (the view's
+// oldAsDrawn), else as it is.
+func (f *facts) old() *sim.HeapView {
+	if f.s.PauseFull {
+		h := f.s.Heap.AsFound()
+		return &h
+	}
+	return &f.s.Heap
+}
+
 // firstFullGC reports the first Full GC: from its event when the tick
 // holds it (exact time, live data after), else from the counter.
 func firstFullGC(f *facts, why string) {
@@ -98,6 +109,16 @@ func firstFullGC(f *facts, why string) {
 		at = e.At
 		text = "First Full GC at " + duration(sim.Duration(at)) + fullGCWhy(sim.GCCause(e.B)) +
 			": it stopped every thread to mark and compact the whole heap, and " + size(sim.Bytes(e.A)) + " stayed live."
+		if h := f.old(); f.s.PauseFull && h.OldCap > 0 {
+			// Its pause is under way, and the picture draws the old gen
+			// as the collector found it: the numbers are the bar's ("229
+			// MB stayed live, 25 % of the old gen" beside a bar drawn
+			// 27 % full, or 89 %, were sums that did not add up).
+			text = "First Full GC at " + duration(sim.Duration(at)) + fullGCWhy(sim.GCCause(e.B)) +
+				": it stops every thread to mark and compact the whole heap. It found the old gen " +
+				percent(float64(h.OldUsed), float64(h.OldCap)) + " full: " +
+				percent(float64(h.OldUsed-h.OldGarbage), float64(h.OldCap)) + " live data, the rest garbage."
+		}
 	}
 	if why != "" {
 		text += " " + why

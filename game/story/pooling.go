@@ -27,9 +27,6 @@ func (poolingStory) caption(f *facts) string {
 		// under way, which is what the moment stopped for.
 		out += " A Full GC (of the whole heap) is running now."
 	}
-	// (What a thread per request does instead is drawn, not said: the
-	// playground runs that case beside this one and the heap draws its
-	// old gen and GC share under this one's, at their scale.)
 	return out
 }
 
@@ -53,16 +50,26 @@ func poolingCause(f *facts) string {
 // a sentence a reader did not finish.
 func pooledCause(f *facts) string {
 	s := f.s
-	kept := s.Heap.OldLive[sim.CatThreadLocal]
+	h := f.old() // the bar's numbers, as drawn during a Full GC's pause
+	kept := h.OldLive[sim.CatThreadLocal]
+	paired := f.beside != nil && f.beside.Time > 0 && s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time)
 	out := "The " + counti(s.VirtualLive) + " pooled virtual threads never end, so their thread-local caches"
-	if kept > 0 && 2*kept >= s.Heap.OldUsed {
+	if kept > 0 && 2*kept >= h.OldUsed {
 		// "stay live and fill": one verb is enough, and it keeps the
 		// chain on one line of the desktop canvas.
 		// "fill" only once it is at least half full: "fill the old gen
 		// (27 % full)" read as a contradiction.
-		if fill := percent(float64(s.Heap.OldUsed), float64(s.Heap.OldCap)); 2*s.Heap.OldUsed >= s.Heap.OldCap {
+		// Beside the compared run, the two columns' bars say each fill:
+		// the caption keeps the chain and the pair of shares.
+		fill := percent(float64(h.OldUsed), float64(h.OldCap))
+		switch {
+		case 2*h.OldUsed >= h.OldCap && paired:
+			out += " fill the old gen"
+		case 2*h.OldUsed >= h.OldCap:
 			out += " fill the old gen (" + fill + " full)"
-		} else {
+		case paired:
+			out += " pile up in the old gen"
+		default:
 			out += " pile up in the old gen (" + fill + " of it so far)"
 		}
 	} else {
@@ -74,9 +81,15 @@ func pooledCause(f *facts) string {
 	if s.FullGCs > 0 {
 		full = count(s.FullGCs) + " Full " + plural(s.FullGCs, "GC", "GCs") + " so far"
 	}
-	if s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time) {
+	switch {
+	case paired:
+		// The pair the picture draws (each run's column ends with its
+		// share and its Full GCs), said as plainly and once: readers
+		// asked for a shorter headline once the marks carry the pair.
+		out += ": GC takes " + f.gcShare() + " of the time, " + gcShareOf(f.beside) + " with a new thread per request"
+	case s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time):
 		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
-	} else {
+	default:
 		out += "; " + full
 	}
 	return out
@@ -122,7 +135,9 @@ func (poolingStory) moments(f *facts) {
 		}
 	}
 	why := ""
-	if live := f.t.fullLive; pooled && live > 0 && h.OldCap > 0 {
+	if found := f.old(); pooled && f.s.PauseFull && found.OldLive[sim.CatThreadLocal] > 0 {
+		why = "The live data is mostly the pooled threads' thread-local data, which no GC can free while its thread lives."
+	} else if live := f.t.fullLive; pooled && live > 0 && h.OldCap > 0 {
 		why = "That is " + percent(float64(live), float64(h.OldCap)) + " of the old gen, mostly the pooled threads' thread-local data, which no GC can free while its thread lives."
 	}
 	firstFullGC(f, why)

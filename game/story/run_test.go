@@ -58,7 +58,7 @@ func (r *run) to(ms, tick float64) string {
 		r.sm.Advance(next, 1<<30)
 		r.observe()
 	}
-	return r.teller.Caption(&r.snap)
+	return r.teller.Caption(&r.snap, nil)
 }
 
 // has reports whether a moment of kind k was seen, and it.

@@ -59,7 +59,13 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 	if !ok {
 		t.Fatalf("no Full GC moment; moments %v", r.seen)
 	}
-	contains(t, "first Full GC", m.Sentence, "First Full GC at", "stayed live", "thread-local data")
+	contains(t, "first Full GC", m.Sentence, "First Full GC at", "thread-local data")
+	if strings.Contains(m.Sentence, "It found the old gen") {
+		// Told in its pause: the numbers of the old gen as drawn then.
+		contains(t, "first Full GC", m.Sentence, "% live data, the rest garbage")
+	} else {
+		contains(t, "first Full GC", m.Sentence, "stayed live")
+	}
 	if m.At <= 0 || m.At > r.snap.Time {
 		t.Errorf("first Full GC at %v, outside the run so far (%v)", m.At, r.snap.Time)
 	}
@@ -257,7 +263,7 @@ func TestTellerStartedMidRunKeepsOldNewsQuiet(t *testing.T) {
 	if got := late.Observe(&r.snap, nil); len(got) != 0 {
 		t.Errorf("moments from before the teller started: %v", got)
 	}
-	contains(t, "late teller", late.Caption(&r.snap), "tasks wait for one")
+	contains(t, "late teller", late.Caption(&r.snap, nil), "tasks wait for one")
 }
 
 func TestEveryStoryTellsEveryScenarioWithoutPanicAtTimeZero(t *testing.T) {
@@ -265,7 +271,7 @@ func TestEveryStoryTellsEveryScenarioWithoutPanicAtTimeZero(t *testing.T) {
 	for _, id := range []string{"vt-pooling", "request-load", "vt-basics", "loom-carrier", "llm-router", "sandbox"} {
 		tl := New(Setup{Scenario: id})
 		tl.Observe(&snap, nil)
-		if tl.Caption(&snap) == "" {
+		if tl.Caption(&snap, nil) == "" {
 			t.Errorf("%s: empty caption at time zero", id)
 		}
 		if len(tl.Kinds()) < 3 {
@@ -393,8 +399,16 @@ func TestPoolingFillWordAndFullGCReason(t *testing.T) {
 	if r.snap.FullGCs == 0 {
 		t.Fatal("no Full GC by 700 ms: the test's premise is gone")
 	}
-	half := 2*r.snap.Heap.OldUsed >= r.snap.Heap.OldCap
-	if half {
+	// In the Full GC's pause the caption's numbers are the old gen as the
+	// collector found it, as the picture draws it then.
+	h := r.snap.Heap
+	if r.snap.PauseFull {
+		h = h.AsFound()
+	}
+	half := 2*h.OldUsed >= h.OldCap
+	if kept := h.OldLive[sim.CatThreadLocal]; 2*kept < h.OldUsed {
+		contains(t, "after the first Full GC", c, "stay live")
+	} else if half {
 		contains(t, "after the first Full GC", c, "fill the old gen")
 	} else {
 		contains(t, "after the first Full GC", c, "pile up in the old gen")

@@ -39,7 +39,7 @@ type Teller struct {
 	// The caption of the last state asked about, kept while the state is
 	// the same (a frame loop asks every frame).
 	caption    string
-	captionKey [4]int64
+	captionKey [5]int64
 	// primed: the first observation has been made. A teller that starts
 	// on a run already under way (a scrubbed position) takes what it finds
 	// as known, so that it does not announce old news as a moment.
@@ -83,13 +83,19 @@ func (t *Teller) Observe(snap *sim.Snapshot, events []sim.Event) []Moment {
 
 // Caption is one or two sentences on what is happening now and why, for
 // snap: the state last observed, or one reached since without a tick (a
-// step, a scrub), so that the words always match the picture.
-func (t *Teller) Caption(snap *sim.Snapshot) string {
-	key := [4]int64{int64(snap.Time), snap.Events, b2i(snap.Paused), b2i(snap.Done)}
+// step, a scrub), so that the words always match the picture. beside, when
+// not nil, is the compared case's run at the same time (the playground's
+// contrast run, which the picture draws): a story may state the pair.
+func (t *Teller) Caption(snap, beside *sim.Snapshot) string {
+	at := int64(-1)
+	if beside != nil {
+		at = int64(beside.Time)
+	}
+	key := [5]int64{int64(snap.Time), snap.Events, b2i(snap.Paused), b2i(snap.Done), at}
 	if t.caption != "" && key == t.captionKey {
 		return t.caption
 	}
-	t.caption, t.captionKey = t.captionOf(&facts{s: snap, knobs: t.setup.Knobs, models: t.setup.Models, t: t}), key
+	t.caption, t.captionKey = t.captionOf(&facts{s: snap, beside: beside, knobs: t.setup.Knobs, models: t.setup.Models, t: t}), key
 	return t.caption
 }
 
@@ -200,7 +206,10 @@ func storyFor(scenario string) story {
 
 // facts is one observation: the state, the tick's events, the knobs.
 type facts struct {
-	s       *sim.Snapshot
+	s *sim.Snapshot
+	// beside is the compared case's state at the same time (captions
+	// only), nil when none is drawn.
+	beside  *sim.Snapshot
 	ev      []sim.Event
 	knobs   map[string]string
 	models  []string
@@ -286,8 +295,11 @@ func (f *facts) cpuSentence() string {
 }
 
 // gcShare is the share of the run stopped for GC so far.
-func (f *facts) gcShare() string {
-	return percent(float64(f.s.GCPauseTotal), float64(f.s.Time))
+func (f *facts) gcShare() string { return gcShareOf(f.s) }
+
+// gcShareOf is the share of s's run stopped for GC so far.
+func gcShareOf(s *sim.Snapshot) string {
+	return percent(float64(s.GCPauseTotal), float64(s.Time))
 }
 
 // started counts the workload's threads started so far in a batch where

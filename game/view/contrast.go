@@ -32,16 +32,90 @@ func stoppedColW(sc float32) float32 {
 	return TextWidth("100 % stopped", 1.25*sc) + 8*sc
 }
 
-// drawPairOld draws one case of the pair in r: its heading (who), its old
-// generation as drawSpace draws the shown one (the same scale: the same
-// capacity across the same width), and at its end, in bold, its share of
-// the run stopped for GC. It returns the parts of the bar.
-func drawPairOld(l *List, r Rect, who []string, snap *sim.Snapshot, notes []segNote, p *Palette, sc float32) []heapSeg {
-	h := &snap.Heap
-	head, rest := r.Top(CharH * sc)
-	bars, col := rest.CutRight(stoppedColW(sc))
-	l.TextFit(Rect{X: head.X, Y: head.Y, W: r.W, H: head.H}, sc, p.Text, who...)
-	segs := drawSpace(l, bars, "old generation", "old", nil, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, notes...)
+// pairRow is one run's row of the pair: its heading (its threads and
+// whether it is stopped now), its young spaces (empty where the panel is
+// too low: one young row over both, a phone's) and its old generation.
+type pairRow struct{ head, young, old Rect }
+
+// pairRows lays the two runs out alike, one row each, in body: a heading,
+// a thin young row, the old gen with the room left. Nil where the rows
+// would leave the old gens under three lines and a half.
+func pairRows(body Rect, sc float32) []pairRow {
+	row := CharH * sc
+	gap := 8 * sc
+	// Thin: the young spaces are not the lesson; their labels sit on
+	// their bars.
+	young := row + 4*sc
+	half := (body.H - gap) / 2
+	if half < row+young+3*sc+3.5*row {
+		return nil
+	}
+	var rows []pairRow
+	for i := range 2 {
+		r := Rect{X: body.X, Y: body.Y + float32(i)*(half+gap), W: body.W, H: half}
+		var pr pairRow
+		pr.head, r = r.Top(row)
+		pr.young, r = r.Top(young)
+		_, pr.old = r.Top(3 * sc)
+		rows = append(rows, pr)
+	}
+	return rows
+}
+
+// drawPairHead draws a run's heading in its row: its live virtual threads
+// as a bar in their colour, at one scale for both runs (most is the
+// larger run's count, drawn a few characters wide), the count and the
+// run's name; at its end, in the share's column, whether the run is
+// stopped for GC now (the pause's stripes) or running: readers could not
+// tell whose threads the grid drew, nor whether the other run was paused.
+func drawPairHead(l *List, r Rect, who []string, snap *sim.Snapshot, most int, p *Palette, sc float32) {
+	row := CharH * sc
+	text, col := r.CutRight(stoppedColW(sc))
+	mkW := 6 * CharW * sc
+	mk := Rect{X: text.X, Y: text.Y + 3*sc, W: max(2*sc, mkW*float32(snap.VirtualLive)/float32(max(1, most))), H: row - 6*sc}
+	l.Mark(mk, MeanVirtual, p, 1)
+	x := text.X + mkW + CharW*sc
+	live := Count(int64(snap.VirtualLive)) + " live · "
+	var words []string
+	for _, w := range who {
+		words = append(words, live+w)
+	}
+	// Narrow: the name alone (the count is the explanation's), else the
+	// count.
+	words = append(words, who[len(who)-1], strings.TrimSuffix(live, " · "))
+	l.TextFit(Rect{X: x, Y: text.Y, W: text.Right() - x, H: row}, sc, p.Text, words...)
+	state := "running now"
+	if snap.Paused {
+		sw := Rect{X: col.X + 6*sc, Y: col.Y + 3*sc, W: 2 * (row - 6*sc), H: row - 6*sc}
+		drawStopped(l, sw, p, sc)
+		l.Text(sw.Right()+4*sc, col.Y, "stopped now", sc, p.Text)
+	} else {
+		l.Text(col.X+6*sc, col.Y, state, sc, p.TextDim)
+	}
+}
+
+// drawPairOld draws one case of the pair in its row: its heading (who),
+// its old generation as drawSpace draws the shown one (the same scale:
+// the same capacity across the same width), and at its end, in bold, its
+// share of the run so far stopped for GC. It returns the parts of the
+// bar.
+func drawPairOld(l *List, pr pairRow, who []string, snap *sim.Snapshot, most int, notes []segNote, p *Palette, sc float32) []heapSeg {
+	h := oldAsDrawn(snap)
+	bars, col := pr.old.CutRight(stoppedColW(sc))
+	if pr.young.Empty() {
+		// A phone's: the heading is the run's name alone.
+		l.TextFit(Rect{X: pr.head.X, Y: pr.head.Y, W: pr.head.W, H: pr.head.H}, sc, p.Text, who...)
+	} else {
+		drawPairHead(l, pr.head, who, snap, most, p, sc)
+	}
+	var state []string
+	if snap.PauseFull && h.OldCap > 0 {
+		// Drawn as the collector found it (oldAsDrawn), said so: the
+		// same bar read 27 % a moment later.
+		pct := Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap))) + " % full"
+		state = []string{pct + " when this GC began", pct}
+	}
+	segs := drawSpace(l, bars, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, notes...)
 	if snap.Time > 0 {
 		share := clamp(float32(float64(snap.GCPauseTotal)/float64(snap.Time)), 0, 1)
 		pct := "under 1 %"
@@ -51,44 +125,60 @@ func drawPairOld(l *List, r Rect, who []string, snap *sim.Snapshot, notes []segN
 		_, fill := SpaceBands(bars, sc)
 		y := fill.Y + (fill.H-CharH*1.25*sc-CharH*sc)/2
 		l.TextBold(col.X+6*sc, y, pct+" stopped", 1.25*sc, p.Text)
-		l.Text(col.X+6*sc, y+CharH*1.25*sc, "for GC", sc, p.TextDim)
+		// So far, not now: "is 33 % a running total?"
+		l.TextFit(Rect{X: col.X + 6*sc, Y: y + CharH*1.25*sc, W: col.W - 6*sc, H: CharH * sc}, sc, p.TextDim, "for GC so far", "for GC")
 	}
 	return segs
 }
 
-// drawPair draws the two cases' old gens in r, one above the other at
-// one scale: the shown run's (its parts returned, for the threads'
-// arrow) and the compared run's, each with its share of the run stopped
-// for GC at its end. Readers asked to see the comparison as the frame's
-// mark, not as two thin bars under it.
+// drawPair draws the two runs in r, one row each laid out alike: the
+// shown run's (its old gen's parts returned, for the threads' arrow) and
+// the compared run's, each with its threads, its young spaces (the shown
+// run's are drawn by the heap, in rows[0].young), its old gen at one
+// scale and its share of the run stopped for GC at its end. Readers
+// asked to see the comparison as the frame's mark, each run labelled and
+// drawn the same way. rows nil (a phone's): the two old gens share the
+// rest of r under one young row.
 //
 // It also returns the shown run's bar, where the pause's motion (the
 // compaction's sweep and plate) is drawn: over both it crossed the
 // compared bar's heading.
-func (s *Side) drawPair(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) ([]heapSeg, Rect) {
+func (s *Side) drawPair(l *List, r Rect, rows []pairRow, snap *sim.Snapshot, p *Palette, sc float32) ([]heapSeg, Rect) {
 	c := s.contrast
-	gap := 6 * sc
-	half := (r.H - gap) / 2
-	top := Rect{X: r.X, Y: r.Y, W: r.W, H: half}
-	bottom := Rect{X: r.X, Y: r.Y + half + gap, W: r.W, H: half}
+	if rows == nil {
+		gap := 6 * sc
+		half := (r.H - gap) / 2
+		for i := range 2 {
+			var pr pairRow
+			pr.head, pr.old = Rect{X: r.X, Y: r.Y + float32(i)*(half+gap), W: r.W, H: half}.Top(CharH * sc)
+			rows = append(rows, pr)
+		}
+	}
 	shown := s.shownName
 	if shown == "" {
 		shown = "this run"
 	}
-	segs := drawPairOld(l, top, []string{shown + " (this run)", shown}, snap, threadDataNotes(snap, s.merged), p, sc)
+	most := max(snap.VirtualLive, c.Snap.VirtualLive)
+	segs := drawPairOld(l, rows[0], []string{shown}, snap, most, threadDataNotes(snap, oldAsDrawn(snap), s.merged), p, sc)
+	if !rows[1].young.Empty() {
+		eden, s0, s1 := youngRects(rows[1].young, &c.Snap.Heap, sc)
+		s.drawYoung(l, eden, s0, s1, c.Snap, true, p, sc)
+	}
 	// The compared run's bar is named as such on point (its words are
 	// the same as the shown bar's).
-	// Its garbage is its lesson (its threads end, their data dies): its
-	// other parts are named, not measured, as the shown bar's are.
-	drawPairOld(l, bottom, []string{c.Name + " (same load, run beside it)", c.Name + " (run beside it)", c.Name}, c.Snap,
-		[]segNote{{cat: sim.CatGarbage, big: true}}, p, sc)
-	for _, x := range []struct {
-		r    Rect
+	// Its garbage is its lesson (its threads end, their data dies), said
+	// why it is harmless on it: the data of ended requests, promoted by
+	// young GCs while in flight, which the next Full GC frees ("does
+	// 'full' count garbage? why is that fine?"). Its other parts are
+	// named, not measured, as the shown bar's are.
+	drawPairOld(l, rows[1], []string{c.Name + " (separate run, same load)", c.Name + " (separate run)", c.Name}, c.Snap, most,
+		[]segNote{{cat: sim.CatGarbage, big: true, why: []string{"ended requests' data: next Full GC frees it", "ended requests' data"}}}, p, sc)
+	for i, x := range []struct {
 		name string
 		s    *sim.Snapshot
 		what string
-	}{{top, "time stopped for GC", snap, "this run"}, {bottom, "compared case's time stopped for GC", c.Snap, "the case compared (" + c.Title + ")"}} {
-		_, col := x.r.CutRight(stoppedColW(sc))
+	}{{"time stopped for GC", snap, "this run"}, {"compared case's time stopped for GC", c.Snap, "the case compared (" + c.Title + ")"}} {
+		_, col := rows[i].old.CutRight(stoppedColW(sc))
 		l.detail(col, x.name, "In "+x.what+", garbage collection has stopped every thread for "+Dur(x.s.GCPauseTotal)+" of "+
 			Dur(sim.Duration(x.s.Time))+" so far, in "+Count(x.s.FullGCs)+" Full + "+Count(x.s.YoungGCs)+" young GCs.")
 	}
@@ -97,12 +187,13 @@ func (s *Side) drawPair(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	if c.Snap.FullGCs > 0 {
 		full = Count(c.Snap.FullGCs) + plural(int(c.Snap.FullGCs), " Full GC", " Full GCs") + " so far"
 	}
-	l.detail(bottom, "compared case's old generation", "The same moment in the case compared ("+c.Title+"): a second simulation of the same workload, "+
-		"with the same knobs and seed, run beside this one. Its old generation holds "+Size(ch.OldUsed)+" of "+Size(ch.OldCap)+", "+Size(ch.OldGarbage)+
-		" of it garbage (objects no thread uses any more, freed by the next collection of the old gen), "+
-		Size(ch.OldLive[sim.CatThreadLocal])+" thread-local data; "+full+". Drawn to the scale of the old generation above: its threads end, so their data dies.")
-	_, bar := top.Top(CharH * sc)
-	bar, _ = bar.CutRight(stoppedColW(sc))
+	l.detail(Rect{X: rows[1].head.X, Y: rows[1].head.Y, W: rows[1].head.W, H: rows[1].old.Bottom() - rows[1].head.Y}, "compared case's old generation",
+		"The same moment in the case compared ("+c.Title+"): a second simulation of the same workload, "+
+			"with the same knobs and seed, run beside this one in a JVM of its own (its own "+Size(ch.Max)+" heap, its own threads). It has "+
+			Count(int64(c.Snap.VirtualLive))+" live virtual threads, one per request in flight. Its old generation holds "+Size(ch.OldUsed)+" of "+Size(ch.OldCap)+", "+Size(ch.OldGarbage)+
+			" of it garbage: the data of requests that have ended, which young GCs promoted while the requests were in flight; no thread uses it, and the next collection of the old gen (a Full GC) frees it. "+
+			Size(ch.OldLive[sim.CatThreadLocal])+" thread-local data; "+full+". Drawn to the scale of the old generation above: its threads end, so their data dies.")
+	bar, _ := rows[0].old.CutRight(stoppedColW(sc))
 	return segs, bar
 }
 
@@ -117,4 +208,166 @@ func DistinctPart(title, other string) string {
 		i++
 	}
 	return strings.Join(a[i:], ", ")
+}
+
+// drawPairColumns draws the two runs as two columns laid out alike
+// (Scene.PairColumns, a desktop's): the shown run on the left, the
+// compared one on the right, each from its own snapshot, top to bottom:
+// its name; its live virtual threads as a row of squares at one scale
+// for both (the unit said on the row); its young spaces as one thin row;
+// its old generation, big, at the heap's scale (the same capacity across
+// the same width); and, in bold, its share of the run stopped for GC and
+// its Full GCs so far. Readers of the rows asked for the two runs side
+// by side, each with its own threads, old gen and GC share in matching
+// places, so that the marks carry the comparison. r is the panel, body
+// its inside. It returns the shown run's old gen's parts and bar.
+func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Palette, sc float32) ([]heapSeg, Rect) {
+	c := s.contrast
+	row := CharH * sc
+	gap := 2 * CharW * sc
+	colW := (body.W - gap) / 2
+	both := snap.Paused && c.Snap.Paused && snap.PauseFull == c.Snap.PauseFull
+	if both {
+		// One pause state for both runs, said once over the panel's
+		// title: each column's "stopped now" twice read as one JVM.
+		b, _ := r.Inset(1).Top(PanelTitleH(sc))
+		drawStopped(l, b, p, sc)
+		t := "both runs in a " + pauseKind(snap) + " now"
+		w := TextWidth(t, sc)
+		l.Rect(Rect{X: b.X + sc, Y: b.Y + (b.H-row)/2, W: w + 4*sc, H: row}, p.Background.Alpha(0.75))
+		l.Text(b.X+3*sc, b.Y+(b.H-row)/2, t, sc, p.Text)
+		l.detail(b, "GC pause", "Both runs are in a stop-the-world "+pauseKind(snap)+" at this moment, each in its own JVM: every Java thread of each is stopped until its collector is done.")
+	}
+	most := max(snap.VirtualLive, c.Snap.VirtualLive)
+	unit := niceCount(max(1, most/10))
+	shown := s.shownName
+	if shown == "" {
+		shown = "this run"
+	}
+	var segs []heapSeg
+	var shownBar Rect
+	for i, run := range []struct {
+		names []string
+		snap  *sim.Snapshot
+		notes []segNote
+		what  string
+	}{
+		{[]string{shown + " (this run)", shown}, snap, threadDataNotes(snap, oldAsDrawn(snap), true), "this run"},
+		// Its garbage is its lesson (its threads end, their data
+		// dies), said why it is harmless in a few words on it.
+		{[]string{c.Name + " (separate run)", c.Name}, c.Snap,
+			[]segNote{{cat: sim.CatGarbage, big: true, why: []string{"ended requests: Full GC frees it", "ended requests' data"}}},
+			"the case compared (" + c.Title + ")"},
+	} {
+		col := Rect{X: body.X + float32(i)*(colW+gap), Y: body.Y, W: colW, H: body.H}
+		rs := run.snap
+		title, rest := col.Top(row * 1.25)
+		name := title
+		if rs.Paused && !both {
+			// Its own pause, from its own snapshot: stripes at the
+			// title's end.
+			t := pauseKind(rs) + " now"
+			tw := TextWidth(t, sc)
+			sw := 2 * (row - 6*sc)
+			var st Rect
+			name, st = title.CutRight(sw + tw + 8*sc)
+			drawStopped(l, Rect{X: st.X + 2*sc, Y: st.Y + 3*sc, W: sw, H: row - 6*sc}, p, sc)
+			l.Text(st.X+sw+6*sc, st.Y, t, sc, p.Text)
+		}
+		// Bold, the column's title: which run the marks under it are.
+		for _, t := range run.names {
+			if TextWidth(t, 1.25*sc) <= name.W {
+				l.TextBold(name.X, name.Y, t, 1.25*sc, p.Text)
+				break
+			}
+		}
+		th, rest := rest.Top(row + 4*sc)
+		th.Y += 2 * sc
+		drawThreadSquares(l, th, rs, unit, p, sc)
+		young, rest := rest.Top(row + 4*sc)
+		eden, s0, s1 := youngRects(Rect{X: young.X, Y: young.Y, W: young.W, H: row}, &rs.Heap, sc)
+		s.drawYoung(l, eden, s0, s1, rs, true, p, sc)
+		old, line := rest.CutBottom(1.25*row + 6*sc)
+		h := oldAsDrawn(rs)
+		var state []string
+		if rs.PauseFull && h.OldCap > 0 {
+			pct := Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap))) + " % full"
+			state = []string{pct + " when this GC began", pct}
+		}
+		sg := drawSpace(l, old, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, run.notes...)
+		if i == 0 {
+			segs, shownBar = sg, old
+		}
+		if rs.Time > 0 {
+			share := clamp(float32(float64(rs.GCPauseTotal)/float64(rs.Time)), 0, 1)
+			pct := "under 1 %"
+			if n := int(share*100 + 0.5); n >= 1 {
+				pct = Count(int64(n)) + " %"
+			}
+			full := Count(rs.FullGCs) + plural(int(rs.FullGCs), " Full GC", " Full GCs")
+			y := line.Y + 4*sc
+			for _, t := range []string{pct + " of time stopped for GC · " + full, pct + " stopped for GC · " + full, pct + " stopped · " + full} {
+				if TextWidth(t, 1.25*sc) <= line.W {
+					l.TextBold(line.X, y, t, 1.25*sc, p.Text)
+					break
+				}
+			}
+			l.detail(line, "time stopped for GC", "In "+run.what+", garbage collection has stopped every thread for "+Dur(rs.GCPauseTotal)+" of "+
+				Dur(sim.Duration(rs.Time))+" so far, in "+Count(rs.FullGCs)+" Full + "+Count(rs.YoungGCs)+" young GCs.")
+		}
+	}
+	ch := &c.Snap.Heap
+	l.detail(Rect{X: body.X + colW + gap, Y: body.Y, W: colW, H: body.H}, "compared case's old generation",
+		"The same moment in the case compared ("+c.Title+"): a second simulation of the same workload, "+
+			"with the same knobs and seed, run beside this one in a JVM of its own (its own "+Size(ch.Max)+" heap, its own threads). It has "+
+			Count(int64(c.Snap.VirtualLive))+" live virtual threads, one per request in flight. Its old generation holds "+Size(ch.OldUsed)+" of "+Size(ch.OldCap)+", "+Size(ch.OldGarbage)+
+			" of it garbage: the data of requests that have ended, which young GCs promoted while the requests were in flight; no thread uses it, and the next collection of the old gen (a Full GC) frees it. "+
+			Size(ch.OldLive[sim.CatThreadLocal])+" thread-local data. Drawn to the scale of the old generation on the left: its threads end, so their data dies.")
+	return segs, shownBar
+}
+
+// pauseKind names the kind of snap's pause.
+func pauseKind(snap *sim.Snapshot) string {
+	if snap.PauseFull {
+		return "Full GC"
+	}
+	return "young GC"
+}
+
+// niceCount rounds n up to 1, 2 or 5 times a power of ten: the number of
+// threads one square stands for.
+func niceCount(n int) int {
+	k := 1
+	for {
+		for _, m := range []int{1, 2, 5} {
+			if k*m >= n {
+				return k * m
+			}
+		}
+		k *= 10
+	}
+}
+
+// drawThreadSquares draws a run's live virtual threads as a row of
+// squares, each unit threads (the last one filled in part), then the
+// count and the unit: the same mark, at the same unit, for both runs of
+// a pair. Whether each thread waits, runs or is parked is on point.
+func drawThreadSquares(l *List, r Rect, snap *sim.Snapshot, unit int, p *Palette, sc float32) {
+	side := CharH*sc - 4*sc
+	step := side + 2*sc
+	n := snap.VirtualLive
+	x := r.X
+	for left := n; left > 0; left -= unit {
+		sq := Rect{X: x, Y: r.Y + 2*sc, W: side, H: side}
+		l.MarkFrame(sq, 1, MeanVirtual, p)
+		part := float32(min(left, unit)) / float32(unit)
+		l.Mark(Rect{X: sq.X, Y: sq.Y, W: side * part, H: side}, MeanVirtual, p, 1)
+		x += step
+	}
+	x += CharW * sc
+	live := Count(int64(n)) + " live threads"
+	l.TextFit(Rect{X: x, Y: r.Y, W: r.Right() - x, H: CharH * sc}, sc, p.Text,
+		live+" · 1 square = "+Count(int64(unit)), Count(int64(n))+" live")
+	l.detail(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H}, "live virtual threads", Count(int64(n))+" live virtual threads, one square for each "+Count(int64(unit))+
+		": "+Count(int64(snap.RunQueueLen))+" waiting for a carrier, the rest running on the carriers or parked. "+Count(int64(len(snap.Carriers)))+" carriers (OS threads) run them.")
 }

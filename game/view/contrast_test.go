@@ -92,7 +92,9 @@ func TestContrastDrawnAtTheShownScale(t *testing.T) {
 		}
 	}
 	joined := strings.Join(words, " | ")
-	require.Contains(t, joined, "a virtual thread per request (")
+	// Its row is labelled with its name (its live threads beside it
+	// where the row is wide enough: TestPoolingRunsAreLabelledRows).
+	require.Contains(t, joined, "a virtual thread per request")
 	require.Contains(t, joined, "old generation: "+Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap)))+" % full")
 	require.Contains(t, joined, "garbage", "its garbage said, not only drawn")
 	pct := Count(int64(float64(in.Contrast.Snap.GCPauseTotal)/float64(in.Contrast.Snap.Time)*100+0.5)) + " % stopped"

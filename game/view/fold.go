@@ -202,13 +202,17 @@ func gcName(k sim.GCKind) string {
 // fact. The line says instead what the count means for virtual threads:
 // however many are parked, they add no OS thread.
 func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette, sc float32) {
-	foldedOS(l, r, snap, measured, false, p, sc)
+	foldedOS(l, r, snap, measured, false, false, p, sc)
 }
 
 // foldedOS is drawFoldedOS; secondary: the frame's story is elsewhere
 // (Scene.ThreadsMerged): the line is the count alone, in the dim ink,
 // its parts and the resident memory said on point.
-func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary bool, p *Palette, sc float32) {
+//
+// eachRun: a second run of the model is drawn beside this one (the
+// compared case), with OS threads of its own: the line says its count is
+// each run's ("whose 28 OS threads?"), its parts on point.
+func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary, eachRun bool, p *Palette, sc float32) {
 	carriers := len(snap.Carriers)
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
 	on := 0
@@ -281,7 +285,11 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary bool, p *
 			if jvm > 0 {
 				tight = strings.Replace(tight, Count(int64(jvm))+" of the JVM's own", Count(int64(jvm))+" JVM's own", 1)
 			}
-			l.TextFit(r.Inset(2*sc), sc, p.TextDim, head+" = "+strings.Join(sum, " + "), head+" = "+tight, head)
+			if eachRun {
+				l.TextFit(r.Inset(2*sc), sc, p.TextDim, "each run: "+Count(int64(snap.PlatformLive))+" OS threads ("+Count(int64(carriers))+" carriers)", head)
+			} else {
+				l.TextFit(r.Inset(2*sc), sc, p.TextDim, head+" = "+strings.Join(sum, " + "), head+" = "+tight, head)
+			}
 			l.region(r, "OS threads", say)
 		}
 		return

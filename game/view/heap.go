@@ -80,7 +80,13 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// "young GCs 0 · Full GCs 0" was two numbers saying nothing.
 		right = "young GCs " + Count(snap.YoungGCs) + " · Full GCs " + Count(snap.FullGCs)
 	}
-	body := panel(l, r, right, p, sc, "heap "+Size(h.Max)+" · "+snap.GC.String()+" GC", "heap "+Size(h.Max), "heap")
+	titles := []string{"heap " + Size(h.Max) + " · " + snap.GC.String() + " GC", "heap " + Size(h.Max), "heap"}
+	if c := s.contrast; s.pairCols && c != nil && c.Snap != nil && snap.Paused && c.Snap.Paused && snap.PauseFull == c.Snap.PauseFull {
+		// The two runs' columns say over the title that both are
+		// paused (drawPairColumns): words under those would be hidden.
+		titles = []string{""}
+	}
+	body := panel(l, r, right, p, sc, titles...)
 	l.region(r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector): eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+
 		", survivor "+Size(h.SurvivorUsed)+" of "+Size(h.SurvivorCap)+", old generation "+Size(h.OldUsed)+" of "+Size(h.OldCap)+
 		" ("+Size(h.OldGarbage)+" of it garbage). "+Count(snap.YoungGCs)+" young collections and "+Count(snap.FullGCs)+
@@ -116,6 +122,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// row, the StackChunks' bricks to the explanation on their sliver
 	// (9,999 live ones beside "dead: in the grey garbage" was noise).
 	pair := gcLines > 0 && !foldOld && pairFits(s.contrast, h, body, sc)
+	s.pairDrawn = pair
 	if pair {
 		gcLines = 0
 	}
@@ -157,11 +164,21 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		gcLine = Rect{X: block.X, Y: block.Y + 3*sc, W: block.W, H: gh - 3*sc}
 	}
 	var eden, s0, s1, old Rect
+	var rows []pairRow
 	if pair {
-		// The young row: a label and a thin bar, its words dim.
-		young, rest := body.Top(2*CharH*sc + 4)
-		eden, s0, s1 = youngRects(young, h, sc)
-		_, old = rest.Top(6 * sc)
+		// Each run a row of its own, laid out alike (its threads, its
+		// young spaces, its old gen, its share stopped), where the panel
+		// is tall enough; else (a phone's) one young row over the two
+		// old gens.
+		if rows = pairRows(body, sc); rows != nil {
+			eden, s0, s1 = youngRects(rows[0].young, h, sc)
+			old = body
+		} else {
+			// The young row: a label and a thin bar, its words dim.
+			young, rest := body.Top(2*CharH*sc + 4)
+			eden, s0, s1 = youngRects(young, h, sc)
+			_, old = rest.Top(6 * sc)
+		}
 	} else if foldOld {
 		young, line := body.CutBottom(CharH*sc + 4*sc)
 		line.Y += 2 * sc
@@ -171,105 +188,17 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	} else {
 		eden, s0, s1, old = HeapRects(body, h, sc)
 	}
-	// HotSpot flips the survivor spaces at every young GC; the occupied one
-	// alternates the same way here.
-	from, to, fromName, toName := s0, s1, "survivor 0", "survivor 1"
-	if snap.YoungGCs%2 == 1 {
-		from, to, fromName, toName = s1, s0, "survivor 1", "survivor 0"
+	if pair && s.pairCols {
+		// Each column draws its run's young spaces.
+	} else if pair {
+		s.at.eden, s.at.survivor = s.drawYoung(l, eden, s0, s1, snap, true, p, sc)
+	} else {
+		s.at.eden, s.at.survivor = s.drawYoung(l, eden, s0, s1, snap, s.merged, p, sc)
 	}
-	s.at.eden, s.at.survivor, s.at.old = eden, from, old
+	s.at.old = old
 	_, s.at.oldFill = SpaceBands(old, sc)
-
-	// Live young bytes are known by category but not by space; survivors
-	// hold live data (they were copied because they were live), so the
-	// survivor fill takes live bytes first and eden shows the rest as live
-	// and everything else it holds as garbage.
-	var youngLive sim.Bytes
-	for _, c := range heapCategories {
-		youngLive += h.YoungLive[c]
-	}
-	survLive := min(h.SurvivorUsed, youngLive)
-	edenLive := min(max(0, youngLive-survLive), h.EdenUsed)
-	share := func(total sim.Bytes) func(c sim.AllocCat) sim.Bytes {
-		return func(c sim.AllocCat) sim.Bytes {
-			if youngLive == 0 {
-				return 0
-			}
-			return sim.Bytes(float64(total) * float64(h.YoungLive[c]) / float64(youngLive))
-		}
-	}
-	// During a pause eden is what the collection is emptying: its few
-	// bytes now beside "young GC" read as a GC of an empty eden.
-	// The state says why this pause is a young one: eden filled.
-	var edenState []string
-	if snap.Paused && !snap.PauseFull {
-		// What it holds, not only what happens to it: grey "garbage"
-		// under "full, being collected" left readers asking what the
-		// grey was. It is what the program allocates most of (request
-		// data), short-lived, so dead by the time eden fills.
-		// (That this GC frees it is the pause's banner's: "young GC:
-		// empties eden".)
-		// Drawn garbage grey, it says so plainly ("dead by now" in
-		// grey read as garbage-or-empty).
-		edenState = []string{"short-lived data, all garbage now", "all garbage now", "full, being collected", "being collected"}
-		if mostlyRequests(h) {
-			edenState = append([]string{"short-lived request data, all garbage now"}, edenState...)
-		}
-		if s.merged {
-			// Not the chain's (its words dim): the fewest words that
-			// say what its grey is.
-			edenState = []string{"all garbage", "being collected"}
-		}
-	} else if snap.Paused {
-		edenState = []string{"being collected"}
-	}
-	edenUsed, edenGarbage := h.EdenUsed, h.EdenUsed-edenLive
-	if snap.Paused && !snap.PauseFull {
-		// A young GC runs because eden filled: its bar is drawn full,
-		// what the copy did not keep as garbage, so that "full, being
-		// collected" is seen (the few bytes left after the copy read as
-		// a GC of an empty eden).
-		edenUsed, edenGarbage = h.EdenCap, max(0, h.EdenCap-edenLive)
-	}
-	youngFrom := len(l.Items)
-	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, edenUsed, share(edenLive), edenGarbage, p, sc)
-	// (Eden's bar keeps its fill during a pause, said "being collected"
-	// in words: the pause's stripes over it made one pattern mean both
-	// "stopped for GC" and "being collected".)
-	drawSpace(l, from, fromName, "survivor", nil, h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
-	drawSpace(l, to, toName, "survivor", nil, h.SurvivorCap, 0, nil, 0, p, sc)
-	if TextWidth("survivor", sc) > s0.W-6*sc {
-		// Too narrow for a label each: one over both.
-		pair := Rect{X: s0.X, Y: s0.Y, W: s1.Right() - s0.X, H: s0.H}
-		relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "survivors")
-		// Each box its own word, where tall enough: two unlabelled boxes
-		// under one label read as a mystery. A young GC copies the live
-		// objects into the spare one, then the two swap.
-		used := "empty"
-		if h.SurvivorUsed > 0 {
-			used = "in use"
-		}
-		for _, b := range []struct {
-			r     Rect
-			words []string
-		}{{from, []string{used}}, {to, []string{"spare"}}} {
-			if _, fill := SpaceBands(b.r, sc); fill.H >= 3*CharH*sc {
-				l.TextFit(Rect{X: fill.X + 2*sc, Y: fill.Bottom() - CharH*sc - 2*sc, W: fill.W - 4*sc, H: CharH * sc}, sc, p.TextDim, b.words...)
-			}
-		}
-		l.detail(pair, "survivor spaces", "Two survivor spaces of "+Size(h.SurvivorCap)+" each: at a young GC the live objects of eden and of the one in use are copied into the spare one, and the two swap.")
-	}
-	if s.merged || pair {
-		// The young spaces are not the chain's (threads -> their caches
-		// in the old gen -> GC time): their words in the dim ink, so
-		// that the eye goes to the old gen.
-		for i := youngFrom; i < len(l.Items); i++ {
-			if it := &l.Items[i]; it.Kind == KindText && it.Color == p.Text {
-				it.Color = p.TextDim
-			}
-		}
-	}
-	oldLive := func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }
+	found := oldAsDrawn(snap)
+	oldLive := func(c sim.AllocCat) sim.Bytes { return found.OldLive[c] }
 	var oldState []string
 	if foldOld {
 		// Folded to a line though it is the heap's largest part: said
@@ -277,12 +206,16 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		oldState = []string{"empty (not drawn to scale)", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
 	var segs []heapSeg
-	if pair {
-		segs, old = s.drawPair(l, old, snap, p, sc)
+	if pair && s.pairCols {
+		segs, old = s.drawPairColumns(l, r, body, snap, p, sc)
+		s.at.old = old
+		_, s.at.oldFill = SpaceBands(old, sc)
+	} else if pair {
+		segs, old = s.drawPair(l, old, rows, snap, p, sc)
 		s.at.old = old
 		_, s.at.oldFill = SpaceBands(old, sc)
 	} else {
-		segs = drawSpace(l, old, "old generation", "old", oldState, h.OldCap, h.OldUsed, oldLive, h.OldGarbage, p, sc, threadDataNotes(snap, s.merged)...)
+		segs = drawSpace(l, old, "old generation", "old", oldState, h.OldCap, found.OldUsed, oldLive, found.OldGarbage, p, sc, threadDataNotes(snap, found, s.merged)...)
 	}
 	if len(snap.ChunkBlocks) > 0 && strip.Empty() && !foldOld {
 		// The StackChunks' counts, where no strip draws them: on point
@@ -322,14 +255,28 @@ func mostlyRequests(h *sim.HeapView) bool {
 	return req > 0 && 2*req >= all
 }
 
+// oldAsDrawn is the heap whose old generation the picture draws: during
+// a Full GC's pause, the old gen as the collector found it when the pause
+// began (its used bytes, its live parts, the rest garbage), for the pause
+// is the collector working on that heap. Drawn as the collection left it,
+// the page's opening frame (held on the first Full GC) showed a mostly
+// free old gen beside the words "the survivors might no longer fit in the
+// old gen's free space". The result is drawn once the pause ends.
+func oldAsDrawn(snap *sim.Snapshot) *sim.HeapView {
+	if !snap.PauseFull {
+		return &snap.Heap
+	}
+	h := snap.Heap.AsFound()
+	return &h
+}
+
 // threadDataNotes are the old generation's words for its thread-local
 // part when that part is most of what it holds: drawn large, with whose
 // it is (the threads that keep it alive) on the line above.
 //
 // merged: the threads' panel beside the heap draws every live thread
 // and the arrow out of it says whose the data is: no line says it again.
-func threadDataNotes(snap *sim.Snapshot, merged bool) []segNote {
-	h := &snap.Heap
+func threadDataNotes(snap *sim.Snapshot, h *sim.HeapView, merged bool) []segNote {
 	tl := h.OldLive[sim.CatThreadLocal]
 	if tl == 0 || 2*tl < h.OldUsed {
 		return nil
@@ -529,7 +476,7 @@ func arrowW(sc float32) float32 { return max(3, 3*sc) }
 // threads' alone, while the waiting and running ones keep theirs too.
 func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *Palette, sc float32) {
 	th := s.at.threads
-	if data.r.Empty() || th.Empty() || th.Right() > heap.X || data.r.W < 40*sc || data.r.H < 3*CharH*sc {
+	if data.r.Empty() || th.Empty() || th.Right() > heap.X || data.r.W < 40*sc || data.r.H < 2*CharH*sc {
 		return
 	}
 	// Under the lowest mark drawn in the panel (its rows are given the
@@ -761,7 +708,16 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// upright ones beside the pause's diagonal ones read as one
 		// pattern with several meanings).
 		l.Mark(g, MeanGarbage, p, 1)
-		segs = append(segs, heapSeg{r: g, words: "garbage", b: garbage})
+		sg := heapSeg{r: g, words: "garbage", b: garbage}
+		for _, n := range notes {
+			if n.cat == sim.CatGarbage {
+				// Why it is there (the compared run's: ended requests'
+				// data), at the label's size: drawn large it would vie
+				// with the shown run's lesson.
+				sg.why = n.why
+			}
+		}
+		segs = append(segs, sg)
 		x += gw
 	}
 	if garbage > 0 {
@@ -987,4 +943,115 @@ func relabel(l *List, r Rect, p *Palette, sc float32, labels ...string) bool {
 		}
 	}
 	return false
+}
+
+// drawYoung draws the young generation's spaces (eden, the survivor in
+// use and the spare one) of snap in the rects HeapRects or youngRects
+// gave; dim: its words in the dim ink, where the young spaces are not the
+// frame's lesson. It returns eden's rect and the survivor space in use.
+func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim bool, p *Palette, sc float32) (Rect, Rect) {
+	h := &snap.Heap
+	// HotSpot flips the survivor spaces at every young GC; the occupied one
+	// alternates the same way here.
+	from, to, fromName, toName := s0, s1, "survivor 0", "survivor 1"
+	if snap.YoungGCs%2 == 1 {
+		from, to, fromName, toName = s1, s0, "survivor 1", "survivor 0"
+	}
+
+	// Live young bytes are known by category but not by space; survivors
+	// hold live data (they were copied because they were live), so the
+	// survivor fill takes live bytes first and eden shows the rest as live
+	// and everything else it holds as garbage.
+	var youngLive sim.Bytes
+	for _, c := range heapCategories {
+		youngLive += h.YoungLive[c]
+	}
+	survLive := min(h.SurvivorUsed, youngLive)
+	edenLive := min(max(0, youngLive-survLive), h.EdenUsed)
+	share := func(total sim.Bytes) func(c sim.AllocCat) sim.Bytes {
+		return func(c sim.AllocCat) sim.Bytes {
+			if youngLive == 0 {
+				return 0
+			}
+			return sim.Bytes(float64(total) * float64(h.YoungLive[c]) / float64(youngLive))
+		}
+	}
+	// During a pause eden is what the collection is emptying: its few
+	// bytes now beside "young GC" read as a GC of an empty eden.
+	// The state says why this pause is a young one: eden filled.
+	var edenState []string
+	if snap.Paused && !snap.PauseFull {
+		// What it holds, not only what happens to it: grey "garbage"
+		// under "full, being collected" left readers asking what the
+		// grey was. It is what the program allocates most of (request
+		// data), short-lived, so dead by the time eden fills.
+		// (That this GC frees it is the pause's banner's: "young GC:
+		// empties eden".)
+		// Drawn garbage grey, it says so plainly ("dead by now" in
+		// grey read as garbage-or-empty).
+		edenState = []string{"short-lived data, all garbage now", "all garbage now", "full, being collected", "being collected"}
+		if mostlyRequests(h) {
+			edenState = append([]string{"short-lived request data, all garbage now"}, edenState...)
+		}
+		if s.merged {
+			// Not the chain's (its words dim): the fewest words that
+			// say what its grey is.
+			edenState = []string{"all garbage", "being collected"}
+		}
+	} else if snap.Paused {
+		edenState = []string{"being collected"}
+	}
+	edenUsed, edenGarbage := h.EdenUsed, h.EdenUsed-edenLive
+	if snap.Paused && !snap.PauseFull {
+		// A young GC runs because eden filled: its bar is drawn full,
+		// what the copy did not keep as garbage, so that "full, being
+		// collected" is seen (the few bytes left after the copy read as
+		// a GC of an empty eden).
+		edenUsed, edenGarbage = h.EdenCap, max(0, h.EdenCap-edenLive)
+	}
+	youngFrom := len(l.Items)
+	drawSpace(l, eden, "eden", "eden", edenState, h.EdenCap, edenUsed, share(edenLive), edenGarbage, p, sc)
+	// (Eden's bar keeps its fill during a pause, said "being collected"
+	// in words: the pause's stripes over it made one pattern mean both
+	// "stopped for GC" and "being collected".)
+	drawSpace(l, from, fromName, "survivor", nil, h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
+	drawSpace(l, to, toName, "survivor", nil, h.SurvivorCap, 0, nil, 0, p, sc)
+	if TextWidth("survivor", sc) > s0.W-6*sc {
+		// Too narrow for a label each: one over both.
+		pair := Rect{X: s0.X, Y: s0.Y, W: s1.Right() - s0.X, H: s0.H}
+		relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "survivors")
+		// Each box its own word, where tall enough: two unlabelled boxes
+		// under one label read as a mystery. A young GC copies the live
+		// objects into the spare one, then the two swap.
+		used := "empty"
+		if h.SurvivorUsed > 0 {
+			used = "in use"
+		}
+		for _, b := range []struct {
+			r     Rect
+			words []string
+		}{{from, []string{used}}, {to, []string{"spare"}}} {
+			if _, fill := SpaceBands(b.r, sc); fill.H >= 3*CharH*sc {
+				l.TextFit(Rect{X: fill.X + 2*sc, Y: fill.Bottom() - CharH*sc - 2*sc, W: fill.W - 4*sc, H: CharH * sc}, sc, p.TextDim, b.words...)
+			}
+		}
+		l.detail(pair, "survivor spaces", "Two survivor spaces of "+Size(h.SurvivorCap)+" each: at a young GC the live objects of eden and of the one in use are copied into the spare one, and the two swap.")
+	}
+	if dim {
+		// The young spaces are not the chain's (threads -> their caches
+		// in the old gen -> GC time): their words in the dim ink, so
+		// that the eye goes to the old gen.
+		sized := "eden " + Size(h.EdenCap) + ": "
+		for i := youngFrom; i < len(l.Items); i++ {
+			if it := &l.Items[i]; it.Kind == KindText && it.Color == p.Text {
+				it.Color = p.TextDim
+				if eden.H < 2*CharH*sc {
+					// A thin row's label lies on its bar: the fewest
+					// words, its size on point (the region's).
+					it.Text = strings.Replace(it.Text, sized, "eden: ", 1)
+				}
+			}
+		}
+	}
+	return eden, from
 }

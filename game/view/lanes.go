@@ -693,8 +693,14 @@ func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, brief bool, p *Pale
 		}
 		labels = append(labels, h+y+left, y+left)
 	}
-	labels = append(labels, h+"GC pause ("+kind+")"+left+" · every Java thread is stopped",
-		h+"GC pause ("+kind+")"+left, "GC pause ("+kind+")"+left, "GC pause"+left, "GC pause")
+	if !brief {
+		labels = append(labels, h+"GC pause ("+kind+")"+left+" · every Java thread is stopped", h+"GC pause ("+kind+")"+left)
+	}
+	// Brief (the chain's frame, whose heap panel may draw a compared run
+	// beside this one, each row saying whether it is stopped now): not
+	// "every Java thread is stopped" over both runs when the other one
+	// runs on.
+	labels = append(labels, "GC pause ("+kind+")"+left, "GC pause"+left, "GC pause")
 	for _, label := range labels {
 		if w := TextWidth(label, sc); w <= t.W {
 			// On a plate: words over the stripes were hard to read.

@@ -163,6 +163,12 @@ type Scene struct {
 	// QueueContrast: under that grid, the compared case's tasks beside
 	// the shown ones' (taskcontrast.go), which take two rows more.
 	QueueContrast bool
+	// PairColumns: on a desktop, the heap draws the shown run and the
+	// compared one as two columns laid out alike, each with its own
+	// threads (contrast.go): the panel takes the side's width, and the
+	// carriers and the merged threads' grid, one run's only, go (their
+	// counts are on point in each column's threads row).
+	PairColumns bool
 	// Weights of the panels that share a column (1: ordinary).
 	Heap, OS, Parked, ScopesW float32
 	// HeaderRows is the side header's rows of text (0: as many as the
@@ -242,6 +248,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 		}
 		sc.ThreadsMerged = sc.Heap > 1 && oldHoldsThreadData(&s.Heap) && parked+s.RunQueueLen > maxLabelled
 		sc.LanesFolded = sc.ThreadsMerged && sc.LessLanes
+		sc.PairColumns = sc.LanesFolded && in.Contrast != nil && in.Contrast.Snap != nil && in.Contrast.Snap.Heap.OldCap == s.Heap.OldCap
 	}
 	return sc
 }
@@ -356,6 +363,13 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		}
 		if s.ThreadsMerged {
 			queueH = 0 // the queue's threads are drawn in the parked panel's room
+		}
+		if s.PairColumns {
+			sl.Heap, sl.OS = splitHeap(r)
+			for _, p := range []*Rect{&sl.Heap, &sl.OS} {
+				p.H = max(0, p.H-g)
+			}
+			return sl
 		}
 		both := heapFolds && osFolds && s.Scopes
 		colH := r.H // the lanes' and the queue's share is of the full height

@@ -170,8 +170,19 @@ func (s *Side) startAnims(snap *sim.Snapshot, events []sim.Event, motion bool) {
 				s.add(anim{kind: animFlash, start: s.tick, dur: flashTicks, to: epOld})
 			}
 		case sim.EvGCFull:
-			c := snap.Heap.OldCap
-			if c > 0 {
+			// While its pause lasts the old gen is drawn as the collector
+			// found it (oldAsDrawn): the sweep goes over it, and its
+			// garbage collapses when the pause ends (EvGCEnd below).
+			if c := snap.Heap.OldCap; c > 0 {
+				f0, f1 := float32(s.prevOld)/float32(c), float32(snap.Heap.OldUsed)/float32(c)
+				if snap.PauseFull {
+					f0 = float32(oldAsDrawn(snap).OldUsed) / float32(c)
+					f1 = f0 // nothing collapses yet
+				}
+				s.replace(anim{kind: animCompact, start: s.tick, dur: compactTicks, frac0: f0, frac1: f1})
+			}
+		case sim.EvGCEnd:
+			if c := snap.Heap.OldCap; c > 0 && s.prevPauseFull && !snap.Paused {
 				s.replace(anim{kind: animCompact, start: s.tick, dur: compactTicks,
 					frac0: float32(s.prevOld) / float32(c), frac1: float32(snap.Heap.OldUsed) / float32(c)})
 			}

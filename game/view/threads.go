@@ -972,7 +972,10 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	k := RoundScale((n + maxLiveSquares - 1) / maxLiveSquares)
 	squares := (n + k - 1) / k
 	right := "1 square = " + Count(int64(k)) + " threads"
-	if k == 1 {
+	if k == 1 || s.contrast != nil {
+		// Beside the compared run, whose row counts its own threads, the
+		// square's worth is the explanation's (the frame's words go to
+		// saying which run is which).
 		right = ""
 	}
 	title := Count(int64(n)) + " live virtual threads"
@@ -1043,8 +1046,11 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		// A pause stops every thread, the ready ones too ("stopped, or
 		// waiting?"); the few on carriers are in the carriers' panel
 		// above ("8 on the stopped carriers" pointed at no mark here).
-		w1 = Count(int64(waiting)) + " ready, all stopped for the GC"
-		w2 = Count(int64(parked)) + " parked, " + Count(int64(on)) + " on the carriers above"
+		// Not "ready, all stopped for the GC" (ready threads were not
+		// running anyway) nor "on the carriers above" (no carrier is
+		// drawn above): the few that were running when the GC stopped.
+		w1 = Count(int64(waiting)) + " waiting for a carrier"
+		w2 = Count(int64(parked)) + " parked, " + Count(int64(on)) + " were running"
 	}
 	if mk >= 3*sc && TextWidth(w1, sc) <= line.W && TextWidth(w2, sc) <= line.W && two.Bottom() <= body.Bottom()+0.01 {
 		l.Mark(Rect{X: lines.X, Y: line.Y + 3*sc, W: mk, H: mk}, MeanVirtual, p, 1)

@@ -208,6 +208,9 @@ type Side struct {
 	scaleW sim.Words // words a full stack bar stands for; grows, never shrinks
 	// Heap state at the previous tick, to draw what a GC just removed.
 	prevEden, prevSurv, prevOld, prevOldGarbage sim.Bytes
+	// prevPauseFull: the previous tick was in a Full GC's pause, whose old
+	// gen was drawn as the collector found it (oldAsDrawn).
+	prevPauseFull bool
 	// legend: the meanings drawn in the last frame (Build reserves the
 	// legend's room from them).
 	legend meaningSet
@@ -250,6 +253,11 @@ type Side struct {
 	// liveGrid is the merged panel's grid of threads this frame (empty
 	// when not drawn): the heap's arrow leaves from its right edge.
 	liveGrid Rect
+	// pairDrawn: this draw's heap drew the compared run beside this one
+	// (drawPair), so the OS threads' line says its count is each run's.
+	pairDrawn bool
+	// pairCols: this draw lays the two runs out as columns (Scene.PairColumns).
+	pairCols bool
 	waiting  []sim.ThreadID
 	groups   []group
 	// Rectangles of the last draw, for animations' end points.
@@ -279,7 +287,9 @@ func (s *Side) Tick(snap *sim.Snapshot, events []sim.Event, motion bool) {
 		}
 	}
 	s.prevEden, s.prevSurv = snap.Heap.EdenUsed, snap.Heap.SurvivorUsed
-	s.prevOld, s.prevOldGarbage = snap.Heap.OldUsed, snap.Heap.OldGarbage
+	drawn := oldAsDrawn(snap)
+	s.prevOld, s.prevOldGarbage = drawn.OldUsed, drawn.OldGarbage
+	s.prevPauseFull = snap.PauseFull
 }
 
 // niceWords rounds w up to 1, 2 or 5 times a power of ten, so the stack
@@ -320,7 +330,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		// Compared sides keep one layout, panel for panel: the pooled
 		// side's merged threads grid beside the other's lanes and queues
 		// left a reader unable to compare them row by row.
-		sc2.ThreadsMerged, sc2.LanesFolded = false, false
+		sc2.ThreadsMerged, sc2.LanesFolded, sc2.PairColumns = false, false, false
 	}
 	sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
 	sc2.CaptionH = captionBandH(r.W, sideH, in, sc)
@@ -346,8 +356,11 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	// (The layout gives the merged panel the queue's room: two columns,
 	// or a phone's one line.)
 	merged := sc2.ThreadsMerged && sl.RunQueue.Empty() && !sc2.ScopesLead
-	s.merged, s.liveGrid = merged, Rect{}
+	s.merged, s.liveGrid, s.pairDrawn = merged, Rect{}, false
+	s.pairCols = sc2.PairColumns && sl.Wide
 	switch {
+	case s.pairCols:
+		// The two runs' columns draw each run's threads (contrast.go).
 	case sc2.ScopesLead:
 		// The races are the picture; the carriers and the threads off
 		// them are a line each (racelead.go).
@@ -394,12 +407,12 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		s.drawHeap(l, sl.Heap, snap, p, sc)
 	}
 	if sc2.OSFolded {
-		foldedOS(l, sl.OS, snap, in.BaseMeasured, merged, p, sc)
+		foldedOS(l, sl.OS, snap, in.BaseMeasured, merged, s.pairDrawn, p, sc)
 	} else {
 		drawOS(l, sl.OS, snap, in.BaseMeasured, in.MemLimit, p, sc)
 	}
 	s.drawAnims(l, p, sc)
-	if snap.Paused {
+	if snap.Paused && !(s.pairDrawn && s.pairCols) {
 		// Once, over the heap it collects: the threads it stopped are
 		// drawn stopped where they are (lanes.go).
 		n0 := len(l.Items)

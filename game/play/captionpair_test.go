@@ -1,0 +1,40 @@
+package play
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// vt-pooling's caption states the pair the frame draws: its own share of
+// the run stopped for GC and the thread-per-request run's beside it, the
+// same figures as the two bars' "N % stopped" (readers asked for both in
+// the headline). Without a contrast drawn (not caught up) it says only its own.
+func TestPoolingCaptionStatesThePair(t *testing.T) {
+	spec := `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`
+	at := gcPauseAfter(t, spec, sim.Time(2300*sim.Millisecond))
+	p := New()
+	mustLoad(t, p, spec)
+	p.Pause()
+	_, err := p.Seek(at, 1<<30)
+	require.NoError(t, err)
+	require.NotContains(t, p.Inputs(nil)[0].Caption, "thread per request", "a contrast not yet caught up is not told")
+	require.True(t, p.SyncContrast(1<<30))
+	in := p.Inputs(nil)[0]
+	share := func(s *sim.Snapshot) string {
+		return fmt.Sprintf("%d %%", int(math.Round(100*float64(s.GCPauseTotal)/float64(s.Time))))
+	}
+	mine, theirs := share(in.Snap), share(in.Contrast.Snap)
+	require.NotEqual(t, mine, theirs, "the premise: the two runs differ")
+	require.Contains(t, in.Caption, "GC takes "+mine+" of the time, "+theirs+" with a new thread per request.")
+	require.Equal(t, in.Caption, p.State().Caption, "the page's caption is the canvas's")
+	words := strings.Join(shownWords(p), " ")
+	require.Contains(t, words, mine+" of time stopped for GC")
+	require.Contains(t, words, theirs+" of time stopped for GC")
+	require.LessOrEqual(t, len(in.Caption), 200, "two lines of the desktop canvas")
+}

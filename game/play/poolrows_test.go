@@ -1,0 +1,63 @@
+package play
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
+)
+
+// vt-pooling's judged frame draws the two runs as two columns laid out
+// alike, each from its own snapshot: its name, its live threads as
+// squares of one unit said on the row, its old gen, and one bold line
+// with its share stopped for GC and its Full GCs. Readers of the rows
+// (stop 23, round 2) asked for the runs side by side with the same marks
+// in the same places; the big grid of one run's threads and the carriers'
+// line went (their counts are on point). Both runs in a young GC at the
+// judged moment: said once, not once per run.
+func TestPoolingRunsAreColumns(t *testing.T) {
+	spec := `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`
+	at := gcPauseAfter(t, spec, sim.Time(2300*sim.Millisecond))
+	words := strings.Join(frameWords(t, spec, at), " ")
+	require.Contains(t, words, "10,000 pooled virtual threads (this run)")
+	require.Contains(t, words, "a virtual thread per request (separate run)")
+	require.Len(t, regexp.MustCompile(`[0-9,]+ live threads · 1 square = 1,000`).FindAllString(words, -1), 2, "each run its threads, one unit")
+	require.Len(t, regexp.MustCompile(`[0-9]+ % of time stopped for GC · [0-9]+ Full GCs?`).FindAllString(words, -1), 2, "each run its share and its Full GCs")
+	require.Equal(t, 1, strings.Count(words, "both runs in a young GC now"))
+	require.NotContains(t, words, "stopped now", "the pause said once")
+	require.NotContains(t, words, "waiting for a carrier", "the big grid of one run's threads is gone")
+	require.Contains(t, words, "each run: 28 OS threads")
+	require.Contains(t, words, "ended requests", "why the compared run's garbage is harmless")
+
+	// The columns match: each title and each share line at one height,
+	// the compared run's to the right of the shown run's.
+	p := New()
+	mustLoad(t, p, spec)
+	p.Pause()
+	_, err := p.Seek(at, 1<<30)
+	require.NoError(t, err)
+	p.SyncContrast(1 << 30)
+	var l view.List
+	hdr := p.Header()
+	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	find := func(part string, n int) []view.Rect {
+		var rs []view.Rect
+		for _, it := range l.Items {
+			if it.Kind == view.KindText && strings.Contains(it.Text, part) {
+				rs = append(rs, it.Bounds())
+			}
+		}
+		require.Len(t, rs, n, part)
+		return rs
+	}
+	a, b := find("10,000 pooled virtual threads (", 1)[0], find("a virtual thread per request (", 1)[0]
+	require.InDelta(t, a.Y, b.Y, 0.5, "titles at one height")
+	require.Greater(t, b.X, a.Right(), "side by side")
+	shares := find("% of time stopped for GC", 2)
+	require.InDelta(t, shares[0].Y, shares[1].Y, 0.5, "the shares at one height")
+	require.InDelta(t, shares[1].X-shares[0].X, b.X-a.X, 0.5, "each share under its run's title")
+}
