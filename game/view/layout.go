@@ -444,7 +444,14 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		mergedLine := compact && s.ThreadsMerged
 		if compact {
 			sl.Lanes, r = r.Top(line)
-			if !mergedLine {
+			switch {
+			case s.QueueContrast && !mergedLine:
+				// The compared run's two time bars are the lesson: the
+				// queue keeps its title line and gets their height (the
+				// backlog's grid has no room on a phone; its count is
+				// in the title).
+				sl.RunQueue, r = r.Top(min(line+taskContrastH(scale), r.H*0.45))
+			case !mergedLine:
 				sl.RunQueue, r = r.Top(line)
 			}
 		} else {

@@ -18,6 +18,16 @@ func taskContrastH(sc float32) float32 {
 	return 2*(CharH*sc+2*sc) + 2*(timeBarH(sc)+4*sc) + axisH(sc) + 2*sc
 }
 
+// taskContrastMinH is the least height the two rows are drawn in: a
+// phone's strip has no room for a line of words over each bar, so the
+// words go into the bar's row (compactBarH), beside its mark.
+func taskContrastMinH(sc float32) float32 {
+	return 2*(compactBarH(sc)+4*sc) + axisH(sc) + 2*sc
+}
+
+// compactBarH is a bar's thickness in the compact rows: a line of words.
+func compactBarH(sc float32) float32 { return CharH*sc + 2*sc }
+
 // axisH is the time axis: a rule with its ticks over a line of labels.
 // A reader shown the bars without it read the pool's as a progress bar
 // and could not tell the two shared one clock.
@@ -56,7 +66,8 @@ func roughMs(t sim.Time) string {
 	return "~" + Count(ms) + " ms"
 }
 
-// drawTaskContrast draws the two rows in r (taskContrastH high): the
+// drawTaskContrast draws the two rows in r (taskContrastH high, or down
+// to taskContrastMinH with the words in the bars' rows): the
 // shown case's (its threads virtual or not) and the compared case's.
 func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Contrast, total int64, p *Palette, sc float32) {
 	end, ok := expectedEnd(shown, total)
@@ -80,15 +91,27 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	// The axis runs to the later of the two ends: the pool's expected one,
 	// or the compared case's when it is the slower.
 	axis := max(end, c.Snap.Time)
-	bar := func(y float32) Rect { return Rect{X: r.X, Y: y, W: r.W, H: timeBarH(sc)} }
+	// Under the full height (a phone's strip), each row's words are in
+	// it, beside its mark, instead of on a line over it.
+	compact := r.H < taskContrastH(sc)
+	barH := timeBarH(sc)
+	if compact {
+		barH = compactBarH(sc)
+	}
+	bar := func(y float32) Rect { return Rect{X: r.X, Y: y, W: r.W, H: barH} }
+	inRow := func(b Rect, x float32) Rect {
+		return Rect{X: x + 4*sc, Y: b.Y + (b.H-CharH*sc)/2, W: b.Right() - x - 8*sc, H: CharH * sc}
+	}
 	at := func(b Rect, t sim.Time) float32 { return b.X + b.W*float32(float64(t)/float64(axis)) }
 	line := func(y float32) Rect { return Rect{X: r.X, Y: y, W: r.W, H: CharH * sc} }
 
 	y := r.Y + 2*sc
 	// The bar's words name the run, not a count: "1,000 done" over it
 	// read as a progress bar (the count is the header's).
-	l.TextFit(line(y), sc, p.Text, "fixed pool", "pool")
-	y += CharH*sc + 2*sc
+	if !compact {
+		l.TextFit(line(y), sc, p.Text, "fixed pool", "pool")
+		y += CharH*sc + 2*sc
+	}
 	pool := bar(y)
 	nowX := at(pool, shown.Time)
 	l.Mark(Rect{X: pool.X, Y: pool.Y, W: max(nowX-pool.X, 1), H: pool.H}, held(virtual), p, 1)
@@ -106,7 +129,14 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 		endWords = "done " + est
 	}
 	if TextWidth(endWords, sc) <= rest.W-8*sc {
-		l.TextRight(Rect{X: rest.X + 4*sc, Y: rest.Y + (rest.H-CharH*sc)/2, W: rest.W - 8*sc, H: CharH * sc}, endWords, sc, p.TextDim)
+		l.TextRight(inRow(rest, rest.X), endWords, sc, p.TextDim)
+	}
+	if compact {
+		// The run's name where the rest's frame starts (the filled part
+		// is too short for it early in the run).
+		if in := inRow(rest, rest.X); TextWidth("fixed pool", sc) <= in.W-TextWidth(endWords, sc)-2*CharW*sc {
+			l.TextFit(in, sc, p.Text, "fixed pool")
+		}
 	}
 	y += pool.H + 4*sc
 
@@ -119,10 +149,21 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 		n := Count(c.Snap.RequestsDone) + " done by now"
 		words = []string{other + ", separate run: " + n, other + ": " + n, n}
 	}
-	l.TextFit(line(y), sc, p.Text, words...)
-	y += CharH*sc + 2*sc
+	if !compact {
+		l.TextFit(line(y), sc, p.Text, words...)
+		y += CharH*sc + 2*sc
+	}
 	vb := bar(y)
-	l.Mark(Rect{X: vb.X, Y: vb.Y, W: max(at(vb, c.Snap.Time)-vb.X, 1), H: vb.H}, held(cv), p, 1)
+	vEnd := max(at(vb, c.Snap.Time), vb.X+1)
+	l.Mark(Rect{X: vb.X, Y: vb.Y, W: vEnd - vb.X, H: vb.H}, held(cv), p, 1)
+	if compact {
+		// Beside its end (past now's tick, when the run ended before it).
+		x := vEnd
+		if nowX >= vEnd {
+			x = nowX + max(sc, 1)
+		}
+		l.TextFit(inRow(vb, x), sc, p.Text, words...)
+	}
 	l.drewContrast()
 	// Now, on both bars (not across the words between them): where the
 	// shown frame stands on the axis.

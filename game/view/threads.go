@@ -265,6 +265,13 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, paired bo
 			drawTaskContrast(l, foot, snap, in.Virtual, con, in.Requests, p, sc)
 			return k
 		}
+		if body.H >= taskContrastMinH(sc) && backlogScale(body, n, backlog, sc) <= 1 {
+			// No room for the backlog's grid (a phone's strip): the two
+			// time bars alone, the lesson; the queued count is the title's.
+			_, foot := body.CutBottom(min(body.H, taskContrastH(sc)))
+			drawTaskContrast(l, foot, snap, in.Virtual, con, in.Requests, p, sc)
+			return 0
+		}
 	}
 	if k := backlogScale(body, n, backlog, sc); backlog > 0 && k > 1 && drawBacklog(l, body, n, k, p, sc) {
 		return k

@@ -149,7 +149,10 @@ export function showContrast(st: GameState): void {
   // picture, a folded panel or a moment its mark does not fit leave it
   // out). Kept out of the layout meanwhile: held invisible, it took a
   // line of request-load's first screen, whose opening draws no contrast.
-  const text = name ? `Also drawn, from a separate run: ${short}` : "";
+  // "Also drawn" left a newcomer asking what was drawn and where: the
+  // note says it is in the picture (how to see both whole is the Compare
+  // box's title: one line here, beside the opening line).
+  const text = name ? `Also in the picture, from a separate run: ${short}` : "";
   if (note.textContent !== text) note.textContent = text;
   note.hidden = !name || !st.contrast?.drawn;
   byID("compare").parentElement!.title = name ? `Tick to draw both cases whole, side by side (unticked, ${name} is drawn small where the picture has room)` : "";

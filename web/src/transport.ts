@@ -77,7 +77,9 @@ export class TransportBar {
       .map((s, i) => {
         const tag = sides.length > 1 ? `${names[i]}: ` : "";
         const flags = [s.done ? "finished" : "", s.oom ? "out of memory" : "", s.paused ? "GC pause" : ""].filter(Boolean).join(", ");
-        return `${tag}${fmt(s.virtual ?? 0)} virtual threads (${fmt(s.mounted ?? 0)} on a carrier, ${fmt(s.parked ?? 0)} parked, ${fmt(s.runQueue ?? 0)} waiting for a carrier) · ${fmt(s.platform ?? 0)} OS threads · ${fmt(s.requestsDone ?? 0)} done${flags ? " · " + flags : ""}`;
+        // "ready", as the picture's legend calls a thread waiting for a
+        // carrier: two names for one state read as two states.
+        return `${tag}${fmt(s.virtual ?? 0)} virtual threads (${fmt(s.mounted ?? 0)} on a carrier, ${fmt(s.parked ?? 0)} parked, ${fmt(s.runQueue ?? 0)} ready) · ${fmt(s.platform ?? 0)} OS threads · ${fmt(s.requestsDone ?? 0)} done${flags ? " · " + flags : ""}`;
       })
       .join(" | ");
     // In the picture's words; the tool's own frame rate is the developer overlay's (the D key), not the reader's.
