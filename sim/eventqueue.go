@@ -263,12 +263,14 @@ func (q *eventQueue) insertSorted(e event) {
 		}
 		q.start--
 		h := q.buf[q.start : q.start+n+1]
-		i := 0
-		for i < n && h[i+1].before(&e) {
-			h[i] = h[i+1]
-			i++
+		// The loops run to len(h) rather than n, in forms whose index
+		// checks the compiler drops (one insert an event).
+		j := 1
+		for j < len(h) && h[j].before(&e) {
+			h[j-1] = h[j]
+			j++
 		}
-		h[i] = e
+		h[j-1] = e
 		q.h = h
 		return
 	}
@@ -276,7 +278,7 @@ func (q *eventQueue) insertSorted(e event) {
 		q.compact()
 	}
 	h := q.buf[q.start : q.start+n+1]
-	i := n
+	i := len(h) - 1
 	for i > 0 && e.before(&h[i-1]) {
 		h[i] = h[i-1]
 		i--

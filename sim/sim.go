@@ -293,5 +293,13 @@ func (s *Sim) onGCEnd() {
 // Paused reports whether a stop-the-world pause is in progress.
 func (s *Sim) Paused() bool { return s.now < s.pauseEnd }
 
-// sample draws a duration from d with the simulator's random source.
-func (s *Sim) sample(d *Dist) Duration { return d.draw(s.rng) }
+// sample draws a duration from d with the simulator's random source. A
+// constant is read here, inlined at each step that samples, instead of
+// through draw's call: most programs' CPU bursts and blocking calls are
+// constants, sampled on most events.
+func (s *Sim) sample(d *Dist) Duration {
+	if d.Kind == DistConst {
+		return d.Mean
+	}
+	return d.draw(s.rng)
+}
