@@ -366,11 +366,12 @@ func TestG1SampleSurvival(t *testing.T) {
 func TestG1AfterFullAndRules(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
 	h := s.heap
-	h.g1.marking, h.g1.reclaimable = true, 5*MB
+	h.g1.marking, h.g1.reclaimable, h.g1.marked = true, 5*MB, false
 	g1OldWith(s, 30*MB, 0)
 	g1GC{}.afterFull(s)
 	assert.False(t, h.g1.marking)
 	assert.Equal(t, Bytes(0), h.g1.reclaimable)
+	assert.True(t, h.g1.marked, "a Full GC has touched the mark bitmaps")
 	assert.False(t, g1GC{}.chunkGCModeOnPromotion())
 	assert.False(t, g1GC{}.reuseFix())
 	assert.Equal(t, Bytes(0), g1GC{}.deadWood(s, MB, MB))
