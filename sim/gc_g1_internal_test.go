@@ -44,6 +44,7 @@ func TestG1MarkingStartsAtTheOccupancyThreshold(t *testing.T) {
 	g1OldWith(s, 40*MB, 5*MB-1)
 	s.g1MaybeStartMarking()
 	assert.False(t, s.heap.g1.marking, "a byte under 45 % of the heap")
+	assert.False(t, s.heap.g1.marked, "no marking, bitmaps untouched")
 
 	s = tinySim(t, GCG1, 25)
 	g1OldWith(s, 40*MB, 5*MB)
@@ -51,6 +52,7 @@ func TestG1MarkingStartsAtTheOccupancyThreshold(t *testing.T) {
 	s.g1MaybeStartMarking()
 	g := &s.heap.g1
 	require.True(t, g.marking, "at 45 %")
+	assert.True(t, g.marked, "a marking touches the mark bitmaps")
 	assert.Equal(t, 5*MB, g.markedGarbage, "the old gen's garbage")
 	assert.Equal(t, 40*MB, g.mark.left, "the live old bytes are the work")
 	assert.Equal(t, Time(Millisecond), g.mark.start)
