@@ -44,6 +44,7 @@ func TestG1MarkingStartsAtTheOccupancyThreshold(t *testing.T) {
 	g1OldWith(s, 40*MB, 5*MB-1)
 	s.g1MaybeStartMarking()
 	assert.False(t, s.heap.g1.marking, "a byte under 45 % of the heap")
+	assert.False(t, s.heap.g1.marked, "no marking, bitmaps untouched")
 
 	s = tinySim(t, GCG1, 25)
 	g1OldWith(s, 40*MB, 5*MB)
@@ -51,6 +52,7 @@ func TestG1MarkingStartsAtTheOccupancyThreshold(t *testing.T) {
 	s.g1MaybeStartMarking()
 	g := &s.heap.g1
 	require.True(t, g.marking, "at 45 %")
+	assert.True(t, g.marked, "a marking touches the mark bitmaps")
 	assert.Equal(t, 5*MB, g.markedGarbage, "the old gen's garbage")
 	assert.Equal(t, 40*MB, g.mark.left, "the live old bytes are the work")
 	assert.Equal(t, Time(Millisecond), g.mark.start)
@@ -366,11 +368,12 @@ func TestG1SampleSurvival(t *testing.T) {
 func TestG1AfterFullAndRules(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
 	h := s.heap
-	h.g1.marking, h.g1.reclaimable = true, 5*MB
+	h.g1.marking, h.g1.reclaimable, h.g1.marked = true, 5*MB, false
 	g1OldWith(s, 30*MB, 0)
 	g1GC{}.afterFull(s)
 	assert.False(t, h.g1.marking)
 	assert.Equal(t, Bytes(0), h.g1.reclaimable)
+	assert.True(t, h.g1.marked, "a Full GC has touched the mark bitmaps")
 	assert.False(t, g1GC{}.chunkGCModeOnPromotion())
 	assert.False(t, g1GC{}.reuseFix())
 	assert.Equal(t, Bytes(0), g1GC{}.deadWood(s, MB, MB))

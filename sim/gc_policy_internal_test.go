@@ -212,6 +212,8 @@ func TestParallelDeadWood(t *testing.T) {
 	cfg.MaxCompactionEvery = 0
 	s.stats.fullGCs = 2
 	assert.Equal(t, 10*MB*7/100, pg.deadWood(s, 100*MB, 10*MB), "MaxCompactionEvery 0: never a full compaction")
+	cfg.DeadWood = 1
+	assert.Equal(t, 10*MB/100, pg.deadWood(s, 100*MB, 10*MB), "DeadWood 1: 1 % of the live data")
 	cfg.DeadWood = 0
 	assert.Equal(t, Bytes(0), pg.deadWood(s, 100*MB, 10*MB))
 }
