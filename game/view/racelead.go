@@ -447,20 +447,19 @@ func wakeTakers(snap *sim.Snapshot) map[int]bool {
 }
 
 // wakeLine is the line over the carriers where threads are ready while
-// carriers are being woken, longest first: each count after the look of
-// what it counts ("3 ready threads wait; 5 carriers woken, one per thread
-// made ready"). Readers asked why five wake for three: the scheduler wakes
-// an idle carrier per thread made ready, and a busy one may take the
-// thread first (said on point: "busy carriers took 2" could not be
-// parsed). "idle carriers take 50.0 µs to wake" read as a stray note, no
-// box being idle. Nil where no carrier is waking or no thread is ready.
+// carriers are being woken, longest first: the ready count after the
+// ready cells' look, and who they wait for ("3 ready threads wait for
+// the first 3 waking"); the boxes under it show which those are
+// (wakeTakers). Four rounds of saying why more wake than are ready ("one
+// per thread made ready") in words failed; the marks say it now. Nil
+// where no carrier is waking or no thread is ready.
 func wakeLine(waking, ready int, wake sim.Duration) [][]leadPiece {
 	if waking <= 0 || ready <= 0 || wake <= 0 {
 		return nil
 	}
 	wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait")
 	first := min(waking, ready)
-	return [][]leadPiece{{{mark: callReady, marks: true, words: wait + " for " + plural(first, "the first carrier", "the first "+Count(int64(first))+" carriers") + " to wake"}},
+	return [][]leadPiece{{{mark: callReady, marks: true, words: wait + " for " + plural(first, "the first waking", "the first "+Count(int64(first))+" waking")}},
 		{{mark: callReady, marks: true, words: wait}}}
 }
 

@@ -351,10 +351,10 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// a ready cell's look; the line over the boxes says the ready wait
 	// for them.
 	assert.Contains(t, txt, "carrier 2\nwaking ->\n")
-	assert.Contains(t, txt, "\n1 ready thread waits for the first carrier to wake\n")
+	assert.Contains(t, txt, "\n1 ready thread waits for the first waking\n")
 	var head Rect
 	for _, it := range l.Items {
-		if it.Kind == KindText && it.Text == "1 ready thread waits for the first carrier to wake" {
+		if it.Kind == KindText && it.Text == "1 ready thread waits for the first waking" {
 			head = it.Bounds()
 		}
 	}
@@ -385,7 +385,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	in3.Snap = &two
 	var more List
 	Build(&more, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in3}, nil)
-	assert.Contains(t, texts(&more), "\n1 ready thread waits for the first carrier to wake\n")
+	assert.Contains(t, texts(&more), "\n1 ready thread waits for the first waking\n")
 	assert.Contains(t, texts(&more), "carrier 2\nwaking -> none\ncarrier 3\nwaking ->\n")
 	assert.Contains(t, regionSay(&more, "carriers"), "carrier 2: its OS thread is waking up")
 	assert.Contains(t, regionSay(&more, "carriers"), "nothing left to take")
