@@ -105,6 +105,11 @@ type CarrierView struct {
 	Tier    Tier       // lowest JIT tier among them
 	Monitor bool       // the mounted thread holds a monitor
 	Exec    int32      // the executor the mounted thread serves (index in ExecNames), -1 if none
+	// WakeAt is when the carrier's OS thread finishes its last wake-up
+	// (after now: still waking); WakeOrder orders wake-ups due at the
+	// same time, as the event queue completes them.
+	WakeAt    Time
+	WakeOrder uint64
 }
 
 // PlatformView is one app platform thread.
@@ -235,7 +240,8 @@ func (s *Sim) fillCarriers(snap *Snapshot) {
 	snap.Mounted, snap.Pinned = 0, 0
 	for _, c := range s.sched.carriers {
 		ct := &s.th[c]
-		v := CarrierView{ID: ct.cid, State: ct.state, Reason: ct.reason, OnCPU: ct.core >= 0, Exec: -1}
+		v := CarrierView{ID: ct.cid, State: ct.state, Reason: ct.reason, OnCPU: ct.core >= 0, Exec: -1,
+			WakeAt: ct.wakeAt, WakeOrder: ct.wakeOrd}
 		if ct.mounted >= 0 {
 			vt := &s.th[ct.mounted]
 			v.Thread = vt.id

@@ -181,6 +181,11 @@ type thread struct {
 	heapStallFrom Time
 	heapStalled   bool
 	heapWoken     bool
+	// When its last OS wake-up completes and that event's place in the
+	// queue (wake-ups due at the same time complete in that order): kept
+	// only so a snapshot can tell which waking carrier is up first.
+	wakeAt  Time
+	wakeOrd uint64
 }
 
 func (s *Sim) newThreadSlot() int32 {
@@ -289,6 +294,7 @@ func (s *Sim) wakeOSAfter(ti int32, after afterOwed, kind burstKind, d, latency 
 		return
 	}
 	s.q.pushAfter(s.now, latency, evOSWake, ti, t.token)
+	t.wakeAt, t.wakeOrd = s.now.Add(latency), s.q.seq
 }
 
 func (s *Sim) onOSWake(ti int32, token uint32) {

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"sort"
 	"strconv"
 	"strings"
 
@@ -77,7 +78,6 @@ func (s *Side) drawRaceLead(l *List, sl *SideLayout, in *SideInput, p *Palette, 
 type leadPiece struct {
 	mark  callState
 	marks bool
-	wakes bool // after a waking carrier's dashed box instead (no state's look)
 	words string
 }
 
@@ -88,7 +88,7 @@ func pieceMarkW(sc float32) float32 { return stateSwatchW(sc) + 4*sc }
 func piecesWidth(ps []leadPiece, sc float32) float32 {
 	w := float32(0)
 	for _, pc := range ps {
-		if pc.marks || pc.wakes {
+		if pc.marks {
 			w += pieceMarkW(sc)
 		}
 		w += TextWidth(pc.words, sc)
@@ -104,13 +104,6 @@ func drawPieces(l *List, r Rect, x float32, ps []leadPiece, c Color, p *Palette,
 		if pc.marks {
 			drawStateSwatch(l, x, r, pc.mark, true, p, sc)
 			l.noteStateDrawn(pc.mark)
-			x += pieceMarkW(sc)
-		}
-		if pc.wakes {
-			// A waking carrier's box, small: the words' carriers are
-			// the dashed boxes under them.
-			h := CharH * sc * 0.8
-			drawWakingFrame(l, Rect{X: x, Y: r.Y + (r.H-h)/2, W: stateSwatchW(sc), H: h}, max(1, sc), p, sc*0.6)
 			x += pieceMarkW(sc)
 		}
 		l.Text(x, ty, pc.words, sc, c)
@@ -332,6 +325,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 		}
 	}
 	s.at.lanes = s.at.lanes[:0]
+	takers := wakeTakers(snap)
 	var who []string
 	x := row.X
 	for i := 0; i < n; i++ {
@@ -383,11 +377,21 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 			// look for a ready thread and a waking carrier read as one
 			// thing (a carrier is no virtual thread).
 			drawWakingFrame(l, box, max(1, runFrame(box, sc)/2), p, sc)
-			// Why so many wake is the line's over the row (one per
-			// thread made ready): "waking for work" in each box cost
-			// ten words of the frame's budget.
-			ink, what = p.Text, "waking"
-			who = append(who, label+" waking up to take a ready thread if one is left")
+			// The first to wake, one per ready thread, head to one:
+			// "waking ->" and a ready cell's look; the rest find none
+			// (readers asked four rounds why 5 wake for 3 ready).
+			ink, what = p.Text, "waking -> none"
+			say := label + ": its OS thread is waking up (an OS wake-up takes " + Dur(s.wake) + "). "
+			if takers[i] {
+				what = "waking ->"
+				say += "It is among the first " + Count(int64(snap.RunQueueLen)) + " to wake, one per ready thread, so it takes the next ready thread (if no busy carrier frees up first)."
+			} else {
+				say += "It was woken for a thread made ready, but the carriers due to wake before it will have taken the " +
+					Count(int64(snap.RunQueueLen)) + " ready " + plural(snap.RunQueueLen, "thread", "threads") +
+					" (if no more are made ready first): it finds nothing left to take and sleeps again."
+			}
+			l.detail(box, label, say)
+			who = append(who, say)
 		default:
 			l.Frame(box, 1, p.PanelEdge)
 			who = append(who, label+" idle")
@@ -396,7 +400,14 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 			top := box.Y + (box.H-CharH*2.25*sc)/2
 			f := leadFace(sc)
 			f.fit(l, Rect{X: text.X, Y: top, W: text.W, H: CharH * 1.25 * sc}, ink, label, itoa(i+1))
-			l.TextFit(Rect{X: text.X, Y: top + CharH*1.25*sc, W: text.W, H: CharH * sc}, sc, ink, what, strings.Fields(what)[0])
+			second := Rect{X: text.X, Y: top + CharH*1.25*sc, W: text.W, H: CharH * sc}
+			l.TextFit(second, sc, ink, what, strings.Fields(what)[0])
+			// The ready thread a first-to-wake carrier heads to, in the
+			// ready cells' look, after its arrow.
+			if at := second.X + TextWidth(what+" ", sc); takers[i] && at+stateSwatchW(sc) <= second.Right() {
+				drawStateSwatch(l, at, second, callReady, true, p, sc)
+				l.noteStateDrawn(callReady)
+			}
 		} else if busy(i) {
 			l.TextFit(text, sc, ink, label)
 		}
@@ -410,23 +421,46 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	l.region(r, "carriers", say)
 }
 
+// wakeTakers marks the waking carriers that will find a ready thread if
+// nothing else changes: the first to finish waking (the model's wake-up
+// times, ties in the event queue's order), one per thread in the ready
+// queue. The others wake to an empty queue.
+func wakeTakers(snap *sim.Snapshot) map[int]bool {
+	var waking []int
+	for i := range snap.Carriers {
+		if carrierWaking(snap, i) {
+			waking = append(waking, i)
+		}
+	}
+	sort.SliceStable(waking, func(a, b int) bool {
+		ca, cb := &snap.Carriers[waking[a]], &snap.Carriers[waking[b]]
+		if ca.WakeAt != cb.WakeAt {
+			return ca.WakeAt < cb.WakeAt
+		}
+		return ca.WakeOrder < cb.WakeOrder
+	})
+	takers := map[int]bool{}
+	for k := 0; k < len(waking) && k < snap.RunQueueLen; k++ {
+		takers[waking[k]] = true
+	}
+	return takers
+}
+
 // wakeLine is the line over the carriers where threads are ready while
-// carriers are being woken, longest first: each count after the look of
-// what it counts ("3 ready threads wait; 5 carriers woken, one per thread
-// made ready"). Readers asked why five wake for three: the scheduler wakes
-// an idle carrier per thread made ready, and a busy one may take the
-// thread first (said on point: "busy carriers took 2" could not be
-// parsed). "idle carriers take 50.0 µs to wake" read as a stray note, no
-// box being idle. Nil where no carrier is waking or no thread is ready.
+// carriers are being woken, longest first: the ready count after the
+// ready cells' look, and who they wait for ("3 ready threads wait for
+// the first 3 waking"); the boxes under it show which those are
+// (wakeTakers). Four rounds of saying why more wake than are ready ("one
+// per thread made ready") in words failed; the marks say it now. Nil
+// where no carrier is waking or no thread is ready.
 func wakeLine(waking, ready int, wake sim.Duration) [][]leadPiece {
 	if waking <= 0 || ready <= 0 || wake <= 0 {
 		return nil
 	}
-	wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait") + "; "
-	woken := Count(int64(waking)) + " " + plural(waking, "carrier", "carriers")
-	return [][]leadPiece{{{mark: callReady, marks: true, words: wait},
-		{wakes: true, words: woken + " woken, one per thread made ready"}},
-		{{mark: callReady, marks: true, words: wait}, {wakes: true, words: woken + " waking"}}}
+	wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait")
+	first := min(waking, ready)
+	return [][]leadPiece{{{mark: callReady, marks: true, words: wait + " for " + plural(first, "the first waking", "the first "+Count(int64(first))+" waking")}},
+		{{mark: callReady, marks: true, words: wait}}}
 }
 
 // drawWakingFrame draws a carrier being woken: a solid outline in the
