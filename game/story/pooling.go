@@ -86,7 +86,9 @@ func pooledCause(f *facts) string {
 		// The pair the picture draws (each run's column ends with its
 		// share and its Full GCs), said as plainly and once: readers
 		// asked for a shorter headline once the marks carry the pair.
-		out += ": GC takes " + f.gcShare() + " of the time, " + gcShareOf(f.beside) + " with a new thread per request"
+		// Two runs' shares as a plain pair: "33 %, 15 % with a new
+		// thread per request" read as 15 % being part of 33 %.
+		out += ": GC stops the pooled run " + f.gcShare() + " of the time, the thread-per-request run " + gcShareOf(f.beside)
 	case s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time):
 		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
 	default:

@@ -864,7 +864,9 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 				break
 			}
 		}
-		for _, t := range []string{sg.words + " " + Size(sg.b), sg.words} {
+		// Its size alone where its name does not fit (the legend names
+		// its colour): a pink block with no figure beside one with.
+		for _, t := range []string{sg.words + " " + Size(sg.b), sg.words, Size(sg.b)} {
 			if lesson && !sg.big && t != sg.words {
 				continue
 			}
