@@ -65,3 +65,39 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	require.InDelta(t, shares[0].Y, shares[1].Y, 0.5, "the shares at one height")
 	require.InDelta(t, shares[1].X-shares[0].X, b.X-a.X, 0.5, "each share under its run's title")
 }
+
+// The survivor spaces' label in a young row one line high hides no live
+// data: drawn over the pair it was half hidden by the slivers of data in
+// the space in use (readers of stop 23, round 3). (On eden's grey
+// garbage, beside the pair, it hides nothing a reader counts.)
+func TestThinSurvivorsLabelClearsItsData(t *testing.T) {
+	spec := `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`
+	at := gcPauseAfter(t, spec, sim.Time(2300*sim.Millisecond))
+	p := New()
+	mustLoad(t, p, spec)
+	p.Pause()
+	_, err := p.Seek(at, 1<<30)
+	require.NoError(t, err)
+	require.True(t, p.SyncContrast(1<<30))
+	var l view.List
+	hdr := p.Header()
+	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	labels := 0
+	for _, it := range l.Items {
+		if it.Kind != view.KindText || it.Text != "survivors" {
+			continue
+		}
+		labels++
+		b := it.Bounds()
+		for _, m := range l.Items {
+			if m.Kind != view.KindRect || m.Meaning == view.MeanNone || m.Meaning == view.MeanFree || m.Meaning == view.MeanGarbage {
+				continue
+			}
+			mb := m.Bounds()
+			if b.X < mb.Right() && mb.X < b.Right() && b.Y < mb.Bottom() && mb.Y < b.Bottom() {
+				t.Errorf("the label %q at %v lies on a %v mark at %v", it.Text, b, m.Meaning, mb)
+			}
+		}
+	}
+	require.Equal(t, 2, labels, "each run's survivor spaces named")
+}

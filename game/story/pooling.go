@@ -1,6 +1,10 @@
 package story
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
 
 // poolingStory (vt-pooling): pooled virtual threads live for the whole
 // run, so whatever each keeps per thread (a cache, a buffer) stays live and
@@ -88,7 +92,10 @@ func pooledCause(f *facts) string {
 		// asked for a shorter headline once the marks carry the pair.
 		// Two runs' shares as a plain pair: "33 %, 15 % with a new
 		// thread per request" read as 15 % being part of 33 %.
-		out += ": GC stops the pooled run " + f.gcShare() + " of the time, the thread-per-request run " + gcShareOf(f.beside)
+		// Each share keeps its number with its "%" (a no-break space):
+		// "37" ending one line and "%" opening the next read as two figures.
+		nb := func(share string) string { return strings.ReplaceAll(share, " ", "\u00a0") }
+		out += ": GC stops the pooled run " + nb(f.gcShare()) + " of the time, the thread-per-request run " + nb(gcShareOf(f.beside))
 	case s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time):
 		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
 	default:
