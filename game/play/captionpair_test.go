@@ -23,7 +23,7 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	p.Pause()
 	_, err := p.Seek(at, 1<<30)
 	require.NoError(t, err)
-	require.NotContains(t, p.Inputs(nil)[0].Caption, "thread per request", "a contrast not yet caught up is not told")
+	require.NotContains(t, p.Inputs(nil)[0].Caption, "thread-per-request", "a contrast not yet caught up is not told")
 	require.True(t, p.SyncContrast(1<<30))
 	in := p.Inputs(nil)[0]
 	share := func(s *sim.Snapshot) string {
@@ -31,7 +31,8 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	}
 	mine, theirs := share(in.Snap), share(in.Contrast.Snap)
 	require.NotEqual(t, mine, theirs, "the premise: the two runs differ")
-	require.Contains(t, in.Caption, "GC takes "+mine+" of the time, "+theirs+" with a new thread per request.")
+	nb := func(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") } // a share is not wrapped apart from its "%"
+	require.Contains(t, in.Caption, "GC stops the pooled run "+nb(mine)+" of the time, the thread-per-request run "+nb(theirs)+".")
 	require.Equal(t, in.Caption, p.State().Caption, "the page's caption is the canvas's")
 	words := strings.Join(shownWords(p), " ")
 	require.Contains(t, words, mine+" of time stopped for GC")

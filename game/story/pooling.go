@@ -1,6 +1,10 @@
 package story
 
-import "github.com/loomlab/loomlab/sim"
+import (
+	"strings"
+
+	"github.com/loomlab/loomlab/sim"
+)
 
 // poolingStory (vt-pooling): pooled virtual threads live for the whole
 // run, so whatever each keeps per thread (a cache, a buffer) stays live and
@@ -86,7 +90,12 @@ func pooledCause(f *facts) string {
 		// The pair the picture draws (each run's column ends with its
 		// share and its Full GCs), said as plainly and once: readers
 		// asked for a shorter headline once the marks carry the pair.
-		out += ": GC takes " + f.gcShare() + " of the time, " + gcShareOf(f.beside) + " with a new thread per request"
+		// Two runs' shares as a plain pair: "33 %, 15 % with a new
+		// thread per request" read as 15 % being part of 33 %.
+		// Each share keeps its number with its "%" (a no-break space):
+		// "37" ending one line and "%" opening the next read as two figures.
+		nb := func(share string) string { return strings.ReplaceAll(share, " ", "\u00a0") }
+		out += ": GC stops the pooled run " + nb(f.gcShare()) + " of the time, the thread-per-request run " + nb(gcShareOf(f.beside))
 	case s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time):
 		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
 	default:

@@ -50,8 +50,8 @@ func TestPoolingNamesTheFullGCsOnceTheyStart(t *testing.T) {
 	// What a thread per request does instead is drawn from a second run
 	// of that case under the heap's marks (game/play/contrast.go), not
 	// said: the caption keeps to the shown case.
-	lacks(t, "1g-pool at 2.35 s", after, "thread per request")
-	lacks(t, "1g-pool at 100 ms", before, "thread per request")
+	lacks(t, "1g-pool at 2.35 s", after, "thread per request", "thread-per-request")
+	lacks(t, "1g-pool at 100 ms", before, "thread per request", "thread-per-request")
 	if len(after) > 200 {
 		t.Errorf("1g-pool at 2.35 s: the caption is %d characters, more than two lines: %q", len(after), after)
 	}

@@ -256,7 +256,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		// Its garbage is its lesson (its threads end, their data
 		// dies), said why it is harmless in a few words on it.
 		{[]string{c.Name + " (separate run)", c.Name}, c.Snap,
-			[]segNote{{cat: sim.CatGarbage, big: true, why: []string{"ended requests: Full GC frees it", "ended requests' data"}}},
+			[]segNote{{cat: sim.CatGarbage, big: true, why: endedGarbageWords(c.Snap)}},
 			"the case compared (" + c.Title + ")"},
 	} {
 		col := Rect{X: body.X + float32(i)*(colW+gap), Y: body.Y, W: colW, H: body.H}
@@ -283,7 +283,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		}
 		th, rest := rest.Top(row + 4*sc)
 		th.Y += 2 * sc
-		drawThreadSquares(l, th, rs, unit, p, sc)
+		drawThreadSquares(l, th, rs, unit, threadLifeWords(i == 0), p, sc)
 		young, rest := rest.Top(row + 4*sc)
 		eden, s0, s1 := youngRects(Rect{X: young.X, Y: young.Y, W: young.W, H: row}, &rs.Heap, sc)
 		s.drawYoung(l, eden, s0, s1, rs, true, p, sc)
@@ -352,7 +352,7 @@ func niceCount(n int) int {
 // squares, each unit threads (the last one filled in part), then the
 // count and the unit: the same mark, at the same unit, for both runs of
 // a pair. Whether each thread waits, runs or is parked is on point.
-func drawThreadSquares(l *List, r Rect, snap *sim.Snapshot, unit int, p *Palette, sc float32) {
+func drawThreadSquares(l *List, r Rect, snap *sim.Snapshot, unit int, life string, p *Palette, sc float32) {
 	side := CharH*sc - 4*sc
 	step := side + 2*sc
 	n := snap.VirtualLive
@@ -365,9 +365,33 @@ func drawThreadSquares(l *List, r Rect, snap *sim.Snapshot, unit int, p *Palette
 		x += step
 	}
 	x += CharW * sc
+	// The runs differ in how long their threads live, not in how many
+	// are alive (readers expected fewer per request): said on the row,
+	// the squares' unit moved to the explain-on-point text.
 	live := Count(int64(n)) + " live threads"
 	l.TextFit(Rect{X: x, Y: r.Y, W: r.Right() - x, H: CharH * sc}, sc, p.Text,
-		live+" · 1 square = "+Count(int64(unit)), Count(int64(n))+" live")
+		live+" · "+life, live, Count(int64(n))+" live")
 	l.detail(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H}, "live virtual threads", Count(int64(n))+" live virtual threads, one square for each "+Count(int64(unit))+
 		": "+Count(int64(snap.RunQueueLen))+" waiting for a carrier, the rest running on the carriers or parked. "+Count(int64(len(snap.Carriers)))+" carriers (OS threads) run them.")
+}
+
+// threadLifeWords says how long a run's threads live, the difference
+// between the pair (both hold about as many live threads): the pooled
+// run's are kept for good, the other's each live for one request.
+func threadLifeWords(pooled bool) string {
+	if pooled {
+		return "kept forever"
+	}
+	return "one per request in flight"
+}
+
+// endedGarbageWords names the compared run's old-gen garbage (data of
+// ended requests) and whether a Full GC has yet had to free it: while
+// its old gen still has room none has run, and "a Full GC frees it"
+// beside "0 Full GCs" read as a contradiction.
+func endedGarbageWords(snap *sim.Snapshot) []string {
+	if snap.FullGCs == 0 {
+		return []string{"ended requests: no Full GC needed yet", "ended requests' data"}
+	}
+	return []string{"ended requests: a Full GC frees it", "ended requests' data"}
 }

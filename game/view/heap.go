@@ -864,7 +864,9 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 				break
 			}
 		}
-		for _, t := range []string{sg.words + " " + Size(sg.b), sg.words} {
+		// Its size alone where its name does not fit (the legend names
+		// its colour): a pink block with no figure beside one with.
+		for _, t := range []string{sg.words + " " + Size(sg.b), sg.words, Size(sg.b)} {
 			if lesson && !sg.big && t != sg.words {
 				continue
 			}
@@ -1014,12 +1016,18 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 	// (Eden's bar keeps its fill during a pause, said "being collected"
 	// in words: the pause's stripes over it made one pattern mean both
 	// "stopped for GC" and "being collected".)
+	fromItems := len(l.Items)
 	drawSpace(l, from, fromName, "survivor", nil, h.SurvivorCap, h.SurvivorUsed, share(survLive), h.SurvivorUsed-survLive, p, sc)
+	fromEnd := len(l.Items)
 	drawSpace(l, to, toName, "survivor", nil, h.SurvivorCap, 0, nil, 0, p, sc)
 	if TextWidth("survivor", sc) > s0.W-6*sc {
 		// Too narrow for a label each: one over both.
 		pair := Rect{X: s0.X, Y: s0.Y, W: s1.Right() - s0.X, H: s0.H}
-		relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "survivors")
+		if band, _ := SpaceBands(s0, sc); band.H > 0 {
+			relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "survivors")
+		} else {
+			labelThinSurvivors(l, eden, pair, from, l.Items[fromItems:fromEnd], youngFrom, p, sc)
+		}
 		// Each box its own word, where tall enough: two unlabelled boxes
 		// under one label read as a mystery. A young GC copies the live
 		// objects into the spare one, then the two swap.
@@ -1054,4 +1062,48 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 		}
 	}
 	return eden, from
+}
+
+// labelThinSurvivors names the survivor spaces of a row one line high,
+// where the label lies on the bars: over the part of the pair their data
+// does not fill, else left of the pair at eden's empty right end, else
+// not at all (the pair's on-point text names it). Drawn over the pair it
+// was overlapped by its own coloured slivers (vt-pooling's young rows).
+// from's items are those the space in use drew; eden's label is among
+// the items from youngFrom on.
+func labelThinSurvivors(l *List, eden, pair, from Rect, fromItems []Item, youngFrom int, p *Palette, sc float32) {
+	fillL, fillR := from.Right(), from.X
+	for i := range fromItems {
+		if it := &fromItems[i]; it.Kind == KindRect && it.Meaning != MeanNone && it.Meaning != MeanFree {
+			b := it.Bounds()
+			fillL, fillR = min(fillL, b.X), max(fillR, b.Right())
+		}
+	}
+	free := pair
+	if fillR > fillL {
+		if from.X <= pair.X {
+			free = Rect{X: fillR, Y: pair.Y, W: pair.Right() - fillR, H: pair.H}
+		} else {
+			free = Rect{X: pair.X, Y: pair.Y, W: fillL - pair.X, H: pair.H}
+		}
+	}
+	if relabel(l, free, p, sc, "survivors") {
+		return
+	}
+	w := TextWidth("survivors", sc)
+	x := pair.X - w - 4*sc
+	spot := Rect{X: x - 2*sc, Y: eden.Y, W: w + 4*sc, H: eden.H}
+	for i := youngFrom; i < len(l.Items); i++ {
+		if it := &l.Items[i]; it.Kind == KindText {
+			b := it.Bounds()
+			if b.X < spot.Right() && spot.X < b.Right() && b.Y < spot.Bottom() && spot.Y < b.Bottom() {
+				return
+			}
+		}
+	}
+	if x-2*sc < eden.X {
+		return
+	}
+	l.Rect(Rect{X: x - 2*sc, Y: eden.Y + 1, W: w + 4*sc, H: CharH * sc}, p.Background.Alpha(0.7))
+	l.Text(x, eden.Y+1, "survivors", sc, p.Text)
 }
