@@ -42,6 +42,14 @@ func TestStateSaysWhetherTheContrastIsDrawn(t *testing.T) {
 		require.NotNil(t, st, c.name)
 		require.Equal(t, c.want, drawn, c.name)
 		require.Equal(t, c.want, st.Drawn, c.name)
+		// The page's first screen may take up to 6 rem off the picture
+		// (web/src/firstscreen.ts; 430 px high in a 1200x800 window): the
+		// compared case stays drawn there (it vanished from request-load's
+		// frame at 440 px and below).
+		for _, h := range []float32{440, 400} {
+			drawn, _ = drawnAt(p, 1134, h)
+			require.Equal(t, c.want, drawn, "%s at 1134x%v", c.name, h)
+		}
 		if c.want {
 			// Where a phone's picture has no room for it, the state says so.
 			drawn, st = drawnAt(p, 360, 450)

@@ -260,13 +260,18 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, paired bo
 		l.queued = meanings[MeanRequest].group
 	}
 	if con != nil {
-		grid, foot := body.CutBottom(taskContrastH(sc))
-		if k := backlogScale(grid, n, backlog, sc); k > 1 && drawBacklog(l, grid, n, k, p, sc) {
-			drawTaskContrast(l, foot, snap, in.Virtual, con, in.Requests, p, sc)
-			return k
+		// The backlog's grid over the two time bars: the bars with a line
+		// of words over each, else in their compact rows (a shorter
+		// picture: the page's first screen can take a few rem from it).
+		for _, h := range []float32{taskContrastH(sc), taskContrastMinH(sc)} {
+			grid, foot := body.CutBottom(h)
+			if k := backlogScale(grid, n, backlog, sc); k > 1 && drawBacklog(l, grid, n, k, p, sc) {
+				drawTaskContrast(l, foot, snap, in.Virtual, con, in.Requests, p, sc)
+				return k
+			}
 		}
-		if body.H >= taskContrastMinH(sc) && backlogScale(body, n, backlog, sc) <= 1 {
-			// No room for the backlog's grid (a phone's strip): the two
+		if body.H >= taskContrastMinH(sc) {
+			// No room for the grid and the bars (a phone's strip): the two
 			// time bars alone, the lesson; the queued count is the title's.
 			_, foot := body.CutBottom(min(body.H, taskContrastH(sc)))
 			drawTaskContrast(l, foot, snap, in.Virtual, con, in.Requests, p, sc)
