@@ -172,7 +172,7 @@ func (s *Side) drawPair(l *List, r Rect, rows []pairRow, snap *sim.Snapshot, p *
 	// 'full' count garbage? why is that fine?"). Its other parts are
 	// named, not measured, as the shown bar's are.
 	drawPairOld(l, rows[1], []string{c.Name + " (separate run, same load)", c.Name + " (separate run)", c.Name}, c.Snap, most,
-		[]segNote{{cat: sim.CatGarbage, big: true, why: []string{"ended requests' data: next Full GC frees it", "ended requests' data"}}}, p, sc)
+		[]segNote{endedGarbageNote(c.Snap)}, p, sc)
 	for i, x := range []struct {
 		name string
 		s    *sim.Snapshot
@@ -256,7 +256,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		// Its garbage is its lesson (its threads end, their data
 		// dies), said why it is harmless in a few words on it.
 		{[]string{c.Name + " (separate run)", c.Name}, c.Snap,
-			[]segNote{{cat: sim.CatGarbage, big: true, why: endedGarbageWords(c.Snap)}},
+			[]segNote{endedGarbageNote(c.Snap)},
 			"the case compared (" + c.Title + ")"},
 	} {
 		col := Rect{X: body.X + float32(i)*(colW+gap), Y: body.Y, W: colW, H: body.H}
@@ -385,13 +385,16 @@ func threadLifeWords(pooled bool) string {
 	return "one per request in flight"
 }
 
-// endedGarbageWords names the compared run's old-gen garbage (data of
-// ended requests) and whether a Full GC has yet had to free it: while
-// its old gen still has room none has run, and "a Full GC frees it"
-// beside "0 Full GCs" read as a contradiction.
-func endedGarbageWords(snap *sim.Snapshot) []string {
+// endedGarbageNote names the compared run's old-gen garbage in its one
+// label: whose it is (data of ended requests) and, where the line has
+// room, whether a Full GC has yet had to free it: while its old gen
+// still has room none has run, and "a Full GC frees it" beside "0 Full
+// GCs" read as a contradiction. Its garbage is its lesson (its threads
+// end, their data dies): big marks the bar as the lesson's.
+func endedGarbageNote(snap *sim.Snapshot) segNote {
+	tail := ": a Full GC frees it"
 	if snap.FullGCs == 0 {
-		return []string{"ended requests: no Full GC needed yet", "ended requests' data"}
+		tail = ": no Full GC needed yet"
 	}
-	return []string{"ended requests: a Full GC frees it", "ended requests' data"}
+	return segNote{cat: sim.CatGarbage, big: true, names: []string{"garbage of ended requests"}, tail: tail}
 }

@@ -100,3 +100,43 @@ func TestContrastDrawnAtTheShownScale(t *testing.T) {
 	pct := Count(int64(float64(in.Contrast.Snap.GCPauseTotal)/float64(in.Contrast.Snap.Time)*100+0.5)) + " % stopped"
 	require.Contains(t, joined, pct, "its share at its end")
 }
+
+// The compared run's old-gen garbage says whose it is in ONE label on
+// its block, with its MB where the line has room: "ended requests: no
+// Full GC needed yet" on a line of its own over "garbage" read as one
+// garbled sentence. At every size a garbage block of either bar holds at
+// most one text.
+func TestComparedGarbageIsOneLabel(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2342 * sim.Millisecond})
+	withContrast(t, &in, "vt-pooling", "1g-nopool", "a virtual thread per request")
+	mb := Size(in.Contrast.Snap.Heap.OldGarbage)
+	named, sized := 0, 0
+	for _, sz := range append([][3]float32{{1134, 464, 1}, {1500, 600, 1}}, sceneSizes...) {
+		var l List
+		Build(&l, sz[0], sz[1], &Header{Scenario: "vt-pooling", Time: in.Snap.Time}, []*Side{side}, []SideInput{in}, &Options{Scale: sz[2]})
+		for _, g := range l.Items {
+			if g.Kind != KindRect || g.Meaning != MeanGarbage || g.H < 2*CharH*sz[2] {
+				continue
+			}
+			var on []string
+			for i := range l.Items {
+				it := &l.Items[i]
+				if b := it.Bounds(); it.Kind == KindText && b.X < g.X+g.W && b.X+b.W > g.X && b.Y < g.Y+g.H && b.Y+b.H > g.Y {
+					on = append(on, it.Text)
+				}
+			}
+			require.LessOrEqual(t, len(on), 1, "%gx%g: one label on a garbage block, not %q", sz[0], sz[1], on)
+			if len(on) == 0 || !strings.HasPrefix(on[0], "garbage of ended requests") {
+				continue
+			}
+			named++
+			// Its MB wherever name and MB fit on the block.
+			if TextWidth("garbage of ended requests "+mb, sz[2])+6*sz[2] <= g.W {
+				require.Contains(t, on[0], mb, "%gx%g: the compared garbage's MB where it fits", sz[0], sz[1])
+				sized++
+			}
+		}
+	}
+	require.Positive(t, named, "the compared garbage named as ended requests' somewhere")
+	require.Positive(t, sized, "and with its MB where the block is wide enough")
+}

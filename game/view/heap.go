@@ -1,6 +1,7 @@
 package view
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/loomlab/loomlab/sim"
@@ -711,10 +712,12 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		sg := heapSeg{r: g, words: "garbage", b: garbage}
 		for _, n := range notes {
 			if n.cat == sim.CatGarbage {
-				// Why it is there (the compared run's: ended requests'
-				// data), at the label's size: drawn large it would vie
-				// with the shown run's lesson.
-				sg.why = n.why
+				// Whose garbage it is and why it is harmless (the
+				// compared run's: ended requests' data), in its one
+				// label at the label's size: drawn large it would vie
+				// with the shown run's lesson, and a line of its own
+				// above "garbage" read as one garbled sentence.
+				sg.names, sg.tail = n.names, n.tail
 			}
 		}
 		segs = append(segs, sg)
@@ -796,7 +799,12 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 type heapSeg struct {
 	r     Rect
 	words string
-	why   []string // why it is there, longest first, said when the part has room
+	why   []string // why it is there, longest first, said on the line above when the part has room
+	// names: longer names than words, longest first, tried before it in
+	// the part's one label; tail: said after the name where the line has
+	// room (why the part is there).
+	names []string
+	tail  string
 	b     sim.Bytes
 	big   bool // its words drawn large: the frame's lesson
 	// widened: drawn to the 12 px floor of a mostly full bar, more than
@@ -807,9 +815,11 @@ type heapSeg struct {
 
 // segNote changes the words of one category's part of a space.
 type segNote struct {
-	cat sim.AllocCat
-	why []string
-	big bool
+	cat   sim.AllocCat
+	why   []string
+	big   bool
+	names []string // longer names for the part, longest first (heapSeg.names)
+	tail  string   // said after its name when it fits (heapSeg.tail)
 }
 
 // categoryWords names a kind of heap data on its part of a bar.
@@ -864,10 +874,11 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 				break
 			}
 		}
-		// Its size alone where its name does not fit (the legend names
-		// its colour): a pink block with no figure beside one with.
-		for _, t := range []string{sg.words + " " + Size(sg.b), sg.words, Size(sg.b)} {
-			if lesson && !sg.big && t != sg.words {
+		for _, t := range segLabels(sg) {
+			// Around the lesson a part's size is said only beside its
+			// name (the compared run's garbage and its MB): a figure
+			// alone there was one more number to place.
+			if lesson && !sg.big && t == Size(sg.b) {
 				continue
 			}
 			if TextWidth(t, size)+6*sc <= sg.r.W {
@@ -921,6 +932,24 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 			}
 		}
 	}
+}
+
+// segLabels is a part's one label, longest first: each of its names
+// (its longer ones, then its category's word) with its size and its tail,
+// without the size, without the tail; then its size alone, where no name
+// fits (the legend names its colour: a pink block with no figure beside
+// one with). One label, never a name over its reason: the two read as
+// one garbled sentence.
+func segLabels(sg heapSeg) []string {
+	var ts []string
+	for _, n := range append(slices.Clip(sg.names), sg.words) {
+		withSize := n + " " + Size(sg.b)
+		if sg.tail != "" {
+			ts = append(ts, withSize+sg.tail, n+sg.tail)
+		}
+		ts = append(ts, withSize, n)
+	}
+	return append(ts, Size(sg.b))
 }
 
 // spaceGloss says in a few words what a space holds.
