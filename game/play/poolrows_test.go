@@ -34,7 +34,7 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	require.NotContains(t, words, "stopped now", "the pause said once")
 	require.NotContains(t, words, "waiting for a carrier", "the big grid of one run's threads is gone")
 	require.Contains(t, words, "each run: 28 OS threads")
-	require.Contains(t, words, "ended requests: no Full GC needed yet", "why the compared run's garbage is harmless, and that it has had no Full GC")
+	require.Regexp(t, `garbage of ended requests [0-9.]+ [MG]B`, words, "whose the compared run's garbage is, with its size, in one label (its no-Full-GC-yet reason where the line has room; \"0 Full GCs\" below)")
 	require.Contains(t, words, "0 Full GCs")
 
 	// The columns match: each title and each share line at one height,
