@@ -94,8 +94,11 @@ func pooledCause(f *facts) string {
 		// thread per request" read as 15 % being part of 33 %.
 		// Each share keeps its number with its "%" (a no-break space):
 		// "37" ending one line and "%" opening the next read as two figures.
+		// The Full GCs stay named ahead of the pair: they are the cost the
+		// story is about, and the caption is what a screen reader and an
+		// embed without the picture's columns get.
 		nb := func(share string) string { return strings.ReplaceAll(share, " ", "\u00a0") }
-		out += ": GC stops the pooled run " + nb(f.gcShare()) + " of the time, the thread-per-request run " + nb(gcShareOf(f.beside))
+		out += ": " + full + "; GC stops the pooled run " + nb(f.gcShare()) + " of the time, the thread-per-request run " + nb(gcShareOf(f.beside))
 	case s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time):
 		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
 	default:
