@@ -10,38 +10,49 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// queued is an event a queue test pushed: when it is due and its place
+// among events due at that time.
+type queued struct {
+	at  Time
+	seq uint64
+}
+
+// popEarliest pops q and checks it gave the earliest of all by (time,
+// sequence), which it removes from all; it returns the event's time.
+func popEarliest(t *testing.T, q *eventQueue, all *[]queued) Time {
+	t.Helper()
+	e := q.pop()
+	w := *all
+	sort.Slice(w, func(a, b int) bool {
+		if w[a].at != w[b].at {
+			return w[a].at < w[b].at
+		}
+		return w[a].seq < w[b].seq
+	})
+	require.Equal(t, w[0].at, e.at)
+	require.Equal(t, w[0].seq, e.seq())
+	*all = w[1:]
+	return e.at
+}
+
 func TestEventQueueOrdersByTimeThenSequence(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	var q eventQueue
-	type want struct {
-		at  Time
-		seq uint64
-	}
-	var all []want
+	var all []queued
 	now := Time(0)
 	for i := 0; i < 5000; i++ {
 		switch r.IntN(3) {
 		case 0:
 			at := now + Time(r.IntN(1000))
 			q.push(at, evWake, int32(i), 0)
-			all = append(all, want{at, q.seq})
+			all = append(all, queued{at, q.seq})
 		case 1:
 			d := Duration(r.IntN(3) * 100) // few distinct delays: lanes
 			q.pushAfter(now, d, evWake, int32(i), 0)
-			all = append(all, want{now.Add(d), q.seq})
+			all = append(all, queued{now.Add(d), q.seq})
 		case 2:
 			if q.len() > 0 {
-				e := q.pop()
-				now = e.at
-				sort.Slice(all, func(a, b int) bool {
-					if all[a].at != all[b].at {
-						return all[a].at < all[b].at
-					}
-					return all[a].seq < all[b].seq
-				})
-				require.Equal(t, all[0].at, e.at)
-				require.Equal(t, all[0].seq, e.seq())
-				all = all[1:]
+				now = popEarliest(t, &q, &all)
 			}
 		}
 	}
@@ -55,11 +66,7 @@ func TestEventQueueOrdersByTimeThenSequence(t *testing.T) {
 func TestEventQueueOrderAcrossForms(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	var q eventQueue
-	type want struct {
-		at  Time
-		seq uint64
-	}
-	var all []want
+	var all []queued
 	now := Time(0)
 	forms := map[bool]int{}
 	for round := 0; round < 40; round++ {
@@ -73,27 +80,17 @@ func TestEventQueueOrderAcrossForms(t *testing.T) {
 			case op == 0 || op == 3:
 				at := now + Time(r.IntN(50))
 				q.push(at, evWake, int32(i), 0)
-				all = append(all, want{at, q.seq})
+				all = append(all, queued{at, q.seq})
 			case op == 1:
 				d := Duration(r.IntN(3) * 20)
 				q.pushAfter(now, d, evWake, int32(i), 0)
-				all = append(all, want{now.Add(d), q.seq})
+				all = append(all, queued{now.Add(d), q.seq})
 			default:
 				if q.len() == 0 {
 					continue
 				}
 				forms[q.heaped]++
-				e := q.pop()
-				now = e.at
-				sort.Slice(all, func(a, b int) bool {
-					if all[a].at != all[b].at {
-						return all[a].at < all[b].at
-					}
-					return all[a].seq < all[b].seq
-				})
-				require.Equal(t, all[0].at, e.at)
-				require.Equal(t, all[0].seq, e.seq())
-				all = all[1:]
+				now = popEarliest(t, &q, &all)
 			}
 		}
 	}

@@ -72,13 +72,7 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 // garbage, beside the pair, it hides nothing a reader counts.)
 func TestThinSurvivorsLabelClearsItsData(t *testing.T) {
 	spec := `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`
-	at := gcPauseAfter(t, spec, sim.Time(2300*sim.Millisecond))
-	p := New()
-	mustLoad(t, p, spec)
-	p.Pause()
-	_, err := p.Seek(at, 1<<30)
-	require.NoError(t, err)
-	require.True(t, p.SyncContrast(1<<30))
+	p := contrastAt(t, spec, gcPauseAfter(t, spec, sim.Time(2300*sim.Millisecond)))
 	var l view.List
 	hdr := p.Header()
 	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
