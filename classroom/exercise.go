@@ -407,7 +407,7 @@ func ParseNumber(text string) (float64, error) {
 
 // number formats a value with the exercise's decimals and unit.
 func (e *Exercise) number(x float64) string {
-	s := groupDigits(strconv.FormatFloat(roundTo(x, e.Decimals), 'f', e.Decimals, 64))
+	s := scenario.GroupDigits(strconv.FormatFloat(roundTo(x, e.Decimals), 'f', e.Decimals, 64))
 	if e.Unit != "" {
 		if e.Unit == "%" {
 			return s + " %"
@@ -420,26 +420,6 @@ func (e *Exercise) number(x float64) string {
 func roundTo(x float64, decimals int) float64 {
 	p := math.Pow(10, float64(decimals))
 	return math.Round(x*p) / p
-}
-
-// groupDigits puts thousands separators into a formatted number.
-func groupDigits(s string) string {
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign, s = "-", s[1:]
-	}
-	intPart, frac, hasFrac := strings.Cut(s, ".")
-	var b strings.Builder
-	for i, r := range intPart {
-		if i > 0 && (len(intPart)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if hasFrac {
-		return sign + b.String() + "." + frac
-	}
-	return sign + b.String()
 }
 
 // fill replaces {knob}, {b.knob}, {a.metric} and {b.metric} in text.
@@ -479,7 +459,7 @@ func (e *Exercise) placeholder(name string, st *ExerciseSetup, results []*scenar
 	}
 	if run < len(results) {
 		if v, ok := results[run].MetricValue(name); ok {
-			return metricText(name, v)
+			return scenario.MetricText(name, v)
 		}
 	}
 	// Not ours ({model}, filled by the caller) or unknown: left as is.
@@ -490,32 +470,7 @@ func (e *Exercise) placeholder(name string, st *ExerciseSetup, results []*scenar
 // thousands separators.
 func knobWords(v string) string {
 	if f, err := strconv.ParseFloat(v, 64); err == nil && f == math.Trunc(f) && math.Abs(f) < 1e15 {
-		return groupDigits(strconv.FormatInt(int64(f), 10))
+		return scenario.GroupDigits(strconv.FormatInt(int64(f), 10))
 	}
 	return v
-}
-
-// metricText formats a metric for a sentence.
-func metricText(name string, v float64) string {
-	switch {
-	case name == "carrier_utilization":
-		return groupDigits(strconv.FormatFloat(v*100, 'f', 0, 64)) + " %"
-	case name == "stackchunk_alloc_bytes":
-		return strconv.FormatFloat(v/1e6, 'f', 1, 64) + " MB"
-	case strings.HasSuffix(name, "_ms") && v < 10:
-		return strconv.FormatFloat(v, 'f', 3, 64) + " ms"
-	case strings.HasSuffix(name, "_ms"):
-		return groupDigits(strconv.FormatFloat(v, 'f', 0, 64)) + " ms"
-	case strings.HasSuffix(name, "_mb"):
-		return groupDigits(strconv.FormatFloat(v, 'f', 1, 64)) + " MB"
-	case strings.HasSuffix(name, "_pct") || strings.HasPrefix(name, "win_rate"):
-		return strconv.FormatFloat(v, 'f', 1, 64) + " %"
-	case strings.HasSuffix(name, "_rps"):
-		return groupDigits(strconv.FormatFloat(v, 'f', 0, 64)) + " req/s"
-	case strings.HasSuffix(name, "_words_p50"):
-		return groupDigits(strconv.FormatFloat(v, 'f', 0, 64)) + " words"
-	case v == math.Trunc(v):
-		return groupDigits(strconv.FormatFloat(v, 'f', 0, 64))
-	}
-	return strconv.FormatFloat(v, 'f', 2, 64)
 }

@@ -269,7 +269,7 @@ func cmdVerify(args []string, w io.Writer) (int, error) {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "scenario\tcase\tmetric\trole\tarticle\tmodel\ttolerance\tstatus")
 	for _, c := range all {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Scenario, c.Case, c.Metric, c.Role, c.Article, c.Model, c.Tolerance, c.Status)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Scenario, c.Case, c.Metric, c.Role, c.Article, c.ModelText(), c.Tolerance, c.Status)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%s\n", scenario.SummarizeRoles(all))

@@ -57,7 +57,8 @@ var helps = map[string]commandHelp{
 		text: "Runs every case an article's figures need and compares the model with each figure: its role\n" +
 			"(calibrated: a constant was fitted to it; predicted: nothing was), the article's value, the model's,\n" +
 			"the tolerance and the status (pass, fail, or deviation: a figure the model cannot reproduce\n" +
-			"honestly, with the reason). Exit status 1 if a figure fails.",
+			"honestly, with the reason). The table rounds the model's value into the metric's unit; --json\n" +
+			"keeps it whole. Exit status 1 if a figure fails.",
 		examples: []string{"loomsim verify request-load", "loomsim verify --json"},
 	},
 	"trace": {

@@ -115,6 +115,23 @@ type Check struct {
 	// WouldBe is, for a declared deviation, the status the figure would
 	// have had without the declaration (pass or fail).
 	WouldBe string `json:"would_be,omitempty"`
+	// Values are the model's numbers behind Model: this case's, then, for
+	// an ordering, the other case's. Model keeps the full precision a
+	// script compares; ModelText reads them in the metric's unit.
+	Values []float64 `json:"-"`
+}
+
+// ModelText is Model for a reader: each value in its metric's unit
+// ("127,697 req/s", "16.0 GB"), an ordering as "> (a vs b)".
+func (c Check) ModelText() string {
+	switch len(c.Values) {
+	case 1:
+		return MetricText(c.Metric, c.Values[0])
+	case 2:
+		cmp, _, _ := strings.Cut(c.Model, " ")
+		return fmt.Sprintf("%s (%s vs %s)", cmp, MetricText(c.Metric, c.Values[0]), MetricText(c.Metric, c.Values[1]))
+	}
+	return c.Model
 }
 
 // Verify runs every case the scenario's figures need (seed 1, full length)
@@ -193,6 +210,7 @@ func (s *Scenario) Verify(run func(caseID string) (*Result, error)) ([]Check, er
 				c.Status = "pass"
 			}
 		}
+		c.Values = model
 		if f.Deviation != "" {
 			c.WouldBe, c.Status, c.Reason = c.Status, "deviation", f.Deviation
 			if moved := pinMoved(f.Pinned, model); moved != "" {
