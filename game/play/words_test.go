@@ -85,7 +85,11 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		// columns laid out alike (each its threads' squares, old gen and
 		// one bold line): the big grid of one run's threads, the
 		// carriers' line, each row's "stopped now"/"for GC so far" and
-		// the panel's title under the pause banner went.
+		// the panel's title under the pause banner went. 106 → 109 in
+		// stop 24: each old-gen block says over it whether it is live
+		// ("live: its threads keep it") or dead ("dead: the next Full
+		// GC frees it"), and a share made of young pauses alone says so;
+		// the OS threads' line (6 words) and "in flight" went for them.
 		{`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, gcPauseAfter(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(2300*sim.Millisecond)), 110},
 	} {
 		w := frameWords(t, c.spec, c.at)

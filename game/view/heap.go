@@ -712,12 +712,13 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		sg := heapSeg{r: g, words: "garbage", b: garbage}
 		for _, n := range notes {
 			if n.cat == sim.CatGarbage {
-				// Whose garbage it is and why it is harmless (the
-				// compared run's: ended requests' data), in its one
-				// label at the label's size: drawn large it would vie
-				// with the shown run's lesson, and a line of its own
-				// above "garbage" read as one garbled sentence.
-				sg.names, sg.tail = n.names, n.tail
+				// Whose garbage it is (the compared run's: ended
+				// requests' data) in its one label at the label's
+				// size: drawn large it would vie with the shown run's
+				// lesson. Why it is harmless, where a note says so, on
+				// the line above, as the live part beside it says why
+				// it stays (readers told the two apart only by colour).
+				sg.names, sg.tail, sg.why = n.names, n.tail, n.why
 			}
 		}
 		segs = append(segs, sg)

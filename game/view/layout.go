@@ -365,10 +365,12 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 			queueH = 0 // the queue's threads are drawn in the parked panel's room
 		}
 		if s.PairColumns {
-			sl.Heap, sl.OS = splitHeap(r)
-			for _, p := range []*Rect{&sl.Heap, &sl.OS} {
-				p.H = max(0, p.H-g)
-			}
+			// The two columns take the whole height: the OS threads'
+			// line (the same for both runs, no part of the lesson) went
+			// to make room for the old-gen blocks' live/dead words; the
+			// carriers' count is on point over each run's threads.
+			sl.Heap = r
+			sl.Heap.H = max(0, r.H-g)
 			return sl
 		}
 		both := heapFolds && osFolds && s.Scopes
