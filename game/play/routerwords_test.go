@@ -10,7 +10,8 @@ import (
 )
 
 // llm-router's judged frame (the scene shot: 300 ms, then a step to the
-// next race won) stays short: a reader's eye goes to the races.
+// next race won) stays short: a reader's eye goes to the races, the
+// carriers a line of words under them.
 func TestRouterFrameIsShort(t *testing.T) {
 	p := New()
 	mustLoad(t, p, `{"scenario":"llm-router","case":"virtual","seed":1}`)
@@ -25,7 +26,10 @@ func TestRouterFrameIsShort(t *testing.T) {
 	p.Tick() // the side notes the race won, as a drawn frame does
 	w := shownWords(p)
 	t.Logf("%d words: %s", len(w), strings.Join(w, " "))
-	if len(w) > 112 {
-		t.Errorf("%d words outside the caption and the legend, more than 112:\n%s", len(w), strings.Join(w, " "))
+	// 112 before stop 24 folded the carriers' boxes ("carrier 1 / waking
+	// -> none", a line over them) to one line of words: a box grown back
+	// fails here.
+	if len(w) > 80 {
+		t.Errorf("%d words outside the caption and the legend, more than 80:\n%s", len(w), strings.Join(w, " "))
 	}
 }

@@ -41,11 +41,7 @@ func layoutRaceLead(sl SideLayout, r Rect, s *Scene, scale float32) SideLayout {
 		}
 		r, sl.Heap = r.CutBottom(heapH)
 	}
-	carriersH := line
-	if h := carrierBoxesH(r.W, s.Lanes, scale); h > 0 {
-		carriersH = h + g
-	}
-	r, sl.Lanes = r.CutBottom(carriersH)
+	r, sl.Lanes = r.CutBottom(line)
 	r, sl.Parked = r.CutBottom(line)
 	sl.Scopes = r
 	for _, p := range []*Rect{&sl.Lanes, &sl.Parked, &sl.Scopes, &sl.Heap, &sl.OS} {
@@ -230,37 +226,50 @@ func perRace(snap *sim.Snapshot, models int) string {
 	return out + " = " + Count(int64(snap.VirtualLive))
 }
 
-// carrierBoxesH is the height of the carriers' panel as a row of n
-// labelled boxes, two lines each under a line of words ("8 carriers: ready
-// threads wait while one wakes"), where a box keeps room for "carrier 8"
-// in the races' larger bold; 0 where it does not (a phone's: a line of
-// numbered slots). Readers asked for the carriers large: the strip of
-// small slots that carried the lesson read as cryptic.
-func carrierBoxesH(w float32, n int, sc float32) float32 {
-	n = max(n, 1)
-	boxW := (w - 4*sc - float32(n-1)*carrierGap(sc)) / float32(n)
-	if boxW < TextWidth("carrier 88", 1.25*sc)+10*sc {
-		return 0
-	}
-	return 4*sc + CharH*sc + 2*sc + carrierBoxH(sc)
+// carriersFitLine reports whether the carriers' panel has a canvas wide
+// enough for its one line of words ("8 carriers (OS threads): 3 run the
+// blue cells, 5 idle") rather than a line of small slots (a phone's).
+func carriersFitLine(w float32, n int, sc float32) bool {
+	return TextWidth(carrierSummary(n, n, 0, n)[0], sc)+4*sc <= w
 }
 
-// carrierBoxH is a box's height: its carrier's name in the races' bold
-// over what it runs.
-func carrierBoxH(sc float32) float32 { return CharH*1.25*sc + CharH*sc + 8*sc }
+// carrierSummary is the carriers' line, longest first: how many carriers
+// there are, how many run a thread (the blue cells, which name theirs:
+// "on carrier 5") and how many have none. Readers of five rounds of a
+// box per carrier ("waking -> none", "5 carriers waking for 3 ready
+// threads") asked about the boxes, not the lesson; each carrier's thread
+// and wake-up are said on point.
+// cells is how many running cells the races draw: where they are not all
+// the busy carriers' threads, the line says "busy" alone.
+func carrierSummary(n, busy, unstarted, cells int) []string {
+	idle := n - busy - unstarted
+	var rest []string
+	if idle > 0 {
+		rest = append(rest, Count(int64(idle))+" idle")
+	}
+	if unstarted > 0 {
+		rest = append(rest, Count(int64(unstarted))+" not started")
+	}
+	run := Count(int64(busy)) + plural(busy, " runs the blue cell", " run the blue cells")
+	if cells != busy {
+		run = Count(int64(busy)) + " busy"
+	}
+	if busy == 0 {
+		run = "none runs a thread"
+	}
+	tail := ""
+	if len(rest) > 0 {
+		tail = ", " + strings.Join(rest, ", ")
+	}
+	return []string{Count(int64(n)) + " carriers (OS threads): " + run + tail,
+		Count(int64(n)) + " carriers: " + run + tail,
+		Count(int64(n)) + " carriers: " + Count(int64(busy)) + " busy" + tail}
+}
 
-// carrierGap is the gap between two carriers' boxes.
-func carrierGap(sc float32) float32 { return 4 * sc }
-
-// drawCarrierStrip draws the carriers as a row of numbered boxes
-// ("carrier 1" .. "carrier 8", the number the running race cells say): a
-// busy one in the running cells' look, naming its thread by its race
-// ("request #2902", "#4343's Haiku"); one being woken dashed, "waking";
-// an idle one framed, "idle". The line over them says why ready threads
-// wait beside carriers with no thread, counting both: a carrier's OS
-// thread takes the machine's wake-up time to start. A waking box wears
-// the ready cells' dashed blue (drawWaitingFrame), which links them. Where the boxes do not fit
-// (a phone's), a line of slots, each its number alone.
+// drawCarrierStrip draws the carriers: on a wide canvas one line of words
+// (carrierSummary), each carrier's thread and wake-up said on point; on a
+// narrow one (a phone's) a line of slots, a busy one in the running cells'
+// look and its number ("carrier 5", the name its running cell says).
 // more is said on point after the carriers (the folded heap and OS
 // threads).
 func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *Palette, sc float32) {
@@ -272,45 +281,30 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	l.Rect(r, p.Panel)
 	l.Frame(r, 1, p.PanelEdge)
 	inner := r.Inset(2 * sc)
-	waking := wakingLanes(in)
-	big := carrierBoxesH(r.W, n, sc) > 0 && inner.H >= CharH*sc+2*sc+carrierBoxH(sc)-0.5
+	line := carriersFitLine(r.W, n, sc)
 	row := inner
-	if big {
-		head := Count(int64(n)) + " carriers"
-		heads := []string{head}
-		line := Rect{X: inner.X, Y: inner.Y, W: inner.W, H: CharH * sc}
-		drawn := false
-		for _, f := range wakeLine(waking, snap.RunQueueLen, s.wake) {
-			if piecesWidth(f, sc) <= line.W {
-				drawPieces(l, line, line.X, f, p.Text, p, sc)
-				drawn = true
-				break
-			}
-		}
-		if !drawn {
-			l.TextFit(line, sc, p.Text, heads...)
-		}
-		row = Rect{X: inner.X, Y: inner.Y + CharH*sc + 2*sc, W: inner.W, H: carrierBoxH(sc)}
-	}
-	gap := carrierGap(sc)
+	gap := 2 * sc
 	busy := func(i int) bool { return i < len(snap.Carriers) && snap.Carriers[i].Thread != 0 }
-	// Each box's width: equal where they are big; on a narrow canvas a
-	// busy one fits "carrier 5" (the name its running cell says) and
-	// the others share what is left, unlabelled (said on point).
-	widths := make([]float32, n)
-	if big {
-		for i := range widths {
-			widths[i] = (row.W - float32(n-1)*gap) / float32(n)
+	nBusy := 0
+	for i := 0; i < n; i++ {
+		if busy(i) {
+			nBusy++
 		}
-	} else {
-		gap = 2 * sc
-		nBusy, busyW := 0, float32(0)
+	}
+	if line {
+		l.TextFit(inner, sc, p.Text, carrierSummary(n, nBusy, max(0, n-len(snap.Carriers)), s.races.running)...)
+	}
+	// The slots' widths (a phone's): a busy one fits "carrier 5" (the
+	// name its running cell says) and the others share what is left,
+	// unlabelled (said on point).
+	widths := make([]float32, n)
+	if !line {
+		busyW := float32(0)
 		for i := range widths {
 			if busy(i) {
 				// The words, the dot and their insets (as drawn below).
 				widths[i] = TextWidth("carrier "+itoa(i+1), sc) + 2*min(row.H*0.3, 4*sc) + 15*sc
 				busyW += widths[i]
-				nBusy++
 			}
 		}
 		if w := TextWidth("carriers: ", sc); n > nBusy && row.W-w-busyW-float32(n-1)*gap >= float32(n-nBusy)*3*CharW*sc {
@@ -320,7 +314,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 		}
 		for i := range widths {
 			if !busy(i) {
-				widths[i] = max(2*sc, (row.W-busyW-float32(n-1)*gap)/float32(n-nBusy))
+				widths[i] = max(2*sc, (row.W-busyW-float32(n-1)*gap)/float32(max(1, n-nBusy)))
 			}
 		}
 	}
@@ -330,93 +324,65 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	x := row.X
 	for i := 0; i < n; i++ {
 		name := "worker-" + strconv.Itoa(i+1)
-		box := Rect{X: x, Y: row.Y, W: widths[i], H: row.H}
-		x += widths[i] + gap
+		// On the line, each carrier's share of it (no mark: the words
+		// are the picture), still a place to point at.
+		box := Rect{X: inner.X + inner.W*float32(i)/float32(n), Y: inner.Y, W: inner.W / float32(n), H: inner.H}
+		if !line {
+			box = Rect{X: x, Y: row.Y, W: widths[i], H: row.H}
+			x += widths[i] + gap
+		}
 		var cv *sim.CarrierView
 		if i < len(snap.Carriers) {
 			cv = &snap.Carriers[i]
 		}
 		label := "carrier " + itoa(i+1)
-		ink, what := p.TextDim, "idle"
-		text := box.PadX(5 * sc)
 		switch {
 		case cv != nil && cv.Thread != 0:
-			// The race cell's running look: a token, the green frame
-			// and dot where its carrier holds a CPU (not in a GC pause).
-			l.Mark(box, MeanVirtual, p, 1)
-			if cv.OnCPU && !snap.Paused {
-				l.MarkFrame(box, runFrame(box, sc), MeanOnCPU, p)
-				dot := min(box.H*0.15, 5*sc)
-				if !big {
-					dot = min(box.H*0.3, 4*sc)
-				}
-				l.MarkCircle(box.X+5*sc+dot, box.Y+box.H/2, dot, MeanOnCPU, p)
-				text.X += 2*dot + 4*sc
-				text.W -= 2*dot + 4*sc
-			}
-			ink = p.Background
 			ws := raceRoleShort(s.roles, s.models, cv.Thread)
-			// "request #2902" for a request's own thread (its number
-			// alone read as one more call); "#4343's Haiku" for a call.
-			what = ws[0]
-			if !strings.HasPrefix(what, "request") && len(ws) > 1 {
-				what = ws[1]
+			if !line {
+				// The race cell's running look, its number.
+				l.Mark(box, MeanVirtual, p, 1)
+				l.TextFit(box.PadX(4*sc), sc, p.Background, label)
 			}
 			l.hit(box, cv.Thread)
 			l.detail(box, name, label+" ("+name+"): runs virtual thread "+cv.Thread.String()+" ("+ws[0]+
 				"); its stack, "+Size(sim.Bytes(cv.Frames)*8)+", stays on this carrier, outside the heap.")
 			who = append(who, label+" runs "+cv.Thread.String()+" ("+ws[0]+")")
 		case cv == nil:
-			l.Frame(box, 1, p.PanelEdge.Alpha(0.5))
-			what = "not started"
+			if !line {
+				l.Frame(box, 1, p.PanelEdge.Alpha(0.5))
+			}
 			who = append(who, label+" not started yet")
 		case carrierWaking(snap, i):
-			// No thread on it yet: signalled for a ready thread, its
-			// OS thread waking (the reason said once, over the row).
-			// Dashed in the text's ink, not the ready cells' blue: one
-			// look for a ready thread and a waking carrier read as one
-			// thing (a carrier is no virtual thread).
-			drawWakingFrame(l, box, max(1, runFrame(box, sc)/2), p, sc)
-			// The first to wake, one per ready thread, head to one:
-			// "waking ->" and a ready cell's look; the rest find none
-			// (readers asked four rounds why 5 wake for 3 ready).
-			ink, what = p.Text, "waking -> none"
-			say := label + ": its OS thread is waking up (an OS wake-up takes " + Dur(s.wake) + "). "
+			// No thread on it yet: signalled for a thread made ready,
+			// its OS thread waking. Said on point only: five rounds of
+			// drawing it ("waking -> none") drew the readers' questions
+			// away from the races.
+			if !line {
+				drawWakingFrame(l, box, max(1, runFrame(box, sc)/2), p, sc)
+			}
+			say := label + " is idle, its OS thread waking up (an OS wake-up takes " + Dur(s.wake) + "): the scheduler wakes an idle carrier for each thread made ready. "
 			if takers[i] {
-				what = "waking ->"
 				say += "It is among the first " + Count(int64(snap.RunQueueLen)) + " to wake, one per ready thread, so it takes the next ready thread (if no busy carrier frees up first)."
 			} else {
-				say += "It was woken for a thread made ready, but the carriers due to wake before it will have taken the " +
+				say += "The carriers due to wake before it will have taken the " +
 					Count(int64(snap.RunQueueLen)) + " ready " + plural(snap.RunQueueLen, "thread", "threads") +
 					" (if no more are made ready first): it finds nothing left to take and sleeps again."
 			}
 			l.detail(box, label, say)
 			who = append(who, say)
 		default:
-			l.Frame(box, 1, p.PanelEdge)
-			who = append(who, label+" idle")
-		}
-		if big {
-			top := box.Y + (box.H-CharH*2.25*sc)/2
-			f := leadFace(sc)
-			f.fit(l, Rect{X: text.X, Y: top, W: text.W, H: CharH * 1.25 * sc}, ink, label, itoa(i+1))
-			second := Rect{X: text.X, Y: top + CharH*1.25*sc, W: text.W, H: CharH * sc}
-			l.TextFit(second, sc, ink, what, strings.Fields(what)[0])
-			// The ready thread a first-to-wake carrier heads to, in the
-			// ready cells' look, after its arrow.
-			if at := second.X + TextWidth(what+" ", sc); takers[i] && at+stateSwatchW(sc) <= second.Right() {
-				drawStateSwatch(l, at, second, callReady, true, p, sc)
-				l.noteStateDrawn(callReady)
+			if !line {
+				l.Frame(box, 1, p.PanelEdge)
 			}
-		} else if busy(i) {
-			l.TextFit(text, sc, ink, label)
+			who = append(who, label+" idle, asleep")
 		}
 		s.at.tokenOnLane(i, box)
 		s.at.lanes = append(s.at.lanes, box)
 	}
 	say := "Carrier threads: the " + Count(int64(n)) + " OS threads of the virtual-thread scheduler, of the JVM's " + Count(int64(snap.PlatformLive)) +
-		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads: " + strings.Join(who, "; ") +
-		". A box framed in the panel's edge is a carrier with no virtual thread mounted, asleep; one framed in grey, \"waking\", was signalled, one per thread made ready, and takes " + Dur(s.wake) +
+		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads, each running cell on the one it names: " + strings.Join(who, "; ") +
+		". An idle carrier has no virtual thread mounted; one is woken for each thread made ready and takes " + Dur(s.wake) +
 		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first." + more
 	l.region(r, "carriers", say)
 }
@@ -444,23 +410,6 @@ func wakeTakers(snap *sim.Snapshot) map[int]bool {
 		takers[waking[k]] = true
 	}
 	return takers
-}
-
-// wakeLine is the line over the carriers where threads are ready while
-// carriers are being woken, longest first: the ready count after the
-// ready cells' look, and who they wait for ("3 ready threads wait for
-// the first 3 waking"); the boxes under it show which those are
-// (wakeTakers). Four rounds of saying why more wake than are ready ("one
-// per thread made ready") in words failed; the marks say it now. Nil
-// where no carrier is waking or no thread is ready.
-func wakeLine(waking, ready int, wake sim.Duration) [][]leadPiece {
-	if waking <= 0 || ready <= 0 || wake <= 0 {
-		return nil
-	}
-	wait := Count(int64(ready)) + " ready " + plural(ready, "thread waits", "threads wait")
-	first := min(waking, ready)
-	return [][]leadPiece{{{mark: callReady, marks: true, words: wait + " for " + plural(first, "the first waking", "the first "+Count(int64(first))+" waking")}},
-		{{mark: callReady, marks: true, words: wait}}}
 }
 
 // drawWakingFrame draws a carrier being woken: a solid outline in the

@@ -67,23 +67,23 @@ func TestRunningAndReadyThreadsNameTheirRace(t *testing.T) {
 					found = true
 					assert.Equal(t, owner, r.owner, "call %v at %v", id, at)
 					if mounted[id] {
-						named = append(named, owner.String()+"'s "+modelName(models, r.model))
+						named = append(named, modelName(models, r.model)+" of "+owner.String())
 					}
 				}
 			}
 			assert.True(t, found, "call %v of request %v has no role at %v", id, owner, at)
 		}
 		if !drawn && len(named) > 0 {
-			// The carriers' strip names the race of each call it runs
-			// (the ready ones are cells of their race's row).
+			// The carriers, on point, name the race of each call they
+			// run (the ready ones are cells of their race's row).
 			drawn = true
 			in := input("virtual", &snap, true)
 			in.Scopes, in.Models = true, models
 			var l List
 			Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
-			txt := texts(&l)
+			say := regionSay(&l, "carriers")
 			for _, n := range named {
-				assert.Contains(t, txt, n)
+				assert.Contains(t, say, n)
 			}
 		}
 	}
@@ -270,7 +270,10 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 			}
 		}
 	}
-	assert.Equal(t, [3]int{5, 0, 0}, green, "only the running call is framed in green, with its dot")
+	// The races' picture: the blue fill alone says running on a carrier
+	// (the green frame and dot of "its carrier on a CPU" always came with
+	// it: one mark too many, readers said).
+	assert.Equal(t, [3]int{0, 0, 0}, green, "no green on the races' cells: the blue fill says running")
 	assert.Equal(t, [3]int{1, 0, 0}, full, "only the running call is a filled token")
 	// Dashed: many short edges, as a carrier woken for it is drawn.
 	assert.Zero(t, edges[0]+edges[2], "only the ready call is outlined")
@@ -330,52 +333,26 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 			lineSquares++
 		}
 	}
-	assert.Equal(t, [3]int{5, 1, 2}, [3]int{lineGreen, lineTokens, lineSquares},
-		"the cells' looks: running a token framed green with a dot; parked two bars")
+	assert.Equal(t, [3]int{0, 1, 2}, [3]int{lineGreen, lineTokens, lineSquares},
+		"the cells' looks: running a blue token; parked two bars")
 	assert.Greater(t, lineEdges, 4, "ready: a dashed outline, as the cells")
-	// The carrier's token looks like the running cell: framed in green.
+	// The carriers are one line of words: how many, how many run the
+	// blue cells (which name their carrier), how many have none. Five
+	// rounds of a box per carrier ("waking -> none") drew readers'
+	// questions away from the races; each carrier is said on point.
 	carriers := region("carriers")
-	greenTok := 0
+	assert.Contains(t, txt, "\n2 carriers (OS threads): 1 runs the blue cell, 1 idle\n")
 	for _, it := range l.Items {
-		if it.Meaning == MeanOnCPU && it.Kind == KindRect && carriers.Contains(it.Bounds()) {
-			greenTok++
+		if it.Meaning != MeanNone && carriers.Contains(it.Bounds()) {
+			t.Errorf("a mark in the carriers' line (%v): it is words alone", it.Meaning)
 		}
 	}
-	assert.Equal(t, 4, greenTok, "the running carrier's token is framed in green")
-	// A box per carrier, numbered as the running cell says it, naming
-	// what it runs by its race.
-	assert.Contains(t, txt, "carrier 1\n#1's Haiku\n", "the box names the carrier the cell says")
-	// The carrier being woken: its box a solid outline in the dim ink
-	// (not the panel's idle frame, not the ready cells' dashes). The
-	// first to wake, one per ready thread, point to one: "waking ->" and
-	// a ready cell's look; the line over the boxes says the ready wait
-	// for them.
-	assert.Contains(t, txt, "carrier 2\nwaking ->\n")
-	assert.Contains(t, txt, "\n1 ready thread waits for the first waking\n")
-	var head Rect
-	for _, it := range l.Items {
-		if it.Kind == KindText && it.Text == "1 ready thread waits for the first waking" {
-			head = it.Bounds()
-		}
-	}
-	require.False(t, head.Empty())
-	sides, blue := 0, 0
-	for _, it := range l.Items {
-		if it.Kind == KindRect && carriers.Contains(it.Bounds()) && min(it.W, it.H) <= 3 && it.Y > head.Bottom() {
-			if it.Meaning == MeanVirtual {
-				blue++
-			} else if it.Color == OkabeIto.TextDim {
-				sides++
-			}
-		}
-	}
-	// Solid in the text's dim ink, not the ready cells' dashed blue:
-	// one look for a ready thread and a waking carrier read as one.
-	assert.Equal(t, 4, sides, "the waking carrier's box is a solid outline, 4 sides")
-	assert.Positive(t, blue, "the first to wake points to a ready thread in the ready cells' look")
+	assert.NotContains(t, txt, "waking", "the wake-up is on point")
+	assert.Contains(t, regionSay(&l, "carriers"), "carrier 1 runs #2 (Haiku of #1)")
+	assert.Contains(t, regionSay(&l, "carriers"), "carrier 2 is idle, its OS thread waking up")
 	// More carriers waking than threads ready: the one due to wake first
 	// (the model's wake-up time, not its number) takes the ready thread;
-	// the other finds none.
+	// the other finds none (said on point).
 	two := *snap
 	two.Carriers = append([]sim.CarrierView(nil), snap.Carriers...)
 	two.Carriers[1].WakeAt = 200
@@ -385,10 +362,10 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	in3.Snap = &two
 	var more List
 	Build(&more, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in3}, nil)
-	assert.Contains(t, texts(&more), "\n1 ready thread waits for the first waking\n")
-	assert.Contains(t, texts(&more), "carrier 2\nwaking -> none\ncarrier 3\nwaking ->\n")
-	assert.Contains(t, regionSay(&more, "carriers"), "carrier 2: its OS thread is waking up")
-	assert.Contains(t, regionSay(&more, "carriers"), "nothing left to take")
+	assert.Contains(t, texts(&more), "\n3 carriers (OS threads): 1 runs the blue cell, 2 idle\n")
+	say := regionSay(&more, "carriers")
+	assert.Regexp(t, `carrier 2 is idle[^;]*nothing left to take`, say)
+	assert.Regexp(t, `carrier 3 is idle[^;]*among the first 1 to wake`, say)
 	assert.Contains(t, regionSay(&more, "virtual threads"), "2 idle carriers are waking for 1 ready thread: the scheduler signals one per thread made ready")
 	// No carrier waking: a ready cell says why it waits all the same.
 	snap.Carriers[1].State, snap.Carriers[1].Reason = sim.StateParked, sim.ParkIdle
@@ -396,7 +373,8 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	Build(&idle, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
 	assert.NotContains(t, texts(&idle), "carrier waking")
 	assert.Contains(t, texts(&idle), "\nneeds a carrier\n")
-	assert.Contains(t, texts(&idle), "carrier 2\nidle\n", "an idle carrier says so")
+	assert.Contains(t, texts(&idle), "\n2 carriers (OS threads): 1 runs the blue cell, 1 idle\n", "an idle carrier is counted")
+	assert.Contains(t, regionSay(&idle, "carriers"), "carrier 2 idle, asleep")
 	assert.NotContains(t, texts(&idle), "wakes", "no wake-up to explain")
 	// Why a running call has not won, in the title: a call runs to send
 	// its request and again to read its answer.
@@ -560,9 +538,13 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 	assert.Contains(t, txt, "cancelled, ended")
 	// The request's own thread, named where its column starts.
 	assert.Contains(t, txt, "request thread")
-	// A carrier's token names its thread's race by the request's number,
-	// the number the race's row starts with.
-	assert.Regexp(t, `(Haiku|Sonnet|Opus|request) (of )?#[0-9]+`, txt)
+	// The carriers are one line; which runs which cell is the cells'
+	// own words ("on carrier 5"), and on point each carrier names its
+	// thread's race by the request's number.
+	running := strings.Count(txt, "on carrier ") + strings.Count(txt, "finishing")
+	assert.Regexp(t, `8 carriers \(OS threads\): `+strconv.Itoa(running)+` runs? the blue cells?, [0-9]+ idle`, txt, "the line counts the carriers the blue cells name")
+	assert.NotContains(t, txt, "waking", "each carrier's wake-up is on point")
+	assert.Regexp(t, `(Haiku|Sonnet|Opus|request) (of )?#[0-9]+`, regionSay(&l, "carriers"))
 }
 
 // Once the learning router calls one model alone and its last races are

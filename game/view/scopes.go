@@ -57,6 +57,10 @@ type raceMemory struct {
 	joined []sim.ThreadID    // the previous tick's virtual threads parked in join
 	// joinedAt: the previous tick's time (joined is of then)
 	joinedAt sim.Time
+	// running: the cells the last draw of the races' picture filled as
+	// running (the carriers' line says whether they are all the busy
+	// carriers: "3 run the blue cells")
+	running int
 }
 
 // findOwners names the owner of a remembered race decided in a scope no
@@ -252,8 +256,10 @@ func (m *raceMemory) remembered(v *sim.ScopeView) bool {
 func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, big bool, p *Palette, sc float32) {
 	face := cellFace{size: sc}
 	limit := maxScopeRows
+	m.running = 0
 	if big {
 		face, limit = leadFace(sc), maxLeadRows
+		face.running = &m.running
 	}
 	open := max(snap.ScopesOpen, len(snap.Scopes))
 	var rows []*sim.ScopeView
@@ -904,11 +910,14 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 	default:
 		l.Mark(r, MeanVirtual, p, 1)
 	}
-	if state == callRunning && f.lead {
-		// Framed in the green of "on a CPU": its carrier runs it now.
-		l.MarkFrame(r, runFrame(r, sc), MeanOnCPU, p)
+	// The races as the side's picture draw a running cell in the blue
+	// fill alone, which the legend says means "running on a carrier": the
+	// green frame and dot of "its carrier on a CPU" always came with it
+	// there (readers: one mark too many). Small cells keep the dot.
+	if state == callRunning && f.running != nil {
+		*f.running++
 	}
-	if state == callRunning {
+	if state == callRunning && !f.lead {
 		dot := min(r.H*0.3, 5*sc)
 		l.MarkCircle(r.X+in+dot, r.Y+r.H/2, dot, MeanOnCPU, p)
 		text.X += 2*dot + in
@@ -1018,7 +1027,7 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// Its carrier under its number, as the running call cells
 			// say theirs: a reader missed it on the request's cell.
 			drawCall(l, owner, st, nil, active, f, p, sc)
-			x := owner.X + 19*sc // after the cell's inset and dot, as drawCall sets its words
+			x := owner.X + 5*sc // after the cell's inset, as drawCall sets a lead cell's words (no dot)
 			top := owner.Y + (owner.H-CharH*(f.size+sc))/2
 			f.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * f.size}, p.Background, sv.Owner.String())
 			// A decided race's request thread returns its answer: "on
@@ -1068,14 +1077,14 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// three readers in a row asked to see it.
 			if n := carrierOf(snap, st.Thread); n > 0 {
 				c := "carrier " + itoa(n)
-				// "on carrier 5": its green frame and dot say it runs
-				// (the words given to the request cells' wait).
+				// "on carrier 5": its blue fill says it runs (the
+				// words given to the request cells' wait).
 				words = append([]string{"on " + c, c}, words...)
 				if f.fits(r.W-20*sc, c) {
 					// A narrow cell (a phone's) names its carrier, in
 					// the smaller text where need be, rather than say
-					// "running" in the larger: its green frame and dot
-					// say running.
+					// "running" in the larger: its blue fill says
+					// running.
 					words = words[:2]
 				}
 			}
@@ -1250,9 +1259,11 @@ type cellFace struct {
 	bold bool
 	// lead: the looks of the races drawn as the side's picture, each
 	// state its own at a glance (a reader took the ready cells, the
-	// running ones' blue with no dot, for as busy): running framed in
-	// the on-a-CPU green, ready hollow (no carrier yet), parked dim.
+	// running ones' blue with no dot, for as busy): running the blue
+	// fill alone, ready hollow (no carrier yet), parked dim.
 	lead bool
+	// running, where set, counts the cells drawn running.
+	running *int
 }
 
 // leadFace is the face of the races drawn as the side's picture: the
