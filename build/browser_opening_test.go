@@ -9,6 +9,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -89,15 +90,42 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	if line := b.text("#start-hint"); strings.Contains(line, " ms") || strings.Contains(line, "Reset") {
 		t.Errorf("the line under the title %q repeats times or Reset's note: the picture's header and Reset's own hint have them", line)
 	}
-	// The headline's figure beside the picture: the article's change, the
-	// same one the title states, both cases' article values; with one case
-	// in the picture, no live value of its own ("so far for this case" read
-	// as disagreeing with the title early in a run).
+	// The headline's figure beside the picture: the article's change under
+	// each heap the title names, in words (which side it favours: "34 %
+	// less throughput"), both cases' article values; and, the compared
+	// case's run beside the shown one, both runs' requests per second so
+	// far in the status line, read from the live model (the figure line
+	// stays on two lines: its height moves the picture's).
 	hf := b.text("#headline-figures")
 	title := b.text("#scenario-title")
-	if m := regexp.MustCompile(`In the article: ([−+][0-9.]+ %)`).FindStringSubmatch(hf); m == nil || !strings.Contains(title, m[1]) ||
-		!regexp.MustCompile(`[0-9,]+ requests per second against .* [0-9,]+\.$`).MatchString(hf) || strings.Contains(hf, "so far") {
-		t.Errorf("the headline's figure line %q does not state the title's figure (%q) and both cases' article values, alone", hf, title)
+	changes := regexp.MustCompile(`([0-9.]+ %) (less|more)(?: throughput)?[ :]`).FindAllStringSubmatch(hf, -1)
+	if len(changes) < 2 || strings.Contains(hf, "so far") || !regexp.MustCompile(`[0-9,]+ against [0-9,]+ requests per second`).MatchString(hf) {
+		t.Errorf("the headline's figure line %q does not say each heap's change in words with both cases' article values", hf)
+	}
+	for _, m := range changes {
+		sign := map[string]string{"less": "−", "more": "+"}[m[2]]
+		if !strings.Contains(title, sign+m[1]) {
+			t.Errorf("the figure line says %q, the title %q does not", m[0], title)
+		}
+	}
+	var live struct {
+		T, Shown float64
+		Beside   *float64
+	}
+	b.eval(`(() => { const s = loomlab.state(); return {t: s.simTimeNs, shown: s.requestsDone, beside: s.contrast && s.contrast.requestsDone}; })()`, &live)
+	if live.Beside == nil {
+		t.Errorf("state().contrast.requestsDone is null at the opening: the compared run has not caught up")
+	} else {
+		perSecond := func(n float64) string { return commas(int(math.Round(n / (live.T / 1e9)))) }
+		status := b.text("#status")
+		if !strings.Contains(status, perSecond(live.Shown)+" requests per second so far") ||
+			!strings.Contains(status, "the separate run (a virtual thread per request): "+perSecond(*live.Beside)) {
+			t.Errorf("the status line %q; want the two runs' live requests per second, %s and %s", status, perSecond(live.Shown), perSecond(*live.Beside))
+		}
+		// Held in a Full GC's pause: the mounted threads are stopped, not running.
+		if !strings.Contains(status, "stopped on their carriers") {
+			t.Errorf("the status line %q during the Full GC's pause says the mounted threads run", status)
+		}
 	}
 	var cta bool
 	b.eval(`document.getElementById("playpause").classList.contains("cta")`, &cta)

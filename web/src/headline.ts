@@ -21,12 +21,19 @@ import { FigureMeta, GameState, SideState, sidesOf } from "./types";
 interface LiveMetric {
   words: string;
   unit: string;
+  /** The verb a case's value takes in a sentence ("have 34 % less throughput"). */
+  verb: string;
   /** Over what the article measured it (" over the whole run"), if that needs saying. */
   span?: string;
-  /** The change is also said as a difference in the unit ("−78 MB"): a headline may state it so. */
+  /** The change is also said as a difference in the unit ("78 MB, 40 % less"): a headline may state it so. */
   difference?: boolean;
   /** The side's value so far, or null when there is none yet (no time has passed). */
   now(s: SideState, t: number): number | null;
+  /**
+   * The value from a run's requests done by time t: what the contrast run
+   * (state().contrast) reports, so a single shown case reads against it.
+   */
+  fromDone?: (done: number, t: number) => number | null;
   /**
    * A value known only at the run's end (a time to finish): the picture
    * says how far each side has got instead of a number.
@@ -34,17 +41,22 @@ interface LiveMetric {
   atEnd?: (s: SideState) => string;
 }
 
+const perSecond = (done: number, t: number): number | null => (t > 0 ? done / (t / 1e9) : null);
+
 const liveMetrics: Record<string, LiveMetric> = {
   throughput_rps: {
     words: "Throughput",
     unit: "requests per second",
+    verb: "have",
     span: " over the whole run",
-    now: (s, t) => (t > 0 ? s.requestsDone / (t / 1e9) : null),
+    now: (s, t) => perSecond(s.requestsDone, t),
+    fromDone: perSecond,
   },
-  rss_mb: { words: "Resident memory", unit: "MB", difference: true, now: (s) => (s.rssMb > 0 ? s.rssMb : null) },
+  rss_mb: { words: "Resident memory", unit: "MB", verb: "have", difference: true, now: (s) => (s.rssMb > 0 ? s.rssMb : null) },
   elapsed_ms: {
     words: "Time to finish every request",
     unit: "ms",
+    verb: "take",
     now: () => null,
     atEnd: (s) => (s.done ? "finished" : `${fmt(s.requestsDone)} requests done`),
   },
@@ -86,27 +98,69 @@ function pick(c: Current): Pick | null {
   return null;
 }
 
-const signed = (x: number, text: string): string => `${x < 0 ? "−" : "+"}${text}`;
-
-/** "−34 %" / "+13.5 %": b relative to a; with m.difference also "−78 MB, ". */
+/**
+ * b against a in words: "34 % less", "13.5 % more"; with m.difference also
+ * the difference in the unit ("78 MB, 40 % less"). A sign alone ("−34 %")
+ * left readers asking which side it favoured.
+ */
 function change(b: number, a: number, m?: LiveMetric): string {
   const p = (b / a - 1) * 100;
-  const d = Math.abs(p) >= 10 ? 0 : 1;
-  const pct = signed(p, `${Math.abs(p).toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d })} %`);
-  return m?.difference ? `${signed(b - a, `${fmt(Math.abs(b - a))} ${m.unit}`)}, ${pct}` : pct;
+  // A change under 20 % keeps its tenth, as the stories' titles give it
+  // ("+13.5 %"): rounded to "13 %" it read as another figure than the title's.
+  const d = Math.abs(p) >= 20 ? 0 : 1;
+  const size = Math.abs(p).toLocaleString("en-US", { maximumFractionDigits: d, minimumFractionDigits: d });
+  if (Number(size) === 0) return "about the same";
+  const pct = `${size} % ${p < 0 ? "less" : "more"}`;
+  return m?.difference ? `${fmt(Math.abs(b - a))} ${m.unit}, ${pct}` : pct;
 }
+
+/** The cases' titles as parts ("1 GB heap", "10,000 pooled virtual threads"). */
+const titleParts = (c: Current, id: string): string[] => (c.s.cases.find((x) => x.id === id)?.title ?? id).split(", ");
 
 /**
  * The cases' names as the picture's headers give them (their titles), less
  * the words every one of them starts with ("1 GB heap, "): what tells them
- * apart.
+ * apart; and those shared words (the setting they are compared under).
  */
-function caseNames(c: Current, ids: string[]): string[] {
-  const titles = ids.map((id) => c.s.cases.find((x) => x.id === id)?.title ?? id);
-  const parts = titles.map((t) => t.split(", "));
+function caseNames(c: Current, ids: string[]): { names: string[]; setting: string[] } {
+  const parts = ids.map((id) => titleParts(c, id));
   let common = 0;
   while (parts.every((p) => p.length > common + 1 && p[common] === parts[0][common])) common++;
-  return parts.map((p) => p.slice(common).join(", "));
+  return { names: parts.map((p) => p.slice(common).join(", ")), setting: parts[0].slice(0, common) };
+}
+
+/** The same pair under another setting the article measured: its words and the two article values. */
+interface OtherSetting {
+  setting: string;
+  values: [number, number];
+}
+
+/**
+ * The pair of cases named like ids (the same names) under the scenario's
+ * other settings ("4 GB heap"), where the article gives the metric for
+ * both: the title states every heap's change, so the line gives each
+ * heap's two values.
+ */
+function otherSettings(c: Current, ids: string[], names: string[], setting: string[], metric: string): OtherSetting[] {
+  if (setting.length === 0) return [];
+  const bySetting = new Map<string, Map<string, string>>();
+  for (const k of c.s.cases) {
+    const parts = titleParts(c, k.id);
+    if (parts.length <= setting.length) continue;
+    const key = parts.slice(0, setting.length).join(", ");
+    if (key === setting.join(", ")) continue;
+    if (!bySetting.has(key)) bySetting.set(key, new Map());
+    bySetting.get(key)!.set(parts.slice(setting.length).join(", "), k.id);
+  }
+  const out: OtherSetting[] = [];
+  for (const [key, cases] of bySetting) {
+    const vals = names.map((n) => {
+      const id = cases.get(n);
+      return id ? articleValue(c.s.figures, id, metric) : null;
+    });
+    if (vals.length === 2 && vals[0] !== null && vals[1] !== null && ids.length === 2) out.push({ setting: key, values: [vals[0], vals[1]] });
+  }
+  return out;
 }
 
 /** The headline's figure line under the story's title (#headline-figures). */
@@ -128,35 +182,49 @@ export class HeadlineFigures {
     // Two cases: the subject first (the case the story is about, compared
     // last), as the change reads; more: in the picture's order, left to right.
     const ids = casesOf(c);
-    const order = ids.length === 2 ? [1, 0] : ids.map((_, i) => i);
-    const names = caseNames(c, ids);
+    const { names, setting } = caseNames(c, ids);
     const shown = new Map(sidesOf(st).map((s) => [s.case, s]));
     const t = st.simTimeNs;
     const two = ids.length === 2;
-    const join = two ? " against " : "; ";
     const article = (i: number) => p.article.get(ids[i])!;
+    const name = (i: number) => el("span", { class: "hf-case" }, names[i]);
     const parts: (Node | string)[] = [];
-    // One case in the picture: the article's figure alone, on one line.
-    // Its live value beside it said nothing without the other case's
-    // ("91,653 so far for this case"), and early in a run read as
-    // disagreeing with the title's change; compared, both sides are drawn
-    // and the line puts the picture's values beside the article's.
+    // One case in the picture and no run of the other beside it: the
+    // article's figures alone. Its live value beside them said nothing
+    // without the other case's ("91,653 so far for this case").
     const single = !(c.compare && c.compare.length > 1);
-    // "In the article: −34 % throughput over the whole run: <pooled> 71,252 requests per second against <fresh> 108,272."
-    parts.push(el("strong", {}, two ? `In the article: ${change(article(1), article(0), p.live)}` : "In the article:"));
-    parts.push(` ${p.live.words.toLowerCase()}${single ? "" : (p.live.span ?? "")}: `);
-    order.forEach((i, k) => {
-      if (k > 0) parts.push(join);
-      // The unit after each value, but a long one ("requests per second") only after the first.
-      const long = p.live.unit.includes(" ");
-      parts.push(el("span", { class: "hf-case" }, names[i]), ` ${fmt(article(i))}${k === 0 || !long ? " " + p.live.unit : ""}`);
-    });
-    parts.push(single ? "." : ". ");
-    // The model so far, in the same order: the cases in the picture.
+    const m = p.live;
+    if (two) {
+      // "In the article (1 GB heap): <pooled> have 34 % less throughput than <per request>: 71,252 against 108,272
+      // requests per second (with the 4 GB heap, 13.5 % more: 143,966 against 126,851)." The change in words says
+      // which side it favours; every setting the title names gets its two values.
+      parts.push(el("strong", {}, `In the article${setting.length > 0 ? ` (${setting.join(", ")})` : ""}:`), " ");
+      parts.push(name(1), ` ${m.verb} ${change(article(1), article(0), m)} ${m.words.toLowerCase()} than `, name(0));
+      parts.push(`: ${fmt(article(1))} against ${fmt(article(0))} ${m.unit}${single ? "" : (m.span ?? "")}`);
+      const others = otherSettings(c, ids, names, setting, p.metric).map(
+        (o) => `with the ${o.setting}, ${change(o.values[1], o.values[0], m)}: ${fmt(o.values[1])} against ${fmt(o.values[0])}`,
+      );
+      parts.push(others.length > 0 ? ` (${others.join("; ")}). ` : ". ");
+    } else {
+      parts.push(el("strong", {}, "In the article:"), ` ${m.words.toLowerCase()}${single ? "" : (m.span ?? "")}: `);
+      ids.forEach((_, i) => {
+        if (i > 0) parts.push("; ");
+        parts.push(name(i), ` ${fmt(article(i))} ${m.unit}`);
+      });
+      parts.push(". ");
+    }
+    // The model so far, in the same order: the subject, then the case it is
+    // compared with (drawn beside it, or run beside a single shown case).
+    const order = two ? [1, 0] : ids.map((_, i) => i);
     const inPicture = single ? [] : order.filter((i) => shown.has(ids[i]));
+    // One case shown with the other's run beside it: the two runs' live
+    // requests per second are in the status line under the picture
+    // (transport.ts), not here: this line's height moves the picture's
+    // (firstscreen.ts), and a third line here shrank the 1200x800 picture
+    // below the size that draws the other run.
     if (inPicture.length > 0) {
       parts.push(el("strong", {}, `In the picture at ${fmtTime(t)}`), ": ");
-      if (p.live.atEnd) {
+      if (m.atEnd) {
         const done = inPicture.filter((i) => shown.get(ids[i])!.done);
         const notYet = inPicture.filter((i) => !shown.get(ids[i])!.done);
         const list = (xs: number[]) => xs.map((i) => names[i]).join("; ");
@@ -164,24 +232,20 @@ export class HeadlineFigures {
         else if (notYet.length === 0) parts.push(inPicture.length > 1 ? "all have finished." : "finished.");
         else parts.push(`finished: ${list(done)}; not yet: ${list(notYet)}.`);
       } else {
-        const vals = inPicture.map((i) => p.live.now(shown.get(ids[i])!, t));
+        const join = two ? " against " : "; ";
+        const vals = inPicture.map((i) => m.now(shown.get(ids[i])!, t));
         // A long unit ("requests per second") once, after the last value: a reader
         // took "91,653 against 91,822 so far" for a count with no unit.
-        const long = p.live.unit.includes(" ");
-        const unit = long ? "" : ` ${p.live.unit}`;
+        const long = m.unit.includes(" ");
+        const unit = long ? "" : ` ${m.unit}`;
         parts.push(vals.map((v) => (v === null ? "—" : fmt(v) + unit)).join(join));
-        if (long && vals.some((v) => v !== null)) parts.push(` ${p.live.unit}`);
+        if (long && vals.some((v) => v !== null)) parts.push(` ${m.unit}`);
         parts.push(inPicture.length > 1 ? " so far" : " so far for this case");
-        const va = shown.get(ids[0]) ? p.live.now(shown.get(ids[0])!, t) : null;
-        const vb = shown.get(ids[1]) ? p.live.now(shown.get(ids[1])!, t) : null;
-        parts.push(two && va !== null && vb !== null && va > 0 ? ` (${change(vb, va, p.live)}).` : ".");
-        // Early in a run the live gap is a fraction of the article's (which is over the whole run):
-        // say so, or "91,653 against 91,822 (−0.2 %)" under "−34 %" reads as the model disagreeing.
-        const a0 = article(0), a1 = article(1);
-        if (two && va !== null && vb !== null && va > 0 && a0 > 0) {
-          const want = Math.abs(a1 / a0 - 1), got = Math.abs(vb / va - 1);
-          if (want > 0.05 && got < want / 3) parts.push(" The article's figure is over its whole run: ▶ Play to watch the gap open.");
-        }
+        const va = shown.get(ids[0]) ? m.now(shown.get(ids[0])!, t) : null;
+        const vb = shown.get(ids[1]) ? m.now(shown.get(ids[1])!, t) : null;
+        const both = two && va !== null && vb !== null && va > 0;
+        parts.push(both ? ` (${change(vb!, va!, m)}).` : ".");
+        if (both && this.gapOpens(va!, vb!, article(0), article(1))) parts.push(" The article's figure is over its whole run: ▶ Play to watch the gap open.");
       }
     }
     if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");
@@ -190,5 +254,16 @@ export class HeadlineFigures {
     this.key = key;
     this.line.replaceChildren(...parts);
     this.line.hidden = false;
+  }
+
+  /**
+   * Early in a run the live gap is a fraction of the article's (which is
+   * over the whole run): say so, or "91,653 against 91,822 (0.2 % less)"
+   * under "34 % less" reads as the model disagreeing.
+   */
+  private gapOpens(va: number, vb: number, a0: number, a1: number): boolean {
+    if (a0 <= 0) return false;
+    const want = Math.abs(a1 / a0 - 1), got = Math.abs(vb / va - 1);
+    return want > 0.05 && got < want / 3;
   }
 }

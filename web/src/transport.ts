@@ -3,7 +3,7 @@
 // playground and shows each polled state in them.
 
 import type { GameBridge } from "./bridge";
-import { byID, el, fmt, fmtTime } from "./dom";
+import { byID, el, fmt } from "./dom";
 import { speeds, speedText } from "./speeds";
 import { GameState, sidesOf } from "./types";
 
@@ -73,17 +73,30 @@ export class TransportBar {
     play.textContent = st.running ? "❚❚ Pause" : "▶ Play";
     play.setAttribute("aria-pressed", String(!!st.running));
     const sides = sidesOf(st);
+    const rate = (done: number) => fmt(st.simTimeNs > 0 ? done / (st.simTimeNs / 1e9) : 0);
     const per = sides
       .map((s, i) => {
         const tag = sides.length > 1 ? `${names[i]}: ` : "";
-        const flags = [s.done ? "finished" : "", s.oom ? "out of memory" : "", s.paused ? "GC pause" : ""].filter(Boolean).join(", ");
+        const flags = [s.done ? "finished" : "", s.oom ? "out of memory" : ""].filter(Boolean).join(", ");
+        // During a GC pause the mounted threads stay on their carriers,
+        // stopped with every other thread: "8 on a carrier" read as 8
+        // running through a stop-the-world GC.
+        const mounted = s.paused ? `${fmt(s.mounted ?? 0)} stopped on their carriers for the GC` : `${fmt(s.mounted ?? 0)} on a carrier`;
         // "ready", as the picture's legend calls a thread waiting for a
         // carrier: two names for one state read as two states.
-        return `${tag}${fmt(s.virtual ?? 0)} virtual threads (${fmt(s.mounted ?? 0)} on a carrier, ${fmt(s.parked ?? 0)} parked, ${fmt(s.runQueue ?? 0)} ready) · ${fmt(s.platform ?? 0)} OS threads · ${fmt(s.requestsDone ?? 0)} done${flags ? " · " + flags : ""}`;
+        return `${tag}${fmt(s.virtual ?? 0)} virtual threads (${mounted}, ${fmt(s.parked ?? 0)} parked, ${fmt(s.runQueue ?? 0)} ready) · ${fmt(s.platform ?? 0)} OS threads · ${rate(s.requestsDone ?? 0)} requests per second so far${flags ? " · " + flags : ""}`;
       })
       .join(" | ");
-    // In the picture's words; the tool's own frame rate is the developer overlay's (the D key), not the reader's.
-    this.status(`Simulated time ${fmtTime(st.simTimeNs ?? 0)} · ${st.running ? "playing" : "playback paused"} at ${speedText(st.speed)} — ${per}`);
+    // The picture's header counts requests done; the article compares
+    // requests per second, so the line gives each run's so far, and the
+    // compared case's run beside a single shown case (state().contrast)
+    // once it has caught up with the shown time.
+    const con = st.contrast;
+    const beside = sides.length === 1 && con && typeof con.requestsDone === "number" ? `; the separate run (${con.name}): ${rate(con.requestsDone)}` : "";
+    // Only what the picture does not say: its header already gives the
+    // simulated time, whether it plays and the requests done, the speed
+    // list its speed; said three times over, the line read as noise.
+    this.status(per + beside);
     const sel = byID<HTMLSelectElement>("speed");
     if (document.activeElement !== sel && Number.isFinite(st.speed) && st.speed > 0) showSpeed(sel, st.speed);
   }
