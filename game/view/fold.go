@@ -434,8 +434,10 @@ func drawIdleCarriers(l *List, r Rect, idle []int, p *Palette, sc float32) {
 // line saying what they do, just above the ready row (whose title's arrow
 // points up at them): the
 // handoff ready -> carrier ("5 carriers woken, one per thread made ready"
-// beside 3 ready threads was a puzzle). The scheduler signals one idle
-// carrier for each thread made ready (sim: scheduler.signal); a busy
+// beside 3 ready threads was a puzzle). The scheduler signals an idle
+// carrier when a thread lands in an empty queue, and a carrier that takes
+// a thread with more behind it signals the next (sim: scheduler.submit,
+// scan); a busy
 // carrier may take a ready thread first, so more can be waking than
 // threads are still ready, and one that wakes to an empty queue sleeps
 // again: hence "if one is left".

@@ -201,8 +201,8 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		say += " The race just won cancelled " + Count(int64(cancelled)) + " calls; " + Count(int64(gone)) + " of their threads have ended and are not counted."
 	}
 	if waking > 0 {
-		say += " " + Count(int64(waking)) + " idle carriers are waking for " + Count(int64(ready)) + " ready " + plural(ready, "thread", "threads") + ": the scheduler signals one per thread made ready, " +
-			"and a busy carrier may take that thread first; a carrier's OS thread takes " +
+		say += " " + Count(int64(waking)) + " idle carriers are waking for " + Count(int64(ready)) + " ready " + plural(ready, "thread", "threads") + ": the scheduler wakes a carrier when a thread lands in an empty queue, " +
+			"and a carrier that takes a thread with more behind it wakes the next; a busy carrier may take that thread first; a carrier's OS thread takes " +
 			Dur(s.wake) + " to wake, and one that finds the queue empty goes back to sleep."
 	}
 	l.region(r, "virtual threads", say)
@@ -416,7 +416,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	}
 	say := "Carrier threads: the " + Count(int64(n)) + " OS threads of the virtual-thread scheduler, of the JVM's " + Count(int64(snap.PlatformLive)) +
 		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads: " + strings.Join(who, "; ") +
-		". A box framed in the panel's edge is a carrier with no virtual thread mounted, asleep; one framed in grey, \"waking\", was signalled, one per thread made ready, and takes " + Dur(s.wake) +
+		". A box framed in the panel's edge is a carrier with no virtual thread mounted, asleep; one framed in grey, \"waking\", was signalled (a thread landed in an empty queue, or a carrier took one with more behind it), and takes " + Dur(s.wake) +
 		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first." + more
 	l.region(r, "carriers", say)
 }

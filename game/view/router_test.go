@@ -389,7 +389,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	assert.Contains(t, texts(&more), "carrier 2\nwaking -> none\ncarrier 3\nwaking ->\n")
 	assert.Contains(t, regionSay(&more, "carriers"), "carrier 2: its OS thread is waking up")
 	assert.Contains(t, regionSay(&more, "carriers"), "nothing left to take")
-	assert.Contains(t, regionSay(&more, "virtual threads"), "2 idle carriers are waking for 1 ready thread: the scheduler signals one per thread made ready")
+	assert.Contains(t, regionSay(&more, "virtual threads"), "2 idle carriers are waking for 1 ready thread: the scheduler wakes a carrier when a thread lands in an empty queue")
 	// No carrier waking: a ready cell says why it waits all the same.
 	snap.Carriers[1].State, snap.Carriers[1].Reason = sim.StateParked, sim.ParkIdle
 	var idle List
@@ -561,8 +561,9 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 	// The request's own thread, named where its column starts.
 	assert.Contains(t, txt, "request thread")
 	// A carrier's token names its thread's race by the request's number,
-	// the number the race's row starts with.
-	assert.Regexp(t, `(Haiku|Sonnet|Opus|request) (of )?#[0-9]+`, txt)
+	// the number the race's row starts with ("Haiku of #2410", or where
+	// that does not fit, "#2410's Haiku").
+	assert.Regexp(t, `(Haiku|Sonnet|Opus|request) (of )?#[0-9]+|#[0-9]+'s (Haiku|Sonnet|Opus)`, txt)
 }
 
 // Once the learning router calls one model alone and its last races are
