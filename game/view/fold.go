@@ -473,7 +473,7 @@ func (s *Side) drawWaking(l *List, words, row Rect, lanes []int, ready int, p *P
 		l.TextFit(words.PadX(2*sc), sc, p.Text, alts...)
 	}
 	l.detail(Rect{X: words.X, Y: words.Y, W: words.W, H: row.Bottom() - words.Y}, "carriers waking up", who+
-		": each virtual thread made ready signals one idle carrier; their OS threads are waking up (the machine's wake-up latency, "+
+		": a thread made ready in an empty queue signals one idle carrier, and a carrier that takes a thread with more behind it signals the next; their OS threads are waking up (the machine's wake-up latency, "+
 		Dur(s.wake)+"). The first to reach the queue take the "+Count(int64(ready))+" ready "+plural(ready, "thread", "threads")+
 		" (a busy carrier may take one first); a carrier that finds none left goes back to idle.")
 }

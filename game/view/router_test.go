@@ -125,15 +125,16 @@ func TestCarriersBeingWokenSayWhy(t *testing.T) {
 		}
 	}
 	// More carriers woken than threads ready: why, by the scheduler's
-	// rule (each thread made ready signals one idle carrier; one that
-	// finds none left sleeps again): "the first 1 awake take the ready
+	// rule (a thread made ready in an empty queue signals one idle
+	// carrier, a carrier that takes one with more behind it the next; one
+	// that finds none left sleeps again): "the first 1 awake take the ready
 	// thread" left readers asking why wake more.
 	snap.Carriers[2].State = sim.StateRunning
 	snap.RunQueue = nil
 	for _, w := range []float32{1600, 1134} {
 		var l List
 		Build(&l, w, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
-		// Truly: each thread made ready signalled one carrier, a busy
+		// Truly: carriers were signalled for the ready threads, a busy
 		// one may take a thread first, so a waking carrier takes one
 		// only if one is left.
 		assert.Contains(t, texts(&l), "worker-2\nworker-3\nwaking up: takes a ready thread in 50.0 µs, if one is left\n", texts(&l))
