@@ -36,6 +36,7 @@ func (s *Sim) Clone() *Sim {
 	c.sched.prev1 = cloneSlice(s.sched.prev1)
 	c.sched.prev2 = cloneSlice(s.sched.prev2)
 	c.sched.signalled = cloneSlice(s.sched.signalled)
+	c.sched.compensated = cloneSlice(s.sched.compensated)
 
 	c.execs = cloneSlice(s.execs)
 	for i := range c.execs {

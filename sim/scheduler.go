@@ -16,17 +16,21 @@ package sim
 //     oldest first. A scan that takes a task with another behind it
 //     signals once more (ForkJoinPool.scan, "propagate"), unless its last
 //     two scans took from that same queue.
-//   - A signal wakes the idle carrier that went idle last, if there is
-//     one, or starts a new carrier while fewer than parallelism exist
-//     (signalWork; carriers start lazily).
+//   - A signal, while fewer than parallelism carriers are active, wakes
+//     the idle carrier that went idle last, if there is one, or starts a
+//     new carrier while fewer than parallelism exist (signalWork; carriers
+//     start lazily).
 //   - Pinned waits get no compensation. Blocking file I/O does
-//     (ForkJoinPool.tryCompensate): an idle carrier is woken if any; else,
-//     if more than minRunnable carriers are active and parallelism carriers
-//     exist, only the active count drops; else a spare carrier is started
-//     while fewer than maxPoolSize exist.
+//     (ForkJoinPool.tryCompensate): an idle carrier is woken if any (and
+//     no more than parallelism are active); else, if more than minRunnable
+//     carriers are active and parallelism carriers exist, only the active
+//     count drops; else a spare carrier is started while fewer than
+//     maxPoolSize exist. The active count is restored when the block ends.
 // Simplified: the pool's scan starts at a random queue with a random
 // stride; the model's goes in a fixed order. JDK 21 gives each submitting
 // thread its own submission queue (by its probe hash); the model has one.
+// A thread unparked while still parking is re-queued without a signal
+// (lazySubmit); the model does not tell that case apart.
 
 type scheduler struct {
 	parallelism int
@@ -50,6 +54,9 @@ type scheduler struct {
 	// signalled: the carrier was woken or started by a signal and has not
 	// yet looked for a thread (counted in stats.signalWakes, emptyWakes).
 	signalled []bool
+	// compensated: the carrier's thread is blocked in file I/O and
+	// compensate adjusted the pool for it (undone by uncompensate).
+	compensated []bool
 	// idle: idle carrier slots, the last to go idle on top (the pool's
 	// ctl keeps its idle workers in a stack: signalWork releases the top).
 	idle      []int32
@@ -112,21 +119,34 @@ func (q *scheduler) submit(s *Sim, vt int32) {
 	}
 }
 
-// signal wakes an idle carrier or starts a new one.
+// signal is ForkJoinPool.signalWork: while fewer than parallelism carriers
+// are counted active, it wakes an idle carrier, or starts a new one while
+// fewer than parallelism exist.
 func (q *scheduler) signal(s *Sim) {
-	if n := len(q.idle); n > 0 {
-		c := q.idle[n-1]
-		q.idle = q.idle[:n-1]
-		q.signalled[s.th[c].cid-1] = true
+	if q.active >= q.parallelism {
+		return
+	}
+	if len(q.idle) > 0 {
+		q.release(s)
 		q.active++
-		s.setState(c, StateRunning)
-		s.wakeOS(c, afterFind, burstOwed, 0)
 		return
 	}
 	if len(q.carriers) < q.parallelism {
 		c := q.startCarrier(s)
 		q.signalled[s.th[c].cid-1] = true
+		q.active++
 	}
+}
+
+// release wakes the idle carrier on top of the stack; the caller counts it
+// active or not.
+func (q *scheduler) release(s *Sim) {
+	n := len(q.idle)
+	c := q.idle[n-1]
+	q.idle = q.idle[:n-1]
+	q.signalled[s.th[c].cid-1] = true
+	s.setState(c, StateRunning)
+	s.wakeOS(c, afterFind, burstOwed, 0)
 }
 
 func (q *scheduler) startCarrier(s *Sim) int32 {
@@ -143,9 +163,9 @@ func (q *scheduler) startCarrier(s *Sim) int32 {
 	q.prev1 = append(q.prev1, queueNone)
 	q.prev2 = append(q.prev2, queueNone)
 	q.signalled = append(q.signalled, false)
+	q.compensated = append(q.compensated, false)
 	q.busySince = append(q.busySince, 0)
 	s.th[c].cid = CarrierID(len(q.carriers))
-	q.active++
 	s.emit(EvCarrierStart, c, int64(len(q.carriers)), 0)
 	s.startPlatformThread(c, afterFind)
 	return c
@@ -220,17 +240,31 @@ func (q *scheduler) popFrom(s *Sim, me, from int32) int32 {
 	return q.local[from].pop()
 }
 
-// compensate is ForkJoinPool.tryCompensate for a carrier that blocks in
-// file I/O.
-func (q *scheduler) compensate(s *Sim) {
+// compensate is ForkJoinPool.tryCompensate for carrier c, whose thread
+// blocks in file I/O. The blocked carrier stays counted active unless the
+// middle case uncounts it; the carrier woken or started in its place is
+// not counted (the pool leaves its active count as it was), and when the
+// block ends, uncompensate counts one more (ForkJoinPool.uncompensate).
+func (q *scheduler) compensate(s *Sim, c int32) {
 	switch {
-	case len(q.idle) > 0:
-		q.signal(s)
+	case len(q.idle) > 0 && q.active <= q.parallelism:
+		q.release(s)
 	case q.active > q.minRunnable && len(q.carriers) >= q.parallelism:
 		q.active--
 	case len(q.carriers) < q.maxPool:
 		q.startCarrier(s)
 		s.stats.compensations++
+	default:
+		return // saturated: blocks without compensation
+	}
+	q.compensated[s.th[c].cid-1] = true
+}
+
+// uncompensate ends carrier c's compensated block, if it had one.
+func (q *scheduler) uncompensate(s *Sim, c int32) {
+	if i := s.th[c].cid - 1; q.compensated[i] {
+		q.compensated[i] = false
+		q.active++
 	}
 }
 

@@ -33,6 +33,7 @@ func pool(t *testing.T, n int) (*Sim, []int32) {
 	// New may have started a carrier for the load's first thread.
 	for len(q.carriers) < n {
 		q.startCarrier(s)
+		q.active++ // as signal counts a carrier it starts
 	}
 	cs := append([]int32(nil), q.carriers...)
 	for _, c := range cs[1:] {
@@ -146,4 +147,43 @@ func TestSchedulerWakesFewerCarriersThanThreadsMadeReady(t *testing.T) {
 	require.Greater(t, st.mounts, int64(10000))
 	assert.Less(t, st.signalWakes*15, st.mounts, "a carrier woken per 15 mounts at most")
 	assert.LessOrEqual(t, st.emptyWakes, st.signalWakes)
+}
+
+// A carrier blocked in file I/O (ForkJoinPool.tryCompensate): an idle
+// carrier takes its place without changing the active count; with none
+// idle and more than minRunnable active, only the count drops; below that
+// a spare starts. Each block's end counts one more active, and while
+// parallelism carriers are counted active, a signal wakes no one.
+func TestSchedulerCompensationKeepsTheActiveCount(t *testing.T) {
+	s, cs := pool(t, 4)
+	q := &s.sched
+	require.Equal(t, 1, q.active)
+	q.compensate(s, cs[0])
+	require.Len(t, q.idle, 2, "an idle carrier is woken in the blocked one's place")
+	require.Equal(t, 1, q.active, "and takes over its count")
+	q.uncompensate(s, cs[0])
+	require.Equal(t, 2, q.active, "the block's end counts the carrier again")
+	q.uncompensate(s, cs[0])
+	require.Equal(t, 2, q.active, "once")
+
+	q.signal(s)
+	q.signal(s)
+	require.Empty(t, q.idle)
+	require.Equal(t, 4, q.active)
+	q.compensate(s, cs[1])
+	q.compensate(s, cs[2])
+	require.Equal(t, 2, q.active, "above minRunnable (2) only the count drops")
+	require.Len(t, q.carriers, 4)
+	q.compensate(s, cs[3])
+	require.Len(t, q.carriers, 5, "at minRunnable a spare carrier starts")
+	require.Equal(t, 2, q.active)
+	for _, c := range cs[1:] {
+		q.uncompensate(s, c)
+	}
+	require.Equal(t, 5, q.active)
+	spare := q.carriers[4]
+	s.carrierNext(spare) // nothing queued: the spare goes idle
+	require.Equal(t, 4, q.active)
+	q.submit(s, readyThreads(s, 1)[0])
+	require.Equal(t, []int32{spare}, q.idle, "parallelism carriers are active: the push signals no one")
 }
