@@ -29,8 +29,14 @@ func (s *Sim) Clone() *Sim {
 	for i := range s.sched.local {
 		c.sched.local[i] = s.sched.local[i].clone()
 	}
-	c.sched.idle = s.sched.idle.clone()
+	c.sched.idle = cloneSlice(s.sched.idle)
 	c.sched.busySince = cloneSlice(s.sched.busySince)
+	c.sched.localCap = cloneSlice(s.sched.localCap)
+	c.sched.src = cloneSlice(s.sched.src)
+	c.sched.prev1 = cloneSlice(s.sched.prev1)
+	c.sched.prev2 = cloneSlice(s.sched.prev2)
+	c.sched.signalled = cloneSlice(s.sched.signalled)
+	c.sched.compensated = cloneSlice(s.sched.compensated)
 
 	c.execs = cloneSlice(s.execs)
 	for i := range c.execs {

@@ -29,7 +29,9 @@
 // ForkJoinPool in FIFO mode (scheduler.go). Carriers start lazily, up to
 // parallelism of them, more only by compensation (file I/O), never beyond
 // maxPoolSize. Each has a local queue; a carrier takes from its own queue,
-// then the external queue, then steals.
+// then the queue it last took from, then scans: the external queue, then
+// the other carriers' queues. A push wakes a carrier only if its queue was
+// empty; a scan that leaves more behind wakes the next.
 //
 // Mount, unmount. Mounting puts a runnable virtual thread on a carrier and
 // thaws its top frames; unmounting, when it parks, freezes them and frees

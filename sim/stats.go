@@ -31,6 +31,9 @@ type stats struct {
 	runqAt      Time
 	carrierBusy Duration
 	steals      int64
+	// Carriers a scheduler signal woke or started, and those of them that
+	// found no virtual thread to take when they looked (scheduler.go).
+	signalWakes, emptyWakes int64
 
 	pinnedParks   int64
 	mounts        int64

@@ -379,7 +379,7 @@ func (s *Sim) fileIO(ti int32, d Duration) {
 	s.q.pushAfter(s.now, d, evWake, ti, t.token)
 	s.setState(ti, StatePinned)
 	s.releaseCore(t.carrier)
-	s.sched.compensate(s)
+	s.sched.compensate(s, t.carrier)
 }
 
 // startAsync starts a non-blocking operation whose continuation runs later on

@@ -388,6 +388,9 @@ func (s *Sim) unpark(ti int32) {
 	switch t.state {
 	case StatePinned:
 		// Still mounted: its carrier's OS thread wakes up and continues it.
+		if t.virtual {
+			s.sched.uncompensate(s, t.carrier)
+		}
 		s.setState(ti, StateRunning)
 		s.wakeOS(t.carrier, afterStep, burstOwed, 0)
 	case StateParked:

@@ -434,8 +434,10 @@ func drawIdleCarriers(l *List, r Rect, idle []int, p *Palette, sc float32) {
 // line saying what they do, just above the ready row (whose title's arrow
 // points up at them): the
 // handoff ready -> carrier ("5 carriers woken, one per thread made ready"
-// beside 3 ready threads was a puzzle). The scheduler signals one idle
-// carrier for each thread made ready (sim: scheduler.signal); a busy
+// beside 3 ready threads was a puzzle). The scheduler signals an idle
+// carrier when a thread lands in an empty queue, and a carrier that takes
+// a thread with more behind it signals the next (sim: scheduler.submit,
+// scan); a busy
 // carrier may take a ready thread first, so more can be waking than
 // threads are still ready, and one that wakes to an empty queue sleeps
 // again: hence "if one is left".
@@ -471,7 +473,7 @@ func (s *Side) drawWaking(l *List, words, row Rect, lanes []int, ready int, p *P
 		l.TextFit(words.PadX(2*sc), sc, p.Text, alts...)
 	}
 	l.detail(Rect{X: words.X, Y: words.Y, W: words.W, H: row.Bottom() - words.Y}, "carriers waking up", who+
-		": each virtual thread made ready signals one idle carrier; their OS threads are waking up (the machine's wake-up latency, "+
+		": a thread made ready in an empty queue signals one idle carrier, and a carrier that takes a thread with more behind it signals the next; their OS threads are waking up (the machine's wake-up latency, "+
 		Dur(s.wake)+"). The first to reach the queue take the "+Count(int64(ready))+" ready "+plural(ready, "thread", "threads")+
 		" (a busy carrier may take one first); a carrier that finds none left goes back to idle.")
 }

@@ -197,8 +197,8 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		say += " The race just won cancelled " + Count(int64(cancelled)) + " calls; " + Count(int64(gone)) + " of their threads have ended and are not counted."
 	}
 	if waking > 0 {
-		say += " " + Count(int64(waking)) + " idle carriers are waking for " + Count(int64(ready)) + " ready " + plural(ready, "thread", "threads") + ": the scheduler signals one per thread made ready, " +
-			"and a busy carrier may take that thread first; a carrier's OS thread takes " +
+		say += " " + Count(int64(waking)) + " idle carriers are waking for " + Count(int64(ready)) + " ready " + plural(ready, "thread", "threads") + ": the scheduler wakes a carrier when a thread lands in an empty queue, " +
+			"and a carrier that takes a thread with more behind it wakes the next; a busy carrier may take that thread first; a carrier's OS thread takes " +
 			Dur(s.wake) + " to wake, and one that finds the queue empty goes back to sleep."
 	}
 	l.region(r, "virtual threads", say)
@@ -361,7 +361,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 			if !line {
 				drawWakingFrame(l, box, max(1, runFrame(box, sc)/2), p, sc)
 			}
-			say := label + " is idle, its OS thread waking up (an OS wake-up takes " + Dur(s.wake) + "): the scheduler wakes an idle carrier for each thread made ready. "
+			say := label + " is idle, its OS thread waking up (an OS wake-up takes " + Dur(s.wake) + "): the scheduler wakes an idle carrier when a thread lands in an empty queue, or when a carrier takes one with more behind it. "
 			if takers[i] {
 				say += "It is among the first " + Count(int64(snap.RunQueueLen)) + " to wake, one per ready thread, so it takes the next ready thread (if no busy carrier frees up first)."
 			} else {
@@ -382,7 +382,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	}
 	say := "Carrier threads: the " + Count(int64(n)) + " OS threads of the virtual-thread scheduler, of the JVM's " + Count(int64(snap.PlatformLive)) +
 		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads, each running cell on the one it names: " + strings.Join(who, "; ") +
-		". An idle carrier has no virtual thread mounted; one is woken for each thread made ready and takes " + Dur(s.wake) +
+		". An idle carrier has no virtual thread mounted; one is signalled when a thread lands in an empty queue, or when a carrier takes one with more behind it, and takes " + Dur(s.wake) +
 		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first." + more
 	l.region(r, "carriers", say)
 }

@@ -125,15 +125,16 @@ func TestCarriersBeingWokenSayWhy(t *testing.T) {
 		}
 	}
 	// More carriers woken than threads ready: why, by the scheduler's
-	// rule (each thread made ready signals one idle carrier; one that
-	// finds none left sleeps again): "the first 1 awake take the ready
+	// rule (a thread made ready in an empty queue signals one idle
+	// carrier, a carrier that takes one with more behind it the next; one
+	// that finds none left sleeps again): "the first 1 awake take the ready
 	// thread" left readers asking why wake more.
 	snap.Carriers[2].State = sim.StateRunning
 	snap.RunQueue = nil
 	for _, w := range []float32{1600, 1134} {
 		var l List
 		Build(&l, w, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
-		// Truly: each thread made ready signalled one carrier, a busy
+		// Truly: carriers were signalled for the ready threads, a busy
 		// one may take a thread first, so a waking carrier takes one
 		// only if one is left.
 		assert.Contains(t, texts(&l), "worker-2\nworker-3\nwaking up: takes a ready thread in 50.0 µs, if one is left\n", texts(&l))
@@ -366,7 +367,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	say := regionSay(&more, "carriers")
 	assert.Regexp(t, `carrier 2 is idle[^;]*nothing left to take`, say)
 	assert.Regexp(t, `carrier 3 is idle[^;]*among the first 1 to wake`, say)
-	assert.Contains(t, regionSay(&more, "virtual threads"), "2 idle carriers are waking for 1 ready thread: the scheduler signals one per thread made ready")
+	assert.Contains(t, regionSay(&more, "virtual threads"), "2 idle carriers are waking for 1 ready thread: the scheduler wakes a carrier when a thread lands in an empty queue")
 	// No carrier waking: a ready cell says why it waits all the same.
 	snap.Carriers[1].State, snap.Carriers[1].Reason = sim.StateParked, sim.ParkIdle
 	var idle List
@@ -542,7 +543,15 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 	// own words ("on carrier 5"), and on point each carrier names its
 	// thread's race by the request's number.
 	running := strings.Count(txt, "on carrier ") + strings.Count(txt, "finishing")
-	assert.Regexp(t, `8 carriers \(OS threads\): `+strconv.Itoa(running)+` runs? the blue cells?, [0-9]+ idle`, txt, "the line counts the carriers the blue cells name")
+	// It names the blue cells only when they are all the busy carriers'
+	// threads; a sample that leaves some out says how many are busy.
+	cl := regexp.MustCompile(`8 carriers \(OS threads\): (?:([0-9]+) runs? the blue cells?|([0-9]+) busy), [0-9]+ idle`).FindStringSubmatch(txt)
+	require.NotNil(t, cl, txt)
+	if cl[1] != "" {
+		assert.Equal(t, running, n(cl[1]), "the line counts the carriers the blue cells name")
+	} else {
+		assert.Greater(t, n(cl[2]), running, "\"busy\" only when the sample leaves a busy carrier's thread out")
+	}
 	assert.NotContains(t, txt, "waking", "each carrier's wake-up is on point")
 	assert.Regexp(t, `(Haiku|Sonnet|Opus|request) (of )?#[0-9]+`, regionSay(&l, "carriers"))
 }

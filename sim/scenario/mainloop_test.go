@@ -15,8 +15,12 @@ func TestLoopEndsAtTheLastStart(t *testing.T) {
 	for _, c := range []struct {
 		kind    string
 		startUS float64 // what main pays per thread (the profile's creation cost)
-		extraUS float64 // and once: the scheduler's 4 carriers, OS threads main starts on its first submissions
-	}{{"virtual", 8.4, 4 * 34.6}, {"platform", 34.6, 0}} {
+		// and once: the scheduler's first carrier, an OS thread main starts
+		// on its first submission, which found the queue empty. The other
+		// three are started by carriers that take a thread with more behind
+		// it (ForkJoinPool.scan's propagation), not by main.
+		extraUS float64
+	}{{"virtual", 8.4, 34.6}, {"platform", 34.6, 0}} {
 		r, err := s.Run("create-"+c.kind, map[string]string{"threads": "200"}, 1, nil)
 		require.NoError(t, err)
 		loop, ok := r.MetricValue("loop_ms")
