@@ -451,3 +451,44 @@ func TestG1FullGCWhenNoRegionIsFree(t *testing.T) {
 	s.collect(MB / 2)
 	assert.Equal(t, int64(0), s.stats.fullGCs)
 }
+
+// A young pause that finds the old gen past the occupancy threshold starts
+// the marking cycle (youngExtra, after the pause's mixed part): nothing
+// else starts one, so without it G1 would never mark nor mix.
+func TestG1YoungPauseStartsMarkingPastTheThreshold(t *testing.T) {
+	s := tinySim(t, GCG1, 25)
+	g1OldWith(s, 40*MB, 5*MB)
+	s.heap.newBlob(MB, CatRequest)
+	_, failed := s.youngGC()
+	require.False(t, failed)
+	assert.True(t, s.heap.g1.marking, "old gen at 45 % of the heap: the pause starts a marking")
+	assert.Equal(t, 5*MB, s.heap.g1.markedGarbage)
+}
+
+// G1's tenuring threshold comes from the age table after each young pause,
+// against the survivor space sized for the next: the first age at which the
+// survivors pass half of it (TargetSurvivorRatio 50).
+func TestG1TenureSetsTheThresholdFromTheAgeTable(t *testing.T) {
+	s := tinySim(t, GCG1, 25)
+	h := s.heap
+	h.tenuring = 7
+	var y youngResult
+	g1GC{}.tenure(s, y)
+	require.Positive(t, h.survCap)
+	assert.Equal(t, 15, h.tenuring, "few survivors: MaxTenuringThreshold")
+	y.ages[1], y.ages[2] = h.survCap/4, h.survCap/4+1
+	g1GC{}.tenure(s, y)
+	assert.Equal(t, 2, h.tenuring, "ages 1 and 2 pass half the survivor space")
+}
+
+// Eden gets only the regions old data and survivors leave free, even below
+// the minimum young size: with 97 MB of old and 2 MB of survivors, one of
+// the 100 regions.
+func TestG1EdenLeavesTheSurvivorsRegions(t *testing.T) {
+	h := g1Heap(97*MB, 2*MB, 0)
+	h.g1Resize(1)
+	assert.Equal(t, MB, h.edenCap)
+	r := h.g1.region
+	assert.LessOrEqual(t, regionsFor(h.oldUsed, r)+regionsFor(h.survUsed, r)+h.edenCap/r, h.g1.committed/r,
+		"old, survivor and eden regions within the committed heap")
+}

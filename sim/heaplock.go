@@ -33,15 +33,14 @@ package sim
 // allocation is done is its allocation stall (Metrics.AllocStall*).
 
 type heapLock struct {
-	owner      int32 // the thread holding the lock, -1
-	head, tail int32 // blocked threads in arrival order (thread.nextWaiter)
-	waiters    int
-	vm         int32 // the VM thread (made at the first request), -1
-	need       Bytes // the allocation the pending collection is for
-	asleep     bool  // owner waits for its collection's pause to end
+	owner   int32     // the thread holding the lock, -1
+	waiting waitQueue // blocked threads in arrival order
+	vm      int32     // the VM thread (made at the first request), -1
+	need    Bytes     // the allocation the pending collection is for
+	asleep  bool      // owner waits for its collection's pause to end
 }
 
-func (h *heapLock) init() { h.owner, h.head, h.tail, h.vm = -1, -1, -1, -1 }
+func (h *heapLock) init() { h.owner, h.waiting, h.vm = -1, emptyWaitQueue(), -1 }
 
 func (s *Sim) heapLockOn(ti int32) bool {
 	return s.cfg.Heap.HeapLock && !s.th[ti].virtual && !s.oom
@@ -141,33 +140,17 @@ func (s *Sim) heapLockPauseEnded() {
 }
 
 func (s *Sim) heapLockQueue(ti int32) {
-	h := &s.hlock
-	t := &s.th[ti]
-	t.nextWaiter = -1
-	if h.head < 0 {
-		h.head = ti
-	} else {
-		s.th[h.tail].nextWaiter = ti
-	}
-	h.tail = ti
-	h.waiters++
+	s.hlock.waiting.push(s.th, ti)
 	s.park(ti, ParkMonitor, -1, false)
 }
 
 // heapLockWakeNext wakes the longest waiter, which takes the lock when it
 // runs if nobody has taken it first.
 func (s *Sim) heapLockWakeNext() {
-	h := &s.hlock
-	if h.head < 0 {
+	w := s.hlock.waiting.pop(s.th)
+	if w < 0 {
 		return
 	}
-	w := h.head
-	h.head = s.th[w].nextWaiter
-	if h.head < 0 {
-		h.tail = -1
-	}
-	s.th[w].nextWaiter = -1
-	h.waiters--
 	s.th[w].heapWoken = true
 	latency := s.cfg.Heap.HandOff
 	if latency <= 0 {

@@ -13,10 +13,9 @@ package sim
 const PrivateMonitor = -1
 
 type monitor struct {
-	owner      int32 // thread slot, -1
-	count      int16 // recursion count
-	head, tail int32 // waiting threads, linked through thread.nextWaiter
-	waiters    int
+	owner   int32     // thread slot, -1
+	count   int16     // recursion count
+	waiting waitQueue // threads blocked on entry, first come first served
 }
 
 // monitorEnter acquires monitor m for thread ti and reports whether the
@@ -42,14 +41,7 @@ func (s *Sim) monitorEnter(ti int32, m int) bool {
 		s.tasks[t.task].pc++
 		return true
 	}
-	t.nextWaiter = -1
-	if mo.tail >= 0 {
-		s.th[mo.tail].nextWaiter = ti
-	} else {
-		mo.head = ti
-	}
-	mo.tail = ti
-	mo.waiters++
+	mo.waiting.push(s.th, ti)
 	s.stats.monitorWaits++
 	// JDK 21: blocking in monitor enter pins a virtual thread (counts as a
 	// pinned park if it holds other monitors or simply cannot unmount here).
@@ -75,16 +67,10 @@ func (s *Sim) monitorExit(ti int32, m int) {
 		return
 	}
 	mo.owner = -1
-	if mo.head < 0 {
+	next := mo.waiting.pop(s.th)
+	if next < 0 {
 		return
 	}
-	next := mo.head
-	mo.head = s.th[next].nextWaiter
-	if mo.head < 0 {
-		mo.tail = -1
-	}
-	mo.waiters--
-	s.th[next].nextWaiter = -1
 	mo.owner, mo.count = next, 1
 	s.th[next].monitors++
 	s.tasks[s.th[next].task].pc++

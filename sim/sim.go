@@ -98,7 +98,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	s.connIdle = make([]int, cfg.ConnPools+1)
 	s.monitors = make([]monitor, cfg.Monitors)
 	for i := range s.monitors {
-		s.monitors[i] = monitor{owner: -1, head: -1, tail: -1}
+		s.monitors[i] = monitor{owner: -1, waiting: emptyWaitQueue()}
 	}
 	s.hlock.init()
 	s.sched.init(s)

@@ -1,0 +1,84 @@
+package story
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// gcFacts is a state told by hand: a 100 MB old gen holding used bytes,
+// garbage among them, at 1 s with 100 ms of pauses.
+func gcFacts(used, garbage sim.Bytes) *facts {
+	s := &sim.Snapshot{Time: sim.Time(sim.Second), GCPauseTotal: 100 * sim.Millisecond}
+	s.Heap.OldCap, s.Heap.OldUsed, s.Heap.OldGarbage = 100*sim.MB, used, garbage
+	s.Heap.OldLive[sim.CatApp] = used - garbage
+	return &facts{s: s, t: New(Setup{})}
+}
+
+// The GC sentence names the pause under way and does not let the Full GCs
+// before a young pause read as this pause; and what fills the old gen
+// when one thing is most of it.
+func TestGCSentenceNamesThePauseAndTheOldGensContents(t *testing.T) {
+	f := gcFacts(80*sim.MB, 60*sim.MB)
+	f.s.FullGCs = 5
+	f.s.Paused = true
+	young := gcSentence(f)
+	contains(t, "young pause after 5 Full GCs", young, "A young GC (of eden and survivors only) has stopped every thread",
+		"5 Full GCs (whole-heap collections) came before this young one", "10 % of the time")
+	lacks(t, "young pause after 5 Full GCs", young, "so far")
+	f.s.PauseFull = true
+	contains(t, "a Full GC's pause", gcSentence(f), "A Full GC (of the whole heap) has stopped every thread", "5 Full GCs so far")
+	f.s.Paused, f.s.PauseFull = false, false
+	contains(t, "no pause, mostly garbage", gcSentence(f), "The old gen is 80 % full, most of it garbage; 5 Full GCs so far")
+	contains(t, "no pause, mostly live", gcSentence(gcFacts(80*sim.MB, 10*sim.MB)), "The old gen is 80 % full, 70 MB of it application data; no Full GC yet")
+	mixed := gcFacts(80*sim.MB, 30*sim.MB)
+	mixed.s.Heap.OldLive[sim.CatApp], mixed.s.Heap.OldLive[sim.CatRequest] = 25*sim.MB, 25*sim.MB
+	contains(t, "no part is most", gcSentence(mixed), "The old gen is 80 % full; no Full GC yet")
+}
+
+// Each cause of a Full GC is told as its own reason.
+func TestFullGCReasonFollowsItsCause(t *testing.T) {
+	for cause, want := range map[sim.GCCause]string{
+		sim.CauseErgonomics:      "survivors might no longer fit",
+		sim.CausePromotionFailed: "could not take what a young GC promoted",
+		sim.CauseNoRoom:          "even after a young GC the allocation did not fit",
+		sim.CauseAllocation:      "",
+	} {
+		got := fullGCWhy(cause)
+		if want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("%v: %q does not say %q", cause, got, want)
+		}
+	}
+}
+
+// The first-GC moment waits for a collection.
+func TestFirstGCWaitsForACollection(t *testing.T) {
+	tl := New(Setup{Scenario: "sandbox"})
+	s := &sim.Snapshot{Cores: 2}
+	tl.Observe(s, nil)
+	s.Time = sim.Time(5 * sim.Millisecond)
+	if got := tl.Observe(s, nil); len(got) != 0 {
+		t.Errorf("moments with no GC yet: %v", got)
+	}
+	s.Time, s.YoungGCs = sim.Time(10*sim.Millisecond), 1
+	if got := tl.Observe(s, nil); len(got) != 1 || got[0].Kind != FirstGC {
+		t.Errorf("the first young GC: %v", got)
+	}
+}
+
+// A tick long enough to hold the first Full GC's whole pause (a fast
+// speed) still tells what stayed live and how much of the old gen that is.
+func TestFirstFullGCAfterItsPauseSaysWhatStayedLive(t *testing.T) {
+	r := newRun(t, "vt-pooling/1g-pool", nil, 1)
+	r.to(2500, 2500)
+	m, ok := r.has(FirstFullGC)
+	if !ok || r.snap.PauseFull {
+		t.Fatalf("no Full GC in the tick, or still in its pause (%v): the test's premise is gone", r.snap.PauseFull)
+	}
+	// Its time is the event's, inside the tick, not the tick's end.
+	if m.At <= 0 || m.At >= r.snap.Time {
+		t.Errorf("first Full GC at %v, not inside the tick ending at %v", m.At, r.snap.Time)
+	}
+	contains(t, "first Full GC after its pause", m.Sentence, "First Full GC at "+duration(sim.Duration(m.At))+", because", " stayed live. That is ", " % of the old gen, mostly the pooled threads' thread-local data")
+}

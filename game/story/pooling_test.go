@@ -1,0 +1,78 @@
+package story
+
+import (
+	"testing"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// pooledFacts is vt-pooling's pooled case told by hand at 1 s: 1,000
+// threads, a 100 MB old gen holding used bytes, kept of them the threads'
+// caches, and gc of the second stopped for GC; beside, when its gc is not
+// negative, the thread-per-request run at the same time.
+func pooledFacts(used, kept sim.Bytes, gc, besideGC sim.Duration) *facts {
+	s := &sim.Snapshot{Time: sim.Time(sim.Second), VirtualLive: 1000, GCPauseTotal: gc}
+	s.Heap.OldCap, s.Heap.OldUsed = 100*sim.MB, used
+	s.Heap.OldLive[sim.CatThreadLocal] = kept
+	f := &facts{s: s, knobs: map[string]string{"pool": "true"}, t: New(Setup{Scenario: "vt-pooling"})}
+	if besideGC >= 0 {
+		f.beside = &sim.Snapshot{Time: sim.Time(sim.Second), GCPauseTotal: besideGC}
+	}
+	return f
+}
+
+// The pooled caption's chain, case by case: the caches "fill" the old gen
+// only once it is half full and they are most of it, else they "pile up"
+// or "stay live"; the pair of GC shares is stated only beside the compared
+// run and once GC takes a tenth of the time, else the run's own share, or
+// nothing but the Full GCs.
+func TestPooledCaptionFollowsTheFillAndThePair(t *testing.T) {
+	const lead = "The 1,000 pooled virtual threads never end, so their thread-local caches "
+	ms := sim.Millisecond
+	for _, c := range []struct {
+		name string
+		f    *facts
+		want string
+	}{
+		{"half full, paired", pooledFacts(60*sim.MB, 50*sim.MB, 200*ms, 100*ms),
+			"fill the old gen: no Full GC yet; GC stops the pooled run 20\u00a0% of the time, the thread-per-request run 10\u00a0%"},
+		{"under half, paired", pooledFacts(40*sim.MB, 30*sim.MB, 200*ms, 100*ms),
+			"pile up in the old gen: no Full GC yet; GC stops the pooled run 20\u00a0% of the time, the thread-per-request run 10\u00a0%"},
+		{"half full, alone", pooledFacts(60*sim.MB, 50*sim.MB, 200*ms, -1), "fill the old gen (60 % full): no Full GC yet, GC takes 20 % of the time"},
+		{"under half, alone", pooledFacts(40*sim.MB, 30*sim.MB, 200*ms, -1), "pile up in the old gen (40 % of it so far): no Full GC yet, GC takes 20 % of the time"},
+		{"GC under a tenth, beside the other run", pooledFacts(60*sim.MB, 50*sim.MB, 50*ms, 20*ms), "fill the old gen (60 % full); no Full GC yet"},
+		{"caches not most of the old gen", pooledFacts(60*sim.MB, 20*sim.MB, 50*ms, -1), "stay live; no Full GC yet"},
+	} {
+		if got := pooledCause(c.f); got != lead+c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, lead+c.want)
+		}
+	}
+}
+
+// The pooling moments' reasons follow the run: with a pool the old gen
+// passed half full with caches that stay live, and C2's smaller frames do
+// not shrink the chunks the pooled threads already have; without one the
+// old gen is garbage a Full GC frees, and fresh threads get the smaller
+// chunks.
+func TestPoolingMomentsGiveTheRunsReasons(t *testing.T) {
+	tell := func(pool string, kept sim.Bytes) map[Kind]string {
+		tl := New(Setup{Scenario: "vt-pooling", Knobs: map[string]string{"pool": pool}})
+		s := &sim.Snapshot{}
+		tl.Observe(s, nil)
+		s.Time = sim.Time(100 * sim.Millisecond)
+		s.Heap.OldCap, s.Heap.OldUsed, s.Heap.OldGarbage = 100*sim.MB, 60*sim.MB, 60*sim.MB-kept
+		s.Heap.OldLive[sim.CatThreadLocal] = kept
+		c2 := sim.Event{At: sim.Time(90 * sim.Millisecond), Kind: sim.EvTier, A: 3, B: int64(sim.TierC2)}
+		said := map[Kind]string{}
+		for _, m := range tl.Observe(s, []sim.Event{c2}) {
+			said[m.Kind] = m.Sentence
+		}
+		return said
+	}
+	pooled := tell("true", 50*sim.MB)
+	contains(t, "pooled, old gen half full", pooled[OldGenHalf], "thread-local data that stays live as long as its thread")
+	contains(t, "pooled, C2", pooled[C2Compiled], "C2 compiled hot request code at 90 ms", "pooled threads keep the larger chunks")
+	fresh := tell("false", 0)
+	contains(t, "thread per request, old gen half full", fresh[OldGenHalf], "most of it garbage that a Full GC will free")
+	contains(t, "thread per request, C2", fresh[C2Compiled], "a fresh thread's chunk fits them")
+}

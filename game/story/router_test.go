@@ -1,0 +1,45 @@
+package story
+
+import (
+	"testing"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// routerTeller tells llm-router's story of hand-made states, from t = 0.
+func routerTeller() *Teller {
+	tl := New(Setup{Scenario: "llm-router", Knobs: map[string]string{"executor": "virtual"}, Models: []string{"haiku", "sonnet", "opus"}})
+	tl.Observe(&sim.Snapshot{RouterSingle: -1}, nil)
+	return tl
+}
+
+// A race is told as decided and its losers cancelled only when the tick
+// shows both: the win and a cancel after it.
+func TestLosersCancelledNeedsACancel(t *testing.T) {
+	s := &sim.Snapshot{Time: sim.Time(50 * sim.Millisecond), RouterSingle: -1, RouterRaces: 1}
+	win := sim.Event{At: sim.Time(40 * sim.Millisecond), Kind: sim.EvWin, Thread: 9, A: 1}
+	cancel := sim.Event{At: sim.Time(40 * sim.Millisecond), Kind: sim.EvCancel, Thread: 10}
+	tl := routerTeller()
+	if got := tl.Observe(s, []sim.Event{win}); len(got) != 0 {
+		t.Errorf("a win with nothing cancelled: %v", got)
+	}
+	got := tl.Observe(s, []sim.Event{win, cancel})
+	if len(got) != 1 || got[0].Kind != LosersCancelled {
+		t.Fatalf("a win and a cancel: %v", got)
+	}
+	contains(t, "losers cancelled", got[0].Sentence, "A race is decided at 40 ms (1 so far): Sonnet answered first")
+}
+
+// The router's switch is told with the races it took, from its event.
+func TestRouterSingleCountsTheRaces(t *testing.T) {
+	s := &sim.Snapshot{Time: sim.Time(900 * sim.Millisecond), RouterSingle: 1, RouterRaces: 100}
+	sw := sim.Event{At: sim.Time(880 * sim.Millisecond), Kind: sim.EvRouterSwitch, A: 1, B: 100}
+	got := routerTeller().Observe(s, []sim.Event{sw})
+	if len(got) != 1 || got[0].Kind != RouterSingle {
+		t.Fatalf("the switch: %v", got)
+	}
+	contains(t, "router single", got[0].Sentence, "after 100 races the router saw Sonnet win often enough")
+	if got[0].At != sw.At {
+		t.Errorf("told at %v, the switch was at %v", got[0].At, sw.At)
+	}
+}
