@@ -221,26 +221,35 @@ func (s *Sim) step(ti int32) {
 			s.runCPU(s.oscpu(ti), d, burstStep)
 			return
 		case StepGarbage:
-			if s.heapLockBlocks(ti, st.Bytes) {
+			lock := s.cfg.Heap.HeapLock
+			if lock && s.heapLockBlocks(ti, st.Bytes) {
 				return
 			}
 			s.allocGarbage(st.Bytes)
-			s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
+			if lock {
+				s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
+			}
 			s.tasks[tk].pc++
 		case StepLive:
-			if s.heapLockBlocks(ti, st.Bytes) {
+			lock := s.cfg.Heap.HeapLock
+			if lock && s.heapLockBlocks(ti, st.Bytes) {
 				return
 			}
 			s.addRequestData(tk, st.Bytes)
-			s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
+			if lock {
+				s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
+			}
 			s.tasks[tk].pc++
 		case StepThreadLocal:
-			if s.heapLockBlocks(ti, s.threadLocalBytes(ti, st)) {
+			lock := s.cfg.Heap.HeapLock
+			if lock && s.heapLockBlocks(ti, s.threadLocalBytes(ti, st)) {
 				return
 			}
-			afterSleep := prog.afterSleep(tsk.pc)
+			afterSleep := lock && prog.afterSleep(tsk.pc)
 			burst := s.useThreadLocal(ti, st)
-			s.heapLockAllocated(ti, afterSleep)
+			if lock {
+				s.heapLockAllocated(ti, afterSleep)
+			}
 			if burst {
 				return
 			}
