@@ -182,19 +182,31 @@ func (s *Sim) pinnedNow(ti int32) bool {
 
 // step runs thread ti's task from its program counter: instant steps now,
 // until one needs CPU (a burst), waits (a park) or the task ends.
+//
+// An allocation step (garbage, request data, thread-local state without a
+// burst) changes neither the thread's task nor its program, so the next
+// step follows at nextStep without finding them again: most of a request's
+// steps are those.
 func (s *Sim) step(ti int32) {
+	var (
+		t    *thread
+		tk   int32
+		tsk  *task
+		prog *Program
+	)
 	for {
-		t := &s.th[ti]
+		t = &s.th[ti]
 		if t.task < 0 {
 			s.nextTask(ti)
 			return
 		}
-		tk := t.task
-		tsk := &s.tasks[tk]
+		tk = t.task
+		tsk = &s.tasks[tk]
 		if !tsk.entered {
 			s.enterPath(ti, tk)
 		}
-		prog := &s.cfg.Programs[tsk.prog]
+		prog = &s.cfg.Programs[tsk.prog]
+	nextStep:
 		if t.interrupted && tsk.scope >= 0 && !tsk.cancelled {
 			// Cancelled by its scope: the interrupt unwinds the task.
 			tsk.cancelled = true
@@ -230,6 +242,8 @@ func (s *Sim) step(ti int32) {
 				s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
 			}
 			s.tasks[tk].pc++
+			t, tsk = &s.th[ti], &s.tasks[tk]
+			goto nextStep
 		case StepLive:
 			lock := s.cfg.Heap.HeapLock
 			if lock && s.heapLockBlocks(ti, st.Bytes) {
@@ -240,6 +254,8 @@ func (s *Sim) step(ti int32) {
 				s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
 			}
 			s.tasks[tk].pc++
+			t, tsk = &s.th[ti], &s.tasks[tk]
+			goto nextStep
 		case StepThreadLocal:
 			lock := s.cfg.Heap.HeapLock
 			if lock && s.heapLockBlocks(ti, s.threadLocalBytes(ti, st)) {
@@ -253,6 +269,8 @@ func (s *Sim) step(ti int32) {
 			if burst {
 				return
 			}
+			t, tsk = &s.th[ti], &s.tasks[tk]
+			goto nextStep
 		case StepSleep:
 			d := s.sample(&st.Dist)
 			tsk.pc++
