@@ -303,10 +303,12 @@ func (q *eventQueue) insertSorted(e event) {
 		q.h = h
 		return
 	}
-	if q.start+n == len(q.buf) {
+	// h's capacity runs to buf's end (h is always a window of buf in this
+	// form), so one more entry fits unless the window reaches that end.
+	if n == cap(q.h) {
 		q.compact()
 	}
-	h := q.buf[q.start : q.start+n+1]
+	h := q.h[:n+1]
 	i := len(h) - 1
 	for i > 0 && e.before(&h[i-1]) {
 		h[i] = h[i-1]
