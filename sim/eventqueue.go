@@ -114,17 +114,16 @@ func (e *event) before(f *event) bool {
 //
 // Why two forms. In steady state h holds about one event per core
 // (vt-pooling: 8), and a burst's end pops h's earliest and puts one back
-// (the next burst's end). A heap pays a sift down
-// through all of its levels for each pop, comparing four children at each,
-// which was a fifth of the run's instructions; a sorted list pops its first
-// entry by moving its start and puts one back by moving the entries on the
-// nearer side of it: few for the two commonest pushes, the end of a burst
-// that has just begun (later than nearly everything pending) and a lane's
-// next event (earlier than nearly everything). A sorted list is no good long, though: a stop-the-world pause defers
-// every Java-side event to its end, thousands of them, and some workloads
-// keep one timed event per connection outside the lanes. So h turns into a
-// heap when it reaches sortedMax entries and back into a sorted list when a
-// heap has shrunk to sortedBack.
+// (the next burst's end). A heap pays a sift down through all of its levels
+// for each pop, comparing four children at each, which was a fifth of the
+// run's instructions; a sorted list pops its first entry by moving its start
+// and puts one back by moving the entries on the nearer side of it: few for
+// the commonest push, the end of a burst that has just begun (later than
+// nearly everything pending). A sorted list is no good long, though: a
+// stop-the-world pause defers every Java-side event to its end, thousands
+// of them, and some workloads keep one timed event per connection outside
+// the lanes. So h turns into a heap when it reaches sortedMax entries and
+// back into a sorted list when a heap has shrunk to sortedBack.
 type eventQueue struct {
 	h     []event
 	seq   uint64
