@@ -105,24 +105,25 @@ func (e *event) before(f *event) bool {
 // short sorted list or a 4-ary min-heap, plus "lanes": most events are
 // scheduled a fixed delay after now (a constant backend latency, the network
 // delay, the OS wake latency), and events pushed with the same delay arrive
-// in time order, so they can wait in a FIFO while only the lane's head sits
-// in h. That keeps h at a few dozen entries instead of one per connection.
-// The order of events is exactly (at, seq): lanes and the form of h only
-// change where events wait.
+// in time order, so they can wait in a FIFO. Lanes stay outside h: the
+// queue remembers which lane's head is earliest (best), and a pop takes
+// that head or h's first, whichever is earlier. So a lane's event is never
+// inserted into h (before, each lane event's successor was, about one insert
+// an event), and h holds about one event per core. The order of events is
+// exactly (at, seq): lanes and the form of h only change where events wait.
 //
-// Why two forms. In steady state h holds about one event per core and one
-// per lane (vt-pooling: 11), and every event pops h's earliest and puts one
-// back (the lane's next, or the next burst's end). A heap pays a sift down
-// through all of its levels for each pop, comparing four children at each,
-// which was a fifth of the run's instructions; a sorted list pops its first
-// entry by moving its start and puts one back by moving the entries on the
-// nearer side of it: few for the two commonest pushes, the end of a burst
-// that has just begun (later than nearly everything pending) and a lane's
-// next event (earlier than nearly everything). A sorted list is no good long, though: a stop-the-world pause defers
-// every Java-side event to its end, thousands of them, and some workloads
-// keep one timed event per connection outside the lanes. So h turns into a
-// heap when it reaches sortedMax entries and back into a sorted list when a
-// heap has shrunk to sortedBack.
+// Why two forms. In steady state h holds about one event per core
+// (vt-pooling: 8), and a burst's end pops h's earliest and puts one back
+// (the next burst's end). A heap pays a sift down through all of its levels
+// for each pop, comparing four children at each, which was a fifth of the
+// run's instructions; a sorted list pops its first entry by moving its start
+// and puts one back by moving the entries on the nearer side of it: few for
+// the commonest push, the end of a burst that has just begun (later than
+// nearly everything pending). A sorted list is no good long, though: a
+// stop-the-world pause defers every Java-side event to its end, thousands
+// of them, and some workloads keep one timed event per connection outside
+// the lanes. So h turns into a heap when it reaches sortedMax entries and
+// back into a sorted list when a heap has shrunk to sortedBack.
 type eventQueue struct {
 	h     []event
 	seq   uint64
@@ -136,6 +137,9 @@ type eventQueue struct {
 	// reaches one (compact).
 	buf   []event
 	start int
+	// best is 1 + the index of the lane whose head is the earliest of all
+	// lanes' heads, 0 when every lane is empty (so a zero queue is empty).
+	best int
 }
 
 // sortedMax and sortedBack are where h changes form (the gap between them
@@ -187,43 +191,49 @@ func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b 
 	e := makeEvent(now.Add(d), q.seq, kind, int8(li), a, b)
 	l := &q.lanes[li]
 	l.events.push(e)
-	if l.events.len() == 1 {
-		q.insert(e)
+	if l.events.len() == 1 && (q.best == 0 || e.before(q.lanes[q.best-1].events.front())) {
+		q.best = li + 1
 	}
 }
 
-// peek returns the earliest event without removing it.
-func (q *eventQueue) peek() *event { return &q.h[0] }
+// popUntil removes and returns the earliest event if it is at or before
+// until; otherwise it leaves the queue as it is and returns false. The
+// queue must not be empty.
+func (q *eventQueue) popUntil(until Time) (event, bool) {
+	if b := q.best; b > 0 {
+		l := &q.lanes[b-1]
+		if f := l.events.front(); len(q.h) == 0 || f.before(&q.h[0]) {
+			if f.at > until {
+				return event{}, false
+			}
+			top := l.events.pop()
+			q.n--
+			q.findBest()
+			return top, true
+		}
+	}
+	if q.h[0].at > until {
+		return event{}, false
+	}
+	return q.popH(), true
+}
 
-// pop removes and returns the earliest event.
+// pop removes and returns the earliest event (the queue must not be empty).
 func (q *eventQueue) pop() event {
+	e, _ := q.popUntil(Never)
+	return e
+}
+
+// popH removes and returns h's first event.
+func (q *eventQueue) popH() event {
+	q.n--
 	if !q.heaped {
 		top := q.h[0]
 		q.h = q.h[1:]
 		q.start++
-		q.n--
-		if li := top.lane(); li != noLane {
-			l := &q.lanes[li]
-			l.events.pop()
-			if l.events.len() > 0 {
-				// The lane's next event takes its head's place in h.
-				q.insertSorted(*l.events.front())
-			}
-		}
 		return top
 	}
 	top := q.h[0]
-	q.n--
-	if li := top.lane(); li != noLane {
-		l := &q.lanes[li]
-		l.events.pop()
-		if l.events.len() > 0 {
-			// The lane's next event replaces its head at the top.
-			q.h[0] = *l.events.front()
-			q.down(0)
-			return top
-		}
-	}
 	last := len(q.h) - 1
 	q.h[0] = q.h[last]
 	q.h = q.h[:last]
@@ -234,6 +244,24 @@ func (q *eventQueue) pop() event {
 		q.unheap()
 	}
 	return top
+}
+
+// findBest finds the lane whose head is the earliest (after that lane's
+// head has left): a scan of the lanes, which are few (one per fixed delay in
+// use, at most maxLanes).
+func (q *eventQueue) findBest() {
+	best := 0
+	var head *event
+	for i := range q.lanes {
+		l := &q.lanes[i]
+		if l.events.len() == 0 {
+			continue
+		}
+		if f := l.events.front(); head == nil || f.before(head) {
+			best, head = i+1, f
+		}
+	}
+	q.best = best
 }
 
 // insert puts e into h in whichever form h has.
@@ -274,10 +302,12 @@ func (q *eventQueue) insertSorted(e event) {
 		q.h = h
 		return
 	}
-	if q.start+n == len(q.buf) {
+	// h's capacity runs to buf's end (h is always a window of buf in this
+	// form), so one more entry fits unless the window reaches that end.
+	if n == cap(q.h) {
 		q.compact()
 	}
-	h := q.buf[q.start : q.start+n+1]
+	h := q.h[:n+1]
 	i := len(h) - 1
 	for i > 0 && e.before(&h[i-1]) {
 		h[i] = h[i-1]

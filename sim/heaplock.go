@@ -49,6 +49,8 @@ func (s *Sim) heapLockOn(ti int32) bool {
 // heapLockBlocks is the allocation slow path for thread ti about to
 // allocate need bytes: it reports whether the thread waits (blocked on the
 // lock, or for the collection it asked for) instead of allocating now.
+// Callers test Heap.HeapLock first (inlined), so that a run without the lock
+// pays no call on each allocating step.
 func (s *Sim) heapLockBlocks(ti int32, need Bytes) bool {
 	if !s.heapLockOn(ti) {
 		return false
@@ -86,7 +88,9 @@ func (s *Sim) heapLockBlocks(ti int32, need Bytes) bool {
 }
 
 // heapLockAllocated follows an allocation by thread ti: a stall ends, and a
-// thread holding the lock unlocks it, waking the next waiter.
+// thread holding the lock unlocks it, waking the next waiter. Without
+// Heap.HeapLock no thread stalls or holds the lock (heapLockBlocks sets both
+// only after heapLockOn), so callers skip it then.
 func (s *Sim) heapLockAllocated(ti int32, afterSleep bool) {
 	t := &s.th[ti]
 	if t.heapStalled {

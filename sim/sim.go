@@ -151,13 +151,13 @@ func (s *Sim) Advance(until Time, maxEvents int) bool {
 			s.finish("workload finished")
 			return true
 		}
-		if s.q.peek().at > until {
+		ev, ok := s.q.popUntil(until)
+		if !ok {
 			if until > s.now {
 				s.now = until
 			}
 			return false
 		}
-		ev := s.q.pop()
 		if li := ev.lane(); li != noLane {
 			s.warmLane(li)
 		}
@@ -176,7 +176,35 @@ func (s *Sim) Advance(until Time, maxEvents int) bool {
 			s.finish("event budget exhausted")
 			return true
 		}
-		s.dispatch(&ev)
+		// The dispatch on the event's kind, written here rather than in a
+		// function of its own: a call per event for a switch.
+		switch ev.kind() {
+		case evSliceEnd:
+			s.onSliceEnd(ev.a, ev.b)
+		case evWake:
+			s.onWake(ev.a, ev.b)
+		case evClient:
+			s.onClient(ev.a, ev.b)
+		case evRequestArrive:
+			s.onRequestArrive(ev.a)
+		case evAsync:
+			s.onAsync(ev.a)
+		case evGCEnd:
+			s.onGCEnd()
+		case evCompiled:
+			s.jit.install(int(ev.a), Tier(ev.b), s.now)
+			s.emitTier(int(ev.a), Tier(ev.b))
+		case evArrival:
+			s.onOpenArrival(ev.a)
+		case evRamp:
+			s.onRamp(ev.a)
+		case evOSWake:
+			s.onOSWake(ev.a, ev.b)
+		case evStop:
+			s.finish("time limit")
+		default:
+			panic(fmt.Sprintf("loomlab: unknown event kind %d", ev.kind()))
+		}
 		if s.oom {
 			s.finish("OutOfMemoryError: " + s.oomMessage)
 			return true
@@ -188,36 +216,6 @@ func (s *Sim) Advance(until Time, maxEvents int) bool {
 // RunToEnd advances until the run is done.
 func (s *Sim) RunToEnd() {
 	for !s.Advance(Never, 1<<20) {
-	}
-}
-
-func (s *Sim) dispatch(ev *event) {
-	switch ev.kind() {
-	case evSliceEnd:
-		s.onSliceEnd(ev.a, ev.b)
-	case evWake:
-		s.onWake(ev.a, ev.b)
-	case evClient:
-		s.onClient(ev.a, ev.b)
-	case evRequestArrive:
-		s.onRequestArrive(ev.a)
-	case evAsync:
-		s.onAsync(ev.a)
-	case evGCEnd:
-		s.onGCEnd()
-	case evCompiled:
-		s.jit.install(int(ev.a), Tier(ev.b), s.now)
-		s.emitTier(int(ev.a), Tier(ev.b))
-	case evArrival:
-		s.onOpenArrival(ev.a)
-	case evRamp:
-		s.onRamp(ev.a)
-	case evOSWake:
-		s.onOSWake(ev.a, ev.b)
-	case evStop:
-		s.finish("time limit")
-	default:
-		panic(fmt.Sprintf("loomlab: unknown event kind %d", ev.kind()))
 	}
 }
 

@@ -182,19 +182,31 @@ func (s *Sim) pinnedNow(ti int32) bool {
 
 // step runs thread ti's task from its program counter: instant steps now,
 // until one needs CPU (a burst), waits (a park) or the task ends.
+//
+// An allocation step (garbage, request data, thread-local state without a
+// burst) changes neither the thread's task nor its program, so the next
+// step follows at nextStep without finding them again: most of a request's
+// steps are those.
 func (s *Sim) step(ti int32) {
+	var (
+		t    *thread
+		tk   int32
+		tsk  *task
+		prog *Program
+	)
 	for {
-		t := &s.th[ti]
+		t = &s.th[ti]
 		if t.task < 0 {
 			s.nextTask(ti)
 			return
 		}
-		tk := t.task
-		tsk := &s.tasks[tk]
+		tk = t.task
+		tsk = &s.tasks[tk]
 		if !tsk.entered {
 			s.enterPath(ti, tk)
 		}
-		prog := &s.cfg.Programs[tsk.prog]
+		prog = &s.cfg.Programs[tsk.prog]
+	nextStep:
 		if t.interrupted && tsk.scope >= 0 && !tsk.cancelled {
 			// Cancelled by its scope: the interrupt unwinds the task.
 			tsk.cancelled = true
@@ -221,29 +233,44 @@ func (s *Sim) step(ti int32) {
 			s.runCPU(s.oscpu(ti), d, burstStep)
 			return
 		case StepGarbage:
-			if s.heapLockBlocks(ti, st.Bytes) {
+			lock := s.cfg.Heap.HeapLock
+			if lock && s.heapLockBlocks(ti, st.Bytes) {
 				return
 			}
 			s.allocGarbage(st.Bytes)
-			s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
+			if lock {
+				s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
+			}
 			s.tasks[tk].pc++
+			t, tsk = &s.th[ti], &s.tasks[tk]
+			goto nextStep
 		case StepLive:
-			if s.heapLockBlocks(ti, st.Bytes) {
+			lock := s.cfg.Heap.HeapLock
+			if lock && s.heapLockBlocks(ti, st.Bytes) {
 				return
 			}
 			s.addRequestData(tk, st.Bytes)
-			s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
+			if lock {
+				s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
+			}
 			s.tasks[tk].pc++
+			t, tsk = &s.th[ti], &s.tasks[tk]
+			goto nextStep
 		case StepThreadLocal:
-			if s.heapLockBlocks(ti, s.threadLocalBytes(ti, st)) {
+			lock := s.cfg.Heap.HeapLock
+			if lock && s.heapLockBlocks(ti, s.threadLocalBytes(ti, st)) {
 				return
 			}
-			afterSleep := prog.afterSleep(tsk.pc)
+			afterSleep := lock && prog.afterSleep(tsk.pc)
 			burst := s.useThreadLocal(ti, st)
-			s.heapLockAllocated(ti, afterSleep)
+			if lock {
+				s.heapLockAllocated(ti, afterSleep)
+			}
 			if burst {
 				return
 			}
+			t, tsk = &s.th[ti], &s.tasks[tk]
+			goto nextStep
 		case StepSleep:
 			d := s.sample(&st.Dist)
 			tsk.pc++
