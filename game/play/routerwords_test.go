@@ -27,9 +27,11 @@ func TestRouterFrameIsShort(t *testing.T) {
 	w := shownWords(p)
 	t.Logf("%d words: %s", len(w), strings.Join(w, " "))
 	// 112 before stop 24 folded the carriers' boxes ("carrier 1 / waking
-	// -> none", a line over them) to one line of words: a box grown back
-	// fails here.
-	if len(w) > 80 {
-		t.Errorf("%d words outside the caption and the legend, more than 80:\n%s", len(w), strings.Join(w, " "))
+	// -> none", a line over them) to one line of words (80); round 2 drew
+	// them back as a row of slots, each naming its thread or "waking up"
+	// (93; the budget raised to 95): a box's arrows or a second line
+	// grown back fail here.
+	if len(w) > 95 {
+		t.Errorf("%d words outside the caption and the legend, more than 95:\n%s", len(w), strings.Join(w, " "))
 	}
 }

@@ -50,6 +50,7 @@ func (routerStory) caption(f *facts) string {
 	if calls > 0 && len(s.Carriers) > 0 {
 		// The parked calls are the picture's threads line's to count
 		// (the caption keeps to two lines).
+		// "3 of them busy now": "(3 on them now)" read as a typo.
 		// "take turns on", with how many are on a carrier now: "1,397
 		// virtual threads run on 8 carriers" read as 1,397 running.
 		on := counti(s.Mounted)
@@ -60,7 +61,7 @@ func (routerStory) caption(f *facts) string {
 		// OS threads are on point ("of the JVM's 29 OS threads" left
 		// readers asking what the other 21 were).
 		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads take turns on " + counti(len(s.Carriers)) +
-			" OS threads, the carriers (" + on + " on them now, filled blue)."
+			" OS threads, the carriers, " + on + " of them busy now (blue)."
 	}
 	return lesson
 }

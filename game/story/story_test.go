@@ -163,7 +163,7 @@ func TestRouterRacesAndCancels(t *testing.T) {
 	// The lesson first, in at most twenty words; then one number of now,
 	// the calls waiting for their answers, and what that costs.
 	contains(t, "llm-router/virtual at 0.3 s", c, "Each request's virtual thread races Haiku, Sonnet and Opus, a thread per call; first answer wins, the others are cancelled.",
-		" virtual threads take turns on 8 OS threads, the carriers (", " on them now, filled blue).")
+		" virtual threads take turns on 8 OS threads, the carriers, ", " of them busy now (blue).")
 	if strings.Contains(c, "of the JVM's") {
 		t.Errorf("the JVM's other OS threads are on point, not in the caption (readers asked what they were): %q", c)
 	}

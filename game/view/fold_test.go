@@ -28,7 +28,7 @@ func TestQuietPanelsFold(t *testing.T) {
 	assert.LessOrEqual(t, folded.Heap.H, foldedH(1)+3, "the heap is one line")
 	assert.True(t, folded.OS.Empty(), "the OS threads share the heap's line")
 	assert.Greater(t, folded.Scopes.H, plain.Scopes.H, "the scopes take the room")
-	assert.LessOrEqual(t, folded.Lanes.H, foldedH(1)+3, "the carriers are one line")
+	assert.LessOrEqual(t, folded.Lanes.H, CharH*leadFace(1).size+16+3, "the carriers are one row of slots, a line of words each")
 	assert.LessOrEqual(t, folded.Parked.H, foldedH(1)+3, "the threads off a carrier are one line")
 	assert.True(t, folded.RunQueue.Empty(), "the ready threads are counted in the threads' line")
 

@@ -41,8 +41,10 @@ func layoutRaceLead(sl SideLayout, r Rect, s *Scene, scale float32) SideLayout {
 		}
 		r, sl.Heap = r.CutBottom(heapH)
 	}
-	r, sl.Lanes = r.CutBottom(line)
 	r, sl.Parked = r.CutBottom(line)
+	// The carriers' slots, right under the races whose running cells
+	// name them, in the room the races' rows leave.
+	r, sl.Lanes = r.CutBottom(max(line, CharH*leadFace(scale).size+16*scale+g))
 	sl.Scopes = r
 	for _, p := range []*Rect{&sl.Lanes, &sl.Parked, &sl.Scopes, &sl.Heap, &sl.OS} {
 		if !p.Empty() {
@@ -145,11 +147,19 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	if snap.VirtualLive == 0 {
 		forms = append(forms, []leadPiece{{words: "no virtual thread yet"}})
 	}
+	// Why the ready threads wait, where carriers are waking for them
+	// all: idle carriers beside ready cells read as a scheduler bug.
+	why := []string{""}
+	if ready > 0 && len(wakeTakers(snap)) >= ready && s.wake > 0 {
+		why = []string{" (carriers waking: " + Dur(s.wake) + ")", ""}
+	}
 	for _, a := range after {
-		forms = append(forms, []leadPiece{{words: head},
-			{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + plus},
-			{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + plus},
-			{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked" + tail + a}})
+		for _, y := range why {
+			forms = append(forms, []leadPiece{{words: head},
+				{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + plus},
+				{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + y + plus},
+				{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked" + tail + a}})
+		}
 	}
 	// A phone's: the states alone (the total is in the caption).
 	forms = append(forms, []leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + comma},
@@ -226,52 +236,17 @@ func perRace(snap *sim.Snapshot, models int) string {
 	return out + " = " + Count(int64(snap.VirtualLive))
 }
 
-// carriersFitLine reports whether the carriers' panel has a canvas wide
-// enough for its one line of words ("8 carriers (OS threads): 3 run the
-// blue cells, 5 idle") rather than a line of small slots (a phone's).
-func carriersFitLine(w float32, n int, sc float32) bool {
-	return TextWidth(carrierSummary(n, n, 0, n)[0], sc)+4*sc <= w
-}
-
-// carrierSummary is the carriers' line, longest first: how many carriers
-// there are, how many run a thread (the blue cells, which name theirs:
-// "on carrier 5") and how many have none. Readers of five rounds of a
-// box per carrier ("waking -> none", "5 carriers waking for 3 ready
-// threads") asked about the boxes, not the lesson; each carrier's thread
-// and wake-up are said on point.
-// cells is how many running cells the races draw: where they are not all
-// the busy carriers' threads, the line says "busy" alone.
-func carrierSummary(n, busy, unstarted, cells int) []string {
-	idle := n - busy - unstarted
-	var rest []string
-	if idle > 0 {
-		rest = append(rest, Count(int64(idle))+" idle")
-	}
-	if unstarted > 0 {
-		rest = append(rest, Count(int64(unstarted))+" not started")
-	}
-	run := Count(int64(busy)) + plural(busy, " runs the blue cell", " run the blue cells")
-	if cells != busy {
-		run = Count(int64(busy)) + " busy"
-	}
-	if busy == 0 {
-		run = "none runs a thread"
-	}
-	tail := ""
-	if len(rest) > 0 {
-		tail = ", " + strings.Join(rest, ", ")
-	}
-	return []string{Count(int64(n)) + " carriers (OS threads): " + run + tail,
-		Count(int64(n)) + " carriers: " + run + tail,
-		Count(int64(n)) + " carriers: " + Count(int64(busy)) + " busy" + tail}
-}
-
-// drawCarrierStrip draws the carriers: on a wide canvas one line of words
-// (carrierSummary), each carrier's thread and wake-up said on point; on a
-// narrow one (a phone's) a line of slots, a busy one in the running cells'
-// look and its number ("carrier 5", the name its running cell says).
-// more is said on point after the carriers (the folded heap and OS
-// threads).
+// drawCarrierStrip draws the carriers as one row of slots, one per
+// carrier, each saying what it does: a busy one in the running cells'
+// look with its number and thread ("5 #4343 Haiku", the number its running
+// cell says: "on carrier 5"), one woken to take a ready thread in the
+// ready cells' dashed look ("6 waking up"), the others "idle". Folded to
+// a line of words ("8 carriers: 3 run the blue cells, 5 idle"), readers
+// saw idle carriers beside ready cells and took it for a scheduler bug;
+// a slot per carrier shows the ready threads' carriers waking. A carrier
+// woken that will find the queue empty reads "idle": why it was woken is
+// said on point. more is said on point after the carriers (the folded
+// heap and OS threads).
 func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *Palette, sc float32) {
 	if r.Empty() {
 		return
@@ -280,103 +255,92 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	n := in.LaneCount()
 	l.Rect(r, p.Panel)
 	l.Frame(r, 1, p.PanelEdge)
-	inner := r.Inset(2 * sc)
-	line := carriersFitLine(r.W, n, sc)
-	row := inner
-	gap := 2 * sc
-	busy := func(i int) bool { return i < len(snap.Carriers) && snap.Carriers[i].Thread != 0 }
-	nBusy := 0
-	for i := 0; i < n; i++ {
-		if busy(i) {
-			nBusy++
-		}
+	row := r.Inset(2 * sc)
+	gap := 3 * sc
+	// The row's name before the slots, which say the carriers' numbers
+	// (the running cells' "on carrier 5").
+	if head := "carriers"; TextWidth(head, sc)+4*sc < row.W/float32(n+1) {
+		l.Text(row.X, row.Y+(row.H-CharH*sc)/2, head, sc, p.Text)
+		row.X += TextWidth(head, sc) + 4*sc
+		row.W -= TextWidth(head, sc) + 4*sc
 	}
-	if line {
-		l.TextFit(inner, sc, p.Text, carrierSummary(n, nBusy, max(0, n-len(snap.Carriers)), s.races.running)...)
-	}
-	// The slots' widths (a phone's): a busy one fits "carrier 5" (the
-	// name its running cell says) and the others share what is left,
-	// unlabelled (said on point).
-	widths := make([]float32, n)
-	if !line {
-		busyW := float32(0)
-		for i := range widths {
-			if busy(i) {
-				// The words, the dot and their insets (as drawn below).
-				widths[i] = TextWidth("carrier "+itoa(i+1), sc) + 2*min(row.H*0.3, 4*sc) + 15*sc
-				busyW += widths[i]
-			}
-		}
-		if w := TextWidth("carriers: ", sc); n > nBusy && row.W-w-busyW-float32(n-1)*gap >= float32(n-nBusy)*3*CharW*sc {
-			l.Text(inner.X, inner.Y+(inner.H-CharH*sc)/2, "carriers: ", sc, p.Text)
-			row.X += w
-			row.W -= w
-		}
-		for i := range widths {
-			if !busy(i) {
-				widths[i] = max(2*sc, (row.W-busyW-float32(n-1)*gap)/float32(max(1, n-nBusy)))
-			}
-		}
-	}
+	w := max(2*sc, (row.W-float32(n-1)*gap)/float32(max(1, n)))
+	// The ordinary text in every slot: the bold fitted some and not
+	// others, and the row read as two sizes.
+	face := cellFace{size: sc}
 	s.at.lanes = s.at.lanes[:0]
 	takers := wakeTakers(snap)
 	var who []string
-	x := row.X
 	for i := 0; i < n; i++ {
 		name := "worker-" + strconv.Itoa(i+1)
-		// On the line, each carrier's share of it (no mark: the words
-		// are the picture), still a place to point at.
-		box := Rect{X: inner.X + inner.W*float32(i)/float32(n), Y: inner.Y, W: inner.W / float32(n), H: inner.H}
-		if !line {
-			box = Rect{X: x, Y: row.Y, W: widths[i], H: row.H}
-			x += widths[i] + gap
-		}
+		box := Rect{X: row.X + float32(i)*(w+gap), Y: row.Y, W: w, H: row.H}
 		var cv *sim.CarrierView
 		if i < len(snap.Carriers) {
 			cv = &snap.Carriers[i]
 		}
-		label := "carrier " + itoa(i+1)
+		num := itoa(i + 1)
+		label := "carrier " + num
+		// Two lines where the slot is tall enough: its name, as the
+		// running cells say it ("on carrier 5"), over what it does in
+		// the cells' bold; one line of the two together otherwise.
+		ink, doing := p.TextDim, []string{"idle"}
 		switch {
 		case cv != nil && cv.Thread != 0:
 			ws := raceRoleShort(s.roles, s.models, cv.Thread)
-			if !line {
-				// The race cell's running look, its number.
-				l.Mark(box, MeanVirtual, p, 1)
-				l.TextFit(box.PadX(4*sc), sc, p.Background, label)
+			// The race cell's running look.
+			l.Mark(box, MeanVirtual, p, 1)
+			// Never a thread's number alone: "5 #4343" is two numbers
+			// with no word saying what they count.
+			ink, doing = p.Background, []string{cv.Thread.String() + " running", "running"}
+			if ws[0] == "request "+cv.Thread.String() {
+				doing = []string{cv.Thread.String() + " request", "request"}
+			}
+			if own := raceOwnerOf(s.roles, cv.Thread); own != 0 && len(ws) > 2 {
+				// A call names its request and model, as its row and
+				// column do ("#4343 Haiku": the row #4343, column Haiku).
+				doing = []string{own.String() + " " + ws[2], ws[2]}
 			}
 			l.hit(box, cv.Thread)
 			l.detail(box, name, label+" ("+name+"): runs virtual thread "+cv.Thread.String()+" ("+ws[0]+
 				"); its stack, "+Size(sim.Bytes(cv.Frames)*8)+", stays on this carrier, outside the heap.")
 			who = append(who, label+" runs "+cv.Thread.String()+" ("+ws[0]+")")
 		case cv == nil:
-			if !line {
-				l.Frame(box, 1, p.PanelEdge.Alpha(0.5))
-			}
+			l.Frame(box, 1, p.PanelEdge.Alpha(0.5))
+			doing = []string{"not started", "off"}
 			who = append(who, label+" not started yet")
+		case carrierWaking(snap, i) && takers[i]:
+			// Woken for a ready thread, its OS thread waking: its
+			// words bright (an idle one's are dim); not the ready
+			// cells' dashed look, which is the legend's "ready", a
+			// thread's.
+			l.Frame(box, 1, p.PanelEdge)
+			ink, doing = p.Text, []string{"waking up", "waking"}
+			say := label + " (" + name + ") is waking up to take a ready thread: the scheduler wakes an idle carrier when a thread lands in an empty queue, or when a carrier takes one with more behind it, and an OS thread takes " +
+				Dur(s.wake) + " to wake. It is among the first " + Count(int64(snap.RunQueueLen)) + " to finish waking, so it takes the next ready thread in the queue (unless a busy carrier frees up first)."
+			l.detail(box, label, say)
+			who = append(who, say)
 		case carrierWaking(snap, i):
-			// No thread on it yet: signalled for a thread made ready,
-			// its OS thread waking. Said on point only: five rounds of
-			// drawing it ("waking -> none") drew the readers' questions
-			// away from the races.
-			if !line {
-				drawWakingFrame(l, box, max(1, runFrame(box, sc)/2), p, sc)
-			}
-			say := label + " is idle, its OS thread waking up (an OS wake-up takes " + Dur(s.wake) + "): the scheduler wakes an idle carrier when a thread lands in an empty queue, or when a carrier takes one with more behind it. "
-			if takers[i] {
-				say += "It is among the first " + Count(int64(snap.RunQueueLen)) + " to wake, one per ready thread, so it takes the next ready thread (if no busy carrier frees up first)."
-			} else {
-				say += "The carriers due to wake before it will have taken the " +
-					Count(int64(snap.RunQueueLen)) + " ready " + plural(snap.RunQueueLen, "thread", "threads") +
-					" (if no more are made ready first): it finds nothing left to take and sleeps again."
-			}
+			// Woken too, but the carriers due before it take the ready
+			// threads: it will find nothing and sleep again. Drawn as
+			// what it will be, idle (readers asked why five carriers
+			// woke for three threads); why it woke is on point.
+			l.Frame(box, 1, p.PanelEdge)
+			say := label + " (" + name + ") is idle, though its OS thread is waking up: the scheduler woke it for a thread made ready, but a busy carrier took that thread first, and the carriers due to finish waking before it will take the " +
+				Count(int64(snap.RunQueueLen)) + " ready " + plural(snap.RunQueueLen, "thread", "threads") + ". It will find the queue empty and sleep again."
 			l.detail(box, label, say)
 			who = append(who, say)
 		default:
-			if !line {
-				l.Frame(box, 1, p.PanelEdge)
-			}
+			l.Frame(box, 1, p.PanelEdge)
 			who = append(who, label+" idle, asleep")
 		}
+		// Its number and what it does, whole where that fits, else
+		// shorter; none where none fits (a phone's narrowest: said on
+		// point).
+		var alts []string
+		for _, d := range doing {
+			alts = append(alts, num+" "+d)
+		}
+		slotWords(l, box.PadX(4*sc), face, ink, alts...)
 		s.at.tokenOnLane(i, box)
 		s.at.lanes = append(s.at.lanes, box)
 	}
@@ -385,6 +349,29 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 		". An idle carrier has no virtual thread mounted; one is signalled when a thread lands in an empty queue, or when a carrier takes one with more behind it, and takes " + Dur(s.wake) +
 		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first." + more
 	l.region(r, "carriers", say)
+}
+
+// slotWords draws the first of alts that fits r whole in face f, else in
+// the ordinary text, trying each in turn: "5 #4343 Haiku" in the
+// ordinary text rather than "5 #4343" in the bold.
+func slotWords(l *List, r Rect, f cellFace, c Color, alts ...string) {
+	for _, a := range alts {
+		if f.fits(r.W, a) {
+			f.fit(l, r, c, a)
+			return
+		}
+	}
+}
+
+// raceOwnerOf is the request thread of a call thread id among rs, or 0
+// (a request's own thread, or one of no known race).
+func raceOwnerOf(rs []threadRole, id sim.ThreadID) sim.ThreadID {
+	for _, r := range rs {
+		if r.id == id && r.model >= 0 {
+			return r.owner
+		}
+	}
+	return 0
 }
 
 // wakeTakers marks the waking carriers that will find a ready thread if
@@ -410,14 +397,6 @@ func wakeTakers(snap *sim.Snapshot) map[int]bool {
 		takers[waking[k]] = true
 	}
 	return takers
-}
-
-// drawWakingFrame draws a carrier being woken: a solid outline in the
-// dim text ink, of stroke w. No fill: no thread is on it yet.
-// Not dashed: readers read the dashes as the ready cells' look ("the
-// dashed border means ready for threads but waking for carriers").
-func drawWakingFrame(l *List, r Rect, w float32, p *Palette, sc float32) {
-	l.Frame(r, w, p.TextDim)
 }
 
 // raceRoleShort names a carrier's thread by its race, longest first:

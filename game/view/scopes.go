@@ -364,10 +364,8 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// ("3 of 350 races" beside "730 of 10,000 done" made readers
 		// stop; the count is on point): the snapshot lists the races
 		// whose threads hold or wait for a carrier first.
-		won := "the one just won"
-		if nDecided > 1 {
-			won = "the " + Count(int64(nDecided)) + " just won"
-		}
+		// "1 just won": "the one just won" read awkwardly.
+		won := Count(int64(nDecided)) + " just won"
 		open := Count(int64(nOpen)) + " open"
 		running, all := openRacesRunning(rows[len(rows)-waiting:], nOpen, snap)
 		switch {
@@ -886,13 +884,21 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		text.X += x + in
 		text.W -= x + in
 	case callEnded:
+		if f.lead {
+			// An ended thread, outlined in the dim ink, no fill: a
+			// dimmed blue fill read as running ("won, ended" looked
+			// like a running cell). Its words bright.
+			drawEndedFrame(l, r, p, sc)
+			txt = p.Text
+			break
+		}
 		l.Mark(r, MeanVirtual, p, 0.45)
 	case callWon:
 		if f.lead {
-			// The ended look (its thread has ended with the answer),
-			// its words bright: filled bright, it read as one more
-			// running cell; hollow, as no virtual thread at all.
-			l.Mark(r, MeanVirtual, p, 0.45)
+			// The ended look (its thread has ended with the answer)
+			// in the winner's frame: filled bright, it read as one
+			// more running cell, and dimmed blue too.
+			drawEndedFrame(l, r, p, sc)
 			txt = p.Text
 			break
 		}
@@ -974,6 +980,12 @@ func drawStrikeHatch(l *List, r Rect, p *Palette, sc float32) {
 	}
 }
 
+// drawEndedFrame draws an ended thread's cell in the races' picture: an
+// outline in the dim text ink, no fill (no thread lives there now).
+func drawEndedFrame(l *List, r Rect, p *Palette, sc float32) {
+	l.Frame(r, max(1.5, 1.5*sc), p.TextDim)
+}
+
 // wonFrame is the width of the winner's frame; crossSide and crossWidth
 // the size and stroke of a cancelled call's cross.
 func wonFrame(sc float32) float32 { return max(3, 3*sc) }
@@ -1035,7 +1047,9 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// box names it).
 			say := []string{"on " + c, c}
 			if sv.Winner >= 0 {
-				say = []string{"finishing"}
+				// Its carrier too, as every running cell names its
+				// own (a reader missed it here).
+				say = []string{"ends on " + c, "ends, " + c, c}
 			}
 			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, say...)
 		} else if f.lead && st == callWaiting && sv.Winner < 0 && owner.H >= CharH*(f.size+sc)+4*sc {
@@ -1088,6 +1102,11 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 					words = words[:2]
 				}
 			}
+		}
+		if f.lead && stateOfCall(st, won) == callReady && snap.RunQueueLen > 0 && len(wakeTakers(snap)) >= snap.RunQueueLen {
+			// Why it waits: a carrier is waking up for it (the
+			// carriers' slots say which are waking).
+			words = []string{"carrier waking", "ready"}
 		}
 		if f.lead && stateOfCall(st, won) == callWaiting && onNetwork(snap, st.Thread) {
 			// What it waits for: readers asked why a call was parked
