@@ -108,6 +108,19 @@ function change(b: number, a: number, m?: LiveMetric): string {
   return m?.difference ? `${fmt(Math.abs(b - a))} ${m.unit}, ${pct}` : pct;
 }
 
+/**
+ * The verb as the case's name takes it: "a new virtual thread per request
+ * takes", "loom-carrier has", "10,000 pooled virtual threads have". A name
+ * is one thing when it starts with "a"/"an"/"one" or is one word without a
+ * plural "s"; "a new virtual thread per request take" read as a slip.
+ */
+function verbFor(name: string, verb: string): string {
+  const words = name.trim().split(/\s+/);
+  const one = /^(a|an|one)$/i.test(words[0]) || (words.length === 1 && !/s$/i.test(words[0]));
+  if (!one) return verb;
+  return verb === "have" ? "has" : `${verb}s`;
+}
+
 /** The cases' titles as parts ("1 GB heap", "10,000 pooled virtual threads"). */
 const titleParts = (c: Current, id: string): string[] => (c.s.cases.find((x) => x.id === id)?.title ?? id).split(", ");
 
@@ -212,7 +225,7 @@ export class HeadlineFigures {
       const pair = (o: OtherSetting) => `${fmt(o.values[1])} against ${fmt(o.values[0])}`;
       parts.push(el("strong", {}, "In the article:"), " ");
       if (settings.length === 1) {
-        parts.push(name(1), ` ${m.verb} ${change(article(1), article(0), m)} ${m.words.toLowerCase()} than `, name(0));
+        parts.push(name(1), ` ${verbFor(names[1], m.verb)} ${change(article(1), article(0), m)} ${m.words.toLowerCase()} than `, name(0));
         parts.push(`: ${pair(settings[0])} ${m.unit}${single ? "" : (m.span ?? "")}. `);
       } else {
         // "with the 4 GB heap, <pooled> have 13.5 % more throughput than <per request> (143,966 against 126,851
@@ -220,7 +233,7 @@ export class HeadlineFigures {
         settings.forEach((o, i) => {
           const ch = change(o.values[1], o.values[0], m);
           if (i === 0) {
-            parts.push(`with the ${o.setting}, `, name(1), ` ${m.verb} ${ch} ${m.words.toLowerCase()} than `, name(0));
+            parts.push(`with the ${o.setting}, `, name(1), ` ${verbFor(names[1], m.verb)} ${ch} ${m.words.toLowerCase()} than `, name(0));
             parts.push(` (${pair(o)} ${m.unit}${single ? "" : (m.span ?? "")})`);
           } else parts.push(`; with the ${o.setting}, ${ch} (${pair(o)})`);
         });
