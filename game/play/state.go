@@ -45,15 +45,11 @@ type State struct {
 // ContrastState is the contrast run's case: its id and the words that set
 // it apart from the shown case (what the picture labels it), and whether
 // the last frame drew it (a phone's picture, a folded panel or a moment
-// its mark does not fit leave it out). RequestsDone is the run's count at
-// the shown time, null while it has not caught up: the page's figure line
-// puts its requests per second beside the shown run's, as the article
-// compares them.
+// its mark does not fit leave it out).
 type ContrastState struct {
-	Case         string `json:"case"`
-	Name         string `json:"name"`
-	Drawn        bool   `json:"drawn"`
-	RequestsDone *int64 `json:"requestsDone"`
+	Case  string `json:"case"`
+	Name  string `json:"name"`
+	Drawn bool   `json:"drawn"`
 }
 
 // SideState is one side's numbers.
@@ -159,10 +155,6 @@ func (p *Playground) State() State {
 		Opening: p.OpeningState(), ContrastReady: p.ContrastReady()}
 	if c := p.contrast; c != nil {
 		st.Contrast = &ContrastState{Case: c.caseID, Name: c.name, Drawn: p.contrastDrawn && p.ContrastReady()}
-		if in := p.beside(); in != nil {
-			n := in.Snap.RequestsDone
-			st.Contrast.RequestsDone = &n
-		}
 	}
 	u, d, u95, d95 := p.timing.Stats()
 	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95)}

@@ -17,7 +17,7 @@ import { Picker } from "./picker";
 import { Poller } from "./poller";
 import { Job, Progress, Runner } from "./runner";
 import { showScenarioText } from "./scenariotext";
-import { Locks, SetupForm, showContrast } from "./setupform";
+import { Locks, SetupForm, titleCompare } from "./setupform";
 import { checkSpec, Current, findScenario, loadOrDefault, loadSpec, scenarioSpec } from "./spec";
 import { TransportBar } from "./transport";
 import { GameState, MetaFile, RunResult, ScenarioMeta, Spec, Verification } from "./types";
@@ -258,7 +258,7 @@ export class App {
   private show(st: GameState): void {
     const c = this.cur!;
     this.transport.show(st, c.compare ?? [st.case]);
-    showContrast(st);
+    titleCompare(st);
     this.events.dispatchEvent(new CustomEvent("state", { detail: st }));
     this.charts.feed(st, c);
   }

@@ -45,12 +45,11 @@ export class OpeningLine {
     if (mode === "ff") {
       this.line.replaceChildren(el("strong", {}, `Fast-forwarding to ${o!.goal}…`), " ❚❚ Pause stops here; Reset starts from 0.");
     } else if (mode === "held") {
-      // Short, on every screen: the picture's header has its time, and
-      // Reset says what it does on point. The moment's start and the
-      // picture's time ("it began 478 ms into the run; the picture is at
-      // 492 ms") and Reset's note made a second line of words above the
-      // picture for a stranger to read before seeing it.
-      this.line.replaceChildren(el("strong", {}, `Opened at ${o!.reached}`), ". ▶ Play shows what follows. ", about);
+      // Only the next step: the picture's callout names the moment held
+      // ("First Full GC at 478 ms, because ..."), its header the time, and
+      // Reset says what it does on point. "Opened at the first Full GC"
+      // here told the callout's story a third time above the picture.
+      this.line.replaceChildren(el("strong", {}, "▶ Play shows what follows"), ". ", about);
     } else {
       this.line.replaceChildren(
         el("strong", {}, "Watch the picture and read the framed sentences at its top"),

@@ -134,28 +134,21 @@ export class SetupForm {
 }
 
 /**
- * Names, beside the unticked Compare box, the compared case the picture
- * draws small under the shown one (the contrast run, play/contrast.go):
- * a reader saw two cases drawn with Compare unticked and took the box
- * for wrong. Ticking Compare draws the cases whole, side by side.
+ * The Compare box's hint, when the picture draws a compared case beside
+ * the shown one (the contrast run, play/contrast.go). The box is labelled
+ * "Pick cases": a reader who saw both cases drawn with "Compare" unticked
+ * took the box for wrong, and a note beside the opening line ("Also in the
+ * picture, from a separate run: ...") repeated the picture's own column
+ * header without curing that. What ticking adds that the picture has not:
+ * the choice of 2-3 of the story's cases, each run drawn whole.
  */
-export function showContrast(st: GameState): void {
-  const note = byID("contrast-note");
+export function titleCompare(st: GameState): void {
   const name = st.contrast?.name ?? "";
-  // The case title's words before its first comma: its detail
-  // ("…, Executors.newFixedThreadPool(200)") took four lines here.
-  const short = name.split(", ")[0];
-  // Said only while the picture draws it (st.contrast.drawn: a phone's
-  // picture, a folded panel or a moment its mark does not fit leave it
-  // out). Kept out of the layout meanwhile: held invisible, it took a
-  // line of request-load's first screen, whose opening draws no contrast.
-  // "Also drawn" left a newcomer asking what was drawn and where: the
-  // note says it is in the picture (how to see both whole is the Compare
-  // box's title: one line here, beside the opening line).
-  const text = name ? `Also in the picture, from a separate run: ${short}` : "";
-  if (note.textContent !== text) note.textContent = text;
-  note.hidden = !name || !st.contrast?.drawn;
-  byID("compare").parentElement!.title = name ? `Tick to draw both cases whole, side by side (unticked, ${name} is drawn small where the picture has room)` : "";
+  const title = name
+    ? `Tick to choose 2–3 of this story's cases and draw each run whole, side by side (unticked, the picture draws ${name} beside the shown case where it has room)`
+    : "Tick to choose 2–3 of this story's cases and draw them side by side";
+  const label = byID("compare").parentElement!;
+  if (label.title !== title) label.title = title;
 }
 
 /** The knob values of the case c's form starts from (the first compared case's, when comparing). */

@@ -73,7 +73,6 @@ export class TransportBar {
     play.textContent = st.running ? "❚❚ Pause" : "▶ Play";
     play.setAttribute("aria-pressed", String(!!st.running));
     const sides = sidesOf(st);
-    const rate = (done: number) => fmt(st.simTimeNs > 0 ? done / (st.simTimeNs / 1e9) : 0);
     const per = sides
       .map((s, i) => {
         const tag = sides.length > 1 ? `${names[i]}: ` : "";
@@ -84,19 +83,16 @@ export class TransportBar {
         const mounted = s.paused ? `${fmt(s.mounted ?? 0)} stopped on their carriers for the GC` : `${fmt(s.mounted ?? 0)} on a carrier`;
         // "ready", as the picture's legend calls a thread waiting for a
         // carrier: two names for one state read as two states.
-        return `${tag}${fmt(s.virtual ?? 0)} virtual threads (${mounted}, ${fmt(s.parked ?? 0)} parked, ${fmt(s.runQueue ?? 0)} ready) · ${fmt(s.platform ?? 0)} OS threads · ${rate(s.requestsDone ?? 0)} requests per second so far${flags ? " · " + flags : ""}`;
+        return `${tag}${fmt(s.virtual ?? 0)} virtual threads (${mounted}, ${fmt(s.parked ?? 0)} parked, ${fmt(s.runQueue ?? 0)} ready) · ${fmt(s.platform ?? 0)} OS threads${flags ? " · " + flags : ""}`;
       })
       .join(" | ");
-    // The picture's header counts requests done; the article compares
-    // requests per second, so the line gives each run's so far, and the
-    // compared case's run beside a single shown case (state().contrast)
-    // once it has caught up with the shown time.
-    const con = st.contrast;
-    const beside = sides.length === 1 && con && typeof con.requestsDone === "number" ? `; the separate run (${con.name}): ${rate(con.requestsDone)}` : "";
-    // Only what the picture does not say: its header already gives the
-    // simulated time, whether it plays and the requests done, the speed
-    // list its speed; said three times over, the line read as noise.
-    this.status(per + beside);
+    // No requests per second here: a run's rate so far ("91,653 against
+    // 91,822" at 492 ms) sat under the article's whole-run pair in the
+    // figure line (71,252 against 108,272) and read as the model
+    // contradicting it. The article's pair answers "how many per second";
+    // the picture's header has the requests done. Nor the time, playback
+    // or speed: the header and the speed list say them.
+    this.status(per);
     const sel = byID<HTMLSelectElement>("speed");
     if (document.activeElement !== sel && Number.isFinite(st.speed) && st.speed > 0) showSpeed(sel, st.speed);
   }

@@ -165,11 +165,8 @@ export interface GameState extends SideState {
   frame?: { updateMs: number; drawMs: number; updateP95Ms: number; drawP95Ms: number };
   error?: string;
   sides?: SideState[];
-  /**
-   * The compared case run beside the single shown case (play/state.go), null when none; drawn: the last frame drew it;
-   * requestsDone: its run's count at the shown time (null while it catches up).
-   */
-  contrast?: { case: string; name: string; drawn: boolean; requestsDone?: number | null } | null;
+  /** The compared case run beside the single shown case (play/state.go), null when none; drawn: the last frame drew it. */
+  contrast?: { case: string; name: string; drawn: boolean } | null;
 }
 
 /** The per-side states: the sides of a comparison, or the single run. */
