@@ -87,12 +87,6 @@ func headingOf(in *SideInput) sideHeading {
 	if in.Case != "" && in.Case != h.name {
 		h.alts = append(h.alts, in.Case)
 	}
-	if c := in.Contrast; c != nil && c.Snap != nil && c.Snap.Heap.OldCap > 0 && c.Snap.Heap.OldCap == s.Heap.OldCap && oldHoldsThreadData(&s.Heap) {
-		// A second run of the same heap is drawn beside this one, laid
-		// out alike (the pair's columns): the header's case and count
-		// are this run's ("requests done 245,725 — which run?").
-		h.name = "this run: " + h.name
-	}
 	unit, verb := in.Unit, "done"
 	if unit == "" {
 		unit = "requests"
