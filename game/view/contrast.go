@@ -300,7 +300,9 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			state = []string{pct + " when this GC began", pct}
 		}
 		sg := drawSpace(l, old, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, run.notes...)
-		drawFullGCEdge(l, old, p, sc)
+		// (Its words only when the label leaves them room: during a Full
+		// GC the label says how full the collector found it.)
+		drawFullGCEdge(l, old, len(state) == 0, p, sc)
 		if i == 0 {
 			segs, shownBar = sg, old
 		}
@@ -382,7 +384,7 @@ func drawGCShareBar(l *List, r Rect, share float32, pct string, p *Palette, sc f
 // collector runs one when the old gen cannot take what the next young GC
 // would promote into it, i.e. when it is (all but) full. Readers saw a
 // fuller old gen with "young GCs only" and asked where the threshold was.
-func drawFullGCEdge(l *List, old Rect, p *Palette, sc float32) {
+func drawFullGCEdge(l *List, old Rect, say bool, p *Palette, sc float32) {
 	band, fill := SpaceBands(old, sc)
 	if band.Empty() || fill.Empty() {
 		return
@@ -391,7 +393,7 @@ func drawFullGCEdge(l *List, old Rect, p *Palette, sc float32) {
 	x := fill.Right() - 2*sc
 	l.Rect(Rect{X: x, Y: band.Y, W: 4 * sc, H: fill.Bottom() - band.Y + sc}, p.Text)
 	t := "Full GC when full"
-	if w := TextWidth(t, sc); w+8*sc < band.W/2 {
+	if w := TextWidth(t, sc); say && w+8*sc < band.W/2 {
 		tr := Rect{X: x - w - 6*sc, Y: band.Y, W: w + 4*sc, H: band.H}
 		l.Rect(tr, p.Background)
 		l.Text(tr.X+2*sc, band.Y+(band.H-CharH*sc)/2, t, sc, p.Text)
