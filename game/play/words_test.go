@@ -90,6 +90,11 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		// ("live: its threads keep it") or dead ("dead: the next Full
 		// GC frees it"), and a share made of young pauses alone says so;
 		// the OS threads' line (6 words) and "in flight" went for them.
+		// Round 2 kept 110: each old gen's edge says "Full GC when
+		// full", each share bar its figure, the header "this run:",
+		// eden "full of garbage"; the threads' squares row (13 words)
+		// went to the titles' hover, "now" left the pause banner, and
+		// the dead block says "freed when this bar fills".
 		{`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, gcPauseAfter(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(2300*sim.Millisecond)), 110},
 	} {
 		w := frameWords(t, c.spec, c.at)

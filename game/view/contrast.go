@@ -232,14 +232,14 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		// title: each column's "stopped now" twice read as one JVM.
 		b, _ := r.Inset(1).Top(PanelTitleH(sc))
 		drawStopped(l, b, p, sc)
-		t := "both runs in a " + pauseKind(snap) + " now"
+		// (Not "now": the step line under the caption says the pause
+		// began.)
+		t := "both runs in a " + pauseKind(snap)
 		w := TextWidth(t, sc)
 		l.Rect(Rect{X: b.X + sc, Y: b.Y + (b.H-row)/2, W: w + 4*sc, H: row}, p.Background.Alpha(0.75))
 		l.Text(b.X+3*sc, b.Y+(b.H-row)/2, t, sc, p.Text)
 		l.detail(b, "GC pause", "Both runs are in a stop-the-world "+pauseKind(snap)+" at this moment, each in its own JVM: every Java thread of each is stopped until its collector is done.")
 	}
-	most := max(snap.VirtualLive, c.Snap.VirtualLive)
-	unit := niceCount(max(1, most/10))
 	shown := s.shownName
 	if shown == "" {
 		shown = "this run"
@@ -281,9 +281,14 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 				break
 			}
 		}
-		th, rest := rest.Top(row + 4*sc)
-		th.Y += 2 * sc
-		drawThreadSquares(l, th, rs, unit, threadLifeWords(i == 0), p, sc)
+		// The run's threads are said by its title (pooled, kept; or one
+		// per request) and counted on point: a row of ten squares for
+		// 10,000 beside ten for 9,986 told a reader nothing.
+		l.detail(title, "live virtual threads", Count(int64(rs.VirtualLive))+" live virtual threads, "+threadLifeWords(i == 0)+": "+
+			Count(int64(rs.RunQueueLen))+" waiting for a carrier, the rest running on the carriers or parked. "+
+			Count(int64(len(rs.Carriers)))+" carriers (OS threads) run them.")
+		rest.Y += 2 * sc
+		rest.H -= 2 * sc
 		young, rest := rest.Top(row + 4*sc)
 		eden, s0, s1 := youngRects(Rect{X: young.X, Y: young.Y, W: young.W, H: row}, &rs.Heap, sc)
 		s.drawYoung(l, eden, s0, s1, rs, true, p, sc)
@@ -295,6 +300,9 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			state = []string{pct + " when this GC began", pct}
 		}
 		sg := drawSpace(l, old, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, run.notes...)
+		// (Its words only when the label leaves them room: during a Full
+		// GC the label says how full the collector found it.)
+		drawFullGCEdge(l, old, len(state) == 0, p, sc)
 		if i == 0 {
 			segs, shownBar = sg, old
 		}
@@ -312,7 +320,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 					break
 				}
 			}
-			drawGCShareBar(l, Rect{X: line.X, Y: line.Bottom() - gcShareBarH(sc), W: line.W, H: gcShareBarH(sc)}, share, p, sc)
+			drawGCShareBar(l, Rect{X: line.X, Y: line.Bottom() - gcShareBarH(sc), W: line.W, H: gcShareBarH(sc)}, share, pct, p, sc)
 			l.detail(line, "time stopped for GC", "In "+run.what+", garbage collection has stopped every thread for "+Dur(rs.GCPauseTotal)+" of "+
 				Dur(sim.Duration(rs.Time))+" so far, in "+Count(rs.FullGCs)+" Full + "+Count(rs.YoungGCs)+" young GCs.")
 		}
@@ -335,55 +343,14 @@ func pauseKind(snap *sim.Snapshot) string {
 	return "young GC"
 }
 
-// niceCount rounds n up to 1, 2 or 5 times a power of ten: the number of
-// threads one square stands for.
-func niceCount(n int) int {
-	k := 1
-	for {
-		for _, m := range []int{1, 2, 5} {
-			if k*m >= n {
-				return k * m
-			}
-		}
-		k *= 10
-	}
-}
-
-// drawThreadSquares draws a run's live virtual threads as a row of
-// squares, each unit threads (the last one filled in part), then the
-// count and the unit: the same mark, at the same unit, for both runs of
-// a pair. Whether each thread waits, runs or is parked is on point.
-func drawThreadSquares(l *List, r Rect, snap *sim.Snapshot, unit int, life string, p *Palette, sc float32) {
-	side := CharH*sc - 4*sc
-	step := side + 2*sc
-	n := snap.VirtualLive
-	x := r.X
-	for left := n; left > 0; left -= unit {
-		sq := Rect{X: x, Y: r.Y + 2*sc, W: side, H: side}
-		l.MarkFrame(sq, 1, MeanVirtual, p)
-		part := float32(min(left, unit)) / float32(unit)
-		l.Mark(Rect{X: sq.X, Y: sq.Y, W: side * part, H: side}, MeanVirtual, p, 1)
-		x += step
-	}
-	x += CharW * sc
-	// The runs differ in how long their threads live, not in how many
-	// are alive (readers expected fewer per request): said on the row,
-	// the squares' unit moved to the explain-on-point text.
-	live := Count(int64(n)) + " live threads"
-	l.TextFit(Rect{X: x, Y: r.Y, W: r.Right() - x, H: CharH * sc}, sc, p.Text,
-		live+" · "+life, live, Count(int64(n))+" live")
-	l.detail(Rect{X: r.X, Y: r.Y, W: r.W, H: r.H}, "live virtual threads", Count(int64(n))+" live virtual threads, one square for each "+Count(int64(unit))+
-		": "+Count(int64(snap.RunQueueLen))+" waiting for a carrier, the rest running on the carriers or parked. "+Count(int64(len(snap.Carriers)))+" carriers (OS threads) run them.")
-}
-
 // threadLifeWords says how long a run's threads live, the difference
 // between the pair (both hold about as many live threads): the pooled
 // run's are kept for good, the other's each live for one request.
 func threadLifeWords(pooled bool) string {
 	if pooled {
-		return "kept forever"
+		return "kept for the whole run (pooled)"
 	}
-	return "one per request"
+	return "one per request in flight, each ending with its request"
 }
 
 // gcShareBarH is the height of a column's bar of its time stopped for GC.
@@ -397,10 +364,42 @@ func gcShareBarH(sc float32) float32 {
 // and the pair's difference (the lesson) is a length, not only two
 // numbers to compare; the stripes also show the legend's "stopped for GC"
 // swatch where a reader looks for it.
-func drawGCShareBar(l *List, r Rect, share float32, p *Palette, sc float32) {
+//
+// Its figure (pct) is written at the stripes' end: a reader who measured
+// the bar by eye ("looks 22 % filled, not 33 %") had nothing on the bar
+// to check it against.
+func drawGCShareBar(l *List, r Rect, share float32, pct string, p *Palette, sc float32) {
 	l.Frame(r, 1, p.PanelEdge)
-	if w := r.W * clamp(share, 0, 1); w >= 1 {
+	w := r.W * clamp(share, 0, 1)
+	if w >= 1 {
 		drawStopped(l, Rect{X: r.X, Y: r.Y, W: w, H: r.H}, p, sc)
+	}
+	if tw := TextWidth(pct, sc); r.X+w+4*sc+tw <= r.Right() {
+		l.Text(r.X+w+4*sc, r.Y+(r.H-CharH*sc)/2, pct, sc, p.Text)
+	}
+}
+
+// drawFullGCEdge marks an old gen's right edge (old, the space as
+// drawSpace drew it) as where a Full GC runs, and says so at it: the
+// collector runs one when the old gen cannot take what the next young GC
+// would promote into it, i.e. when it is (all but) full. Readers saw a
+// fuller old gen with "young GCs only" and asked where the threshold was.
+func drawFullGCEdge(l *List, old Rect, say bool, p *Palette, sc float32) {
+	band, fill := SpaceBands(old, sc)
+	if band.Empty() || fill.Empty() {
+		return
+	}
+	// Over the bar's own frame, thick enough to be seen as a mark.
+	x := fill.Right() - 2*sc
+	l.Rect(Rect{X: x, Y: band.Y, W: 4 * sc, H: fill.Bottom() - band.Y + sc}, p.Text)
+	t := "Full GC when full"
+	if w := TextWidth(t, sc); say && w+8*sc < band.W/2 {
+		tr := Rect{X: x - w - 6*sc, Y: band.Y, W: w + 4*sc, H: band.H}
+		l.Rect(tr, p.Background)
+		l.Text(tr.X+2*sc, band.Y+(band.H-CharH*sc)/2, t, sc, p.Text)
+		l.detail(Rect{X: tr.X, Y: band.Y, W: x + 2*sc - tr.X, H: fill.Bottom() - band.Y}, "Full GC threshold",
+			"A Full GC runs when the old generation can no longer take what the next young GC would promote into it: when this bar is (all but) full. "+
+				"Only a Full GC frees the old generation's garbage; young GCs never touch it.")
 	}
 }
 
@@ -430,10 +429,12 @@ func liveDataNotes(snap *sim.Snapshot) []segNote {
 
 // endedGarbageNote names the compared run's old-gen garbage in its one
 // label (whose it is: data of ended requests) and says over it that it is
-// dead and what frees it: readers told it from the pooled run's live
+// dead and when it is freed (when the bar fills: a Full GC, at the edge
+// drawFullGCEdge marks; "the next Full GC frees it" beside "young GCs
+// only" read as a contradiction): readers told it from the pooled run's live
 // block only by colour, and read a 613 MB grey block beside a 549 MB pink
 // one as "the per-request run keeps more". Its garbage is its lesson (its
 // threads end, their data dies): big marks the bar as the lesson's.
 func endedGarbageNote() segNote {
-	return segNote{cat: sim.CatGarbage, big: true, names: []string{"garbage of ended requests"}, why: []string{"dead: the next Full GC frees it"}}
+	return segNote{cat: sim.CatGarbage, big: true, names: []string{"garbage of ended requests"}, why: []string{"dead: freed when this bar fills"}}
 }

@@ -1028,7 +1028,9 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 		if s.merged {
 			// Not the chain's (its words dim): the fewest words that
 			// say what its grey is.
-			edenState = []string{"all garbage", "being collected"}
+			// "Full": its plate hides the bar's left end, and "all
+			// garbage" beside a grey part read as "how full?".
+			edenState = []string{"full of garbage", "all garbage", "being collected"}
 		}
 	} else if snap.Paused {
 		edenState = []string{"being collected"}
