@@ -23,8 +23,11 @@ type openingState struct {
 	Case      string
 	Sides     []struct{ Case string }
 	FullGCs   int64
-	Tour      struct{ Active bool }
-	Opening   struct {
+	// The threads the status line counts (the shown side's).
+	Virtual, Mounted, Parked, RunQueue, Platform, Carriers int
+	Paused                                                 bool
+	Tour                                                   struct{ Active bool }
+	Opening                                                struct {
 		Active, Done        bool
 		Kind, Text, Reached string
 		TimeNs              int64
@@ -64,7 +67,7 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	// The line under the title says the next step only: the picture's
 	// callout names the moment held ("First Full GC at ..."), and saying it
 	// here too told one story three times on the first screen.
-	if line := b.text("#start-hint"); !strings.Contains(line, "Play shows what follows") || strings.Contains(strings.ToLower(line), strings.ToLower(st.Opening.Reached)) {
+	if line := b.text("#start-hint"); !strings.Contains(line, "Press ▶ Play to run on from here") || strings.Contains(strings.ToLower(line), strings.ToLower(st.Opening.Reached)) {
 		t.Errorf("the line under the title %q: want the next step, not the moment (%q) the callout names", line, st.Opening.Reached)
 	}
 	// The first screen is the story's own case alone (Compare one click
@@ -128,9 +131,34 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	if strings.Contains(status, "per second") {
 		t.Errorf("the status line %q gives a rate so far under the article's whole-run figures", status)
 	}
-	// Held in a Full GC's pause: the mounted threads are stopped, not running.
-	if !strings.Contains(status, "stopped on their carriers") {
-		t.Errorf("the status line %q during the Full GC's pause says the mounted threads run", status)
+	// Held in a Full GC's pause: every virtual thread is stopped, said
+	// first ("8 stopped on their carriers" alone read as only 8 stopped),
+	// then how they split, the parts adding up to the whole, and the OS
+	// threads with their carriers among them: all from state().
+	if !st.Paused {
+		t.Errorf("held at the first Full GC but state() is not in a pause: %+v", st)
+	}
+	lead := fmt.Sprintf("all %s virtual threads stopped for the GC: ", commas(st.Virtual))
+	if !strings.HasPrefix(status, lead) {
+		t.Errorf("the status line %q during the Full GC's pause; want it to start %q", status, lead)
+	}
+	split := fmt.Sprintf("%s on carriers, %s parked, %s ready", commas(st.Mounted), commas(st.Parked), commas(st.RunQueue))
+	if !strings.Contains(status, split) {
+		t.Errorf("the status line %q; want the split %q from state()", status, split)
+	}
+	if rest := st.Virtual - st.Mounted - st.Parked - st.RunQueue; rest != 0 && !strings.Contains(status, commas(rest)+" not started yet") {
+		t.Errorf("the status line %q: its parts leave %d of %d threads unsaid", status, rest, st.Virtual)
+	}
+	if os := fmt.Sprintf("%s OS threads, %s of them carriers", commas(st.Platform), commas(st.Carriers)); st.Carriers == 0 || !strings.Contains(status, os) {
+		t.Errorf("the status line %q; want %q from state()", status, os)
+	}
+	// The figure line marks which heap's pair the picture shows: the title
+	// leads with the 4 GB heap's +13.5 %, the picture is the 1 GB run.
+	shown := regexp.MustCompile(`with the ([0-9]+ GB heap) \(pictured\)`).FindAllStringSubmatch(hf, -1)
+	var caseTitle string
+	b.eval(`(() => { const s = document.getElementById("case"); return s.options[s.selectedIndex].text; })()`, &caseTitle)
+	if len(shown) != 1 || !strings.HasPrefix(caseTitle, shown[0][1]+",") {
+		t.Errorf("the figure line %q: want exactly the shown case's heap (%q) marked as pictured", hf, caseTitle)
 	}
 	var cta bool
 	b.eval(`document.getElementById("playpause").classList.contains("cta")`, &cta)
@@ -149,7 +177,7 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	if st := b.openingState(t); st.SimTimeNs != 0 || st.Opening.Done || st.Opening.Active {
 		t.Errorf("Reset: %+v; want t = 0 and no opening", st)
 	}
-	if line := b.text("#start-hint"); strings.Contains(line, "Play shows what follows") {
+	if line := b.text("#start-hint"); strings.Contains(line, "run on from here") {
 		t.Errorf("after Reset the line still says %q", line)
 	}
 }

@@ -49,7 +49,8 @@ export class OpeningLine {
       // ("First Full GC at 478 ms, because ..."), its header the time, and
       // Reset says what it does on point. "Opened at the first Full GC"
       // here told the callout's story a third time above the picture.
-      this.line.replaceChildren(el("strong", {}, "▶ Play shows what follows"), ". ", about);
+      // "Play shows what follows" read oddly: the plain instruction.
+      this.line.replaceChildren(el("strong", {}, "Press ▶ Play to run on from here"), ". ", about);
     } else {
       this.line.replaceChildren(
         el("strong", {}, "Watch the picture and read the framed sentences at its top"),

@@ -5,7 +5,7 @@
 import type { GameBridge } from "./bridge";
 import { byID, el, fmt } from "./dom";
 import { speeds, speedText } from "./speeds";
-import { GameState, sidesOf } from "./types";
+import { GameState, SideState, sidesOf } from "./types";
 
 /** What the transport bar needs of the page. */
 export interface TransportHost {
@@ -77,13 +77,7 @@ export class TransportBar {
       .map((s, i) => {
         const tag = sides.length > 1 ? `${names[i]}: ` : "";
         const flags = [s.done ? "finished" : "", s.oom ? "out of memory" : ""].filter(Boolean).join(", ");
-        // During a GC pause the mounted threads stay on their carriers,
-        // stopped with every other thread: "8 on a carrier" read as 8
-        // running through a stop-the-world GC.
-        const mounted = s.paused ? `${fmt(s.mounted ?? 0)} stopped on their carriers for the GC` : `${fmt(s.mounted ?? 0)} on a carrier`;
-        // "ready", as the picture's legend calls a thread waiting for a
-        // carrier: two names for one state read as two states.
-        return `${tag}${fmt(s.virtual ?? 0)} virtual threads (${mounted}, ${fmt(s.parked ?? 0)} parked, ${fmt(s.runQueue ?? 0)} ready) · ${fmt(s.platform ?? 0)} OS threads${flags ? " · " + flags : ""}`;
+        return `${tag}${threadsText(s)}${flags ? " · " + flags : ""}`;
       })
       .join(" | ");
     // No requests per second here: a run's rate so far ("91,653 against
@@ -100,6 +94,29 @@ export class TransportBar {
   private status(text: string): void {
     byID("status").textContent = text;
   }
+}
+
+/**
+ * A side's threads in words. During a GC pause every Java thread is
+ * stopped, so the line says that first and then how they split: "8
+ * stopped on their carriers" alone read as if only 8 had stopped. The OS
+ * threads name their carriers ("28 OS threads, 8 of them carriers"): 28
+ * OS threads beside 8 carriers read as two counts of one thing. The parts
+ * add up to the whole; a remainder (threads created and not yet started)
+ * is named, not dropped.
+ */
+export function threadsText(s: SideState): string {
+  const on = s.mounted ?? 0, parked = s.parked ?? 0, ready = s.runQueue ?? 0, all = s.virtual ?? 0;
+  const rest = all - on - parked - ready;
+  // "ready", as the picture's legend calls a thread waiting for a carrier:
+  // two names for one state read as two states.
+  const parts = [`${fmt(on)} ${s.paused ? "on carriers" : "on a carrier"}`, `${fmt(parked)} parked`, `${fmt(ready)} ready`];
+  if (rest > 0) parts.push(`${fmt(rest)} not started yet`);
+  const carriers = s.carriers ?? 0;
+  const os = `${fmt(s.platform ?? 0)} OS threads${carriers > 0 ? `, ${fmt(carriers)} of them carriers` : ""}`;
+  if (!s.paused) return `${fmt(all)} virtual threads (${parts.join(", ")}) · ${os}`;
+  if (all === 0) return `every application thread stopped for the GC · ${os}`;
+  return `all ${fmt(all)} virtual threads stopped for the GC: ${parts.join(", ")} · ${os}`;
 }
 
 /** Selects the speed x, adding it to the list when it is not one of the presets (set through the API or by the playground). */

@@ -134,6 +134,8 @@ export interface SideState {
   knobs?: Record<string, string>;
   virtual: number;
   platform: number;
+  /** The scheduler's carriers (OS threads that run virtual threads); 0 without virtual threads. */
+  carriers?: number;
   mounted: number;
   parked: number;
   runQueue: number;
