@@ -139,3 +139,14 @@ func TestThinSurvivorsLabelClearsItsData(t *testing.T) {
 	}
 	require.Equal(t, 2, labels, "each run's survivor spaces named")
 }
+
+// At the first Full GC the pooled run's thread-local data is not yet the
+// old gen's bulk (121 MB beside 661 MB of garbage): its block still says
+// it is live, over its size (a pink block with "121 MB" alone was "121 MB
+// of what?"), and the run's pause is a flag at its title's end.
+func TestPoolingFirstFullGCNamesTheLiveBlock(t *testing.T) {
+	spec := `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`
+	words := strings.Join(frameWords(t, spec, sim.Time(492*sim.Millisecond)), " ")
+	require.Contains(t, words, "Full GC now", "the pooled run's Full GC, flagged")
+	require.Regexp(t, `[0-9.]+ MB live garbage`, words, "the thread-local block said live over its size")
+}

@@ -287,9 +287,14 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			tw := TextWidth(t, sc)
 			sw := 2 * (row - 6*sc)
 			var st Rect
-			name, st = title.CutRight(sw + tw + 8*sc)
-			drawStopped(l, Rect{X: st.X + 2*sc, Y: st.Y + 3*sc, W: sw, H: row - 6*sc}, p, sc)
-			l.Text(st.X+sw+6*sc, st.Y, t, sc, p.Text)
+			name, st = title.CutRight(sw + tw + 12*sc)
+			// A flag, framed as the pair's "both runs in a young GC"
+			// is: its small stripes alone were hard to find.
+			st = Rect{X: st.X + 2*sc, Y: st.Y, W: st.W - 2*sc, H: row + 2*sc}
+			l.Rect(st, p.Background)
+			l.Frame(st, 1, p.PanelEdge)
+			drawStopped(l, Rect{X: st.X + 3*sc, Y: st.Y + 4*sc, W: sw, H: row - 6*sc}, p, sc)
+			l.Text(st.X+sw+7*sc, st.Y+sc, t, sc, p.Text)
 		}
 		// Bold, the column's title: which run the marks under it are.
 		for _, t := range run.names {
@@ -447,7 +452,14 @@ func gcKindsWords(snap *sim.Snapshot) string {
 // reason its part stays, in a few words over its label: readers told the
 // live block from the dead one beside it only by colour.
 func liveDataNotes(snap *sim.Snapshot) []segNote {
-	notes := threadDataNotes(snap, oldAsDrawn(snap), true)
+	h := oldAsDrawn(snap)
+	notes := threadDataNotes(snap, h, true)
+	if len(notes) == 0 && h.OldLive[sim.CatThreadLocal] > 0 {
+		// Not yet the old gen's bulk (the first Full GC's 121 MB beside
+		// 661 MB of garbage): named live all the same, not drawn large
+		// (its size alone on a pink block was "121 MB of what?").
+		notes = []segNote{{cat: sim.CatThreadLocal}}
+	}
 	for i := range notes {
 		// What a Full GC frees of it, the lesson: nothing (its threads
 		// keep it; the hover says so). Shorter forms for a narrow block
