@@ -94,7 +94,12 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		// full", each share bar its figure, the header "this run:",
 		// eden "full of garbage"; the threads' squares row (13 words)
 		// went to the titles' hover, "now" left the pause banner, and
-		// the dead block says "freed when this bar fills".
+		// the dead block says "freed when this bar fills". Round 3 kept
+		// 110: the header's count (only the shown run's) became each
+		// column's "N requests done", the header says what the runs
+		// share ("same load, 1 GB heap each", was "this run: " and the
+		// title), "young GCs only" became "0 Full GCs", and the live and
+		// dead blocks say what a GC frees of them.
 		{`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, gcPauseAfter(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(2300*sim.Millisecond)), 110},
 	} {
 		w := frameWords(t, c.spec, c.at)

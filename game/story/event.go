@@ -48,11 +48,13 @@ func Event(e *sim.Event) string {
 	case sim.EvGCPause:
 		// The pause's kind, named: a reader met "5 Full GCs" in the
 		// caption and took a young pause for one of them.
-		kind := "A young GC's pause of "
+		// "began: every Java thread stops for", not "a pause of": the
+		// header's "playback paused" is another pause (the reader's).
+		kind := "A young GC"
 		if e.B == 1 {
-			kind = "A Full GC's pause of "
+			kind = "A Full GC"
 		}
-		return kind + pauseLength(sim.Duration(e.A)) + " began: every Java thread stops."
+		return kind + " began: every Java thread stops for " + pauseLength(sim.Duration(e.A)) + "."
 	case sim.EvGCEnd:
 		return "The GC pause ended: threads run again."
 	case sim.EvTier:

@@ -309,7 +309,7 @@ func TestEventSentences(t *testing.T) {
 // left: one decimal of a millisecond ("11.3 ms", not "11 ms").
 func TestPauseLengthOneDecimal(t *testing.T) {
 	e := sim.Event{Kind: sim.EvGCPause, A: int64(11300 * sim.Microsecond)}
-	for a, want := range map[sim.Duration]string{11300 * sim.Microsecond: "pause of 11.3 ms began", 2 * sim.Millisecond: "pause of 2.0 ms began"} {
+	for a, want := range map[sim.Duration]string{11300 * sim.Microsecond: "stops for 11.3 ms.", 2 * sim.Millisecond: "stops for 2.0 ms."} {
 		e.A = int64(a)
 		if s := Event(&e); !strings.Contains(s, want) {
 			t.Errorf("%q does not say %q", s, want)
@@ -427,10 +427,10 @@ func TestPauseNamesItsKind(t *testing.T) {
 	young := sim.Event{Kind: sim.EvGCPause, A: int64(11300 * sim.Microsecond)}
 	full := young
 	full.B = 1
-	if s := Event(&young); !strings.HasPrefix(s, "A young GC's pause") {
+	if s := Event(&young); !strings.HasPrefix(s, "A young GC began") {
 		t.Errorf("a young pause: %q", s)
 	}
-	if s := Event(&full); !strings.HasPrefix(s, "A Full GC's pause") {
+	if s := Event(&full); !strings.HasPrefix(s, "A Full GC began") {
 		t.Errorf("a Full GC's pause: %q", s)
 	}
 }

@@ -210,6 +210,18 @@ func DistinctPart(title, other string) string {
 	return strings.Join(a[i:], ", ")
 }
 
+// CommonPart is the comma-separated parts title starts with in common
+// with other ("1 GB heap" for "1 GB heap, 10,000 pooled virtual threads"
+// beside "1 GB heap, a virtual thread per request"): what DistinctPart
+// leaves out; empty when nothing is shared.
+func CommonPart(title, other string) string {
+	d := DistinctPart(title, other)
+	if d == title {
+		return ""
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(title, d), ", ")
+}
+
 // drawPairColumns draws the two runs as two columns laid out alike
 // (Scene.PairColumns, a desktop's): the shown run on the left, the
 // compared one on the right, each from its own snapshot, top to bottom:
@@ -230,15 +242,20 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 	if both {
 		// One pause state for both runs, said once over the panel's
 		// title: each column's "stopped now" twice read as one JVM.
-		b, _ := r.Inset(1).Top(PanelTitleH(sc))
-		drawStopped(l, b, p, sc)
+		// A flag as long as its words, the stripes its swatch: drawn
+		// across the panel the stripes read as a progress bar.
 		// (Not "now": the step line under the caption says the pause
 		// began.)
+		band, _ := r.Inset(1).Top(PanelTitleH(sc))
 		t := "both runs in a " + pauseKind(snap)
-		w := TextWidth(t, sc)
-		l.Rect(Rect{X: b.X + sc, Y: b.Y + (b.H-row)/2, W: w + 4*sc, H: row}, p.Background.Alpha(0.75))
-		l.Text(b.X+3*sc, b.Y+(b.H-row)/2, t, sc, p.Text)
-		l.detail(b, "GC pause", "Both runs are in a stop-the-world "+pauseKind(snap)+" at this moment, each in its own JVM: every Java thread of each is stopped until its collector is done.")
+		sw := 2 * (row - 6*sc)
+		b := Rect{X: band.X, Y: band.Y, W: min(band.W, sw+TextWidth(t, sc)+10*sc), H: band.H}
+		l.Rect(b, p.Background)
+		l.Frame(b, 1, p.PanelEdge)
+		drawStopped(l, Rect{X: b.X + 3*sc, Y: b.Y + (b.H-row)/2 + 3*sc, W: sw, H: row - 6*sc}, p, sc)
+		l.Text(b.X+sw+6*sc, b.Y+(b.H-row)/2, t, sc, p.Text)
+		l.detail(b, "GC pause", "Both runs are in a stop-the-world "+pauseKind(snap)+" at this moment, each in its own JVM: every Java thread of each is stopped until its collector is done. "+
+			"The two runs allocate alike, so their young generations fill at about the same moments.")
 	}
 	shown := s.shownName
 	if shown == "" {
@@ -270,9 +287,14 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			tw := TextWidth(t, sc)
 			sw := 2 * (row - 6*sc)
 			var st Rect
-			name, st = title.CutRight(sw + tw + 8*sc)
-			drawStopped(l, Rect{X: st.X + 2*sc, Y: st.Y + 3*sc, W: sw, H: row - 6*sc}, p, sc)
-			l.Text(st.X+sw+6*sc, st.Y, t, sc, p.Text)
+			name, st = title.CutRight(sw + tw + 12*sc)
+			// A flag, framed as the pair's "both runs in a young GC"
+			// is: its small stripes alone were hard to find.
+			st = Rect{X: st.X + 2*sc, Y: st.Y, W: st.W - 2*sc, H: row + 2*sc}
+			l.Rect(st, p.Background)
+			l.Frame(st, 1, p.PanelEdge)
+			drawStopped(l, Rect{X: st.X + 3*sc, Y: st.Y + 4*sc, W: sw, H: row - 6*sc}, p, sc)
+			l.Text(st.X+sw+7*sc, st.Y+sc, t, sc, p.Text)
 		}
 		// Bold, the column's title: which run the marks under it are.
 		for _, t := range run.names {
@@ -292,6 +314,11 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		young, rest := rest.Top(row + 4*sc)
 		eden, s0, s1 := youngRects(Rect{X: young.X, Y: young.Y, W: young.W, H: row}, &rs.Heap, sc)
 		s.drawYoung(l, eden, s0, s1, rs, true, p, sc)
+		// Under the share, the run's requests done: the two runs' work
+		// beside their shares (one count in the header was only this
+		// run's, and the comparison's fairness could not be seen).
+		rest, doneRow := rest.CutBottom(row + 2*sc)
+		l.TextFit(Rect{X: doneRow.X, Y: doneRow.Bottom() - row, W: doneRow.W, H: row}, sc, p.Text, Count(rs.RequestsDone)+" requests done")
 		old, line := rest.CutBottom(1.25*row + 6*sc + gcShareBarH(sc))
 		h := oldAsDrawn(rs)
 		var state []string
@@ -331,7 +358,9 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			"with the same knobs and seed, run beside this one in a JVM of its own (its own "+Size(ch.Max)+" heap, its own threads). It has "+
 			Count(int64(c.Snap.VirtualLive))+" live virtual threads, one per request in flight. Its old generation holds "+Size(ch.OldUsed)+" of "+Size(ch.OldCap)+", "+Size(ch.OldGarbage)+
 			" of it garbage: the data of requests that have ended, which young GCs promoted while the requests were in flight; no thread uses it, and the next collection of the old gen (a Full GC) frees it. "+
-			Size(ch.OldLive[sim.CatThreadLocal])+" thread-local data. Drawn to the scale of the old generation on the left: its threads end, so their data dies.")
+			Size(ch.OldLive[sim.CatThreadLocal])+" thread-local data; "+Count(c.Snap.FullGCs)+plural(int(c.Snap.FullGCs), " Full GC", " Full GCs")+" so far. "+
+			"When it fills, one Full GC frees all of its garbage at once, and the old gen starts again nearly empty; the pooled run's Full GCs free none of its threads' data, so it fills again soon. "+
+			"Drawn to the scale of the old generation on the left: its threads end, so their data dies.")
 	return segs, shownBar
 }
 
@@ -411,7 +440,10 @@ func gcKindsWords(snap *sim.Snapshot) string {
 	case snap.FullGCs > 0:
 		return Count(snap.FullGCs) + plural(int(snap.FullGCs), " Full GC", " Full GCs")
 	case snap.YoungGCs > 0:
-		return "young GCs only"
+		// Counted as the other run's are ("5 Full GCs" beside "0 Full
+		// GCs"): "young GCs only" beside a filling old gen read as
+		// "never needs one".
+		return "0 Full GCs"
 	}
 	return "no GC yet"
 }
@@ -420,9 +452,19 @@ func gcKindsWords(snap *sim.Snapshot) string {
 // reason its part stays, in a few words over its label: readers told the
 // live block from the dead one beside it only by colour.
 func liveDataNotes(snap *sim.Snapshot) []segNote {
-	notes := threadDataNotes(snap, oldAsDrawn(snap), true)
+	h := oldAsDrawn(snap)
+	notes := threadDataNotes(snap, h, true)
+	if len(notes) == 0 && h.OldLive[sim.CatThreadLocal] > 0 {
+		// Not yet the old gen's bulk (the first Full GC's 121 MB beside
+		// 661 MB of garbage): named live all the same, not drawn large
+		// (its size alone on a pink block was "121 MB of what?").
+		notes = []segNote{{cat: sim.CatThreadLocal}}
+	}
 	for i := range notes {
-		notes[i].why = []string{"live: its threads keep it"}
+		// What a Full GC frees of it, the lesson: nothing (its threads
+		// keep it; the hover says so). Shorter forms for a narrow block
+		// (the first Full GC's 121 MB had its size alone).
+		notes[i].why = []string{"live: no GC frees it", "live: kept", "live"}
 	}
 	return notes
 }
@@ -436,5 +478,5 @@ func liveDataNotes(snap *sim.Snapshot) []segNote {
 // one as "the per-request run keeps more". Its garbage is its lesson (its
 // threads end, their data dies): big marks the bar as the lesson's.
 func endedGarbageNote() segNote {
-	return segNote{cat: sim.CatGarbage, big: true, names: []string{"garbage of ended requests"}, why: []string{"dead: freed when this bar fills"}}
+	return segNote{cat: sim.CatGarbage, big: true, names: []string{"garbage of ended requests"}, why: []string{"dead: one Full GC frees it", "dead"}}
 }

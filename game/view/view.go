@@ -352,12 +352,19 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		osR = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
 	}
 	s.memStory = !sc2.OSFolded && memoryStory(snap, in.MemLimit) && memoryStoryRoom(Rect{W: osR.W - 6*sc, H: osR.H - PanelTitleH(sc) - 6*sc}, sc)
-	if sc2.PairColumns && sl.Wide {
+	if sc2.PairColumns && sl.Wide && s.contrast != nil {
 		// A second run is drawn beside this one, laid out alike (the
-		// pair's columns): the header's case and count are this run's
-		// ("requests done 245,725 — which run?"). A phone draws no
-		// column of the other run: there it would point at nothing.
-		head.name = "this run: " + head.name
+		// pair's columns): the header says what the two share (the same
+		// load, on what the titles start with; each is a JVM of its own,
+		// the columns' hovers say), and
+		// each column counts its own requests done ("requests done
+		// 245,726": only this run's, so the two could not be compared).
+		// A phone draws no column of the other run and keeps its header.
+		head.name = "same load"
+		if common := CommonPart(in.Title, s.contrast.Title); common != "" {
+			head.name += ", " + common + " each"
+		}
+		head.alts, head.parts = nil, nil
 	}
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
 	// (The layout gives the merged panel the queue's room: two columns,
