@@ -270,7 +270,8 @@ func (q *scheduler) uncompensate(s *Sim, c int32) {
 
 // carrierLoop runs carrier c: mount the next runnable virtual thread, or go
 // idle. Freeze and thaw costs accumulate as CPU the carrier owes and are
-// paid with its next burst.
+// paid with its next burst. The mount is written here rather than in a
+// function of its own: it follows nearly every park of a virtual thread.
 func (s *Sim) carrierLoop(c int32) {
 	q := &s.sched
 	if q.depth >= 32 {
@@ -280,12 +281,6 @@ func (s *Sim) carrierLoop(c int32) {
 		return
 	}
 	q.depth++
-	s.carrierNext(c)
-	q.depth--
-}
-
-func (s *Sim) carrierNext(c int32) {
-	q := &s.sched
 	vt := q.take(s, c)
 	if me := s.th[c].cid - 1; q.signalled[me] {
 		q.signalled[me] = false
@@ -295,25 +290,33 @@ func (s *Sim) carrierNext(c int32) {
 		}
 	}
 	if vt < 0 {
-		t := &s.th[c]
-		if t.owed > 0 {
-			t.after = afterFind
-			s.runCPU(c, 0, burstOwed)
-			return
-		}
-		s.setState(c, StateParked)
-		t.reason = ParkIdle
-		s.releaseCore(c)
-		q.idle = append(q.idle, c)
-		q.active--
-		// A carrier's run ends when it goes idle (ForkJoinPool.awaitWork):
-		// its next scan starts afresh.
-		me := t.cid - 1
-		q.src[me], q.prev1[me], q.prev2[me] = queueNone, queueNone, queueNone
+		s.carrierFindsNothing(c)
+	} else {
+		s.mount(c, vt)
+		s.step(vt)
+	}
+	q.depth--
+}
+
+// carrierFindsNothing is carrier c's turn when no virtual thread is
+// runnable: it pays what it owes first, else it parks idle.
+func (s *Sim) carrierFindsNothing(c int32) {
+	q := &s.sched
+	t := &s.th[c]
+	if t.owed > 0 {
+		t.after = afterFind
+		s.runCPU(c, 0, burstOwed)
 		return
 	}
-	s.mount(c, vt)
-	s.step(vt)
+	s.setState(c, StateParked)
+	t.reason = ParkIdle
+	s.releaseCore(c)
+	q.idle = append(q.idle, c)
+	q.active--
+	// A carrier's run ends when it goes idle (ForkJoinPool.awaitWork):
+	// its next scan starts afresh.
+	me := t.cid - 1
+	q.src[me], q.prev1[me], q.prev2[me] = queueNone, queueNone, queueNone
 }
 
 // mount puts virtual thread vt on carrier c, thawing its top frames.
