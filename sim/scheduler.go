@@ -271,7 +271,8 @@ func (q *scheduler) uncompensate(s *Sim, c int32) {
 // carrierLoop runs carrier c: mount the next runnable virtual thread, or go
 // idle. Freeze and thaw costs accumulate as CPU the carrier owes and are
 // paid with its next burst. The mount is written here rather than in a
-// function of its own: it follows nearly every park of a virtual thread.
+// function of its own: it follows nearly every park of a virtual thread,
+// and each call on that path cost more than the work it wrapped.
 func (s *Sim) carrierLoop(c int32) {
 	q := &s.sched
 	if q.depth >= 32 {
@@ -282,7 +283,8 @@ func (s *Sim) carrierLoop(c int32) {
 	}
 	q.depth++
 	vt := q.take(s, c)
-	if me := s.th[c].cid - 1; q.signalled[me] {
+	cid := s.th[c].cid
+	if me := cid - 1; q.signalled[me] {
 		q.signalled[me] = false
 		s.stats.signalWakes++
 		if vt < 0 {
@@ -292,7 +294,18 @@ func (s *Sim) carrierLoop(c int32) {
 	if vt < 0 {
 		s.carrierFindsNothing(c)
 	} else {
-		s.mount(c, vt)
+		// The mount: vt goes on carrier c, thawing its top frames.
+		w := s.thaw(vt)
+		s.th[c].owed += s.cfg.JVM.ThawBase + Duration(int64(w)*int64(s.cfg.JVM.ThawPerKWord)/1000)
+		t := &s.th[vt]
+		t.carrier = c
+		t.mounts++
+		s.stats.mounts++
+		t.lastCarrier = cid
+		s.th[c].mounted = vt
+		q.busySince[cid-1] = s.now
+		s.setState(vt, StateRunning)
+		s.emit(EvMount, vt, int64(w), 0)
 		s.step(vt)
 	}
 	q.depth--
@@ -317,21 +330,6 @@ func (s *Sim) carrierFindsNothing(c int32) {
 	// its next scan starts afresh.
 	me := t.cid - 1
 	q.src[me], q.prev1[me], q.prev2[me] = queueNone, queueNone, queueNone
-}
-
-// mount puts virtual thread vt on carrier c, thawing its top frames.
-func (s *Sim) mount(c, vt int32) {
-	w := s.thaw(vt)
-	s.th[c].owed += s.cfg.JVM.ThawBase + Duration(int64(w)*int64(s.cfg.JVM.ThawPerKWord)/1000)
-	t := &s.th[vt]
-	t.carrier = c
-	t.mounts++
-	s.stats.mounts++
-	t.lastCarrier = s.th[c].cid
-	s.th[c].mounted = vt
-	s.sched.busySince[s.th[c].cid-1] = s.now
-	s.setState(vt, StateRunning)
-	s.emit(EvMount, vt, int64(w), 0)
 }
 
 // unmount takes virtual thread vt off its carrier.
