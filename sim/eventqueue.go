@@ -248,17 +248,17 @@ func (q *eventQueue) popH() event {
 
 // findBest finds the lane whose head is the earliest (after that lane's
 // head has left): a scan of the lanes, which are few (one per fixed delay in
-// use, at most maxLanes).
+// use, at most maxLanes). It reads the rings' fields directly: through len
+// and front it was just over the compiler's budget for inlining it into
+// popUntil, which calls it for every event taken from a lane.
 func (q *eventQueue) findBest() {
 	best := 0
 	var head *event
 	for i := range q.lanes {
-		l := &q.lanes[i]
-		if l.events.len() == 0 {
-			continue
-		}
-		if f := l.events.front(); head == nil || f.before(head) {
-			best, head = i+1, f
+		if r := &q.lanes[i].events; r.size > 0 {
+			if f := &r.buf[r.head]; head == nil || f.before(head) {
+				best, head = i+1, f
+			}
 		}
 	}
 	q.best = best

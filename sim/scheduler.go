@@ -270,7 +270,9 @@ func (q *scheduler) uncompensate(s *Sim, c int32) {
 
 // carrierLoop runs carrier c: mount the next runnable virtual thread, or go
 // idle. Freeze and thaw costs accumulate as CPU the carrier owes and are
-// paid with its next burst.
+// paid with its next burst. The mount is written here rather than in a
+// function of its own: it follows nearly every park of a virtual thread,
+// and each call on that path cost more than the work it wrapped.
 func (s *Sim) carrierLoop(c int32) {
 	q := &s.sched
 	if q.depth >= 32 {
@@ -280,14 +282,9 @@ func (s *Sim) carrierLoop(c int32) {
 		return
 	}
 	q.depth++
-	s.carrierNext(c)
-	q.depth--
-}
-
-func (s *Sim) carrierNext(c int32) {
-	q := &s.sched
 	vt := q.take(s, c)
-	if me := s.th[c].cid - 1; q.signalled[me] {
+	cid := s.th[c].cid
+	if me := cid - 1; q.signalled[me] {
 		q.signalled[me] = false
 		s.stats.signalWakes++
 		if vt < 0 {
@@ -295,40 +292,44 @@ func (s *Sim) carrierNext(c int32) {
 		}
 	}
 	if vt < 0 {
-		t := &s.th[c]
-		if t.owed > 0 {
-			t.after = afterFind
-			s.runCPU(c, 0, burstOwed)
-			return
-		}
-		s.setState(c, StateParked)
-		t.reason = ParkIdle
-		s.releaseCore(c)
-		q.idle = append(q.idle, c)
-		q.active--
-		// A carrier's run ends when it goes idle (ForkJoinPool.awaitWork):
-		// its next scan starts afresh.
-		me := t.cid - 1
-		q.src[me], q.prev1[me], q.prev2[me] = queueNone, queueNone, queueNone
-		return
+		s.carrierFindsNothing(c)
+	} else {
+		// The mount: vt goes on carrier c, thawing its top frames.
+		w := s.thaw(vt)
+		s.th[c].owed += s.cfg.JVM.ThawBase + Duration(int64(w)*int64(s.cfg.JVM.ThawPerKWord)/1000)
+		t := &s.th[vt]
+		t.carrier = c
+		t.mounts++
+		s.stats.mounts++
+		t.lastCarrier = cid
+		s.th[c].mounted = vt
+		q.busySince[cid-1] = s.now
+		s.setState(vt, StateRunning)
+		s.emit(EvMount, vt, int64(w), 0)
+		s.step(vt)
 	}
-	s.mount(c, vt)
-	s.step(vt)
+	q.depth--
 }
 
-// mount puts virtual thread vt on carrier c, thawing its top frames.
-func (s *Sim) mount(c, vt int32) {
-	w := s.thaw(vt)
-	s.th[c].owed += s.cfg.JVM.ThawBase + Duration(int64(w)*int64(s.cfg.JVM.ThawPerKWord)/1000)
-	t := &s.th[vt]
-	t.carrier = c
-	t.mounts++
-	s.stats.mounts++
-	t.lastCarrier = s.th[c].cid
-	s.th[c].mounted = vt
-	s.sched.busySince[s.th[c].cid-1] = s.now
-	s.setState(vt, StateRunning)
-	s.emit(EvMount, vt, int64(w), 0)
+// carrierFindsNothing is carrier c's turn when no virtual thread is
+// runnable: it pays what it owes first, else it parks idle.
+func (s *Sim) carrierFindsNothing(c int32) {
+	q := &s.sched
+	t := &s.th[c]
+	if t.owed > 0 {
+		t.after = afterFind
+		s.runCPU(c, 0, burstOwed)
+		return
+	}
+	s.setState(c, StateParked)
+	t.reason = ParkIdle
+	s.releaseCore(c)
+	q.idle = append(q.idle, c)
+	q.active--
+	// A carrier's run ends when it goes idle (ForkJoinPool.awaitWork):
+	// its next scan starts afresh.
+	me := t.cid - 1
+	q.src[me], q.prev1[me], q.prev2[me] = queueNone, queueNone, queueNone
 }
 
 // unmount takes virtual thread vt off its carrier.

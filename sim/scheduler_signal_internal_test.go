@@ -37,7 +37,7 @@ func pool(t *testing.T, n int) (*Sim, []int32) {
 	}
 	cs := append([]int32(nil), q.carriers...)
 	for _, c := range cs[1:] {
-		s.carrierNext(c) // nothing queued: it goes idle
+		s.carrierLoop(c) // nothing queued: it goes idle
 	}
 	require.Equal(t, cs[1:], q.idle)
 	return s, cs
@@ -182,7 +182,7 @@ func TestSchedulerCompensationKeepsTheActiveCount(t *testing.T) {
 	}
 	require.Equal(t, 5, q.active)
 	spare := q.carriers[4]
-	s.carrierNext(spare) // nothing queued: the spare goes idle
+	s.carrierLoop(spare) // nothing queued: the spare goes idle
 	require.Equal(t, 4, q.active)
 	q.submit(s, readyThreads(s, 1)[0])
 	require.Equal(t, []int32{spare}, q.idle, "parallelism carriers are active: the push signals no one")

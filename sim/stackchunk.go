@@ -173,7 +173,22 @@ func (s *Sim) thaw(ti int32) Words {
 			w = c.used
 		}
 	}
-	s.takeFrames(ti, w)
+	// takeFrames for the case thaw always has: w fits in the tail chunk,
+	// so one chunk gives up frames and only it may empty out. Written out
+	// here because a thaw comes with every mount, and the call cost more
+	// than the work.
+	if w > 0 {
+		c.used -= w
+		t.resident -= w
+		if c.used == 0 && !s.reuseFixApplies() && (c.gcMode || !s.chunkYoung(c)) {
+			next := c.parent
+			s.dropChunk(t.tail)
+			t.tail = next
+		}
+	}
+	if t.resident < 0 {
+		t.resident = 0
+	}
 	return w
 }
 
