@@ -1,6 +1,7 @@
 package view
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -185,7 +186,9 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		long = append(long, leadPiece{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + comma})
 		short = append(short, leadPiece{mark: callReady, marks: true, words: Count(int64(ready)) + " "})
 	}
-	forms = append(forms, append(long, leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked"}),
+	// The lesson first where it fits: the parked hold no carrier.
+	forms = append(forms, append(slices.Clone(long), leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked, on no carrier"}),
+		append(long, leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked"}),
 		append(short, leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked))}))
 	for _, f := range forms {
 		if piecesWidth(f, sc) <= in2.W {
