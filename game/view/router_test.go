@@ -306,6 +306,17 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// carrier is waking for it, as its slot says); the parked one what it waits on (it
 	// is parked on its socket).
 	assert.Equal(t, []string{"#1", "sends its request", "carrier waking", "waiting on network"}, words, "each cell its state's reason, in bold")
+	// Past its blocking call (the model's Answered), a running call
+	// reads the answer rather than sends its request.
+	answered := *snap
+	answered.Scopes = []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: append([]sim.SubtaskView(nil), snap.Scopes[0].Subtasks...)}}
+	answered.Scopes[0].Subtasks[0].Answered = true
+	inRead := in
+	inRead.Snap = &answered
+	var read List
+	Build(&read, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{inRead}, nil)
+	assert.Contains(t, texts(&read), "\nreads the answer\n")
+	assert.NotContains(t, texts(&read), "sends its request")
 	txt := texts(&l)
 	// The parked request thread of an open race says what it waits for,
 	// under its number (a pause sign alone left readers guessing), and
