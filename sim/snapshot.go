@@ -188,6 +188,9 @@ type SubtaskView struct {
 	State     ThreadState
 	Cancelled bool
 	Done      bool
+	// Answered: its blocking call has returned, so a burst it runs now
+	// works on the answer (before, it builds and sends the request).
+	Answered bool
 }
 
 // TakeRecentLatency summarises the latencies of requests completed since
@@ -492,9 +495,25 @@ func (s *Sim) listScope(snap *Snapshot, sc *scope) {
 	v := ScopeView{Owner: s.th[s.tasks[sc.owner].thread].id, Winner: int(sc.winner)}
 	for j := int8(0); j < sc.n; j++ {
 		t := &s.th[sc.threads[j]]
-		v.Subtasks = append(v.Subtasks, SubtaskView{Thread: t.id, Model: int(j), State: t.state, Cancelled: t.interrupted, Done: sc.subs[j] < 0})
+		sv := SubtaskView{Thread: t.id, Model: int(j), State: t.state, Cancelled: t.interrupted, Done: sc.subs[j] < 0}
+		if tk := sc.subs[j]; tk >= 0 {
+			sv.Answered = s.pastBlock(&s.tasks[tk])
+		}
+		v.Subtasks = append(v.Subtasks, sv)
 	}
 	snap.Scopes = append(snap.Scopes, v)
+}
+
+// pastBlock reports whether a task has passed a blocking call of its
+// program: it has the call's answer.
+func (s *Sim) pastBlock(tsk *task) bool {
+	prog := &s.cfg.Programs[tsk.prog]
+	for _, st := range prog.Steps[:min(int(tsk.pc), len(prog.Steps))] {
+		if st.Kind == StepBlock {
+			return true
+		}
+	}
+	return false
 }
 
 // fillCounters writes the run's counters, the queues' lengths, what each

@@ -39,29 +39,18 @@ func (routerStory) caption(f *facts) string {
 	// The request's own thread said with the calls': a request thread on
 	// a carrier beside "a thread per call" left readers unable to make
 	// the threads' count (four per open race) add up.
-	lesson := "Each request's virtual thread races " + f.modelList() + ", a thread per call; first answer wins, the others are cancelled."
-	// The progress is the side header's: the caption keeps to the race.
-	// The comparison the picture is for, in one place: how many virtual
-	// threads, the few carriers and OS threads they run on, the heap they
-	// take (readers found it split between the caption and the foot).
-	// "8 carriers: 29 OS threads" read as the carriers being 29 threads.
-	// The heap is left to its line below, the calls' wait to the parked
-	// panel (fewer words: readers found the frame a wall of text).
+	// Short (two lines at most on a desktop): the race and its rule, then
+	// how many threads share how few OS threads. Who holds a carrier is
+	// the threads' line's to say under the races; the cancelling is the
+	// cells' (a longer caption was read as dense).
+	lesson := "Each request races " + f.modelList() + ", a virtual thread per call; the first answer wins."
 	if calls > 0 && len(s.Carriers) > 0 {
-		// The parked calls are the picture's threads line's to count
-		// (the caption keeps to two lines).
-		// "3 of them busy now": "(3 on them now)" read as a typo.
-		// "take turns on", with how many are on a carrier now: "1,397
-		// virtual threads run on 8 carriers" read as 1,397 running.
-		on := counti(s.Mounted)
-		if s.Mounted == 0 {
-			on = "none"
-		}
 		// The carriers as what they are, OS threads; the JVM's other
 		// OS threads are on point ("of the JVM's 29 OS threads" left
-		// readers asking what the other 21 were).
-		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads take turns on " + counti(len(s.Carriers)) +
-			" OS threads, the carriers, " + on + " of them busy now (blue)."
+		// readers asking what the other 21 were). "1,397 virtual
+		// threads run on 8 carriers" read as 1,397 running: "share".
+		return lesson + " Now " + counti(s.VirtualLive) + " virtual threads share " + counti(len(s.Carriers)) +
+			" OS threads, the carriers."
 	}
 	return lesson
 }

@@ -162,8 +162,13 @@ func TestRouterRacesAndCancels(t *testing.T) {
 	c := r.to(300, tick)
 	// The lesson first, in at most twenty words; then one number of now,
 	// the calls waiting for their answers, and what that costs.
-	contains(t, "llm-router/virtual at 0.3 s", c, "Each request's virtual thread races Haiku, Sonnet and Opus, a thread per call; first answer wins, the others are cancelled.",
-		" virtual threads take turns on 8 OS threads, the carriers, ", " of them busy now (blue).")
+	contains(t, "llm-router/virtual at 0.3 s", c, "Each request races Haiku, Sonnet and Opus, a virtual thread per call; the first answer wins.",
+		" virtual threads share 8 OS threads, the carriers.")
+	// Two sentences, no more: who holds a carrier is the threads' line's
+	// (a longer caption read as dense).
+	if n := strings.Count(c, ". "); n > 1 {
+		t.Errorf("the caption grew past two sentences: %q", c)
+	}
 	if strings.Contains(c, "of the JVM's") {
 		t.Errorf("the JVM's other OS threads are on point, not in the caption (readers asked what they were): %q", c)
 	}

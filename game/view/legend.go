@@ -235,6 +235,11 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 	case ShapeFrame:
 		l.Rect(r, p.Grid)
 		l.MarkFrame(r, max(1, 1.5*sc), m, p)
+		if m == MeanWinner {
+			// The won cells' tick, which tells them from the ended.
+			side := max(4, min(r.H*0.5, 8*sc))
+			drawTick(l, r.X+(r.W-side)/2, r, p, sc)
+		}
 	case ShapeHole:
 		// A promoted chunk: a block with a dark hole (the block's own
 		// colour is its tier's, so the swatch shows a neutral one).

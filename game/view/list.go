@@ -82,6 +82,10 @@ type List struct {
 	// contrastDrawn: a mark of the compared case's run (SideInput.Contrast)
 	// is drawn this frame (contrastmark.go).
 	contrastDrawn bool
+	// names: the indices of text items that name a thing rather than
+	// count it (a carrier's badge, carrierBadge): a bare number there
+	// is a name the frame pairs by look, not a count without words.
+	names []int
 }
 
 // Reset empties the list for a canvas of w × h pixels.
@@ -93,6 +97,7 @@ func (l *List) Reset(w, h float32) {
 	l.contrastDrawn = false
 	l.regions = l.regions[:0]
 	l.cut = l.cut[:0]
+	l.names = l.names[:0]
 }
 
 // Legend returns the meanings the legend shows this frame.

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -153,21 +154,42 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	if ready > 0 && len(wakeTakers(snap)) >= ready && s.wake > 0 {
 		why = []string{" (carriers waking: " + Dur(s.wake) + ")", ""}
 	}
+	// The lesson in the counts: the running threads hold the busy
+	// carriers, the parked ones none (readers: "that parked threads
+	// occupy no carrier is never stated outright").
+	busy := 0
+	for i := range snap.Carriers {
+		if snap.Carriers[i].Thread != 0 {
+			busy++
+		}
+	}
+	of := " on " + Count(int64(busy)) + " of " + Count(int64(len(snap.Carriers))) + " carriers"
+	on := " on " + Count(int64(busy)) + " " + plural(busy, "carrier", "carriers")
 	for _, a := range after {
 		for _, y := range why {
-			forms = append(forms, []leadPiece{{words: head},
-				{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + plus},
-				{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + y + plus},
-				{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked" + tail + a}})
+			for _, w := range [][2]string{{of, ", holding no carrier"}, {of, ", on none"}, {on, ", on none"}} {
+				hold := w[1]
+				f := []leadPiece{{words: head}, {mark: callRunning, marks: true, words: Count(int64(running)) + " running" + w[0] + plus}}
+				// No ready piece where none is ready: its swatch would
+				// key a look the frame does not draw.
+				if ready > 0 {
+					f = append(f, leadPiece{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + y + plus})
+				}
+				forms = append(forms, append(f, leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked" + hold + tail + a}))
+			}
 		}
 	}
 	// A phone's: the states alone (the total is in the caption).
-	forms = append(forms, []leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + comma},
-		{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + comma},
-		{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked"}},
-		[]leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " "},
-			{mark: callReady, marks: true, words: Count(int64(ready)) + " "},
-			{mark: callWaiting, marks: true, words: Count(int64(parked))}})
+	long := []leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + comma}}
+	short := []leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " "}}
+	if ready > 0 {
+		long = append(long, leadPiece{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + comma})
+		short = append(short, leadPiece{mark: callReady, marks: true, words: Count(int64(ready)) + " "})
+	}
+	// The lesson first where it fits: the parked hold no carrier.
+	forms = append(forms, append(slices.Clone(long), leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked, on no carrier"}),
+		append(long, leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked"}),
+		append(short, leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked))}))
 	for _, f := range forms {
 		if piecesWidth(f, sc) <= in2.W {
 			drawPieces(l, in2, in2.X, f, p.Text, p, sc)
@@ -293,7 +315,9 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 			// with no word saying what they count.
 			ink, doing = p.Background, []string{cv.Thread.String() + " running", "running"}
 			if ws[0] == "request "+cv.Thread.String() {
-				doing = []string{cv.Thread.String() + " request", "request"}
+				// "#2410 request" where it fits, else its number alone:
+				// the badge and the row's own number pair them.
+				doing = []string{cv.Thread.String() + " request", cv.Thread.String()}
 			}
 			if own := raceOwnerOf(s.roles, cv.Thread); own != 0 && len(ws) > 2 {
 				// A call names its request and model, as its row and
@@ -336,18 +360,21 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 		// Its number and what it does, whole where that fits, else
 		// shorter; none where none fits (a phone's narrowest: said on
 		// point).
-		var alts []string
-		for _, d := range doing {
-			alts = append(alts, num+" "+d)
-		}
-		slotWords(l, box.PadX(4*sc), face, ink, alts...)
+		// Its number in the badge every running cell on it starts
+		// with, then what it does.
+		text := box.PadX(4 * sc)
+		bw := carrierBadge(l, text.X, box, i+1, p, sc) + 4*sc
+		text.X += bw
+		text.W -= bw
+		slotWords(l, text, face, ink, doing...)
 		s.at.tokenOnLane(i, box)
 		s.at.lanes = append(s.at.lanes, box)
 	}
 	say := "Carrier threads: the " + Count(int64(n)) + " OS threads of the virtual-thread scheduler, of the JVM's " + Count(int64(snap.PlatformLive)) +
 		", run all " + Count(int64(snap.VirtualLive)) + " virtual threads, each running cell on the one it names: " + strings.Join(who, "; ") +
 		". An idle carrier has no virtual thread mounted; one is signalled when a thread lands in an empty queue, or when a carrier takes one with more behind it, and takes " + Dur(s.wake) +
-		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first." + more
+		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first." +
+		" The numbers name the carriers, they are not an order of use: a thread made ready goes to whichever carrier takes it from the queue first (one just freed, or one woken for it), so a higher-numbered carrier may run while a lower one sleeps." + more
 	l.region(r, "carriers", say)
 }
 

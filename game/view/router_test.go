@@ -305,7 +305,18 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// carriers' slots name it with; the ready one why it waits (a
 	// carrier is waking for it, as its slot says); the parked one what it waits on (it
 	// is parked on its socket).
-	assert.Equal(t, []string{"#1", "on carrier 1", "carrier waking", "waiting on network"}, words, "each cell its state's reason, in bold")
+	assert.Equal(t, []string{"#1", "sends its request", "carrier waking", "waiting on network"}, words, "each cell its state's reason, in bold")
+	// Past its blocking call (the model's Answered), a running call
+	// reads the answer rather than sends its request.
+	answered := *snap
+	answered.Scopes = []sim.ScopeView{{Owner: 1, Winner: -1, Subtasks: append([]sim.SubtaskView(nil), snap.Scopes[0].Subtasks...)}}
+	answered.Scopes[0].Subtasks[0].Answered = true
+	inRead := in
+	inRead.Snap = &answered
+	var read List
+	Build(&read, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{inRead}, nil)
+	assert.Contains(t, texts(&read), "\nreads the answer\n")
+	assert.NotContains(t, texts(&read), "sends its request")
 	txt := texts(&l)
 	// The parked request thread of an open race says what it waits for,
 	// under its number (a pause sign alone left readers guessing), and
@@ -317,7 +328,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// its look (a dot on a token, a token, a square).
 	assert.NotContains(t, txt, "parked, no answer yet")
 	assert.NotContains(t, txt, "ready (new, or answer arrived)", "the ready row is folded into the threads' line")
-	assert.Contains(t, txt, "4 virtual threads = \n1 running + \n1 ready (carriers waking: 50.0 µs) + \n2 parked")
+	assert.Contains(t, txt, "4 virtual threads = \n1 running on 1 of 2 carriers + \n1 ready (carriers waking: 50.0 µs) + \n2 parked, holding no carrier")
 	var lineGreen, lineTokens, lineEdges, lineSquares int
 	for _, it := range l.Items {
 		if it.Meaning == MeanNone || !threads.Contains(it.Bounds()) {
@@ -344,7 +355,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// beside ready cells and took it for a scheduler bug). The first
 	// row is named once, each slot says its carrier's number.
 	carriers := region("carriers")
-	assert.Contains(t, txt, "\ncarriers\n1 #1 Haiku\n2 waking up\n")
+	assert.Contains(t, txt, "\ncarriers\n1\n#1 Haiku\n2\nwaking up\n")
 	blue := 0
 	for _, it := range l.Items {
 		if it.Meaning != MeanNone && carriers.Contains(it.Bounds()) {
@@ -368,7 +379,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	in3.Snap = &two
 	var more List
 	Build(&more, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in3}, nil)
-	assert.Contains(t, texts(&more), "\n2 idle\n3 waking up\n")
+	assert.Contains(t, texts(&more), "\n2\nidle\n3\nwaking up\n")
 	say := regionSay(&more, "carriers")
 	assert.Regexp(t, `carrier 2 \(worker-2\) is idle, though its OS thread is waking up[^;]*find the queue empty`, say)
 	assert.Regexp(t, `carrier 3 \(worker-3\) is waking up[^;]*among the first 1 to finish waking`, say)
@@ -381,7 +392,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	assert.NotContains(t, texts(&idle), "carrier waking")
 	assert.Contains(t, texts(&idle), "\nneeds a carrier\n")
 	assert.Contains(t, texts(&idle), "\n1 ready + \n", "no wake-up said as the reason")
-	assert.Contains(t, texts(&idle), "\n2 idle\n", "an idle carrier's slot")
+	assert.Contains(t, texts(&idle), "\n2\nidle\n", "an idle carrier's slot")
 	assert.Contains(t, regionSay(&idle, "carriers"), "carrier 2 idle, asleep")
 	assert.NotContains(t, texts(&idle), "waking", "no wake-up to explain")
 	// Why a running call has not won, in the title: a call runs to send
@@ -457,9 +468,11 @@ func TestRaceCountsSayWhichRows(t *testing.T) {
 	// The counts are the panel's title there (the rule is the caption's).
 	// Said as a sample, with how many are open (readers did not see
 	// that three rows were a few of ~350 races).
-	assert.Contains(t, texts(&lead), "races, a sample: 1 just won + 1 of 49 open\n")
+	// The rows as a part of all the races, the one just won among them
+	// ("1 just won + 2 of 349 open" was hard to read).
+	assert.Contains(t, texts(&lead), "\n2 of the 50 races\n")
 	assert.NotContains(t, texts(&lead), "first call to finish")
-	assert.NotContains(t, texts(&lead), "of 50", "the race just won is not among the open")
+	assert.NotContains(t, texts(&lead), "of 49", "the race just won is among all the races")
 	assert.NotContains(t, texts(&lead), "undecided")
 }
 
@@ -531,10 +544,14 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 	for _, cut := range []string{"worker-", "1 square", "ready (new", "full bar"} {
 		assert.NotContains(t, txt, cut, "folded into a line (its words are on point)")
 	}
-	m := regexp.MustCompile(`([0-9,]+) virtual threads = ([0-9,]+) running \+ ([0-9,]+) ready.* \+ ([0-9,]+) parked`).FindStringSubmatch(txt)
+	m := regexp.MustCompile(`([0-9,]+) virtual threads = ([0-9,]+) running on ([0-9,]+) of 8 carriers \+ (?:([0-9,]+) ready[^+]*\+ )?([0-9,]+) parked, holding no carrier`).FindStringSubmatch(txt)
 	require.NotNil(t, m, txt)
 	n := func(s string) int { v, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return v }
-	assert.Equal(t, n(m[1]), n(m[2])+n(m[3])+n(m[4]), "the threads' line adds up")
+	assert.Equal(t, n(m[1]), n(m[2])+n(m[4])+n(m[5]), "the threads' line adds up")
+	// The lesson in the counts: the running threads hold as many
+	// carriers, the parked none (readers: "never stated outright").
+	assert.Equal(t, n(m[2]), n(m[3]), "each running thread holds a carrier")
+	assert.Equal(t, in.Snap.RunQueueLen > 0, m[4] != "", "a ready count only where a thread is ready")
 	assert.Equal(t, int(in.Snap.VirtualLive), n(m[1]))
 	assert.Contains(t, txt, "virtual threads = ", "the sum on its face (how the races make it up is on point)")
 	assert.NotContains(t, txt, "per race", "\"(4 per race)\" beside 1,397 did not divide")
@@ -546,15 +563,38 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 	assert.Contains(t, txt, "cancelled, ended")
 	// The request's own thread, named where its column starts.
 	assert.Contains(t, txt, "request thread")
-	// The carriers are a row of slots: each carrier a running cell
-	// names ("on carrier 5", "ends, carrier 6") has its slot naming the
-	// cell's request; no slot is waking where no thread is ready.
-	cellSays := regexp.MustCompile(`(?:on|ends,) carrier ([0-9]+)`).FindAllStringSubmatch(strings.Join(lines, "|"), -1)
-	require.NotEmpty(t, cellSays)
-	for _, m := range cellSays {
-		assert.Regexp(t, `\|`+m[1]+` #[0-9]+ (request|Haiku|Sonnet|Opus)\|`, strings.Join(lines, "|")+"|", "carrier %s's slot names its thread", m[1])
+	// The carriers are a row of slots; each running cell starts with its
+	// carrier's badge, drawn as that carrier's slot starts (the same
+	// size and ink: the eye pairs them without reading), and the slot is
+	// busy, naming the cell's thread by its race.
+	carriers := Rect{}
+	for _, r := range l.Regions() {
+		if r.Name == "carriers" {
+			carriers = r.R
+		}
 	}
-	assert.Contains(t, strings.Join(lines, "|"), "|carriers|1 ")
+	slot := map[string]*Item{}
+	var cellBadges []*Item
+	for _, i := range l.names {
+		it := &l.Items[i]
+		switch {
+		case carriers.Contains(it.Bounds()):
+			slot[it.Text] = it
+		case scopes.Contains(it.Bounds()):
+			cellBadges = append(cellBadges, it)
+		}
+	}
+	require.NotEmpty(t, cellBadges, "the running cells carry their carriers' badges")
+	assert.Len(t, slot, 8, "every carrier's slot starts with its badge")
+	for _, b := range cellBadges {
+		s, ok := slot[b.Text]
+		require.True(t, ok, "badge %s has a carrier's slot", b.Text)
+		assert.Equal(t, [2]any{s.Size, s.Color}, [2]any{b.Size, b.Color}, "badge %s drawn alike in the cell and the slot", b.Text)
+		k, _ := strconv.Atoi(b.Text)
+		assert.NotZero(t, in.Snap.Carriers[k-1].Thread, "carrier %s runs a thread", b.Text)
+	}
+	assert.Contains(t, strings.Join(lines, "|"), "|carriers|1|")
+	assert.NotRegexp(t, `on carrier|carrier [0-9]`, txt, "the badge says the carrier: the cells say what the call does")
 	assert.NotContains(t, txt, "waking", "no thread is ready: no carrier waking for one")
 	assert.Regexp(t, `(Haiku|Sonnet|Opus|request) (of )?#[0-9]+`, regionSay(&l, "carriers"))
 }

@@ -378,8 +378,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		}
 		// Said as a sample of how many (readers did not see that 3 rows
 		// were a few of ~350 races).
-		of := Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " open"
-		counts = []string{won + " + " + of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
+		// The rows as a part of all the races, the one just won among
+		// them: "1 just won + 2 of 349 open" was hard to read (the rows
+		// say which is won and which open).
+		of := Count(int64(nDecided+nOpen)) + " of the " + Count(int64(undecided+nDecided)) + " races"
+		counts = []string{of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
 	case nOpen >= undecided && nDecided > 0:
@@ -418,7 +421,7 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		for i, c := range counts {
 			head := "races: "
 			if i == 0 && big && nDecided > 0 {
-				head = "races, a sample: "
+				head = ""
 			}
 			titles = append(titles, head+c)
 		}
@@ -929,6 +932,19 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		text.X += 2*dot + in
 		text.W -= 2*dot + in
 	}
+	if f.badge > 0 && state == callRunning {
+		w := carrierBadge(l, text.X, r, f.badge, p, sc)
+		text.X += w + in
+		text.W -= w + in
+	}
+	if state == callWon && f.lead {
+		// A tick before its words, in the winner's ink: the winner's
+		// frame alone read as one more ended cell (readers: "won" and
+		// "ended" look alike).
+		w := drawTick(l, text.X, r, p, sc)
+		text.X += w + in
+		text.W -= w + in
+	}
 	f.fit(l, text, txt, words...)
 	if state == callWon {
 		// A thick frame: a thin one on the blue token read as one more
@@ -978,6 +994,33 @@ func drawStrikeHatch(l *List, r Rect, p *Palette, sc float32) {
 			l.Line(x0, y0, x1, y1, w, c)
 		}
 	}
+}
+
+// carrierBadge draws carrier n's number in a small box from x, centred
+// in r's height, and returns its width: every running cell and the
+// carrier's slot start with the same one (readers asked to see which
+// carrier runs which cell "at a glance, without reading").
+func carrierBadge(l *List, x float32, r Rect, n int, p *Palette, sc float32) float32 {
+	num := itoa(n)
+	b := Rect{X: x, Y: r.Y + (r.H-CharH*sc-2*sc)/2, W: TextWidth(num, sc) + 6*sc, H: CharH*sc + 2*sc}
+	l.Rect(b, p.Panel)
+	l.Frame(b, 1, p.PanelEdge)
+	l.names = append(l.names, len(l.Items))
+	l.Text(b.X+3*sc, b.Y+sc, num, sc, p.Text)
+	return b.W
+}
+
+// drawTick draws a won cell's tick from x, centred in r's height, in the
+// winner's ink, and returns its width.
+func drawTick(l *List, x float32, r Rect, p *Palette, sc float32) float32 {
+	side := max(4, min(r.H*0.5, 8*sc))
+	y := r.Y + (r.H-side)/2
+	w := max(2, 2*sc)
+	n := len(l.Items)
+	l.Line(x, y+side*0.55, x+side*0.35, y+side, w, p.Winner)
+	l.Line(x+side*0.35, y+side, x+side, y, w, p.Winner)
+	l.tag(n, MeanWinner)
+	return side
 }
 
 // drawEndedFrame draws an ended thread's cell in the races' picture: an
@@ -1035,21 +1078,19 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 		l.hit(owner, sv.Owner)
 		st := stateOfOwner(sv, snap)
 		n := carrierOf(snap, sv.Owner)
-		if c := "carrier " + itoa(n); f.lead && st == callRunning && n > 0 && owner.H >= CharH*(f.size+sc)+4*sc {
-			// Its carrier under its number, as the running call cells
-			// say theirs: a reader missed it on the request's cell.
+		if f.lead && st == callRunning && n > 0 && owner.H >= CharH*(f.size+sc)+4*sc {
+			// Its carrier's badge before its number, as the running call
+			// cells and the carriers' slots start theirs, and under it
+			// what it does: a decided race's request thread replies and
+			// ends ("on carrier 4" read as a request still racing).
 			drawCall(l, owner, st, nil, active, f, p, sc)
 			x := owner.X + 5*sc // after the cell's inset, as drawCall sets a lead cell's words (no dot)
 			top := owner.Y + (owner.H-CharH*(f.size+sc))/2
-			f.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * f.size}, p.Background, sv.Owner.String())
-			// A decided race's request thread returns its answer: "on
-			// carrier 4" read as a request still racing (its carrier's
-			// box names it).
-			say := []string{"on " + c, c}
+			bw := carrierBadge(l, x, Rect{Y: top, H: CharH * f.size}, n, p, sc) + 4*sc
+			f.fit(l, Rect{X: x + bw, Y: top, W: owner.Right() - x - bw - 2*sc, H: CharH * f.size}, p.Background, sv.Owner.String())
+			say := []string{"starts its race", "starts race", "runs"}
 			if sv.Winner >= 0 {
-				// Its carrier too, as every running cell names its
-				// own (a reader missed it here).
-				say = []string{"ends on " + c, "ends, " + c, c}
+				say = []string{"replies, ends", "replies"}
 			}
 			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, say...)
 		} else if f.lead && st == callWaiting && sv.Winner < 0 && owner.H >= CharH*(f.size+sc)+4*sc {
@@ -1086,21 +1127,16 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// (#4343's calls #4347-#4349) read as a puzzle.
 			words = subtaskWords(&sim.SubtaskView{State: st.State, Cancelled: st.Cancelled, Done: st.Done}, won, true)
 		}
+		cf := f
 		if f.lead && stateOfCall(st, won) == callRunning {
-			// Which carrier runs it, by the carriers' strip's number:
-			// three readers in a row asked to see it.
-			if n := carrierOf(snap, st.Thread); n > 0 {
-				c := "carrier " + itoa(n)
-				// "on carrier 5": its blue fill says it runs (the
-				// words given to the request cells' wait).
-				words = append([]string{"on " + c, c}, words...)
-				if f.fits(r.W-20*sc, c) {
-					// A narrow cell (a phone's) names its carrier, in
-					// the smaller text where need be, rather than say
-					// "running" in the larger: its blue fill says
-					// running.
-					words = words[:2]
-				}
+			// Which carrier runs it, as a badge drawn as the carriers'
+			// slots start theirs (the eye pairs the two without
+			// reading), then what its burst does, from the model:
+			// readers asked what a network call does on a CPU.
+			cf.badge = carrierOf(snap, st.Thread)
+			words = []string{"sends its request", "sends request", "sends"}
+			if st.Answered {
+				words = []string{"reads the answer", "reads answer", "reads"}
 			}
 		}
 		if f.lead && stateOfCall(st, won) == callReady && snap.RunQueueLen > 0 && len(wakeTakers(snap)) >= snap.RunQueueLen {
@@ -1113,7 +1149,7 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// while its race's other call ran.
 			words = []string{"waiting on network", "on network", "parked"}
 		}
-		drawCall(l, r, stateOfCall(st, won), words, false, f, p, sc)
+		drawCall(l, r, stateOfCall(st, won), words, false, cf, p, sc)
 	}
 }
 
@@ -1283,6 +1319,9 @@ type cellFace struct {
 	lead bool
 	// running, where set, counts the cells drawn running.
 	running *int
+	// badge, where above 0, is the number of the carrier a running cell
+	// runs on, drawn first as the carriers' slots start (carrierBadge).
+	badge int
 }
 
 // leadFace is the face of the races drawn as the side's picture: the
