@@ -62,7 +62,7 @@ var gcLab = &Scenario{
 	Metrics: []string{"requests", "throughput_rps", "latency_mean_ms", "latency_p50_ms", "latency_p99_ms", "young_gcs", "full_gcs", "full_gcs_by_cause",
 		"gc_pauses", "gc_pause_total_ms", "gc_time_pct", "old_capacity_mb", "old_live_after_full_gc_mb",
 		"os_threads_peak", "old_live_breakdown_mb",
-		"alloc_stalls_after_sleep_pct", "alloc_stall_after_sleep_ms", "alloc_stalls_other_pct", "alloc_stalled_threads"},
+		"alloc_stalls_after_sleep_pct", "alloc_stall_after_sleep_ms", "alloc_stalls_other_pct", "alloc_stalled_threads", "step_ms"},
 	Profile: withMeasuredResident([]Constant{
 		{"object sizes", "byte[n] takes n + 16 bytes rounded up to 8", "HotSpot's array header with compressed class pointers: 12-byte header + 4-byte length; a 1 KB array is 1,040 bytes", nil},
 		{"per-thread state object", "112 bytes", "the twin's ThreadState (12-byte header + 4 + 8 + 4 → 32), its ArrayList (24) and the list's first Object[10] (16 + 40 → 56), allocated on a thread's first request, and on every request when fresh", nil},
@@ -265,8 +265,10 @@ func buildGCLab(v *Values) (sim.Config, error) {
 		Machine: m,
 		JVM:     j,
 		Heap:    heap,
+		// Its requests' steps are timed as the twin times them (step_ms), to
+		// set beside the twin's.
 		Programs: []sim.Program{{Name: "request", Steps: steps,
-			FreshThreadState: v.Str("state") == "fresh"}},
+			FreshThreadState: v.Str("state") == "fresh", TimeSteps: true}},
 		Executors: []sim.ExecutorConfig{exec},
 		// Each worker loops on its own requests: as many closed-loop
 		// connections as workers, with no think time and no network, and
