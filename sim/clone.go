@@ -20,6 +20,7 @@ func (s *Sim) Clone() *Sim {
 	c.th = cloneSlice(s.th)
 	c.thFree = cloneSlice(s.thFree)
 	c.tasks = cloneSlice(s.tasks)
+	c.steps = s.steps.clone()
 	c.taskFree = cloneSlice(s.taskFree)
 
 	c.sched = s.sched

@@ -40,6 +40,9 @@ type Metrics struct {
 	AllocStallTotal                         Duration
 	AllocStallsAfterSleep, AllocStallsOther int64
 	AllocStallAfterSleep, AllocStallOther   Duration
+	// StepTimes are the requests' step times as the Java twin times them
+	// (steptimes.go); nil unless a program has TimeSteps.
+	StepTimes []StepTime
 
 	YoungGCs, FullGCs  int64
 	FullGCsByCause     map[string]int64 // Full GCs by GCCause name; nil when there were none
@@ -90,7 +93,7 @@ func (s *Sim) Metrics() Metrics {
 		Carriers: len(s.sched.carriers), MemoryPeak: st.memPeak, RSSPeak: s.rssPeak,
 		PinnedParks: st.pinnedParks, MonitorWaits: st.monitorWaits, Compensations: st.compensations,
 		AllocStallTotal: st.allocStallTotal, AllocStallsAfterSleep: st.allocStallsAfter, AllocStallsOther: st.allocStallsBefore,
-		AllocStallAfterSleep: st.allocStallAfter, AllocStallOther: st.allocStallBefore,
+		AllocStallAfterSleep: st.allocStallAfter, AllocStallOther: st.allocStallBefore, StepTimes: s.steps.results(),
 		YoungGCs: st.youngGCs, FullGCs: st.fullGCs, GCPauses: st.pauses, GCPauseTotal: st.pauseTotal,
 		GCPauseMax: st.pauseMax, OldCapacity: s.heap.oldMax, Promoted: st.promoted,
 		SurvivorOverflows: st.survivorOverflows, TenuringThreshold: s.heap.tenuring,

@@ -119,6 +119,9 @@ type Program struct {
 	// is a first use again), so every task starts with empty per-thread
 	// state as on a new thread, while the thread itself lives on.
 	FreshThreadState bool
+	// TimeSteps records its requests' step times as the Java twin does
+	// (steptimes.go, Metrics.StepTimes).
+	TimeSteps bool
 }
 
 func (p *Program) validate(c *Config, idx int) error {

@@ -41,7 +41,8 @@ type Sim struct {
 	loads     []loadState
 	conns     []conn
 	monitors  []monitor
-	hlock     heapLock // the heap lock around a collection (heaplock.go)
+	hlock     heapLock   // the heap lock around a collection (heaplock.go)
+	steps     *stepTimes // requests' step times (steptimes.go); nil unless a program asks
 	scopes    []scope
 	scopeFree []int32
 	router    routerState
@@ -104,6 +105,11 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 	s.sched.init(s)
 	s.router.init(&cfg.Router)
 	s.stats.init()
+	for i := range cfg.Programs {
+		if cfg.Programs[i].TimeSteps {
+			s.steps = &stepTimes{}
+		}
+	}
 	s.placeStartupData()
 	for i := 0; i < cfg.JVM.BaseThreads; i++ {
 		s.newPlatform(RoleBase, -1)

@@ -157,6 +157,9 @@ func (s *Sim) endTask(ti int32) {
 	case tsk.scope >= 0:
 		s.subtaskDone(tk)
 	case tsk.load >= 0:
+		if s.steps != nil {
+			s.stepsDone(tk, tsk.sent)
+		}
 		s.requestDone(tk)
 	}
 	s.freeTask(tk)
@@ -223,6 +226,9 @@ func (s *Sim) step(ti int32) {
 			return
 		}
 		st := &prog.Steps[tsk.pc]
+		if s.steps != nil {
+			s.markStep(tk, st.Kind)
+		}
 		switch st.Kind {
 		case StepCPU:
 			d := s.sample(&st.Dist)

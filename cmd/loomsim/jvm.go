@@ -105,9 +105,11 @@ type jvmSide struct {
 	// BeforeSleep: the allocations before the sleep (the request's state,
 	// garbage and data), timed the same way.
 	BeforeSleep map[string]float64 `json:"alloc_before_sleep_ms,omitempty"`
-	PerThread   map[string]float64 `json:"requests_per_thread,omitempty"`
-	LoadAvg     string             `json:"loadavg,omitempty"`
-	Summary     gclog.Summary      `json:"gc_log_summary"`
+	// SleepMS: the sleep with the wait for a CPU after it, timed the same way.
+	SleepMS   map[string]float64 `json:"sleep_ms,omitempty"`
+	PerThread map[string]float64 `json:"requests_per_thread,omitempty"`
+	LoadAvg   string             `json:"loadavg,omitempty"`
+	Summary   gclog.Summary      `json:"gc_log_summary"`
 }
 
 // modelSide is the model's half.
@@ -129,7 +131,11 @@ type modelSide struct {
 	StallAfterSleepMS   float64 `json:"alloc_stall_after_sleep_ms"`
 	StallsOtherPct      float64 `json:"alloc_stalls_other_pct"`
 	StalledThreads      float64 `json:"alloc_stalled_threads"`
-	Outcome             string  `json:"outcome"`
+	// StepMS is gc-lab's step_ms: its requests' steps timed as the twin
+	// times its own (step → p50/p75/p90/p99 in ms, total_s, over_1ms,
+	// over_1ms_total_s).
+	StepMS  map[string]map[string]float64 `json:"step_ms,omitempty"`
+	Outcome string                        `json:"outcome"`
 }
 
 // compareRow is one line of the side-by-side table.
@@ -377,7 +383,7 @@ func compareWithJVM(sc *scenario.Scenario, v *scenario.Values, set map[string]st
 	}
 	j.WakeWaitUS = measuredWakeWait(twin.Schedule)
 	j.RequestMS, j.AfterSleep, j.PerThread = twin.Steps["request"], twin.Steps["alloc_after_sleep"], twin.PerThread
-	j.BeforeSleep = twin.Steps["alloc_before_sleep"]
+	j.BeforeSleep, j.SleepMS = twin.Steps["alloc_before_sleep"], twin.Steps["sleep"]
 
 	modelSet := map[string]string{}
 	for k, x := range set {
@@ -469,6 +475,21 @@ func runModel(sc *scenario.Scenario, v *scenario.Values, modelSet map[string]str
 		LatencyP50MS: num("latency_p50_ms"), LatencyP99MS: num("latency_p99_ms"),
 		StallsAfterSleepPct: num("alloc_stalls_after_sleep_pct"), StallAfterSleepMS: num("alloc_stall_after_sleep_ms"),
 		StallsOtherPct: num("alloc_stalls_other_pct"), StalledThreads: num("alloc_stalled_threads"), Outcome: res.Outcome}
+	if steps, ok := res.Metrics["step_ms"].(map[string]any); ok && len(steps) > 0 {
+		m.StepMS = map[string]map[string]float64{}
+		for name, figures := range steps {
+			f, _ := figures.(map[string]any)
+			m.StepMS[name] = map[string]float64{}
+			for k, x := range f {
+				switch x := x.(type) {
+				case float64:
+					m.StepMS[name][k] = x
+				case int64:
+					m.StepMS[name][k] = float64(x)
+				}
+			}
+		}
+	}
 	if m.FullGCs > 0 {
 		x := num("old_live_after_full_gc_mb")
 		m.OldAfterFullMB = &x
@@ -536,6 +557,16 @@ func comparisonRows(j *jvmSide, m *modelSide) []compareRow {
 		rows = append(rows, infoRow("request time p50 (ms)", ptr(p50), ptr(m.LatencyP50MS)))
 		if p99, ok := j.RequestMS["p99"]; ok {
 			rows = append(rows, infoRow("request time p99 (ms)", ptr(p99), ptr(m.LatencyP99MS)))
+		}
+	}
+	// The sleep with the wait for a CPU after it: for the requests that do
+	// not stall, a per-thread buffer lives about this long, so its spread
+	// around the young GCs' interval decides how many of their buffers see
+	// two young GCs and are promoted (docs/model.md, "The heap lock as
+	// HotSpot takes it").
+	if js, ms := j.SleepMS, m.StepMS["sleep"]; js != nil && ms != nil {
+		for _, q := range []string{"p50", "p75", "p90", "p99"} {
+			rows = append(rows, infoRow("sleep and wait for a CPU "+q+" (ms)", ptr(js[q]), ptr(ms[q])))
 		}
 	}
 	return append(rows, stallRows(j, m)...)

@@ -15,6 +15,7 @@ var MetricNames = []string{
 	"carrier_utilization", "pinned_parks", "win_rate_haiku", "races_before_single_model",
 	"cost_savings_pct", "requests", "gc_time_pct", "full_gcs_by_cause",
 	"alloc_stalls_after_sleep_pct", "alloc_stall_after_sleep_ms", "alloc_stalls_other_pct", "alloc_stalled_threads",
+	"step_ms",
 }
 
 // loopMetric is the time a batch's main thread spent in its submission
@@ -90,7 +91,7 @@ func (s *Scenario) metricMap(m *sim.Metrics) map[string]any {
 	all := allMetrics(m)
 	out := make(map[string]any, len(s.Metrics)+1)
 	for _, name := range s.Metrics {
-		if name == "old_live_breakdown_mb" || name == "full_gcs_by_cause" {
+		if name == "old_live_breakdown_mb" || name == "full_gcs_by_cause" || name == "step_ms" {
 			continue
 		}
 		out[name] = all[name]
@@ -104,6 +105,9 @@ func (s *Scenario) metricMap(m *sim.Metrics) map[string]any {
 				b[c] = n
 			}
 			out[name] = b
+		}
+		if name == "step_ms" {
+			out[name] = stepMetrics(m.StepTimes)
 		}
 		if name == "old_live_breakdown_mb" {
 			b := map[string]any{"chunks": 0.0, "thread_local": 0.0, "application": 0.0, "other": 0.0}
@@ -158,4 +162,18 @@ func allocStallMetrics(m *sim.Metrics, out map[string]any) {
 		threads = round(float64(m.AllocStallTotal)/float64(m.SimTime), 1)
 	}
 	out["alloc_stalled_threads"] = threads
+}
+
+// stepMetrics are the requests' step times (sim.Metrics.StepTimes) in the
+// shape of the Java twin's step_ms: per step its quantiles in ms, the sum
+// over every request in s, and the requests whose step took over 1 ms
+// with their sum. Empty where the program does not time its steps.
+func stepMetrics(steps []sim.StepTime) map[string]any {
+	out := map[string]any{}
+	sec := func(d sim.Duration) float64 { return round(float64(d)/1e9, 3) }
+	for _, st := range steps {
+		out[st.Name] = map[string]any{"p50": ms(st.P50), "p75": ms(st.P75), "p90": ms(st.P90), "p99": ms(st.P99),
+			"total_s": sec(st.Total), "over_1ms": st.Over1ms, "over_1ms_total_s": sec(st.Over1msTotal)}
+	}
+	return out
 }
