@@ -32,15 +32,18 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	// counts are on point. A row grown back fails here.
 	require.NotContains(t, words, "live threads", "the threads' row is folded into the titles' hover")
 	require.NotContains(t, words, "kept forever")
-	// The header says what the runs share; each column counts its own
-	// requests done (one count in the header was only this run's).
+	// The header says what the runs share. No count of requests done in
+	// the frame (round 3's per-column counts, 245,726 against 258,280
+	// beside 33 % against 15 % stopped, read as numbers that do not add
+	// up): a count grown back fails here; each share's hover has it.
 	require.True(t, strings.HasPrefix(words, "same load, 1 GB heap each both runs in a young GC 10,000 pooled"), "no count in the header: %s", words)
-	require.Equal(t, 2, len(regexp.MustCompile(`[0-9,]+ requests done`).FindAllString(words, -1)), "each run its requests done")
+	require.Empty(t, regexp.MustCompile(`[0-9,]+ (requests )?done`).FindAllString(words, -1), "no requests-done count in the frame")
 	// Each old gen says where a Full GC runs: at its full edge.
 	require.Equal(t, 2, strings.Count(words, "Full GC when full"), "each old gen's threshold said on it")
 	// The per-request run has had no Full GC: its share is young pauses
-	// only, said so ("15 % with 0 Full GCs still looks high").
-	require.Regexp(t, `([0-9]+ %) of time stopped for GC · [0-9]+ Full GCs? [0-9]+ % .*[0-9]+ % of time stopped for GC · 0 Full GCs [0-9]+ %`, words, "each run its share and what made it, the share also at its bar's end")
+	// only, said so ("0 Full GCs" beside "one Full GC frees it" read as
+	// a contradiction, round 3).
+	require.Regexp(t, `([0-9]+ %) of time stopped for GC · [0-9]+ Full GCs? [0-9]+ % .*[0-9]+ % of time stopped for GC · young GCs only [0-9]+ %`, words, "each run its share and what made it, the share also at its bar's end")
 	require.Equal(t, 1, strings.Count(words, "both runs in a young GC"))
 	require.NotContains(t, words, "stopped now", "the pause said once")
 	require.NotContains(t, words, "waiting for a carrier", "the big grid of one run's threads is gone")
@@ -48,7 +51,8 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	// Which block is live and which dead, said over each (readers told
 	// them apart only by colour).
 	require.Regexp(t, `thread-local data [0-9.]+ [MG]B live: no GC frees it`, words, "the pooled run's live block says what a GC frees of it")
-	require.Regexp(t, `garbage of ended requests [0-9.]+ [MG]B dead: one Full GC frees it`, words, "the compared run's garbage says it is dead and what frees it (a Full GC, at the edge its '0 Full GCs' has not reached)")
+	require.Regexp(t, `garbage of ended requests [0-9.]+ [MG]B dead: freed when this bar fills`, words, "the compared run's garbage says it is dead and what frees it (a Full GC, at the edge its 'young GCs only' has not reached)")
+	require.NotContains(t, words, "0 Full GCs")
 
 	// The columns match: each title and each share line at one height,
 	// the compared run's to the right of the shown run's.
@@ -77,6 +81,15 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	shares := find("% of time stopped for GC", 2)
 	require.InDelta(t, shares[0].Y, shares[1].Y, 0.5, "the shares at one height")
 	require.InDelta(t, shares[1].X-shares[0].X, b.X-a.X, 0.5, "each share under its run's title")
+	// Each share's hover counts its run's requests done and says why the
+	// shares stopped and the counts differ by less than they seem to.
+	in := p.Inputs(nil)[0]
+	snaps := []*sim.Snapshot{in.Snap, in.Contrast.Snap}
+	for i, r := range shares {
+		s := l.ExplainAt(r.X+1, r.Y+r.H/2)
+		require.Contains(t, s, "finished "+view.Count(snaps[i].RequestsDone)+" requests", "share %d's hover", i)
+		require.Contains(t, s, "costs no request", "share %d's hover says why", i)
+	}
 
 	// Each share is also a bar of stripes under its line, at one scale
 	// for both (a column's width is all of its run's time): the lesson's
@@ -90,8 +103,6 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 		}
 	}
 	require.Len(t, bars, 2, "one share bar per run")
-	in := p.Inputs(nil)[0]
-	snaps := []*sim.Snapshot{in.Snap, in.Contrast.Snap}
 	for i, r := range bars {
 		share := float64(snaps[i].GCPauseTotal) / float64(snaps[i].Time)
 		col := b.X - a.X

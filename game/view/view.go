@@ -356,9 +356,9 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		// A second run is drawn beside this one, laid out alike (the
 		// pair's columns): the header says what the two share (the same
 		// load, on what the titles start with; each is a JVM of its own,
-		// the columns' hovers say), and
-		// each column counts its own requests done ("requests done
-		// 245,726": only this run's, so the two could not be compared).
+		// the columns' hovers say); no count of requests done (one was
+		// only this run's; two beside the shares read as not adding up:
+		// each share's hover counts its run's, and says why).
 		// A phone draws no column of the other run and keeps its header.
 		head.name = "same load"
 		if common := CommonPart(in.Title, s.contrast.Title); common != "" {
