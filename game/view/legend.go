@@ -22,7 +22,10 @@ func legendFlow(w, sc float32, set, inHeap, outside meaningSet, queued string, p
 func flowLegend(w, sc float32, set, inHeap, outside meaningSet, queued string, place func(m Meaning, label string, x, y float32)) int {
 	x, line := pad*sc, 0
 	sw := func(m Meaning) float32 {
-		if isStateKey(m) || cellSwatch(m, set) {
+		if m == badgeKey {
+			return badgeW(badgeSample, sc)
+		}
+		if isStateKey(m) || cellSwatch(m, set) || wonSwatch(m, set) {
 			return stateSwatchW(sc)
 		}
 		return 8 * sc
@@ -72,6 +75,14 @@ func flowLegend(w, sc float32, set, inHeap, outside meaningSet, queued string, p
 	return line + 1
 }
 
+// wonSwatch reports whether the winner's swatch in the legend of set is
+// a race cell's shape: beside the looks, the won cell's thick frame and
+// tick drawn as the cells draw them (readers: a small white outline for
+// "won" beside the ended cell's outline, "does white mean ended?").
+func wonSwatch(m Meaning, set meaningSet) bool {
+	return m == MeanWinner && set&stateKeys != 0
+}
+
 // cellSwatch reports whether meaning m's swatch in the legend of set is
 // a race cell's shape: the virtual thread's, beside the cells' looks.
 func cellSwatch(m Meaning, set meaningSet) bool {
@@ -91,7 +102,7 @@ const heapFills = meaningSet(1<<MeanThreadLocal | 1<<MeanThreadObj | 1<<MeanChun
 // Request data drawn only in the heap is listed under the heap's heading
 // ("tasks and requests:" over one heap entry was a heading for nothing).
 func headingIn(m Meaning, set, inHeap, outside meaningSet) string {
-	if isStateKey(m) {
+	if isStateKey(m) || m == badgeKey {
 		return stateGroupIn(set)
 	}
 	g := meanings[m].group
@@ -119,6 +130,9 @@ func headingIn(m Meaning, set, inHeap, outside meaningSet) string {
 func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 	if isStateKey(m) {
 		return stateKeyLabel(callState(m - meaningCount))
+	}
+	if m == badgeKey {
+		return "= its carrier"
 	}
 	if m == MeanRequest {
 		switch {
@@ -201,6 +215,21 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 			// A race cell's look, as the races and the threads' line
 			// draw it.
 			drawStateSwatch(l, r.X+x, Rect{Y: y, H: CharH * sc}, callState(m-meaningCount), true, p, sc)
+			l.Text(r.X+x+stateSwatchW(sc)+3*sc, y, label, sc, p.Text)
+			return
+		}
+		if m == badgeKey {
+			w := carrierBadge(l, r.X+x, Rect{Y: y, H: CharH * sc}, badgeSample, p, sc)
+			l.Text(r.X+x+w+3*sc, y, label, sc, p.Text)
+			return
+		}
+		if wonSwatch(m, shown) {
+			// The won cell small: its thick frame and its tick.
+			h := CharH * sc * 0.8
+			c := Rect{X: r.X + x, Y: y + (CharH*sc-h)/2, W: stateSwatchW(sc), H: h}
+			drawTick(l, c.X+(c.W-min(c.H*0.5, 8*sc))/2, c, p, sc)
+			l.MarkFrame(c, wonFrame(sc), MeanWinner, p)
+			l.legend = append(l.legend, m)
 			l.Text(r.X+x+stateSwatchW(sc)+3*sc, y, label, sc, p.Text)
 			return
 		}

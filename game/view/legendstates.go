@@ -13,11 +13,20 @@ package view
 // stateKey is the legend entry of race cells drawn in state st.
 func stateKey(st callState) Meaning { return meaningCount + Meaning(st) }
 
-// legendEnd is past the last legend entry (colours, then looks).
-const legendEnd = meaningCount + Meaning(callEnded) + 1
+// badgeKey is the legend entry of the carriers' number badges
+// (carrierBadge), listed after the looks. A badge is the one link
+// between a running cell and its carrier's slot; unkeyed, readers took
+// the numbers for step numbers.
+const badgeKey = meaningCount + Meaning(callEnded) + 1
+
+// legendEnd is past the last legend entry (colours, looks, the badge).
+const legendEnd = badgeKey + 1
+
+// badgeSample is the number the badge's legend swatch shows.
+const badgeSample = 3
 
 // isStateKey reports whether legend entry m is a race cell's look.
-func isStateKey(m Meaning) bool { return m >= meaningCount && m < legendEnd }
+func isStateKey(m Meaning) bool { return m >= meaningCount && m < badgeKey }
 
 // stateKeys is every look the legend can list. The won look is left to
 // the winner's colour ("won its race"): one entry for one mark. So is the
@@ -91,11 +100,15 @@ func statesThatFit(w, sc float32, set, inHeap, outside meaningSet, queued string
 		return set
 	}
 	lines := func(s meaningSet) int { return flowLegend(w, sc, s, inHeap, outside, queued, nil) }
-	colours := lines(set &^ stateKeys)
+	colours := lines(set &^ legendKeys)
 	for _, s := range []meaningSet{set, set &^ linesKeyed} {
 		if s&stateKeys != 0 && lines(s) <= colours {
 			return s
 		}
 	}
-	return set &^ stateKeys
+	return set &^ legendKeys
 }
+
+// legendKeys are the legend's entries past the colours: the looks and
+// the badge, listed where they fit the colours' lines.
+const legendKeys = stateKeys | 1<<badgeKey

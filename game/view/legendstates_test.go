@@ -40,12 +40,12 @@ func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 			assert.LessOrEqual(t, it.Bounds().Bottom(), size[1]+0.01, "%v: %q below the canvas", size, it.Text)
 		}
 		w, sc := size[0], size[2]
-		assert.Equal(t, flowLegend(w, sc, l.used&^stateKeys, l.heapUsed, l.outsideHeap, l.queued, nil),
+		assert.Equal(t, flowLegend(w, sc, l.used&^legendKeys, l.heapUsed, l.outsideHeap, l.queued, nil),
 			legendFlow(w, sc, l.used, l.heapUsed, l.outsideHeap, l.queued, nil), "%v: the looks add a line: %s", size, txt)
 		if size[0] < 1134 {
 			continue
 		}
-		for _, want := range []string{"parked", "running", "cancelled", "ended"} {
+		for _, want := range []string{"parked", "running", "cancelled", "ended", "= its carrier"} {
 			assert.Contains(t, txt, want, "%v: legend %s", size, txt)
 		}
 		// "ready" keyed only where a ready look is drawn: none is ready
@@ -91,4 +91,34 @@ func TestStateLooksShareTheThreadsHeading(t *testing.T) {
 	assert.Equal(t, meanings[MeanVirtual].group, stateGroupIn(looks|1<<MeanVirtual|1<<MeanOnCPU))
 	assert.Equal(t, stateKeyGroup, stateGroupIn(looks|1<<MeanVirtual|1<<MeanChunkData))
 	assert.Equal(t, stateKeyGroup, stateGroupIn(looks))
+}
+
+// The legend's "won its race" swatch is the won cell's look (its thick
+// frame in the winner's ink, the same width the cell's), and the "ended"
+// swatch a thin outline in the dim ink: readers took a white outline for
+// both. The badge is keyed, drawn as the cells' badges are (a number in
+// a dim-framed box), beside "= its carrier".
+func TestRaceLegendTellsWonFromEndedAndKeysTheBadge(t *testing.T) {
+	in, side := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
+	in.Models = []string{"haiku", "sonnet", "opus"}
+	var l List
+	Build(&l, 1134, 464, &Header{Scenario: "llm-router"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	legend := l.Items[l.legendFrom:]
+	p := (&Options{Scale: 1}).palette()
+	thick, thinDim := 0, 0
+	for _, it := range legend {
+		if it.Kind != KindRect {
+			continue
+		}
+		if it.Meaning == MeanWinner && min(it.W, it.H) >= wonFrame(1)-0.01 {
+			thick++
+		}
+		if it.Color == p.TextDim && min(it.W, it.H) < wonFrame(1) {
+			thinDim++
+		}
+	}
+	assert.GreaterOrEqual(t, thick, 4, "the won swatch's four sides in the won cell's frame width: %s", legendTexts(&l))
+	assert.GreaterOrEqual(t, thinDim, 4, "the ended swatch is a thin outline in the dim ink")
+	txt := legendTexts(&l)
+	assert.Contains(t, txt, itoa(badgeSample)+" | = its carrier", "the badge's swatch is its number: %s", txt)
 }

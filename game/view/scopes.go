@@ -1000,15 +1000,22 @@ func drawStrikeHatch(l *List, r Rect, p *Palette, sc float32) {
 // in r's height, and returns its width: every running cell and the
 // carrier's slot start with the same one (readers asked to see which
 // carrier runs which cell "at a glance, without reading").
+//
+// Its box is framed in the dim text ink: in the panel's edge colour it
+// was easy to miss (readers). The legend keys it (badgeKey).
 func carrierBadge(l *List, x float32, r Rect, n int, p *Palette, sc float32) float32 {
 	num := itoa(n)
-	b := Rect{X: x, Y: r.Y + (r.H-CharH*sc-2*sc)/2, W: TextWidth(num, sc) + 6*sc, H: CharH*sc + 2*sc}
+	b := Rect{X: x, Y: r.Y + (r.H-CharH*sc-2*sc)/2, W: badgeW(n, sc), H: CharH*sc + 2*sc}
 	l.Rect(b, p.Panel)
-	l.Frame(b, 1, p.PanelEdge)
+	l.Frame(b, max(1, sc), p.TextDim)
 	l.names = append(l.names, len(l.Items))
 	l.Text(b.X+3*sc, b.Y+sc, num, sc, p.Text)
+	l.used |= 1 << badgeKey
 	return b.W
 }
+
+// badgeW is the width of carrier n's badge.
+func badgeW(n int, sc float32) float32 { return TextWidth(itoa(n), sc) + 6*sc }
 
 // drawTick draws a won cell's tick from x, centred in r's height, in the
 // winner's ink, and returns its width.
