@@ -132,11 +132,7 @@ func TestSeekAheadTellsNoStaleMoments(t *testing.T) {
 	// Without the seek, watched tick by tick, the same run does tell them.
 	w := New()
 	mustLoad(t, w, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
-	require.NoError(t, w.SetSpeed(1))
-	w.Play()
-	for w.Now() < sim.Time(2300*sim.Millisecond) {
-		w.Tick()
-	}
+	watchUntil(t, w, 2300*sim.Millisecond)
 	assert.NotEmpty(t, w.State().Moments)
 }
 

@@ -98,6 +98,17 @@ func play(t *testing.T, p *Playground, speed float64, budget, n int) {
 	p.Tick()
 }
 
+// watchUntil plays p at speed 1 tick by tick, as a reader watching it
+// would (no seek), until its clock reaches until.
+func watchUntil(t *testing.T, p *Playground, until sim.Duration) {
+	t.Helper()
+	require.NoError(t, p.SetSpeed(1))
+	p.Play()
+	for p.Now() < sim.Time(until) {
+		p.Tick()
+	}
+}
+
 var timelineSpecs = []string{
 	`{"scenario":"vt-pooling","case":"1g-pool","knobs":{"connections":"300","pool_size":"300","warmup_s":"0.2","measure_s":"0.3","heap_mb":"128"},"seed":3}`,
 	`{"scenario":"request-load","compare":["pool-200","virtual-per-request"],"knobs":{"requests":"2000","sleep_ms":"20"},"seed":2}`,

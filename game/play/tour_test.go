@@ -37,11 +37,7 @@ func TestTourStopsAtEveryMomentOfOneTick(t *testing.T) {
 func TestTourStartsTheRunOver(t *testing.T) {
 	p := New()
 	mustLoad(t, p, `{"scenario":"request-load","case":"pool-200","seed":1}`)
-	require.NoError(t, p.SetSpeed(1))
-	p.Play()
-	for p.Now() < sim.Time(600*sim.Millisecond) {
-		p.Tick()
-	}
+	watchUntil(t, p, 600*sim.Millisecond)
 	require.NotEmpty(t, p.State().Moments, "the pool filled on the way")
 	require.NoError(t, p.StartTour())
 	assert.Equal(t, sim.Time(0), p.Now())
