@@ -135,6 +135,10 @@ type HeapView struct {
 	// have already run in the state above): what the collector found.
 	OldFound     Bytes
 	OldFoundLive [catCount]Bytes
+	// OldAfterLastFull is the old gen's occupancy right after the run's
+	// most recent Full GC (what that collection could not free); zero
+	// before the first Full GC.
+	OldAfterLastFull Bytes
 }
 
 // AsFound returns h with its old generation as the latest pause found it
@@ -351,6 +355,9 @@ func (s *Sim) fillHeap(snap *Snapshot) {
 	}
 	hv.OldGarbage = h.oldUsed - oldLive
 	hv.OldFound, hv.OldFoundLive = h.foundOldUsed, h.foundOldLive
+	if s.stats.fullGCs > 0 {
+		hv.OldAfterLastFull = s.stats.oldLiveAfterFull
+	}
 }
 
 // fillChunks counts the StackChunks by space and state and lists up to

@@ -29,7 +29,7 @@ func pairFits(c *Contrast, h *sim.HeapView, body Rect, sc float32) bool {
 // stoppedColW is the width of the column at the bars' end that says each
 // case's share of the run stopped for GC.
 func stoppedColW(sc float32) float32 {
-	return TextWidth("100 % stopped", 1.25*sc) + 8*sc
+	return TextWidth("100 % stopped", 1.25*sc)
 }
 
 // pairRow is one run's row of the pair: its heading (its threads and
@@ -325,6 +325,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		// (Its words only when the label leaves them room: during a Full
 		// GC the label says how full the collector found it.)
 		drawFullGCEdge(l, old, len(state) == 0, p, sc)
+		drawAfterFullGC(l, old, h.OldCap, rs.Heap.OldAfterLastFull, len(state) == 0, p, sc)
 		if i == 0 {
 			segs, shownBar = sg, old
 		}
@@ -429,6 +430,53 @@ func drawFullGCEdge(l *List, old Rect, say bool, p *Palette, sc float32) {
 			"A Full GC runs when the old generation can no longer take what the next young GC would promote into it: when this bar is (all but) full. "+
 				"Only a Full GC frees the old generation's garbage; young GCs never touch it.")
 	}
+}
+
+// afterFullGCLabels are the words at the after-Full-GC mark, longest
+// first (the first that fits is drawn).
+var afterFullGCLabels = []string{"after last Full GC", "after Full GC"}
+
+// drawAfterFullGC marks on an old gen's bar (old, the space as drawSpace
+// drew it at capacity) the level its latest Full GC left it at (after, 0
+// before the first): what a Full GC could not free. Readers asked to see
+// it to tell why the pooled run refills (a Full GC frees only its
+// garbage) while the per-request run's garbage all goes. A thin upright
+// line in the text ink, like the Full-GC edge, from the label band down
+// through the fill; its words beside it in the band when say and they
+// fit clear of the band's own label and the edge's words.
+func drawAfterFullGC(l *List, old Rect, capacity, after sim.Bytes, say bool, p *Palette, sc float32) {
+	band, fill := SpaceBands(old, sc)
+	if after <= 0 || capacity <= 0 || band.Empty() || fill.Empty() {
+		return
+	}
+	x := fill.X + fill.W*float32(min(after, capacity))/float32(capacity)
+	mark := Rect{X: x - sc, Y: band.Y, W: 2 * sc, H: fill.Bottom() - band.Y}
+	l.Rect(mark, p.Text)
+	hover := mark
+	if say {
+		// Clear of the band's own label on the left ("old generation:
+		// 82 % full") and of "Full GC when full" at the right edge.
+		left := band.X + TextWidth("old generation: 100 % full", sc)
+		right := band.Right() - TextWidth("Full GC when full", sc) - 10*sc
+		for _, t := range afterFullGCLabels {
+			w := TextWidth(t, sc)
+			tr := Rect{X: x - w - 6*sc, Y: band.Y, W: w + 4*sc, H: band.H}
+			if tr.X < left {
+				tr.X = x + 2*sc
+			}
+			if tr.X < left || tr.Right() > right {
+				continue
+			}
+			l.Rect(tr, p.Background)
+			l.Text(tr.X+2*sc, band.Y+(band.H-CharH*sc)/2, t, sc, p.Text)
+			hover = Rect{X: min(tr.X, mark.X), Y: band.Y, W: max(tr.Right(), mark.Right()) - min(tr.X, mark.X), H: mark.H}
+			break
+		}
+	}
+	l.detail(hover, "after the last Full GC",
+		"Right after this run's latest Full GC its old generation still held "+Size(after)+": the data that collection found live and could not free. "+
+			"The next Full GC brings the bar back down to about here: it frees garbage, never the data threads still hold. "+
+			"Past the line lies what young GCs promoted since, live or dead.")
 }
 
 // gcKindsWords says which collections made a run's stopped time: its Full
