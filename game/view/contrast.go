@@ -29,7 +29,7 @@ func pairFits(c *Contrast, h *sim.HeapView, body Rect, sc float32) bool {
 // stoppedColW is the width of the column at the bars' end that says each
 // case's share of the run stopped for GC.
 func stoppedColW(sc float32) float32 {
-	return TextWidth("100 % stopped", 1.25*sc)
+	return TextWidth("100 % stopped", 1.25*sc) + 8*sc
 }
 
 // pairRow is one run's row of the pair: its heading (its threads and
@@ -325,7 +325,11 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		// (Its words only when the label leaves them room: during a Full
 		// GC the label says how full the collector found it.)
 		drawFullGCEdge(l, old, len(state) == 0, p, sc)
-		drawAfterFullGC(l, old, h.OldCap, rs.Heap.OldAfterLastFull, len(state) == 0, p, sc)
+		if !rs.PauseFull {
+			// (Not during a Full GC: the bar is drawn as that GC found
+			// it, and the level it will leave is not yet the picture's.)
+			drawAfterFullGC(l, old, h.OldCap, rs.Heap.OldAfterLastFull, p, sc)
+		}
 		if i == 0 {
 			segs, shownBar = sg, old
 		}
@@ -442,9 +446,9 @@ var afterFullGCLabels = []string{"after last Full GC", "after Full GC"}
 // it to tell why the pooled run refills (a Full GC frees only its
 // garbage) while the per-request run's garbage all goes. A thin upright
 // line in the text ink, like the Full-GC edge, from the label band down
-// through the fill; its words beside it in the band when say and they
-// fit clear of the band's own label and the edge's words.
-func drawAfterFullGC(l *List, old Rect, capacity, after sim.Bytes, say bool, p *Palette, sc float32) {
+// through the fill; its words beside it in the band where they fit clear
+// of the band's own label and the edge's words.
+func drawAfterFullGC(l *List, old Rect, capacity, after sim.Bytes, p *Palette, sc float32) {
 	band, fill := SpaceBands(old, sc)
 	if after <= 0 || capacity <= 0 || band.Empty() || fill.Empty() {
 		return
@@ -453,25 +457,23 @@ func drawAfterFullGC(l *List, old Rect, capacity, after sim.Bytes, say bool, p *
 	mark := Rect{X: x - sc, Y: band.Y, W: 2 * sc, H: fill.Bottom() - band.Y}
 	l.Rect(mark, p.Text)
 	hover := mark
-	if say {
-		// Clear of the band's own label on the left ("old generation:
-		// 82 % full") and of "Full GC when full" at the right edge.
-		left := band.X + TextWidth("old generation: 100 % full", sc)
-		right := band.Right() - TextWidth("Full GC when full", sc) - 10*sc
-		for _, t := range afterFullGCLabels {
-			w := TextWidth(t, sc)
-			tr := Rect{X: x - w - 6*sc, Y: band.Y, W: w + 4*sc, H: band.H}
-			if tr.X < left {
-				tr.X = x + 2*sc
-			}
-			if tr.X < left || tr.Right() > right {
-				continue
-			}
-			l.Rect(tr, p.Background)
-			l.Text(tr.X+2*sc, band.Y+(band.H-CharH*sc)/2, t, sc, p.Text)
-			hover = Rect{X: min(tr.X, mark.X), Y: band.Y, W: max(tr.Right(), mark.Right()) - min(tr.X, mark.X), H: mark.H}
-			break
+	// Clear of the band's own label on the left ("old generation:
+	// 82 % full") and of "Full GC when full" at the right edge.
+	left := band.X + TextWidth("old generation: 100 % full", sc) + 8*sc
+	right := band.Right() - TextWidth("Full GC when full", sc) - 10*sc
+	for _, t := range afterFullGCLabels {
+		w := TextWidth(t, sc)
+		tr := Rect{X: x - w - 6*sc, Y: band.Y, W: w + 4*sc, H: band.H}
+		if tr.X < left {
+			tr.X = x + 2*sc
 		}
+		if tr.X < left || tr.Right() > right {
+			continue
+		}
+		l.Rect(tr, p.Background)
+		l.Text(tr.X+2*sc, band.Y+(band.H-CharH*sc)/2, t, sc, p.Text)
+		hover = Rect{X: min(tr.X, mark.X), Y: band.Y, W: max(tr.Right(), mark.Right()) - min(tr.X, mark.X), H: mark.H}
+		break
 	}
 	l.detail(hover, "after the last Full GC",
 		"Right after this run's latest Full GC its old generation still held "+Size(after)+": the data that collection found live and could not free. "+
