@@ -25,10 +25,8 @@ func TestAfterFullGCMarkAtItsLevel(t *testing.T) {
 	require.Zero(t, in.Contrast.Snap.FullGCs, "the per-request run has had none")
 	require.Zero(t, in.Contrast.Snap.Heap.OldAfterLastFull, "nor a level after one")
 
-	pal := view.Palettes[0]
-	var l view.List
-	hdr := p.Header()
-	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{Palette: pal})
+	pal := &view.OkabeIto // desktopFrame's default palette
+	l := desktopFrame(p)
 	var olds, marks []view.Rect
 	for _, r := range l.Regions() {
 		switch r.Name {

@@ -62,9 +62,7 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	_, err := p.Seek(at, 1<<30)
 	require.NoError(t, err)
 	p.SyncContrast(1 << 30)
-	var l view.List
-	hdr := p.Header()
-	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	l := desktopFrame(p)
 	find := func(part string, n int) []view.Rect {
 		var rs []view.Rect
 		for _, it := range l.Items {
@@ -128,9 +126,7 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 func TestThinSurvivorsLabelClearsItsData(t *testing.T) {
 	spec := `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`
 	p := contrastAt(t, spec, gcPauseAfter(t, spec, sim.Time(2300*sim.Millisecond)))
-	var l view.List
-	hdr := p.Header()
-	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	l := desktopFrame(p)
 	labels := 0
 	for _, it := range l.Items {
 		if it.Kind != view.KindText || it.Text != "survivors" {

@@ -16,9 +16,7 @@ const poolSpec = `{"scenario":"request-load","case":"pool-200","seed":1}`
 
 // taskRegion reports whether the frame of p has the two time bars' region.
 func taskRegion(p *Playground) bool {
-	var l view.List
-	hdr := p.Header()
-	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	l := desktopFrame(p)
 	for _, r := range l.Regions() {
 		if strings.HasPrefix(r.Name, "the pool against ") {
 			return true

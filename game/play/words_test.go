@@ -22,12 +22,19 @@ func frameWords(t *testing.T, spec string, at sim.Time) []string {
 	return shownWords(p)
 }
 
-// shownWords is the words p's frame draws outside the caption and the
-// legend, at the judged frames' desktop size.
-func shownWords(p *Playground) []string {
+// desktopFrame is p's frame at the judged frames' desktop size
+// (1134x464), in the default palette.
+func desktopFrame(p *Playground) *view.List {
 	var l view.List
 	hdr := p.Header()
 	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	return &l
+}
+
+// shownWords is the words p's frame draws outside the caption and the
+// legend, at the judged frames' desktop size.
+func shownWords(p *Playground) []string {
+	l := desktopFrame(p)
 	var caption view.Rect
 	for _, r := range l.Regions() {
 		if r.Name == "caption" {
@@ -128,9 +135,7 @@ func TestIdleCPUsAreEmptyBoxes(t *testing.T) {
 	p.Pause()
 	_, err := p.Seek(sim.Time(600*sim.Millisecond), 1<<30)
 	require.NoError(t, err)
-	var l view.List
-	hdr := p.Header()
-	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	l := desktopFrame(p)
 	boxes := 0
 	for _, r := range l.Regions() {
 		if n, ok := strings.CutPrefix(r.Name, "CPU "); ok && strings.Trim(n, "0123456789") == "" {
