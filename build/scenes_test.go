@@ -130,3 +130,65 @@ func TestSceneShots(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestPageShots saves the page's first screen per story, as a newcomer
+// opening the page sees it: the window at a laptop's size (1200 × 1000) and
+// a phone's (390 wide), the story's opening held at its moment, into
+// testdata/screenshots/scenes/page-<story>-<size>.png (kept out of git).
+// Like TestSceneShots it is for people to look at and fails only when a
+// shot cannot be taken:
+//
+//	SCENES=1 [SCENE=vt-pooling] go test -count=1 -run TestPageShots ./build
+func TestPageShots(t *testing.T) {
+	if os.Getenv("SCENES") != "1" {
+		t.Skip("screenshots only with SCENES=1")
+	}
+	b := newBrowser(t)
+	dir := filepath.Join(suite.root, "testdata", "screenshots", "scenes")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []struct {
+		name string
+		w, h int
+		opts []chromedp.EmulateViewportOption
+	}{
+		{"desktop", 1200, 1000, nil},
+		{"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateScale(2)}},
+	} {
+		if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(int64(size.w), int64(size.h), size.opts...)); err != nil {
+			t.Fatal(err)
+		}
+		for _, story := range []string{"vt-pooling", "request-load", "vt-basics", "loom-carrier", "llm-router"} {
+			if only := os.Getenv("SCENE"); only != "" && !strings.Contains(story, only) {
+				continue
+			}
+			b.goTo("/")
+			if story != "vt-pooling" { // the page opens on vt-pooling's story
+				b.eval(fmt.Sprintf(`document.querySelector('#picker button[data-scenario=%q]').click(), true`, story), nil)
+			}
+			if !b.poll(t, `(s => s.scenario === "`+story+`" && (s.opening.done || !s.opening.active))(loomlab.state())`, 90*time.Second) {
+				t.Errorf("%s: the story did not open at its moment", story)
+				continue
+			}
+			// The page fits the picture on the frame after a row changes
+			// size: wait until its height holds, then for the animations.
+			b.poll(t, `(() => { const h = document.querySelector(".frame-wrap").getBoundingClientRect().height;
+				const same = window.__fitH === h; window.__fitH = h; return same })()`, 30*time.Second)
+			time.Sleep(1500 * time.Millisecond)
+			b.eval(`window.scrollTo(0, 0), true`, nil)
+			png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+			if err != nil {
+				t.Fatalf("%s: screenshot of the page: %v", story, err)
+			}
+			p := filepath.Join(dir, "page-"+story+"-"+size.name+".png")
+			if err := os.WriteFile(p, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("saved %s", filepath.Join("testdata", "screenshots", "scenes", filepath.Base(p)))
+		}
+	}
+	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(1200, 800)); err != nil {
+		t.Fatal(err)
+	}
+}
