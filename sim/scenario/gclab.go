@@ -116,6 +116,19 @@ var gcLabProfile = struct {
 	// run's cycled within pages touched long before. Parallel's and
 	// Serial's CopyRate still include it on average (not fitted apart).
 	FirstTouchRate map[sim.GCKind]sim.Bytes
+	// FullFixed and FullMarkRate price a Full GC (sim.HeapConfig.FullGCPause):
+	// FullFixed on every GC thread, per collector, for the work no heap
+	// size sets (thread stacks and the other roots, class unloading, the
+	// code cache and string table, the phases' hand-offs), and the live
+	// bytes at FullMarkRate per GC thread (each marked, its pointers
+	// adjusted and moved once). Fitted to the twin's JDK 17 Full GCs
+	// (cmd/loomsim/fullgccost_test.go): the project's estimates (2 ms and
+	// 400 MB per ms) priced one at about 4 ms of CPU where the logs show
+	// 20 to 80. The per-MB part is one for both collectors (Parallel's
+	// Full GCs, 5 to 75 MB live, set it; Serial's span too little). G1's
+	// Full GC, the same four phases on parallel workers, takes Parallel's.
+	FullFixed    map[sim.GCKind]sim.Duration
+	FullMarkRate sim.Bytes
 	// WakeCPU (sim.Machine.ContextSwitch) is the CPU a worker spends each
 	// time it gets a core again, besides its Java work: the sleep's system
 	// calls and timer, the switch, and the caches a thread finds cold after
@@ -129,6 +142,8 @@ var gcLabProfile = struct {
 	ParallelUnit: 512 * sim.KB, SerialUnit: 64 * sim.KB,
 	CopyRate:       map[sim.GCKind]sim.Bytes{sim.GCParallel: 525 * sim.KB, sim.GCSerial: 225 * sim.KB, sim.GCG1: 342 * sim.KB},
 	FirstTouchRate: map[sim.GCKind]sim.Bytes{sim.GCG1: 202 * sim.KB},
+	FullFixed:      map[sim.GCKind]sim.Duration{sim.GCParallel: 15300 * sim.Microsecond, sim.GCSerial: 20400 * sim.Microsecond},
+	FullMarkRate:   3170 * sim.KB,
 	WakeCPU:        32 * sim.Microsecond,
 }
 
@@ -170,6 +185,7 @@ func gcLabHeap(v *Values) sim.HeapConfig {
 	h.AppYoungBytes = p.JVMYoungAtStart
 	h.CopyRate = p.CopyRate[gc]
 	h.FirstTouchRate = p.FirstTouchRate[gc]
+	h.FullFixed, h.MarkRate = p.FullFixed[fullGCCostOf(gc)], p.FullMarkRate
 	if gc == sim.GCG1 {
 		// A mixed pause evacuates old regions with the same workers
 		// and copying code as a young one.
@@ -192,6 +208,16 @@ func gcLabHeap(v *Values) sim.HeapConfig {
 		h.SpaceAlign = p.SerialUnit
 	}
 	return h
+}
+
+// fullGCCostOf is the collector whose fitted Full GC cost gc takes: G1's
+// Full GC (mark, prepare, adjust, compact on parallel workers) takes
+// Parallel's, as the logs hold one G1 Full GC, enough to check but not to fit.
+func fullGCCostOf(gc sim.GCKind) sim.GCKind {
+	if gc == sim.GCG1 {
+		return sim.GCParallel
+	}
+	return gc
 }
 
 func buildGCLab(v *Values) (sim.Config, error) {
