@@ -412,8 +412,7 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 		liveOld += h.oldLive[c]
 	}
 	live := liveOld + youngLeft
-	thr := Bytes(s.gc.threads(cfg, s.cfg.Machine.Cores))
-	pause := cfg.FullFixed + bytesAt(live, cfg.MarkRate*thr) + bytesAt(usedBefore, cfg.SweepRate*thr)
+	pause := cfg.FullGCPause(live, usedBefore, s.gc.threads(cfg, s.cfg.Machine.Cores))
 	now := s.pauseStartTime()
 	if iv := now.Sub(h.lastMajorEnd); iv > 0 {
 		h.majorCost.sample(float64(pause) / float64(iv+pause))
@@ -485,6 +484,16 @@ func defaultGCThreads(cfg *HeapConfig, cores int) int {
 // oldFree is the old generation's committed bytes not in use, as the
 // promotion guarantees compare it with averages.
 func (h *heap) oldFree() float64 { return float64(h.oldCommitted - h.oldUsed) }
+
+// FullGCPause is a Full GC's pause at full speed on `threads` GC threads:
+// FullFixed, then the live bytes at MarkRate and the used bytes at
+// SweepRate per thread. Its GC threads use threads × that of CPU, which is
+// what a log's gc+cpu line measures, so gc-lab's constants are fitted to
+// real logs through this function (cmd/loomsim/fullgccost_test.go).
+func (h *HeapConfig) FullGCPause(live, used Bytes, threads int) Duration {
+	thr := Bytes(threads)
+	return h.FullFixed + bytesAt(live, h.MarkRate*thr) + bytesAt(used, h.SweepRate*thr)
+}
 
 // bytesAt returns the time to process n bytes at rate bytes per millisecond.
 func bytesAt(n, ratePerMs Bytes) Duration {

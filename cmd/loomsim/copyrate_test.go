@@ -1,9 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"testing"
@@ -80,22 +77,14 @@ func fitCopyRate(t *testing.T, gc string, h sim.HeapConfig) *copyFit {
 	t.Helper()
 	f := &copyFit{}
 	for _, name := range copyRateLogs[gc] {
-		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", name))
-		require.NoError(t, err)
-		l, err := gclog.Parse(bytes.NewReader(b))
-		require.NoError(t, err)
-		require.Equal(t, gc, l.Collector.String(), name)
+		b, l := readTwinLog(t, name, gc)
 		exact := map[int]float64{}
 		for _, m := range g1CopiedBytes.FindAllStringSubmatch(string(b), -1) {
 			id, _ := strconv.Atoi(m[1])
 			v, _ := strconv.ParseFloat(m[2], 64)
 			exact[id] += v
 		}
-		threads := l.CPUs // ParallelGCThreads is every CPU up to 8
-		if gc == "serial" {
-			threads = 1
-		}
-		require.True(t, threads >= 1 && threads <= 8, "%s: %d CPUs", name, l.CPUs)
+		threads := twinGCThreads(t, l, gc, name)
 		var high gclog.Bytes // the old gen's high-water mark so far: its pages have been written
 		for _, e := range l.Events {
 			highBefore := high

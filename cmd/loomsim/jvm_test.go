@@ -422,7 +422,10 @@ func TestJVMShowsTheRequestTimes(t *testing.T) {
 	code, out, stderr = loomsim(append(set, "--set", "heap_lock=on", "--json")...)
 	require.Equal(t, 0, code, stderr)
 	locked := decodeReport(t, out)
-	assert.Greater(t, locked.Model.StallsAfterSleepPct, 10*locked.Model.StallsOtherPct)
+	// Most stalls come after the sleep (0.29 % of the requests against 0.03 % before it since the
+	// Full GCs are priced at the twin's cost: a longer Full GC holds the lock over more of the
+	// allocations before a sleep; 0.30 against 0.02 before).
+	assert.Greater(t, locked.Model.StallsAfterSleepPct, 5*locked.Model.StallsOtherPct)
 	assert.Positive(t, locked.Model.StalledThreads)
 
 	old := strings.Replace(twin, `"requests_per_thread"`, `"ignored"`, 1)

@@ -77,7 +77,12 @@ var gcLab = &Scenario{
 				"G1 2.87 ms per MB copied plus 5.19 ms per MB promoted above the old gen's high-water mark (first writes to a page: the kernel's page faults, in the pauses' Sys time), least squares over 263 pauses of all seven G1 logs (testdata/gclog/g1-*, testdata/jvm-check/g1-*; where Copied Bytes is not logged, survivor regions after plus the old gen's growth). " +
 				"CPU time, so the machine's load inflates it little; another machine will differ (cmd/loomsim/copyrate_test.go re-fits it)", nil},
 		{"wait for a CPU when woken", "50 µs (a wake-up's own cost, as every scenario's machine) unless wake_us is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's threads' mean wait for a CPU each time they were made runnable (schedstat's wait over its count of times on a CPU, checked against the threads' context switches), 1.7 to 11 ms in the sweep of 00:06 UTC, 2 December 2026 (load average 32 to 82 with the JVM's own threads); a woken thread waits that long before it joins the run queue", nil},
-		{"other pause costs", "the project's default cost model", "fixed part, card scanning and Full GC marking and sweeping are estimates: no article calibrates them here", nil},
+		{"Full GC cost (per GC thread)", "Parallel and G1 15.3 ms, Serial 20.4 ms, plus the live bytes at 3,170 KB per ms",
+			"calibrated on this project's JDK 17 runs of the twin (2 shared CPUs): each Full GC's CPU (its gc+cpu line, User + Sys), less the heap walk's estimate, against threads × a fixed part per collector plus the MB live after it, least squares over 18 Parallel Full GCs " +
+				"(testdata/gclog/parallel-100m-nr8-pooled, parallel-100m-nr8-fresh, testdata/jvm-check/parallel-128m-pooled-1000, parallel-64m-pooled-500; 5 to 75 MB live, 20 to 80 ms of CPU) and 32 Serial ones (testdata/gclog/serial-64m-pooled, testdata/jvm-check/serial-64m-pooled-500; 29 to 41 MB live, too narrow for a slope of their own, so they share Parallel's): " +
+				"0.323 ms of CPU per MB live; the fixed part holds what no heap size sets (thread stacks, class unloading, the code cache). G1 takes Parallel's: its one logged Full GC (40 ms of CPU, 36 MB live) is priced at 42 ms. " +
+				"The project's estimates before (2 ms, 400 MB per ms) priced a Full GC at a twentieth of the logs' CPU (cmd/loomsim/fullgccost_test.go re-fits it)", nil},
+		{"other pause costs", "the project's default cost model", "a young pause's fixed part, card scanning and a Full GC's heap walk are estimates: no article calibrates them here", nil},
 		{"CPU share", "1 (the whole machine) unless cpu_share is set", "a measured input, not a constant: `loomsim jvm` sets it to the twin's process CPU over its window's wall time and cores, the part of the machine the JVM had beside other work (0.13 to 0.66 in the 15:22 UTC sweep on 2 shared CPUs); every CPU burst, pause and marking thread then takes 1/cpu_share as long, cpu_us's spin too: a core runs a spin at full speed, so it uses its whole length of CPU (the twin's workers used 105.6 µs of CPU per request with cpu_us 50 and 50.7 µs with cpu_us 0 at shares of 0.65 and 0.61: 55 µs for the spin)", nil},
 		{"which runnable thread a freed CPU takes", "the one that waited longest (round robin, every article's machine) unless run_queue is random", "`loomsim jvm` sets random: the twin's waits per wake-up (perf sched, 2 December 2026, 03:06 UTC) were a quarter under 0.06 ms, median 3.1, a tenth over 11.2 ms at a mean of 4.9, a geometric spread above the quick ones rather than the one wait a queue served in turn gives every thread; drawn at random, 1,000 threads drift apart as the JVM's did, and fewer of their buffers live through two young GCs", nil},
 		{"heap lock around a collection", "none unless heap_lock is on (then a hand-off of handoff_us, 400 µs, before the woken waiter runs)", "HotSpot 17's Heap_lock (sim/heaplock.go): eden and new TLABs are taken without a lock, and only an allocation that finds eden full waits, on the lock and for the collection its requester asked the VM thread for. `loomsim jvm` leaves it off: at 400 µs, the twin's drain of one waiter per 0.63 ms, it gives the twin's stalls (at the 05:53 UTC run of 2 December 2026 16.1 % of the requests stalled after the sleep, 537 ms each, against 14.4 % and 601 ms) but a third of its Full GCs, and the kept sweeps agree no better (docs/model.md, \"The heap lock as HotSpot takes it\")", nil},
@@ -116,6 +121,19 @@ var gcLabProfile = struct {
 	// run's cycled within pages touched long before. Parallel's and
 	// Serial's CopyRate still include it on average (not fitted apart).
 	FirstTouchRate map[sim.GCKind]sim.Bytes
+	// FullFixed and FullMarkRate price a Full GC (sim.HeapConfig.FullGCPause):
+	// FullFixed on every GC thread, per collector, for the work no heap
+	// size sets (thread stacks and the other roots, class unloading, the
+	// code cache and string table, the phases' hand-offs), and the live
+	// bytes at FullMarkRate per GC thread (each marked, its pointers
+	// adjusted and moved once). Fitted to the twin's JDK 17 Full GCs
+	// (cmd/loomsim/fullgccost_test.go): the project's estimates (2 ms and
+	// 400 MB per ms) priced one at about 4 ms of CPU where the logs show
+	// 20 to 80. The per-MB part is one for both collectors (Parallel's
+	// Full GCs, 5 to 75 MB live, set it; Serial's span too little). G1's
+	// Full GC, the same four phases on parallel workers, takes Parallel's.
+	FullFixed    map[sim.GCKind]sim.Duration
+	FullMarkRate sim.Bytes
 	// WakeCPU (sim.Machine.ContextSwitch) is the CPU a worker spends each
 	// time it gets a core again, besides its Java work: the sleep's system
 	// calls and timer, the switch, and the caches a thread finds cold after
@@ -129,6 +147,8 @@ var gcLabProfile = struct {
 	ParallelUnit: 512 * sim.KB, SerialUnit: 64 * sim.KB,
 	CopyRate:       map[sim.GCKind]sim.Bytes{sim.GCParallel: 525 * sim.KB, sim.GCSerial: 225 * sim.KB, sim.GCG1: 342 * sim.KB},
 	FirstTouchRate: map[sim.GCKind]sim.Bytes{sim.GCG1: 202 * sim.KB},
+	FullFixed:      map[sim.GCKind]sim.Duration{sim.GCParallel: 15300 * sim.Microsecond, sim.GCSerial: 20400 * sim.Microsecond},
+	FullMarkRate:   3170 * sim.KB,
 	WakeCPU:        32 * sim.Microsecond,
 }
 
@@ -170,6 +190,7 @@ func gcLabHeap(v *Values) sim.HeapConfig {
 	h.AppYoungBytes = p.JVMYoungAtStart
 	h.CopyRate = p.CopyRate[gc]
 	h.FirstTouchRate = p.FirstTouchRate[gc]
+	h.FullFixed, h.MarkRate = p.FullFixed[fullGCCostOf(gc)], p.FullMarkRate
 	if gc == sim.GCG1 {
 		// A mixed pause evacuates old regions with the same workers
 		// and copying code as a young one.
@@ -192,6 +213,16 @@ func gcLabHeap(v *Values) sim.HeapConfig {
 		h.SpaceAlign = p.SerialUnit
 	}
 	return h
+}
+
+// fullGCCostOf is the collector whose fitted Full GC cost gc takes: G1's
+// Full GC (mark, prepare, adjust, compact on parallel workers) takes
+// Parallel's, as the logs hold one G1 Full GC, enough to check but not to fit.
+func fullGCCostOf(gc sim.GCKind) sim.GCKind {
+	if gc == sim.GCG1 {
+		return sim.GCParallel
+	}
+	return gc
 }
 
 func buildGCLab(v *Values) (sim.Config, error) {
