@@ -122,6 +122,16 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 		require.True(t, at, "bar %d says %s at its end", i, pct)
 	}
 	require.Greater(t, bars[0].W, bars[1].W, "the pooled run stops longer")
+
+	// Beside the live and dead blocks, the Thread objects' and
+	// StackChunks' few MB are said on point, not drawn as slivers too
+	// thin to name ("why would ended threads leave Thread objects?").
+	for _, it := range l.Items {
+		if it.Kind == view.KindRect && (it.Meaning == view.MeanThreadObj || it.Meaning == view.MeanChunkData) {
+			t.Errorf("a %v sliver drawn at %v", it.Meaning, it.Bounds())
+		}
+	}
+	require.Contains(t, l.Describe(), "StackChunks", "their bytes are on point")
 }
 
 // At the first Full GC the pooled run's thread-local data is not yet the
