@@ -1,6 +1,7 @@
 package play
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -27,19 +28,17 @@ func TestFullGCFreesBracketsTheGarbage(t *testing.T) {
 
 	pal := &view.OkabeIto // desktopFrame's default palette
 	l := desktopFrame(p)
-	var olds, brackets []view.Rect
-	var says []string
-	for _, r := range l.Regions() {
-		switch r.Name {
-		case "old generation":
-			olds = append(olds, r.R)
-		case "what a Full GC frees":
-			brackets = append(brackets, r.R)
-			says = append(says, r.Text)
-		}
+	named := func(name string) []view.Region {
+		return slices.DeleteFunc(slices.Clone(l.Regions()), func(r view.Region) bool { return r.Name != name })
 	}
-	require.Len(t, olds, 2, "two old gens, one per column")
+	oldRegions, brackets := named("old generation"), named("what a Full GC frees")
+	require.Len(t, oldRegions, 2, "two old gens, one per column")
 	require.Len(t, brackets, 2, "a bracket under each")
+	var olds []view.Rect
+	var says []string
+	for i := range oldRegions {
+		olds, says = append(olds, oldRegions[i].R), append(says, brackets[i].Text)
+	}
 	words := []string{"a Full GC frees only this", "its first Full GC will free all this"}
 	var spans [2]float32
 	for i, old := range olds {
