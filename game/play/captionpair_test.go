@@ -32,7 +32,7 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	mine, theirs := share(in.Snap), share(in.Contrast.Snap)
 	require.NotEqual(t, mine, theirs, "the premise: the two runs differ")
 	nb := func(s string) string { return strings.ReplaceAll(s, " ", "\u00a0") } // a share is not wrapped apart from its "%"
-	require.Contains(t, in.Caption, "GC stops the pooled run "+nb(mine)+" of the time, the thread-per-request run "+nb(theirs)+".")
+	require.Contains(t, in.Caption, ". "+nb("GC stops")+" the pooled run "+nb(mine)+" of the time, the thread-per-request run "+nb(theirs)+".")
 	require.Equal(t, in.Caption, p.State().Caption, "the page's caption is the canvas's")
 	words := strings.Join(shownWords(p), " ")
 	require.Contains(t, words, mine+" of time stopped for GC")

@@ -43,7 +43,9 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	// The per-request run has had no Full GC: its share is young pauses
 	// only, said so ("0 Full GCs" beside "one Full GC frees it" read as
 	// a contradiction, round 3).
-	require.Regexp(t, `([0-9]+ %) of time stopped for GC · [0-9]+ Full GCs? [0-9]+ % .*[0-9]+ % of time stopped for GC · young GCs only [0-9]+ %`, words, "each run its share and what made it, the share also at its bar's end")
+	// The pooled run's share says it counts the young pauses too ("does
+	// 33 % include the young GCs?").
+	require.Regexp(t, `([0-9]+ %) of time stopped for GC · young \+ [0-9]+ Full GCs? [0-9]+ % .*[0-9]+ % of time stopped for GC · young GCs only [0-9]+ %`, words, "each run its share and what made it, the share also at its bar's end")
 	require.Equal(t, 1, strings.Count(words, "both runs in a young GC"))
 	require.NotContains(t, words, "stopped now", "the pause said once")
 	require.NotContains(t, words, "waiting for a carrier", "the big grid of one run's threads is gone")
@@ -51,7 +53,10 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	// Which block is live and which dead, said over each (readers told
 	// them apart only by colour).
 	require.Regexp(t, `thread-local data [0-9.]+ [MG]B live: no GC frees it`, words, "the pooled run's live block says what a GC frees of it")
-	require.Regexp(t, `garbage of ended requests [0-9.]+ [MG]B dead: freed when this bar fills`, words, "the compared run's garbage says it is dead and what frees it (a Full GC, at the edge its 'young GCs only' has not reached)")
+	// Without its MB: 613 MB dead beside 549 MB live read as "about
+	// the same". What frees it is its bracket's (TestFullGCFreesBracketsTheGarbage).
+	require.Contains(t, words, "data of ended requests dead: no thread uses it", "the compared run's garbage says it is dead")
+	require.NotContains(t, words, "eden", "no young row: its slivers were noise beside the old gens")
 	require.NotContains(t, words, "0 Full GCs")
 
 	// The columns match: each title and each share line at one height,
@@ -117,34 +122,16 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 		require.True(t, at, "bar %d says %s at its end", i, pct)
 	}
 	require.Greater(t, bars[0].W, bars[1].W, "the pooled run stops longer")
-}
 
-// The survivor spaces' label in a young row one line high hides no live
-// data: drawn over the pair it was half hidden by the slivers of data in
-// the space in use (readers of stop 23, round 3). (On eden's grey
-// garbage, beside the pair, it hides nothing a reader counts.)
-func TestThinSurvivorsLabelClearsItsData(t *testing.T) {
-	spec := `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`
-	p := contrastAt(t, spec, gcPauseAfter(t, spec, sim.Time(2300*sim.Millisecond)))
-	l := desktopFrame(p)
-	labels := 0
+	// Beside the live and dead blocks, the Thread objects' and
+	// StackChunks' few MB are said on point, not drawn as slivers too
+	// thin to name ("why would ended threads leave Thread objects?").
 	for _, it := range l.Items {
-		if it.Kind != view.KindText || it.Text != "survivors" {
-			continue
-		}
-		labels++
-		b := it.Bounds()
-		for _, m := range l.Items {
-			if m.Kind != view.KindRect || m.Meaning == view.MeanNone || m.Meaning == view.MeanFree || m.Meaning == view.MeanGarbage {
-				continue
-			}
-			mb := m.Bounds()
-			if b.X < mb.Right() && mb.X < b.Right() && b.Y < mb.Bottom() && mb.Y < b.Bottom() {
-				t.Errorf("the label %q at %v lies on a %v mark at %v", it.Text, b, m.Meaning, mb)
-			}
+		if it.Kind == view.KindRect && (it.Meaning == view.MeanThreadObj || it.Meaning == view.MeanChunkData) {
+			t.Errorf("a %v sliver drawn at %v", it.Meaning, it.Bounds())
 		}
 	}
-	require.Equal(t, 2, labels, "each run's survivor spaces named")
+	require.Contains(t, l.Describe(), "StackChunks", "their bytes are on point")
 }
 
 // At the first Full GC the pooled run's thread-local data is not yet the

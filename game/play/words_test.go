@@ -114,6 +114,11 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		// Stop 24, 103 → 106: "after Full GC" at the mark of the level
 		// the pooled run's last Full GC left its old gen at (readers
 		// asked to see what a Full GC cannot free).
+		// Stop 25 kept 106: the young rows (10 words), "after Full
+		// GC" and the dead block's MB went; each old gen's bracket says
+		// what a Full GC frees of it ("a Full GC frees only this", "its
+		// first Full GC will free all this") and the pooled share says
+		// "young +".
 		{`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, gcPauseAfter(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(2300*sim.Millisecond)), 106},
 	} {
 		w := frameWords(t, c.spec, c.at)

@@ -27,7 +27,10 @@ func pooledFacts(used, kept sim.Bytes, gc, besideGC sim.Duration) *facts {
 // run and once GC takes a tenth of the time, else the run's own share, or
 // nothing but the Full GCs.
 func TestPooledCaptionFollowsTheFillAndThePair(t *testing.T) {
+	// Paired, the pooled column's title counts the threads: the
+	// caption does not.
 	const lead = "The 1,000 pooled virtual threads never end, so their thread-local caches "
+	const pairedLead = "The pooled virtual threads never end, so their thread-local caches "
 	ms := sim.Millisecond
 	for _, c := range []struct {
 		name string
@@ -35,16 +38,16 @@ func TestPooledCaptionFollowsTheFillAndThePair(t *testing.T) {
 		want string
 	}{
 		{"half full, paired", pooledFacts(60*sim.MB, 50*sim.MB, 200*ms, 100*ms),
-			"fill the old gen: no Full GC yet; GC stops the pooled run 20\u00a0% of the time, the thread-per-request run 10\u00a0%"},
+			pairedLead + "fill the old gen: no Full GC yet. GC\u00a0stops the pooled run 20\u00a0% of the time, the thread-per-request run 10\u00a0%"},
 		{"under half, paired", pooledFacts(40*sim.MB, 30*sim.MB, 200*ms, 100*ms),
-			"pile up in the old gen: no Full GC yet; GC stops the pooled run 20\u00a0% of the time, the thread-per-request run 10\u00a0%"},
-		{"half full, alone", pooledFacts(60*sim.MB, 50*sim.MB, 200*ms, -1), "fill the old gen (60 % full): no Full GC yet, GC takes 20 % of the time"},
-		{"under half, alone", pooledFacts(40*sim.MB, 30*sim.MB, 200*ms, -1), "pile up in the old gen (40 % of it so far): no Full GC yet, GC takes 20 % of the time"},
-		{"GC under a tenth, beside the other run", pooledFacts(60*sim.MB, 50*sim.MB, 50*ms, 20*ms), "fill the old gen (60 % full); no Full GC yet"},
-		{"caches not most of the old gen", pooledFacts(60*sim.MB, 20*sim.MB, 50*ms, -1), "stay live; no Full GC yet"},
+			pairedLead + "pile up in the old gen: no Full GC yet. GC\u00a0stops the pooled run 20\u00a0% of the time, the thread-per-request run 10\u00a0%"},
+		{"half full, alone", pooledFacts(60*sim.MB, 50*sim.MB, 200*ms, -1), lead + "fill the old gen (60 % full): no Full GC yet, GC takes 20 % of the time"},
+		{"under half, alone", pooledFacts(40*sim.MB, 30*sim.MB, 200*ms, -1), lead + "pile up in the old gen (40 % of it so far): no Full GC yet, GC takes 20 % of the time"},
+		{"GC under a tenth, beside the other run", pooledFacts(60*sim.MB, 50*sim.MB, 50*ms, 20*ms), lead + "fill the old gen (60 % full); no Full GC yet"},
+		{"caches not most of the old gen", pooledFacts(60*sim.MB, 20*sim.MB, 50*ms, -1), lead + "stay live; no Full GC yet"},
 	} {
-		if got := pooledCause(c.f); got != lead+c.want {
-			t.Errorf("%s: %q, want %q", c.name, got, lead+c.want)
+		if got := pooledCause(c.f); got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
 		}
 	}
 }

@@ -159,7 +159,13 @@ func (s *Side) drawPair(l *List, r Rect, rows []pairRow, snap *sim.Snapshot, p *
 		shown = "this run"
 	}
 	most := max(snap.VirtualLive, c.Snap.VirtualLive)
-	segs := drawPairOld(l, rows[0], []string{shown}, snap, most, threadDataNotes(snap, oldAsDrawn(snap), s.merged), p, sc)
+	notes := threadDataNotes(snap, oldAsDrawn(snap), s.merged)
+	for i := range notes {
+		// As the compared bar's (endedGarbageNote): slivers beside the
+		// lesson are said on point.
+		notes[i].thinOnPoint = true
+	}
+	segs := drawPairOld(l, rows[0], []string{shown}, snap, most, notes, p, sc)
 	if !rows[1].young.Empty() {
 		eden, s0, s1 := youngRects(rows[1].young, &c.Snap.Heap, sc)
 		s.drawYoung(l, eden, s0, s1, c.Snap, true, p, sc)
@@ -242,18 +248,17 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 	if both {
 		// One pause state for both runs, said once over the panel's
 		// title: each column's "stopped now" twice read as one JVM.
-		// A flag as long as its words, the stripes its swatch: drawn
-		// across the panel the stripes read as a progress bar.
+		// A flag as long as its words, words alone: the stripes of
+		// "stopped for GC" here sent readers looking for stripes in
+		// the heap (the stripes are each run's share bar's).
 		// (Not "now": the step line under the caption says the pause
 		// began.)
 		band, _ := r.Inset(1).Top(PanelTitleH(sc))
 		t := "both runs in a " + pauseKind(snap)
-		sw := 2 * (row - 6*sc)
-		b := Rect{X: band.X, Y: band.Y, W: min(band.W, sw+TextWidth(t, sc)+10*sc), H: band.H}
+		b := Rect{X: band.X, Y: band.Y, W: min(band.W, TextWidth(t, sc)+8*sc), H: band.H}
 		l.Rect(b, p.Background)
 		l.Frame(b, 1, p.PanelEdge)
-		drawStopped(l, Rect{X: b.X + 3*sc, Y: b.Y + (b.H-row)/2 + 3*sc, W: sw, H: row - 6*sc}, p, sc)
-		l.Text(b.X+sw+6*sc, b.Y+(b.H-row)/2, t, sc, p.Text)
+		l.Text(b.X+4*sc, b.Y+(b.H-row)/2, t, sc, p.Text)
 		l.detail(b, "GC pause", "Both runs are in a stop-the-world "+pauseKind(snap)+" at this moment, each in its own JVM: every Java thread of each is stopped until its collector is done. "+
 			"The two runs allocate alike, so their young generations fill at about the same moments.")
 	}
@@ -281,20 +286,17 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		title, rest := col.Top(row * 1.25)
 		name := title
 		if rs.Paused && !both {
-			// Its own pause, from its own snapshot: stripes at the
-			// title's end.
+			// Its own pause, from its own snapshot: a flag at the
+			// title's end, framed as the pair's "both runs in a young
+			// GC" is, in words alone (the stripes are the share bars').
 			t := pauseKind(rs) + " now"
 			tw := TextWidth(t, sc)
-			sw := 2 * (row - 6*sc)
 			var st Rect
-			name, st = title.CutRight(sw + tw + 12*sc)
-			// A flag, framed as the pair's "both runs in a young GC"
-			// is: its small stripes alone were hard to find.
+			name, st = title.CutRight(tw + 12*sc)
 			st = Rect{X: st.X + 2*sc, Y: st.Y, W: st.W - 2*sc, H: row + 2*sc}
 			l.Rect(st, p.Background)
 			l.Frame(st, 1, p.PanelEdge)
-			drawStopped(l, Rect{X: st.X + 3*sc, Y: st.Y + 4*sc, W: sw, H: row - 6*sc}, p, sc)
-			l.Text(st.X+sw+7*sc, st.Y+sc, t, sc, p.Text)
+			l.Text(st.X+4*sc, st.Y+sc, t, sc, p.Text)
 		}
 		// Bold, the column's title: which run the marks under it are.
 		for _, t := range run.names {
@@ -309,12 +311,15 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		l.detail(title, "live virtual threads", Count(int64(rs.VirtualLive))+" live virtual threads, "+threadLifeWords(i == 0)+": "+
 			Count(int64(rs.RunQueueLen))+" waiting for a carrier, the rest running on the carriers or parked. "+
 			Count(int64(len(rs.Carriers)))+" carriers (OS threads) run them.")
+		// No young spaces: a thin row of eden and survivors, their
+		// slivers too small to name, was noise between the titles and
+		// the old gens, the lesson (readers: "shrink or drop them").
+		// The pause's flag says a young GC runs; the heap's hover gives
+		// each space.
 		rest.Y += 2 * sc
 		rest.H -= 2 * sc
-		young, rest := rest.Top(row + 4*sc)
-		eden, s0, s1 := youngRects(Rect{X: young.X, Y: young.Y, W: young.W, H: row}, &rs.Heap, sc)
-		s.drawYoung(l, eden, s0, s1, rs, true, p, sc)
 		old, line := rest.CutBottom(1.25*row + 6*sc + gcShareBarH(sc))
+		old, frees := old.CutBottom(fullGCFreesH(sc))
 		h := oldAsDrawn(rs)
 		var state []string
 		if rs.PauseFull && h.OldCap > 0 {
@@ -325,10 +330,10 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		// (Its words only when the label leaves them room: during a Full
 		// GC the label says how full the collector found it.)
 		drawFullGCEdge(l, old, len(state) == 0, p, sc)
-		if !rs.PauseFull {
-			// (Not during a Full GC: the bar is drawn as that GC found
-			// it, and the level it will leave is not yet the picture's.)
-			drawAfterFullGC(l, old, h.OldCap, rs.Heap.OldAfterLastFull, p, sc)
+		for _, g := range sg {
+			if g.words == "garbage" {
+				drawFullGCFrees(l, frees, g, rs, h, p, sc)
+			}
 		}
 		if i == 0 {
 			segs, shownBar = sg, old
@@ -436,56 +441,14 @@ func drawFullGCEdge(l *List, old Rect, say bool, p *Palette, sc float32) {
 	}
 }
 
-// afterFullGCLabels are the words at the after-Full-GC mark, longest
-// first (the first that fits is drawn).
-var afterFullGCLabels = []string{"after last Full GC", "after Full GC"}
-
-// drawAfterFullGC marks on an old gen's bar (old, the space as drawSpace
-// drew it at capacity) the level its latest Full GC left it at (after, 0
-// before the first): what a Full GC could not free. Readers asked to see
-// it to tell why the pooled run refills (a Full GC frees only its
-// garbage) while the per-request run's garbage all goes. A thin upright
-// line in the text ink, like the Full-GC edge, from the label band down
-// through the fill; its words beside it in the band where they fit clear
-// of the band's own label and the edge's words.
-func drawAfterFullGC(l *List, old Rect, capacity, after sim.Bytes, p *Palette, sc float32) {
-	band, fill := SpaceBands(old, sc)
-	if after <= 0 || capacity <= 0 || band.Empty() || fill.Empty() {
-		return
-	}
-	x := fill.X + fill.W*float32(min(after, capacity))/float32(capacity)
-	mark := Rect{X: x - sc, Y: band.Y, W: 2 * sc, H: fill.Bottom() - band.Y}
-	l.Rect(mark, p.Text)
-	hover := mark
-	// Clear of the band's own label on the left ("old generation:
-	// 82 % full") and of "Full GC when full" at the right edge.
-	left := band.X + TextWidth("old generation: 100 % full", sc) + 8*sc
-	right := band.Right() - TextWidth("Full GC when full", sc) - 10*sc
-	for _, t := range afterFullGCLabels {
-		w := TextWidth(t, sc)
-		tr := Rect{X: x - w - 6*sc, Y: band.Y, W: w + 4*sc, H: band.H}
-		if tr.X < left {
-			tr.X = x + 2*sc
-		}
-		if tr.X < left || tr.Right() > right {
-			continue
-		}
-		l.Rect(tr, p.Background)
-		l.Text(tr.X+2*sc, band.Y+(band.H-CharH*sc)/2, t, sc, p.Text)
-		hover = Rect{X: min(tr.X, mark.X), Y: band.Y, W: max(tr.Right(), mark.Right()) - min(tr.X, mark.X), H: mark.H}
-		break
-	}
-	l.detail(hover, "after the last Full GC",
-		"Right after this run's latest Full GC its old generation still held "+Size(after)+": the data that collection found live and could not free. "+
-			"The next Full GC brings the bar back down to about here: it frees garbage, never the data threads still hold. "+
-			"Past the line lies what young GCs promoted since, live or dead.")
-}
-
-// gcKindsWords says which collections made a run's stopped time: its Full
-// GCs, or, while it has had none, that young GCs alone did ("15 % stopped
-// with 0 Full GCs" read as too much for a heap that never filled).
+// gcKindsWords says which collections made a run's stopped time: young
+// GCs and its Full GCs ("does 33 % include the young ones?"), or, while it
+// has had none, that young GCs alone did ("15 % stopped with 0 Full GCs"
+// read as too much for a heap that never filled).
 func gcKindsWords(snap *sim.Snapshot) string {
 	switch {
+	case snap.FullGCs > 0 && snap.YoungGCs > 0:
+		return "young + " + Count(snap.FullGCs) + plural(int(snap.FullGCs), " Full GC", " Full GCs")
 	case snap.FullGCs > 0:
 		return Count(snap.FullGCs) + plural(int(snap.FullGCs), " Full GC", " Full GCs")
 	case snap.YoungGCs > 0:
@@ -513,18 +476,22 @@ func liveDataNotes(snap *sim.Snapshot) []segNote {
 		// keep it; the hover says so). Shorter forms for a narrow block
 		// (the first Full GC's 121 MB had its size alone).
 		notes[i].why = []string{"live: no GC frees it", "live: kept", "live"}
+		// Beside the two blocks the pair compares (live, dead), the
+		// Thread objects' and StackChunks' slivers were lines too thin
+		// to name ("why would ended threads leave Thread objects?").
+		notes[i].thinOnPoint = true
 	}
 	return notes
 }
 
 // endedGarbageNote names the compared run's old-gen garbage in its one
 // label (whose it is: data of ended requests) and says over it that it is
-// dead and when it is freed (when the bar fills: a Full GC, at the edge
-// drawFullGCEdge marks; "the next Full GC frees it" beside "young GCs
-// only" read as a contradiction): readers told it from the pooled run's live
-// block only by colour, and read a 613 MB grey block beside a 549 MB pink
-// one as "the per-request run keeps more". Its garbage is its lesson (its
+// dead, as the pooled run's block says it is live (readers told the two
+// apart only by colour). What frees it is the bracket's under the bar
+// (drawFullGCFrees). Without its size: a 613 MB grey block beside a
+// 549 MB pink one read as "about the same", though one is kept and the
+// other dead (its bytes are on point). Its garbage is its lesson (its
 // threads end, their data dies): big marks the bar as the lesson's.
 func endedGarbageNote() segNote {
-	return segNote{cat: sim.CatGarbage, big: true, names: []string{"garbage of ended requests"}, why: []string{"dead: freed when this bar fills", "dead"}}
+	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"data of ended requests"}, why: []string{"dead: no thread uses it", "dead"}}
 }

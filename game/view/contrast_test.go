@@ -103,7 +103,8 @@ func TestContrastDrawnAtTheShownScale(t *testing.T) {
 }
 
 // The compared run's old-gen garbage says whose it is in ONE label on
-// its block, with its MB where the line has room: "ended requests: no
+// its block, never with its MB (613 MB of dead data beside 549 MB of live
+// read as "about the same"; its bytes are on point): "ended requests: no
 // Full GC needed yet" on a line of its own over "garbage" read as one
 // garbled sentence. At every size a garbage block of either bar holds one
 // label and at most one reason, which starts "dead:" as the live block's
@@ -113,7 +114,7 @@ func TestComparedGarbageIsOneLabel(t *testing.T) {
 	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2342 * sim.Millisecond})
 	withContrast(t, &in, "vt-pooling", "1g-nopool", "a virtual thread per request")
 	mb := Size(in.Contrast.Snap.Heap.OldGarbage)
-	named, sized, reasoned := 0, 0, 0
+	named, reasoned := 0, 0
 	for _, sz := range append([][3]float32{{1134, 464, 1}, {1500, 600, 1}}, sceneSizes...) {
 		var l List
 		Build(&l, sz[0], sz[1], &Header{Scenario: "vt-pooling", Time: in.Snap.Time}, []*Side{side}, []SideInput{in}, &Options{Scale: sz[2]})
@@ -139,19 +140,14 @@ func TestComparedGarbageIsOneLabel(t *testing.T) {
 			})
 			require.LessOrEqual(t, len(on), 1, "%gx%g: one label on a garbage block, not %q", sz[0], sz[1], on)
 			require.LessOrEqual(t, len(reasons), len(on), "%gx%g: a reason only over a label, not %q", sz[0], sz[1], reasons)
-			if len(on) == 0 || !strings.HasPrefix(on[0], "garbage of ended requests") {
+			if len(on) == 0 || !strings.HasPrefix(on[0], "data of ended requests") {
 				continue
 			}
 			named++
 			reasoned += len(reasons)
-			// Its MB wherever name and MB fit on the block.
-			if TextWidth("garbage of ended requests "+mb, sz[2])+6*sz[2] <= g.W {
-				require.Contains(t, on[0], mb, "%gx%g: the compared garbage's MB where it fits", sz[0], sz[1])
-				sized++
-			}
+			require.NotContains(t, on[0], mb, "%gx%g: the compared garbage without its MB", sz[0], sz[1])
 		}
 	}
 	require.Positive(t, named, "the compared garbage named as ended requests' somewhere")
-	require.Positive(t, sized, "and with its MB where the block is wide enough")
 	require.Positive(t, reasoned, "and said dead, with what frees it, where the block has room")
 }

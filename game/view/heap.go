@@ -650,9 +650,10 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	// are named, not measured, and keep the 6 px floor: pointers with
 	// sizes and "(not to scale)" around the lesson were sums and caveats
 	// to read before it (their bytes are said on point).
-	lesson := false
+	lesson, thinOnPoint := false, false
 	for _, n := range notes {
 		lesson = lesson || n.big
+		thinOnPoint = thinOnPoint || n.thinOnPoint
 	}
 	sliverMin := 6 * sc
 	if inner.H >= 3*CharH*sc && 2*used >= capacity && !lesson {
@@ -660,6 +661,13 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	}
 	px := func(b sim.Bytes) float32 {
 		if capacity <= 0 || b <= 0 {
+			return 0
+		}
+		if thinOnPoint && thinBesideLesson(b, capacity) {
+			// Beside the lesson's parts, a part this small read as a
+			// stray line with a legend entry ("what are the purple and
+			// brown slivers?"): its bytes are said on point (the space's
+			// hover lists every part).
 			return 0
 		}
 		// A segment under a pixel to scale is not drawn (its bytes are in
@@ -718,7 +726,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 				// lesson. Why it is harmless, where a note says so, on
 				// the line above, as the live part beside it says why
 				// it stays (readers told the two apart only by colour).
-				sg.names, sg.tail, sg.why = n.names, n.tail, n.why
+				sg.names, sg.tail, sg.why, sg.unsized = n.names, n.tail, n.why, n.unsized
 			}
 		}
 		segs = append(segs, sg)
@@ -796,6 +804,13 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	return segs
 }
 
+// thinBesideLesson reports whether a part of b bytes in a space of
+// capacity is too small to draw beside the parts a frame is about: under
+// a fiftieth of the space, a sliver a reader cannot name at a glance.
+func thinBesideLesson(b, capacity sim.Bytes) bool {
+	return 50*b < capacity
+}
+
 // heapSeg is one drawn part of a space's fill: what it is and its bytes.
 type heapSeg struct {
 	r     Rect
@@ -806,8 +821,10 @@ type heapSeg struct {
 	// room (why the part is there).
 	names []string
 	tail  string
-	b     sim.Bytes
-	big   bool // its words drawn large: the frame's lesson
+	// unsized: its label never gives its bytes (they are on point).
+	unsized bool
+	b       sim.Bytes
+	big     bool // its words drawn large: the frame's lesson
 	// widened: drawn to the 12 px floor of a mostly full bar, more than
 	// twice its width to scale; its pointer says "not to scale". (The
 	// 6 px floor of every bar is left unsaid: vt-basics' frame.)
@@ -821,6 +838,11 @@ type segNote struct {
 	big   bool
 	names []string // longer names for the part, longest first (heapSeg.names)
 	tail  string   // said after its name when it fits (heapSeg.tail)
+	// unsized: named without its bytes (heapSeg.unsized).
+	unsized bool
+	// thinOnPoint: the space's parts too thin to see beside the parts
+	// drawn (thinBesideLesson) are said on point only, not drawn.
+	thinOnPoint bool
 }
 
 // categoryWords names a kind of heap data on its part of a bar.
@@ -946,9 +968,18 @@ func segLabels(sg heapSeg) []string {
 	for _, n := range append(slices.Clip(sg.names), sg.words) {
 		withSize := n + " " + Size(sg.b)
 		if sg.tail != "" {
-			ts = append(ts, withSize+sg.tail, n+sg.tail)
+			if !sg.unsized {
+				ts = append(ts, withSize+sg.tail)
+			}
+			ts = append(ts, n+sg.tail)
 		}
-		ts = append(ts, withSize, n)
+		if !sg.unsized {
+			ts = append(ts, withSize)
+		}
+		ts = append(ts, n)
+	}
+	if sg.unsized {
+		return ts
 	}
 	return append(ts, Size(sg.b))
 }

@@ -114,7 +114,10 @@ var meanings = [meaningCount]meaningInfo{
 	MeanApp:         {"heap", "application data", ShapeFill, func(p *Palette) Color { return p.App }},
 	MeanGarbage:     {"heap", "garbage", ShapeFill, func(p *Palette) Color { return p.Garbage }},
 	MeanFree:        {"heap", "free", ShapeFill, func(p *Palette) Color { return p.Free }},
-	MeanGC:          {"heap", "stopped for GC", ShapeDiag, func(p *Palette) Color { return p.Pause }},
+	// Its own group: under "heap:" readers looked for its stripes in
+	// the heap's bars; it is time (a run's share stopped, a carrier's
+	// stop), not memory.
+	MeanGC: {"time", "stopped for GC", ShapeDiag, func(p *Palette) Color { return p.Pause }},
 }
 
 // Label is the meaning's words in the legend.
