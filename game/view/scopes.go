@@ -3,6 +3,7 @@ package view
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -945,12 +946,32 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		text.X += w + in
 		text.W -= w + in
 	}
-	f.fit(l, text, txt, words...)
+	// (Only the won cell: a cancelled cell's plate covers one line.)
+	if !(state == callWon && f.lead && len(words) > 0 && fitSplit(l, text, txt, f, words[0], sc)) {
+		f.fit(l, text, txt, words...)
+	}
 	if state == callWon {
 		// A thick frame: a thin one on the blue token read as one more
 		// "ready" cell.
 		l.MarkFrame(r, wonFrame(sc), MeanWinner, p)
 	}
+}
+
+// fitSplit draws words of the form "won, ended" on two lines of cell r
+// ("won" in face f, "ended" under it in the ordinary text) where they do
+// not fit on one but r is tall enough for two: a phone's narrow won cell
+// said "won" alone, and readers asked whether its thread still ran.
+// False (nothing drawn) where the words are not two parts or fit whole.
+func fitSplit(l *List, r Rect, c Color, f cellFace, words string, sc float32) bool {
+	first, second, ok := strings.Cut(words, ", ")
+	if !ok || f.fits(r.W, words) && TextWidth(words, f.size) <= r.W+0.01 || r.H < CharH*(f.size+sc)+2*sc ||
+		TextWidth(second, sc) > r.W+0.01 || !f.fits(r.W, first) {
+		return false
+	}
+	top := r.Y + (r.H-CharH*(f.size+sc))/2
+	f.fit(l, Rect{X: r.X, Y: top, W: r.W, H: CharH * f.size}, c, first)
+	l.TextFit(Rect{X: r.X, Y: top + CharH*f.size, W: r.W, H: CharH * sc}, sc, c, second)
+	return true
 }
 
 // plateWords draws a plate of the panel's ground from x in cell r: lead
