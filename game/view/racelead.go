@@ -47,7 +47,9 @@ func layoutRaceLead(sl SideLayout, r Rect, s *Scene, scale float32) SideLayout {
 	// name them, in the room the races' rows leave.
 	stripH := max(line, CharH*leadFace(scale).size+16*scale+g)
 	if !stripHeadBeside(r.W, s.Lanes, scale) {
-		stripH += CharH * scale // the strip's name on a line over its slots
+		// The strip's name on a line over its slots, which give it
+		// most of its room (a badge's height is all they need).
+		stripH += 4 * scale
 	}
 	r, sl.Lanes = r.CutBottom(stripH)
 	sl.Scopes = r
@@ -291,7 +293,7 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 		l.Text(row.X, row.Y+(row.H-CharH*sc)/2, head, sc, p.Text)
 		row.X += TextWidth(head, sc) + 4*sc
 		row.W -= TextWidth(head, sc) + 4*sc
-	} else if row.H >= 2*CharH*sc {
+	} else if row.H >= 2*CharH*sc+4*sc {
 		var top Rect
 		top, row = row.Top(CharH * sc)
 		l.TextFit(top, sc, p.Text, Count(int64(n))+" carriers (OS threads) run the blue cells", Count(int64(n))+" carriers (OS threads)", stripHead)
