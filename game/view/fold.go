@@ -70,7 +70,16 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 		alts = append(alts,
 			head+"; "+chunks+" hold the parked threads' stacks ("+Size(snap.Chunks.LiveBytes)+")",
 			short+"; "+chunks+" hold parked stacks ("+Size(snap.Chunks.LiveBytes)+")",
-			short+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")",
+			short+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")")
+		if vt, vn := virtualThreadsHeap(snap), snap.VirtualLive; vn > 0 && Size(vt) != Size(snap.Chunks.LiveBytes) {
+			// Where the line is short (a phone's), the virtual threads'
+			// whole cost, as the caption says it: "StackChunks (11.9
+			// KB)" under a caption's "16 virtual threads cost 15.9 KB"
+			// asked which was their cost.
+			vs := Count(int64(vn)) + " virtual " + plural(vn, "thread", "threads")
+			alts = append(alts, "heap: "+Size(used)+" used; "+vs+": "+Size(vt), "heap "+Size(used)+"; "+vs+": "+Size(vt))
+		}
+		alts = append(alts,
 			// "of it": the StackChunks are a part of the heap's use, not
 			// all of it (12.7 MB beside 11.9 KB asked what the rest was).
 			"heap: "+Size(used)+" used, of it "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")",
@@ -258,7 +267,7 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary, eachRun 
 			defer l.MarkCircle(r.Right()-dot-4*sc, r.Y+r.H/2, dot, MeanOnCPU, p)
 		}
 	} else {
-		alts = append(alts, head+" = "+strings.Join(short, " + ")+mem, head+" = "+strings.Join(short, " + "), head)
+		alts = append(alts, head+" = "+strings.Join(short, " + ")+mem, head+" = "+strings.Join(short, " + "), head+" = "+tightOS(short, jvm), head)
 	}
 	if !r.Empty() {
 		l.Rect(r, p.Panel)
@@ -280,11 +289,7 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary, eachRun 
 			if snap.PlatformApp > 0 {
 				sum = append(sum[:len(sum):len(sum)], Count(int64(snap.PlatformApp))+" of the program's")
 			}
-			// A phone's narrower line: the JVM's part in two words.
-			tight := strings.Join(sum, " + ")
-			if jvm > 0 {
-				tight = strings.Replace(tight, Count(int64(jvm))+" of the JVM's own", Count(int64(jvm))+" JVM's own", 1)
-			}
+			tight := tightOS(sum, jvm)
 			if eachRun {
 				l.TextFit(r.Inset(2*sc), sc, p.TextDim, "each run: "+Count(int64(snap.PlatformLive))+" OS threads ("+Count(int64(carriers))+" carriers)", head)
 			} else {
@@ -295,6 +300,17 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary, eachRun 
 		return
 	}
 	foldedLineText(l, r, "OS threads", say, p, sc, alts...)
+}
+
+// tightOS joins the OS threads' short parts for a phone's narrower line,
+// the JVM's part in two words ("7 JVM's own"): cut to its count alone,
+// the line left readers asking what the other OS threads were.
+func tightOS(short []string, jvm int) string {
+	tight := strings.Join(short, " + ")
+	if jvm > 0 {
+		tight = strings.Replace(tight, Count(int64(jvm))+" of the JVM's own", Count(int64(jvm))+" JVM's own", 1)
+	}
+	return tight
 }
 
 // drawFoldedLanes draws the carrier lanes of a still frame: the busy ones

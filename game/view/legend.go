@@ -18,10 +18,49 @@ func legendFlow(w, sc float32, set, inHeap, outside meaningSet, queued string, p
 	return flowLegend(w, sc, statesThatFit(w, sc, set, inHeap, outside, queued), inHeap, outside, queued, place)
 }
 
-// flowLegend is legendFlow of set as it is.
+// flowLegend is legendFlow of set as it is. A legend of one group leaves
+// its heading out where the heading costs a line: its entries say what
+// they are ("threads:" before a phone's race cells' looks pushed the
+// last look to a third line).
 func flowLegend(w, sc float32, set, inHeap, outside meaningSet, queued string, place func(m Meaning, label string, x, y float32)) int {
+	headed := flowGroups(w, sc, set, inHeap, outside, queued, true, nil)
+	if groups(set, inHeap, outside, queued) == 1 && flowGroups(w, sc, set, inHeap, outside, queued, false, nil) < headed {
+		return flowGroups(w, sc, set, inHeap, outside, queued, false, place)
+	}
+	return flowGroups(w, sc, set, inHeap, outside, queued, true, place)
+}
+
+// groups counts the headings the legend of set has.
+func groups(set, inHeap, outside meaningSet, queued string) int {
+	n, group := 0, ""
+	for m := Meaning(1); m < legendEnd; m++ {
+		if !set.has(m) || m == badgeKey && runningKey(set) {
+			continue
+		}
+		if g := groupOf(m, set, inHeap, outside, queued); g != group {
+			group = g
+			n++
+		}
+	}
+	return n
+}
+
+// groupOf is the heading meaning m is listed under in the legend of set.
+func groupOf(m Meaning, set, inHeap, outside meaningSet, queued string) string {
+	g := headingIn(m, set, inHeap, outside)
+	if m == MeanRequest && queued != "" && g == meanings[m].group {
+		g = queued
+	}
+	return g
+}
+
+// flowGroups is flowLegend with or without the groups' headings.
+func flowGroups(w, sc float32, set, inHeap, outside meaningSet, queued string, headings bool, place func(m Meaning, label string, x, y float32)) int {
 	x, line := pad*sc, 0
 	sw := func(m Meaning) float32 {
+		if m == MeanVirtual && runningKey(set) {
+			return runningSwatchW(sc)
+		}
 		if m == badgeKey {
 			return badgeW(badgeSample, sc)
 		}
@@ -54,14 +93,10 @@ func flowLegend(w, sc float32, set, inHeap, outside meaningSet, queued string, p
 		x += iw
 	}
 	for m := Meaning(1); m < legendEnd; m++ {
-		if !set.has(m) {
-			continue
+		if !set.has(m) || m == badgeKey && runningKey(set) {
+			continue // (the badge is in the running look's swatch)
 		}
-		g := headingIn(m, set, inHeap, outside)
-		if m == MeanRequest && queued != "" && g == meanings[m].group {
-			g = queued
-		}
-		if g != group {
+		if g := groupOf(m, set, inHeap, outside, queued); g != group && headings {
 			group = g
 			// A heading that cannot share a line with its first item even
 			// on a line of its own is left out: alone on a line it reads
@@ -133,6 +168,9 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 	}
 	if m == badgeKey {
 		return "= its carrier"
+	}
+	if m == MeanVirtual && runningKey(set) {
+		return "running on carrier " + itoa(badgeSample)
 	}
 	if m == MeanRequest {
 		switch {
@@ -234,6 +272,17 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 			return
 		}
 		sr := Rect{X: r.X + x, Y: y + (CharH*sc-sw)/2, W: sw, H: sw}
+		if m == MeanVirtual && runningKey(shown) {
+			// A running cell small: the blue fill and its carrier's
+			// badge, as the races and the carriers' slots draw them.
+			cw, h := runningSwatchW(sc), CharH*sc+4*sc
+			c := Rect{X: r.X + x, Y: y + (CharH*sc-h)/2, W: cw, H: h}
+			l.Mark(c, m, p, 1)
+			carrierBadge(l, c.X+2*sc, c, badgeSample, p, sc)
+			l.legend = append(l.legend, m)
+			l.Text(r.X+x+cw+3*sc, y, label, sc, p.Text)
+			return
+		}
 		if cellSwatch(m, shown) {
 			// A race cell filled in the thread's blue, the cells'
 			// shape: a small square matched nothing in the grid.

@@ -25,6 +25,18 @@ const legendEnd = badgeKey + 1
 // badgeSample is the number the badge's legend swatch shows.
 const badgeSample = 3
 
+// runningKey reports whether the legend of set keys the blue as the
+// running race cells look: a blue cell with its carrier's badge, "running
+// on carrier 3", one entry for the fill and the badge. Readers of a
+// phone's frame, whose legend had room for "virtual thread" alone, took
+// the blue for every virtual thread (the parked and ready cells are not
+// blue) and matched the badges to the carriers' boxes by guessing.
+func runningKey(set meaningSet) bool { return set.has(MeanVirtual) && set.has(badgeKey) }
+
+// runningSwatchW is the width of the running look's legend swatch: a
+// cell with room for the badge.
+func runningSwatchW(sc float32) float32 { return max(stateSwatchW(sc), badgeW(badgeSample, sc)+8*sc) }
+
 // isStateKey reports whether legend entry m is a race cell's look.
 func isStateKey(m Meaning) bool { return m >= meaningCount && m < badgeKey }
 
@@ -91,10 +103,13 @@ func (l *List) noteStateDrawn(st callState) {
 const linesKeyed = meaningSet(1<<(meaningCount+Meaning(callWaiting)) | 1<<(meaningCount+Meaning(callReady)))
 
 // statesThatFit is set with the looks that fit the lines the colours'
-// legend takes: all of them, else those the threads' line does not key,
-// else none. On a phone's canvas the looks on lines of their own took
-// the room of the race rows they explain. The height reserved and the
-// legend drawn both flow through here, so the room stays the room used.
+// legend takes and one more: all of them, else those the threads' line
+// does not key, else none. On a phone's canvas the looks on lines of
+// their own took the room of the race rows they explain; with none of
+// them, its readers could not tell what the hatching, the pause sign and
+// the numbered badges meant, and took the blue for every virtual thread:
+// one line is their room. The height reserved and the legend drawn both
+// flow through here, so the room stays the room used.
 func statesThatFit(w, sc float32, set, inHeap, outside meaningSet, queued string) meaningSet {
 	if set&stateKeys == 0 {
 		return set
@@ -102,7 +117,7 @@ func statesThatFit(w, sc float32, set, inHeap, outside meaningSet, queued string
 	lines := func(s meaningSet) int { return flowLegend(w, sc, s, inHeap, outside, queued, nil) }
 	colours := lines(set &^ legendKeys)
 	for _, s := range []meaningSet{set, set &^ linesKeyed} {
-		if s&stateKeys != 0 && lines(s) <= colours {
+		if s&stateKeys != 0 && lines(s) <= colours+1 {
 			return s
 		}
 	}

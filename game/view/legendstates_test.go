@@ -9,6 +9,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// phoneCanvas is the page's canvas on a phone 390 CSS pixels wide at
+// device scale 2 (the shots' phone frame).
+var phoneCanvas = [3]float32{712, 890, 2}
+
 // legendTexts is the words of the legend drawn in l, in order.
 func legendTexts(l *List) string {
 	var out []string
@@ -22,14 +26,14 @@ func legendTexts(l *List) string {
 
 // Where the races are the side's picture, the legend says what the race
 // cells' looks mean (fresh readers asked what the hollow outline, the
-// cross, the green frame and the dim square were) on a desktop's canvas,
-// within the room the canvas reserved, and on no canvas with more lines
-// than the colours alone take (on a phone's they took the race rows'
-// room); a frame without races lists none.
+// cross, the green frame and the dim square were) on a desktop's canvas
+// and a phone's, within the room the canvas reserved, and on no canvas
+// with more than one line more than the colours alone take (on a phone's
+// they took the race rows' room); a frame without races lists none.
 func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 	in, side := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
 	in.Models = []string{"haiku", "sonnet", "opus"}
-	for _, size := range append([][3]float32{{1134, 464, 1}}, sceneSizes...) {
+	for _, size := range append([][3]float32{{1134, 464, 1}, phoneCanvas}, sceneSizes...) {
 		var l List
 		Build(&l, size[0], size[1], &Header{Scenario: "llm-router"}, []*Side{side}, []SideInput{in}, &Options{Scale: size[2]})
 		require.True(t, SceneOf(&in, true).ScopesLead)
@@ -40,12 +44,15 @@ func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 			assert.LessOrEqual(t, it.Bounds().Bottom(), size[1]+0.01, "%v: %q below the canvas", size, it.Text)
 		}
 		w, sc := size[0], size[2]
-		assert.Equal(t, flowLegend(w, sc, l.used&^legendKeys, l.heapUsed, l.outsideHeap, l.queued, nil),
-			legendFlow(w, sc, l.used, l.heapUsed, l.outsideHeap, l.queued, nil), "%v: the looks add a line: %s", size, txt)
-		if size[0] < 1134 {
+		assert.LessOrEqual(t, legendFlow(w, sc, l.used, l.heapUsed, l.outsideHeap, l.queued, nil),
+			flowLegend(w, sc, l.used&^legendKeys, l.heapUsed, l.outsideHeap, l.queued, nil)+1, "%v: the looks add more than a line: %s", size, txt)
+		if size[0] < 1134 && size != phoneCanvas {
 			continue
 		}
-		for _, want := range []string{"parked", "running", "cancelled", "ended", "= its carrier"} {
+		// The blue keyed as the running cells' look with its carrier's
+		// badge (a phone's readers took "virtual thread" for every cell
+		// and guessed what the badges counted).
+		for _, want := range []string{"parked", "cancelled", "ended", itoa(badgeSample) + " | running on carrier " + itoa(badgeSample)} {
 			assert.Contains(t, txt, want, "%v: legend %s", size, txt)
 		}
 		// "ready" keyed only where a ready look is drawn: none is ready
@@ -59,13 +66,11 @@ func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 		// threads' colours ("threads:" and "a thread's state:" read as
 		// two legends).
 		assert.NotContains(t, txt, stateKeyGroup, "%v: legend %s", size, txt)
-		assert.Equal(t, 1, strings.Count(txt, "threads:"), "%v: legend %s", size, txt)
+		assert.LessOrEqual(t, strings.Count(txt, "threads:"), 1, "%v: legend %s", size, txt)
 		// The races' cells draw no green dot (the blue fill says running
 		// on a carrier): the legend keys none.
 		assert.NotContains(t, txt, "on a CPU", "%v: legend %s", size, txt)
-		// The blue said as a colour beside the looks (ready and parked
-		// threads are drawn in it, not filled with it).
-		assert.Contains(t, txt, "blue fill = running on a carrier", "%v: legend %s", size, txt)
+		assert.NotContains(t, txt, "virtual thread", "%v: the blue is the running look, not every thread: %s", size, txt)
 		if size[1] < 800 {
 			// A desktop's legend stays one line.
 			ys := map[float32]bool{}
@@ -120,5 +125,6 @@ func TestRaceLegendTellsWonFromEndedAndKeysTheBadge(t *testing.T) {
 	assert.GreaterOrEqual(t, thick, 4, "the won swatch's four sides in the won cell's frame width: %s", legendTexts(&l))
 	assert.GreaterOrEqual(t, thinDim, 4, "the ended swatch is a thin outline in the dim ink")
 	txt := legendTexts(&l)
-	assert.Contains(t, txt, itoa(badgeSample)+" | = its carrier", "the badge's swatch is its number: %s", txt)
+	assert.Contains(t, txt, itoa(badgeSample)+" | running on carrier "+itoa(badgeSample), "the badge's swatch is its number: %s", txt)
+	assert.NotContains(t, txt, "= its carrier", "one entry for the running look and its badge: %s", txt)
 }

@@ -450,6 +450,11 @@ func rssShort(snap *sim.Snapshot) []string {
 		"resident memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(short, " + "),
+		// A phone's line: the total with the part the caption names
+		// ("182.0 MB is the JVM itself" beside a bare 220.2 MB asked
+		// which was the JVM's memory).
+		"memory " + PartsSize(snap.RSS) + ", of it the JVM itself " + PartsSize(snap.RSSJVM),
+		"memory " + PartsSize(snap.RSS) + ", of it JVM itself " + PartsSize(snap.RSSJVM),
 		"resident memory of the JVM " + PartsSize(snap.RSS), "resident memory " + PartsSize(snap.RSS), "memory " + PartsSize(snap.RSS)}
 }
 

@@ -45,7 +45,13 @@ func layoutRaceLead(sl SideLayout, r Rect, s *Scene, scale float32) SideLayout {
 	r, sl.Parked = r.CutBottom(line)
 	// The carriers' slots, right under the races whose running cells
 	// name them, in the room the races' rows leave.
-	r, sl.Lanes = r.CutBottom(max(line, CharH*leadFace(scale).size+16*scale+g))
+	stripH := max(line, CharH*leadFace(scale).size+16*scale+g)
+	if !stripHeadBeside(r.W, s.Lanes, scale) {
+		// The strip's name on a line over its slots, which give it
+		// most of its room (a badge's height is all they need).
+		stripH += 4 * scale
+	}
+	r, sl.Lanes = r.CutBottom(stripH)
 	sl.Scopes = r
 	for _, p := range []*Rect{&sl.Lanes, &sl.Parked, &sl.Scopes, &sl.Heap, &sl.OS} {
 		if !p.Empty() {
@@ -280,11 +286,17 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	row := r.Inset(2 * sc)
 	gap := 3 * sc
 	// The row's name before the slots, which say the carriers' numbers
-	// (the running cells' "on carrier 5").
-	if head := "carriers"; TextWidth(head, sc)+4*sc < row.W/float32(n+1) {
+	// (the running cells' "on carrier 5"); on a line over them where it
+	// does not fit beside (a phone's: readers of slots numbered 1 to 8
+	// with no name asked what they were).
+	if head := stripHead; stripHeadBeside(r.W, n, sc) {
 		l.Text(row.X, row.Y+(row.H-CharH*sc)/2, head, sc, p.Text)
 		row.X += TextWidth(head, sc) + 4*sc
 		row.W -= TextWidth(head, sc) + 4*sc
+	} else if row.H >= 2*CharH*sc+4*sc {
+		var top Rect
+		top, row = row.Top(CharH * sc)
+		l.TextFit(top, sc, p.Text, Count(int64(n))+" carriers (OS threads) run the blue cells", Count(int64(n))+" carriers (OS threads)", stripHead)
 	}
 	w := max(2*sc, (row.W-float32(n-1)*gap)/float32(max(1, n)))
 	// The ordinary text in every slot: the bold fitted some and not
@@ -376,6 +388,17 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 		" to wake (the OS's wake-up), then goes back to sleep if a busy carrier took the thread first." +
 		" The numbers name the carriers, they are not an order of use: a thread made ready goes to whichever carrier takes it from the queue first (one just freed, or one woken for it), so a higher-numbered carrier may run while a lower one sleeps." + more
 	l.region(r, "carriers", say)
+}
+
+// stripHead names the carriers' strip.
+const stripHead = "carriers"
+
+// stripHeadBeside reports whether the carriers' strip w pixels wide has
+// room for its name beside its n slots (else the name takes a line over
+// them).
+func stripHeadBeside(w float32, n int, sc float32) bool {
+	row := w - 4*sc
+	return TextWidth(stripHead, sc)+4*sc < row/float32(max(1, n)+1)
 }
 
 // slotWords draws the first of alts that fits r whole in face f, else in

@@ -3,6 +3,7 @@ package view
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/loomlab/loomlab/sim"
 )
@@ -945,12 +946,32 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		text.X += w + in
 		text.W -= w + in
 	}
-	f.fit(l, text, txt, words...)
+	// (Only the won cell: a cancelled cell's plate covers one line.)
+	if !(state == callWon && f.lead && len(words) > 0 && fitSplit(l, text, txt, f, words[0], sc)) {
+		f.fit(l, text, txt, words...)
+	}
 	if state == callWon {
 		// A thick frame: a thin one on the blue token read as one more
 		// "ready" cell.
 		l.MarkFrame(r, wonFrame(sc), MeanWinner, p)
 	}
+}
+
+// fitSplit draws words of the form "won, ended" on two lines of cell r
+// ("won" in face f, "ended" under it in the ordinary text) where they do
+// not fit on one but r is tall enough for two: a phone's narrow won cell
+// said "won" alone, and readers asked whether its thread still ran.
+// False (nothing drawn) where the words are not two parts or fit whole.
+func fitSplit(l *List, r Rect, c Color, f cellFace, words string, sc float32) bool {
+	first, second, ok := strings.Cut(words, ", ")
+	if !ok || f.fits(r.W, words) && TextWidth(words, f.size) <= r.W+0.01 || r.H < CharH*(f.size+sc)+2*sc ||
+		TextWidth(second, sc) > r.W+0.01 || !f.fits(r.W, first) {
+		return false
+	}
+	top := r.Y + (r.H-CharH*(f.size+sc))/2
+	f.fit(l, Rect{X: r.X, Y: top, W: r.W, H: CharH * f.size}, c, first)
+	l.TextFit(Rect{X: r.X, Y: top + CharH*f.size, W: r.W, H: CharH * sc}, sc, c, second)
+	return true
 }
 
 // plateWords draws a plate of the panel's ground from x in cell r: lead
@@ -1085,34 +1106,41 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 		l.hit(owner, sv.Owner)
 		st := stateOfOwner(sv, snap)
 		n := carrierOf(snap, sv.Owner)
-		if f.lead && st == callRunning && n > 0 && owner.H >= CharH*(f.size+sc)+4*sc {
+		// Its number over what it does in the ordinary size where the
+		// large bold leaves no room for the two lines (a phone's low
+		// rows, whose running request lost its carrier's badge).
+		of := f
+		if owner.H < CharH*(f.size+sc)+4*sc {
+			of.size = sc
+		}
+		if f.lead && st == callRunning && n > 0 && owner.H >= CharH*(of.size+sc)+2*sc {
 			// Its carrier's badge before its number, as the running call
 			// cells and the carriers' slots start theirs, and under it
 			// what it does: a decided race's request thread replies and
 			// ends ("on carrier 4" read as a request still racing).
 			drawCall(l, owner, st, nil, active, f, p, sc)
 			x := owner.X + 5*sc // after the cell's inset, as drawCall sets a lead cell's words (no dot)
-			top := owner.Y + (owner.H-CharH*(f.size+sc))/2
-			bw := carrierBadge(l, x, Rect{Y: top, H: CharH * f.size}, n, p, sc) + 4*sc
-			f.fit(l, Rect{X: x + bw, Y: top, W: owner.Right() - x - bw - 2*sc, H: CharH * f.size}, p.Background, sv.Owner.String())
+			top := owner.Y + (owner.H-CharH*(of.size+sc))/2
+			bw := carrierBadge(l, x, Rect{Y: top, H: CharH * of.size}, n, p, sc) + 4*sc
+			of.fit(l, Rect{X: x + bw, Y: top, W: owner.Right() - x - bw - 2*sc, H: CharH * of.size}, p.Background, sv.Owner.String())
 			say := []string{"starts its race", "starts race", "runs"}
 			if sv.Winner >= 0 {
 				say = []string{"replies, ends", "replies"}
 			}
-			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, say...)
-		} else if f.lead && st == callWaiting && sv.Winner < 0 && owner.H >= CharH*(f.size+sc)+4*sc {
+			l.TextFit(Rect{X: x, Y: top + CharH*of.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, say...)
+		} else if f.lead && st == callWaiting && sv.Winner < 0 && owner.H >= CharH*(of.size+sc)+2*sc {
 			// What it waits for, under its number: a pause sign alone
 			// left readers guessing that the request's thread waits
 			// for its race ("#4343 shows only a small parked icon").
 			drawCall(l, owner, st, nil, active, f, p, sc)
 			x := owner.X + 4*sc + parkedSquare(owner, sc) + 5*sc // after the sign, as drawCall sets its words
-			top := owner.Y + (owner.H-CharH*(f.size+sc))/2
+			top := owner.Y + (owner.H-CharH*(of.size+sc))/2
 			ink := p.TextDim
 			if active {
 				ink = p.Text
 			}
-			f.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * f.size}, ink, sv.Owner.String())
-			l.TextFit(Rect{X: x, Y: top + CharH*f.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.TextDim, ownerWaitWords...)
+			of.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * of.size}, ink, sv.Owner.String())
+			l.TextFit(Rect{X: x, Y: top + CharH*of.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.TextDim, ownerWaitWords...)
 		} else {
 			drawCall(l, owner, st, []string{sv.Owner.String()}, active, f, p, sc)
 		}

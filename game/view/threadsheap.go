@@ -115,17 +115,17 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		barH = 2*row + min(spare/3, 2*row)
 	}
 	bar, rest := rest.Top(barH)
-	if !low {
+	if bar.H >= row+4*sc {
 		// The bar says on itself what it is, the bytes in use: under
 		// "of 4.00 GB" a full bar with its title above it read as a
-		// full heap.
+		// full heap (a phone's low bar, which said nothing, too).
 		defer func() {
 			in := Rect{X: bar.X + CharW*sc/2, Y: bar.Y + 2*sc, W: bar.W - CharW*sc, H: row}
-			if Size(total) == Size(used) {
-				l.TextFit(in, sc, p.Background, Size(used)+" in use, by kind", Size(used)+" in use")
-			} else {
-				l.TextFit(in, sc, p.Background, "the threads' "+Size(total)+", by kind", "the threads' "+Size(total))
+			what := Size(used) + " in use"
+			if Size(total) != Size(used) {
+				what = "the threads' " + Size(total)
 			}
+			l.TextFit(in, sc, p.Background, what+", by kind", what)
 		}()
 	}
 	words, rest := rest.Top(row)
@@ -151,7 +151,13 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		x += w
 	}
 	if low {
-		l.TextFit(rest, sc, p.Text, perThread+": "+strings.Join(what, " + "), perThread)
+		// Right under the names of the parts: "~0.8 KB a thread" alone
+		// there read as one StackChunk's size.
+		alts := []string{perThread + ": " + strings.Join(what, " + ")}
+		if len(what) > 1 {
+			alts = append(alts, perThread+": one of each")
+		}
+		l.TextFit(rest, sc, p.Text, append(alts, perThread)...)
 		return
 	}
 	_, rest = rest.Top(4*sc + min(spare/4, row))

@@ -1,0 +1,67 @@
+package view
+
+import (
+	"testing"
+
+	"github.com/loomlab/loomlab/sim"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// On a phone's canvas the races' frame still names its carriers' strip
+// (readers of eight numbered boxes with no name asked what they were)
+// and says that the won call's thread has ended, on a second line of its
+// narrow cell (a bare "won" read as still running).
+func TestRacePhoneNamesCarriersAndEndedWinner(t *testing.T) {
+	in, side := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
+	in.Models = []string{"haiku", "sonnet", "opus"}
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "llm-router"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	require.True(t, SceneOf(&in, true).ScopesLead)
+	assert.Contains(t, texts(&l), itoa(len(in.Snap.Carriers))+" carriers (OS threads)")
+	var won *Item
+	for i := range l.Items[:l.legendFrom] {
+		if it := &l.Items[i]; it.Kind == KindText && it.Text == "won" {
+			won = it
+		}
+	}
+	require.NotNil(t, won, "a won cell: %s", texts(&l))
+	ended := false
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindText && it.Text == "ended" && it.X == won.X && it.Y > won.Y {
+			ended = true
+		}
+	}
+	assert.True(t, ended, "the won cell says its thread ended, under \"won\": %s", texts(&l))
+}
+
+// phoneTexts builds c's frame on a phone's canvas and returns its words.
+func phoneTexts(t *testing.T, c sceneCase) (string, *sim.Snapshot) {
+	in, side := runScene(t, c)
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: c.scenario}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	return texts(&l), in.Snap
+}
+
+// On a phone, 10,000 sleeping threads' heap bar says on itself that it
+// is the bytes in use (readers took it for a full 4 GB heap), the share
+// a thread says it is both parts, and the OS threads' line names the
+// others than the carriers.
+func TestMemoryVirtualPhoneSaysWhatTheBarIs(t *testing.T) {
+	txt, snap := phoneTexts(t, sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond})
+	used := snap.Heap.EdenUsed + snap.Heap.SurvivorUsed
+	assert.Contains(t, txt, "\n"+Size(used)+" in use, by kind\n")
+	assert.Contains(t, txt, " a thread: one of each\n")
+	jvm := snap.PlatformLive - len(snap.Carriers)
+	assert.Contains(t, txt, Count(int64(len(snap.Carriers)))+" carriers + "+Count(int64(jvm))+" JVM's own")
+}
+
+// On a phone, the event loops' folded heap line gives the virtual
+// threads' whole cost in the heap, as the caption does (the StackChunks'
+// bytes alone beside the caption's total asked which was their cost), and
+// the memory line names the JVM itself's part the caption names.
+func TestLoomCarrierPhoneSaysTheCaptionsFigures(t *testing.T) {
+	txt, snap := phoneTexts(t, sceneCase{"loom-carrier", "256-vthreads", sim.Duration(1001.13 * float64(sim.Millisecond))})
+	assert.Contains(t, txt, Count(int64(snap.VirtualLive))+" virtual threads: "+Size(virtualThreadsHeap(snap)))
+	assert.Contains(t, txt, "JVM itself "+PartsSize(snap.RSSJVM))
+}
