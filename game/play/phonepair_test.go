@@ -81,3 +81,16 @@ func TestPhoneDrawsThePoolingPairAsRows(t *testing.T) {
 		}
 	}
 }
+
+// request-load's pool on a phone: the CPUs' panel, folded to its title,
+// counts them there ("CPUs" over nothing read as "idle or failed to
+// draw?"), and the pool's time bar says when it is expected to finish,
+// not "done".
+func TestPhonePoolFrameSaysItsCPUsAndItsEnd(t *testing.T) {
+	p := contrastAt(t, poolSpec, sim.Time(600*sim.Millisecond))
+	_, words := phoneFrame(p)
+	in := p.Inputs(nil)[0]
+	require.Contains(t, words, "all "+view.Count(int64(in.Snap.Cores))+" idle\nCPUs\n", "the count at the title's end")
+	require.Regexp(t, `\nfinishes ~[0-9,]+ ms\nfixed pool\n`, words)
+	require.NotContains(t, words, "\ndone\n")
+}
