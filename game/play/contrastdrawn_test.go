@@ -35,7 +35,8 @@ func TestStateSaysWhetherTheContrastIsDrawn(t *testing.T) {
 		{"before the pool's first task", poolSpec, 0, false, false},
 		// The virtual threads' frame has no backlog to draw the pool under.
 		{"the virtual threads' frame", `{"scenario":"request-load","case":"virtual-per-request","seed":1}`, sim.Time(600 * sim.Millisecond), false, false},
-		{"the pair of old gens", pooledSpec, judged, true, false},
+		// A phone draws the two runs as rows.
+		{"the pair of old gens", pooledSpec, judged, true, true},
 	} {
 		p := contrastAt(t, c.spec, c.at)
 		drawn, st := drawnAt(p, 1134, 464)

@@ -55,7 +55,7 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	require.Regexp(t, `thread-local data [0-9.]+ [MG]B live: no GC frees it`, words, "the pooled run's live block says what a GC frees of it")
 	// Without its MB: 613 MB dead beside 549 MB live read as "about
 	// the same". What frees it is its bracket's (TestFullGCFreesBracketsTheGarbage).
-	require.Contains(t, words, "data of ended requests dead: no thread uses it", "the compared run's garbage says it is dead")
+	require.Contains(t, words, "garbage of ended requests dead: no thread uses it", "the compared run's garbage says it is dead")
 	require.NotContains(t, words, "eden", "no young row: its slivers were noise beside the old gens")
 	require.NotContains(t, words, "0 Full GCs")
 

@@ -26,9 +26,9 @@ func taskRegion(p *Playground) bool {
 }
 
 // poolEnd reads the pool's expected end, in ms, from p's frame words:
-// the time axis's end label.
+// the words at the end of its row (the time axis's end says it no more).
 func poolEnd(t *testing.T, p *Playground) float64 {
-	m := regexp.MustCompile(` 0 ~([0-9,]+) ms now `).FindStringSubmatch(strings.Join(shownWords(p), " "))
+	m := regexp.MustCompile(`fixed pool finishes ~([0-9,]+) ms `).FindStringSubmatch(strings.Join(shownWords(p), " "))
 	require.NotNil(t, m, "the pool's expected end is drawn: %v", shownWords(p))
 	v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
 	require.NoError(t, err)
@@ -58,11 +58,14 @@ func TestTaskContrastIsTheLiveModel(t *testing.T) {
 	ended := "done at " + view.Dur(sim.Duration(c.Snap.Time))
 	require.Contains(t, words, "virtual threads, separate run: "+ended)
 	// The bars share one labelled clock: 0, now, the end. The pool's bar
-	// names no count ("1,000 done" over it read as a progress bar).
-	require.Contains(t, words, "fixed pool done virtual threads")
+	// names no count ("1,000 done" over it read as a progress bar), and
+	// its end says when it is expected ("done" alone there read as
+	// "fixed pool: done").
 	require.Contains(t, words, "now "+view.Clock(sim.Duration(at)))
 	end := poolEnd(t, p)
 	require.InDelta(t, ruleEnd(p), end, 5, "the estimate is the rule over the live state, to 10 ms")
+	require.NotContains(t, words, "fixed pool done")
+	require.Contains(t, words, "0 now "+view.Clock(sim.Duration(at)), "the axis's end is the pool's, said over it once")
 	require.Greater(t, end, 4000.0, "the premise: 50 rounds of about 100 ms")
 
 	// A bigger pool: fewer rounds, an earlier expected end.

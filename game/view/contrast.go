@@ -19,11 +19,12 @@ import (
 // pairFits reports whether the heap draws the two cases as a pair of
 // old gens: the shown old gen is the frame's lesson (the threads' own
 // data fills it), the compared case is of the same heap, and the panel
-// (body) keeps room for a thin young row and two bars a reader compares
-// at a glance (each a heading, a label and a bar some lines high).
-func pairFits(c *Contrast, h *sim.HeapView, body Rect, sc float32) bool {
+// (body) keeps room, over more than lines lines, for the young rows and
+// two bars a reader compares at a glance (each a heading, a label and a
+// bar some lines high).
+func pairFits(c *Contrast, h *sim.HeapView, body Rect, lines, sc float32) bool {
 	return c != nil && c.Snap != nil && c.Snap.Heap.OldCap == h.OldCap && h.OldCap > 0 &&
-		oldHoldsThreadData(h) && body.H > 11*CharH*sc && body.W > 40*CharW*sc
+		oldHoldsThreadData(h) && body.H > lines*CharH*sc && body.W > 40*CharW*sc
 }
 
 // stoppedColW is the width of the column at the bars' end that says each
@@ -239,11 +240,22 @@ func CommonPart(title, other string) string {
 // by side, each with its own threads, old gen and GC share in matching
 // places, so that the marks carry the comparison. r is the panel, body
 // its inside. It returns the shown run's old gen's parts and bar.
+//
+// On a phone (a body too narrow for two columns) the runs are two rows
+// instead, each its name, its old gen and its share stopped as one bar
+// with its words at the stripes' end: the young spaces go (they drew the
+// eye to eden while the lesson is the old gens', and each run's rows kept
+// the old gens too thin to read).
 func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Palette, sc float32) ([]heapSeg, Rect) {
 	c := s.contrast
 	row := CharH * sc
 	gap := 2 * CharW * sc
 	colW := (body.W - gap) / 2
+	stacked := colW < pairColumnMinW*sc
+	if stacked {
+		gap = row / 2
+		colW = body.W
+	}
 	both := snap.Paused && c.Snap.Paused && snap.PauseFull == c.Snap.PauseFull
 	if both {
 		// One pause state for both runs, said once over the panel's
@@ -282,6 +294,10 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			"the case compared (" + c.Title + ")"},
 	} {
 		col := Rect{X: body.X + float32(i)*(colW+gap), Y: body.Y, W: colW, H: body.H}
+		if stacked {
+			rowH := (body.H - gap) / 2
+			col = Rect{X: body.X, Y: body.Y + float32(i)*(rowH+gap), W: body.W, H: rowH}
+		}
 		rs := run.snap
 		title, rest := col.Top(row * 1.25)
 		name := title
@@ -290,6 +306,10 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			// title's end, framed as the pair's "both runs in a young
 			// GC" is, in words alone (the stripes are the share bars').
 			t := pauseKind(rs) + " now"
+			if stacked {
+				// A phone's row keeps room for the run's name.
+				t = pauseKind(rs)
+			}
 			tw := TextWidth(t, sc)
 			var st Rect
 			name, st = title.CutRight(tw + 12*sc)
@@ -298,13 +318,10 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			l.Frame(st, 1, p.PanelEdge)
 			l.Text(st.X+4*sc, st.Y+sc, t, sc, p.Text)
 		}
-		// Bold, the column's title: which run the marks under it are.
-		for _, t := range run.names {
-			if TextWidth(t, 1.25*sc) <= name.W {
-				l.TextBold(name.X, name.Y, t, 1.25*sc, p.Text)
-				break
-			}
-		}
+		// Bold, the column's title: which run the marks under it are
+		// (smaller where no name fits large: a phone's row beside its
+		// pause's flag).
+		drawBoldFit(l, name, p, []float32{1.25 * sc, sc}, run.names...)
 		// The run's threads are said by its title (pooled, kept; or one
 		// per request) and counted on point: a row of ten squares for
 		// 10,000 beside ten for 9,986 told a reader nothing.
@@ -318,8 +335,17 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		// each space.
 		rest.Y += 2 * sc
 		rest.H -= 2 * sc
-		old, line := rest.CutBottom(1.25*row + 6*sc + gcShareBarH(sc))
-		old, frees := old.CutBottom(fullGCFreesH(sc))
+		lineH := 1.25*row + 6*sc + gcShareBarH(sc)
+		if stacked {
+			lineH = row + 6*sc
+		}
+		old, line := rest.CutBottom(lineH)
+		// Under a column's bar, what a Full GC frees; a phone's row has
+		// no room for it (its hover says it).
+		var frees Rect
+		if !stacked {
+			old, frees = old.CutBottom(fullGCFreesH(sc))
+		}
 		h := oldAsDrawn(rs)
 		var state []string
 		if rs.PauseFull && h.OldCap > 0 {
@@ -331,7 +357,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		// GC the label says how full the collector found it.)
 		drawFullGCEdge(l, old, len(state) == 0, p, sc)
 		for _, g := range sg {
-			if g.words == "garbage" {
+			if g.words == "garbage" && !stacked {
 				drawFullGCFrees(l, frees, g, rs, h, p, sc)
 			}
 		}
@@ -345,14 +371,20 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 				pct = Count(int64(n)) + " %"
 			}
 			full := gcKindsWords(rs)
-			y := line.Y + 4*sc
-			for _, t := range []string{pct + " of time stopped for GC · " + full, pct + " stopped for GC · " + full, pct + " stopped · " + full} {
-				if TextWidth(t, 1.25*sc) <= line.W {
-					l.TextBold(line.X, y, t, 1.25*sc, p.Text)
-					break
-				}
+			if stacked {
+				// One line: the bar, its words in bold past its stripes
+				// (the Full GCs where they fit).
+				bar := Rect{X: line.X, Y: line.Y + 4*sc, W: line.W, H: row + 2*sc}
+				drawGCShareBar(l, bar, share, "", p, sc)
+				x := bar.X + bar.W*share + 4*sc
+				drawBoldFit(l, Rect{X: x, Y: bar.Y + (bar.H-row)/2, W: bar.Right() - x - 2*sc, H: row}, p, []float32{sc},
+					pct+" of time stopped for GC · "+full, pct+" of time stopped for GC", pct+" stopped for GC", pct+" stopped")
+			} else {
+				y := line.Y + 4*sc
+				drawBoldFit(l, Rect{X: line.X, Y: y, W: line.W, H: 1.25 * row}, p, []float32{1.25 * sc},
+					pct+" of time stopped for GC · "+full, pct+" stopped for GC · "+full, pct+" stopped · "+full)
+				drawGCShareBar(l, Rect{X: line.X, Y: line.Bottom() - gcShareBarH(sc), W: line.W, H: gcShareBarH(sc)}, share, pct, p, sc)
 			}
-			drawGCShareBar(l, Rect{X: line.X, Y: line.Bottom() - gcShareBarH(sc), W: line.W, H: gcShareBarH(sc)}, share, pct, p, sc)
 			l.detail(line, "time stopped for GC", "In "+run.what+", garbage collection has stopped every thread for "+Dur(rs.GCPauseTotal)+" of "+
 				Dur(sim.Duration(rs.Time))+" so far, in "+Count(rs.FullGCs)+" Full + "+Count(rs.YoungGCs)+" young GCs; it has finished "+Count(rs.RequestsDone)+" requests. "+
 				// The requests done are here, not in the frame: beside the
@@ -362,7 +394,11 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		}
 	}
 	ch := &c.Snap.Heap
-	l.detail(Rect{X: body.X + colW + gap, Y: body.Y, W: colW, H: body.H}, "compared case's old generation",
+	other := Rect{X: body.X + colW + gap, Y: body.Y, W: colW, H: body.H}
+	if stacked {
+		other = Rect{X: body.X, Y: body.Y + (body.H+gap)/2, W: body.W, H: (body.H - gap) / 2}
+	}
+	l.detail(other, "compared case's old generation",
 		"The same moment in the case compared ("+c.Title+"): a second simulation of the same workload, "+
 			"with the same knobs and seed, run beside this one in a JVM of its own (its own "+Size(ch.Max)+" heap, its own threads). It has "+
 			Count(int64(c.Snap.VirtualLive))+" live virtual threads, one per request in flight. Its old generation holds "+Size(ch.OldUsed)+" of "+Size(ch.OldCap)+", "+Size(ch.OldGarbage)+
@@ -371,6 +407,24 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			"When it fills, one Full GC frees all of its garbage at once, and the old gen starts again nearly empty; the pooled run's Full GCs free none of its threads' data, so it fills again soon. "+
 			"Drawn to the scale of the old generation on the left: its threads end, so their data dies.")
 	return segs, shownBar
+}
+
+// pairColumnMinW is the least width of a run's column of the pair (in
+// layout pixels): under it the runs are rows (a phone's).
+const pairColumnMinW = 36 * CharW
+
+// drawBoldFit writes in bold, at r's left and top, the first of words
+// that fits r's width at the first of sizes that lets one fit; nothing
+// where none does.
+func drawBoldFit(l *List, r Rect, p *Palette, sizes []float32, words ...string) {
+	for _, size := range sizes {
+		for _, t := range words {
+			if TextWidth(t, size) <= r.W {
+				l.TextBold(r.X, r.Y, t, size, p.Text)
+				return
+			}
+		}
+	}
 }
 
 // pauseKind names the kind of snap's pause.
@@ -412,7 +466,7 @@ func drawGCShareBar(l *List, r Rect, share float32, pct string, p *Palette, sc f
 	if w >= 1 {
 		drawStopped(l, Rect{X: r.X, Y: r.Y, W: w, H: r.H}, p, sc)
 	}
-	if tw := TextWidth(pct, sc); r.X+w+4*sc+tw <= r.Right() {
+	if tw := TextWidth(pct, sc); pct != "" && r.X+w+4*sc+tw <= r.Right() {
 		l.Text(r.X+w+4*sc, r.Y+(r.H-CharH*sc)/2, pct, sc, p.Text)
 	}
 }
@@ -431,7 +485,10 @@ func drawFullGCEdge(l *List, old Rect, say bool, p *Palette, sc float32) {
 	x := fill.Right() - 2*sc
 	l.Rect(Rect{X: x, Y: band.Y, W: 4 * sc, H: fill.Bottom() - band.Y + sc}, p.Text)
 	t := "Full GC when full"
-	if w := TextWidth(t, sc); say && w+8*sc < band.W/2 {
+	// Clear of the band's own label ("old generation: 82 % full"): on a
+	// phone's bar the two ran into each other.
+	left := band.X + TextWidth("old generation: 100 % full", sc) + 8*sc
+	if w := TextWidth(t, sc); say && w+8*sc < band.W/2 && x-w-6*sc >= left {
 		tr := Rect{X: x - w - 6*sc, Y: band.Y, W: w + 4*sc, H: band.H}
 		l.Rect(tr, p.Background)
 		l.Text(tr.X+2*sc, band.Y+(band.H-CharH*sc)/2, t, sc, p.Text)
@@ -493,5 +550,5 @@ func liveDataNotes(snap *sim.Snapshot) []segNote {
 // other dead (its bytes are on point). Its garbage is its lesson (its
 // threads end, their data dies): big marks the bar as the lesson's.
 func endedGarbageNote() segNote {
-	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"data of ended requests"}, why: []string{"dead: no thread uses it", "dead"}}
+	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"garbage of ended requests", "data of ended requests"}, why: []string{"dead: no thread uses it", "dead"}}
 }

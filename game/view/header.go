@@ -123,6 +123,11 @@ func headingOf(in *SideInput) sideHeading {
 // never cut.
 func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x float32, text string)) int {
 	names := h.nameLines(w, sc)
+	if len(h.parts) == 0 {
+		// The name alone: no row under it for parts it has none of (an
+		// empty row read as something missing).
+		return len(names)
+	}
 	row, x := len(names), float32(0)
 	if nw := TextWidth(names[len(names)-1], sc); len(h.parts) > 0 && nw+TextWidth("· "+h.parts[0], sc)+CharW*sc <= w {
 		row, x = len(names)-1, nw+CharW*sc

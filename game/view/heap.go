@@ -122,7 +122,14 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// stopped for GC at its end (pair). The young spaces fold to a thin
 	// row, the StackChunks' bricks to the explanation on their sliver
 	// (9,999 live ones beside "dead: in the grey garbage" was noise).
-	pair := gcLines > 0 && !foldOld && pairFits(s.contrast, h, body, sc)
+	// The runs laid out alike (pairCols: columns on a desktop, rows on a
+	// phone, whose layout gave the heap the side's room) need fewer lines
+	// than the rows drawn under the shown run's panels.
+	pairLines := float32(11)
+	if s.pairCols {
+		pairLines = 8
+	}
+	pair := (gcLines > 0 || s.pairCols && snap.YoungGCs+snap.FullGCs > 0) && !foldOld && pairFits(s.contrast, h, body, pairLines, sc)
 	s.pairDrawn = pair
 	if pair {
 		gcLines = 0
@@ -872,14 +879,24 @@ var categoryWhy = map[sim.AllocCat][]string{
 func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, sc float32) {
 	if bar.H < 2*CharH*sc {
 		// One line high (a phone's old gen): only the part drawn large
-		// (the frame's lesson) is named, where its words fit in it.
+		// (the frame's lesson) and a part a note names (the compared
+		// run's garbage) are named, where their words fit in them.
 		for _, sg := range segs {
-			t := sg.words + " " + Size(sg.b)
-			if w := TextWidth(t, sc); sg.big && bar.H >= CharH*sc && w+6*sc <= sg.r.W {
-				// Dark words on the light fill, no plate: a plate as wide
-				// as the part hid its colour.
-				x, y := sg.r.X+(sg.r.W-w)/2, bar.Y+(bar.H-CharH*sc)/2
-				l.TextBold(x, y, t, sc, p.Background)
+			if !sg.big && len(sg.names) == 0 || bar.H < CharH*sc {
+				continue
+			}
+			for _, t := range oneLineLabels(sg) {
+				if w := TextWidth(t, sc); w+6*sc <= sg.r.W {
+					// No plate: a plate as wide as the part hid its
+					// colour. Dark words on the lesson's light fill.
+					x, y := sg.r.X+(sg.r.W-w)/2, bar.Y+(bar.H-CharH*sc)/2
+					if sg.big {
+						l.TextBold(x, y, t, sc, p.Background)
+					} else {
+						l.Text(x, y, t, sc, p.Text)
+					}
+					break
+				}
 			}
 		}
 		return
@@ -897,7 +914,14 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 				break
 			}
 		}
-		for _, t := range segLabels(sg) {
+		// Where the bar has no line above its label for why the part is
+		// there (a bar under three lines high, a phone's), the why goes
+		// into the label ("thread-local data · live").
+		cands := segLabels(sg)
+		if len(sg.why) > 0 && (bar.H-CharH*size)/2 < line+sc {
+			cands = oneLineLabels(sg)
+		}
+		for _, t := range cands {
 			// Around the lesson a part's size is said only beside its
 			// name (the compared run's garbage and its MB): a figure
 			// alone there was one more number to place.
@@ -955,6 +979,20 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 			}
 		}
 	}
+}
+
+// oneLineLabels are a part's labels in a bar one line high, longest
+// first: each of its names with why it is there ("thread-local data ·
+// live"; no line above for it), then with its size, then alone.
+func oneLineLabels(sg heapSeg) []string {
+	var ts []string
+	for _, n := range append(slices.Clip(sg.names), sg.words) {
+		for _, why := range sg.why {
+			ts = append(ts, n+" · "+strings.TrimSuffix(why, ":"))
+		}
+		ts = append(ts, n+" "+Size(sg.b), n)
+	}
+	return ts
 }
 
 // segLabels is a part's one label, longest first: each of its names

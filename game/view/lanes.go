@@ -98,7 +98,13 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 	} else {
 		// "platform threads only" is the case's (the header says it):
 		// in this panel's corner it read as the CPUs' property.
-		body = panel(l, r, "", p, sc, "CPUs", "CPUs")
+		// A panel folded to its title (a phone's) counts them there:
+		// "CPUs" over nothing read as "idle or failed to draw?".
+		right := ""
+		if r.H-PanelTitleH(sc)-6*sc < CharH*sc {
+			right = cpusBusyWords(snap)
+		}
+		body = panel(l, r, right, p, sc, "CPUs", "CPUs")
 		l.region(r, "CPU lanes", "CPUs: the machine's "+strconv.Itoa(snap.Cores)+" cores and the platform thread each one runs now; this workload has no virtual threads.")
 	}
 	lanes := LaneRects(body, n, sc)
@@ -119,12 +125,7 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		busy := snap.Mounted
 		what := " carrier threads run a virtual thread"
 		if !in.Virtual {
-			busy, what = 0, " CPUs run a thread"
-			for _, id := range snap.CoreThread {
-				if id != 0 {
-					busy++
-				}
-			}
+			busy, what = busyCPUs(snap), " CPUs run a thread"
 		}
 		defer func() {
 			msg := Count(int64(busy)) + " of " + Count(int64(n)) + what
@@ -650,6 +651,27 @@ func heldStoppedWords(started, n int) string {
 		return "all " + Count(int64(n)) + " + their threads stopped"
 	}
 	return Count(int64(started)) + " started + their threads stopped"
+}
+
+// busyCPUs is the number of CPUs that run a thread now.
+func busyCPUs(snap *sim.Snapshot) int {
+	busy := 0
+	for _, id := range snap.CoreThread {
+		if id != 0 {
+			busy++
+		}
+	}
+	return busy
+}
+
+// cpusBusyWords counts the CPUs that run a thread now ("all 12 idle",
+// "3 of 12 busy").
+func cpusBusyWords(snap *sim.Snapshot) string {
+	n := Count(int64(max(snap.Cores, 1)))
+	if busy := busyCPUs(snap); busy > 0 {
+		return Count(int64(busy)) + " of " + n + " busy"
+	}
+	return "all " + n + " idle"
 }
 
 // drawPauseBanner writes the stop-the-world pause once, on the title line

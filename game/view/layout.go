@@ -78,6 +78,9 @@ type SideLayout struct {
 	Heap     Rect // eden, survivors, old gen
 	OS       Rect // OS threads and native memory
 	Wide     bool // two columns (lanes left, heap right)
+	// Pair: the heap takes the side's room for the shown run and the
+	// compared one laid out alike (Scene.PairColumns, Scene.PairRows).
+	Pair bool
 }
 
 // SideHeaderH is the height of a side's header w pixels wide: the case
@@ -169,6 +172,12 @@ type Scene struct {
 	// carriers and the merged threads' grid, one run's only, go (their
 	// counts are on point in each column's threads row).
 	PairColumns bool
+	// PairRows: on a phone (a compact stacked side), the same two runs
+	// as two rows, whenever the threads are merged beside a compared run
+	// of the same heap: its lines for the carriers and the live threads
+	// (one run's, a count the header says) read as empty rows beside a
+	// caption that compares with a run drawn nowhere.
+	PairRows bool
 	// Weights of the panels that share a column (1: ordinary).
 	Heap, OS, Parked, ScopesW float32
 	// HeaderRows is the side header's rows of text (0: as many as the
@@ -248,7 +257,9 @@ func SceneOf(in *SideInput, still bool) Scene {
 		}
 		sc.ThreadsMerged = sc.Heap > 1 && oldHoldsThreadData(&s.Heap) && parked+s.RunQueueLen > maxLabelled
 		sc.LanesFolded = sc.ThreadsMerged && sc.LessLanes
-		sc.PairColumns = sc.LanesFolded && in.Contrast != nil && in.Contrast.Snap != nil && in.Contrast.Snap.Heap.OldCap == s.Heap.OldCap
+		sameHeap := in.Contrast != nil && in.Contrast.Snap != nil && in.Contrast.Snap.Heap.OldCap == s.Heap.OldCap
+		sc.PairColumns = sc.LanesFolded && sameHeap
+		sc.PairRows = sc.ThreadsMerged && sameHeap
 	}
 	return sc
 }
@@ -355,6 +366,17 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	// Two columns only when each gets room for its words: a phone's
 	// canvas stacks the panels instead.
 	sl.Wide = r.W >= wideAspect*r.H && r.W >= 0.6*idealWideW*scale+idealTallW*scale*0.5
+	if s.PairColumns && sl.Wide || s.PairRows && sl.Compact(r, scale) {
+		// The two runs take the whole height (columns on a desktop, rows
+		// on a phone): the OS threads' line (the same for both runs, no
+		// part of the lesson) went to make room for the old-gen blocks'
+		// live/dead words; the carriers' count is on point over each
+		// run's threads.
+		sl.Pair = true
+		sl.Heap = r
+		sl.Heap.H = max(0, r.H-g)
+		return sl
+	}
 	if sl.Wide {
 		// (Only two columns merge the threads' panels: a phone's stacked
 		// panels are folded lines already.)
@@ -363,15 +385,6 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		}
 		if s.ThreadsMerged {
 			queueH = 0 // the queue's threads are drawn in the parked panel's room
-		}
-		if s.PairColumns {
-			// The two columns take the whole height: the OS threads'
-			// line (the same for both runs, no part of the lesson) went
-			// to make room for the old-gen blocks' live/dead words; the
-			// carriers' count is on point over each run's threads.
-			sl.Heap = r
-			sl.Heap.H = max(0, r.H-g)
-			return sl
 		}
 		both := heapFolds && osFolds && s.Scopes
 		colH := r.H // the lanes' and the queue's share is of the full height

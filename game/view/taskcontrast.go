@@ -121,22 +121,29 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	rest := Rect{X: nowX, Y: pool.Y, W: pool.Right() - nowX, H: pool.H}
 	l.Frame(rest, 1, p.PanelEdge)
 	est := roughMs(end)
-	// Its words at its right end, where the end is expected; the time is
-	// the axis's end label under it, unless the axis runs on to the
-	// compared case's later end.
-	endWords := "done"
-	if axis > end {
-		endWords = "done " + est
-	}
-	if TextWidth(endWords, sc) <= rest.W-8*sc {
-		l.TextRight(inRow(rest, rest.X), endWords, sc, p.TextDim)
-	}
+	// Its words at its right end, where the end is expected, with the
+	// estimate: "done" alone there read as "fixed pool: done" beside
+	// 1,000 of 10,000 tasks done. (Said there, the axis's end under it
+	// does not say it again.)
+	name := ""
 	if compact {
 		// The run's name where the rest's frame starts (the filled part
-		// is too short for it early in the run).
-		if in := inRow(rest, rest.X); TextWidth("fixed pool", sc) <= in.W-TextWidth(endWords, sc)-2*CharW*sc {
-			l.TextFit(in, sc, p.Text, "fixed pool")
-		}
+		// is too short for it early in the run), before the end's words.
+		name = "fixed pool"
+	}
+	room := rest.W - 8*sc
+	if name != "" {
+		room -= TextWidth(name, sc) + 2*CharW*sc
+	}
+	endWords := ""
+	if t := "finishes " + est; TextWidth(t, sc) <= room {
+		endWords = t
+	}
+	if endWords != "" {
+		l.TextRight(inRow(rest, rest.X), endWords, sc, p.TextDim)
+	}
+	if in := inRow(rest, rest.X); name != "" && TextWidth(name, sc) <= in.W-TextWidth(endWords, sc)-2*CharW*sc {
+		l.TextFit(in, sc, p.Text, name)
 	}
 	y += pool.H + 4*sc
 
@@ -170,7 +177,7 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	for _, b := range []Rect{pool, vb} {
 		l.Rect(Rect{X: nowX, Y: b.Y - 2*sc, W: max(sc, 1), H: b.H + 4*sc}, p.Text)
 	}
-	drawTimeAxis(l, Rect{X: r.X, Y: vb.Bottom() + 4*sc, W: r.W, H: axisH(sc)}, nowX, shown.Time, axis, end, p, sc)
+	drawTimeAxis(l, Rect{X: r.X, Y: vb.Bottom() + 4*sc, W: r.W, H: axisH(sc)}, nowX, shown.Time, axis, end, endWords != "", p, sc)
 
 	axisEnd := est
 	if axis > end {
@@ -185,8 +192,10 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 // drawTimeAxis draws the bars' one clock in r: a rule from 0 to the
 // axis's end with a tick at each end and at now (nowX), labelled "0",
 // "now 600 ms" and the end: the pool's expected one ("~"), or the
-// compared case's when that is the later.
-func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, p *Palette, sc float32) {
+// compared case's when that is the later. poolSaid: the pool's bar says
+// its expected end over the axis's end: no label there then, unless the
+// axis runs on to the compared case's.
+func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, poolSaid bool, p *Palette, sc float32) {
 	w := max(sc, 1)
 	l.Rect(Rect{X: r.X, Y: r.Y, W: r.W, H: w}, p.PanelEdge)
 	for _, x := range []float32{r.X, r.Right() - w} {
@@ -196,11 +205,16 @@ func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, p *Pal
 	ly := r.Y + 4*sc
 	l.Text(r.X, ly, "0", sc, p.TextDim)
 	last := roughMs(end)
+	if poolSaid {
+		last = ""
+	}
 	if axis > end {
 		last = Dur(sim.Duration(axis))
 	}
 	lastX := r.Right() - TextWidth(last, sc)
-	l.Text(lastX, ly, last, sc, p.TextDim)
+	if last != "" {
+		l.Text(lastX, ly, last, sc, p.TextDim)
+	}
 	// Now's words start at its tick, or end there when the tick is nearer
 	// the axis's end; never over the end labels.
 	nw := "now " + Clock(sim.Duration(now)) // the header's form

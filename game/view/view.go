@@ -330,11 +330,34 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		// Compared sides keep one layout, panel for panel: the pooled
 		// side's merged threads grid beside the other's lanes and queues
 		// left a reader unable to compare them row by row.
-		sc2.ThreadsMerged, sc2.LanesFolded, sc2.PairColumns = false, false, false
+		sc2.ThreadsMerged, sc2.LanesFolded, sc2.PairColumns, sc2.PairRows = false, false, false, false
 	}
 	sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
 	sc2.CaptionH = captionBandH(r.W, sideH, in, sc)
 	sl := LayoutScene(r, sc2, sc)
+	if sl.Pair && in.Contrast != nil {
+		// A second run is drawn beside this one, laid out alike (the
+		// pair's columns): the header says what the two share (the same
+		// load, on what the titles start with; each is a JVM of its own,
+		// the columns' hovers say); no count of requests done (one was
+		// only this run's; two beside the shares read as not adding up:
+		// each share's hover counts its run's, and says why).
+		head.name = "same load"
+		if common := CommonPart(in.Title, in.Contrast.Title); common != "" {
+			head.name += ", " + common + " each"
+		}
+		head.alts, head.parts = nil, nil
+		// Laid out again for the header's rows: a phone's kept an
+		// empty second row for the words it no longer has.
+		// (Kept only if the pair still has its room.)
+		rows := sc2.HeaderRows
+		sc2.HeaderRows = sideHeaderRows(&head, r.W, sc)
+		if again := LayoutScene(r, sc2, sc); again.Pair {
+			sl = again
+		} else {
+			sc2.HeaderRows = rows
+		}
+	}
 	s.at = anchors{}
 	s.roles, s.models, s.wake = s.races.roles(snap, s.roles), in.Models, in.WakeLatency
 	s.snap, s.contrast = snap, in.Contrast
@@ -352,26 +375,12 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		osR = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
 	}
 	s.memStory = !sc2.OSFolded && memoryStory(snap, in.MemLimit) && memoryStoryRoom(Rect{W: osR.W - 6*sc, H: osR.H - PanelTitleH(sc) - 6*sc}, sc)
-	if sc2.PairColumns && sl.Wide && s.contrast != nil {
-		// A second run is drawn beside this one, laid out alike (the
-		// pair's columns): the header says what the two share (the same
-		// load, on what the titles start with; each is a JVM of its own,
-		// the columns' hovers say); no count of requests done (one was
-		// only this run's; two beside the shares read as not adding up:
-		// each share's hover counts its run's, and says why).
-		// A phone draws no column of the other run and keeps its header.
-		head.name = "same load"
-		if common := CommonPart(in.Title, s.contrast.Title); common != "" {
-			head.name += ", " + common + " each"
-		}
-		head.alts, head.parts = nil, nil
-	}
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
 	// (The layout gives the merged panel the queue's room: two columns,
 	// or a phone's one line.)
 	merged := sc2.ThreadsMerged && sl.RunQueue.Empty() && !sc2.ScopesLead
 	s.merged, s.liveGrid, s.pairDrawn = merged, Rect{}, false
-	s.pairCols = sc2.PairColumns && sl.Wide
+	s.pairCols = sl.Pair
 	switch {
 	case s.pairCols:
 		// The two runs' columns draw each run's threads (contrast.go).

@@ -1,0 +1,96 @@
+package play
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
+)
+
+// phoneFrame is p's frame on the page's phone (390 CSS pixels wide at
+// device scale 2: a 712x890 canvas) and the words it draws above the
+// legend.
+func phoneFrame(p *Playground) (*view.List, string) {
+	var l view.List
+	hdr := p.Header()
+	view.Build(&l, 712, 890, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{Scale: 2})
+	legend := l.H
+	for i := len(l.Items) - 1; i >= 0; i-- {
+		if it := &l.Items[i]; it.Kind == view.KindRect && it.X == 0 && it.W == l.W && it.Color == view.OkabeIto.Panel {
+			legend = it.Y
+			break
+		}
+	}
+	var words []string
+	for _, it := range l.Items {
+		if it.Kind == view.KindText && it.Y < legend {
+			words = append(words, it.Text)
+		}
+	}
+	return &l, strings.Join(words, "\n")
+}
+
+// On a phone, vt-pooling's still frame draws the two runs as rows, as the
+// desktop draws them as columns: readers of the phone's one run could not
+// tell where "the thread-per-request run 15 %" of the caption was. Its
+// lines for the carriers and the live threads (all stopped; a count the
+// header says) read as empty rows and went; each run's old gen keeps a
+// label line over a bar that names its block, and its share stopped.
+func TestPhoneDrawsThePoolingPairAsRows(t *testing.T) {
+	// The page's shot steps into the young GC after 2.3 s: its step line
+	// takes two of the caption's lines more.
+	stepped := contrastAt(t, pooledSpec, sim.Time(2300*sim.Millisecond))
+	found, err := stepped.StepTo(EventFilter{Kinds: []sim.EventKind{sim.EvGCPause}})
+	require.NoError(t, err)
+	require.True(t, found)
+	stepped.SyncContrast(1 << 30)
+	for _, c := range []struct {
+		name   string
+		p      *Playground
+		paused bool
+	}{
+		{"the judged moment", contrastAt(t, pooledSpec, judged), false},
+		{"stepped into a young GC", stepped, true},
+	} {
+		p := c.p
+		l, words := phoneFrame(p)
+		require.True(t, l.ContrastDrawn(), c.name)
+		require.Contains(t, words, "10,000 pooled virtual threads\n", c.name)
+		require.Contains(t, words, "a virtual thread per request", c.name)
+		require.Equal(t, 2, strings.Count(words, "% of time stopped for GC"), c.name+": each run its share")
+		require.Equal(t, 2, strings.Count(words, "old generation: "), c.name+": each old gen its label line")
+		// Each block named on it.
+		require.Contains(t, words, "thread-local data", c.name+": the pooled run's block named on it")
+		require.Contains(t, words, "garbage of ended requests", c.name+": the other run's block named on it")
+		require.NotContains(t, words, "carriers (OS threads)", c.name)
+		require.NotContains(t, words, "live virtual threads", c.name)
+		require.True(t, strings.HasPrefix(words[strings.Index(words, "\n")+1:], "same load, 1 GB heap each\n"), c.name+": the header says what the runs share")
+		// The header is its one line: no empty row under it.
+		for _, r := range l.Regions() {
+			if r.Name == "side header" {
+				require.LessOrEqual(t, r.R.H, float32(view.CharH*2+4), c.name+": one row")
+			}
+		}
+		require.Equal(t, c.paused, p.Inputs(nil)[0].Snap.Paused, c.name)
+		if c.paused {
+			require.Equal(t, 1, strings.Count(words, "both runs in a young GC"), c.name)
+			require.NotContains(t, words, "empties eden", c.name+": no striped banner over one run")
+		}
+	}
+}
+
+// request-load's pool on a phone: the CPUs' panel, folded to its title,
+// counts them there ("CPUs" over nothing read as "idle or failed to
+// draw?"), and the pool's time bar says when it is expected to finish,
+// not "done".
+func TestPhonePoolFrameSaysItsCPUsAndItsEnd(t *testing.T) {
+	p := contrastAt(t, poolSpec, sim.Time(600*sim.Millisecond))
+	_, words := phoneFrame(p)
+	in := p.Inputs(nil)[0]
+	require.Contains(t, words, "all "+view.Count(int64(in.Snap.Cores))+" idle\nCPUs\n", "the count at the title's end")
+	require.Regexp(t, `\nfinishes ~[0-9,]+ ms\nfixed pool\n`, words)
+	require.NotContains(t, words, "\ndone\n")
+}
