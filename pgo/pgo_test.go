@@ -14,14 +14,7 @@ import (
 // default.pgo: a link that is missing or broken would make `go build`
 // drop the optimisation without a word.
 func TestGuidedPackagesUseTheProfile(t *testing.T) {
-	root, err := repo.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := os.ReadFile(filepath.Join(root, profileFile))
-	if err != nil {
-		t.Fatal(err)
-	}
+	root, want := committedProfile(t)
 	for _, pkg := range guided {
 		got, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(pkg), "default.pgo"))
 		if err != nil {
@@ -38,14 +31,7 @@ func TestGuidedPackagesUseTheProfile(t *testing.T) {
 // and it still names the simulator's hot path (so it is a profile of the
 // benchmark, not of something else).
 func TestCommittedProfileHasNoAbsolutePaths(t *testing.T) {
-	root, err := repo.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	prof, err := os.ReadFile(filepath.Join(root, profileFile))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, prof := committedProfile(t)
 	names := profileStrings(t, prof)
 	hot := false
 	for _, s := range names {
@@ -62,14 +48,7 @@ func TestCommittedProfileHasNoAbsolutePaths(t *testing.T) {
 // rewriteStrings changes the entries it is asked to and keeps the rest,
 // and the result is still a profile it can read.
 func TestRewriteStringsCutsAbsolutePaths(t *testing.T) {
-	root, err := repo.Root()
-	if err != nil {
-		t.Fatal(err)
-	}
-	prof, err := os.ReadFile(filepath.Join(root, profileFile))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, prof := committedProfile(t)
 	before := profileStrings(t, prof)
 	lengthened, err := rewriteStrings(prof, func(s string) string {
 		if s == "" {
@@ -105,4 +84,18 @@ func profileStrings(t *testing.T, prof []byte) []string {
 		t.Fatal(err)
 	}
 	return names
+}
+
+// committedProfile gives the repository's root and the profile in it.
+func committedProfile(t *testing.T) (string, []byte) {
+	t.Helper()
+	root, err := repo.Root()
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof, err := os.ReadFile(filepath.Join(root, profileFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root, prof
 }
