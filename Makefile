@@ -6,7 +6,7 @@ GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
 WASMEXEC  := $(GOROOT)/lib/wasm/go_js_wasm_exec
 
-.PHONY: test test-go test-wasm test-fuzz test-web node-deps web-deps verify vet bench fuzz soak mutants serve dist clean jvm-check jvm-deps
+.PHONY: test test-go test-wasm test-fuzz test-web node-deps web-deps verify vet bench pgo fuzz soak mutants serve dist clean jvm-check jvm-deps
 
 ## test: every test — Go unit and golden tests, the sim under wasm, the articles' figures,
 ## the page (type check, worker, headless Chromium).
@@ -22,10 +22,10 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./game/... ./wasm/...
 	$(GO) tool staticcheck ./...
 	GOOS=js GOARCH=wasm "$$($(GO) tool -n staticcheck)" $(WASM_PKGS)
-	@unformatted=$$(gofmt -l sim gclog fit classroom cmd game wasm build bench sweep); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
+	@unformatted=$$(gofmt -l sim gclog fit classroom cmd game wasm build bench sweep pgo); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 test-go:
-	$(GO) test -count=1 ./sim/... ./gclog/... ./fit/... ./classroom/... ./cmd/... ./game/... ./bench/... ./sweep/...
+	$(GO) test -count=1 ./sim/... ./gclog/... ./fit/... ./classroom/... ./cmd/... ./game/... ./bench/... ./sweep/... ./pgo/...
 
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes.
@@ -145,6 +145,14 @@ test-web: web-deps
 BENCHFLAGS ?=
 bench:
 	$(GO) run ./bench $(BENCHFLAGS)
+
+## pgo: profile the full-run benchmark's cases and write pgo/sim.pprof, the
+## profile that guides the compiler (PGO) in every main package that runs the
+## simulator (their default.pgo links to it; pgo/main.go says why). Run it
+## after a change to the simulator's hot path and commit the profile with a
+## measurement (bench/notes.md). A few minutes; never part of `make test`.
+pgo:
+	$(GO) run ./pgo
 
 ## soak: play the heaviest case (vt-pooling/4g-pool) at the highest speed in
 ## headless Chromium for SOAK_MINUTES (10) and record the wasm memory, the Go
