@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
@@ -150,4 +151,25 @@ func TestHitTestPrefersTheSmallestAndWidensTinyTargets(t *testing.T) {
 	l.hit(Rect{X: 10, Y: 10, W: 10, H: 10}, 5)
 	_, ok = l.HitTest(21, 15, 4)
 	assert.False(t, ok, "a 10-pixel target is not widened")
+}
+
+// A StackChunk block drawn one by one is a target of its owner's, marked
+// as a chunk, so the sentence on point says whose chunk it is rather than
+// calling the block the thread.
+func TestChunkBlocksAreTheirOwnersChunkTargets(t *testing.T) {
+	blocks := []sim.ChunkView{
+		{ID: 1, Owner: 101, Capacity: 300, Space: sim.SpaceEden, Tier: sim.TierC2},
+		{ID: 2, Owner: 102, Capacity: 300, Space: sim.SpaceEden, Tier: sim.TierC2},
+	}
+	var l List
+	l.Reset(300, 60)
+	drawBlocks(&l, Rect{W: 300, H: 60}, 0, blocks, true, &OkabeIto, 1)
+	l.region(Rect{W: 300, H: 60}, "StackChunks", "The chunks.")
+	require.Len(t, l.Hits(), 2)
+	for i, h := range l.Hits() {
+		assert.True(t, h.Chunk, "block %d", i)
+		assert.Equal(t, blocks[i].Owner, h.Thread)
+		x, y := h.R.Center()
+		assert.Equal(t, "A StackChunk of thread #"+strconv.Itoa(101+i)+". The chunks.", l.ExplainAt(x, y))
+	}
 }
