@@ -287,3 +287,13 @@ func TestDescribeListsPanelsOnly(t *testing.T) {
 	require.NotZero(t, details, "the scene has details to leave out")
 	assert.Equal(t, strings.Join(panels, "\n")+"\n", l.Describe())
 }
+
+// The folded heap's sentence says what eden holds of its capacity.
+func TestFoldedHeapSentenceSaysItsNumbers(t *testing.T) {
+	snap := &sim.Snapshot{}
+	snap.Heap.Max, snap.Heap.EdenUsed, snap.Heap.EdenCap = 64*sim.MB, 3*sim.MB, 8*sim.MB
+	snap.Chunks.Live = 12
+	say := foldedHeapSay(snap, 3*sim.MB)
+	assert.Contains(t, say, "The Java heap, 64.0 MB (")
+	assert.Contains(t, say, "holds 3.0 MB and has not been collected yet: eden 3.0 MB of 8.0 MB, old generation 0 B. 12 StackChunks")
+}
