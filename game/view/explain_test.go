@@ -211,6 +211,7 @@ func TestStepLineIsDrawn(t *testing.T) {
 			}
 		}
 		assert.Contains(t, " "+strings.Join(words, " ")+" ", " "+in.Step+" ", "%v", sz)
+		assert.Equal(t, in.Caption+" "+in.Step, regionText(&l, "caption"), "%v: the sentence on point says the step too", sz)
 		assert.Empty(t, l.Cut())
 	}
 }
@@ -296,4 +297,29 @@ func TestFoldedHeapSentenceSaysItsNumbers(t *testing.T) {
 	say := foldedHeapSay(snap, 3*sim.MB)
 	assert.Contains(t, say, "The Java heap, 64.0 MB (")
 	assert.Contains(t, say, "holds 3.0 MB and has not been collected yet: eden 3.0 MB of 8.0 MB, old generation 0 B. 12 StackChunks")
+}
+
+// A callout in its last second fades (its words and frame lose opacity
+// with the time left); a fresh one is opaque. When not all fit, the
+// youngest show.
+func TestCalloutsFadeAndTheYoungestShow(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	alpha := func(age float64) uint8 {
+		in.Callouts = []Callout{{Text: "First Full GC", Age: age, TTL: 4}}
+		var l List
+		Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+		for _, it := range l.Items {
+			if it.Kind == KindText && it.Text == "First Full GC" {
+				return it.Color.A
+			}
+		}
+		t.Fatalf("the callout at age %v is not drawn", age)
+		return 0
+	}
+	assert.Equal(t, uint8(255), alpha(0.5), "fresh")
+	assert.InDelta(t, 0.5*255, float64(alpha(3.5)), 2, "half a second left: half opaque")
+	callouts := []Callout{{Text: "old", Age: 3, TTL: 4}, {Text: "young", Age: 0.1, TTL: 4}, {Text: "middle", Age: 2, TTL: 4}}
+	shown := liveCallouts(&SideInput{Callouts: callouts}, 400, 10, 1)
+	require.Len(t, shown, 1, "room for one")
+	assert.Equal(t, "young", shown[0].Text)
 }
