@@ -187,12 +187,8 @@ func TestExercisesGradeAgainstTheModel(t *testing.T) {
 }
 
 func TestGradeRefusesRunsThatAreNotTheExercises(t *testing.T) {
-	e, err := ExerciseByID("load-pool-threads")
-	require.NoError(t, err)
-	st, err := e.Setup(1)
-	require.NoError(t, err)
-	results := runs(t, st)
-	_, err = e.Grade(1, results, "56")
+	e, st, results := poolThreadsAttempt(t)
+	_, err := e.Grade(1, results, "56")
 	require.NoError(t, err)
 
 	_, err = e.Grade(2, results, "56")
@@ -232,6 +228,16 @@ func TestGradeRefusesRunsThatAreNotTheExercises(t *testing.T) {
 	assert.Contains(t, err.Error(), "load-pool-threads")
 }
 
+// poolThreadsAttempt is load-pool-threads with seed 1, set up and run.
+func poolThreadsAttempt(t *testing.T) (*Exercise, *ExerciseSetup, []*scenario.Result) {
+	t.Helper()
+	e, err := ExerciseByID("load-pool-threads")
+	require.NoError(t, err)
+	st, err := e.Setup(1)
+	require.NoError(t, err)
+	return e, st, runs(t, st)
+}
+
 func TestParseNumber(t *testing.T) {
 	for _, c := range []struct {
 		in   string
@@ -262,11 +268,7 @@ func TestExerciseText(t *testing.T) {
 // the boundary between two choices is the upper choice's. The bands are
 // set here at the run's own value, so the value sits on the boundary.
 func TestChoiceBandHoldsItsLowerBound(t *testing.T) {
-	base, err := ExerciseByID("load-pool-threads")
-	require.NoError(t, err)
-	st, err := base.Setup(1)
-	require.NoError(t, err)
-	results := runs(t, st)
+	base, st, results := poolThreadsAttempt(t)
 	v, ok := results[0].MetricValue(base.Measure.Metric)
 	require.True(t, ok)
 	e := *base
@@ -284,14 +286,10 @@ func TestChoiceBandHoldsItsLowerBound(t *testing.T) {
 // A run that did not complete (out of memory, out of its event budget) is
 // not graded: its metrics are not the exercise's answer.
 func TestGradeRefusesARunThatDidNotComplete(t *testing.T) {
-	e, err := ExerciseByID("load-pool-threads")
-	require.NoError(t, err)
-	st, err := e.Setup(1)
-	require.NoError(t, err)
-	results := runs(t, st)
+	e, _, results := poolThreadsAttempt(t)
 	cut := *results[0]
 	cut.Outcome = "event budget exhausted"
-	_, err = e.Grade(1, []*scenario.Result{&cut}, "56")
+	_, err := e.Grade(1, []*scenario.Result{&cut}, "56")
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "did not complete")
 }

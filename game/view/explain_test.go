@@ -211,19 +211,9 @@ func TestStepLineIsDrawn(t *testing.T) {
 			}
 		}
 		assert.Contains(t, " "+strings.Join(words, " ")+" ", " "+in.Step+" ", "%v", sz)
-		assert.Equal(t, in.Caption+" "+in.Step, regionText(&l, "caption"), "%v: the sentence on point says the step too", sz)
+		assert.Equal(t, in.Caption+" "+in.Step, regionSay(&l, "caption"), "%v: the sentence on point says the step too", sz)
 		assert.Empty(t, l.Cut())
 	}
-}
-
-// regionText is the sentence of l's first region named name ("" if none).
-func regionText(l *List, name string) string {
-	for _, r := range l.Regions() {
-		if r.Name == name {
-			return r.Text
-		}
-	}
-	return ""
 }
 
 // The sentences on point say the snapshot's own numbers. The heap's and the
@@ -242,7 +232,7 @@ func TestExplainSentencesSayTheSnapshotsNumbers(t *testing.T) {
 	}
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{input("virtual-per-request", snap, true)}, &Options{Scale: 1})
-	say := regionText(&l, "carrier lanes")
+	say := regionSay(&l, "carrier lanes")
 	assert.Contains(t, say, fmt.Sprintf("the %d OS threads of the virtual-thread scheduler (parallelism %d). %d of them run a virtual thread now",
 		max(len(snap.Carriers), snap.Parallelism), snap.Parallelism, mounted))
 
@@ -254,9 +244,9 @@ func TestExplainSentencesSayTheSnapshotsNumbers(t *testing.T) {
 	in.Snap.YoungGCs, in.Snap.FullGCs = 7, 2
 	in.Snap.Chunks.Live = 1234
 	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
-	say = regionText(&l, "heap")
+	say = regionSay(&l, "heap")
 	assert.Contains(t, say, "eden 3.0 MB of 8.0 MB, survivor 1.0 MB of 2.0 MB, old generation 20.0 MB of 40.0 MB (5.0 MB of it garbage). 7 young collections and 2 Full GCs")
-	assert.Contains(t, regionText(&l, "StackChunks"), "1,234 live (", "on the chunks' sliver of a space")
+	assert.Contains(t, regionSay(&l, "StackChunks"), "1,234 live (", "on the chunks' sliver of a space")
 	// Without thread-local data in the old gen the chunks get a strip of
 	// their own, with its own sentence: over one bar by count while dead
 	// chunks outnumber the blocks drawn, else over columns by space.
@@ -264,7 +254,7 @@ func TestExplainSentencesSayTheSnapshotsNumbers(t *testing.T) {
 	for _, garbage := range []int{in.Snap.Chunks.Garbage, 0} {
 		in.Snap.Chunks.Garbage = garbage
 		Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
-		assert.Contains(t, regionText(&l, "StackChunks"), "StackChunk objects: the frozen stacks of virtual threads off their carriers. 1,234 live (",
+		assert.Contains(t, regionSay(&l, "StackChunks"), "StackChunk objects: the frozen stacks of virtual threads off their carriers. 1,234 live (",
 			"on the strip, %d dead", garbage)
 	}
 }
