@@ -158,6 +158,19 @@ func TestExercisesGradeAgainstTheModel(t *testing.T) {
 			g, err = e.Grade(seed, results, bad)
 			require.NoError(t, err, e.ID)
 			assert.False(t, g.Correct, "%s variant %d: the wrong answer %q is graded right (model %v)", e.ID, st.Variant, bad, model.Value)
+			if band := max(e.Tol.Abs, e.Tol.Rel*math.Abs(model.Value)); e.Kind == Number && band > 0 {
+				// The tolerance's edge, worked out here from its bands: a
+				// tenth of the band inside is right, a tenth outside wrong.
+				for _, c := range []struct {
+					by    float64
+					right bool
+				}{{0.9, true}, {-0.9, true}, {1.1, false}, {-1.1, false}} {
+					near := strconv.FormatFloat(model.Value+c.by*band, 'f', -1, 64)
+					g, err = e.Grade(seed, results, near)
+					require.NoError(t, err, e.ID)
+					assert.Equal(t, c.right, g.Correct, "%s variant %d: %s against the model's %v (%s)", e.ID, st.Variant, near, model.Value, e.Tol)
+				}
+			}
 
 			// The worker grades results that went through JSON.
 			b, err := json.Marshal(results)
@@ -174,12 +187,8 @@ func TestExercisesGradeAgainstTheModel(t *testing.T) {
 }
 
 func TestGradeRefusesRunsThatAreNotTheExercises(t *testing.T) {
-	e, err := ExerciseByID("load-pool-threads")
-	require.NoError(t, err)
-	st, err := e.Setup(1)
-	require.NoError(t, err)
-	results := runs(t, st)
-	_, err = e.Grade(1, results, "56")
+	e, st, results := poolThreadsAttempt(t)
+	_, err := e.Grade(1, results, "56")
 	require.NoError(t, err)
 
 	_, err = e.Grade(2, results, "56")
@@ -219,6 +228,16 @@ func TestGradeRefusesRunsThatAreNotTheExercises(t *testing.T) {
 	assert.Contains(t, err.Error(), "load-pool-threads")
 }
 
+// poolThreadsAttempt is load-pool-threads with seed 1, set up and run.
+func poolThreadsAttempt(t *testing.T) (*Exercise, *ExerciseSetup, []*scenario.Result) {
+	t.Helper()
+	e, err := ExerciseByID("load-pool-threads")
+	require.NoError(t, err)
+	st, err := e.Setup(1)
+	require.NoError(t, err)
+	return e, st, runs(t, st)
+}
+
 func TestParseNumber(t *testing.T) {
 	for _, c := range []struct {
 		in   string
@@ -243,4 +262,46 @@ func TestExerciseText(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(st.Question, "10,000 requests, each sleeping 100 ms"), st.Question)
 	assert.Equal(t, "5,013 ms", e.number(5013.4))
+}
+
+// A choice's band holds its lower bound and not its upper one: a value on
+// the boundary between two choices is the upper choice's. The bands are
+// set here at the run's own value, so the value sits on the boundary.
+func TestChoiceBandHoldsItsLowerBound(t *testing.T) {
+	base, st, results := poolThreadsAttempt(t)
+	v, ok := results[0].MetricValue(base.Measure.Metric)
+	require.True(t, ok)
+	e := *base
+	e.Kind, e.Measure.Op, e.Measure.Times = Choice, "", ""
+	e.Choices = []ExerciseChoice{{ID: "below", Min: math.Inf(-1), Max: v}, {ID: "from", Min: v, Max: math.Inf(1)}}
+	got, err := e.Model(st, results)
+	require.NoError(t, err)
+	assert.Equal(t, "from", got.Choice, "the value %v on the boundary", v)
+	e.Choices = []ExerciseChoice{{ID: "below", Min: math.Inf(-1), Max: v + 1}, {ID: "from", Min: v + 1, Max: math.Inf(1)}}
+	got, err = e.Model(st, results)
+	require.NoError(t, err)
+	assert.Equal(t, "below", got.Choice, "the value %v under the boundary", v)
+}
+
+// A run that did not complete (out of memory, out of its event budget) is
+// not graded: its metrics are not the exercise's answer.
+func TestGradeRefusesARunThatDidNotComplete(t *testing.T) {
+	e, _, results := poolThreadsAttempt(t)
+	cut := *results[0]
+	cut.Outcome = "event budget exhausted"
+	_, err := e.Grade(1, []*scenario.Result{&cut}, "56")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "did not complete")
+}
+
+// {knob} is run A's value and {b.knob} run B's, whole numbers with
+// thousands separators.
+func TestPlaceholdersNameEachRunsKnob(t *testing.T) {
+	e := &Exercise{ID: "two-pools", Scenario: "request-load", Runs: []ExerciseRun{
+		{Label: "small", Case: "pool-200", Set: [][2]string{{"pool_size", "10"}}},
+		{Label: "large", Case: "pool-200", Set: [][2]string{{"pool_size", "2000"}}}}}
+	st, err := e.Setup(1)
+	require.NoError(t, err)
+	assert.Equal(t, "10 threads, then 2,000 threads; {model} stays", e.fill("{pool_size} threads, then {b.pool_size} threads; {model} stays", st, nil))
+	assert.Equal(t, "2,000", e.fill("{a.pool_size}", &ExerciseSetup{Knobs: st.Knobs[1:]}, nil))
 }

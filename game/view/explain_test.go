@@ -1,6 +1,7 @@
 package view
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -210,6 +211,105 @@ func TestStepLineIsDrawn(t *testing.T) {
 			}
 		}
 		assert.Contains(t, " "+strings.Join(words, " ")+" ", " "+in.Step+" ", "%v", sz)
+		assert.Equal(t, in.Caption+" "+in.Step, regionSay(&l, "caption"), "%v: the sentence on point says the step too", sz)
 		assert.Empty(t, l.Cut())
 	}
+}
+
+// The sentences on point say the snapshot's own numbers. The heap's and the
+// StackChunks' numbers are set to round values here and written out by
+// hand, so a sentence that reads the wrong field (eden's capacity for what
+// it holds) or is off by one fails; the carriers' are counted from the
+// snapshot's carriers.
+func TestExplainSentencesSayTheSnapshotsNumbers(t *testing.T) {
+	snap, _ := runCase(t, "virtual-per-request", 5*sim.Millisecond,
+		map[string]string{"requests": "40", "pin": "true", "cores": "4"})
+	mounted := 0
+	for _, c := range snap.Carriers {
+		if c.Thread != 0 {
+			mounted++
+		}
+	}
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{input("virtual-per-request", snap, true)}, &Options{Scale: 1})
+	say := regionSay(&l, "carrier lanes")
+	assert.Contains(t, say, fmt.Sprintf("the %d OS threads of the virtual-thread scheduler (parallelism %d). %d of them run a virtual thread now",
+		max(len(snap.Carriers), snap.Parallelism), snap.Parallelism, mounted))
+
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	h := &in.Snap.Heap
+	h.EdenUsed, h.EdenCap = 3*sim.MB, 8*sim.MB
+	h.SurvivorUsed, h.SurvivorCap = 1*sim.MB, 2*sim.MB
+	h.OldUsed, h.OldCap, h.OldGarbage = 20*sim.MB, 40*sim.MB, 5*sim.MB
+	in.Snap.YoungGCs, in.Snap.FullGCs = 7, 2
+	in.Snap.Chunks.Live = 1234
+	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	say = regionSay(&l, "heap")
+	assert.Contains(t, say, "eden 3.0 MB of 8.0 MB, survivor 1.0 MB of 2.0 MB, old generation 20.0 MB of 40.0 MB (5.0 MB of it garbage). 7 young collections and 2 Full GCs")
+	assert.Contains(t, regionSay(&l, "StackChunks"), "1,234 live (", "on the chunks' sliver of a space")
+	// Without thread-local data in the old gen the chunks get a strip of
+	// their own, with its own sentence: over one bar by count while dead
+	// chunks outnumber the blocks drawn, else over columns by space.
+	in.Snap.Heap.OldLive[sim.CatThreadLocal] = 0
+	for _, garbage := range []int{in.Snap.Chunks.Garbage, 0} {
+		in.Snap.Chunks.Garbage = garbage
+		Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+		assert.Contains(t, regionSay(&l, "StackChunks"), "StackChunk objects: the frozen stacks of virtual threads off their carriers. 1,234 live (",
+			"on the strip, %d dead", garbage)
+	}
+}
+
+// The text description lists the panels' sentences, one a line, and no
+// detail's (a lane, a group): its lines are the panel regions' texts, in
+// drawing order.
+func TestDescribeListsPanelsOnly(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	var l List
+	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	var panels []string
+	details := 0
+	for _, r := range l.Regions() {
+		if r.Detail {
+			details++
+		} else {
+			panels = append(panels, r.Text)
+		}
+	}
+	require.NotZero(t, details, "the scene has details to leave out")
+	assert.Equal(t, strings.Join(panels, "\n")+"\n", l.Describe())
+}
+
+// The folded heap's sentence says what eden holds of its capacity.
+func TestFoldedHeapSentenceSaysItsNumbers(t *testing.T) {
+	snap := &sim.Snapshot{}
+	snap.Heap.Max, snap.Heap.EdenUsed, snap.Heap.EdenCap = 64*sim.MB, 3*sim.MB, 8*sim.MB
+	snap.Chunks.Live = 12
+	say := foldedHeapSay(snap, 3*sim.MB)
+	assert.Contains(t, say, "The Java heap, 64.0 MB (")
+	assert.Contains(t, say, "holds 3.0 MB and has not been collected yet: eden 3.0 MB of 8.0 MB, old generation 0 B. 12 StackChunks")
+}
+
+// A callout in its last second fades (its words and frame lose opacity
+// with the time left); a fresh one is opaque. When not all fit, the
+// youngest show.
+func TestCalloutsFadeAndTheYoungestShow(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
+	alpha := func(age float64) uint8 {
+		in.Callouts = []Callout{{Text: "First Full GC", Age: age, TTL: 4}}
+		var l List
+		Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+		for _, it := range l.Items {
+			if it.Kind == KindText && it.Text == "First Full GC" {
+				return it.Color.A
+			}
+		}
+		t.Fatalf("the callout at age %v is not drawn", age)
+		return 0
+	}
+	assert.Equal(t, uint8(255), alpha(0.5), "fresh")
+	assert.InDelta(t, 0.5*255, float64(alpha(3.5)), 2, "half a second left: half opaque")
+	callouts := []Callout{{Text: "old", Age: 3, TTL: 4}, {Text: "young", Age: 0.1, TTL: 4}, {Text: "middle", Age: 2, TTL: 4}}
+	shown := liveCallouts(&SideInput{Callouts: callouts}, 400, 10, 1)
+	require.Len(t, shown, 1, "room for one")
+	assert.Equal(t, "young", shown[0].Text)
 }

@@ -287,3 +287,21 @@ func TestPhoneMergesThreadsIntoOneLine(t *testing.T) {
 	band, _ := SpaceBands(side.at.old, 2)
 	assert.False(t, band.Empty(), "the old gen has its label line")
 }
+
+// A heap not yet collected folds while less than half of what it holds is
+// the threads' memory, and opens once the threads' part is half or more
+// (there the threads' cost is the heap's story); any collection opens it.
+func TestUncollectedHeapFoldsUntilHalfIsThreads(t *testing.T) {
+	snap := func(threads, other sim.Bytes) *sim.Snapshot {
+		s := &sim.Snapshot{ThreadMemory: 1 << 30}
+		s.Heap.EdenUsed = threads + other
+		s.Heap.YoungLive[sim.CatChunk] = threads
+		return s
+	}
+	assert.True(t, heapWaits(snap(40*sim.MB, 60*sim.MB)), "40 %% threads: folded")
+	assert.False(t, heapWaits(snap(50*sim.MB, 50*sim.MB)), "half threads: open")
+	assert.False(t, heapWaits(snap(60*sim.MB, 40*sim.MB)), "60 %% threads: open")
+	collected := snap(10*sim.MB, 90*sim.MB)
+	collected.YoungGCs = 1
+	assert.False(t, heapWaits(collected), "collected: open")
+}

@@ -111,12 +111,16 @@ func TestCanvasArrangesSides(t *testing.T) {
 	for _, n := range []int{1, 2, 3} {
 		cl := LayoutCanvas(1200, 800, n, 40, 1)
 		require.Len(t, cl.Sides, n)
+		assert.Equal(t, float32(40), cl.Legend.H, "the legend gets the room asked for")
+		assert.False(t, cl.Header.Empty())
 		for i, r := range cl.Sides {
 			assert.False(t, r.Empty())
 			assert.True(t, (Rect{W: 1200, H: 800}).Contains(r))
 			for j := 0; j < i; j++ {
 				assert.True(t, clipTo(r, cl.Sides[j]).Empty(), "sides %d and %d overlap", i, j)
 			}
+			assert.True(t, clipTo(r, cl.Header).Empty(), "side %d is under the header", i)
+			assert.True(t, clipTo(r, cl.Legend).Empty(), "side %d is under the legend", i)
 		}
 	}
 	// A very wide, short canvas stacks nothing: sides go side by side; a
