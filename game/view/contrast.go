@@ -266,13 +266,19 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		// (Not "now": the step line under the caption says the pause
 		// began.)
 		band, _ := r.Inset(1).Top(PanelTitleH(sc))
-		t := "both runs in a " + pauseKind(snap)
+		t := ""
+		for _, w := range bothPausedWords(snap) {
+			if TextWidth(w, sc)+8*sc <= band.W {
+				t = w
+				break
+			}
+		}
 		b := Rect{X: band.X, Y: band.Y, W: min(band.W, TextWidth(t, sc)+8*sc), H: band.H}
 		l.Rect(b, p.Background)
 		l.Frame(b, 1, p.PanelEdge)
 		l.Text(b.X+4*sc, b.Y+(b.H-row)/2, t, sc, p.Text)
 		l.detail(b, "GC pause", "Both runs are in a stop-the-world "+pauseKind(snap)+" at this moment, each in its own JVM: every Java thread of each is stopped until its collector is done. "+
-			"The two runs allocate alike, so their young generations fill at about the same moments.")
+			"The two runs allocate alike, so their young generations fill at about the same moments."+youngGCSay(snap, c.Snap))
 	}
 	shown := s.shownName
 	if shown == "" {
@@ -286,10 +292,13 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		notes []segNote
 		what  string
 	}{
-		{[]string{shown + " (this run)", shown}, snap, liveDataNotes(snap), "this run"},
+		// The names alone: "(this run)" and "(separate run)" read as
+		// two kinds of run; the header says they are two runs of one
+		// load.
+		{[]string{shown}, snap, liveDataNotes(snap), "this run"},
 		// Its garbage is its lesson (its threads end, their data
 		// dies), said why it is harmless in a few words on it.
-		{[]string{c.Name + " (separate run)", c.Name}, c.Snap,
+		{[]string{c.Name}, c.Snap,
 			[]segNote{endedGarbageNote()},
 			"the case compared (" + c.Title + ")"},
 	} {
@@ -435,6 +444,31 @@ func pauseKind(snap *sim.Snapshot) string {
 	return "young GC"
 }
 
+// bothPausedWords is the pair's flag while both runs are in one kind of
+// pause, longest first. A young GC's says what it does to what is drawn:
+// nothing to the old gens (it empties eden, which the pair does not
+// draw). Readers found the step line's "a young GC began" tied to no mark
+// in the picture, whose bars are the old gens.
+func bothPausedWords(snap *sim.Snapshot) []string {
+	t := "both runs in a " + pauseKind(snap)
+	if snap.PauseFull {
+		return []string{t}
+	}
+	return []string{t + ": it empties eden (not drawn), not the old gen", t}
+}
+
+// youngGCSay is, during a young GC of both runs (shown and other), what
+// it collects in each, from their heaps: their edens, and that the old
+// gens' garbage waits for a Full GC. Empty during a Full GC.
+func youngGCSay(shown, other *sim.Snapshot) string {
+	if shown.PauseFull || other.PauseFull {
+		return ""
+	}
+	return " A young GC collects eden, where new objects are made (" + Size(shown.Heap.EdenCap) + " in this run, " + Size(other.Heap.EdenCap) +
+		" in the other): it copies what is still used onward and empties it. It never frees the old generation's garbage; only a Full GC does. " +
+		"This pause ends in " + Dur(sim.Duration(shown.PauseEnd-shown.Time)) + " in this run, " + Dur(sim.Duration(other.PauseEnd-other.Time)) + " in the other."
+}
+
 // threadLifeWords says how long a run's threads live, the difference
 // between the pair (both hold about as many live threads): the pooled
 // run's are kept for good, the other's each live for one request.
@@ -485,10 +519,11 @@ func drawFullGCEdge(l *List, old Rect, say bool, p *Palette, sc float32) {
 	x := fill.Right() - 2*sc
 	l.Rect(Rect{X: x, Y: band.Y, W: 4 * sc, H: fill.Bottom() - band.Y + sc}, p.Text)
 	t := "Full GC when full"
-	// Clear of the band's own label ("old generation: 82 % full"): on a
-	// phone's bar the two ran into each other.
-	left := band.X + TextWidth("old generation: 100 % full", sc) + 8*sc
-	if w := TextWidth(t, sc); say && w+8*sc < band.W/2 && x-w-6*sc >= left {
+	// Clear of the band's own label ("old generation 910 MB: 82 %
+	// full"), as drawn: on a phone's bar the two ran into each other.
+	w := TextWidth(t, sc)
+	left, clear := titleGap(l, old, w+4*sc, sc)
+	if say && clear && w+8*sc < band.W/2 && x-w-6*sc >= left {
 		tr := Rect{X: x - w - 6*sc, Y: band.Y, W: w + 4*sc, H: band.H}
 		l.Rect(tr, p.Background)
 		l.Text(tr.X+2*sc, band.Y+(band.H-CharH*sc)/2, t, sc, p.Text)
@@ -542,13 +577,14 @@ func liveDataNotes(snap *sim.Snapshot) []segNote {
 }
 
 // endedGarbageNote names the compared run's old-gen garbage in its one
-// label (whose it is: data of ended requests) and says over it that it is
-// dead, as the pooled run's block says it is live (readers told the two
-// apart only by colour). What frees it is the bracket's under the bar
+// label (whose it is: the data of ended requests and their threads'
+// thread-locals, which readers looked for and did not find) and says over
+// it that it is dead, and why, as the pooled run's block says it is live
+// (readers told the two apart only by colour). What frees it is the bracket's under the bar
 // (drawFullGCFrees). Without its size: a 613 MB grey block beside a
 // 549 MB pink one read as "about the same", though one is kept and the
 // other dead (its bytes are on point). Its garbage is its lesson (its
 // threads end, their data dies): big marks the bar as the lesson's.
 func endedGarbageNote() segNote {
-	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"garbage of ended requests", "data of ended requests"}, why: []string{"dead: no thread uses it", "dead"}}
+	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"garbage: requests' data and thread-locals", "garbage of ended requests", "data of ended requests"}, why: []string{"dead: their threads ended", "dead: no thread uses it", "dead"}}
 }

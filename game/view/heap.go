@@ -666,6 +666,14 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	if inner.H >= 3*CharH*sc && 2*used >= capacity && !lesson {
 		sliverMin = 12 * sc
 	}
+	noted := func(c sim.AllocCat) bool {
+		for _, n := range notes {
+			if n.cat == c {
+				return true
+			}
+		}
+		return false
+	}
 	px := func(b sim.Bytes) float32 {
 		if capacity <= 0 || b <= 0 {
 			return 0
@@ -701,7 +709,15 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	var segs []heapSeg
 	if live != nil {
 		for _, c := range heapCategories {
-			if w := min(px(live(c)), inner.Right()-x); w > 0 {
+			w := min(px(live(c)), inner.Right()-x)
+			if thinOnPoint && !noted(c) && inner.W*float32(live(c))/float32(max(capacity, 1)) < TextWidth(categoryWords[c], sc) {
+				// Beside the lesson's parts, a part narrower than its own
+				// name is said on point too: its name, pointed at it from
+				// beside, lay over the lesson's block (the first Full
+				// GC's "<- StackChunks 24.3 MB" across the pink).
+				w = 0
+			}
+			if w > 0 {
 				seg := Rect{X: x, Y: inner.Y, W: w, H: inner.H}
 				l.Mark(seg, CategoryMeaning(c), p, 1)
 				sg := heapSeg{r: seg, words: categoryWords[c], why: categoryWhy[c], b: live(c), widened: sliverMin > 6*sc && w > 2*toScale(live(c))}
@@ -750,12 +766,15 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	// said two things at once.
 	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && len(state) == 0 && !band.Empty() && free.H >= CharH*sc {
 		frees := []string{"free " + Size(max(0, capacity-used)), "free"}
+		ink := p.TextDim
 		if lesson {
-			frees = frees[1:]
+			// Beside the lesson's labelled blocks, in their ink: dim, the
+			// free end was the one part readers strained to read.
+			frees, ink = frees[1:], p.Text
 		}
 		for _, label := range frees {
 			if w := TextWidth(label, sc); w+6*sc <= free.W {
-				l.Text(free.X+(free.W-w)/2, free.Y+(free.H-CharH*sc)/2, label, sc, p.TextDim)
+				l.Text(free.X+(free.W-w)/2, free.Y+(free.H-CharH*sc)/2, label, sc, ink)
 				break
 			}
 		}
@@ -774,7 +793,9 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// beside the heap's: "91 MB + 910 MB" beside "1.00 GB" was a sum
 		// that did not add up at a glance (the survivors).
 		pct := Count(int64((200*used+capacity)/(2*max(capacity, 1)))) + " % full"
-		labels = []string{name + ": " + pct, short + ": " + pct, name, short}
+		// With its size first: the bar's fill alone implied one
+		// ("549 MB fills 60 %, so ~900 MB?") a reader could not check.
+		labels = []string{name + " " + Size(capacity) + ": " + pct, name + ": " + pct, short + ": " + pct, name, short}
 	}
 	if len(state) > 0 {
 		labels = []string{name + " " + Size(capacity) + ": " + state[0]}

@@ -426,6 +426,8 @@ func titleGap(l *List, r Rect, w, sc float32) (float32, bool) {
 			right = min(right, it.X)
 		}
 	}
-	x := left + 2*CharW*sc
+	// Three characters clear of the words before it: two read as one
+	// run-on line ("... when this GC began  compacting").
+	x := left + 3*CharW*sc
 	return x, x+w <= right-2*CharW*sc
 }

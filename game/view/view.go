@@ -342,7 +342,10 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		// the columns' hovers say); no count of requests done (one was
 		// only this run's; two beside the shares read as not adding up:
 		// each share's hover counts its run's, and says why).
-		head.name = "same load"
+		// "two runs": the titles no longer say "(this run)" and
+		// "(separate run)", which readers could not place (both are
+		// simulated runs of the same load).
+		head.name = "two runs, same load"
 		if common := CommonPart(in.Title, in.Contrast.Title); common != "" {
 			head.name += ", " + common + " each"
 		}
