@@ -96,7 +96,7 @@ func TestContrastDrawnAtTheShownScale(t *testing.T) {
 	// Its row is labelled with its name (its live threads beside it
 	// where the row is wide enough: TestPoolingRunsAreLabelledRows).
 	require.Contains(t, joined, "a virtual thread per request")
-	require.Contains(t, joined, "old generation: "+Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap)))+" % full")
+	require.Contains(t, joined, "old generation "+Size(h.OldCap)+": "+Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap)))+" % full")
 	require.Contains(t, joined, "garbage", "its garbage said, not only drawn")
 	pct := Count(int64(float64(in.Contrast.Snap.GCPauseTotal)/float64(in.Contrast.Snap.Time)*100+0.5)) + " % stopped"
 	require.Contains(t, joined, pct, "its share at its end")
@@ -140,7 +140,7 @@ func TestComparedGarbageIsOneLabel(t *testing.T) {
 			})
 			require.LessOrEqual(t, len(on), 1, "%gx%g: one label on a garbage block, not %q", sz[0], sz[1], on)
 			require.LessOrEqual(t, len(reasons), len(on), "%gx%g: a reason only over a label, not %q", sz[0], sz[1], reasons)
-			if len(on) == 0 || !strings.HasPrefix(on[0], "garbage of ended requests") && !strings.HasPrefix(on[0], "data of ended requests") {
+			if len(on) == 0 || !strings.HasPrefix(on[0], "garbage of ended requests") && !strings.HasPrefix(on[0], "data of ended requests") && !strings.HasPrefix(on[0], "garbage: requests' data") {
 				continue
 			}
 			named++
@@ -150,4 +150,97 @@ func TestComparedGarbageIsOneLabel(t *testing.T) {
 	}
 	require.Positive(t, named, "the compared garbage named as ended requests' somewhere")
 	require.Positive(t, reasoned, "and said dead, with what frees it, where the block has room")
+}
+
+// pairFrame is vt-pooling's pooled run at `at` beside the thread-per-
+// request run at the same moment, as the desktop draws it.
+func pairFrame(t *testing.T, at sim.Duration) (*List, SideInput) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", at})
+	withContrast(t, &in, "vt-pooling", "1g-nopool", "a virtual thread per request")
+	var l List
+	Build(&l, 1134, 464, &Header{Scenario: "vt-pooling", Time: in.Snap.Time}, []*Side{side}, []SideInput{in}, &Options{})
+	return &l, in
+}
+
+// While both runs are in a young GC, the pair's flag says what that GC
+// does to what the pair draws (it empties eden, which is not drawn, and
+// leaves the old gens as they are), and its hover gives each run's eden
+// and when each pause ends, from their states: readers found the step's
+// "a young GC began" tied to no mark.
+func TestPairYoungGCFlagSaysWhatItDoes(t *testing.T) {
+	// (A millisecond into the judged frame's pause, which begins at
+	// 2.342 s.)
+	l, in := pairFrame(t, 2343*sim.Millisecond)
+	require.True(t, in.Snap.Paused && !in.Snap.PauseFull && in.Contrast.Snap.Paused && !in.Contrast.Snap.PauseFull,
+		"the judged frame is during a young GC of both runs")
+	flag := ""
+	for _, it := range l.Items {
+		if it.Kind == KindText && strings.HasPrefix(it.Text, "both runs in a young GC") {
+			flag = it.Text
+		}
+	}
+	require.Contains(t, flag, "empties eden", "the flag says what the young GC collects")
+	require.Contains(t, flag, "not the old gen", "and what it leaves")
+	var say string
+	for _, r := range l.Regions() {
+		if r.Name == "GC pause" {
+			say = r.Text
+		}
+	}
+	require.Contains(t, say, Size(in.Snap.Heap.EdenCap)+" in this run", "the hover gives this run's eden")
+	require.Contains(t, say, Size(in.Contrast.Snap.Heap.EdenCap)+" in the other", "and the other's")
+	require.Contains(t, say, Dur(sim.Duration(in.Snap.PauseEnd-in.Snap.Time))+" in this run", "and when this run's pause ends")
+}
+
+// Each old gen's label gives its size beside how full it is: a reader
+// measured 549 MB as 60 % of the bar and could not check "82 % full".
+func TestPairOldGensGiveTheirSize(t *testing.T) {
+	for _, at := range []sim.Duration{492 * sim.Millisecond, 2342 * sim.Millisecond} {
+		l, in := pairFrame(t, at)
+		n := 0
+		for _, it := range l.Items {
+			if it.Kind != KindText {
+				continue
+			}
+			for _, h := range []*sim.HeapView{&in.Snap.Heap, &in.Contrast.Snap.Heap} {
+				if strings.HasPrefix(it.Text, "old generation "+Size(h.OldCap)+": ") {
+					n++
+					break
+				}
+			}
+		}
+		require.Equal(t, 2, n, "at %v both old gens' labels give their size", at)
+	}
+}
+
+// Beside the lesson's blocks no part's name lies over another part: a
+// part narrower than its own name is said on point instead (the first
+// Full GC's "<- StackChunks 24.3 MB" lay across the pink thread-local
+// block), and the Full GC's "compacting" stands clear of the old gen's
+// label.
+func TestPairNamesStayOnTheirParts(t *testing.T) {
+	for _, at := range []sim.Duration{492 * sim.Millisecond, 2342 * sim.Millisecond} {
+		l, _ := pairFrame(t, at)
+		for _, it := range l.Items {
+			if it.Kind == KindText && strings.HasPrefix(it.Text, "<-") {
+				t.Errorf("at %v a pointer beside the pair's blocks: %q", at, it.Text)
+			}
+		}
+	}
+	// Just after the first Full GC began (478 ms), while it compacts.
+	l, _ := pairFrame(t, 479*sim.Millisecond)
+	var label, compacting Rect
+	for _, it := range l.Items {
+		switch {
+		case it.Kind != KindText:
+		case strings.HasPrefix(it.Text, "old generation") && strings.Contains(it.Text, "when this GC began"):
+			label = it.Bounds()
+		case strings.Contains(it.Text, "compacting"):
+			compacting = it.Bounds()
+		}
+	}
+	require.False(t, label.Empty() || compacting.Empty(), "the Full GC's frame labels its old gen and says it compacts")
+	if compacting.Y < label.Bottom() && compacting.Bottom() > label.Y {
+		require.GreaterOrEqual(t, compacting.X-label.Right(), float32(3*CharW-0.01), "%q clear of the old gen's label", "compacting")
+	}
 }
