@@ -47,6 +47,7 @@ func TestOpening(t *testing.T) {
 	b.goTo("/")
 	run("held-at-the-first-full-gc", func(t *testing.T) { b.heldAtTheFirstFullGC(t) })
 	run("picker-opens-its-story", func(t *testing.T) { b.pickerOpensItsStory(t) })
+	run("opens-at-a-moment-not-the-end", func(t *testing.T) { b.opensAtAMomentNotTheEnd(t) })
 	run("link-time-is-kept", func(t *testing.T) { b.linkTimeIsKept(t) })
 	run("embed-opens-its-story", func(t *testing.T) { b.embedOpensItsStory(t) })
 }
@@ -215,6 +216,28 @@ func (b *browser) pickerOpensItsStory(t *testing.T) {
 	b.frames(2)
 	if hf := b.text("#headline-figures"); !strings.Contains(hf, "time to finish every request") || !regexp.MustCompile(`In the picture at .*(finished yet|not yet|all have finished)`).MatchString(hf) {
 		t.Errorf("request-load's figure line compared: %q", hf)
+	}
+}
+
+// gc-lab's default heap has no Full GC in its 10 s: picked, it opens held
+// at the best moment its fast-forward passed (its first GC), not at the
+// run's end where the search for a Full GC gave up.
+func (b *browser) opensAtAMomentNotTheEnd(t *testing.T) {
+	b.eval(`document.querySelector('#picker button[data-scenario="gc-lab"]').click(), true`, nil)
+	if !b.poll(t, `loomlab.state().scenario === "gc-lab" && loomlab.state().opening.done`, 60*time.Second) {
+		t.Fatalf("picking gc-lab did not open it: %+v", b.openingState(t))
+	}
+	b.frames(2)
+	st := b.openingState(t)
+	var ended bool
+	b.eval(`loomlab.state().done`, &ended)
+	t.Logf("gc-lab opened at %d ns: %s", st.SimTimeNs, st.Opening.Text)
+	if st.Opening.Kind == "" || ended || st.Running || st.SimTimeNs-st.Opening.TimeNs >= 1_000_000 {
+		t.Errorf("gc-lab's opening: ended %v, %+v; want held at a moment of its story (%q at %d ns), not at the run's end",
+			ended, st, st.Opening.Kind, st.Opening.TimeNs)
+	}
+	if line := b.text("#start-hint"); !strings.Contains(line, "Press ▶ Play to run on from here") {
+		t.Errorf("the line under the title at gc-lab's opening: %q", line)
 	}
 }
 

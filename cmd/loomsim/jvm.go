@@ -158,6 +158,8 @@ type jvmReport struct {
 	// share was measured below it: what the measured share changes.
 	WholeMachine     *modelSide   `json:"model_whole_machine,omitempty"`
 	WholeMachineRows []compareRow `json:"rows_whole_machine,omitempty"`
+	// Replay says where a replay's knobs came from (jvm_kept.go).
+	Replay *replayKnobs `json:"replay,omitempty"`
 }
 
 // noJVMError is a missing `java`: exit 2 with the command that installs one.
@@ -181,7 +183,18 @@ func cmdJVM(args []string, stdout, stderr io.Writer) (int, error) {
 	if o.dir != "" || o.fidelity != "" {
 		return 2, &usageError{"--dir and --fidelity belong to loomsim jvm sweep"}
 	}
-	rep, err := jvmPoint(o.set, o.keep, o.replay, func(cmd string) {
+	set := o.set
+	var replayed *replayKnobs
+	if o.replay != "" {
+		if set, replayed, err = knobsForReplay(o.replay, o.set); err != nil {
+			var u *usageError
+			if errors.As(err, &u) {
+				return 2, err
+			}
+			return 1, err
+		}
+	}
+	rep, err := jvmPoint(set, o.keep, o.replay, func(cmd string) {
 		if !o.json {
 			fmt.Fprintln(stderr, "running:", cmd)
 		}
@@ -189,6 +202,7 @@ func cmdJVM(args []string, stdout, stderr io.Writer) (int, error) {
 	if err != nil {
 		return 1, err
 	}
+	rep.Replay = replayed
 	if o.json {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -214,11 +228,8 @@ func jvmPoint(set map[string]string, keep, replay string, started func(string)) 
 	if v.Int("requests") != 0 {
 		return nil, &usageError{"requests: loomsim jvm sets it to the twin's count; leave it out"}
 	}
-	twinArgs := make([]string, 0, len(twinKnobs))
-	for _, k := range twinKnobs {
-		twinArgs = append(twinArgs, k+"="+v.Text(k))
-	}
-	shown := "java " + strings.Join(append(jvmFlags(v, "gc.log"), twinFile), " ") + " " + strings.Join(twinArgs, " ")
+	twinArgs := twinArguments(v)
+	shown := javaCommand(v)
 	var logPath string
 	var out []byte
 	if replay != "" {
@@ -256,6 +267,10 @@ func jvmPoint(set map[string]string, keep, replay string, started func(string)) 
 			if err := os.WriteFile(keep+".twin.json", out, 0o644); err != nil {
 				return nil, err
 			}
+			// The knobs, for a replay (jvm_kept.go).
+			if err := os.WriteFile(keep+commandSuffix, []byte(shown+"\n"), 0o644); err != nil {
+				return nil, err
+			}
 		}
 	}
 	twin, err := readTwin(out)
@@ -271,6 +286,21 @@ func jvmPoint(set map[string]string, keep, replay string, started func(string)) 
 		rep.JVM.Log = filepath.Base(keep) + ".log"
 	}
 	return rep, nil
+}
+
+// twinArguments are the twin's knob=value arguments.
+func twinArguments(v *scenario.Values) []string {
+	args := make([]string, 0, len(twinKnobs))
+	for _, k := range twinKnobs {
+		args = append(args, k+"="+v.Text(k))
+	}
+	return args
+}
+
+// javaCommand is the run's command as shown and kept (the GC log as
+// gc.log): knobsFromCommand reads the knobs back from it.
+func javaCommand(v *scenario.Values) string {
+	return "java " + strings.Join(append(jvmFlags(v, "gc.log"), twinFile), " ") + " " + strings.Join(twinArguments(v), " ")
 }
 
 // jvmFlags are the JVM flags the knobs give. A knob at its default passes
@@ -321,22 +351,30 @@ func moduleRoot() (string, error) {
 
 // readTwin takes the twin's last JSON line from its output.
 func readTwin(out []byte) (*twinResult, error) {
+	l := twinLine(out)
+	if l == "" {
+		return nil, fmt.Errorf("the twin printed no result line: %s", clipText(string(out), 120))
+	}
+	var t twinResult
+	if err := json.Unmarshal([]byte(l), &t); err != nil {
+		return nil, fmt.Errorf("the twin's result line is not valid JSON: %v", err)
+	}
+	if t.WindowEndS <= t.WindowStartS || t.JavaVersion == "" {
+		return nil, fmt.Errorf("the twin's result line has no measured window or Java version: %s", clipText(l, 120))
+	}
+	return &t, nil
+}
+
+// twinLine is the twin's result line: the last line of its output that
+// starts a JSON object ("" when there is none).
+func twinLine(out []byte) string {
 	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
 	for i := len(lines) - 1; i >= 0; i-- {
-		l := strings.TrimSpace(lines[i])
-		if !strings.HasPrefix(l, "{") {
-			continue
+		if l := strings.TrimSpace(lines[i]); strings.HasPrefix(l, "{") {
+			return l
 		}
-		var t twinResult
-		if err := json.Unmarshal([]byte(l), &t); err != nil {
-			return nil, fmt.Errorf("the twin's result line is not valid JSON: %v", err)
-		}
-		if t.WindowEndS <= t.WindowStartS || t.JavaVersion == "" {
-			return nil, fmt.Errorf("the twin's result line has no measured window or Java version: %s", clipText(l, 120))
-		}
-		return &t, nil
 	}
-	return nil, fmt.Errorf("the twin printed no result line: %s", clipText(string(out), 120))
+	return ""
 }
 
 // compareWithJVM reads the GC log's measured window, runs the model with
@@ -658,6 +696,16 @@ func infoRow(name string, j, m *float64) compareRow {
 }
 
 func writeJVMReport(w io.Writer, r *jvmReport) error {
+	if k := r.Replay; k != nil {
+		if k.From == "" {
+			fmt.Fprintln(w, "Replay: the run's knobs were not kept; the model runs at --set's knobs and gc-lab's defaults for the rest")
+		} else {
+			fmt.Fprintf(w, "Replay: the run's knobs from %s: %s\n", k.From, strings.Join(sortedKnobs(k.Kept), " "))
+		}
+		if len(k.Overridden) > 0 {
+			fmt.Fprintf(w, "        overridden by --set: %s\n", strings.Join(k.Overridden, ", "))
+		}
+	}
 	fmt.Fprintf(w, "JVM: Java %s (jdk=%s), %d requests in %.1f s\n", r.JVM.JavaVersion, r.JVM.JDK, r.JVM.Requests, r.JVM.DurationS)
 	if r.JVM.CPUShare != nil {
 		fmt.Fprintf(w, "     its CPUs: %.3f of each core's time (its process CPU over the window's wall time and cores; load average %s)\n", *r.JVM.CPUShare, r.JVM.LoadAvg)

@@ -52,8 +52,8 @@ const (
 
 // openingKinds are the moments each article's story is about, in tiers,
 // the most telling first: the opening stops at the first moment of the
-// first tier, and when the bound or the run's end comes first it reports
-// the best moment seen on the way. The kinds of one tier are alternatives
+// first tier, and when the bound or the run's end comes first it lands
+// on the best moment seen on the way (landOnBest). The kinds of one tier are alternatives
 // (a pool fills up, a thread per task does not). everySide: when cases are
 // compared, the opening waits until each side has had a moment of the
 // first tier (or ended), so that each shows its own lesson; without it,
@@ -228,7 +228,32 @@ func (p *Playground) endOpening(held bool) {
 	}
 	o.active, o.done = false, true
 	p.speed = o.speed
+	p.landOnBest()
 	p.running = !held && !p.allDone()
+}
+
+// landOnBest: the fast-forward ended at its bound or at the run's end
+// without the story's most telling moment, but passed a lesser one (a run
+// whose heap never needs a Full GC had its first young GC). The reader
+// lands on that moment, with its callout, rather than wherever the search
+// gave up, which for a run that ends is its last frame: the run is taken
+// back to the moment as a scrub would (the timeline keeps the position
+// reached, for a scrub forward). A first-tier moment, or none at all,
+// leaves the run where it stopped, and so does a stop that still shows the
+// moment (within calloutSameTime of it: vt-basics' creation cases end as
+// their last thread starts, and their end is the picture to land on).
+func (p *Playground) landOnBest() {
+	o := &p.open
+	if o.best == 0 || o.best >= len(o.kinds) || p.now-o.moment.At < calloutSameTime {
+		return
+	}
+	kept := *o
+	if _, err := p.Scrub(o.moment.At, math.MaxInt); err != nil {
+		p.SetError("opening: " + err.Error())
+		return
+	}
+	p.open = kept // the scrub forgets the opening: this one is still its
+	p.sides[p.primary()].showCallout(kept.moment)
 }
 
 // interruptOpening: the reader took over (play, pause, step, a new

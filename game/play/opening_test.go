@@ -90,6 +90,48 @@ func TestOpeningFollowsTheKnobs(t *testing.T) {
 	assert.Less(t, t2, t1, "a smaller heap fills sooner")
 }
 
+// A story whose most telling moment never comes (gc-lab's default heap
+// has no Full GC in its 10 s) opens on the best moment the fast-forward
+// passed, its first GC, with its callout: not at the run's end, where the
+// search gave up. The position is the one a plain seek gives; not held,
+// the run plays on from there.
+func TestOpeningLandsOnTheBestMomentSeen(t *testing.T) {
+	const spec = `{"scenario":"gc-lab","case":"pooled","seed":1}`
+	p := New()
+	mustLoad(t, p, spec)
+	require.NoError(t, p.Open(true, true))
+	st := p.State()
+	require.Equal(t, "first-gc", st.Opening.Kind, "gc-lab's default case has no Full GC")
+	assert.EqualValues(t, st.Opening.TimeNs, st.SimTimeNs, "held at the first GC")
+	assert.False(t, p.allDone(), "not at the run's end")
+	assert.False(t, st.Running)
+	assert.Positive(t, st.Sides[0].YoungGCs)
+	in := p.Inputs(nil)
+	require.NotEmpty(t, in[0].Callouts)
+	assert.Equal(t, "first-gc", in[0].Callouts[len(in[0].Callouts)-1].Kind)
+
+	q := New()
+	mustLoad(t, q, spec)
+	_, err := q.Seek(p.Now(), 1<<30)
+	require.NoError(t, err)
+	assert.Equal(t, q.State().Sides[0].Heap, st.Sides[0].Heap)
+	assert.Equal(t, q.State().Sides[0].Events, st.Sides[0].Events)
+
+	r := New()
+	mustLoad(t, r, spec)
+	require.NoError(t, r.Open(false, true))
+	assert.Equal(t, p.Now(), r.Now())
+	assert.True(t, r.Running(), "not held: plays on from the moment")
+
+	// A run that ends as its moment comes (a creation case ends as its last
+	// thread starts) still opens at its end, which shows that moment.
+	e := New()
+	mustLoad(t, e, `{"scenario":"vt-basics","case":"create-platform","seed":1}`)
+	require.NoError(t, e.Open(true, true))
+	assert.Equal(t, "all-started", e.OpeningState().Kind)
+	assert.True(t, e.allDone())
+}
+
 // The reader taking over ends the fast-forward where it is: Pause holds,
 // a speed of the reader's own plays on at it, a scrub forgets the opening.
 func TestOpeningGivesWayToTheReader(t *testing.T) {

@@ -59,9 +59,20 @@ func (s *Side) tell(playing bool) []story.Moment {
 		s.startNews = nil
 	}
 	for _, m := range news {
-		s.callouts = append(s.callouts, callout{m: m, left: calloutTicks})
+		s.showCallout(m)
 	}
 	return news
+}
+
+// showCallout puts moment m's callout on the picture (once: a callout the
+// side already shows is left as it is).
+func (s *Side) showCallout(m story.Moment) {
+	for _, c := range s.callouts {
+		if c.m.Kind == m.Kind && c.m.At == m.At {
+			return
+		}
+	}
+	s.callouts = append(s.callouts, callout{m: m, left: calloutTicks})
 }
 
 // forgetStaleCallouts drops, after a jump in time (a seek or a scrub), the
