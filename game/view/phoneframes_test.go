@@ -65,3 +65,17 @@ func TestLoomCarrierPhoneSaysTheCaptionsFigures(t *testing.T) {
 	assert.Contains(t, txt, Count(int64(snap.VirtualLive))+" virtual threads: "+Size(virtualThreadsHeap(snap)))
 	assert.Contains(t, txt, "JVM itself "+PartsSize(snap.RSSJVM))
 }
+
+// On a phone, the OS threads' panel title is the count as a sum of its
+// kinds: a bare count with a line "the same 200 platform threads" under
+// it asked "the same as what?", and readers counted the JVM's grey
+// cells by hand.
+func TestPhoneOSThreadsTitleIsASum(t *testing.T) {
+	txt, snap := phoneTexts(t, sceneCase{"loom-carrier", "256-vthreads", sim.Duration(1001.13 * float64(sim.Millisecond))})
+	jvm := snap.PlatformLive - len(snap.Carriers)
+	assert.Contains(t, txt, "\nOS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(len(snap.Carriers)))+" carriers + "+Count(int64(jvm))+" JVM's own\n")
+	txt, snap = phoneTexts(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	jvm = snap.PlatformLive - snap.PlatformApp
+	assert.Contains(t, txt, "\nOS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(snap.PlatformApp))+" platform + "+Count(int64(jvm))+" JVM\n")
+	assert.NotContains(t, txt, "the same")
+}
