@@ -79,3 +79,27 @@ func TestPhoneOSThreadsTitleIsASum(t *testing.T) {
 	assert.Contains(t, txt, "\nOS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(snap.PlatformApp))+" platform + "+Count(int64(jvm))+" JVM\n")
 	assert.NotContains(t, txt, "the same")
 }
+
+// On a phone, a single group of waiting threads drawn at many threads a
+// square says its scale beside its count in the title ("200 sleeping"
+// beside 40 squares, with no scale, read as 40 threads).
+func TestPhoneSleepingGridSaysItsScale(t *testing.T) {
+	txt, snap := requestLoadPhone(t)
+	assert.Contains(t, txt, "\n"+Count(int64(waitingPlatform(snap)))+" sleeping\n")
+	assert.Regexp(t, `\n1 square = \d+( threads)?\n`+Count(int64(waitingPlatform(snap)))+" sleeping\n", txt)
+}
+
+// requestLoadPhone builds request-load's judged frame (the fixed pool at
+// 600 ms, the virtual-thread run beside it) on a phone's canvas.
+func requestLoadPhone(t *testing.T) (string, *sim.Snapshot) {
+	in, side := runScene(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	withContrast(t, &in, "request-load", "virtual-per-request", "virtual threads")
+	// A title and a caption as long as the page's (two and five lines
+	// on a phone): the panels' heights under them are the page's.
+	in.Title = "a fixed pool of 200 platform threads, Executors.newFixedThreadPool(200)"
+	in.Caption = "The pool's 200 threads are all asleep; 8,800 tasks wait for one while the 12 CPUs are idle. " +
+		"Only 200 tasks sleep at a time, so 10,000 tasks take 50 rounds of just over 100 ms; round 6 is under way."
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "request-load"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	return texts(&l), in.Snap
+}

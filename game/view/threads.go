@@ -558,12 +558,16 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	// same squares). The shared scale is said once, in the title, when
 	// it fits there.
 	forceK := 0
+	scaleRight := "" // the scale, where it takes the count's place beside the title
 	right := Count(int64(total)) + state
 	tokens := len(groups) > 1 // every group one square a thread
 	if s.squareK > 1 {
 		// One scale with the waiting row, said there.
 		forceK = -s.squareK
-	} else if len(groups) > 1 && r.H > PanelTitleH(sc) {
+	} else if r.H > PanelTitleH(sc) && (len(groups) > 1 || len(groups) == 1 && r.H-PanelTitleH(sc)-6*sc-max(1, 2*sc) < CharH*sc) {
+		// (One group gets the dry pass only in a row too low for its
+		// scale's note under or over its cells, a phone's strip: "200
+		// sleeping" beside 40 squares with no scale read as 40 threads.)
 		_, dry := r.Top(PanelTitleH(sc))
 		dry = dry.Inset(3 * sc)
 		rowH := dry.H / float32(len(groups))
@@ -593,6 +597,18 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			right = withScale
 			forceK = -forceK // said in the title: not under each group
 		}
+		if forceK > 1 && len(groups) == 1 {
+			// No room for the count and the scale beside the title: the
+			// count goes into the title ("200 sleeping"), the scale
+			// takes the right.
+			counted := Count(int64(total)) + state
+			for _, sq := range []string{"1 square = " + Count(int64(forceK)) + " threads", "1 square = " + Count(int64(forceK))} {
+				if TextWidth(sq, sc)+TextWidth(counted, sc)+12*sc <= r.W {
+					scaleRight, forceK = sq, -forceK
+					break
+				}
+			}
+		}
 	}
 	alone := []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}
 	if s.squareK > 1 && !in.Virtual {
@@ -600,6 +616,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		// the secondary panel: one short title carrying the count (the
 		// gloss "each keeps its OS thread" is the explanation's).
 		right, alone, titles = "", []string{Count(int64(total)) + " " + titles[len(titles)-2]}, []string{titles[len(titles)-2]}
+	}
+	if scaleRight != "" {
+		right, alone, titles = scaleRight, nil, []string{Count(int64(total)) + state}
 	}
 	body := panelAlt(l, r, right, alone, p, sc, titles...)
 	if in.Virtual {
