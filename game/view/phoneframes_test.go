@@ -103,3 +103,20 @@ func requestLoadPhone(t *testing.T) (string, *sim.Snapshot) {
 	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "request-load"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
 	return texts(&l), in.Snap
 }
+
+// On a phone, the task queue's panel that has room only for the two runs'
+// time bars is titled after them, not "tasks waiting for a thread" (no
+// queue was drawn under that title); on the desktop the queue's grid is
+// drawn under its own title.
+func TestPhoneQueuePanelTitleMatchesItsBars(t *testing.T) {
+	txt, snap := requestLoadPhone(t)
+	assert.Contains(t, txt, "\nhow long 10,000 tasks take")
+	assert.Contains(t, txt, "\n"+Count(int64(snap.ExecQueued))+" queued\n")
+	assert.NotContains(t, txt, "waiting for a thread")
+	in, side := runScene(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	withContrast(t, &in, "request-load", "virtual-per-request", "virtual threads")
+	var l List
+	Build(&l, 1134, 464, &Header{Scenario: "request-load"}, []*Side{side}, []SideInput{in}, &Options{})
+	assert.Contains(t, texts(&l), "tasks waiting for a pool thread")
+	assert.NotContains(t, texts(&l), "how long")
+}

@@ -246,8 +246,17 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, paired bo
 	if paired {
 		right += ", each for its own thread"
 	}
-	body := panelAlt(l, r, right, alone,
-		p, sc, unit+" waiting for a pool thread", unit+" waiting for a thread", "queued "+unit)
+	titles := []string{unit + " waiting for a pool thread", unit + " waiting for a thread", "queued " + unit}
+	if con != nil && in.Requests > 0 && !backlogBesideBars(r, n, backlog, sc) {
+		// A phone's strip draws the two time bars alone: the title names
+		// them ("tasks waiting for a thread" over a timeline, with no
+		// queue drawn, read as a title for another picture); the queued
+		// count stays beside it.
+		all := Count(in.Requests) + " " + unit
+		titles = []string{"how long " + all + " take, in each run", "how long " + all + " take", "how long they take"}
+		alone = []string{"how long " + all + " take: " + right, right}
+	}
+	body := panelAlt(l, r, right, alone, p, sc, titles...)
 	l.region(r, "task queue", Count(int64(n))+" "+unit+" were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
 	if body.Empty() {
 		return 0
@@ -283,6 +292,21 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, paired bo
 	}
 	drawQueueRow(l, body, n, nil, nil, MeanRequest, singular(unit), 0, p, sc)
 	return 0
+}
+
+// backlogBesideBars reports whether the task queue's panel r has room
+// for the backlog's grid over the two time bars (its body cut as
+// panelAlt cuts it), as drawTaskQueue draws them.
+func backlogBesideBars(r Rect, n, backlog int, sc float32) bool {
+	_, body := r.Top(PanelTitleH(sc))
+	body = body.Inset(3 * sc)
+	for _, h := range []float32{taskContrastH(sc), taskContrastMinH(sc)} {
+		grid, _ := body.CutBottom(h)
+		if k := backlogScale(grid, n, backlog, sc); k > 1 && backlogFits(grid, n, k, sc) {
+			return true
+		}
+	}
+	return false
 }
 
 // drawQueueRow draws n waiting things (ids: the first few threads, or nil
