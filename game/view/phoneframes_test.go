@@ -86,7 +86,7 @@ func TestPhoneOSThreadsTitleIsASum(t *testing.T) {
 func TestPhoneSleepingGridSaysItsScale(t *testing.T) {
 	txt, snap := requestLoadPhone(t)
 	assert.Contains(t, txt, "\n"+Count(int64(waitingPlatform(snap)))+" sleeping\n")
-	assert.Regexp(t, `\n1 square = \d+( threads)?\n`+Count(int64(waitingPlatform(snap)))+" sleeping\n", txt)
+	assert.Regexp(t, `\n1 square = \d+( threads)?\n`+Count(int64(waitingPlatform(snap)))+" sleeping( platform threads)?\n", txt)
 }
 
 // requestLoadPhone builds request-load's judged frame (the fixed pool at

@@ -582,7 +582,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	// same squares). The shared scale is said once, in the title, when
 	// it fits there.
 	forceK := 0
-	scaleRight := "" // the scale, where it takes the count's place beside the title
+	// The scale, where it takes the count's place beside the title, and
+	// the title that then carries the count.
+	scaleRight, scaleTitle := "", ""
 	right := Count(int64(total)) + state
 	tokens := len(groups) > 1 // every group one square a thread
 	if s.squareK > 1 {
@@ -625,11 +627,13 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			// No room for the count and the scale beside the title: the
 			// count goes into the title ("200 sleeping"), the scale
 			// takes the right.
-			counted := Count(int64(total)) + state
-			for _, sq := range []string{"1 square = " + Count(int64(forceK)) + " threads", "1 square = " + Count(int64(forceK))} {
-				if TextWidth(sq, sc)+TextWidth(counted, sc)+12*sc <= r.W {
-					scaleRight, forceK = sq, -forceK
-					break
+		fit:
+			for _, counted := range []string{Count(int64(total)) + " " + titles[len(titles)-2], Count(int64(total)) + state} {
+				for _, sq := range []string{"1 square = " + Count(int64(forceK)) + " threads", "1 square = " + Count(int64(forceK))} {
+					if TextWidth(sq, sc)+TextWidth(counted, sc)+12*sc <= r.W {
+						scaleRight, scaleTitle, forceK = sq, counted, -forceK
+						break fit
+					}
 				}
 			}
 		}
@@ -642,7 +646,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		right, alone, titles = "", []string{Count(int64(total)) + " " + titles[len(titles)-2]}, []string{titles[len(titles)-2]}
 	}
 	if scaleRight != "" {
-		right, alone, titles = scaleRight, nil, []string{Count(int64(total)) + state}
+		right, alone, titles = scaleRight, nil, []string{scaleTitle}
 	}
 	body := panelAlt(l, r, right, alone, p, sc, titles...)
 	if in.Virtual {
