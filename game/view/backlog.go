@@ -53,14 +53,14 @@ func backlogScale(body Rect, n, threads int, sc float32) int {
 // the part of a square it holds), the scale under them; it reports false,
 // drawing nothing, where they do not fit.
 func drawBacklog(l *List, body Rect, n, k int, p *Palette, sc float32) bool {
+	if !backlogFits(body, n, k, sc) {
+		return false
+	}
 	gap := max(1, sc)
 	cell := 6 * sc
 	cols := int((body.W + gap) / (cell + gap))
 	full, part := n/k, n%k
 	cells := full + btoi(part > 0)
-	if cols < 1 || k < 2 || float32((cells+cols-1)/cols)*(cell+gap)+CharH*sc > body.H+0.01 {
-		return false
-	}
 	g := cellGrid{r: body, cols: cols, cell: cell, gap: gap}
 	g.runs(l, []segment{{full, MeanRequest.Color(p), MeanRequest}}, p.Panel)
 	if part > 0 {
@@ -73,4 +73,14 @@ func drawBacklog(l *List, body Rect, n, k int, p *Palette, sc float32) bool {
 	l.TextFit(Rect{X: body.X, Y: ny, W: body.W, H: CharH * sc}, sc, p.TextDim,
 		"1 square = "+c)
 	return true
+}
+
+// backlogFits reports whether n tasks at k a square, with the scale's
+// line under them, fit in body (drawBacklog draws them there).
+func backlogFits(body Rect, n, k int, sc float32) bool {
+	gap := max(1, sc)
+	cell := 6 * sc
+	cols := int((body.W + gap) / (cell + gap))
+	cells := (n + k - 1) / k
+	return cols >= 1 && k >= 2 && float32((cells+cols-1)/cols)*(cell+gap)+CharH*sc <= body.H+0.01
 }

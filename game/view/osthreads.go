@@ -42,11 +42,20 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	// lines below count the pages touched.
 	right := ""
 	titles := []string{"OS threads: " + Count(int64(snap.PlatformLive)), "OS threads"}
+	// The count as a sum of its kinds in the title, where it fits: the
+	// line under the panel that counted them was read last, or not at
+	// all ("the same 200 platform threads" asked "the same as what?",
+	// and a reader counted the grey cells by hand).
+	summed := false
+	if sums := osSumTitles(snap, measured); len(sums) > 0 && TextWidth(sums[len(sums)-1], sc) <= r.W-4*sc {
+		titles, summed = append(sums, titles...), true
+	}
 	if memoryStory(snap, limit) && memoryStoryRoom(Rect{W: r.W - 6*sc, H: r.H - PanelTitleH(sc) - 6*sc}, sc) {
 		// (The room is of panelAlt's body.) The panel's story is the memory (drawMemoryStory): its title
 		// says it (the limit is drawn at the bar's end); the threads are counted below.
 		titles = append([]string{"the JVM's memory: " + PartsSize(snap.RSS),
 			"memory: " + PartsSize(snap.RSS)}, titles...)
+		summed = false
 	}
 	body := panelAlt(l, r, right, nil, p, sc, titles...)
 	var segs [8]segment
@@ -105,6 +114,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 		return
 	}
 	counts := osCountLines(snap, measured, cOn+on, waiting, jvm)
+	if summed {
+		counts = nil // the title says them
+	}
 	// A program of platform threads alone has every one of them drawn as
 	// a square in the thread panels (on a CPU, waiting): a grid of them
 	// here too read as twice as many threads (200 pool threads as 400,
@@ -143,7 +155,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 		}
 	}
 	if snap.RSS > 0 && float32(len(foot))*CharH*sc+barH+gridMin > body.H {
-		foot, total = [][]string{rssShort(snap), counts[0]}, 0
+		foot, total = append([][]string{rssShort(snap)}, counts[:min(1, len(counts))]...), 0
 	}
 	for len(foot) > 0 && float32(len(foot))*CharH*sc+barH+gridMin > body.H {
 		foot = foot[:len(foot)-1]
@@ -172,6 +184,34 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 			drawMemoryKey(l, key.PadX(2*sc), snap, limit, p, sc)
 		}
 	}
+}
+
+// osSumTitles is the OS-thread count as the sum of its kinds, in a
+// title's words, longest first ("OS threads: 74 = 8 carriers + 66 JVM
+// and framework threads", "… + 66 JVM's own"); none where there is one
+// kind only (the sum would repeat the count).
+func osSumTitles(snap *sim.Snapshot, measured bool) []string {
+	carriers, app := len(snap.Carriers), snap.PlatformApp
+	jvm := max(0, snap.PlatformLive-app-carriers)
+	var short []string
+	if carriers > 0 {
+		short = append(short, Count(int64(carriers))+" "+plural(carriers, "carrier", "carriers"))
+	}
+	if app > 0 {
+		short = append(short, Count(int64(app))+" platform")
+	}
+	if len(short)+btoi(jvm > 0) < 2 {
+		return nil
+	}
+	head := "OS threads: " + Count(int64(snap.PlatformLive)) + " = "
+	if jvm == 0 {
+		return []string{head + strings.Join(short, " + ")}
+	}
+	// The JVM's threads named as the lines under the title name them
+	// (jvmThreadsWords) where there is room, else in two words.
+	long := append(short[:len(short):len(short)], jvmThreadsWords(jvm, measured))
+	tight := tightOS(append(short, Count(int64(jvm))+" of the JVM's own"), jvm)
+	return []string{head + strings.Join(long, " + "), head + tight, head + strings.TrimSuffix(tight, "'s own")}
 }
 
 // heapNote is the OS threads' explanation's word on the heap: where the

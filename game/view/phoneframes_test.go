@@ -65,3 +65,57 @@ func TestLoomCarrierPhoneSaysTheCaptionsFigures(t *testing.T) {
 	assert.Contains(t, txt, Count(int64(snap.VirtualLive))+" virtual threads: "+Size(virtualThreadsHeap(snap)))
 	assert.Contains(t, txt, "JVM itself "+PartsSize(snap.RSSJVM))
 }
+
+// On a phone, the OS threads' panel title is the count as a sum of its
+// kinds: a bare count with a line "the same 200 platform threads" under
+// it asked "the same as what?", and readers counted the JVM's grey
+// cells by hand.
+func TestPhoneOSThreadsTitleIsASum(t *testing.T) {
+	txt, snap := phoneTexts(t, sceneCase{"loom-carrier", "256-vthreads", sim.Duration(1001.13 * float64(sim.Millisecond))})
+	jvm := snap.PlatformLive - len(snap.Carriers)
+	assert.Contains(t, txt, "\nOS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(len(snap.Carriers)))+" carriers + "+Count(int64(jvm))+" JVM's own\n")
+	txt, snap = phoneTexts(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	jvm = snap.PlatformLive - snap.PlatformApp
+	assert.Contains(t, txt, "\nOS threads: "+Count(int64(snap.PlatformLive))+" = "+Count(int64(snap.PlatformApp))+" platform + "+Count(int64(jvm))+" JVM\n")
+	assert.NotContains(t, txt, "the same")
+}
+
+// On a phone, a single group of waiting threads drawn at many threads a
+// square says its scale beside its count in the title ("200 sleeping"
+// beside 40 squares, with no scale, read as 40 threads).
+func TestPhoneSleepingGridSaysItsScale(t *testing.T) {
+	txt, snap := requestLoadPhone(t)
+	assert.Regexp(t, `\n1 square = \d+( threads)?\n`+Count(int64(waitingPlatform(snap)))+" sleeping( platform threads)?\n", txt)
+}
+
+// requestLoadPhone builds request-load's judged frame (the fixed pool at
+// 600 ms, the virtual-thread run beside it) on a phone's canvas.
+func requestLoadPhone(t *testing.T) (string, *sim.Snapshot) {
+	in, side := runScene(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	withContrast(t, &in, "request-load", "virtual-per-request", "virtual threads")
+	// A title and a caption as long as the page's (two and five lines
+	// on a phone): the panels' heights under them are the page's.
+	in.Title = "a fixed pool of 200 platform threads, Executors.newFixedThreadPool(200)"
+	in.Caption = "The pool's 200 threads are all asleep; 8,800 tasks wait for one while the 12 CPUs are idle. " +
+		"Only 200 tasks sleep at a time, so 10,000 tasks take 50 rounds of just over 100 ms; round 6 is under way."
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "request-load"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	return texts(&l), in.Snap
+}
+
+// On a phone, the task queue's panel that has room only for the two runs'
+// time bars is titled after them, not "tasks waiting for a thread" (no
+// queue was drawn under that title); on the desktop the queue's grid is
+// drawn under its own title.
+func TestPhoneQueuePanelTitleMatchesItsBars(t *testing.T) {
+	txt, snap := requestLoadPhone(t)
+	assert.Contains(t, txt, "\nhow long 10,000 tasks take")
+	assert.Contains(t, txt, "\n"+Count(int64(snap.ExecQueued))+" queued\n")
+	assert.NotContains(t, txt, "waiting for a thread")
+	in, side := runScene(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	withContrast(t, &in, "request-load", "virtual-per-request", "virtual threads")
+	var l List
+	Build(&l, 1134, 464, &Header{Scenario: "request-load"}, []*Side{side}, []SideInput{in}, &Options{})
+	assert.Contains(t, texts(&l), "tasks waiting for a pool thread")
+	assert.NotContains(t, texts(&l), "how long")
+}

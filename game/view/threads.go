@@ -246,8 +246,17 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, paired bo
 	if paired {
 		right += ", each for its own thread"
 	}
-	body := panelAlt(l, r, right, alone,
-		p, sc, unit+" waiting for a pool thread", unit+" waiting for a thread", "queued "+unit)
+	titles := []string{unit + " waiting for a pool thread", unit + " waiting for a thread", "queued " + unit}
+	if con != nil && in.Requests > 0 && !backlogBesideBars(r, n, backlog, sc) {
+		// A phone's strip draws the two time bars alone: the title names
+		// them ("tasks waiting for a thread" over a timeline, with no
+		// queue drawn, read as a title for another picture); the queued
+		// count stays beside it.
+		all := Count(in.Requests) + " " + unit
+		titles = []string{"how long " + all + " take, in each run", "how long " + all + " take", "how long they take"}
+		alone = []string{"how long " + all + " take: " + right, right}
+	}
+	body := panelAlt(l, r, right, alone, p, sc, titles...)
 	l.region(r, "task queue", Count(int64(n))+" "+unit+" were submitted to the executor and wait in its queue until one of its pool threads is free to take them.")
 	if body.Empty() {
 		return 0
@@ -283,6 +292,21 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, paired bo
 	}
 	drawQueueRow(l, body, n, nil, nil, MeanRequest, singular(unit), 0, p, sc)
 	return 0
+}
+
+// backlogBesideBars reports whether the task queue's panel r has room
+// for the backlog's grid over the two time bars (its body cut as
+// panelAlt cuts it), as drawTaskQueue draws them.
+func backlogBesideBars(r Rect, n, backlog int, sc float32) bool {
+	_, body := r.Top(PanelTitleH(sc))
+	body = body.Inset(3 * sc)
+	for _, h := range []float32{taskContrastH(sc), taskContrastMinH(sc)} {
+		grid, _ := body.CutBottom(h)
+		if k := backlogScale(grid, n, backlog, sc); k > 1 && backlogFits(grid, n, k, sc) {
+			return true
+		}
+	}
+	return false
 }
 
 // drawQueueRow draws n waiting things (ids: the first few threads, or nil
@@ -558,12 +582,18 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	// same squares). The shared scale is said once, in the title, when
 	// it fits there.
 	forceK := 0
+	// The scale, where it takes the count's place beside the title, and
+	// the title that then carries the count.
+	scaleRight, scaleTitle := "", ""
 	right := Count(int64(total)) + state
 	tokens := len(groups) > 1 // every group one square a thread
 	if s.squareK > 1 {
 		// One scale with the waiting row, said there.
 		forceK = -s.squareK
-	} else if len(groups) > 1 && r.H > PanelTitleH(sc) {
+	} else if r.H > PanelTitleH(sc) && (len(groups) > 1 || len(groups) == 1 && r.H-PanelTitleH(sc)-6*sc-max(1, 2*sc) < CharH*sc) {
+		// (One group gets the dry pass only in a row too low for its
+		// scale's note under or over its cells, a phone's strip: "200
+		// sleeping" beside 40 squares with no scale read as 40 threads.)
 		_, dry := r.Top(PanelTitleH(sc))
 		dry = dry.Inset(3 * sc)
 		rowH := dry.H / float32(len(groups))
@@ -593,6 +623,20 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			right = withScale
 			forceK = -forceK // said in the title: not under each group
 		}
+		if forceK > 1 && len(groups) == 1 {
+			// No room for the count and the scale beside the title: the
+			// count goes into the title ("200 sleeping"), the scale
+			// takes the right.
+		fit:
+			for _, counted := range []string{Count(int64(total)) + " " + titles[len(titles)-2], Count(int64(total)) + state} {
+				for _, sq := range []string{"1 square = " + Count(int64(forceK)) + " threads", "1 square = " + Count(int64(forceK))} {
+					if TextWidth(sq, sc)+TextWidth(counted, sc)+12*sc <= r.W {
+						scaleRight, scaleTitle, forceK = sq, counted, -forceK
+						break fit
+					}
+				}
+			}
+		}
 	}
 	alone := []string{titles[len(titles)-2] + ": " + Count(int64(total)), Count(int64(total)) + " " + titles[len(titles)-1]}
 	if s.squareK > 1 && !in.Virtual {
@@ -600,6 +644,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		// the secondary panel: one short title carrying the count (the
 		// gloss "each keeps its OS thread" is the explanation's).
 		right, alone, titles = "", []string{Count(int64(total)) + " " + titles[len(titles)-2]}, []string{titles[len(titles)-2]}
+	}
+	if scaleRight != "" {
+		right, alone, titles = scaleRight, nil, []string{scaleTitle}
 	}
 	body := panelAlt(l, r, right, alone, p, sc, titles...)
 	if in.Virtual {
