@@ -352,6 +352,16 @@ func (p *Playground) beside() *view.Contrast {
 	return p.contrast.input(p.now)
 }
 
+// Animating reports whether any side's picture is still moving.
+func (p *Playground) Animating() bool {
+	for _, s := range p.sides {
+		if s.View != nil && s.View.Animating() {
+			return true
+		}
+	}
+	return false
+}
+
 // Views returns the sides' view state.
 func (p *Playground) Views(dst []*view.Side) []*view.Side {
 	dst = dst[:0]
