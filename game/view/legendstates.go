@@ -37,7 +37,9 @@ func runningKey(set meaningSet) bool { return set.has(MeanVirtual) && set.has(ba
 
 // runningSwatchW is the width of the running look's legend swatch: a
 // cell with room for the badge.
-func runningSwatchW(sc float32) float32 { return max(stateSwatchW(sc), badgeTextW(badgeSample, sc)+8*sc) }
+func runningSwatchW(sc float32) float32 {
+	return max(stateSwatchW(sc), badgeTextW(badgeSample, sc)+8*sc)
+}
 
 // isStateKey reports whether legend entry m is a race cell's look.
 func isStateKey(m Meaning) bool { return m >= meaningCount && m < badgeKey }
