@@ -169,6 +169,12 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 	if m == badgeKey {
 		return "= its carrier"
 	}
+	if wonSwatch(m, set) {
+		// Beside the ended cell's look, the won cell's words: it won,
+		// and its thread has ended too (readers of "won its race" beside
+		// "ended" asked whether the winner still ran).
+		return "won, ended"
+	}
 	if m == MeanVirtual && runningKey(set) {
 		return "running on carrier " + badgeSample
 	}

@@ -126,5 +126,6 @@ func TestRaceLegendTellsWonFromEndedAndKeysTheBadge(t *testing.T) {
 	assert.GreaterOrEqual(t, thinDim, 4, "the ended swatch is a thin outline in the dim ink")
 	txt := legendTexts(&l)
 	assert.Contains(t, txt, badgeSample+" | running on carrier "+badgeSample, "the badge's swatch is its number: %s", txt)
+	assert.Contains(t, txt, "won, ended", "the won swatch says its thread ended too: %s", txt)
 	assert.NotContains(t, txt, "= its carrier", "one entry for the running look and its badge: %s", txt)
 }

@@ -1040,9 +1040,6 @@ func badgeOf(l *List, x float32, r Rect, num string, p *Palette, sc float32) flo
 	return b.W
 }
 
-// badgeW is the width of carrier n's badge.
-func badgeW(n int, sc float32) float32 { return badgeTextW(itoa(n), sc) }
-
 // badgeTextW is the width of a badge saying num.
 func badgeTextW(num string, sc float32) float32 { return TextWidth(num, sc) + 6*sc }
 
