@@ -103,11 +103,13 @@ func TestSceneShots(t *testing.T) {
 				// The compared case's run catches up over the frames after a
 				// move (game/play's contrastTick): the shot waits for it.
 				for (let i = 0; i < 3000 && !JSON.parse(g.state()).contrastReady; i++) await new Promise(res => requestAnimationFrame(res));
-				// A move's animations run on the game's ticks (about 40, two
-				// thirds of a second), not on frames: a loaded machine drew
-				// 20 frames before they ended and the shot caught threads in
-				// flight over the carriers' row. Wait out the ticks in time.
-				await new Promise(res => setTimeout(res, 1500));
+				// A move's animations run on the game's ticks, not on
+				// frames, and a loaded machine runs fewer ticks a second: a
+				// fixed wait caught threads in flight over the counts. Wait
+				// until the game says its picture has stopped moving, then
+				// for frames that draw it so.
+				for (let i = 0; i < 600 && JSON.parse(g.state()).animating; i++) await new Promise(res => setTimeout(res, 50));
+				if (JSON.parse(g.state()).animating) return "still animating 30 s after the move";
 				for (let i = 0; i < 20; i++) await new Promise(res => requestAnimationFrame(res));
 				return "";
 			})()`, s.opening, s.ms, s.stepTo, s.stepTo, s.stepTo), &msg, 3*time.Minute)

@@ -130,6 +130,14 @@ func (s *Sim) record(kind EventKind, ti int32, a, b int64) {
 
 func (s *Sim) emitTier(m int, t Tier) { s.emit(EvTier, -1, int64(m), int64(t)) }
 
+// Undrained reports how many recorded events the next DrainEvents returns.
+func (s *Sim) Undrained() int {
+	if s.rec == nil {
+		return 0
+	}
+	return s.rec.n
+}
+
 // DrainEvents appends the events recorded since the last drain to dst and
 // returns it, with the number of events dropped because the buffer was full.
 func (s *Sim) DrainEvents(dst []Event) ([]Event, int64) {

@@ -352,6 +352,19 @@ func (p *Playground) beside() *view.Contrast {
 	return p.contrast.input(p.now)
 }
 
+// Animating reports whether any side's picture is still moving, or is
+// about to: events a move made that the next tick turns into motion
+// count (a still taken right after a step, before that tick, caught the
+// flights it started).
+func (p *Playground) Animating() bool {
+	for _, s := range p.sides {
+		if len(s.pending) > 0 || s.sm != nil && s.sm.Undrained() > 0 || s.View != nil && s.View.Animating() {
+			return true
+		}
+	}
+	return false
+}
+
 // Views returns the sides' view state.
 func (p *Playground) Views(dst []*view.Side) []*view.Side {
 	dst = dst[:0]

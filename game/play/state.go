@@ -36,6 +36,10 @@ type State struct {
 	// (contrast.go) is at the shown time and drawn; false while it
 	// catches up over the frames after a seek (true when there is none).
 	ContrastReady bool `json:"contrastReady"`
+	// Animating: the picture's motion (flights, sweeps, flashes, run on
+	// the game's ticks) has not ended; a still taken now may catch a mark
+	// in flight.
+	Animating bool `json:"animating"`
 	// Contrast names the compared case drawn small beside a single shown
 	// case ("" when none is): the page says so beside its Compare box,
 	// which is unticked while the picture draws two cases.
@@ -152,7 +156,7 @@ func (p *Playground) State() State {
 	st := State{Scenario: p.spec.Scenario, Case: p.spec.Case, Seed: p.spec.Seed, Compare: p.spec.Compare,
 		SimTimeNs: int64(p.now), Running: p.running, Speed: p.readerSpeed(), Lagging: p.running && p.lagging,
 		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}, Tour: p.TourState(),
-		Opening: p.OpeningState(), ContrastReady: p.ContrastReady()}
+		Opening: p.OpeningState(), ContrastReady: p.ContrastReady(), Animating: p.Animating()}
 	if c := p.contrast; c != nil {
 		st.Contrast = &ContrastState{Case: c.caseID, Name: c.name, Drawn: p.contrastDrawn && p.ContrastReady()}
 	}

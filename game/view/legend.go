@@ -62,7 +62,7 @@ func flowGroups(w, sc float32, set, inHeap, outside meaningSet, queued string, h
 			return runningSwatchW(sc)
 		}
 		if m == badgeKey {
-			return badgeW(badgeSample, sc)
+			return badgeTextW(badgeSample, sc)
 		}
 		if isStateKey(m) || cellSwatch(m, set) || wonSwatch(m, set) {
 			return stateSwatchW(sc)
@@ -169,8 +169,14 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 	if m == badgeKey {
 		return "= its carrier"
 	}
+	if wonSwatch(m, set) {
+		// Beside the ended cell's look, the won cell's words: it won,
+		// and its thread has ended too (readers of "won its race" beside
+		// "ended" asked whether the winner still ran).
+		return "won, ended"
+	}
 	if m == MeanVirtual && runningKey(set) {
-		return "running on carrier " + itoa(badgeSample)
+		return "running on carrier " + badgeSample
 	}
 	if m == MeanRequest {
 		switch {
@@ -257,7 +263,7 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 			return
 		}
 		if m == badgeKey {
-			w := carrierBadge(l, r.X+x, Rect{Y: y, H: CharH * sc}, badgeSample, p, sc)
+			w := badgeOf(l, r.X+x, Rect{Y: y, H: CharH * sc}, badgeSample, p, sc)
 			l.Text(r.X+x+w+3*sc, y, label, sc, p.Text)
 			return
 		}
@@ -278,7 +284,7 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 			cw, h := runningSwatchW(sc), CharH*sc+4*sc
 			c := Rect{X: r.X + x, Y: y + (CharH*sc-h)/2, W: cw, H: h}
 			l.Mark(c, m, p, 1)
-			carrierBadge(l, c.X+2*sc, c, badgeSample, p, sc)
+			badgeOf(l, c.X+2*sc, c, badgeSample, p, sc)
 			l.legend = append(l.legend, m)
 			l.Text(r.X+x+cw+3*sc, y, label, sc, p.Text)
 			return

@@ -22,8 +22,10 @@ const badgeKey = meaningCount + Meaning(callEnded) + 1
 // legendEnd is past the last legend entry (colours, looks, the badge).
 const legendEnd = badgeKey + 1
 
-// badgeSample is the number the badge's legend swatch shows.
-const badgeSample = 3
+// badgeSample is what the badge's legend swatch shows: a letter standing
+// for any carrier's number ("[3] running on carrier 3" read as one
+// particular thread).
+const badgeSample = "N"
 
 // runningKey reports whether the legend of set keys the blue as the
 // running race cells look: a blue cell with its carrier's badge, "running
@@ -35,7 +37,9 @@ func runningKey(set meaningSet) bool { return set.has(MeanVirtual) && set.has(ba
 
 // runningSwatchW is the width of the running look's legend swatch: a
 // cell with room for the badge.
-func runningSwatchW(sc float32) float32 { return max(stateSwatchW(sc), badgeW(badgeSample, sc)+8*sc) }
+func runningSwatchW(sc float32) float32 {
+	return max(stateSwatchW(sc), badgeTextW(badgeSample, sc)+8*sc)
+}
 
 // isStateKey reports whether legend entry m is a race cell's look.
 func isStateKey(m Meaning) bool { return m >= meaningCount && m < badgeKey }

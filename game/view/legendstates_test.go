@@ -52,7 +52,7 @@ func TestRaceFrameLegendNamesTheCellLooks(t *testing.T) {
 		// The blue keyed as the running cells' look with its carrier's
 		// badge (a phone's readers took "virtual thread" for every cell
 		// and guessed what the badges counted).
-		for _, want := range []string{"parked", "cancelled", "ended", itoa(badgeSample) + " | running on carrier " + itoa(badgeSample)} {
+		for _, want := range []string{"parked", "cancelled", "ended", badgeSample + " | running on carrier " + badgeSample} {
 			assert.Contains(t, txt, want, "%v: legend %s", size, txt)
 		}
 		// "ready" keyed only where a ready look is drawn: none is ready
@@ -125,6 +125,7 @@ func TestRaceLegendTellsWonFromEndedAndKeysTheBadge(t *testing.T) {
 	assert.GreaterOrEqual(t, thick, 4, "the won swatch's four sides in the won cell's frame width: %s", legendTexts(&l))
 	assert.GreaterOrEqual(t, thinDim, 4, "the ended swatch is a thin outline in the dim ink")
 	txt := legendTexts(&l)
-	assert.Contains(t, txt, itoa(badgeSample)+" | running on carrier "+itoa(badgeSample), "the badge's swatch is its number: %s", txt)
+	assert.Contains(t, txt, badgeSample+" | running on carrier "+badgeSample, "the badge's swatch is its number: %s", txt)
+	assert.Contains(t, txt, "won, ended", "the won swatch says its thread ended too: %s", txt)
 	assert.NotContains(t, txt, "= its carrier", "one entry for the running look and its badge: %s", txt)
 }

@@ -86,6 +86,19 @@ type List struct {
 	// count it (a carrier's badge, carrierBadge): a bare number there
 	// is a name the frame pairs by look, not a count without words.
 	names []int
+	// motionFrom, motionTo: the items the side's animations drew, for
+	// the tests that keep motion off the words.
+	motionFrom, motionTo int
+}
+
+// textBoxes appends the boxes of the text items drawn so far to dst.
+func (l *List) textBoxes(dst []Rect) []Rect {
+	for i := range l.Items {
+		if l.Items[i].Kind == KindText {
+			dst = append(dst, l.Items[i].Bounds())
+		}
+	}
+	return dst
 }
 
 // Reset empties the list for a canvas of w × h pixels.
@@ -98,6 +111,7 @@ func (l *List) Reset(w, h float32) {
 	l.regions = l.regions[:0]
 	l.cut = l.cut[:0]
 	l.names = l.names[:0]
+	l.motionFrom, l.motionTo = 0, 0
 }
 
 // Legend returns the meanings the legend shows this frame.

@@ -116,6 +116,18 @@ func (a *anchors) rect(ep endpoint, i int) Rect {
 // Anims reports how many animations are running (for tests).
 func (s *Side) Anims() int { return len(s.anims) }
 
+// Animating reports whether any animation has yet to end (one waiting
+// for its staggered start counts): the picture is still moving. The
+// shot tool waits for false so that a still shows the settled frame.
+func (s *Side) Animating() bool {
+	for i := range s.anims {
+		if s.tick-s.anims[i].start < s.anims[i].dur {
+			return true
+		}
+	}
+	return false
+}
+
 // Flights reports how many flights are running (for tests).
 func (s *Side) Flights() int {
 	n := 0
@@ -277,6 +289,17 @@ func smooth(t float32) float32 { return t * t * (3 - 2*t) }
 
 func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 	canvas := Rect{W: l.W, H: l.H}
+	l.motionFrom = len(l.Items)
+	defer func() { l.motionTo = len(l.Items) }()
+	// The words drawn so far: a flight never covers them. A token over
+	// "1,393 parked" hid a digit, and a still taken mid-flight read as a
+	// glitch; the token is not drawn while it crosses words, and its
+	// trail stops at the first words behind it.
+	s.words = s.words[:0]
+	if s.hasFlights() {
+		s.words = l.textBoxes(s.words)
+	}
+	words := s.words
 	for i := range s.anims {
 		a := &s.anims[i]
 		t := float32(s.tick-a.start) / float32(a.dur)
@@ -297,22 +320,27 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 			if t > 0.85 {
 				alpha = (1 - t) / 0.15
 			}
-			// A faint trail back to where it came from, so the eye can tell
-			// which lane or group it left.
-			l.Line(fx, fy, x, y, max(1, sc), p.TextDim.Alpha(0.25*alpha))
+			w, h := 8*sc, 8*sc
 			if a.block {
-				w := max(a.w, 8) * sc
-				r := clipTo(Rect{X: x - w/2, Y: y - 4*sc, W: w, H: 8 * sc}, canvas)
+				w = max(a.w, 8) * sc
+			}
+			r := clipTo(Rect{X: x - w/2, Y: y - h/2, W: w, H: h}, canvas)
+			if overlapsAny(r, words) {
+				continue
+			}
+			// A faint trail back towards where it came from, so the eye
+			// can tell which lane or group it left, up to the first words
+			// on the way.
+			bx, by := clearBack(x, y, fx, fy, words, sc)
+			l.Line(bx, by, x, y, max(1, sc), p.TextDim.Alpha(0.25*alpha))
+			if a.block {
 				l.Mark(r, stackMeaning(a.tier, s.byTier), p, alpha)
-				l.Frame(r, 1, p.Background.Alpha(alpha))
 			} else {
 				// A small unlabelled token: ids in flight would overlap the
 				// labels they cross (the lanes and groups say who is where).
-				w := 8 * sc
-				r := clipTo(Rect{X: x - w/2, Y: y - w/2, W: w, H: w}, canvas)
 				l.Mark(r, MeanVirtual, p, alpha)
-				l.Frame(r, 1, p.Background.Alpha(alpha))
 			}
+			l.Frame(r, 1, p.Background.Alpha(alpha))
 		case animSweep:
 			young := s.at.eden
 			if !s.at.survivor.Empty() {
@@ -430,4 +458,49 @@ func titleGap(l *List, r Rect, w, sc float32) (float32, bool) {
 	// run-on line ("... when this GC began  compacting").
 	x := left + 3*CharW*sc
 	return x, x+w <= right-2*CharW*sc
+}
+
+// hasFlights reports whether a flight is in the air or due to leave.
+func (s *Side) hasFlights() bool {
+	for i := range s.anims {
+		if s.anims[i].kind == animFlight && s.tick-s.anims[i].start < s.anims[i].dur {
+			return true
+		}
+	}
+	return false
+}
+
+// overlapsAny reports whether r overlaps one of boxes.
+func overlapsAny(r Rect, boxes []Rect) bool {
+	for _, b := range boxes {
+		if r.X < b.Right() && b.X < r.Right() && r.Y < b.Bottom() && b.Y < r.Bottom() {
+			return true
+		}
+	}
+	return false
+}
+
+// clearBack walks from (x, y) towards (fx, fy) in steps of a couple of
+// pixels and returns the last point before one of boxes: how far a trail
+// behind a token at (x, y) can reach without crossing words.
+func clearBack(x, y, fx, fy float32, boxes []Rect, sc float32) (float32, float32) {
+	dx, dy := fx-x, fy-y
+	n := int(max(abs32(dx), abs32(dy)) / max(1, 2*sc))
+	bx, by := x, y
+	for i := 1; i <= n; i++ {
+		f := float32(i) / float32(n)
+		px, py := x+dx*f, y+dy*f
+		if overlapsAny(Rect{X: px - sc, Y: py - sc, W: 2 * sc, H: 2 * sc}, boxes) {
+			break
+		}
+		bx, by = px, py
+	}
+	return bx, by
+}
+
+func abs32(v float32) float32 {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

@@ -71,11 +71,6 @@ func (s *Side) drawRaceLead(l *List, sl *SideLayout, in *SideInput, p *Palette, 
 		more = " " + resourceSay(in.Snap, in.BaseMeasured)
 	}
 	s.drawCarrierStrip(l, sl.Lanes, in, more, p, sc)
-	// Flights to the queue or a parked group land on the threads' line.
-	s.at.threads, s.at.runQueue = sl.Parked, sl.Parked
-	for i := range s.at.parked {
-		s.at.parked[i] = sl.Parked
-	}
 }
 
 // leadPiece is one part of a line of words and marks: its words, after
@@ -102,11 +97,13 @@ func piecesWidth(ps []leadPiece, sc float32) float32 {
 }
 
 // drawPieces draws a line of pieces from x in r, the marks in the race
-// cells' looks, the words in colour c.
-func drawPieces(l *List, r Rect, x float32, ps []leadPiece, c Color, p *Palette, sc float32) {
+// cells' looks, the words in colour c, and returns where each state's
+// mark went (empty for a state not drawn).
+func drawPieces(l *List, r Rect, x float32, ps []leadPiece, c Color, p *Palette, sc float32) (marks [callEnded + 1]Rect) {
 	ty := r.Y + (r.H-CharH*sc)/2
 	for _, pc := range ps {
 		if pc.marks {
+			marks[pc.mark] = Rect{X: x, Y: r.Y, W: stateSwatchW(sc), H: r.H}
 			drawStateSwatch(l, x, r, pc.mark, true, p, sc)
 			l.noteStateDrawn(pc.mark)
 			x += pieceMarkW(sc)
@@ -114,12 +111,20 @@ func drawPieces(l *List, r Rect, x float32, ps []leadPiece, c Color, p *Palette,
 		l.Text(x, ty, pc.words, sc, c)
 		x += TextWidth(pc.words, sc)
 	}
+	return marks
 }
 
 // drawThreadCount draws the virtual threads as one line, counted by state
 // with the race cells' looks (so the line is also the cells' key): they
 // add up to the live threads, and a parked thread's stack is in the heap.
 func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
+	// A thread's flight to or from the queue or a parked group leaves or
+	// lands on its state's mark in this line (landing anywhere on the
+	// line, it covered the counts' digits); on the line where no mark is.
+	s.at.threads, s.at.runQueue = r, r
+	for i := range s.at.parked {
+		s.at.parked[i] = r
+	}
 	if r.Empty() {
 		return
 	}
@@ -198,7 +203,19 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		append(short, leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked))}))
 	for _, f := range forms {
 		if piecesWidth(f, sc) <= in2.W {
-			drawPieces(l, in2, in2.X, f, p.Text, p, sc)
+			marks := drawPieces(l, in2, in2.X, f, p.Text, p, sc)
+			if q := marks[callReady]; !q.Empty() {
+				s.at.runQueue = q
+			} else if q := marks[callRunning]; !q.Empty() {
+				// None left waiting: a thread mounted as soon as it was
+				// ready, so it flies from the running mark.
+				s.at.runQueue = q
+			}
+			if q := marks[callWaiting]; !q.Empty() {
+				for i := range s.at.parked {
+					s.at.parked[i] = q
+				}
+			}
 			break
 		}
 	}

@@ -293,7 +293,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 			owners++
 			assert.Equal(t, OkabeIto.Text, it.Color, "the request of a running call is bright")
 		}
-		if it.Text == "waiting on network" {
+		if it.Text == "parked on network" {
 			assert.Equal(t, OkabeIto.TextDim, it.Color, "a waiting call is dim")
 		}
 		if it.Bold {
@@ -305,7 +305,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// carriers' slots name it with; the ready one why it waits (a
 	// carrier is waking for it, as its slot says); the parked one what it waits on (it
 	// is parked on its socket).
-	assert.Equal(t, []string{"#1", "sends its request", "carrier waking", "waiting on network"}, words, "each cell its state's reason, in bold")
+	assert.Equal(t, []string{"#1", "sends its request", "carrier waking", "parked on network"}, words, "each cell its state's reason, in bold")
 	// Past its blocking call (the model's Answered), a running call
 	// reads the answer rather than sends its request.
 	answered := *snap
@@ -321,7 +321,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// The parked request thread of an open race says what it waits for,
 	// under its number (a pause sign alone left readers guessing), and
 	// the columns are headed by the models' names alone.
-	assert.Contains(t, txt, "\n#1\nawaits answer\n")
+	assert.Contains(t, txt, "\n#1\nparked\n", "the request cell says parked, the word the parked calls and the key use")
 	assert.Contains(t, txt, "\nHaiku\nSonnet\nOpus\n")
 	assert.NotContains(t, txt, "Haiku call")
 	// No key under the rows: the threads' line counts each state after

@@ -1025,8 +1025,13 @@ func drawStrikeHatch(l *List, r Rect, p *Palette, sc float32) {
 // Its box is framed in the dim text ink: in the panel's edge colour it
 // was easy to miss (readers). The legend keys it (badgeKey).
 func carrierBadge(l *List, x float32, r Rect, n int, p *Palette, sc float32) float32 {
-	num := itoa(n)
-	b := Rect{X: x, Y: r.Y + (r.H-CharH*sc-2*sc)/2, W: badgeW(n, sc), H: CharH*sc + 2*sc}
+	return badgeOf(l, x, r, itoa(n), p, sc)
+}
+
+// badgeOf draws a carrier's badge saying num (a number, or the legend's
+// letter for any number) and returns its width.
+func badgeOf(l *List, x float32, r Rect, num string, p *Palette, sc float32) float32 {
+	b := Rect{X: x, Y: r.Y + (r.H-CharH*sc-2*sc)/2, W: badgeTextW(num, sc), H: CharH*sc + 2*sc}
 	l.Rect(b, p.Panel)
 	l.Frame(b, max(1, sc), p.TextDim)
 	l.names = append(l.names, len(l.Items))
@@ -1035,8 +1040,8 @@ func carrierBadge(l *List, x float32, r Rect, n int, p *Palette, sc float32) flo
 	return b.W
 }
 
-// badgeW is the width of carrier n's badge.
-func badgeW(n int, sc float32) float32 { return TextWidth(itoa(n), sc) + 6*sc }
+// badgeTextW is the width of a badge saying num.
+func badgeTextW(num string, sc float32) float32 { return TextWidth(num, sc) + 6*sc }
 
 // drawTick draws a won cell's tick from x, centred in r's height, in the
 // winner's ink, and returns its width.
@@ -1125,7 +1130,7 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			of.fit(l, Rect{X: x + bw, Y: top, W: owner.Right() - x - bw - 2*sc, H: CharH * of.size}, p.Background, sv.Owner.String())
 			say := []string{"starts its race", "starts race", "runs"}
 			if sv.Winner >= 0 {
-				say = []string{"replies, ends", "replies"}
+				say = []string{"replying now", "replying"}
 			}
 			l.TextFit(Rect{X: x, Y: top + CharH*of.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, say...)
 		} else if f.lead && st == callWaiting && sv.Winner < 0 && owner.H >= CharH*(of.size+sc)+2*sc {
@@ -1182,7 +1187,7 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 		if f.lead && stateOfCall(st, won) == callWaiting && onNetwork(snap, st.Thread) {
 			// What it waits for: readers asked why a call was parked
 			// while its race's other call ran.
-			words = []string{"waiting on network", "on network", "parked"}
+			words = []string{"parked on network", "parked"}
 		}
 		drawCall(l, r, stateOfCall(st, won), words, false, cf, p, sc)
 	}
@@ -1211,7 +1216,7 @@ func onNetwork(snap *sim.Snapshot, id sim.ThreadID) bool {
 
 // ownerWaitWords is what a parked request thread of an open race does,
 // longest first: it waits, parked, for the first of its calls' answers.
-var ownerWaitWords = []string{"awaits answer", "waits"}
+var ownerWaitWords = []string{"parked for answer", "parked"}
 
 // openRacesRunning counts, among the first n of the open races rows, those
 // with a thread of theirs on a carrier, and reports whether they are all

@@ -204,6 +204,7 @@ func build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o
 type Side struct {
 	tick   int64
 	anims  []anim
+	words  []Rect    // scratch: the boxes of the words flights keep off (motion.go)
 	heat   []float32 // per lane: recent mounts, decaying each tick
 	scaleW sim.Words // words a full stack bar stands for; grows, never shrinks
 	// Heap state at the previous tick, to draw what a GC just removed.

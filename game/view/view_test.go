@@ -758,7 +758,10 @@ func TestMotionFollowsEventsAndSkipsWhenBusy(t *testing.T) {
 	// The flights are drawn (inside the canvas) and end after flightTicks.
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
-	for i := 0; i < 4; i++ { // the token's flight leaves 3 ticks after the block's
+	// A quarter of the way, clear of the lane's words and not yet over
+	// the parked panel's (a flight is not drawn over words); the token's
+	// flight leaves 3 ticks after the block's.
+	for i := 0; i < 10; i++ {
 		s.Tick(snap, nil, true)
 	}
 	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", snap, true)}, nil)
@@ -770,10 +773,12 @@ func TestMotionFollowsEventsAndSkipsWhenBusy(t *testing.T) {
 		}
 	}
 	assert.Positive(t, trails, "the flight is drawn")
-	for i := 0; i < flightTicks+2*3-3; i++ { // the second flight leaves 3 ticks later
+	assert.True(t, s.Animating())
+	for i := 0; i < flightTicks+2*3-9; i++ { // the second flight leaves 3 ticks later
 		s.Tick(snap, nil, true)
 	}
 	assert.Equal(t, 0, s.Flights())
+	assert.False(t, s.Animating(), "the flights have ended")
 
 	// Motion off: no flights, but a GC still sweeps.
 	s = NewSide()
