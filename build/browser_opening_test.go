@@ -85,6 +85,11 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	if !b.contrastDrawn(t) {
 		t.Errorf("at vt-pooling's opening the picture does not draw the compared case: its old gen is the frame's pair")
 	}
+	// The Case list chooses the shown run only: beside the compared one it
+	// is labelled with the picture's own "this run".
+	if label := b.text(`label[for="case"]`); strings.TrimSpace(label) != "This run" {
+		t.Errorf("the Case list's label %q beside the compared run; want \"This run\"", label)
+	}
 	if label := b.text(`label:has(#compare)`); strings.TrimSpace(label) != "Pick cases" {
 		t.Errorf("the Compare box's label %q; want what ticking adds, \"Pick cases\"", label)
 	}
@@ -139,7 +144,9 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	// only 8 stopped), then how they split, the parts adding up to the
 	// whole, and the OS threads with their carriers among them: all from
 	// state().
-	lead := fmt.Sprintf("all %s virtual threads stopped for the GC: ", commas(st.Virtual))
+	// With the compared run drawn beside it, the line says it counts
+	// this run (readers asked which run it was).
+	lead := fmt.Sprintf("This run: all %s virtual threads stopped for the GC: ", commas(st.Virtual))
 	if st.Paused && !strings.HasPrefix(status, lead) {
 		t.Errorf("the status line %q during a GC pause; want it to start %q", status, lead)
 	}
@@ -266,8 +273,11 @@ func (b *browser) embedOpensItsStory(t *testing.T) {
 // draws the compared case beside the shown one (state().contrast.drawn).
 func (b *browser) contrastDrawn(t *testing.T) bool {
 	t.Helper()
-	b.frames(2)
-	var drawn bool
-	b.eval(`!!(loomlab.state().contrast && loomlab.state().contrast.drawn)`, &drawn)
+	// The contrast run catches up once the opening holds (it waits while
+	// the fast-forward runs): later moments take it longer, so the wait
+	// is polled and logged.
+	start := time.Now()
+	drawn := b.poll(t, `!!(loomlab.state().contrast && loomlab.state().contrast.drawn)`, 30*time.Second)
+	t.Logf("the compared case drawn: %v, after %v", drawn, time.Since(start).Round(100*time.Millisecond))
 	return drawn
 }
