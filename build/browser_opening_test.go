@@ -1,8 +1,8 @@
 package main
 
 // Browser tests of the story's opening: the page (and an embed) opened without a time
-// fast-forwards to the moment its story is about (vt-pooling: the pooled
-// side's first Full GC) and holds there with Play as the next step and a
+// fast-forwards to the moment its story is about (vt-pooling: just after
+// the pooled side's first Full GC that frees little) and holds there with Play as the next step and a
 // line saying where it stopped; Play goes on at the reader's speed and
 // Reset starts from 0; a story picked in the picker opens the same way; a
 // link with a time opens exactly there and a tour link starts from 0.
@@ -45,22 +45,24 @@ func TestOpening(t *testing.T) {
 	b := newBrowser(t)
 	run := b.subtests(t)
 	b.goTo("/")
-	run("held-at-the-first-full-gc", func(t *testing.T) { b.heldAtTheFirstFullGC(t) })
+	run("held-at-a-full-gc-that-frees-little", func(t *testing.T) { b.heldAtAFullGCThatFreesLittle(t) })
 	run("picker-opens-its-story", func(t *testing.T) { b.pickerOpensItsStory(t) })
 	run("opens-at-a-moment-not-the-end", func(t *testing.T) { b.opensAtAMomentNotTheEnd(t) })
 	run("link-time-is-kept", func(t *testing.T) { b.linkTimeIsKept(t) })
 	run("embed-opens-its-story", func(t *testing.T) { b.embedOpensItsStory(t) })
 }
 
-func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
+func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	if !b.poll(t, `loomlab.state().opening.done`, 90*time.Second) {
 		t.Fatalf("the page did not open at its story's moment: %+v", b.openingState(t))
 	}
 	b.frames(2)
 	st := b.openingState(t)
 	t.Logf("opened at %d ns: %s", st.SimTimeNs, st.Opening.Text)
-	if st.Scenario != "vt-pooling" || st.Opening.Kind != "full-gc" || st.FullGCs < 1 || st.SimTimeNs < st.Opening.TimeNs {
-		t.Errorf("vt-pooling's opening: %+v; want held at the pooled side's first Full GC", st)
+	// The fast-forward's bound may come first on a slow machine: then it
+	// opens at a fallback, which this test reports rather than hides.
+	if st.Scenario != "vt-pooling" || st.Opening.Kind != "full-gc-frees-little" || st.FullGCs < 2 || st.SimTimeNs < st.Opening.TimeNs {
+		t.Errorf("vt-pooling's opening: %+v; want held after the pooled side's first Full GC that frees little", st)
 	}
 	if st.Running || st.Speed != 0.05 {
 		t.Errorf("after the opening: running %v at speed %v; want held, the default speed back", st.Running, st.Speed)
@@ -82,7 +84,12 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	// so it is labelled with what ticking adds (choosing the cases), and no
 	// note repeats the picture's "(separate run)" header above it.
 	if !b.contrastDrawn(t) {
-		t.Errorf("at vt-pooling's first Full GC the picture does not draw the compared case: its old gen is the frame's pair")
+		t.Errorf("at vt-pooling's opening the picture does not draw the compared case: its old gen is the frame's pair")
+	}
+	// The Case list chooses the shown run only: beside the compared one it
+	// is labelled with the picture's own "this run".
+	if label := b.text(`label[for="case"]`); strings.TrimSpace(label) != "This run" {
+		t.Errorf("the Case list's label %q beside the compared run; want \"This run\"", label)
 	}
 	if label := b.text(`label:has(#compare)`); strings.TrimSpace(label) != "Pick cases" {
 		t.Errorf("the Compare box's label %q; want what ticking adds, \"Pick cases\"", label)
@@ -132,16 +139,17 @@ func (b *browser) heldAtTheFirstFullGC(t *testing.T) {
 	if strings.Contains(status, "per second") {
 		t.Errorf("the status line %q gives a rate so far under the article's whole-run figures", status)
 	}
-	// Held in a Full GC's pause: every virtual thread is stopped, said
-	// first ("8 stopped on their carriers" alone read as only 8 stopped),
-	// then how they split, the parts adding up to the whole, and the OS
-	// threads with their carriers among them: all from state().
-	if !st.Paused {
-		t.Errorf("held at the first Full GC but state() is not in a pause: %+v", st)
-	}
-	lead := fmt.Sprintf("all %s virtual threads stopped for the GC: ", commas(st.Virtual))
-	if !strings.HasPrefix(status, lead) {
-		t.Errorf("the status line %q during the Full GC's pause; want it to start %q", status, lead)
+	// Held in a GC's pause (the moment is noticed just after a Full GC,
+	// often inside the young GC that follows): every virtual thread is
+	// stopped, said first ("8 stopped on their carriers" alone read as
+	// only 8 stopped), then how they split, the parts adding up to the
+	// whole, and the OS threads with their carriers among them: all from
+	// state().
+	// With the compared run drawn beside it, the line says it counts
+	// this run (readers asked which run it was).
+	lead := fmt.Sprintf("This run: all %s virtual threads stopped for the GC: ", commas(st.Virtual))
+	if st.Paused && !strings.HasPrefix(status, lead) {
+		t.Errorf("the status line %q during a GC pause; want it to start %q", status, lead)
 	}
 	split := fmt.Sprintf("%s on carriers, %s parked, %s ready", commas(st.Mounted), commas(st.Parked), commas(st.RunQueue))
 	if !strings.Contains(status, split) {
@@ -266,10 +274,10 @@ func (b *browser) embedOpensItsStory(t *testing.T) {
 	b.frames(2)
 	st := b.openingState(t)
 	t.Logf("embed opened at %d ns: %s", st.SimTimeNs, st.Opening.Text)
-	if st.Opening.Kind != "full-gc" || st.FullGCs < 1 || st.Running {
-		t.Errorf("the embed's opening: %+v; want held at the first Full GC", st)
+	if st.Opening.Kind != "full-gc-frees-little" || st.FullGCs < 2 || st.Running {
+		t.Errorf("the embed's opening: %+v; want held after a Full GC that frees little", st)
 	}
-	if !b.poll(t, `document.getElementById("clock").textContent.includes("paused at the first Full GC")`, 5*time.Second) {
+	if !b.poll(t, `document.getElementById("clock").textContent.includes("paused at a Full GC that frees little")`, 5*time.Second) {
 		t.Errorf("the embed's clock: %q", b.text("#clock"))
 	}
 	b.eval(`document.getElementById("reset").click(), true`, nil)
@@ -288,8 +296,11 @@ func (b *browser) embedOpensItsStory(t *testing.T) {
 // draws the compared case beside the shown one (state().contrast.drawn).
 func (b *browser) contrastDrawn(t *testing.T) bool {
 	t.Helper()
-	b.frames(2)
-	var drawn bool
-	b.eval(`!!(loomlab.state().contrast && loomlab.state().contrast.drawn)`, &drawn)
+	// The contrast run catches up once the opening holds (it waits while
+	// the fast-forward runs): later moments take it longer, so the wait
+	// is polled and logged.
+	start := time.Now()
+	drawn := b.poll(t, `!!(loomlab.state().contrast && loomlab.state().contrast.drawn)`, 30*time.Second)
+	t.Logf("the compared case drawn: %v, after %v", drawn, time.Since(start).Round(100*time.Millisecond))
 	return drawn
 }

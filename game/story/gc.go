@@ -177,3 +177,31 @@ func fullGCWhy(c sim.GCCause) string {
 	}
 	return ""
 }
+
+// fullGCFreesLittle reports the first Full GC after which at least half
+// the old gen stays live: collecting cannot empty it, so the room a Full
+// GC makes is soon gone and the next one comes. It is judged from what the
+// latest Full GC kept (the snapshot's OldAfterLastFull), once its pause is
+// over: during the pause the picture draws the old gen as the collector
+// found it, garbage and all, which is what readers of the first Full GC
+// took for the cause; after it, the bar is the data that stayed and the
+// little a Full GC can free. (Judging from the pause shown missed four
+// Full GCs in a row: a fast-forward's tick can hold a whole pause.)
+func fullGCFreesLittle(f *facts) {
+	h := &f.s.Heap
+	kept := h.OldAfterLastFull
+	if !f.want(FullGCFreesLittle) || f.s.FullGCs == 0 || f.s.PauseFull || h.OldCap == 0 || 2*kept < h.OldCap {
+		return
+	}
+	at := f.t.fullAt
+	if at == 0 {
+		at = f.s.Time // a teller started after it: when it was noticed
+	}
+	text := "A Full GC could not empty the old gen: " + percent(float64(kept), float64(h.OldCap)) + " of it stayed live"
+	if tl := h.OldLive[sim.CatThreadLocal]; 2*tl >= kept {
+		// The cause, when the data is the threads' own: it lives as long
+		// as they do, which for pooled threads is the whole run.
+		text += ", mostly thread-local data that no GC can free while its thread lives"
+	}
+	f.moment(FullGCFreesLittle, at, text+".")
+}

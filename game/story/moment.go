@@ -12,6 +12,10 @@ const (
 	OldGenHalf Kind = "old-gen-half"
 	// FirstFullGC: the first Full GC.
 	FirstFullGC Kind = "full-gc"
+	// FullGCFreesLittle: a Full GC found the old gen mostly live (at least
+	// half of what it found stays): collecting cannot make room, so the
+	// Full GCs will keep coming.
+	FullGCFreesLittle Kind = "full-gc-frees-little"
 	// ChunkAbandoned: a StackChunk that had been promoted to the old
 	// generation was dropped for a fresh one and became old-gen garbage.
 	ChunkAbandoned Kind = "chunk-abandoned"

@@ -17,7 +17,7 @@ type poolingStory struct{}
 func (poolingStory) drawsContrast() bool { return true }
 
 func (poolingStory) kinds() []Kind {
-	return []Kind{OldGenHalf, ChunkAbandoned, C2Compiled, FirstFullGC}
+	return []Kind{OldGenHalf, ChunkAbandoned, C2Compiled, FirstFullGC, FullGCFreesLittle}
 }
 
 func (poolingStory) caption(f *facts) string {
@@ -162,4 +162,5 @@ func (poolingStory) moments(f *facts) {
 		why = "That is " + percent(float64(live), float64(h.OldCap)) + " of the old gen, mostly the pooled threads' thread-local data, which no GC can free while its thread lives."
 	}
 	firstFullGC(f, why)
+	fullGCFreesLittle(f)
 }

@@ -79,3 +79,41 @@ func TestPoolingMomentsGiveTheRunsReasons(t *testing.T) {
 	contains(t, "thread per request, old gen half full", fresh[OldGenHalf], "most of it garbage that a Full GC will free")
 	contains(t, "thread per request, C2", fresh[C2Compiled], "a fresh thread's chunk fits them")
 }
+
+// A Full GC frees little once at least half the old gen stays live after
+// it: told when its pause is over (the bar then shows what stayed), at
+// the Full GC's own time, with the cause when the threads' data is most of
+// what stayed; a Full GC that kept less than half is not the moment.
+func TestFullGCFreesLittleWaitsForWhatStayed(t *testing.T) {
+	tl := New(Setup{Scenario: "vt-pooling", Knobs: map[string]string{"pool": "true"}})
+	s := &sim.Snapshot{}
+	tl.Observe(s, nil)
+	kinds := func(ms []Moment) map[Kind]string {
+		said := map[Kind]string{}
+		for _, m := range ms {
+			said[m.Kind] = m.Sentence
+		}
+		return said
+	}
+	full := func(at sim.Duration, kept sim.Bytes) []sim.Event {
+		s.FullGCs++
+		s.Heap.OldAfterLastFull = kept
+		return []sim.Event{{At: sim.Time(at), Kind: sim.EvGCFull, A: int64(kept)}}
+	}
+	s.Heap.OldCap = 100 * sim.MB
+	s.Heap.OldLive[sim.CatThreadLocal] = 45 * sim.MB
+	// A Full GC that kept 45 % of the old gen: not the moment.
+	s.Time = sim.Time(100 * sim.Millisecond)
+	if said := kinds(tl.Observe(s, full(90*sim.Millisecond, 45*sim.MB))); said[FullGCFreesLittle] != "" {
+		t.Errorf("a Full GC that kept 45 %% told as freeing little: %q", said[FullGCFreesLittle])
+	}
+	// One that kept 60 %, seen in its pause: wait for the pause to end.
+	s.Time, s.Paused, s.PauseFull = sim.Time(200*sim.Millisecond), true, true
+	s.Heap.OldLive[sim.CatThreadLocal] = 50 * sim.MB
+	if said := kinds(tl.Observe(s, full(195*sim.Millisecond, 60*sim.MB))); said[FullGCFreesLittle] != "" {
+		t.Errorf("told during the Full GC's pause: %q", said[FullGCFreesLittle])
+	}
+	s.Time, s.Paused, s.PauseFull = sim.Time(220*sim.Millisecond), false, false
+	contains(t, "after the pause", kinds(tl.Observe(s, nil))[FullGCFreesLittle],
+		"At 195 ms: a Full GC could not empty the old gen: 60 % of it stayed live, mostly thread-local data")
+}

@@ -46,6 +46,7 @@ type Teller struct {
 	primed bool
 	// What the events told about the latest Full GC, and peaks over the run.
 	fullLive    sim.Bytes
+	fullAt      sim.Time
 	peakWaiting int
 	peakOS      int
 }
@@ -65,7 +66,7 @@ func (t *Teller) Observe(snap *sim.Snapshot, events []sim.Event) []Moment {
 	for i := range events {
 		e := &events[i]
 		if e.Kind == sim.EvGCFull {
-			t.fullLive = sim.Bytes(e.A)
+			t.fullLive, t.fullAt = sim.Bytes(e.A), e.At
 		}
 	}
 	t.peakWaiting = max(t.peakWaiting, snap.ParkedCount[sim.ParkSleep]+snap.PlatformParked[sim.ParkSleep]+snap.Pinned)
@@ -119,7 +120,7 @@ func (t *Teller) Jumped() { t.primed = false }
 func (t *Teller) Since(at sim.Time) *Teller {
 	n := New(t.setup)
 	n.primed = true
-	n.fullLive = t.fullLive
+	n.fullLive, n.fullAt = t.fullLive, t.fullAt
 	for _, m := range t.moments {
 		if m.At <= at {
 			n.moments = append(n.moments, m)

@@ -149,6 +149,11 @@ export function titleCompare(st: GameState): void {
     : "Tick to choose 2–3 of this story's cases and draw them side by side";
   const label = byID("compare").parentElement!;
   if (label.title !== title) label.title = title;
+  // The Case list names one case while the picture draws two runs: beside
+  // the compared one it chooses "this run", the picture's own words for
+  // the shown column.
+  const caseWord = st.contrast?.drawn ? "This run" : "Case";
+  for (const l of document.querySelectorAll<HTMLLabelElement>('label[for="case"]')) if (l.textContent !== caseWord) l.textContent = caseWord;
 }
 
 /** The knob values of the case c's form starts from (the first compared case's, when comparing). */

@@ -6,15 +6,30 @@ import { fmt } from "./dom";
 /** Speeds offered, in virtual seconds per real second. */
 export const speeds = [1e-5, 1e-4, 1e-3, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30];
 
+// "simulated": "50 ms per second" took readers a moment (50 ms of what?);
+// the picture's header calls the run's clock "simulated time".
 export function speedText(x: number): string {
   if (!Number.isFinite(x) || x <= 0) return "—";
-  const perSec = x >= 1 ? `${fmt(x)} s` : x >= 1e-3 ? `${fmt(x * 1e3)} ms` : `${fmt(x * 1e6)} µs`;
-  return `${perSec} per second`;
+  return `${amount(x)} simulated per second`;
+}
+
+function amount(x: number): string {
+  return x >= 1 ? `${fmt(x)} s` : x >= 1e-3 ? `${fmt(x * 1e3)} ms` : `${fmt(x * 1e6)} µs`;
+}
+
+/**
+ * The speed list's form: "50 ms simulated/s", as wide as the "50 ms per
+ * second" it replaced, so the page's toolbar keeps to one line.
+ */
+export function speedOption(x: number): string {
+  if (!Number.isFinite(x) || x <= 0) return "—";
+  return `${amount(x)} simulated/s`;
 }
 
 /** The short form, for narrow controls: "50 ms/s". */
 export function speedShort(x: number): string {
-  return speedText(x).replace(" per second", "/s");
+  if (!Number.isFinite(x) || x <= 0) return "—";
+  return `${amount(x)}/s`;
 }
 
 /** The next preset above (dir 1) or below (dir −1) x; x itself at either end. */

@@ -328,7 +328,9 @@ export class Timeline {
       this.slider.disabled = span <= 0;
       this.liveBtn.disabled = s.live;
       this.pos.textContent = s.live
-        ? `live at ${fmtTime(s.nowNs)} · history from ${fmtTime(s.startNs)}`
+        ? // "history from 1.67 ms" read as a run that started late ("why
+          // not 0?"): the far end is how far back the rewind reaches.
+          `live at ${fmtTime(s.nowNs)} · rewinds to ${fmtTime(s.startNs)}`
         : `showing ${fmtTime(s.nowNs)}, ${fmtTime(s.endNs - s.nowNs)} before live · Play or Step goes on from here`;
       this.pos.classList.toggle("past", !s.live);
     }

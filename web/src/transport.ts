@@ -4,7 +4,7 @@
 
 import type { GameBridge } from "./bridge";
 import { byID, el, fmt } from "./dom";
-import { speeds, speedText } from "./speeds";
+import { speedOption, speeds } from "./speeds";
 import { GameState, SideState, sidesOf } from "./types";
 
 /** What the transport bar needs of the page. */
@@ -27,7 +27,7 @@ const buttons = ["playpause", "step", "reset", "speed"];
 export class TransportBar {
   constructor(h: TransportHost) {
     const speed = byID<HTMLSelectElement>("speed");
-    speed.replaceChildren(...speeds.map((x) => el("option", { value: String(x) }, speedText(x))));
+    speed.replaceChildren(...speeds.map((x) => el("option", { value: String(x) }, speedOption(x))));
     speed.addEventListener("change", () =>
       h.guard(() => {
         h.bridge.setSpeed(Number(speed.value));
@@ -75,7 +75,10 @@ export class TransportBar {
     const sides = sidesOf(st);
     const per = sides
       .map((s, i) => {
-        const tag = sides.length > 1 ? `${names[i]}: ` : "";
+        // With the compared case drawn beside the shown one (the contrast
+        // run), the line counts the shown one only: readers asked which
+        // run it was. The picture's column headers say "this run".
+        const tag = sides.length > 1 ? `${names[i]}: ` : st.contrast?.drawn ? "This run: " : "";
         const flags = [s.done ? "finished" : "", s.oom ? "out of memory" : ""].filter(Boolean).join(", ");
         return `${tag}${threadsText(s)}${flags ? " · " + flags : ""}`;
       })
@@ -124,7 +127,7 @@ function showSpeed(sel: HTMLSelectElement, x: number): void {
   const v = String(x);
   if (sel.value === v) return;
   if (![...sel.options].some((o) => o.value === v)) {
-    const opt = el("option", { value: v }, speedText(x));
+    const opt = el("option", { value: v }, speedOption(x));
     const after = [...sel.options].find((o) => Number(o.value) > x);
     sel.insertBefore(opt, after ?? null);
   }
