@@ -177,7 +177,14 @@ func TestPageShots(t *testing.T) {
 			// size: wait until its height holds, then for the animations.
 			b.poll(t, `(() => { const h = document.querySelector(".frame-wrap").getBoundingClientRect().height;
 				const same = window.__fitH === h; window.__fitH = h; return same })()`, 30*time.Second)
-			time.Sleep(1500 * time.Millisecond)
+			// The picture's animations (a Full GC's compaction, threads in
+			// flight) run on the game's ticks, which a loaded machine
+			// draws slowly: wait until they have ended, as the canvas
+			// shots do, so the shot is the settled frame a reader sees.
+			if !b.poll(t, `!JSON.parse(document.getElementById("game").contentWindow.loomgame.state()).animating`, 30*time.Second) {
+				t.Errorf("%s: the picture was still animating 30 s after the opening", story)
+			}
+			time.Sleep(500 * time.Millisecond)
 			b.eval(`window.scrollTo(0, 0), true`, nil)
 			png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
 			if err != nil {
