@@ -302,10 +302,11 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	}
 	assert.Equal(t, 1, owners, "the request's cell")
 	// The running call says which carrier runs it, by the number the
-	// carriers' slots name it with; the ready one why it waits (a
+	// carriers' slots name it with, in words as well as by its badge
+	// (bare badges read as step numbers); the ready one why it waits (a
 	// carrier is waking for it, as its slot says); the parked one what it waits on (it
 	// is parked on its socket).
-	assert.Equal(t, []string{"#1", "sends its request", "carrier waking", "parked on network"}, words, "each cell its state's reason, in bold")
+	assert.Equal(t, []string{"#1", "on carrier 1, sends its request", "carrier waking", "parked on network"}, words, "each cell its state's reason, in bold")
 	// Past its blocking call (the model's Answered), a running call
 	// reads the answer rather than sends its request.
 	answered := *snap
@@ -315,13 +316,13 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	inRead.Snap = &answered
 	var read List
 	Build(&read, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{inRead}, nil)
-	assert.Contains(t, texts(&read), "\nreads the answer\n")
+	assert.Contains(t, texts(&read), "\non carrier 1, reads the answer\n")
 	assert.NotContains(t, texts(&read), "sends its request")
 	txt := texts(&l)
 	// The parked request thread of an open race says what it waits for,
 	// under its number (a pause sign alone left readers guessing), and
 	// the columns are headed by the models' names alone.
-	assert.Contains(t, txt, "\n#1\nparked\n", "the request cell says parked, the word the parked calls and the key use")
+	assert.Contains(t, txt, "\n#1\nawaits calls\n", "the request cell says what it waits for: \"parked\" alone beside its running calls read as a contradiction")
 	assert.Contains(t, txt, "\nHaiku\nSonnet\nOpus\n")
 	assert.NotContains(t, txt, "Haiku call")
 	// No key under the rows: the threads' line counts each state after
@@ -594,7 +595,12 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 		assert.NotZero(t, in.Snap.Carriers[k-1].Thread, "carrier %s runs a thread", b.Text)
 	}
 	assert.Contains(t, strings.Join(lines, "|"), "|carriers|1|")
-	assert.NotRegexp(t, `on carrier|carrier [0-9]`, txt, "the badge says the carrier: the cells say what the call does")
+	// The running cells say their carrier in words too, the badge's
+	// number: bare badges read as step numbers or a ranking.
+	for _, b := range cellBadges {
+		assert.Contains(t, txt, "on carrier "+b.Text+", ", "the cell with badge %s says its carrier and what the call does", b.Text)
+	}
+	assert.Contains(t, txt, "awaits", "an open race's parked request says what it waits for")
 	assert.NotContains(t, txt, "waking", "no thread is ready: no carrier waking for one")
 	assert.Regexp(t, `(Haiku|Sonnet|Opus|request) (of )?#[0-9]+`, regionSay(&l, "carriers"))
 }
