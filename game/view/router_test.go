@@ -747,3 +747,35 @@ func TestParkedCallOnNetwork(t *testing.T) {
 	assert.False(t, onNetwork(&snap, 5), "listed in a join")
 	assert.False(t, onNetwork(&snap, 0))
 }
+
+// The legend keys a won cell once, as "won, ended": a plain "ended"
+// entry beside it for the same cell looked alike to readers. It keys
+// "ended" where a cell that ended without winning is drawn.
+func TestWonCellKeyedOnce(t *testing.T) {
+	for _, plainEnded := range []bool{false, true} {
+		second := sim.SubtaskView{Thread: 7, Model: 1, Cancelled: true, Done: true}
+		if plainEnded {
+			second.Cancelled = false
+		}
+		snap := &sim.Snapshot{Parallelism: 2, VirtualLive: 1,
+			Carriers: []sim.CarrierView{{ID: 1, Thread: 5, State: sim.StateRunning, OnCPU: true}, {ID: 2, State: sim.StateParked, Reason: sim.ParkIdle}},
+			Scopes: []sim.ScopeView{{Owner: 5, Winner: 0, Subtasks: []sim.SubtaskView{
+				{Thread: 6, Done: true}, second, {Thread: 8, Model: 2, Cancelled: true, Done: true}}}}}
+		in := input("router", snap, true)
+		in.Scopes, in.Models = true, []string{"haiku", "sonnet", "opus"}
+		var l List
+		Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+		var legend []string
+		for _, it := range l.Items[l.legendFrom:] {
+			if it.Kind == KindText {
+				legend = append(legend, it.Text)
+			}
+		}
+		assert.Contains(t, legend, "won, ended")
+		if plainEnded {
+			assert.Contains(t, legend, "ended", "an ended cell drawn: keyed")
+		} else {
+			assert.NotContains(t, legend, "ended", "no ended cell drawn but the won one: no ended key")
+		}
+	}
+}
