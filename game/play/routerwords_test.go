@@ -29,9 +29,13 @@ func TestRouterFrameIsShort(t *testing.T) {
 	// 112 before stop 24 folded the carriers' boxes ("carrier 1 / waking
 	// -> none", a line over them) to one line of words (80); round 2 drew
 	// them back as a row of slots, each naming its thread or "waking up"
-	// (93; the budget raised to 95): a box's arrows or a second line
-	// grown back fail here.
-	if len(w) > 95 {
-		t.Errorf("%d words outside the caption and the legend, more than 95:\n%s", len(w), strings.Join(w, " "))
+	// (93; the budget raised to 95). Round 3 raised it to 98: each
+	// running cell says "on carrier 1," before what it does (readers
+	// took the bare badges for step numbers or a ranking) and a parked
+	// request "awaits calls" (its "parked" beside three running calls
+	// read as a contradiction); a box's arrows or a second line grown
+	// back fail here.
+	if len(w) > 98 {
+		t.Errorf("%d words outside the caption and the legend, more than 98:\n%s", len(w), strings.Join(w, " "))
 	}
 }

@@ -302,10 +302,11 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	}
 	assert.Equal(t, 1, owners, "the request's cell")
 	// The running call says which carrier runs it, by the number the
-	// carriers' slots name it with; the ready one why it waits (a
+	// carriers' slots name it with, in words as well as by its badge
+	// (bare badges read as step numbers); the ready one why it waits (a
 	// carrier is waking for it, as its slot says); the parked one what it waits on (it
 	// is parked on its socket).
-	assert.Equal(t, []string{"#1", "sends its request", "carrier waking", "parked on network"}, words, "each cell its state's reason, in bold")
+	assert.Equal(t, []string{"#1", "on carrier 1, sends its request", "carrier waking", "parked on network"}, words, "each cell its state's reason, in bold")
 	// Past its blocking call (the model's Answered), a running call
 	// reads the answer rather than sends its request.
 	answered := *snap
@@ -315,13 +316,13 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	inRead.Snap = &answered
 	var read List
 	Build(&read, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{inRead}, nil)
-	assert.Contains(t, texts(&read), "\nreads the answer\n")
+	assert.Contains(t, texts(&read), "\non carrier 1, reads the answer\n")
 	assert.NotContains(t, texts(&read), "sends its request")
 	txt := texts(&l)
 	// The parked request thread of an open race says what it waits for,
 	// under its number (a pause sign alone left readers guessing), and
 	// the columns are headed by the models' names alone.
-	assert.Contains(t, txt, "\n#1\nparked\n", "the request cell says parked, the word the parked calls and the key use")
+	assert.Contains(t, txt, "\n#1\nawaits calls\n", "the request cell says what it waits for: \"parked\" alone beside its running calls read as a contradiction")
 	assert.Contains(t, txt, "\nHaiku\nSonnet\nOpus\n")
 	assert.NotContains(t, txt, "Haiku call")
 	// No key under the rows: the threads' line counts each state after
@@ -594,7 +595,12 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 		assert.NotZero(t, in.Snap.Carriers[k-1].Thread, "carrier %s runs a thread", b.Text)
 	}
 	assert.Contains(t, strings.Join(lines, "|"), "|carriers|1|")
-	assert.NotRegexp(t, `on carrier|carrier [0-9]`, txt, "the badge says the carrier: the cells say what the call does")
+	// The running cells say their carrier in words too, the badge's
+	// number: bare badges read as step numbers or a ranking.
+	for _, b := range cellBadges {
+		assert.Contains(t, txt, "on carrier "+b.Text+", ", "the cell with badge %s says its carrier and what the call does", b.Text)
+	}
+	assert.Contains(t, txt, "awaits", "an open race's parked request says what it waits for")
 	assert.NotContains(t, txt, "waking", "no thread is ready: no carrier waking for one")
 	assert.Regexp(t, `(Haiku|Sonnet|Opus|request) (of )?#[0-9]+`, regionSay(&l, "carriers"))
 }
@@ -740,4 +746,36 @@ func TestParkedCallOnNetwork(t *testing.T) {
 	assert.True(t, onNetwork(&snap, 6), "the socket's list is cut short, no other list holds it")
 	assert.False(t, onNetwork(&snap, 5), "listed in a join")
 	assert.False(t, onNetwork(&snap, 0))
+}
+
+// The legend keys a won cell once, as "won, ended": a plain "ended"
+// entry beside it for the same cell looked alike to readers. It keys
+// "ended" where a cell that ended without winning is drawn.
+func TestWonCellKeyedOnce(t *testing.T) {
+	for _, plainEnded := range []bool{false, true} {
+		second := sim.SubtaskView{Thread: 7, Model: 1, Cancelled: true, Done: true}
+		if plainEnded {
+			second.Cancelled = false
+		}
+		snap := &sim.Snapshot{Parallelism: 2, VirtualLive: 1,
+			Carriers: []sim.CarrierView{{ID: 1, Thread: 5, State: sim.StateRunning, OnCPU: true}, {ID: 2, State: sim.StateParked, Reason: sim.ParkIdle}},
+			Scopes: []sim.ScopeView{{Owner: 5, Winner: 0, Subtasks: []sim.SubtaskView{
+				{Thread: 6, Done: true}, second, {Thread: 8, Model: 2, Cancelled: true, Done: true}}}}}
+		in := input("router", snap, true)
+		in.Scopes, in.Models = true, []string{"haiku", "sonnet", "opus"}
+		var l List
+		Build(&l, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+		var legend []string
+		for _, it := range l.Items[l.legendFrom:] {
+			if it.Kind == KindText {
+				legend = append(legend, it.Text)
+			}
+		}
+		assert.Contains(t, legend, "won, ended")
+		if plainEnded {
+			assert.Contains(t, legend, "ended", "an ended cell drawn: keyed")
+		} else {
+			assert.NotContains(t, legend, "ended", "no ended cell drawn but the won one: no ended key")
+		}
+	}
 }

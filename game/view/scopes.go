@@ -509,13 +509,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	if big {
 		// No key under the rows: the legend lists the looks drawn.
 		for st, ok := range states {
+			// (A won cell is keyed by its own entry, "won, ended":
+			// an "ended" entry beside it for the same cell looked
+			// alike to readers, and keys nothing else drawn.)
 			if ok {
 				l.noteStateDrawn(callState(st))
-			}
-			if ok && callState(st) == callWon {
-				// The winner's cell is an ended thread's, framed:
-				// the legend keys its fill as "ended".
-				l.noteStateDrawn(callEnded)
 			}
 		}
 	}
@@ -1170,14 +1168,9 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 		cf := f
 		if f.lead && stateOfCall(st, won) == callRunning {
 			// Which carrier runs it, as a badge drawn as the carriers'
-			// slots start theirs (the eye pairs the two without
-			// reading), then what its burst does, from the model:
-			// readers asked what a network call does on a CPU.
+			// slots start theirs (the eye pairs the two), and in words.
 			cf.badge = carrierOf(snap, st.Thread)
-			words = []string{"sends its request", "sends request", "sends"}
-			if st.Answered {
-				words = []string{"reads the answer", "reads answer", "reads"}
-			}
+			words = runningCallWords(cf.badge, st.Answered)
 		}
 		if f.lead && stateOfCall(st, won) == callReady && snap.RunQueueLen > 0 && len(wakeTakers(snap)) >= snap.RunQueueLen {
 			// Why it waits: a carrier is waking up for it (the
@@ -1191,6 +1184,28 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 		}
 		drawCall(l, r, stateOfCall(st, won), words, false, cf, p, sc)
 	}
+}
+
+// runningCallWords is what a running call's cell says, longest first:
+// the carrier it runs on, in words as well as by its badge (readers took
+// the bare badges for step numbers or a ranking until they decoded the
+// legend), then what its burst does, from the model: readers asked what
+// a network call does on a CPU. Where room is short the carrier goes
+// last of all: it is the link to the carriers' row.
+func runningCallWords(carrier int, answered bool) []string {
+	does := []string{"sends its request", "sends request", "sends"}
+	if answered {
+		does = []string{"reads the answer", "reads answer", "reads"}
+	}
+	if carrier == 0 {
+		return does
+	}
+	on := "on carrier " + itoa(carrier)
+	out := make([]string, 0, len(does)+2)
+	for _, d := range does {
+		out = append(out, on+", "+d)
+	}
+	return append(out, on, does[len(does)-1])
 }
 
 // onNetwork reports whether a parked thread waits on its socket (a model
@@ -1216,7 +1231,9 @@ func onNetwork(snap *sim.Snapshot, id sim.ThreadID) bool {
 
 // ownerWaitWords is what a parked request thread of an open race does,
 // longest first: it waits, parked, for the first of its calls' answers.
-var ownerWaitWords = []string{"parked for answer", "parked"}
+// ("parked" alone beside its three running calls read as a
+// contradiction: say what it waits for.)
+var ownerWaitWords = []string{"parked: awaits its calls", "awaits its calls", "awaits calls", "parked"}
 
 // openRacesRunning counts, among the first n of the open races rows, those
 // with a thread of theirs on a carrier, and reports whether they are all
