@@ -395,10 +395,7 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		// bare "(widened to be seen)" left a reader asking which it was.
 		tw := strconv.FormatFloat(float64(trueW), 'g', 2, 32)
 		widened = " The virtual threads' sliver is widened to be seen: to scale it is " + tw + " px wide."
-		l.TextFit(Rect{X: tx, Y: wNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim,
-			// Its true width on the frame too: "widened" alone left a
-			// reader unsure whether the heap's proportions still held.
-			"(widened: to scale "+tw+" px)", "(widened to be seen)")
+		l.TextFit(Rect{X: tx, Y: wNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim, "(widened to be seen)")
 	}
 
 	// What each part is, on point.
