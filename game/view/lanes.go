@@ -352,18 +352,8 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// Where this is the only stack bar drawn, its words say its
 		// scale, after the track: "stack 992 B ─ full bar = 2.0 KB"
 		// read as two things.
-		// Where the long form does not fit, the short one still says
-		// what the empty track stands for: a bare "stack 992 B" beside
-		// it left a reader asking what the track's length meant.
-		short := strings.Replace(full, ".0 ", " ", 1)
-		stackB := "stack " + Size(sim.Bytes(cv.Frames)*8)
-		one, ow := "", float32(0)
-		for _, w := range []string{stackB + " (bar up to " + short + ")", stackB + " of " + short, Size(sim.Bytes(cv.Frames)*8) + " of " + short} {
-			if one == "" && TextWidth(w, size)+6*sc <= bar.W*0.62 {
-				one, ow = w, TextWidth(w, size)+6*sc
-			}
-		}
-		if nameStack && s.snap != nil && busyLanes(s.snap) == 1 && one != "" {
+		one := "stack " + Size(sim.Bytes(cv.Frames)*8) + " (bar up to " + strings.Replace(full, ".0 ", " ", 1) + ")"
+		if ow := TextWidth(one, size) + 6*sc; nameStack && s.snap != nil && busyLanes(s.snap) == 1 && ow <= bar.W*0.62 {
 			l.TextFit(Rect{X: bar.Right() - ow + 4*sc, Y: lr.Y, W: ow - 4*sc, H: lr.H}, size, p.Text, one)
 			bar.W -= ow
 			scaleSaid = true
