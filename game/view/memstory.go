@@ -182,6 +182,12 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	if scale == whole {
 		jvm.W = r.Right() - heap.Right()
 	}
+	// A gap between the heap and the JVM itself, taken from the JVM's
+	// part (its 182 MB loses no meaning by 3 pixels): butted against the
+	// heap's grey garbage, a reader could not see where the heap ends.
+	jvmGap := 3 * sc
+	jvm.X += jvmGap
+	jvm.W = max(0, jvm.W-jvmGap)
 	free := Rect{X: jvm.Right(), W: r.Right() - jvm.Right()}
 	// The leader lines: the carriers' from its words down to the middle of
 	// its part, the virtual threads' from under the sliver (the heap's
@@ -341,8 +347,11 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 
 	// The JVM itself, named inside an empty frame: filled, its shade beside
 	// the heap's grey garbage and the heap's frame read as one more grey.
+	// Its outline is the dim text's light neutral, not the panels' dark
+	// edge: in that edge's grey, beside the garbage, it still read as
+	// more of the heap.
 	jvmThreads := max(0, snap.PlatformLive-nc)
-	l.Frame(jvm, max(1, 1.5*sc), p.PanelEdge)
+	l.Frame(jvm, max(1, 1.5*sc), p.TextDim)
 	jy := jvm.Y + (jvm.H-row)/2
 	// What it is, in a few words ("the JVM itself" alone read as vague).
 	js := PartsSize(snap.RSSJVM)

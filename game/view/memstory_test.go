@@ -71,6 +71,20 @@ func TestMemoryStoryIsTheBigMark(t *testing.T) {
 			require.Positive(t, heap.W, name)
 			assert.InDelta(t, float64(snap.RSSThreads)/float64(snap.RSSHeap), float64(carriers.W)/float64(heap.W), 0.15, "%s: one scale", name)
 			assert.InDelta(t, carriers.Right(), heap.X, 2*float64(sz[2]), "%s: one bar: the heap's part next to the carriers'", name)
+			// The JVM itself is set apart from the heap's grey garbage (a
+			// reader could not see where the heap ended): a gap after the
+			// heap's last mark, and an outline in a light neutral.
+			all := markSpan(&l, MeanThreadObj, MeanThreadLocal, MeanChunkData, MeanApp, MeanGarbage, MeanFree, MeanRequest)
+			var jvmEdge Rect
+			for _, it := range l.Items[:l.legendFrom] {
+				b := it.Bounds()
+				if it.Kind == KindRect && it.Meaning == MeanNone && it.Color == p.TextDim && b.X >= all.Right()-0.5 &&
+					b.Y < all.Bottom() && b.Bottom() > all.Y && (jvmEdge.W == 0 || b.X < jvmEdge.X) {
+					jvmEdge = b
+				}
+			}
+			require.Positive(t, jvmEdge.W, "%s: the JVM itself has a light outline", name)
+			assert.GreaterOrEqual(t, jvmEdge.X-all.Right(), 2*sz[2], "%s: a gap between the heap and the JVM itself", name)
 			// The StackChunks show, in the heap's brown, in the sliver, inside
 			// the heap's part.
 			n := pixelCounts(&l, Rect{})
