@@ -57,22 +57,9 @@ func TestSceneShots(t *testing.T) {
 		// The page's comparison at the start: a thread per request vs a pool.
 		{"vt-pooling-compare-start", "vt-pooling", "1g-nopool", 5, "", "1g-pool", false},
 	}
-	b := newBrowser(t)
-	dir := filepath.Join(suite.root, "testdata", "screenshots", "scenes")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, size := range []struct {
-		name string
-		w, h int
-		opts []chromedp.EmulateViewportOption
-	}{
-		{"desktop", 1200, 800, nil},
-		{"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateScale(2)}},
-	} {
-		if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(int64(size.w), int64(size.h), size.opts...)); err != nil {
-			t.Fatal(err)
-		}
+	b, dir := shotBrowser(t)
+	for _, size := range shotSizes(800) {
+		b.emulate(t, size)
 		b.open()
 		for _, s := range scenes {
 			if only := os.Getenv("SCENE"); only != "" && !strings.Contains(s.name, only) {
@@ -145,22 +132,9 @@ func TestPageShots(t *testing.T) {
 	if os.Getenv("SCENES") != "1" {
 		t.Skip("screenshots only with SCENES=1")
 	}
-	b := newBrowser(t)
-	dir := filepath.Join(suite.root, "testdata", "screenshots", "scenes")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	for _, size := range []struct {
-		name string
-		w, h int
-		opts []chromedp.EmulateViewportOption
-	}{
-		{"desktop", 1200, 1000, nil},
-		{"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateScale(2)}},
-	} {
-		if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(int64(size.w), int64(size.h), size.opts...)); err != nil {
-			t.Fatal(err)
-		}
+	b, dir := shotBrowser(t)
+	for _, size := range shotSizes(1000) {
+		b.emulate(t, size)
 		for _, story := range []string{"vt-pooling", "request-load", "vt-basics", "loom-carrier", "llm-router"} {
 			if only := os.Getenv("SCENE"); only != "" && !strings.Contains(story, only) {
 				continue
@@ -198,6 +172,40 @@ func TestPageShots(t *testing.T) {
 		}
 	}
 	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(1200, 800)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shotSize is a window the screenshot tests emulate.
+type shotSize struct {
+	name string
+	w, h int
+	opts []chromedp.EmulateViewportOption
+}
+
+// shotSizes are a desktop window desktopH high and a phone (390 wide at
+// device scale 2), the two widths the picture's shots are reviewed at.
+func shotSizes(desktopH int) []shotSize {
+	return []shotSize{
+		{"desktop", 1200, desktopH, nil},
+		{"phone", 390, 844, []chromedp.EmulateViewportOption{chromedp.EmulateScale(2)}},
+	}
+}
+
+// shotBrowser starts the browser for a screenshot test and makes the
+// folder its shots go to (testdata/screenshots/scenes, out of git).
+func shotBrowser(t *testing.T) (*browser, string) {
+	b := newBrowser(t)
+	dir := filepath.Join(suite.root, "testdata", "screenshots", "scenes")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return b, dir
+}
+
+// emulate sets the page's window to size.
+func (b *browser) emulate(t *testing.T, size shotSize) {
+	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(int64(size.w), int64(size.h), size.opts...)); err != nil {
 		t.Fatal(err)
 	}
 }
