@@ -87,7 +87,10 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 		t.Errorf("at vt-pooling's opening the picture does not draw the compared case: its old gen is the frame's pair")
 	}
 	// The Case list chooses the shown run only: beside the compared one it
-	// is labelled with the picture's own "this run".
+	// is labelled with the picture's own "this run". The label follows the
+	// page's next state poll (every 250 ms), so it is waited for: read once
+	// straight after the contrast landed, it failed a CI run under load.
+	b.poll(t, `document.querySelector('label[for="case"]').textContent.trim() === "This run"`, 5*time.Second)
 	if label := b.text(`label[for="case"]`); strings.TrimSpace(label) != "This run" {
 		t.Errorf("the Case list's label %q beside the compared run; want \"This run\"", label)
 	}
