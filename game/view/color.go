@@ -75,6 +75,12 @@ type Palette struct {
 	// Stopped for garbage collection (pause hatching, banner, sweeps);
 	// errors (OutOfMemoryError, the error overlay).
 	Pause, Error Color
+
+	// RunTime is a run's length on a time axis (request-load's bars of how
+	// long the batch takes): time, not a thing, so none of the threads'
+	// hues (the pool's bar in the platform-thread pink read as a thread).
+	// A pale sand, the hourglass's, far from every other hue of the set.
+	RunTime Color
 }
 
 // OkabeIto is the default palette on a dark background. Threads and stack
@@ -94,7 +100,7 @@ var OkabeIto = Palette{
 	Request: RGB(0xa0ffa0), ThreadLocal: RGB(0xffaabb), Thread: RGB(0x9f8fef), Chunk: RGB(0xa67c52),
 	App: RGB(0xc8cdd3), Garbage: RGB(0x59616d), Free: RGB(0x2a303b),
 
-	Hole: RGB(0x05070a), Pause: RGB(0x9aa8b8), Error: RGB(0xc0392b),
+	Hole: RGB(0x05070a), Pause: RGB(0x9aa8b8), Error: RGB(0xc0392b), RunTime: RGB(0xe0d0a0),
 }
 
 // HighContrast is the high-contrast variant: black background, white text
@@ -114,7 +120,7 @@ var HighContrast = Palette{
 	Request: RGB(0x80ff80), ThreadLocal: RGB(0xffb8c8), Thread: RGB(0xb8a8ff), Chunk: RGB(0xc08850),
 	App: RGB(0xe4e4e4), Garbage: RGB(0x707070), Free: RGB(0x262626),
 
-	Hole: RGB(0x202020), Pause: RGB(0xb4c4d8), Error: RGB(0xd00000),
+	Hole: RGB(0x202020), Pause: RGB(0xb4c4d8), Error: RGB(0xd00000), RunTime: RGB(0xf0dca0),
 }
 
 // Palettes lists the palettes by name, default first.

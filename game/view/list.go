@@ -89,6 +89,8 @@ type List struct {
 	// motionFrom, motionTo: the items the side's animations drew, for
 	// the tests that keep motion off the words.
 	motionFrom, motionTo int
+	// timeCharts: the areas whose marks are times (timechart.go).
+	timeCharts []Rect
 }
 
 // textBoxes appends the boxes of the text items drawn so far to dst.
@@ -112,6 +114,7 @@ func (l *List) Reset(w, h float32) {
 	l.cut = l.cut[:0]
 	l.names = l.names[:0]
 	l.motionFrom, l.motionTo = 0, 0
+	l.timeCharts = l.timeCharts[:0]
 }
 
 // Legend returns the meanings the legend shows this frame.

@@ -20,7 +20,9 @@ package view
 //     the thread you follow, a hole in a chunk block is a chunk a GC has
 //     moved (GC mode: it is never frozen into again), bold diagonal slate
 //     stripes are "stopped for garbage collection" and the only stripes
-//     drawn (garbage is a plain darker grey: one pattern, one meaning).
+//     drawn (garbage is a plain darker grey: one pattern, one meaning);
+//   - a run's length on a time axis is a sand bar, whichever threads ran
+//     it: a time chart draws times, not threads (timechart.go).
 //
 // The legend is computed from the meanings drawn in the frame (List.used),
 // so it shows exactly what the scene uses, and a test checks that no colour
@@ -44,6 +46,13 @@ const (
 	MeanFollowed
 	// A running virtual thread's stack, on its carrier's native stack.
 	MeanNativeStack
+	// A run's length on a time axis. Listed after the threads, not with
+	// stopped-for-GC at the end: its "time: a run" then shares the
+	// threads' line of the legend (at the end, a phone's legend took a
+	// third line and left the time bars no room). A frame drawing both
+	// would say "time:" twice; the time bars are request-load's pool's,
+	// whose model has no heap to collect.
+	MeanRunTime
 	// Stack frames by JIT tier (stack bars, StackChunk blocks).
 	MeanInterpreted
 	MeanC1
@@ -103,6 +112,12 @@ var meanings = [meaningCount]meaningInfo{
 	MeanWinner:      {"threads", "won its race", ShapeFrame, func(p *Palette) Color { return p.Winner }},
 	MeanFollowed:    {"threads", "the thread you follow", ShapeFrame, func(p *Palette) Color { return p.Followed }},
 	MeanNativeStack: {"threads", "stack on the carrier (native, not heap)", ShapeStack, func(p *Palette) Color { return p.NativeStack }},
+	// A bar of how long a run takes, filled up to now (pale where it is
+	// expected, not yet run): its own sand, as a time chart holds times,
+	// not threads (timechart.go). Two words under "time:" ("time: a
+	// run"): a phone's legend keeps them on the platform threads' line,
+	// and a second line there left the time bars no room.
+	MeanRunTime:     {timeGroup, "a run", ShapeFill, func(p *Palette) Color { return p.RunTime }},
 	MeanInterpreted: {tierGroup, "interpreted", ShapeFill, func(p *Palette) Color { return p.Interpreted }},
 	MeanC1:          {tierGroup, "quickly compiled (C1)", ShapeFill, func(p *Palette) Color { return p.C1 }},
 	MeanC2:          {tierGroup, "fully compiled (C2)", ShapeFill, func(p *Palette) Color { return p.C2 }},
@@ -117,7 +132,7 @@ var meanings = [meaningCount]meaningInfo{
 	// Its own group: under "heap:" readers looked for its stripes in
 	// the heap's bars; it is time (a run's share stopped, a carrier's
 	// stop), not memory.
-	MeanGC: {"time", "stopped for GC", ShapeDiag, func(p *Palette) Color { return p.Pause }},
+	MeanGC: {timeGroup, "stopped for GC", ShapeDiag, func(p *Palette) Color { return p.Pause }},
 }
 
 // Label is the meaning's words in the legend.

@@ -115,6 +115,11 @@ func checkGrammar(t *testing.T, l *List, p *Palette, name string) {
 			}
 			continue
 		}
+		if !it.Meaning.isTime() && inTimeChart(l, it.Bounds()) {
+			// A time chart's bar in a thread's colour reads as that
+			// thread (request-load's pool bar in the platform pink).
+			fail("item %d at %+v in a time chart is tagged %q, not a time", i, it.Bounds(), it.Meaning.Label())
+		}
 		want := it.Meaning.Color(p)
 		if c != want {
 			fail("item %d tagged %q has colour %v, not the meaning's %v", i, it.Meaning.Label(), c, want)
@@ -149,6 +154,16 @@ func checkGrammar(t *testing.T, l *List, p *Palette, name string) {
 		fail("text cut to fit: %q", s)
 	}
 	assertInside(t, l, name)
+}
+
+// inTimeChart reports whether b lies in one of the frame's time charts.
+func inTimeChart(l *List, b Rect) bool {
+	for _, r := range l.timeCharts {
+		if r.Contains(b) {
+			return true
+		}
+	}
+	return false
 }
 
 // minVisible is how many pixels of a meaning's marks must show for a
@@ -277,6 +292,38 @@ func TestCompareScenesObeyTheColourGrammar(t *testing.T) {
 		var l List
 		Build(&l, sz[0], sz[1], &Header{Scenario: "request-load"}, []*Side{sa, sb, scc}, []SideInput{a, b, c}, &Options{Scale: sz[2]})
 		checkGrammar(t, &l, &OkabeIto, fmt.Sprintf("compare %gx%g", sz[0], sz[1]))
+	}
+}
+
+// request-load's judged frame, the pool at 600 ms with the virtual
+// threads' run beside it, obeys the grammar at every size and palette,
+// its time bars included: they are times, not threads (the pool's once
+// took the platform threads' pink, registered as a platform thread).
+func TestTimeBarsObeyTheColourGrammar(t *testing.T) {
+	in, side := runScene(t, sceneCase{"request-load", "pool-200", 600 * sim.Millisecond})
+	withContrast(t, &in, "request-load", "virtual-per-request", "virtual threads")
+	// The judged frames (desktop, phone) and the scene sizes.
+	judged := [][3]float32{{1134, 464, 1}, phoneCanvas}
+	for i, sz := range append(judged, sceneSizes...) {
+		for _, p := range Palettes {
+			var l List
+			Build(&l, sz[0], sz[1], &Header{Scenario: "request-load", Time: in.Snap.Time}, []*Side{side}, []SideInput{in}, &Options{Palette: p, Scale: sz[2]})
+			name := fmt.Sprintf("time bars %gx%g@%g %s", sz[0], sz[1], sz[2], p.Name)
+			checkGrammar(t, &l, p, name)
+			if i >= len(judged) {
+				continue // a small canvas may leave the bars out
+			}
+			// The premise: the bars are drawn, in a chart the check
+			// knows as one, with marks in it.
+			require.Len(t, l.timeCharts, 1, name)
+			marks := 0
+			for i := range l.Items[:l.legendFrom] {
+				if it := &l.Items[i]; it.Meaning != MeanNone && inTimeChart(&l, it.Bounds()) {
+					marks++
+				}
+			}
+			require.GreaterOrEqual(t, marks, 2, "%s: both runs' bars", name)
+		}
 	}
 }
 

@@ -4,13 +4,21 @@ import "github.com/loomlab/loomlab/sim"
 
 // The compared case, seen: under a pool's backlog grid, two thick bars on
 // one time axis, from 0 to when the pool's batch should end. The pool's
-// bar is filled up to now and framed empty after, to the end expected at
-// the rate its tasks have left the queue so far; the compared case's, run
-// beside it by the playground to the same simulated time
-// (SideInput.Contrast), ends where its own batch did. A reader shown the
-// pool alone, with the other case as a thin bar of task counts, missed
-// the lesson's numbers (about 5 s against 152.6 ms): both are lengths
-// now, at one scale.
+// bar is filled up to now and pale after, to the end expected at the rate
+// its tasks have left the queue so far; the compared case's, run beside it
+// by the playground to the same simulated time (SideInput.Contrast), ends
+// where its own batch did. A reader shown the pool alone, with the other
+// case as a thin bar of task counts, missed the lesson's numbers (about
+// 5 s against 152.6 ms): both are lengths now, at one scale. Both bars are
+// times (MeanRunTime, a time chart: timechart.go), whichever threads ran
+// them: the pool's in the platform threads' pink read as a thread.
+
+// expectedAlpha is the pale of a bar's expected part, not yet run: the
+// bar's own colour, so the pool's run reads as one bar to its expected
+// end (an empty frame there, in the panel's edge colour, all but vanished,
+// and readers took the axis to end at now: 152 ms looked comparable to
+// ~5,000 ms).
+const expectedAlpha = 0.35
 
 // taskContrastH is the height of the two rows (a line of words over a
 // thick bar each) and of the time axis under them.
@@ -67,18 +75,12 @@ func roughMs(t sim.Time) string {
 }
 
 // drawTaskContrast draws the two rows in r (taskContrastH high, or down
-// to taskContrastMinH with the words in the bars' rows): the
-// shown case's (its threads virtual or not) and the compared case's.
-func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Contrast, total int64, p *Palette, sc float32) {
+// to taskContrastMinH with the words in the bars' rows): the shown pool's
+// and the compared case's.
+func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, total int64, p *Palette, sc float32) {
 	end, ok := expectedEnd(shown, total)
 	if !ok {
 		return
-	}
-	held := func(v bool) Meaning {
-		if v {
-			return MeanVirtual
-		}
-		return MeanPlatform
 	}
 	// The compared case is named by the threads that run its tasks.
 	cv := c.Snap.VirtualLive > 0 || c.Snap.Mounts > 0
@@ -114,20 +116,25 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	}
 	pool := bar(y)
 	nowX := at(pool, shown.Time)
-	l.Mark(Rect{X: pool.X, Y: pool.Y, W: max(nowX-pool.X, 1), H: pool.H}, held(virtual), p, 1)
-	// The rest of the pool's run is not simulated yet: an empty frame,
-	// its length a rule over the state so far, its end said with "~" (the
-	// rule is the hover's).
-	rest := Rect{X: nowX, Y: pool.Y, W: pool.Right() - nowX, H: pool.H}
-	l.Frame(rest, 1, p.PanelEdge)
-	est := roughMs(end)
-	// Its words at its right end, where the end is expected, with the
-	// estimate: "done" alone there read as "fixed pool: done" beside
-	// 1,000 of 10,000 tasks done. (Said there, the axis's end under it
-	// does not say it again.)
+	l.Mark(Rect{X: pool.X, Y: pool.Y, W: max(nowX-pool.X, 1), H: pool.H}, MeanRunTime, p, 1)
+	// The rest of the pool's run is not simulated yet: the bar goes on
+	// pale to its expected end, its length a rule over the state so far
+	// (the rule is the hover's).
+	endX := max(at(pool, end), nowX)
+	rest := Rect{X: nowX, Y: pool.Y, W: endX - nowX, H: pool.H}
+	l.Mark(rest, MeanRunTime, p, expectedAlpha)
+	// Its words at its right end, where the end is expected: "finishes",
+	// over the axis's end that says when ("~5,000 ms", the "~" an
+	// estimate's); with the time itself when the axis runs on to the
+	// compared case's later end. ("done" alone there read as "fixed
+	// pool: done" beside 1,000 of 10,000 tasks done.)
+	endWords := "finishes"
+	if axis > end {
+		endWords += " " + roughMs(end)
+	}
 	name := ""
 	if compact {
-		// The run's name where the rest's frame starts (the filled part
+		// The run's name where the pale part starts (the filled part
 		// is too short for it early in the run), before the end's words.
 		name = "fixed pool"
 	}
@@ -135,12 +142,11 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	if name != "" {
 		room -= TextWidth(name, sc) + 2*CharW*sc
 	}
-	endWords := ""
-	if t := "finishes " + est; TextWidth(t, sc) <= room {
-		endWords = t
+	if TextWidth(endWords, sc) > room {
+		endWords = ""
 	}
 	if endWords != "" {
-		l.TextRight(inRow(rest, rest.X), endWords, sc, p.TextDim)
+		l.TextRight(inRow(rest, rest.X), endWords, sc, p.Text)
 	}
 	if in := inRow(rest, rest.X); name != "" && TextWidth(name, sc) <= in.W-TextWidth(endWords, sc)-2*CharW*sc {
 		l.TextFit(in, sc, p.Text, name)
@@ -162,7 +168,7 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 	}
 	vb := bar(y)
 	vEnd := max(at(vb, c.Snap.Time), vb.X+1)
-	l.Mark(Rect{X: vb.X, Y: vb.Y, W: vEnd - vb.X, H: vb.H}, held(cv), p, 1)
+	l.Mark(Rect{X: vb.X, Y: vb.Y, W: vEnd - vb.X, H: vb.H}, MeanRunTime, p, 1)
 	if compact {
 		// Beside its end (past now's tick, when the run ended before it).
 		x := vEnd
@@ -172,30 +178,30 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, virtual bool, c *Con
 		l.TextFit(inRow(vb, x), sc, p.Text, words...)
 	}
 	l.drewContrast()
+	l.timeChart(r)
 	// Now, on both bars (not across the words between them): where the
 	// shown frame stands on the axis.
 	for _, b := range []Rect{pool, vb} {
 		l.Rect(Rect{X: nowX, Y: b.Y - 2*sc, W: max(sc, 1), H: b.H + 4*sc}, p.Text)
 	}
-	drawTimeAxis(l, Rect{X: r.X, Y: vb.Bottom() + 4*sc, W: r.W, H: axisH(sc)}, nowX, shown.Time, axis, end, endWords != "", p, sc)
+	drawTimeAxis(l, Rect{X: r.X, Y: vb.Bottom() + 4*sc, W: r.W, H: axisH(sc)}, nowX, shown.Time, axis, end, p, sc)
 
-	axisEnd := est
+	axisEnd := roughMs(end)
 	if axis > end {
 		axisEnd = Dur(sim.Duration(axis))
 	}
 	l.detail(r, "the pool against "+other, "Both bars are simulated time on one axis, 0 to "+axisEnd+". Top, this fixed pool: filled up to now ("+
-		Dur(sim.Duration(shown.Time))+", "+Count(shown.RequestsDone)+" of "+Count(total)+" tasks done), then framed empty up to when it should end if tasks "+
+		Dur(sim.Duration(shown.Time))+", "+Count(shown.RequestsDone)+" of "+Count(total)+" tasks done), then pale up to when it should end if tasks "+
 		"keep leaving its queue at the rate they have so far ("+Count(total-int64(shown.ExecQueued))+" started in "+Dur(sim.Duration(shown.Time))+"): an estimate. "+
 		"Below, "+c.Title+": the same tasks with the same knobs and seed, in a separate run of the model on its own machine, from the same 0 ms: "+Count(c.Snap.RequestsDone)+" done"+endedWords(c.Snap)+".")
 }
 
 // drawTimeAxis draws the bars' one clock in r: a rule from 0 to the
-// axis's end with a tick at each end and at now (nowX), labelled "0",
+// axis's end with a tick at each end and at now (nowX), labelled "0 ms",
 // "now 600 ms" and the end: the pool's expected one ("~"), or the
-// compared case's when that is the later. poolSaid: the pool's bar says
-// its expected end over the axis's end: no label there then, unless the
-// axis runs on to the compared case's.
-func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, poolSaid bool, p *Palette, sc float32) {
+// compared case's when that is the later. The end is always said: with
+// it left to the pool's bar, readers took the axis to end at now.
+func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, p *Palette, sc float32) {
 	w := max(sc, 1)
 	l.Rect(Rect{X: r.X, Y: r.Y, W: r.W, H: w}, p.PanelEdge)
 	for _, x := range []float32{r.X, r.Right() - w} {
@@ -203,18 +209,15 @@ func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, poolSa
 	}
 	l.Rect(Rect{X: nowX, Y: r.Y, W: w, H: 3 * sc}, p.Text)
 	ly := r.Y + 4*sc
-	l.Text(r.X, ly, "0", sc, p.TextDim)
+	// "0 ms": a bare "0" does not say it is a time.
+	zero := "0 ms"
+	l.Text(r.X, ly, zero, sc, p.TextDim)
 	last := roughMs(end)
-	if poolSaid {
-		last = ""
-	}
 	if axis > end {
 		last = Dur(sim.Duration(axis))
 	}
 	lastX := r.Right() - TextWidth(last, sc)
-	if last != "" {
-		l.Text(lastX, ly, last, sc, p.TextDim)
-	}
+	l.Text(lastX, ly, last, sc, p.TextDim)
 	// Now's words start at its tick, or end there when the tick is nearer
 	// the axis's end; never over the end labels.
 	nw := "now " + Clock(sim.Duration(now)) // the header's form
@@ -223,7 +226,7 @@ func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, poolSa
 	if x+tw > lastX-CharW*sc {
 		x = nowX - 2*sc - tw
 	}
-	x = max(x, r.X+2*CharW*sc)
+	x = max(x, r.X+TextWidth(zero, sc)+CharW*sc)
 	if x+tw <= lastX-CharW*sc {
 		l.Text(x, ly, nw, sc, p.Text)
 	}

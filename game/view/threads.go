@@ -275,7 +275,7 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, paired bo
 		for _, h := range []float32{taskContrastH(sc), taskContrastMinH(sc)} {
 			grid, foot := body.CutBottom(h)
 			if k := backlogScale(grid, n, backlog, sc); k > 1 && drawBacklog(l, grid, n, k, p, sc) {
-				drawTaskContrast(l, foot, snap, in.Virtual, con, in.Requests, p, sc)
+				drawTaskContrast(l, foot, snap, con, in.Requests, p, sc)
 				return k
 			}
 		}
@@ -283,7 +283,7 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, paired bo
 			// No room for the grid and the bars (a phone's strip): the two
 			// time bars alone, the lesson; the queued count is the title's.
 			_, foot := body.CutBottom(min(body.H, taskContrastH(sc)))
-			drawTaskContrast(l, foot, snap, in.Virtual, con, in.Requests, p, sc)
+			drawTaskContrast(l, foot, snap, con, in.Requests, p, sc)
 			return 0
 		}
 	}
