@@ -81,8 +81,9 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	}
 	// Compare unticked, the picture draws the compared case beside the
 	// shown one (the contrast run): a box labelled "Compare" read as wrong,
-	// so it is labelled with what ticking adds (choosing the cases), and no
-	// note repeats the picture's "(separate run)" header above it.
+	// and "Pick cases" left a newcomer asking what for, so it is labelled
+	// with what ticking adds and why (choosing the cases to compare), and
+	// no note repeats the picture's "(separate run)" header above it.
 	if !b.contrastDrawn(t) {
 		t.Errorf("at vt-pooling's opening the picture does not draw the compared case: its old gen is the frame's pair")
 	}
@@ -94,8 +95,8 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	if label := b.text(`label[for="case"]`); strings.TrimSpace(label) != "This run" {
 		t.Errorf("the Case list's label %q beside the compared run; want \"This run\"", label)
 	}
-	if label := b.text(`label:has(#compare)`); strings.TrimSpace(label) != "Pick cases" {
-		t.Errorf("the Compare box's label %q; want what ticking adds, \"Pick cases\"", label)
+	if label := b.text(`label:has(#compare)`); strings.TrimSpace(label) != "Choose cases to compare" {
+		t.Errorf("the Compare box's label %q; want what ticking adds and why, \"Choose cases to compare\"", label)
 	}
 	if hint := b.text(".hint-row"); strings.Contains(hint, "separate run") || strings.Contains(hint, "Also in the picture") {
 		t.Errorf("the line under the title %q repeats the picture's column header", hint)
@@ -164,13 +165,18 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	if os := fmt.Sprintf("%s OS threads, %s of them carriers", commas(st.Platform), commas(st.Carriers)); st.Carriers == 0 || !strings.Contains(status, os) {
 		t.Errorf("the status line %q; want %q from state()", status, os)
 	}
-	// The figure line marks which heap's pair the picture shows: the title
-	// leads with the 4 GB heap's +13.5 %, the picture is the 1 GB run.
-	shown := regexp.MustCompile(`with the ([0-9]+ GB heap) \(pictured\)`).FindAllStringSubmatch(hf, -1)
+	// The title marks which heap's figure the picture shows: it leads with
+	// the 4 GB heap's +13.5 %, the picture is the 1 GB run (marked in the
+	// figure line only, readers of the title still asked). Once: the
+	// figure line under it does not say it again.
+	shown := regexp.MustCompile(`([0-9]+ GB)(?: heap)? \(pictured\)`).FindAllStringSubmatch(title, -1)
 	var caseTitle string
 	b.eval(`(() => { const s = document.getElementById("case"); return s.options[s.selectedIndex].text; })()`, &caseTitle)
-	if len(shown) != 1 || !strings.HasPrefix(caseTitle, shown[0][1]+",") {
-		t.Errorf("the figure line %q: want exactly the shown case's heap (%q) marked as pictured", hf, caseTitle)
+	if len(shown) != 1 || !strings.HasPrefix(caseTitle, shown[0][1]+" heap,") {
+		t.Errorf("the title %q: want exactly the shown case's heap (%q) marked as pictured", title, caseTitle)
+	}
+	if strings.Contains(hf, "pictured") {
+		t.Errorf("the figure line %q marks the pictured heap again under the title", hf)
 	}
 	var cta bool
 	b.eval(`document.getElementById("playpause").classList.contains("cta")`, &cta)

@@ -107,7 +107,7 @@ export class App {
     mainPageStory(this);
     const line = new OpeningLine(byID("start-hint"), byID("playpause"));
     this.events.addEventListener("state", (ev) => line.update((ev as CustomEvent<GameState>).detail));
-    const figures = new HeadlineFigures(byID("headline-figures"));
+    const figures = new HeadlineFigures(byID("headline-figures"), byID("scenario-title"));
     this.events.addEventListener("state", (ev) => figures.update(this.cur, (ev as CustomEvent<GameState>).detail));
   }
 

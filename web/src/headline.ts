@@ -15,6 +15,7 @@
 
 import { el, fmt, fmtTime } from "./dom";
 import type { Current } from "./spec";
+import { markPictured } from "./titlemark";
 import { FigureMeta, GameState, SideState, sidesOf } from "./types";
 
 /** A metric the live state can show: its words, its unit, and its value so far. */
@@ -187,11 +188,15 @@ function otherSettings(c: Current, ids: string[], names: string[], setting: stri
 export class HeadlineFigures {
   private key = "";
 
-  constructor(private readonly line: HTMLElement) {}
+  constructor(
+    private readonly line: HTMLElement,
+    private readonly title: HTMLElement,
+  ) {}
 
   update(c: Current | null, st: GameState): void {
     const p = c ? pick(c) : null;
     if (!c || !p) {
+      markPictured(this.title, null);
       if (this.key !== "") {
         this.key = "";
         this.line.replaceChildren();
@@ -209,6 +214,7 @@ export class HeadlineFigures {
     const article = (i: number) => p.article.get(ids[i])!;
     const name = (i: number) => el("span", { class: "hf-case" }, names[i]);
     const parts: (Node | string)[] = [];
+    let pictured: number | null = null;
     // One case in the picture and no run of the other beside it: the
     // article's figures alone. Its live value beside them said nothing
     // without the other case's ("91,653 so far for this case").
@@ -222,6 +228,8 @@ export class HeadlineFigures {
       const settings = [{ setting: setting.join(", "), values: [article(0), article(1)] as [number, number] }, ...otherSettings(c, ids, names, setting, p.metric)];
       const at = (x: string) => titleIndex(c.s.title, x);
       settings.sort((x, y) => at(x.setting) - at(y.setting));
+      // The title gives a figure per setting: it marks the one pictured.
+      pictured = settings.length > 1 ? at(setting.join(", ")) : null;
       const pair = (o: OtherSetting) => `${fmt(o.values[1])} against ${fmt(o.values[0])}`;
       parts.push(el("strong", {}, "In the article:"), " ");
       if (settings.length === 1) {
@@ -230,18 +238,16 @@ export class HeadlineFigures {
       } else {
         // "with the 4 GB heap, <pooled> have 13.5 % more throughput than <per request> (143,966 against 126,851
         // requests per second); with the 1 GB heap, 34 % less (71,252 against 108,272)."
-        // The setting of the cases drawn is marked "(pictured)": a reader took the
-        // title's first figure (+13.5 % with 4 GB) for what the picture
-        // showed, which is the 1 GB heap's run. The same rule for any story
-        // whose title gives a figure per setting.
-        const here = setting.join(", ");
-        const with_ = (o: OtherSetting) => (o.setting === here ? `with the ${o.setting} (pictured), ` : `with the ${o.setting}, `);
+        // The setting of the cases drawn is marked "(pictured)" in the title
+        // (titlemark.ts), not here: a reader took the title's first figure
+        // (+13.5 % with 4 GB) for what the picture showed, which is the
+        // 1 GB heap's run.
         settings.forEach((o, i) => {
           const ch = change(o.values[1], o.values[0], m);
           if (i === 0) {
-            parts.push(with_(o), name(1), ` ${verbFor(names[1], m.verb)} ${ch} ${m.words.toLowerCase()} than `, name(0));
+            parts.push(`with the ${o.setting}, `, name(1), ` ${verbFor(names[1], m.verb)} ${ch} ${m.words.toLowerCase()} than `, name(0));
             parts.push(` (${pair(o)} ${m.unit}${single ? "" : (m.span ?? "")})`);
-          } else parts.push(`; ${with_(o)}${ch} (${pair(o)})`);
+          } else parts.push(`; with the ${o.setting}, ${ch} (${pair(o)})`);
         });
         parts.push(". ");
       }
@@ -289,6 +295,7 @@ export class HeadlineFigures {
       }
     }
     if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");
+    markPictured(this.title, pictured);
     const key = parts.map((x) => (typeof x === "string" ? x : x.textContent)).join("");
     if (key === this.key) return;
     this.key = key;

@@ -11,7 +11,9 @@ export function showScenarioText(s: ScenarioMeta): void {
   // not draw (no JIT tiers at the first Full GC), so the heading keeps the
   // claim and the list moves to "What this story is about".
   const topics = /^(.*\S) \(([^()]*)\)$/.exec(s.title);
-  byID("scenario-title").textContent = topics ? topics[1] : s.title;
+  const title = byID("scenario-title");
+  title.textContent = topics ? topics[1] : s.title;
+  title.dataset.claim = title.textContent; // the headline's figures mark the pictured setting in it (titlemark.ts)
   const covers = byID("scenario-topics");
   covers.hidden = !topics;
   covers.textContent = topics ? `Across its cases, this story covers: ${topics[2]}.` : "";

@@ -136,8 +136,9 @@ export class SetupForm {
 /**
  * The Compare box's hint, when the picture draws a compared case beside
  * the shown one (the contrast run, play/contrast.go). The box is labelled
- * "Pick cases": a reader who saw both cases drawn with "Compare" unticked
- * took the box for wrong, and a note beside the opening line ("Also in the
+ * "Choose cases to compare": a reader who saw both cases drawn with
+ * "Compare" unticked took the box for wrong, "Pick cases" left a newcomer
+ * asking what for, and a note beside the opening line ("Also in the
  * picture, from a separate run: ...") repeated the picture's own column
  * header without curing that. What ticking adds that the picture has not:
  * the choice of 2-3 of the story's cases, each run drawn whole.

@@ -224,7 +224,9 @@ export function mainPageStory(app: StoryPage): Story {
   const wrap = document.querySelector("#stage .frame-wrap");
   const play = document.getElementById("playpause");
   if (!wrap || !play) throw new Error("page is missing the picture or the play button");
-  const story = new Story(app.bridge, wrap, play, document.getElementById("narration"), () => app.poll());
+  // The tour's panel under the picture's status strip: between the two it
+  // cut the strip off the picture it belongs to.
+  const story = new Story(app.bridge, document.getElementById("status") ?? wrap, play, document.getElementById("narration"), () => app.poll());
   app.events.addEventListener("state", (ev) => story.update((ev as CustomEvent<GameState>).detail));
   // A link with tour=1: the first simulation loaded starts as a tour (held
   // at its start; the page plays it as it plays any run).

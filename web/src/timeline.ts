@@ -106,8 +106,8 @@ export class Timeline {
     // The bar sits under the picture's status line, the card under it.
     const root = el("div", { id: "timeline", class: "timeline", role: "group", "aria-label": "Timeline" });
     this.cardBox = el("aside", { id: "follow-card", class: "follow-card", "aria-labelledby": "follow-title", hidden: "" });
-    // Under the row that holds the status line (not inside it).
-    (byID("status").closest(".toolbar-more") ?? byID("status")).after(root, this.cardBox);
+    // Under the row of settings under the picture (not inside it).
+    (document.querySelector("#stage .toolbar-more") ?? byID("status")).after(root, this.cardBox);
     this.slider = el("input", { type: "range", id: "tl-scrub", min: "0", max: String(scrubSteps), step: "1", value: String(scrubSteps), "aria-label": "Virtual time: scrub over the recent history" });
     this.kind = el("select", { id: "tl-kind", "aria-label": "Kind of event to step to" }, ...eventKinds.map((k) => el("option", { value: k.value }, k.label)));
     this.mine = el("input", { type: "checkbox", id: "tl-mine" });
