@@ -370,7 +370,14 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 	// just above the ready row they take their threads from.
 	rowH := lineH + 8*sc // room for the dashes above and below the name
 	wakeH := float32(btoi(len(waking) > 0)) * (lineH + rowH)
-	laneH := min(laneMaxH*sc, (body.H-wakeH-float32(btoi(len(rest) > 0))*lineH)/float32(max(busy, 1)))
+	// The idle ones' line only where the busy lanes keep a readable
+	// height beside it: on a low panel (a phone's) the title counts the
+	// idle ones ("1 of 8 busy") and the running thread keeps its lane.
+	idleH := float32(btoi(len(rest) > 0)) * lineH
+	if body.H-wakeH-idleH < float32(max(busy, 1))*(laneLabelMin+1)*sc {
+		idleH = 0
+	}
+	laneH := min(laneMaxH*sc, (body.H-wakeH-idleH)/float32(max(busy, 1)))
 	gap := max(1, sc)
 	y := body.Y
 	s.at.lanes = s.at.lanes[:0]

@@ -53,11 +53,9 @@ func drawFullGCFrees(l *List, row Rect, garbage heapSeg, snap *sim.Snapshot, h *
 	th := max(1, 1.5*sc)
 	// Ticks up to the bar at both ends, joined by a line under it: the
 	// span reads as "this part", not as one more bar.
-	line := Rect{X: g.X, Y: row.Y + 4*sc, W: g.W, H: th}
-	l.Rect(line, ink)
-	l.Rect(Rect{X: g.X, Y: row.Y, W: th, H: line.Bottom() - row.Y}, ink)
-	l.Rect(Rect{X: g.Right() - th, Y: row.Y, W: th, H: line.Bottom() - row.Y}, ink)
-	ty := line.Bottom() + sc
+	bottom := row.Y + 4*sc + th
+	drawBracket(l, g.X, g.W, row.Y, bottom, th, ink)
+	ty := bottom + sc
 	var text Rect
 	for _, t := range fullGCFreesWords(snap, h) {
 		w := TextWidth(t, sc)

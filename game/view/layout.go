@@ -458,7 +458,7 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		// other's room.
 		mergedLine := compact && s.ThreadsMerged
 		if compact {
-			sl.Lanes, r = r.Top(line)
+			sl.Lanes, r = r.Top(compactLanesH(&s, line, scale))
 			switch {
 			case s.QueueContrast && !mergedLine:
 				// The compared run's two time bars are the lesson: the
@@ -518,6 +518,27 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		}
 	}
 	return sl
+}
+
+// compactBusyLanes is how many rows of busy carriers a compact side
+// still draws as lanes (folded lanes, Scene.IdleLanes): more fold to the
+// panel's title line.
+const compactBusyLanes = 2
+
+// compactLanesH is the carriers' height on a compact side: their title
+// line, or where the idle carriers are folded and only a few are busy,
+// the busy ones' lanes under the title. Folded to
+// the title alone, a phone drew the thread running on a carrier only as
+// a green dot in the OS threads' grid, and the carriers' row was empty:
+// the lesson (a few carriers run the virtual threads) was nowhere.
+func compactLanesH(s *Scene, line, scale float32) float32 {
+	rows := s.Lanes - 1 // the busy lanes (and a waking row's two); the idle ones are one line
+	if len(s.IdleLanes) == 0 || rows < 1 || rows > compactBusyLanes {
+		return line
+	}
+	// Lanes a line high, and no line for the idle ones (the title
+	// counts them, "1 of 8 busy"): the panels under them keep their room.
+	return line + float32(rows)*(CharH+4)*scale
 }
 
 // compactH is the height below which a stacked side is compact.

@@ -93,6 +93,28 @@ func drawCarrierCells(l *List, r Rect, n int, p *Palette, sc float32) {
 	}
 }
 
+// drawPlatformAlternative writes in r the first of words that fits
+// with a strip of n platform threads' cells w pixels long after it (the
+// memory the same threads would hold as platform threads, at the bar's
+// scale), or where none does, the first that fits alone.
+func drawPlatformAlternative(l *List, r Rect, w float32, n int, p *Palette, sc float32, words ...string) {
+	gap := CharW * sc
+	for _, s := range words {
+		tw := TextWidth(s, sc)
+		if tw+gap+w > r.W || w < float32(n)*2*sc {
+			continue
+		}
+		l.Text(r.X, r.Y, s, sc, p.TextDim)
+		strip := Rect{X: r.X + tw + gap, Y: r.Y + 3*sc, W: w, H: r.H - 5*sc}
+		cw := w / float32(n)
+		for i := 0; i < n; i++ {
+			l.Mark(Rect{X: strip.X + float32(i)*cw, Y: strip.Y, W: cw - max(1, sc), H: strip.H}, MeanPlatform, p, 1)
+		}
+		return
+	}
+	l.TextFit(r, sc, p.TextDim, words...)
+}
+
 // heapPart is one kind of heap contents, in its heap colour.
 type heapPart struct {
 	b           sim.Bytes
@@ -184,7 +206,8 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	}
 	// A gap between the heap and the JVM itself, taken from the JVM's
 	// part (its 182 MB loses no meaning by 3 pixels): butted against the
-	// heap's grey garbage, a reader could not see where the heap ends.
+	// heap's grey garbage, a reader could not see where the heap ends
+	// (the JVM's bracket's first tick would touch the heap's frame).
 	jvmGap := 3 * sc
 	jvm.X += jvmGap
 	jvm.W = max(0, jvm.W-jvmGap)
@@ -247,11 +270,12 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		"~"+Size(each)+" each resident, outside the heap", "~"+Size(each)+" each")
 	// The same threads as platform threads, by the model's own figure
 	// for a started OS thread (a reader worked out the 51 MB for
-	// himself): a product of this run's figures, not a second run, so a
-	// line of words rather than a bar.
+	// himself), drawn after its words at the bar's scale: a cell each,
+	// so the two counts of OS threads are set side by side.
 	if vn > nc {
 		plat := RoughSize(each * sim.Bytes(vn))
-		l.TextFit(Rect{X: cx + CharW*sc, Y: pNote.Y, W: r.Right() - cx - CharW*sc, H: row}, sc, p.TextDim,
+		drawPlatformAlternative(l, Rect{X: cx + CharW*sc, Y: pNote.Y, W: r.Right() - cx - CharW*sc, H: row},
+			px*float32(each*sim.Bytes(vn)), vn, p, sc,
 			"as "+Count(int64(vn))+" platform threads: ~"+plat, "as platform threads: ~"+plat)
 	}
 
@@ -345,13 +369,13 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	l.TextFit(Rect{X: heap.X, Y: hWords.Y, W: lx - TextWidth(limitWords, sc) - 2*CharW*sc - heap.X, H: row}, sc, p.Text, heapWords...)
 	l.Line(hx, hWords.Bottom()+1*sc, hx, bar.Y-1*sc, lw, p.Text)
 
-	// The JVM itself, named inside an empty frame: filled, its shade beside
-	// the heap's grey garbage and the heap's frame read as one more grey.
-	// Its outline is the dim text's light neutral, not the panels' dark
-	// edge: in that edge's grey, beside the garbage, it still read as
-	// more of the heap.
+	// The JVM itself, named over a bracket that spans its part: filled,
+	// its shade beside the heap's grey garbage read as one more grey; in
+	// a light outline it read as the legend's hollow box, one more
+	// (giant) carrier's OS thread. The bracket is no box: a line along
+	// the bar's foot, its ticks half the bar's height.
 	jvmThreads := max(0, snap.PlatformLive-nc)
-	l.Frame(jvm, max(1, 1.5*sc), p.TextDim)
+	drawBracket(l, jvm.X, jvm.W, jvm.Y+jvm.H/2, jvm.Bottom(), max(1, 1.5*sc), p.TextDim)
 	jy := jvm.Y + (jvm.H-row)/2
 	// What it is, in a few words ("the JVM itself" alone read as vague).
 	js := PartsSize(snap.RSSJVM)

@@ -72,19 +72,25 @@ func TestMemoryStoryIsTheBigMark(t *testing.T) {
 			assert.InDelta(t, float64(snap.RSSThreads)/float64(snap.RSSHeap), float64(carriers.W)/float64(heap.W), 0.15, "%s: one scale", name)
 			assert.InDelta(t, carriers.Right(), heap.X, 2*float64(sz[2]), "%s: one bar: the heap's part next to the carriers'", name)
 			// The JVM itself is set apart from the heap's grey garbage (a
-			// reader could not see where the heap ended): a gap after the
-			// heap's last mark, and an outline in a light neutral.
+			// reader could not see where the heap ended) by a gap after
+			// the heap's last mark and a bracket under its words; not by
+			// a box (its light outline read as the legend's hollow
+			// carrier's OS thread): nothing of it reaches the bar's top.
 			all := markSpan(&l, MeanThreadObj, MeanThreadLocal, MeanChunkData, MeanApp, MeanGarbage, MeanFree, MeanRequest)
-			var jvmEdge Rect
+			var jvm []Rect
 			for _, it := range l.Items[:l.legendFrom] {
 				b := it.Bounds()
-				if it.Kind == KindRect && it.Meaning == MeanNone && it.Color == p.TextDim && b.X >= all.Right()-0.5 &&
-					b.Y < all.Bottom() && b.Bottom() > all.Y && (jvmEdge.W == 0 || b.X < jvmEdge.X) {
-					jvmEdge = b
+				if it.Kind == KindRect && it.Meaning == MeanNone && b.X >= all.Right()+0.5 && b.Y >= all.Y-0.5 && b.Bottom() <= all.Bottom()+0.5 {
+					jvm = append(jvm, b)
 				}
 			}
-			require.Positive(t, jvmEdge.W, "%s: the JVM itself has a light outline", name)
-			assert.GreaterOrEqual(t, jvmEdge.X-all.Right(), 2*sz[2], "%s: a gap between the heap and the JVM itself", name)
+			require.NotEmpty(t, jvm, "%s: the JVM itself's bracket", name)
+			left := jvm[0]
+			for _, b := range jvm {
+				assert.Greater(t, b.Y, all.Y+all.H/4, "%s: the JVM's marks %v stay off the bar's top: no box", name, b)
+				left.X = min(left.X, b.X)
+			}
+			assert.GreaterOrEqual(t, left.X-all.Right(), 2*sz[2], "%s: a gap between the heap and the JVM itself", name)
 			// The StackChunks show, in the heap's brown, in the sliver, inside
 			// the heap's part.
 			n := pixelCounts(&l, Rect{})
@@ -273,6 +279,23 @@ func TestThreadsMemoryAtOneScale(t *testing.T) {
 	}
 	assert.Positive(t, sliver)
 	assert.Less(t, sliver, 0.2*carriers, "the virtual threads' sliver is small beside the carriers")
+	// The same threads as platform threads, at the bar's scale (a reader
+	// asked for the article's comparison drawn): a cell each, as long as
+	// the carriers' part times the threads over the carriers.
+	var plat Rect
+	cells := 0
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanPlatform {
+			cells++
+			if plat.W == 0 {
+				plat = it.Bounds()
+			}
+			plat.W = it.X + it.W - plat.X
+		}
+	}
+	assert.Equal(t, snap.VirtualLive, cells, "a platform thread's cell each")
+	want := float64(carriers) * float64(snap.VirtualLive) / float64(len(snap.Carriers))
+	assert.InDelta(t, want, float64(plat.W), 0.05*want, "the platform threads at the bar's scale")
 	// Inside the heap's part: between the carriers' cells and the JVM.
 	heap := markSpan(&l, MeanGarbage, MeanChunkData, MeanThreadObj)
 	slv := markSpan(&l, MeanChunkData, MeanThreadObj)

@@ -119,3 +119,31 @@ func TestPhoneQueuePanelTitleMatchesItsBars(t *testing.T) {
 	assert.Contains(t, texts(&l), "tasks waiting for a pool thread")
 	assert.NotContains(t, texts(&l), "how long")
 }
+
+// On a phone, the thread running on a carrier is drawn on its carrier's
+// lane, its token a line high, under the carriers' title: folded to the
+// title alone, the carriers' row was empty and the running thread only a
+// green dot in the OS threads' grid (the lesson, a few carriers run the
+// virtual threads, was nowhere).
+func TestPhoneDrawsTheRunningThreadOnItsCarrier(t *testing.T) {
+	in, side := runScene(t, sceneCase{"loom-carrier", "256-vthreads", sim.Duration(1001.13 * float64(sim.Millisecond))})
+	in.MemLimit = 256 * sim.MB // the page's
+	require.Equal(t, 1, busyLanes(in.Snap))
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "loom-carrier"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	worker := "worker-" + itoa(busyLane(in.Snap)+1)
+	var name *Item
+	for i := range l.Items[:l.legendFrom] {
+		if it := &l.Items[i]; it.Kind == KindText && it.Text == worker {
+			name = it
+		}
+	}
+	require.NotNil(t, name, "the busy carrier's lane names it: %s", texts(&l))
+	token := false
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.X > name.X && it.Y <= name.Y+1 && it.Y+it.H >= name.Y+CharH*name.Size-1 {
+			token = true
+		}
+	}
+	assert.True(t, token, "the running thread's token on %s's lane, a line high", worker)
+}
