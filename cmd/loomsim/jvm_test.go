@@ -210,6 +210,7 @@ func TestJVMReplaysTheCommittedSweepRuns(t *testing.T) {
 		{"g1-128m-fresh-1000", map[string]any{"gc": "g1", "heap_mb": 128.0, "threads": 1000.0, "state": "fresh"}, 26, 0, ""},
 		{"g1-256m-pooled-1000", map[string]any{"gc": "g1", "heap_mb": 256.0, "threads": 1000.0, "state": "pooled"}, 28, 0, ""},
 		{"parallel-256m-fresh-1000", map[string]any{"gc": "parallel", "heap_mb": 256.0, "threads": 1000.0, "state": "fresh"}, 56, 0, ""},
+		{"parallel-100m-nr8-pooled-1000-1533", map[string]any{"gc": "parallel", "heap_mb": 100.0, "new_ratio": 8.0, "threads": 1000.0, "state": "pooled"}, 176, 2, "Ergonomics"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rep := replayReport(t, committedRun(c.name)...)
