@@ -85,8 +85,8 @@ var helps = map[string]commandHelp{
 		text: "Needs a JDK: runs jvm/GcLab.java, the Java twin of the gc-lab scenario, and compares its GC log with\n" +
 			"the model (jvm gc-lab), or runs make jvm-check's sweep of points and writes the table (jvm sweep).\n" +
 			"--keep PREFIX keeps the run (PREFIX.log, PREFIX.twin.json, PREFIX.command); --replay PREFIX compares a\n" +
-			"kept run again without a JDK, at the knobs of its command (PREFIX.command, or FIDELITY.md's line for its\n" +
-			"name); --set then overrides those knobs, and the report says which.",
+			"kept run again without a JDK, at the knobs of its command (PREFIX.command); --set then overrides those\n" +
+			"knobs, and the report says which.",
 		examples: []string{"loomsim jvm gc-lab --set heap_mb=128", "loomsim jvm gc-lab --replay testdata/jvm-check/serial-64m-pooled-500"},
 	},
 }

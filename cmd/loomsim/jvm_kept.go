@@ -6,16 +6,13 @@ package main
 // with a 256 MB Parallel one. The knobs are read back from the run's java
 // command, the one record that holds all of them (the twin's result line
 // has its own knobs but not the JVM's flags, and the GC log neither
-// NewRatio nor SurvivorRatio): PREFIX.command, which --keep writes, or for
-// runs kept by the sweep before that file existed, the command FIDELITY.md
-// lists under the run's name.
+// NewRatio nor SurvivorRatio): PREFIX.command, which --keep writes (the
+// committed runs in testdata/jvm-check have theirs too).
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -47,9 +44,9 @@ func knobsForReplay(prefix string, set map[string]string) (map[string]string, *r
 	}
 	if cmd == "" {
 		if len(set) == 0 {
-			return nil, nil, &usageError{fmt.Sprintf("--replay %s: the run's knobs were not kept (no %s, and no line for %s in FIDELITY.md's commands); "+
+			return nil, nil, &usageError{fmt.Sprintf("--replay %s: the run's knobs were not kept (no %s); "+
 				"give them with --set, e.g. --set gc=serial --set heap_mb=64 --set threads=500 (every knob not set takes gc-lab's default)",
-				prefix, prefix+commandSuffix, filepath.Base(prefix))}
+				prefix, prefix+commandSuffix)}
 		}
 		return set, &replayKnobs{}, nil
 	}
@@ -77,38 +74,18 @@ func knobsForReplay(prefix string, set map[string]string) (map[string]string, *r
 	return merged, note, nil
 }
 
-// keptCommand reads the run's java command from prefix's command file, or
-// from FIDELITY.md's list of commands by the run's name; "" when neither
-// has it. from names where it was found.
+// keptCommand reads the run's java command from prefix's command file; ""
+// when the run has none. from names the file.
 func keptCommand(prefix string) (cmd, from string, err error) {
 	file := prefix + commandSuffix
 	b, err := os.ReadFile(file)
-	if err == nil {
-		return strings.TrimSpace(string(b)), file, nil
-	}
-	if !os.IsNotExist(err) {
-		return "", "", err
-	}
-	root, err := moduleRoot()
-	if err != nil {
-		return "", "", nil // outside the module there is no FIDELITY.md to ask
-	}
-	fidelity := filepath.Join(root, "FIDELITY.md")
-	f, err := os.Open(fidelity)
-	if err != nil {
+	if os.IsNotExist(err) {
 		return "", "", nil
 	}
-	defer f.Close()
-	// writeFidelity lists them as "- `NAME`: `java ...`".
-	lead := "- `" + filepath.Base(prefix) + "`: `"
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if l := sc.Text(); strings.HasPrefix(l, lead) {
-			return strings.TrimSuffix(strings.TrimPrefix(l, lead), "`"), "FIDELITY.md (" + filepath.Base(prefix) + ")", nil
-		}
+	if err != nil {
+		return "", "", err
 	}
-	return "", "", sc.Err()
+	return strings.TrimSpace(string(b)), file, nil
 }
 
 // knobsFromCommand reads gc-lab's knobs back from a java command that

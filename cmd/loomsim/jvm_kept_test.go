@@ -13,7 +13,7 @@ import (
 
 // A committed run replayed without --set runs the model at the run's own
 // knobs (Serial, 64 MB, 500 threads: Full GCs in the model as in the JVM),
-// read from the command FIDELITY.md keeps for it, and gives the report
+// read from its command file, and gives the report
 // the knobs given by hand give.
 func TestJVMReplayTakesTheKeptRunsKnobs(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
@@ -26,10 +26,10 @@ func TestJVMReplayTakesTheKeptRunsKnobs(t *testing.T) {
 	assert.EqualValues(t, 500, rep.Model.Params["threads"])
 	assert.Positive(t, rep.Model.FullGCs, "Serial at 64 MB has Full GCs; gc-lab's defaults have none")
 	require.NotNil(t, rep.Replay)
-	assert.Equal(t, "FIDELITY.md (serial-64m-pooled-500)", rep.Replay.From)
+	assert.Equal(t, prefix+commandSuffix, rep.Replay.From)
 	assert.Empty(t, rep.Replay.Overridden)
 
-	byHand := replayReport(t, committedRun("serial-64m-pooled-500", "gc=serial", "heap_mb=64", "threads=500")...)
+	byHand := replayReport(t, "jvm", "gc-lab", "--replay", prefix, "--json", "--set", "gc=serial", "--set", "heap_mb=64", "--set", "threads=500")
 	assert.Equal(t, byHand.Model.YoungGCs, rep.Model.YoungGCs)
 	assert.Equal(t, byHand.Model.FullGCs, rep.Model.FullGCs)
 	assert.Equal(t, byHand.Rows, rep.Rows)
@@ -37,7 +37,7 @@ func TestJVMReplayTakesTheKeptRunsKnobs(t *testing.T) {
 	// The text report says where the knobs came from.
 	code, out, stderr = loomsim("jvm", "gc-lab", "--replay", prefix)
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, out, "Replay: the run's knobs from FIDELITY.md (serial-64m-pooled-500): ")
+	assert.Contains(t, out, "Replay: the run's knobs from "+prefix+commandSuffix+": ")
 	assert.Contains(t, out, " gc=serial heap_mb=64 ")
 }
 
@@ -87,7 +87,7 @@ func TestJVMReplayWithoutKeptKnobs(t *testing.T) {
 	prefix := args[len(args)-1]
 	code, _, stderr := loomsim("jvm", "gc-lab", "--replay", prefix)
 	assert.Equal(t, 2, code)
-	assert.Contains(t, stderr, "the run's knobs were not kept (no "+prefix+".command, and no line for p in FIDELITY.md's commands)")
+	assert.Contains(t, stderr, "the run's knobs were not kept (no "+prefix+".command)")
 	assert.Contains(t, stderr, "--set gc=serial")
 
 	code, out, stderr := loomsim(args...)

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/loomlab/loomlab/sim/scenario"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -150,14 +152,14 @@ func keptSerialRun(t *testing.T, extra string) []string {
 }
 
 // committedRun is loomsim's arguments replaying one of make jvm-check's
-// runs in testdata/jvm-check at its knobs (set) and the sweep's duration.
-func committedRun(name string, set ...string) []string {
-	args := []string{"jvm", "gc-lab", "--replay", filepath.Join("..", "..", "testdata", "jvm-check", name),
-		"--json", "--set", "duration_s=" + sweepDuration}
-	for _, kv := range set {
-		args = append(args, "--set", kv)
-	}
-	return args
+// runs in testdata/jvm-check at the knobs its command file keeps.
+func committedRun(name string) []string {
+	return []string{"jvm", "gc-lab", "--replay", committedPrefix(name), "--json"}
+}
+
+// committedPrefix is the path prefix of a committed run.
+func committedPrefix(name string) string {
+	return filepath.Join("..", "..", "testdata", "jvm-check", name)
 }
 
 // replayReport runs loomsim with args, which must succeed, and reads its
@@ -189,26 +191,36 @@ func decodeReport(t *testing.T, out string) jvmReport {
 	return rep
 }
 
-// The committed runs of make jvm-check replay without a JVM; the JVM's
-// side is read from the real logs (counts checked against the logs' own
-// "Pause" lines in the measured window).
+// The committed runs of make jvm-check replay without a JVM and without
+// --set: each at the knobs of its own command file (NAME.command, as --keep
+// writes it), not at gc-lab's defaults. The JVM's side is read from the
+// real logs (counts checked against the logs' own "Pause" lines in the
+// measured window).
 func TestJVMReplaysTheCommittedSweepRuns(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	for _, c := range []struct {
 		name        string
-		set         []string
+		knobs       map[string]any
 		young, full int
 		cause       string
 	}{
-		{"parallel-64m-pooled-500", []string{"gc=parallel", "heap_mb=64", "threads=500"}, 98, 3, "Ergonomics"},
-		{"parallel-128m-pooled-1000", []string{"gc=parallel", "heap_mb=128", "threads=1000"}, 59, 3, "Ergonomics"},
-		{"serial-64m-pooled-500", []string{"gc=serial", "heap_mb=64", "threads=500"}, 52, 24, "Allocation Failure"},
-		{"g1-128m-fresh-1000", []string{"gc=g1", "heap_mb=128", "threads=1000", "state=fresh"}, 26, 0, ""},
-		{"g1-256m-pooled-1000", []string{"gc=g1", "heap_mb=256", "threads=1000"}, 28, 0, ""},
-		{"parallel-256m-fresh-1000", []string{"gc=parallel", "heap_mb=256", "threads=1000", "state=fresh"}, 56, 0, ""},
+		{"parallel-64m-pooled-500", map[string]any{"gc": "parallel", "heap_mb": 64.0, "threads": 500.0, "state": "pooled"}, 98, 3, "Ergonomics"},
+		{"parallel-128m-pooled-1000", map[string]any{"gc": "parallel", "heap_mb": 128.0, "threads": 1000.0, "state": "pooled"}, 59, 3, "Ergonomics"},
+		{"serial-64m-pooled-500", map[string]any{"gc": "serial", "heap_mb": 64.0, "threads": 500.0, "state": "pooled"}, 52, 24, "Allocation Failure"},
+		{"g1-128m-fresh-1000", map[string]any{"gc": "g1", "heap_mb": 128.0, "threads": 1000.0, "state": "fresh"}, 26, 0, ""},
+		{"g1-256m-pooled-1000", map[string]any{"gc": "g1", "heap_mb": 256.0, "threads": 1000.0, "state": "pooled"}, 28, 0, ""},
+		{"parallel-256m-fresh-1000", map[string]any{"gc": "parallel", "heap_mb": 256.0, "threads": 1000.0, "state": "fresh"}, 56, 0, ""},
+		{"parallel-100m-nr8-pooled-1000-1533", map[string]any{"gc": "parallel", "heap_mb": 100.0, "new_ratio": 8.0, "threads": 1000.0, "state": "pooled"}, 176, 2, "Ergonomics"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rep := replayReport(t, committedRun(c.name, c.set...)...)
+			rep := replayReport(t, committedRun(c.name)...)
+			require.NotNil(t, rep.Replay)
+			assert.Equal(t, committedPrefix(c.name)+commandSuffix, rep.Replay.From, "the knobs come from the run's command file")
+			assert.Empty(t, rep.Replay.Overridden)
+			for k, v := range c.knobs {
+				assert.Equal(t, v, rep.Model.Params[k], k)
+			}
+			assert.Equal(t, 6.0, rep.Model.Params["duration_s"], "the sweep's duration")
 			assert.Equal(t, c.young, rep.JVM.YoungGCs)
 			assert.Equal(t, c.full, rep.JVM.FullGCs)
 			if c.cause != "" {
@@ -220,6 +232,27 @@ func TestJVMReplaysTheCommittedSweepRuns(t *testing.T) {
 				assert.Contains(t, []string{"within", "miss", "agree", "info"}, r.Verdict, r.Metric)
 			}
 		})
+	}
+}
+
+// Every committed run has its command file, and each is byte for byte what
+// --keep writes for the knobs it holds (javaCommand and a newline).
+func TestCommittedRunsKeepTheirCommandAsKeepWritesIt(t *testing.T) {
+	sc, err := scenario.Get("gc-lab")
+	require.NoError(t, err)
+	logs, err := filepath.Glob(filepath.Join("..", "..", "testdata", "jvm-check", "*.log"))
+	require.NoError(t, err)
+	require.NotEmpty(t, logs)
+	for _, log := range logs {
+		prefix := strings.TrimSuffix(log, ".log")
+		b, err := os.ReadFile(prefix + commandSuffix)
+		require.NoError(t, err, "a committed run replays from its own command file")
+		knobs, err := knobsFromCommand(strings.TrimSpace(string(b)))
+		require.NoError(t, err, prefix)
+		require.NoError(t, agreesWithTwin(knobs, prefix+".twin.json"), prefix)
+		v, err := sc.Resolve("", knobs)
+		require.NoError(t, err, prefix)
+		assert.Equal(t, javaCommand(v)+"\n", string(b), prefix)
 	}
 }
 
@@ -290,7 +323,7 @@ func TestMeasuredShareStaysInTheKnobsRange(t *testing.T) {
 // the same pauses take 0.272 as long and the goal does not bind.
 func TestJVMReplaysARunWithItsCPUShare(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
-	rep := replayReport(t, committedRun("g1-256m-pooled-1000", "gc=g1", "heap_mb=256", "threads=1000")...)
+	rep := replayReport(t, committedRun("g1-256m-pooled-1000")...)
 	require.NotNil(t, rep.JVM.CPUShare)
 	assert.Equal(t, 0.272, *rep.JVM.CPUShare)
 	require.NotNil(t, rep.JVM.PauseCPUShare)
@@ -327,13 +360,13 @@ func TestJVMRunsTheModelWithTheJVMsWaitForACPU(t *testing.T) {
 
 	// A real run that counted them (00:06 UTC, 2 December 2026): 2,843 s of
 	// waiting over 312,449 times on a CPU (312,490 context switches).
-	rep = replayReport(t, committedRun("parallel-256m-fresh-1000", "gc=parallel", "heap_mb=256", "threads=1000", "state=fresh")...)
+	rep = replayReport(t, committedRun("parallel-256m-fresh-1000")...)
 	require.NotNil(t, rep.JVM.WakeWaitUS)
 	assert.Equal(t, 9111.0, *rep.JVM.WakeWaitUS)
 	assert.Equal(t, 9111.0, rep.Model.Params["wake_us"])
 
 	// A run kept before the twin counted them: the model keeps its default.
-	rep = replayReport(t, committedRun("serial-64m-pooled-500", "gc=serial", "heap_mb=64", "threads=500")...)
+	rep = replayReport(t, committedRun("serial-64m-pooled-500")...)
 	assert.Nil(t, rep.JVM.WakeWaitUS)
 	assert.Equal(t, 50.0, rep.Model.Params["wake_us"])
 }
@@ -357,7 +390,7 @@ func TestMeasuredWakeWaitNeedsCountsThatAgree(t *testing.T) {
 // the share of its length, 3 µs per wake-up and a second wake-up per
 // request gave 20,146 (×2.0); with only the spin's whole length, ×1.56.
 func TestJVMReplayOfACPUBoundRunServesAboutTheJVMsRequests(t *testing.T) {
-	rep := replayReport(t, committedRun("parallel-256m-fresh-1000", "gc=parallel", "heap_mb=256", "threads=1000", "state=fresh")...)
+	rep := replayReport(t, committedRun("parallel-256m-fresh-1000")...)
 	require.NotZero(t, rep.JVM.ThroughputRPS)
 	ratio := rep.Model.ThroughputRPS / rep.JVM.ThroughputRPS
 	assert.Greater(t, ratio, 0.8, "the model's requests cost about the twin's CPU")
