@@ -693,6 +693,24 @@ func (b *browser) text(sel string) string {
 	return s
 }
 
+// textWhen reads sel's text until ok holds or d has passed, and returns
+// the last text read. For the page's parts that follow its state poll
+// (every 250 ms: the line under the title, the figure line, the status
+// line, the Case label): a condition on state() can hold a poll before
+// the page shows it, so a single read right after it can see the text of
+// the poll before.
+func (b *browser) textWhen(t *testing.T, sel string, ok func(string) bool, d time.Duration) string {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for {
+		s := b.text(sel)
+		if ok(s) || time.Now().After(deadline) {
+			return s
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
 // embedsStarted waits for the blog sample's embeds to settle and returns
 // how many of them started (their loomlab.ready resolved).
 func (b *browser) embedsStarted() int {
