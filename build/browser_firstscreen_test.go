@@ -45,6 +45,27 @@ type footCheck struct {
 	Last string // the lowest row starting on the first screen, for the log
 }
 
+// openStoryFitted opens the page on story and waits until the story's
+// opening has reached its moment (the heading, the line under it and the
+// notes settle there) and the picture's height holds. The page fits the
+// picture on the animation frame after a row changes size, and a loaded
+// machine draws few frames a second: a first screen read or shot before
+// that is one no reader sees.
+func (b *browser) openStoryFitted(story string) error {
+	b.goTo("/")
+	if story != "vt-pooling" { // the page opens on vt-pooling's story
+		b.eval(fmt.Sprintf(`document.querySelector('#picker button[data-scenario=%q]').click(), true`, story), nil)
+	}
+	if !b.poll(b.t, `(s => s.scenario === "`+story+`" && (s.opening.done || !s.opening.active))(loomlab.state())`, 90*time.Second) {
+		return fmt.Errorf("%s did not open at its moment", story)
+	}
+	if !b.poll(b.t, `(() => { const h = document.querySelector(".frame-wrap").getBoundingClientRect().height;
+		const same = window.__fitH === h; window.__fitH = h; return same })()`, 30*time.Second) {
+		return fmt.Errorf("%s: the picture's height kept changing", story)
+	}
+	return nil
+}
+
 func TestFirstScreenEndsOnAWholeRow(t *testing.T) {
 	b := newBrowser(t)
 	if err := chromedp.Do(b.ctx, chromedp.EmulateViewport(1200, 1000)); err != nil {
@@ -53,21 +74,8 @@ func TestFirstScreenEndsOnAWholeRow(t *testing.T) {
 	run := b.subtests(t)
 	for _, story := range []string{"vt-pooling", "request-load", "vt-basics", "loom-carrier", "llm-router"} {
 		run(story, func(t *testing.T) {
-			b.goTo("/")
-			if story != "vt-pooling" { // the page opens on vt-pooling's story
-				b.eval(fmt.Sprintf(`document.querySelector('#picker button[data-scenario=%q]').click(), true`, story), nil)
-			}
-			// The story's opening fast-forwards to its moment; the heading,
-			// the line under it and the notes settle there.
-			if !b.poll(t, `(s => s.scenario === "`+story+`" && (s.opening.done || !s.opening.active))(loomlab.state())`, 90*time.Second) {
-				t.Fatalf("%s did not open at its moment", story)
-			}
-			// The fit runs on the animation frame after a row changes size
-			// (a loaded machine draws few frames a second): wait until the
-			// picture's height holds.
-			if !b.poll(t, `(() => { const h = document.querySelector(".frame-wrap").getBoundingClientRect().height;
-				const same = window.__fitH === h; window.__fitH = h; return same })()`, 30*time.Second) {
-				t.Fatalf("%s: the picture's height kept changing", story)
+			if err := b.openStoryFitted(story); err != nil {
+				t.Fatal(err)
 			}
 			time.Sleep(time.Second)
 			var c footCheck

@@ -70,7 +70,12 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	// The line under the title says the next step only: the picture's
 	// callout names the moment held ("First Full GC at ..."), and saying it
 	// here too told one story three times on the first screen.
-	if line := b.text("#start-hint"); !strings.Contains(line, "Press ▶ Play to run on from here") || strings.Contains(strings.ToLower(line), strings.ToLower(st.Opening.Reached)) {
+	// (The line follows the page's state poll: waited for, like the other
+	// parts of the page read below.)
+	heldLine := func(line string) bool {
+		return strings.Contains(line, "Press ▶ Play to run on from here") && !strings.Contains(strings.ToLower(line), strings.ToLower(st.Opening.Reached))
+	}
+	if line := b.textWhen(t, "#start-hint", heldLine, 5*time.Second); !heldLine(line) {
 		t.Errorf("the line under the title %q: want the next step, not the moment (%q) the callout names", line, st.Opening.Reached)
 	}
 	// The first screen is the story's own case alone (Compare one click
@@ -91,8 +96,9 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	// is labelled with the picture's own "this run". The label follows the
 	// page's next state poll (every 250 ms), so it is waited for: read once
 	// straight after the contrast landed, it failed a CI run under load.
-	b.poll(t, `document.querySelector('label[for="case"]').textContent.trim() === "This run"`, 5*time.Second)
-	if label := b.text(`label[for="case"]`); strings.TrimSpace(label) != "This run" {
+	// The status line and the figure line below come from that same poll.
+	thisRun := func(label string) bool { return strings.TrimSpace(label) == "This run" }
+	if label := b.textWhen(t, `label[for="case"]`, thisRun, 5*time.Second); !thisRun(label) {
 		t.Errorf("the Case list's label %q beside the compared run; want \"This run\"", label)
 	}
 	if label := b.text(`label:has(#compare)`); strings.TrimSpace(label) != "Choose cases to compare" {
@@ -195,7 +201,8 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	if st := b.openingState(t); st.SimTimeNs != 0 || st.Opening.Done || st.Opening.Active {
 		t.Errorf("Reset: %+v; want t = 0 and no opening", st)
 	}
-	if line := b.text("#start-hint"); strings.Contains(line, "run on from here") {
+	notHeld := func(line string) bool { return !strings.Contains(line, "run on from here") }
+	if line := b.textWhen(t, "#start-hint", notHeld, 5*time.Second); !notHeld(line) {
 		t.Errorf("after Reset the line still says %q", line)
 	}
 }
@@ -220,7 +227,10 @@ func (b *browser) pickerOpensItsStory(t *testing.T) {
 	if len(st.Sides) > 1 {
 		t.Errorf("picking request-load opened %d sides; want its own case alone", len(st.Sides))
 	}
-	if hf := b.text("#headline-figures"); !strings.Contains(hf, "time to finish every request") || strings.Contains(hf, "yet") {
+	oneCase := func(hf string) bool {
+		return strings.Contains(hf, "time to finish every request") && !strings.Contains(hf, "yet")
+	}
+	if hf := b.textWhen(t, "#headline-figures", oneCase, 5*time.Second); !oneCase(hf) {
 		t.Errorf("request-load's figure line at its opening, one case: %q", hf)
 	}
 	// Compare, one click away, draws the cases side by side, and the line
@@ -231,7 +241,10 @@ func (b *browser) pickerOpensItsStory(t *testing.T) {
 		t.Fatalf("Compare did not draw request-load's cases side by side: %+v", b.openingState(t))
 	}
 	b.frames(2)
-	if hf := b.text("#headline-figures"); !strings.Contains(hf, "time to finish every request") || !regexp.MustCompile(`In the picture at .*(finished yet|not yet|all have finished)`).MatchString(hf) {
+	compared := func(hf string) bool {
+		return strings.Contains(hf, "time to finish every request") && regexp.MustCompile(`In the picture at .*(finished yet|not yet|all have finished)`).MatchString(hf)
+	}
+	if hf := b.textWhen(t, "#headline-figures", compared, 5*time.Second); !compared(hf) {
 		t.Errorf("request-load's figure line compared: %q", hf)
 	}
 }
@@ -253,7 +266,8 @@ func (b *browser) opensAtAMomentNotTheEnd(t *testing.T) {
 		t.Errorf("gc-lab's opening: ended %v, %+v; want held at a moment of its story (%q at %d ns), not at the run's end",
 			ended, st, st.Opening.Kind, st.Opening.TimeNs)
 	}
-	if line := b.text("#start-hint"); !strings.Contains(line, "Press ▶ Play to run on from here") {
+	held := func(line string) bool { return strings.Contains(line, "Press ▶ Play to run on from here") }
+	if line := b.textWhen(t, "#start-hint", held, 5*time.Second); !held(line) {
 		t.Errorf("the line under the title at gc-lab's opening: %q", line)
 	}
 }

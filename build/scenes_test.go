@@ -139,18 +139,10 @@ func TestPageShots(t *testing.T) {
 			if only := os.Getenv("SCENE"); only != "" && !strings.Contains(story, only) {
 				continue
 			}
-			b.goTo("/")
-			if story != "vt-pooling" { // the page opens on vt-pooling's story
-				b.eval(fmt.Sprintf(`document.querySelector('#picker button[data-scenario=%q]').click(), true`, story), nil)
-			}
-			if !b.poll(t, `(s => s.scenario === "`+story+`" && (s.opening.done || !s.opening.active))(loomlab.state())`, 90*time.Second) {
-				t.Errorf("%s: the story did not open at its moment", story)
+			if err := b.openStoryFitted(story); err != nil {
+				t.Error(err)
 				continue
 			}
-			// The page fits the picture on the frame after a row changes
-			// size: wait until its height holds, then for the animations.
-			b.poll(t, `(() => { const h = document.querySelector(".frame-wrap").getBoundingClientRect().height;
-				const same = window.__fitH === h; window.__fitH = h; return same })()`, 30*time.Second)
 			// The picture's animations (a Full GC's compaction, threads in
 			// flight) run on the game's ticks, which a loaded machine
 			// draws slowly: wait until they have ended, as the canvas
