@@ -8,7 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// On a phone's canvas the races' frame still names its carriers' strip
+// On a phone's canvas the races' frame says its parked threads hold no
+// carrier, still names its carriers' strip
 // (readers of eight numbered boxes with no name asked what they were)
 // and says that the won call's thread has ended, on a second line of its
 // narrow cell (a bare "won" read as still running).
@@ -19,6 +20,8 @@ func TestRacePhoneNamesCarriersAndEndedWinner(t *testing.T) {
 	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "llm-router"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
 	require.True(t, SceneOf(&in, true).ScopesLead)
 	assert.Contains(t, texts(&l), itoa(len(in.Snap.Carriers))+" carriers (OS threads)")
+	// The threads' line keeps the lesson: the parked hold no carrier.
+	assert.Contains(t, texts(&l), "\n"+Count(int64(parkedVirtual(in.Snap)))+" parked, no carrier\n")
 	var won *Item
 	for i := range l.Items[:l.legendFrom] {
 		if it := &l.Items[i]; it.Kind == KindText && it.Text == "won" {

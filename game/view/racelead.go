@@ -198,7 +198,10 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		short = append(short, leadPiece{mark: callReady, marks: true, words: Count(int64(ready)) + " "})
 	}
 	// The lesson first where it fits: the parked hold no carrier.
+	// ("no carrier" keeps it on a phone's line, where "on no carrier"
+	// left the parked threads' count alone: the lesson went unsaid.)
 	forms = append(forms, append(slices.Clone(long), leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked, on no carrier"}),
+		append(slices.Clone(long), leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked, no carrier"}),
 		append(long, leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked)) + " parked"}),
 		append(short, leadPiece{mark: callWaiting, marks: true, words: Count(int64(parked))}))
 	for _, f := range forms {

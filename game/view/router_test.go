@@ -244,11 +244,17 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	}
 	require.Len(t, cells, 3, "the three calls' cells")
 	in2 := func(r Rect, x, y float32) bool { return x >= r.X && x <= r.Right() && y >= r.Y && y <= r.Bottom() }
+	// A dash of an outline lies on its cell's edge (the parked sign's
+	// thin rows are inside it).
+	onEdge := func(it Item, c Rect) bool {
+		return it.X <= c.X+0.5 || it.X+it.W >= c.Right()-0.5 || it.Y <= c.Y+0.5 || it.Y+it.H >= c.Bottom()-0.5
+	}
 	// Each state its own look at a glance (the ready cells, filled like
 	// the running ones but for a small dot, read as busy): running a
 	// filled token framed in the on-a-CPU green with its dot, ready
-	// hollow (a blue outline, no fill), parked a pause sign (two bars:
-	// a square read as the legend's "virtual thread" swatch).
+	// hollow (a blue outline, no fill), parked an hourglass (a square
+	// read as the legend's "virtual thread" swatch, two bars as a media
+	// player's pause).
 	var green, full, edges, bars [3]int
 	for _, it := range l.Items {
 		for i, c := range cells {
@@ -266,7 +272,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 				full[i]++
 			case it.Meaning == MeanVirtual && it.H > 2*it.W && it.H < c.H*0.8:
 				bars[i]++
-			case it.Meaning == MeanVirtual && min(it.W, it.H) <= 3:
+			case it.Meaning == MeanVirtual && min(it.W, it.H) <= 3 && onEdge(it, c):
 				edges[i]++
 			}
 		}
@@ -279,7 +285,10 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// Dashed: many short edges, as a carrier woken for it is drawn.
 	assert.Zero(t, edges[0]+edges[2], "only the ready call is outlined")
 	assert.Greater(t, edges[1], 8, "the ready call is hollow: a dashed blue outline, not a frame's 4 sides")
-	assert.Equal(t, [3]int{0, 0, 2}, bars, "the waiting call is the pause sign")
+	assert.Equal(t, [3]int{0, 0, 0}, bars, "no cell is a pause sign's two bars")
+	for i, want := range []int{0, 0, 1} {
+		assert.Equal(t, want, hourglasses(l.Items, cells[i]), "only the waiting call is the parked sign (cell %d)", i)
+	}
 	// The cells say their state, in the larger bold, without the calls'
 	// thread numbers; the request whose calls run is named as brightly
 	// as the tokens' words, a parked call dimly.
@@ -320,7 +329,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	assert.NotContains(t, texts(&read), "sends its request")
 	txt := texts(&l)
 	// The parked request thread of an open race says what it waits for,
-	// under its number (a pause sign alone left readers guessing), and
+	// under its number (a parked sign alone left readers guessing), and
 	// the columns are headed by the models' names alone.
 	assert.Contains(t, txt, "\n#1\nawaits calls\n", "the request cell says what it waits for: \"parked\" alone beside its running calls read as a contradiction")
 	assert.Contains(t, txt, "\nHaiku\nSonnet\nOpus\n")
@@ -330,7 +339,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	assert.NotContains(t, txt, "parked, no answer yet")
 	assert.NotContains(t, txt, "ready (new, or answer arrived)", "the ready row is folded into the threads' line")
 	assert.Contains(t, txt, "4 virtual threads = \n1 running on 1 of 2 carriers + \n1 ready (carriers waking: 50.0 µs) + \n2 parked, holding no carrier")
-	var lineGreen, lineTokens, lineEdges, lineSquares int
+	var lineGreen, lineTokens, lineEdges int
 	for _, it := range l.Items {
 		if it.Meaning == MeanNone || !threads.Contains(it.Bounds()) {
 			continue
@@ -338,16 +347,14 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 		switch {
 		case it.Meaning == MeanOnCPU:
 			lineGreen++
-		case min(it.W, it.H) <= 2:
-			lineEdges++
-		case it.W > it.H:
+		case it.H >= CharH*0.6:
 			lineTokens++
-		default:
-			lineSquares++
+		case min(it.W, it.H) <= 2 && it.W <= 3*it.H:
+			lineEdges++
 		}
 	}
-	assert.Equal(t, [3]int{0, 1, 2}, [3]int{lineGreen, lineTokens, lineSquares},
-		"the cells' looks: running a blue token; parked two bars")
+	assert.Equal(t, [2]int{0, 1}, [2]int{lineGreen, lineTokens}, "the cells' looks: running a blue token")
+	assert.Equal(t, 1, hourglasses(l.Items, threads), "parked: the cells' hourglass")
 	assert.Greater(t, lineEdges, 4, "ready: a dashed outline, as the cells")
 	// The carriers are a row of slots, one per carrier, each saying what
 	// it does: the busy one in the running cells' blue with its thread

@@ -593,13 +593,14 @@ func stateSwatchW(sc float32) float32 { return CharH * sc * 0.8 * 1.6 }
 func drawStateSwatch(l *List, x float32, r Rect, st callState, lead bool, p *Palette, sc float32) {
 	sw, cellW := CharH*sc*0.8, stateSwatchW(sc)
 	if st == callWaiting {
-		// The parked square alone: framed, at a key's size, it was
-		// too small to see. (The races' picture's pause sign.)
-		sq := parkedSquare(Rect{H: CharH * sc}, sc)
+		// The sign alone: framed, at a key's size, it was too small
+		// to see. (The races' picture's parked sign.)
 		if lead {
-			drawPauseSign(l, x+(cellW-sq)/2, r.Y+(r.H-sq)/2, sq, p)
+			h := parkedSign(CharH*sc, sc)
+			drawParkedSign(l, x+(cellW-parkedSignW(h))/2, r.Y+(r.H-h)/2, h, p)
 			return
 		}
+		sq := parkedSquare(Rect{H: CharH * sc}, sc)
 		l.Mark(Rect{X: x + (cellW-sq)/2, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
 		return
 	}
@@ -832,12 +833,14 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		// Parked: the parked panel's square on the panel's ground, the
 		// words dim; only the calls that hold or wait for a carrier are
 		// drawn as tokens, as in the lanes and the ready row. In the
-		// races' picture the square is a pause sign: alone it read as
-		// the legend's "virtual thread" swatch.
+		// races' picture the square is the parked sign (parkedsign.go):
+		// alone it read as the legend's "virtual thread" swatch.
 		l.Frame(r, max(1, sc*0.75), p.PanelEdge)
 		sq := parkedSquare(r, sc)
 		if f.lead {
-			drawPauseSign(l, r.X+in, r.Y+(r.H-sq)/2, sq, p)
+			h := parkedSign(r.H, sc)
+			drawParkedSign(l, r.X+in, r.Y+(r.H-h)/2, h, p)
+			sq = parkedSignW(h)
 		} else {
 			l.Mark(Rect{X: r.X + in, Y: r.Y + (r.H-sq)/2, W: sq, H: sq}, MeanVirtual, p, 1)
 		}
@@ -1072,17 +1075,8 @@ func crossSide(r Rect, sc float32) float32 {
 	return max(4, min(r.H*0.5, 8*sc))
 }
 
-// drawPauseSign draws a parked race cell's mark in the races' picture:
-// two bars in the virtual thread's blue, the sign of a thread paused off
-// its carrier, in a square of side sq at (x, y).
-func drawPauseSign(l *List, x, y, sq float32, p *Palette) {
-	bar := max(1, sq*0.36)
-	l.Mark(Rect{X: x, Y: y, W: bar, H: sq}, MeanVirtual, p, 1)
-	l.Mark(Rect{X: x + sq - bar, Y: y, W: bar, H: sq}, MeanVirtual, p, 1)
-}
-
-// parkedSquare is the side of the parked square drawn in a waiting cell
-// (and its key), about the parked panel's squares.
+// parkedSquare is the side of the parked square drawn in a small race
+// cell (and its key), about the parked panel's squares.
 func parkedSquare(r Rect, sc float32) float32 {
 	return max(3, min(r.H*0.5, 7*sc))
 }
@@ -1132,11 +1126,11 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			}
 			l.TextFit(Rect{X: x, Y: top + CharH*of.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.Background, say...)
 		} else if f.lead && st == callWaiting && sv.Winner < 0 && owner.H >= CharH*(of.size+sc)+2*sc {
-			// What it waits for, under its number: a pause sign alone
+			// What it waits for, under its number: a parked sign alone
 			// left readers guessing that the request's thread waits
 			// for its race ("#4343 shows only a small parked icon").
 			drawCall(l, owner, st, nil, active, f, p, sc)
-			x := owner.X + 4*sc + parkedSquare(owner, sc) + 5*sc // after the sign, as drawCall sets its words
+			x := owner.X + 4*sc + parkedSignW(parkedSign(owner.H, sc)) + 5*sc // after the sign, as drawCall sets its words
 			top := owner.Y + (owner.H-CharH*(of.size+sc))/2
 			ink := p.TextDim
 			if active {
