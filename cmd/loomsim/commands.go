@@ -254,31 +254,7 @@ func cmdVerify(args []string, w io.Writer) (int, error) {
 		}
 		all = append(all, checks...)
 	}
-	code := 0
-	for _, c := range all {
-		if c.Status == "fail" {
-			code = 1
-		}
-	}
-	if o.json {
-		if all == nil {
-			all = []scenario.Check{}
-		}
-		return code, json.NewEncoder(w).Encode(all)
-	}
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "scenario\tcase\tmetric\trole\tarticle\tmodel\ttolerance\tstatus")
-	for _, c := range all {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Scenario, c.Case, c.Metric, c.Role, c.Article, c.ModelText(), c.Tolerance, c.Status)
-	}
-	tw.Flush()
-	fmt.Fprintf(w, "\n%s\n", scenario.SummarizeRoles(all))
-	for _, c := range all {
-		if c.Status == "deviation" {
-			fmt.Fprintf(w, "\ndeviation %s %s %s: %s\n", c.Scenario, c.Case, c.Metric, c.Reason)
-		}
-	}
-	return code, nil
+	return writeVerdicts(w, all, o.json)
 }
 
 func cmdTrace(args []string, w, stderr io.Writer) error {

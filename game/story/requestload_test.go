@@ -40,6 +40,14 @@ func TestRequestLoadMomentsWaitForTheirThreshold(t *testing.T) {
 	if got := tell("virtual-per-task", virtual); len(got) != 1 || got[0].Kind != ManyWaiting {
 		t.Errorf("1,000 virtual threads waiting: %v", got)
 	}
+	platform := &sim.Snapshot{PlatformApp: 999}
+	if got := tell("platform-per-task", platform); len(got) != 0 {
+		t.Errorf("999 OS threads alive: %v", got)
+	}
+	platform.PlatformApp = 1000
+	if got := tell("platform-per-task", platform); len(got) != 1 || got[0].Kind != ManyWaiting {
+		t.Errorf("1,000 OS threads alive: %v", got)
+	}
 }
 
 // A finished run's sentence gives the run's peaks, not the final state's

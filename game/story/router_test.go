@@ -43,3 +43,27 @@ func TestRouterSingleCountsTheRaces(t *testing.T) {
 		t.Errorf("told at %v, the switch was at %v", got[0].At, sw.At)
 	}
 }
+
+// The losers are the calls cancelled after a win: a cancel before any win
+// of the tick is not one, and of two wins in a tick the first decided a
+// race first, so the moment tells that one.
+func TestLosersCancelledFollowTheFirstWin(t *testing.T) {
+	s := &sim.Snapshot{Time: sim.Time(50 * sim.Millisecond), RouterSingle: -1, RouterRaces: 2}
+	ms := func(at int64) sim.Time { return sim.Time(at * int64(sim.Millisecond)) }
+	cancelFirst := []sim.Event{{At: ms(30), Kind: sim.EvCancel, Thread: 10}, {At: ms(40), Kind: sim.EvWin, Thread: 9, A: 1}}
+	if got := routerTeller().Observe(s, cancelFirst); len(got) != 0 {
+		t.Errorf("a cancel before the win: %v", got)
+	}
+	twoWins := []sim.Event{
+		{At: ms(40), Kind: sim.EvWin, Thread: 9, A: 1}, {At: ms(40), Kind: sim.EvCancel, Thread: 10},
+		{At: ms(45), Kind: sim.EvWin, Thread: 12, A: 2}, {At: ms(45), Kind: sim.EvCancel, Thread: 13},
+	}
+	got := routerTeller().Observe(s, twoWins)
+	if len(got) != 1 || got[0].Kind != LosersCancelled {
+		t.Fatalf("two wins: %v", got)
+	}
+	contains(t, "two wins", got[0].Sentence, "A race is decided at 40 ms (2 so far): Sonnet answered first")
+	if got[0].At != ms(40) {
+		t.Errorf("told at %v, the first win was at 40 ms", got[0].At)
+	}
+}

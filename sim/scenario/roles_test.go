@@ -40,10 +40,10 @@ func TestRoleSummary(t *testing.T) {
 	checks := []Check{
 		{Role: "predicted", Status: "pass"}, {Role: "predicted", Status: "fail"},
 		{Role: "predicted", Status: "deviation"}, {Role: "predicted", Status: "pass"},
-		{Role: "calibrated", Status: "pass"},
+		{Role: "calibrated", Status: "pass"}, {Role: "calibrated", Status: "fail"},
 	}
 	assert.Equal(t, "4 predicted figures, 2 within tolerance (1 declared deviation, 1 failing); "+
-		"1 calibrated (a profile constant was fitted to them), 1 within tolerance", SummarizeRoles(checks).String())
+		"2 calibrated (a profile constant was fitted to them), 1 within tolerance", SummarizeRoles(checks).String())
 }
 
 // The small-count tolerance: counting noise of the article's one run.

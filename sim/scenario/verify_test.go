@@ -25,6 +25,7 @@ func TestVerifyVerdicts(t *testing.T) {
 	m := map[string]map[string]any{
 		"a": {"elapsed_ms": 105.0, "full_gcs": int64(4)},
 		"b": {"elapsed_ms": 90.0, "full_gcs": int64(4)},
+		"c": {"full_gcs": int64(4)},
 	}
 	cases := []struct {
 		name    string
@@ -37,6 +38,10 @@ func TestVerifyVerdicts(t *testing.T) {
 		{"outside tolerance", Figure{Case: "a", Metric: "elapsed_ms", Value: 80, Tol: Tolerance{Rel: 0.1}}, "fail", "", ""},
 		{"a missing metric is not zero", Figure{Case: "a", Metric: "young_gcs", Value: 0, Tol: Tolerance{Abs: 1}}, "fail", "",
 			"reports no young_gcs"},
+		{"an ordering whose other side is missing", Figure{Case: "a", Metric: "elapsed_ms", Than: "c", Cmp: ">"}, "fail", "",
+			"the c run reports no elapsed_ms"},
+		{"about the same, within the band", Figure{Case: "a", Metric: "elapsed_ms", Than: "b", Cmp: "≈", Tol: Tolerance{Rel: 0.2}}, "pass", "", ""},
+		{"about the same, outside the band", Figure{Case: "a", Metric: "elapsed_ms", Than: "b", Cmp: "≈", Tol: Tolerance{Rel: 0.1}}, "fail", "", ""},
 		{"ordering held", Figure{Case: "a", Metric: "elapsed_ms", Than: "b", Cmp: ">"}, "pass", "", ""},
 		{"ordering broken", Figure{Case: "a", Metric: "elapsed_ms", Than: "b", Cmp: "<"}, "fail", "", ""},
 		{"equal is not an ordering", Figure{Case: "a", Metric: "full_gcs", Than: "b", Cmp: ">"}, "fail", "", ""},
@@ -46,6 +51,10 @@ func TestVerifyVerdicts(t *testing.T) {
 			Deviation: "why", Pinned: []float64{105}}, "deviation", "pass", "why"},
 		{"deviation whose model moved", Figure{Case: "a", Metric: "elapsed_ms", Value: 80, Tol: Tolerance{Rel: 0.1},
 			Deviation: "why", Pinned: []float64{104}}, "fail", "fail", "moved from 104 (declared) to 105"},
+		{"deviation whose model moved a ten-thousandth", Figure{Case: "a", Metric: "elapsed_ms", Value: 80, Tol: Tolerance{Rel: 0.1},
+			Deviation: "why", Pinned: []float64{105.01}}, "fail", "fail", "moved from 105.01 (declared) to 105"},
+		{"deviation pinning more values than the model gives", Figure{Case: "a", Metric: "elapsed_ms", Value: 80, Tol: Tolerance{Rel: 0.1},
+			Deviation: "why", Pinned: []float64{105, 90}}, "fail", "fail", "pins 2 values for 1"},
 		{"deviation never pinned", Figure{Case: "a", Metric: "elapsed_ms", Value: 80, Tol: Tolerance{Rel: 0.1},
 			Deviation: "why"}, "fail", "fail", "pins 0 values"},
 		{"ordering deviation as pinned", Figure{Case: "a", Metric: "full_gcs", Than: "b", Cmp: ">",
@@ -63,6 +72,48 @@ func TestVerifyVerdicts(t *testing.T) {
 			assert.Contains(t, got.Reason, c.reason)
 		})
 	}
+}
+
+// Each band of a tolerance, at and just past its edges, the figures worked
+// out by hand: ±25 % of 100 is 75–125 (of the article, not the model), ±3
+// of 96 is 93–99, ×/÷1.5 of 10 is 6.67–15, exact admits only the figure.
+func TestToleranceBands(t *testing.T) {
+	for _, c := range []struct {
+		tol            Tolerance
+		article, model float64
+		ok             bool
+	}{
+		{Tolerance{Rel: 0.25}, 100, 125, true}, {Tolerance{Rel: 0.25}, 100, 75, true},
+		{Tolerance{Rel: 0.25}, 100, 126, false}, {Tolerance{Rel: 0.25}, 100, 74, false},
+		{Tolerance{Rel: 0.25}, 100, 130, false}, // a quarter of 130 would admit it
+		{Tolerance{Rel: 0.25}, -100, -125, true}, {Tolerance{Rel: 0.25}, -100, -126, false},
+		{Tolerance{Abs: 3}, 96, 99, true}, {Tolerance{Abs: 3}, 96, 93, true},
+		{Tolerance{Abs: 3}, 96, 99.5, false}, {Tolerance{Abs: 3}, 96, 92.5, false},
+		{Tolerance{Factor: 1.5}, 10, 15, true}, {Tolerance{Factor: 1.5}, 10, 6.7, true},
+		{Tolerance{Factor: 1.5}, 10, 16, false}, {Tolerance{Factor: 1.5}, 10, 6.6, false},
+		{Tolerance{Exact: true}, 500, 500, true}, {Tolerance{Exact: true}, 500, 501, false}, {Tolerance{Exact: true}, 500, 499, false},
+		{Tolerance{Rel: 0.25, Abs: 30}, 100, 130, true}, // either band admits
+		{Tolerance{}, 100, 100, false},                  // no band admits nothing
+	} {
+		assert.Equal(t, c.ok, c.tol.OK(c.article, c.model), "%s: %v vs %v", c.tol, c.article, c.model)
+	}
+}
+
+// A check shows the article's figure as the article reads, when the figure
+// says how, and the model's values in the metric's unit, an ordering's in
+// the order of its cases.
+func TestCheckTexts(t *testing.T) {
+	m := map[string]map[string]any{"a": {"elapsed_ms": 105.0}, "b": {"elapsed_ms": 90.0}}
+	checks := verdicts(t, []Figure{
+		{Case: "a", Metric: "elapsed_ms", Value: 100, Text: "~100 ms", Tol: Tolerance{Rel: 0.1}},
+		{Case: "a", Metric: "elapsed_ms", Value: 100, Tol: Tolerance{Rel: 0.1}},
+		{Case: "a", Metric: "elapsed_ms", Than: "b", Cmp: ">"},
+	}, m)
+	assert.Equal(t, "~100 ms", checks[0].Article)
+	assert.Equal(t, "100", checks[1].Article)
+	assert.Equal(t, "105 ms", checks[1].ModelText())
+	assert.Equal(t, "> (105 ms vs 90 ms)", checks[2].ModelText())
+	assert.Equal(t, "a vs b", checks[2].Case)
 }
 
 // Every declared deviation of every scenario pins the model's value, so a

@@ -1,0 +1,43 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/loomlab/loomlab/sim/scenario"
+)
+
+// writeVerdicts writes verify's checks, as JSON or as a table with the
+// role summary and each declared deviation's reason, and gives the exit
+// status: 1 when a figure failed (a declared deviation does not), else 0.
+// It is apart from cmdVerify so a test can hand it checks that fail, which
+// no scenario of the tree gives.
+func writeVerdicts(w io.Writer, all []scenario.Check, asJSON bool) (int, error) {
+	code := 0
+	for _, c := range all {
+		if c.Status == "fail" {
+			code = 1
+		}
+	}
+	if asJSON {
+		if all == nil {
+			all = []scenario.Check{}
+		}
+		return code, json.NewEncoder(w).Encode(all)
+	}
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "scenario\tcase\tmetric\trole\tarticle\tmodel\ttolerance\tstatus")
+	for _, c := range all {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Scenario, c.Case, c.Metric, c.Role, c.Article, c.ModelText(), c.Tolerance, c.Status)
+	}
+	tw.Flush()
+	fmt.Fprintf(w, "\n%s\n", scenario.SummarizeRoles(all))
+	for _, c := range all {
+		if c.Status == "deviation" {
+			fmt.Fprintf(w, "\ndeviation %s %s %s: %s\n", c.Scenario, c.Case, c.Metric, c.Reason)
+		}
+	}
+	return code, nil
+}
