@@ -355,7 +355,14 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		if stacked {
 			headH = 0
 		}
-		old, line := rest.CutBottom(4*sc + headH + gcShareH(sc))
+		shareH := gcShareH(sc)
+		if stacked && rest.H-4*sc-shareH < 3*CharH*sc {
+			// A phone's row the step line's caption has made too low for
+			// the old gen's label over its bar: the parts' words go to
+			// the share's hover, the bar and its ticks stay.
+			shareH = gcShareBarH(sc) + 6*sc
+		}
+		old, line := rest.CutBottom(4*sc + headH + shareH)
 		// Under a column's bar, what a Full GC frees; a phone's row has
 		// no room for it (its hover says it).
 		var frees Rect
@@ -395,7 +402,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 				pct = Count(int64(n)) + " %"
 			}
 			// Which kinds of pause made it is the bar's parts' words.
-			bar := Rect{X: line.X, Y: line.Y + 4*sc + headH, W: line.W, H: gcShareH(sc)}
+			bar := Rect{X: line.X, Y: line.Y + 4*sc + headH, W: line.W, H: shareH}
 			track := bar.W
 			if stacked {
 				// As long in both rows: the words' room is the longest

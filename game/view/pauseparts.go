@@ -93,7 +93,7 @@ func drawGCShareBar(l *List, r Rect, trackW float32, snap *sim.Snapshot, p *Pale
 		}
 		t := pp.words()
 		tx := max(x, words)
-		if tw := TextWidth(t, sc); tx+tw <= r.Right() {
+		if tw := TextWidth(t, sc); tx+tw <= r.Right() && r.H >= gcShareH(sc) {
 			l.Text(tx, ty, t, sc, p.Text)
 			words = tx + tw + 2*CharW*sc
 		}
