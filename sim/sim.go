@@ -268,6 +268,10 @@ func (s *Sim) stopTheWorld(d Duration, full bool) {
 	s.q.push(s.pauseEnd, evGCEnd, 0, 0)
 	s.stats.pauses++
 	s.stats.pauseTotal += d
+	if full {
+		s.stats.fullPauses++
+		s.stats.fullPauseTotal += d
+	}
 	if d > s.stats.pauseMax {
 		s.stats.pauseMax = d
 	}

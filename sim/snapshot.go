@@ -7,9 +7,12 @@ type Snapshot struct {
 	Time      Time
 	Paused    bool // a stop-the-world pause is in progress
 	PauseFull bool // ... and it includes a Full GC
-	PauseEnd  Time
-	Done      bool
-	OOM       string
+	// PauseStart and PauseEnd bound the pause in progress (the last one
+	// when none is): what it collects empties over that span.
+	PauseStart Time
+	PauseEnd   Time
+	Done       bool
+	OOM        string
 
 	Cores       int
 	Parallelism int
@@ -57,23 +60,30 @@ type Snapshot struct {
 	Scopes []ScopeView
 
 	// Counters since the start of the run.
-	RequestsDone  int64
-	YoungGCs      int64
-	FullGCs       int64
-	GCPauseTotal  Duration
-	PinnedParks   int64
-	Mounts        int64 // virtual thread mounts so far
-	Parks         int64 // virtual thread parks so far (unmounted or pinned)
-	CPUBusy       Duration
-	Tenuring      int
-	RecentLatency LatencySummary // completions since the last TakeRecentLatency (Fill does not reset it)
-	ExecQueued    int            // tasks waiting in executor queues for a pool worker or loop
-	TasksQueued   int            // of which waiting in a pool's shared queue for a pool thread (not an event loop's own queue)
-	ScopesOpen    int            // open structured scopes (Scopes lists at most 128)
-	CoreThread    []ThreadID     // the platform thread each core runs, 0 if idle
-	RouterSingle  int            // router model in single mode, -1
-	RouterRaces   int
-	RSS           Bytes
+	RequestsDone int64
+	YoungGCs     int64
+	FullGCs      int64
+	GCPauseTotal Duration
+	// The stop-the-world pauses so far (each counted, its whole length
+	// summed into GCPauseTotal, when it begins), and the part of them
+	// that included a Full GC: the rest are young collections' pauses
+	// (and G1's remarks), each far shorter than a Full GC's.
+	GCPauses       int64
+	FullPauses     int64
+	FullPauseTotal Duration
+	PinnedParks    int64
+	Mounts         int64 // virtual thread mounts so far
+	Parks          int64 // virtual thread parks so far (unmounted or pinned)
+	CPUBusy        Duration
+	Tenuring       int
+	RecentLatency  LatencySummary // completions since the last TakeRecentLatency (Fill does not reset it)
+	ExecQueued     int            // tasks waiting in executor queues for a pool worker or loop
+	TasksQueued    int            // of which waiting in a pool's shared queue for a pool thread (not an event loop's own queue)
+	ScopesOpen     int            // open structured scopes (Scopes lists at most 128)
+	CoreThread     []ThreadID     // the platform thread each core runs, 0 if idle
+	RouterSingle   int            // router model in single mode, -1
+	RouterRaces    int
+	RSS            Bytes
 	// RSS's parts (they sum to it): the JVM itself, the heap's resident
 	// part, the started platform threads' stacks. All zero with RSS.
 	RSSJVM, RSSHeap, RSSThreads Bytes
@@ -229,6 +239,7 @@ func (s *Sim) fillRun(snap *Snapshot) {
 	snap.Time = s.now
 	snap.Paused = s.now < s.pauseEnd
 	snap.PauseFull = snap.Paused && s.pauseFull
+	snap.PauseStart = s.pauseStart
 	snap.PauseEnd = s.pauseEnd
 	snap.Done = s.done
 	snap.OOM = ""
@@ -530,6 +541,7 @@ func (s *Sim) fillCounters(snap *Snapshot) {
 	snap.RequestsDone = st.allDone
 	snap.YoungGCs, snap.FullGCs = st.youngGCs, st.fullGCs
 	snap.GCPauseTotal = st.pauseTotal
+	snap.GCPauses, snap.FullPauses, snap.FullPauseTotal = st.pauses, st.fullPauses, st.fullPauseTotal
 	snap.PinnedParks = st.pinnedParks
 	snap.Mounts, snap.Parks = st.mounts, st.vparks
 	snap.CPUBusy = st.cpuBusy

@@ -58,17 +58,21 @@ type stats struct {
 	allocStallsAfter, allocStallsBefore int64
 	allocStallAfter, allocStallBefore   Duration
 	pauseTotal                          Duration
-	pauseMax                            Duration
-	pauseLog                            pauseLog
-	promoted                            Bytes
-	survivorCopied                      Bytes
-	survivorOverflows                   int64
-	fullGCsNearlyFull                   int
-	oldLiveAfterFull                    Bytes
-	oldLiveAfterFullSum                 Bytes
-	oldLiveAfterFullMin                 Bytes
-	oldLiveAfterFullMax                 Bytes
-	oldLiveByCat                        [catCount]Bytes
+	// The pauses that included a Full GC, their count and time (part of
+	// pauses and pauseTotal).
+	fullPauses          int64
+	fullPauseTotal      Duration
+	pauseMax            Duration
+	pauseLog            pauseLog
+	promoted            Bytes
+	survivorCopied      Bytes
+	survivorOverflows   int64
+	fullGCsNearlyFull   int
+	oldLiveAfterFull    Bytes
+	oldLiveAfterFullSum Bytes
+	oldLiveAfterFullMin Bytes
+	oldLiveAfterFullMax Bytes
+	oldLiveByCat        [catCount]Bytes
 
 	chunksAllocated int64
 	chunkBytes      Bytes

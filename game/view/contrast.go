@@ -232,20 +232,20 @@ func CommonPart(title, other string) string {
 // drawPairColumns draws the two runs as two columns laid out alike
 // (Scene.PairColumns, a desktop's): the shown run on the left, the
 // compared one on the right, each from its own snapshot, top to bottom:
-// its name; its live virtual threads as a row of squares at one scale
-// for both (the unit said on the row); its young spaces as one thin row;
-// its old generation, big, at the heap's scale (the same capacity across
-// the same width); and, in bold, its share of the run stopped for GC and
-// its Full GCs so far. Readers of the rows asked for the two runs side
-// by side, each with its own threads, old gen and GC share in matching
+// its name (its threads are said by it and counted on point); its eden
+// as a small bar at the old gen's scale (edenrow.go); its old
+// generation, big, at the heap's scale (the same capacity across the
+// same width), with what a Full GC frees of it under it; and, in bold,
+// its share of the run stopped for GC over a bar of it, split into its
+// young and Full GCs' pauses (pauseparts.go). Readers of the rows asked
+// for the two runs side by side, each with its own marks in matching
 // places, so that the marks carry the comparison. r is the panel, body
 // its inside. It returns the shown run's old gen's parts and bar.
 //
 // On a phone (a body too narrow for two columns) the runs are two rows
-// instead, each its name, its old gen and its share stopped as one bar
-// with its words at the stripes' end: the young spaces go (they drew the
-// eye to eden while the lesson is the old gens', and each run's rows kept
-// the old gens too thin to read).
+// instead, each its name, its eden beside its old gen (a row of its own
+// kept the old gens too thin to read) and its share's bar with the
+// share's words beside it.
 func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Palette, sc float32) ([]heapSeg, Rect) {
 	c := s.contrast
 	row := CharH * sc
@@ -337,18 +337,32 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		l.detail(title, "live virtual threads", Count(int64(rs.VirtualLive))+" live virtual threads, "+threadLifeWords(i == 0)+": "+
 			Count(int64(rs.RunQueueLen))+" waiting for a carrier, the rest running on the carriers or parked. "+
 			Count(int64(len(rs.Carriers)))+" carriers (OS threads) run them.")
-		// No young spaces: a thin row of eden and survivors, their
-		// slivers too small to name, was noise between the titles and
-		// the old gens, the lesson (readers: "shrink or drop them").
-		// The pause's flag says a young GC runs; the heap's hover gives
-		// each space.
+		// Eden over the old gen, at its scale (edenrow.go): what a young
+		// GC empties. The survivor spaces, slivers readers called noise
+		// between the titles and the old gens, are said on point.
 		rest.Y += 2 * sc
 		rest.H -= 2 * sc
-		lineH := 1.25*row + 6*sc + gcShareBarH(sc)
-		if stacked {
-			lineH = row + 6*sc
+		// A phone's row has no room for a row of eden: it is drawn at
+		// its old gen's left instead, as the heap lays them out.
+		var edenRow, edenBox Rect
+		if !stacked {
+			edenRow, rest = rest.Top(edenRowH(sc))
 		}
-		old, line := rest.CutBottom(lineH)
+		// The share's words: a line over its bar on a desktop; beside
+		// its bar on a phone's row, outside its track (in the track
+		// after the stripes, "33 %" made the fill look shorter than it).
+		headH := 1.25*row + 4*sc
+		if stacked {
+			headH = 0
+		}
+		shareH := gcShareH(sc)
+		if stacked && rest.H-4*sc-shareH < 3*CharH*sc {
+			// A phone's row the step line's caption has made too low for
+			// the old gen's label over its bar: the parts' words go to
+			// the share's hover, the bar and its ticks stay.
+			shareH = gcShareBarH(sc) + 6*sc
+		}
+		old, line := rest.CutBottom(4*sc + headH + shareH)
 		// Under a column's bar, what a Full GC frees; a phone's row has
 		// no room for it (its hover says it).
 		var frees Rect
@@ -356,6 +370,9 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			old, frees = old.CutBottom(fullGCFreesH(sc))
 		}
 		h := oldAsDrawn(rs)
+		if stacked {
+			edenBox, old = edenBeside(old, h, sc)
+		}
 		var state []string
 		if rs.PauseFull && h.OldCap > 0 {
 			pct := Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap))) + " % full"
@@ -370,6 +387,11 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 				drawFullGCFrees(l, frees, g, rs, h, p, sc)
 			}
 		}
+		if stacked {
+			drawEdenBox(l, edenBox, rs, p, sc)
+		} else {
+			drawEdenRow(l, edenRow, old, rs, p, sc)
+		}
 		if i == 0 {
 			segs, shownBar = sg, old
 		}
@@ -379,21 +401,21 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			if n := int(share*100 + 0.5); n >= 1 {
 				pct = Count(int64(n)) + " %"
 			}
-			full := gcKindsWords(rs)
+			// Which kinds of pause made it is the bar's parts' words.
+			bar := Rect{X: line.X, Y: line.Y + 4*sc + headH, W: line.W, H: shareH}
+			track := bar.W
 			if stacked {
-				// One line: the bar, its words in bold past its stripes
-				// (the Full GCs where they fit).
-				bar := Rect{X: line.X, Y: line.Y + 4*sc, W: line.W, H: row + 2*sc}
-				drawGCShareBar(l, bar, share, "", p, sc)
-				x := bar.X + bar.W*share + 4*sc
-				drawBoldFit(l, Rect{X: x, Y: bar.Y + (bar.H-row)/2, W: bar.Right() - x - 2*sc, H: row}, p, []float32{sc},
-					pct+" of time stopped for GC · "+full, pct+" of time stopped for GC", pct+" stopped for GC", pct+" stopped")
+				// As long in both rows: the words' room is the longest
+				// share's.
+				ww := TextWidth("100 % stopped for GC", sc) + 8*sc
+				track -= ww
+				drawBoldFit(l, Rect{X: bar.X + track + 8*sc, Y: bar.Y, W: ww - 8*sc, H: row}, p, []float32{sc},
+					pct+" stopped for GC", pct+" stopped")
 			} else {
-				y := line.Y + 4*sc
-				drawBoldFit(l, Rect{X: line.X, Y: y, W: line.W, H: 1.25 * row}, p, []float32{1.25 * sc},
-					pct+" of time stopped for GC · "+full, pct+" stopped for GC · "+full, pct+" stopped · "+full)
-				drawGCShareBar(l, Rect{X: line.X, Y: line.Bottom() - gcShareBarH(sc), W: line.W, H: gcShareBarH(sc)}, share, pct, p, sc)
+				drawBoldFit(l, Rect{X: line.X, Y: line.Y + 4*sc, W: line.W, H: 1.25 * row}, p, []float32{1.25 * sc},
+					pct+" of time stopped for GC", pct+" stopped for GC", pct+" stopped")
 			}
+			drawGCShareBar(l, bar, track, rs, p, sc)
 			l.detail(line, "time stopped for GC", "In "+run.what+", garbage collection has stopped every thread for "+Dur(rs.GCPauseTotal)+" of "+
 				Dur(sim.Duration(rs.Time))+" so far, in "+Count(rs.FullGCs)+" Full + "+Count(rs.YoungGCs)+" young GCs; it has finished "+Count(rs.RequestsDone)+" requests. "+
 				// The requests done are here, not in the frame: beside the
@@ -445,16 +467,16 @@ func pauseKind(snap *sim.Snapshot) string {
 }
 
 // bothPausedWords is the pair's flag while both runs are in one kind of
-// pause, longest first. A young GC's says what it does to what is drawn:
-// nothing to the old gens (it empties eden, which the pair does not
-// draw). Readers found the step line's "a young GC began" tied to no mark
-// in the picture, whose bars are the old gens.
+// pause, longest first. A young GC's says what it does: it empties eden,
+// each run's small bar over its old gen (drawEdenRow). Readers found the
+// step line's "a young GC began" tied to no mark in the picture, whose
+// bars were the old gens alone.
 func bothPausedWords(snap *sim.Snapshot) []string {
 	t := "both runs in a " + pauseKind(snap)
 	if snap.PauseFull {
 		return []string{t}
 	}
-	return []string{t + ": it empties eden (not drawn), not the old gen", t}
+	return []string{"young GC in both runs: empties eden", t}
 }
 
 // youngGCSay is, during a young GC of both runs (shown and other), what
@@ -477,32 +499,6 @@ func threadLifeWords(pooled bool) string {
 		return "kept for the whole run (pooled)"
 	}
 	return "one per request in flight, each ending with its request"
-}
-
-// gcShareBarH is the height of a column's bar of its time stopped for GC.
-func gcShareBarH(sc float32) float32 {
-	return CharH * sc
-}
-
-// drawGCShareBar draws a run's share of time stopped for GC as a bar in
-// the stopped-for-GC stripes across r, whose whole width is all of the
-// run's time: both columns are as wide, so the two bars are at one scale
-// and the pair's difference (the lesson) is a length, not only two
-// numbers to compare; the stripes also show the legend's "stopped for GC"
-// swatch where a reader looks for it.
-//
-// Its figure (pct) is written at the stripes' end: a reader who measured
-// the bar by eye ("looks 22 % filled, not 33 %") had nothing on the bar
-// to check it against.
-func drawGCShareBar(l *List, r Rect, share float32, pct string, p *Palette, sc float32) {
-	l.Frame(r, 1, p.PanelEdge)
-	w := r.W * clamp(share, 0, 1)
-	if w >= 1 {
-		drawStopped(l, Rect{X: r.X, Y: r.Y, W: w, H: r.H}, p, sc)
-	}
-	if tw := TextWidth(pct, sc); pct != "" && r.X+w+4*sc+tw <= r.Right() {
-		l.Text(r.X+w+4*sc, r.Y+(r.H-CharH*sc)/2, pct, sc, p.Text)
-	}
 }
 
 // drawFullGCEdge marks an old gen's right edge (old, the space as
@@ -531,24 +527,6 @@ func drawFullGCEdge(l *List, old Rect, say bool, p *Palette, sc float32) {
 			"A Full GC runs when the old generation can no longer take what the next young GC would promote into it: when this bar is (all but) full. "+
 				"Only a Full GC frees the old generation's garbage; young GCs never touch it.")
 	}
-}
-
-// gcKindsWords says which collections made a run's stopped time: young
-// GCs and its Full GCs ("does 33 % include the young ones?"), or, while it
-// has had none, that young GCs alone did ("15 % stopped with 0 Full GCs"
-// read as too much for a heap that never filled).
-func gcKindsWords(snap *sim.Snapshot) string {
-	switch {
-	case snap.FullGCs > 0 && snap.YoungGCs > 0:
-		return "young + " + Count(snap.FullGCs) + plural(int(snap.FullGCs), " Full GC", " Full GCs")
-	case snap.FullGCs > 0:
-		return Count(snap.FullGCs) + plural(int(snap.FullGCs), " Full GC", " Full GCs")
-	case snap.YoungGCs > 0:
-		// Not "0 Full GCs": beside "dead: one Full GC frees it" that
-		// read as a contradiction; the dead block says what frees it.
-		return "young GCs only"
-	}
-	return "no GC yet"
 }
 
 // liveDataNotes is threadDataNotes for a column of the pair, with the
@@ -585,6 +563,8 @@ func liveDataNotes(snap *sim.Snapshot) []segNote {
 // 549 MB pink one read as "about the same", though one is kept and the
 // other dead (its bytes are on point). Its garbage is its lesson (its
 // threads end, their data dies): big marks the bar as the lesson's.
+// Its shorter names keep the word "garbage" while they fit (a phone's
+// bar, beside its eden): the legend's word for its grey.
 func endedGarbageNote() segNote {
-	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"garbage: requests' data and thread-locals", "garbage of ended requests", "data of ended requests"}, why: []string{"dead: their threads ended", "dead: no thread uses it", "dead"}}
+	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"garbage: requests' data and thread-locals", "garbage of ended requests", "ended requests' garbage", "data of ended requests"}, why: []string{"dead: their threads ended", "dead: no thread uses it", "dead"}}
 }

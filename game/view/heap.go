@@ -1084,12 +1084,9 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 	// hold live data (they were copied because they were live), so the
 	// survivor fill takes live bytes first and eden shows the rest as live
 	// and everything else it holds as garbage.
-	var youngLive sim.Bytes
-	for _, c := range heapCategories {
-		youngLive += h.YoungLive[c]
-	}
+	youngLive := youngLiveBytes(h)
 	survLive := min(h.SurvivorUsed, youngLive)
-	edenLive := min(max(0, youngLive-survLive), h.EdenUsed)
+	edenLive, _ := edenSplit(h)
 	share := func(total sim.Bytes) func(c sim.AllocCat) sim.Bytes {
 		return func(c sim.AllocCat) sim.Bytes {
 			if youngLive == 0 {
