@@ -252,6 +252,14 @@ func (s *Sim) fillRun(snap *Snapshot) {
 	snap.GC = s.cfg.Heap.GC
 }
 
+// CarriersStarted is how many carriers the virtual-thread scheduler has
+// now: a ForkJoinPool starts them on demand, up to Parallelism, so a run
+// may have fewer (request-load's 10,000 sleeping tasks keep 11 of 12
+// busy). The picture's lanes, its OS threads, its caption and the page's
+// status line all count these: the lanes once counted Parallelism, and
+// "12 carriers" stood beside "11 of them carriers".
+func (s *Snapshot) CarriersStarted() int { return len(s.Carriers) }
+
 // fillCarriers lists the carriers and what each has mounted.
 func (s *Sim) fillCarriers(snap *Snapshot) {
 	snap.Carriers = snap.Carriers[:0]

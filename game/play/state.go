@@ -186,7 +186,7 @@ func (p *Playground) State() State {
 func (s *Side) state(con *view.Contrast) SideState {
 	sn := &s.Snap
 	ss := SideState{Case: s.Case, Knobs: map[string]string{}, SimTimeNs: int64(s.sm.Now()),
-		Virtual: sn.VirtualLive, Platform: sn.PlatformLive, PlatformApp: sn.PlatformApp, Carriers: len(sn.Carriers),
+		Virtual: sn.VirtualLive, Platform: sn.PlatformLive, PlatformApp: sn.PlatformApp, Carriers: sn.CarriersStarted(),
 		Mounted: sn.Mounted, Pinned: sn.Pinned, RunQueue: sn.RunQueueLen, ParkedBy: map[string]int{},
 		Mounts: sn.Mounts, Parks: sn.Parks,
 		RequestsDone: sn.RequestsDone, Requests: s.requests, YoungGCs: sn.YoungGCs, FullGCs: sn.FullGCs,

@@ -80,7 +80,10 @@ func TestJudgedFramesAreShort(t *testing.T) {
 	}{
 		{`{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`, sim.Time(1001130 * sim.Microsecond), 133},
 		{`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`, sim.Time(300 * sim.Millisecond), 106}, // 108 before stop 22 named the sliver in place and moved "a carrier is a platform thread" to the hover
-		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 99},
+		// 99 → 102: the pool's threads' panel says its scale ("1 square
+		// = 20"): said only under the tasks' grid, a reader counted the
+		// threads' 10 squares as 10 threads.
+		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 102},
 		// 111 before stop 22 drew the thread-per-request case under the
 		// pooled marks (its 11 words; the GC bar's "of the whole run"
 		// went to the hover, the caption's last sentence went). 123 since

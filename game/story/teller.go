@@ -309,8 +309,8 @@ func (f *facts) started() int64 {
 	return int64(f.s.VirtualLive+f.s.PlatformApp) + f.s.RequestsDone
 }
 
-// carriers is the number of carrier lanes (started or not).
-func (f *facts) carriers() int { return max(len(f.s.Carriers), f.s.Parallelism) }
+// carriers is the number of carriers started, as the picture draws them.
+func (f *facts) carriers() int { return f.s.CarriersStarted() }
 
 // model names model i of the router.
 func (f *facts) model(i int) string {

@@ -13,7 +13,7 @@ import (
 
 // request-load's fixed pool at 600 ms: 8,800 tasks wait behind 200
 // sleeping threads. The tasks and the threads are squares of one size at
-// one scale, said once, so the backlog is the larger block (a row of 36
+// one scale, said in each panel, so the backlog is the larger block (a row of 36
 // squares "and 8,764 more" above a grid of 200 looked the smaller); the
 // threads' grid has no "sleeping" label beside it (its title says it),
 // and the legend names the queued colour after the tasks, not requests.
@@ -25,11 +25,12 @@ func TestBacklogAtThePoolsScale(t *testing.T) {
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
 	assert.NotContains(t, txt, "more (", "every queued task is drawn")
-	// Said once, under the tasks, without "(here and below)": the words
-	// went to the time axis (the threads' squares below keep the size).
+	// Said under the tasks, and again in the threads' panel: said only
+	// under the tasks' grid, a reader counted the threads' 10 squares as
+	// 10 threads (TestPoolThreadsSayTheirOwnScale).
 	m := regexp.MustCompile(`\n1 square = (\d+)\n`).FindStringSubmatch(txt)
-	require.NotNil(t, m, "one scale, said once: %s", txt)
-	assert.Equal(t, 1, strings.Count(txt, "1 square = "), "one scale, said once")
+	require.NotNil(t, m, "the tasks' scale: %s", txt)
+	assert.Equal(t, 2, strings.Count(txt+"\n", "1 square = "+m[1]+"\n"), "one scale, said in each panel: %s", txt)
 	assert.NotContains(t, txt, "\nsleeping\n", "the grid's label repeated its title")
 	// At one scale and one square size the areas drawn are as the
 	// counts (the partial last squares aside).

@@ -222,7 +222,7 @@ func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette
 // compared case), with OS threads of its own: the line says its count is
 // each run's ("whose 28 OS threads?"), its parts on point.
 func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary, eachRun bool, p *Palette, sc float32) {
-	carriers := len(snap.Carriers)
+	carriers := snap.CarriersStarted()
 	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
 	on := 0
 	for i := range snap.Carriers {
@@ -320,7 +320,7 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 	n := in.LaneCount()
 	right := Count(int64(snap.Mounted)) + " of " + Count(int64(n)) + " busy"
 	if snap.Paused {
-		right = stoppedWords(len(snap.Carriers), n)
+		right = stoppedWords(snap.CarriersStarted(), n)
 	}
 	if snap.Pinned > 0 && !snap.Paused {
 		right += " · " + Count(int64(snap.Pinned)) + " pinned"
@@ -346,7 +346,7 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		"carriers (OS threads)", "carrier threads", "carriers")...)
 	l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
 		strconv.Itoa(snap.Parallelism)+"). "+Count(int64(snap.Mounted))+" of them run a virtual thread now; the bar is that thread's stack. "+
-		"The idle ones are listed on one line: "+idleWords(idle, len(snap.Carriers), true)+".")
+		"The idle ones are listed on one line: "+idleWords(idle, snap.CarriersStarted(), true)+".")
 	if body.Empty() {
 		return
 	}
@@ -388,7 +388,7 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		}
 		lr := Rect{X: body.X, Y: y, W: body.W, H: max(0, laneH-gap)}
 		var cv *sim.CarrierView
-		if i < len(snap.Carriers) {
+		if i < snap.CarriersStarted() {
 			cv = &snap.Carriers[i]
 		}
 		s.drawCarrierLane(l, lr, i, cv, snap.Paused, !named, p, sc)
@@ -404,15 +404,15 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		drawIdleCarriers(l, Rect{X: body.X, Y: line.Y, W: body.W, H: body.Bottom() - line.Y}, idle, p, sc)
 	}
 	if len(rest) > 0 && line.H > 0 && !allIdle {
-		words := []string{idleWords(rest, len(snap.Carriers), true), idleWords(rest, len(snap.Carriers), false)}
-		if s.memStory && busy > 0 && len(rest) == len(idle) && len(rest) == len(snap.Carriers)-busy {
+		words := []string{idleWords(rest, snap.CarriersStarted(), true), idleWords(rest, snap.CarriersStarted(), false)}
+		if s.memStory && busy > 0 && len(rest) == len(idle) && len(rest) == snap.CarriersStarted()-busy {
 			// Under the memory story the lanes are secondary: the
 			// others counted, their names the explanation's.
 			// The OS threads that are not carriers get their words here
 			// ("8 of 74 OS threads" in the title: "what are the other
 			// 66?"): the program starts none, so they are the JVM's.
 			words = []string{"the other " + Count(int64(len(rest))) + ": idle"}
-			if jvm := snap.PlatformLive - len(snap.Carriers); snap.PlatformApp == 0 && jvm > 0 {
+			if jvm := snap.PlatformLive - snap.CarriersStarted(); snap.PlatformApp == 0 && jvm > 0 {
 				words = append([]string{words[0] + " · " + Count(int64(jvm)) + " more OS threads: the JVM's own"}, words...)
 			}
 		}

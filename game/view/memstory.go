@@ -22,7 +22,7 @@ import (
 // threads are virtual threads on carriers (it starts no platform threads
 // of its own) and some of them keep their stacks in StackChunks.
 func memoryStory(snap *sim.Snapshot, limit sim.Bytes) bool {
-	return snap.RSS > 0 && limit > 0 && len(snap.Carriers) > 0 && snap.PlatformApp == 0 && snap.Chunks.Live > 0
+	return snap.RSS > 0 && limit > 0 && snap.CarriersStarted() > 0 && snap.PlatformApp == 0 && snap.Chunks.Live > 0
 }
 
 // memoryStoryMinH is the least body height (in text lines) the story
@@ -178,7 +178,7 @@ func heapContentsSay(snap *sim.Snapshot, parts []heapPart) string {
 // type. False where the body has no room for it.
 func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes, p *Palette, sc float32) bool {
 	row := CharH * sc
-	nc := len(snap.Carriers)
+	nc := snap.CarriersStarted()
 	whole := snap.RSSThreads + snap.RSSHeap + snap.RSSJVM
 	if snap.RSSThreads <= 0 || snap.RSSHeap <= 0 || nc == 0 {
 		return false

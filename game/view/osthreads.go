@@ -79,9 +79,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 			carrierOn = append(carrierOn, i)
 		}
 	}
-	add(len(snap.Carriers), MeanCarrierOS, cOn)
+	add(snap.CarriersStarted(), MeanCarrierOS, cOn)
 	var dotsAt [8][]int // of each segment, which members hold a CPU, where known
-	if ns > 0 && len(snap.Carriers) > 0 {
+	if ns > 0 && snap.CarriersStarted() > 0 {
 		dotsAt[ns-1] = carrierOn
 	}
 	// The workload's platform threads: on a CPU, else (waiting, blocked,
@@ -97,14 +97,14 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 		}
 	}
 	add(snap.PlatformApp, MeanPlatform, on)
-	jvm := max(0, snap.PlatformLive-snap.PlatformApp-len(snap.Carriers))
+	jvm := max(0, snap.PlatformLive-snap.PlatformApp-snap.CarriersStarted())
 	add(jvm, MeanJVMThread, 0)
 	stackNote := " Their stacks are not modelled in this scenario."
 	if stacks > 0 {
 		stackNote = " The program's platform threads reserve " + Size(stacks) + " of stacks and native memory outside the heap: address space, " +
 			"most of it never touched, so not resident (the resident memory below counts the pages touched)."
 	}
-	l.region(r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live ("+Count(int64(len(snap.Carriers)))+" carrier threads, "+
+	l.region(r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live ("+Count(int64(snap.CarriersStarted()))+" carrier threads, "+
 		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own, main among them); "+
 		Count(int64(cOn+on))+" hold a CPU now."+stackNote+heapNote(snap, inHeap)+rssNote(snap))
 	if body.Empty() {
@@ -122,7 +122,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	// here too read as twice as many threads (200 pool threads as 400,
 	// even with a line saying "the same"), so the panel counts them in
 	// words.
-	if snap.PlatformApp > 0 && len(snap.Carriers) == 0 {
+	if snap.PlatformApp > 0 && snap.CarriersStarted() == 0 {
 		ns = 0
 	}
 	// The program's platform threads are drawn in the threads panel too;
@@ -191,7 +191,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 // and framework threads", "… + 66 JVM's own"); none where there is one
 // kind only (the sum would repeat the count).
 func osSumTitles(snap *sim.Snapshot, measured bool) []string {
-	carriers, app := len(snap.Carriers), snap.PlatformApp
+	carriers, app := snap.CarriersStarted(), snap.PlatformApp
 	jvm := max(0, snap.PlatformLive-app-carriers)
 	var short []string
 	if carriers > 0 {
@@ -241,7 +241,7 @@ func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 	l.Rect(r, p.Background)
 	l.Frame(r, max(1, sc), p.PanelEdge)
 	threads := "threads"
-	if len(snap.Carriers) > 0 && snap.PlatformApp == 0 {
+	if snap.CarriersStarted() > 0 && snap.PlatformApp == 0 {
 		threads = "carriers"
 	}
 	parts := []struct {
@@ -296,7 +296,7 @@ func drawMemoryKey(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 		return
 	}
 	threads, threadsShort := "threads", "threads"
-	if c := len(snap.Carriers); c > 0 && snap.PlatformApp == 0 {
+	if c := snap.CarriersStarted(); c > 0 && snap.PlatformApp == 0 {
 		threads = Count(int64(c)) + " " + plural(c, "carrier", "carriers")
 		threadsShort = plural(c, "carrier", "carriers")
 	}
@@ -362,7 +362,7 @@ func drawMemoryKey(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 // threads" is jargon where no virtual thread exists).
 func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) [][]string {
 	var parts, short, shortest []string
-	if n := len(snap.Carriers); n > 0 {
+	if n := snap.CarriersStarted(); n > 0 {
 		short = append(short, Count(int64(n))+" "+plural(n, "carrier", "carriers"))
 		shortest = append(shortest, Count(int64(n))+" carrier")
 		parts = append(parts, Count(int64(n))+" "+plural(n, "carrier", "carriers")+" (outlined)")
@@ -426,13 +426,13 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	// not read as 3 MB stacks.
 	if snap.RSSThreads > 0 {
 		who := "the program's threads"
-		switch c, a := len(snap.Carriers), snap.PlatformApp; {
+		switch c, a := snap.CarriersStarted(), snap.PlatformApp; {
 		case a == 0:
 			who = Count(int64(c)) + " " + plural(c, "carrier", "carriers")
 		case c == 0:
 			who = Count(int64(a)) + " platform " + plural(a, "thread", "threads")
 		}
-		n := max(1, len(snap.Carriers)+snap.PlatformApp)
+		n := max(1, snap.CarriersStarted()+snap.PlatformApp)
 		each := RoughSize(snap.RSSThreads / sim.Bytes(n))
 		// "touched" says why this is far below the stacks reserved.
 		var alts []string
@@ -449,7 +449,7 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	// BaselineRSS is documented as the JVM itself: class metadata, the
 	// code cache, GC and compiler structures, libraries and its own
 	// threads (sim/config.go, the scenarios' profiles).
-	jvmThreads := max(0, snap.PlatformLive-len(snap.Carriers)-snap.PlatformApp)
+	jvmThreads := max(0, snap.PlatformLive-snap.CarriersStarted()-snap.PlatformApp)
 	who := jvmThreadsWords(jvmThreads, measured)
 	out = append(out, []string{"  JVM itself: code, class metadata, GC tables, the " + who,
 		"  JVM itself: code, metadata, the " + who, "  JVM: code, metadata, threads"})
@@ -479,9 +479,9 @@ func rssShort(snap *sim.Snapshot) []string {
 	// With only carriers, the short form says "carriers" too: "threads"
 	// read as every thread's memory, the JVM's own included.
 	threads, threadsShort := "threads", "threads"
-	if len(snap.Carriers) > 0 && snap.PlatformApp == 0 {
-		threads = Count(int64(len(snap.Carriers))) + " " + plural(len(snap.Carriers), "carrier", "carriers")
-		threadsShort = plural(len(snap.Carriers), "carrier", "carriers")
+	if snap.CarriersStarted() > 0 && snap.PlatformApp == 0 {
+		threads = Count(int64(snap.CarriersStarted())) + " " + plural(snap.CarriersStarted(), "carrier", "carriers")
+		threadsShort = plural(snap.CarriersStarted(), "carrier", "carriers")
 	}
 	add(snap.RSSHeap, "heap", "heap")
 	add(snap.RSSThreads, threads, threadsShort)

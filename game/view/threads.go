@@ -587,9 +587,16 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	scaleRight, scaleTitle := "", ""
 	right := Count(int64(total)) + state
 	tokens := len(groups) > 1 // every group one square a thread
-	if s.squareK > 1 {
-		// One scale with the waiting row, said there.
+	if s.squareK > 1 && in.Virtual {
+		// One scale with the waiting row just above, said there ("here
+		// and below").
 		forceK = -s.squareK
+	} else if s.squareK > 1 {
+		// The pool's threads at the task queue's scale (backlog.go): said
+		// here as well, as at any other scale. Said only under the
+		// queue's grid, a reader counted the row's 10 squares as 10
+		// threads.
+		forceK = s.squareK
 	} else if r.H > PanelTitleH(sc) && (len(groups) > 1 || len(groups) == 1 && r.H-PanelTitleH(sc)-6*sc-max(1, 2*sc) < CharH*sc) {
 		// (One group gets the dry pass only in a row too low for its
 		// scale's note under or over its cells, a phone's strip: "200
@@ -623,17 +630,20 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			right = withScale
 			forceK = -forceK // said in the title: not under each group
 		}
-		if forceK > 1 && len(groups) == 1 {
-			// No room for the count and the scale beside the title: the
-			// count goes into the title ("200 sleeping"), the scale
-			// takes the right.
-		fit:
-			for _, counted := range []string{Count(int64(total)) + " " + titles[len(titles)-2], Count(int64(total)) + state} {
-				for _, sq := range []string{"1 square = " + Count(int64(forceK)) + " threads", "1 square = " + Count(int64(forceK))} {
-					if TextWidth(sq, sc)+TextWidth(counted, sc)+12*sc <= r.W {
-						scaleRight, scaleTitle, forceK = sq, counted, -forceK
-						break fit
-					}
+	}
+	if forceK > 1 && len(groups) == 1 {
+		// One group at a scale (its own, or the task queue's): the count
+		// goes into the title ("200 sleeping platform threads"), the
+		// scale takes the right, on every size where both fit; else the
+		// scale is said under the cells (drawCellsK).
+	fit:
+		for _, counted := range []string{Count(int64(total)) + " " + titles[len(titles)-2], Count(int64(total)) + state} {
+			// The short form: the title beside it says "threads", and the
+			// task queue's grid says its scale so ("1 square = 20").
+			for _, sq := range []string{"1 square = " + Count(int64(forceK))} {
+				if TextWidth(sq, sc)+TextWidth(counted, sc)+12*sc <= r.W {
+					scaleRight, scaleTitle, forceK = sq, counted, -forceK
+					break fit
 				}
 			}
 		}

@@ -119,12 +119,14 @@ type Callout struct {
 	Age, TTL float64
 }
 
-// LaneCount is the number of lanes a side draws: every carrier (at least
-// the pool's parallelism) for a virtual-thread workload, else every CPU.
+// LaneCount is the number of lanes a side draws: every carrier started
+// (sim.Snapshot.CarriersStarted) for a virtual-thread workload, else
+// every CPU. Not the pool's parallelism: a lane for a carrier not yet
+// started read as a 12th carrier beside the OS threads' 11.
 func (in *SideInput) LaneCount() int {
 	s := in.Snap
 	if in.Virtual {
-		return max(len(s.Carriers), s.Parallelism, 1)
+		return max(s.CarriersStarted(), 1) // a lane "not started yet" before the first
 	}
 	return max(s.Cores, 1)
 }

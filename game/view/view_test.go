@@ -299,7 +299,7 @@ func TestGCPauseBand(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(txt, "young GC: empties eden"), "the pause is written once")
 	// The carriers' count agrees with their lanes, and eden says what the
 	// pause does to it rather than its few bytes after the copy.
-	assert.Contains(t, txt, stoppedWords(len(snap.Carriers), snap.Parallelism))
+	assert.Contains(t, txt, stoppedWords(snap.CarriersStarted(), snap.CarriersStarted()))
 	assert.Equal(t, "all 8 stopped for GC", stoppedWords(8, 8))
 	assert.NotContains(t, txt, " busy")
 	// Eden says what it holds: short-lived data, dead by now (grey
