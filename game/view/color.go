@@ -69,6 +69,12 @@ type Palette struct {
 	// Heap data by category (AllocCat), garbage and free space.
 	Request, ThreadLocal, Thread, Chunk, App, Garbage, Free Color
 
+	// JVMItself is the JVM's own resident memory (code, class metadata,
+	// the collector's tables) in the memory story's bar: a dark olive,
+	// far from the heap's greys beside it and from every thread's hue,
+	// dark enough for the light text written on it.
+	JVMItself Color
+
 	// Hole is the dark centre of a promoted (GC-mode) StackChunk block.
 	Hole Color
 
@@ -98,7 +104,7 @@ var OkabeIto = Palette{
 	OnCPU: RGB(0x009e73), Pinned: RGB(0xff5a5a), Winner: RGB(0xffffff), Followed: RGB(0xff4fe0),
 
 	Request: RGB(0xa0ffa0), ThreadLocal: RGB(0xffaabb), Thread: RGB(0x9f8fef), Chunk: RGB(0xa67c52),
-	App: RGB(0xc8cdd3), Garbage: RGB(0x59616d), Free: RGB(0x2a303b),
+	App: RGB(0xc8cdd3), Garbage: RGB(0x59616d), Free: RGB(0x2a303b), JVMItself: RGB(0x4f5a2a),
 
 	Hole: RGB(0x05070a), Pause: RGB(0x9aa8b8), Error: RGB(0xc0392b), RunTime: RGB(0xe0d0a0),
 }
@@ -118,7 +124,7 @@ var HighContrast = Palette{
 	OnCPU: RGB(0x00e0a0), Pinned: RGB(0xff6060), Winner: RGB(0xffffff), Followed: RGB(0xff00ff),
 
 	Request: RGB(0x80ff80), ThreadLocal: RGB(0xffb8c8), Thread: RGB(0xb8a8ff), Chunk: RGB(0xc08850),
-	App: RGB(0xe4e4e4), Garbage: RGB(0x707070), Free: RGB(0x262626),
+	App: RGB(0xe4e4e4), Garbage: RGB(0x707070), Free: RGB(0x262626), JVMItself: RGB(0x6a7a28),
 
 	Hole: RGB(0x202020), Pause: RGB(0xb4c4d8), Error: RGB(0xd00000), RunTime: RGB(0xf0dca0),
 }

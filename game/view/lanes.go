@@ -304,9 +304,12 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// groups' words ("#75 server loop" beside "7 server loops
 		// waiting for work": 7 + 1 without working it out).
 		names = []string{id + " " + execThreads(s.snap, cv.Exec, 1), id}
-		if s.memStory {
+		if s.memScenario {
 			// Beside "8 of 74 OS threads" the id "#75" read as a 75th
-			// OS thread: under the memory story the group alone.
+			// OS thread: where the OS threads are counted (the memory
+			// story's, or a phone's "OS threads: 74" line) the group
+			// alone, which leaves a phone's lane room for its stack's
+			// scale ("992 B of 2 KB").
 			names = []string{execThreads(s.snap, cv.Exec, 1), id}
 		}
 	}
@@ -341,28 +344,44 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	bar.X += 2 * sc
 	bar.W -= 2 * sc
 	scaleSaid := false // the lane's words, with the scale, after the track
+	trackSaid := false // the track's scale is written on this lane
+	full := strings.Replace(Size(sim.Bytes(s.scaleW)*8), ".0 ", " ", 1)
 	if text && !paused {
 		// The bar's scale, right of its track: "992 B" on a bar half the
 		// lane long read as a big stack, with no maximum to compare with
 		// (the words after the bar, "(full bar = 2.0 KB)", did not fit
 		// and were dropped). Said on the first busy lane; every lane
 		// keeps the same track, so the bars compare.
-		full := Size(sim.Bytes(s.scaleW) * 8)
 		need := TextWidth("stack 000.0 KB", size) + 2*CharW*size
 		// Where this is the only stack bar drawn, its words say its
 		// scale, after the track: "stack 992 B ─ full bar = 2.0 KB"
 		// read as two things.
-		one := "stack " + Size(sim.Bytes(cv.Frames)*8) + " (bar up to " + strings.Replace(full, ".0 ", " ", 1) + ")"
-		if ow := TextWidth(one, size) + 6*sc; nameStack && s.snap != nil && busyLanes(s.snap) == 1 && ow <= bar.W*0.62 {
+		// The long words where they leave the track most of the lane;
+		// else the short ones where a track of a few characters is left
+		// (a phone's lane): "992 B" alone before an empty track read as
+		// "992 B of what?".
+		sizeWords := Size(sim.Bytes(cv.Frames) * 8)
+		one := ""
+		for _, w := range []struct {
+			s    string
+			keep float32 // the least track left beside the words
+		}{{"stack " + sizeWords + " (bar up to " + full + ")", bar.W * 0.38}, {sizeWords + " of " + full, 4 * CharW * size}} {
+			if ow := TextWidth(w.s, size) + 6*sc; bar.W-ow >= w.keep {
+				one = w.s
+				break
+			}
+		}
+		if ow := TextWidth(one, size) + 6*sc; one != "" && nameStack && s.snap != nil && busyLanes(s.snap) == 1 {
 			l.TextFit(Rect{X: bar.Right() - ow + 4*sc, Y: lr.Y, W: ow - 4*sc, H: lr.H}, size, p.Text, one)
 			bar.W -= ow
-			scaleSaid = true
+			scaleSaid, trackSaid = true, true
 		} else if a := "full bar = " + full; need+TextWidth(a, size)+6*sc <= bar.W*0.7 {
 			// Only in full: "bar 2.0 KB" read as cryptic; where the
 			// words do not fit, the explanation on point gives the scale.
 			sw := TextWidth(a, size) + 6*sc
 			if nameStack {
 				l.TextFit(Rect{X: bar.Right() - sw + 4*sc, Y: lr.Y, W: sw - 4*sc, H: lr.H}, size, p.Text, a)
+				trackSaid = true
 			}
 			bar.W -= sw
 		}
@@ -407,6 +426,12 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// lanes each with words, bytes and a tier were more numbers than a
 	// reader takes in; the explanation on point gives them all.
 	what := []string{"stack " + Size(sim.Bytes(cv.Frames)*8), Size(sim.Bytes(cv.Frames) * 8)}
+	if nameStack && !trackSaid && !paused {
+		// The track's scale in the stack's own words where it fits
+		// ("992 B" before an empty track read as "992 B of what?"): the
+		// first busy lane's, every lane keeps the same track.
+		what = append([]string{what[0] + " of " + full, what[1] + " of " + full}, what...)
+	}
 	switch {
 	case paused && nameStack:
 		// The bar is the stack, drawn stopped: the words say so (a

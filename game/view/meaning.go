@@ -66,6 +66,9 @@ const (
 	MeanApp
 	MeanGarbage
 	MeanFree
+	// The JVM's own resident memory outside the heap and the threads'
+	// stacks (the memory story's bar).
+	MeanJVMItself
 	// Garbage collection: stop-the-world pause, sweeps.
 	MeanGC
 	meaningCount
@@ -129,6 +132,11 @@ var meanings = [meaningCount]meaningInfo{
 	MeanApp:         {"heap", "application data", ShapeFill, func(p *Palette) Color { return p.App }},
 	MeanGarbage:     {"heap", "garbage", ShapeFill, func(p *Palette) Color { return p.Garbage }},
 	MeanFree:        {"heap", "free", ShapeFill, func(p *Palette) Color { return p.Free }},
+	// The JVM's own part of the memory bar: filled, in a hue of its own.
+	// A hollow bracket for the bar's biggest part was not read as a part
+	// of the bar, and its label beside the heap's grey garbage was taken
+	// for the garbage's. Its own group: it is not heap.
+	MeanJVMItself: {"memory", "JVM itself", ShapeFill, func(p *Palette) Color { return p.JVMItself }},
 	// Its own group: under "heap:" readers looked for its stripes in
 	// the heap's bars; it is time (a run's share stopped, a carrier's
 	// stop), not memory.

@@ -108,12 +108,16 @@ func drawPlatformAlternative(l *List, r Rect, w float32, n int, p *Palette, sc f
 		strip := Rect{X: r.X + tw + gap, Y: r.Y + 3*sc, W: w, H: r.H - 5*sc}
 		cw := w / float32(n)
 		for i := 0; i < n; i++ {
-			l.Mark(Rect{X: strip.X + float32(i)*cw, Y: strip.Y, W: cw - max(1, sc), H: strip.H}, MeanPlatform, p, 1)
+			l.Mark(Rect{X: strip.X + float32(i)*cw, Y: strip.Y, W: cw - max(1, sc), H: strip.H}, MeanPlatform, p, whatIfAlpha)
 		}
 		return
 	}
 	l.TextFit(r, sc, p.TextDim, words...)
 }
+
+// whatIfAlpha is how opaque a what-if's marks are drawn: faint beside
+// the bar's parts, which are memory in use.
+const whatIfAlpha = 0.5
 
 // heapPart is one kind of heap contents, in its heap colour.
 type heapPart struct {
@@ -191,8 +195,8 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	cs := Count(int64(nc))
 	vs := Count(int64(vn)) + " virtual " + plural(vn, "thread", "threads")
 	// The bar is as long as the container's limit, the part left free
-	// after the JVM's resident memory an empty space up to the limit's
-	// line: a bar of the 220 MB alone under a title of the 256 MB limit
+	// after the JVM's resident memory a segment of its own up to the
+	// limit's line: a bar of the 220 MB alone under a title of the 256 MB limit
 	// showed no limit and no headroom.
 	scale := max(whole, limit)
 	px := r.W / float32(scale)
@@ -235,10 +239,9 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	}
 	spare := r.H - need
 	gap := min(spare/4, 1.5*row)
-	_, rest := r.Top(gap)
+	_, rest := r.Top(gap / 2)
 	cWords, rest := rest.Top(bigRow)
 	cNote, rest := rest.Top(row)
-	pNote, rest := rest.Top(row)
 	_, rest = rest.Top(gap / 2)
 	hWords, rest := rest.Top(row)
 	_, rest = rest.Top(6 * sc)
@@ -246,7 +249,9 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	_, rest = rest.Top(6*sc + gap/2)
 	vWords, rest := rest.Top(bigRow)
 	vNote, rest := rest.Top(row)
-	wNote, _ := rest.Top(row)
+	wNote, rest := rest.Top(row)
+	_, rest = rest.Top(gap / 2)
+	pNote, _ := rest.Top(row)
 	carriers.Y, carriers.H = bar.Y, bar.H
 	heap.Y, heap.H = bar.Y, bar.H
 	jvm.Y, jvm.H = bar.Y, bar.H
@@ -271,12 +276,15 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	// The same threads as platform threads, by the model's own figure
 	// for a started OS thread (a reader worked out the 51 MB for
 	// himself), drawn after its words at the bar's scale: a cell each,
-	// so the two counts of OS threads are set side by side.
+	// so the two counts of OS threads are set side by side. A what-if,
+	// so set apart on the panel's last line, its words an "if" and its
+	// cells faint: under the carriers' note, in full pink, readers took
+	// them for memory in use.
 	if vn > nc {
 		plat := RoughSize(each * sim.Bytes(vn))
-		drawPlatformAlternative(l, Rect{X: cx + CharW*sc, Y: pNote.Y, W: r.Right() - cx - CharW*sc, H: row},
+		drawPlatformAlternative(l, Rect{X: r.X, Y: pNote.Y, W: r.W, H: row},
 			px*float32(each*sim.Bytes(vn)), vn, p, sc,
-			"as "+Count(int64(vn))+" platform threads: ~"+plat, "as platform threads: ~"+plat)
+			"if platform threads: ~"+plat, "if platform: ~"+plat)
 	}
 
 	// The heap's pages by the model's own accounting, the threads' own
@@ -349,10 +357,14 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		heapWords = append([]string{hs + ": mostly " + largest.short}, heapWords...)
 	}
 	// The limit: a line at the bar's end from its name down past the bar,
-	// what is left before it named inside the empty space.
+	// what is left before it a segment of its own (a sunken track, no
+	// box: a box is a carrier's OS thread) named inside: as words alone
+	// in an empty space, readers could not tell where used memory
+	// stopped and where the limit was.
 	limitWords := Size(limit) + " limit"
 	lx := free.Right() - lw
 	if free.W >= lw {
+		l.Rect(free, p.Background)
 		ls := TextWidth(limitWords, sc)
 		l.Text(lx-ls-CharW*sc/2, hWords.Y, limitWords, sc, p.Text)
 		l.Line(lx, hWords.Y, lx, bar.Bottom()+4*sc, 2*lw, p.Text)
@@ -369,13 +381,13 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	l.TextFit(Rect{X: heap.X, Y: hWords.Y, W: lx - TextWidth(limitWords, sc) - 2*CharW*sc - heap.X, H: row}, sc, p.Text, heapWords...)
 	l.Line(hx, hWords.Bottom()+1*sc, hx, bar.Y-1*sc, lw, p.Text)
 
-	// The JVM itself, named over a bracket that spans its part: filled,
-	// its shade beside the heap's grey garbage read as one more grey; in
-	// a light outline it read as the legend's hollow box, one more
-	// (giant) carrier's OS thread. The bracket is no box: a line along
-	// the bar's foot, its ticks half the bar's height.
+	// The JVM itself, a filled part in its own colour, named on it: in a
+	// grey it read as one more heap grey; in a light outline as the
+	// legend's hollow box, one more (giant) carrier's OS thread; as a
+	// hollow bracket, its label beside the heap's grey garbage was taken
+	// for the garbage's, and the span was not read as a part of the bar.
 	jvmThreads := max(0, snap.PlatformLive-nc)
-	drawBracket(l, jvm.X, jvm.W, jvm.Y+jvm.H/2, jvm.Bottom(), max(1, 1.5*sc), p.TextDim)
+	l.Mark(jvm, MeanJVMItself, p, 1)
 	jy := jvm.Y + (jvm.H-row)/2
 	// What it is, in a few words ("the JVM itself" alone read as vague).
 	js := PartsSize(snap.RSSJVM)

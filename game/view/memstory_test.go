@@ -2,6 +2,7 @@ package view
 
 import (
 	"fmt"
+	"math"
 	"regexp"
 	"strings"
 	"testing"
@@ -71,26 +72,43 @@ func TestMemoryStoryIsTheBigMark(t *testing.T) {
 			require.Positive(t, heap.W, name)
 			assert.InDelta(t, float64(snap.RSSThreads)/float64(snap.RSSHeap), float64(carriers.W)/float64(heap.W), 0.15, "%s: one scale", name)
 			assert.InDelta(t, carriers.Right(), heap.X, 2*float64(sz[2]), "%s: one bar: the heap's part next to the carriers'", name)
-			// The JVM itself is set apart from the heap's grey garbage (a
-			// reader could not see where the heap ended) by a gap after
-			// the heap's last mark and a bracket under its words; not by
-			// a box (its light outline read as the legend's hollow
-			// carrier's OS thread): nothing of it reaches the bar's top.
+			// The JVM itself is a filled part of the bar in its own
+			// colour (a hollow bracket was not read as a part, its label
+			// beside the heap's grey garbage was taken for the
+			// garbage's), set apart from the heap by a gap, at the bar's
+			// scale, its words on it; no outline (a box is a carrier's
+			// OS thread). The free part after it runs to the limit's line.
 			all := markSpan(&l, MeanThreadObj, MeanThreadLocal, MeanChunkData, MeanApp, MeanGarbage, MeanFree, MeanRequest)
-			var jvm []Rect
-			for _, it := range l.Items[:l.legendFrom] {
-				b := it.Bounds()
-				if it.Kind == KindRect && it.Meaning == MeanNone && b.X >= all.Right()+0.5 && b.Y >= all.Y-0.5 && b.Bottom() <= all.Bottom()+0.5 {
-					jvm = append(jvm, b)
+			jvm := markSpan(&l, MeanJVMItself)
+			require.Positive(t, jvm.W, "%s: the JVM itself is drawn", name)
+			assert.InDelta(t, all.Y, jvm.Y, 0.5, "%s: the JVM itself fills the bar's height", name)
+			assert.InDelta(t, all.H, jvm.H, 0.5, "%s: the JVM itself fills the bar's height", name)
+			assert.GreaterOrEqual(t, jvm.X-all.Right(), 2*sz[2], "%s: a gap between the heap and the JVM itself", name)
+			assert.InEpsilon(t, float64(snap.RSSJVM)/float64(snap.RSSThreads), float64(jvm.W)/float64(carriers.W), 0.03, "%s: the JVM itself at the bar's scale", name)
+			var label *Item
+			for i := range l.Items[:l.legendFrom] {
+				if it := &l.Items[i]; it.Kind == KindText && strings.HasPrefix(it.Text, "JVM") {
+					label = it
 				}
 			}
-			require.NotEmpty(t, jvm, "%s: the JVM itself's bracket", name)
-			left := jvm[0]
-			for _, b := range jvm {
-				assert.Greater(t, b.Y, all.Y+all.H/4, "%s: the JVM's marks %v stay off the bar's top: no box", name, b)
-				left.X = min(left.X, b.X)
+			require.NotNil(t, label, name)
+			assert.True(t, jvm.Contains(label.Bounds()), "%s: the JVM's words %v on its part %v", name, label.Bounds(), jvm)
+			for _, it := range l.Items[:l.legendFrom] {
+				if it.Kind == KindRect && it.Meaning == MeanNone && jvm.Inset(-1).Contains(it.Bounds()) && (it.H < jvm.H/2 || it.W < jvm.W/2) {
+					t.Errorf("%s: an outline %v on the JVM's part", name, it.Bounds())
+				}
 			}
-			assert.GreaterOrEqual(t, left.X-all.Right(), 2*sz[2], "%s: a gap between the heap and the JVM itself", name)
+			// The free part is a segment of its own after the JVM's, as
+			// tall as the bar (as words alone in an empty space readers
+			// could not tell where used memory stopped), a fill, not a
+			// box (a box is a carrier's OS thread).
+			var free Rect
+			for _, it := range l.Items[:l.legendFrom] {
+				if b := it.Bounds(); it.Kind == KindRect && it.Color == p.Background && b.X >= jvm.Right()-0.5 && math.Abs(float64(b.Y-jvm.Y)) < 0.5 && math.Abs(float64(b.H-jvm.H)) < 0.5 {
+					free = b
+				}
+			}
+			assert.InEpsilon(t, float64(in.MemLimit-snap.RSS)/float64(snap.RSSThreads), float64(free.W)/float64(carriers.W), 0.05, "%s: the free part %v, to the limit, at the bar's scale", name, free)
 			// The StackChunks show, in the heap's brown, in the sliver, inside
 			// the heap's part.
 			n := pixelCounts(&l, Rect{})
@@ -137,6 +155,16 @@ func TestStackBarSaysItsScaleAndIsThinnerThanTheToken(t *testing.T) {
 	require.Equal(t, 1, busyLanes(in.Snap))
 	assert.Contains(t, texts(&l), "stack "+Size(sim.Bytes(in.Snap.Carriers[busyLane(in.Snap)].Frames)*8)+" (bar up to 2 KB)\n")
 	assert.NotContains(t, texts(&l), "full bar = ")
+	// At the judged desktop frame and on a phone the long words do not
+	// fit: the short ones still say the scale ("992 B" alone before an
+	// empty track read as "992 B of what?"). On the phone the token says
+	// the loop's group without its id, which leaves them the room.
+	in.MemLimit = 256 * sim.MB // the page's, as the judged frames have it
+	for _, sz := range [][3]float32{{1134, 464, 1}, phoneCanvas} {
+		var l List
+		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: sz[2]})
+		assert.Contains(t, texts(&l), "\n"+Size(sim.Bytes(in.Snap.Carriers[busyLane(in.Snap)].Frames)*8)+" of 2 KB\n", "%v", sz)
+	}
 	var tok, stack float32
 	for _, it := range l.Items {
 		if it.Kind == KindRect && it.Meaning == MeanVirtual && it.H > tok {
@@ -196,7 +224,7 @@ func TestMemoryTitleOnlyOverTheStory(t *testing.T) {
 		txt := texts(&l)
 		// The story's big words over the carriers' part of its bar.
 		story := regexp.MustCompile(`(?m)^\d+ carriers(' OS threads)?: [0-9.]+ MB$`).MatchString(txt)
-		title := regexp.MustCompile(`(?m)^(the JVM's )?memory: [0-9.]+ MB$`).MatchString(txt)
+		title := regexp.MustCompile(`(?m)^(resident )?memory: [0-9.]+ MB$`).MatchString(txt)
 		assert.Equal(t, story, title, "%gx%g: the memory title is over the memory story only", sz[0], sz[1])
 		// The bar is drawn to the container's limit, the limit named at
 		// its end and the headroom named free (a bar of the 220 MB alone
@@ -360,8 +388,20 @@ func TestContrastIsTheHeadline(t *testing.T) {
 	assert.GreaterOrEqual(t, vts.Size, float32(1.75), "the contrast in large type")
 	assert.Less(t, carriers.Y, vts.Y)
 	// Resident, not reserved ("3.2 MB when stacks are about 1 MB?"), and
-	// the same threads as platform threads by the model's figure for one.
-	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each resident: stack + native, outside the heap\nas 16 platform threads: ~"+RoughSize(in.Snap.RSSThreads/8*16)+"\n")
+	// the same threads as platform threads by the model's figure for one,
+	// a what-if set apart on the panel's last line with faint cells (in
+	// full pink under the carriers' note, read as memory in use).
+	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each resident: stack + native, outside the heap\n")
+	assert.Contains(t, txt, "\nif platform threads: ~"+RoughSize(in.Snap.RSSThreads/8*16)+"\n")
+	var plat Rect
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanPlatform {
+			plat = it.Bounds()
+			assert.Less(t, it.Color.A, uint8(200), "a what-if's cell is faint")
+		}
+	}
+	require.Positive(t, plat.W)
+	assert.Greater(t, plat.Y, vts.Y, "the what-if under the virtual threads' words, apart from the bar")
 	assert.NotRegexp(t, `(?m)^OS threads: `, txt)
 	assert.Zero(t, pixelCounts(&l, Rect{})[MeanJVMThread], "no grid of the JVM's threads")
 	// "Widened" said on the frame, its true width on point (cut for words).

@@ -53,7 +53,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	if memoryStory(snap, limit) && memoryStoryRoom(Rect{W: r.W - 6*sc, H: r.H - PanelTitleH(sc) - 6*sc}, sc) {
 		// (The room is of panelAlt's body.) The panel's story is the memory (drawMemoryStory): its title
 		// says it (the limit is drawn at the bar's end); the threads are counted below.
-		titles = append([]string{"the JVM's memory: " + PartsSize(snap.RSS),
+		// "Resident", not "the JVM's": beside the bar's "JVM itself"
+		// the word JVM named two amounts (220 MB and 182 MB).
+		titles = append([]string{"resident memory: " + PartsSize(snap.RSS),
 			"memory: " + PartsSize(snap.RSS)}, titles...)
 		summed = false
 	}

@@ -230,6 +230,10 @@ type Side struct {
 	compared bool
 	// memStory: this draw's OS panel tells the memory story (memstory.go).
 	memStory bool
+	// memScenario: the side's program is the memory story's (its OS
+	// panel counts the JVM's OS threads beside the carriers), told in
+	// full or, on a low panel, in its ordinary lines.
+	memScenario bool
 	// races: the structured scopes this side saw decided (scopes.go).
 	races raceMemory
 	// This draw's roles of the running and ready threads in the races,
@@ -380,6 +384,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	if sc2.HeapFolded && heapInMemoryStory(sl.Heap, sl.OS, snap, in.MemLimit, sc) {
 		osR = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
 	}
+	s.memScenario = memoryStory(snap, in.MemLimit)
 	s.memStory = !sc2.OSFolded && memoryStory(snap, in.MemLimit) && memoryStoryRoom(Rect{W: osR.W - 6*sc, H: osR.H - PanelTitleH(sc) - 6*sc}, sc)
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
 	// (The layout gives the merged panel the queue's room: two columns,
