@@ -44,7 +44,9 @@ func TestPoolCaptionCountsTheBusyThreads(t *testing.T) {
 // Pinned virtual threads: as many tasks wait as carriers are pinned; the
 // rest queue for a carrier.
 func TestPinnedCaptionCountsPinnedAndQueued(t *testing.T) {
-	s := &sim.Snapshot{Parallelism: 12, Pinned: 4, RunQueueLen: 100, RequestsDone: 30}
+	// The caption counts the carriers started (one per entry of Carriers),
+	// as the lanes and the OS threads do, not the pool's parallelism.
+	s := &sim.Snapshot{Parallelism: 12, Pinned: 4, RunQueueLen: 100, RequestsDone: 30, Carriers: make([]sim.CarrierView, 12)}
 	c := captionOf("request-load", map[string]string{"executor": "virtual-per-task", "requests": "1000"}, s)
 	contains(t, "4 pinned, 100 queued", c, "4 of the 12 carriers are pinned", "so only 4 tasks wait at a time. 100 virtual threads wait for a free carrier; 30 of 1,000 done.")
 }
