@@ -168,6 +168,20 @@ func TestOpeningGivesWayToTheReader(t *testing.T) {
 	assert.Equal(t, 0.5, p.Speed())
 }
 
+// openedAtItsMoment opens spec's story, ticking until the fast-forward
+// ends, and checks that it reached the story's most telling moment.
+func openedAtItsMoment(t *testing.T, spec string, held bool) (*Playground, State) {
+	t.Helper()
+	p := New()
+	mustLoad(t, p, spec)
+	require.NoError(t, p.Open(held, false), spec)
+	ticksUntilOpened(t, p)
+	st := p.State()
+	tiers, _ := openingKinds(st.Scenario)
+	require.Contains(t, tiers[0], story.Kind(st.Opening.Kind), "%s: the most telling moment", spec)
+	return p, st
+}
+
 // Every story opens on one of its own moments with the default case, and
 // not held, the run plays on at the reader's speed.
 func TestEveryStoryOpensOnItsMoment(t *testing.T) {
@@ -178,14 +192,7 @@ func TestEveryStoryOpensOnItsMoment(t *testing.T) {
 		`{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`,
 		`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`,
 	} {
-		p := New()
-		mustLoad(t, p, spec)
-		require.NoError(t, p.Open(false, false), spec)
-		ticksUntilOpened(t, p)
-		st := p.State()
-		assert.NotEmpty(t, st.Opening.Kind, spec)
-		tiers, _ := openingKinds(st.Scenario)
-		assert.Contains(t, tiers[0], story.Kind(st.Opening.Kind), "%s: the most telling moment", spec)
+		_, st := openedAtItsMoment(t, spec, false)
 		assert.True(t, st.Running, "%s: plays on", spec)
 		assert.Equal(t, DefaultSpeed, st.Speed, spec)
 	}
@@ -278,13 +285,7 @@ func TestOpeningHoldsWhereNoRunIsPaused(t *testing.T) {
 		`{"scenario":"llm-router","case":"virtual","seed":1}`,
 		`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`,
 	} {
-		p := New()
-		mustLoad(t, p, spec)
-		require.NoError(t, p.Open(true, false), spec)
-		ticksUntilOpened(t, p)
-		st := p.State()
-		tiers, _ := openingKinds(st.Scenario)
-		require.Contains(t, tiers[0], story.Kind(st.Opening.Kind), "%s: the moment reached", spec)
+		p, st := openedAtItsMoment(t, spec, true)
 		assert.GreaterOrEqual(t, st.SimTimeNs, st.Opening.TimeNs, "%s: held at or after the moment", spec)
 		for _, s := range st.Sides {
 			assert.False(t, s.Paused, "%s: %s held in a stop-the-world pause", spec, s.Case)
