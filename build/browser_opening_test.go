@@ -149,19 +149,26 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	if strings.Contains(status, "per second") {
 		t.Errorf("the status line %q gives a rate so far under the article's whole-run figures", status)
 	}
-	// Held in a GC's pause (the moment is noticed just after a Full GC,
-	// often inside the young GC that follows): every virtual thread is
-	// stopped, said first ("8 stopped on their carriers" alone read as
-	// only 8 stopped), then how they split, the parts adding up to the
-	// whole, and the OS threads with their carriers among them: all from
-	// state().
+	// The opening holds where no run is in a GC's pause; were it in one,
+	// every virtual thread is stopped, said first ("8 stopped on their
+	// carriers" alone read as only 8 stopped). Then how they split (each
+	// running thread "on a carrier", stopped ones "on carriers"), the parts
+	// adding up to the whole, and the OS threads with their carriers among
+	// them: all from state().
 	// With the compared run drawn beside it, the line says it counts
 	// this run (readers asked which run it was).
 	lead := fmt.Sprintf("This run: all %s virtual threads stopped for the GC: ", commas(st.Virtual))
 	if st.Paused && !strings.HasPrefix(status, lead) {
 		t.Errorf("the status line %q during a GC pause; want it to start %q", status, lead)
 	}
-	split := fmt.Sprintf("%s on carriers, %s parked, %s ready", commas(st.Mounted), commas(st.Parked), commas(st.RunQueue))
+	if st.Paused {
+		t.Errorf("held in a GC pause: the opening holds where no run is paused")
+	}
+	on := "on a carrier"
+	if st.Paused {
+		on = "on carriers"
+	}
+	split := fmt.Sprintf("%s %s, %s parked, %s ready", commas(st.Mounted), on, commas(st.Parked), commas(st.RunQueue))
 	if !strings.Contains(status, split) {
 		t.Errorf("the status line %q; want the split %q from state()", status, split)
 	}

@@ -120,6 +120,9 @@ type opening struct {
 	last      *story.Moment
 	moment    story.Moment
 	held      bool // stop paused at the moment (else play on at the reader's speed)
+	// settling: the moment has come; the fast-forward runs on until no
+	// drawn run is in a stop-the-world pause (quiet), within its bound.
+	settling bool
 }
 
 // OpeningState is the opening for state().
@@ -203,11 +206,16 @@ func (p *Playground) openingTick() {
 	if o.best == 0 && o.everySide && every && o.last != nil {
 		o.moment = *o.last // where it stops: the last side to get there
 	}
-	if (o.best == 0 && (!o.everySide || every)) || o.ticks <= 0 || p.allDone() {
+	if o.best == 0 && (!o.everySide || every) {
+		o.settling = true
+	}
+	if (o.settling && p.quiet()) || o.ticks <= 0 || p.allDone() {
 		p.endOpening(o.held)
 		return
 	}
-	p.speed = min(p.speed*openingGrowth, MaxSpeed)
+	if !o.settling {
+		p.speed = min(p.speed*openingGrowth, MaxSpeed)
+	}
 }
 
 // ticksThisUpdate is how many ticks one Update runs: one, or while the

@@ -6,6 +6,7 @@ import (
 
 	"github.com/loomlab/loomlab/game/story"
 	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -167,6 +168,20 @@ func TestOpeningGivesWayToTheReader(t *testing.T) {
 	assert.Equal(t, 0.5, p.Speed())
 }
 
+// openedAtItsMoment opens spec's story, ticking until the fast-forward
+// ends, and checks that it reached the story's most telling moment.
+func openedAtItsMoment(t *testing.T, spec string, held bool) (*Playground, State) {
+	t.Helper()
+	p := New()
+	mustLoad(t, p, spec)
+	require.NoError(t, p.Open(held, false), spec)
+	ticksUntilOpened(t, p)
+	st := p.State()
+	tiers, _ := openingKinds(st.Scenario)
+	require.Contains(t, tiers[0], story.Kind(st.Opening.Kind), "%s: the most telling moment", spec)
+	return p, st
+}
+
 // Every story opens on one of its own moments with the default case, and
 // not held, the run plays on at the reader's speed.
 func TestEveryStoryOpensOnItsMoment(t *testing.T) {
@@ -177,14 +192,7 @@ func TestEveryStoryOpensOnItsMoment(t *testing.T) {
 		`{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`,
 		`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`,
 	} {
-		p := New()
-		mustLoad(t, p, spec)
-		require.NoError(t, p.Open(false, false), spec)
-		ticksUntilOpened(t, p)
-		st := p.State()
-		assert.NotEmpty(t, st.Opening.Kind, spec)
-		tiers, _ := openingKinds(st.Scenario)
-		assert.Contains(t, tiers[0], story.Kind(st.Opening.Kind), "%s: the most telling moment", spec)
+		_, st := openedAtItsMoment(t, spec, false)
 		assert.True(t, st.Running, "%s: plays on", spec)
 		assert.Equal(t, DefaultSpeed, st.Speed, spec)
 	}
@@ -261,3 +269,63 @@ func TestOpeningCalloutInAThreeWayCompare(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// Every story's opening holds where no drawn run is in a stop-the-world
+// pause: vt-pooling's Full GC that frees little comes with the pooled run
+// in a young GC, and the first screen flagged "young GC now" on one run, a
+// pause that has nothing to do with the lesson. The fast-forward runs on
+// from the moment until neither the shown sides nor the contrast run drawn
+// beside them is paused; the moment, and its callout, stay the ones reached.
+func TestOpeningHoldsWhereNoRunIsPaused(t *testing.T) {
+	for _, spec := range []string{
+		`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`,
+		`{"scenario":"vt-pooling","case":"1g-pool","compare":["1g-nopool","1g-pool"],"seed":1}`,
+		`{"scenario":"vt-pooling","case":"1g-pool","knobs":{"heap_mb":"768"},"seed":2}`,
+		`{"scenario":"request-load","case":"pool-200","seed":1}`,
+		`{"scenario":"llm-router","case":"virtual","seed":1}`,
+		`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`,
+	} {
+		p, st := openedAtItsMoment(t, spec, true)
+		assert.GreaterOrEqual(t, st.SimTimeNs, st.Opening.TimeNs, "%s: held at or after the moment", spec)
+		for _, s := range st.Sides {
+			assert.False(t, s.Paused, "%s: %s held in a stop-the-world pause", spec, s.Case)
+		}
+		if p.contrast != nil {
+			con := p.Inputs(nil)[0].Contrast
+			require.NotNil(t, con, "%s: the contrast run is at the held time", spec)
+			assert.False(t, con.Snap.Paused, "%s: the contrast run %s held in a pause", spec, con.Case)
+		}
+		prim := p.Inputs(nil)[p.primary()]
+		require.NotEmpty(t, prim.Callouts, spec)
+		assert.True(t, slices.ContainsFunc(prim.Callouts, func(c view.Callout) bool { return c.Kind == st.Opening.Kind }),
+			"%s: the moment's callout is still on the picture", spec)
+	}
+}
+
+// The contrast run drawn beside the shown case counts: a time where it is
+// in a pause and the shown side is not is not quiet, one where neither is
+// is. Found by stepping the run, never a time per case.
+func TestQuietCountsTheContrastRun(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"vt-pooling","case":"1g-nopool","seed":1}`)
+	require.NotNil(t, p.contrast)
+	p.Pause()
+	var onlyContrast, neither bool
+	for at := sim.Time(0); at < 3*sim.Time(sim.Second) && !(onlyContrast && neither); at += sim.Time(sim.Millisecond) {
+		_, err := p.Seek(at, 1<<30)
+		require.NoError(t, err)
+		p.Tick()
+		require.True(t, p.SyncContrast(1<<30))
+		sidePaused, conPaused := p.sides[0].Snap.Paused, p.Inputs(nil)[0].Contrast.Snap.Paused
+		switch {
+		case conPaused && !sidePaused:
+			onlyContrast = true
+			assert.False(t, p.quiet(), "at %v the contrast run is paused", at)
+		case !conPaused && !sidePaused:
+			neither = true
+			assert.True(t, p.quiet(), "at %v no run is paused", at)
+		}
+	}
+	require.True(t, onlyContrast, "a time with the contrast alone paused (the test can fail)")
+	require.True(t, neither)
+}

@@ -160,7 +160,7 @@ func (p *Playground) tick() {
 		return
 	}
 	playing := p.running
-	if playing {
+	if playing && !p.settlingWaits() {
 		p.advance()
 	}
 	motion := p.Motion()
