@@ -150,3 +150,18 @@ func TestPhoneDrawsTheRunningThreadOnItsCarrier(t *testing.T) {
 	}
 	assert.True(t, token, "the running thread's token on %s's lane, a line high", worker)
 }
+
+// On a phone's canvas a running call's narrow cell says what it sends or
+// reads, "request" under "sends" (a bare "sends" left readers asking
+// what), and
+// a parked request thread says that it awaits (its calls are its row),
+// where "parked" left its wait unsaid.
+func TestRacePhoneCellsSayWhatTheyDo(t *testing.T) {
+	in, side := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
+	in.Models = []string{"haiku", "sonnet", "opus"}
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "llm-router"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	txt := texts(&l)
+	assert.Regexp(t, "\n(sends\nrequest|reads\nanswer)\n", txt, "a running call's two lines")
+	assert.Contains(t, txt, "\nawaits\n", "a parked request thread's wait")
+}
