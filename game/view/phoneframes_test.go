@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/loomlab/loomlab/sim"
@@ -164,4 +165,25 @@ func TestRacePhoneCellsSayWhatTheyDo(t *testing.T) {
 	txt := texts(&l)
 	assert.Regexp(t, "\n(sends\nrequest|reads\nanswer)\n", txt, "a running call's two lines")
 	assert.Contains(t, txt, "\nawaits\n", "a parked request thread's wait")
+	// Its idle carriers' slots say so, as a desktop's do: an outlined
+	// number alone read as a mark of another kind.
+	idle := 0
+	for _, c := range in.Snap.Carriers {
+		if c.Thread == 0 {
+			idle++
+		}
+	}
+	require.Positive(t, idle)
+	assert.Equal(t, idle, countLines(txt, "idle"), "one \"idle\" per idle carrier")
+}
+
+// countLines counts the lines of txt that are s.
+func countLines(txt, s string) int {
+	n := 0
+	for _, line := range strings.Split(txt, "\n") {
+		if line == s {
+			n++
+		}
+	}
+	return n
 }
