@@ -36,3 +36,24 @@ func TestSnapshotListsActiveScopesFirst(t *testing.T) {
 		assert.Equal(t, ThreadID(1000+i), v.Owner, "then the waiting ones in the table's order")
 	}
 }
+
+// A snapshot counts the open scopes' live threads, each owner and its
+// unfinished subtasks, and nothing of a closed scope: here an open race
+// with one call finished (2 of 3 left), a whole one, and a closed one.
+func TestSnapshotCountsTheOpenScopesThreads(t *testing.T) {
+	s := tinySim(t, GCParallel, 25)
+	s.scopes = nil
+	addScope := func(open bool, subs ...int32) {
+		sc := scope{open: open, n: int8(len(subs))}
+		copy(sc.subs[:], subs)
+		s.scopes = append(s.scopes, sc)
+	}
+	addScope(true, 4, -1, 6)
+	addScope(true, 7, 8, 9)
+	addScope(false, 10, 11, 12)
+
+	var snap Snapshot
+	s.fillCounters(&snap)
+	assert.Equal(t, 2, snap.ScopesOpen)
+	assert.Equal(t, (1+2)+(1+3), snap.ScopeThreads, "each open scope's owner and its unfinished subtasks")
+}

@@ -80,10 +80,15 @@ type Snapshot struct {
 	ExecQueued     int            // tasks waiting in executor queues for a pool worker or loop
 	TasksQueued    int            // of which waiting in a pool's shared queue for a pool thread (not an event loop's own queue)
 	ScopesOpen     int            // open structured scopes (Scopes lists at most 128)
-	CoreThread     []ThreadID     // the platform thread each core runs, 0 if idle
-	RouterSingle   int            // router model in single mode, -1
-	RouterRaces    int
-	RSS            Bytes
+	// ScopeThreads counts the live threads of the open scopes: each
+	// owner and its unfinished subtasks' threads (a subtask's thread ends
+	// with it), so a picture can say how the live threads add up from
+	// the scopes without assuming every scope is whole.
+	ScopeThreads int
+	CoreThread   []ThreadID // the platform thread each core runs, 0 if idle
+	RouterSingle int        // router model in single mode, -1
+	RouterRaces  int
+	RSS          Bytes
 	// RSS's parts (they sum to it): the JVM itself, the heap's resident
 	// part, the started platform threads' stacks. All zero with RSS.
 	RSSJVM, RSSHeap, RSSThreads Bytes
@@ -565,10 +570,18 @@ func (s *Sim) fillCounters(snap *Snapshot) {
 			snap.ExecQueued += e.loopQ[j].len()
 		}
 	}
-	snap.ScopesOpen = 0
+	snap.ScopesOpen, snap.ScopeThreads = 0, 0
 	for i := range s.scopes {
-		if s.scopes[i].open {
-			snap.ScopesOpen++
+		sc := &s.scopes[i]
+		if !sc.open {
+			continue
+		}
+		snap.ScopesOpen++
+		snap.ScopeThreads++ // its owner, parked in join
+		for j := int8(0); j < sc.n; j++ {
+			if sc.subs[j] >= 0 {
+				snap.ScopeThreads++
+			}
 		}
 	}
 	snap.CoreThread = snap.CoreThread[:0]

@@ -1,6 +1,7 @@
 package story
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/loomlab/loomlab/sim"
@@ -44,6 +45,7 @@ func TestRouterSingleCountsTheRaces(t *testing.T) {
 	}
 }
 
+<<<<<<< HEAD
 // The losers are the calls cancelled after a win: a cancel before any win
 // of the tick is not one, and of two wins in a tick the first decided a
 // race first, so the moment tells that one.
@@ -65,5 +67,34 @@ func TestLosersCancelledFollowTheFirstWin(t *testing.T) {
 	contains(t, "two wins", got[0].Sentence, "A race is decided at 40 ms (2 so far): Sonnet answered first")
 	if got[0].At != ms(40) {
 		t.Errorf("told at %v, the first win was at 40 ms", got[0].At)
+=======
+// routerNow is a virtual-thread router's state at an instant: open races
+// whose live threads number scopeThreads, live virtual threads, the
+// parked by reason, ready threads and busy carriers of 8.
+func routerNow(open, scopeThreads, live, socket, join, ready, busy int) *sim.Snapshot {
+	s := &sim.Snapshot{Time: sim.Time(300 * sim.Millisecond), Events: 1, RouterSingle: -1, ScopesOpen: open, ScopeThreads: scopeThreads, VirtualLive: live, RunQueueLen: ready,
+		Carriers: make([]sim.CarrierView, 8)}
+	s.ParkedCount[sim.ParkSocket], s.ParkedCount[sim.ParkJoin] = socket, join
+	for i := range busy {
+		s.Carriers[i].Thread = sim.ThreadID(100 + i)
+	}
+	return s
+}
+
+// The caption adds the live virtual threads up from the model's numbers
+// (readers did the sum before trusting 1,397 beside 350 races), and says
+// why carriers idle beside them: the parked wait and need none.
+func TestRouterCaptionSumsTheThreads(t *testing.T) {
+	got := routerTeller().Caption(routerNow(349, 1396, 1397, 1044, 349, 0, 4), nil)
+	contains(t, "whole races", got, "Now 349 races × 4 virtual threads (request + 3 calls) + 1 not racing = 1,397 on 8 OS threads;")
+	contains(t, "idle carriers", got, "; the parked wait for answers.")
+
+	// A race whose winner has ended while its losers still unwind is not
+	// whole: no "× 4", the races' threads as the model counts them.
+	got = routerTeller().Caption(routerNow(349, 1395, 1397, 1043, 349, 1, 4), nil)
+	contains(t, "a race not whole", got, "Now 1,395 virtual threads in 349 races + 2 not racing = 1,397 on 8 OS threads.")
+	if strings.Contains(got, "parked wait") {
+		t.Errorf("a thread is ready, the carriers are taking it, yet the caption says why they idle: %s", got)
+>>>>>>> s26-lr2
 	}
 }

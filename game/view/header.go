@@ -71,6 +71,11 @@ type sideHeading struct {
 	name  string   // the case's title, else its id
 	alts  []string // shorter names when the title does not fit
 	parts []string
+	// beside is a shorter form of the first part, put on the name's row
+	// where the whole one does not fit there: a phone's header took two
+	// rows for "virtual threads · requests done 722 of 10,000", a row
+	// its races' cells then lacked for their second lines.
+	beside string
 	// more: the counters said only in the explanation.
 	more []string
 }
@@ -103,6 +108,11 @@ func headingOf(in *SideInput) sideHeading {
 	// every other counter (GC pause total, resident memory, latency). A
 	// row of six counters over the picture was more than a newcomer reads.
 	h.parts = []string{done}
+	h.beside = Count(s.RequestsDone)
+	if in.Requests > 0 {
+		h.beside += " of " + Count(in.Requests)
+	}
+	h.beside += " " + verb
 	h.more = []string{"virtual threads " + Count(int64(s.VirtualLive)), "OS threads " + Count(int64(s.PlatformLive))}
 	if s.YoungGCs+s.FullGCs > 0 {
 		h.more = append(h.more, "paused for GC "+Dur(s.GCPauseTotal)+" in all")
@@ -129,11 +139,15 @@ func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x flo
 		return len(names)
 	}
 	row, x := len(names), float32(0)
-	if nw := TextWidth(names[len(names)-1], sc); len(h.parts) > 0 && nw+TextWidth("· "+h.parts[0], sc)+CharW*sc <= w {
+	parts := h.parts
+	if nw := TextWidth(names[len(names)-1], sc); nw+TextWidth("· "+h.parts[0], sc)+CharW*sc <= w {
 		row, x = len(names)-1, nw+CharW*sc
+	} else if h.beside != "" && nw+TextWidth("· "+h.beside, sc)+CharW*sc <= w {
+		row, x = len(names)-1, nw+CharW*sc
+		parts = append([]string{h.beside}, h.parts[1:]...)
 	}
 	maxRows = max(maxRows, len(names)+1)
-	for _, part := range h.parts {
+	for _, part := range parts {
 		if x > 0 {
 			part = "· " + part
 		}

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/loomlab/loomlab/sim"
@@ -149,4 +150,40 @@ func TestPhoneDrawsTheRunningThreadOnItsCarrier(t *testing.T) {
 		}
 	}
 	assert.True(t, token, "the running thread's token on %s's lane, a line high", worker)
+}
+
+// On a phone's canvas a running call's narrow cell says what it sends or
+// reads, "request" under "sends" (a bare "sends" left readers asking
+// what), and
+// a parked request thread says that it awaits (its calls are its row),
+// where "parked" left its wait unsaid.
+func TestRacePhoneCellsSayWhatTheyDo(t *testing.T) {
+	in, side := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
+	in.Models = []string{"haiku", "sonnet", "opus"}
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "llm-router"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	txt := texts(&l)
+	assert.Regexp(t, "\n(sends\nrequest|reads\nanswer)\n", txt, "a running call's two lines")
+	assert.Contains(t, txt, "\nawaits\n", "a parked request thread's wait")
+	// Its idle carriers' slots say so, as a desktop's do: an outlined
+	// number alone read as a mark of another kind.
+	idle := 0
+	for _, c := range in.Snap.Carriers {
+		if c.Thread == 0 {
+			idle++
+		}
+	}
+	require.Positive(t, idle)
+	assert.Equal(t, idle, countLines(txt, "idle"), "one \"idle\" per idle carrier")
+}
+
+// countLines counts the lines of txt that are s.
+func countLines(txt, s string) int {
+	n := 0
+	for _, line := range strings.Split(txt, "\n") {
+		if line == s {
+			n++
+		}
+	}
+	return n
 }

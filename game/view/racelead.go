@@ -395,6 +395,16 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 		// Its number in the badge every running cell on it starts
 		// with, then what it does.
 		text := box.PadX(4 * sc)
+		if idle := cv != nil && cv.Thread == 0 && len(doing) == 1; idle && !face.fits(text.W-badgeTextW(num, sc)-4*sc, doing...) && face.fits(text.W, doing...) {
+			// A phone's narrow idle slot says "idle", as a desktop's
+			// does, rather than its number alone: an outlined number
+			// read as a mark of another kind. (The busy slots keep
+			// their numbers, which the running cells name.)
+			slotWords(l, text, face, ink, doing...)
+			s.at.tokenOnLane(i, box)
+			s.at.lanes = append(s.at.lanes, box)
+			continue
+		}
 		bw := carrierBadge(l, text.X, box, i+1, p, sc) + 4*sc
 		text.X += bw
 		text.W -= bw

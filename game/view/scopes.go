@@ -947,13 +947,24 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 		text.X += w + in
 		text.W -= w + in
 	}
-	// (Only the won cell: a cancelled cell's plate covers one line.)
-	if !(state == callWon && f.lead && len(words) > 0 && fitSplit(l, text, txt, f, words[0], sc)) {
+	// (Only the won cell and a running one: a cancelled cell's plate
+	// covers one line.)
+	// Each in the ordinary text where the larger bold's two lines are
+	// too tall (a phone's rows): "sends" over "request" rather than
+	// "sends" alone.
+	plain := cellFace{size: sc}
+	switch {
+	case state == callWon && f.lead && len(words) > 0 && (fitSplit(l, text, txt, f, words[0], sc) || fitSplit(l, text, txt, plain, words[0], sc)):
+	case f.split != "" && len(words) > 1 && !f.fits(text.W, words[:len(words)-1]...) &&
+		(fitSplit(l, text, txt, f, f.split, sc) || fitSplit(l, text, txt, plain, f.split, sc)):
+	default:
 		f.fit(l, text, txt, words...)
 	}
-	if state == callWon {
+	if state == callWon && !f.lead {
 		// A thick frame: a thin one on the blue token read as one more
-		// "ready" cell.
+		// "ready" cell. Not in the races' picture, where the tick and
+		// the word say it: its thick white frame around the cell read
+		// as "selected", a highlight, not as the race's winner.
 		l.MarkFrame(r, wonFrame(sc), MeanWinner, p)
 	}
 }
@@ -1046,15 +1057,24 @@ func badgeTextW(num string, sc float32) float32 { return TextWidth(num, sc) + 6*
 
 // drawTick draws a won cell's tick from x, centred in r's height, in the
 // winner's ink, and returns its width.
+//
+// The tick sits in a small frame of the winner's ink: the thick white
+// frame around the whole cell read as "selected", a highlight, not as
+// the race's winner, and a bare tick's thin lines were too faint a mark
+// of the legend's "won" to find.
 func drawTick(l *List, x float32, r Rect, p *Palette, sc float32) float32 {
 	side := max(4, min(r.H*0.5, 8*sc))
-	y := r.Y + (r.H-side)/2
+	pad := max(2, 2.5*sc)
+	box := Rect{X: x, Y: r.Y + (r.H-side)/2 - pad, W: side + 2*pad, H: side + 2*pad}
+	l.MarkFrame(box, max(1.5, 1.5*sc), MeanWinner, p)
+	x += pad
+	y := box.Y + pad
 	w := max(2, 2*sc)
 	n := len(l.Items)
 	l.Line(x, y+side*0.55, x+side*0.35, y+side, w, p.Winner)
 	l.Line(x+side*0.35, y+side, x+side, y, w, p.Winner)
 	l.tag(n, MeanWinner)
-	return side
+	return box.W
 }
 
 // drawEndedFrame draws an ended thread's cell in the races' picture: an
@@ -1165,6 +1185,12 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			// slots start theirs (the eye pairs the two), and in words.
 			cf.badge = carrierOf(snap, st.Thread)
 			words = runningCallWords(cf.badge, st.Answered)
+			// A phone's narrow cell said "sends" alone (readers: sends
+			// what?): what it sends, on a line under.
+			cf.split = "sends, request"
+			if st.Answered {
+				cf.split = "reads, answer"
+			}
 		}
 		if f.lead && stateOfCall(st, won) == callReady && snap.RunQueueLen > 0 && len(wakeTakers(snap)) >= snap.RunQueueLen {
 			// Why it waits: a carrier is waking up for it (the
@@ -1227,7 +1253,9 @@ func onNetwork(snap *sim.Snapshot, id sim.ThreadID) bool {
 // longest first: it waits, parked, for the first of its calls' answers.
 // ("parked" alone beside its three running calls read as a
 // contradiction: say what it waits for.)
-var ownerWaitWords = []string{"parked: awaits its calls", "awaits its calls", "awaits calls", "parked"}
+// A phone's narrow cell says "awaits" ("parked" there left readers
+// without what the request's thread waits for; its calls are its row).
+var ownerWaitWords = []string{"parked: awaits its calls", "awaits its calls", "awaits calls", "awaits", "parked"}
 
 // openRacesRunning counts, among the first n of the open races rows, those
 // with a thread of theirs on a carrier, and reports whether they are all
@@ -1373,6 +1401,10 @@ type cellFace struct {
 	// badge, where above 0, is the number of the carrier a running cell
 	// runs on, drawn first as the carriers' slots start (carrierBadge).
 	badge int
+	// split, where set, is the cell's words on two lines ("sends,
+	// request": "sends" over "request"), drawn where none of its
+	// one-line words but the last and shortest fits (fitSplit).
+	split string
 }
 
 // leadFace is the face of the races drawn as the side's picture: the
