@@ -45,7 +45,6 @@ func TestRouterSingleCountsTheRaces(t *testing.T) {
 	}
 }
 
-<<<<<<< HEAD
 // The losers are the calls cancelled after a win: a cancel before any win
 // of the tick is not one, and of two wins in a tick the first decided a
 // race first, so the moment tells that one.
@@ -67,7 +66,9 @@ func TestLosersCancelledFollowTheFirstWin(t *testing.T) {
 	contains(t, "two wins", got[0].Sentence, "A race is decided at 40 ms (2 so far): Sonnet answered first")
 	if got[0].At != ms(40) {
 		t.Errorf("told at %v, the first win was at 40 ms", got[0].At)
-=======
+	}
+}
+
 // routerNow is a virtual-thread router's state at an instant: open races
 // whose live threads number scopeThreads, live virtual threads, the
 // parked by reason, ready threads and busy carriers of 8.
@@ -81,20 +82,19 @@ func routerNow(open, scopeThreads, live, socket, join, ready, busy int) *sim.Sna
 	return s
 }
 
-// The caption adds the live virtual threads up from the model's numbers
-// (readers did the sum before trusting 1,397 beside 350 races), and says
-// why carriers idle beside them: the parked wait and need none.
-func TestRouterCaptionSumsTheThreads(t *testing.T) {
+// The caption says why carriers idle beside so many threads (the parked
+// wait and need none), and only then: with a thread ready, the carriers
+// are taking it. It gives the live count, not a sum over the races (read
+// as dense arithmetic, 349 races beside the title's 350).
+func TestRouterCaptionSaysWhyCarriersIdle(t *testing.T) {
 	got := routerTeller().Caption(routerNow(349, 1396, 1397, 1044, 349, 0, 4), nil)
-	contains(t, "whole races", got, "Now 349 races × 4 virtual threads (request + 3 calls) + 1 not racing = 1,397 on 8 OS threads;")
-	contains(t, "idle carriers", got, "; the parked wait for answers.")
-
-	// A race whose winner has ended while its losers still unwind is not
-	// whole: no "× 4", the races' threads as the model counts them.
+	contains(t, "idle carriers", got, "Now 1,397 virtual threads share 8 OS threads, the carriers; the parked threads wait for answers.")
+	if strings.Contains(got, "×") {
+		t.Errorf("the caption sums the races' threads: %s", got)
+	}
 	got = routerTeller().Caption(routerNow(349, 1395, 1397, 1043, 349, 1, 4), nil)
-	contains(t, "a race not whole", got, "Now 1,395 virtual threads in 349 races + 2 not racing = 1,397 on 8 OS threads.")
-	if strings.Contains(got, "parked wait") {
+	contains(t, "a thread ready", got, "Now 1,397 virtual threads share 8 OS threads, the carriers.")
+	if strings.Contains(got, "parked threads wait") {
 		t.Errorf("a thread is ready, the carriers are taking it, yet the caption says why they idle: %s", got)
->>>>>>> s26-lr2
 	}
 }

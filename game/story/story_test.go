@@ -160,11 +160,11 @@ func TestRequestLoadPlatformPerTask(t *testing.T) {
 func TestRouterRacesAndCancels(t *testing.T) {
 	r := newRun(t, "llm-router/virtual", nil, 1)
 	c := r.to(300, tick)
-	// The lesson first, in a dozen words; then the live threads added up
-	// from the races (the thread per call said there) on how few OS
-	// threads.
-	contains(t, "llm-router/virtual at 0.3 s", c, "Each request races Haiku, Sonnet and Opus; the first answer wins.",
-		" races × 4 virtual threads (request + 3 calls) ", " on 8 OS threads")
+	// The lesson first, in at most twenty words; then one number of now,
+	// the live virtual threads on how few OS threads, and why carriers
+	// idle beside them.
+	contains(t, "llm-router/virtual at 0.3 s", c, "Each request races Haiku, Sonnet and Opus, a virtual thread per call; the first answer wins.",
+		" virtual threads share 8 OS threads, the carriers; the parked threads wait for answers.")
 	// Two sentences, no more: who holds a carrier is the threads' line's
 	// (a longer caption read as dense).
 	if n := strings.Count(c, ". "); n > 1 {
