@@ -457,6 +457,12 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		// for the waiting and the parked: the heap, the story, gets the
 		// other's room.
 		mergedLine := compact && s.ThreadsMerged
+		// freed is the row of an empty queue on a phone, which takes no
+		// row ("waiting for a carrier · 0 waiting" was an empty row): it
+		// goes to the last panel, the OS threads and the resident
+		// memory, not by weight (a taller parked panel labelled its
+		// squares with thread ids, words that said nothing).
+		freed := float32(0)
 		if compact {
 			sl.Lanes, r = r.Top(compactLanesH(&s, line, scale))
 			switch {
@@ -466,6 +472,8 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 				// backlog's grid has no room on a phone; its count is
 				// in the title).
 				sl.RunQueue, r = r.Top(min(line+taskContrastH(scale), r.H*0.45))
+			case !mergedLine && s.QueueFolded:
+				freed = line
 			case !mergedLine:
 				sl.RunQueue, r = r.Top(line)
 			}
@@ -491,7 +499,10 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 			rest -= line
 			wp = 0
 		}
-		unit := rest / (wp + ws + wh + wo)
+		if foldOS {
+			freed = 0 // a one-line OS panel: shared by weight
+		}
+		unit := (rest - freed) / (wp + ws + wh + wo)
 		ph := unit * wp
 		if mergedLine && wh > 0 {
 			ph = line

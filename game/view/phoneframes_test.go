@@ -187,3 +187,30 @@ func countLines(txt, s string) int {
 	}
 	return n
 }
+
+// On a phone, an empty queue of threads waiting for a carrier takes no
+// row ("waiting for a carrier · 0 waiting" was an empty row), and its
+// room goes to the OS panel, where the resident memory is: the parked
+// threads' panel keeps its height (taller, it labelled its squares with
+// thread ids).
+func TestPhoneEmptyQueueTakesNoRow(t *testing.T) {
+	in, side := runScene(t, sceneCase{"loom-carrier", "256-vthreads", sim.Duration(1001.13 * float64(sim.Millisecond))})
+	in.MemLimit = 256 * sim.MB // the page's
+	require.Zero(t, in.Snap.RunQueueLen, "the judged frame's queue is empty")
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "loom-carrier"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	assert.NotContains(t, texts(&l), "waiting for a carrier")
+	assert.NotContains(t, texts(&l), "0 waiting")
+
+	sc := SceneOf(&in, true)
+	require.True(t, sc.QueueFolded)
+	r, scale := Rect{W: phoneCanvas[0], H: 400 * phoneCanvas[2]}, phoneCanvas[2]
+	folded := LayoutScene(r, sc, scale)
+	require.True(t, folded.Compact(r, scale))
+	sc.QueueFolded = false
+	kept := LayoutScene(r, sc, scale)
+	assert.True(t, folded.RunQueue.Empty(), "no row for the empty queue")
+	assert.False(t, kept.RunQueue.Empty())
+	assert.Equal(t, kept.Parked.H, folded.Parked.H, "the parked threads keep their height")
+	assert.InDelta(t, kept.OS.H+kept.RunQueue.H+3*scale, folded.OS.H, 0.5, "the OS panel gets the queue's row")
+}
