@@ -91,12 +91,15 @@ func TestPhoneDrawsThePoolingPairAsRows(t *testing.T) {
 // request-load's pool on a phone: the CPUs' panel, folded to its title,
 // counts them there ("CPUs" over nothing read as "idle or failed to
 // draw?"), and the pool's time bar says it finishes at its end, not
-// "done", over the time axis's end that says when.
+// "done", and when (the axis's end does not say it again); the threads'
+// scale says what a square counts ("1 square = 5": 5 of what?).
 func TestPhonePoolFrameSaysItsCPUsAndItsEnd(t *testing.T) {
 	p := contrastAt(t, poolSpec, sim.Time(600*sim.Millisecond))
 	_, words := phoneFrame(p)
 	in := p.Inputs(nil)[0]
 	require.Contains(t, words, "all "+view.Count(int64(in.Snap.Cores))+" idle\nCPUs\n", "the count at the title's end")
-	require.Regexp(t, `\nfinishes\nfixed pool\n[^\n]+\n0 ms\n~[0-9,]+ ms\n`, words)
+	require.Regexp(t, `\nfinishes at ~[0-9,]+ ms\nfixed pool\n[^\n]+\n0 ms\n`, words)
+	require.Len(t, regexp.MustCompile(`~[0-9,]+ ms`).FindAllString(words, -1), 1, "the end said once: %s", words)
+	require.Regexp(t, `\n1 square = [0-9,]+ threads\n`, words)
 	require.NotContains(t, words, "\ndone\n")
 }

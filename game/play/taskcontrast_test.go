@@ -26,10 +26,10 @@ func taskRegion(p *Playground) bool {
 }
 
 // poolEnd reads the pool's expected end, in ms, from p's frame words:
-// the time axis's end, after its start (the pool's row says "finishes"
-// over it).
+// the pool's row says "finishes at" it, at the bar's end (the axis's end
+// under it says nothing more).
 func poolEnd(t *testing.T, p *Playground) float64 {
-	m := regexp.MustCompile(`0 ms ~([0-9,]+) ms `).FindStringSubmatch(strings.Join(shownWords(p), " "))
+	m := regexp.MustCompile(`fixed pool finishes at ~([0-9,]+) ms `).FindStringSubmatch(strings.Join(shownWords(p), " "))
 	require.NotNil(t, m, "the pool's expected end is drawn: %v", shownWords(p))
 	v, err := strconv.ParseFloat(strings.ReplaceAll(m[1], ",", ""), 64)
 	require.NoError(t, err)
@@ -60,14 +60,15 @@ func TestTaskContrastIsTheLiveModel(t *testing.T) {
 	require.Contains(t, words, "virtual threads, separate run: "+ended)
 	// The bars share one labelled clock: 0, now, the end. The pool's bar
 	// names no count ("1,000 done" over it read as a progress bar), and
-	// its end says it finishes there ("done" alone there read as "fixed
-	// pool: done"), over the axis's end that says when (left to the bar,
-	// readers took the axis to end at now).
+	// its end says it finishes there and when ("done" alone there read
+	// as "fixed pool: done"; "finishes" alone sent readers to the axis's
+	// end for the number, which is not said twice).
 	require.Contains(t, words, "now "+view.Clock(sim.Duration(at)))
 	end := poolEnd(t, p)
 	require.InDelta(t, ruleEnd(p), end, 5, "the estimate is the rule over the live state, to 10 ms")
 	require.NotContains(t, words, "fixed pool done")
 	require.Contains(t, words, "fixed pool finishes ")
+	require.Len(t, regexp.MustCompile(`~[0-9,]+ ms`).FindAllString(words, -1), 1, "the end said once: %s", words)
 	require.Equal(t, 1, strings.Count(words, "~"), "the pool's expected end is said once, at the axis's end")
 	require.Greater(t, end, 4000.0, "the premise: 50 rounds of about 100 ms")
 

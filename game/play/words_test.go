@@ -83,7 +83,11 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		// 99 → 102: the pool's threads' panel says its scale ("1 square
 		// = 20"): said only under the tasks' grid, a reader counted the
 		// threads' 10 squares as 10 threads.
-		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 102},
+		// 102 → 105: the pool's bar says when it finishes ("finishes at
+		// ~5,000 ms", +3, the axis's end label -2: readers had to find the
+		// number on the axis) and both scales say what a square counts
+		// ("tasks", "threads", +2: "5 of what?").
+		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 105},
 		// 111 before stop 22 drew the thread-per-request case under the
 		// pooled marks (its 11 words; the GC bar's "of the whole run"
 		// went to the hover, the caption's last sentence went). 123 since

@@ -70,8 +70,10 @@ func drawBacklog(l *List, body Rect, n, k int, p *Palette, sc float32) bool {
 	}
 	ny := body.Y + float32(g.rows(cells))*g.pitch()
 	c := Count(int64(k))
+	// What a square counts, as the threads' scale says "threads" (a
+	// bare "1 square = 20" left readers asking 20 of what).
 	l.TextFit(Rect{X: body.X, Y: ny, W: body.W, H: CharH * sc}, sc, p.TextDim,
-		"1 square = "+c)
+		"1 square = "+c+" tasks", "1 square = "+c)
 	return true
 }
 

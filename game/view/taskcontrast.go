@@ -123,15 +123,12 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, total i
 	endX := max(at(pool, end), nowX)
 	rest := Rect{X: nowX, Y: pool.Y, W: endX - nowX, H: pool.H}
 	l.Mark(rest, MeanRunTime, p, expectedAlpha)
-	// Its words at its right end, where the end is expected: "finishes",
-	// over the axis's end that says when ("~5,000 ms", the "~" an
-	// estimate's); with the time itself when the axis runs on to the
-	// compared case's later end. ("done" alone there read as "fixed
-	// pool: done" beside 1,000 of 10,000 tasks done.)
-	endWords := "finishes"
-	if axis > end {
-		endWords += " " + roughMs(end)
-	}
+	// Its words at its right end, where the end is expected, with when:
+	// "finishes at ~5,000 ms" (the "~" an estimate's), as the compared
+	// row says "done at 152.4 ms". A bare "finishes" sent readers to the
+	// axis's end for its number. ("done" alone there read as "fixed
+	// pool: done" beside 1,000 of 10,000 tasks done.) Where the words
+	// with the number do not fit, the axis's end says it (saidEnd).
 	name := ""
 	if compact {
 		// The run's name where the pale part starts (the filled part
@@ -142,8 +139,12 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, total i
 	if name != "" {
 		room -= TextWidth(name, sc) + 2*CharW*sc
 	}
-	if TextWidth(endWords, sc) > room {
-		endWords = ""
+	endWords, saidEnd := "", false
+	for _, w := range []string{"finishes at " + roughMs(end), "finishes " + roughMs(end), "finishes"} {
+		if TextWidth(w, sc) <= room {
+			endWords, saidEnd = w, w != "finishes"
+			break
+		}
 	}
 	if endWords != "" {
 		l.TextRight(inRow(rest, rest.X), endWords, sc, p.Text)
@@ -184,7 +185,7 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, total i
 	for _, b := range []Rect{pool, vb} {
 		l.Rect(Rect{X: nowX, Y: b.Y - 2*sc, W: max(sc, 1), H: b.H + 4*sc}, p.Text)
 	}
-	drawTimeAxis(l, Rect{X: r.X, Y: vb.Bottom() + 4*sc, W: r.W, H: axisH(sc)}, nowX, shown.Time, axis, end, p, sc)
+	drawTimeAxis(l, Rect{X: r.X, Y: vb.Bottom() + 4*sc, W: r.W, H: axisH(sc)}, nowX, shown.Time, axis, end, saidEnd && axis <= end, p, sc)
 
 	axisEnd := roughMs(end)
 	if axis > end {
@@ -199,9 +200,12 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, total i
 // drawTimeAxis draws the bars' one clock in r: a rule from 0 to the
 // axis's end with a tick at each end and at now (nowX), labelled "0 ms",
 // "now 600 ms" and the end: the pool's expected one ("~"), or the
-// compared case's when that is the later. The end is always said: with
-// it left to the pool's bar, readers took the axis to end at now.
-func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, p *Palette, sc float32) {
+// compared case's when that is the later. The end is said there unless
+// the pool's bar, ending at the axis's end, says it (endOnBar): twice,
+// "~5,000 ms" was one number read in two places. (With the pool's rest
+// an all but empty frame and its end unsaid on the axis, readers took the
+// axis to end at now; the rest is a pale bar to the end now.)
+func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, endOnBar bool, p *Palette, sc float32) {
 	w := max(sc, 1)
 	l.Rect(Rect{X: r.X, Y: r.Y, W: r.W, H: w}, p.PanelEdge)
 	for _, x := range []float32{r.X, r.Right() - w} {
@@ -216,8 +220,13 @@ func drawTimeAxis(l *List, r Rect, nowX float32, now, axis, end sim.Time, p *Pal
 	if axis > end {
 		last = Dur(sim.Duration(axis))
 	}
+	if endOnBar {
+		last = ""
+	}
 	lastX := r.Right() - TextWidth(last, sc)
-	l.Text(lastX, ly, last, sc, p.TextDim)
+	if last != "" {
+		l.Text(lastX, ly, last, sc, p.TextDim)
+	}
 	// Now's words start at its tick, or end there when the tick is nearer
 	// the axis's end; never over the end labels.
 	nw := "now " + Clock(sim.Duration(now)) // the header's form

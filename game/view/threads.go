@@ -636,15 +636,18 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		// goes into the title ("200 sleeping platform threads"), the
 		// scale takes the right, on every size where both fit; else the
 		// scale is said under the cells (drawCellsK).
-	fit:
-		for _, counted := range []string{Count(int64(total)) + " " + titles[len(titles)-2], Count(int64(total)) + state} {
-			// The short form: the title beside it says "threads", and the
-			// task queue's grid says its scale so ("1 square = 20").
-			for _, sq := range []string{"1 square = " + Count(int64(forceK))} {
-				if TextWidth(sq, sc)+TextWidth(counted, sc)+12*sc <= r.W {
-					scaleRight, scaleTitle, forceK = sq, counted, -forceK
-					break fit
-				}
+		// What a square counts is said where it fits, before the title's
+		// kind of thread: "1 square = 5" beside "200 sleeping platform
+		// threads" left a phone's readers asking 5 of what (its frame has
+		// no task grid over it saying its scale); the pink's legend entry
+		// says "platform thread". The bare scale where no form with the
+		// unit fits.
+		long, short := Count(int64(total))+" "+titles[len(titles)-2], Count(int64(total))+state
+		unit, bare := "1 square = "+Count(int64(forceK))+" threads", "1 square = "+Count(int64(forceK))
+		for _, f := range [][2]string{{long, unit}, {short, unit}, {long, bare}, {short, bare}} {
+			if TextWidth(f[1], sc)+TextWidth(f[0], sc)+12*sc <= r.W {
+				scaleRight, scaleTitle, forceK = f[1], f[0], -forceK
+				break
 			}
 		}
 	}
