@@ -103,3 +103,37 @@ func TestPhonePoolFrameSaysItsCPUsAndItsEnd(t *testing.T) {
 	require.Regexp(t, `\n1 square = [0-9,]+ threads\n`, words)
 	require.NotContains(t, words, "\ndone\n")
 }
+
+// An old gen's right edge is marked as where a Full GC runs only where it
+// is said on it ("Full GC when full"): on a phone's pair the words do not
+// fit beside the bar's label, and the bare white line at the bar's end
+// was a mark readers could not read. (The desktop's columns say it:
+// TestPoolingRunsAreColumns.)
+func TestFullGCEdgeIsDrawnOnlyWhereSaid(t *testing.T) {
+	p := contrastAt(t, pooledSpec, judged)
+	phone, _ := phoneFrame(p)
+	for _, f := range []struct {
+		name string
+		l    *view.List
+	}{{"phone", phone}, {"desktop", desktopFrame(p)}} {
+		said, edges := 0, 0
+		for _, it := range f.l.Items {
+			switch {
+			case it.Kind == view.KindText && it.Text == "Full GC when full":
+				said++
+			case it.Kind == view.KindRect && it.Color == view.OkabeIto.Text && it.W > 0 && it.H >= 4*it.W && it.H >= view.CharH:
+				edges++
+			}
+		}
+		require.Equal(t, said, edges, "%s: each edge mark said, none bare", f.name)
+	}
+}
+
+// On a phone, the pooled run's grey part is named "garbage" on it where
+// the word fits, as the desktop's bracket says what it is: bare, it was
+// the one part of the pair with no words. (At 1.75 s it is wide; at the
+// judged moment, under the word's width, it stays bare.)
+func TestPhonePooledGarbageIsNamed(t *testing.T) {
+	_, words := phoneFrame(contrastAt(t, pooledSpec, sim.Time(1750*sim.Millisecond)))
+	require.Contains(t, words, "\ngarbage\n", "the pooled run's garbage named on it")
+}

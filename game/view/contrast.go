@@ -502,7 +502,8 @@ func threadLifeWords(pooled bool) string {
 }
 
 // drawFullGCEdge marks an old gen's right edge (old, the space as
-// drawSpace drew it) as where a Full GC runs, and says so at it: the
+// drawSpace drew it) as where a Full GC runs, and says so at it, where
+// the words fit (else neither): the
 // collector runs one when the old gen cannot take what the next young GC
 // would promote into it, i.e. when it is (all but) full. Readers saw a
 // fuller old gen with "young GCs only" and asked where the threshold was.
@@ -511,15 +512,17 @@ func drawFullGCEdge(l *List, old Rect, say bool, p *Palette, sc float32) {
 	if band.Empty() || fill.Empty() {
 		return
 	}
-	// Over the bar's own frame, thick enough to be seen as a mark.
 	x := fill.Right() - 2*sc
-	l.Rect(Rect{X: x, Y: band.Y, W: 4 * sc, H: fill.Bottom() - band.Y + sc}, p.Text)
 	t := "Full GC when full"
 	// Clear of the band's own label ("old generation 910 MB: 82 %
 	// full"), as drawn: on a phone's bar the two ran into each other.
 	w := TextWidth(t, sc)
 	left, clear := titleGap(l, old, w+4*sc, sc)
 	if say && clear && w+8*sc < band.W/2 && x-w-6*sc >= left {
+		// The mark only with its words: bare (a phone's bar, a GC's
+		// state on the label line) it was a white line readers could
+		// not read. Over the bar's own frame, thick enough to be seen.
+		l.Rect(Rect{X: x, Y: band.Y, W: 4 * sc, H: fill.Bottom() - band.Y + sc}, p.Text)
 		tr := Rect{X: x - w - 6*sc, Y: band.Y, W: w + 4*sc, H: band.H}
 		l.Rect(tr, p.Background)
 		l.Text(tr.X+2*sc, band.Y+(band.H-CharH*sc)/2, t, sc, p.Text)

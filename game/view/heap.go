@@ -900,10 +900,12 @@ var categoryWhy = map[sim.AllocCat][]string{
 func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, sc float32) {
 	if bar.H < 2*CharH*sc {
 		// One line high (a phone's old gen): only the part drawn large
-		// (the frame's lesson) and a part a note names (the compared
-		// run's garbage) are named, where their words fit in them.
+		// (the frame's lesson), a part a note names (the compared run's
+		// garbage) and garbage (the legend's word; the pooled run's grey
+		// beside its lesson, the one part of the pair left bare) are
+		// named, where their words fit in them.
 		for _, sg := range segs {
-			if !sg.big && len(sg.names) == 0 || bar.H < CharH*sc {
+			if !sg.big && len(sg.names) == 0 && sg.words != "garbage" || bar.H < CharH*sc {
 				continue
 			}
 			for _, t := range oneLineLabels(sg) {

@@ -340,11 +340,10 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 		l.Mark(r, m, p, 1)
 		if m == MeanFree {
 			// Free space is the darkest fill, drawn inside a space's
-			// frame: the swatch gets that frame, else it was a hole
-			// in the legend. The frame is in the dim text ink: in the
-			// panel's edge colour it was still too faint to find (readers
-			// looked for "free" and saw no swatch).
-			l.Frame(r, 1, p.TextDim)
+			// frame: the swatch is that, a bar's free part in small.
+			// In a frame of the dim text's ink it read as a hollow
+			// square beside bars whose free parts are filled.
+			l.Frame(r, 1, p.PanelEdge)
 		}
 	}
 }

@@ -75,3 +75,35 @@ func TestDotsInThePictureAreTheDotMeanings(t *testing.T) {
 	}
 	assert.Positive(t, discs, "some scene draws a thread on a CPU")
 }
+
+// The legend's "free" swatch looks like a bar's free part: the free fill
+// within the frame a space draws round it. In a frame of its own colour
+// (the dim text's) it read as a hollow square beside bars whose free
+// parts are filled.
+func TestFreeSwatchIsABarsFreePart(t *testing.T) {
+	for _, p := range []*Palette{&OkabeIto, &HighContrast} {
+		space := Rect{X: 0, Y: 0, W: 200, H: 60}
+		var bar List
+		bar.Reset(300, 100)
+		drawSpace(&bar, space, "old generation", "old", nil, 100, 0, nil, 0, p, 1)
+		var spaceFrame Color
+		for _, it := range bar.Items {
+			if it.Kind == KindRect && it.Meaning == MeanNone && it.X == space.X && it.Y == space.Y && it.W == space.W && it.H <= 2 {
+				spaceFrame = it.Color // the last: the frame over the fill's edge
+			}
+		}
+		r := Rect{X: 10, Y: 10, W: 12, H: 12}
+		var sw List
+		sw.Reset(40, 40)
+		drawSwatch(&sw, r, MeanFree, p, 1)
+		frames := 0
+		for _, it := range sw.Items {
+			if it.Meaning == MeanFree {
+				continue
+			}
+			frames++
+			assert.Equal(t, spaceFrame, it.Color, "the swatch's frame is a space's")
+		}
+		assert.Positive(t, frames, "framed, as a space is")
+	}
+}

@@ -570,16 +570,20 @@ func TestThreadLocalPartSaysWhyItStays(t *testing.T) {
 }
 
 // A part drawn large (the old gen's threads' data) is named even on a bar
-// one line high (a phone's heap), where other parts are not.
+// one line high (a phone's heap), and so is garbage, the legend's word
+// (bare, the pooled run's grey was the one part of the pair without
+// words); other parts are not.
 func TestLargePartNamedOnALowBar(t *testing.T) {
 	var l List
-	l.Reset(500, 40)
+	l.Reset(600, 40)
 	segs := []heapSeg{{r: Rect{X: 0, Y: 0, W: 400, H: 20}, words: "thread-local data", b: 549 * sim.MB, big: true},
-		{r: Rect{X: 400, Y: 0, W: 100, H: 20}, words: "garbage", b: 10 * sim.MB}}
-	labelSegments(&l, Rect{W: 500, H: 20}, segs, true, &OkabeIto, 1)
+		{r: Rect{X: 400, Y: 0, W: 100, H: 20}, words: "StackChunks", b: 10 * sim.MB},
+		{r: Rect{X: 500, Y: 0, W: 100, H: 20}, words: "garbage", b: 10 * sim.MB}}
+	labelSegments(&l, Rect{W: 600, H: 20}, segs, true, &OkabeIto, 1)
 	txt := texts(&l)
 	assert.Contains(t, txt, "thread-local data 549 MB")
-	assert.NotContains(t, txt, "garbage")
+	assert.NotContains(t, txt, "StackChunks")
+	assert.Contains(t, txt, "garbage")
 }
 
 // The waiting row and the parked grid share a square scale only where both

@@ -1167,9 +1167,9 @@ func TestPromotionFlashClaimsNoMeaning(t *testing.T) {
 }
 
 // The legend's "free" swatch, the darkest fill, has the frame free space
-// has in a heap space, in the dim text ink: without it the swatch was a
-// hole in the legend, and in the panel's edge colour still too faint to
-// find.
+// has in a heap space, in the space's frame colour: without a frame the
+// swatch was a hole in the legend; in the dim text ink, a hollow square
+// beside filled free parts (TestFreeSwatchIsABarsFreePart).
 func TestLegendFreeSwatchFramed(t *testing.T) {
 	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
 	var l List
@@ -1184,7 +1184,7 @@ func TestLegendFreeSwatchFramed(t *testing.T) {
 	require.NotNil(t, sw, "the legend has a free swatch")
 	edges := 0
 	for _, it := range l.Items[l.legendFrom:] {
-		if it.Kind == KindRect && it.Color == p.TextDim && it.X >= sw.X && it.X+it.W <= sw.X+sw.W && it.Y >= sw.Y && it.Y+it.H <= sw.Y+sw.H {
+		if it.Kind == KindRect && it.Color == p.PanelEdge && it.X >= sw.X && it.X+it.W <= sw.X+sw.W && it.Y >= sw.Y && it.Y+it.H <= sw.Y+sw.H {
 			edges++
 		}
 	}
