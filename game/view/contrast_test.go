@@ -245,3 +245,57 @@ func TestPairNamesStayOnTheirParts(t *testing.T) {
 		require.GreaterOrEqual(t, compacting.X-label.Right(), float32(3*CharW-0.01), "%q clear of the old gen's label", "compacting")
 	}
 }
+
+// With the second run's panel under the pooled heap, the arrow out of the
+// grid of live threads still ends in the pooled run's thread-local data:
+// drawn straight at the grid's height it ran into the second run's eden
+// (the opening's frame, 1.979 s), pointing at the wrong run.
+func TestPairThreadsArrowEndsInTheirData(t *testing.T) {
+	l, _ := pairFrame(t, 1979*sim.Millisecond)
+	var data []Rect
+	for _, it := range l.Items {
+		if it.Kind == KindRect && it.Meaning == MeanThreadLocal {
+			data = append(data, it.Bounds())
+		}
+	}
+	require.NotEmpty(t, data, "the premise: the pooled run's thread-local data is drawn")
+	tips := 0
+	for _, it := range l.Items {
+		// An arrowhead's stroke runs back and aside from its tip.
+		if it.Kind != KindLine || it.Color != OkabeIto.Text || it.Size < 3 || it.X2 >= it.X || it.Y2 == it.Y {
+			continue
+		}
+		tips++
+		in := false
+		for _, d := range data {
+			in = in || it.X > d.X && it.X < d.Right() && it.Y > d.Y && it.Y < d.Bottom()
+		}
+		require.True(t, in, "the arrowhead at (%v, %v) lies in a thread-local data block %v", it.X, it.Y, data)
+	}
+	require.Positive(t, tips, "the premise: an arrow is drawn")
+}
+
+// The one-line eden of the second run keeps its label a character clear
+// of its garbage part's words: "eden 75.9 MB of 91.0 MB" ran into
+// "70.8 MB" and read as one number.
+func TestPairEdenLabelClearOfItsParts(t *testing.T) {
+	l, _ := pairFrame(t, 1979*sim.Millisecond)
+	var texts []Rect
+	var eden Rect
+	for _, it := range l.Items {
+		if it.Kind != KindText {
+			continue
+		}
+		texts = append(texts, it.Bounds())
+		if strings.HasPrefix(it.Text, "eden ") && it.Y > eden.Y {
+			eden = it.Bounds()
+		}
+	}
+	require.False(t, eden.Empty(), "the premise: the second run's eden is labelled")
+	for _, b := range texts {
+		if b == eden || b.Y+b.H <= eden.Y || b.Y >= eden.Y+eden.H || b.X < eden.X {
+			continue
+		}
+		require.GreaterOrEqual(t, b.X-eden.Right(), float32(CharW), "text at %v starts within a character of eden's label %v", b, eden)
+	}
+}

@@ -528,7 +528,16 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 			lines = Wrap(label, th.Right()-2*sc-x0-4*sc, sc)
 		}
 		lh := float32(len(lines)) * CharH * sc
+		// The arrow leaves the grid at a height inside it; where the
+		// data's block is not level with that (a second run's panel
+		// stacks the pooled heap above the grid), it turns in the gap
+		// between the columns and enters the block at the block's own
+		// height: a straight arrow at the grid's height hit the second
+		// run's eden, not the pooled threads' data.
+		into := ty
 		ty = clamp(ty, g.Y+lh+6*sc, g.Bottom()-w)
+		gap := (th.Right() + heap.X) / 2
+		turns := into < data.r.Y+w || into > data.r.Bottom()-w || ty < data.r.Y+w || ty > data.r.Bottom()-w
 		fits := len(lines) <= 2
 		lw = 0
 		for _, ln := range lines {
@@ -540,7 +549,14 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 			for i, ln := range lines {
 				l.Text(x0+4*sc, ly+float32(i)*CharH*sc, ln, sc, p.Text)
 			}
-			l.Line(x0, ty, tx, ty, w, p.Text)
+			if turns && gap > x0+8*sc {
+				l.Line(x0, ty, gap+w/2, ty, w, p.Text)
+				l.Line(gap, ty, gap, into, w, p.Text)
+				ty = into
+				l.Line(gap-w/2, ty, tx, ty, w, p.Text)
+			} else {
+				l.Line(x0, ty, tx, ty, w, p.Text)
+			}
 			l.Line(tx, ty, tx-6*sc, ty-6*sc, w, p.Text)
 			l.Line(tx, ty, tx-6*sc, ty+6*sc, w, p.Text)
 			l.detail(Rect{X: x0 + 4*sc, Y: ly, W: lw, H: lh}, label,
@@ -758,7 +774,9 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	if garbage > 0 {
 		parts = append(parts, Size(garbage)+" garbage")
 	}
+	segFrom := len(l.Items)
 	labelSegments(l, inner, segs, lesson, p, sc)
+	segTo := len(l.Items)
 	// The free end of a space says so when there is room: its dark fill
 	// alone was not seen as free space.
 	// (Only below the space's own label line, which it would cover.)
@@ -816,7 +834,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// and nowhere seen); else over the fill, numbers first.
 		after := Rect{X: x, Y: r.Y, W: r.Right() - x, H: r.H}
 		if !relabel(l, after, p, sc, labels[:len(labels)-2]...) {
-			relabel(l, r, p, sc, labels...)
+			relabel(l, r, p, sc, clearOf(l.Items[segFrom:segTo], r, sc, labels)...)
 		}
 	} else {
 		relabel(l, r, p, sc, labels...)
@@ -830,6 +848,31 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	}
 	l.detail(r, name, what+".")
 	return segs
+}
+
+// clearOf keeps the labels that, drawn over r from its left as relabel
+// draws them, end a character's width before the first of the parts'
+// own words on the same line (items): eden's "eden 75.9 MB of 91.0 MB"
+// ran into its garbage part's "70.8 MB" and read as one number. Where
+// none is that short, all of them (relabel's plate then covers what it
+// meets).
+func clearOf(items []Item, r Rect, sc float32, labels []string) []string {
+	first := r.Right()
+	for i := range items {
+		if it := &items[i]; it.Kind == KindText && it.Y < r.Y+CharH*sc && it.Y+CharH*it.Size > r.Y {
+			first = min(first, it.X)
+		}
+	}
+	var keep []string
+	for _, label := range labels {
+		if r.X+3*sc+TextWidth(label, sc)+2*sc+CharW*sc <= first {
+			keep = append(keep, label)
+		}
+	}
+	if len(keep) == 0 {
+		return labels
+	}
+	return keep
 }
 
 // thinBesideLesson reports whether a part of b bytes in a space of
