@@ -359,8 +359,9 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		if stacked && rest.H-4*sc-shareH < 3*CharH*sc {
 			// A phone's row the step line's caption has made too low for
 			// the old gen's label over its bar: the parts' words go to
-			// the share's hover, the bar and its ticks stay.
-			shareH = gcShareBarH(sc) + 6*sc
+			// the share's hover, and the bar is drawn whole, without
+			// its parts and ticks (drawGCShareBar).
+			shareH = gcShareBarH(sc)
 		}
 		old, line := rest.CutBottom(4*sc + headH + shareH)
 		// Under a column's bar, what a Full GC frees; a phone's row has

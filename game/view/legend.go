@@ -339,11 +339,11 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 	default:
 		l.Mark(r, m, p, 1)
 		if m == MeanFree {
-			// Free space is the darkest fill, drawn inside a space's
-			// frame: the swatch is that, a bar's free part in small.
-			// In a frame of the dim text's ink it read as a hollow
-			// square beside bars whose free parts are filled.
-			l.Frame(r, 1, p.PanelEdge)
+			// Free space is the darkest fill, next to the legend's
+			// background: a frame in a space's edge colour left the
+			// swatch "nearly invisible" to readers; the dim text's ink
+			// is seen (TestFreeSwatchIsSeen).
+			l.Frame(r, 1, p.TextDim)
 		}
 	}
 }

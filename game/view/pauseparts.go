@@ -50,7 +50,8 @@ func gcShareH(sc float32) float32 {
 	return gcShareBarH(sc) + 6*sc + CharH*sc
 }
 
-// drawGCShareBar draws, in r (gcShareH high), a run's time stopped for
+// drawGCShareBar draws, in r (gcShareH high; lower, the bar alone and
+// whole), a run's time stopped for
 // GC as a bar whose whole width is all of the run's time: its parts
 // (pauseParts) in the stopped-for-GC stripes from the left, each as long
 // as its share of the time and cut from the next by a gap; ticks under
@@ -67,6 +68,16 @@ func drawGCShareBar(l *List, r Rect, trackW float32, snap *sim.Snapshot, p *Pale
 	}
 	bar := Rect{X: r.X, Y: r.Y, W: min(trackW, r.W), H: gcShareBarH(sc)}
 	l.Frame(bar, 1, p.PanelEdge)
+	parts := pauseParts(snap)
+	if r.H < gcShareH(sc) {
+		// No line for the parts' words (a phone's row): one part, no
+		// ticks. Split without words the gap read as a seam in the bar,
+		// and its unlabelled ticks as a timeline.
+		if w := bar.W * clamp(float32(float64(snap.GCPauseTotal)/float64(snap.Time)), 0, 1); w >= 1 {
+			drawStopped(l, Rect{X: bar.X, Y: bar.Y, W: w, H: bar.H}, p, sc)
+		}
+		return
+	}
 	ink := p.TextDim
 	for i := 0; i <= 10; i++ {
 		h := 4 * sc
@@ -78,7 +89,7 @@ func drawGCShareBar(l *List, r Rect, trackW float32, snap *sim.Snapshot, p *Pale
 	}
 	x, words := bar.X, bar.X
 	ty := bar.Bottom() + 6*sc
-	for i, pp := range pauseParts(snap) {
+	for i, pp := range parts {
 		w := bar.W * clamp(float32(float64(pp.sum)/float64(snap.Time)), 0, 1)
 		part := Rect{X: x, Y: bar.Y, W: min(w, bar.Right()-x), H: bar.H}
 		if i > 0 {
@@ -93,7 +104,7 @@ func drawGCShareBar(l *List, r Rect, trackW float32, snap *sim.Snapshot, p *Pale
 		}
 		t := pp.words()
 		tx := max(x, words)
-		if tw := TextWidth(t, sc); tx+tw <= r.Right() && r.H >= gcShareH(sc) {
+		if tw := TextWidth(t, sc); tx+tw <= r.Right() {
 			l.Text(tx, ty, t, sc, p.Text)
 			words = tx + tw + 2*CharW*sc
 		}

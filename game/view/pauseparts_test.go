@@ -68,3 +68,50 @@ func TestShareBarsSplitByKindOfPause(t *testing.T) {
 	}
 	require.Equal(t, 11, ticks, "a tick each tenth of the run")
 }
+
+// On a phone's rows, where the parts' words find no line, each run's bar
+// is drawn whole and without ticks: split without words, the gap between
+// the parts read as a seam in the bar, and unlabelled ticks as a
+// timeline. A split bar always has its parts' words.
+func TestShareBarSplitOnlyWithItsWords(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2343 * sim.Millisecond})
+	withContrast(t, &in, "vt-pooling", "1g-nopool", "a virtual thread per request")
+	// With a step's line under the caption, as the judged frame has it:
+	// the rows lose the line of the parts' words.
+	in.Step = "A young GC began: every Java thread stops for 11.3 ms."
+	sc := phoneCanvas[2]
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "vt-pooling", Time: in.Snap.Time}, []*Side{side}, []SideInput{in}, &Options{Scale: sc})
+	worded := 0
+	for _, it := range l.Items {
+		for _, snap := range []*sim.Snapshot{in.Snap, in.Contrast.Snap} {
+			for _, pp := range pauseParts(snap) {
+				if it.Kind == KindText && it.Text == pp.words() {
+					worded++
+				}
+			}
+		}
+	}
+	var bars []Rect
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanGC && it.H >= CharH*sc-1 {
+			bars = append(bars, it.Bounds())
+		}
+	}
+	ticks := 0
+	for _, it := range l.Items[:l.legendFrom] {
+		if b := it.Bounds(); it.Kind == KindRect && it.Meaning == MeanNone && b.W <= 1 && b.H >= 4*sc && b.H <= 6*sc {
+			for _, bar := range bars {
+				if b.Y == bar.Bottom() {
+					ticks++
+				}
+			}
+		}
+	}
+	if worded == 0 {
+		require.Len(t, bars, 2, "one whole bar a run, without words for parts")
+		require.Zero(t, ticks, "no ticks without words")
+	} else {
+		require.Len(t, bars, 3, "with their words, the pooled run's bar in its two parts")
+	}
+}

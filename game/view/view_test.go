@@ -1166,10 +1166,9 @@ func TestPromotionFlashClaimsNoMeaning(t *testing.T) {
 	assert.GreaterOrEqual(t, ink, 2+4, "the sweep's line and trail and the flash's four sides, in the text ink")
 }
 
-// The legend's "free" swatch, the darkest fill, has the frame free space
-// has in a heap space, in the space's frame colour: without a frame the
-// swatch was a hole in the legend; in the dim text ink, a hollow square
-// beside filled free parts (TestFreeSwatchIsABarsFreePart).
+// The legend's "free" swatch, the darkest fill, is framed in a frame's
+// legend as drawn: without a frame the swatch was a hole in the legend;
+// in a space's edge colour, nearly invisible (TestFreeSwatchIsSeen).
 func TestLegendFreeSwatchFramed(t *testing.T) {
 	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 2350 * sim.Millisecond})
 	var l List
@@ -1184,7 +1183,7 @@ func TestLegendFreeSwatchFramed(t *testing.T) {
 	require.NotNil(t, sw, "the legend has a free swatch")
 	edges := 0
 	for _, it := range l.Items[l.legendFrom:] {
-		if it.Kind == KindRect && it.Color == p.PanelEdge && it.X >= sw.X && it.X+it.W <= sw.X+sw.W && it.Y >= sw.Y && it.Y+it.H <= sw.Y+sw.H {
+		if it.Kind == KindRect && it.Color == p.TextDim && it.X >= sw.X && it.X+it.W <= sw.X+sw.W && it.Y >= sw.Y && it.Y+it.H <= sw.Y+sw.H {
 			edges++
 		}
 	}
