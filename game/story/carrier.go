@@ -24,6 +24,16 @@ func (carrierStory) caption(f *facts) string {
 	return carrierLesson(f) + " " + carrierMemory(f)
 }
 
+// carrierContrast reports whether the lesson is the virtual threads'
+// heap against their carriers' OS threads: then the memory bar draws
+// every figure of the memory, and the caption names its largest part
+// without them (readers found each number twice, in the caption and on
+// the bar).
+func carrierContrast(f *facts) bool {
+	s := f.s
+	return f.knobBool("loom_carrier") && s.VirtualLive > f.carriers() && s.RSSThreads > 0 && virtualThreadsHeap(s) > 0
+}
+
 // carrierMemory is the caption's second sentence: the process's memory
 // against the container's limit, short (the lesson before it carries the
 // threads' numbers).
@@ -32,10 +42,14 @@ func carrierMemory(f *facts) string {
 	if s.RSS <= 0 {
 		return "Now the JVM has " + counti(s.PlatformLive) + " OS threads."
 	}
+	mb := f.knobInt("container_mb", 0)
+	if carrierContrast(f) && mb > 0 && 2*s.RSSJVM > sim.Bytes(mb)<<20 {
+		return "Most of the container's " + counti(mb) + " MB is the JVM itself."
+	}
 	// The memory bar's precision (view.PartsSize), so its parts and the
 	// caption's figures read alike.
 	r := "Resident memory is " + view.PartsSize(s.RSS)
-	if mb := f.knobInt("container_mb", 0); mb > 0 {
+	if mb > 0 {
 		r += " of the container's " + counti(mb) + " MB"
 	}
 	if 2*s.RSSJVM > s.RSS {

@@ -245,6 +245,12 @@ func SceneOf(in *SideInput, still bool) Scene {
 		}
 		sc.QueueFolded = s.RunQueueLen == 0 && s.ExecQueued == 0
 		sc.LessLanes = story && len(sc.IdleLanes) > 0
+		if story && parked <= maxLabelled {
+			// The memory story draws its few parked threads as a line
+			// of counts (threads.go): their panel's room goes to the
+			// story, which a phone's column otherwise had no room for.
+			sc.Parked = 0.01 // its line (LayoutScene gives a panel at least one)
+		}
 		if s.Paused && len(sc.IdleLanes) == 0 && len(idleLanes(in)) == 0 && sc.Lanes > stoppedLaneRows {
 			// Every carrier stopped for the same GC: one fact, drawn
 			// compactly (two columns of short lanes, each with its
@@ -504,6 +510,11 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		}
 		unit := (rest - freed) / (wp + ws + wh + wo)
 		ph := unit * wp
+		if wp > 0 {
+			// At least its line: a panel lower than its title was an
+			// empty box.
+			ph = max(ph, line)
+		}
 		if mergedLine && wh > 0 {
 			ph = line
 		}

@@ -25,14 +25,17 @@ func memoryStory(snap *sim.Snapshot, limit sim.Bytes) bool {
 	return snap.RSS > 0 && limit > 0 && snap.CarriersStarted() > 0 && snap.PlatformApp == 0 && snap.Chunks.Live > 0
 }
 
-// memoryStoryMinH is the least body height (in text lines) the story
-// needs: the bar and its labels, the opened heap, the comparison and a
-// line and two rows of OS threads.
-const memoryStoryMinH = 13
+// memoryStoryCompactH is the least body height the story needs, in its
+// compact form (drawThreadsMemoryBar): the carriers' and the heap's
+// names over the bar, a line and a quarter high, the virtual threads' under
+// it.
+func memoryStoryCompactH(sc float32) float32 {
+	return 4.25*CharH*sc + 6*sc
+}
 
 // memoryStoryRoom reports whether a body of r has room for the story.
 func memoryStoryRoom(r Rect, sc float32) bool {
-	return r.H >= memoryStoryMinH*CharH*sc && r.W >= 40*CharW*sc
+	return r.H >= memoryStoryCompactH(sc) && r.W >= 40*CharW*sc
 }
 
 // heapInMemoryStory reports whether a folded heap's line (heap, above
@@ -43,7 +46,9 @@ func heapInMemoryStory(heap, os Rect, snap *sim.Snapshot, limit sim.Bytes, sc fl
 	if heap.Empty() || os.Empty() || heap.X != os.X || heap.W != os.W || heap.Y >= os.Y {
 		return false
 	}
-	return memoryStory(snap, limit) && memoryStoryRoom(Rect{W: os.W - 6*sc, H: os.H - PanelTitleH(sc) - 6*sc}, sc)
+	// The room is the two panels' together, as the story is drawn in
+	// them (a phone's OS panel alone is too low for it).
+	return memoryStory(snap, limit) && memoryStoryRoom(Rect{W: os.W - 6*sc, H: os.Bottom() - heap.Y - PanelTitleH(sc) - 6*sc}, sc)
 }
 
 // drawMemoryStory draws the story in the OS panel's body. False (nothing
@@ -234,24 +239,35 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	}
 	bigRow := CharH * big
 	need := 2*bigRow + 6*row + 2*row + 20*sc
-	if r.H < need {
-		return false
+	// Too low for the notes (a phone's panel): the compact story, the
+	// bar and its three names in the panel's type, no notes (their
+	// figures are in the hover). Without it a phone had no bar at all,
+	// only a line of totals, and readers could not see the lesson.
+	compact := r.H < need
+	noteH, barH, step := row, 2*row, 6*sc
+	if compact {
+		big, bigRow = sc, row
+		noteH, barH, step = 0, 1.25*row, 3*sc
+		need = memoryStoryCompactH(sc)
+		if r.H < need {
+			return false
+		}
 	}
 	spare := r.H - need
 	gap := min(spare/4, 1.5*row)
 	_, rest := r.Top(gap / 2)
 	cWords, rest := rest.Top(bigRow)
-	cNote, rest := rest.Top(row)
+	cNote, rest := rest.Top(noteH)
 	_, rest = rest.Top(gap / 2)
 	hWords, rest := rest.Top(row)
-	_, rest = rest.Top(6 * sc)
-	bar, rest := rest.Top(2*row + min(spare/2, 3*row))
-	_, rest = rest.Top(6*sc + gap/2)
+	_, rest = rest.Top(step)
+	bar, rest := rest.Top(barH + min(spare/2, 3*row))
+	_, rest = rest.Top(step + gap/2)
 	vWords, rest := rest.Top(bigRow)
-	vNote, rest := rest.Top(row)
-	wNote, rest := rest.Top(row)
+	vNote, rest := rest.Top(noteH)
+	wNote, rest := rest.Top(noteH)
 	_, rest = rest.Top(gap / 2)
-	pNote, _ := rest.Top(row)
+	pNote, _ := rest.Top(noteH)
 	carriers.Y, carriers.H = bar.Y, bar.H
 	heap.Y, heap.H = bar.Y, bar.H
 	jvm.Y, jvm.H = bar.Y, bar.H
@@ -270,9 +286,15 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	each := snap.RSSThreads / sim.Bytes(nc)
 	l.Line(cx, cWords.Bottom()+2*sc, cx, bar.Y-2*sc, lw, p.Text)
 	// Resident, not reserved: "3.2 MB when stacks are about 1 MB?"
-	l.TextFit(Rect{X: cx + CharW*sc, Y: cNote.Y, W: r.Right() - cx - CharW*sc, H: row}, sc, p.TextDim,
-		"~"+Size(each)+" each resident: stack + native, outside the heap",
-		"~"+Size(each)+" each resident, outside the heap", "~"+Size(each)+" each")
+	if !compact {
+		l.TextFit(Rect{X: cx + CharW*sc, Y: cNote.Y, W: r.Right() - cx - CharW*sc, H: row}, sc, p.TextDim,
+			// What the model's figure is made of (the article's runs
+			// give it: docs/articles.md): "stack + native" beside 3.2 MB
+			// was doubted by readers who know a stack as ~1 MB reserved.
+			"~"+Size(each)+" each: touched stack, malloc arena, Netty's caches",
+			"~"+Size(each)+" each resident: stack + native, outside the heap",
+			"~"+Size(each)+" each resident, outside the heap", "~"+Size(each)+" each")
+	}
 	// The same threads as platform threads, by the model's own figure
 	// for a started OS thread (a reader worked out the 51 MB for
 	// himself), drawn after its words at the bar's scale: a cell each,
@@ -280,7 +302,7 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	// so set apart on the panel's last line, its words an "if" and its
 	// cells faint: under the carriers' note, in full pink, readers took
 	// them for memory in use.
-	if vn > nc {
+	if vn > nc && !compact {
 		plat := RoughSize(each * sim.Bytes(vn))
 		drawPlatformAlternative(l, Rect{X: r.X, Y: pNote.Y, W: r.W, H: row},
 			px*float32(each*sim.Bytes(vn)), vn, p, sc,
@@ -422,8 +444,10 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		sums = append(sums, Count(int64(snap.Chunks.Live))+" StackChunks "+Size(chunks))
 	}
 	one := kiloWords(vt / sim.Bytes(max(1, vn)))
-	l.TextFit(Rect{X: tx, Y: vNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim,
-		"~"+one+" each: "+strings.Join(what, " + "), "~"+one+" each")
+	if !compact {
+		l.TextFit(Rect{X: tx, Y: vNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim,
+			"~"+one+" each: "+strings.Join(what, " + "), "~"+one+" each")
+	}
 	trueW := px * float32(vt) / sc
 	widened := ""
 	if sliver.W > px*float32(vt)+0.5 {
@@ -431,7 +455,9 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		// bare "(widened to be seen)" left a reader asking which it was.
 		tw := strconv.FormatFloat(float64(trueW), 'g', 2, 32)
 		widened = " The virtual threads' sliver is widened to be seen: to scale it is " + tw + " px wide."
-		l.TextFit(Rect{X: tx, Y: wNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim, "(widened to be seen)")
+		if !compact {
+			l.TextFit(Rect{X: tx, Y: wNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim, "(widened to be seen)")
+		}
 	}
 
 	// What each part is, on point.

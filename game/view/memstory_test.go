@@ -156,14 +156,19 @@ func TestStackBarSaysItsScaleAndIsThinnerThanTheToken(t *testing.T) {
 	assert.Contains(t, texts(&l), "stack "+Size(sim.Bytes(in.Snap.Carriers[busyLane(in.Snap)].Frames)*8)+" (bar up to 2 KB)\n")
 	assert.NotContains(t, texts(&l), "full bar = ")
 	// At the judged desktop frame and on a phone the long words do not
-	// fit: the short ones still say the scale ("992 B" alone before an
-	// empty track read as "992 B of what?"). On the phone the token says
+	// fit: the shorter ones still say the scale ("992 B" alone before an
+	// empty track read as "992 B of what?", and "992 B of 2 KB" still
+	// asked it where "stack" fits before it). On the phone the token says
 	// the loop's group without its id, which leaves them the room.
 	in.MemLimit = 256 * sim.MB // the page's, as the judged frames have it
-	for _, sz := range [][3]float32{{1134, 464, 1}, phoneCanvas} {
+	used := Size(sim.Bytes(in.Snap.Carriers[busyLane(in.Snap)].Frames) * 8)
+	for _, c := range []struct {
+		sz    [3]float32
+		words string
+	}{{[3]float32{1134, 464, 1}, "stack " + used + " of 2 KB"}, {phoneCanvas, used + " of 2 KB"}} {
 		var l List
-		Build(&l, sz[0], sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: sz[2]})
-		assert.Contains(t, texts(&l), "\n"+Size(sim.Bytes(in.Snap.Carriers[busyLane(in.Snap)].Frames)*8)+" of 2 KB\n", "%v", sz)
+		Build(&l, c.sz[0], c.sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: c.sz[2]})
+		assert.Contains(t, texts(&l), "\n"+c.words+"\n", "%v", c.sz)
 	}
 	var tok, stack float32
 	for _, it := range l.Items {
@@ -387,11 +392,12 @@ func TestContrastIsTheHeadline(t *testing.T) {
 	assert.GreaterOrEqual(t, carriers.Size, float32(1.75), "the contrast in large type")
 	assert.GreaterOrEqual(t, vts.Size, float32(1.75), "the contrast in large type")
 	assert.Less(t, carriers.Y, vts.Y)
-	// Resident, not reserved ("3.2 MB when stacks are about 1 MB?"), and
+	// What the figure is made of, by the model's calibration ("3.2 MB
+	// when stacks are about 1 MB?"), and
 	// the same threads as platform threads by the model's figure for one,
 	// a what-if set apart on the panel's last line with faint cells (in
 	// full pink under the carriers' note, read as memory in use).
-	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each resident: stack + native, outside the heap\n")
+	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each: touched stack, malloc arena, Netty's caches\n")
 	assert.Contains(t, txt, "\nif platform threads: ~"+RoughSize(in.Snap.RSSThreads/8*16)+"\n")
 	var plat Rect
 	for _, it := range l.Items[:l.legendFrom] {

@@ -214,3 +214,27 @@ func TestPhoneEmptyQueueTakesNoRow(t *testing.T) {
 	assert.Equal(t, kept.Parked.H, folded.Parked.H, "the parked threads keep their height")
 	assert.InDelta(t, kept.OS.H+kept.RunQueue.H+3*scale, folded.OS.H, 0.5, "the OS panel gets the queue's row")
 }
+
+// On a phone, loom-carrier's frame draws the memory bar, the lesson (the
+// carriers' OS threads against the virtual threads' sliver of heap, at
+// one scale with the JVM itself and the container's limit), in its
+// compact form, under a caption of four lines and a header of two as the
+// judged frame has them: it had only a line of totals, and readers asked
+// for the bar.
+func TestLoomCarrierPhoneDrawsTheMemoryBar(t *testing.T) {
+	in, side := runScene(t, sceneCase{"loom-carrier", "256-vthreads", sim.Duration(1001.13 * float64(sim.Millisecond))})
+	in.MemLimit = 256 * sim.MB
+	in.Caption = "16 virtual threads cost 15.9 KB of heap; their 8 carriers' OS threads cost 25.5 MB of RAM outside it. Most of the container's 256 MB is the JVM itself."
+	in.Title = "256 MB container: 16 event loops (8 client, 8 server) as virtual threads"
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "loom-carrier"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	txt := texts(&l)
+	jvm := false
+	for _, it := range l.Items[:l.legendFrom] {
+		jvm = jvm || it.Kind == KindRect && it.Meaning == MeanJVMItself
+	}
+	assert.True(t, jvm, "the JVM itself drawn as the bar's part: %s", txt)
+	assert.Contains(t, txt, "\n8 carriers' OS threads: "+PartsSize(in.Snap.RSSThreads)+"\n")
+	assert.Contains(t, txt, "\n256 MB limit\n")
+	assert.Contains(t, txt, "\n"+Count(int64(in.Snap.VirtualLive))+" virtual threads: ")
+}
