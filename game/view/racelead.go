@@ -167,7 +167,9 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	}
 	// The lesson in the counts: the running threads hold the busy
 	// carriers, the parked ones none (readers: "that parked threads
-	// occupy no carrier is never stated outright").
+	// occupy no carrier is never stated outright"; "holding no carrier"
+	// beside idle carriers still read as threads starved of one: they
+	// need none).
 	busy := 0
 	for i := range snap.Carriers {
 		if snap.Carriers[i].Thread != 0 {
@@ -178,7 +180,7 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	on := " on " + Count(int64(busy)) + " " + plural(busy, "carrier", "carriers")
 	for _, a := range after {
 		for _, y := range why {
-			for _, w := range [][2]string{{of, ", holding no carrier"}, {of, ", on none"}, {on, ", on none"}} {
+			for _, w := range [][2]string{{of, ", needing no carrier"}, {of, ", holding no carrier"}, {of, ", on none"}, {on, ", on none"}} {
 				hold := w[1]
 				f := []leadPiece{{words: head}, {mark: callRunning, marks: true, words: Count(int64(running)) + " running" + w[0] + plus}}
 				// No ready piece where none is ready: its swatch would

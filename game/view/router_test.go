@@ -338,7 +338,7 @@ func TestRaceCellsLookLikeTheirState(t *testing.T) {
 	// its look (a dot on a token, a token, a square).
 	assert.NotContains(t, txt, "parked, no answer yet")
 	assert.NotContains(t, txt, "ready (new, or answer arrived)", "the ready row is folded into the threads' line")
-	assert.Contains(t, txt, "4 virtual threads = \n1 running on 1 of 2 carriers + \n1 ready (carriers waking: 50.0 µs) + \n2 parked, holding no carrier")
+	assert.Contains(t, txt, "4 virtual threads = \n1 running on 1 of 2 carriers + \n1 ready (carriers waking: 50.0 µs) + \n2 parked, needing no carrier")
 	var lineGreen, lineTokens, lineEdges int
 	for _, it := range l.Items {
 		if it.Meaning == MeanNone || !threads.Contains(it.Bounds()) {
@@ -552,7 +552,7 @@ func TestRaceLeadFoldsTheRest(t *testing.T) {
 	for _, cut := range []string{"worker-", "1 square", "ready (new", "full bar"} {
 		assert.NotContains(t, txt, cut, "folded into a line (its words are on point)")
 	}
-	m := regexp.MustCompile(`([0-9,]+) virtual threads = ([0-9,]+) running on ([0-9,]+) of 8 carriers \+ (?:([0-9,]+) ready[^+]*\+ )?([0-9,]+) parked, holding no carrier`).FindStringSubmatch(txt)
+	m := regexp.MustCompile(`([0-9,]+) virtual threads = ([0-9,]+) running on ([0-9,]+) of 8 carriers \+ (?:([0-9,]+) ready[^+]*\+ )?([0-9,]+) parked, needing no carrier`).FindStringSubmatch(txt)
 	require.NotNil(t, m, txt)
 	n := func(s string) int { v, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return v }
 	assert.Equal(t, n(m[1]), n(m[2])+n(m[4])+n(m[5]), "the threads' line adds up")
@@ -783,6 +783,46 @@ func TestWonCellKeyedOnce(t *testing.T) {
 			assert.Contains(t, legend, "ended", "an ended cell drawn: keyed")
 		} else {
 			assert.NotContains(t, legend, "ended", "no ended cell drawn but the won one: no ended key")
+		}
+	}
+}
+
+// In the races' picture a cancelled call is its hatch and its word, in
+// the cells and in the legend's swatch alike: a phone's cells had no room
+// for the cross the swatch drew, and readers took the swatch for a look
+// no cell had. And every request's number is in one ink: dim for a
+// request whose calls were all parked, it was a difference nothing
+// explained.
+func TestRaceCancelledLooksAlikeAndIdsOneInk(t *testing.T) {
+	in, side := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
+	in.Models = []string{"haiku", "sonnet", "opus"}
+	// (Numbers on a running cell's blue are in the panel's dark ink.)
+	p0 := Palettes[0]
+	for _, sz := range [][3]float32{{1134, 464, 1}, phoneCanvas} {
+		var l List
+		Build(&l, sz[0], sz[1], &Header{Scenario: "llm-router"}, []*Side{side}, []SideInput{in}, &Options{Scale: sz[2]})
+		var lines []Item
+		ids := map[Color]string{}
+		cancelled := 0
+		for _, it := range l.Items {
+			switch {
+			case it.Kind == KindLine:
+				lines = append(lines, it)
+			case it.Kind == KindText && len(it.Text) > 1 && it.Text[0] == '#' && !strings.Contains(it.Text, " ") && it.Color != p0.Background:
+				ids[it.Color] = it.Text
+			case it.Kind == KindText && strings.HasPrefix(it.Text, "cancelled"):
+				cancelled++
+			}
+		}
+		require.Positive(t, cancelled, "%v: the premise, cancelled cells", sz)
+		assert.Len(t, ids, 1, "%v: the requests' numbers in one ink: %v", sz, ids)
+		for i, a := range lines {
+			for _, b := range lines[i+1:] {
+				x := min(a.X, a.X2) == min(b.X, b.X2) && max(a.X, a.X2) == max(b.X, b.X2) &&
+					min(a.Y, a.Y2) == min(b.Y, b.Y2) && max(a.Y, a.Y2) == max(b.Y, b.Y2) &&
+					(a.X2-a.X)*(a.Y2-a.Y)*(b.X2-b.X)*(b.Y2-b.Y) < 0
+				assert.False(t, x, "%v: a cross at (%v, %v)", sz, a.X, a.Y)
+			}
 		}
 	}
 }

@@ -869,21 +869,22 @@ func drawCall(l *List, r Rect, state callState, words []string, bright bool, f c
 			drawStrikeHatch(l, r, p, sc)
 		}
 		txt = p.Text
-		x := crossSide(r, sc)
-		if len(words) > 0 && !f.fits(text.W-x-in, words...) && f.fits(text.W, words...) {
-			// A narrow cell (a phone's) keeps the word, which says
-			// it alone, rather than the cross.
-			if f.lead {
+		if f.lead {
+			// The hatch and the word say it; no cross: a phone's narrow
+			// cells had no room for one, and the legend's swatch with a
+			// cross beside cells without it read as a fourth look.
+			if len(words) > 0 {
 				plateWords(l, text.X-2*sc, 2*sc, text.W, r, words, f, p, sc)
 			}
 			break
 		}
-		x0, y0 := r.X+in, r.Y+(r.H-x)/2
-		if f.lead {
-			// A plate of the panel's ground under the cross and the
-			// words: on the full-strength hatch they were hard to read.
-			plateWords(l, x0-2*sc, 2*sc+x+in, text.W-x-in, r, words, f, p, sc)
+		x := crossSide(r, sc)
+		if len(words) > 0 && !f.fits(text.W-x-in, words...) && f.fits(text.W, words...) {
+			// A narrow cell keeps the word, which says it alone, rather
+			// than the cross.
+			break
 		}
+		x0, y0 := r.X+in, r.Y+(r.H-x)/2
 		l.Line(x0, y0, x0+x, y0+x, crossWidth(sc), p.Text)
 		l.Line(x0, y0+x, x0+x, y0, crossWidth(sc), p.Text)
 		text.X += x + in
@@ -1111,14 +1112,10 @@ func markDrawn(states *[callEnded + 1]bool, sv *sim.ScopeView, snap *sim.Snapsho
 
 func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellFace, p *Palette, sc float32) {
 	owner, subs := scopeRects(row, len(sv.Subtasks), f, sc)
-	// A request whose call runs or is ready has its number bright: the
-	// lanes and the ready row name it ("#4347 Haiku call of #4343"), and
-	// readers looked for it among the parked requests' dim numbers.
-	active := false
-	for i := range sv.Subtasks {
-		st := stateOfCall(&sv.Subtasks[i], i == sv.Winner)
-		active = active || st == callRunning || st == callReady
-	}
+	// Every request's number is as bright: dim for a request whose calls
+	// are all parked, it read as a difference nothing explained ("why is
+	// #3886 dim and #4308 bright?").
+	active := true
 	if sv.Owner != 0 {
 		l.hit(owner, sv.Owner)
 		st := stateOfOwner(sv, snap)
