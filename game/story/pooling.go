@@ -107,7 +107,7 @@ func pooledCause(f *facts) string {
 		// a semicolon read as two packed lines. "GC" kept with "stops"
 		// (a no-break space): the second sentence's first word alone at
 		// the first line's end hid where the cost begins.
-		out += ": " + full + ". GC\u00a0stops the pooled run " + nb(f.gcShare()) + " of the time, the thread-per-request run " + nb(gcShareOf(f.beside))
+		out += ": " + full + ". GC\u00a0stops the pooled run " + nb(f.gcShare()) + " of the time" + youngPart(s) + ", the thread-per-request run " + nb(gcShareOf(f.beside))
 	case s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time):
 		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
 	default:
@@ -163,4 +163,16 @@ func (poolingStory) moments(f *facts) {
 	}
 	firstFullGC(f, why)
 	fullGCFreesLittle(f)
+}
+
+// youngPart names the young collections' part of s's share stopped for
+// GC where it is the larger part: readers took the pooled run's 33 % for
+// its Full GCs' alone, when its young GCs (longer than the other run's)
+// were 23 % of the time.
+func youngPart(s *sim.Snapshot) string {
+	young := s.GCPauseTotal - s.FullPauseTotal
+	if s.FullGCs == 0 || s.Time <= 0 || 2*young < s.GCPauseTotal {
+		return ""
+	}
+	return " (young\u00a0GCs\u00a0" + strings.ReplaceAll(percent(float64(young), float64(s.Time)), " ", "\u00a0") + ")"
 }
