@@ -5,6 +5,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 
@@ -41,5 +42,5 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	words := strings.Join(shownWords(p), " ")
 	require.Contains(t, words, mine+" of time stopped for GC")
 	require.Contains(t, words, theirs+" of time stopped for GC")
-	require.LessOrEqual(t, len(in.Caption), 200, "two lines of the desktop canvas")
+	require.LessOrEqual(t, utf8.RuneCountInString(in.Caption), 200, "two lines of the desktop canvas")
 }
