@@ -57,7 +57,7 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	l.region(r, "heap", "The Java heap, "+Size(h.Max)+" ("+snap.GC.String()+" collector): eden "+Size(h.EdenUsed)+" of "+Size(h.EdenCap)+
 		", survivors "+Size(h.SurvivorUsed)+" of 2 × "+Size(h.SurvivorCap)+", old generation empty ("+Size(h.OldCap)+"). No collection has run yet. "+
 		"What is in use is the virtual threads' own objects: a Thread object each, and a StackChunk each holding the stack a parked thread had when it parked.")
-	if body.Empty() || body.H < 2.5*row {
+	if body.Empty() || body.H < row/2 {
 		return
 	}
 	live := func(c sim.AllocCat) sim.Bytes { return h.YoungLive[c] }
@@ -106,13 +106,20 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		need = 7*row + 8*sc
 	}
 	// A low panel (a phone's): the bar and its names, one thread's share
-	// and what it is made of on one line, nothing else.
+	// and what it is made of on one line, nothing else; lower still (a
+	// phone's page, the picture shortened to end on a whole row), the bar
+	// alone, its parts' colours the legend's: the title alone over an
+	// empty body was an empty box.
 	low := body.H < need
+	barOnly := body.H < 1.5*row
 	spare := max(0, body.H-need)
 	_, rest := body.Top(min(spare/4, row))
 	barH := max(row/2, body.H-2*row-4*sc)
 	if !low {
 		barH = 2*row + min(spare/3, 2*row)
+	}
+	if barOnly {
+		barH = min(row, body.H-2*sc)
 	}
 	bar, rest := rest.Top(barH)
 	if bar.H >= row+4*sc {
@@ -139,6 +146,9 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		w := px * float32(pt.b)
 		l.Mark(Rect{X: x, Y: bar.Y, W: w, H: bar.H}, pt.m, p, 1)
 		for _, s := range pt.words {
+			if barOnly {
+				break
+			}
 			// Under its part's start, or pulled left to end at the
 			// bar's end, never over the words before it.
 			tw := TextWidth(s, sc)
@@ -149,6 +159,9 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 			}
 		}
 		x += w
+	}
+	if barOnly {
+		return
 	}
 	if low {
 		// Right under the names of the parts: "~0.8 KB a thread" alone

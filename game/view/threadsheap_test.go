@@ -65,3 +65,25 @@ func TestPlatformContrastIsTheModels(t *testing.T) {
 	assert.Contains(t, l.Legend(), MeanPlatform, "the platform bar's colour is in the legend")
 	assert.NotContains(t, txt, "all of it the", "the garbled head line is gone")
 }
+
+// A threads' heap panel too low for its parts' names still draws its bar
+// (a phone's page, request-load's 1,290 parked threads at 7.1 ms): its
+// title alone over an empty body was an empty box.
+func TestThreadsHeapLowPanelDrawsItsBar(t *testing.T) {
+	in, _ := runScene(t, sceneCase{"request-load", "virtual-per-request", sim.Duration(7.1 * float64(sim.Millisecond))})
+	require.True(t, threadsOnlyHeap(in.Snap), "the premise: the heap holds the threads' objects alone")
+	sc := float32(2)
+	for _, lines := range []float32{1, 1.5, 2} {
+		r := Rect{X: 0, Y: 0, W: 680, H: PanelTitleH(sc) + 6*sc + lines*CharH*sc}
+		var l List
+		l.Reset(700, 400)
+		drawThreadsHeap(&l, r, in.Snap, &OkabeIto, sc)
+		parts := 0
+		for _, it := range l.Items {
+			if it.Kind == KindRect && (it.Meaning == MeanChunkData || it.Meaning == MeanThreadObj) {
+				parts++
+			}
+		}
+		assert.Equal(t, 2, parts, "a body of %v lines: the bar's two parts", lines)
+	}
+}
