@@ -91,6 +91,7 @@ mutants:
 		if [ "$$pkg" = sim ] && [ -n "$(MUTANTS_SIM_FILES)" ]; then \
 			for f in $$(cd sim && ls *.go | grep -v '_test\.go$$'); do \
 				case " $(MUTANTS_SIM_FILES) " in *" $$f "*) ;; *) excl="$$excl -E ^$$f$$";; esac; done; fi; \
+		mkdir -p testdata/mutants/$$(dirname $$pkg); \
 		echo "gremlins over $$pkg/ ($(MUTANTS_WORKERS) worker(s), timeout x$(MUTANTS_TIMEOUT))"; \
 		GOFLAGS='$(MUTANTS_GOFLAGS)' $(GO) tool gremlins unleash --workers $(MUTANTS_WORKERS) \
 			--timeout-coefficient $(MUTANTS_TIMEOUT) --tags '$(MUTANTS_TAGS)' $$excl ./$$pkg > testdata/mutants/$$pkg.txt 2>&1 || \
