@@ -83,6 +83,9 @@ func TestEmbedCodeFitsWithoutTheListener(t *testing.T) {
 				time.Sleep(200 * time.Millisecond)
 			}
 			t.Logf("%s px column: frame %v px, content %v px", width, fit.Frame, fit.Content)
+			if os.Getenv("SCENES") != "" {
+				b.saveShot(t, "embedcode-"+width) // to look at (make shots)
+			}
 			if fit.Content > fit.Frame {
 				t.Errorf("%s px column: the embed's content (%v px) is cut by the snippet's height (%v px)", width, fit.Content, fit.Frame)
 				b.saveShot(t, "embedcode-cut-"+width)
