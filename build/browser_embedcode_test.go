@@ -44,8 +44,9 @@ func TestEmbedCodeFitsWithoutTheListener(t *testing.T) {
 		t.Fatalf("the embed code's style is not the one this test copies to its sheet: %q", style)
 	}
 	// The snippet's own width and height, in host columns as wide as it
-	// allows (720 px) and narrower (a blog's 480 px column, a phone's 360).
-	for _, width := range []string{"720", "480", "360"} {
+	// allows (720 px) and narrower (a blog's 480 px column; 420, where the
+	// picture is square again; a phone's 360).
+	for _, width := range []string{"720", "480", "420", "360"} {
 		t.Run(width, func(t *testing.T) {
 			page := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title><link rel="stylesheet" href="test-embedcode.css"></head>` +
 				`<body><div id="col">` + strings.Replace(snippet, "<iframe ", `<iframe id="e" `, 1) + `</div></body></html>`
