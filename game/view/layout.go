@@ -149,6 +149,10 @@ type Scene struct {
 	// QueueFolded: in a still frame, no thread and no task waits: the
 	// run queue is its title line.
 	QueueFolded bool
+	// ParkedLine: in a still frame of the memory story, its few parked
+	// threads are a line of counts, and where the panels are stacked (a
+	// phone's column) their panel is that line.
+	ParkedLine bool
 	// ThreadsMerged: in a still frame where the threads' own data fills
 	// the old gen (the heap's story is what all of them keep, vt-pooling),
 	// the threads waiting for a carrier and the parked ones are one panel,
@@ -245,12 +249,10 @@ func SceneOf(in *SideInput, still bool) Scene {
 		}
 		sc.QueueFolded = s.RunQueueLen == 0 && s.ExecQueued == 0
 		sc.LessLanes = story && len(sc.IdleLanes) > 0
-		if story && parked <= maxLabelled {
-			// The memory story draws its few parked threads as a line
-			// of counts (threads.go): their panel's room goes to the
-			// story, which a phone's column otherwise had no room for.
-			sc.Parked = 0.01 // its line (LayoutScene gives a panel at least one)
-		}
+		// The memory story draws its few parked threads as a line of
+		// counts (threads.go): their panel's room goes to the story,
+		// which a phone's column otherwise had no room for.
+		sc.ParkedLine = story && parked <= maxLabelled
 		if s.Paused && len(sc.IdleLanes) == 0 && len(idleLanes(in)) == 0 && sc.Lanes > stoppedLaneRows {
 			// Every carrier stopped for the same GC: one fact, drawn
 			// compactly (two columns of short lanes, each with its
@@ -501,7 +503,7 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		if s.Scopes {
 			ws = 0.35 * s.ScopesW
 		}
-		if mergedLine && wh > 0 {
+		if mergedLine && wh > 0 || s.ParkedLine {
 			rest -= line
 			wp = 0
 		}
@@ -510,12 +512,7 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		}
 		unit := (rest - freed) / (wp + ws + wh + wo)
 		ph := unit * wp
-		if wp > 0 {
-			// At least its line: a panel lower than its title was an
-			// empty box.
-			ph = max(ph, line)
-		}
-		if mergedLine && wh > 0 {
+		if mergedLine && wh > 0 || s.ParkedLine {
 			ph = line
 		}
 		sl.Parked, r = r.Top(ph)
