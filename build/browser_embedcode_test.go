@@ -44,9 +44,9 @@ func TestEmbedCodeFitsWithoutTheListener(t *testing.T) {
 		t.Fatalf("the embed code's style is not the one this test copies to its sheet: %q", style)
 	}
 	// The snippet's own width and height, in host columns as wide as it
-	// allows (720 px) and narrower (a blog's 480 px column; 420, where the
-	// picture is square again; a phone's 360).
-	for _, width := range []string{"720", "480", "420", "360"} {
+	// allows (720 px) and narrower: a blog's 480 px column, 420 and 360,
+	// where the narrow picture's aspect steps (embed.css), and 400.
+	for _, width := range []string{"720", "480", "420", "400", "360"} {
 		t.Run(width, func(t *testing.T) {
 			page := `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title><link rel="stylesheet" href="test-embedcode.css"></head>` +
 				`<body><div id="col">` + strings.Replace(snippet, "<iframe ", `<iframe id="e" `, 1) + `</div></body></html>`
@@ -77,7 +77,7 @@ func TestEmbedCodeFitsWithoutTheListener(t *testing.T) {
 			// clock's text changes as the moment settles.
 			var fit struct{ Frame, Content float64 }
 			for i := 0; i < 5; i++ {
-				b.eval(`({frame: document.getElementById("e").clientHeight, content: `+embed+`.document.documentElement.scrollHeight})`, &fit)
+				b.eval(`({frame: document.getElementById("e").clientHeight, content: Math.max(`+embed+`.document.documentElement.scrollHeight > document.getElementById("e").clientHeight ? `+embed+`.document.documentElement.scrollHeight : 0, `+embed+`.document.querySelector(".embed").getBoundingClientRect().bottom)})`, &fit)
 				if fit.Content > fit.Frame {
 					break
 				}
