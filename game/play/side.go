@@ -79,16 +79,10 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 			}
 		}
 	}
-	s.unit = "requests"
+	s.unit = workUnit(cfg)
 	for _, l := range cfg.Loads {
 		if l.Kind == sim.LoadBatch {
 			s.requests += int64(l.Count)
-			// A batch submits tasks, not clients' requests; when its
-			// executor starts a thread per task, each task is a thread.
-			s.unit = "tasks"
-			if e := l.Executor; e >= 0 && e < len(cfg.Executors) && perTask(cfg.Executors[e].Kind) {
-				s.unit = "threads"
-			}
 		} else if l.Kind == sim.LoadClosed && l.Total > 0 {
 			s.requests += int64(l.Total)
 		}
@@ -114,6 +108,24 @@ func baseMeasured(sc *scenario.Scenario, base int) bool {
 }
 
 // perTask reports whether an executor starts a thread for each task.
+// workUnit is what the workload's tasks are, as a plural noun, for the
+// header's count and the caption alike (a lab's header said "requests
+// done" over a caption's "tasks done"): "requests" (clients' requests),
+// "tasks" (a batch submits tasks) or "threads" (a batch whose executor
+// starts a thread per task).
+func workUnit(cfg *sim.Config) string {
+	unit := "requests"
+	for _, l := range cfg.Loads {
+		if l.Kind == sim.LoadBatch {
+			unit = "tasks"
+			if e := l.Executor; e >= 0 && e < len(cfg.Executors) && perTask(cfg.Executors[e].Kind) {
+				unit = "threads"
+			}
+		}
+	}
+	return unit
+}
+
 func perTask(k sim.ExecutorKind) bool {
 	return k == sim.ExecVirtualPerTask || k == sim.ExecPlatformPerTask
 }

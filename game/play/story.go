@@ -34,7 +34,7 @@ func newTeller(sc *scenario.Scenario, vals *scenario.Values, sm *sim.Sim) *story
 	for _, m := range sm.Config().Router.Models {
 		models = append(models, m.Name)
 	}
-	return story.New(story.Setup{Scenario: sc.ID, Knobs: knobs, Models: models})
+	return story.New(story.Setup{Scenario: sc.ID, Knobs: knobs, Models: models, Unit: workUnit(sm.Config())})
 }
 
 // tell feeds the tick's state and events to the side's story and ages its

@@ -27,6 +27,10 @@ type Setup struct {
 	Knobs map[string]string
 	// Models names the router's models by index (llm-router), if any.
 	Models []string
+	// Unit is what the workload's tasks are, as a plural noun ("requests",
+	// "tasks", "threads"), as the frame's header counts them; "" is
+	// "tasks".
+	Unit string
 }
 
 // Teller follows one run and tells its story. Feed it every tick with
@@ -220,6 +224,14 @@ type facts struct {
 
 // want reports whether a moment of kind k would still be news.
 func (f *facts) want(k Kind) bool { return !f.t.seen[k] }
+
+// unit is what the workload's tasks are called (Setup.Unit).
+func (f *facts) unit() string {
+	if f.t.setup.Unit == "" {
+		return "tasks"
+	}
+	return f.t.setup.Unit
+}
 
 // moment records a moment of kind k unless one was seen already; while
 // priming it only marks the kind as seen.

@@ -452,6 +452,11 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	// code cache, GC and compiler structures, libraries and its own
 	// threads (sim/config.go, the scenarios' profiles).
 	jvmThreads := max(0, snap.PlatformLive-snap.CarriersStarted()-snap.PlatformApp)
+	if jvmThreads == 0 {
+		// A scenario that counts none of the JVM's threads ("the 0 JVM
+		// threads" read as a JVM without any).
+		return append(out, []string{"  JVM itself: code, class metadata, GC tables", "  JVM: code, metadata"})
+	}
 	who := jvmThreadsWords(jvmThreads, measured)
 	out = append(out, []string{"  JVM itself: code, class metadata, GC tables, the " + who,
 		"  JVM itself: code, metadata, the " + who, "  JVM: code, metadata, threads"})

@@ -238,6 +238,14 @@ func buildGCLab(v *Values) (sim.Config, error) {
 	}
 	j := jvmDefaults(build.Feature)
 	j.PostScavengeFullGC = build.PostScavengeFullGC
+	// The JVM's own threads as ThreadMXBean counts them when the twin starts
+	// (JDK 17.0.15, Parallel, 2 CPUs, `java GcLab.java`): main, Reference
+	// Handler, Finalizer, Signal Dispatcher, Common-Cleaner and Notification
+	// Thread. (The OS sees 15: the GC, compiler and VM threads besides, which
+	// ThreadMXBean does not count; their memory is in BaselineRSS.) Without
+	// them the OS threads' panel counted the workers alone and said "the 0
+	// JVM threads".
+	j.BaseThreads = 6
 	// The twin's worker threads: Thread.run and the lambda's frames.
 	j.ThreadFrames = 12
 

@@ -1,0 +1,34 @@
+package play
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/sim"
+)
+
+// The caption counts the work done in the header's word for it: the lab's
+// header said "requests done" over a caption's "tasks done", and
+// request-load's batch says "tasks" in both.
+func TestCaptionCountsInTheHeadersUnit(t *testing.T) {
+	for _, c := range []struct{ spec, unit string }{
+		{`{"scenario":"gc-lab","case":"pooled","seed":1}`, "requests"},
+		{`{"scenario":"request-load","case":"pool-200","seed":1}`, "tasks"},
+	} {
+		p := New()
+		mustLoad(t, p, c.spec)
+		p.Pause()
+		_, err := p.Seek(sim.Time(500*sim.Millisecond), 1<<30)
+		require.NoError(t, err)
+		in := p.Inputs(nil)[0]
+		require.Equal(t, c.unit, in.Unit, c.spec)
+		for _, other := range []string{"requests", "tasks", "threads"} {
+			if other != c.unit {
+				assert.NotContains(t, strings.ReplaceAll(in.Caption, "\u00a0", " "), " "+other+" done", c.spec)
+			}
+		}
+	}
+}
