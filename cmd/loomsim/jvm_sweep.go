@@ -18,6 +18,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -237,7 +238,6 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| point | requests | CPU share (load average); GC threads' share in pauses; wait for a CPU | young GCs: JVM · model 1 → share | Full GCs: JVM · model 1 → share | old after Full GC MB: JVM · model 1 → share | GC time %: JVM · model | verdicts |")
 	fmt.Fprintln(w, "|---|--:|---|---|---|---|---|---|")
-	type miss struct{ point, metric, detail string }
 	var misses []miss
 	for i, r := range reps {
 		name := sweepPoints[i].Name
@@ -333,9 +333,7 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 	if len(misses) == 0 {
 		fmt.Fprintln(w, "None.")
 	}
-	for _, m := range misses {
-		fmt.Fprintf(w, "- **%s, %s** (%s): %s\n", m.point, strings.TrimSpace(m.metric), m.detail, reasonFor(reasons, m.point, m.metric))
-	}
+	writeMisses(w, misses, reasons)
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## Commands")
 	fmt.Fprintln(w)
@@ -345,6 +343,30 @@ func writeFidelity(w io.Writer, meta *sweepMeta, reps []*jvmReport, reasons []mi
 		fmt.Fprintf(w, "- `%s`: `%s`\n", sweepPoints[i].Name, r.JVM.Command)
 	}
 	return nil
+}
+
+// miss is one verdict of FIDELITY.md's table that is not within its
+// tolerance: the point, the metric and the two sides' values.
+type miss struct{ point, metric, detail string }
+
+// writeMisses lists the misses with their reasons. A point's misses that
+// share a reason are one item naming each metric (a Full GC count and the
+// same count by its cause printed the same long reason twice).
+func writeMisses(w io.Writer, misses []miss, reasons []missReason) {
+	for i := 0; i < len(misses); {
+		m := misses[i]
+		why := reasonFor(reasons, m.point, m.metric)
+		metrics, details := []string{strings.TrimSpace(m.metric)}, []string{m.detail}
+		j := i + 1
+		for ; j < len(misses) && misses[j].point == m.point && reasonFor(reasons, misses[j].point, misses[j].metric) == why; j++ {
+			metrics = append(metrics, strings.TrimSpace(misses[j].metric))
+			if !slices.Contains(details, misses[j].detail) {
+				details = append(details, misses[j].detail) // the same values said once
+			}
+		}
+		fmt.Fprintf(w, "- **%s, %s** (%s): %s\n", m.point, strings.Join(metrics, "; "), strings.Join(details, "; "), why)
+		i = j
+	}
 }
 
 func fmtPtr(x *float64) string {
