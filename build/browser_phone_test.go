@@ -118,6 +118,11 @@ func TestPhoneLayout(t *testing.T) {
 			t.Errorf("the live charts got no samples while playing")
 		}
 		b.checkPhoneLayout(t, "vt-pooling")
+		var l phoneLayout
+		b.eval(phoneLayoutJS, &l)
+		if l.Frame.Height > 1.3*l.Frame.Width {
+			t.Errorf("one run on a phone: the frame is %v × %v px; want 4:5", l.Frame.Width, l.Frame.Height)
+		}
 		if !b.canvasDrawn(t) {
 			t.Errorf("the canvas shows nothing but its background at phone size")
 		}
@@ -128,6 +133,13 @@ func TestPhoneLayout(t *testing.T) {
 		b.eval(`loomlab.setSpeed(0.05), loomlab.play(), true`, nil)
 		b.poll(t, `loomlab.chartPoints() > 3`, 15*time.Second)
 		b.checkPhoneLayout(t, "request-load compared")
+		// Two runs stack, each a whole picture: the frame is twice as
+		// tall as wide (at 4:5 each run's heap was squeezed out).
+		var l phoneLayout
+		b.eval(phoneLayoutJS, &l)
+		if l.Frame.Height < 1.9*l.Frame.Width {
+			t.Errorf("two compared runs on a phone: the frame is %v × %v px; want it at least 1.9 times as tall as wide", l.Frame.Width, l.Frame.Height)
+		}
 		if !b.canvasDrawn(t) {
 			t.Errorf("the canvas shows nothing but its background when comparing at phone size")
 		}

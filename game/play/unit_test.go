@@ -14,21 +14,30 @@ import (
 // header said "requests done" over a caption's "tasks done", and
 // request-load's batch says "tasks" in both.
 func TestCaptionCountsInTheHeadersUnit(t *testing.T) {
-	for _, c := range []struct{ spec, unit string }{
-		{`{"scenario":"gc-lab","case":"pooled","seed":1}`, "requests"},
-		{`{"scenario":"request-load","case":"pool-200","seed":1}`, "tasks"},
+	for _, c := range []struct {
+		spec, unit string
+		counts     bool // the caption counts the work done at that moment
+	}{
+		{`{"scenario":"gc-lab","case":"pooled","seed":1}`, "requests", true},
+		{`{"scenario":"request-load","case":"pool-200","seed":1}`, "tasks", false},
+		{`{"scenario":"request-load","case":"virtual-per-request","seed":1}`, "threads", true},
 	} {
 		p := New()
 		mustLoad(t, p, c.spec)
 		p.Pause()
-		_, err := p.Seek(sim.Time(500*sim.Millisecond), 1<<30)
+		_, err := p.Seek(sim.Time(7*sim.Millisecond), 1<<30)
 		require.NoError(t, err)
 		in := p.Inputs(nil)[0]
 		require.Equal(t, c.unit, in.Unit, c.spec)
+		caption := strings.ReplaceAll(in.Caption, "\u00a0", " ")
 		for _, other := range []string{"requests", "tasks", "threads"} {
 			if other != c.unit {
-				assert.NotContains(t, strings.ReplaceAll(in.Caption, "\u00a0", " "), " "+other+" done", c.spec)
+				assert.NotContains(t, caption, " "+other+" done", c.spec)
+				assert.NotContains(t, caption, " "+other+" finished", c.spec)
 			}
+		}
+		if c.counts {
+			assert.Regexp(t, " "+c.unit+" (done|finished)", caption, c.spec)
 		}
 	}
 }

@@ -10,16 +10,15 @@ func (genericStory) kinds() []Kind { return []Kind{PoolFull, CarrierPinned, Firs
 
 func (genericStory) caption(f *facts) string {
 	s := f.s
-	unit := f.unit()
 	// A run of platform threads only has no carriers to speak of: "0
 	// virtual threads on 2 carriers" read as a broken count.
 	var now string
 	if s.VirtualLive == 0 && s.PlatformApp > 0 {
 		now = counti(s.PlatformApp) + " platform threads, each its own OS thread, on " + counti(s.Cores) + " CPUs; " +
-			count(s.RequestsDone) + " " + unit + " done"
+			count(s.RequestsDone) + " " + f.done()
 	} else {
 		now = counti(s.VirtualLive) + " virtual threads on " + counti(f.carriers()) + " carriers and " + counti(s.PlatformLive) +
-			" OS threads; " + count(s.RequestsDone) + " " + unit + " done"
+			" OS threads; " + count(s.RequestsDone) + " " + f.done()
 	}
 	if s.TasksQueued > 0 {
 		now += ", " + counti(s.TasksQueued) + " waiting for a pool thread"

@@ -114,7 +114,7 @@ func virtualCaption(f *facts) string {
 			"a task that computes needs a CPU, and virtual threads add none. " + count(s.RequestsDone) + " of " + counti(n) + " done."
 	}
 	return counti(waiting) + " virtual threads wait at once on " + counti(c) + " carriers: a waiting virtual thread leaves its carrier, its stack frozen " +
-		"into the heap (" + size(s.Chunks.LiveBytes) + " in all). " + count(s.RequestsDone) + " of " + counti(n) + " tasks done, with " +
+		"into the heap (" + size(s.Chunks.LiveBytes) + " in all). " + count(s.RequestsDone) + " of " + counti(n) + " " + f.done() + ", with " +
 		counti(s.PlatformLive) + " OS threads in the JVM."
 }
 

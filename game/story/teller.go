@@ -233,6 +233,15 @@ func (f *facts) unit() string {
 	return f.t.setup.Unit
 }
 
+// done is the work done's words as the header says them: "requests
+// done", "tasks done", "threads finished".
+func (f *facts) done() string {
+	if u := f.unit(); u == "threads" {
+		return u + " finished"
+	}
+	return f.unit() + " done"
+}
+
 // moment records a moment of kind k unless one was seen already; while
 // priming it only marks the kind as seen.
 func (f *facts) moment(k Kind, at sim.Time, sentence string) {

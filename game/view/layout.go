@@ -149,6 +149,11 @@ type Scene struct {
 	// QueueFolded: in a still frame, no thread and no task waits: the
 	// run queue is its title line.
 	QueueFolded bool
+	// TwoQueues: tasks wait in an executor's queue and threads for a
+	// carrier or a CPU, two lines on a phone (threads.go): side by side
+	// in half a phone's width each said only "8,974 queued" and "8,974
+	// waiting", what of each unsaid.
+	TwoQueues bool
 	// ParkedLine: in a still frame of the memory story, its few parked
 	// threads are a line of counts, and where the panels are stacked (a
 	// phone's column) their panel is that line.
@@ -207,6 +212,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 	sc.HeapFolded = !sc.HeapQuiet && heapWaits(s)
 	sc.CPULanes = !in.Virtual
 	sc.QueueGrid = backlogGrid(in, still)
+	sc.TwoQueues = s.ExecQueued > 0 && threadsWaiting(in) > 0
 	sc.QueueContrast = sc.QueueGrid && drawsTaskContrast(in.Contrast, in.Requests)
 	if s.YoungGCs+s.FullGCs > 0 || s.Chunks.Old > 0 {
 		// The heap's story is playing: collections, promoted chunks
@@ -482,6 +488,8 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 				sl.RunQueue, r = r.Top(min(line+taskContrastH(scale), r.H*0.45))
 			case !mergedLine && s.QueueFolded:
 				freed = line
+			case !mergedLine && s.TwoQueues:
+				sl.RunQueue, r = r.Top(2 * line)
 			case !mergedLine:
 				sl.RunQueue, r = r.Top(line)
 			}
@@ -515,13 +523,22 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		if mergedLine && wh > 0 || s.ParkedLine {
 			ph = line
 		}
-		sl.Parked, r = r.Top(ph)
-		if s.Scopes {
-			sl.Scopes, r = r.Top(unit * ws)
-		}
 		hh := unit * wh
 		if heapFolds {
 			hh = line
+		} else if need := heapLabelledH(scale) + g; compact && hh < need && ph > line {
+			// Shared by weight, a short side (a phone's compared runs)
+			// gave its heap rows too thin for their words: eden and the
+			// old gen drawn unnamed. The parked threads give up room
+			// (their count is in their title line) until the heap's rows
+			// can say what they are.
+			give := min(need-hh, ph-line)
+			ph -= give
+			hh += give
+		}
+		sl.Parked, r = r.Top(ph)
+		if s.Scopes {
+			sl.Scopes, r = r.Top(unit * ws)
 		}
 		sl.Heap, r = r.Top(hh)
 		if foldOS {
@@ -537,6 +554,13 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		}
 	}
 	return sl
+}
+
+// heapLabelledH is the least height of a heap panel whose young row and
+// old generation each carry their words on their bars: its title line
+// and two rows a line high with room round the words.
+func heapLabelledH(scale float32) float32 {
+	return PanelTitleH(scale) + 2*(CharH+8)*scale
 }
 
 // compactBusyLanes is how many rows of busy carriers a compact side

@@ -33,7 +33,14 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		s.squareK = drawTaskQueue(l, r, snap, in, false, backlog, con, p, sc)
 		return
 	}
-	if snap.ExecQueued > 0 && r.W > 2*idealTallW*sc/3 {
+	if snap.ExecQueued > 0 && s.queuesStacked {
+		// Two lines (a phone's, Scene.TwoQueues): the tasks' queue over
+		// the threads', each the width for its words.
+		var tasks Rect
+		tasks, r = r.Top(r.H / 2)
+		tasks.H -= 3 * sc
+		drawTaskQueue(l, tasks, snap, in, in.Virtual && snap.RunQueueLen == snap.ExecQueued, 0, nil, p, sc)
+	} else if snap.ExecQueued > 0 && r.W > 2*idealTallW*sc/3 {
 		// Tasks submitted to a fixed pool (or an event loop) wait in its
 		// queue until a pool thread is free: drawn beside the threads'
 		// queue, since "threads asleep, tasks waiting" is the point.
@@ -625,7 +632,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			right = withScale
 			forceK = -1
 		}
-		if withScale := right + " · 1 square = " + Count(int64(forceK)) + " threads"; forceK > 1 &&
+		// (One group's count goes into its title, below: "parked" over
+		// "1,010 parked · 1 square = 20 threads" said parked twice.)
+		if withScale := right + " · 1 square = " + Count(int64(forceK)) + " threads"; forceK > 1 && len(groups) > 1 &&
 			TextWidth(withScale, sc)+TextWidth(titles[len(titles)-1], sc)+12*sc <= r.W {
 			right = withScale
 			forceK = -forceK // said in the title: not under each group

@@ -234,6 +234,9 @@ type Side struct {
 	// panel counts the JVM's OS threads beside the carriers), told in
 	// full or, on a low panel, in its ordinary lines.
 	memScenario bool
+	// queuesStacked: the tasks' queue and the threads' are a line each,
+	// one over the other (a phone's, Scene.TwoQueues), not side by side.
+	queuesStacked bool
 	// races: the structured scopes this side saw decided (scopes.go).
 	races raceMemory
 	// This draw's roles of the running and ready threads in the races,
@@ -385,6 +388,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 		osR = Rect{X: sl.OS.X, Y: sl.Heap.Y, W: sl.OS.W, H: sl.OS.Bottom() - sl.Heap.Y}
 	}
 	s.memScenario = memoryStory(snap, in.MemLimit)
+	s.queuesStacked = sc2.TwoQueues && !sl.Wide && sl.RunQueue.H >= 2*foldedH(sc)
 	s.memStory = !sc2.OSFolded && memoryStory(snap, in.MemLimit) && memoryStoryRoom(Rect{W: osR.W - 6*sc, H: osR.H - PanelTitleH(sc) - 6*sc}, sc)
 	drawSideHeader(l, sl.Header, in, &head, p, sc)
 	// (The layout gives the merged panel the queue's room: two columns,

@@ -158,6 +158,7 @@ export class App {
     };
     const c = await loadSpec(this.bridge, spec, check, (m) => this.message(m));
     this.cur = c;
+    markSides(c);
     this.render(c);
     this.restartCharts();
     this.events.dispatchEvent(new Event("loaded"));
@@ -313,4 +314,13 @@ export class App {
     if (this.cur?.s.id !== s.id) return this.runner.verifyParallel(s.id, verifyCases(s), onProgress).promise;
     return this.verifyPanel.run(onProgress);
   }
+}
+
+/**
+ * Says on the picture's frame how many runs it draws (style.css stacks
+ * compared runs on a phone in a taller frame).
+ */
+function markSides(c: Current): void {
+  const frame = document.querySelector<HTMLElement>("#stage .frame-wrap");
+  if (frame) frame.dataset.sides = String(Math.max(1, c.compare?.length ?? 1));
 }
