@@ -32,7 +32,7 @@ func threadMemorySplit(snap *sim.Snapshot) (stacks, heap sim.Bytes) {
 	return max(0, snap.ThreadMemory-heap), min(heap, snap.ThreadMemory)
 }
 
-func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes, p *Palette, sc float32) {
+func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, measured bool, limit sim.Bytes, p *Palette, sc float32) {
 	// The panel counts OS threads and what they hold outside the heap:
 	// their stacks. What threads hold inside the heap (Thread objects,
 	// StackChunks, thread-local data) is the heap panel's.
@@ -138,6 +138,14 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 	}
 	foot := append(counts, rssLines(snap, measured, body.W, sc)...)
 	total := len(counts) // the resident memory's total line, drawn brighter
+	// With no grid, the compared run's OS threads go under the words
+	// (oscontrast.go): the memory's total line stays, its parts' lines
+	// (what the title and the bars say again) give them the room.
+	withRuns := ns == 0 && osContrasted(snap, con) && len(foot) > total+1 &&
+		float32(total+1)*CharH*sc+osContrastH(sc) <= body.H
+	if withRuns {
+		foot = foot[:total+1]
+	}
 	// The grid keeps room for two rows of its largest cells (or half the
 	// panel); the lines that do not fit under it give way to the one-line
 	// total, which comes first on a low panel (the memory is the story
@@ -185,6 +193,12 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, measured bool, limit sim.Bytes,
 			drawMemoryBar(l, bar.Inset(2*sc), snap, limit, p, sc)
 			drawMemoryKey(l, key.PadX(2*sc), snap, limit, p, sc)
 		}
+	}
+	if withRuns {
+		// (rest follows the words up to under the last line; the room
+		// runs on to the panel's foot.)
+		under := Rect{X: body.X, Y: rest.Y, W: body.W, H: body.Bottom() - rest.Y}
+		drawOSContrast(l, under.PadX(2*sc), snap, con, p, sc)
 	}
 }
 

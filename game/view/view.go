@@ -447,7 +447,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	if sc2.OSFolded {
 		foldedOS(l, sl.OS, snap, in.BaseMeasured, merged, s.pairDrawn, p, sc)
 	} else {
-		drawOS(l, sl.OS, snap, in.BaseMeasured, in.MemLimit, p, sc)
+		drawOS(l, sl.OS, snap, s.contrast, in.BaseMeasured, in.MemLimit, p, sc)
 	}
 	s.drawAnims(l, p, sc)
 	if snap.Paused && !(s.pairDrawn && s.pairCols) {
