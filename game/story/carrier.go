@@ -146,8 +146,11 @@ func (carrierStory) moments(f *facts) {
 		// A carrier is idle most of the time (a loop runs for microseconds
 		// per request): the callout says so, since "started 8 carriers"
 		// beside 8 idle lanes read as a contradiction.
-		f.moment(CarriersStarted, at, "The scheduler has started "+counti(len(s.Carriers))+" "+plural(int64(len(s.Carriers)), "carrier", "carriers")+
-			" (OS threads). A loop runs on one for a moment per request, then leaves it while waiting for work.")
+		// No count: the callout stays on screen while the scheduler
+		// starts the others ("has started 1 carrier" beside 8 carriers'
+		// lanes read as wrong).
+		f.moment(CarriersStarted, at, "The scheduler starts its carriers (OS threads) as work arrives. "+
+			"A loop runs on one for a moment per request, then leaves it while waiting for work.")
 	}
 	if f.want(FirstRequest) && s.RequestsDone > 0 {
 		f.moment(FirstRequest, s.Time, "The first requests are served. "+carrierLesson(f)+rssClause(s))

@@ -1,6 +1,7 @@
 package story
 
 import (
+	"github.com/stretchr/testify/assert"
 	"strings"
 	"testing"
 
@@ -220,8 +221,12 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 	loom := newRun(t, "loom-carrier/256-vthreads", nil, 1)
 	c := loom.to(1500, tick)
 	contains(t, "256-vthreads", c, "virtual threads cost", "8 carriers' OS threads", "of the container's 256 MB")
-	if _, ok := loom.has(CarriersStarted); !ok {
+	if m, ok := loom.has(CarriersStarted); !ok {
 		t.Error("no carriers-started moment with loom-carrier")
+	} else {
+		// It is told when the first carrier starts and stays on screen
+		// while the others start: it gives no count that goes stale.
+		assert.NotRegexp(t, `\d`, m.Bare, "the carriers-started moment")
 	}
 	// The article's comparison first, in one sentence of at most twenty
 	// words, as the model computes it: the virtual threads' heap against
