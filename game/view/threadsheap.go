@@ -113,7 +113,32 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	low := body.H < need
 	barOnly := body.H < 1.5*row
 	spare := max(0, body.H-need)
+	// Where there is room, the whole heap first: a track under the
+	// title ("of 4.00 GB") with the bytes in use a sliver at its start,
+	// and lines from the sliver down to the bar's ends: the bar is that
+	// sliver drawn large. Under "of 4.00 GB" a full-width bar read as a
+	// full heap even with its words on it.
+	zoomH := row + row/2 + 2*sc // the track, then the zoom's lines
+	zoom := !low && spare >= zoomH && h.Max > used
+	if zoom {
+		spare -= zoomH
+	}
 	_, rest := body.Top(min(spare/4, row))
+	var sliver Rect
+	if zoom {
+		var strip Rect
+		strip, rest = rest.Top(zoomH)
+		track := Rect{X: strip.X, Y: strip.Y, W: strip.W, H: row}
+		// An outline, not the free space's mark: the legend keeps to the
+		// threads' objects (the heap's other spaces are the explanation's).
+		l.Frame(track, max(1, sc), p.TextDim)
+		sliver = Rect{X: track.X, Y: track.Y, W: max(2*sc, track.W*float32(float64(used)/float64(h.Max))), H: track.H}
+		l.Rect(sliver, p.Text)
+		words := Rect{X: sliver.Right() + CharW*sc, Y: track.Y, W: track.Right() - sliver.Right() - 2*CharW*sc, H: row}
+		l.TextFit(words, sc, p.TextDim, "the whole "+Size(h.Max)+" heap, to scale: the "+Size(used)+" in use is the sliver at its start",
+			"the whole "+Size(h.Max)+" heap, to scale", "the whole heap")
+		l.detail(track, "the whole heap", "The whole heap, "+Size(h.Max)+", to scale: the "+Size(used)+" in use is the sliver at its start, drawn large in the bar under it.")
+	}
 	barH := max(row/2, body.H-2*row-4*sc)
 	if !low {
 		barH = 2*row + min(spare/3, 2*row)
@@ -122,6 +147,10 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		barH = min(row, body.H-2*sc)
 	}
 	bar, rest := rest.Top(barH)
+	if zoom {
+		l.Line(sliver.X, sliver.Bottom(), bar.X, bar.Y, max(1, sc), p.TextDim)
+		l.Line(sliver.Right(), sliver.Bottom(), bar.Right(), bar.Y, max(1, sc), p.TextDim)
+	}
 	if bar.H >= row+4*sc {
 		// The bar says on itself what it is, the bytes in use: under
 		// "of 4.00 GB" a full bar with its title above it read as a

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,4 +87,36 @@ func TestThreadsHeapLowPanelDrawsItsBar(t *testing.T) {
 		}
 		assert.Equal(t, 2, parts, "a body of %v lines: the bar's two parts", lines)
 	}
+}
+
+// The threads' heap bar is drawn as the zoomed-in start of the whole
+// heap: a track for the heap's size above it, the bytes in use a sliver
+// at its start, lines from the sliver to the bar's ends. (Under "of 4.00
+// GB" the full-width bar alone read as a full heap.)
+func TestThreadsHeapBarIsTheHeapsSliverDrawnLarge(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond})
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	var track *Region
+	for _, r := range l.Regions() {
+		if r.Name == "the whole heap" {
+			track = &r
+		}
+	}
+	require.NotNil(t, track, "a track for the whole heap")
+	var bar *Item
+	for i := range l.Items {
+		if it := &l.Items[i]; it.Kind == KindText && strings.HasSuffix(it.Text, " in use, by kind") {
+			bar = it
+		}
+	}
+	require.NotNil(t, bar, "the bar says what it is")
+	assert.Less(t, track.R.Bottom(), bar.Y, "the whole heap over the bar")
+	lines := 0
+	for _, it := range l.Items {
+		if it.Kind == KindLine && it.Y >= track.R.Y && it.Y <= bar.Y {
+			lines++
+		}
+	}
+	assert.GreaterOrEqual(t, lines, 2, "lines from the sliver to the bar's ends")
 }
