@@ -134,9 +134,8 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		l.Frame(track, max(1, sc), p.TextDim)
 		sliver = Rect{X: track.X, Y: track.Y, W: max(2*sc, track.W*float32(float64(used)/float64(h.Max))), H: track.H}
 		l.Rect(sliver, p.Text)
-		words := Rect{X: sliver.Right() + CharW*sc, Y: track.Y, W: track.Right() - sliver.Right() - 2*CharW*sc, H: row}
-		l.TextFit(words, sc, p.TextDim, "the whole "+Size(h.Max)+" heap, to scale: the "+Size(used)+" in use is the sliver at its start",
-			"the whole "+Size(h.Max)+" heap, to scale", "the whole heap")
+		// No words on it: the title over it says "of 4.00 GB", and the
+		// frame's words are at their budget (words_test.go).
 		l.detail(track, "the whole heap", "The whole heap, "+Size(h.Max)+", to scale: the "+Size(used)+" in use is the sliver at its start, drawn large in the bar under it.")
 	}
 	barH := max(row/2, body.H-2*row-4*sc)
