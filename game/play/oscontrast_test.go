@@ -43,7 +43,9 @@ func TestPoolFrameDrawsBothRunsOSThreads(t *testing.T) {
 	txt := strings.Join(words, "\n")
 	assert.Contains(t, txt, "\nOS threads of both runs, to scale\n")
 	assert.Contains(t, txt, "\n"+view.Count(int64(shown.PlatformLive))+": this run\n")
-	assert.Contains(t, txt, "\n"+view.Count(int64(other.PlatformLive))+": virtual threads, separate run\n")
+	jvm := other.PlatformLive - other.CarriersStarted()
+	assert.Contains(t, txt, "\n"+view.Count(int64(other.PlatformLive))+": virtual threads, separate run ("+
+		view.Count(int64(other.CarriersStarted()))+" carriers + "+view.Count(int64(jvm))+" JVM)\n")
 	assert.Positive(t, carrierMarks, "the virtual run's carriers, a part of its bar")
 
 	l, _ = frame(`{"scenario":"gc-lab","case":"pooled","seed":1}`)

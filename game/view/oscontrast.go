@@ -42,7 +42,13 @@ func drawOSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palett
 		name string
 	}{{shown, "this run"}, {c.Snap, other + ", separate run"}} {
 		n := Count(int64(row.s.PlatformLive))
-		l.TextFit(line(), sc, p.Text, n+": "+row.name, n)
+		// The compared run's kinds in words (a reader asked how many of
+		// its 18 were carriers); the shown run's are the panel's title.
+		words := []string{n + ": " + row.name, n}
+		if row.s != shown {
+			words = append([]string{n + ": " + row.name + " (" + osKindsWords(row.s) + ")"}, words...)
+		}
+		l.TextFit(line(), sc, p.Text, words...)
 		y += CharH*sc + 2*sc
 		bar := Rect{X: r.X, Y: y, W: r.W * float32(row.s.PlatformLive) / float32(most), H: compactBarH(sc)}
 		drawOSKindsBar(l, bar, row.s, p, sc)
