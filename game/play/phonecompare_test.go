@@ -39,8 +39,8 @@ func TestPhoneComparedSidesNameTheirHeapRows(t *testing.T) {
 	assert.Equal(t, 2, count("old generation"), "each run's old generation is named")
 	// The pooled run's two queues say what waits in each, a line each
 	// ("8,974 queued" beside "8,974 waiting" in half the width did not).
-	assert.Equal(t, 1, count("8,974 queued, each for its own thread"), "the tasks' queue line")
-	assert.Equal(t, 1, count("8,974 threads, one per queued request"), "the threads' queue line")
+	assert.Equal(t, 1, count("8,974 queued, each for a pool thread"), "the tasks' queue line")
+	assert.Equal(t, 1, count("8,974 pool threads, one per queued request"), "the threads' queue line")
 	// A parked panel folded to its line says "parked" once: its count
 	// in the title, its scale beside it.
 	for _, it := range l.Items {

@@ -525,7 +525,7 @@ func TestRunQueueSaysItPairsWithTheTasks(t *testing.T) {
 		var l List
 		Build(&l, w, 800, &Header{}, []*Side{side, side}, []SideInput{in, in}, nil)
 		txt := texts(&l)
-		assert.Regexp(t, `threads, (one|1) per (queued )?request|queued, (each for its own thread|1 thread each)`, txt, "two sides on a canvas %g wide", w)
+		assert.Regexp(t, `pool threads, (one|1) per (queued )?request|queued, (each for a pool thread|1 thread each)`, txt, "two sides on a canvas %g wide", w)
 		assert.NotContains(t, txt, "to take them", "threads 'to take them' beside queued requests read as a contradiction")
 	}
 }

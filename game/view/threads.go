@@ -1,6 +1,7 @@
 package view
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -119,8 +120,16 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			// Not "8,968 threads to take them": beside "8,968 requests
 			// queued" it read as threads ready while requests still wait.
 			// The threads wait too, for a carrier (the panel's title).
-			right = Count(int64(n)) + " threads, one per queued " + singular(unit)
-			alone = append([]string{right + ", all waiting for a carrier", right, Count(int64(n)) + " threads, 1 per " + singular(unit)}, alone...)
+			// "Pool threads" where no executor runs loops (a loop's queue
+			// is not a pool's): "8,974 threads, one per queued request"
+			// under "pooled virtual threads" read as a thread per request.
+			who := " threads"
+			if !slices.Contains(snap.ExecLoops, true) {
+				who = " pool threads"
+			}
+			right = Count(int64(n)) + who + ", one per queued " + singular(unit)
+			alone = append([]string{right + ", all waiting for a carrier", right, Count(int64(n)) + who + ", 1 per " + singular(unit),
+				Count(int64(n)) + " threads, 1 per " + singular(unit)}, alone...)
 			pair = " Each will take one of the " + Count(int64(n)) + " queued " + unit + " when it runs."
 		}
 		body = panelAlt(l, r, right, alone, p, sc, titles...)
@@ -246,12 +255,14 @@ func drawTaskQueue(l *List, r Rect, snap *sim.Snapshot, in *SideInput, paired bo
 	}
 	alone := []string{Count(int64(n)) + " " + unit + " queued", Count(int64(n)) + " queued"}
 	if paired {
-		alone = append([]string{Count(int64(n)) + " " + unit + " queued, each for its own thread", Count(int64(n)) + " queued, each for its own thread",
+		// "For a pool thread": "each for its own thread" read as a
+		// thread per request beside the pooled threads.
+		alone = append([]string{Count(int64(n)) + " " + unit + " queued, each for a pool thread", Count(int64(n)) + " queued, each for a pool thread",
 			Count(int64(n)) + " queued, 1 thread each"}, alone...)
 	}
 	right := Count(int64(n)) + " queued"
 	if paired {
-		right += ", each for its own thread"
+		right += ", each for a pool thread"
 	}
 	titles := []string{unit + " waiting for a pool thread", unit + " waiting for a thread", "queued " + unit}
 	if con != nil && in.Requests > 0 && !backlogBesideBars(r, n, backlog, sc) {
