@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 	"github.com/loomlab/loomlab/sim/scenario"
 )
@@ -392,4 +393,19 @@ func TestRSSKnownInEveryScenario(t *testing.T) {
 	}
 	// A size the model does not know is null in the JSON, never 0.
 	assert.Nil(t, mbKnown(0))
+}
+
+// Beside a compared run's columns the step line says whose event it is
+// (a young pause's length was read against the other run's pauses).
+func TestStepLineNamesItsRunBesideAnother(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"request-load","case":"virtual-per-request","knobs":{"requests":"3","sleep_ms":"1"}}`)
+	p.Step()
+	p.Tick()
+	s := p.Sides()[0]
+	alone := s.Input(nil).Step
+	require.True(t, strings.HasPrefix(alone, "Step: "), alone)
+	con := &view.Contrast{Title: "a fixed pool of 200 platform threads", Snap: &sim.Snapshot{}}
+	s.Title = "a new virtual thread per request"
+	assert.Equal(t, "Step (a new virtual thread per request):"+strings.TrimPrefix(alone, "Step:"), s.Input(con).Step)
 }
