@@ -1,10 +1,12 @@
 package view
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/loomlab/loomlab/sim"
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // The lab's OS threads panel counts the JVM's own threads beside its
@@ -31,4 +33,18 @@ func TestRSSLinesWithoutJVMThreads(t *testing.T) {
 			assert.NotContains(t, s, " 0 JVM")
 		}
 	}
+}
+
+// The lab's memory line names every part of the total, the heap's too:
+// "memory 168.7 MB, of it the JVM itself 38.9 MB" beside lines for the
+// threads and the JVM left a reader looking for 106 MB.
+func TestGCLabMemoryLineNamesTheHeap(t *testing.T) {
+	in, side := runScene(t, sceneCase{"gc-lab", "pooled", 500 * sim.Millisecond})
+	snap := in.Snap
+	require.Positive(t, snap.RSSHeap)
+	var l List
+	Build(&l, 1134, 464, &Header{Scenario: "gc-lab"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	txt := texts(&l)
+	mb := func(b sim.Bytes) string { return strings.TrimSuffix(PartsSize(b), " MB") }
+	assert.Contains(t, txt, "\nmemory "+PartsSize(snap.RSS)+": heap "+mb(snap.RSSHeap)+", threads "+mb(snap.RSSThreads)+", JVM "+mb(snap.RSSJVM)+"\n")
 }

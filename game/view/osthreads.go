@@ -507,16 +507,41 @@ func rssShort(snap *sim.Snapshot) []string {
 	add(snap.RSSHeap, "heap", "heap")
 	add(snap.RSSThreads, threads, threadsShort)
 	add(snap.RSSJVM, "JVM itself", "JVM")
-	return []string{
+	out := []string{
 		"resident memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(short, " + "),
+	}
+	// Every part in MB: the sum without the units it repeats. Where it
+	// did not fit, the line gave the total and the JVM's part only, and
+	// a reader of the lab (168.7 MB beside lines for 24 MB of threads
+	// and 38.9 MB of JVM) could not find the heap's 106 MB.
+	var mb []string
+	for _, part := range []struct {
+		b    sim.Bytes
+		name string
+	}{{snap.RSSHeap, "heap"}, {snap.RSSThreads, threadsShort}, {snap.RSSJVM, "JVM"}} {
+		switch {
+		case part.b <= 0:
+		case part.b >= sim.MB && part.b < sim.GB:
+			mb = append(mb, part.name+" "+strings.TrimSuffix(PartsSize(part.b), " MB"))
+		default:
+			mb = nil
+		}
+		if part.b > 0 && mb == nil {
+			break
+		}
+	}
+	if len(mb) >= 2 && snap.RSS < sim.GB {
+		out = append(out, "memory "+PartsSize(snap.RSS)+": "+strings.Join(mb, ", "))
+	}
+	return append(out,
 		// A phone's line: the total with the part the caption names
 		// ("182.0 MB is the JVM itself" beside a bare 220.2 MB asked
 		// which was the JVM's memory).
-		"memory " + PartsSize(snap.RSS) + ", of it the JVM itself " + PartsSize(snap.RSSJVM),
-		"memory " + PartsSize(snap.RSS) + ", of it JVM itself " + PartsSize(snap.RSSJVM),
-		"resident memory of the JVM " + PartsSize(snap.RSS), "resident memory " + PartsSize(snap.RSS), "memory " + PartsSize(snap.RSS)}
+		"memory "+PartsSize(snap.RSS)+", of it the JVM itself "+PartsSize(snap.RSSJVM),
+		"memory "+PartsSize(snap.RSS)+", of it JVM itself "+PartsSize(snap.RSSJVM),
+		"resident memory of the JVM "+PartsSize(snap.RSS), "resident memory "+PartsSize(snap.RSS), "memory "+PartsSize(snap.RSS))
 }
 
 // rssNote adds the JVM's resident memory to the explanation when the
