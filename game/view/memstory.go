@@ -291,7 +291,8 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 			// What the model's figure is made of (the article's runs
 			// give it: docs/articles.md): "stack + native" beside 3.2 MB
 			// was doubted by readers who know a stack as ~1 MB reserved.
-			"~"+Size(each)+" each: touched stack, malloc arena, Netty's caches",
+			// ("Netty's caches" read as out of nowhere to a newcomer.)
+			"~"+Size(each)+" each: stack and native memory",
 			"~"+Size(each)+" each resident: stack + native, outside the heap",
 			"~"+Size(each)+" each resident, outside the heap", "~"+Size(each)+" each")
 	}
@@ -306,7 +307,9 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		plat := RoughSize(each * sim.Bytes(vn))
 		drawPlatformAlternative(l, Rect{X: r.X, Y: pNote.Y, W: r.W, H: row},
 			px*float32(each*sim.Bytes(vn)), vn, p, sc,
-			"if platform threads: ~"+plat, "if platform: ~"+plat)
+			// "Instead": "if platform threads: ~51 MB" was read as on top
+			// of the carriers' 25.5 MB, not in place of it.
+			Count(int64(vn))+" platform threads instead: ~"+plat, "if platform threads: ~"+plat, "if platform: ~"+plat)
 	}
 
 	// The heap's pages by the model's own accounting, the threads' own

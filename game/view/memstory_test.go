@@ -397,8 +397,9 @@ func TestContrastIsTheHeadline(t *testing.T) {
 	// the same threads as platform threads by the model's figure for one,
 	// a what-if set apart on the panel's last line with faint cells (in
 	// full pink under the carriers' note, read as memory in use).
-	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each: touched stack, malloc arena, Netty's caches\n")
-	assert.Contains(t, txt, "\nif platform threads: ~"+RoughSize(in.Snap.RSSThreads/8*16)+"\n")
+	assert.Contains(t, txt, "~"+Size(in.Snap.RSSThreads/8)+" each: stack and native memory\n")
+	// "Instead": in place of the carriers, not on top of them.
+	assert.Contains(t, txt, "\n16 platform threads instead: ~"+RoughSize(in.Snap.RSSThreads/8*16)+"\n")
 	var plat Rect
 	for _, it := range l.Items[:l.legendFrom] {
 		if it.Kind == KindRect && it.Meaning == MeanPlatform {
