@@ -118,7 +118,11 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	// and lines from the sliver down to the bar's ends: the bar is that
 	// sliver drawn large. Under "of 4.00 GB" a full-width bar read as a
 	// full heap even with its words on it.
-	zoomH := row + row/2 + 2*sc // the track, then the zoom's lines
+	// The track, then a line's height for the zoom's lines: at half a
+	// line they ran almost level, and a reader saw an empty outline over a
+	// full bar with no change of scale between them.
+	trackH := 0.75 * row
+	zoomH := trackH + row + 2*sc
 	zoom := !low && spare >= zoomH && h.Max > used
 	if zoom {
 		spare -= zoomH
@@ -128,7 +132,7 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	if zoom {
 		var strip Rect
 		strip, rest = rest.Top(zoomH)
-		track := Rect{X: strip.X, Y: strip.Y, W: strip.W, H: row}
+		track := Rect{X: strip.X, Y: strip.Y, W: strip.W, H: trackH}
 		// An outline, not the free space's mark: the legend keeps to the
 		// threads' objects (the heap's other spaces are the explanation's).
 		l.Frame(track, max(1, sc), p.TextDim)
@@ -147,8 +151,8 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	}
 	bar, rest := rest.Top(barH)
 	if zoom {
-		l.Line(sliver.X, sliver.Bottom(), bar.X, bar.Y, max(1, sc), p.TextDim)
-		l.Line(sliver.Right(), sliver.Bottom(), bar.Right(), bar.Y, max(1, sc), p.TextDim)
+		l.Line(sliver.X, sliver.Bottom(), bar.X, bar.Y, max(1.5, 1.5*sc), p.Text.Alpha(0.7))
+		l.Line(sliver.Right(), sliver.Bottom(), bar.Right(), bar.Y, max(1.5, 1.5*sc), p.Text.Alpha(0.7))
 	}
 	if bar.H >= row+4*sc {
 		// The bar says on itself what it is, the bytes in use: under
@@ -275,7 +279,9 @@ func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, 
 	each := snap.PlatformThreadMemory
 	n := snap.VirtualLive
 	plat := each * sim.Bytes(n)
-	body := panel(l, r, "", p, sc, "drawn to the same scale", "same scale")
+	// "Both": "drawn to the same scale" was asked "the same as what?"
+	// (the heap's bar above is at another).
+	body := panel(l, r, "", p, sc, "both to one scale", "one scale")
 	if body.Empty() {
 		return
 	}
@@ -299,7 +305,9 @@ func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, 
 		// threads' heap in use: "reserved stack next to used heap" is
 		// said, not left to be found.
 		l.TextFit(Rect{X: a.X, Y: a.Bottom() - row, W: a.W, H: row}, sc, p.Background,
-			"platform threads, outside the heap: "+Size(plat), "platform threads: "+Size(plat), "platform: "+Size(plat))
+			// "If": "platform threads, outside the heap: 18.75 GB" read
+			// as threads that exist now, beside "only 11 OS threads".
+			"if platform threads, outside the heap: "+Size(plat), "if platform threads: "+Size(plat), "if platform: "+Size(plat))
 		l.TextFit(Rect{X: b.X, Y: b.Y, W: b.W, H: row}, sc, p.Background, Size(each)+" reserved each, not all in RAM",
 			Size(each)+" reserved each", "outside the heap")
 	} else {

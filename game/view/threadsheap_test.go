@@ -25,7 +25,7 @@ func TestPlatformContrastIsTheModels(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
-	assert.Contains(t, txt, "drawn to the same scale\nplatform threads, outside the heap: "+Size(plat.Snap.ThreadMemory)+"\n1.9 MB reserved each, not all in RAM",
+	assert.Contains(t, txt, "both to one scale\nif platform threads, outside the heap: "+Size(plat.Snap.ThreadMemory)+"\n1.9 MB reserved each, not all in RAM",
 		"where the platform threads' memory is (before its size: 18.75 GB beside a 4 GB heap read as in it), and that it is reserved, not all resident, beside the virtual threads' heap in use")
 	// The sliver named in place with the ratio of the two bars (18.75 GB
 	// / 7.8 MB, two significant figures): a thin edge alone was not seen.
