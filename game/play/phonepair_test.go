@@ -87,7 +87,7 @@ func TestPhoneDrawsThePoolingPairAsRows(t *testing.T) {
 		}
 		require.Equal(t, c.paused, p.Inputs(nil)[0].Snap.Paused, c.name)
 		if c.paused {
-			require.Equal(t, 1, strings.Count(words, "young GC in both runs: empties eden"), c.name+": one flag over both runs")
+			require.Equal(t, 1, strings.Count(words, "young GC in both runs: emptying eden"), c.name+": one flag over both runs")
 		}
 	}
 }

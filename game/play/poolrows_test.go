@@ -37,7 +37,7 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	// the frame (round 3's per-column counts, 245,726 against 258,280
 	// beside 33 % against 15 % stopped, read as numbers that do not add
 	// up): a count grown back fails here; each share's hover has it.
-	require.True(t, strings.HasPrefix(words, "two runs, same load, 1 GB heap each young GC in both runs: empties eden 10,000 pooled"), "no count in the header: %s", words)
+	require.True(t, strings.HasPrefix(words, "two runs, same load, 1 GB heap each young GC in both runs: emptying eden 10,000 pooled"), "no count in the header: %s", words)
 	require.Empty(t, regexp.MustCompile(`[0-9,]+ (requests )?done`).FindAllString(words, -1), "no requests-done count in the frame")
 	// Each old gen says where a Full GC runs: at its full edge.
 	require.Equal(t, 2, strings.Count(words, "Full GC when full"), "each old gen's threshold said on it")

@@ -468,7 +468,9 @@ func pauseKind(snap *sim.Snapshot) string {
 }
 
 // bothPausedWords is the pair's flag while both runs are in one kind of
-// pause, longest first. A young GC's says what it does: it empties eden,
+// pause, longest first. A young GC's says what it does: it is emptying
+// eden ("empties" beside the eden bars drawn full during the pause read as
+// a contradiction),
 // each run's small bar over its old gen (drawEdenRow). Readers found the
 // step line's "a young GC began" tied to no mark in the picture, whose
 // bars were the old gens alone.
@@ -477,7 +479,7 @@ func bothPausedWords(snap *sim.Snapshot) []string {
 	if snap.PauseFull {
 		return []string{t}
 	}
-	return []string{"young GC in both runs: empties eden", t}
+	return []string{"young GC in both runs: emptying eden", t}
 }
 
 // youngGCSay is, during a young GC of both runs (shown and other), what

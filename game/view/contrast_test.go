@@ -163,7 +163,7 @@ func pairFrame(t *testing.T, at sim.Duration) (*List, SideInput) {
 }
 
 // While both runs are in a young GC, the pair's flag says what that GC
-// does to what the pair draws (it empties eden, each run's small bar:
+// does to what the pair draws (it emptying eden, each run's small bar:
 // TestPairDrawsEachRunsEdenEmptying), and its hover gives each run's eden,
 // that the old gens' garbage waits for a Full GC, and when each pause
 // ends, from their states: readers found the step's "a young GC began"
@@ -180,7 +180,7 @@ func TestPairYoungGCFlagSaysWhatItDoes(t *testing.T) {
 			flag = it.Text
 		}
 	}
-	require.Contains(t, flag, "empties eden", "the flag says what the young GC collects")
+	require.Contains(t, flag, "emptying eden", "the flag says what the young GC collects")
 	var say string
 	for _, r := range l.Regions() {
 		if r.Name == "GC pause" {

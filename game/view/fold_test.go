@@ -203,7 +203,7 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	// The secondary young pause and eden in their fewest words: the
 	// heap's size is the header's, the pause's length the step line's,
 	// the time left on point.
-	assert.Contains(t, txt, "young GC (small): empties eden\n")
+	assert.Contains(t, txt, "young GC (small): emptying eden\n")
 	assert.NotContains(t, txt, " left", "no time left in the still frame's banner")
 	assert.NotContains(t, txt, "short-lived", "eden's grey said in two words")
 	onPoint := false

@@ -1150,7 +1150,7 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 		// grey was. It is what the program allocates most of (request
 		// data), short-lived, so dead by the time eden fills.
 		// (That this GC frees it is the pause's banner's: "young GC:
-		// empties eden".)
+		// emptying eden".)
 		// Drawn garbage grey, it says so plainly ("dead by now" in
 		// grey read as garbage-or-empty).
 		edenState = []string{"short-lived data, all garbage now", "all garbage now", "full, being collected", "being collected"}

@@ -721,9 +721,9 @@ func drawPauseBanner(l *List, heap Rect, snap *sim.Snapshot, brief bool, p *Pale
 	young := []string{}
 	if !snap.PauseFull {
 		if snap.FullGCs > 0 {
-			young = append(young, "young GC (small): empties eden")
+			young = append(young, "young GC (small): emptying eden")
 		}
-		young = append(young, "young GC: empties eden")
+		young = append(young, "young GC: emptying eden")
 	}
 	left := ""
 	if d := snap.PauseEnd.Sub(snap.Time); d > 0 {

@@ -295,8 +295,8 @@ func TestGCPauseBand(t *testing.T) {
 	txt = build()
 	// The time left as the step line writes a pause's length ("a pause
 	// of 11.3 ms began"), one decimal.
-	assert.Contains(t, txt, "young GC: empties eden · 11.3 ms left")
-	assert.Equal(t, 1, strings.Count(txt, "young GC: empties eden"), "the pause is written once")
+	assert.Contains(t, txt, "young GC: emptying eden · 11.3 ms left")
+	assert.Equal(t, 1, strings.Count(txt, "young GC: emptying eden"), "the pause is written once")
 	// The carriers' count agrees with their lanes, and eden says what the
 	// pause does to it rather than its few bytes after the copy.
 	assert.Contains(t, txt, stoppedWords(snap.CarriersStarted(), snap.CarriersStarted()))
@@ -1057,7 +1057,7 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 	assert.NotContains(t, txt, "= 100 %")
 	// A young pause beside the caption's Full GCs says which kind it is.
 	require.True(t, snap.Paused && !snap.PauseFull, "the premise: a young pause")
-	assert.Contains(t, txt, "young GC (small): empties eden")
+	assert.Contains(t, txt, "young GC (small): emptying eden")
 	// The StackChunks' counts are not in the frame (no count bar): on
 	// point on their sliver, with why the old gen's dead ones stay.
 	assert.NotContains(t, txt, "about one per thread")
