@@ -29,8 +29,9 @@ func TestPlatformContrastIsTheModels(t *testing.T) {
 		"where the platform threads' memory is (before its size: 18.75 GB beside a 4 GB heap read as in it), and that it is reserved, not all resident, beside the virtual threads' heap in use")
 	// The sliver named in place with the ratio of the two bars (18.75 GB
 	// / 7.8 MB, two significant figures): a thin edge alone was not seen.
-	assert.Contains(t, txt, "\nvirtual threads: 7.8 MB of heap, 2,500× less\n")
-	assert.Equal(t, "2,500×", timesLess(plat.Snap.ThreadMemory, snap.ThreadMemory))
+	assert.Contains(t, txt, "\nvirtual threads: 7.8 MB of heap, 2,470× less\n")
+	assert.Equal(t, "2,470×", timesLess(plat.Snap.ThreadMemory, snap.ThreadMemory), "three figures: 18.75 GB over 7.8 MB, as a reader divides them")
+	assert.Equal(t, "123,000×", timesLess(123456789, 1000))
 	assert.Equal(t, "12×", timesLess(1234, 100))
 	assert.Equal(t, "3×", timesLess(300, 100))
 	// A panel of its own, under the heap's: inside the heap's panel, under
