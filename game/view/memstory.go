@@ -284,7 +284,16 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		}
 	}
 	each := snap.RSSThreads / sim.Bytes(nc)
-	l.Line(cx, cWords.Bottom()+2*sc, cx, bar.Y-2*sc, lw, p.Text)
+	// On a phone's compact story the leader runs down the carriers' left
+	// edge, under the label's first letter: from their middle it stood
+	// just left of the heap's words on the row it crosses, and a reader
+	// took it for the heap's pointer (and the carriers' label for one
+	// with none).
+	leadX := cx
+	if compact {
+		leadX = carriers.X + lw
+	}
+	l.Line(leadX, cWords.Bottom()+2*sc, leadX, bar.Y-2*sc, lw, p.Text)
 	// Resident, not reserved: "3.2 MB when stacks are about 1 MB?"
 	if !compact {
 		l.TextFit(Rect{X: cx + CharW*sc, Y: cNote.Y, W: r.Right() - cx - CharW*sc, H: row}, sc, p.TextDim,

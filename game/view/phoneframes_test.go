@@ -238,3 +238,27 @@ func TestLoomCarrierPhoneDrawsTheMemoryBar(t *testing.T) {
 	assert.Contains(t, txt, "\n256 MB limit\n")
 	assert.Contains(t, txt, "\n"+Count(int64(in.Snap.VirtualLive))+" virtual threads: ")
 }
+
+// On a phone the carriers' leader runs down their left edge, well clear
+// of the heap's words on the row it crosses: from the carriers' middle
+// it stood beside "heap 12.7 MB" and was read as the heap's pointer.
+func TestLoomCarrierPhoneLeaderClearOfTheHeapWords(t *testing.T) {
+	in, side := runScene(t, sceneCase{"loom-carrier", "256-vthreads", sim.Duration(1001.13 * float64(sim.Millisecond))})
+	in.MemLimit = 256 * sim.MB
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "loom-carrier"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	var heap *Item
+	for i := range l.Items[:l.legendFrom] {
+		if it := &l.Items[i]; it.Kind == KindText && strings.HasPrefix(it.Text, "heap ") {
+			heap = it
+		}
+	}
+	require.NotNil(t, heap, "the heap's words: %s", texts(&l))
+	sc := phoneCanvas[2]
+	for _, it := range l.Items[:l.legendFrom] {
+		// A vertical line crossing the heap's words' row, left of them.
+		if it.Kind == KindLine && it.X == it.X2 && it.X < heap.X && min(it.Y, it.Y2) < heap.Y+CharH*sc && max(it.Y, it.Y2) > heap.Y {
+			assert.GreaterOrEqual(t, heap.X-it.X, 3*CharW*sc, "a leader %v px left of the heap's words", heap.X-it.X)
+		}
+	}
+}
