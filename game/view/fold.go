@@ -222,8 +222,7 @@ func drawFoldedOS(l *List, r Rect, snap *sim.Snapshot, measured bool, p *Palette
 // compared case), with OS threads of its own: the line says its count is
 // each run's ("whose 28 OS threads?"), its parts on point.
 func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary, eachRun bool, p *Palette, sc float32) {
-	carriers := snap.CarriersStarted()
-	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
+	carriers, _, jvm := osKinds(snap)
 	on := 0
 	for i := range snap.Carriers {
 		if snap.Carriers[i].OnCPU && !snap.Paused {

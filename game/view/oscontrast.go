@@ -68,13 +68,6 @@ func osContrasted(shown *sim.Snapshot, c *Contrast) bool {
 	return c != nil && c.Snap != nil && shown.PlatformLive != c.Snap.PlatformLive && max(shown.PlatformLive, c.Snap.PlatformLive) > 0
 }
 
-// osKinds are a run's live OS threads by kind, in the OS panel's order:
-// carriers, the program's platform threads, the JVM's own.
-func osKinds(s *sim.Snapshot) (carriers, app, jvm int) {
-	carriers, app = s.CarriersStarted(), s.PlatformApp
-	return carriers, app, max(0, s.PlatformLive-app-carriers)
-}
-
 // osKindsWords says a run's OS threads as a sum of their kinds ("200
 // platform + 6 JVM", "11 carriers + 7 JVM").
 func osKindsWords(s *sim.Snapshot) string {

@@ -99,7 +99,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, measured bool, l
 		}
 	}
 	add(snap.PlatformApp, MeanPlatform, on)
-	jvm := max(0, snap.PlatformLive-snap.PlatformApp-snap.CarriersStarted())
+	_, _, jvm := osKinds(snap)
 	add(jvm, MeanJVMThread, 0)
 	stackNote := " Their stacks are not modelled in this scenario."
 	if stacks > 0 {
@@ -202,13 +202,19 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, measured bool, l
 	}
 }
 
+// osKinds are a run's live OS threads by kind, in the OS panel's order:
+// carriers, the program's platform threads, the JVM's own.
+func osKinds(s *sim.Snapshot) (carriers, app, jvm int) {
+	carriers, app = s.CarriersStarted(), s.PlatformApp
+	return carriers, app, max(0, s.PlatformLive-app-carriers)
+}
+
 // osSumTitles is the OS-thread count as the sum of its kinds, in a
 // title's words, longest first ("OS threads: 74 = 8 carriers + 66 JVM
 // and framework threads", "… + 66 JVM's own"); none where there is one
 // kind only (the sum would repeat the count).
 func osSumTitles(snap *sim.Snapshot, measured bool) []string {
-	carriers, app := snap.CarriersStarted(), snap.PlatformApp
-	jvm := max(0, snap.PlatformLive-app-carriers)
+	carriers, app, jvm := osKinds(snap)
 	var short []string
 	if carriers > 0 {
 		short = append(short, Count(int64(carriers))+" "+plural(carriers, "carrier", "carriers"))
@@ -465,7 +471,7 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	// BaselineRSS is documented as the JVM itself: class metadata, the
 	// code cache, GC and compiler structures, libraries and its own
 	// threads (sim/config.go, the scenarios' profiles).
-	jvmThreads := max(0, snap.PlatformLive-snap.CarriersStarted()-snap.PlatformApp)
+	_, _, jvmThreads := osKinds(snap)
 	if jvmThreads == 0 {
 		// A scenario that counts none of the JVM's threads ("the 0 JVM
 		// threads" read as a JVM without any).
@@ -491,12 +497,6 @@ func jvmThreadsWords(n int, measured bool) string {
 // rssShort is the resident memory on one line, for a panel too low for
 // its parts' lines.
 func rssShort(snap *sim.Snapshot) []string {
-	var long, short []string
-	add := func(b sim.Bytes, l, sh string) {
-		if b > 0 { // a part of 0 B is left out
-			long, short = append(long, l+" "+PartsSize(b)), append(short, PartsSize(b)+" "+sh)
-		}
-	}
 	// With only carriers, the short form says "carriers" too: "threads"
 	// read as every thread's memory, the JVM's own included.
 	threads, threadsShort := "threads", "threads"
@@ -504,35 +504,31 @@ func rssShort(snap *sim.Snapshot) []string {
 		threads = Count(int64(snap.CarriersStarted())) + " " + plural(snap.CarriersStarted(), "carrier", "carriers")
 		threadsShort = plural(snap.CarriersStarted(), "carrier", "carriers")
 	}
-	add(snap.RSSHeap, "heap", "heap")
-	add(snap.RSSThreads, threads, threadsShort)
-	add(snap.RSSJVM, "JVM itself", "JVM")
+	// Each part in three wordings: "heap 106.4 MB", "106.4 MB heap" and,
+	// where every part is in MB, "heap 106.4" (the sum without the units
+	// it repeats: where the sums did not fit, the line gave the total and
+	// the JVM's part only, and a reader of the lab, 168.7 MB beside lines
+	// for 24 MB of threads and 38.9 MB of JVM, could not find the heap's
+	// 106 MB). A part of 0 B is left out.
+	var long, short, mb []string
+	allMB := snap.RSS < sim.GB
+	for _, part := range []struct {
+		b           sim.Bytes
+		long, short string
+	}{{snap.RSSHeap, "heap", "heap"}, {snap.RSSThreads, threads, threadsShort}, {snap.RSSJVM, "JVM itself", "JVM"}} {
+		if part.b <= 0 {
+			continue
+		}
+		long, short = append(long, part.long+" "+PartsSize(part.b)), append(short, PartsSize(part.b)+" "+part.short)
+		allMB = allMB && part.b >= sim.MB && part.b < sim.GB
+		mb = append(mb, part.short+" "+strings.TrimSuffix(PartsSize(part.b), " MB"))
+	}
 	out := []string{
 		"resident memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(short, " + "),
 	}
-	// Every part in MB: the sum without the units it repeats. Where it
-	// did not fit, the line gave the total and the JVM's part only, and
-	// a reader of the lab (168.7 MB beside lines for 24 MB of threads
-	// and 38.9 MB of JVM) could not find the heap's 106 MB.
-	var mb []string
-	for _, part := range []struct {
-		b    sim.Bytes
-		name string
-	}{{snap.RSSHeap, "heap"}, {snap.RSSThreads, threadsShort}, {snap.RSSJVM, "JVM"}} {
-		switch {
-		case part.b <= 0:
-		case part.b >= sim.MB && part.b < sim.GB:
-			mb = append(mb, part.name+" "+strings.TrimSuffix(PartsSize(part.b), " MB"))
-		default:
-			mb = nil
-		}
-		if part.b > 0 && mb == nil {
-			break
-		}
-	}
-	if len(mb) >= 2 && snap.RSS < sim.GB {
+	if allMB && len(mb) >= 2 {
 		out = append(out, "memory "+PartsSize(snap.RSS)+": "+strings.Join(mb, ", "))
 	}
 	return append(out,

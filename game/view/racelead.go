@@ -509,8 +509,7 @@ func raceRoleShort(rs []threadRole, models []string, id sim.ThreadID) []string {
 func resourceSay(snap *sim.Snapshot, measured bool) string {
 	h := &snap.Heap
 	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
-	carriers := len(snap.Carriers)
-	jvm := max(0, snap.PlatformLive-snap.PlatformApp-carriers)
+	carriers, _, jvm := osKinds(snap)
 	app := ""
 	if snap.PlatformApp > 0 {
 		app = ", and " + Count(int64(snap.PlatformApp)) + " of the program's own"
