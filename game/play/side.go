@@ -107,7 +107,6 @@ func baseMeasured(sc *scenario.Scenario, base int) bool {
 	return false
 }
 
-// perTask reports whether an executor starts a thread for each task.
 // workUnit is what the workload's tasks are, as a plural noun, for the
 // header's count and the caption alike (a lab's header said "requests
 // done" over a caption's "tasks done"): "requests" (clients' requests),
@@ -126,6 +125,7 @@ func workUnit(cfg *sim.Config) string {
 	return unit
 }
 
+// perTask reports whether an executor starts a thread for each task.
 func perTask(k sim.ExecutorKind) bool {
 	return k == sim.ExecVirtualPerTask || k == sim.ExecPlatformPerTask
 }

@@ -109,17 +109,9 @@ func TestBasicsMomentsAtTheirEdges(t *testing.T) {
 	assert.Empty(t, tl.Observe(&sim.Snapshot{Time: sim.Time(10 * sim.Millisecond), VirtualLive: 1}, start), "no threads knob: no moment")
 
 	asleep := func(n, sleeping int) []Moment {
-		tl := New(Setup{Scenario: "vt-basics", Knobs: map[string]string{"threads": strconv.Itoa(n), "kind": "virtual"}})
-		seen := tl.Observe(&sim.Snapshot{}, nil)
 		s := &sim.Snapshot{Time: sim.Time(sim.Millisecond)}
 		s.ParkedCount[sim.ParkSleep] = sleeping
-		var out []Moment
-		for _, m := range append(seen, tl.Observe(s, nil)...) {
-			if m.Kind == AllAsleep {
-				out = append(out, m)
-			}
-		}
-		return out
+		return momentsAt(Setup{Scenario: "vt-basics", Knobs: map[string]string{"threads": strconv.Itoa(n), "kind": "virtual"}}, s, AllAsleep)
 	}
 	assert.Len(t, asleep(3, 3), 1, "all three asleep")
 	assert.Empty(t, asleep(3, 2), "two of three asleep")

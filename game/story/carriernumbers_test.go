@@ -112,16 +112,8 @@ func TestCarrierFinishedNow(t *testing.T) {
 // resident memory where there is one.
 func TestCarrierFirstRequestMoment(t *testing.T) {
 	first := func(done int64, rss sim.Bytes) []Moment {
-		tl := New(Setup{Scenario: "loom-carrier", Knobs: map[string]string{"loom_carrier": "true"}})
-		seen := tl.Observe(&sim.Snapshot{}, nil)
 		s := &sim.Snapshot{Time: sim.Time(sim.Millisecond), VirtualLive: 16, RequestsDone: done, RSS: rss}
-		var out []Moment
-		for _, m := range append(seen, tl.Observe(s, nil)...) {
-			if m.Kind == FirstRequest {
-				out = append(out, m)
-			}
-		}
-		return out
+		return momentsAt(Setup{Scenario: "loom-carrier", Knobs: map[string]string{"loom_carrier": "true"}}, s, FirstRequest)
 	}
 	assert.Empty(t, first(0, 0), "no request done")
 	got := first(1, 0)

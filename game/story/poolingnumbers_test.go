@@ -74,18 +74,10 @@ func TestPoolingCaptionEdges(t *testing.T) {
 // The old-gen-half moment: at half exactly, and what most of it is.
 func TestPoolingOldGenHalfMoment(t *testing.T) {
 	moment := func(oldUsed, kept sim.Bytes) []Moment {
-		tl := New(Setup{Scenario: "vt-pooling", Knobs: map[string]string{"pool": "true"}})
-		seen := tl.Observe(&sim.Snapshot{}, nil)
 		s := &sim.Snapshot{Time: sim.Time(sim.Second)}
 		s.Heap.OldCap, s.Heap.OldUsed = 1000*sim.MB, oldUsed
 		s.Heap.OldLive[sim.CatThreadLocal] = kept
-		var out []Moment
-		for _, m := range append(seen, tl.Observe(s, nil)...) {
-			if m.Kind == OldGenHalf {
-				out = append(out, m)
-			}
-		}
-		return out
+		return momentsAt(Setup{Scenario: "vt-pooling", Knobs: map[string]string{"pool": "true"}}, s, OldGenHalf)
 	}
 	assert.Empty(t, moment(500*sim.MB-1, 0), "under half")
 	got := moment(500*sim.MB, 250*sim.MB)
@@ -117,16 +109,9 @@ func TestPoolingCaptionMoreEdges(t *testing.T) {
 		"GC stops the pooled run 10 % of the time, the thread-per-request run 15 %.", caption(s, beside))
 
 	abandoned := func(dead int) bool {
-		tl := New(Setup{Scenario: "vt-pooling", Knobs: map[string]string{"pool": "true"}})
-		seen := tl.Observe(&sim.Snapshot{}, nil)
 		s := &sim.Snapshot{Time: sim.Time(sim.Second)}
 		s.Chunks.OldDead = dead
-		for _, m := range append(seen, tl.Observe(s, nil)...) {
-			if m.Kind == ChunkAbandoned {
-				return true
-			}
-		}
-		return false
+		return len(momentsAt(Setup{Scenario: "vt-pooling", Knobs: map[string]string{"pool": "true"}}, s, ChunkAbandoned)) > 0
 	}
 	assert.False(t, abandoned(0))
 	assert.True(t, abandoned(1))

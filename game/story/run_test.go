@@ -70,3 +70,18 @@ func (r *run) has(k Kind) (Moment, bool) {
 	}
 	return Moment{}, false
 }
+
+// momentsAt starts a teller of setup at time 0, observes s, and returns
+// the moments of kind k it told over both observations (the start's too,
+// where a moment with nothing to count would fire).
+func momentsAt(setup Setup, s *sim.Snapshot, k Kind) []Moment {
+	tl := New(setup)
+	seen := tl.Observe(&sim.Snapshot{}, nil)
+	var out []Moment
+	for _, m := range append(seen, tl.Observe(s, nil)...) {
+		if m.Kind == k {
+			out = append(out, m)
+		}
+	}
+	return out
+}

@@ -236,10 +236,11 @@ func (f *facts) unit() string {
 // done is the work done's words as the header says them: "requests
 // done", "tasks done", "threads finished".
 func (f *facts) done() string {
-	if u := f.unit(); u == "threads" {
+	u := f.unit()
+	if u == "threads" {
 		return u + " finished"
 	}
-	return f.unit() + " done"
+	return u + " done"
 }
 
 // moment records a moment of kind k unless one was seen already; while
