@@ -182,6 +182,7 @@ func (s *Sim) youngGC() (Duration, bool) {
 	h.noteTouched()
 	h.edenUsed = 0
 	h.openCohort()
+	h.settleHeld()
 	h.survUsed = y.copied
 	switch {
 	case failed && inPlace:
@@ -308,6 +309,11 @@ func (s *Sim) promote(i int32) {
 	if b.cat == CatThreadLocal && b.ref >= 0 {
 		h.promotedCaches = append(h.promotedCaches, b.ref)
 	}
+	if b.ref == heldByDead && b.cat == CatThreadLocal {
+		// Held by a dead old object (nepotism.go): old garbage now.
+		h.kill(i)
+		return
+	}
 	if b.cat == CatChunk {
 		c := &s.chunks[b.ref]
 		c.old = true
@@ -368,6 +374,7 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	cfg := &s.cfg.Heap
 	usedBefore := h.used()
 	oldUsedBefore := h.oldUsed
+	s.dropHeld()
 	// Old objects that died since the last Full GC are freed; the live ones
 	// stay where they are (the counters already know how much is live).
 	s.freeOldDead()

@@ -92,6 +92,12 @@ type HeapConfig struct {
 	// it has run again after the pause (heaplock.go). Off: an allocation
 	// that finds eden full collects at once, and nobody waits.
 	HeapLock bool
+	// Nepotism: a dead object in the old generation keeps the young
+	// objects it references alive through young collections, as every
+	// generational HotSpot collector does (nepotism.go). For the model's
+	// thread-local state: a thread's state whose object is old when the
+	// state dies leaves its young cache entries and buffer to be promoted.
+	Nepotism bool
 	// HandOff is the time from an unlock of the heap lock until the waiter
 	// it wakes runs; 0 takes the machine's WakeLatency.
 	HandOff Duration
@@ -208,6 +214,7 @@ type heap struct {
 	cohorts    []cohort
 	cohortBase uint32
 	shortOld   [shortKinds]Bytes // counted bytes live in old
+	held       []heldShort       // counted bytes a dead old object keeps (nepotism.go)
 	shares     []shortShare
 	shareFree  []int32
 	cohortEnd  Bytes // edenUsed at which the next counted allocation opens a cohort

@@ -451,17 +451,28 @@ func (s *Sim) platformGone(ti int32) {
 // freeThreadLocals lets a thread's thread-local state die with it.
 func (s *Sim) freeThreadLocals(ti int32) {
 	t := &s.th[ti]
+	// An old state object leaves its young parts to die only once
+	// promoted (nepotism.go).
+	held := s.holdsReferents(ti)
 	if t.tlBase >= 0 {
 		s.heap.kill(t.tlBase)
 		t.tlBase = -1
 	}
 	for b := t.tlHead; b >= 0; {
 		next := s.heap.blobs[b].next
-		s.heap.kill(b)
+		if held {
+			s.heap.hold(b)
+		} else {
+			s.heap.kill(b)
+		}
 		b = next
 	}
 	t.tlHead, t.tlTail, t.tlBytes = -1, -1, 0
-	s.heap.killShort(t.sticky, shortSticky)
+	if held {
+		s.heap.holdShort(t.sticky, shortSticky)
+	} else {
+		s.heap.killShort(t.sticky, shortSticky)
+	}
 	t.sticky = shortRef{}
 }
 

@@ -48,6 +48,9 @@ func heapDefaults(gc sim.GCKind, max sim.Bytes, newRatio, survivorRatio int) sim
 		MaxTenuring: 15, InitialTenuring: 7, TargetSurvivorRatio: 50,
 		Adaptive: gc == sim.GCParallel, MinSurvivorRatio: 3,
 		ChunkHeader: 48,
+		// A young GC takes dead old objects' references as roots (JDK 17
+		// twin of gc-lab, docs/model.md "Nepotism").
+		Nepotism: true,
 		// Cost model defaults [est]; articles with GC figures calibrate them.
 		YoungFixed: 500 * sim.Microsecond, CopyRate: 150 * sim.MB, CardRate: 4 * sim.GB,
 		FullFixed: 2 * sim.Millisecond, MarkRate: 400 * sim.MB, SweepRate: 4 * sim.GB,

@@ -1,0 +1,89 @@
+package sim
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// A thread's state dies while its state object is in the old generation:
+// with nepotism, its young cache entry and buffer live on through young
+// collections, are promoted, and are old garbage until a Full GC; without,
+// the next young collection finds them dead.
+func TestDeadOldStateKeepsItsYoungPartsUntilPromoted(t *testing.T) {
+	const entry, buffer = 2 * KB, 7 * KB
+	for _, on := range []bool{false, true} {
+		s := tinySim(t, GCSerial, 21)
+		s.cfg.Heap.Nepotism = on
+		h := s.heap
+		s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1, tlHead: -1, tlTail: -1})
+		ti := int32(len(s.th) - 1)
+
+		// The state object, promoted by a young collection.
+		base := h.newBlob(112, CatThreadLocal)
+		s.th[ti].tlBase = base
+		h.tenuring = 0
+		s.youngGC()
+		require.Equal(t, SpaceOld, h.blobs[base].sp, "the state object is old")
+		h.tenuring = 15
+
+		// Its young parts: a cache entry and the buffer.
+		e := h.newBlob(entry, CatThreadLocal)
+		h.blobs[e].ref = ti
+		s.th[ti].tlHead, s.th[ti].tlTail, s.th[ti].tlBytes = e, e, entry
+		s.th[ti].sticky = s.allocShort(buffer, shortSticky)
+
+		s.freeThreadLocals(ti)
+		require.NoError(t, s.checkShortLived())
+		s.youngGC()
+		require.NoError(t, s.checkShortLived())
+		if !on {
+			assert.Zero(t, h.survUsed, "the dead state's young parts died with it")
+			assert.Zero(t, h.live[CatThreadLocal])
+			continue
+		}
+		assert.Equal(t, entry+buffer, h.survUsed, "the dead old state keeps its young parts through a young GC")
+
+		oldBefore := h.oldUsed
+		h.tenuring = 0
+		s.youngGC()
+		require.NoError(t, s.checkShortLived())
+		assert.Zero(t, h.survUsed, "promoted")
+		assert.Equal(t, oldBefore+entry+buffer, h.oldUsed, "into the old generation")
+		assert.Zero(t, h.live[CatThreadLocal], "where they are garbage")
+		assert.Zero(t, h.oldLive[CatThreadLocal])
+		assert.Empty(t, h.held, "no bytes held any more")
+
+		s.fullGC(CauseAllocation)
+		assert.Zero(t, h.oldUsed, "a Full GC frees them")
+		require.NoError(t, h.check(s.gc))
+	}
+}
+
+// A Full GC traces the heap: what a dead old object held in young is found
+// dead there too, not promoted as live.
+func TestFullGCDropsWhatDeadObjectsHeld(t *testing.T) {
+	s := tinySim(t, GCParallel, 21)
+	s.cfg.Heap.Nepotism = true
+	h := s.heap
+	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1, tlHead: -1, tlTail: -1})
+	ti := int32(len(s.th) - 1)
+	base := h.newBlob(112, CatThreadLocal)
+	s.th[ti].tlBase = base
+	h.tenuring = 0
+	s.youngGC()
+	h.tenuring = 15
+	e := h.newBlob(2*KB, CatThreadLocal)
+	h.blobs[e].ref = ti
+	s.th[ti].tlHead, s.th[ti].tlTail, s.th[ti].tlBytes = e, e, 2*KB
+	s.th[ti].sticky = s.allocShort(7*KB, shortSticky)
+	s.freeThreadLocals(ti)
+	require.Len(t, h.held, 1, "the buffer is held")
+
+	s.fullGC(CauseAllocation)
+	require.NoError(t, s.checkShortLived())
+	assert.Zero(t, h.oldUsed, "nothing the dead state held was moved into old")
+	assert.Zero(t, h.live[CatThreadLocal])
+	assert.Empty(t, h.held)
+}
