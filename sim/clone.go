@@ -72,7 +72,7 @@ func (s *Sim) Clone() *Sim {
 	h.young = cloneSlice(s.heap.young)
 	h.cohorts = cloneSlice(s.heap.cohorts)
 	h.shares = cloneSlice(s.heap.shares)
-	h.held = cloneSlice(s.heap.held)
+	h.heldScratch = nil // scratch of a young collection; never shared
 	h.shareFree = cloneSlice(s.heap.shareFree)
 	h.promotedCaches = nil // empty between events; never shared
 	c.heap = &h

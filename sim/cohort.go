@@ -214,9 +214,6 @@ func (s *Sim) checkShortLived() error {
 	for ti := range s.th {
 		add(s.th[ti].sticky, shortSticky)
 	}
-	for _, x := range h.held {
-		add(x.ref, x.kind)
-	}
 	for k := shortKind(0); k < shortKinds; k++ {
 		oldListed := Bytes(0)
 		for i := range h.cohorts {

@@ -81,6 +81,10 @@ type collector interface {
 	// failure); true, it tenures the rest where it lies, in regions that
 	// become old, and finishes the pause (G1's evacuation failure).
 	evacFailsInPlace() bool
+	// cardsFirst reports whether a young collection copies what the old
+	// generation's cards reach (what dead old objects hold among it)
+	// before what the thread stacks reach (nepotism.go).
+	cardsFirst() bool
 	// deadWood is the garbage, of the old gen's garbage bytes, that a Full
 	// GC leaves uncompacted at the bottom of the old gen.
 	deadWood(s *Sim, garbage, live Bytes) Bytes

@@ -125,8 +125,26 @@ func (s *Sim) youngGC() (Duration, bool) {
 	inPlace := s.gc.evacFailsInPlace()
 	next := 0 // the next cohort to take, by index
 	keep := h.young[:0]
+	// What dead old objects hold is copied before or after the rest, as
+	// the collector scans cards and stacks (nepotism.go).
+	held := h.heldAside()
+	holding := len(held) > 0
+	cardsFirst := s.gc.cardsFirst()
+	if cardsFirst {
+		// Those that stay young join keep after the loop below, which
+		// writes keep over the list it reads.
+		held = held[:0:len(held)]
+		for _, i := range h.heldScratch {
+			held = s.youngObject(i, &y, &failed, held)
+		}
+	}
 	for _, i := range h.young {
 		b := &h.blobs[i]
+		if holding && b.held() {
+			// Copied apart, before or after (one promoted before is
+			// dead and its slot already free).
+			continue
+		}
 		if b.dead {
 			s.releaseBlob(i)
 			continue
@@ -134,44 +152,17 @@ func (s *Sim) youngGC() (Duration, bool) {
 		for ; next < len(h.cohorts) && h.cohortBase+uint32(next) < b.cohort; next++ {
 			s.youngCohort(&h.cohorts[next], &y, &failed)
 		}
-		if failed && !inPlace {
-			keep = append(keep, i)
-			continue
-		}
-		if b.age == 0 {
-			y.fromEden += b.size
-		}
-		if failed {
-			s.tenureInPlace(i, &y)
-			continue
-		}
-		if int(b.age) < h.tenuring && y.copied+b.size <= h.survCap {
-			if b.age < 15 {
-				b.age++
-			}
-			b.sp = SpaceSurvivor
-			y.copied += b.size
-			y.ages[b.age] += b.size
-			keep = append(keep, i)
-			continue
-		}
-		if int(b.age) < h.tenuring {
-			y.overflow = true
-		}
-		if h.oldUsed+b.size > h.oldCommitted {
-			failed = true
-			if inPlace {
-				s.tenureInPlace(i, &y)
-				continue
-			}
-			keep = append(keep, i)
-			continue
-		}
-		s.promote(i)
-		y.promoted += b.size
+		keep = s.youngObject(i, &y, &failed, keep)
 	}
 	for ; next < len(h.cohorts); next++ {
 		s.youngCohort(&h.cohorts[next], &y, &failed)
+	}
+	if cardsFirst {
+		keep = append(keep, held...)
+	} else {
+		for _, i := range held {
+			keep = s.youngObject(i, &y, &failed, keep)
+		}
 	}
 	h.young = keep
 	// Promoted bytes above the old gen's high-water mark were written to
@@ -182,7 +173,6 @@ func (s *Sim) youngGC() (Duration, bool) {
 	h.noteTouched()
 	h.edenUsed = 0
 	h.openCohort()
-	h.settleHeld()
 	h.survUsed = y.copied
 	switch {
 	case failed && inPlace:
@@ -210,6 +200,48 @@ func (s *Sim) youngGC() (Duration, bool) {
 	s.adaptAfterYoung(&y)
 	s.emit(EvGCYoung, -1, int64(y.copied), int64(y.promoted))
 	return y.pause, failed
+}
+
+// youngObject copies live young object i into the survivor space, or
+// promotes it, or leaves it (a failed promotion), appending what stays
+// young to keep.
+func (s *Sim) youngObject(i int32, y *youngResult, failed *bool, keep []int32) []int32 {
+	h := s.heap
+	b := &h.blobs[i]
+	inPlace := s.gc.evacFailsInPlace()
+	if *failed && !inPlace {
+		return append(keep, i)
+	}
+	if b.age == 0 {
+		y.fromEden += b.size
+	}
+	if *failed {
+		s.tenureInPlace(i, y)
+		return keep
+	}
+	if int(b.age) < h.tenuring && y.copied+b.size <= h.survCap {
+		if b.age < 15 {
+			b.age++
+		}
+		b.sp = SpaceSurvivor
+		y.copied += b.size
+		y.ages[b.age] += b.size
+		return append(keep, i)
+	}
+	if int(b.age) < h.tenuring {
+		y.overflow = true
+	}
+	if h.oldUsed+b.size > h.oldCommitted {
+		*failed = true
+		if inPlace {
+			s.tenureInPlace(i, y)
+			return keep
+		}
+		return append(keep, i)
+	}
+	s.promote(i)
+	y.promoted += b.size
+	return keep
 }
 
 // youngCohort copies a cohort's young bytes into the survivor space as far
@@ -309,8 +341,9 @@ func (s *Sim) promote(i int32) {
 	if b.cat == CatThreadLocal && b.ref >= 0 {
 		h.promotedCaches = append(h.promotedCaches, b.ref)
 	}
-	if b.ref == heldByDead && b.cat == CatThreadLocal {
+	if b.held() {
 		// Held by a dead old object (nepotism.go): old garbage now.
+		h.heldCount--
 		h.kill(i)
 		return
 	}

@@ -229,3 +229,6 @@ func (h *heap) g1Resize(thr Bytes) {
 	h.oldMax = max(h.g1.committed-h.youngCap-h.survCap, 0)
 	h.oldCommitted = h.oldMax
 }
+
+// cardsFirst: evacuate_roots, then the remembered sets (nepotism.go).
+func (g1GC) cardsFirst() bool { return false }

@@ -161,3 +161,7 @@ func oldWithinMax(h *heap) error {
 	}
 	return nil
 }
+
+// cardsFirst: ScavengeRootsTask scans the old-to-young cards before the
+// thread stacks (nepotism.go).
+func (parallelGC) cardsFirst() bool { return true }

@@ -81,3 +81,7 @@ func (serialGC) residentHeap(h *heap) Bytes { return h.youngTouched() + h.oldHig
 func (serialGC) gcTables(h *heap) Bytes { return h.oldHigh * 7 / 1000 }
 
 func (serialGC) checkHeap(h *heap) error { return oldWithinMax(h) }
+
+// cardsFirst: young_process_roots takes the roots, then the old gen's
+// cards (nepotism.go).
+func (serialGC) cardsFirst() bool { return false }

@@ -214,10 +214,13 @@ type heap struct {
 	cohorts    []cohort
 	cohortBase uint32
 	shortOld   [shortKinds]Bytes // counted bytes live in old
-	held       []heldShort       // counted bytes a dead old object keeps (nepotism.go)
-	shares     []shortShare
-	shareFree  []int32
-	cohortEnd  Bytes // edenUsed at which the next counted allocation opens a cohort
+	// heldCount is how many young objects dead old objects hold
+	// (nepotism.go); heldScratch lists them during a young collection.
+	heldCount   int
+	heldScratch []int32
+	shares      []shortShare
+	shareFree   []int32
+	cohortEnd   Bytes // edenUsed at which the next counted allocation opens a cohort
 	// promotedCaches lists the threads whose cache entries a collection
 	// promoted, to coalesce after it (thread.go: coalesceCache).
 	promotedCaches []int32

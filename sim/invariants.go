@@ -176,5 +176,23 @@ func (h *heap) check(c collector) error {
 	if young > h.edenUsed+h.survUsed {
 		return fmt.Errorf("young live %v exceeds eden+survivor used %v", young, h.edenUsed+h.survUsed)
 	}
+	held := 0
+	for _, i := range h.young {
+		if b := &h.blobs[i]; !b.dead && b.held() {
+			held++
+		}
+	}
+	if held != h.heldCount {
+		return fmt.Errorf("%d young objects held by dead old ones, counted %d", held, h.heldCount)
+	}
+	// A slot is free once: a slot listed twice would be given to two
+	// objects.
+	listed := make([]bool, len(h.blobs))
+	for _, i := range h.free {
+		if listed[i] || h.blobs[i].sp != SpaceFree {
+			return fmt.Errorf("free slot %d listed twice or in use (%v)", i, h.blobs[i].sp)
+		}
+		listed[i] = true
+	}
 	return nil
 }

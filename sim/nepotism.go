@@ -2,23 +2,34 @@ package sim
 
 // Nepotism: a dead object in the old generation keeps what it references
 // alive through young collections. A young collection does not trace the
-// old generation; it takes every reference from an old object (a dirty
-// card) as a root, dead object or not. Only a Full GC (or, in G1, marking)
-// learns that the old object is dead. So when a thread's state dies (a
-// fresh worker's next request replaces it, or the thread ends) while the
-// state's own object has been promoted, the parts of it still young — the
-// cache entries and the buffer allocated since — are copied to the
-// survivor space and promoted like live data, and die only once they are
-// in the old generation, where they stay as garbage until a Full GC.
+// old generation; it takes every reference out of an old object (a dirty
+// card; for G1 a remembered-set entry) as a root, dead object or not. Only
+// a Full GC (or, in G1, marking) learns that the old object is dead. So
+// when a thread's state dies (a fresh worker's next request replaces it,
+// or the thread ends) while the state's own object has been promoted, the
+// parts of it still young — the cache entries and the buffer allocated
+// since — are copied to the survivor space and promoted like live data,
+// and die only once they are in the old generation, where they stay as
+// garbage until a Full GC.
 //
-// The JDK 17 twin of gc-lab shows it (fresh workers at 100 MB, NewRatio 8):
-// a young GC every 12 ms of allocation leaves 5.2 of eden's and the
-// survivor's 6.8 MB alive and promotes 2.5 MB, about a whole request's
-// state per request, while a class histogram at any moment finds only
-// ~2.4 MB of byte arrays reachable (docs/model.md, "Nepotism").
+// Which it copies first matters when the survivor space overflows: what
+// the threads' stacks hold or what dead old objects hold. Parallel's
+// scavenge scans the old generation's cards before the thread stacks
+// (JDK 17 psScavenge.cpp, ScavengeRootsTask::work: the old-to-young card
+// scan, drained, then the root types, then the threads), so what dead
+// objects hold takes the survivor space first and the requests in flight
+// overflow into the old generation, where they become the next dead old
+// owners. Serial (GenCollectedHeap::young_process_roots: roots, then
+// younger_refs_iterate) and G1 (G1EvacuateRegionsTask::scan_roots:
+// evacuate_roots, then scan_heap_roots) copy what the stacks hold first,
+// and what dead objects hold overflows into the old generation and dies.
+// The JDK 17 twin of gc-lab shows both: Parallel at 100 MB, NewRatio 8,
+// with fresh workers keeps its survivors full of it and promotes 2.5 MB
+// at every young GC; Serial at 64 MB promotes for four young GCs after
+// the start and then nothing (docs/model.md, "Nepotism").
 
-// heldByDead is the ref of a young cache entry whose owner died in the old
-// generation: live for young collections, dead once promoted.
+// heldByDead is the ref of a young thread-local object whose owner died in
+// the old generation: live for young collections, dead once promoted.
 const heldByDead int32 = -2
 
 // holdsReferents reports whether thread ti's state, about to die, leaves
@@ -27,6 +38,9 @@ func (s *Sim) holdsReferents(ti int32) bool {
 	b := s.th[ti].tlBase
 	return s.cfg.Heap.Nepotism && b >= 0 && s.heap.blobs[b].sp == SpaceOld
 }
+
+// held reports whether young object i is held by a dead old object.
+func (b *blob) held() bool { return b.ref == heldByDead && b.cat == CatThreadLocal }
 
 // hold keeps young cache entry i alive for young collections: it dies
 // when a collection promotes it (promote) or at a Full GC (dropHeld).
@@ -37,52 +51,73 @@ func (h *heap) hold(i int32) {
 		return
 	}
 	b.ref, b.next = heldByDead, -1
+	h.heldCount++
 }
 
-// holdShort keeps counted bytes alive for young collections, until their
-// cohort has none left in young (all promoted) or a Full GC.
+// holdShort keeps the young part of counted bytes alive for young
+// collections as one held object of their cohort's age (the part already
+// old dies there): the collection can then copy it apart from the counted
+// bytes the threads hold.
 func (h *heap) holdShort(r shortRef, k shortKind) {
 	if r.bytes == 0 {
 		return
 	}
-	if r.cohort < h.cohortBase || h.cohorts[r.cohort-h.cohortBase].young[k] == 0 {
-		h.killShort(r, k)
-		return
-	}
-	h.held = append(h.held, heldShort{ref: r, kind: k})
-}
-
-// heldShort is counted bytes held by a dead old object.
-type heldShort struct {
-	ref  shortRef
-	kind shortKind
-}
-
-// settleHeld lets held counted bytes die once a young collection has
-// promoted their cohort's young bytes of their kind: they are old garbage.
-func (h *heap) settleHeld() {
-	keep := h.held[:0]
-	for _, x := range h.held {
-		if x.ref.cohort >= h.cohortBase && h.cohorts[x.ref.cohort-h.cohortBase].young[x.kind] > 0 {
-			keep = append(keep, x)
-			continue
+	young, age := Bytes(0), uint8(0)
+	if r.cohort >= h.cohortBase {
+		c := &h.cohorts[r.cohort-h.cohortBase]
+		// killShort's split: the old share rounds down.
+		if tot := c.young[k] + c.old[k]; tot > 0 {
+			young = r.bytes - Bytes(int64(r.bytes)*int64(c.old[k])/int64(tot))
 		}
-		h.killShort(x.ref, x.kind)
+		age = c.age
 	}
-	h.held = keep
+	if young > 0 {
+		// The young bytes leave the cohort for an object of their own:
+		// still live, still in eden or the survivor space (whose used
+		// bytes already count them).
+		h.cohorts[r.cohort-h.cohortBase].young[k] -= young
+		r.bytes -= young
+		i := h.record(young, shortCat[k])
+		cat := shortCat[k]
+		h.allocated[cat] -= young // moved, not allocated again
+		h.live[cat] -= young
+		b := &h.blobs[i]
+		b.cohort, b.age, b.ref = r.cohort, age, heldByDead
+		if age > 0 {
+			b.sp = SpaceSurvivor
+		}
+		h.young = append(h.young, i)
+		h.heldCount++
+	}
+	h.killShort(r, k)
+}
+
+// heldAside collects the held objects of the young list for a collection
+// that copies them apart (youngGC), in list order.
+func (h *heap) heldAside() []int32 {
+	h.heldScratch = h.heldScratch[:0]
+	if h.heldCount == 0 {
+		return h.heldScratch
+	}
+	for _, i := range h.young {
+		if b := &h.blobs[i]; !b.dead && b.held() {
+			h.heldScratch = append(h.heldScratch, i)
+		}
+	}
+	return h.heldScratch
 }
 
 // dropHeld: a Full GC traces the whole heap and finds what dead objects
 // held dead too.
 func (s *Sim) dropHeld() {
 	h := s.heap
+	if h.heldCount == 0 {
+		return
+	}
 	for _, i := range h.young {
-		if b := &h.blobs[i]; !b.dead && b.ref == heldByDead && b.cat == CatThreadLocal {
+		if b := &h.blobs[i]; !b.dead && b.held() {
 			h.kill(i)
 		}
 	}
-	for _, x := range h.held {
-		h.killShort(x.ref, x.kind)
-	}
-	h.held = h.held[:0]
+	h.heldCount = 0
 }

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,8 +14,12 @@ import (
 // the next young collection finds them dead.
 func TestDeadOldStateKeepsItsYoungPartsUntilPromoted(t *testing.T) {
 	const entry, buffer = 2 * KB, 7 * KB
-	for _, on := range []bool{false, true} {
-		s := tinySim(t, GCSerial, 21)
+	for _, c := range []struct {
+		gc GCKind
+		on bool
+	}{{GCSerial, false}, {GCSerial, true}, {GCParallel, false}, {GCParallel, true}} {
+		on := c.on
+		s := tinySim(t, c.gc, 21)
 		s.cfg.Heap.Nepotism = on
 		h := s.heap
 		s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1, tlHead: -1, tlTail: -1})
@@ -49,11 +54,12 @@ func TestDeadOldStateKeepsItsYoungPartsUntilPromoted(t *testing.T) {
 		h.tenuring = 0
 		s.youngGC()
 		require.NoError(t, s.checkShortLived())
+		require.NoError(t, h.check(s.gc))
 		assert.Zero(t, h.survUsed, "promoted")
 		assert.Equal(t, oldBefore+entry+buffer, h.oldUsed, "into the old generation")
 		assert.Zero(t, h.live[CatThreadLocal], "where they are garbage")
 		assert.Zero(t, h.oldLive[CatThreadLocal])
-		assert.Empty(t, h.held, "no bytes held any more")
+		assert.Zero(t, h.heldCount, "nothing held any more")
 
 		s.fullGC(CauseAllocation)
 		assert.Zero(t, h.oldUsed, "a Full GC frees them")
@@ -79,11 +85,59 @@ func TestFullGCDropsWhatDeadObjectsHeld(t *testing.T) {
 	s.th[ti].tlHead, s.th[ti].tlTail, s.th[ti].tlBytes = e, e, 2*KB
 	s.th[ti].sticky = s.allocShort(7*KB, shortSticky)
 	s.freeThreadLocals(ti)
-	require.Len(t, h.held, 1, "the buffer is held")
+	require.Equal(t, 2, h.heldCount, "the cache entry and the buffer are held")
 
 	s.fullGC(CauseAllocation)
 	require.NoError(t, s.checkShortLived())
 	assert.Zero(t, h.oldUsed, "nothing the dead state held was moved into old")
 	assert.Zero(t, h.live[CatThreadLocal])
-	assert.Empty(t, h.held)
+	assert.Zero(t, h.heldCount)
+}
+
+// When the survivor space cannot take both, Parallel copies what dead old
+// objects hold first (it scans the cards before the thread stacks) and a
+// request's live data overflows into the old generation; Serial and G1
+// copy what the threads hold first and the held parts overflow and die.
+// Whichever was allocated first.
+func TestWhatIsCopiedFirstIsTheCollectors(t *testing.T) {
+	for _, gc := range []GCKind{GCParallel, GCSerial, GCG1} {
+		for _, inFlightFirst := range []bool{true, false} {
+			s := tinySim(t, gc, 21)
+			s.cfg.Heap.Nepotism = true
+			h := s.heap
+			s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1, tlHead: -1, tlTail: -1})
+			ti := int32(len(s.th) - 1)
+			base := h.newBlob(112, CatThreadLocal)
+			s.th[ti].tlBase = base
+			h.tenuring = 0
+			s.youngGC()
+			h.tenuring = 15
+
+			var inFlight int32
+			if inFlightFirst {
+				inFlight = h.newBlob(4*KB, CatApp)
+			}
+			e := h.newBlob(2*KB, CatThreadLocal)
+			h.blobs[e].ref = ti
+			s.th[ti].tlHead, s.th[ti].tlTail, s.th[ti].tlBytes = e, e, 2*KB
+			s.th[ti].sticky = s.allocShort(7*KB, shortSticky)
+			if !inFlightFirst {
+				inFlight = h.newBlob(4*KB, CatApp)
+			}
+			s.freeThreadLocals(ti)
+			h.survCap = 9 * KB // room for the held parts or the live data, not both
+
+			s.youngGC()
+			require.NoError(t, s.checkShortLived())
+			require.NoError(t, h.check(s.gc))
+			name := fmt.Sprintf("%v, live data allocated first: %v", gc, inFlightFirst)
+			if gc == GCParallel {
+				assert.Equal(t, SpaceOld, h.blobs[inFlight].sp, "%s: the live data overflowed", name)
+				assert.Equal(t, 9*KB, h.survUsed, "%s: the held parts took the survivor space", name)
+			} else {
+				assert.Equal(t, SpaceSurvivor, h.blobs[inFlight].sp, "%s: the live data was copied first", name)
+			}
+			assert.Equal(t, Bytes(4*KB), h.live[CatApp], name)
+		}
+	}
 }

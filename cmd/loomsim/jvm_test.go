@@ -212,6 +212,7 @@ func TestJVMReplaysTheCommittedSweepRuns(t *testing.T) {
 		{"parallel-256m-fresh-1000", map[string]any{"gc": "parallel", "heap_mb": 256.0, "threads": 1000.0, "state": "fresh"}, 56, 0, ""},
 		{"parallel-100m-nr8-pooled-1000-1533", map[string]any{"gc": "parallel", "heap_mb": 100.0, "new_ratio": 8.0, "threads": 1000.0, "state": "pooled"}, 176, 2, "Ergonomics"},
 		{"parallel-100m-nr8-fresh-1000-0903", map[string]any{"gc": "parallel", "heap_mb": 100.0, "new_ratio": 8.0, "threads": 1000.0, "state": "fresh"}, 897, 25, "Ergonomics"},
+		{"serial-64m-fresh-500-0911", map[string]any{"gc": "serial", "heap_mb": 64.0, "threads": 500.0, "state": "fresh"}, 100, 0, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rep := replayReport(t, committedRun(c.name)...)
@@ -488,4 +489,20 @@ func TestJVMReplayOfFreshWorkersShowsNepotism(t *testing.T) {
 	}
 	assert.Equal(t, "within", verdict["young GCs per 1,000 requests"])
 	assert.Equal(t, "within", verdict["Full GCs per 1,000 requests"])
+}
+
+// Serial copies what the thread stacks hold before what dead old objects
+// hold, so the requests in flight stay in the survivor space and nothing
+// is promoted once the start is over: the twin on Serial, 64 MB, 500 fresh
+// workers (3 December 2026, 09:11 UTC) had no Full GC. Copying the held
+// parts in allocation order instead gave the model 11.
+func TestJVMReplayOfSerialFreshWorkersHasNoFullGC(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	rep := replayReport(t, committedRun("serial-64m-fresh-500-0911")...)
+	verdict := map[string]string{}
+	for _, r := range rep.Rows {
+		verdict[r.Metric] = r.Verdict
+	}
+	assert.Equal(t, "within", verdict["young GCs per 1,000 requests"])
+	assert.Equal(t, "agree", verdict["Full GCs per 1,000 requests"])
 }
