@@ -174,5 +174,7 @@ func youngPart(s *sim.Snapshot) string {
 	if s.FullGCs == 0 || s.Time <= 0 || 2*young < s.GCPauseTotal {
 		return ""
 	}
-	return " (young\u00a0GCs\u00a0" + strings.ReplaceAll(percent(float64(young), float64(s.Time)), " ", "\u00a0") + ")"
+	// "(young GCs 23 %)" left a reader asking whether that was part of
+	// the 33 % or on top of it: "in" says it is a part.
+	return " (" + strings.ReplaceAll(percent(float64(young), float64(s.Time)), " ", "\u00a0") + "\u00a0in\u00a0young\u00a0GCs)"
 }

@@ -952,7 +952,10 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 				continue
 			}
 			for _, t := range oneLineLabels(sg) {
-				if w := TextWidth(t, sc); w+6*sc <= sg.r.W {
+				// A narrow margin: "garbage" in the pooled run's grey on a
+				// phone missed by a few pixels with 3 each side, and the
+				// part was left unnamed.
+				if w := TextWidth(t, sc); w+3*sc <= sg.r.W {
 					// No plate: a plate as wide as the part hid its
 					// colour. Dark words on the lesson's light fill.
 					x, y := sg.r.X+(sg.r.W-w)/2, bar.Y+(bar.H-CharH*sc)/2

@@ -124,6 +124,9 @@ func cellSwatch(m Meaning, set meaningSet) bool {
 	return m == MeanVirtual && set&stateKeys != 0
 }
 
+// freeFrameInk is the opacity of the free swatch's frame.
+const freeFrameInk = 0.64
+
 // tierFills are the meanings that colour stack frames by JIT tier.
 const tierFills = meaningSet(1<<MeanInterpreted | 1<<MeanC1 | 1<<MeanC2)
 
@@ -341,9 +344,12 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 		if m == MeanFree {
 			// Free space is the darkest fill, next to the legend's
 			// background: a frame in a space's edge colour left the
-			// swatch "nearly invisible" to readers; the dim text's ink
-			// is seen (TestFreeSwatchIsSeen).
-			l.Frame(r, 1, p.TextDim)
+			// swatch "nearly invisible" to readers, and one in the dim
+			// text's full ink read as a white square beside free blocks
+			// drawn dark. The ink at freeFrameInk still has the 3:1 of a
+			// graphic's part on either background (TestFreeSwatchIsSeen)
+			// and leaves the dark fill the swatch's colour.
+			l.Frame(r, 1, p.TextDim.Alpha(freeFrameInk))
 		}
 	}
 }

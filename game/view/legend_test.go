@@ -95,8 +95,13 @@ func TestFreeSwatchIsSeen(t *testing.T) {
 			}
 			frames++
 			for _, bg := range []Color{p.Background, p.Panel} {
-				assert.GreaterOrEqual(t, contrastRatio(it.Color, bg), 3.0, "the swatch's frame %v against %v", it.Color, bg)
+				// As drawn: the frame's ink over the background.
+				ink := bg.Mix(it.Color, float32(it.Color.A)/255)
+				assert.GreaterOrEqual(t, contrastRatio(ink, bg), 3.0, "the swatch's frame %v against %v", it.Color, bg)
 			}
+			// Not a white square: the frame is dimmer than text, so the
+			// dark fill is what the swatch shows.
+			assert.Less(t, contrastRatio(p.Background.Mix(it.Color, float32(it.Color.A)/255), p.Background), contrastRatio(p.TextDim, p.Background)*0.6, "the swatch's frame is dimmer than the dim text")
 		}
 		assert.Positive(t, frames, "the free swatch is framed")
 	}

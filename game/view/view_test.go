@@ -1183,7 +1183,7 @@ func TestLegendFreeSwatchFramed(t *testing.T) {
 	require.NotNil(t, sw, "the legend has a free swatch")
 	edges := 0
 	for _, it := range l.Items[l.legendFrom:] {
-		if it.Kind == KindRect && it.Color == p.TextDim && it.X >= sw.X && it.X+it.W <= sw.X+sw.W && it.Y >= sw.Y && it.Y+it.H <= sw.Y+sw.H {
+		if it.Kind == KindRect && it.Color == p.TextDim.Alpha(freeFrameInk) && it.X >= sw.X && it.X+it.W <= sw.X+sw.W && it.Y >= sw.Y && it.Y+it.H <= sw.Y+sw.H {
 			edges++
 		}
 	}
