@@ -96,6 +96,7 @@ func TestMarkdown(t *testing.T) {
 		Engine:  &Engine{Command: engineCmd, Rows: rows, Load: Load{1.5, 2.25}},
 		Native: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 24.7,
 			Runs: 1, Events: 34747386, PeakRSS: 120 << 20}}},
+		Sweep: &Sweep{Args: sweepArgs, Points: 16, WallSeconds: 95.25, PeakRSS: 60 << 20, Load: Load{2, 3}},
 		Wasm: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 49.4, FirstWall: 49.4, Events: 34747386}}},
 		Browser: &Browser{Chromium: "Chrome/156", Starts: []Start{{900, 1000, 700}, {800, 900, 600}, {1000, 1100, 3500}},
 			Transfers: []Transfer{{Name: "playground.1234567890.wasm", Encoding: "br", Bytes: 2 << 20}},
@@ -115,6 +116,9 @@ func TestMarkdown(t *testing.T) {
 		"| 10,000 virtual threads: frames per second | 60 | 8 | **missed** |",
 		"| playground wasm, gzip | ≤ 3 MB (2^20 bytes) | 2.86 MB (2,998,927 bytes) | met |",
 		"| first frame after navigation (localhost, median) | ≤ 3 s | 0.70 s | met |",
+		"| full vt-pooling/4g-pool, native peak RSS | ≤ 50 MB | 120.00 MB | **missed** |",
+		"| 8-point two-sided heap sweep of vt-pooling, native | ≤ 60 s | 95.2 s | **missed** |",
+		"## A heap sweep, native\n\n`loomsim sweep vt-pooling/1g-pool --knob heap_mb=512:4096:8 --side pool=true --side pool=false --metric throughput_rps --metric full_gcs --json`: 16 full runs",
 		"## Notes\n\nThe simulator is the limit.",
 		"| benchmark | ns/event | allocs/event | events/s | ns/op | B/op | allocs/op | items |",
 		"| Engine/vt-pooling/4g-pool | 673.8 | 4e-06 | 1,484,212 | 674 | 25 | 0 | – |",
@@ -131,7 +135,7 @@ func TestMarkdown(t *testing.T) {
 	// Nothing measured: every budget says so, nothing is "met".
 	empty := (&Report{Cases: "none"}).Markdown()
 	assert.NotContains(t, empty, "| met |")
-	assert.Equal(t, 7, strings.Count(empty, "not measured"))
+	assert.Equal(t, 9, strings.Count(empty, "not measured"))
 }
 
 // The helper's report line is the one the bench reads.

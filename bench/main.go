@@ -10,6 +10,8 @@
 //   - every case of every scenario run to completion by the built loomsim,
 //     one subprocess per run: virtual seconds per wall second, events per
 //     second and peak RSS;
+//   - a heap sweep of vt-pooling (8 heap sizes, pooled and not: `loomsim
+//     sweep`), its wall time (-cases=all only);
 //   - the same cases in WebAssembly under node (bench/wasmrun) and the
 //     ratio of wasm to native wall time;
 //   - the page in headless Chromium, served by the build program: Go-side
@@ -30,9 +32,11 @@ package main
 import (
 	"flag"
 	"fmt"
-	"github.com/loomlab/loomlab/build/repo"
 	"os"
+	"path/filepath"
 	"time"
+
+	"github.com/loomlab/loomlab/build/repo"
 )
 
 type options struct {
@@ -109,6 +113,11 @@ func run(o options) error {
 		}
 		if r.Native, err = runNative(o, tmp); err != nil {
 			return err
+		}
+		if o.cases == "all" {
+			if r.Sweep, err = runSweep(filepath.Join(tmp, "loomsim")); err != nil {
+				return err
+			}
 		}
 		if o.wasm {
 			if r.Wasm, err = runWasm(o, tmp); err != nil {

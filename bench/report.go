@@ -18,6 +18,7 @@ type Report struct {
 	Min     time.Duration
 	Engine  *Engine
 	Native  *Cases
+	Sweep   *Sweep
 	Wasm    *Cases
 	Browser *Browser
 	Sizes   []Size
@@ -46,6 +47,10 @@ const (
 	budgetGzipBytes   = 3 << 20
 	budgetFirstFrameS = 3.0
 	budgetRef         = "vt-pooling/4g-pool"
+	// Issue 13's goals beside design.md's: the native run's peak RSS and
+	// the eight-point, two-sided heap sweep.
+	budgetNativeRSSMB = 50
+	budgetSweepS      = 60.0
 )
 
 // Markdown renders the report.
@@ -92,6 +97,7 @@ func (r *Report) Markdown() string {
 		}
 		p("\n")
 	}
+	r.sweepSection(p)
 	if c := r.Native; c != nil {
 		p("## Article cases, native\n\n")
 		p("Every case of every scenario run to completion by the built `loomsim run SCENARIO/CASE --json`, one process per run, ")
@@ -219,6 +225,14 @@ func (r *Report) budgets(p func(string, ...any)) {
 	n := r.native(budgetRef)
 	add("full "+budgetRef+", native", fmt.Sprintf("≥ %g× real time", budgetNativeSpeed),
 		speedOf(n), n != nil && n.Speed() >= budgetNativeSpeed, n != nil && full)
+	add("full "+budgetRef+", native peak RSS", fmt.Sprintf("≤ %d MB", budgetNativeRSSMB),
+		mbOrDash(rssOf(n)), n != nil && rssOf(n) <= budgetNativeRSSMB<<20, n != nil && full && rssOf(n) > 0)
+	if s := r.Sweep; s != nil {
+		add("8-point two-sided heap sweep of vt-pooling, native", fmt.Sprintf("≤ %g s", budgetSweepS),
+			fmt.Sprintf("%.1f s", s.WallSeconds), s.WallSeconds <= budgetSweepS, true)
+	} else {
+		add("8-point two-sided heap sweep of vt-pooling, native", fmt.Sprintf("≤ %g s", budgetSweepS), "", false, false)
+	}
 	var w *CaseRun
 	if r.Wasm != nil {
 		w = find(r.Wasm.Runs, budgetRef)
@@ -417,4 +431,12 @@ func mbOrDash(b int64) string {
 		return "–"
 	}
 	return fmt.Sprintf("%.2f MB", float64(b)/(1<<20))
+}
+
+// rssOf is a run's peak RSS, 0 when it has none.
+func rssOf(c *CaseRun) int64 {
+	if c == nil {
+		return 0
+	}
+	return c.PeakRSS
 }
