@@ -97,7 +97,7 @@ func TestMarkdown(t *testing.T) {
 		Native: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 24.7,
 			Runs: 1, Events: 34747386, PeakRSS: 120 << 20}}},
 		Sweep: &Sweep{Args: sweepArgs, Points: 16, WallSeconds: 95.25, PeakRSS: 60 << 20, Load: Load{2, 3}},
-		Wasm: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 49.4, FirstWall: 49.4, Events: 34747386}}},
+		Wasm:  &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 49.4, FirstWall: 49.4, Events: 34747386}}},
 		Browser: &Browser{Chromium: "Chrome/156", Starts: []Start{{900, 1000, 700}, {800, 900, 600}, {1000, 1100, 3500}},
 			Transfers: []Transfer{{Name: "playground.1234567890.wasm", Encoding: "br", Bytes: 2 << 20}},
 			Frames:    []FrameRun{{Label: "~10,000 virtual threads", Virtual: 10000, UpdateMs: 1.4, DrawMs: 1.5, FPS: 8, PageRAF: 15, Samples: 3, Play: true}},
