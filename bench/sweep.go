@@ -26,13 +26,24 @@ var sweepArgs = []string{"sweep", "vt-pooling/1g-pool", "--knob", "heap_mb=512:4
 // with -cases=short it is not measured.
 func runSweep(bin string) (*Sweep, error) {
 	sw := &Sweep{Args: sweepArgs, Load: startLoad()}
-	var out []map[string]any
+	// loomsim sweep --json: per side, its points' outcomes.
+	var out struct {
+		Results []struct {
+			Outcomes []string `json:"outcomes"`
+		} `json:"results"`
+	}
 	p, err := runJSON(bin, sweepArgs, &out)
 	if err != nil {
 		return nil, fmt.Errorf("loomsim %s: %v", strings.Join(sweepArgs, " "), err)
 	}
 	sw.Load.end()
-	sw.Points, sw.WallSeconds, sw.PeakRSS = len(out), p.wall.Seconds(), p.maxRSS
+	for _, r := range out.Results {
+		sw.Points += len(r.Outcomes)
+	}
+	if sw.Points == 0 {
+		return nil, fmt.Errorf("loomsim %s: no runs in its JSON", strings.Join(sweepArgs, " "))
+	}
+	sw.WallSeconds, sw.PeakRSS = p.wall.Seconds(), p.maxRSS
 	logf("bench: sweep %d runs in %.1f s wall on %d CPUs, peak RSS %s", sw.Points, sw.WallSeconds, runtime.NumCPU(), mb(sw.PeakRSS))
 	return sw, nil
 }
