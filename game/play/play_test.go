@@ -407,5 +407,28 @@ func TestStepLineNamesItsRunBesideAnother(t *testing.T) {
 	require.True(t, strings.HasPrefix(alone, "Step: "), alone)
 	con := &view.Contrast{Title: "a fixed pool of 200 platform threads", Snap: &sim.Snapshot{}}
 	s.Title = "a new virtual thread per request"
-	assert.Equal(t, "Step (a new virtual thread per request):"+strings.TrimPrefix(alone, "Step:"), s.Input(con).Step)
+	assert.Equal(t, "Step in the run of a new virtual thread per request:"+strings.TrimPrefix(alone, "Step:"), s.Input(con).Step)
+}
+
+// A pause beside a compared run stops the stepped run's threads, and the
+// line says so (not "every Java thread", read as both runs').
+func TestComparedPauseStepSaysWhoseThreadsStop(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
+	_, err := p.Seek(sim.Time(2300*sim.Millisecond), 1<<30)
+	require.NoError(t, err)
+	f, err := ParseEventFilter("gc-pause", 0, 0)
+	require.NoError(t, err)
+	found, err := p.StepTo(f)
+	require.NoError(t, err)
+	require.True(t, found, "a pause was reached")
+	p.Tick()
+	s := p.Sides()[0]
+	alone := s.Input(nil).Step
+	require.Contains(t, alone, "every Java thread stops for")
+	con := &view.Contrast{Title: "a virtual thread per request", Snap: &sim.Snapshot{}}
+	s.Title = "10,000 pooled virtual threads"
+	got := s.Input(con).Step
+	assert.True(t, strings.HasPrefix(got, "Step in the run of 10,000 pooled virtual threads: "), got)
+	assert.Contains(t, got, "that run's Java threads stop for")
 }

@@ -138,8 +138,12 @@ func (s *Side) Input(con *view.Contrast) view.SideInput {
 		// The step is this run's: beside the compared run's columns, a
 		// young pause "every Java thread stops for 11.3 ms" was read
 		// against the other run's 6.3 ms young pauses.
+		// "Step (10,000 pooled virtual threads): … every Java thread
+		// stops" still left a reader asking which run: the line says
+		// "in the run of", and a pause stops that run's threads.
 		if who := view.DistinctPart(s.Title, con.Title); who != "" {
-			step = "Step (" + who + "):" + strings.TrimPrefix(step, "Step:")
+			step = "Step in the run of " + who + ":" + strings.TrimPrefix(step, "Step:")
+			step = strings.Replace(step, " every Java thread stops for ", " that run's Java threads stop for ", 1)
 		}
 	}
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual, Contrast: con,
