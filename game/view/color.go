@@ -92,7 +92,11 @@ type Palette struct {
 // OkabeIto is the default palette on a dark background. Threads and stack
 // frames take the Okabe–Ito hues; the heap's data categories, which need
 // more hues than the set has, take lighter tints that differ from them in
-// lightness as well as hue.
+// lightness as well as hue. Platform threads are the one exception: the
+// set's reddish purple (0xcc79a7) lay 21° of hue from thread-local data's
+// pink, and readers named both "pink" (gc-lab draws them side by side), so
+// they are an orchid, 48° from it and 50° from the Thread objects' violet
+// (TestThreadAndHeapHuesDifferInEveryScene).
 var OkabeIto = Palette{
 	Name:       "okabe-ito",
 	Background: RGB(0x121519), Panel: RGB(0x1c2128), PanelEdge: RGB(0x363e4a), Grid: RGB(0x262c35),
@@ -100,7 +104,7 @@ var OkabeIto = Palette{
 
 	Interpreted: RGB(0xd55e00), C1: RGB(0xe69f00), C2: RGB(0xf0e442), NativeStack: RGB(0x3d5afe),
 
-	Virtual: RGB(0x56b4e9), Platform: RGB(0xcc79a7), CarrierOS: RGB(0xd9e1ea), JVMThread: RGB(0x8a94a0),
+	Virtual: RGB(0x56b4e9), Platform: RGB(0xd07ad0), CarrierOS: RGB(0xd9e1ea), JVMThread: RGB(0x8a94a0),
 	OnCPU: RGB(0x009e73), Pinned: RGB(0xff5a5a), Winner: RGB(0xffffff), Followed: RGB(0xff4fe0),
 
 	Request: RGB(0xa0ffa0), ThreadLocal: RGB(0xffaabb), Thread: RGB(0x9f8fef), Chunk: RGB(0xa67c52),
@@ -120,7 +124,7 @@ var HighContrast = Palette{
 
 	Interpreted: RGB(0xff5a00), C1: RGB(0xffc000), C2: RGB(0xffff00), NativeStack: RGB(0x5070ff),
 
-	Virtual: RGB(0x6fd0ff), Platform: RGB(0xff8ad0), CarrierOS: RGB(0xe0e8ff), JVMThread: RGB(0xa8a8a8),
+	Virtual: RGB(0x6fd0ff), Platform: RGB(0xf07ee8), CarrierOS: RGB(0xe0e8ff), JVMThread: RGB(0xa8a8a8),
 	OnCPU: RGB(0x00e0a0), Pinned: RGB(0xff6060), Winner: RGB(0xffffff), Followed: RGB(0xff00ff),
 
 	Request: RGB(0x80ff80), ThreadLocal: RGB(0xffb8c8), Thread: RGB(0xb8a8ff), Chunk: RGB(0xc08850),

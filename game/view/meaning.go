@@ -5,7 +5,7 @@ package view
 // each palette:
 //
 //   - hue says what KIND of thing a mark is: a virtual thread (sky blue), a
-//     platform thread (reddish purple), a carrier's OS thread (a pale
+//     platform thread (orchid), a carrier's OS thread (a pale
 //     outline: a blue one read as a second virtual-thread blue), one of
 //     the JVM's own threads (grey), a kind of heap data (its own hue), stack
 //     frames (the warm ramp vermillion → orange → yellow, by JIT tier, used

@@ -619,3 +619,36 @@ func TestSharedSquareScaleKeepsSquares(t *testing.T) {
 	require.True(t, s.merged, "the premise: one panel of the live threads")
 	assert.Equal(t, 1, strings.Count(texts(&one), "1 square = "), "the full-width frame says one scale once")
 }
+
+// A thread's colour and a heap datum's colour drawn in one scene are of
+// different hues (30° apart at least): the readers traced "pink"
+// to both platform threads and thread-local data, and gc-lab drew the two
+// pinks side by side (hues 21° apart). Greys (the JVM's threads, the
+// heap's application data) are told apart by their labels.
+func TestThreadAndHeapHuesDifferInEveryScene(t *testing.T) {
+	threads := []Meaning{MeanVirtual, MeanPlatform, MeanOnCPU}
+	data := []Meaning{MeanRequest, MeanThreadLocal, MeanThreadObj, MeanChunkData}
+	cases := append(sceneCases(), sceneCase{"gc-lab", "pooled", 500 * sim.Millisecond})
+	for _, c := range cases {
+		in, side := runScene(t, c)
+		for _, p := range Palettes {
+			var l List
+			Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: p, Scale: 1})
+			seen := visibleMeanings(&l, p)
+			for _, a := range threads {
+				for _, b := range data {
+					if !seen.has(a) || !seen.has(b) {
+						continue
+					}
+					ha, ca := hueChroma(a.Color(p))
+					hb, cb := hueChroma(b.Color(p))
+					if ca < 0.15 || cb < 0.15 {
+						continue
+					}
+					d := math.Abs(ha - hb)
+					assert.Greater(t, math.Min(d, 360-d), 30.0, "%s/%s %s: %q and %q are one hue", c.scenario, c.caseID, p.Name, a.Label(), b.Label())
+				}
+			}
+		}
+	}
+}

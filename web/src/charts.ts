@@ -25,7 +25,7 @@ const dash = [6, 4];
 type Meaning = "virtual" | "platform" | "on-cpu" | "request" | "thread-local" | "thread-obj" | "chunk" | "app" | "garbage" | "gc";
 const meaningFallback: Record<Meaning, string> = {
   virtual: "#1f7fb8",
-  platform: "#a8437f",
+  platform: "#9a3fa0",
   "on-cpu": "#007a58",
   request: "#338a33",
   "thread-local": "#c8416e",
