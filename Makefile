@@ -69,7 +69,7 @@ fuzz:
 ## MUTANTS_SIM_FILES= (empty) mutates every file of sim/ (hours);
 ## MUTANTS_WORKERS=2 when the machine is idle; MUTANTS_PKGS=sim for one package.
 MUTANTS_PKGS      ?= sim gclog
-MUTANTS_SIM_FILES ?= stackchunk.go heap.go cohort.go gc.go gc_parallel.go gc_serial.go gc_g1.go collector.go
+MUTANTS_SIM_FILES ?= stackchunk.go heap.go cohort.go nepotism.go gc.go gc_parallel.go gc_serial.go gc_g1.go collector.go
 MUTANTS_WORKERS   ?= 1
 # A mutant's `go test` may take this many times gremlins' first, unmutated
 # run (`go test -cover` of the package tree, sim/scenario's tests included)

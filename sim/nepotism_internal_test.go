@@ -141,3 +141,39 @@ func TestWhatIsCopiedFirstIsTheCollectors(t *testing.T) {
 		}
 	}
 }
+
+// A buffer whose cohort a survivor overflow split between young and old:
+// when its dead old owner holds it, the young share stays live as one
+// held object of the cohort's age, in the survivor space, and the old
+// share is old garbage at once.
+func TestHeldBufferSplitsLikeItsCohort(t *testing.T) {
+	s := tinySim(t, GCSerial, 21)
+	s.cfg.Heap.Nepotism = true
+	h := s.heap
+	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1, tlHead: -1, tlTail: -1})
+	ti := int32(len(s.th) - 1)
+	base := h.newBlob(112, CatThreadLocal)
+	s.th[ti].tlBase = base
+	h.tenuring = 0
+	s.youngGC()
+	h.tenuring = 15
+
+	s.th[ti].sticky = s.allocShort(8*KB, shortSticky)
+	h.survCap = 3 * KB // 3 KB of the buffer's cohort copied, 5 KB promoted
+	s.youngGC()
+	require.Equal(t, 3*KB, h.survUsed)
+	liveBefore, oldLiveBefore := h.live[CatThreadLocal], h.oldLive[CatThreadLocal]
+
+	s.freeThreadLocals(ti)
+	require.NoError(t, s.checkShortLived())
+	require.NoError(t, h.check(s.gc))
+	require.Equal(t, 1, h.heldCount)
+	held := h.young[len(h.young)-1]
+	b := &h.blobs[held]
+	assert.True(t, b.held())
+	assert.Equal(t, 3*KB, b.size, "the young share")
+	assert.Equal(t, uint8(1), b.age, "the cohort's age")
+	assert.Equal(t, SpaceSurvivor, b.sp, "where the cohort's young bytes are")
+	assert.Equal(t, oldLiveBefore-5*KB-112, h.oldLive[CatThreadLocal], "the old share and the state object are old garbage")
+	assert.Equal(t, liveBefore-5*KB-112, h.live[CatThreadLocal], "the young share is still live")
+}
