@@ -165,7 +165,7 @@ func TestStackBarSaysItsScaleAndIsThinnerThanTheToken(t *testing.T) {
 	for _, c := range []struct {
 		sz    [3]float32
 		words string
-	}{{[3]float32{1134, 464, 1}, "stack " + used + " of 2 KB"}, {phoneCanvas, used + " of 2 KB"}} {
+	}{{[3]float32{1134, 464, 1}, "stack " + used + " (bar: 2 KB)"}, {phoneCanvas, used + " of 2 KB"}} {
 		var l List
 		Build(&l, c.sz[0], c.sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: c.sz[2]})
 		assert.Contains(t, texts(&l), "\n"+c.words+"\n", "%v", c.sz)

@@ -63,6 +63,10 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 	m := MeanVirtual
 	if in.Virtual {
 		right, alone := Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a carrier", Count(int64(n)) + " waiting"}
+		if n == 0 {
+			// "none" after the title: "0 waiting" said "waiting" twice.
+			right, alone = "none", []string{"none waiting for a carrier", "none waiting"}
+		}
 		pair, up := "", false
 		titles := []string{"virtual threads waiting for a carrier", "waiting for a carrier", "run queue"}
 		freeCarriers := 0
