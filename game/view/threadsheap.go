@@ -100,10 +100,15 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	// 4 GB), the bar split by kind with each part's name under its start,
 	// then one thread's share in large type and what it is made of; the
 	// spaces, dim, at the foot. The room left is shared by the gaps.
-	need := 6*row + CharH*big + 8*sc
+	// (The dim foot line is drawn only where no contrast panel follows.)
+	footH := row
+	if platformContrastH(snap, Rect{H: 1e9}, sc) > 0 {
+		footH = 0
+	}
+	need := 5*row + footH + CharH*big + 8*sc
 	if body.H < need {
 		big = sc
-		need = 7*row + 8*sc
+		need = 6*row + footH + 8*sc
 	}
 	// A low panel (a phone's): the bar and its names, one thread's share
 	// and what it is made of on one line, nothing else; lower still (a
@@ -127,6 +132,19 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	if zoom {
 		spare -= zoomH
 	}
+	// Where there is room, the bar's size on a bracket under its whole
+	// length: written on the bar, "7.8 MB in use, by kind" sat inside
+	// the StackChunks' part, and readers took it for the StackChunks'
+	// size (centred on the bar, too).
+	bracketH := row + 6*sc
+	// Its room comes from the spare, else from the bar (two lines high
+	// where it has the room, one and a bit at the least).
+	bracketed := !low && spare+row >= bracketH
+	barCut := float32(0)
+	if bracketed {
+		barCut = max(0, bracketH-spare)
+		spare = max(0, spare-bracketH)
+	}
 	_, rest := body.Top(min(spare/4, row))
 	var sliver Rect
 	if zoom {
@@ -144,17 +162,42 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	}
 	barH := max(row/2, body.H-2*row-4*sc)
 	if !low {
-		barH = 2*row + min(spare/3, 2*row)
+		barH = max(row+2*sc, 2*row+min(spare/3, 2*row)-barCut)
 	}
 	if barOnly {
 		barH = min(row, body.H-2*sc)
+	}
+	if !bracketed && !barOnly && barH-bracketH >= row {
+		// A low panel's bar (a phone's) gives the bracket its room.
+		bracketed = true
+		barH -= bracketH
 	}
 	bar, rest := rest.Top(barH)
 	if zoom {
 		l.Line(sliver.X, sliver.Bottom(), bar.X, bar.Y, max(1.5, 1.5*sc), p.Text.Alpha(0.7))
 		l.Line(sliver.Right(), sliver.Bottom(), bar.Right(), bar.Y, max(1.5, 1.5*sc), p.Text.Alpha(0.7))
 	}
-	if bar.H >= row+4*sc {
+	if bracketed {
+		var band Rect
+		band, rest = rest.Top(bracketH)
+		what := Size(used) + " in use"
+		if Size(total) != Size(used) {
+			what = "the threads' " + Size(total)
+		}
+		label := what + ", by kind"
+		if TextWidth(label, sc)+4*CharW*sc > band.W {
+			label = what
+		}
+		// The bracket's line at the band's middle, its ticks up to the
+		// bar; the words on the line, the line broken round them.
+		th := max(1, sc)
+		mid := band.Y + band.H/2
+		drawBracket(l, bar.X, bar.W, band.Y+2*sc, mid+th/2, th, p.TextDim)
+		tw := TextWidth(label, sc)
+		at := bar.X + (bar.W-tw)/2
+		l.Rect(Rect{X: at - CharW*sc/2, Y: mid - row/2, W: tw + CharW*sc, H: row}, p.Background)
+		l.Text(at, mid-row/2, label, sc, p.Text)
+	} else if bar.H >= row+4*sc {
 		// The bar says on itself what it is, the bytes in use: under
 		// "of 4.00 GB" a full bar with its title above it read as a
 		// full heap (a phone's low bar, which said nothing, too).

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -57,7 +58,7 @@ func TestPlatformContrastIsTheModels(t *testing.T) {
 		if it.Kind == KindRect && it.Meaning == MeanVirtual && contrast.Contains(it.Bounds()) {
 			thread += it.W
 		}
-		if it.Kind == KindRect && (it.Meaning == MeanChunkData || it.Meaning == MeanThreadObj) {
+		if it.Kind == KindRect && it.W > 40 && (it.Meaning == MeanChunkData || it.Meaning == MeanThreadObj) {
 			assert.False(t, contrast.Contains(it.Bounds()), "the virtual threads' bar is in their colour, not the heap's brown")
 		}
 	}
@@ -82,7 +83,7 @@ func TestThreadsHeapLowPanelDrawsItsBar(t *testing.T) {
 		drawThreadsHeap(&l, r, in.Snap, &OkabeIto, sc)
 		parts := 0
 		for _, it := range l.Items {
-			if it.Kind == KindRect && (it.Meaning == MeanChunkData || it.Meaning == MeanThreadObj) {
+			if it.Kind == KindRect && it.W > 40 && (it.Meaning == MeanChunkData || it.Meaning == MeanThreadObj) {
 				parts++
 			}
 		}
@@ -120,4 +121,42 @@ func TestThreadsHeapBarIsTheHeapsSliverDrawnLarge(t *testing.T) {
 		}
 	}
 	assert.GreaterOrEqual(t, lines, 2, "lines from the sliver to the bar's ends")
+}
+
+// The bar's size is not written on one of its parts: on the StackChunks'
+// part, "7.8 MB in use, by kind" read as the StackChunks' size. On a
+// desktop frame it sits under the bar, on a bracket as long as the bar.
+func TestThreadsHeapBarsSizeIsNotOnOnePart(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond})
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	var label *Item
+	var parts []Rect
+	for i := range l.Items {
+		it := &l.Items[i]
+		if it.Kind == KindText && strings.HasSuffix(it.Text, " in use, by kind") {
+			label = it
+		}
+		if it.Kind == KindRect && it.W > 40 && (it.Meaning == MeanChunkData || it.Meaning == MeanThreadObj) {
+			parts = append(parts, it.Bounds())
+		}
+	}
+	require.NotNil(t, label, "the bar says what it is")
+	require.Len(t, parts, 2, "the bar's two parts")
+	lb := label.Bounds()
+	barLeft, barRight, barBottom := parts[0].X, parts[1].Right(), parts[0].Bottom()
+	for _, r := range parts {
+		overlaps := lb.X < r.Right() && r.X < lb.Right() && lb.Y < r.Bottom() && r.Y < lb.Bottom()
+		assert.False(t, overlaps, "the bar's size %q is written on one of its parts (%v on %v)", label.Text, lb, r)
+	}
+	assert.GreaterOrEqual(t, lb.Y, barBottom, "the size under the bar")
+	// A bracket under the bar: a horizontal line spanning the bar's whole length.
+	spans := false
+	for _, it := range l.Items {
+		if it.Kind == KindRect && it.Meaning == MeanNone && it.H <= 2 && it.Y > barBottom && it.Y < lb.Bottom() &&
+			math.Abs(float64(it.X-barLeft)) < 1 && math.Abs(float64(it.X+it.W-barRight)) < 1 {
+			spans = true
+		}
+	}
+	assert.True(t, spans, "a bracket as long as the bar carries its size")
 }
