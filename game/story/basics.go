@@ -27,7 +27,7 @@ func (basicsStory) caption(f *facts) string {
 		// unit on one line (no-break space): "816 B" beside 7.8 MB was
 		// divided by a reader as 780 (MB of 10^6 bytes) and wrapped
 		// between number and unit; "0.8 KB" agrees either way.
-		each := strings.ReplaceAll(size(s.ThreadMemory/sim.Bytes(n)), " ", "\u00a0")
+		each := unbroken(size(s.ThreadMemory / sim.Bytes(n)))
 		if per := s.ThreadMemory / sim.Bytes(n); per < 1024 && s.ThreadMemory >= 1024*1024 {
 			each = decimal(float64(per)/1024) + "\u00a0KB"
 		}
@@ -35,8 +35,16 @@ func (basicsStory) caption(f *facts) string {
 			// All of it heap: said in one sentence with the OS threads,
 			// the caption's two lines (what each holds is the heap
 			// panel's, drawn).
-			return "All " + counti(n) + " " + kind + " threads are asleep, holding " + size(s.ThreadMemory) + " of heap between them, about " +
-				each + " each; the JVM has only " + counti(s.PlatformLive) + " OS threads."
+			// What the same number of platform threads would hold, where
+			// the model prices one: the lesson of the memory case. A
+			// phone's frame has no room for the panel that draws it, and
+			// without it a reader saw 7.8 MB with nothing to weigh it by.
+			as := ""
+			if per := s.PlatformThreadMemory; per > 0 && per*sim.Bytes(n) > s.ThreadMemory {
+				as = "; as platform threads they would reserve ~" + unbroken(size(per*sim.Bytes(n)))
+			}
+			return "All " + counti(n) + " " + kind + " threads sleep in " + unbroken(size(s.ThreadMemory)) + " of heap, about " +
+				each + " each, and " + counti(s.PlatformLive) + " OS threads" + as + "."
 		}
 		return "All " + counti(n) + " " + kind + " threads are asleep, holding " + size(s.ThreadMemory) + " between them" + threadMemoryParts(s) + ", about " +
 			each + " each. " + basicsWhy(f)
@@ -56,6 +64,10 @@ func (basicsStory) caption(f *facts) string {
 	}
 	return now + " " + basicsWhy(f)
 }
+
+// unbroken keeps a figure and its unit on one line (a no-break space):
+// "7.8" at a line's end and "MB" at the next's start read as two things.
+func unbroken(figure string) string { return strings.ReplaceAll(figure, " ", "\u00a0") }
 
 // basicsWhy: what one thread of the kind costs.
 func basicsWhy(f *facts) string {

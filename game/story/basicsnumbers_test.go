@@ -28,8 +28,14 @@ func TestBasicsCaptionFigures(t *testing.T) {
 		s.Heap.YoungLive[sim.CatThread] = mem - mem*2/3
 		return s
 	}
-	assert.Equal(t, "All 10,000 virtual threads are asleep, holding 7.8 MB of heap between them, about 0.8\u00a0KB each; the JVM has only 11 OS threads.",
+	assert.Equal(t, "All 10,000 virtual threads sleep in 7.8\u00a0MB of heap, about 0.8\u00a0KB each, and 11 OS threads.",
 		caption(virtual, asleep(10000, 8171520)))
+	// Where the model prices a platform thread, what the same number would
+	// reserve: 10,000 × 1.92 MB.
+	priced := asleep(10000, 8171520)
+	priced.PlatformThreadMemory = 2013266
+	assert.Equal(t, "All 10,000 virtual threads sleep in 7.8\u00a0MB of heap, about 0.8\u00a0KB each, and 11 OS threads; "+
+		"as platform threads they would reserve ~19\u00a0GB.", caption(virtual, priced))
 	// A MB exactly in all, half a KB each: in KB.
 	assert.Contains(t, caption(map[string]string{"threads": "2048", "kind": "virtual"}, asleep(2048, 1024*1024)), "about 0.5\u00a0KB each")
 	// Under a MB in all: each in its own unit.
@@ -87,7 +93,7 @@ func TestBasicsMemoryParts(t *testing.T) {
 	s.Heap.OldLive[sim.CatThread] = 10 * sim.KB
 	// All of it in the heap, young and old: said as heap.
 	s.ThreadMemory = 80 * sim.KB
-	assert.Contains(t, caption("virtual", s), "holding 80 KB of heap between them")
+	assert.Contains(t, caption("virtual", s), "sleep in 80\u00a0KB of heap,")
 	// The same on platform threads: the heap's two parts, no part outside.
 	assert.Contains(t, caption("platform", s), "holding 80 KB between them (StackChunks and Thread objects), about")
 	// Thread-local data as a third part, all of it in the heap.

@@ -207,7 +207,7 @@ func TestBasicsMemoryAndStart(t *testing.T) {
 	for _, kind := range []string{"virtual", "platform"} {
 		r := newRun(t, "vt-basics/memory-virtual", map[string]string{"kind": kind, "threads": "2000"}, 1)
 		c := r.to(1000, tick)
-		contains(t, "2,000 sleeping "+kind, c, "All 2,000 "+kind+" threads are asleep", "each")
+		contains(t, "2,000 sleeping "+kind, c, "All 2,000 "+kind+" threads ", "sleep", "each")
 		if _, ok := r.has(AllAsleep); !ok {
 			t.Errorf("%s: no all-asleep moment", kind)
 		}
@@ -338,7 +338,7 @@ func TestPauseLengthOneDecimal(t *testing.T) {
 func TestBasicsSplitsTheThreadsMemory(t *testing.T) {
 	r := newRun(t, "vt-basics/memory-virtual", nil, 1)
 	c := r.to(300, tick)
-	contains(t, "memory-virtual at 300 ms", c, "7.8 MB of heap between them, about", "each; the JVM has only 11 OS threads.")
+	contains(t, "memory-virtual at 300 ms", c, "7.8\u00a0MB of heap, about", "each, and 11 OS threads", "as platform threads they would reserve")
 	lacks(t, "memory-virtual at 300 ms", c, "StackChunk")
 	if len(c) > 140 {
 		t.Errorf("memory-virtual at 300 ms: %d characters, more than two lines: %q", len(c), c)
