@@ -51,6 +51,7 @@ const (
 	// the eight-point, two-sided heap sweep.
 	budgetNativeRSSMB = 50
 	budgetSweepS      = 60.0
+	budgetTableS      = 30.0
 )
 
 // Markdown renders the report.
@@ -202,6 +203,10 @@ func (r *Report) browser(p func(string, ...any), br *Browser) {
 			sig3(w.SimSeconds), sig3(w.WallSeconds), sig3(w.PageSeconds), speed(ratio(w.SimSeconds, w.WallSeconds)),
 			thousands(ratio(float64(w.Events), w.WallSeconds)))
 	}
+	if t := br.Table; t != nil {
+		p("### Article table\n\n`loomlab.verify(%q)` in a fresh page, the playground paused: every case's full run in the page's workers, %d figures checked in %s s (%s).\n\n",
+			t.Scenario, t.Checks, sig3(t.Seconds), t.Summary)
+	}
 }
 
 // budgets is the table of design.md's budgets against the measurements.
@@ -248,6 +253,16 @@ func (r *Report) budgets(p func(string, ...any)) {
 		add("full "+budgetRef+", wasm (Chromium worker)", fmt.Sprintf("≥ %g× real time", budgetWasmSpeed), speed(s), s >= budgetWasmSpeed, true)
 	} else {
 		add("full "+budgetRef+", wasm (Chromium worker)", fmt.Sprintf("≥ %g× real time", budgetWasmSpeed), "", false, false)
+	}
+	var tb *TableRun
+	if r.Browser != nil {
+		tb = r.Browser.Table
+	}
+	if tb != nil {
+		add(tb.Scenario+" article-vs-model table, in the browser", fmt.Sprintf("≤ %g s", budgetTableS),
+			fmt.Sprintf("%.1f s", tb.Seconds), tb.Seconds <= budgetTableS, true)
+	} else {
+		add(tableScenario+" article-vs-model table, in the browser", fmt.Sprintf("≤ %g s", budgetTableS), "", false, false)
 	}
 	var f10 *FrameRun
 	if r.Browser != nil {
