@@ -75,7 +75,7 @@ type sideHeading struct {
 	// where the whole one does not fit there: a phone's header took two
 	// rows for "virtual threads · requests done 722 of 10,000", a row
 	// its races' cells then lacked for their second lines.
-	beside string
+	beside []string
 	// more: the counters said only in the explanation.
 	more []string
 }
@@ -108,11 +108,14 @@ func headingOf(in *SideInput) sideHeading {
 	// every other counter (GC pause total, resident memory, latency). A
 	// row of six counters over the picture was more than a newcomer reads.
 	h.parts = []string{done}
-	h.beside = Count(s.RequestsDone)
+	// "722 of 10,000 done" says its unit by its total; with no total,
+	// "589 done" left a phone's reader asking 589 of what: the unit
+	// where it fits, the bare count only where a row more would cost
+	// the panels their story (loom-carrier's phone lost its memory bar).
+	h.beside = []string{Count(s.RequestsDone) + " " + unit + " " + verb, Count(s.RequestsDone) + " " + unit, Count(s.RequestsDone) + " " + verb}
 	if in.Requests > 0 {
-		h.beside += " of " + Count(in.Requests)
+		h.beside = []string{Count(s.RequestsDone) + " of " + Count(in.Requests) + " " + verb}
 	}
-	h.beside += " " + verb
 	h.more = []string{"virtual threads " + Count(int64(s.VirtualLive)), "OS threads " + Count(int64(s.PlatformLive))}
 	if s.YoungGCs+s.FullGCs > 0 {
 		h.more = append(h.more, "paused for GC "+Dur(s.GCPauseTotal)+" in all")
@@ -142,9 +145,14 @@ func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x flo
 	parts := h.parts
 	if nw := TextWidth(names[len(names)-1], sc); nw+TextWidth("· "+h.parts[0], sc)+CharW*sc <= w {
 		row, x = len(names)-1, nw+CharW*sc
-	} else if h.beside != "" && nw+TextWidth("· "+h.beside, sc)+CharW*sc <= w {
-		row, x = len(names)-1, nw+CharW*sc
-		parts = append([]string{h.beside}, h.parts[1:]...)
+	} else {
+		for _, b := range h.beside {
+			if nw+TextWidth("· "+b, sc)+CharW*sc <= w {
+				row, x = len(names)-1, nw+CharW*sc
+				parts = append([]string{b}, h.parts[1:]...)
+				break
+			}
+		}
 	}
 	maxRows = max(maxRows, len(names)+1)
 	for _, part := range parts {

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -973,6 +974,7 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 	line := CharH * sc
 	mid := bar.Y + (bar.H-line)/2
 	foot := bar.Bottom() - line - 2*sc
+	var slivers []heapSeg // parts too narrow for their words, named on the foot's lines
 	for _, sg := range segs {
 		var labels []string
 		size := sc
@@ -1029,20 +1031,39 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 			}
 			continue
 		}
-		// A sliver: a pointer on the foot line, when there is a line
-		// under the middle label and room to its right.
-		if foot < mid+line || lesson {
-			continue
+		slivers = append(slivers, sg)
+	}
+	if lesson {
+		return
+	}
+	// The slivers: a pointer each on the foot's lines, when there is a
+	// line under the middle label, the largest first. Their words start
+	// right of the last sliver, a leader from each one's middle: started
+	// at its own edge, the gc-lab's "<- thread-local data" sat over the
+	// garbage beside it, and a reader could not tell which part it named
+	// (nor, with no line left, what the garbage's grey was).
+	wordsX := bar.X
+	for _, sg := range slivers {
+		wordsX = max(wordsX, sg.r.Right()+2*sc)
+	}
+	slices.SortStableFunc(slivers, func(a, b heapSeg) int { return cmp.Compare(b.b, a.b) })
+	for _, sg := range slivers {
+		if foot < mid+line {
+			break
 		}
 		ts := []string{"<- " + sg.words + " " + Size(sg.b), "<- " + sg.words}
 		if sg.widened {
 			ts = append([]string{ts[0] + " (not to scale)"}, ts...)
 		}
 		for _, t := range ts {
-			if w := TextWidth(t, sc); sg.r.Right()+2*sc+w+2*sc <= bar.Right() {
-				x := sg.r.Right() + 2*sc
-				l.Rect(Rect{X: x - sc, Y: foot, W: w + 2*sc, H: line}, p.Background.Alpha(0.7))
-				l.Text(x, foot, t, sc, p.Text)
+			if w := TextWidth(t, sc); wordsX+w+2*sc <= bar.Right() {
+				cx, cy := sg.r.X+sg.r.W/2, foot+line/2
+				if wordsX-cx > 4*sc {
+					l.Line(cx, cy, wordsX-sc, cy, max(1, sc), p.Text)
+					l.Rect(Rect{X: cx - 1.5*sc, Y: cy - 1.5*sc, W: 3 * sc, H: 3 * sc}, p.Text)
+				}
+				l.Rect(Rect{X: wordsX - sc, Y: foot, W: w + 2*sc, H: line}, p.Background.Alpha(0.7))
+				l.Text(wordsX, foot, t, sc, p.Text)
 				foot -= line
 				break
 			}

@@ -48,3 +48,44 @@ func TestGCLabMemoryLineNamesTheHeap(t *testing.T) {
 	mb := func(b sim.Bytes) string { return strings.TrimSuffix(PartsSize(b), " MB") }
 	assert.Contains(t, txt, "\nmemory "+PartsSize(snap.RSS)+": heap "+mb(snap.RSSHeap)+", threads "+mb(snap.RSSThreads)+", JVM "+mb(snap.RSSJVM)+"\n")
 }
+
+// The heap's resident part is the pages written so far: where it is well
+// above what is in use, a line says so ("heap 106.4" beside a heap drawn
+// 71 MB full was taken for an error).
+func TestGCLabMemorySaysTheHeapsPagesAreNotItsUse(t *testing.T) {
+	in, side := runScene(t, sceneCase{"gc-lab", "pooled", 500 * sim.Millisecond})
+	h := &in.Snap.Heap
+	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
+	require.Greater(t, in.Snap.RSSHeap, used+used/5, "the judged frame's heap pages exceed its use")
+	var l List
+	Build(&l, 1134, 464, &Header{Scenario: "gc-lab"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	assert.Contains(t, texts(&l), "more than the "+Size(used)+" in use")
+}
+
+// The old gen's slivers are named on the foot's lines from right of the
+// last sliver, the largest first, each with a leader from its own
+// middle: gc-lab's garbage, the largest, is named, and no name starts
+// over another part.
+func TestGCLabOldGenSliversNamedClearOfEachOther(t *testing.T) {
+	in, side := runScene(t, sceneCase{"gc-lab", "pooled", 500 * sim.Millisecond})
+	var l List
+	Build(&l, 1134, 464, &Header{Scenario: "gc-lab"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	var pointers []Item
+	right := float32(0) // the right edge of the old gen's parts
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindText && strings.HasPrefix(it.Text, "<- ") {
+			pointers = append(pointers, it)
+		}
+	}
+	require.NotEmpty(t, pointers)
+	for _, it := range l.Items[:l.legendFrom] {
+		if it.Kind == KindRect && it.Meaning == MeanGarbage && it.Y < pointers[0].Y && it.Y+it.H > pointers[0].Y {
+			right = max(right, it.X+it.W)
+		}
+	}
+	require.Positive(t, right, "the old gen's garbage drawn beside the pointers")
+	assert.True(t, strings.HasPrefix(pointers[0].Text, "<- garbage "), "the largest sliver named first (lowest): %q", pointers[0].Text)
+	for _, p := range pointers {
+		assert.GreaterOrEqual(t, p.X, right, "%q starts over the parts", p.Text)
+	}
+}

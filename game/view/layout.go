@@ -478,7 +478,20 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		// squares with thread ids, words that said nothing).
 		freed := float32(0)
 		if compact {
-			sl.Lanes, r = r.Top(compactLanesH(&s, line, scale))
+			lanesH := compactLanesH(&s, line, scale)
+			if s.ParkedLine && s.LessLanes && lanesH > line {
+				// The memory story under them (its parked threads a
+				// line): the idle carriers' line gives way where the
+				// story's bar would not fit below it.
+				left := r.H - lanesH - line
+				if !s.QueueFolded {
+					left -= line
+				}
+				if left < title+memoryStoryCompactH(scale)+6*scale+g {
+					lanesH -= CharH * scale
+				}
+			}
+			sl.Lanes, r = r.Top(lanesH)
 			switch {
 			case s.QueueContrast && !mergedLine:
 				// The compared run's two time bars are the lesson: the
@@ -579,9 +592,10 @@ func compactLanesH(s *Scene, line, scale float32) float32 {
 	if len(s.IdleLanes) == 0 || rows < 1 || rows > compactBusyLanes {
 		return line
 	}
-	// Lanes a line high, and no line for the idle ones (the title
-	// counts them, "1 of 8 busy"): the panels under them keep their room.
-	return line + float32(rows)*(CharH+4)*scale
+	// Lanes a line high, and one dim line for the idle ones ("the other
+	// 7: idle"): with the title's "1 of 8 busy" alone, a phone's reader
+	// saw one carrier drawn and asked where the other seven were.
+	return line + float32(rows)*(CharH+4)*scale + CharH*scale
 }
 
 // compactH is the height below which a stacked side is compact.

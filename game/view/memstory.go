@@ -405,10 +405,16 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		fy := free.Y + (free.H-row)/2
 		fs := Size(limit - whole)
 		fr := Rect{X: free.X + CharW*sc/2, Y: fy, W: free.W - CharW*sc, H: row}
-		if !l.TextFit(fr, sc, p.TextDim, fs+" free") && free.H >= 2*row {
+		switch {
+		case l.TextFit(fr, sc, p.TextDim, fs+" free"):
+		case free.H >= 2*row:
 			fr.Y -= row / 2
 			l.TextFit(fr, sc, p.TextDim, fs)
 			fr.Y += row
+			l.TextFit(fr, sc, p.TextDim, "free")
+		default:
+			// A phone's bar: the word alone (its size is on point); an
+			// unnamed dark end left a reader asking what the gap was.
 			l.TextFit(fr, sc, p.TextDim, "free")
 		}
 	}

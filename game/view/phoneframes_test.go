@@ -262,3 +262,28 @@ func TestLoomCarrierPhoneLeaderClearOfTheHeapWords(t *testing.T) {
 		}
 	}
 }
+
+// On a phone, loom-carrier's judged frame (no total of requests, as the
+// page runs it) says where the idle carriers are and draws its parked
+// threads as tokens on their panel's one line, beside the memory bar:
+// with one busy lane and "15 parked" over no mark, a reader asked where
+// the other seven carriers and the fifteen threads were.
+func TestLoomCarrierPhoneDrawsIdleCarriersAndParkedTokens(t *testing.T) {
+	in, side := runScene(t, sceneCase{"loom-carrier", "256-vthreads", sim.Duration(1001.13 * float64(sim.Millisecond))})
+	in.MemLimit = 256 * sim.MB
+	in.Requests = 0
+	in.Caption = "16 virtual threads cost 15.9 KB of heap; their 8 carriers' OS threads cost 25.5 MB of RAM outside it. Most of the container's 256 MB is the JVM itself."
+	in.Title = "256 MB container: 16 event loops (8 client, 8 server) as virtual threads"
+	var l List
+	Build(&l, phoneCanvas[0], phoneCanvas[1], &Header{Scenario: "loom-carrier"}, []*Side{side}, []SideInput{in}, &Options{Scale: phoneCanvas[2]})
+	txt := texts(&l)
+	assert.Contains(t, txt, "\nthe other 7: idle\n")
+	assert.Contains(t, txt, "\n· 589 requests\n", "the count with its unit")
+	virtual, jvm := 0, false
+	for _, it := range l.Items[:l.legendFrom] {
+		virtual += btoi(it.Kind == KindRect && it.Meaning == MeanVirtual)
+		jvm = jvm || it.Kind == KindRect && it.Meaning == MeanJVMItself
+	}
+	assert.Equal(t, 16, virtual, "the running thread's token and the 15 parked ones: %s", txt)
+	assert.True(t, jvm, "the memory bar still drawn")
+}

@@ -692,6 +692,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		l.region(r, "waiting threads", Count(int64(total))+" platform threads are waiting, each still holding its OS thread and its stack"+groupList(groups)+".")
 	}
 	if body.Empty() {
+		if in.Virtual {
+			drawTitleTokens(l, r, right, titles, groups, p, sc)
+		}
 		return
 	}
 	top := Rect{X: body.X, Y: body.Y, W: body.W, H: min(body.H, CharH*sc)}
@@ -791,6 +794,71 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		if d, k := drawGroup(l, row, name, g.n, len(groups) > 1, g.ids, g.m, forceK, p, sc); d == detailTokens || d == detailDensity {
 			s.needK = max(s.needK, k)
 		}
+	}
+}
+
+// drawTitleTokens draws a panel folded to its title line (a phone's
+// memory story, Scene.ParkedLine) with its few parked virtual threads as
+// a row of tokens between the title and its count, a small gap between
+// groups: "parked, waiting for work · 15 parked" over no mark read as a
+// panel with nothing drawn in it. Nothing where they do not fit at a
+// size that reads as squares.
+func drawTitleTokens(l *List, r Rect, right string, titles []string, groups []group, p *Palette, sc float32) {
+	n := 0
+	for _, g := range groups {
+		n += g.n
+	}
+	if n == 0 || n > maxLabelled || r.H < CharH*sc {
+		return
+	}
+	t := r.Inset(2 * sc)
+	title := ""
+	for _, tt := range titles {
+		// The title panelAlt drew beside right.
+		if right != "" && TextWidth(right, sc)+TextWidth(tt, sc)+8*sc <= t.W {
+			title = tt
+			break
+		}
+	}
+	if title == "" {
+		return
+	}
+	x0 := t.X + TextWidth(title, sc) + CharW*sc
+	x1 := t.Right() - TextWidth(right, sc) - CharW*sc
+	gap := max(2, 2*sc)
+	h := r.H - 4*sc
+	// One row, groups apart; else (a phone's line is short) a row a
+	// group, stacked in the line's height: the server loops over the
+	// client loops.
+	one := min(h*0.6, (x1-x0-float32(len(groups)-1)*3*gap)/float32(n)-gap)
+	most := 0
+	for _, g := range groups {
+		most = max(most, g.n)
+	}
+	rows := len(groups)
+	stacked := min((h-float32(rows-1)*gap)/float32(rows), (x1-x0)/float32(max(1, most))-gap)
+	if one >= 4*sc || stacked < 3*sc || rows > 3 {
+		if one < 4*sc {
+			return
+		}
+		y, x := t.Y+(h-one)/2, x0
+		for _, g := range groups {
+			for range g.n {
+				l.Mark(Rect{X: x, Y: y, W: one, H: one}, g.m, p, 1)
+				x += one + gap
+			}
+			x += 2 * gap
+		}
+		return
+	}
+	y := r.Y + 2*sc + (h-float32(rows)*stacked-float32(rows-1)*gap)/2
+	for _, g := range groups {
+		x := x0
+		for range g.n {
+			l.Mark(Rect{X: x, Y: y, W: stacked, H: stacked}, g.m, p, 1)
+			x += stacked + gap
+		}
+		y += stacked + gap
 	}
 }
 
