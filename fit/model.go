@@ -129,7 +129,7 @@ func RunModel(knobs map[string]string, progress func(float64)) (*Model, error) {
 				if len(m.Series.TimeS) < maxSeries {
 					m.Series.TimeS = append(m.Series.TimeS, round3(p.at.Seconds()))
 					m.Series.Kind = append(m.Series.Kind, kind)
-					m.Series.AfterMB = append(m.Series.AfterMB, round3((h.EdenUsed + h.SurvivorUsed + h.OldUsed).MiB()))
+					m.Series.AfterMB = append(m.Series.AfterMB, round3(h.Used().MiB()))
 					m.Series.OldMB = append(m.Series.OldMB, round3(h.OldUsed.MiB()))
 					m.Series.PauseMS = append(m.Series.PauseMS, round3(float64(p.pause)/1e6))
 				}

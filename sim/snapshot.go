@@ -156,6 +156,12 @@ type HeapView struct {
 	OldAfterLastFull Bytes
 }
 
+// Used is what the heap's three spaces hold: eden, the survivors and the
+// old generation (its garbage included).
+func (h *HeapView) Used() Bytes {
+	return h.EdenUsed + h.SurvivorUsed + h.OldUsed
+}
+
 // AsFound returns h with its old generation as the latest pause found it
 // (OldFound, OldFoundLive, the rest garbage); h itself when none is known.
 func (h *HeapView) AsFound() HeapView {

@@ -39,7 +39,7 @@ func foldedLineText(l *List, r Rect, name, say string, p *Palette, sc float32, a
 // StackChunks and their bytes.
 func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	h := &snap.Heap
-	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
+	used := h.Used()
 	// "of" its maximum: "heap 2.00 GB" beside "resident memory 53.5 MB"
 	// read as 2 GB used. The collector's name says it is one ("G1",
 	// "serial GC": "(serial)" was jargon).

@@ -321,7 +321,7 @@ func heapWaits(s *sim.Snapshot) bool {
 	if s.YoungGCs+s.FullGCs > 0 || h.OldUsed > 0 || s.Chunks.Old > 0 {
 		return false
 	}
-	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
+	used := h.Used()
 	_, threads := threadMemorySplit(s)
 	return 2*threads < used
 }
@@ -632,7 +632,7 @@ func grid(r Rect, n int, minCell, maxCell, gap float32) (cols, rows int, cell fl
 // anything: the scenario does not model it.
 func heapQuiet(s *sim.Snapshot) bool {
 	h := &s.Heap
-	if h.EdenUsed+h.SurvivorUsed+h.OldUsed > 0 || s.YoungGCs+s.FullGCs > 0 {
+	if h.Used() > 0 || s.YoungGCs+s.FullGCs > 0 {
 		return false
 	}
 	for _, b := range h.Allocated {

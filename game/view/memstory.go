@@ -325,7 +325,7 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	// objects first (the sliver), each part at least 4 pixels (two of 2
 	// pixels could not be told apart by their colours), the rest sharing
 	// what is left at one scale.
-	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
+	used := h.Used()
 	parts := heapContents(snap, used)
 	threadsFirst := func(m Meaning) bool { return m == MeanThreadObj || m == MeanThreadLocal || m == MeanChunkData }
 	var order []heapPart

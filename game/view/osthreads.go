@@ -444,7 +444,7 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	// now: a reader of the lab set "heap 106.4" beside a heap drawn 61 MB
 	// full and took it for an error.
 	h := &snap.Heap
-	if used := h.EdenUsed + h.SurvivorUsed + h.OldUsed; snap.RSSHeap > used+used/5 {
+	if used := h.Used(); snap.RSSHeap > used+used/5 {
 		out = append(out, []string{"  heap: every page written since the start, more than the " + Size(used) + " in use now",
 			"  heap: pages written so far, more than the " + Size(used) + " in use",
 			"  heap: pages written, not " + Size(used) + " in use"})

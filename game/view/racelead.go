@@ -508,7 +508,7 @@ func raceRoleShort(rs []threadRole, models []string, id sim.ThreadID) []string {
 // heap's use and the OS threads' parts, the resident memory's total.
 func resourceSay(snap *sim.Snapshot, measured bool) string {
 	h := &snap.Heap
-	used := h.EdenUsed + h.SurvivorUsed + h.OldUsed
+	used := h.Used()
 	carriers, _, jvm := osKinds(snap)
 	app := ""
 	if snap.PlatformApp > 0 {

@@ -812,15 +812,8 @@ func drawTitleTokens(l *List, r Rect, right string, titles []string, groups []gr
 		return
 	}
 	t := r.Inset(2 * sc)
-	title := ""
-	for _, tt := range titles {
-		// The title panelAlt drew beside right.
-		if right != "" && TextWidth(right, sc)+TextWidth(tt, sc)+8*sc <= t.W {
-			title = tt
-			break
-		}
-	}
-	if title == "" {
+	title, ok := titleBeside(right, titles, t.W, sc) // the title panelAlt drew beside right
+	if !ok {
 		return
 	}
 	x0 := t.X + TextWidth(title, sc) + CharW*sc
@@ -837,10 +830,8 @@ func drawTitleTokens(l *List, r Rect, right string, titles []string, groups []gr
 	}
 	rows := len(groups)
 	stacked := min((h-float32(rows-1)*gap)/float32(rows), (x1-x0)/float32(max(1, most))-gap)
-	if one >= 4*sc || stacked < 3*sc || rows > 3 {
-		if one < 4*sc {
-			return
-		}
+	switch {
+	case one >= 4*sc:
 		y, x := t.Y+(h-one)/2, x0
 		for _, g := range groups {
 			for range g.n {
@@ -850,8 +841,10 @@ func drawTitleTokens(l *List, r Rect, right string, titles []string, groups []gr
 			x += 2 * gap
 		}
 		return
+	case rows > 3 || stacked < 3*sc:
+		return
 	}
-	y := r.Y + 2*sc + (h-float32(rows)*stacked-float32(rows-1)*gap)/2
+	y := t.Y + (h-float32(rows)*stacked-float32(rows-1)*gap)/2
 	for _, g := range groups {
 		x := x0
 		for range g.n {

@@ -481,6 +481,20 @@ func panel(l *List, r Rect, right string, p *Palette, sc float32, titles ...stri
 	return panelAlt(l, r, right, nil, p, sc, titles...)
 }
 
+// titleBeside is the first of titles that fits beside right (a panel's
+// count) on a title line w wide: the one panelAlt draws there.
+func titleBeside(right string, titles []string, w, sc float32) (string, bool) {
+	if right == "" {
+		return "", false
+	}
+	for _, title := range titles {
+		if TextWidth(right, sc)+TextWidth(title, sc)+8*sc <= w {
+			return title, true
+		}
+	}
+	return "", false
+}
+
 // panelAlt is panel with alone: titles that say what right says (a count)
 // for when no title fits beside right.
 func panelAlt(l *List, r Rect, right string, alone []string, p *Palette, sc float32, titles ...string) Rect {
@@ -497,12 +511,10 @@ func panelAlt(l *List, r Rect, right string, alone []string, p *Palette, sc floa
 	t, body := r.Top(PanelTitleH(sc))
 	t = t.Inset(2 * sc)
 	t.H = CharH * sc
-	for _, title := range titles {
-		if right != "" && TextWidth(right, sc)+TextWidth(title, sc)+8*sc <= t.W {
-			l.TextRight(t, right, sc, p.TextDim)
-			l.Text(t.X, t.Y, title, sc, p.Text)
-			return body.Inset(3 * sc)
-		}
+	if title, ok := titleBeside(right, titles, t.W, sc); ok {
+		l.TextRight(t, right, sc, p.TextDim)
+		l.Text(t.X, t.Y, title, sc, p.Text)
+		return body.Inset(3 * sc)
 	}
 	// No room for both: a title that carries right's numbers, else the
 	// first title that fits alone (right's numbers are in the panel's
