@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -40,7 +41,7 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	require.Contains(t, in.Caption, ". "+nb("GC stops")+" the pooled run "+nb(mine)+" of the time ("+nb(young)+"\u00a0in\u00a0young\u00a0GCs), the thread-per-request run "+nb(theirs)+".")
 	require.Equal(t, in.Caption, p.State().Caption, "the page's caption is the canvas's")
 	words := strings.Join(shownWords(p), " ")
-	require.Contains(t, words, mine+" of time stopped for GC")
-	require.Contains(t, words, theirs+" of time stopped for GC")
+	require.Contains(t, words, mine+" of "+view.Dur(sim.Duration(in.Snap.Time))+" stopped for GC")
+	require.Contains(t, words, theirs+" of "+view.Dur(sim.Duration(in.Contrast.Snap.Time))+" stopped for GC")
 	require.LessOrEqual(t, utf8.RuneCountInString(in.Caption), 200, "two lines of the desktop canvas")
 }

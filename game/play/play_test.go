@@ -431,4 +431,12 @@ func TestComparedPauseStepSaysWhoseThreadsStop(t *testing.T) {
 	got := s.Input(con).Step
 	assert.True(t, strings.HasPrefix(got, "Step in the run of 10,000 pooled virtual threads: "), got)
 	assert.Contains(t, got, "that run's Java threads stop for")
+	assert.NotContains(t, got, "other run", "the other run is not in a pause")
+	// The other run in a young GC too: the line says so, with its length
+	// (the pair's flag said "young GC in both runs" over a line naming
+	// one pause).
+	con.Snap = &sim.Snapshot{Paused: true, PauseStart: 1000, PauseEnd: 1000 + sim.Time(6300*sim.Microsecond)}
+	assert.True(t, strings.HasSuffix(s.Input(con).Step, " The other run is in a young GC too, of 6.3 ms."), s.Input(con).Step)
+	con.Snap.PauseFull = true
+	assert.NotContains(t, s.Input(con).Step, "other run", "a Full GC there is not this step's kind of pause")
 }

@@ -43,8 +43,14 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	require.Equal(t, 2, strings.Count(words, "Full GC when full"), "each old gen's threshold said on it")
 	// Each run its share, in a line over its bar; what made it is the
 	// bar's parts' words (TestShareBarsSplitByKindOfPause).
-	require.Regexp(t, `[0-9]+ % of time stopped for GC .*[0-9]+ % of time stopped for GC`, words, "each run its share")
+	// "of 2.342 s": the bar's whole length is the run's time so far (a
+	// reader asked what the bar's scale was).
+	require.Regexp(t, `[0-9]+ % of [0-9.]+ s stopped for GC .*[0-9]+ % of [0-9.]+ s stopped for GC`, words, "each run its share, of its time")
 	require.Equal(t, 1, strings.Count(words, "young GC in both runs"))
+	// The run without a Full GC says so under its bar, beside its young
+	// pauses (a reader asked how many the other run had had).
+	require.Regexp(t, `a virtual thread per request .*[0-9]+ young × [0-9.]+ ms no Full GC yet`, words)
+	require.Equal(t, 1, strings.Count(words, "no Full GC yet"), "the pooled run has had its Full GCs")
 	require.NotContains(t, words, "stopped now", "the pause said once")
 	require.NotContains(t, words, "waiting for a carrier", "the big grid of one run's threads is gone")
 	require.NotContains(t, words, "OS threads", "the OS threads' line, the same for both runs, gave its room to the live/dead words")
@@ -55,7 +61,7 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	// the same". What frees it is its bracket's (TestFullGCFreesBracketsTheGarbage).
 	// Whose: the ended requests' data and their threads' thread-locals
 	// ("where did its thread-local data go?").
-	require.Contains(t, words, "garbage: requests' data and thread-locals dead: their threads ended", "the compared run's garbage says it is dead, and why")
+	require.Contains(t, words, "requests' data and thread-locals garbage: their threads ended", "the compared run's garbage says it is garbage, and why")
 	// Each run's eden is a bar named with its size (edenrow.go); the
 	// survivor spaces, slivers readers called noise, are not drawn.
 	require.Len(t, regexp.MustCompile(`eden [0-9.]+ MB`).FindAllString(words, -1), 2, "each run its eden")
@@ -84,7 +90,7 @@ func TestPoolingRunsAreColumns(t *testing.T) {
 	a, b := find("10,000 pooled virtual threads", 1)[0], find("a virtual thread per request", 1)[0]
 	require.InDelta(t, a.Y, b.Y, 0.5, "titles at one height")
 	require.Greater(t, b.X, a.Right(), "side by side")
-	shares := find("% of time stopped for GC", 2)
+	shares := find(" s stopped for GC", 2)
 	require.InDelta(t, shares[0].Y, shares[1].Y, 0.5, "the shares at one height")
 	require.InDelta(t, shares[1].X-shares[0].X, b.X-a.X, 0.5, "each share under its run's title")
 	// Each share's hover counts its run's requests done and says why the

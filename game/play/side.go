@@ -145,10 +145,27 @@ func (s *Side) Input(con *view.Contrast) view.SideInput {
 			step = "Step in the run of " + who + ":" + strings.TrimPrefix(step, "Step:")
 			step = strings.Replace(step, " every Java thread stops for ", " that run's Java threads stop for ", 1)
 		}
+		step += otherPauseWords(&s.stepped, con.Snap)
 	}
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual, Contrast: con,
 		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(con), Callouts: s.viewCallouts(), Step: step,
 		MemLimit: containerLimit(s.values), WakeLatency: s.sm.Config().Machine.WakeLatency}
+}
+
+// otherPauseWords says, after a step to a pause's start, that the
+// compared run is in a pause of the same kind too, and its length: the
+// pair's flag said "young GC in both runs" over a step line naming only
+// the stepped run's 11.3 ms, and a reader asked where the other run's
+// pause was. Empty otherwise.
+func otherPauseWords(stepped *sim.Event, other *sim.Snapshot) string {
+	if stepped.Kind != sim.EvGCPause || other == nil || !other.Paused || other.PauseFull != (stepped.B == 1) {
+		return ""
+	}
+	kind := "a young GC"
+	if other.PauseFull {
+		kind = "a Full GC"
+	}
+	return " The other run is in " + kind + " too, of " + view.PauseDur(other.PauseEnd.Sub(other.PauseStart)) + "."
 }
 
 // containerLimit is the memory limit of a scenario that runs the JVM in a

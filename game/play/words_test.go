@@ -142,7 +142,15 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		// 6.3 ms", +15: "why 15 % from young GCs alone?") in place of
 		// "· young + 5 Full GCs", "· young GCs only" and the figures in
 		// the bars' tracks (-13).
-		{`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, gcPauseAfter(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(2300*sim.Millisecond)), 116},
+		// Stop 33, 116 → 119: each share says what its bar's length is
+		// ("33 % of 2.342 s", +2: "the bar has no scale"), a run without
+		// a Full GC says so under its bar ("no Full GC yet", +4: "how
+		// many Full GCs did the other run have?"), and the bracket that
+		// said so went ("its first Full GC will free all this" became "a
+		// Full GC frees all this", -2); the dead block says "garbage:"
+		// over what it holds, not "dead:" over "garbage: ..." (-1: read
+		// as two things in one block).
+		{`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, gcPauseAfter(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(2300*sim.Millisecond)), 119},
 	} {
 		w := frameWords(t, c.spec, c.at)
 		t.Logf("%s: %d words: %s", c.spec, len(w), strings.Join(w, " "))

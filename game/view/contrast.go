@@ -414,7 +414,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 					pct+" stopped for GC", pct+" stopped")
 			} else {
 				drawBoldFit(l, Rect{X: line.X, Y: line.Y + 4*sc, W: line.W, H: 1.25 * row}, p, []float32{1.25 * sc},
-					pct+" of time stopped for GC", pct+" stopped for GC", pct+" stopped")
+					pct+" of "+Dur(sim.Duration(rs.Time))+" stopped for GC", pct+" of time stopped for GC", pct+" stopped for GC", pct+" stopped")
 			}
 			drawGCShareBar(l, bar, track, rs, p, sc)
 			l.detail(line, "time stopped for GC", "In "+run.what+", garbage collection has stopped every thread for "+Dur(rs.GCPauseTotal)+" of "+
@@ -570,7 +570,10 @@ func liveDataNotes(snap *sim.Snapshot) []segNote {
 // other dead (its bytes are on point). Its garbage is its lesson (its
 // threads end, their data dies): big marks the bar as the lesson's.
 // Its shorter names keep the word "garbage" while they fit (a phone's
-// bar, beside its eden): the legend's word for its grey.
+// bar, beside its eden): the legend's word for its grey. Its why says
+// "garbage:" as the pooled block's says "live:", over what it holds:
+// "dead: their threads ended" over "garbage: requests' data and
+// thread-locals" read as two things in one block.
 func endedGarbageNote() segNote {
-	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"garbage: requests' data and thread-locals", "garbage of ended requests", "ended requests' garbage", "data of ended requests"}, why: []string{"dead: their threads ended", "dead: no thread uses it", "dead"}}
+	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"requests' data and thread-locals", "garbage of ended requests", "ended requests' garbage", "data of ended requests"}, why: []string{"garbage: their threads ended", "garbage: no thread uses it", "garbage"}}
 }

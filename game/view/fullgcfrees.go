@@ -20,7 +20,7 @@ func fullGCFreesH(sc float32) float32 {
 
 // fullGCFreesWords says, longest first, what a Full GC does to the
 // garbage the bracket spans, from the run's state: whether one is running
-// now, whether the run has had one yet, and whether the live part it
+// now and whether the live part it
 // keeps outweighs the garbage it frees ("only this") or not ("all this").
 func fullGCFreesWords(snap *sim.Snapshot, h *sim.HeapView) []string {
 	freed := h.OldGarbage
@@ -32,11 +32,10 @@ func fullGCFreesWords(snap *sim.Snapshot, h *sim.HeapView) []string {
 	switch {
 	case snap.PauseFull:
 		return []string{"this Full GC frees " + what, "Full GC frees " + what}
-	case snap.FullGCs == 0:
-		// Said as the run's status: "young GCs only" beside "Full GC
-		// when full" left readers asking whether it had had one.
-		return []string{"its first Full GC will free " + what, "a Full GC frees " + what}
 	}
+	// Whether the run has had one is its pause counts' line ("no Full GC
+	// yet"): said here as "its first Full GC will free all this", a
+	// reader still asked how many Full GCs the run had had.
 	return []string{"a Full GC frees " + what, "Full GC frees " + what}
 }
 

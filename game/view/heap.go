@@ -1022,6 +1022,9 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 			// at slivers), when the part has room: a bar three lines high
 			// is enough (vt-pooling's old gen, whose why is the lesson).
 			for _, why := range sg.why {
+				if sayAgain(labels[0], why) {
+					continue
+				}
 				if ww := TextWidth(why, sc); ww+6*sc <= sg.r.W && y-line >= bar.Y+sc {
 					wx := sg.r.X + (sg.r.W-ww)/2
 					l.Rect(Rect{X: wx - 2*sc, Y: y - line, W: ww + 4*sc, H: line}, plate)
@@ -1073,16 +1076,28 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 
 // oneLineLabels are a part's labels in a bar one line high, longest
 // first: each of its names with why it is there ("thread-local data ·
-// live"; no line above for it), then with its size, then alone.
+// live"; no line above for it), then with its size, then alone. A name
+// is not followed by a why whose first word it already says ("garbage of
+// ended requests · garbage").
 func oneLineLabels(sg heapSeg) []string {
 	var ts []string
 	for _, n := range append(slices.Clip(sg.names), sg.words) {
 		for _, why := range sg.why {
-			ts = append(ts, n+" · "+strings.TrimSuffix(why, ":"))
+			if !sayAgain(n, why) {
+				ts = append(ts, n+" · "+strings.TrimSuffix(why, ":"))
+			}
 		}
 		ts = append(ts, n+" "+Size(sg.b), n)
 	}
 	return ts
+}
+
+// sayAgain reports whether a part's label already says its why's first
+// word ("garbage" over "garbage", "garbage of ended requests ·
+// garbage"): the why is left out.
+func sayAgain(label, why string) bool {
+	w, _, _ := strings.Cut(strings.TrimSuffix(why, ":"), ":")
+	return strings.Contains(label, w)
 }
 
 // segLabels is a part's one label, longest first: each of its names

@@ -110,4 +110,13 @@ func drawGCShareBar(l *List, r Rect, trackW float32, snap *sim.Snapshot, p *Pale
 		}
 		x += w
 	}
+	// A run with young pauses and no Full GC says so: under the other
+	// run's "5 Full × 47.1 ms", this one's "55 young × 6.3 ms" alone left
+	// a reader asking how many Full GCs it had.
+	if snap.FullPauses == 0 && len(parts) > 0 {
+		t := "no Full GC yet"
+		if tx := max(x, words); tx+TextWidth(t, sc) <= r.Right() {
+			l.Text(tx, ty, t, sc, p.TextDim)
+		}
+	}
 }
