@@ -40,6 +40,10 @@ type Snapshot struct {
 	VirtualLive  int
 	PlatformLive int // live OS threads (ThreadMXBean count)
 	PlatformApp  int // of which started by the workload
+	// Unparker: JDK 21's VirtualThread-unparker has started, the
+	// platform thread that wakes sleeping virtual threads (one of the
+	// JVM's own in PlatformLive, the one a run of platform threads lacks).
+	Unparker bool
 	// App platform threads by state (all of them, not only the listed).
 	PlatformRunning, PlatformRunnable int
 	PlatformParked                    [parkReasonCount]int
@@ -367,6 +371,7 @@ func (s *Sim) fillThreads(snap *Snapshot) {
 	snap.VirtualLive = s.liveVT
 	snap.PlatformLive = s.liveOS
 	snap.PlatformApp = s.appOS
+	snap.Unparker = s.unparker >= 0 // it never ends
 }
 
 // fillHeap writes the generations' sizes and contents by category.

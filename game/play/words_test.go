@@ -87,7 +87,13 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		// ~5,000 ms", +3, the axis's end label -2: readers had to find the
 		// number on the axis) and both scales say what a square counts
 		// ("tasks", "threads", +2: "5 of what?").
-		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 105},
+		// Stop 33, 105 → 118: the OS panel keeps the resident memory's
+		// threads line under its total ("200 platform threads: 24 KB each
+		// in RAM, 1.0 MB reserved", +10: a reader who had learnt "1 MB a
+		// thread" took "threads 4.7 MB" for an error), and the virtual
+		// run's kinds name JDK 21's unparker ("6 JVM + 1 sleep timer",
+		// +3: "6 JVM" here beside "7 JVM" there did not add up).
+		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 118},
 		// 111 before stop 22 drew the thread-per-request case under the
 		// pooled marks (its 11 words; the GC bar's "of the whole run"
 		// went to the hover, the caption's last sentence went). 123 since

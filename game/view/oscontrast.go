@@ -46,7 +46,8 @@ func drawOSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palett
 		// its 18 were carriers); the shown run's are the panel's title.
 		words := []string{n + ": " + row.name, n}
 		if row.s != shown {
-			words = append([]string{n + ": " + row.name + " (" + osKindsWords(row.s) + ")"}, words...)
+			kinds := " (" + osKindsWords(row.s) + ")"
+			words = append([]string{n + ": " + row.name + kinds, n + ": " + other + kinds}, words...)
 		}
 		l.TextFit(line(), sc, p.Text, words...)
 		y += CharH*sc + 2*sc
@@ -58,7 +59,7 @@ func drawOSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palett
 		"Each bar is a run's live OS threads, drawn to one scale and cut into their kinds: "+
 			"this run "+Count(int64(shown.PlatformLive))+" ("+osKindsWords(shown)+"), the "+other+" run "+
 			Count(int64(c.Snap.PlatformLive))+" ("+osKindsWords(c.Snap)+"). A platform thread is an OS thread; "+
-			"virtual threads run on a few carriers, each an OS thread.")
+			"virtual threads run on a few carriers, each an OS thread."+unparkerSay(shown, c.Snap))
 	return true
 }
 
@@ -69,9 +70,15 @@ func osContrasted(shown *sim.Snapshot, c *Contrast) bool {
 }
 
 // osKindsWords says a run's OS threads as a sum of their kinds ("200
-// platform + 6 JVM", "11 carriers + 7 JVM").
+// platform + 6 JVM", "11 carriers + 6 JVM + 1 sleep timer"). JDK 21's
+// VirtualThread-unparker is named apart: "6 JVM" beside "7 JVM" in the
+// other run read as a count that did not add up.
 func osKindsWords(s *sim.Snapshot) string {
 	carriers, app, jvm := osKinds(s)
+	timer := 0
+	if s.Unparker && jvm > 0 {
+		timer, jvm = 1, jvm-1
+	}
 	out := ""
 	add := func(n int, w string) {
 		if n > 0 {
@@ -84,7 +91,17 @@ func osKindsWords(s *sim.Snapshot) string {
 	add(carriers, plural(carriers, "carrier", "carriers"))
 	add(app, "platform")
 	add(jvm, "JVM")
+	add(timer, "sleep timer")
 	return out
+}
+
+// unparkerSay says what the sleep timer of osKindsWords is, where a run
+// of the two has one.
+func unparkerSay(a, b *sim.Snapshot) string {
+	if !a.Unparker && !b.Unparker {
+		return ""
+	}
+	return " The sleep timer is JDK 21's VirtualThread-unparker, a platform thread that wakes sleeping virtual threads when their time is up (JDK 25 leaves that to the scheduler's own threads)."
 }
 
 // drawOSKindsBar draws a run's OS threads in bar, a part per kind in the

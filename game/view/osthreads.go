@@ -144,7 +144,16 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, measured bool, l
 	withRuns := ns == 0 && osContrasted(snap, con) && len(foot) > total+1 &&
 		float32(total+1)*CharH*sc+osContrastH(sc) <= body.H
 	if withRuns {
-		foot = foot[:total+1]
+		// As many of the parts' lines as leave the runs their room: cut
+		// to the total alone on a panel with room for both, a reader took
+		// "threads 4.7 MB" for 200 threads' stacks (1 MB each, they had
+		// read) with nothing saying it was the pages in use.
+		// The threads' line only: the JVM's is the title's count again.
+		keep := total + 1
+		if snap.RSSThreads > 0 && len(foot) > keep && float32(keep+1)*CharH*sc+osContrastH(sc)+4*sc <= body.H {
+			keep++
+		}
+		foot = foot[:keep]
 	}
 	// The grid keeps room for two rows of its largest cells (or half the
 	// panel); the lines that do not fit under it give way to the one-line
@@ -429,6 +438,17 @@ func osCountLines(snap *sim.Snapshot, measured bool, onCPU, waiting, jvm int) []
 	return [][]string{append(out, strings.Join(shortest, " + ")+cpu, strings.Join(shortest, " + "), Count(int64(snap.PlatformLive))+" threads")}
 }
 
+// reservedStack is the stack a listed platform thread of the program
+// reserves (-Xss), 0 when none is listed.
+func reservedStack(snap *sim.Snapshot) sim.Bytes {
+	for i := range snap.Platform {
+		if snap.Platform[i].Stack > 0 {
+			return snap.Platform[i].Stack
+		}
+	}
+	return 0
+}
+
 // rssLines are the resident memory's total as a sum of its parts on one
 // line (the snapshot carries them; they sum to the total), then at most
 // two short lines saying what the two larger parts hold. A wall of eight
@@ -474,6 +494,14 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 			if why == " of native memory" {
 				alts = append(alts, "  "+who+": "+each+" each"+why)
 			}
+		}
+		// The stack each reserves, beside what it holds in RAM: a reader
+		// who had read "1 MB a platform thread" took 4.7 MB for 200
+		// threads for a mistake.
+		if xss := reservedStack(snap); xss > 0 {
+			alts = append([]string{"  " + who + ": about " + each + " each in RAM; each reserves a " + Size(xss) + " stack, mostly untouched",
+				"  " + who + ": about " + each + " each in RAM (" + Size(xss) + " stack reserved)",
+				"  " + who + ": " + each + " each in RAM, " + Size(xss) + " reserved"}, alts...)
 		}
 		out = append(out, append(alts, "  "+each+" a thread"))
 	}
