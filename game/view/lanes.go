@@ -361,13 +361,14 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// (a phone's lane): "992 B" alone before an empty track read as
 		// "992 B of what?", and "992 B of 2 KB" asked it still where
 		// "stack" fits before it; "stack 992 B of 2 KB", two stops on,
-		// "what is the 2 KB?": the bar's length is, "(bar: 2 KB)".
+		// "what is the 2 KB?": the bar's length is, "(bar: 2 KB)"; and
+		// "is the 2 KB a cap or the stack's size now?": "(full bar: 2 KB)".
 		sizeWords := Size(sim.Bytes(cv.Frames) * 8)
 		one := ""
 		for _, w := range []struct {
 			s    string
 			keep float32 // the least track left beside the words
-		}{{"stack " + sizeWords + " (bar up to " + full + ")", bar.W * 0.38}, {"stack " + sizeWords + " (bar: " + full + ")", 4 * CharW * size}, {sizeWords + " of " + full, 4 * CharW * size}} {
+		}{{"stack " + sizeWords + " (bar up to " + full + ")", bar.W * 0.38}, {"stack " + sizeWords + " (full bar: " + full + ")", 4 * CharW * size}, {"stack " + sizeWords + " (bar: " + full + ")", 4 * CharW * size}, {sizeWords + " of " + full, 4 * CharW * size}} {
 			if ow := TextWidth(w.s, size) + 6*sc; bar.W-ow >= w.keep {
 				one = w.s
 				break

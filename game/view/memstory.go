@@ -389,6 +389,11 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 	heapWords := []string{hs, "heap"}
 	if largest.b*2 >= snap.RSSHeap && largest.short != "" {
 		heapWords = append([]string{hs + ": mostly " + largest.short}, heapWords...)
+		if largest.m == MeanGarbage {
+			// Whose garbage: "mostly garbage" left a reader asking where
+			// it came from.
+			heapWords = append([]string{hs + ": mostly finished requests' garbage"}, heapWords...)
+		}
 	}
 	// The limit: a line at the bar's end from its name down past the bar,
 	// what is left before it a segment of its own (a sunken track, no

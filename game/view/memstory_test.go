@@ -40,7 +40,7 @@ func TestMemoryStoryIsTheBigMark(t *testing.T) {
 			txt := texts(&l)
 			assert.Contains(t, txt, "8 carriers' OS threads: "+PartsSize(snap.RSSThreads), name)
 			assert.Regexp(t, `16 virtual threads: 15.9 KB`, txt, name)
-			assert.Regexp(t, `(?m)^heap `+regexp.QuoteMeta(Size(snap.RSSHeap))+`(: mostly garbage.*)?$`, txt, name)
+			assert.Regexp(t, `(?m)^heap `+regexp.QuoteMeta(Size(snap.RSSHeap))+`(: mostly (finished requests. )?garbage.*)?$`, txt, name)
 			// The JVM itself says what it is, at the parts' precision: its
 			// parts add up to the title's whole ("220 MB" over 220.2).
 			assert.Regexp(t, `(?m)^JVM( itself:?)? `+regexp.QuoteMeta(PartsSize(snap.RSSJVM))+`(: code, classes, GC tables.*)?$`, txt, name)
@@ -259,7 +259,7 @@ func TestHeapSaidOnceAndToScale(t *testing.T) {
 	}
 	assert.Equal(t, 1, n, "the heap's size is written once:\n%s", texts(&l))
 	// Why 12.7 MB of heap beside the threads' 15.9 KB: what most of it is.
-	assert.Contains(t, texts(&l), "heap "+heapSize+": mostly garbage")
+	assert.Contains(t, texts(&l), "heap "+heapSize+": mostly finished requests' garbage", "what the heap mostly holds, and whose")
 	said := ""
 	for _, rg := range l.Regions() {
 		if rg.Name == "memory" {
