@@ -345,6 +345,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	bar.W -= 2 * sc
 	scaleSaid := false // the lane's words, with the scale, after the track
 	trackSaid := false // the track's scale is written on this lane
+	gaugeEnd := ""     // the scale written inside the track's end
 	full := strings.Replace(Size(sim.Bytes(s.scaleW)*8), ".0 ", " ", 1)
 	if text && !paused {
 		// The bar's scale, right of its track: "992 B" on a bar half the
@@ -365,11 +366,25 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// "is the 2 KB a cap or the stack's size now?": "(full bar: 2 KB)".
 		sizeWords := Size(sim.Bytes(cv.Frames) * 8)
 		one := ""
+		// Best, a gauge: the track's end says its scale inside it, and the
+		// words after it say the stack's size alone. "stack 992 B (bar:
+		// 2 KB)" was read as two numbers, and "992 B of 2 KB" as a cap.
+		if words := "stack " + sizeWords; nameStack && s.snap != nil && busyLanes(s.snap) == 1 {
+			ow := TextWidth(words, size) + 6*sc
+			track := bar.W - ow
+			fill := track * float32(cv.Frames) / float32(max(s.scaleW, 1))
+			if lw := TextWidth(full, size) + 4*sc; track >= 8*CharW*size && track-fill >= lw+4*sc {
+				l.TextFit(Rect{X: bar.Right() - ow + 4*sc, Y: lr.Y, W: ow - 4*sc, H: lr.H}, size, p.Text, words)
+				bar.W -= ow
+				gaugeEnd = full
+				scaleSaid, trackSaid = true, true
+			}
+		}
 		for _, w := range []struct {
 			s    string
 			keep float32 // the least track left beside the words
 		}{{"stack " + sizeWords + " (bar up to " + full + ")", bar.W * 0.38}, {"stack " + sizeWords + " (full bar: " + full + ")", 4 * CharW * size}, {"stack " + sizeWords + " (bar: " + full + ")", 4 * CharW * size}, {sizeWords + " of " + full, 4 * CharW * size}} {
-			if ow := TextWidth(w.s, size) + 6*sc; bar.W-ow >= w.keep {
+			if ow := TextWidth(w.s, size) + 6*sc; gaugeEnd == "" && bar.W-ow >= w.keep {
 				one = w.s
 				break
 			}
@@ -415,6 +430,14 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// read alike without one.
 		l.Rect(bar, p.Background.Alpha(0.55))
 		l.Frame(bar, max(1, sc*0.75), p.PanelEdge)
+		if gaugeEnd != "" {
+			// The scale at the track's end, on the lane's background, as
+			// a gauge's last mark.
+			gw := TextWidth(gaugeEnd, size)
+			end := Rect{X: bar.Right() - gw - 3*sc, Y: lr.Y, W: gw + 3*sc, H: lr.H}
+			l.Rect(Rect{X: end.X - sc, Y: bar.Y - sc, W: end.W + 2*sc, H: bar.H + 2*sc}, p.Grid)
+			l.Text(end.X+sc, lr.Y, gaugeEnd, size, p.TextDim)
+		}
 	}
 	if paused {
 		// Stopped at a safepoint for the collection: the bar greys out.

@@ -150,24 +150,54 @@ func TestStackBarSaysItsScaleAndIsThinnerThanTheToken(t *testing.T) {
 	require.Positive(t, in.Snap.Mounted)
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
-	// One lane busy, one stack bar: its words say the scale, after the
-	// track ("stack 992 B ─ full bar = 2.0 KB" read as two things).
+	// One lane busy, one stack bar: a gauge, the track's end saying its
+	// scale inside it and the words after it the stack's size ("stack
+	// 992 B ─ full bar = 2.0 KB" and "stack 992 B (bar: 2 KB)" read as two
+	// numbers, "992 B of 2 KB" as a cap).
 	require.Equal(t, 1, busyLanes(in.Snap))
-	assert.Contains(t, texts(&l), "stack "+Size(sim.Bytes(in.Snap.Carriers[busyLane(in.Snap)].Frames)*8)+" (bar up to 2 KB)\n")
+	used := Size(sim.Bytes(in.Snap.Carriers[busyLane(in.Snap)].Frames) * 8)
+	assertGauge := func(l *List, sz [3]float32) {
+		t.Helper()
+		var fill, end, words Rect
+		var fills []Rect
+		for _, it := range l.Items {
+			switch {
+			case it.Kind == KindRect && it.Meaning == MeanNativeStack:
+				fills = append(fills, it.Bounds())
+			case it.Kind == KindText && it.Text == "2 KB":
+				end = it.Bounds()
+			case it.Kind == KindText && it.Text == "stack "+used:
+				words = it.Bounds()
+			}
+		}
+		for _, f := range fills {
+			// The lane's fill (the legend has a swatch of it too).
+			if c := f.Y + f.H/2; c > words.Y && c < words.Bottom() {
+				fill = f
+			}
+		}
+		require.False(t, end.Empty() || words.Empty() || fill.Empty(), "%v: the bar, its scale and its words", sz)
+		assert.Greater(t, end.X, fill.Right(), "%v: the scale past the stack's fill", sz)
+		assert.Less(t, end.Right(), words.X, "%v: the scale at the track's end, before the words", sz)
+	}
+	assertGauge(&l, [3]float32{1200, 800, 1})
 	assert.NotContains(t, texts(&l), "full bar = ")
-	// At the judged desktop frame and on a phone the long words do not
-	// fit: the shorter ones still say the scale ("992 B" alone before an
+	// The judged desktop frame has the gauge too; on a phone the gauge
+	// does not fit: the shorter words still say the scale ("992 B" alone before an
 	// empty track read as "992 B of what?", and "992 B of 2 KB" still
 	// asked it where "stack" fits before it). On the phone the token says
 	// the loop's group without its id, which leaves them the room.
 	in.MemLimit = 256 * sim.MB // the page's, as the judged frames have it
-	used := Size(sim.Bytes(in.Snap.Carriers[busyLane(in.Snap)].Frames) * 8)
 	for _, c := range []struct {
 		sz    [3]float32
 		words string
-	}{{[3]float32{1134, 464, 1}, "stack " + used + " (bar: 2 KB)"}, {phoneCanvas, used + " of 2 KB"}} {
+	}{{[3]float32{1134, 464, 1}, ""}, {phoneCanvas, used + " of 2 KB"}} {
 		var l List
 		Build(&l, c.sz[0], c.sz[1], &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: c.sz[2]})
+		if c.words == "" {
+			assertGauge(&l, c.sz)
+			continue
+		}
 		assert.Contains(t, texts(&l), "\n"+c.words+"\n", "%v", c.sz)
 	}
 	var tok, stack float32
