@@ -201,6 +201,12 @@ func gcName(k sim.GCKind) string {
 	if s == "g1" {
 		return "G1"
 	}
+	// Capitalised as HotSpot's own names and the scenarios' titles write
+	// them: "Parallel" in a header over "parallel GC" in the heap's title
+	// read as two things.
+	if s != "" {
+		s = strings.ToUpper(s[:1]) + s[1:]
+	}
 	return s
 }
 

@@ -82,7 +82,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// "young GCs 0 · Full GCs 0" was two numbers saying nothing.
 		right = "young GCs " + Count(snap.YoungGCs) + " · Full GCs " + Count(snap.FullGCs)
 	}
-	titles := []string{"heap " + Size(h.Max) + " · " + snap.GC.String() + " GC", "heap " + Size(h.Max), "heap"}
+	titles := []string{"heap " + Size(h.Max) + " · " + gcName(snap.GC) + " GC", "heap " + Size(h.Max), "heap"}
 	if c := s.contrast; s.pairCols && c != nil && c.Snap != nil && snap.Paused && c.Snap.Paused && snap.PauseFull == c.Snap.PauseFull {
 		// The two runs' columns say over the title that both are
 		// paused (drawPairColumns): words under those would be hidden.
