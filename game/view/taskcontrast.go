@@ -140,7 +140,9 @@ func drawTaskContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, total i
 		room -= TextWidth(name, sc) + 2*CharW*sc
 	}
 	endWords, saidEnd := "", false
-	for _, w := range []string{"finishes at " + roughMs(end), "finishes " + roughMs(end), "finishes"} {
+	// "expected:" where it fits says what the pale part is: its colour
+	// is not in the legend, which two readers asked for.
+	for _, w := range []string{"expected: finishes at " + roughMs(end), "finishes at " + roughMs(end), "finishes " + roughMs(end), "finishes"} {
 		if TextWidth(w, sc) <= room {
 			endWords, saidEnd = w, w != "finishes"
 			break
