@@ -431,12 +431,13 @@ func TestComparedPauseStepSaysWhoseThreadsStop(t *testing.T) {
 	got := s.Input(con).Step
 	assert.True(t, strings.HasPrefix(got, "Step in the run of 10,000 pooled virtual threads: "), got)
 	assert.Contains(t, got, "that run's Java threads stop for")
-	assert.NotContains(t, got, "other run", "the other run is not in a pause")
+	assert.Empty(t, s.Input(con).StepOther, "the other run is not in a pause")
 	// The other run in a young GC too: the line says so, with its length
 	// (the pair's flag said "young GC in both runs" over a line naming
 	// one pause).
 	con.Snap = &sim.Snapshot{Paused: true, PauseStart: 1000, PauseEnd: 1000 + sim.Time(6300*sim.Microsecond)}
-	assert.True(t, strings.HasSuffix(s.Input(con).Step, " The other run is in a young GC too, of 6.3 ms."), s.Input(con).Step)
+	assert.Equal(t, "The other run is in a young GC too, of 6.3 ms.", s.Input(con).StepOther)
+	assert.Equal(t, got, s.Input(con).Step, "the step's own words unchanged")
 	con.Snap.PauseFull = true
-	assert.NotContains(t, s.Input(con).Step, "other run", "a Full GC there is not this step's kind of pause")
+	assert.Empty(t, s.Input(con).StepOther, "a Full GC there is not this step's kind of pause")
 }

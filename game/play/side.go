@@ -145,10 +145,13 @@ func (s *Side) Input(con *view.Contrast) view.SideInput {
 			step = "Step in the run of " + who + ":" + strings.TrimPrefix(step, "Step:")
 			step = strings.Replace(step, " every Java thread stops for ", " that run's Java threads stop for ", 1)
 		}
-		step += otherPauseWords(&s.stepped, con.Snap)
+	}
+	other := ""
+	if con != nil && step != "" {
+		other = otherPauseWords(&s.stepped, con.Snap)
 	}
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual, Contrast: con,
-		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(con), Callouts: s.viewCallouts(), Step: step,
+		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(con), Callouts: s.viewCallouts(), Step: step, StepOther: other,
 		MemLimit: containerLimit(s.values), WakeLatency: s.sm.Config().Machine.WakeLatency}
 }
 
@@ -165,7 +168,7 @@ func otherPauseWords(stepped *sim.Event, other *sim.Snapshot) string {
 	if other.PauseFull {
 		kind = "a Full GC"
 	}
-	return " The other run is in " + kind + " too, of " + view.PauseDur(other.PauseEnd.Sub(other.PauseStart)) + "."
+	return "The other run is in " + kind + " too, of " + view.PauseDur(other.PauseEnd.Sub(other.PauseStart)) + "."
 }
 
 // containerLimit is the memory limit of a scenario that runs the JVM in a

@@ -105,7 +105,23 @@ func stepLines(w float32, in *SideInput, sc float32) []string {
 	if in.Step == "" {
 		return nil
 	}
-	return Wrap(Plain(in.Step), w-4*pad*sc, sc)
+	lines := Wrap(Plain(in.Step), w-4*pad*sc, sc)
+	if in.StepOther == "" {
+		return lines
+	}
+	with := Wrap(Plain(stepWithOther(in)), w-4*pad*sc, sc)
+	if len(with) == len(lines) || w >= 2*pairColumnMinW*sc {
+		return with
+	}
+	return lines
+}
+
+// stepWithOther is the step's line with what the compared run is doing.
+func stepWithOther(in *SideInput) string {
+	if in.StepOther == "" {
+		return in.Step
+	}
+	return in.Step + " " + in.StepOther
 }
 
 // calloutBandH is the height of the callouts' band of a side w pixels wide.
@@ -155,7 +171,7 @@ func drawCaption(l *List, r Rect, sideH float32, in *SideInput, p *Palette, sc f
 		l.Text(x, y+float32(i)*CharH*sc, line, sc, p.TextWarn)
 	}
 	if len(step) > 0 {
-		caption += " " + Plain(in.Step)
+		caption += " " + Plain(stepWithOther(in))
 	}
 	l.region(box, "caption", caption)
 }

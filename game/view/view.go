@@ -90,6 +90,11 @@ type SideInput struct {
 	// stepping): drawn under the caption, since the caption is about the
 	// whole state and a step moves one event.
 	Step string
+	// StepOther, after a step to a pause, says the compared run is in
+	// one too (game/play's otherPauseWords): drawn after Step where the
+	// pair is drawn as columns, or where it adds no line (a phone's extra
+	// line cost the pair's rows their room).
+	StepOther string
 	// Contrast, when not nil, is the case the article compares this one
 	// with, run by the playground beside it at the same simulated time
 	// (only when one case is shown): what a story draws as the other
