@@ -366,15 +366,19 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// "is the 2 KB a cap or the stack's size now?": "(full bar: 2 KB)".
 		sizeWords := Size(sim.Bytes(cv.Frames) * 8)
 		one := ""
-		// Best, a gauge: the track's end says its scale inside it, and the
-		// words after it say the stack's size alone. "stack 992 B (bar:
+		// Best, a gauge: the words before it say the stack's size alone,
+		// and the track's end says its scale inside it. "stack 992 B (bar:
 		// 2 KB)" was read as two numbers, and "992 B of 2 KB" as a cap.
 		if words := "stack " + sizeWords; nameStack && s.snap != nil && busyLanes(s.snap) == 1 {
 			ow := TextWidth(words, size) + 6*sc
 			track := bar.W - ow
 			fill := track * float32(cv.Frames) / float32(max(s.scaleW, 1))
 			if lw := TextWidth(full, size) + 4*sc; track >= 8*CharW*size && track-fill >= lw+4*sc {
-				l.TextFit(Rect{X: bar.Right() - ow + 4*sc, Y: lr.Y, W: ow - 4*sc, H: lr.H}, size, p.Text, words)
+				// The size before the gauge, its scale at the gauge's end:
+				// "[bar] 2 KB stack 992 B" put the two numbers side by side,
+				// and a reader still asked which was the stack's.
+				l.TextFit(Rect{X: bar.X, Y: lr.Y, W: ow - 4*sc, H: lr.H}, size, p.Text, words)
+				bar.X += ow
 				bar.W -= ow
 				gaugeEnd = full
 				scaleSaid, trackSaid = true, true

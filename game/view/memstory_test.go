@@ -150,10 +150,11 @@ func TestStackBarSaysItsScaleAndIsThinnerThanTheToken(t *testing.T) {
 	require.Positive(t, in.Snap.Mounted)
 	var l List
 	Build(&l, 1200, 800, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
-	// One lane busy, one stack bar: a gauge, the track's end saying its
-	// scale inside it and the words after it the stack's size ("stack
-	// 992 B ─ full bar = 2.0 KB" and "stack 992 B (bar: 2 KB)" read as two
-	// numbers, "992 B of 2 KB" as a cap).
+	// One lane busy, one stack bar: a gauge, the words before it saying
+	// the stack's size and the track's end its scale ("stack 992 B ─ full
+	// bar = 2.0 KB" and "stack 992 B (bar: 2 KB)" read as two numbers,
+	// "992 B of 2 KB" as a cap, and "[bar] 2 KB stack 992 B" as two
+	// sizes side by side).
 	require.Equal(t, 1, busyLanes(in.Snap))
 	used := Size(sim.Bytes(in.Snap.Carriers[busyLane(in.Snap)].Frames) * 8)
 	assertGauge := func(l *List, sz [3]float32) {
@@ -178,7 +179,7 @@ func TestStackBarSaysItsScaleAndIsThinnerThanTheToken(t *testing.T) {
 		}
 		require.False(t, end.Empty() || words.Empty() || fill.Empty(), "%v: the bar, its scale and its words", sz)
 		assert.Greater(t, end.X, fill.Right(), "%v: the scale past the stack's fill", sz)
-		assert.Less(t, end.Right(), words.X, "%v: the scale at the track's end, before the words", sz)
+		assert.Less(t, words.Right(), fill.X, "%v: the stack's size before the gauge, apart from its scale", sz)
 	}
 	assertGauge(&l, [3]float32{1200, 800, 1})
 	assert.NotContains(t, texts(&l), "full bar = ")
