@@ -465,7 +465,13 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	// full and took it for an error.
 	h := &snap.Heap
 	if used := h.Used(); snap.RSSHeap > used+used/5 {
-		out = append(out, []string{"  heap: every page written since the start, more than the " + Size(used) + " in use now",
+		// Its three sizes in one line where it fits: the maximum (the
+		// header's and the heap panel's), the pages in RAM (this line's
+		// sum) and what is in use; the lab's readers met the three apart
+		// and asked which was the heap.
+		out = append(out, []string{"  heap: " + PartsSize(snap.RSSHeap) + " in RAM of its " + Size(h.Max) + " maximum; " + Size(used) + " in use now",
+			"  heap: " + PartsSize(snap.RSSHeap) + " in RAM of " + Size(h.Max) + "; " + Size(used) + " in use",
+			"  heap: every page written since the start, more than the " + Size(used) + " in use now",
 			"  heap: pages written so far, more than the " + Size(used) + " in use",
 			"  heap: pages written, not " + Size(used) + " in use"})
 	}
