@@ -388,18 +388,23 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 			s    string
 			keep float32 // the least track left beside the words
 		}{{"stack " + sizeWords + " (bar up to " + full + ")", bar.W * 0.38}, {"stack " + sizeWords + " (full bar: " + full + ")", 4 * CharW * size}, {"stack " + sizeWords + " (bar: " + full + ")", 4 * CharW * size}, {sizeWords + " of " + full, 4 * CharW * size}} {
-			if ow := TextWidth(w.s, size) + 6*sc; gaugeEnd == "" && bar.W-ow >= w.keep {
+			if ow := TextWidth(w.s, size) + 6*sc; bar.W-ow >= w.keep {
 				one = w.s
 				break
 			}
 		}
-		if ow := TextWidth(one, size) + 6*sc; one != "" && nameStack && s.snap != nil && busyLanes(s.snap) == 1 {
+		switch ow := TextWidth(one, size) + 6*sc; {
+		case gaugeEnd != "":
+			// The gauge says the scale: no other words for it (on a wide
+			// lane "full bar = 2 KB" was drawn beside the gauge's "2 KB").
+		case one != "" && nameStack && s.snap != nil && busyLanes(s.snap) == 1:
 			l.TextFit(Rect{X: bar.Right() - ow + 4*sc, Y: lr.Y, W: ow - 4*sc, H: lr.H}, size, p.Text, one)
 			bar.W -= ow
 			scaleSaid, trackSaid = true, true
-		} else if a := "full bar = " + full; need+TextWidth(a, size)+6*sc <= bar.W*0.7 {
+		case need+TextWidth("full bar = "+full, size)+6*sc <= bar.W*0.7:
 			// Only in full: "bar 2.0 KB" read as cryptic; where the
 			// words do not fit, the explanation on point gives the scale.
+			a := "full bar = " + full
 			sw := TextWidth(a, size) + 6*sc
 			if nameStack {
 				l.TextFit(Rect{X: bar.Right() - sw + 4*sc, Y: lr.Y, W: sw - 4*sc, H: lr.H}, size, p.Text, a)

@@ -183,6 +183,12 @@ func TestStackBarSaysItsScaleAndIsThinnerThanTheToken(t *testing.T) {
 	}
 	assertGauge(&l, [3]float32{1200, 800, 1})
 	assert.NotContains(t, texts(&l), "full bar = ")
+	// A wide lane: the gauge alone says the scale (its "2 KB" beside a
+	// "full bar = 2 KB" said it twice).
+	var wide List
+	Build(&wide, 1920, 1080, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
+	assertGauge(&wide, [3]float32{1920, 1080, 1})
+	assert.NotContains(t, texts(&wide), "full bar = ", "the scale said once")
 	// The judged desktop frame has the gauge too; on a phone the gauge
 	// does not fit: the shorter words still say the scale ("992 B" alone before an
 	// empty track read as "992 B of what?", and "992 B of 2 KB" still
