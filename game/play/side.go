@@ -164,11 +164,7 @@ func otherPauseWords(stepped *sim.Event, other *sim.Snapshot) string {
 	if stepped.Kind != sim.EvGCPause || other == nil || !other.Paused || other.PauseFull != (stepped.B == 1) {
 		return ""
 	}
-	kind := "a young GC"
-	if other.PauseFull {
-		kind = "a Full GC"
-	}
-	return "The other run is in " + kind + " too, of " + view.PauseDur(other.PauseEnd.Sub(other.PauseStart)) + "."
+	return "The other run is in a " + view.PauseKind(other) + " too, of " + view.PauseDur(other.PauseEnd.Sub(other.PauseStart)) + "."
 }
 
 // containerLimit is the memory limit of a scenario that runs the JVM in a

@@ -277,7 +277,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		l.Rect(b, p.Background)
 		l.Frame(b, 1, p.PanelEdge)
 		l.Text(b.X+4*sc, b.Y+(b.H-row)/2, t, sc, p.Text)
-		l.detail(b, "GC pause", "Both runs are in a stop-the-world "+pauseKind(snap)+" at this moment, each in its own JVM: every Java thread of each is stopped until its collector is done. "+
+		l.detail(b, "GC pause", "Both runs are in a stop-the-world "+PauseKind(snap)+" at this moment, each in its own JVM: every Java thread of each is stopped until its collector is done. "+
 			"The two runs allocate alike, so their young generations fill at about the same moments."+youngGCSay(snap, c.Snap))
 	}
 	shown := s.shownName
@@ -314,10 +314,10 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			// Its own pause, from its own snapshot: a flag at the
 			// title's end, framed as the pair's "both runs in a young
 			// GC" is, in words alone (the stripes are the share bars').
-			t := pauseKind(rs) + " now"
+			t := PauseKind(rs) + " now"
 			if stacked {
 				// A phone's row keeps room for the run's name.
-				t = pauseKind(rs)
+				t = PauseKind(rs)
 			}
 			tw := TextWidth(t, sc)
 			var st Rect
@@ -459,8 +459,8 @@ func drawBoldFit(l *List, r Rect, p *Palette, sizes []float32, words ...string) 
 	}
 }
 
-// pauseKind names the kind of snap's pause.
-func pauseKind(snap *sim.Snapshot) string {
+// PauseKind names the kind of snap's pause ("young GC", "Full GC").
+func PauseKind(snap *sim.Snapshot) string {
 	if snap.PauseFull {
 		return "Full GC"
 	}
@@ -475,7 +475,7 @@ func pauseKind(snap *sim.Snapshot) string {
 // step line's "a young GC began" tied to no mark in the picture, whose
 // bars were the old gens alone.
 func bothPausedWords(snap *sim.Snapshot) []string {
-	t := "both runs in a " + pauseKind(snap)
+	t := "both runs in a " + PauseKind(snap)
 	if snap.PauseFull {
 		return []string{t}
 	}

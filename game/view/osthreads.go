@@ -144,11 +144,11 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, measured bool, l
 	withRuns := ns == 0 && osContrasted(snap, con) && len(foot) > total+1 &&
 		float32(total+1)*CharH*sc+osContrastH(sc) <= body.H
 	if withRuns {
-		// As many of the parts' lines as leave the runs their room: cut
-		// to the total alone on a panel with room for both, a reader took
-		// "threads 4.7 MB" for 200 threads' stacks (1 MB each, they had
-		// read) with nothing saying it was the pages in use.
-		// The threads' line only: the JVM's is the title's count again.
+		// With the total, the threads' line where the runs keep their
+		// room: cut to the total alone, a reader took "threads 4.7 MB"
+		// for 200 threads' stacks (1 MB each, they had read) with nothing
+		// saying it was the pages in use. Not the JVM's line: it is the
+		// title's count again.
 		keep := total + 1
 		if snap.RSSThreads > 0 && len(foot) > keep && float32(keep+1)*CharH*sc+osContrastH(sc)+4*sc <= body.H {
 			keep++
