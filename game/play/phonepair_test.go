@@ -17,7 +17,17 @@ import (
 func phoneFrame(p *Playground) (*view.List, string) {
 	var l view.List
 	hdr := p.Header()
-	view.Build(&l, 712, 890, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{Scale: 2})
+	// As the page draws it: at scale 1.5 (game.MaxDeviceScale; a phone's
+	// screen has 2), after frames drawn while the compared run caught up
+	// without it (the sides remember their legend from frame to frame).
+	sides, ins := p.Views(nil), p.Inputs(nil)
+	alone := append([]view.SideInput(nil), ins...)
+	for i := range alone {
+		alone[i].Contrast = nil
+	}
+	opts := &view.Options{Scale: 1.5}
+	view.Build(&l, 534, 667, &hdr, sides, alone, opts)
+	view.Build(&l, 534, 667, &hdr, sides, ins, opts)
 	legend := l.H
 	for i := len(l.Items) - 1; i >= 0; i-- {
 		if it := &l.Items[i]; it.Kind == view.KindRect && it.X == 0 && it.W == l.W && it.Color == view.OkabeIto.Panel {
@@ -140,4 +150,40 @@ func TestFullGCEdgeIsDrawnOnlyWhereSaid(t *testing.T) {
 func TestPhonePooledGarbageIsNamed(t *testing.T) {
 	_, words := phoneFrame(contrastAt(t, pooledSpec, sim.Time(1750*sim.Millisecond)))
 	require.Contains(t, words, "\ngarbage\n", "the pooled run's garbage named on it")
+}
+
+// The frame is the state's, not its history's: the page draws frames
+// without the compared run while it catches up, and the sides remember
+// the legend those frames drew (a taller one, for one run's marks). On a
+// phone a little shorter than the shots' (440 CSS pixels), that legend
+// left the pair no room, and the same state drew one run after such
+// frames and two after frames of the pair.
+func TestThePairsFrameDoesNotDependOnTheFramesBefore(t *testing.T) {
+	at := func() *Playground {
+		p := contrastAt(t, pooledSpec, sim.Time(2300*sim.Millisecond))
+		found, err := p.StepTo(EventFilter{Kinds: []sim.EventKind{sim.EvGCPause}})
+		require.NoError(t, err)
+		require.True(t, found)
+		require.True(t, p.SyncContrast(1<<30))
+		return p
+	}
+	after, steady := at(), at()
+	opts := &view.Options{Scale: 1.5}
+	for _, h := range []float32{640, 660, 667} {
+		var a, b view.List
+		ha, hb := after.Header(), steady.Header()
+		ins := after.Inputs(nil)
+		alone := append([]view.SideInput(nil), ins...)
+		for i := range alone {
+			alone[i].Contrast = nil
+		}
+		view.Build(&a, 534, h, &ha, after.Views(nil), alone, opts)
+		view.Build(&a, 534, h, &ha, after.Views(nil), ins, opts)
+		for range 2 {
+			view.Build(&b, 534, h, &hb, steady.Views(nil), steady.Inputs(nil), opts)
+		}
+		require.True(t, b.ContrastDrawn(), "h %v: the pair fits", h)
+		require.True(t, a.ContrastDrawn(), "h %v: after frames of one run, the pair still drawn", h)
+		require.True(t, a.Equal(&b), "h %v: the same frame", h)
+	}
 }

@@ -141,6 +141,12 @@ func (in *SideInput) LaneCount() int {
 // meanings the sides drew. The legend's height is reserved from what the
 // sides drew in the previous frame; when the scene now uses other
 // meanings the picture is drawn again with the right height (once).
+//
+// A compared run that found no room is tried once more from the smallest
+// legend: the one-run picture's legend is taller than the pair's, so a
+// legend kept from frames drawn before the compared run was ready could
+// leave the pair no room it would have had, and the same state would draw
+// one run or two by what came before (a phone's vt-pooling frame did).
 func Build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o *Options) {
 	want, fresh := meaningSet(0), false
 	for i := range ins {
@@ -152,6 +158,20 @@ func Build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o
 	if fresh {
 		want = allMeanings // a new side: start from the fullest legend
 	}
+	buildSettled(l, w, h, hdr, sides, ins, o, want)
+	if !l.contrastDrawn && contrastOffered(ins) && want != 0 {
+		buildSettled(l, w, h, hdr, sides, ins, o, 0)
+	}
+	for i := range ins {
+		if i < len(sides) {
+			sides[i].legend = l.used
+		}
+	}
+}
+
+// buildSettled draws passes until the legend reserved has room for every
+// meaning drawn.
+func buildSettled(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o *Options, want meaningSet) {
 	for pass := 0; pass < 5; pass++ {
 		got := build(l, w, h, hdr, sides, ins, o, want)
 		if got&^want == 0 && (pass > 0 || got == want) {
@@ -166,11 +186,16 @@ func Build(l *List, w, h float32, hdr *Header, sides []*Side, ins []SideInput, o
 		}
 		want = got
 	}
+}
+
+// contrastOffered: a side was handed a compared run to draw.
+func contrastOffered(ins []SideInput) bool {
 	for i := range ins {
-		if i < len(sides) {
-			sides[i].legend = l.used
+		if ins[i].Contrast != nil {
+			return true
 		}
 	}
+	return false
 }
 
 // build draws one pass with room for a legend of the meanings in want and
