@@ -1,6 +1,7 @@
 package fit
 
 import (
+	"github.com/loomlab/loomlab/sim/scenario"
 	"math"
 	"strconv"
 )
@@ -41,7 +42,9 @@ func firstKnobs(b *Basis) knobs {
 		durationS: min(max(1, int(math.Round(b.WindowS))), maxModelS), threads: threadsFor(b), garbageKB: garbageKB, state: "fresh",
 		cacheMaxKB: defaultCacheMaxKB}
 	if live := liveTarget(b); live != nil {
-		perThreadKB := *live * 1024 / float64(k.threads)
+		// What the JVM keeps of its own is not the threads'.
+		own := float64(scenario.GCLabJVMLive(k.gc, k.threads)) / 1024
+		perThreadKB := (*live*1024 - own) / float64(k.threads)
 		k.setCache(perThreadKB - stickyKB - dataKB)
 	}
 	k.setRate(b.AllocationRateMBs * 1024 / perRequestKB(k.garbageKB))

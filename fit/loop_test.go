@@ -31,8 +31,15 @@ func TestFitStopsWhenCloseOrAfterFourRuns(t *testing.T) {
 		assert.True(t, runs >= 1 && runs <= maxRuns, "%s: %d runs", name, runs)
 		// One correction is enough for these logs (the page's fit costs a
 		// model run a step): the first run, from the log alone, and the
-		// corrected one.
-		assert.LessOrEqual(t, runs, 2, "%s: runs", name)
+		// corrected one. Not for parallel-128m-pooled-1000, whose live set
+		// the model does not reach (its last Full GC comes while the caches
+		// still grow: fit_test.go, TestFitReproducesParallel), so the fit
+		// runs until its last.
+		if name == parallel128.file {
+			assert.Equal(t, maxRuns, runs, "%s: runs", name)
+		} else {
+			assert.LessOrEqual(t, runs, 2, "%s: runs", name)
+		}
 		alloc := row(t, r, "allocation rate (MB/s)")
 		require.NotNil(t, alloc.Log)
 		if runs < maxRuns {

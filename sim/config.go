@@ -221,6 +221,13 @@ type LoadConfig struct {
 	// wake-up per request fewer than a request handed to an idle worker
 	// (which waits WakeLatency and pays ContextSwitch to run it).
 	Loop bool
+	// StartedByMain (closed loads) makes the JVM's main thread start the
+	// clients' threads one after another, as a program that starts its
+	// own workers does (gc-lab's twin: `for (Thread t : workers)
+	// t.start()`): each start costs main JVM.PlatformCreate of CPU, on the
+	// CPUs the started workers already use, and the client's first request
+	// goes when its start is done. Without it every client starts at Start.
+	StartedByMain bool
 }
 
 // Validate checks a configuration and returns the first problem found.

@@ -119,13 +119,10 @@ type HeapConfig struct {
 	ChunkHeader Bytes
 	// AppBytes is long-lived application data allocated at start.
 	AppBytes Bytes
-	// AppYoungBytes is the part of AppBytes still young when the workload
-	// starts: objects of the JVM's own start that have survived one young
-	// GC. They begin in the survivor space at age 1 (as far as it has room;
-	// the rest in old) and age and tenure like any survivor, so the first
-	// collections overflow the survivors as a real start does
-	// (startup_heap.go). 0: everything starts in old.
-	AppYoungBytes Bytes
+	// Launch is the JVM's start before the workload (launch_heap.go): when
+	// set, it allocates AppBytes, collecting as eden fills; when not,
+	// AppBytes starts in the old generation.
+	Launch LaunchConfig
 }
 
 func (h *HeapConfig) validate() error {
@@ -140,8 +137,10 @@ func (h *HeapConfig) validate() error {
 		return fmt.Errorf("survivor_ratio %d: must be at least 1", h.SurvivorRatio)
 	case h.MaxTenuring < 0 || h.MaxTenuring > 15:
 		return fmt.Errorf("max tenuring threshold %d: must be 0..15", h.MaxTenuring)
-	case h.AppYoungBytes < 0 || h.AppYoungBytes > h.AppBytes:
-		return fmt.Errorf("young start-up data %v: must be 0..%v (the application data)", h.AppYoungBytes, h.AppBytes)
+	case h.Launch.Alloc < 0 || h.Launch.Working < 0 || h.Launch.Lifetime < 0:
+		return fmt.Errorf("the JVM's start: sizes must not be negative")
+	case h.Launch.Alloc > 0 && h.Launch.Alloc < h.AppBytes:
+		return fmt.Errorf("the JVM's start allocates %v: must be at least the application data %v", h.Launch.Alloc, h.AppBytes)
 	case h.CopyRate <= 0 || h.MarkRate <= 0 || h.SweepRate <= 0 || h.CardRate <= 0:
 		return fmt.Errorf("GC cost rates must be positive")
 	case h.FirstTouchRate < 0:

@@ -12,7 +12,10 @@ type loadState struct {
 	main     int32 // batch: the submitting thread
 	finished bool
 	finishAt Time
-	users    int // ramp: users started so far
+	users    int // ramp: users started so far; StartedByMain: clients started
+	// firstConn: the load's first connection (StartedByMain starts them in
+	// order from it).
+	firstConn int32
 	// pendingSubmit: the batch submitter has paid for a submission it has
 	// not made yet.
 	pendingSubmit bool
@@ -40,12 +43,7 @@ func (s *Sim) startLoad(li int32) {
 	cfg := l.cfg
 	switch cfg.Kind {
 	case LoadBatch:
-		// The main thread is one of the JVM's base threads.
-		m := s.findBase()
-		s.th[m].role = RoleMain
-		l.main = m
-		s.th[m].exec = li
-		s.q.push(cfg.Start, evClient, -1-li, 0)
+		s.useMain(li)
 	case LoadClosed:
 		if cfg.Connect {
 			l.acceptor = s.newPlatform(RoleAcceptor, -1)
@@ -53,9 +51,15 @@ func (s *Sim) startLoad(li int32) {
 			s.th[l.acceptor].reason = ParkSocket
 			s.th[l.acceptor].exec = li
 		}
+		l.firstConn = int32(len(s.conns))
 		for i := 0; i < cfg.Connections; i++ {
 			c := s.newConn(li)
-			s.q.push(cfg.Start.Add(Duration(i)*cfg.ConnectGap), evClient, c, 0)
+			if !cfg.StartedByMain {
+				s.q.push(cfg.Start.Add(Duration(i)*cfg.ConnectGap), evClient, c, 0)
+			}
+		}
+		if cfg.StartedByMain {
+			s.useMain(li)
 		}
 	case LoadOpen:
 		s.q.push(cfg.Start.Add(s.openGap(cfg)), evArrival, li, 0)
@@ -69,6 +73,17 @@ func (s *Sim) startLoad(li int32) {
 			s.q.push(cfg.Start.Add(s.rampGap(cfg)), evRamp, li, 0)
 		}
 	}
+}
+
+// useMain makes the JVM's main thread, one of its base threads, load li's
+// submitter, from the load's start.
+func (s *Sim) useMain(li int32) {
+	l := &s.loads[li]
+	m := s.findBase()
+	s.th[m].role = RoleMain
+	l.main = m
+	s.th[m].exec = li
+	s.q.push(l.cfg.Start, evClient, -1-li, 0)
 }
 
 func (s *Sim) findBase() int32 {
@@ -236,6 +251,10 @@ func (s *Sim) loadFinished(li int32) {
 func (s *Sim) submitNext(m int32) {
 	li := s.th[m].exec
 	l := &s.loads[li]
+	if l.cfg.Kind == LoadClosed {
+		s.startNextClient(m)
+		return
+	}
 	if l.pendingSubmit {
 		l.pendingSubmit = false
 		tk := s.newTask(int32(l.cfg.Program))
@@ -244,15 +263,37 @@ func (s *Sim) submitNext(m int32) {
 		l.sent++
 		s.submitTask(int32(l.cfg.Executor), tk)
 	}
-	if l.sent >= l.cfg.Count {
-		// close(): wait for every task.
+	// All submitted, close() waits for every task.
+	s.mainNext(m, l, l.sent >= l.cfg.Count, ParkJoin, s.submitCost(&s.execs[l.cfg.Executor]))
+}
+
+// mainNext ends a step of main's loop over a load: with the loop done
+// main parks (why), else it pays cost for its next step, which goes when
+// the burst ends (burstSubmit).
+func (s *Sim) mainNext(m int32, l *loadState, done bool, why ParkReason, cost Duration) {
+	if done {
 		s.setState(m, StateParked)
-		s.th[m].reason = ParkJoin
+		s.th[m].reason = why
 		s.releaseCore(m)
 		return
 	}
 	l.pendingSubmit = true
-	s.runCPU(m, s.submitCost(&s.execs[l.cfg.Executor]), burstSubmit)
+	s.runCPU(m, cost, burstSubmit)
+}
+
+// startNextClient: main has paid for the start of the next client's
+// thread (StartedByMain), whose first request goes now; then it starts the
+// one after, or, all started, sleeps for the rest of the run (the twin's
+// main sleeps until the workers are told to stop).
+func (s *Sim) startNextClient(m int32) {
+	l := &s.loads[s.th[m].exec]
+	if l.pendingSubmit {
+		l.pendingSubmit = false
+		c := l.firstConn + int32(l.users)
+		l.users++
+		s.send(c, s.now)
+	}
+	s.mainNext(m, l, l.users >= l.cfg.Connections, ParkSleep, s.cfg.JVM.PlatformCreate)
 }
 
 // connect makes a client's TCP connection attempt: the kernel queues the

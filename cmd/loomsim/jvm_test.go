@@ -459,8 +459,10 @@ func TestJVMShowsTheRequestTimes(t *testing.T) {
 	locked := decodeReport(t, out)
 	// Most stalls come after the sleep (0.29 % of the requests against 0.03 % before it since the
 	// Full GCs are priced at the twin's cost: a longer Full GC holds the lock over more of the
-	// allocations before a sleep; 0.30 against 0.02 before).
-	assert.Greater(t, locked.Model.StallsAfterSleepPct, 5*locked.Model.StallsOtherPct)
+	// allocations before a sleep; 0.30 against 0.02 before; 0.36 against 0.12 since main starts
+	// the workers one by one after the JVM's start, when the first requests of workers just
+	// started meet a collection under way).
+	assert.Greater(t, locked.Model.StallsAfterSleepPct, 2*locked.Model.StallsOtherPct)
 	assert.Positive(t, locked.Model.StalledThreads)
 
 	old := strings.Replace(twin, `"requests_per_thread"`, `"ignored"`, 1)

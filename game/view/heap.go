@@ -722,11 +722,20 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		}
 		return inner.W * float32(b) / float32(capacity)
 	}
+	// fit cuts a part's width to the room the parts before it left; a
+	// part left less than a pixel is not drawn (a mark a fifth of a pixel
+	// wide at the bar's end was listed in the legend and seen nowhere).
+	fit := func(w float32) float32 {
+		if w = min(w, inner.Right()-x); w < 1 {
+			return 0
+		}
+		return w
+	}
 	var parts []string
 	var segs []heapSeg
 	if live != nil {
 		for _, c := range heapCategories {
-			w := min(px(live(c)), inner.Right()-x)
+			w := fit(px(live(c)))
 			if thinOnPoint && !noted(c) && inner.W*float32(live(c))/float32(max(capacity, 1)) < TextWidth(categoryWords[c], sc) {
 				// Beside the lesson's parts, a part narrower than its own
 				// name is said on point too: its name, pointed at it from
@@ -751,7 +760,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 			}
 		}
 	}
-	if gw := min(px(garbage), inner.Right()-x); gw > 0 {
+	if gw := fit(px(garbage)); gw > 0 {
 		g := Rect{X: x, Y: inner.Y, W: gw, H: inner.H}
 		// Plain grey: stripes are the pause's mark alone (garbage's
 		// upright ones beside the pause's diagonal ones read as one
