@@ -100,3 +100,39 @@ func TestGCLabOldGenSliversNamedClearOfEachOther(t *testing.T) {
 		assert.GreaterOrEqual(t, p.X, right, "%q starts over the parts", p.Text)
 	}
 }
+
+// The lab's frame says "1 square = 1 thread" once: the row of threads
+// waiting for a CPU said it over the grid of sleeping ones, which says it
+// too, and a reader of the lab found it said twice. The row keeps its
+// count of the rest.
+func TestGCLabSaysItsSquaresScaleOnce(t *testing.T) {
+	in, side := runScene(t, sceneCase{"gc-lab", "pooled", 500 * sim.Millisecond})
+	var l List
+	for range 2 { // the second frame as the first: nothing kept wrongly
+		Build(&l, 1134, 464, &Header{Scenario: "gc-lab"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+		txt := texts(&l)
+		assert.Equal(t, 1, strings.Count(txt, "1 square = 1 thread"), txt)
+		assert.Regexp(t, `\nand [0-9,]+ more\n`, txt)
+	}
+}
+
+// The memory line's parts add up to its total as written: 96.3 + 23.4 +
+// 38.5 beside 158.1 MB (each part rounded on its own) was summed by a
+// reader of the lab. The tenth goes to the part that lost most.
+func TestMemoryPartsAddUpToTheTotalAsWritten(t *testing.T) {
+	mb := func(x float64) sim.Bytes { return sim.Bytes(x * float64(sim.MB)) }
+	total, parts := mb(30.21), []sim.Bytes{mb(10.08), mb(10.07), mb(10.06)}
+	got := partsThatAddUp(total, parts...)
+	var words []string
+	for _, b := range got {
+		words = append(words, PartsSize(b))
+	}
+	assert.Equal(t, []string{"10.1 MB", "10.1 MB", "10.0 MB"}, words, "each on its own: 10.1 three times")
+	assert.Equal(t, "30.2 MB", PartsSize(total))
+	// Parts that add up already are written as before.
+	ok := partsThatAddUp(mb(220.2), mb(25.5), mb(12.7), mb(182.0))
+	assert.Equal(t, "25.5 MB 12.7 MB 182.0 MB", PartsSize(ok[0])+" "+PartsSize(ok[1])+" "+PartsSize(ok[2]))
+	// A part under a MB is written as Size writes it: left alone.
+	small := partsThatAddUp(mb(40), mb(0.5), mb(39.5))
+	assert.Equal(t, []sim.Bytes{mb(0.5), mb(39.5)}, small)
+}

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"math"
 	"strings"
 
 	"github.com/loomlab/loomlab/sim"
@@ -555,13 +556,15 @@ func rssShort(snap *sim.Snapshot) []string {
 	// 106 MB). A part of 0 B is left out.
 	var long, short, mb []string
 	allMB := snap.RSS < sim.GB
-	for _, part := range []struct {
+	sum := partsThatAddUp(snap.RSS, snap.RSSHeap, snap.RSSThreads, snap.RSSJVM)
+	for i, part := range []struct {
 		b           sim.Bytes
 		long, short string
 	}{{snap.RSSHeap, "heap", "heap"}, {snap.RSSThreads, threads, threadsShort}, {snap.RSSJVM, "JVM itself", "JVM"}} {
 		if part.b <= 0 {
 			continue
 		}
+		part.b = sum[i]
 		long, short = append(long, part.long+" "+PartsSize(part.b)), append(short, PartsSize(part.b)+" "+part.short)
 		allMB = allMB && part.b >= sim.MB && part.b < sim.GB
 		mb = append(mb, part.short+" "+strings.TrimSuffix(PartsSize(part.b), " MB"))
@@ -581,6 +584,50 @@ func rssShort(snap *sim.Snapshot) []string {
 		"memory "+PartsSize(snap.RSS)+", of it the JVM itself "+PartsSize(snap.RSSJVM),
 		"memory "+PartsSize(snap.RSS)+", of it JVM itself "+PartsSize(snap.RSSJVM),
 		"resident memory of the JVM "+PartsSize(snap.RSS), "resident memory "+PartsSize(snap.RSS), "memory "+PartsSize(snap.RSS))
+}
+
+// partsThatAddUp rounds parts of total as PartsSize writes them (tenths
+// of a MB) so that they add up to the total as written: each rounded on
+// its own, 96.3 + 23.4 + 38.5 beside a total of 158.1 MB left a reader
+// adding them up. The tenths the parts lose to rounding down go to the
+// parts that lost the most (largest remainder). Parts outside PartsSize's
+// tenths (under 1 MB, or a total of a GB or more) are returned as given.
+func partsThatAddUp(total sim.Bytes, parts ...sim.Bytes) []sim.Bytes {
+	out := append([]sim.Bytes(nil), parts...)
+	if total < sim.MB || total >= sim.GB {
+		return out
+	}
+	tenths := func(b sim.Bytes) float64 { return float64(b) * 10 / float64(sim.MB) }
+	for _, b := range parts {
+		if b > 0 && b < sim.MB {
+			return out
+		}
+	}
+	want := int64(math.Round(tenths(total)))
+	kept := make([]int64, len(parts))
+	got := int64(0)
+	for i, b := range parts {
+		kept[i] = int64(math.Floor(tenths(b)))
+		got += kept[i]
+	}
+	for ; got < want; got++ {
+		best := -1
+		for i, b := range parts {
+			if lost := tenths(b) - float64(kept[i]); b > 0 && lost > 0 && (best < 0 || lost > tenths(parts[best])-float64(kept[best])) {
+				best = i
+			}
+		}
+		if best < 0 {
+			break
+		}
+		kept[best]++
+	}
+	for i, b := range parts {
+		if b > 0 {
+			out[i] = sim.Bytes(kept[i] * int64(sim.MB) / 10)
+		}
+	}
+	return out
 }
 
 // rssNote adds the JVM's resident memory to the explanation when the

@@ -18,6 +18,7 @@ var parkOrder = [...]sim.ParkReason{sim.ParkSleep, sim.ParkSocket, sim.ParkMonit
 
 func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 	snap := in.Snap
+	s.rowScale = rowScaleNote{}
 	if snap.ExecQueued > 0 && threadsWaiting(in) == 0 {
 		// No thread waits for a carrier or a CPU: the tasks' queue is the
 		// whole story of this strip ("0 waiting" beside it was noise).
@@ -178,7 +179,41 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		return
 	}
 	name := func(id sim.ThreadID) []string { return roleWords(s.roles, s.models, id) }
+	from := len(l.Items)
 	s.needK = max(s.needK, drawQueueRow(l, body, n, ids, name, m, "thread", s.squareK, p, sc))
+	s.rowScale = rowScaleNote{l, -1}
+	for i := from; i < len(l.Items); i++ {
+		if it := &l.Items[i]; it.Kind == KindText && strings.HasSuffix(it.Text, " ("+oneThreadASquare+")") {
+			s.rowScale.item = i
+		}
+	}
+}
+
+// oneThreadASquare is the scale of squares that are a thread each.
+const oneThreadASquare = "1 square = 1 thread"
+
+// rowScaleNote is where the row of threads waiting for a CPU said its
+// scale, "and 230 more (1 square = 1 thread)": the list it drew in and the
+// text item (-1: it did not say it).
+type rowScaleNote struct {
+	l    *List
+	item int
+}
+
+// sayScaleOnce takes the scale out of the waiting row's note when the grid
+// drawn under it since item from says the same scale: "1 square = 1
+// thread" over both read as said twice (a reader of the lab).
+func (s *Side) sayScaleOnce(l *List, from int) {
+	if s.rowScale.l != l || s.rowScale.item < 0 || s.rowScale.item >= from {
+		return
+	}
+	for i := from; i < len(l.Items); i++ {
+		if it := &l.Items[i]; it.Kind == KindText && it.Text == oneThreadASquare {
+			row := &l.Items[s.rowScale.item]
+			row.Text = strings.TrimSuffix(row.Text, " ("+oneThreadASquare+")")
+			return
+		}
+	}
 }
 
 // minSharedSquares: the fewest squares a group may keep at the scale it
@@ -418,7 +453,7 @@ func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, name func(sim.T
 		l.TextFit(Rect{X: x + 2*sc, Y: row.Y, W: row.Right() - x - 2*sc, H: h}, sc, p.Text, shared(k)...)
 		return needK
 	}
-	scale := "1 square = 1 " + what
+	scale := "1 square = 1 " + what // oneThreadASquare for threads
 	note := func(rest int) []string {
 		if rest <= 0 {
 			return []string{"(" + scale + ")", ""}
@@ -513,6 +548,7 @@ func execThreads(snap *sim.Snapshot, e int32, n int) string {
 }
 
 func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
+	defer s.sayScaleOnce(l, len(l.Items))
 	snap := in.Snap
 	groups := s.groups[:0]
 	total := 0

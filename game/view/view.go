@@ -302,6 +302,9 @@ type Side struct {
 	groups   []group
 	// Rectangles of the last draw, for animations' end points.
 	at anchors
+	// rowScale: where this frame's row of threads waiting for a CPU said
+	// its scale (threads.go, sayScaleOnce).
+	rowScale rowScaleNote
 }
 
 // NewSide returns a side with no history.
