@@ -224,9 +224,10 @@ type LoadConfig struct {
 	// StartedByMain (closed loads) makes the JVM's main thread start the
 	// clients' threads one after another, as a program that starts its
 	// own workers does (gc-lab's twin: `for (Thread t : workers)
-	// t.start()`): each start costs main JVM.PlatformCreate of CPU, on the
-	// CPUs the started workers already use, and the client's first request
-	// goes when its start is done. Without it every client starts at Start.
+	// t.start()`): each start costs main JVM.PlatformCreate of CPU
+	// (VThreadCreate where the executor's threads are virtual), on the CPUs
+	// the started workers already use, and the client's first request goes
+	// when its start is done. Without it every client starts at Start.
 	StartedByMain bool
 }
 
@@ -282,6 +283,9 @@ func (c *Config) Validate() error {
 		if l.Program < 0 || l.Program >= len(c.Programs) {
 			bad("load %d: program %d does not exist", i, l.Program)
 		}
+		if l.StartedByMain && l.Kind != LoadClosed {
+			bad("load %d: only a closed load's clients are started by main", i)
+		}
 		switch l.Kind {
 		case LoadBatch:
 			if l.Count < 1 {
@@ -296,6 +300,9 @@ func (c *Config) Validate() error {
 			}
 			if l.Loop && (l.Connect || l.NetDelay != 0 || l.Think.Kind != distInvalid) {
 				bad("load %d: a looping load has no connection setup, network delay or think time", i)
+			}
+			if l.StartedByMain && (l.Connect || l.ConnectGap != 0) {
+				bad("load %d: clients started by main have no connection setup or gap between them", i)
 			}
 		case LoadOpen:
 			if l.Rate <= 0 {

@@ -56,7 +56,6 @@ func (s *Sim) allocGarbage(size Bytes) {
 // allocation of need bytes that did not fit in eden, then a Full GC if the
 // allocation still does not fit, and stops the world for all of them.
 func (s *Sim) collect(need Bytes) {
-	h := s.heap
 	if s.oom {
 		// The run is over; the rest of this event's allocations go into eden
 		// beyond its capacity, counted, so the accounting stays exact while
@@ -65,6 +64,19 @@ func (s *Sim) collect(need Bytes) {
 		// per-request data on a 16 MB heap).
 		return
 	}
+	pause, full := s.collections(need)
+	// The pause cost model prices the GC threads' work with a CPU each; on
+	// a shared machine they get only the JVM's share of them.
+	s.stopTheWorld(stretch(pause, s.cfg.Machine.cpuShare()), full)
+	s.noteRSS()
+}
+
+// collections runs what collect runs, without stopping the world: the
+// collector's choice, then a Full GC if the allocation of need bytes still
+// has no room, and an OutOfMemoryError if it has none after that. It
+// returns the collections' pause and whether a Full GC ran.
+func (s *Sim) collections(need Bytes) (Duration, bool) {
+	h := s.heap
 	if !s.Paused() {
 		// A collection that extends a pause under way found what the
 		// pause's first one left: the pause's start is the first's.
@@ -80,10 +92,7 @@ func (s *Sim) collect(need Bytes) {
 			s.outOfMemory("Java heap space")
 		}
 	}
-	// The pause cost model prices the GC threads' work with a CPU each; on
-	// a shared machine they get only the JVM's share of them.
-	s.stopTheWorld(stretch(pause, s.cfg.Machine.cpuShare()), full)
-	s.noteRSS()
+	return pause, full
 }
 
 // youngResult is what a young collection did, for the tenuring policy.

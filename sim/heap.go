@@ -139,6 +139,8 @@ func (h *HeapConfig) validate() error {
 		return fmt.Errorf("max tenuring threshold %d: must be 0..15", h.MaxTenuring)
 	case h.Launch.Alloc < 0 || h.Launch.Working < 0 || h.Launch.Lifetime < 0:
 		return fmt.Errorf("the JVM's start: sizes must not be negative")
+	case h.Launch.Working > 0 && h.Launch.Lifetime == 0:
+		return fmt.Errorf("the JVM's start: a working set of %v needs a lifetime", h.Launch.Working)
 	case h.Launch.Alloc > 0 && h.Launch.Alloc < h.AppBytes:
 		return fmt.Errorf("the JVM's start allocates %v: must be at least the application data %v", h.Launch.Alloc, h.AppBytes)
 	case h.CopyRate <= 0 || h.MarkRate <= 0 || h.SweepRate <= 0 || h.CardRate <= 0:

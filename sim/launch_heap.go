@@ -56,12 +56,10 @@ func (s *Sim) runLaunch() {
 			h.kill(live[0].i)
 			live = live[1:]
 		}
-		if p+w+g > h.edenFree() {
-			s.launchCollect()
-			if s.oom || p+w+g > h.edenFree() {
-				// The heap cannot hold the JVM's own start: the run ends
-				// before its first event, as the JVM would before main.
-				s.outOfMemory("Java heap space")
+		if need := p + w + g; need > h.edenFree() {
+			// No thread runs yet and no time passes: the collections
+			// the allocation would run, without a pause.
+			if s.collections(need); s.oom {
 				break
 			}
 		}
@@ -77,16 +75,18 @@ func (s *Sim) runLaunch() {
 	for _, o := range live {
 		h.kill(o.i)
 	}
+	// The run starts from here: its statistics, its allocation counts
+	// (the start-up data allocated and live, as if placed) and the clock
+	// of its collections' intervals (the start took no time).
 	s.stats = saved
-}
-
-// launchCollect runs the collections the collector's policy chooses when
-// eden is full during the start, without stopping the world: no thread runs
-// yet and no time passes.
-func (s *Sim) launchCollect() {
-	h := s.heap
-	h.foundOldUsed, h.foundOldLive = h.oldUsed, h.oldLive
-	if _, full, cause := s.gc.collect(s); full {
-		s.fullGC(cause)
+	for c := range h.allocated {
+		h.allocated[c] -= h.freed[c]
+		h.freed[c] = 0
+	}
+	h.lastMinorEnd, h.lastMajorEnd = 0, 0
+	if s.oom {
+		// The heap cannot hold the JVM's own start: the run ends before
+		// its first event, as the JVM would before main.
+		s.finish("OutOfMemoryError: " + s.oomMessage)
 	}
 }

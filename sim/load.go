@@ -293,7 +293,17 @@ func (s *Sim) startNextClient(m int32) {
 		l.users++
 		s.send(c, s.now)
 	}
-	s.mainNext(m, l, l.users >= l.cfg.Connections, ParkSleep, s.cfg.JVM.PlatformCreate)
+	s.mainNext(m, l, l.users >= l.cfg.Connections, ParkSleep, s.threadStartCost(&s.execs[l.cfg.Executor]))
+}
+
+// threadStartCost is main's CPU for starting one of executor e's threads:
+// a virtual thread's start where the pool's threads are virtual, else a
+// platform thread's.
+func (s *Sim) threadStartCost(e *executor) Duration {
+	if e.cfg.Kind == ExecVirtualPool || e.cfg.Kind == ExecVirtualPerTask {
+		return s.cfg.JVM.VThreadCreate
+	}
+	return s.cfg.JVM.PlatformCreate
 }
 
 // connect makes a client's TCP connection attempt: the kernel queues the

@@ -47,9 +47,14 @@ func TestTheJVMsStartCollectsAsEdenFillsWithoutCountingIt(t *testing.T) {
 			assert.Positive(t, h.oldUsed, name+": what survived the survivors is old")
 		}
 		assert.Equal(t, 4*MB, h.live[CatApp], name+": the start-up data stays, the working set is dead")
-		assert.Equal(t, 4*MB+3*MB*44/16, h.allocated[CatApp], name+": the working set allocated as it turned over")
-		assert.Equal(t, 44*MB, h.allocated[CatApp]+h.allocated[CatGarbage], name+": the start's allocation in all")
+		// The run's allocation counts begin with the start-up data, as if
+		// placed: the start's garbage and dead working set are not the run's.
+		assert.Equal(t, 4*MB, h.allocated[CatApp], name)
+		assert.Zero(t, h.allocated[CatGarbage], name)
+		assert.Zero(t, h.freed[CatApp]+h.freed[CatGarbage], name)
+		assert.Zero(t, h.lastMinorEnd, name+": the start took no time")
 		assert.Positive(t, h.edenUsed, name+": eden partly full when the workload starts")
+		assert.False(t, s.Done(), name)
 		m := s.Metrics()
 		assert.Zero(t, m.YoungGCs, name)
 		assert.Zero(t, m.FullGCs, name)
@@ -68,4 +73,41 @@ func TestTheJVMsStartMustAllocateAtLeastTheAppData(t *testing.T) {
 	_, err := New(cfg, 1)
 	require.Error(t, err)
 	assert.Contains(t, err.Error(), "the JVM's start allocates 4.0MB")
+}
+
+// On a heap the start fills, the start collects as the run would: a Full
+// GC where a young one leaves no room (G1's policy never chooses one
+// itself, and its dead working set in old would otherwise end the run),
+// and an OutOfMemoryError, before the first event, only where the live data
+// does not fit.
+func TestTheJVMsStartOnASmallHeap(t *testing.T) {
+	launch := LaunchConfig{Alloc: 44 * MB, Working: 3 * MB, Lifetime: 16 * MB}
+	for _, gc := range []GCKind{GCParallel, GCSerial, GCG1} {
+		s := tinySim(t, gc, 25)
+		cfg := s.cfg
+		cfg.Heap.MaxBytes, cfg.Heap.AppBytes, cfg.Heap.Launch = 16*MB, 4*MB, launch
+		s, err := New(cfg, 1)
+		require.NoError(t, err)
+		name := gc.String()
+		assert.False(t, s.Done(), name+": the start fits")
+		assert.Positive(t, s.heap.youngCount, name)
+		assert.Equal(t, 4*MB, s.heap.live[CatApp], name)
+		require.NoError(t, s.heap.check(s.gc), name)
+
+		cfg.Heap.AppBytes = 15 * MB
+		s, err = New(cfg, 1)
+		require.NoError(t, err)
+		assert.True(t, s.Done(), name+": 15 MB of live start-up data in 16 MB")
+		assert.Contains(t, s.StopReason(), "OutOfMemoryError", name)
+		assert.Zero(t, s.Metrics().Events, name+": before the first event")
+	}
+}
+
+func TestTheJVMsStartWantsALifetimeForItsWorkingSet(t *testing.T) {
+	s := tinySim(t, GCParallel, 25)
+	cfg := s.cfg
+	cfg.Heap.AppBytes, cfg.Heap.Launch = MB, LaunchConfig{Alloc: 8 * MB, Working: MB}
+	_, err := New(cfg, 1)
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "needs a lifetime")
 }
