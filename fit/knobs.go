@@ -1,9 +1,10 @@
 package fit
 
 import (
-	"github.com/loomlab/loomlab/sim/scenario"
 	"math"
 	"strconv"
+
+	"github.com/loomlab/loomlab/sim/scenario"
 )
 
 // The workload's shape the fit keeps: gc-lab's (and its Java twin's) per-request sizes. The log

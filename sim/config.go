@@ -166,6 +166,11 @@ type ExecutorConfig struct {
 	Submit Duration
 }
 
+// virtualThreads reports whether the executor's threads are virtual.
+func (e *ExecutorConfig) virtualThreads() bool {
+	return e.Kind == ExecVirtualPerTask || e.Kind == ExecVirtualPool || (e.Kind == ExecEventLoops && e.Virtual)
+}
+
 // LoadKind is the shape of a load generator.
 type LoadKind uint8
 
@@ -269,7 +274,7 @@ func (c *Config) Validate() error {
 		if (e.Kind == ExecPlatformPool || e.Kind == ExecVirtualPool || e.Kind == ExecEventLoops) && e.Size < 1 {
 			bad("executor %q: size %d must be at least 1", e.Name, e.Size)
 		}
-		if c.JVM.JDK < 21 && (e.Kind == ExecVirtualPerTask || e.Kind == ExecVirtualPool || (e.Kind == ExecEventLoops && e.Virtual)) {
+		if c.JVM.JDK < 21 && e.virtualThreads() {
 			bad("executor %q: virtual threads need JDK 21 or later (jdk %d)", e.Name, c.JVM.JDK)
 		}
 	}

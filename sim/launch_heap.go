@@ -64,10 +64,10 @@ func (s *Sim) runLaunch() {
 			}
 		}
 		if p > 0 {
-			s.heap.newBlob(p, CatApp)
+			h.newBlob(p, CatApp)
 		}
 		if w > 0 {
-			live = append(live, working{s.heap.newBlob(w, CatApp), done + l.Lifetime})
+			live = append(live, working{h.newBlob(w, CatApp), done + l.Lifetime})
 		}
 		h.garbage(g)
 	}

@@ -9,15 +9,15 @@ type loadState struct {
 	cfg      *LoadConfig
 	sent     int
 	done     int
-	main     int32 // batch: the submitting thread
+	main     int32 // batch: the submitting thread; StartedByMain: the starting one
 	finished bool
 	finishAt Time
 	users    int // ramp: users started so far; StartedByMain: clients started
 	// firstConn: the load's first connection (StartedByMain starts them in
 	// order from it).
 	firstConn int32
-	// pendingSubmit: the batch submitter has paid for a submission it has
-	// not made yet.
+	// pendingSubmit: main has paid for a submission (batch) or a client's
+	// start (StartedByMain) it has not made yet.
 	pendingSubmit bool
 
 	// Connection setup (closed loads with Connect).
@@ -300,7 +300,7 @@ func (s *Sim) startNextClient(m int32) {
 // a virtual thread's start where the pool's threads are virtual, else a
 // platform thread's.
 func (s *Sim) threadStartCost(e *executor) Duration {
-	if e.cfg.Kind == ExecVirtualPool || e.cfg.Kind == ExecVirtualPerTask {
+	if e.cfg.virtualThreads() {
 		return s.cfg.JVM.VThreadCreate
 	}
 	return s.cfg.JVM.PlatformCreate

@@ -190,9 +190,11 @@ func byteArray(n sim.Bytes) sim.Bytes {
 // collector gc ("parallel", "serial" or "g1") and n platform workers: the
 // fit takes it out of a log's live set before it shares the rest among the
 // threads.
-func GCLabJVMLive(gc string, n int) sim.Bytes {
+func GCLabJVMLive(gc string, n int) sim.Bytes { return gcLabJVMLive(gcKind(gc), n) }
+
+func gcLabJVMLive(gc sim.GCKind, workers int) sim.Bytes {
 	p := &gcLabProfile
-	return p.JVMLiveHeap[gcKind(gc)] + sim.Bytes(n)*p.JVMLivePerWorker
+	return p.JVMLiveHeap[gc] + sim.Bytes(workers)*p.JVMLivePerWorker
 }
 
 // gcLabHeapFor is gcLabHeap on a JDK build: G1's preventive collections
@@ -213,15 +215,15 @@ func gcLabHeap(v *Values) sim.HeapConfig {
 		newRatio = 2 // NewRatio's default (gc_globals.hpp)
 	}
 	h := heapDefaults(gc, sim.Bytes(v.Int("heap_mb"))*sim.MB, newRatio, v.Int("survivor_ratio"))
-	h.AppBytes = p.JVMLiveHeap[gc]
-	h.Launch = p.Launch
+	workers := 0
 	if v.Str("threads_kind") == "platform" {
-		// The twin makes its workers' Thread objects before its window, as
-		// the start's last allocations.
-		workers := sim.Bytes(v.Int("threads")) * p.JVMLivePerWorker
-		h.AppBytes += workers
-		h.Launch.Alloc += workers
+		workers = v.Int("threads")
 	}
+	h.AppBytes = gcLabJVMLive(gc, workers)
+	// The twin makes its workers' Thread objects before its window: the
+	// start allocates them besides its own.
+	h.Launch = p.Launch
+	h.Launch.Alloc += h.AppBytes - gcLabJVMLive(gc, 0)
 	h.CopyRate = p.CopyRate[gc]
 	h.FirstTouchRate = p.FirstTouchRate[gc]
 	h.FullFixed, h.MarkRate = p.FullFixed[fullGCCostOf(gc)], p.FullMarkRate
