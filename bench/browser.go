@@ -45,6 +45,8 @@ type TableRun struct {
 	Seconds  float64 `json:"seconds"`
 	Checks   int     `json:"checks"`
 	Summary  string  `json:"summary"`
+	// Workers is the most background workers that ran cases at once.
+	Workers int `json:"workers"`
 }
 
 // tableScenario is the scenario whose article table is timed: the one with
@@ -269,14 +271,15 @@ func runBrowser(s *site, worker bool) (*Browser, error) {
 	tableJS := fmt.Sprintf(`(async () => {
   await loomlab.ready;
   loomlab.pause();
+  loomlab.workersAtOnce();
   const t0 = performance.now();
   const v = await loomlab.verify(%q);
-  return {seconds: (performance.now() - t0) / 1000, checks: v.checks.length, summary: v.summary};
+  return {seconds: (performance.now() - t0) / 1000, checks: v.checks.length, summary: v.summary, workers: loomlab.workersAtOnce()};
 })()`, tableScenario)
 	if err := evalAwait(ctx, tableJS, tb, 30*time.Minute); err != nil {
 		return nil, fmt.Errorf("the %s article table: %v", tableScenario, err)
 	}
-	logf("bench: the %s article table: %d figures in %.1f s (%s)", tb.Scenario, tb.Checks, tb.Seconds, tb.Summary)
+	logf("bench: the %s article table: %d figures in %.1f s, %d workers at once (%s)", tb.Scenario, tb.Checks, tb.Seconds, tb.Workers, tb.Summary)
 	b.Table = tb
 	b.Took = time.Since(start)
 	b.Load.end()

@@ -204,8 +204,8 @@ func (r *Report) browser(p func(string, ...any), br *Browser) {
 			thousands(ratio(float64(w.Events), w.WallSeconds)))
 	}
 	if t := br.Table; t != nil {
-		p("### Article table\n\n`loomlab.verify(%q)` in a fresh page, the playground paused: every case's full run in the page's workers, %d figures checked in %s s (%s).\n\n",
-			t.Scenario, t.Checks, sig3(t.Seconds), t.Summary)
+		p("### Article table\n\n`loomlab.verify(%q)` in a fresh page, the playground paused: every case's full run in the page's workers, %d at once, %d figures checked in %s s (%s).\n\n",
+			t.Scenario, t.Workers, t.Checks, sig3(t.Seconds), t.Summary)
 	}
 }
 

@@ -387,13 +387,32 @@ func (b *browser) runFull(t *testing.T, root string) {
 	if err != nil {
 		t.Fatalf("loomsim verify: %v", err)
 	}
-	var pageChecks, wantChecks []map[string]any
-	b.evalAwait(`loomlab.verify("request-load").then(v => v.checks)`, &pageChecks, 60*time.Second)
+	var wantChecks []map[string]any
 	if err := json.Unmarshal(nativeChecks, &wantChecks); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(pageChecks, wantChecks) {
-		t.Errorf("loomlab.verify in the browser:\n%v\nloomsim verify --json:\n%v", pageChecks, wantChecks)
+	// Once while the playground plays, when the runs leave it a core, and
+	// once while it is paused, when they take every core: on this 2-core
+	// machine one worker, then two.
+	var cores, cases int
+	b.eval(`navigator.hardwareConcurrency || 2`, &cores)
+	b.eval(`new Set(loomlab.scenarios().find(s => s.id === "request-load").figures.flatMap(f => [f.case, f.than].filter(Boolean))).size`, &cases)
+	for _, play := range []bool{true, false} {
+		b.eval(map[bool]string{true: "loomlab.play()", false: "loomlab.pause()"}[play]+`, loomlab.workersAtOnce(), true`, nil)
+		var pageChecks []map[string]any
+		b.evalAwait(`loomlab.verify("request-load").then(v => v.checks)`, &pageChecks, 60*time.Second)
+		if !reflect.DeepEqual(pageChecks, wantChecks) {
+			t.Errorf("loomlab.verify in the browser (playing %v):\n%v\nloomsim verify --json:\n%v", play, pageChecks, wantChecks)
+		}
+		var atOnce int
+		b.eval(`loomlab.workersAtOnce()`, &atOnce)
+		want := min(4, cores, cases)
+		if play {
+			want = min(4, max(1, cores-1), cases)
+		}
+		if atOnce != want {
+			t.Errorf("the %d runs of request-load's table took %d workers at once with the playground playing %v, want %d (%d cores)", cases, atOnce, play, want, cores)
+		}
 	}
 
 	var msg string

@@ -8,6 +8,7 @@
 //   await loomlab.runFull({scenario, case, knobs, seed}, onProgress?)  // = `loomsim run --json`
 //   await loomlab.verify(scenario, onProgress?)  // = `loomsim verify --json`, plus the runs
 //   loomlab.crashWorkerNext("run"|"exit")  // test hook: the next worker job's wasm fails
+//   loomlab.workersAtOnce()  // test hook: the most background workers busy at once since the last call
 //   await loomlab.importGCLog(text)  // {summary, fit}: `loomsim gclog summary --json` and `loomsim gclog fit --json` (null: cannot be fitted)
 //   await loomlab.sweep.run()  // the sweep panel's setup, run: = `loomsim sweep --json` (main page only)
 //
@@ -43,6 +44,12 @@ export interface LoomLab {
    * fails) or die ("exit": the Go program exits, the worker is dropped).
    */
   crashWorkerNext(where: WorkerFault): void;
+  /**
+   * Test hook: the most background workers that ran jobs at the same time
+   * since the last call. Jobs get every core while the playground is
+   * paused, and all but one while it plays (1 to 4 workers).
+   */
+  workersAtOnce(): number;
   /**
    * Reads a HotSpot GC log's text (in a background worker) and shows it in
    * the "Your GC log" panel; resolves to {summary, fit}, summary being what
@@ -115,6 +122,7 @@ export function makeAPI(app: Promise<Host>, ready: Promise<void>): LoomLab {
     chartPoints: () => need().chartPoints(),
     timings: () => ({ ...need().timings }),
     crashWorkerNext: (where) => safely(() => need().workers().crashNext(where)),
+    workersAtOnce: () => safely(() => need().workers().workersAtOnce()),
     async importGCLog(text) {
       const x = (await app) as Host & Partial<Pick<App, "importGCLog">>;
       if (!x.importGCLog) throw new LoomError("importGCLog: this page has no GC log panel; use the main page");

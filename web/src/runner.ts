@@ -1,5 +1,5 @@
 // Runs full-length simulations in Web Workers (the sim-only wasm). A job
-// gets an idle worker or a new one (at most `max` at a time, others wait);
+// gets an idle worker or a new one (at most `max()` at a time, others wait);
 // cancelling a job terminates its worker, since a wasm call cannot be
 // interrupted.
 
@@ -25,15 +25,35 @@ interface Pending {
 export class Runner {
   private idle: Worker[] = [];
   private busy = 0;
+  private peak = 0; // the most workers busy at once since the last workersAtOnce()
   private queue: Pending[] = [];
   private nextID = 1;
   private fault: WorkerFault | null = null;
 
   constructor(
     private readonly url: string,
-    /** Workers at most: the cores beyond the one the page and the playground use, 1 to 4. */
-    private readonly max = Math.min(4, Math.max(1, (navigator.hardwareConcurrency || 2) - 1)),
+    /**
+     * Whether the playground is playing now. While it plays, the page and
+     * the playground keep a core for themselves; while it is paused they
+     * need almost none, so the jobs get every core (on a 2-core machine,
+     * two workers instead of one: the article table's six full runs take
+     * half as long).
+     */
+    private readonly playing: () => boolean = () => true,
+    private readonly cores = navigator.hardwareConcurrency || 2,
   ) {}
+
+  /** The most workers that ran jobs at the same time since the last call (for tests). */
+  workersAtOnce(): number {
+    const p = this.peak;
+    this.peak = this.busy;
+    return p;
+  }
+
+  /** Workers at most now: the cores the playground leaves, 1 to 4. Jobs already running keep their worker. */
+  max(): number {
+    return Math.min(4, Math.max(1, this.cores - (this.playing() ? 1 : 0)));
+  }
 
   runFull(spec: Spec, onProgress?: Progress): Job<RunResult> {
     const body = { scenario: spec.scenario, case: spec.case ?? "", knobs: spec.knobs ?? {}, seed: spec.seed ?? 1 };
@@ -190,10 +210,11 @@ export class Runner {
   }
 
   private pump(): void {
-    while (this.queue.length > 0 && (this.idle.length > 0 || this.busy < this.max)) {
+    while (this.queue.length > 0 && this.busy < this.max()) {
       const p = this.queue.shift()!;
       const w = this.idle.pop() ?? new Worker(this.url);
       this.busy++;
+      this.peak = Math.max(this.peak, this.busy);
       p.worker = w;
       const done = (release: boolean) => {
         w.onmessage = null;
@@ -201,7 +222,7 @@ export class Runner {
         if (p.worker !== w) return; // cancelled
         p.worker = undefined;
         this.busy--;
-        if (release) this.idle.push(w);
+        if (release && this.idle.length < this.max()) this.idle.push(w);
         else w.terminate();
         this.pump();
       };
