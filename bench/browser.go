@@ -103,8 +103,9 @@ type WorkerRun struct {
 // frameCases are the loads whose frames are timed: a pool of ~1,000 and
 // one of ~10,000 long-lived virtual threads serving the article's
 // closed-loop connections.
-// A paused playground redraws only what changed, which shows what the
-// browser and SwiftShader allow without the simulator.
+// A paused playground rests once its picture is still: it draws no frames
+// until a call or an input changes something (game/rest.go), so its row
+// shows 0 frames/s beside the host page's own animation frames.
 var frameCases = []struct {
 	label, spec string
 	play        bool

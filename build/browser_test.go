@@ -126,6 +126,7 @@ func TestBrowser(t *testing.T) {
 	run("compare", func(t *testing.T) { b.compare(t, scenarios) })
 	run("runFull", func(t *testing.T) { b.runFull(t, root) })
 	run("verify-table", func(t *testing.T) { b.verifyTable(t) })
+	run("rest", func(t *testing.T) { b.rest(t) })
 	run("keyboard", func(t *testing.T) { b.keyboard(t) })
 	run("phone", func(t *testing.T) { b.phone(t) })
 	run("extreme-inputs", func(t *testing.T) { b.extremeInputs(t) })

@@ -68,6 +68,11 @@ type Game struct {
 	reducedMotion bool
 	// zoom enlarges the picture (presenter view; pick.go).
 	zoom float64
+	// stillFrames counts the frames in a row that drew nothing new while
+	// the playground was still; resting: Ebiten runs frames on demand
+	// (rest.go).
+	stillFrames int
+	resting     bool
 }
 
 // CrashNext makes the next Update ("update") or Draw ("draw") panic once,
@@ -76,6 +81,7 @@ type Game struct {
 func (g *Game) CrashNext(where string) {
 	g.mu.Lock()
 	g.crash = where
+	g.wake()
 	g.mu.Unlock()
 }
 
@@ -92,10 +98,24 @@ func New(pg *play.Playground) *Game {
 }
 
 // Do runs f with the playground, serialised with Update and Draw, and
-// turns a panic in f into an error.
+// turns a panic in f into an error. f may change what is shown, so the
+// frames run again if the game was at rest.
 func (g *Game) Do(f func(pg *play.Playground) error) (err error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
+	g.wake()
+	return g.run(f)
+}
+
+// Read is Do for f that only reads the playground (the state the page
+// polls): it leaves a game at rest resting.
+func (g *Game) Read(f func(pg *play.Playground) error) (err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.run(f)
+}
+
+func (g *Game) run(f func(pg *play.Playground) error) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error: %v", r)
@@ -108,6 +128,7 @@ func (g *Game) Do(f func(pg *play.Playground) error) (err error) {
 func (g *Game) SetPalette(name string) {
 	g.mu.Lock()
 	g.opts.Palette = view.PaletteByName(name)
+	g.wake()
 	g.mu.Unlock()
 }
 
@@ -116,6 +137,7 @@ func (g *Game) SetPalette(name string) {
 func (g *Game) SetDevOverlay(on bool) {
 	g.mu.Lock()
 	g.opts.DevOverlay = on
+	g.wake()
 	g.mu.Unlock()
 }
 
@@ -124,6 +146,7 @@ func (g *Game) SetDevOverlay(on bool) {
 func (g *Game) SetReducedMotion(on bool) {
 	g.mu.Lock()
 	g.reducedMotion = on
+	g.wake()
 	g.mu.Unlock()
 }
 
@@ -180,12 +203,14 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		// changed (paused, no animation) the last frame stays up and the
 		// GPU has nothing to do.
 		g.sinceDraw++
-		if !g.drawn || screen != g.lastScreen || g.sinceDraw >= redrawEvery || !g.list.Equal(&g.prev) {
+		changed := !g.drawn || screen != g.lastScreen || !g.list.Equal(&g.prev)
+		if changed || g.sinceDraw >= redrawEvery {
 			screen.Clear()
 			g.rend.draw(screen, &g.list)
 			g.list, g.prev = g.prev, g.list
 			g.drawn, g.lastScreen, g.sinceDraw = true, screen, 0
 		}
+		g.noteFrame(changed)
 		g.pg.Timing().AddDraw(ms(time.Since(start)))
 		return ""
 	}()

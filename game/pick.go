@@ -55,6 +55,7 @@ func (g *Game) Regions() []view.Region {
 func (g *Game) SetZoom(z float64) {
 	g.mu.Lock()
 	g.zoom = max(1, min(z, 3))
+	g.wake()
 	g.mu.Unlock()
 }
 

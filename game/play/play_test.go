@@ -270,7 +270,7 @@ func TestStateJSONContract(t *testing.T) {
 		assert.Contains(t, m["heap"].(map[string]any)["liveMb"], k, "live data by kind, as the picture colours the heap")
 	}
 	assert.Equal(t, map[string]any{"count": 0.0, "p50Ms": 0.0, "p95Ms": 0.0}, m["recentLatency"], "no request finished yet")
-	assert.Equal(t, map[string]any{"updateMs": 1.5, "drawMs": 2.5, "updateP95Ms": 1.5, "drawP95Ms": 2.5}, m["frame"])
+	assert.Equal(t, map[string]any{"updateMs": 1.5, "drawMs": 2.5, "updateP95Ms": 1.5, "drawP95Ms": 2.5, "draws": 1.0}, m["frame"])
 	assert.Equal(t, 5.0, m["seed"])
 	assert.Equal(t, "100", m["knobs"].(map[string]any)["sleep_ms"])
 	sides := m["sides"].([]any)

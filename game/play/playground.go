@@ -365,6 +365,14 @@ func (p *Playground) Animating() bool {
 	return false
 }
 
+// Still reports whether nothing shown can change until the playground is
+// told something (a call, an input): paused, no fast-forward, no
+// animation under way, the compared run caught up. The game stops asking
+// for frames then (game/rest.go).
+func (p *Playground) Still() bool {
+	return !p.running && !p.open.active && !p.Animating() && p.ContrastReady()
+}
+
 // Views returns the sides' view state.
 func (p *Playground) Views(dst []*view.Side) []*view.Side {
 	dst = dst[:0]

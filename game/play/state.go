@@ -149,6 +149,7 @@ type FrameState struct {
 	DrawMs      float64 `json:"drawMs"`
 	UpdateP95Ms float64 `json:"updateP95Ms"`
 	DrawP95Ms   float64 `json:"drawP95Ms"`
+	Draws       int64   `json:"draws"` // frames drawn so far
 }
 
 // State reports the playground. It starts a new latency window.
@@ -161,7 +162,7 @@ func (p *Playground) State() State {
 		st.Contrast = &ContrastState{Case: c.caseID, Name: c.name, Drawn: p.contrastDrawn && p.ContrastReady()}
 	}
 	u, d, u95, d95 := p.timing.Stats()
-	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95)}
+	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95), Draws: p.timing.Draws}
 	primary := -1
 	for i, s := range p.sides {
 		st.Sides = append(st.Sides, s.state(p.beside()))

@@ -12,6 +12,9 @@ const timingFrames = 120
 type Timing struct {
 	update, draw ring
 	FPS, TPS     float64
+	// Draws counts the frames drawn since the playground was made: at rest
+	// (game/rest.go) it stands still.
+	Draws int64
 }
 
 type ring struct {
@@ -39,7 +42,7 @@ func (r *ring) quantile(q float64) float64 {
 
 // AddUpdate and AddDraw record one frame's milliseconds.
 func (t *Timing) AddUpdate(ms float64) { t.update.add(ms) }
-func (t *Timing) AddDraw(ms float64)   { t.draw.add(ms) }
+func (t *Timing) AddDraw(ms float64)   { t.draw.add(ms); t.Draws++ }
 
 // Stats returns the median and 95th percentile of update and draw times.
 func (t *Timing) Stats() (updateMs, drawMs, updateP95, drawP95 float64) {

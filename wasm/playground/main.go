@@ -186,7 +186,7 @@ func main() {
 	}))
 	api.Set("state", fn(func([]js.Value) string {
 		var out []byte
-		err := g.Do(func(pg *play.Playground) error {
+		err := g.Read(func(pg *play.Playground) error {
 			var err error
 			out, err = json.Marshal(pg.State())
 			return err

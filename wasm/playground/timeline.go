@@ -25,7 +25,7 @@ import (
 func timelineAPI(api js.Value, g *game.Game) {
 	api.Set("timeline", fn(func([]js.Value) string {
 		var st play.TimelineState
-		err := g.Do(func(pg *play.Playground) error { st = pg.Timeline(); return nil })
+		err := g.Read(func(pg *play.Playground) error { st = pg.Timeline(); return nil })
 		return jsresult.Value(st, err)
 	}))
 	api.Set("scrub", fn(func(args []js.Value) string {
@@ -99,7 +99,7 @@ func timelineAPI(api js.Value, g *game.Game) {
 	}))
 	api.Set("card", fn(func([]js.Value) string {
 		var c *play.ThreadCard
-		err := g.Do(func(pg *play.Playground) error { c = pg.Card(); return nil })
+		err := g.Read(func(pg *play.Playground) error { c = pg.Card(); return nil })
 		return jsresult.Value(c, err)
 	}))
 	api.Set("setZoom", fn(func(args []js.Value) string {

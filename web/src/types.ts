@@ -164,7 +164,7 @@ export interface GameState extends SideState {
   running: boolean;
   speed: number;
   fps: number;
-  frame?: { updateMs: number; drawMs: number; updateP95Ms: number; drawP95Ms: number };
+  frame?: { updateMs: number; drawMs: number; updateP95Ms: number; drawP95Ms: number; /** frames drawn so far (it stands still while a paused picture rests) */ draws: number };
   error?: string;
   sides?: SideState[];
   /** The compared case run beside the single shown case (play/state.go), null when none; drawn: the last frame drew it. */
