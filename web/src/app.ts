@@ -77,7 +77,7 @@ export class App {
       },
       this.watch,
     );
-    this.runner = new Runner(new URL(__LOOM_WORKER_URL__, document.baseURI).href, () => this.playgroundPlays());
+    this.runner = new Runner(new URL(__LOOM_WORKER_URL__, document.baseURI).href, () => this.bridge.playing());
     this.charts = new LiveCharts(byID("charts"), byID("callouts"));
     this.verifyPanel = new VerifyPanel(byID("verify"), this.runner, (m, retry) => this.message(m, "error", [{ label: "Retry", run: retry }]));
     this.picker = new Picker(this.meta.scenarios, (s) => void this.loadFromUI(this.storySpec(s, this.cur?.seed ?? 1), true));
@@ -248,15 +248,6 @@ export class App {
     const st = this.bridge.state();
     this.charts.observe(st);
     return st;
-  }
-
-  /** Whether the playground is playing now (the workers take its core while it is paused); true when it cannot say. */
-  private playgroundPlays(): boolean {
-    try {
-      return this.bridge.state().running;
-    } catch {
-      return true;
-    }
   }
 
   /** Reads the state now and updates the status line and charts (it also runs every pollMs). */

@@ -82,6 +82,15 @@ export class GameBridge {
     }
   }
 
+  /** Whether the playground is playing now (the background runs take its core while it is paused); true when it cannot say. */
+  playing(): boolean {
+    try {
+      return this.state().running;
+    } catch {
+      return true;
+    }
+  }
+
   /** The playground page's window once it is same-origin reachable (for key listeners). */
   frame(): Window | null {
     return this.window();

@@ -114,7 +114,7 @@ class Embed {
 
   workers(): Runner {
     // Created on first use: an embed that only animates never starts a worker.
-    this.runner ??= new Runner(new URL(__LOOM_WORKER_URL__, document.baseURI).href);
+    this.runner ??= new Runner(new URL(__LOOM_WORKER_URL__, document.baseURI).href, () => this.bridge.playing());
     return this.runner;
   }
 

@@ -39,7 +39,7 @@ export class Runner {
      * two workers instead of one: the article table's six full runs take
      * half as long).
      */
-    private readonly playing: () => boolean = () => true,
+    private readonly playing: () => boolean,
     private readonly cores = navigator.hardwareConcurrency || 2,
   ) {}
 
