@@ -184,6 +184,7 @@ func (g *Game) Draw(screen *ebiten.Image) {
 				g.pg.SetError(msg)
 				g.drawErrorOnly(screen, msg)
 				g.drawn = false
+				g.wake() // the next frames draw the picture again, or the error
 			}
 		}()
 		start := time.Now()

@@ -367,10 +367,20 @@ func (p *Playground) Animating() bool {
 
 // Still reports whether nothing shown can change until the playground is
 // told something (a call, an input): paused, no fast-forward, no
-// animation under way, the compared run caught up. The game stops asking
-// for frames then (game/rest.go).
+// animation under way and no activity strip fading, the compared run
+// caught up, and the timeline's checkpoint of the paused moment taken (the
+// ticks after a pause take it). The game stops asking for frames then
+// (game/rest.go).
 func (p *Playground) Still() bool {
-	return !p.running && !p.open.active && !p.Animating() && p.ContrastReady()
+	if p.running || p.open.active || p.Animating() || !p.ContrastReady() || p.tl.checkpointDue(p) {
+		return false
+	}
+	for _, s := range p.sides {
+		if s.View != nil && s.View.Fading() {
+			return false
+		}
+	}
+	return true
 }
 
 // Views returns the sides' view state.

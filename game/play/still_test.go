@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -55,4 +56,58 @@ func TestStillOnlyWhenNothingCanMoveWithoutBeingTold(t *testing.T) {
 		p.Tick()
 	}
 	assert.True(t, p.Still(), "landed")
+}
+
+// Once Still has held for the frames the game waits before it rests
+// (game/rest.go's restAfter, 10), no tick may change the picture: the game
+// would leave the old one on the screen. Built every tick, as the game's
+// Draw builds it, after playing each case a while at speeds where lanes
+// keep a recent-activity strip.
+func TestNoTickChangesThePictureOnceStill(t *testing.T) {
+	const restAfter = 10
+	for _, c := range []struct {
+		spec  string
+		speed float64
+	}{
+		{`{"scenario":"request-load","case":"virtual-per-request","seed":1}`, 1},
+		{`{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, 5},
+		{`{"scenario":"llm-router","case":"router","seed":1}`, 5},
+		{`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, 0.5},
+	} {
+		p := New()
+		mustLoad(t, p, c.spec)
+		require.NoError(t, p.SetSpeed(c.speed))
+		p.Play()
+		for range 60 {
+			p.Tick()
+		}
+		p.Pause()
+		var prev, cur, rested view.List
+		opts := &view.Options{Scale: 1}
+		build := func(l *view.List) {
+			hdr := p.Header()
+			view.Build(l, 1134, 700, &hdr, p.Views(nil), p.Inputs(nil), opts)
+		}
+		still, tick := 0, 0
+		for ; tick < 2000 && still < restAfter; tick++ {
+			p.Tick()
+			build(&cur)
+			if p.Still() && cur.Equal(&prev) {
+				still++
+			} else {
+				still = 0
+			}
+			prev, cur = cur, prev
+		}
+		require.Equal(t, restAfter, still, "%s never came to rest", c.spec)
+		build(&rested)
+		for i := range 300 {
+			p.Tick()
+			build(&cur)
+			if !cur.Equal(&rested) {
+				t.Errorf("%s: the picture changed %d ticks after the game would have rested", c.spec, i+1)
+				break
+			}
+		}
+	}
 }

@@ -116,6 +116,18 @@ func (p *Playground) timelineTick() {
 	tl.take(p.sides)
 }
 
+// checkpointDue reports whether the ticks to come would take a checkpoint
+// with nothing else happening: the live position has events the last
+// checkpoint does not (after a pause, the paused moment is taken once
+// enough ticks have passed).
+func (tl *timeline) checkpointDue(p *Playground) bool {
+	if tl.head != nil || len(p.sides) == 0 {
+		return false // an earlier position shown: nothing is taken until it moves
+	}
+	n := len(tl.cps)
+	return n == 0 || totalEvents(p.sides) > tl.cps[n-1].events
+}
+
 // minTicks spaces the checkpoints of a large simulation: cloning costs
 // about a millisecond per megabyte, so a clone of lastBytes waits for as
 // many ticks as it has megabytes (at most checkpointTicks). A 25 MB

@@ -261,7 +261,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// far less than a frame, so without it busy lanes would look idle).
 	// Only under a lane idle now: under a mounted thread's token it said
 	// nothing more, and read as an unexplained line.
-	if i < len(s.heat) && s.heat[i] > 0.05 && !busy {
+	if i < len(s.heat) && s.heat[i] > heatShown && !busy {
 		a := min(1, s.heat[i]/6)
 		l.Mark(Rect{X: rest.X, Y: lr.Bottom() - max(1, 2*sc), W: rest.W * a, H: max(1, 2*sc)}, MeanVirtual, p, 0.45)
 	}

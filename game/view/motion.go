@@ -128,6 +128,23 @@ func (s *Side) Animating() bool {
 	return false
 }
 
+// heatShown is the heat above which a lane's recent-activity strip is drawn.
+const heatShown = 0.05
+
+// Fading reports whether a lane's recent-activity strip is still fading
+// (lanes.go draws it while its heat is above 0.05, narrowing as it cools):
+// ticks go on changing the picture, though no animation runs. Not part of
+// Animating, which says when a still may be taken: a still with a strip
+// under an idle lane is a true picture of the moment.
+func (s *Side) Fading() bool {
+	for _, h := range s.heat {
+		if h > heatShown {
+			return true
+		}
+	}
+	return false
+}
+
 // Flights reports how many flights are running (for tests).
 func (s *Side) Flights() int {
 	n := 0

@@ -11,6 +11,8 @@
 //	play(), pause(), step(), reset()   each returns {"ok":true} or {"error":...}
 //	setSpeed(x) string      virtual seconds per real second
 //	state() string          the JSON of play.State
+//	running() string        "true" or "false": a cheap state().running that
+//	                        leaves the latency window to state()'s reader
 //	seek(ms) string         extra: jump (paused) to a virtual time
 //	setPalette(name)        extra: "okabe-ito" or "high-contrast"
 //	setReducedMotion(on)    extra: no flights (also set from prefers-reduced-motion)
@@ -183,6 +185,11 @@ func main() {
 			out = append(out, region{r.R.X, r.R.Y, r.R.W, r.R.H, r.Side, r.Name, r.Text, r.Detail})
 		}
 		return jsresult.Value(out, nil)
+	}))
+	api.Set("running", fn(func([]js.Value) string {
+		var on bool
+		err := g.Read(func(pg *play.Playground) error { on = pg.Running(); return nil })
+		return jsresult.Value(on, err)
 	}))
 	api.Set("state", fn(func([]js.Value) string {
 		var out []byte

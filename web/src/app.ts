@@ -257,6 +257,7 @@ export class App {
 
   /** Shows a polled state: the transport bar, the page's other parts ("state" event), the charts. */
   private show(st: GameState): void {
+    this.runner.recheck();
     const c = this.cur!;
     this.transport.show(st, c.compare ?? [st.case]);
     titleCompare(st);

@@ -14,6 +14,7 @@ interface LoomGame {
   reset(): void;
   setSpeed(x: number): string;
   state(): string;
+  running(): string;
   seek(ms: number): string;
   open(held: boolean, instant: boolean): string;
   setPalette(name: string): string;
@@ -85,7 +86,9 @@ export class GameBridge {
   /** Whether the playground is playing now (the background runs take its core while it is paused); true when it cannot say. */
   playing(): boolean {
     try {
-      return this.state().running;
+      // Not state(): each read of it starts a new latency window, which
+      // belongs to the charts' poll.
+      return this.api().running() !== "false";
     } catch {
       return true;
     }

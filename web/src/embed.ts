@@ -360,6 +360,7 @@ class Embed {
 
   /** Shows a polled state: narration, transport, clock; loop=1 starts a finished run again. */
   private show(st: GameState): void {
+    this.runner?.recheck();
     this.reportHeight();
     const c = this.cur!;
     const names = c.compare ?? [c.caseID];

@@ -50,6 +50,15 @@ export class Runner {
     return p;
   }
 
+  /**
+   * Starts waiting jobs the pool now has room for: the page calls it on
+   * each poll, so a pause during a verification or a sweep gives the
+   * playground's core to the runs at once, not when a run ends.
+   */
+  recheck(): void {
+    this.pump();
+  }
+
   /** Workers at most now: the cores the playground leaves, 1 to 4. Jobs already running keep their worker. */
   max(): number {
     return Math.min(4, Math.max(1, this.cores - (this.playing() ? 1 : 0)));
