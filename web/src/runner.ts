@@ -51,12 +51,16 @@ export class Runner {
   }
 
   /**
-   * Starts waiting jobs the pool now has room for: the page calls it on
-   * each poll, so a pause during a verification or a sweep gives the
-   * playground's core to the runs at once, not when a run ends.
+   * Starts waiting jobs the pool now has room for, and lets idle workers
+   * beyond its size go: the page calls it on each poll, so a pause during
+   * a verification or a sweep gives the playground's core to the runs at
+   * once, not when a run ends.
    */
   recheck(): void {
     this.pump();
+    // Idle workers beyond the pool's size (the playground plays again) hold
+    // a wasm instance each: let them go. (max() is at least 1.)
+    if (this.idle.length > 1) for (const m = this.max(); this.idle.length > m; ) this.idle.pop()!.terminate();
   }
 
   /** Workers at most now: the cores the playground leaves, 1 to 4. Jobs already running keep their worker. */
