@@ -235,9 +235,9 @@ export class Runner {
         if (p.worker !== w) return; // cancelled
         p.worker = undefined;
         this.busy--;
-        if (release && this.idle.length < this.max()) this.idle.push(w);
+        if (release) this.idle.push(w);
         else w.terminate();
-        this.pump();
+        this.recheck();
       };
       w.onmessage = (ev: MessageEvent) => {
         const r = ev.data as WorkerReply;
