@@ -42,10 +42,22 @@ func TestSweepPanel(t *testing.T) {
 		return out
 	}
 
+	// The page reports six cores, more than this machine has: with the
+	// playground paused, the sweep's twelve runs go to six workers at once
+	// (one per core, under the ceiling the device's memory sets), not to at
+	// most four as before.
+	const cores = 6
+	b.reportCores(t, cores)
 	b.goTo("/")
 	b.load(t, `{scenario: "request-load", case: "pool-200", knobs: {requests: 400}, seed: 3}`)
 	b.sweepControls(t, "pool_size", "50", "400", "4", "executor=pool|executor=platform-per-task|executor=virtual", "elapsed_ms", "os_threads_peak")
+	b.eval(`loomlab.pause(), loomlab.workersAtOnce(), true`, nil)
 	page := b.runSweep(t)
+	var atOnce int
+	b.eval(`loomlab.workersAtOnce()`, &atOnce)
+	if want := min(cores, b.workerCeiling(t), 12); atOnce != want {
+		t.Errorf("the sweep's 12 runs took %d workers at once on %d cores with the playground paused, want %d", atOnce, cores, want)
+	}
 
 	// The numbers are loomsim's.
 	want := stripWall(t, loomsim("--json"))

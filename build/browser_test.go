@@ -407,9 +407,10 @@ func (b *browser) runFull(t *testing.T, root string) {
 		}
 		var atOnce int
 		b.eval(`loomlab.workersAtOnce()`, &atOnce)
-		want := min(4, cores, cases)
+		ceiling := b.workerCeiling(t)
+		want := min(ceiling, cores, cases)
 		if play {
-			want = min(4, max(1, cores-1), cases)
+			want = min(ceiling, max(1, cores-1), cases)
 		}
 		if atOnce != want {
 			t.Errorf("the %d runs of request-load's table took %d workers at once with the playground playing %v, want %d (%d cores)", cases, atOnce, play, want, cores)

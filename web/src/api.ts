@@ -47,7 +47,8 @@ export interface LoomLab {
   /**
    * Test hook: the most background workers that ran jobs at the same time
    * since the last call. Jobs get every core while the playground is
-   * paused, and all but one while it plays (1 to 4 workers).
+   * paused, and all but one while it plays (at least 1; at most 8, fewer
+   * where the device's memory is small: runner.ts, workerCeiling).
    */
   workersAtOnce(): number;
   /**

@@ -41,6 +41,7 @@ export class Runner {
      */
     private readonly playing: () => boolean,
     private readonly cores = navigator.hardwareConcurrency || 2,
+    private readonly ceiling = workerCeiling((navigator as { deviceMemory?: number }).deviceMemory),
   ) {}
 
   /** The most workers that ran jobs at the same time since the last call (for tests). */
@@ -63,9 +64,13 @@ export class Runner {
     if (this.idle.length > 1) for (const m = this.max(); this.idle.length > m; ) this.idle.pop()!.terminate();
   }
 
-  /** Workers at most now: the cores the playground leaves, 1 to 4. Jobs already running keep their worker. */
+  /**
+   * Workers at most now: the cores the playground leaves, at least 1 and at
+   * most the ceiling the device's memory allows. Jobs already running keep
+   * their worker.
+   */
   max(): number {
-    return Math.min(4, Math.max(1, this.cores - (this.playing() ? 1 : 0)));
+    return Math.min(this.ceiling, Math.max(1, this.cores - (this.playing() ? 1 : 0)));
   }
 
   runFull(spec: Spec, onProgress?: Progress): Job<RunResult> {
@@ -265,3 +270,24 @@ export class Runner {
     }
   }
 }
+
+/**
+ * The most workers the pool runs at once on a device with deviceMemory GB
+ * (navigator.deviceMemory: Chromium only, a power of two; undefined
+ * elsewhere). Each worker holds its own wasm instance: the compiled module
+ * and the run's Go heap. A process running the heaviest case this way (node
+ * with the worker's simulator, vt-pooling/4g-pool) peaks at ~120 MB resident,
+ * node's own share included, the Go heap ~34 MB of it; WORKER_MB allows for
+ * that. Workers may take half the device's memory, and never more than
+ * MAX_WORKERS: past that a sweep's points rarely keep them all busy, and
+ * the page's own thread needs a share of the cores' time. Without a figure
+ * for the memory, the ceiling is MAX_WORKERS.
+ */
+export function workerCeiling(deviceMemory: number | undefined): number {
+  if (!(typeof deviceMemory === "number" && deviceMemory > 0)) return MAX_WORKERS;
+  return Math.max(1, Math.min(MAX_WORKERS, Math.floor((deviceMemory * 1024) / 2 / WORKER_MB)));
+}
+
+/** See workerCeiling. */
+export const MAX_WORKERS = 8;
+export const WORKER_MB = 150;
