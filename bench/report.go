@@ -204,8 +204,12 @@ func (r *Report) browser(p func(string, ...any), br *Browser) {
 			thousands(ratio(float64(w.Events), w.WallSeconds)))
 	}
 	if t := br.Table; t != nil {
-		p("### Article table\n\n`loomlab.verify(%q)` in a fresh page, the playground paused: every case's full run in the page's workers, %d at once, %d figures checked in %s s (%s).\n\n",
+		p("### Article table\n\n`loomlab.verify(%q)` in a fresh page, the playground paused: every case's full run in the page's workers, %d at once, %d figures checked in %s s (%s).",
 			t.Scenario, t.Workers, t.Checks, sig3(t.Seconds), t.Summary)
+		if t.FirstChecks > 0 {
+			p(" The table on the page fills in as the runs end: its first %d verdicts came at %s s.", t.FirstChecks, sig3(t.FirstSeconds))
+		}
+		p("\n\n")
 	}
 }
 

@@ -434,13 +434,46 @@ func (b *browser) verifyTable(t *testing.T) {
 	if len(declared) != 1 || !strings.Contains(declared[0], "thread") {
 		t.Errorf("before a run, the table should name request-load's one declared deviation with its reason: %q", declared)
 	}
-	b.eval(`document.getElementById("verify-run").click(), true`, nil)
+	// Every version of the table while the runs go on is kept: the rows
+	// fill in as the runs they need end, before the last one has.
+	b.eval(`(() => {
+		const rows = () => [...document.querySelectorAll("#verify-table tbody tr")].map(r =>
+			r.querySelector("td:last-child .status").textContent + " | " + r.querySelector("td.model").textContent);
+		window.__tables = [];
+		new MutationObserver(() => {
+			if (!document.getElementById("verify-label").textContent.startsWith("done")) window.__tables.push(rows());
+		}).observe(document.querySelector("#verify-table tbody"), {childList: true});
+		document.getElementById("verify-run").click();
+		return true;
+	})()`, nil)
 	var statuses []string
-	_, err := chromedp.Run(b.ctx, chromedp.Poll[bool](`document.querySelectorAll("#verify-table .status-not-run").length === 0`, chromedp.WithPollingTimeout(60*time.Second)))
-	if err != nil {
-		t.Fatalf("the article-vs-model table was not filled: %v", err)
+	if !b.poll(t, `document.getElementById("verify-label").textContent.startsWith("done")`, 60*time.Second) {
+		t.Fatalf("the article-vs-model table was not filled: %q", b.text("#verify-label"))
 	}
 	b.eval(`[...document.querySelectorAll("#verify-table tbody tr td:last-child .status")].map(e => e.textContent)`, &statuses)
+	var final []string
+	b.eval(`[...document.querySelectorAll("#verify-table tbody tr")].map(r => r.querySelector("td:last-child .status").textContent + " | " + r.querySelector("td.model").textContent)`, &final)
+	var tables [][]string
+	b.eval(`window.__tables`, &tables)
+	partial := false
+	for _, rows := range tables {
+		judged := 0
+		for i, r := range rows {
+			if strings.HasPrefix(r, "… waiting") {
+				continue
+			}
+			judged++
+			if i >= len(final) || r != final[i] {
+				t.Errorf("while the runs went on, row %d read %q; once they had all ended, %q", i, r, final[min(i, len(final)-1)])
+			}
+		}
+		if judged > 0 && judged < len(rows) {
+			partial = true
+		}
+	}
+	if !partial {
+		t.Errorf("the table never showed some figures judged while others waited for their runs: %d versions %q", len(tables), tables)
+	}
 	pass := 0
 	for _, s := range statuses {
 		if strings.Contains(s, "pass") {

@@ -156,70 +156,94 @@ func (s *Scenario) Verify(run func(caseID string) (*Result, error)) ([]Check, er
 		if err != nil {
 			return nil, err
 		}
-		mv, ok := r.MetricValue(f.Metric)
-		c := Check{Scenario: s.ID, Case: f.Case, Metric: f.Metric, Role: string(f.Role)}
-		if !ok {
-			c.Model, c.Status = "missing", "fail"
-			c.Reason = fmt.Sprintf("the %s run reports no %s", f.Case, f.Metric)
-			out = append(out, c)
-			continue
-		}
-		model := []float64{mv}
+		var o *Result
 		if f.Than != "" {
-			o, err := get(f.Than)
-			if err != nil {
+			if o, err = get(f.Than); err != nil {
 				return nil, err
 			}
-			ov, ok := o.MetricValue(f.Metric)
-			if !ok {
-				c.Case, c.Model, c.Status = f.Case+" vs "+f.Than, "missing", "fail"
-				c.Reason = fmt.Sprintf("the %s run reports no %s", f.Than, f.Metric)
-				out = append(out, c)
-				continue
-			}
-			model = append(model, ov)
-			c.Case = f.Case + " vs " + f.Than
-			c.Article = f.Cmp
-			c.Tolerance = "ordering"
-			cmp := "="
-			if mv > ov {
-				cmp = ">"
-			} else if mv < ov {
-				cmp = "<"
-			}
-			c.Model = fmt.Sprintf("%s (%s vs %s)", cmp, fmtNum(mv), fmtNum(ov))
-			c.Status = "fail"
-			if f.Cmp == "≈" {
-				// "About the same": within the tolerance of each other.
-				c.Tolerance = "ordering " + f.Tol.String()
-				if f.Tol.OK(ov, mv) {
-					c.Status = "pass"
-				}
-			} else if cmp == f.Cmp {
-				c.Status = "pass"
-			}
-		} else {
-			c.Article = fmtNum(f.Value)
-			if f.Text != "" {
-				c.Article = f.Text
-			}
-			c.Model = fmtNum(mv)
-			c.Tolerance = f.Tol.String()
-			c.Status = "fail"
-			if f.Tol.OK(f.Value, mv) {
-				c.Status = "pass"
-			}
 		}
-		c.Values = model
-		if f.Deviation != "" {
-			c.WouldBe, c.Status, c.Reason = c.Status, "deviation", f.Deviation
-			if moved := pinMoved(f.Pinned, model); moved != "" {
-				c.Status, c.Reason = "fail", "declared deviation, but "+moved+": re-examine it and re-declare it"
-			}
-		}
-		out = append(out, c)
+		out = append(out, s.checkFigure(f, r, o))
 	}
 	return out, nil
+}
+
+// CheckAvailable checks the figures whose cases are all in results, in
+// figure order; the others are nil. (The page fills the article table in
+// as its background runs finish.) A figure checked here gets the verdict
+// Verify gives it once every case has run.
+func (s *Scenario) CheckAvailable(results map[string]*Result) []*Check {
+	out := make([]*Check, len(s.Figures))
+	for i, f := range s.Figures {
+		r := results[f.Case]
+		o := results[f.Than]
+		if r == nil || (f.Than != "" && o == nil) {
+			continue
+		}
+		c := s.checkFigure(f, r, o)
+		out[i] = &c
+	}
+	return out
+}
+
+// checkFigure judges figure f on its case's result r and, for an
+// ordering, the other case's result o.
+func (s *Scenario) checkFigure(f Figure, r, o *Result) Check {
+	mv, ok := r.MetricValue(f.Metric)
+	c := Check{Scenario: s.ID, Case: f.Case, Metric: f.Metric, Role: string(f.Role)}
+	if !ok {
+		c.Model, c.Status = "missing", "fail"
+		c.Reason = fmt.Sprintf("the %s run reports no %s", f.Case, f.Metric)
+		return c
+	}
+	model := []float64{mv}
+	if f.Than != "" {
+		ov, ok := o.MetricValue(f.Metric)
+		if !ok {
+			c.Case, c.Model, c.Status = f.Case+" vs "+f.Than, "missing", "fail"
+			c.Reason = fmt.Sprintf("the %s run reports no %s", f.Than, f.Metric)
+			return c
+		}
+		model = append(model, ov)
+		c.Case = f.Case + " vs " + f.Than
+		c.Article = f.Cmp
+		c.Tolerance = "ordering"
+		cmp := "="
+		if mv > ov {
+			cmp = ">"
+		} else if mv < ov {
+			cmp = "<"
+		}
+		c.Model = fmt.Sprintf("%s (%s vs %s)", cmp, fmtNum(mv), fmtNum(ov))
+		c.Status = "fail"
+		if f.Cmp == "≈" {
+			// "About the same": within the tolerance of each other.
+			c.Tolerance = "ordering " + f.Tol.String()
+			if f.Tol.OK(ov, mv) {
+				c.Status = "pass"
+			}
+		} else if cmp == f.Cmp {
+			c.Status = "pass"
+		}
+	} else {
+		c.Article = fmtNum(f.Value)
+		if f.Text != "" {
+			c.Article = f.Text
+		}
+		c.Model = fmtNum(mv)
+		c.Tolerance = f.Tol.String()
+		c.Status = "fail"
+		if f.Tol.OK(f.Value, mv) {
+			c.Status = "pass"
+		}
+	}
+	c.Values = model
+	if f.Deviation != "" {
+		c.WouldBe, c.Status, c.Reason = c.Status, "deviation", f.Deviation
+		if moved := pinMoved(f.Pinned, model); moved != "" {
+			c.Status, c.Reason = "fail", "declared deviation, but "+moved+": re-examine it and re-declare it"
+		}
+	}
+	return c
 }
 
 // pinMoved says how the model's values differ from a deviation's pinned

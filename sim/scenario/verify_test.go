@@ -129,3 +129,42 @@ func TestDeviationsArePinned(t *testing.T) {
 		}
 	}
 }
+
+// CheckAvailable, for each set of cases that have run: a figure whose cases
+// are all there gets the verdict Verify gives it when every case has run
+// (the page shows it before the last run ends); any other figure none.
+func TestCheckAvailableAgreesWithVerify(t *testing.T) {
+	m := map[string]map[string]any{
+		"a": {"elapsed_ms": 105.0, "full_gcs": int64(4)},
+		"b": {"elapsed_ms": 90.0, "full_gcs": int64(3)},
+		"c": {"full_gcs": int64(4)},
+	}
+	figs := []Figure{
+		{Case: "a", Metric: "elapsed_ms", Value: 100, Tol: Tolerance{Rel: 0.1}},
+		{Case: "b", Metric: "elapsed_ms", Value: 100, Tol: Tolerance{Rel: 0.05}},
+		{Case: "a", Metric: "elapsed_ms", Than: "b", Cmp: ">"},
+		{Case: "c", Metric: "full_gcs", Than: "a", Cmp: "≈", Tol: Tolerance{Abs: 1}},
+		{Case: "c", Metric: "elapsed_ms", Value: 1, Tol: Tolerance{Abs: 1}},
+	}
+	all := verdicts(t, figs, m)
+	s := &Scenario{ID: "test", Figures: figs}
+	for _, ran := range [][]string{{}, {"a"}, {"b"}, {"c"}, {"a", "b"}, {"a", "c"}, {"b", "c"}, {"a", "b", "c"}} {
+		results := map[string]*Result{}
+		for _, c := range ran {
+			results[c] = &Result{Case: c, Metrics: m[c]}
+		}
+		got := s.CheckAvailable(results)
+		require.Len(t, got, len(figs), "ran %v", ran)
+		for i, f := range figs {
+			_, caseRan := results[f.Case]
+			_, thanRan := results[f.Than]
+			if caseRan && (f.Than == "" || thanRan) {
+				if assert.NotNil(t, got[i], "figure %d once %v ran", i, ran) {
+					assert.Equal(t, all[i], *got[i], "figure %d once %v ran", i, ran)
+				}
+			} else {
+				assert.Nil(t, got[i], "figure %d once %v ran", i, ran)
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@
 //	loomworker.runFull(specJSON, onProgress(fraction)) -> JSON string
 //	loomworker.verify(scenarioID, onProgress(fraction, caseID)) -> JSON string
 //	loomworker.check(scenarioID, resultsJSON) -> JSON string (verdicts on given runs)
+//	loomworker.checkSome(scenarioID, resultsJSON) -> JSON array: a verdict per figure, null where a case is missing
 //	loomworker.grade(exerciseID, seed, resultsJSON, answer) -> JSON string (a classroom grade on given runs)
 //	loomworker.sweepPlan(requestJSON) -> JSON string (the runs of a sweep, sweep.go)
 //	loomworker.sweepCollect(requestJSON, resultsJSON) -> JSON string (the sweep's result and CSV)
@@ -36,6 +37,7 @@ func main() {
 	api.Set("runFull", export(jsRunFull))
 	api.Set("verify", export(jsVerify))
 	api.Set("check", export(jsCheck))
+	api.Set("checkSome", export(jsCheckSome))
 	api.Set("grade", export(jsGrade))
 	api.Set("gclogOpen", export(func([]js.Value) (any, error) { return gclogs.open(), nil }))
 	api.Set("gclogFeed", export(jsGCLogFeed))
@@ -145,15 +147,33 @@ func jsVerify(args []js.Value) (any, error) {
 }
 
 func jsCheck(args []js.Value) (any, error) {
-	a, err := stringArgs(args, 2, "check(scenarioID, resultsJSON)")
+	id, results, err := checkArgs(args, "check")
 	if err != nil {
 		return nil, err
 	}
+	return check(id, results)
+}
+
+func jsCheckSome(args []js.Value) (any, error) {
+	id, results, err := checkArgs(args, "checkSome")
+	if err != nil {
+		return nil, err
+	}
+	return checkSome(id, results)
+}
+
+// checkArgs reads (scenarioID, resultsJSON), the arguments of check and
+// checkSome.
+func checkArgs(args []js.Value, name string) (string, map[string]*scenario.Result, error) {
+	a, err := stringArgs(args, 2, name+"(scenarioID, resultsJSON)")
+	if err != nil {
+		return "", nil, err
+	}
 	var results map[string]*scenario.Result
 	if err := json.Unmarshal([]byte(a[1]), &results); err != nil {
-		return nil, fmt.Errorf("check: results: %v", err)
+		return "", nil, fmt.Errorf("%s: results: %v", name, err)
 	}
-	return check(a[0], results)
+	return a[0], results, nil
 }
 
 func jsGrade(args []js.Value) (any, error) {

@@ -127,4 +127,33 @@ func TestCheckMatchesVerify(t *testing.T) {
 	if _, err := check("request-load", results); err == nil || !strings.Contains(err.Error(), "pool-200") {
 		t.Errorf("a missing case: err = %v", err)
 	}
+
+	// checkSome without pool-200's run: the figures that need it wait
+	// (null), the others have the verdicts verify gives them.
+	some, err := checkSome("request-load", results)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := scenario.Get("request-load")
+	if len(some) != len(v.Checks) {
+		t.Fatalf("checkSome gave %d entries for %d figures", len(some), len(v.Checks))
+	}
+	waiting := 0
+	for i, f := range s.Figures {
+		if f.Case == "pool-200" || f.Than == "pool-200" {
+			waiting++
+			if some[i] != nil {
+				t.Errorf("figure %d needs pool-200's run, yet checkSome judged it: %+v", i, *some[i])
+			}
+		} else if some[i] == nil || !reflect.DeepEqual(*some[i], v.Checks[i]) {
+			t.Errorf("figure %d: checkSome %+v, verify %+v", i, some[i], v.Checks[i])
+		}
+	}
+	if waiting == 0 || waiting == len(s.Figures) {
+		t.Errorf("%d of request-load's %d figures need pool-200: the test needs some that do and some that do not", waiting, len(s.Figures))
+	}
+	out, _ := json.Marshal(some)
+	if !strings.Contains(string(out), "null") {
+		t.Errorf("a figure still waiting goes to the page as null: %s", out)
+	}
 }

@@ -42,6 +42,11 @@ export class JobControls {
     parts.cancel.addEventListener("click", () => this.cancel());
   }
 
+  /** Whether a job is under way. */
+  running(): boolean {
+    return this.job !== null;
+  }
+
   /** Cancels the running job, if any (its panel then says "cancelled"). */
   cancel(): void {
     this.job?.cancel();

@@ -3,6 +3,8 @@
 export type WorkerRequest = (
   | { id: number; kind: "run"; spec: string }
   | { id: number; kind: "check"; scenario: string; results: string }
+  /** The verdicts the runs so far allow: one per figure, null where a case has not run. */
+  | { id: number; kind: "checkSome"; scenario: string; results: string }
   | { id: number; kind: "grade"; exercise: string; seed: string; results: string; answer: string }
   /** A GC log to read (a dropped file, or pasted text as a Blob); the worker reads it in slices. */
   | { id: number; kind: "gclog"; log: Blob; fit?: boolean }

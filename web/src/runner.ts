@@ -5,7 +5,7 @@
 
 import type { WorkerFault, WorkerReply, WorkerRequest } from "./protocol";
 import type { FitModel, GCLogReport } from "./gclogtypes";
-import { Grade, LoomError, RunResult, Spec, SweepOutput, SweepPlan, SweepRequest, Verification } from "./types";
+import { Check, Grade, LoomError, RunResult, Spec, SweepOutput, SweepPlan, SweepRequest, Verification } from "./types";
 
 export type Progress = (fraction: number, caseID: string) => void;
 
@@ -82,8 +82,12 @@ export class Runner {
    * Verifies a scenario by running its cases (seed 1, full length) in
    * parallel workers, then asking a worker for the verdicts. Progress is
    * the mean of the runs' fractions; the case named is the slowest one.
+   * onPartial gets, after each run but the last, the verdicts the finished
+   * runs allow (one per figure, null where a case is still running), so a
+   * table can fill in as the runs end; it is not called once the
+   * verification has ended.
    */
-  verifyParallel(scenario: string, cases: string[], onProgress?: Progress): Job<Verification> {
+  verifyParallel(scenario: string, cases: string[], onProgress?: Progress, onPartial?: (checks: (Check | null)[]) => void): Job<Verification> {
     const fractions = cases.map(() => 0);
     const report = () => {
       if (!onProgress) return;
@@ -92,13 +96,35 @@ export class Runner {
     };
     const jobs: Job<unknown>[] = [];
     let cancelled = false;
+    let ended = false;
+    const finished: Record<string, RunResult> = {};
+    let asked = 0; // partial verdicts asked for, so that a late answer never replaces a newer one
+    let shown = 0;
     const runs = cases.map((c, i) => {
       const j = this.runFull({ scenario, case: c, seed: 1 }, (f) => {
         fractions[i] = f;
         report();
       });
       jobs.push(j);
-      return j.promise;
+      return j.promise.then((r) => {
+        finished[c] = r;
+        if (onPartial && !cancelled && Object.keys(finished).length < cases.length) {
+          const n = ++asked;
+          // Ahead of the waiting runs: it takes milliseconds, and a worker
+          // freed by this run's end picks it up first.
+          const p = this.submit<(Check | null)[]>({ id: this.nextID++, kind: "checkSome", scenario, results: JSON.stringify(finished) }, undefined, true);
+          jobs.push(p);
+          p.promise.then(
+            (checks) => {
+              if (ended || cancelled || n < shown) return;
+              shown = n;
+              onPartial(checks);
+            },
+            () => {}, // the final verdicts or the failure will be shown
+          );
+        }
+        return r;
+      });
     });
     const promise = Promise.all(runs).then((rs) => {
       if (cancelled) throw new LoomError("cancelled");
@@ -108,6 +134,10 @@ export class Runner {
       jobs.push(j);
       return j.promise;
     });
+    promise.then(
+      () => (ended = true),
+      () => (ended = true),
+    );
     promise.catch(() => jobs.forEach((j) => j.cancel())); // one failure stops the others
     return {
       promise,
@@ -189,7 +219,8 @@ export class Runner {
     this.fault = where;
   }
 
-  private submit<T>(req: WorkerRequest, onProgress?: Progress): Job<T> {
+  /** Queues a request for a worker; first: ahead of the requests already waiting. */
+  private submit<T>(req: WorkerRequest, onProgress?: Progress, first = false): Job<T> {
     let p!: Pending;
     const promise = new Promise<T>((resolve, reject) => {
       p = {
@@ -209,7 +240,8 @@ export class Runner {
         },
       };
     });
-    this.queue.push(p);
+    if (first) this.queue.unshift(p);
+    else this.queue.push(p);
     this.pump();
     return {
       promise,
@@ -249,8 +281,13 @@ export class Runner {
         if (r.id !== p.req.id) return;
         if (r.kind === "progress") p.onProgress?.(r.fraction, r.case);
         else if (r.kind === "done") {
-          done(true);
+          // The answer first, the worker back to the pool after: a job that
+          // the answer's handlers queue at the front (verifyParallel's
+          // partial verdicts, from a handler on the job's own promise, which
+          // runs before this microtask) gets this worker before the jobs
+          // already waiting.
           p.resolve(r.json);
+          queueMicrotask(() => done(true));
         } else {
           done(false);
           p.reject(new LoomError(r.message));

@@ -62,12 +62,21 @@ export class VerifyPanel {
   async run(onProgress?: (f: number, c: string) => void): Promise<Verification> {
     const s = this.scenario;
     if (!s) throw new LoomError("no scenario shown");
-    return this.jobs.run({
-      start: (show) =>
-        this.runner.verifyParallel(s.id, verifyCases(s), (f, c) => {
-          show(f, `${Math.round(f * 100)} % — slowest: ${c}`);
-          onProgress?.(f, c);
-        }),
+    const job = this.jobs.run({
+      start: (show) => {
+        if (this.scenario?.id === s.id) this.renderChecks(s.figures.map(() => null), true);
+        return this.runner.verifyParallel(
+          s.id,
+          verifyCases(s),
+          (f, c) => {
+            show(f, `${Math.round(f * 100)} % — slowest: ${c}`);
+            onProgress?.(f, c);
+          },
+          (checks) => {
+            if (this.scenario?.id === s.id) this.renderChecks(checks, true);
+          },
+        );
+      },
       starting: "starting the worker…",
       done: (v) => {
         this.cache.set(s.id, v);
@@ -77,15 +86,31 @@ export class VerifyPanel {
       },
       failed: (msg) => this.onError(`Article vs model (${s.id}): ${msg}`, () => void this.run().catch(() => {})),
     });
+    // Cancelled or failed: the rows the runs had filled go back to what the
+    // table showed before (unless a newer run has the table now).
+    job.catch(() => {
+      if (this.scenario?.id === s.id && !this.jobs.running()) this.render(this.cache.get(s.id) ?? null);
+    });
+    return job;
   }
 
   private render(v: Verification | null): void {
+    this.renderChecks(v?.checks ?? null, false);
+    if (v) this.summary.textContent = v.summary;
+  }
+
+  /**
+   * Fills the rows: checks has a verdict per figure (null: its runs have
+   * not all ended); running says the runs are under way, so a row without
+   * a verdict waits for them rather than for the button.
+   */
+  private renderChecks(checks: (Check | null)[] | null, running: boolean): void {
     const s = this.scenario!;
     const rows = s.figures.map((f, i) => {
-      const c: Check | undefined = v?.checks[i];
+      const c: Check | undefined = checks?.[i] ?? undefined;
       const name = f.than ? `${f.case} vs ${f.than}` : f.case;
       const article = f.than ? `${f.case} ${f.cmp} ${f.than}` : (f.text ?? fmt(f.value));
-      const status = c ? c.status : "not run";
+      const status = c ? c.status : running ? "waiting" : "not run";
       const badge = el("span", { class: `status status-${status.replace(" ", "-")}` }, statusText(status));
       const statusCell = el("td", {}, badge);
       const reason = c?.reason || f.deviation;
@@ -106,7 +131,10 @@ export class VerifyPanel {
     });
     if (rows.length === 0) rows.push(el("tr", {}, el("td", { colspan: "7" }, "This scenario has no article figures: it is free play.")));
     this.table.replaceChildren(...rows);
-    this.summary.textContent = v ? v.summary : staticSummary(s);
+    const judged = checks?.filter((c) => c).length ?? 0;
+    this.summary.textContent = running
+      ? `${judged} of ${s.figures.length} figures judged so far: each row fills in when the runs it needs have ended.`
+      : staticSummary(s);
   }
 }
 
@@ -132,6 +160,8 @@ function statusText(s: string): string {
       return "✗ fail";
     case "deviation":
       return "⚠ deviation";
+    case "waiting":
+      return "… waiting";
   }
   return s;
 }

@@ -1,7 +1,7 @@
 // Web Worker bootstrap for the sim-only wasm (wasm/worker): full-length
 // runs and verifications happen here so the page and its animation stay
 // responsive. Protocol (see runner.ts):
-//   in:  {id, kind: "run", spec: string} | {id, kind: "check", scenario: string, results: string}
+//   in:  {id, kind: "run", spec: string} | {id, kind: "check" | "checkSome", scenario: string, results: string}
 //        | {id, kind: "grade", exercise, seed, results, answer} (all strings)
 //        | {id, kind: "gclog", log: Blob, fit?} (read in slices; progress: the bytes read, then the fit)
 //        | {id, kind: "fitRun", knobs: string} (the fitted model with what-if changes)
@@ -17,6 +17,7 @@ import { errorText } from "./types";
 interface LoomWorker {
   runFull(specJSON: string, onProgress: (fraction: number) => void): string;
   check(scenario: string, resultsJSON: string): string;
+  checkSome(scenario: string, resultsJSON: string): string;
   grade(exercise: string, seed: string, resultsJSON: string, answer: string): string;
   sweepPlan(requestJSON: string): string;
   sweepCollect(requestJSON: string, resultsJSON: string): string;
@@ -115,6 +116,9 @@ scope.addEventListener("message", (ev: MessageEvent) => {
             break;
           case "check":
             json = w.check(req.scenario, req.results);
+            break;
+          case "checkSome":
+            json = w.checkSome(req.scenario, req.results);
             break;
           case "grade":
             json = w.grade(req.exercise, req.seed, req.results, req.answer);
