@@ -52,7 +52,38 @@ func TestSweepPanel(t *testing.T) {
 	b.load(t, `{scenario: "request-load", case: "pool-200", knobs: {requests: 400}, seed: 3}`)
 	b.sweepControls(t, "pool_size", "50", "400", "4", "executor=pool|executor=platform-per-task|executor=virtual", "elapsed_ms", "os_threads_peak")
 	b.eval(`loomlab.pause(), loomlab.workersAtOnce(), true`, nil)
+	// Every version of the result table while the runs go on is kept: the
+	// lines grow as the runs end.
+	cells := `[...document.querySelectorAll("#sweep-result tbody td")].map(e => e.textContent)`
+	b.eval(`(() => {
+		window.__sweepTables = [];
+		new MutationObserver(() => {
+			if (!document.getElementById("sweep-label").textContent.startsWith("done")) window.__sweepTables.push(`+cells+`);
+		}).observe(document.getElementById("sweep-table"), {childList: true, subtree: true});
+		return true;
+	})()`, nil)
 	page := b.runSweep(t)
+	var final []string
+	b.eval(cells, &final)
+	var tables [][]string
+	b.eval(`window.__sweepTables`, &tables)
+	partial := false
+	for _, v := range tables {
+		waiting := 0
+		for i, c := range v {
+			if c == "…" {
+				waiting++
+			} else if i >= len(final) || c != final[i] {
+				t.Errorf("while the sweep went on, cell %d read %q; once it had ended, %q", i, c, final[min(i, len(final)-1)])
+			}
+		}
+		if waiting > 0 && waiting < len(v) {
+			partial = true
+		}
+	}
+	if !partial {
+		t.Errorf("the sweep's table never showed some runs' values while others went on: %d versions %q", len(tables), tables)
+	}
 	var atOnce int
 	b.eval(`loomlab.workersAtOnce()`, &atOnce)
 	if want := min(cores, b.workerCeiling(t), 12); atOnce != want {

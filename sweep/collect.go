@@ -36,6 +36,18 @@ type SideResult struct {
 // Collect assembles a sweep's result from its runs' results, given in the
 // order of st.Runs().
 func Collect(st *Setup, results []*scenario.Result) (*Result, error) {
+	return collect(st, results, false)
+}
+
+// CollectSome assembles what the runs that have ended show: results are in
+// the order of st.Runs(), nil for a run still to come, whose values stay
+// null and whose outcome stays "". (The page draws a sweep's lines as its
+// runs end.) Each value is the one Collect gives once every run has ended.
+func CollectSome(st *Setup, results []*scenario.Result) (*Result, error) {
+	return collect(st, results, true)
+}
+
+func collect(st *Setup, results []*scenario.Result, some bool) (*Result, error) {
 	runs := st.Runs()
 	if len(results) != len(runs) {
 		return nil, fmt.Errorf("sweep: %d results for %d runs", len(results), len(runs))
@@ -56,6 +68,9 @@ func Collect(st *Setup, results []*scenario.Result) (*Result, error) {
 	}
 	for i, r := range results {
 		run := runs[i]
+		if r == nil && some {
+			continue
+		}
 		if r == nil {
 			return nil, fmt.Errorf("sweep: no result for %s=%s on side %s", st.Knob.Knob, st.Knob.Text(p[run.Point]), st.Sides[run.Side].Label)
 		}

@@ -202,6 +202,44 @@ func TestExecuteCollectsEachRunInItsPlace(t *testing.T) {
 	assert.ErrorContains(t, err, "not of request-load/pool-200 seed 3")
 }
 
+// CollectSome with some runs still to come: their cells are empty, every
+// other cell is the one the whole sweep has.
+func TestCollectSomeLeavesTheRunsToCome(t *testing.T) {
+	st := short(t)
+	whole, err := Execute(st, 4, runOne, nil)
+	require.NoError(t, err)
+	runs := st.Runs()
+	results := make([]*scenario.Result, len(runs))
+	for i, r := range runs {
+		if i%3 != 1 { // every third still running
+			results[i] = whole.Results[r.Side].Runs[r.Point]
+		}
+	}
+	some, err := CollectSome(st, results)
+	require.NoError(t, err)
+	assert.Equal(t, whole.Points, some.Points)
+	for i, r := range runs {
+		got, want := some.Results[r.Side], whole.Results[r.Side]
+		for _, m := range st.Metrics {
+			if results[i] == nil {
+				assert.Nil(t, got.Values[m][r.Point], "run %d, still to come: %s", i, m)
+			} else {
+				assert.Equal(t, want.Values[m][r.Point], got.Values[m][r.Point], "run %d: %s", i, m)
+			}
+		}
+		if results[i] == nil {
+			assert.Equal(t, "", got.Outcomes[r.Point], "run %d", i)
+			assert.Nil(t, got.Runs[r.Point], "run %d", i)
+		} else {
+			assert.Equal(t, want.Outcomes[r.Point], got.Outcomes[r.Point], "run %d", i)
+		}
+	}
+	// It still refuses a result that is not the run's.
+	results[0] = &scenario.Result{Scenario: "request-load", Case: "virtual-per-request", Seed: 3}
+	_, err = CollectSome(st, results)
+	assert.ErrorContains(t, err, "not of request-load/pool-200 seed 3")
+}
+
 func TestExecuteReturnsTheFirstErrorInRunOrder(t *testing.T) {
 	st := short(t)
 	_, err := Execute(st, 4, func(r Run) (*scenario.Result, error) {

@@ -12,6 +12,7 @@
 //	loomworker.grade(exerciseID, seed, resultsJSON, answer) -> JSON string (a classroom grade on given runs)
 //	loomworker.sweepPlan(requestJSON) -> JSON string (the runs of a sweep, sweep.go)
 //	loomworker.sweepCollect(requestJSON, resultsJSON) -> JSON string (the sweep's result and CSV)
+//	loomworker.sweepCollectSome(requestJSON, resultsJSON) -> JSON string (what the runs so far show; null: a run to come)
 //	loomworker.crashNext("run"|"exit") -> JSON string: test hook, the next call fails (fault.go)
 //	loomworker.gclogOpen() -> JSON number: a session reading one GC log (gclog.go)
 //	loomworker.gclogFeed(session, Uint8Array) -> JSON {bytes, lines, events} so far
@@ -45,6 +46,7 @@ func main() {
 	api.Set("fitRun", export(jsFitRun))
 	api.Set("sweepPlan", export(jsSweepPlan))
 	api.Set("sweepCollect", export(jsSweepCollect))
+	api.Set("sweepCollectSome", export(jsSweepCollectSome))
 	api.Set("crashNext", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		where := ""
 		if len(args) > 0 && args[0].Type() == js.TypeString {
@@ -243,4 +245,12 @@ func jsSweepCollect(args []js.Value) (any, error) {
 		return nil, err
 	}
 	return sweepCollect(a[0], a[1])
+}
+
+func jsSweepCollectSome(args []js.Value) (any, error) {
+	a, err := stringArgs(args, 2, "sweepCollectSome(requestJSON, resultsJSON)")
+	if err != nil {
+		return nil, err
+	}
+	return sweepCollectSome(a[0], a[1])
 }

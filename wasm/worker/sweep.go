@@ -62,13 +62,9 @@ type SweepOutput struct {
 }
 
 func sweepCollect(requestJSON, resultsJSON string) (*SweepOutput, error) {
-	st, err := parseSweepRequest(requestJSON)
+	st, results, err := sweepResults("sweepCollect", requestJSON, resultsJSON)
 	if err != nil {
 		return nil, err
-	}
-	var results []*scenario.Result
-	if err := json.Unmarshal([]byte(resultsJSON), &results); err != nil {
-		return nil, fmt.Errorf("sweepCollect: results: %v", err)
 	}
 	res, err := sweep.Collect(st, results)
 	if err != nil {
@@ -79,4 +75,33 @@ func sweepCollect(requestJSON, resultsJSON string) (*SweepOutput, error) {
 		return nil, err
 	}
 	return &SweepOutput{Sweep: res, CSV: csv.String()}, nil
+}
+
+// sweepCollectSome answers what the runs that have ended show (results in
+// the plan's order, null for a run still to come): the sweep's result with
+// those runs' cells empty, and no CSV. The page draws it while the sweep
+// goes on.
+func sweepCollectSome(requestJSON, resultsJSON string) (*SweepOutput, error) {
+	st, results, err := sweepResults("sweepCollectSome", requestJSON, resultsJSON)
+	if err != nil {
+		return nil, err
+	}
+	res, err := sweep.CollectSome(st, results)
+	if err != nil {
+		return nil, err
+	}
+	return &SweepOutput{Sweep: res}, nil
+}
+
+// sweepResults decodes the arguments of sweepCollect and sweepCollectSome.
+func sweepResults(name, requestJSON, resultsJSON string) (*sweep.Setup, []*scenario.Result, error) {
+	st, err := parseSweepRequest(requestJSON)
+	if err != nil {
+		return nil, nil, err
+	}
+	var results []*scenario.Result
+	if err := json.Unmarshal([]byte(resultsJSON), &results); err != nil {
+		return nil, nil, fmt.Errorf("%s: results: %v", name, err)
+	}
+	return st, results, nil
 }

@@ -60,6 +60,37 @@ func TestSweepPlanAndCollectMatchExecute(t *testing.T) {
 	if out.CSV != csv.String() || !strings.HasPrefix(out.CSV, "pool_size,elapsed_ms[executor=pool]") {
 		t.Errorf("csv:\n%s\nwant:\n%s", out.CSV, csv.String())
 	}
+
+	// What the page draws while the runs go on: the first run's cell as in
+	// the whole sweep, the others empty, and no CSV yet.
+	sofar := make([]json.RawMessage, len(results))
+	sofar[0] = results[0]
+	for i := 1; i < len(sofar); i++ {
+		sofar[i] = json.RawMessage("null")
+	}
+	some, _ := json.Marshal(sofar)
+	partial, err := sweepCollectSome(shortSweep, string(some))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if partial.CSV != "" {
+		t.Errorf("a sweep under way has no CSV yet: %q", partial.CSV)
+	}
+	first := plan.Setup.Runs()[0]
+	for j, sr := range partial.Sweep.Results {
+		for m, vs := range sr.Values {
+			for p, v := range vs {
+				w := native.Results[j].Values[m][p]
+				if j == first.Side && p == first.Point {
+					if v == nil || w == nil || *v != *w {
+						t.Errorf("the first run's %s: %v, the whole sweep's %v", m, v, w)
+					}
+				} else if v != nil {
+					t.Errorf("side %d point %d %s: %v before its run ended", j, p, m, *v)
+				}
+			}
+		}
+	}
 }
 
 func TestSweepRequestRefusals(t *testing.T) {

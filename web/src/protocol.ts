@@ -12,6 +12,8 @@ export type WorkerRequest = (
   | { id: number; kind: "fitRun"; knobs: string }
   | { id: number; kind: "sweepPlan"; request: string }
   | { id: number; kind: "sweepCollect"; request: string; results: string }
+  /** What a sweep's runs so far show: results in the plan's order, null for a run to come. */
+  | { id: number; kind: "sweepCollectSome"; request: string; results: string }
 ) & {
   /** Test hook: the worker wasm's crashNext before this request ("run": a recovered panic, "exit": the Go program dies). */
   fault?: WorkerFault;

@@ -96,10 +96,13 @@ export class Runner {
     };
     const jobs: Job<unknown>[] = [];
     let cancelled = false;
-    let ended = false;
     const finished: Record<string, RunResult> = {};
-    let asked = 0; // partial verdicts asked for, so that a late answer never replaces a newer one
-    let shown = 0;
+    const partial = this.partials<(Check | null)[]>(
+      cases.length,
+      () => ({ id: this.nextID++, kind: "checkSome", scenario, results: JSON.stringify(finished) }),
+      (checks) => !cancelled && onPartial?.(checks),
+      jobs,
+    );
     const runs = cases.map((c, i) => {
       const j = this.runFull({ scenario, case: c, seed: 1 }, (f) => {
         fractions[i] = f;
@@ -108,21 +111,7 @@ export class Runner {
       jobs.push(j);
       return j.promise.then((r) => {
         finished[c] = r;
-        if (onPartial && !cancelled && Object.keys(finished).length < cases.length) {
-          const n = ++asked;
-          // Ahead of the waiting runs: it takes milliseconds, and a worker
-          // freed by this run's end picks it up first.
-          const p = this.submit<(Check | null)[]>({ id: this.nextID++, kind: "checkSome", scenario, results: JSON.stringify(finished) }, undefined, true);
-          jobs.push(p);
-          p.promise.then(
-            (checks) => {
-              if (ended || cancelled || n < shown) return;
-              shown = n;
-              onPartial(checks);
-            },
-            () => {}, // the final verdicts or the failure will be shown
-          );
-        }
+        if (onPartial && !cancelled) partial.runEnded();
         return r;
       });
     });
@@ -134,10 +123,7 @@ export class Runner {
       jobs.push(j);
       return j.promise;
     });
-    promise.then(
-      () => (ended = true),
-      () => (ended = true),
-    );
+    partial.endWith(promise);
     promise.catch(() => jobs.forEach((j) => j.cancel())); // one failure stops the others
     return {
       promise,
@@ -169,7 +155,11 @@ export class Runner {
    * at once, and a worker collects their results into the sweep's result
    * and CSV. Progress: runs finished, and the mean fraction of all runs.
    */
-  sweep(req: SweepRequest, onProgress?: (finished: number, total: number, fraction: number, label: string) => void): Job<SweepOutput> {
+  sweep(
+    req: SweepRequest,
+    onProgress?: (finished: number, total: number, fraction: number, label: string) => void,
+    onPartial?: (sofar: SweepOutput) => void,
+  ): Job<SweepOutput> {
     const jobs: Job<unknown>[] = [];
     let cancelled = false;
     const body = JSON.stringify(req);
@@ -181,11 +171,18 @@ export class Runner {
     const promise = (async () => {
       const plan = await track(this.submit<SweepPlan>({ id: this.nextID++, kind: "sweepPlan", request: body }));
       const fractions = plan.runs.map(() => 0);
+      const sofar: (RunResult | null)[] = plan.runs.map(() => null);
       let finished = 0;
+      const partial = this.partials<SweepOutput>(
+        plan.runs.length,
+        () => ({ id: this.nextID++, kind: "sweepCollectSome", request: body, results: JSON.stringify(sofar) }),
+        (out) => !cancelled && onPartial?.(out),
+        jobs,
+      );
       const report = (label: string) =>
         onProgress?.(finished, plan.runs.length, fractions.reduce((a, b) => a + b, 0) / Math.max(1, plan.runs.length), label);
       report("");
-      const results = await Promise.all(
+      const all = Promise.all(
         plan.runs.map((spec, i) =>
           track(
             this.runFull(spec, (f) => {
@@ -195,13 +192,19 @@ export class Runner {
           ).then((r) => {
             finished++;
             fractions[i] = 1;
+            sofar[i] = r;
+            if (onPartial && !cancelled) partial.runEnded();
             report(plan.labels[i]);
             return r;
           }),
         ),
       );
-      if (cancelled) throw new LoomError("cancelled");
-      return track(this.submit<SweepOutput>({ id: this.nextID++, kind: "sweepCollect", request: body, results: JSON.stringify(results) }));
+      const out = all.then((results) => {
+        if (cancelled) throw new LoomError("cancelled");
+        return track(this.submit<SweepOutput>({ id: this.nextID++, kind: "sweepCollect", request: body, results: JSON.stringify(results) }));
+      });
+      partial.endWith(out);
+      return out;
     })();
     promise.catch(() => jobs.forEach((j) => j.cancel())); // one failure stops the others
     return {
@@ -210,6 +213,42 @@ export class Runner {
         cancelled = true;
         jobs.forEach((j) => j.cancel());
       },
+    };
+  }
+
+  /**
+   * What a job made of several runs (a verification, a sweep) shows before
+   * its end: after each run but the last (runEnded), ask builds the request
+   * for what the runs so far show, which goes ahead of the waiting runs (it
+   * takes milliseconds, and the worker the run has just freed picks it up
+   * first); show gets each answer, but never one older than an answer
+   * already shown, nor any once the whole job has ended (endWith).
+   */
+  private partials<T>(runs: number, ask: () => WorkerRequest, show: (v: T) => void, jobs: Job<unknown>[]) {
+    let ended = 0;
+    let asked = 0;
+    let shown = 0;
+    let over = false;
+    return {
+      runEnded: () => {
+        if (++ended >= runs) return; // the whole answer comes next
+        const n = ++asked;
+        const j = this.submit<T>(ask(), undefined, true);
+        jobs.push(j);
+        j.promise.then(
+          (v) => {
+            if (over || n < shown) return;
+            shown = n;
+            show(v);
+          },
+          () => {}, // the whole answer, or the failure, will be shown
+        );
+      },
+      endWith: (whole: Promise<unknown>) =>
+        whole.then(
+          () => (over = true),
+          () => (over = true),
+        ),
     };
   }
 

@@ -47,6 +47,8 @@ export class SweepPanel {
   private scenario: ScenarioMeta | null = null;
   private compareKey = "";
   private last: SweepOutput | null = null;
+  /** The result the charts show: the last sweep's, or the one under way so far. */
+  private drawn: SweepResult | null = null;
   private plots: uPlot[] = [];
   private observers: ResizeObserver[] = [];
   private urls: string[] = [];
@@ -71,7 +73,7 @@ export class SweepPanel {
     });
     for (const e of [this.lo, this.hi, this.n, this.log, this.sides, this.metrics]) e.addEventListener("change", changed);
     this.runBtn.addEventListener("click", () => void this.run().catch(() => {}));
-    onThemeChange(() => this.last && this.draw(this.last.sweep));
+    onThemeChange(() => this.drawn && this.draw(this.drawn));
   }
 
   /** Follows what is loaded: a new scenario gets its knobs and metrics; new compared cases, new side choices. */
@@ -153,7 +155,15 @@ export class SweepPanel {
     const t0 = performance.now();
     return this.jobs.run({
       start: (show) =>
-        this.runner.sweep(req, (done, total, f, label) => show(f, `${done} of ${total} runs done, ${Math.round(f * 100)} %${label ? ` — ${label}` : ""}`)),
+        this.runner.sweep(
+          req,
+          (done, total, f, label) => show(f, `${done} of ${total} runs done, ${Math.round(f * 100)} %${label ? ` — ${label}` : ""}`),
+          // The lines grow as the runs end; the downloads wait for the whole sweep.
+          (sofar) => {
+            this.hideDownloads();
+            this.draw(sofar.sweep);
+          },
+        ),
       starting: "planning the runs…",
       done: (out) => {
         this.last = out;
@@ -219,14 +229,24 @@ export class SweepPanel {
     this.table.replaceChildren();
     for (const u of this.urls) URL.revokeObjectURL(u);
     this.urls = [];
-    this.csvLink.hidden = true;
-    this.jsonLink.hidden = true;
+    this.hideDownloads();
     this.last = null;
+    this.drawn = null;
     this.label.textContent = "";
   }
 
-  /** One chart per metric, the knob across, one line per side in the side's mark (with its points marked). */
+  private hideDownloads(): void {
+    this.csvLink.hidden = true;
+    this.jsonLink.hidden = true;
+  }
+
+  /**
+   * One chart per metric, the knob across, one line per side in the side's
+   * mark (with its points marked). While the sweep goes on, r has no value
+   * where a run has not ended: the line has a gap there.
+   */
   private draw(r: SweepResult): void {
+    this.drawn = r;
     this.dropPlots();
     this.charts.replaceChildren();
     const unit = r.knob.unit ? ` (${r.knob.unit})` : "";
@@ -306,6 +326,7 @@ function resultTable(r: SweepResult): HTMLElement {
       el("th", { scope: "row" }, fmt(p)),
       ...cols.map(({ m, sr }) => {
         const v = sr.values[m][i];
+        if (sr.outcomes[i] === "") return el("td", { class: "sweep-waiting", title: "this run has not ended yet" }, "…");
         const done = sr.outcomes[i] === "completed";
         return el("td", done ? {} : { title: sr.outcomes[i], class: "sweep-incomplete" }, v === null ? "—" : fmt(v), done ? "" : " *");
       }),

@@ -5,7 +5,7 @@
 //        | {id, kind: "grade", exercise, seed, results, answer} (all strings)
 //        | {id, kind: "gclog", log: Blob, fit?} (read in slices; progress: the bytes read, then the fit)
 //        | {id, kind: "fitRun", knobs: string} (the fitted model with what-if changes)
-//        | {id, kind: "sweepPlan", request} | {id, kind: "sweepCollect", request, results} (strings)
+//        | {id, kind: "sweepPlan", request} | {id, kind: "sweepCollect" | "sweepCollectSome", request, results} (strings)
 //        each may carry fault: "run" | "exit" (a test hook: the wasm's crashNext first)
 //   out: {id, kind: "progress", fraction, case?} | {id, kind: "done", json: string}
 //        | {id, kind: "error", message}
@@ -21,6 +21,7 @@ interface LoomWorker {
   grade(exercise: string, seed: string, resultsJSON: string, answer: string): string;
   sweepPlan(requestJSON: string): string;
   sweepCollect(requestJSON: string, resultsJSON: string): string;
+  sweepCollectSome(requestJSON: string, resultsJSON: string): string;
   crashNext(where: string): string;
   gclogOpen(): string;
   gclogFeed(session: number, bytes: Uint8Array): string;
@@ -131,6 +132,9 @@ scope.addEventListener("message", (ev: MessageEvent) => {
             break;
           case "sweepCollect":
             json = w.sweepCollect(req.request, req.results);
+            break;
+          case "sweepCollectSome":
+            json = w.sweepCollectSome(req.request, req.results);
             break;
         }
       } catch (e) {
