@@ -115,6 +115,9 @@ type Check struct {
 	// WouldBe is, for a declared deviation, the status the figure would
 	// have had without the declaration (pass or fail).
 	WouldBe string `json:"would_be,omitempty"`
+	// Text is Model for a reader (ModelText): what loomsim verify's table
+	// and the page's show.
+	Text string `json:"model_text"`
 	// Values are the model's numbers behind Model: this case's, then, for
 	// an ordering, the other case's. Model keeps the full precision a
 	// script compares; ModelText reads them in the metric's unit.
@@ -237,6 +240,7 @@ func (s *Scenario) checkFigure(f Figure, r, o *Result) Check {
 		}
 	}
 	c.Values = model
+	c.Text = c.ModelText()
 	if f.Deviation != "" {
 		c.WouldBe, c.Status, c.Reason = c.Status, "deviation", f.Deviation
 		if moved := pinMoved(f.Pinned, model); moved != "" {

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -114,6 +115,10 @@ func TestCheckTexts(t *testing.T) {
 	assert.Equal(t, "105 ms", checks[1].ModelText())
 	assert.Equal(t, "> (105 ms vs 90 ms)", checks[2].ModelText())
 	assert.Equal(t, "a vs b", checks[2].Case)
+	// The JSON carries the reader's text too (the page shows it).
+	b, err := json.Marshal(checks[2])
+	require.NoError(t, err)
+	assert.Contains(t, string(b), `"model_text":"\u003e (105 ms vs 90 ms)"`)
 }
 
 // Every declared deviation of every scenario pins the model's value, so a

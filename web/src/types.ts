@@ -207,6 +207,8 @@ export interface Check {
   reason: string;
   /** For a declared deviation: the status it would have had. */
   would_be?: "pass" | "fail";
+  /** model for a reader, in the metric's unit ("127,697 req/s"). */
+  model_text: string;
 }
 
 export interface Verification {

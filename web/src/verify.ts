@@ -69,7 +69,7 @@ export class VerifyPanel {
           s.id,
           verifyCases(s),
           (f, c) => {
-            show(f, `${Math.round(f * 100)} % — slowest: ${c}`);
+            show(f, `${Math.round(f * 100)} % done — furthest behind: ${c}`);
             onProgress?.(f, c);
           },
           (checks) => {
@@ -124,7 +124,7 @@ export class VerifyPanel {
         el("td", {}, el("code", {}, f.metric)),
         el("td", { class: `role role-${f.role}`, title: roleHelp(f.role) }, f.role),
         el("td", {}, article),
-        el("td", { class: "model" }, c ? c.model : "—"),
+        el("td", { class: "model", title: c ? c.model : "" }, c ? c.model_text || c.model : "—"),
         el("td", {}, f.tolerance),
         statusCell,
       );
@@ -133,7 +133,7 @@ export class VerifyPanel {
     this.table.replaceChildren(...rows);
     const judged = checks?.filter((c) => c).length ?? 0;
     this.summary.textContent = running
-      ? `${judged} of ${s.figures.length} figures judged so far: each row fills in when the runs it needs have ended.`
+      ? `${judged} of ${s.figures.length} figures judged so far: each row fills in when the runs it needs have ended. ${roleCounts(s)}`
       : staticSummary(s);
   }
 }
@@ -147,9 +147,14 @@ function roleHelp(role: string): string {
 /** Before a run: the figures counted by role (the worker's summary replaces it). */
 function staticSummary(s: ScenarioMeta): string {
   if (s.figures.length === 0) return "";
+  return `${roleCounts(s)} Run the full-length cases to see how many are within tolerance.`;
+}
+
+/** The figures counted by role, with what calibrated means. */
+function roleCounts(s: ScenarioMeta): string {
   const predicted = s.figures.filter((f) => f.role === "predicted").length;
   const calibrated = s.figures.length - predicted;
-  return `${predicted} predicted figure${predicted === 1 ? "" : "s"}; ${calibrated} calibrated (a profile constant was fitted to them). Run the full-length cases to see how many are within tolerance.`;
+  return `${predicted} predicted figure${predicted === 1 ? "" : "s"}; ${calibrated} calibrated (a profile constant was fitted to them).`;
 }
 
 function statusText(s: string): string {
