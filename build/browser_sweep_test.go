@@ -58,17 +58,22 @@ func TestSweepPanel(t *testing.T) {
 	b.eval(`(() => {
 		window.__sweepTables = [];
 		new MutationObserver(() => {
-			if (!document.getElementById("sweep-label").textContent.startsWith("done")) window.__sweepTables.push(`+cells+`);
+			if (!document.getElementById("sweep-label").textContent.startsWith("done"))
+				window.__sweepTables.push({cells: `+cells+`, marks: document.getElementById("sweep-marks")?.textContent ?? ""});
 		}).observe(document.getElementById("sweep-table"), {childList: true, subtree: true});
 		return true;
 	})()`, nil)
 	page := b.runSweep(t)
 	var final []string
 	b.eval(cells, &final)
-	var tables [][]string
+	var tables []struct {
+		Cells []string
+		Marks string
+	}
 	b.eval(`window.__sweepTables`, &tables)
 	partial := false
-	for _, v := range tables {
+	for _, tb := range tables {
+		v := tb.Cells
 		waiting := 0
 		for i, c := range v {
 			if c == "…" {
@@ -79,6 +84,9 @@ func TestSweepPanel(t *testing.T) {
 		}
 		if waiting > 0 && waiting < len(v) {
 			partial = true
+		}
+		if waiting > 0 && !strings.Contains(tb.Marks, "… a run not ended yet") {
+			t.Errorf("a table with runs still to come does not say what … means: %q", tb.Marks)
 		}
 	}
 	if !partial {

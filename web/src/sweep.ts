@@ -271,7 +271,7 @@ export class SweepPanel {
             };
           }),
         ],
-        axes: [themedAxis({ label: r.knob.name + unit, labelSize: 18, size: 40 }), themedAxis({ label: m, labelSize: 18, size: 60 })],
+        axes: [themedAxis({ label: r.knob.name + unit, labelSize: 18, size: 40 }), themedAxis({ label: m, labelSize: 18, size: 72 })],
         scales: { x: { time: false, distr: r.knob.spacing === "log" ? 3 : 1 } },
         legend: themedLegend,
         cursor: { drag: { x: false, y: false } },
@@ -286,6 +286,8 @@ export class SweepPanel {
       this.observers.push(ro);
     }
     this.table.replaceChildren(resultTable(r));
+    const marks = tableMarks(r);
+    if (marks) this.table.append(el("p", { class: "hint", id: "sweep-marks" }, marks));
   }
 
   /** CSV and JSON downloads of the result, as object URLs (a download is not a fetch: the page's CSP allows it). */
@@ -314,6 +316,15 @@ function sideChoices(c: Current): { value: string; text: string }[] {
     if (values.length >= 2) out.push({ value: values.map((v) => `${k.name}=${v}`).join("|"), text: `${k.name}: ${values.join(" vs ")}` });
   }
   return out;
+}
+
+/** What the table's marks mean, for the marks it has ("" when none). */
+function tableMarks(r: SweepResult): string {
+  const outcomes = r.results.flatMap((sr) => sr.outcomes);
+  const parts: string[] = [];
+  if (outcomes.includes("")) parts.push("… a run not ended yet");
+  if (outcomes.some((o) => o !== "" && o !== "completed")) parts.push("* a run that did not complete (the cell's tooltip says how it ended)");
+  return parts.join(" · ");
 }
 
 /** The result as a table: one row per point, one column per metric and side, as `loomsim sweep` prints it. */
