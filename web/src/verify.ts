@@ -115,7 +115,7 @@ export class VerifyPanel {
       const statusCell = el("td", {}, badge);
       const reason = c?.reason || f.deviation;
       // A declared deviation is known before any run: say so up front, with its reason.
-      if (!c && f.deviation) statusCell.append(el("span", { class: "status-note" }, " (declared deviation)"));
+      if (!c && f.deviation) statusCell.append(el("span", { class: "status-note" }, " (a declared deviation, expected)"));
       if (reason && (status === "deviation" || !c)) statusCell.append(el("details", {}, el("summary", {}, "why"), el("p", {}, reason)));
       return el(
         "tr",
@@ -124,7 +124,7 @@ export class VerifyPanel {
         el("td", {}, el("code", {}, f.metric)),
         el("td", { class: `role role-${f.role}`, title: roleHelp(f.role) }, f.role),
         el("td", {}, article),
-        el("td", { class: "model", title: c ? c.model : "" }, c ? c.model_text || c.model : "—"),
+        el("td", { class: "model", title: c ? c.model : "" }, c ? c.model_text || c.model : running ? "…" : "—"),
         el("td", {}, f.tolerance),
         statusCell,
       );
@@ -164,7 +164,7 @@ function statusText(s: string): string {
     case "fail":
       return "✗ fail";
     case "deviation":
-      return "⚠ deviation";
+      return "⚠ declared deviation";
     case "waiting":
       return "… waiting";
   }
