@@ -69,7 +69,7 @@ export class VerifyPanel {
           s.id,
           verifyCases(s),
           (f, c) => {
-            show(f, `${Math.round(f * 100)} % done — furthest behind: ${c}`);
+            show(f, `${Math.round(f * 100)} % of the runs done — furthest behind: ${c}`);
             onProgress?.(f, c);
           },
           (checks) => {
