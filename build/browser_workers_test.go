@@ -69,3 +69,23 @@ func (b *browser) workerCeiling(t *testing.T) int {
 	}
 	return max(1, min(8, int(gb*1024/2/150)))
 }
+
+// The table's partial verdicts take the worker a finished run has just
+// freed: with cores to spare (8 reported), request-load's three runs and
+// their partial answers use three workers at once, not a fourth.
+func TestPartialVerdictsTakeTheFreedWorker(t *testing.T) {
+	b := newBrowser(t)
+	b.reportCores(t, 8)
+	b.goTo("/")
+	b.load(t, `{scenario: "request-load", case: "pool-200"}`)
+	var cases int
+	b.eval(`new Set(loomlab.scenarios().find(s => s.id === "request-load").figures.flatMap(f => [f.case, f.than].filter(Boolean))).size`, &cases)
+	b.eval(`loomlab.pause(), loomlab.workersAtOnce(), true`, nil)
+	var n int
+	b.evalAwait(`loomlab.verify("request-load").then(v => v.checks.length)`, &n, 2*time.Minute)
+	var atOnce int
+	b.eval(`loomlab.workersAtOnce()`, &atOnce)
+	if want := min(cases, b.workerCeiling(t)); atOnce != want {
+		t.Errorf("request-load's %d runs and their partial verdicts took %d workers at once on 8 cores, want %d", cases, atOnce, want)
+	}
+}

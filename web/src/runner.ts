@@ -305,7 +305,7 @@ export class Runner {
       this.busy++;
       this.peak = Math.max(this.peak, this.busy);
       p.worker = w;
-      const done = (release: boolean) => {
+      const done = (release: boolean, startLater = false) => {
         w.onmessage = null;
         w.onerror = null;
         if (p.worker !== w) return; // cancelled
@@ -313,20 +313,21 @@ export class Runner {
         this.busy--;
         if (release) this.idle.push(w);
         else w.terminate();
-        this.recheck();
+        if (startLater) queueMicrotask(() => this.recheck());
+        else this.recheck();
       };
       w.onmessage = (ev: MessageEvent) => {
         const r = ev.data as WorkerReply;
         if (r.id !== p.req.id) return;
         if (r.kind === "progress") p.onProgress?.(r.fraction, r.case);
         else if (r.kind === "done") {
-          // The answer first, the worker back to the pool after: a job that
-          // the answer's handlers queue at the front (verifyParallel's
-          // partial verdicts, from a handler on the job's own promise, which
-          // runs before this microtask) gets this worker before the jobs
-          // already waiting.
+          // The worker goes back to the pool now, but the waiting jobs start
+          // a microtask after the answer's handlers have run: a job those
+          // handlers queue at the front (the partial answers, from a handler
+          // on the job's own promise) takes this worker, neither a new one
+          // nor a waiting run.
           p.resolve(r.json);
-          queueMicrotask(() => done(true));
+          done(true, true);
         } else {
           done(false);
           p.reject(new LoomError(r.message));

@@ -153,7 +153,7 @@ export class SweepPanel {
     this.touched = true;
     this.linkChanged();
     const t0 = performance.now();
-    return this.jobs.run({
+    const job = this.jobs.run({
       start: (show) =>
         this.runner.sweep(
           req,
@@ -174,6 +174,22 @@ export class SweepPanel {
       },
       failed: (msg) => this.message(`Sweep: ${msg}`, "error", [{ label: "Retry", run: () => void this.run().catch(() => {}) }]),
     });
+    // Cancelled or failed: the lines drawn so far go, and the last whole
+    // sweep (with its downloads) comes back, unless a newer sweep has the
+    // panel now.
+    job.catch(() => {
+      if (this.jobs.running()) return;
+      if (this.last) {
+        this.draw(this.last.sweep);
+        this.downloads(this.last);
+      } else {
+        this.dropPlots();
+        this.charts.replaceChildren();
+        this.table.replaceChildren();
+        this.drawn = null;
+      }
+    });
+    return job;
   }
 
   private knobMeta(): KnobMeta | undefined {
