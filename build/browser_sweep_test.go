@@ -123,7 +123,7 @@ func TestSweepPanel(t *testing.T) {
 	if rows != 4 {
 		t.Errorf("the result table has %d rows, want one per point (4)", rows)
 	}
-	b.saveSweepShot(t)
+	b.saveSweepShot(t, "sweep-panel")
 
 	// The CSV download is loomsim's --csv.
 	if got, want := b.download(t, "sweep-csv"), string(loomsim("--csv")); got != want {
@@ -156,6 +156,165 @@ func TestSweepPanel(t *testing.T) {
 	b.evalAwait(`loomlab.sweep.run().then(() => "", e => e.message)`, &msg, 30*time.Second)
 	if !strings.Contains(msg, "LO 500 must be below HI 400") {
 		t.Errorf("a sweep from 500 to 400: %q", msg)
+	}
+
+	t.Run("runs that stopped early", func(t *testing.T) { b.sweepStoppedRuns(t, bin) })
+	t.Run("a cancelled sweep puts back the last one", func(t *testing.T) { b.sweepCancelRestores(t) })
+}
+
+// stoppedArgs: a heap sweep of a small vt-pooling whose pooled side runs
+// out of heap at its two lower points (OutOfMemoryError), while every
+// unpooled run completes.
+var stoppedArgs = []string{"sweep", "vt-pooling/1g-pool", "--set", "connections=3000", "--set", "pool_size=3000",
+	"--set", "warmup_s=0", "--set", "measure_s=4", "--knob", "heap_mb=64:256:3", "--side", "pool=true", "--side", "pool=false",
+	"--metric", "throughput_rps", "--seed", "1"}
+
+// sweepStoppedRuns: a run that stopped early is a cross in its side's ink,
+// off the side's line (its value covers only the time before it stopped:
+// joined to the line it would draw a trend the model never showed), and
+// the chart's key names it.
+func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
+	b.load(t, `{scenario: "vt-pooling", case: "1g-pool", knobs: {connections: "3000", pool_size: "3000", warmup_s: "0", measure_s: "4"}, seed: 1}`)
+	b.sweepControls(t, "heap_mb", "64", "256", "3", "pool=true|pool=false", "throughput_rps")
+	page := b.runSweep(t)
+	out, err := exec.Command(bin, append(append([]string{}, stoppedArgs...), "--json")...).Output()
+	if err != nil {
+		t.Fatalf("loomsim %v: %v", stoppedArgs, err)
+	}
+	if got, want := stripWall(t, page), stripWall(t, out); !reflect.DeepEqual(got, want) {
+		t.Fatalf("the page's sweep:\n%s\nloomsim sweep --json:\n%s", got, want)
+	}
+	var res struct {
+		Results []struct {
+			Values   map[string][]*float64
+			Outcomes []string
+		}
+	}
+	if err := json.Unmarshal(page, &res); err != nil {
+		t.Fatal(err)
+	}
+	type pos struct{ X, Y float64 }
+	var marks []struct {
+		Line    []*float64
+		Points  []*pos
+		Crosses []pos
+	}
+	b.eval(`loomlab.sweep.chartMarks("throughput_rps")`, &marks)
+	if len(marks) != 2 || len(res.Results) != 2 {
+		t.Fatalf("want two sides drawn, got %d (result has %d)", len(marks), len(res.Results))
+	}
+	stopped := 0
+	var cross []pos   // side A's crosses
+	var gaps [][2]pos // side A: from a stopped run to the completed run after it
+	for s, sr := range res.Results {
+		m := marks[s]
+		values := sr.Values["throughput_rps"]
+		crosses := 0
+		for j, o := range sr.Outcomes {
+			if o == "completed" {
+				if m.Line[j] == nil || *m.Line[j] != *values[j] {
+					t.Errorf("side %c, point %d (completed): the line goes through %v, want %v", 'A'+s, j, m.Line[j], *values[j])
+				}
+				continue
+			}
+			if m.Line[j] != nil {
+				t.Errorf("side %c, point %d (%s): the line goes through it (%v); a run that stopped early is off the line", 'A'+s, j, o, *m.Line[j])
+			}
+			crosses++
+			if s == 0 && j+1 < len(sr.Outcomes) && sr.Outcomes[j+1] == "completed" {
+				gaps = append(gaps, [2]pos{*m.Points[j], *m.Points[j+1]})
+			}
+		}
+		stopped += crosses
+		if len(m.Crosses) != crosses {
+			t.Errorf("side %c: %d crosses drawn for %d runs that stopped early", 'A'+s, len(m.Crosses), crosses)
+		}
+		if s == 0 {
+			cross = m.Crosses
+		}
+	}
+	if stopped == 0 || len(cross) == 0 || len(gaps) == 0 {
+		t.Fatalf("the setup should stop side A (pool=true) early at its lower heaps: outcomes %+v", res.Results)
+	}
+	// Side A's ink (sidemarks.ts: the strong neutral ink) at each cross, and
+	// none half-way from a stopped run to the completed run beside it, where
+	// a line joining them would pass.
+	var crossInk, gapInk []int
+	probe := func(ps []pos, r int, into *[]int) {
+		pj, _ := json.Marshal(ps)
+		b.eval(fmt.Sprintf(`((ps, r) => {
+			const s = getComputedStyle(document.documentElement).getPropertyValue("--chart-ink").trim();
+			const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(s);
+			const [R, G, B] = [1, 2, 3].map(i => parseInt(m[i], 16));
+			const ctx = document.querySelector("#sweep-chart-throughput_rps canvas").getContext("2d");
+			return ps.map(p => {
+				const d = ctx.getImageData(Math.round(p.X) - r, Math.round(p.Y) - r, 2 * r + 1, 2 * r + 1).data;
+				let n = 0;
+				for (let i = 0; i < d.length; i += 4)
+					if (d[i + 3] > 200 && Math.abs(d[i] - R) + Math.abs(d[i + 1] - G) + Math.abs(d[i + 2] - B) < 24) n++;
+				return n;
+			});
+		})(%s, %d)`, pj, r), into)
+	}
+	probe(cross, 4, &crossInk)
+	mids := make([]pos, len(gaps))
+	for i, g := range gaps {
+		mids[i] = pos{(g[0].X + g[1].X) / 2, (g[0].Y + g[1].Y) / 2}
+	}
+	probe(mids, 2, &gapInk)
+	for i, n := range crossInk {
+		if n < 4 {
+			t.Errorf("side A's cross %d at %+v: %d pixels of its ink, want a cross drawn", i, cross[i], n)
+		}
+	}
+	for i, n := range gapInk {
+		if n > 0 {
+			t.Errorf("side A: %d pixels of its ink half-way from a stopped run to the next point (%+v): the line joins them", n, gaps[i])
+		}
+	}
+	var key string
+	b.eval(`document.getElementById("sweep-chart-key")?.textContent ?? ""`, &key)
+	for _, w := range []string{"× a run that stopped early", "heap_mb=64 on A: pool=true (java.lang.OutOfMemoryError"} {
+		if !strings.Contains(key, w) {
+			t.Errorf("the charts' key %q lacks %q", key, w)
+		}
+	}
+	b.saveSweepShot(t, "sweep-stopped")
+}
+
+// sweepCancelRestores: a sweep cancelled while its lines grow puts back
+// the last whole sweep, its table and its downloads.
+func (b *browser) sweepCancelRestores(t *testing.T) {
+	cells := `[...document.querySelectorAll("#sweep-result tbody td")].map(e => e.textContent)`
+	var before []string
+	b.eval(cells, &before)
+	if len(before) == 0 {
+		t.Fatal("no sweep shown to put back")
+	}
+	// Cancel as soon as the table shows some runs' values and not others.
+	b.eval(`(() => {
+		const obs = new MutationObserver(() => {
+			const v = [...document.querySelectorAll("#sweep-result tbody td")].map(e => e.textContent);
+			if (v.includes("…") && v.some(c => c !== "…")) { obs.disconnect(); document.getElementById("sweep-cancel").click(); }
+		});
+		obs.observe(document.getElementById("sweep-table"), {childList: true, subtree: true});
+		document.getElementById("sweep-run").click();
+		return true;
+	})()`, nil)
+	if !b.poll(t, `document.getElementById("sweep-label").textContent === "cancelled"`, 2*time.Minute) {
+		var label string
+		b.eval(`document.getElementById("sweep-label").textContent`, &label)
+		t.Fatalf("the sweep was not cancelled while it grew: %q", label)
+	}
+	var after []string
+	b.eval(cells, &after)
+	if !reflect.DeepEqual(after, before) {
+		t.Errorf("after the cancel the table reads %q, want the last whole sweep's %q", after, before)
+	}
+	var shown bool
+	b.eval(`!document.getElementById("sweep-csv").hidden && !document.getElementById("sweep-json").hidden`, &shown)
+	if !shown {
+		t.Error("after the cancel the last whole sweep's downloads are hidden")
 	}
 }
 
@@ -253,14 +412,14 @@ func (b *browser) download(t *testing.T, id string) string {
 	return ""
 }
 
-// saveSweepShot saves the sweep panel alone, for review.
-func (b *browser) saveSweepShot(t *testing.T) {
+// saveSweepShot saves the sweep panel alone as NAME.png, for review.
+func (b *browser) saveSweepShot(t *testing.T, name string) {
 	t.Helper()
 	data, err := chromedp.Run(b.ctx, chromedp.Screenshot(chromedp.CSS("section.sweep")))
 	if err != nil {
 		t.Fatalf("screenshot of the sweep panel: %v", err)
 	}
-	if err := os.WriteFile(filepath.Join(b.shot, "sweep-panel.png"), data, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(b.shot, name+".png"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

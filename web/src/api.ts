@@ -11,6 +11,7 @@
 //   loomlab.workersAtOnce()  // test hook: the most background workers busy at once since the last call
 //   await loomlab.importGCLog(text)  // {summary, fit}: `loomsim gclog summary --json` and `loomsim gclog fit --json` (null: cannot be fitted)
 //   await loomlab.sweep.run()  // the sweep panel's setup, run: = `loomsim sweep --json` (main page only)
+//   loomlab.sweep.chartMarks(metric)  // what its chart drew: each side's line, its points' and crosses' pixels
 //
 // Errors are LoomError with a one-line message; the page shows them too.
 
@@ -18,6 +19,7 @@ import type { App } from "./app";
 import type { GCLogImport } from "./gclogtypes";
 import type { WorkerFault } from "./protocol";
 import type { Progress } from "./runner";
+import type { ChartMarks } from "./sweep";
 import { GameState, LoomError, RunResult, ScenarioMeta, Spec, SweepOutput, SweepRequest, SweepResult, Verification } from "./types";
 
 export interface LoomLab {
@@ -64,6 +66,8 @@ export interface LoomLab {
     run(): Promise<SweepResult>;
     request(): SweepRequest;
     result(): SweepOutput | null;
+    /** What the chart of a metric has drawn: per side, its line's values and its points' and crosses' canvas pixels. */
+    chartMarks(metric: string): ChartMarks[];
   };
 }
 

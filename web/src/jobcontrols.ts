@@ -5,7 +5,8 @@
 // while a job runs the Run button (a panel may have none: the GC-log panel
 // starts a read from a file, a drop or pasted text) is disabled and Cancel
 // and the bar are shown; a cancelled job says "cancelled", a failed one
-// "failed" and tells its panel (which offers Retry); a job replaced by a
+// "failed" and tells its panel (which offers Retry), and either puts back
+// what the panel showed before the job's part results; a job replaced by a
 // newer one says nothing more, and only the newest job puts the panel back
 // to rest, so a cancelled older job finishing late cannot undo a newer one.
 
@@ -33,6 +34,12 @@ export interface JobRun<T> {
   done(result: T): string;
   /** Tells the reader that the job failed (never called for a cancelled job). */
   failed(message: string): void;
+  /**
+   * Puts back what the panel showed before the job began to show its part
+   * results, when the job is cancelled or fails (not when a newer job
+   * replaced it: that one has the panel now).
+   */
+  undone?(): void;
 }
 
 export class JobControls {
@@ -40,11 +47,6 @@ export class JobControls {
 
   constructor(private readonly parts: JobParts) {
     parts.cancel.addEventListener("click", () => this.cancel());
-  }
-
-  /** Whether a job is under way. */
-  running(): boolean {
-    return this.job !== null;
   }
 
   /** Cancels the running job, if any (its panel then says "cancelled"). */
@@ -85,6 +87,7 @@ export class JobControls {
       const msg = errorText(e);
       label.textContent = msg === "cancelled" ? "cancelled" : "failed";
       if (msg !== "cancelled") r.failed(msg);
+      r.undone?.();
       throw e;
     } finally {
       if (this.job === job) {

@@ -32,6 +32,7 @@ void app.then((a) => {
     run: () => a.sweeps.run().then((o) => o.sweep),
     request: () => a.sweeps.request(),
     result: () => a.sweeps.result(),
+    chartMarks: (m) => a.sweeps.chartMarks(m),
   };
 });
 

@@ -153,11 +153,12 @@ export class Runner {
    * Runs a sweep: the worker lists its runs (package sweep, as `loomsim
    * sweep` does), the runs go to the pool like any full run, at most `max`
    * at once, and a worker collects their results into the sweep's result
-   * and CSV. Progress: runs finished, and the mean fraction of all runs.
+   * and CSV. Progress: runs finished, the mean fraction of all runs, and
+   * the labels of the runs under way.
    */
   sweep(
     req: SweepRequest,
-    onProgress?: (finished: number, total: number, fraction: number, label: string) => void,
+    onProgress?: (finished: number, total: number, fraction: number, running: string[]) => void,
     onPartial?: (sofar: SweepOutput) => void,
   ): Job<SweepOutput> {
     const jobs: Job<unknown>[] = [];
@@ -179,22 +180,31 @@ export class Runner {
         (out) => !cancelled && onPartial?.(out),
         jobs,
       );
-      const report = (label: string) =>
-        onProgress?.(finished, plan.runs.length, fractions.reduce((a, b) => a + b, 0) / Math.max(1, plan.runs.length), label);
-      report("");
+      // A run is under way from its first progress report to its end.
+      const underway = plan.runs.map(() => false);
+      const report = () =>
+        onProgress?.(
+          finished,
+          plan.runs.length,
+          fractions.reduce((a, b) => a + b, 0) / Math.max(1, plan.runs.length),
+          plan.labels.filter((_, i) => underway[i]),
+        );
+      report();
       const all = Promise.all(
         plan.runs.map((spec, i) =>
           track(
             this.runFull(spec, (f) => {
               fractions[i] = Math.max(0, Math.min(1, f));
-              report(plan.labels[i]);
+              underway[i] = true;
+              report();
             }),
           ).then((r) => {
             finished++;
             fractions[i] = 1;
+            underway[i] = false;
             sofar[i] = r;
             if (onPartial && !cancelled) partial.runEnded();
-            report(plan.labels[i]);
+            report();
             return r;
           }),
         ),

@@ -50,7 +50,10 @@ export function sideLetters(letterOf: Map<number, string>): (u: uPlot) => void {
     ctx.font = `600 ${Math.round(11 * px)}px system-ui, sans-serif`;
     ctx.textBaseline = "middle";
     const xs = u.data[0];
-    const placed: { x: number; y: number; w: number; h: number }[] = [];
+    const h = 13 * px;
+    const top = u.bbox.top + h / 2;
+    const bottom = u.bbox.top + u.bbox.height - h / 2;
+    const labels: { letter: string; ink: string; x: number; y: number; w: number }[] = [];
     for (const [si, letter] of letterOf) {
       const s = u.series[si];
       const ys = u.data[si];
@@ -61,20 +64,32 @@ export function sideLetters(letterOf: Map<number, string>): (u: uPlot) => void {
       const x = u.valToPos(xs[j], "x", true);
       const y = u.valToPos(ys[j] as number, s.scale ?? "y", true);
       const w = ctx.measureText(letter).width + 4 * px;
-      const h = 13 * px;
-      const lx = Math.min(x + 3 * px, u.bbox.left + u.bbox.width - w);
-      let ly = Math.max(u.bbox.top + h / 2, Math.min(y, u.bbox.top + u.bbox.height - h / 2));
-      // Lines that end together (two sides both at zero) get their letters stacked, not drawn over each other.
-      const hits = (y: number) => placed.some((p) => Math.abs(p.x - lx) < Math.max(p.w, w) && Math.abs(p.y - y) < h);
-      for (let k = 1; k <= letterOf.size && hits(ly); k++) {
-        const up = ly - h;
-        ly = up - h / 2 >= u.bbox.top && !hits(up) ? up : ly + h;
+      const ink = typeof s.stroke === "function" ? String(s.stroke(u, si)) : String(s.stroke ?? "#000");
+      // Clear of the point's dot, inside the plotting area.
+      labels.push({ letter, ink, x: Math.min(x + 8 * px, u.bbox.left + u.bbox.width - w), y: Math.max(top, Math.min(y, bottom)), w });
+    }
+    // Lines that end together (two sides both at zero) get their letters
+    // stacked, not drawn over each other: from the top down each letter
+    // keeps below the one above it in its column, and a stack that would
+    // run out at the bottom moves up as a whole.
+    labels.sort((a, b) => a.y - b.y);
+    const column = (a: (typeof labels)[0], b: (typeof labels)[0]) => Math.abs(a.x - b.x) < Math.max(a.w, b.w);
+    labels.forEach((l, i) => {
+      for (const above of labels.slice(0, i)) if (column(above, l) && l.y < above.y + h) l.y = above.y + h;
+    });
+    for (const l of labels) {
+      const stack = labels.filter((o) => column(o, l));
+      const over = Math.max(...stack.map((o) => o.y)) - bottom;
+      if (over > 0) {
+        const room = Math.min(...stack.map((o) => o.y)) - top;
+        for (const o of stack) o.y -= Math.min(over, Math.max(0, room));
       }
-      placed.push({ x: lx, y: ly, w, h });
+    }
+    for (const l of labels) {
       ctx.fillStyle = chartInks().plate;
-      ctx.fillRect(lx, ly - h / 2, w, h);
-      ctx.fillStyle = typeof s.stroke === "function" ? String(s.stroke(u, si)) : String(s.stroke ?? "#000");
-      ctx.fillText(letter, lx + 2 * px, ly);
+      ctx.fillRect(l.x, l.y - h / 2, l.w, h);
+      ctx.fillStyle = l.ink;
+      ctx.fillText(l.letter, l.x + 2 * px, l.y);
     }
     ctx.restore();
   };

@@ -16,7 +16,15 @@ import type { LinkState } from "./link";
 import type { Runner } from "./runner";
 import { sideLetters, sideMark, sideName } from "./sidemarks";
 import { Current, firstCase } from "./spec";
+import { stoppedCrosses, sweepLines, xRange, xSplits, yRange } from "./sweeplines";
 import { KnobMeta, LoomError, MetaFile, ScenarioMeta, SweepOutput, SweepRequest, SweepResult } from "./types";
+
+/** One side's marks on a drawn chart, in the canvas's pixels (SweepPanel.chartMarks). */
+export interface ChartMarks {
+  line: (number | null)[];
+  points: ({ x: number; y: number } | null)[];
+  crosses: { x: number; y: number }[];
+}
 
 /** The link fields of a sweep (game/link): "" and empty lists for none. */
 export type SweepLink = Pick<LinkState, "sweep" | "sweepSides" | "sweepMetrics">;
@@ -153,11 +161,12 @@ export class SweepPanel {
     this.touched = true;
     this.linkChanged();
     const t0 = performance.now();
-    const job = this.jobs.run({
+    return this.jobs.run({
       start: (show) =>
         this.runner.sweep(
           req,
-          (done, total, f, label) => show(f, `${done} of ${total} runs done, ${Math.round(f * 100)} %${label ? ` — ${label}` : ""}`),
+          // The bar counts the running runs' progress too; the words count whole runs.
+          (done, total, f, running) => show(f, `${done} of ${total} runs done${running.length ? ` — running: ${running.join(", ")}` : ""}`),
           // The lines grow as the runs end; the downloads wait for the whole sweep.
           (sofar) => {
             this.hideDownloads();
@@ -173,23 +182,20 @@ export class SweepPanel {
         return `done: ${runs} runs in ${fmt((performance.now() - t0) / 1000)} s`;
       },
       failed: (msg) => this.message(`Sweep: ${msg}`, "error", [{ label: "Retry", run: () => void this.run().catch(() => {}) }]),
+      // Cancelled or failed: the lines drawn so far go, and the last whole
+      // sweep (with its downloads) comes back.
+      undone: () => {
+        if (this.last) {
+          this.draw(this.last.sweep);
+          this.downloads(this.last);
+        } else {
+          this.dropPlots();
+          this.charts.replaceChildren();
+          this.table.replaceChildren();
+          this.drawn = null;
+        }
+      },
     });
-    // Cancelled or failed: the lines drawn so far go, and the last whole
-    // sweep (with its downloads) comes back, unless a newer sweep has the
-    // panel now.
-    job.catch(() => {
-      if (this.jobs.running()) return;
-      if (this.last) {
-        this.draw(this.last.sweep);
-        this.downloads(this.last);
-      } else {
-        this.dropPlots();
-        this.charts.replaceChildren();
-        this.table.replaceChildren();
-        this.drawn = null;
-      }
-    });
-    return job;
   }
 
   private knobMeta(): KnobMeta | undefined {
@@ -258,15 +264,19 @@ export class SweepPanel {
 
   /**
    * One chart per metric, the knob across, one line per side in the side's
-   * mark (with its points marked). While the sweep goes on, r has no value
-   * where a run has not ended: the line has a gap there.
+   * mark (with its points marked) through the runs that completed; a run
+   * that stopped early is a cross off the line (sweeplines.ts). While the
+   * sweep goes on, r has no value where a run has not ended: the line has a
+   * gap there.
    */
   private draw(r: SweepResult): void {
     this.drawn = r;
     this.dropPlots();
     this.charts.replaceChildren();
     const unit = r.knob.unit ? ` (${r.knob.unit})` : "";
+    const sided = r.results.length > 1;
     for (const m of r.metrics) {
+      const lines = sweepLines(r, m);
       const plot = el("div", { class: "plot" });
       const fig = el("figure", { class: "chart", id: `sweep-chart-${m}` }, el("figcaption", {}, `${m} against ${r.knob.name}`), plot);
       this.charts.append(fig);
@@ -279,21 +289,29 @@ export class SweepPanel {
           ...r.results.map((sr, i) => {
             const mark = sideMark(i);
             return {
-              label: r.results.length > 1 ? sideName(i, sr.side) : sr.side,
+              label: sided ? sideName(i, sr.side) : sr.side,
               stroke: mark.stroke,
               dash: mark.dash,
               width: 2,
-              points: { show: true, size: 7, stroke: mark.stroke, fill: mark.stroke },
+              points: { show: true, size: 8, stroke: mark.stroke, fill: mark.stroke },
             };
           }),
         ],
-        axes: [themedAxis({ label: r.knob.name + unit, labelSize: 18, size: 40 }), themedAxis({ label: m, labelSize: 18, size: 72 })],
-        scales: { x: { time: false, distr: r.knob.spacing === "log" ? 3 : 1 } },
+        axes: [
+          themedAxis({ label: r.knob.name + unit, labelSize: 18, size: 40, ...xSplits(r) }),
+          themedAxis({ label: m, labelSize: 18, size: 72 }),
+        ],
+        scales: { x: { time: false, distr: r.knob.spacing === "log" ? 3 : 1, range: xRange(r) }, y: { range: yRange(lines) } },
         legend: themedLegend,
         cursor: { drag: { x: false, y: false } },
-        hooks: { draw: [sideLetters(new Map(r.results.length > 1 ? r.results.map((_, i) => [i + 1, sideMark(i).letter]) : []))] },
+        hooks: {
+          draw: [
+            stoppedCrosses(lines, r.points),
+            sideLetters(new Map(sided ? r.results.map((_, i) => [i + 1, sideMark(i).letter]) : [])),
+          ],
+        },
       };
-      const data = [r.points, ...r.results.map((sr) => sr.values[m])] as uPlot.AlignedData;
+      const data = [r.points, ...lines.map((l) => l.line)] as uPlot.AlignedData;
       const u = new uPlot(opts, data, plot);
       this.plots.push(u);
       // The charts share the panel's width, which changes with the window.
@@ -301,9 +319,29 @@ export class SweepPanel {
       ro.observe(plot);
       this.observers.push(ro);
     }
+    const key = chartKey(r);
+    if (key) this.charts.append(el("p", { class: "hint sweep-key", id: "sweep-chart-key" }, key));
     this.table.replaceChildren(resultTable(r));
     const marks = tableMarks(r);
     if (marks) this.table.append(el("p", { class: "hint", id: "sweep-marks" }, marks));
+  }
+
+  /**
+   * What the chart of metric m has drawn (tests read it): per side, the
+   * values its line goes through, as uPlot holds them, and where on the
+   * canvas (its pixels) each point of the sweep and each cross is.
+   */
+  chartMarks(m: string): ChartMarks[] {
+    const i = this.drawn?.metrics.indexOf(m) ?? -1;
+    const u = this.plots[i];
+    if (!u || !this.drawn) return [];
+    const r = this.drawn;
+    const at = (x: number, y: number | null) => (y === null ? null : { x: u.valToPos(x, "x", true), y: u.valToPos(y, "y", true) });
+    return sweepLines(r, m).map((l, s) => ({
+      line: [...(u.data[s + 1] as (number | null)[])],
+      points: (r.results[s].values[m] ?? []).map((v, j) => at(r.points[j], v)),
+      crosses: l.stopped.map((st) => at(r.points[st.point], st.value)!),
+    }));
   }
 
   /** CSV and JSON downloads of the result, as object URLs (a download is not a fetch: the page's CSP allows it). */
@@ -332,6 +370,28 @@ function sideChoices(c: Current): { value: string; text: string }[] {
     if (values.length >= 2) out.push({ value: values.map((v) => `${k.name}=${v}`).join("|"), text: `${k.name}: ${values.join(" vs ")}` });
   }
   return out;
+}
+
+/**
+ * What the charts' marks mean, for the marks they have ("" when none): the
+ * side letters (A, B, C at a line's end) and the crosses of runs that
+ * stopped early, each named with how and when it stopped.
+ */
+function chartKey(r: SweepResult): string {
+  const parts: string[] = [];
+  if (r.results.length > 1) parts.push("A, B, C beside a line's last point name its side (see the legend).");
+  const stopped = r.results.flatMap((sr, i) =>
+    sr.outcomes.flatMap((o, j) =>
+      o === "" || o === "completed"
+        ? []
+        : [`${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} (${o} after ${fmt(sr.runs[j]?.sim_seconds ?? 0)} virtual s)`],
+    ),
+  );
+  if (stopped.length > 0)
+    parts.push(
+      `× a run that stopped early: its value counts only the time before it stopped, so no line joins it — ${stopped.join("; ")}.`,
+    );
+  return parts.join(" ");
 }
 
 /** What the table's marks mean, for the marks it has ("" when none). */

@@ -62,7 +62,7 @@ export class VerifyPanel {
   async run(onProgress?: (f: number, c: string) => void): Promise<Verification> {
     const s = this.scenario;
     if (!s) throw new LoomError("no scenario shown");
-    const job = this.jobs.run({
+    return this.jobs.run({
       start: (show) => {
         if (this.scenario?.id === s.id) this.renderChecks(s.figures.map(() => null), true);
         return this.runner.verifyParallel(
@@ -85,13 +85,12 @@ export class VerifyPanel {
         return `done: ${v.checks.length - failed} of ${v.checks.length} figures within tolerance or declared deviations`;
       },
       failed: (msg) => this.onError(`Article vs model (${s.id}): ${msg}`, () => void this.run().catch(() => {})),
+      // Cancelled or failed: the rows the runs had filled go back to what
+      // the table showed before.
+      undone: () => {
+        if (this.scenario?.id === s.id) this.render(this.cache.get(s.id) ?? null);
+      },
     });
-    // Cancelled or failed: the rows the runs had filled go back to what the
-    // table showed before (unless a newer run has the table now).
-    job.catch(() => {
-      if (this.scenario?.id === s.id && !this.jobs.running()) this.render(this.cache.get(s.id) ?? null);
-    });
-    return job;
   }
 
   private render(v: Verification | null): void {

@@ -1,0 +1,105 @@
+// What one sweep chart draws for one metric: each side's line through the
+// runs that completed, and apart from it, as a cross, each run that stopped
+// early (an OutOfMemoryError). A stopped run's value covers only the time
+// before it stopped, so joining it to its neighbours would draw a trend the
+// model never showed (a pooled heap "rising" from 0 req/s at 512 MB). The
+// axes: the y range holds the crosses too, and the x range has a margin so
+// that a side's first or only point does not sit on the axis; with few
+// points every swept value gets its tick.
+
+import uPlot from "uplot";
+import type { SweepResult } from "./types";
+
+/** A run that stopped early, where its cross goes. */
+export interface StoppedRun {
+  /** Index of the point (into r.points). */
+  point: number;
+  value: number;
+  outcome: string;
+  /** Virtual seconds the run lasted. */
+  seconds: number;
+}
+
+/** One side's marks on one metric's chart. */
+export interface SideLine {
+  /** The line's values: null where a run has not ended or did not complete. */
+  line: (number | null)[];
+  stopped: StoppedRun[];
+}
+
+/** Most points that each get a tick of their own on the knob's axis. */
+const maxPointTicks = 8;
+
+/** Each side's line and crosses for metric m. */
+export function sweepLines(r: SweepResult, m: string): SideLine[] {
+  return r.results.map((sr) => {
+    const values = sr.values[m] ?? [];
+    const stopped: StoppedRun[] = [];
+    const line = values.map((v, i) => {
+      const outcome = sr.outcomes[i];
+      if (v === null || outcome === "completed") return v;
+      if (outcome !== "") stopped.push({ point: i, value: v, outcome, seconds: sr.runs[i]?.sim_seconds ?? 0 });
+      return null;
+    });
+    return { line, stopped };
+  });
+}
+
+/** The y range: every value drawn, crosses included, with uPlot's usual margin. */
+export function yRange(lines: SideLine[]): uPlot.Range.Function {
+  const all = lines.flatMap((l) => [...l.line.filter((v): v is number => v !== null), ...l.stopped.map((s) => s.value)]);
+  return (_u, min, max) => {
+    if (all.length === 0) return uPlot.rangeNum(min ?? 0, max ?? 1, 0.1, true);
+    return uPlot.rangeNum(Math.min(...all), Math.max(...all), 0.1, true);
+  };
+}
+
+/** The x range: the swept range with a margin of 7 % of it (of its logarithm on log spacing) each side. */
+export function xRange(r: SweepResult): uPlot.Range.Function {
+  const lo = Math.min(...r.points);
+  const hi = Math.max(...r.points);
+  return () => {
+    if (!(hi > lo)) return [lo - 1, hi + 1];
+    if (r.knob.spacing === "log" && lo > 0) {
+      const f = Math.pow(hi / lo, 0.07);
+      return [lo / f, hi * f];
+    }
+    const pad = (hi - lo) * 0.07;
+    return [lo - pad, hi + pad];
+  };
+}
+
+/** The knob axis's ticks: at the swept values when there are few of them, uPlot's own otherwise. */
+export function xSplits(r: SweepResult): Pick<uPlot.Axis, "splits"> {
+  return r.points.length <= maxPointTicks ? { splits: () => [...r.points] } : {};
+}
+
+/**
+ * A uPlot draw hook crossing each stopped run in its side's ink (series
+ * i + 1 is side i's line).
+ */
+export function stoppedCrosses(lines: SideLine[], points: number[]): (u: uPlot) => void {
+  return (u) => {
+    const px = devicePixelRatio || 1;
+    const arm = 5 * px;
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.lineWidth = 2.5 * px;
+    lines.forEach((l, i) => {
+      const s = u.series[i + 1];
+      if (!s || !s.show) return;
+      ctx.strokeStyle = typeof s.stroke === "function" ? String(s.stroke(u, i + 1)) : String(s.stroke ?? "#000");
+      for (const st of l.stopped) {
+        const x = u.valToPos(points[st.point], "x", true);
+        const y = u.valToPos(st.value, s.scale ?? "y", true);
+        ctx.beginPath();
+        ctx.moveTo(x - arm, y - arm);
+        ctx.lineTo(x + arm, y + arm);
+        ctx.moveTo(x - arm, y + arm);
+        ctx.lineTo(x + arm, y - arm);
+        ctx.stroke();
+      }
+    });
+    ctx.restore();
+  };
+}
