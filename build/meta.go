@@ -60,13 +60,19 @@ type metaSet struct {
 }
 
 type metaFigure struct {
-	Case      string        `json:"case"`
-	Metric    string        `json:"metric"`
-	Value     float64       `json:"value"`
-	Than      string        `json:"than,omitempty"`
-	Cmp       string        `json:"cmp,omitempty"`
-	Text      string        `json:"text,omitempty"`
-	Tolerance string        `json:"tolerance"`
+	Case   string  `json:"case"`
+	Metric string  `json:"metric"`
+	Value  float64 `json:"value"`
+	Than   string  `json:"than,omitempty"`
+	Cmp    string  `json:"cmp,omitempty"`
+	Text   string  `json:"text,omitempty"`
+	// ValueText is the article's value in its metric's unit, as the
+	// model's is shown ("" for an ordering).
+	ValueText string `json:"value_text,omitempty"`
+	Tolerance string `json:"tolerance"`
+	// Accepts says which model values pass, in the metric's unit
+	// (scenario.Figure.AcceptText).
+	Accepts   string        `json:"accepts"`
 	Tol       metaTolerance `json:"tol"`
 	Deviation string        `json:"deviation,omitempty"`
 	Role      string        `json:"role"`
@@ -113,8 +119,12 @@ func scenarioMeta() metaFile {
 			if fg.Than != "" {
 				tol = "ordering"
 			}
+			valueText := ""
+			if fg.Than == "" {
+				valueText = scenario.MetricText(fg.Metric, fg.Value)
+			}
 			ms.Figures = append(ms.Figures, metaFigure{Case: fg.Case, Metric: fg.Metric, Value: fg.Value,
-				Than: fg.Than, Cmp: fg.Cmp, Text: fg.Text, Tolerance: tol, Deviation: fg.Deviation,
+				Than: fg.Than, Cmp: fg.Cmp, Text: fg.Text, ValueText: valueText, Tolerance: tol, Accepts: fg.AcceptText(), Deviation: fg.Deviation,
 				Tol: metaTolerance{Rel: fg.Tol.Rel, Abs: fg.Tol.Abs, Factor: fg.Tol.Factor,
 					Count: fg.Tol.Count}, Role: string(fg.Role)})
 		}

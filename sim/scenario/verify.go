@@ -77,19 +77,72 @@ func (t Tolerance) OK(article, model float64) bool {
 	if t.Exact {
 		return model == article
 	}
-	if t.Count && math.Abs(model-article) <= countNoise(article) {
-		return true
+	lo, hi, ok := t.Range(article)
+	return ok && lo <= model && model <= hi
+}
+
+// Range is the band of model values the tolerance accepts around article:
+// the union of its bands, which is one interval since each band holds the
+// article's value (a ratio band only when the value is not negative; ok is
+// false when no band applies). An exact tolerance accepts article alone.
+func (t Tolerance) Range(article float64) (lo, hi float64, ok bool) {
+	if t.Exact {
+		return article, article, true
 	}
-	if t.Rel > 0 && math.Abs(model-article) <= t.Rel*math.Abs(article) {
-		return true
+	lo, hi = math.Inf(1), math.Inf(-1)
+	band := func(l, h float64) {
+		lo, hi, ok = math.Min(lo, l), math.Max(hi, h), true
 	}
-	if t.Abs > 0 && math.Abs(model-article) <= t.Abs {
-		return true
+	if t.Count {
+		n := countNoise(article)
+		band(article-n, article+n)
 	}
-	if t.Factor > 0 && model >= article/t.Factor && model <= article*t.Factor {
-		return true
+	if t.Rel > 0 {
+		d := t.Rel * math.Abs(article)
+		band(article-d, article+d)
 	}
-	return false
+	if t.Abs > 0 {
+		band(article-t.Abs, article+t.Abs)
+	}
+	if t.Factor > 0 && article >= 0 {
+		band(article/t.Factor, article*t.Factor)
+	}
+	return lo, hi, ok
+}
+
+// AcceptText says in the metric's unit which model values pass a figure:
+// the band around its value ("96,667 – 217,500 req/s"), or for an
+// ordering which way the other case's value must lie. A band's low end
+// stops at zero: every metric the figures use is a size, a time, a rate or
+// a count.
+func (f *Figure) AcceptText() string {
+	switch {
+	case f.Than != "" && f.Cmp == "≈":
+		return "within " + f.Tol.String() + " of " + f.Than + "'s"
+	case f.Than != "" && f.Cmp == ">":
+		return "above " + f.Than + "'s"
+	case f.Than != "" && f.Cmp == "<":
+		return "below " + f.Than + "'s"
+	case f.Than != "":
+		return f.Cmp + " " + f.Than + "'s"
+	case f.Tol.Exact:
+		return "exactly " + MetricText(f.Metric, f.Value)
+	}
+	lo, hi, ok := f.Tol.Range(f.Value)
+	if !ok {
+		return "none"
+	}
+	lo = math.Max(0, lo)
+	if f.Tol.Count {
+		// A count passes as a whole number: 307.3–691.5 admits 308–691.
+		lo, hi = math.Ceil(lo), math.Floor(hi)
+	}
+	l, h := MetricText(f.Metric, lo), MetricText(f.Metric, hi)
+	// One unit for both ends when they share it: "92,031 – 124,513 req/s".
+	if i, j := strings.LastIndexByte(l, ' '), strings.LastIndexByte(h, ' '); i > 0 && j > 0 && l[i:] == h[j:] {
+		return l[:i] + " – " + h
+	}
+	return l + " – " + h
 }
 
 // countNoise is how far a second run could plausibly land from a count of

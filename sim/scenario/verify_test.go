@@ -2,6 +2,7 @@ package scenario
 
 import (
 	"encoding/json"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -170,6 +171,52 @@ func TestCheckAvailableAgreesWithVerify(t *testing.T) {
 			} else {
 				assert.Nil(t, got[i], "figure %d once %v ran", i, ran)
 			}
+		}
+	}
+}
+
+// TestToleranceRangeIsItsBands: a model value passes exactly when one of
+// the tolerance's bands, each written out here on its own, holds it. (The
+// grid's values keep off the bands' edges, where the two forms may round
+// differently in the last bit.)
+func TestToleranceRangeIsItsBands(t *testing.T) {
+	bands := func(tol Tolerance, a, m float64) bool {
+		return tol.Count && math.Abs(m-a) <= math.Max(2, 2*math.Sqrt(math.Abs(a))) ||
+			tol.Rel > 0 && math.Abs(m-a) <= tol.Rel*math.Abs(a) ||
+			tol.Abs > 0 && math.Abs(m-a) <= tol.Abs ||
+			tol.Factor > 0 && m >= a/tol.Factor && m <= a*tol.Factor
+	}
+	tols := []Tolerance{{Rel: 0.1}, {Abs: 3}, {Factor: 1.5}, {Factor: 1.5, Count: true}, {Rel: 0.25, Abs: 5}, {Count: true}, {Rel: 0.2, Factor: 2}}
+	for _, tol := range tols {
+		for _, a := range []float64{0, 1, 4, 37, 461, 145000, -20} {
+			for i := -400; i <= 400; i++ {
+				m := a + (float64(i)+0.37)*math.Max(0.05, math.Abs(a)/100)
+				if got, want := tol.OK(a, m), bands(tol, a, m); got != want {
+					t.Fatalf("%v at %g: OK(%g) = %v, its bands say %v", tol, a, m, got, want)
+				}
+			}
+		}
+	}
+}
+
+func TestAcceptText(t *testing.T) {
+	for _, c := range []struct {
+		f    Figure
+		want string
+	}{
+		{Figure{Metric: "throughput_rps", Value: 145000, Tol: Tolerance{Factor: 1.5}}, "96,667 – 217,500 req/s"},
+		{Figure{Metric: "full_gcs", Value: 0, Tol: Tolerance{Factor: 1.5, Count: true}}, "0 – 2"},
+		{Figure{Metric: "full_gcs", Value: 16, Tol: Tolerance{Factor: 1.5, Count: true}}, "8 – 24"},
+		{Figure{Metric: "full_gcs", Value: 461, Tol: Tolerance{Factor: 1.5, Count: true}}, "308 – 691"},
+		{Figure{Metric: "stackchunk_alloc_bytes", Value: 14.4e9, Tol: Tolerance{Rel: 0.25}}, "10.8 – 18.0 GB"},
+		{Figure{Metric: "old_live_after_full_gc_mb", Value: 9000, Tol: Tolerance{Rel: 0.25}}, "6,750.0 MB – 11.2 GB"},
+		{Figure{Metric: "elapsed_ms", Value: 1000, Tol: Tolerance{Rel: 0.1}}, "900 – 1,100 ms"},
+		{Figure{Metric: "os_threads_peak", Value: 5, Tol: Tolerance{Exact: true}}, "exactly 5"},
+		{Figure{Metric: "elapsed_ms", Than: "b", Cmp: ">"}, "above b's"},
+		{Figure{Metric: "elapsed_ms", Than: "b", Cmp: "≈", Tol: Tolerance{Rel: 0.2}}, "within ±20% of b's"},
+	} {
+		if got := c.f.AcceptText(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.f, got, c.want)
 		}
 	}
 }

@@ -52,11 +52,11 @@ var vtPooling = &Scenario{
 		"stackchunk_alloc_bytes", "stackchunk_capacity_words_p50", "stackchunk_frozen_words_p50",
 		"carrier_utilization", "os_threads_peak", "old_live_breakdown_mb"},
 	Figures: []Figure{
-		{Case: "4g-nopool", Metric: "throughput_rps", Role: Calibrated, Value: 126851, Tol: Tolerance{Rel: 0.15}, Text: "126,851"},
-		{Case: "4g-pool", Metric: "throughput_rps", Role: Calibrated, Value: 143966, Tol: Tolerance{Rel: 0.15}, Text: "143,966"},
-		{Case: "1g-nopool", Metric: "throughput_rps", Role: Predicted, Value: 108272, Tol: Tolerance{Rel: 0.15}, Text: "108,272"},
-		{Case: "1g-pool", Metric: "throughput_rps", Role: Predicted, Value: 71252, Tol: Tolerance{Rel: 0.15}, Text: "71,252"},
-		{Case: "1g-pool-reusefix", Metric: "throughput_rps", Role: Predicted, Value: 68290, Tol: Tolerance{Rel: 0.15}, Text: "68,290"},
+		{Case: "4g-nopool", Metric: "throughput_rps", Role: Calibrated, Value: 126851, Tol: Tolerance{Rel: 0.15}, Text: "126,851 req/s"},
+		{Case: "4g-pool", Metric: "throughput_rps", Role: Calibrated, Value: 143966, Tol: Tolerance{Rel: 0.15}, Text: "143,966 req/s"},
+		{Case: "1g-nopool", Metric: "throughput_rps", Role: Predicted, Value: 108272, Tol: Tolerance{Rel: 0.15}, Text: "108,272 req/s"},
+		{Case: "1g-pool", Metric: "throughput_rps", Role: Predicted, Value: 71252, Tol: Tolerance{Rel: 0.15}, Text: "71,252 req/s"},
+		{Case: "1g-pool-reusefix", Metric: "throughput_rps", Role: Predicted, Value: 68290, Tol: Tolerance{Rel: 0.15}, Text: "68,290 req/s"},
 		{Case: "4g-nopool", Metric: "full_gcs", Role: Predicted, Value: 0, Tol: Tolerance{Factor: 1.5, Count: true}},
 		{Case: "4g-pool", Metric: "full_gcs", Role: Predicted, Value: 0, Tol: Tolerance{Factor: 1.5, Count: true},
 			Deviation: "The model runs 5 Full GCs in the 60 s where the article saw none. Its long-lived pooled threads " +

@@ -306,7 +306,7 @@ export class SweepPanel {
         cursor: { drag: { x: false, y: false } },
         hooks: {
           draw: [
-            stoppedCrosses(lines, r.points),
+            stoppedCrosses(lines, r.points, sided ? r.results.map((_, i) => sideMark(i).letter) : []),
             sideLetters(new Map(sided ? r.results.map((_, i) => [i + 1, sideMark(i).letter]) : [])),
           ],
         },
@@ -379,12 +379,13 @@ function sideChoices(c: Current): { value: string; text: string }[] {
  */
 function chartKey(r: SweepResult): string {
   const parts: string[] = [];
-  if (r.results.length > 1) parts.push("A, B, C beside a line's last point name its side (see the legend).");
+  const letters = r.results.map((_, i) => sideMark(i).letter);
+  if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside a line's last point and a cross match the legend.`);
   const stopped = r.results.flatMap((sr, i) =>
     sr.outcomes.flatMap((o, j) =>
       o === "" || o === "completed"
         ? []
-        : [`${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} (${o} after ${fmt(sr.runs[j]?.sim_seconds ?? 0)} virtual s)`],
+        : [`${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} (${o} after ${fmt(sr.runs[j]?.sim_seconds ?? 0)} s of simulated time)`],
     ),
   );
   if (stopped.length > 0)

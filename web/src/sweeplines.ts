@@ -76,15 +76,18 @@ export function xSplits(r: SweepResult): Pick<uPlot.Axis, "splits"> {
 
 /**
  * A uPlot draw hook crossing each stopped run in its side's ink (series
- * i + 1 is side i's line).
+ * i + 1 is side i's line), with the side's letter beside the cross when
+ * letters are given (a cross has no line to follow to the letter at its end).
  */
-export function stoppedCrosses(lines: SideLine[], points: number[]): (u: uPlot) => void {
+export function stoppedCrosses(lines: SideLine[], points: number[], letters: string[]): (u: uPlot) => void {
   return (u) => {
     const px = devicePixelRatio || 1;
     const arm = 5 * px;
     const ctx = u.ctx;
     ctx.save();
     ctx.lineWidth = 2.5 * px;
+    ctx.font = `600 ${Math.round(11 * px)}px system-ui, sans-serif`;
+    ctx.textBaseline = "middle";
     lines.forEach((l, i) => {
       const s = u.series[i + 1];
       if (!s || !s.show) return;
@@ -98,6 +101,10 @@ export function stoppedCrosses(lines: SideLine[], points: number[]): (u: uPlot) 
         ctx.moveTo(x - arm, y + arm);
         ctx.lineTo(x + arm, y - arm);
         ctx.stroke();
+        if (letters[i]) {
+          ctx.fillStyle = ctx.strokeStyle;
+          ctx.fillText(letters[i], x + arm + 3 * px, Math.max(u.bbox.top + 6 * px, y - arm));
+        }
       }
     });
     ctx.restore();

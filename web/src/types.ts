@@ -31,7 +31,12 @@ export interface FigureMeta {
   than?: string;
   cmp?: string;
   text?: string;
+  /** The value in the metric's unit (absent for an ordering). */
+  value_text?: string;
+  /** The tolerance in notation (×/÷1.5, ±10%, …). */
   tolerance: string;
+  /** Which model values pass, in the metric's unit. */
+  accepts: string;
   deviation?: string;
   /** calibrated: a profile constant was fitted to it; predicted: out of sample. */
   role: "calibrated" | "predicted";

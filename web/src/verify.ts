@@ -40,7 +40,7 @@ export class VerifyPanel {
           el(
             "thead",
             {},
-            el("tr", {}, ...["Case", "Metric", "Role", "Article", "Model", "Tolerance", "Status"].map((h) => el("th", { scope: "col" }, h))),
+            el("tr", {}, ...["Case", "Metric", "Role", "Article", "Model", "Passes within", "Status"].map((h) => el("th", { scope: "col" }, h))),
           ),
           this.table,
         ),
@@ -108,7 +108,10 @@ export class VerifyPanel {
     const rows = s.figures.map((f, i) => {
       const c: Check | undefined = checks?.[i] ?? undefined;
       const name = f.than ? `${f.case} vs ${f.than}` : f.case;
-      const article = f.than ? `${f.case} ${f.cmp} ${f.than}` : (f.text ?? fmt(f.value));
+      const article = f.than ? `${f.case} ${f.cmp} ${f.than}` : (f.text ?? f.value_text ?? fmt(f.value));
+      // What the case's name stands for, under it ("4 GB heap, 10,000
+      // pooled virtual threads"); an ordering's cases have their rows above.
+      const caseTitle = f.than ? "" : (s.cases.find((c) => c.id === f.case)?.title ?? "");
       const status = c ? c.status : running ? "waiting" : "not run";
       const badge = el("span", { class: `status status-${status.replace(" ", "-")}` }, statusText(status));
       const statusCell = el("td", {}, badge);
@@ -119,12 +122,12 @@ export class VerifyPanel {
       return el(
         "tr",
         {},
-        el("td", {}, el("code", {}, name)),
+        el("td", { class: "case" }, el("code", {}, name), caseTitle ? el("span", { class: "case-title" }, caseTitle) : ""),
         el("td", {}, el("code", {}, f.metric)),
         el("td", { class: `role role-${f.role}`, title: roleHelp(f.role) }, f.role),
         el("td", {}, article),
         el("td", { class: "model", title: c ? c.model : "" }, c ? c.model_text || c.model : running ? "…" : "—"),
-        el("td", {}, f.tolerance),
+        el("td", { class: "accepts", title: `tolerance: ${f.tolerance}` }, f.accepts),
         statusCell,
       );
     });
