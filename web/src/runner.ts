@@ -7,7 +7,8 @@ import type { WorkerFault, WorkerReply, WorkerRequest } from "./protocol";
 import type { FitModel, GCLogReport } from "./gclogtypes";
 import { Check, Grade, LoomError, RunResult, Spec, SweepOutput, SweepPlan, SweepRequest, Verification } from "./types";
 
-export type Progress = (fraction: number, caseID: string) => void;
+/** A job's progress: its fraction done and the case furthest behind (and, for a job of several runs, how many have ended). */
+export type Progress = (fraction: number, caseID: string, runsEnded?: number) => void;
 
 export interface Job<T> {
   promise: Promise<T>;
@@ -89,10 +90,11 @@ export class Runner {
    */
   verifyParallel(scenario: string, cases: string[], onProgress?: Progress, onPartial?: (checks: (Check | null)[]) => void): Job<Verification> {
     const fractions = cases.map(() => 0);
+    let ended = 0;
     const report = () => {
       if (!onProgress) return;
       const i = fractions.indexOf(Math.min(...fractions));
-      onProgress(fractions.reduce((a, b) => a + b, 0) / Math.max(cases.length, 1), cases[i] ?? "");
+      onProgress(fractions.reduce((a, b) => a + b, 0) / Math.max(cases.length, 1), cases[i] ?? "", ended);
     };
     const jobs: Job<unknown>[] = [];
     let cancelled = false;
@@ -111,6 +113,9 @@ export class Runner {
       jobs.push(j);
       return j.promise.then((r) => {
         finished[c] = r;
+        ended++;
+        fractions[i] = 1;
+        report();
         if (onPartial && !cancelled) partial.runEnded();
         return r;
       });

@@ -390,7 +390,7 @@ function chartKey(r: SweepResult): string {
   );
   if (stopped.length > 0)
     parts.push(
-      `× a run that stopped early: its value counts only the time before it stopped, so no line joins it — ${stopped.join("; ")}.`,
+      `× a run that stopped early: its numbers cover only part of the run, so no line is drawn through it — ${stopped.join("; ")}.`,
     );
   return parts.join(" ");
 }

@@ -45,12 +45,18 @@ export function sweepLines(r: SweepResult, m: string): SideLine[] {
   });
 }
 
-/** The y range: every value drawn, crosses included, with uPlot's usual margin. */
+/**
+ * The y range: every value drawn, crosses included, with uPlot's usual
+ * margin and some room above, so that a mark at the top is not cut by the
+ * chart's edge.
+ */
 export function yRange(lines: SideLine[]): uPlot.Range.Function {
   const all = lines.flatMap((l) => [...l.line.filter((v): v is number => v !== null), ...l.stopped.map((s) => s.value)]);
   return (_u, min, max) => {
     if (all.length === 0) return uPlot.rangeNum(min ?? 0, max ?? 1, 0.1, true);
-    return uPlot.rangeNum(Math.min(...all), Math.max(...all), 0.1, true);
+    const lo = Math.min(...all);
+    const hi = Math.max(...all);
+    return uPlot.rangeNum(lo, hi + 0.06 * (hi - lo), 0.1, true);
   };
 }
 

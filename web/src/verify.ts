@@ -40,7 +40,7 @@ export class VerifyPanel {
           el(
             "thead",
             {},
-            el("tr", {}, ...["Case", "Metric", "Role", "Article", "Model", "Passes within", "Status"].map((h) => el("th", { scope: "col" }, h))),
+            el("tr", {}, ...["Case", "Metric", "Role", "Article", "Model", "Accepted range", "Status"].map((h) => el("th", { scope: "col" }, h))),
           ),
           this.table,
         ),
@@ -62,14 +62,16 @@ export class VerifyPanel {
   async run(onProgress?: (f: number, c: string) => void): Promise<Verification> {
     const s = this.scenario;
     if (!s) throw new LoomError("no scenario shown");
+    const n = verifyCases(s).length;
     return this.jobs.run({
       start: (show) => {
         if (this.scenario?.id === s.id) this.renderChecks(s.figures.map(() => null), true);
         return this.runner.verifyParallel(
           s.id,
           verifyCases(s),
-          (f, c) => {
-            show(f, `${Math.round(f * 100)} % of the runs done — furthest behind: ${c}`);
+          // The bar counts the running runs' progress too; the words count whole runs.
+          (f, c, ended = 0) => {
+            show(f, `${ended} of ${n} runs done — furthest behind: ${c}`);
             onProgress?.(f, c);
           },
           (checks) => {
@@ -113,11 +115,11 @@ export class VerifyPanel {
       // pooled virtual threads"); an ordering's cases have their rows above.
       const caseTitle = f.than ? "" : (s.cases.find((c) => c.id === f.case)?.title ?? "");
       const status = c ? c.status : running ? "waiting" : "not run";
-      const badge = el("span", { class: `status status-${status.replace(" ", "-")}` }, statusText(status));
+      const badge = el("span", { class: `status status-${status.replace(" ", "-")}`, title: statusHelp(status) }, statusText(status));
       const statusCell = el("td", {}, badge);
       const reason = c?.reason || f.deviation;
       // A declared deviation is known before any run: say so up front, with its reason.
-      if (!c && f.deviation) statusCell.append(el("span", { class: "status-note" }, " (a declared deviation, expected)"));
+      if (!c && f.deviation) statusCell.append(el("span", { class: "status-note" }, " (the model is known to miss this one)"));
       if (reason && (status === "deviation" || !c)) statusCell.append(el("details", {}, el("summary", {}, "why"), el("p", {}, reason)));
       return el(
         "tr",
@@ -157,6 +159,20 @@ function roleCounts(s: ScenarioMeta): string {
   const predicted = s.figures.filter((f) => f.role === "predicted").length;
   const calibrated = s.figures.length - predicted;
   return `${predicted} predicted figure${predicted === 1 ? "" : "s"}; ${calibrated} calibrated (a profile constant was fitted to them).`;
+}
+
+function statusHelp(s: string): string {
+  switch (s) {
+    case "pass":
+      return "the model's value is in the accepted range";
+    case "fail":
+      return "the model's value is outside the accepted range";
+    case "deviation":
+      return "not a pass: the model cannot reproduce this figure honestly, and says so in advance (why)";
+    case "waiting":
+      return "the runs this figure needs have not all ended";
+  }
+  return "";
 }
 
 function statusText(s: string): string {
