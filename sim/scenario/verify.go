@@ -111,20 +111,20 @@ func (t Tolerance) Range(article float64) (lo, hi float64, ok bool) {
 }
 
 // AcceptText says in the metric's unit which model values pass a figure:
-// the band around its value ("96,667 – 217,500 req/s"), or for an
-// ordering which way the other case's value must lie. A band's low end
-// stops at zero: every metric the figures use is a size, a time, a rate or
-// a count.
+// the band around its value ("96,667 – 217,500 req/s"), or for an ordering
+// where it must lie against the model's value for the other case. A band's
+// low end stops at zero: every metric the figures use is a size, a time, a
+// rate or a count.
 func (f *Figure) AcceptText() string {
 	switch {
 	case f.Than != "" && f.Cmp == "≈":
-		return "within " + f.Tol.String() + " of " + f.Than + "'s"
+		return "within " + f.Tol.String() + " of the model's " + f.Than
 	case f.Than != "" && f.Cmp == ">":
-		return "above " + f.Than + "'s"
+		return "above the model's " + f.Than
 	case f.Than != "" && f.Cmp == "<":
-		return "below " + f.Than + "'s"
+		return "below the model's " + f.Than
 	case f.Than != "":
-		return f.Cmp + " " + f.Than + "'s"
+		return f.Cmp + " the model's " + f.Than
 	case f.Tol.Exact:
 		return "exactly " + MetricText(f.Metric, f.Value)
 	}

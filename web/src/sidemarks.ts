@@ -36,6 +36,12 @@ export function sideName(i: number, name: string): string {
   return `${letters[i % letters.length]}: ${name}`;
 }
 
+/** The colour series si is stroked in (its stroke may be a function of the chart). */
+export function seriesInk(u: uPlot, si: number): string {
+  const s = u.series[si];
+  return typeof s.stroke === "function" ? String(s.stroke(u, si)) : String(s.stroke ?? "#000");
+}
+
 /**
  * A uPlot draw hook writing a side's letter at the last point of each
  * series marked in letterOf (series index → letter), on a plate of the
@@ -64,7 +70,7 @@ export function sideLetters(letterOf: Map<number, string>): (u: uPlot) => void {
       const x = u.valToPos(xs[j], "x", true);
       const y = u.valToPos(ys[j] as number, s.scale ?? "y", true);
       const w = ctx.measureText(letter).width + 4 * px;
-      const ink = typeof s.stroke === "function" ? String(s.stroke(u, si)) : String(s.stroke ?? "#000");
+      const ink = seriesInk(u, si);
       // Clear of the point's dot, inside the plotting area.
       labels.push({ letter, ink, x: Math.min(x + 8 * px, u.bbox.left + u.bbox.width - w), y: Math.max(top, Math.min(y, bottom)), w });
     }

@@ -8,6 +8,7 @@
 // points every swept value gets its tick.
 
 import uPlot from "uplot";
+import { seriesInk } from "./sidemarks";
 import type { SweepResult } from "./types";
 
 /** A run that stopped early, where its cross goes. */
@@ -97,7 +98,7 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
     lines.forEach((l, i) => {
       const s = u.series[i + 1];
       if (!s || !s.show) return;
-      ctx.strokeStyle = typeof s.stroke === "function" ? String(s.stroke(u, i + 1)) : String(s.stroke ?? "#000");
+      ctx.strokeStyle = seriesInk(u, i + 1);
       for (const st of l.stopped) {
         const x = u.valToPos(points[st.point], "x", true);
         const y = u.valToPos(st.value, s.scale ?? "y", true);

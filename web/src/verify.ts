@@ -71,7 +71,7 @@ export class VerifyPanel {
           verifyCases(s),
           // The bar counts the running runs' progress too; the words count whole runs.
           (f, c, ended = 0) => {
-            show(f, `${ended} of ${n} runs done — furthest behind: ${c}`);
+            show(f, `${ended} of ${n} runs done — the run with most left: ${c}`);
             onProgress?.(f, c);
           },
           (checks) => {
@@ -115,11 +115,11 @@ export class VerifyPanel {
       // pooled virtual threads"); an ordering's cases have their rows above.
       const caseTitle = f.than ? "" : (s.cases.find((c) => c.id === f.case)?.title ?? "");
       const status = c ? c.status : running ? "waiting" : "not run";
-      const badge = el("span", { class: `status status-${status.replace(" ", "-")}`, title: statusHelp(status) }, statusText(status));
+      const badge = el("span", { class: `status status-${status.replace(" ", "-")}`, title: statusWords[status]?.help ?? "" }, statusWords[status]?.text ?? status);
       const statusCell = el("td", {}, badge);
       const reason = c?.reason || f.deviation;
       // A declared deviation is known before any run: say so up front, with its reason.
-      if (!c && f.deviation) statusCell.append(el("span", { class: "status-note" }, " (the model is known to miss this one)"));
+      if (!c && f.deviation) statusCell.append(el("span", { class: "status-note" }, " (declared deviation: the model is known to miss this one)"));
       if (reason && (status === "deviation" || !c)) statusCell.append(el("details", {}, el("summary", {}, "why"), el("p", {}, reason)));
       return el(
         "tr",
@@ -161,33 +161,16 @@ function roleCounts(s: ScenarioMeta): string {
   return `${predicted} predicted figure${predicted === 1 ? "" : "s"}; ${calibrated} calibrated (a profile constant was fitted to them).`;
 }
 
-function statusHelp(s: string): string {
-  switch (s) {
-    case "pass":
-      return "the model's value is in the accepted range";
-    case "fail":
-      return "the model's value is outside the accepted range";
-    case "deviation":
-      return "not a pass: the model cannot reproduce this figure honestly, and says so in advance (why)";
-    case "waiting":
-      return "the runs this figure needs have not all ended";
-  }
-  return "";
-}
-
-function statusText(s: string): string {
-  switch (s) {
-    case "pass":
-      return "✓ pass";
-    case "fail":
-      return "✗ fail";
-    case "deviation":
-      return "⚠ declared deviation";
-    case "waiting":
-      return "… waiting";
-  }
-  return s;
-}
+/** A verdict's badge: its words, and what it means (the badge's tooltip). */
+const statusWords: Record<string, { text: string; help: string }> = {
+  pass: { text: "✓ pass", help: "the model's value is in the accepted range" },
+  fail: { text: "✗ fail", help: "the model's value is outside the accepted range" },
+  deviation: {
+    text: "⚠ declared deviation",
+    help: "not a pass: the model cannot reproduce this figure honestly, and says so in advance (why)",
+  },
+  waiting: { text: "… waiting", help: "the runs this figure needs have not all ended" },
+};
 
 /** The cases a scenario's figures need, in figure order (as the Go side lists them). */
 export function verifyCases(s: ScenarioMeta): string[] {
