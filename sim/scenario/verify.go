@@ -72,7 +72,11 @@ func (t Tolerance) String() string {
 	return strings.Join(parts, " ")
 }
 
-// OK reports whether model is within the tolerance of article.
+// OK reports whether model is within the tolerance of article: inside
+// Range, ends included. (Before Range, each band was tested as |model −
+// article| ≤ width; the two forms can differ in the last bit exactly at a
+// band's end, which no figure's model value sits on: verify's verdicts
+// did not move.)
 func (t Tolerance) OK(article, model float64) bool {
 	if t.Exact {
 		return model == article
@@ -133,8 +137,9 @@ func (f *Figure) AcceptText() string {
 		return "none"
 	}
 	lo = math.Max(0, lo)
-	if f.Tol.Count {
-		// A count passes as a whole number: 307.3–691.5 admits 308–691.
+	if f.Tol.Count || (f.Value == math.Trunc(f.Value) && !strings.Contains(MetricText(f.Metric, f.Value), " ")) {
+		// A count (or a unitless whole number: threads, requests) passes
+		// as a whole number: 307.3–691.5 admits 308–691.
 		lo, hi = math.Ceil(lo), math.Floor(hi)
 	}
 	l, h := MetricText(f.Metric, lo), MetricText(f.Metric, hi)

@@ -212,6 +212,7 @@ func TestAcceptText(t *testing.T) {
 		{Figure{Metric: "old_live_after_full_gc_mb", Value: 9000, Tol: Tolerance{Rel: 0.25}}, "6,750.0 MB – 11.2 GB"},
 		{Figure{Metric: "elapsed_ms", Value: 1000, Tol: Tolerance{Rel: 0.1}}, "900 – 1,100 ms"},
 		{Figure{Metric: "os_threads_peak", Value: 5, Tol: Tolerance{Exact: true}}, "exactly 5"},
+		{Figure{Metric: "os_threads_peak", Value: 2708, Tol: Tolerance{Rel: 0.15}}, "2,302 – 3,114"},
 		{Figure{Metric: "elapsed_ms", Than: "b", Cmp: ">"}, "above the model's b"},
 		{Figure{Metric: "elapsed_ms", Than: "b", Cmp: "≈", Tol: Tolerance{Rel: 0.2}}, "within ±20% of the model's b"},
 	} {

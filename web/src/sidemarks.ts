@@ -42,10 +42,58 @@ export function seriesInk(u: uPlot, si: number): string {
   return typeof s.stroke === "function" ? String(s.stroke(u, si)) : String(s.stroke ?? "#000");
 }
 
+/** A letter to write on a chart at (x, y), in canvas pixels. */
+export interface ChartLetter {
+  letter: string;
+  ink: string;
+  x: number;
+  y: number;
+  /** Width of its plate. */
+  w: number;
+}
+
+/** The height of a letter's plate, in canvas pixels. */
+export function letterHeight(): number {
+  return 13 * (devicePixelRatio || 1);
+}
+
+/**
+ * Writes letters on plates of the chart's background, so that they stay
+ * readable over the lines. Letters that would overlap (two lines ending
+ * together, two sides stopping at the same point) are stacked: in each
+ * column of overlapping letters, from the top down each keeps below the one
+ * above it, then from the bottom up each keeps inside the plot and above the
+ * one below it; only a column taller than the plot overlaps at its top.
+ * ctx's font and baseline must be set.
+ */
+export function writeLetters(u: uPlot, labels: ChartLetter[]): void {
+  const ctx = u.ctx;
+  const px = devicePixelRatio || 1;
+  const h = letterHeight();
+  const top = u.bbox.top + h / 2;
+  const bottom = u.bbox.top + u.bbox.height - h / 2;
+  const ls = labels.map((l) => ({ ...l, y: Math.max(top, Math.min(l.y, bottom)) })).sort((a, b) => a.y - b.y);
+  const column = (a: ChartLetter, b: ChartLetter) => Math.abs(a.x - b.x) < Math.max(a.w, b.w);
+  ls.forEach((l, i) => {
+    for (const above of ls.slice(0, i)) if (column(above, l) && l.y < above.y + h) l.y = above.y + h;
+  });
+  for (let i = ls.length - 1; i >= 0; i--) {
+    const l = ls[i];
+    l.y = Math.min(l.y, bottom);
+    for (const below of ls.slice(i + 1)) if (column(below, l) && l.y > below.y - h) l.y = below.y - h;
+    l.y = Math.max(l.y, top);
+  }
+  for (const l of ls) {
+    ctx.fillStyle = chartInks().plate;
+    ctx.fillRect(l.x, l.y - h / 2, l.w, h);
+    ctx.fillStyle = l.ink;
+    ctx.fillText(l.letter, l.x + 2 * px, l.y);
+  }
+}
+
 /**
  * A uPlot draw hook writing a side's letter at the last point of each
- * series marked in letterOf (series index → letter), on a plate of the
- * chart's background so that it stays readable over the lines.
+ * series marked in letterOf (series index → letter).
  */
 export function sideLetters(letterOf: Map<number, string>): (u: uPlot) => void {
   return (u) => {
@@ -56,10 +104,7 @@ export function sideLetters(letterOf: Map<number, string>): (u: uPlot) => void {
     ctx.font = `600 ${Math.round(11 * px)}px system-ui, sans-serif`;
     ctx.textBaseline = "middle";
     const xs = u.data[0];
-    const h = 13 * px;
-    const top = u.bbox.top + h / 2;
-    const bottom = u.bbox.top + u.bbox.height - h / 2;
-    const labels: { letter: string; ink: string; x: number; y: number; w: number }[] = [];
+    const labels: ChartLetter[] = [];
     for (const [si, letter] of letterOf) {
       const s = u.series[si];
       const ys = u.data[si];
@@ -70,33 +115,10 @@ export function sideLetters(letterOf: Map<number, string>): (u: uPlot) => void {
       const x = u.valToPos(xs[j], "x", true);
       const y = u.valToPos(ys[j] as number, s.scale ?? "y", true);
       const w = ctx.measureText(letter).width + 4 * px;
-      const ink = seriesInk(u, si);
       // Clear of the point's dot, inside the plotting area.
-      labels.push({ letter, ink, x: Math.min(x + 8 * px, u.bbox.left + u.bbox.width - w), y: Math.max(top, Math.min(y, bottom)), w });
+      labels.push({ letter, ink: seriesInk(u, si), x: Math.min(x + 8 * px, u.bbox.left + u.bbox.width - w), y, w });
     }
-    // Lines that end together (two sides both at zero) get their letters
-    // stacked, not drawn over each other: from the top down each letter
-    // keeps below the one above it in its column, and a stack that would
-    // run out at the bottom moves up as a whole.
-    labels.sort((a, b) => a.y - b.y);
-    const column = (a: (typeof labels)[0], b: (typeof labels)[0]) => Math.abs(a.x - b.x) < Math.max(a.w, b.w);
-    labels.forEach((l, i) => {
-      for (const above of labels.slice(0, i)) if (column(above, l) && l.y < above.y + h) l.y = above.y + h;
-    });
-    for (const l of labels) {
-      const stack = labels.filter((o) => column(o, l));
-      const over = Math.max(...stack.map((o) => o.y)) - bottom;
-      if (over > 0) {
-        const room = Math.min(...stack.map((o) => o.y)) - top;
-        for (const o of stack) o.y -= Math.min(over, Math.max(0, room));
-      }
-    }
-    for (const l of labels) {
-      ctx.fillStyle = chartInks().plate;
-      ctx.fillRect(l.x, l.y - h / 2, l.w, h);
-      ctx.fillStyle = l.ink;
-      ctx.fillText(l.letter, l.x + 2 * px, l.y);
-    }
+    writeLetters(u, labels);
     ctx.restore();
   };
 }

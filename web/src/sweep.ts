@@ -380,7 +380,6 @@ function sideChoices(c: Current): { value: string; text: string }[] {
 function chartKey(r: SweepResult): string {
   const parts: string[] = [];
   const letters = r.results.map((_, i) => sideMark(i).letter);
-  if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside a line's last point and a cross match the legend.`);
   const stopped = r.results.flatMap((sr, i) =>
     sr.outcomes.flatMap((o, j) =>
       o === "" || o === "completed"
@@ -388,6 +387,10 @@ function chartKey(r: SweepResult): string {
         : [`${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} (${o} after ${fmt(sr.runs[j]?.sim_seconds ?? 0)} s of simulated time)`],
     ),
   );
+  if (letters.length > 1)
+    parts.push(
+      `${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside a line's last point${stopped.length > 0 ? " and beside a cross" : ""} match the legend.`,
+    );
   if (stopped.length > 0)
     parts.push(
       `× a run that stopped early: its numbers cover only part of the run, so no line is drawn through it — ${stopped.join("; ")}.`,

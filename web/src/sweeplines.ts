@@ -8,7 +8,7 @@
 // points every swept value gets its tick.
 
 import uPlot from "uplot";
-import { seriesInk } from "./sidemarks";
+import { ChartLetter, seriesInk, writeLetters } from "./sidemarks";
 import type { SweepResult } from "./types";
 
 /** A run that stopped early, where its cross goes. */
@@ -77,8 +77,10 @@ export function xRange(r: SweepResult): uPlot.Range.Function {
 }
 
 /** The knob axis's ticks: at the swept values when there are few of them, uPlot's own otherwise. */
-export function xSplits(r: SweepResult): Pick<uPlot.Axis, "splits"> {
-  return r.points.length <= maxPointTicks ? { splits: () => [...r.points] } : {};
+export function xSplits(r: SweepResult): Pick<uPlot.Axis, "splits" | "filter"> {
+  // On a log scale uPlot keeps only ticks whose value starts with 1, 2 or 5
+  // unless the axis has a filter of its own: every swept value keeps its tick.
+  return r.points.length <= maxPointTicks ? { splits: () => [...r.points], filter: (_u, splits) => splits } : {};
 }
 
 /**
@@ -95,10 +97,12 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
     ctx.lineWidth = 2.5 * px;
     ctx.font = `600 ${Math.round(11 * px)}px system-ui, sans-serif`;
     ctx.textBaseline = "middle";
+    const labels: ChartLetter[] = [];
     lines.forEach((l, i) => {
       const s = u.series[i + 1];
       if (!s || !s.show) return;
-      ctx.strokeStyle = seriesInk(u, i + 1);
+      const ink = seriesInk(u, i + 1);
+      ctx.strokeStyle = ink;
       for (const st of l.stopped) {
         const x = u.valToPos(points[st.point], "x", true);
         const y = u.valToPos(st.value, s.scale ?? "y", true);
@@ -108,12 +112,11 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
         ctx.moveTo(x - arm, y + arm);
         ctx.lineTo(x + arm, y - arm);
         ctx.stroke();
-        if (letters[i]) {
-          ctx.fillStyle = ctx.strokeStyle;
-          ctx.fillText(letters[i], x + arm + 3 * px, Math.max(u.bbox.top + 6 * px, y - arm));
-        }
+        if (letters[i]) labels.push({ letter: letters[i], ink, x: x + arm + 2 * px, y: y - arm, w: ctx.measureText(letters[i]).width + 4 * px });
       }
     });
+    // Two sides stopped at one point get their letters stacked.
+    writeLetters(u, labels);
     ctx.restore();
   };
 }

@@ -71,7 +71,7 @@ export class VerifyPanel {
           verifyCases(s),
           // The bar counts the running runs' progress too; the words count whole runs.
           (f, c, ended = 0) => {
-            show(f, `${ended} of ${n} runs done — the run with most left: ${c}`);
+            show(f, ended < n ? `${ended} of ${n} runs done — the run with most left: ${c}` : `all ${n} runs done — judging the figures`);
             onProgress?.(f, c);
           },
           (checks) => {
