@@ -42,38 +42,40 @@ export function seriesInk(u: uPlot, si: number): string {
   return typeof s.stroke === "function" ? String(s.stroke(u, si)) : String(s.stroke ?? "#000");
 }
 
-/** A letter to write on a chart at (x, y), in canvas pixels. */
+/** A letter to write on a chart, its left edge at x and its middle at y, in canvas pixels. */
 export interface ChartLetter {
   letter: string;
   ink: string;
   x: number;
   y: number;
-  /** Width of its plate. */
-  w: number;
-}
-
-/** The height of a letter's plate, in canvas pixels. */
-export function letterHeight(): number {
-  return 13 * (devicePixelRatio || 1);
 }
 
 /**
  * Writes letters on plates of the chart's background, so that they stay
- * readable over the lines. Letters that would overlap (two lines ending
- * together, two sides stopping at the same point) are stacked: in each
- * column of overlapping letters, from the top down each keeps below the one
- * above it, then from the bottom up each keeps inside the plot and above the
- * one below it; only a column taller than the plot overlaps at its top.
- * ctx's font and baseline must be set.
+ * readable over the lines, each kept inside the plotting area. Letters that
+ * would overlap (two lines ending together, two sides stopping at the same
+ * point) are stacked: in each column of overlapping letters, from the top
+ * down each keeps below the one above it, then from the bottom up each
+ * keeps inside the plot and above the one below it; only a column taller
+ * than the plot overlaps at its top.
  */
 export function writeLetters(u: uPlot, labels: ChartLetter[]): void {
+  if (labels.length === 0) return;
   const ctx = u.ctx;
   const px = devicePixelRatio || 1;
-  const h = letterHeight();
+  const h = 13 * px;
+  ctx.save();
+  ctx.font = `600 ${Math.round(11 * px)}px system-ui, sans-serif`;
+  ctx.textBaseline = "middle";
   const top = u.bbox.top + h / 2;
   const bottom = u.bbox.top + u.bbox.height - h / 2;
-  const ls = labels.map((l) => ({ ...l, y: Math.max(top, Math.min(l.y, bottom)) })).sort((a, b) => a.y - b.y);
-  const column = (a: ChartLetter, b: ChartLetter) => Math.abs(a.x - b.x) < Math.max(a.w, b.w);
+  const ls = labels
+    .map((l) => {
+      const w = ctx.measureText(l.letter).width + 4 * px;
+      return { ...l, w, x: Math.min(l.x, u.bbox.left + u.bbox.width - w), y: Math.max(top, Math.min(l.y, bottom)) };
+    })
+    .sort((a, b) => a.y - b.y);
+  const column = (a: (typeof ls)[0], b: (typeof ls)[0]) => Math.abs(a.x - b.x) < Math.max(a.w, b.w);
   ls.forEach((l, i) => {
     for (const above of ls.slice(0, i)) if (column(above, l) && l.y < above.y + h) l.y = above.y + h;
   });
@@ -89,6 +91,7 @@ export function writeLetters(u: uPlot, labels: ChartLetter[]): void {
     ctx.fillStyle = l.ink;
     ctx.fillText(l.letter, l.x + 2 * px, l.y);
   }
+  ctx.restore();
 }
 
 /**
@@ -97,12 +100,7 @@ export function writeLetters(u: uPlot, labels: ChartLetter[]): void {
  */
 export function sideLetters(letterOf: Map<number, string>): (u: uPlot) => void {
   return (u) => {
-    if (letterOf.size === 0) return;
-    const ctx = u.ctx;
     const px = devicePixelRatio || 1;
-    ctx.save();
-    ctx.font = `600 ${Math.round(11 * px)}px system-ui, sans-serif`;
-    ctx.textBaseline = "middle";
     const xs = u.data[0];
     const labels: ChartLetter[] = [];
     for (const [si, letter] of letterOf) {
@@ -112,13 +110,10 @@ export function sideLetters(letterOf: Map<number, string>): (u: uPlot) => void {
       let j = ys.length - 1;
       while (j >= 0 && (ys[j] === null || ys[j] === undefined)) j--;
       if (j < 0) continue;
-      const x = u.valToPos(xs[j], "x", true);
-      const y = u.valToPos(ys[j] as number, s.scale ?? "y", true);
-      const w = ctx.measureText(letter).width + 4 * px;
-      // Clear of the point's dot, inside the plotting area.
-      labels.push({ letter, ink: seriesInk(u, si), x: Math.min(x + 8 * px, u.bbox.left + u.bbox.width - w), y, w });
+      // Clear of the point's dot.
+      const x = u.valToPos(xs[j], "x", true) + 8 * px;
+      labels.push({ letter, ink: seriesInk(u, si), x, y: u.valToPos(ys[j] as number, s.scale ?? "y", true) });
     }
     writeLetters(u, labels);
-    ctx.restore();
   };
 }

@@ -16,7 +16,7 @@ import type { LinkState } from "./link";
 import type { Runner } from "./runner";
 import { sideLetters, sideMark, sideName } from "./sidemarks";
 import { Current, firstCase } from "./spec";
-import { stoppedCrosses, sweepLines, xRange, xSplits, yRange } from "./sweeplines";
+import { stoppedCrosses, stoppedEarly, sweepLines, xRange, xSplits, yRange } from "./sweeplines";
 import { KnobMeta, LoomError, MetaFile, ScenarioMeta, SweepOutput, SweepRequest, SweepResult } from "./types";
 
 /** One side's marks on a drawn chart, in the canvas's pixels (SweepPanel.chartMarks). */
@@ -382,7 +382,7 @@ function chartKey(r: SweepResult): string {
   const letters = r.results.map((_, i) => sideMark(i).letter);
   const stopped = r.results.flatMap((sr, i) =>
     sr.outcomes.flatMap((o, j) =>
-      o === "" || o === "completed"
+      !stoppedEarly(o)
         ? []
         : [`${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} (${o} after ${fmt(sr.runs[j]?.sim_seconds ?? 0)} s of simulated time)`],
     ),
@@ -403,7 +403,7 @@ function tableMarks(r: SweepResult): string {
   const outcomes = r.results.flatMap((sr) => sr.outcomes);
   const parts: string[] = [];
   if (outcomes.includes("")) parts.push("… a run not ended yet");
-  if (outcomes.some((o) => o !== "" && o !== "completed")) parts.push("* a run that did not complete (the cell's tooltip says how it ended)");
+  if (outcomes.some(stoppedEarly)) parts.push("* a run that did not complete (the cell's tooltip says how it ended)");
   return parts.join(" · ");
 }
 

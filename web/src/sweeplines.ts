@@ -16,9 +16,11 @@ export interface StoppedRun {
   /** Index of the point (into r.points). */
   point: number;
   value: number;
-  outcome: string;
-  /** Virtual seconds the run lasted. */
-  seconds: number;
+}
+
+/** Whether a run's outcome says it stopped early ("" is a run not ended yet). */
+export function stoppedEarly(outcome: string): boolean {
+  return outcome !== "" && outcome !== "completed";
 }
 
 /** One side's marks on one metric's chart. */
@@ -37,9 +39,8 @@ export function sweepLines(r: SweepResult, m: string): SideLine[] {
     const values = sr.values[m] ?? [];
     const stopped: StoppedRun[] = [];
     const line = values.map((v, i) => {
-      const outcome = sr.outcomes[i];
-      if (v === null || outcome === "completed") return v;
-      if (outcome !== "") stopped.push({ point: i, value: v, outcome, seconds: sr.runs[i]?.sim_seconds ?? 0 });
+      if (v === null || sr.outcomes[i] === "completed") return v;
+      if (stoppedEarly(sr.outcomes[i])) stopped.push({ point: i, value: v });
       return null;
     });
     return { line, stopped };
@@ -95,8 +96,6 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
     const ctx = u.ctx;
     ctx.save();
     ctx.lineWidth = 2.5 * px;
-    ctx.font = `600 ${Math.round(11 * px)}px system-ui, sans-serif`;
-    ctx.textBaseline = "middle";
     const labels: ChartLetter[] = [];
     lines.forEach((l, i) => {
       const s = u.series[i + 1];
@@ -112,11 +111,11 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
         ctx.moveTo(x - arm, y + arm);
         ctx.lineTo(x + arm, y - arm);
         ctx.stroke();
-        if (letters[i]) labels.push({ letter: letters[i], ink, x: x + arm + 2 * px, y: y - arm, w: ctx.measureText(letters[i]).width + 4 * px });
+        if (letters[i]) labels.push({ letter: letters[i], ink, x: x + arm + 2 * px, y: y - arm });
       }
     });
+    ctx.restore();
     // Two sides stopped at one point get their letters stacked.
     writeLetters(u, labels);
-    ctx.restore();
   };
 }

@@ -62,16 +62,16 @@ export class VerifyPanel {
   async run(onProgress?: (f: number, c: string) => void): Promise<Verification> {
     const s = this.scenario;
     if (!s) throw new LoomError("no scenario shown");
-    const n = verifyCases(s).length;
+    const cases = verifyCases(s);
     return this.jobs.run({
       start: (show) => {
         if (this.scenario?.id === s.id) this.renderChecks(s.figures.map(() => null), true);
         return this.runner.verifyParallel(
           s.id,
-          verifyCases(s),
+          cases,
           // The bar counts the running runs' progress too; the words count whole runs.
           (f, c, ended = 0) => {
-            show(f, ended < n ? `${ended} of ${n} runs done — the run with most left: ${c}` : `all ${n} runs done — judging the figures`);
+            show(f, ended < cases.length ? `${ended} of ${cases.length} runs done — the run with most left: ${c}` : `all ${cases.length} runs done — judging the figures`);
             onProgress?.(f, c);
           },
           (checks) => {
