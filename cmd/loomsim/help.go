@@ -56,9 +56,10 @@ var helps = map[string]commandHelp{
 		synopsis: "loomsim verify [SCENARIO] [--json]",
 		text: "Runs every case an article's figures need and compares the model with each figure: its role\n" +
 			"(calibrated: a constant was fitted to it; predicted: nothing was), the article's value, the model's,\n" +
-			"the tolerance and the status (pass, fail, or deviation: a figure the model cannot reproduce\n" +
-			"honestly, with the reason). The table rounds the model's value into the metric's unit; --json\n" +
-			"keeps it whole. Exit status 1 if a figure fails.",
+			"the accepted range (the model values the figure's tolerance lets pass) and the status (pass,\n" +
+			"fail, or deviation: a figure the model cannot reproduce honestly, declared with the reason; it\n" +
+			"is not a pass). The table rounds the values into the metric's unit; --json keeps the model's\n" +
+			"value whole and gives the tolerance's notation too. Exit status 1 if a figure fails.",
 		examples: []string{"loomsim verify request-load", "loomsim verify --json"},
 	},
 	"trace": {

@@ -92,7 +92,7 @@ func TestVerifyJSON(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(out), &checks))
 	require.NotEmpty(t, checks)
 	for _, c := range checks {
-		for _, k := range []string{"scenario", "case", "metric", "article", "model", "tolerance", "status", "role", "reason"} {
+		for _, k := range []string{"scenario", "case", "metric", "article", "model", "tolerance", "accepts", "status", "role", "reason"} {
 			assert.Contains(t, c, k)
 		}
 		assert.Contains(t, []any{"calibrated", "predicted"}, c["role"])

@@ -28,9 +28,9 @@ func writeVerdicts(w io.Writer, all []scenario.Check, asJSON bool) (int, error) 
 		return code, json.NewEncoder(w).Encode(all)
 	}
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "scenario\tcase\tmetric\trole\tarticle\tmodel\ttolerance\tstatus")
+	fmt.Fprintln(tw, "scenario\tcase\tmetric\trole\tarticle\tmodel\taccepted range\tstatus")
 	for _, c := range all {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Scenario, c.Case, c.Metric, c.Role, c.Article, c.ModelText(), c.Tolerance, c.Status)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Scenario, c.Case, c.Metric, c.Role, c.Article, modelText(c), c.Accepts, c.Status)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%s\n", scenario.SummarizeRoles(all))
@@ -40,4 +40,14 @@ func writeVerdicts(w io.Writer, all []scenario.Check, asJSON bool) (int, error) 
 		}
 	}
 	return code, nil
+}
+
+// modelText is the model's value as verify wrote it for a reader (in the
+// unit of the article's value), or, for a check made without it, in the
+// metric's unit.
+func modelText(c scenario.Check) string {
+	if c.Text != "" {
+		return c.Text
+	}
+	return c.ModelText()
 }

@@ -3,6 +3,7 @@ package scenario
 import (
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 )
 
@@ -130,7 +131,7 @@ func (f *Figure) AcceptText() string {
 	case f.Than != "":
 		return f.Cmp + " the model's " + f.Than
 	case f.Tol.Exact:
-		return "exactly " + MetricText(f.Metric, f.Value)
+		return "exactly " + f.valueText(f.Value)
 	}
 	lo, hi, ok := f.Tol.Range(f.Value)
 	if !ok {
@@ -142,7 +143,7 @@ func (f *Figure) AcceptText() string {
 		// as a whole number: 307.3–691.5 admits 308–691.
 		lo, hi = math.Ceil(lo), math.Floor(hi)
 	}
-	l, h := MetricText(f.Metric, lo), MetricText(f.Metric, hi)
+	l, h := f.valueText(lo), f.valueText(hi)
 	// One unit for both ends when they share it: "92,031 – 124,513 req/s".
 	if i, j := strings.LastIndexByte(l, ' '), strings.LastIndexByte(h, ' '); i > 0 && j > 0 && l[i:] == h[j:] {
 		return l[:i] + " – " + h
@@ -166,7 +167,10 @@ type Check struct {
 	Article   string `json:"article"`
 	Model     string `json:"model"`
 	Tolerance string `json:"tolerance"`
-	Status    string `json:"status"`
+	// Accepts is the figure's accepted range in the metric's unit
+	// (Figure.AcceptText): the values Tolerance lets pass.
+	Accepts string `json:"accepts"`
+	Status  string `json:"status"`
 	// Role is the figure's Role: "calibrated" or "predicted".
 	Role   string `json:"role"`
 	Reason string `json:"reason"`
@@ -193,6 +197,18 @@ func (c Check) ModelText() string {
 		return fmt.Sprintf("%s (%s vs %s)", cmp, MetricText(c.Metric, c.Values[0]), MetricText(c.Metric, c.Values[1]))
 	}
 	return c.Model
+}
+
+// valueText formats a value of f's metric as MetricText does, except that
+// a time the article gives in seconds ("~9 s") reads in seconds too
+// ("7.82 s"), where MetricText keeps a _ms metric in milliseconds at any
+// size: the article's value, the model's and the accepted range of one
+// row share a unit.
+func (f *Figure) valueText(v float64) string {
+	if strings.HasSuffix(f.Metric, "_ms") && strings.HasSuffix(f.Text, " s") {
+		return GroupDigits(strconv.FormatFloat(v/1e3, 'f', 2, 64)) + " s"
+	}
+	return MetricText(f.Metric, v)
 }
 
 // Verify runs every case the scenario's figures need (seed 1, full length)
@@ -250,7 +266,7 @@ func (s *Scenario) CheckAvailable(results map[string]*Result) []*Check {
 // ordering, the other case's result o.
 func (s *Scenario) checkFigure(f Figure, r, o *Result) Check {
 	mv, ok := r.MetricValue(f.Metric)
-	c := Check{Scenario: s.ID, Case: f.Case, Metric: f.Metric, Role: string(f.Role)}
+	c := Check{Scenario: s.ID, Case: f.Case, Metric: f.Metric, Role: string(f.Role), Accepts: f.AcceptText()}
 	if !ok {
 		c.Model, c.Status = "missing", "fail"
 		c.Reason = fmt.Sprintf("the %s run reports no %s", f.Case, f.Metric)
@@ -299,6 +315,9 @@ func (s *Scenario) checkFigure(f Figure, r, o *Result) Check {
 	}
 	c.Values = model
 	c.Text = c.ModelText()
+	if f.Than == "" {
+		c.Text = f.valueText(mv)
+	}
 	if f.Deviation != "" {
 		c.WouldBe, c.Status, c.Reason = c.Status, "deviation", f.Deviation
 		if moved := pinMoved(f.Pinned, model); moved != "" {

@@ -211,6 +211,9 @@ func TestAcceptText(t *testing.T) {
 		{Figure{Metric: "stackchunk_alloc_bytes", Value: 14.4e9, Tol: Tolerance{Rel: 0.25}}, "10.8 – 18.0 GB"},
 		{Figure{Metric: "old_live_after_full_gc_mb", Value: 9000, Tol: Tolerance{Rel: 0.25}}, "6,750.0 MB – 11.2 GB"},
 		{Figure{Metric: "elapsed_ms", Value: 1000, Tol: Tolerance{Rel: 0.1}}, "900 – 1,100 ms"},
+		// A time the article gives in seconds is accepted in seconds.
+		{Figure{Metric: "gc_pause_total_ms", Value: 9000, Tol: Tolerance{Rel: 0.15}, Text: "~9 s"}, "7.65 – 10.35 s"},
+		{Figure{Metric: "gc_pause_total_ms", Value: 9000, Tol: Tolerance{Rel: 0.15}, Text: "9,000 ms"}, "7,650 – 10,350 ms"},
 		{Figure{Metric: "os_threads_peak", Value: 5, Tol: Tolerance{Exact: true}}, "exactly 5"},
 		{Figure{Metric: "os_threads_peak", Value: 2708, Tol: Tolerance{Rel: 0.15}}, "2,302 – 3,114"},
 		{Figure{Metric: "elapsed_ms", Than: "b", Cmp: ">"}, "above the model's b"},
@@ -220,4 +223,18 @@ func TestAcceptText(t *testing.T) {
 			t.Errorf("%+v: %q, want %q", c.f, got, c.want)
 		}
 	}
+}
+
+// A row's model value and accepted range read in the unit of the article's
+// value: seconds beside an article's "~9 s", milliseconds otherwise.
+func TestCheckTextsShareTheArticlesUnit(t *testing.T) {
+	m := map[string]map[string]any{"a": {"gc_pause_total_ms": 7824.343}}
+	checks := verdicts(t, []Figure{
+		{Case: "a", Metric: "gc_pause_total_ms", Value: 9000, Tol: Tolerance{Rel: 0.15}, Text: "~9 s"},
+		{Case: "a", Metric: "gc_pause_total_ms", Value: 9000, Tol: Tolerance{Rel: 0.15}},
+	}, m)
+	assert.Equal(t, "7.82 s", checks[0].Text)
+	assert.Equal(t, "7.65 – 10.35 s", checks[0].Accepts)
+	assert.Equal(t, "7,824 ms", checks[1].Text)
+	assert.Equal(t, "7,650 – 10,350 ms", checks[1].Accepts)
 }
