@@ -486,6 +486,14 @@ func (b *browser) verifyTable(t *testing.T) {
 	if pass == 0 {
 		t.Errorf("no figure passes: %v", statuses)
 	}
+	// The words at the end count the badges: request-load declares one deviation.
+	if want, got := fmt.Sprintf("done: %d pass, 1 declared deviation, 0 fail", pass), b.text("#verify-label"); got != want {
+		t.Errorf("the table's last words %q, want %q", got, want)
+	}
+	// What the badges mean is on the page, not only in their tooltips.
+	if key := b.text("#verify-key"); !strings.Contains(key, "declared deviation") || !strings.Contains(key, "not a pass") {
+		t.Errorf("the table's key: %q", key)
+	}
 	// Every row says whether the figure is calibrated or predicted, and the
 	// summary counts them as `loomsim verify` does.
 	var roles []string

@@ -67,6 +67,8 @@ export function writeLetters(u: uPlot, labels: ChartLetter[]): void {
   ctx.save();
   ctx.font = `600 ${Math.round(11 * px)}px system-ui, sans-serif`;
   ctx.textBaseline = "middle";
+  // uPlot leaves the alignment of its last axis labels (right, for the y axis).
+  ctx.textAlign = "left";
   const top = u.bbox.top + h / 2;
   const bottom = u.bbox.top + u.bbox.height - h / 2;
   const ls = labels

@@ -319,7 +319,7 @@ export class SweepPanel {
       ro.observe(plot);
       this.observers.push(ro);
     }
-    const key = chartKey(r);
+    const key = [sidesMeaning(r, this.meta.scenarios.find((x) => x.id === r.scenario)), chartKey(r)].filter((x) => x).join(" ");
     if (key) this.charts.append(el("p", { class: "hint sweep-key", id: "sweep-chart-key" }, key));
     this.table.replaceChildren(resultTable(r));
     const marks = tableMarks(r);
@@ -373,6 +373,30 @@ function sideChoices(c: Current): { value: string; text: string }[] {
 }
 
 /**
+ * What the compared sides stand for, in the scenario's words: each compared
+ * case's title, or the knob's help — for a yes/no knob, what true means
+ * ("pool=true: pool long-lived virtual threads instead of one per
+ * request"); "" for one side.
+ */
+function sidesMeaning(r: SweepResult, s: ScenarioMeta | undefined): string {
+  if (!s || r.results.length < 2) return "";
+  const said: string[] = [];
+  for (const sr of r.results)
+    for (const setting of sr.side.split(",")) {
+      const [k, v] = setting.split("=");
+      const knob = s.knobs.find((x) => x.name === k);
+      const line =
+        k === "case"
+          ? `${v}: ${s.cases.find((c) => c.id === v)?.title ?? ""}`
+          : knob?.help
+            ? `${k}${knob.type === "bool" ? "=true" : ""}: ${knob.help}`
+            : "";
+      if (line && !line.endsWith(": ") && !said.includes(line)) said.push(line);
+    }
+  return said.length > 0 ? `${said.join("; ")}.` : "";
+}
+
+/**
  * What the charts' marks mean, for the marks they have ("" when none): the
  * side letters (A, B, C at a line's end) and the crosses of runs that
  * stopped early, each named with how and when it stopped.
@@ -387,13 +411,10 @@ function chartKey(r: SweepResult): string {
         : [`${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} (${o} after ${fmt(sr.runs[j]?.sim_seconds ?? 0)} s of simulated time)`],
     ),
   );
-  if (letters.length > 1)
-    parts.push(
-      `${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside a line's last point${stopped.length > 0 ? " and beside a cross" : ""} match the legend.`,
-    );
+  if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside a line's last point match the legend.`);
   if (stopped.length > 0)
     parts.push(
-      `× a run that stopped early: its numbers cover only part of the run, so no line is drawn through it — ${stopped.join("; ")}.`,
+      `× stopped: a run that ended early; its numbers cover only the part it ran, so no line is drawn through it — ${stopped.join("; ")}.`,
     );
   return parts.join(" ");
 }
@@ -426,7 +447,7 @@ function resultTable(r: SweepResult): HTMLElement {
   return el(
     "table",
     { class: "result", id: "sweep-result" },
-    el("caption", {}, `${r.scenario}/${r.case}, seed ${r.seed}: ${r.knob.name} from ${fmt(r.knob.lo)} to ${fmt(r.knob.hi)}, ${r.knob.n} points (${r.knob.spacing})`),
+    el("caption", {}, `${r.scenario}/${r.case} with its ${r.knob.name} swept from ${fmt(r.knob.lo)} to ${fmt(r.knob.hi)} (${r.knob.n} points, ${r.knob.spacing}), seed ${r.seed}`),
     el(
       "thead",
       {},

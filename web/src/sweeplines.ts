@@ -86,8 +86,9 @@ export function xSplits(r: SweepResult): Pick<uPlot.Axis, "splits" | "filter"> {
 
 /**
  * A uPlot draw hook crossing each stopped run in its side's ink (series
- * i + 1 is side i's line), with the side's letter beside the cross when
- * letters are given (a cross has no line to follow to the letter at its end).
+ * i + 1 is side i's line), with "stopped" beside the cross, after the
+ * side's letter when letters are given (a cross has no line to follow to
+ * the letter at its end).
  */
 export function stoppedCrosses(lines: SideLine[], points: number[], letters: string[]): (u: uPlot) => void {
   return (u) => {
@@ -111,7 +112,8 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
         ctx.moveTo(x - arm, y + arm);
         ctx.lineTo(x + arm, y - arm);
         ctx.stroke();
-        if (letters[i]) labels.push({ letter: letters[i], ink, x: x + arm + 2 * px, y: y - arm });
+        // "A stopped", not "A" alone, which a line's end has.
+        labels.push({ letter: letters[i] ? `${letters[i]} stopped` : "stopped", ink, x: x + arm + 2 * px, y: y - arm });
       }
     });
     ctx.restore();

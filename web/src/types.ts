@@ -207,6 +207,8 @@ export interface Check {
   article: string;
   model: string;
   tolerance: string;
+  /** The accepted range in the metric's unit (as scenarios.json's figure has it). */
+  accepts: string;
   status: "pass" | "fail" | "deviation";
   role: "calibrated" | "predicted";
   reason: string;

@@ -31,6 +31,15 @@ export class VerifyPanel {
     root.append(
       el("div", { class: "row" }, this.runBtn, cancel, bar, label),
       this.summary,
+      // The badges' meanings in words a screenshot keeps (their tooltips do not).
+      el(
+        "p",
+        { class: "hint", id: "verify-key" },
+        "✓ pass: the model's value is inside the accepted range. ✗ fail: it is outside. ⚠ declared deviation: the " +
+          "project says in advance, with the reason (open “why”), that the model cannot reproduce this figure honestly: " +
+          "a known miss, not a pass. " +
+          "Calibrated: a constant of the model was fitted to this figure; predicted: nothing was.",
+      ),
       el(
         "div",
         { class: "table-wrap" },
@@ -83,8 +92,7 @@ export class VerifyPanel {
       done: (v) => {
         this.cache.set(s.id, v);
         if (this.scenario?.id === s.id) this.render(v);
-        const failed = v.checks.filter((c) => c.status === "fail").length;
-        return `done: ${v.checks.length - failed} of ${v.checks.length} figures within tolerance or declared deviations`;
+        return `done: ${verdictCounts(v.checks)}`;
       },
       failed: (msg) => this.onError(`Article vs model (${s.id}): ${msg}`, () => void this.run().catch(() => {})),
       // Cancelled or failed: the rows the runs had filled go back to what
@@ -159,6 +167,13 @@ function roleCounts(s: ScenarioMeta): string {
   const predicted = s.figures.filter((f) => f.role === "predicted").length;
   const calibrated = s.figures.length - predicted;
   return `${predicted} predicted figure${predicted === 1 ? "" : "s"}; ${calibrated} calibrated (a profile constant was fitted to them).`;
+}
+
+/** The verdicts counted by status: "22 pass, 3 declared deviations, 0 fail". */
+function verdictCounts(checks: Check[]): string {
+  const n = (st: string) => checks.filter((c) => c.status === st).length;
+  const dev = n("deviation");
+  return `${n("pass")} pass, ${dev} declared deviation${dev === 1 ? "" : "s"}, ${n("fail")} fail`;
 }
 
 /** A verdict's badge: its words, and what it means (the badge's tooltip). */
