@@ -14,6 +14,8 @@ export class VerifyPanel {
   private readonly table: HTMLTableSectionElement;
   private readonly runBtn: HTMLButtonElement;
   private readonly summary: HTMLElement;
+  /** Whose figures these are and what the article found: the scenario's title. */
+  private readonly heading = el("p", { id: "verify-scenario", class: "verify-scenario" });
 
   constructor(
     root: HTMLElement,
@@ -29,6 +31,7 @@ export class VerifyPanel {
     this.table = el("tbody");
     this.summary = el("p", { id: "verify-summary" });
     root.append(
+      this.heading,
       el("div", { class: "row" }, this.runBtn, cancel, bar, label),
       this.summary,
       // The badges' meanings in words a screenshot keeps (their tooltips do not).
@@ -61,6 +64,7 @@ export class VerifyPanel {
   show(s: ScenarioMeta): void {
     if (this.scenario?.id !== s.id) this.jobs.cancel();
     this.scenario = s;
+    this.heading.replaceChildren(el("code", {}, s.id), ": ", s.title);
     const n = verifyCases(s).length;
     this.runBtn.textContent = `Run the full-length cases (${n} run${n === 1 ? "" : "s"} in background workers)`;
     this.runBtn.disabled = s.figures.length === 0;
@@ -132,7 +136,7 @@ export class VerifyPanel {
       return el(
         "tr",
         {},
-        el("td", { class: "case" }, el("code", {}, name), caseTitle ? el("span", { class: "case-title" }, caseTitle) : ""),
+        el("td", { class: "case" }, el("code", {}, name), caseTitle ? el("span", { class: "case-title" }, ...unbrokenFlags(caseTitle)) : ""),
         el("td", {}, el("code", {}, f.metric)),
         el("td", { class: `role role-${f.role}`, title: roleHelp(f.role) }, f.role),
         el("td", {}, article),
@@ -148,6 +152,11 @@ export class VerifyPanel {
       ? `${judged} of ${s.figures.length} figures judged so far: each row fills in when the runs it needs have ended. ${roleCounts(s)}`
       : staticSummary(s);
   }
+}
+
+/** A case title's words, a JVM flag ("-XX:TieredStopAtLevel=1") kept on one line: a browser breaks after its "-". */
+function unbrokenFlags(title: string): (string | HTMLElement)[] {
+  return title.split(/(\s+)/).map((w) => (w.startsWith("-") ? el("span", { class: "flag" }, w) : w));
 }
 
 function roleHelp(role: string): string {
