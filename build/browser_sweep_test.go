@@ -276,7 +276,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 	b.eval(`document.getElementById("sweep-chart-key")?.textContent ?? ""`, &key)
 	// It says what the compared sides are (the knob's help), what a cross
 	// is, and names the run.
-	for _, w := range []string{"pool=true: pool long-lived virtual threads", "× stopped: a run that ended early", "heap_mb=64 on A: pool=true (java.lang.OutOfMemoryError"} {
+	for _, w := range []string{"pool=true: pool long-lived virtual threads", "× stopped: heap_mb=64 on A: pool=true ended after", "(java.lang.OutOfMemoryError"} {
 		if !strings.Contains(key, w) {
 			t.Errorf("the charts' key %q lacks %q", key, w)
 		}

@@ -408,13 +408,13 @@ function chartKey(r: SweepResult): string {
     sr.outcomes.flatMap((o, j) =>
       !stoppedEarly(o)
         ? []
-        : [`${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} (${o} after ${fmt(sr.runs[j]?.sim_seconds ?? 0)} s of simulated time)`],
+        : [`${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} ended after ${fmt(sr.runs[j]?.sim_seconds ?? 0)} s of simulated time (${o})`],
     ),
   );
-  if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside a line's last point match the legend.`);
+  if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside each side's last point match the legend.`);
   if (stopped.length > 0)
     parts.push(
-      `× stopped: a run that ended early; its numbers cover only the part it ran, so no line is drawn through it — ${stopped.join("; ")}.`,
+      `× stopped: ${stopped.join("; ")}. Such a run's numbers cover only the part it ran, so no line goes through it.`,
     );
   return parts.join(" ");
 }
