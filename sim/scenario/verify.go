@@ -177,8 +177,10 @@ type Check struct {
 	// WouldBe is, for a declared deviation, the status the figure would
 	// have had without the declaration (pass or fail).
 	WouldBe string `json:"would_be,omitempty"`
-	// Text is Model for a reader (ModelText): what loomsim verify's table
-	// and the page's show.
+	// Text is Model for a reader: what loomsim verify's table and the
+	// page's show. A single value reads in the unit of the article's value
+	// (Figure.valueText), an ordering as ModelText writes it; empty when
+	// the run reported no value.
 	Text string `json:"model_text"`
 	// Values are the model's numbers behind Model: this case's, then, for
 	// an ordering, the other case's. Model keeps the full precision a
@@ -314,9 +316,10 @@ func (s *Scenario) checkFigure(f Figure, r, o *Result) Check {
 		}
 	}
 	c.Values = model
-	c.Text = c.ModelText()
 	if f.Than == "" {
 		c.Text = f.valueText(mv)
+	} else {
+		c.Text = c.ModelText()
 	}
 	if f.Deviation != "" {
 		c.WouldBe, c.Status, c.Reason = c.Status, "deviation", f.Deviation

@@ -385,13 +385,10 @@ function sidesMeaning(r: SweepResult, s: ScenarioMeta | undefined): string {
     for (const setting of sr.side.split(",")) {
       const [k, v] = setting.split("=");
       const knob = s.knobs.find((x) => x.name === k);
-      const line =
-        k === "case"
-          ? `${v}: ${s.cases.find((c) => c.id === v)?.title ?? ""}`
-          : knob?.help
-            ? `${k}${knob.type === "bool" ? "=true" : ""}: ${knob.help}`
-            : "";
-      if (line && !line.endsWith(": ") && !said.includes(line)) said.push(line);
+      const words = k === "case" ? s.cases.find((c) => c.id === v)?.title : knob?.help;
+      if (!words) continue;
+      const line = `${k === "case" ? v : knob?.type === "bool" ? `${k}=true` : k}: ${words}`;
+      if (!said.includes(line)) said.push(line);
     }
   return said.length > 0 ? `${said.join("; ")}.` : "";
 }
