@@ -59,13 +59,10 @@ const ebitenLink = "build/.ebiten/ebiten"
 // with that link (-modfile; go.sum beside it), and the overlay replaces
 // the file reached through the link.
 func ebitenShaderFlags(goCmd, root, dir string) ([]string, error) {
-	cmd := exec.Command(goCmd, "list", "-m", "-f", "{{.Dir}}", ebitenModule)
-	cmd.Dir = root
-	out, err := cmd.Output()
+	moduleDir, err := moduleSource(goCmd, root, ebitenModule)
 	if err != nil {
-		return nil, fmt.Errorf("%s list -m %s: %v", goCmd, ebitenModule, err)
+		return nil, err
 	}
-	moduleDir := strings.TrimSpace(string(out))
 	src, err := os.ReadFile(filepath.Join(moduleDir, filepath.FromSlash(builtinShaderFile)))
 	if err != nil {
 		return nil, err
@@ -100,6 +97,22 @@ func ebitenShaderFlags(goCmd, root, dir string) ([]string, error) {
 		}
 	}
 	return []string{"-modfile=" + filepath.Join(dir, "go.mod"), "-overlay=" + filepath.Join(dir, "overlay.json")}, nil
+}
+
+// moduleSource returns the directory of the module's source, at the
+// version go.mod requires, downloading it first if the module cache does
+// not hold it yet: `go list -m` names no directory for a module it has not
+// downloaded, which on a fresh machine is the case until something has
+// compiled against Ebiten.
+func moduleSource(goCmd, root, module string) (string, error) {
+	cmd := exec.Command(goCmd, "mod", "download", "-json", module)
+	cmd.Dir = root
+	out, err := cmd.Output()
+	var got struct{ Dir, Error string }
+	if jerr := json.Unmarshal(out, &got); jerr != nil || got.Error != "" || got.Dir == "" {
+		return "", fmt.Errorf("%s mod download %s: %v %s", goCmd, module, err, got.Error)
+	}
+	return got.Dir, nil
 }
 
 // linkTo makes link a symbolic link to target, leaving one that already
