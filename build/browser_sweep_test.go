@@ -10,10 +10,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -21,6 +23,8 @@ import (
 	cdpbrowser "github.com/chromedp/cdproto/browser"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/chromedp"
+
+	"github.com/loomlab/loomlab/sim/scenario"
 )
 
 // sweepArgs are loomsim's flags for the setup the test makes in the panel.
@@ -164,18 +168,23 @@ func TestSweepPanel(t *testing.T) {
 
 // stoppedArgs: a heap sweep of a small vt-pooling whose pooled side runs
 // out of heap at its two lower points (OutOfMemoryError), while every
-// unpooled run completes.
+// unpooled run completes. The one at 64 MB stops (after 0.61 s) before its
+// 1 s warm-up ends, so it measured no throughput or latency; the one at
+// 160 MB stops inside its measurement window, and its p99 latency lies
+// above every completed run's.
 var stoppedArgs = []string{"sweep", "vt-pooling/1g-pool", "--set", "connections=3000", "--set", "pool_size=3000",
-	"--set", "warmup_s=0", "--set", "measure_s=4", "--knob", "heap_mb=64:256:3", "--side", "pool=true", "--side", "pool=false",
-	"--metric", "throughput_rps", "--seed", "1"}
+	"--set", "warmup_s=1", "--set", "measure_s=4", "--knob", "heap_mb=64:256:3", "--side", "pool=true", "--side", "pool=false",
+	"--metric", "throughput_rps", "--metric", "latency_p99_ms", "--seed", "1"}
 
 // sweepStoppedRuns: a run that stopped early is a cross in its side's ink,
 // off the side's line (its value covers only the time before it stopped:
-// joined to the line it would draw a trend the model never showed), and
-// the chart's key names it.
+// joined to the line it would draw a trend the model never showed),
+// labelled with its value (on the chart's edge, with an arrow, when the
+// value lies beyond the completed runs' scale) or, with no cross, "not
+// measured"; and the chart's key names it.
 func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
-	b.load(t, `{scenario: "vt-pooling", case: "1g-pool", knobs: {connections: "3000", pool_size: "3000", warmup_s: "0", measure_s: "4"}, seed: 1}`)
-	b.sweepControls(t, "heap_mb", "64", "256", "3", "pool=true|pool=false", "throughput_rps")
+	b.load(t, `{scenario: "vt-pooling", case: "1g-pool", knobs: {connections: "3000", pool_size: "3000", warmup_s: "1", measure_s: "4"}, seed: 1}`)
+	b.sweepControls(t, "heap_mb", "64", "256", "3", "pool=true|pool=false", "throughput_rps", "latency_p99_ms")
 	page := b.runSweep(t)
 	out, err := exec.Command(bin, append(append([]string{}, stoppedArgs...), "--json")...).Output()
 	if err != nil {
@@ -194,59 +203,99 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 		t.Fatal(err)
 	}
 	type pos struct{ X, Y float64 }
-	var marks []struct {
+	type chartMarks []struct {
 		Line    []*float64
 		Points  []*pos
-		Crosses []pos
+		Crosses []struct {
+			pos
+			Mark  bool
+			Label string
+		}
 	}
-	b.eval(`loomlab.sweep.chartMarks("throughput_rps")`, &marks)
-	if len(marks) != 2 || len(res.Results) != 2 {
-		t.Fatalf("want two sides drawn, got %d (result has %d)", len(marks), len(res.Results))
-	}
-	stopped := 0
-	var cross []pos   // side A's crosses
-	var gaps [][2]pos // side A: from a stopped run to the completed run after it
-	for s, sr := range res.Results {
-		m := marks[s]
-		values := sr.Values["throughput_rps"]
-		crosses := 0
-		for j, o := range sr.Outcomes {
-			if o == "completed" {
-				if m.Line[j] == nil || *m.Line[j] != *values[j] {
-					t.Errorf("side %c, point %d (completed): the line goes through %v, want %v", 'A'+s, j, m.Line[j], *values[j])
+	// drawn: side A's crosses drawn on the chart of metric m (those of runs
+	// that measured m), after checking every side's line, crosses and labels.
+	var unmeasured, offScale int
+	drawn := func(m string) (crosses []pos, gaps [][2]pos) {
+		var marks chartMarks
+		b.eval(fmt.Sprintf(`loomlab.sweep.chartMarks(%q)`, m), &marks)
+		if len(marks) != 2 || len(res.Results) != 2 {
+			t.Fatalf("%s: want two sides drawn, got %d (result has %d)", m, len(marks), len(res.Results))
+		}
+		top := math.Inf(1) // the highest completed point (the least y)
+		for s, sr := range res.Results {
+			for j, o := range sr.Outcomes {
+				if o == "completed" && marks[s].Points[j] != nil {
+					top = math.Min(top, marks[s].Points[j].Y)
 				}
-				continue
-			}
-			if m.Line[j] != nil {
-				t.Errorf("side %c, point %d (%s): the line goes through it (%v); a run that stopped early is off the line", 'A'+s, j, o, *m.Line[j])
-			}
-			crosses++
-			if s == 0 && j+1 < len(sr.Outcomes) && sr.Outcomes[j+1] == "completed" {
-				gaps = append(gaps, [2]pos{*m.Points[j], *m.Points[j+1]})
 			}
 		}
-		stopped += crosses
-		if len(m.Crosses) != crosses {
-			t.Errorf("side %c: %d crosses drawn for %d runs that stopped early", 'A'+s, len(m.Crosses), crosses)
+		for s, sr := range res.Results {
+			mk := marks[s]
+			values := sr.Values[m]
+			k := 0 // mk.Crosses[k] is the next stopped run's
+			for j, o := range sr.Outcomes {
+				if o == "completed" {
+					if mk.Line[j] == nil || *mk.Line[j] != *values[j] {
+						t.Errorf("%s, side %c, point %d (completed): the line goes through %v, want %v", m, 'A'+s, j, mk.Line[j], *values[j])
+					}
+					continue
+				}
+				if mk.Line[j] != nil {
+					t.Errorf("%s, side %c, point %d (%s): the line goes through it (%v); a run that stopped early is off the line", m, 'A'+s, j, o, *mk.Line[j])
+				}
+				if k >= len(mk.Crosses) {
+					t.Errorf("%s, side %c, point %d (%s): no cross", m, 'A'+s, j, o)
+					continue
+				}
+				c := mk.Crosses[k]
+				k++
+				// Labelled with its side and its value: near the axis a cross
+				// reads as 0, and on the chart's edge it has no axis to read.
+				// A run with no value has its label and no cross, which would
+				// read as 0.
+				if values[j] == nil {
+					unmeasured++
+					if want := fmt.Sprintf("%c stopped: not measured", 'A'+s); c.Label != want || c.Mark {
+						t.Errorf("%s, side %c, point %d: label %q, cross drawn %v; want %q and no cross", m, 'A'+s, j, c.Label, c.Mark, want)
+					}
+					continue
+				}
+				if want := fmt.Sprintf("%c stopped: %s", 'A'+s, thousands(*values[j])); !strings.HasSuffix(c.Label, want) || !c.Mark {
+					t.Errorf("%s, side %c, point %d: label %q, cross drawn %v; want a cross, its label ending %q", m, 'A'+s, j, c.Label, c.Mark, want)
+				}
+				// Well above every completed run's value (the scale's top is
+				// ~1.06 times theirs, rounded up): on the chart's top edge,
+				// above every point, with an arrow.
+				if *values[j] > 1.2*maxOf(res.Results, m) {
+					offScale++
+					if !strings.HasPrefix(c.Label, "↑ ") || c.Y >= top {
+						t.Errorf("%s, side %c, point %d: cross %q at y %.0f, want an arrow up and above the highest completed point (y %.0f)", m, 'A'+s, j, c.Label, c.Y, top)
+					}
+				}
+				if s == 0 {
+					crosses = append(crosses, c.pos)
+					if j+1 < len(sr.Outcomes) && sr.Outcomes[j+1] == "completed" {
+						gaps = append(gaps, [2]pos{c.pos, *mk.Points[j+1]})
+					}
+				}
+			}
+			if k != len(mk.Crosses) {
+				t.Errorf("%s, side %c: %d crosses for %d runs that stopped early", m, 'A'+s, len(mk.Crosses), k)
+			}
 		}
-		if s == 0 {
-			cross = m.Crosses
-		}
-	}
-	if stopped == 0 || len(cross) == 0 || len(gaps) == 0 {
-		t.Fatalf("the setup should stop side A (pool=true) early at its lower heaps: outcomes %+v", res.Results)
+		return crosses, gaps
 	}
 	// Side A's ink (sidemarks.ts: the strong neutral ink) at each cross, and
-	// none half-way from a stopped run to the completed run beside it, where
-	// a line joining them would pass.
-	var crossInk, gapInk []int
-	probe := func(ps []pos, r int, into *[]int) {
+	// none half-way from a stopped run's cross to the completed run beside
+	// it, where a line joining them would pass.
+	probe := func(metric string, ps []pos, r int) []int {
+		var into []int
 		pj, _ := json.Marshal(ps)
 		b.eval(fmt.Sprintf(`((ps, r) => {
 			const s = getComputedStyle(document.documentElement).getPropertyValue("--chart-ink").trim();
 			const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(s);
 			const [R, G, B] = [1, 2, 3].map(i => parseInt(m[i], 16));
-			const ctx = document.querySelector("#sweep-chart-throughput_rps canvas").getContext("2d");
+			const ctx = document.querySelector("#sweep-chart-%s canvas").getContext("2d");
 			return ps.map(p => {
 				const d = ctx.getImageData(Math.round(p.X) - r, Math.round(p.Y) - r, 2 * r + 1, 2 * r + 1).data;
 				let n = 0;
@@ -254,34 +303,64 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 					if (d[i + 3] > 200 && Math.abs(d[i] - R) + Math.abs(d[i + 1] - G) + Math.abs(d[i + 2] - B) < 24) n++;
 				return n;
 			});
-		})(%s, %d)`, pj, r), into)
+		})(%s, %d)`, metric, pj, r), &into)
+		return into
 	}
-	probe(cross, 4, &crossInk)
-	mids := make([]pos, len(gaps))
-	for i, g := range gaps {
-		mids[i] = pos{(g[0].X + g[1].X) / 2, (g[0].Y + g[1].Y) / 2}
-	}
-	probe(mids, 2, &gapInk)
-	for i, n := range crossInk {
-		if n < 4 {
-			t.Errorf("side A's cross %d at %+v: %d pixels of its ink, want a cross drawn", i, cross[i], n)
+	for _, m := range []string{"throughput_rps", "latency_p99_ms"} {
+		crosses, gaps := drawn(m)
+		if len(crosses) == 0 {
+			t.Fatalf("%s: the setup should stop side A (pool=true) early, once after measuring: outcomes %+v", m, res.Results)
+		}
+		for i, n := range probe(m, crosses, 4) {
+			if n < 4 {
+				t.Errorf("%s: side A's cross %d at %+v: %d pixels of its ink, want a cross drawn inside the chart", m, i, crosses[i], n)
+			}
+		}
+		mids := make([]pos, len(gaps))
+		for i, g := range gaps {
+			mids[i] = pos{(g[0].X + g[1].X) / 2, (g[0].Y + g[1].Y) / 2}
+		}
+		for i, n := range probe(m, mids, 2) {
+			if n > 0 {
+				t.Errorf("%s: side A: %d pixels of its ink half-way from a stopped run to the next point (%+v): the line joins them", m, n, gaps[i])
+			}
 		}
 	}
-	for i, n := range gapInk {
-		if n > 0 {
-			t.Errorf("side A: %d pixels of its ink half-way from a stopped run to the next point (%+v): the line joins them", n, gaps[i])
-		}
+	if unmeasured != 2 || offScale != 1 {
+		t.Errorf("the setup should stop side A once before measuring (2 labels 'not measured', got %d) and once with a p99 latency above every completed run's (1, got %d)", unmeasured, offScale)
 	}
 	var key string
 	b.eval(`document.getElementById("sweep-chart-key")?.textContent ?? ""`, &key)
 	// It says what the compared sides are (the knob's help), what a cross
 	// is, and names the run.
-	for _, w := range []string{"pool=true: pool long-lived virtual threads", "× stopped: heap_mb=64 on A: pool=true ended after", "(java.lang.OutOfMemoryError"} {
+	for _, w := range []string{"pool=true: pool long-lived virtual threads", "× stopped: heap_mb=64 on A: pool=true ended after", "(java.lang.OutOfMemoryError",
+		`or "not measured" where it stopped before measuring`, "↑ or ↓: the value is beyond the chart's scale"} {
 		if !strings.Contains(key, w) {
 			t.Errorf("the charts' key %q lacks %q", key, w)
 		}
 	}
+	var footnote string
+	b.eval(`document.getElementById("sweep-marks")?.textContent ?? ""`, &footnote)
+	if !strings.Contains(footnote, "— not measured") {
+		t.Errorf("the table's footnote %q does not say what — means", footnote)
+	}
 	b.saveSweepShot(t, "sweep-stopped")
+}
+
+// maxOf is the largest value of metric m among the runs that completed.
+func maxOf(rs []struct {
+	Values   map[string][]*float64
+	Outcomes []string
+}, m string) float64 {
+	hi := math.Inf(-1)
+	for _, r := range rs {
+		for j, o := range r.Outcomes {
+			if v := r.Values[m][j]; o == "completed" && v != nil {
+				hi = math.Max(hi, *v)
+			}
+		}
+	}
+	return hi
 }
 
 // sweepCancelRestores: a sweep cancelled while its lines grow puts back
@@ -424,4 +503,24 @@ func (b *browser) saveSweepShot(t *testing.T, name string) {
 	if err := os.WriteFile(filepath.Join(b.shot, name+".png"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// thousands writes v as the page's fmt (web/src/dom.ts) does: grouped
+// thousands, and fewer decimals the larger the value (none from 100 up).
+func thousands(v float64) string {
+	a := math.Abs(v)
+	digits := 3
+	switch {
+	case a >= 100:
+		digits = 0
+	case a >= 10:
+		digits = 1
+	case a >= 1:
+		digits = 2
+	}
+	s := strconv.FormatFloat(v, 'f', digits, 64)
+	if strings.Contains(s, ".") {
+		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
+	}
+	return scenario.GroupDigits(s)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"text/tabwriter"
 )
@@ -21,14 +22,15 @@ func (r *Result) Columns() []string {
 	return out
 }
 
-// rows are the table's cells as text: one row per point.
-func (r *Result) rows() [][]string {
+// rows are the table's cells as text: one row per point, missing where a
+// run has no value for a metric (it did not measure it).
+func (r *Result) rows(missing string) [][]string {
 	out := make([][]string, len(r.Points))
 	for i, p := range r.Points {
 		row := []string{fmt.Sprint(p)}
 		for _, m := range r.Metrics {
 			for _, sr := range r.Results {
-				cell := ""
+				cell := missing
 				if v := sr.Values[m][i]; v != nil {
 					cell = fmtNum(*v)
 				}
@@ -51,18 +53,29 @@ func (r *Result) WriteTable(w io.Writer) error {
 		r.Knob.Knob, fmtNum(r.Knob.Lo), fmtNum(r.Knob.Hi), unit, r.Knob.N, r.Knob.Spacing, len(r.Sides))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, r.Knob.Knob+"\t"+strings.Join(r.Columns(), "\t")+"\t")
-	for _, row := range r.rows() {
+	for _, row := range r.rows("—") {
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
+	unmeasured := false
 	for _, sr := range r.Results {
 		for i, o := range sr.Outcomes {
 			if o != "completed" {
-				fmt.Fprintf(w, "  %s=%v on %s: %s\n", r.Knob.Knob, r.Points[i], sr.Side, o)
+				after := ""
+				if run := sr.Runs[i]; run != nil {
+					after = fmt.Sprintf(" after %.2f s of virtual time", run.SimSeconds)
+				}
+				fmt.Fprintf(w, "  %s=%v on %s: %s%s\n", r.Knob.Knob, r.Points[i], sr.Side, o, after)
 			}
 		}
+		for _, m := range r.Metrics {
+			unmeasured = unmeasured || slices.Contains(sr.Values[m], nil)
+		}
+	}
+	if unmeasured {
+		fmt.Fprintln(w, "  —: the run did not measure it (it ended before its measurement window opened, or no request completed in it)")
 	}
 	return nil
 }
@@ -75,7 +88,7 @@ func (r *Result) WriteCSV(w io.Writer) error {
 	if err := cw.Write(append([]string{r.Knob.Knob}, r.Columns()...)); err != nil {
 		return err
 	}
-	if err := cw.WriteAll(r.rows()); err != nil {
+	if err := cw.WriteAll(r.rows("")); err != nil {
 		return err
 	}
 	return cw.Error()

@@ -271,3 +271,23 @@ func TestTableAndCSV(t *testing.T) {
 	assert.Equal(t, want, rows[1])
 	assert.Equal(t, strings.Fields(lines[2]), strings.Split(rows[1], ","), "the table and the CSV carry the same cells")
 }
+
+// A run that stopped before measuring a metric has no value for it: the
+// table writes "—" and says why, and names how and when the run ended;
+// the CSV leaves the cell empty.
+func TestTableSaysWhatARunDidNotMeasure(t *testing.T) {
+	st, err := Parse(Request{Ref: "vt-pooling/1g-pool", Knob: "heap_mb=64:256:3", Seed: 1, Metrics: []string{"throughput_rps"},
+		Set: map[string]string{"connections": "3000", "pool_size": "3000", "warmup_s": "1", "measure_s": "4"}})
+	require.NoError(t, err)
+	res, err := Execute(st, 2, runOne, nil)
+	require.NoError(t, err)
+	require.Nil(t, res.Results[0].Values["throughput_rps"][0], "64 MB stops before its 1 s warm-up ends")
+	var tab, csv bytes.Buffer
+	require.NoError(t, res.WriteTable(&tab))
+	require.NoError(t, res.WriteCSV(&csv))
+	lines := strings.Split(strings.TrimSpace(tab.String()), "\n")
+	assert.Equal(t, []string{"64", "—"}, strings.Fields(lines[2]), tab.String())
+	assert.Contains(t, tab.String(), "heap_mb=64 on 1g-pool: java.lang.OutOfMemoryError: Java heap space after 0.61 s of virtual time")
+	assert.Contains(t, tab.String(), "—: the run did not measure it")
+	assert.Equal(t, "64,", strings.Split(strings.TrimSpace(csv.String()), "\n")[1])
+}

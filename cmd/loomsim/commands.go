@@ -198,6 +198,9 @@ func cmdRun(args []string, w, stderr io.Writer) error {
 	for _, k := range sortedMetricNames(r.Metrics) {
 		fmt.Fprintf(tw, "  %s\t%v\n", k, r.Metrics[k])
 	}
+	if missing := s.Unmeasured(r); len(missing) > 0 {
+		fmt.Fprintf(tw, "  not measured\t%s (nothing to measure them from: see `loomsim help run`)\n", strings.Join(missing, ", "))
+	}
 	return tw.Flush()
 }
 

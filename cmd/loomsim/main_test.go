@@ -134,3 +134,18 @@ func TestPracticeQuestions(t *testing.T) {
 	assert.InEpsilon(t, cpuPool, cpuVirtual, 0.05, "12 cores do the same CPU work either way")
 	assert.InDelta(t, 240*100/12, cpuVirtual, 200)
 }
+
+// A run that stopped before its measurement window names the metrics it
+// has no value for on a last line, instead of leaving them out unsaid.
+func TestRunNamesWhatItDidNotMeasure(t *testing.T) {
+	code, out, _ := loomsim("run", "vt-pooling/4g-pool", "--set", "heap_mb=512")
+	require.Equal(t, 0, code)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	assert.Contains(t, lines[0], "java.lang.OutOfMemoryError")
+	assert.Equal(t, []string{"not", "measured", "throughput_rps,", "latency_mean_ms,", "latency_p50_ms,", "latency_p99_ms"},
+		strings.Fields(lines[len(lines)-1])[:6], out)
+	assert.NotContains(t, out, "throughput_rps  ", "no zero throughput line")
+	code, out, _ = loomsim("run", "vt-pooling/4g-pool", "--set", "heap_mb=512", "--set", "warmup_s=0")
+	require.Equal(t, 0, code)
+	assert.NotContains(t, out, "not measured")
+}

@@ -124,6 +124,40 @@ func (s *Scenario) metricMap(m *sim.Metrics) map[string]any {
 	return out
 }
 
+// latencyMetrics are the metrics taken from the requests completed in the
+// measurement window.
+var latencyMetrics = []string{"latency_mean_ms", "latency_p50_ms", "latency_p95_ms", "latency_p99_ms"}
+
+// unmeasured leaves out the window's metrics that a run did not measure,
+// as result does loop_ms, so that a reader (verify, a sweep's chart and
+// table) sees no value instead of a zero that reads as one: the
+// throughput of a run that ended before its measurement window opened (an
+// OutOfMemoryError in the warm-up), and the latencies of a run in which no
+// request completed in the window. A count (requests_completed, full_gcs)
+// stays: zero requests counted is what happened.
+func unmeasured(metrics map[string]any, m *sim.Metrics, measureFrom sim.Time) {
+	if m.RequestsCompleted == 0 {
+		for _, k := range latencyMetrics {
+			delete(metrics, k)
+		}
+	}
+	if sim.Time(m.SimTime) <= measureFrom {
+		delete(metrics, "throughput_rps")
+	}
+}
+
+// Unmeasured lists the metrics the scenario reports that r has no value
+// for, in report order.
+func (s *Scenario) Unmeasured(r *Result) []string {
+	var out []string
+	for _, name := range s.Metrics {
+		if _, ok := r.Metrics[name]; !ok {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // MetricValue returns a numeric metric from a result.
 func (r *Result) MetricValue(name string) (float64, bool) {
 	switch x := r.Metrics[name].(type) {

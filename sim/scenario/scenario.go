@@ -264,6 +264,7 @@ func (s *Scenario) result(caseID string, seed uint64, v *Values, sm *sim.Sim, lo
 			metrics[loopMetric] = ms(d)
 		}
 	}
+	unmeasured(metrics, &m, sm.Config().Run.MeasureFrom)
 	r := &Result{Scenario: s.ID, Case: caseID, Seed: seed, Params: v.Map(),
 		Metrics: metrics, SimSeconds: round(m.SimTime.Seconds(), 6), Events: m.Events, Outcome: "completed"}
 	if m.OOM != "" {

@@ -9,6 +9,9 @@ import type { Runner } from "./runner";
 import { Current, firstCase } from "./spec";
 import { RunResult } from "./types";
 
+/** Why a run has no value for a metric (the "not measured" cells' tooltip). */
+export const unmeasuredWhy = "the run did not measure it: it ended before its measurement window opened (warm-up), or no request completed in that window";
+
 export class FullRunPanel {
   private jobs = new JobControls({
     run: byID<HTMLButtonElement>("fullrun-run"),
@@ -44,7 +47,7 @@ export class FullRunPanel {
         start: (show) => this.runner.runFull({ scenario: c.s.id, case: caseID, knobs: c.knobs, seed: c.seed }, (f) => show(f, `${Math.round(f * 100)} %`)),
         starting: `running ${c.s.id}/${caseID}…`,
         done: (r) => {
-          this.result.replaceChildren(resultTable(r));
+          this.result.replaceChildren(resultTable(r, c.s.metrics));
           return `${r.scenario}/${r.case}: ${r.outcome}, ${fmt(r.sim_seconds)} virtual s in ${fmt(r.wall_seconds)} s`;
         },
         failed: (msg) => this.message(`Full run: ${msg}`, "error", [{ label: "Retry", run: () => this.run() }]),
@@ -53,14 +56,17 @@ export class FullRunPanel {
   }
 }
 
-/** A run's metrics, sorted by name, as a table. */
-function resultTable(r: RunResult): HTMLElement {
-  const rows = Object.keys(r.metrics)
-    .sort()
-    .map((k) => {
-      const v = r.metrics[k];
-      return el("tr", {}, el("td", {}, el("code", {}, k)), el("td", {}, typeof v === "number" ? fmt(v) : JSON.stringify(v)));
-    });
+/**
+ * A run's metrics, sorted by name, as a table. A metric of the scenario's
+ * (reported) that the run has no value for is "not measured" (a run that
+ * ended before its measurement window, as `loomsim run` says).
+ */
+function resultTable(r: RunResult, reported: string[]): HTMLElement {
+  const rows = [...new Set([...Object.keys(r.metrics), ...reported])].sort().map((k) => {
+    const v = r.metrics[k];
+    const text = v === undefined ? "not measured" : typeof v === "number" ? fmt(v) : JSON.stringify(v);
+    return el("tr", {}, el("td", {}, el("code", {}, k)), el("td", v === undefined ? { class: "unmeasured", title: unmeasuredWhy } : {}, text));
+  });
   return el(
     "table",
     { class: "result" },

@@ -16,14 +16,15 @@ import type { LinkState } from "./link";
 import type { Runner } from "./runner";
 import { sideLetters, sideMark, sideName } from "./sidemarks";
 import { Current, firstCase } from "./spec";
-import { stoppedCrosses, stoppedEarly, sweepLines, xRange, xSplits, yRange } from "./sweeplines";
+import { beyond, crossAt, crossLabel, stoppedCrosses, stoppedEarly, sweepLines, xRange, xSplits, yExtent, yRange } from "./sweeplines";
 import { KnobMeta, LoomError, MetaFile, ScenarioMeta, SweepOutput, SweepRequest, SweepResult } from "./types";
 
 /** One side's marks on a drawn chart, in the canvas's pixels (SweepPanel.chartMarks). */
 export interface ChartMarks {
   line: (number | null)[];
   points: ({ x: number; y: number } | null)[];
-  crosses: { x: number; y: number }[];
+  /** Each stopped run's cross and the label written beside it (mark false: a run with no value, its label alone). */
+  crosses: { x: number; y: number; mark: boolean; label: string }[];
 }
 
 /** The link fields of a sweep (game/link): "" and empty lists for none. */
@@ -337,10 +338,16 @@ export class SweepPanel {
     if (!u || !this.drawn) return [];
     const r = this.drawn;
     const at = (x: number, y: number | null) => (y === null ? null : { x: u.valToPos(x, "x", true), y: u.valToPos(y, "y", true) });
-    return sweepLines(r, m).map((l, s) => ({
+    const lines = sweepLines(r, m);
+    const extent = yExtent(lines);
+    const letter = (s: number) => (r.results.length > 1 ? sideMark(s).letter : "");
+    return lines.map((l, s) => ({
       line: [...(u.data[s + 1] as (number | null)[])],
       points: (r.results[s].values[m] ?? []).map((v, j) => at(r.points[j], v)),
-      crosses: l.stopped.map((st) => at(r.points[st.point], st.value)!),
+      crosses: l.stopped.map((st) => ({
+        ...crossAt(u, r.points[st.point], st.value, extent, 5 * (devicePixelRatio || 1)),
+        label: crossLabel(letter(s), st.value, extent),
+      })),
     }));
   }
 
@@ -411,8 +418,15 @@ function chartKey(r: SweepResult): string {
   if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside each side's last point match the legend.`);
   if (stopped.length > 0)
     parts.push(
-      `× stopped: ${stopped.join("; ")}. Such a run's numbers cover only the part it ran, so no line goes through it.`,
+      `× stopped: ${stopped.join("; ")}. Such a run's numbers cover only the part it ran, so no line goes through it; its value is written beside its cross, or "not measured" where it stopped before measuring that metric.`,
     );
+  // A cross on a chart's edge: its value is beyond the range the lines set.
+  const offScale = r.metrics.some((m) => {
+    const lines = sweepLines(r, m);
+    const extent = yExtent(lines);
+    return lines.some((l) => l.stopped.some((st) => beyond(st.value, extent) !== 0));
+  });
+  if (offScale) parts.push("↑ or ↓: the value is beyond the chart's scale, which is the completed runs', and the cross sits on its edge.");
   return parts.join(" ");
 }
 
@@ -421,7 +435,9 @@ function tableMarks(r: SweepResult): string {
   const outcomes = r.results.flatMap((sr) => sr.outcomes);
   const parts: string[] = [];
   if (outcomes.includes("")) parts.push("… a run not ended yet");
-  if (outcomes.some(stoppedEarly)) parts.push("* a run that did not complete (the cell's tooltip says how it ended)");
+  if (outcomes.some(stoppedEarly)) parts.push("* a run that stopped early (under the charts, × stopped says how)");
+  if (r.results.some((sr) => r.metrics.some((m) => sr.values[m]?.some((v, i) => v === null && sr.outcomes[i] !== ""))))
+    parts.push("— not measured (the run stopped before measuring it)");
   return parts.join(" · ");
 }
 

@@ -3,11 +3,15 @@
 // early (an OutOfMemoryError). A stopped run's value covers only the time
 // before it stopped, so joining it to its neighbours would draw a trend the
 // model never showed (a pooled heap "rising" from 0 req/s at 512 MB). The
-// axes: the y range holds the crosses too, and the x range has a margin so
-// that a side's first or only point does not sit on the axis; with few
-// points every swept value gets its tick.
+// axes: the y range runs from 0 to the lines' top (a stopped run's count
+// over a few seconds would otherwise squash them), a cross beyond it sits
+// on the chart's edge with an arrow, and every cross is labelled with its
+// value, since one near the axis reads as 0; the x range has
+// a margin so that a side's first or only point does not sit on the axis;
+// with few points every swept value gets its tick.
 
 import uPlot from "uplot";
+import { fmt } from "./dom";
 import { ChartLetter, seriesInk, writeLetters } from "./sidemarks";
 import type { SweepResult } from "./types";
 
@@ -15,7 +19,8 @@ import type { SweepResult } from "./types";
 export interface StoppedRun {
   /** Index of the point (into r.points). */
   point: number;
-  value: number;
+  /** null: the run did not measure the metric (it stopped first); its label stands alone, with no cross. */
+  value: number | null;
 }
 
 /** Whether a run's outcome says it stopped early ("" is a run not ended yet). */
@@ -39,7 +44,7 @@ export function sweepLines(r: SweepResult, m: string): SideLine[] {
     const values = sr.values[m] ?? [];
     const stopped: StoppedRun[] = [];
     const line = values.map((v, i) => {
-      if (v === null || sr.outcomes[i] === "completed") return v;
+      if (sr.outcomes[i] === "completed") return v;
       if (stoppedEarly(sr.outcomes[i])) stopped.push({ point: i, value: v });
       return null;
     });
@@ -48,18 +53,61 @@ export function sweepLines(r: SweepResult, m: string): SideLine[] {
 }
 
 /**
- * The y range: every value drawn, crosses included, with uPlot's usual
- * margin and some room above, so that a mark at the top is not cut by the
- * chart's edge.
+ * The y range, as [min, max]: from 0 (the metrics are counts, rates and
+ * sizes, so heights compare as proportions) to the highest value a line
+ * goes through, with uPlot's usual margin and some room above, so that a
+ * mark at the top is not cut by the chart's edge. Crosses set it only
+ * when no run has completed yet; otherwise one beyond it is drawn on the
+ * edge (crossAt).
  */
+export function yExtent(lines: SideLine[]): [number, number] {
+  const done = lines.flatMap((l) => l.line.filter((v): v is number => v !== null));
+  const all = done.length > 0 ? done : lines.flatMap((l) => l.stopped.flatMap((s) => (s.value === null ? [] : [s.value])));
+  if (all.length === 0) return [0, 1];
+  const lo = Math.min(0, ...all);
+  const hi = Math.max(...all);
+  const [min, max] = uPlot.rangeNum(lo, hi + 0.06 * (hi - lo), 0.1, true);
+  return [min ?? lo, max ?? hi];
+}
+
+/** The y range of a chart (yExtent), for uPlot's scale. */
 export function yRange(lines: SideLine[]): uPlot.Range.Function {
-  const all = lines.flatMap((l) => [...l.line.filter((v): v is number => v !== null), ...l.stopped.map((s) => s.value)]);
-  return (_u, min, max) => {
-    if (all.length === 0) return uPlot.rangeNum(min ?? 0, max ?? 1, 0.1, true);
-    const lo = Math.min(...all);
-    const hi = Math.max(...all);
-    return uPlot.rangeNum(lo, hi + 0.06 * (hi - lo), 0.1, true);
-  };
+  const [min, max] = yExtent(lines);
+  return () => [min, max];
+}
+
+/** Whether a stopped run's value lies beyond the y range: 1 above it, -1 below, 0 inside (or no value). */
+export function beyond(value: number | null, [min, max]: [number, number]): -1 | 0 | 1 {
+  return value === null ? 0 : value > max ? 1 : value < min ? -1 : 0;
+}
+
+/**
+ * Where a stopped run's cross goes, in canvas pixels: at its value, or on
+ * the plotting area's top or bottom edge (arm pixels inside it) when the
+ * value lies beyond the y range; mark is false for a run with no value,
+ * whose label alone is written, low in the plot (a cross there would read
+ * as a value of 0).
+ */
+export function crossAt(u: uPlot, x: number, value: number | null, extent: [number, number], arm: number): { x: number; y: number; mark: boolean } {
+  const bottom = u.bbox.top + u.bbox.height - arm;
+  const at = u.valToPos(x, "x", true);
+  if (value === null) return { x: at, y: bottom - 2 * arm, mark: false };
+  const b = beyond(value, extent);
+  const y = b > 0 ? u.bbox.top + arm : b < 0 ? bottom : u.valToPos(value, "y", true);
+  return { x: at, y, mark: true };
+}
+
+/**
+ * A stopped run's label: "A stopped: 955" (no letter with one side), with
+ * an arrow first when the cross sits on an edge for a value beyond the
+ * range ("↑ A stopped: 70"), or "A stopped: not measured". The value is
+ * written because a cross near the axis reads as 0, and one on the edge
+ * has no axis to read.
+ */
+export function crossLabel(letter: string, value: number | null, extent: [number, number]): string {
+  const b = beyond(value, extent);
+  const arrow = b > 0 ? "↑ " : b < 0 ? "↓ " : "";
+  return `${arrow}${letter ? `${letter} stopped` : "stopped"}: ${value === null ? "not measured" : fmt(value)}`;
 }
 
 /** The x range: the swept range with a margin of 7 % of it (of its logarithm on log spacing) each side. */
@@ -86,11 +134,12 @@ export function xSplits(r: SweepResult): Pick<uPlot.Axis, "splits" | "filter"> {
 
 /**
  * A uPlot draw hook crossing each stopped run in its side's ink (series
- * i + 1 is side i's line), with "stopped" beside the cross, after the
+ * i + 1 is side i's line), labelled beside the cross (crossLabel), with the
  * side's letter when letters are given (a cross has no line to follow to
  * the letter at its end).
  */
 export function stoppedCrosses(lines: SideLine[], points: number[], letters: string[]): (u: uPlot) => void {
+  const extent = yExtent(lines);
   return (u) => {
     const px = devicePixelRatio || 1;
     const arm = 5 * px;
@@ -104,20 +153,21 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
       const ink = seriesInk(u, i + 1);
       ctx.strokeStyle = ink;
       for (const st of l.stopped) {
-        const x = u.valToPos(points[st.point], "x", true);
-        const y = u.valToPos(st.value, s.scale ?? "y", true);
-        ctx.beginPath();
-        ctx.moveTo(x - arm, y - arm);
-        ctx.lineTo(x + arm, y + arm);
-        ctx.moveTo(x - arm, y + arm);
-        ctx.lineTo(x + arm, y - arm);
-        ctx.stroke();
-        // "A stopped", not "A" alone, which a line's end has.
-        labels.push({ letter: letters[i] ? `${letters[i]} stopped` : "stopped", ink, x: x + arm + 2 * px, y: y - arm });
+        const { x, y, mark } = crossAt(u, points[st.point], st.value, extent, arm);
+        if (mark) {
+          ctx.beginPath();
+          ctx.moveTo(x - arm, y - arm);
+          ctx.lineTo(x + arm, y + arm);
+          ctx.moveTo(x - arm, y + arm);
+          ctx.lineTo(x + arm, y - arm);
+          ctx.stroke();
+        }
+        // A label without a cross starts at the point's x.
+        labels.push({ letter: crossLabel(letters[i] ?? "", st.value, extent), ink, x: mark ? x + arm + 2 * px : x, y: y - arm });
       }
     });
     ctx.restore();
-    // Two sides stopped at one point get their letters stacked.
+    // Two sides stopped at one point get their labels stacked.
     writeLetters(u, labels);
   };
 }
