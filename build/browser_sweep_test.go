@@ -197,6 +197,9 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 		Results []struct {
 			Values   map[string][]*float64
 			Outcomes []string
+			Runs     []struct {
+				SimSeconds float64 `json:"sim_seconds"`
+			}
 		}
 	}
 	if err := json.Unmarshal(page, &res); err != nil {
@@ -249,10 +252,11 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 				}
 				c := mk.Crosses[k]
 				k++
-				// Labelled with its side and its value: near the axis a cross
-				// reads as 0, and on the chart's edge it has no axis to read.
-				// A run with no value has its label and no cross, which would
-				// read as 0.
+				// Labelled with its side, how long it ran (its value covers only
+				// that) and its value: near the axis a cross reads as 0, and on
+				// the chart's edge it has no axis to read. A run with no value
+				// has its label and no cross, which would read as 0.
+				stopped := fmt.Sprintf("%c stopped after %s s: ", 'A'+s, thousands(sr.Runs[j].SimSeconds))
 				if values[j] == nil {
 					unmeasured++
 					if want := fmt.Sprintf("%c stopped: not measured", 'A'+s); c.Label != want || c.Mark {
@@ -260,7 +264,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 					}
 					continue
 				}
-				if want := fmt.Sprintf("%c stopped: %s", 'A'+s, thousands(*values[j])); !strings.HasSuffix(c.Label, want) || !c.Mark {
+				if want := stopped + thousands(*values[j]); !strings.HasSuffix(c.Label, want) || !c.Mark {
 					t.Errorf("%s, side %c, point %d: label %q, cross drawn %v; want a cross, its label ending %q", m, 'A'+s, j, c.Label, c.Mark, want)
 				}
 				// Well above every completed run's value (the scale's top is
@@ -351,6 +355,9 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 func maxOf(rs []struct {
 	Values   map[string][]*float64
 	Outcomes []string
+	Runs     []struct {
+		SimSeconds float64 `json:"sim_seconds"`
+	}
 }, m string) float64 {
 	hi := math.Inf(-1)
 	for _, r := range rs {

@@ -179,8 +179,10 @@ export class SweepPanel {
         this.last = out;
         this.draw(out.sweep);
         this.downloads(out);
-        const runs = out.sweep.points.length * out.sweep.sides.length;
-        return `done: ${runs} runs in ${fmt((performance.now() - t0) / 1000)} s`;
+        const points = out.sweep.points.length;
+        const sides = out.sweep.sides.length;
+        const runs = sides > 1 ? `${points * sides} runs (${points} points × ${sides} sides)` : `${points} runs`;
+        return `done: ${runs} in ${fmt((performance.now() - t0) / 1000)} s`;
       },
       failed: (msg) => this.message(`Sweep: ${msg}`, "error", [{ label: "Retry", run: () => void this.run().catch(() => {}) }]),
       // Cancelled or failed: the lines drawn so far go, and the last whole
@@ -322,7 +324,7 @@ export class SweepPanel {
     }
     const key = [sidesMeaning(r, this.meta.scenarios.find((x) => x.id === r.scenario)), chartKey(r)].filter((x) => x).join(" ");
     if (key) this.charts.append(el("p", { class: "hint sweep-key", id: "sweep-chart-key" }, key));
-    this.table.replaceChildren(resultTable(r));
+    this.table.replaceChildren(resultTable(r, this.meta.scenarios.find((x) => x.id === r.scenario)));
     const marks = tableMarks(r);
     if (marks) this.table.append(el("p", { class: "hint", id: "sweep-marks" }, marks));
   }
@@ -346,7 +348,7 @@ export class SweepPanel {
       points: (r.results[s].values[m] ?? []).map((v, j) => at(r.points[j], v)),
       crosses: l.stopped.map((st) => ({
         ...crossAt(u, r.points[st.point], st.value, extent, 5 * (devicePixelRatio || 1)),
-        label: crossLabel(letter(s), st.value, extent),
+        label: crossLabel(letter(s), st, extent),
       })),
     }));
   }
@@ -441,8 +443,15 @@ function tableMarks(r: SweepResult): string {
   return parts.join(" · ");
 }
 
-/** The result as a table: one row per point, one column per metric and side, as `loomsim sweep` prints it. */
-function resultTable(r: SweepResult): HTMLElement {
+/**
+ * The result as a table: one row per point, one column per metric and
+ * side, as `loomsim sweep` prints it. The caption says the case's own value
+ * of the knob gives way to the swept ones (a reader of "4g-pool" beside a
+ * heap sweep asked).
+ */
+function resultTable(r: SweepResult, s: ScenarioMeta | undefined): HTMLElement {
+  const own = caseValues(s?.cases.find((c) => c.id === r.case))[r.knob.name] ?? s?.knobs.find((k) => k.name === r.knob.name)?.default;
+  const instead = own !== undefined && own !== "" && Number.isFinite(Number(own)) ? ` in place of the case's ${fmt(Number(own))}` : "";
   const cols = r.metrics.flatMap((m) => r.results.map((sr) => ({ m, sr })));
   const rows = r.points.map((p, i) =>
     el(
@@ -460,7 +469,11 @@ function resultTable(r: SweepResult): HTMLElement {
   return el(
     "table",
     { class: "result", id: "sweep-result" },
-    el("caption", {}, `${r.scenario}/${r.case} with its ${r.knob.name} swept from ${fmt(r.knob.lo)} to ${fmt(r.knob.hi)} (${r.knob.n} points, ${r.knob.spacing}), seed ${r.seed}`),
+    el(
+      "caption",
+      {},
+      `${r.scenario}/${r.case} with ${r.knob.name} swept from ${fmt(r.knob.lo)} to ${fmt(r.knob.hi)}${instead} (${r.knob.n} points, ${r.knob.spacing}), seed ${r.seed}`,
+    ),
     el(
       "thead",
       {},

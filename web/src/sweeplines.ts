@@ -21,6 +21,8 @@ export interface StoppedRun {
   point: number;
   /** null: the run did not measure the metric (it stopped first); its label stands alone, with no cross. */
   value: number | null;
+  /** Virtual seconds the run lasted. */
+  after: number;
 }
 
 /** Whether a run's outcome says it stopped early ("" is a run not ended yet). */
@@ -45,7 +47,7 @@ export function sweepLines(r: SweepResult, m: string): SideLine[] {
     const stopped: StoppedRun[] = [];
     const line = values.map((v, i) => {
       if (sr.outcomes[i] === "completed") return v;
-      if (stoppedEarly(sr.outcomes[i])) stopped.push({ point: i, value: v });
+      if (stoppedEarly(sr.outcomes[i])) stopped.push({ point: i, value: v, after: sr.runs[i]?.sim_seconds ?? 0 });
       return null;
     });
     return { line, stopped };
@@ -98,16 +100,20 @@ export function crossAt(u: uPlot, x: number, value: number | null, extent: [numb
 }
 
 /**
- * A stopped run's label: "A stopped: 955" (no letter with one side), with
- * an arrow first when the cross sits on an edge for a value beyond the
- * range ("↑ A stopped: 70"), or "A stopped: not measured". The value is
- * written because a cross near the axis reads as 0, and one on the edge
- * has no axis to read.
+ * A stopped run's label: "A stopped after 4.24 s: 70" (no letter with one
+ * side), with an arrow first when the cross sits on an edge for a value
+ * beyond the range ("↑ A stopped …"), or "A stopped: not measured". The
+ * time says the value covers only part of a run (a count beside full runs'
+ * counts reads as a trend otherwise); the value is written because a cross
+ * near the axis reads as 0, and one on the edge has no axis to read. A
+ * label with no value stays short: it runs along the axis under the next
+ * points.
  */
-export function crossLabel(letter: string, value: number | null, extent: [number, number]): string {
-  const b = beyond(value, extent);
+export function crossLabel(letter: string, st: StoppedRun, extent: [number, number]): string {
+  const b = beyond(st.value, extent);
   const arrow = b > 0 ? "↑ " : b < 0 ? "↓ " : "";
-  return `${arrow}${letter ? `${letter} stopped` : "stopped"}: ${value === null ? "not measured" : fmt(value)}`;
+  const who = letter ? `${letter} stopped` : "stopped";
+  return st.value === null ? `${who}: not measured` : `${arrow}${who} after ${fmt(st.after)} s: ${fmt(st.value)}`;
 }
 
 /** The x range: the swept range with a margin of 7 % of it (of its logarithm on log spacing) each side. */
@@ -144,30 +150,39 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
     const px = devicePixelRatio || 1;
     const arm = 5 * px;
     const ctx = u.ctx;
-    ctx.save();
-    ctx.lineWidth = 2.5 * px;
     const labels: ChartLetter[] = [];
+    const strokes: { ink: string; x: number; y: number; mark: boolean }[] = [];
     lines.forEach((l, i) => {
       const s = u.series[i + 1];
       if (!s || !s.show) return;
       const ink = seriesInk(u, i + 1);
-      ctx.strokeStyle = ink;
       for (const st of l.stopped) {
         const { x, y, mark } = crossAt(u, points[st.point], st.value, extent, arm);
-        if (mark) {
-          ctx.beginPath();
-          ctx.moveTo(x - arm, y - arm);
-          ctx.lineTo(x + arm, y + arm);
-          ctx.moveTo(x - arm, y + arm);
-          ctx.lineTo(x + arm, y - arm);
-          ctx.stroke();
-        }
-        // A label without a cross starts at the point's x.
-        labels.push({ letter: crossLabel(letters[i] ?? "", st.value, extent), ink, x: mark ? x + arm + 2 * px : x, y: y - arm });
+        strokes.push({ ink, x, y, mark });
+        labels.push({ letter: crossLabel(letters[i] ?? "", st, extent), ink, x: x + arm + 2 * px, y: y - arm });
       }
     });
-    ctx.restore();
-    // Two sides stopped at one point get their labels stacked.
+    // Labels first (two sides stopped at one point get theirs stacked),
+    // then the marks, so that no label's plate hides a cross.
     writeLetters(u, labels);
+    ctx.save();
+    ctx.lineWidth = 2.5 * px;
+    for (const { ink, x, y, mark } of strokes) {
+      ctx.strokeStyle = ink;
+      ctx.beginPath();
+      if (mark) {
+        ctx.moveTo(x - arm, y - arm);
+        ctx.lineTo(x + arm, y + arm);
+        ctx.moveTo(x - arm, y + arm);
+        ctx.lineTo(x + arm, y - arm);
+      } else {
+        // No value: a short upright stroke from the axis ties the label
+        // to its point's x, and no mark stands at a height.
+        ctx.moveTo(x, u.bbox.top + u.bbox.height);
+        ctx.lineTo(x, y - arm);
+      }
+      ctx.stroke();
+    }
+    ctx.restore();
   };
 }
