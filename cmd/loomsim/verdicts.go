@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"strconv"
 	"text/tabwriter"
 
 	"github.com/loomlab/loomlab/sim/scenario"
@@ -30,7 +31,7 @@ func writeVerdicts(w io.Writer, all []scenario.Check, asJSON bool) (int, error) 
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "scenario\tcase\tmetric\trole\tarticle\tmodel\taccepted range\tstatus")
 	for _, c := range all {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Scenario, c.Case, c.Metric, c.Role, c.Article, modelText(c), c.Accepts, c.Status)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.Scenario, c.Case, c.Metric, c.Role, articleText(c), modelText(c), c.Accepts, c.Status)
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%s\n", scenario.SummarizeRoles(all))
@@ -40,6 +41,17 @@ func writeVerdicts(w io.Writer, all []scenario.Check, asJSON bool) (int, error) 
 		}
 	}
 	return code, nil
+}
+
+// articleText is the article's value for a reader: its own words where the
+// figure has them ("~9 s", "640–710 MB (~713 MB)"), an ordering's sign, or
+// a bare number in the metric's unit with its thousands grouped ("2,708"),
+// as the page writes it. --json keeps Article as it is.
+func articleText(c scenario.Check) string {
+	if v, err := strconv.ParseFloat(c.Article, 64); err == nil {
+		return scenario.MetricText(c.Metric, v)
+	}
+	return c.Article
 }
 
 // modelText is the model's value as verify wrote it for a reader (in the

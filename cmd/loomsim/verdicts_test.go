@@ -51,3 +51,17 @@ func TestVerdictsExitAndReport(t *testing.T) {
 	assert.Equal(t, 0, code)
 	assert.Equal(t, "[]\n", empty.String(), "no checks are an empty list, not null")
 }
+
+// The table writes an article's bare number as the page does, grouped and
+// in the metric's unit; the article's own words and an ordering's sign
+// stay as they are.
+func TestArticleTextGroupsABareNumber(t *testing.T) {
+	for _, c := range []struct{ metric, article, want string }{
+		{"os_threads_peak", "2708", "2,708"},
+		{"elapsed_ms", "630", "630 ms"},
+		{"gc_pause_total_ms", "~9 s", "~9 s"},
+		{"throughput_rps", ">", ">"},
+	} {
+		assert.Equal(t, c.want, articleText(scenario.Check{Metric: c.metric, Article: c.article}), c.article)
+	}
+}

@@ -176,10 +176,17 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
         ctx.moveTo(x - arm, y + arm);
         ctx.lineTo(x + arm, y - arm);
       } else {
-        // No value: a short upright stroke from the axis ties the label
-        // to its point's x, and no mark stands at a height.
+        // No value: a thin dotted stroke from the axis ties the label to
+        // its point's x (dotted, so that it is not read as a bar down to
+        // 0), and no mark stands at a height.
+        ctx.save();
+        ctx.lineWidth = 1.5 * px;
+        ctx.setLineDash([2 * px, 3 * px]);
         ctx.moveTo(x, u.bbox.top + u.bbox.height);
         ctx.lineTo(x, y - arm);
+        ctx.stroke();
+        ctx.restore();
+        continue;
       }
       ctx.stroke();
     }
