@@ -343,6 +343,13 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 			t.Errorf("the charts' key %q lacks %q", key, w)
 		}
 	}
+	// Each chart says what its metric counts (scenarios.json's
+	// metricMeanings, from sim/scenario/metricmeaning.go).
+	var caption string
+	b.eval(`document.querySelector("#sweep-chart-throughput_rps figcaption").textContent`, &caption)
+	if want := "throughput_rps against heap_mb" + scenario.MetricMeanings["throughput_rps"]; caption != want {
+		t.Errorf("the throughput chart's caption is %q, want %q", caption, want)
+	}
 	var footnote string
 	b.eval(`document.getElementById("sweep-marks")?.textContent ?? ""`, &footnote)
 	if !strings.Contains(footnote, "— not measured") {

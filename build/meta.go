@@ -12,8 +12,10 @@ import (
 
 type metaFile struct {
 	// Metrics are the contract's metric names in report order.
-	Metrics   []string       `json:"metrics"`
-	Scenarios []metaScenario `json:"scenarios"`
+	Metrics []string `json:"metrics"`
+	// MetricMeanings say what each metric counts (scenario.MetricMeanings).
+	MetricMeanings map[string]string `json:"metricMeanings"`
+	Scenarios      []metaScenario    `json:"scenarios"`
 	// Exercises are the classroom's (exercises.go).
 	Exercises []metaExercise `json:"exercises"`
 }
@@ -92,7 +94,7 @@ type metaConstant struct {
 }
 
 func scenarioMeta() metaFile {
-	f := metaFile{Metrics: scenario.MetricNames, Scenarios: []metaScenario{}}
+	f := metaFile{Metrics: scenario.MetricNames, MetricMeanings: scenario.MetricMeanings, Scenarios: []metaScenario{}}
 	for _, s := range scenario.All() {
 		ms := metaScenario{ID: s.ID, Title: s.Title, Article: s.Article, Summary: s.Summary,
 			Notes: nonNil(s.Notes), DefaultCase: s.DefaultCase, Compare: nonNil(s.Compare), Metrics: nonNil(s.Metrics),

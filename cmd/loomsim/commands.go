@@ -151,7 +151,19 @@ func cmdParams(args []string, w io.Writer) error {
 		}
 		fmt.Fprintf(w, "  %-22s %s  [%s]%s\n", c.ID, c.Title, strings.Join(sets, " "), mark)
 	}
-	return nil
+	// What run, verify and sweep report, and over which part of a run.
+	window := "the whole run"
+	for _, k := range s.Knobs {
+		if k.Name == "warmup_s" {
+			window = "from warmup_s, for measure_s"
+		}
+	}
+	fmt.Fprintf(w, "\nmetrics (the measurement window: %s):\n", window)
+	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, m := range s.Metrics {
+		fmt.Fprintf(tw, "  %s\t%s\n", m, scenario.MetricMeanings[m])
+	}
+	return tw.Flush()
 }
 
 func cmdProfile(args []string, w io.Writer) error {

@@ -35,7 +35,7 @@ var helps = map[string]commandHelp{
 	"params": {
 		synopsis: "loomsim params SCENARIO",
 		text: "Lists a scenario's knobs (the settings --set changes): type, default, allowed values and meaning,\n" +
-			"then its cases and the knob values each sets.",
+			"then its cases and the knob values each sets, then the metrics it reports and what each counts.",
 		examples: []string{"loomsim params vt-pooling"},
 	},
 	"profile": {

@@ -149,3 +149,16 @@ func TestRunNamesWhatItDidNotMeasure(t *testing.T) {
 	require.Equal(t, 0, code)
 	assert.NotContains(t, out, "not measured")
 }
+
+// params ends with the metrics the scenario reports, each with what it
+// counts, and says where the measurement window is.
+func TestParamsSaysWhatEachMetricCounts(t *testing.T) {
+	code, out, _ := loomsim("params", "vt-pooling")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "metrics (the measurement window: from warmup_s, for measure_s):")
+	assert.Regexp(t, `(?m)^  full_gcs +Full GCs in the whole run, warm-up included: a count, not a rate$`, out)
+	code, out, _ = loomsim("params", "request-load")
+	require.Equal(t, 0, code)
+	assert.Contains(t, out, "metrics (the measurement window: the whole run):")
+	assert.Regexp(t, `(?m)^  elapsed_ms +a batch's time`, out)
+}

@@ -65,6 +65,8 @@ export interface ScenarioMeta {
 
 export interface MetaFile {
   metrics: string[];
+  /** What each metric counts, and over which part of a run (sim/scenario/metricmeaning.go). */
+  metricMeanings: Record<string, string>;
   scenarios: ScenarioMeta[];
   /** The classroom's exercises (build/exercises.go). */
   exercises?: ExerciseMeta[];
