@@ -494,6 +494,20 @@ func (b *browser) verifyTable(t *testing.T) {
 	if key := b.text("#verify-key"); !strings.Contains(key, "declared deviation") || !strings.Contains(key, "not a pass") {
 		t.Errorf("the table's key: %q", key)
 	}
+	// Once the table holds a whole verification, the button offers to run
+	// it again; calibrated rows are dimmed beside the predicted ones (the
+	// model's tests), and the key says so.
+	if btn := b.text("#verify-run"); !strings.HasPrefix(btn, "Run the full-length cases again (") {
+		t.Errorf("after a verification the button reads %q", btn)
+	}
+	var inks []string
+	b.eval(`["calibrated", "predicted"].map(r => getComputedStyle(document.querySelector("#verify-table tr.role-" + r + " td.model")).color)`, &inks)
+	if len(inks) != 2 || inks[0] == inks[1] {
+		t.Errorf("a calibrated row's model cell and a predicted one's have the inks %v: want the calibrated dimmed", inks)
+	}
+	if key := b.text("#verify-key"); !strings.Contains(key, "Calibrated (dimmed rows)") {
+		t.Errorf("the table's key does not say calibrated rows are dimmed: %q", key)
+	}
 	// Every row says whether the figure is calibrated or predicted, and the
 	// summary counts them as `loomsim verify` does.
 	var roles []string

@@ -41,7 +41,8 @@ export class VerifyPanel {
         "✓ pass: the model's value is inside the accepted range. ✗ fail: it is outside. ⚠ declared deviation: the " +
           "project says in advance, with the reason (open “why”), that the model cannot reproduce this figure honestly: " +
           "a known miss, not a pass. " +
-          "Calibrated: a constant of the model was fitted to this figure; predicted: nothing was.",
+          "Calibrated (dimmed rows): a constant of the model was fitted to this figure, so agreeing with it shows only " +
+          "that the fit holds; predicted: nothing was, so these rows are the model's tests.",
       ),
       el(
         "div",
@@ -65,10 +66,16 @@ export class VerifyPanel {
     if (this.scenario?.id !== s.id) this.jobs.cancel();
     this.scenario = s;
     this.heading.replaceChildren(el("code", {}, s.id), ": ", s.title);
-    const n = verifyCases(s).length;
-    this.runBtn.textContent = `Run the full-length cases (${n} run${n === 1 ? "" : "s"} in background workers)`;
+    this.labelButton(s);
     this.runBtn.disabled = s.figures.length === 0;
     this.render(this.cache.get(s.id) ?? null);
+  }
+
+  /** The button says how many runs it starts, and "again" once the table holds a whole verification. */
+  private labelButton(s: ScenarioMeta): void {
+    const n = verifyCases(s).length;
+    const again = this.cache.has(s.id) ? " again" : "";
+    this.runBtn.textContent = `Run the full-length cases${again} (${n} run${n === 1 ? "" : "s"} in background workers)`;
   }
 
   /** Runs the verification of the shown scenario in the worker and fills the table. */
@@ -95,7 +102,10 @@ export class VerifyPanel {
       starting: "starting the worker…",
       done: (v) => {
         this.cache.set(s.id, v);
-        if (this.scenario?.id === s.id) this.render(v);
+        if (this.scenario?.id === s.id) {
+          this.render(v);
+          this.labelButton(s);
+        }
         return `done: ${verdictCounts(v.checks)}`;
       },
       failed: (msg) => this.onError(`Article vs model (${s.id}): ${msg}`, () => void this.run().catch(() => {})),
@@ -135,7 +145,7 @@ export class VerifyPanel {
       if (reason && (status === "deviation" || !c)) statusCell.append(el("details", {}, el("summary", {}, "why"), el("p", {}, reason)));
       return el(
         "tr",
-        {},
+        { class: `role-${f.role}` },
         el("td", { class: "case" }, el("code", {}, name), caseTitle ? el("span", { class: "case-title" }, ...unbrokenFlags(caseTitle)) : ""),
         el("td", {}, el("code", {}, f.metric)),
         el("td", { class: `role role-${f.role}`, title: roleHelp(f.role) }, f.role),
