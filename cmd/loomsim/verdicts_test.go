@@ -44,7 +44,7 @@ func TestVerdictsExitAndReport(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, out.String(), "\ndeviation s b full_gcs: the model has no fragmentation\n")
 	assert.NotContains(t, out.String(), "deviation s a", "a passing figure has no deviation line")
-	assert.Contains(t, out.String(), "2 predicted figures, 1 within tolerance (1 declared deviation); 1 calibrated (a profile constant was fitted to them), 0 within tolerance")
+	assert.Contains(t, out.String(), "2 predicted figures: 1 within tolerance, 1 outside it as a declared deviation; 1 calibrated (a profile constant was fitted to them): 0 within tolerance")
 	var empty bytes.Buffer
 	code, err := writeVerdicts(&empty, nil, true)
 	require.NoError(t, err)

@@ -103,20 +103,23 @@ func SummarizeRoles(checks []Check) RoleSummary {
 
 // String is the summary line verify, the README and the page show: the
 // predicted figures first, as they are the ones that test the model.
+// A declared deviation is outside its tolerance: the line says so rather
+// than putting it in brackets after the figures within it, which a reader
+// took for a part of them.
 func (r RoleSummary) String() string {
-	var extra []string
+	parts := []string{fmt.Sprintf("%d within tolerance", r.PredictedPass)}
 	if r.PredictedDeviation > 0 {
-		extra = append(extra, plural(r.PredictedDeviation, "declared deviation", "declared deviations"))
+		as := "declared deviations"
+		if r.PredictedDeviation == 1 {
+			as = "a declared deviation"
+		}
+		parts = append(parts, fmt.Sprintf("%d outside it as %s", r.PredictedDeviation, as))
 	}
 	if r.PredictedFail > 0 {
-		extra = append(extra, fmt.Sprintf("%d failing", r.PredictedFail))
+		parts = append(parts, fmt.Sprintf("%d failing", r.PredictedFail))
 	}
-	out := fmt.Sprintf("%s, %d within tolerance", plural(r.Predicted, "predicted figure", "predicted figures"), r.PredictedPass)
-	if len(extra) > 0 {
-		out += " (" + strings.Join(extra, ", ") + ")"
-	}
-	out += fmt.Sprintf("; %d calibrated (a profile constant was fitted to them), %d within tolerance", r.Calibrated, r.CalibratedPass)
-	return out
+	return fmt.Sprintf("%s: %s; %d calibrated (a profile constant was fitted to them): %d within tolerance",
+		plural(r.Predicted, "predicted figure", "predicted figures"), strings.Join(parts, ", "), r.Calibrated, r.CalibratedPass)
 }
 
 func plural(n int, one, many string) string {
