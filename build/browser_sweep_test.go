@@ -163,7 +163,128 @@ func TestSweepPanel(t *testing.T) {
 	}
 
 	t.Run("runs that stopped early", func(t *testing.T) { b.sweepStoppedRuns(t, bin) })
+	t.Run("lines that cross", func(t *testing.T) { b.sweepCrossings(t, bin) })
 	t.Run("a cancelled sweep puts back the last one", func(t *testing.T) { b.sweepCancelRestores(t) })
+}
+
+// crossingArgs: a heap sweep of a small vt-pooling whose pooled side
+// passes the unpooled one between 427 and 725 MB and falls behind again
+// between 725 and 1,024 MB.
+var crossingArgs = []string{"sweep", "vt-pooling/1g-pool", "--set", "connections=3000", "--set", "pool_size=3000",
+	"--set", "warmup_s=1", "--set", "measure_s=4", "--knob", "heap_mb=128:1024:4", "--side", "pool=true", "--side", "pool=false",
+	"--metric", "throughput_rps", "--seed", "1"}
+
+// sweepCrossings: where two sides' lines swap order between neighbouring
+// points whose runs completed, the chart rings the point where its drawn
+// segments meet and names the two swept values the crossing lies between,
+// and the key says why only that much is known.
+func (b *browser) sweepCrossings(t *testing.T, bin string) {
+	b.load(t, `{scenario: "vt-pooling", case: "1g-pool", knobs: {connections: "3000", pool_size: "3000", warmup_s: "1", measure_s: "4"}, seed: 1}`)
+	b.sweepControls(t, "heap_mb", "128", "1024", "4", "pool=true|pool=false", "throughput_rps")
+	page := b.runSweep(t)
+	out, err := exec.Command(bin, append(append([]string{}, crossingArgs...), "--json")...).Output()
+	if err != nil {
+		t.Fatalf("loomsim %v: %v", crossingArgs, err)
+	}
+	if got, want := stripWall(t, page), stripWall(t, out); !reflect.DeepEqual(got, want) {
+		t.Fatalf("the page's sweep:\n%s\nloomsim sweep --json:\n%s", got, want)
+	}
+	// The crossings, from the numbers: the sides' order at each point where
+	// both runs completed.
+	var res struct {
+		Points  []float64
+		Results []struct {
+			Values   map[string][]*float64
+			Outcomes []string
+		}
+	}
+	if err := json.Unmarshal(page, &res); err != nil {
+		t.Fatal(err)
+	}
+	a, bs := res.Results[0], res.Results[1]
+	var want []string
+	var spans [][2]int
+	for k := 0; k+1 < len(res.Points); k++ {
+		if a.Outcomes[k] != "completed" || a.Outcomes[k+1] != "completed" {
+			continue
+		}
+		d0 := *a.Values["throughput_rps"][k] - *bs.Values["throughput_rps"][k]
+		d1 := *a.Values["throughput_rps"][k+1] - *bs.Values["throughput_rps"][k+1]
+		if d0*d1 < 0 {
+			up, down := "A", "B"
+			if d1 < 0 {
+				up, down = "B", "A"
+			}
+			want = append(want, fmt.Sprintf("%s passes %s between %s and %s", up, down, thousands(res.Points[k]), thousands(res.Points[k+1])))
+			spans = append(spans, [2]int{k, k + 1})
+		}
+	}
+	if len(want) != 2 {
+		t.Fatalf("the setup should cross twice: %d crossings (%q)", len(want), want)
+	}
+	type pos struct{ X, Y float64 }
+	var got []struct {
+		pos
+		Label string
+	}
+	b.eval(`loomlab.sweep.chartCrossings("throughput_rps")`, &got)
+	var marks []struct{ Points []*pos }
+	b.eval(`loomlab.sweep.chartMarks("throughput_rps")`, &marks)
+	if len(got) != len(want) {
+		t.Fatalf("%d crossings marked, want %d: %+v", len(got), len(want), got)
+	}
+	var rings []pos
+	for i, c := range got {
+		if c.Label != want[i] {
+			t.Errorf("crossing %d: label %q, want %q", i, c.Label, want[i])
+		}
+		// Between the two points on the knob's axis, and between the
+		// sides' values there.
+		p0, p1 := marks[0].Points[spans[i][0]], marks[0].Points[spans[i][1]]
+		q0, q1 := marks[1].Points[spans[i][0]], marks[1].Points[spans[i][1]]
+		lo, hi := math.Min(math.Min(p0.Y, p1.Y), math.Min(q0.Y, q1.Y)), math.Max(math.Max(p0.Y, p1.Y), math.Max(q0.Y, q1.Y))
+		if c.X <= p0.X || c.X >= p1.X || c.Y < lo || c.Y > hi {
+			t.Errorf("crossing %d at %+v: outside the span from %+v to %+v", i, c.pos, *p0, *p1)
+		}
+		rings = append(rings, c.pos)
+	}
+	// The ring is drawn: the chart's ink at eight points around each centre
+	// (radius 6 CSS pixels). Two lines cross a circle at four points at
+	// most, so six or more inked points are the ring's.
+	var ink []int
+	pj, _ := json.Marshal(rings)
+	b.eval(fmt.Sprintf(`((ps) => {
+		const s = getComputedStyle(document.documentElement).getPropertyValue("--chart-ink").trim();
+		const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(s);
+		const [R, G, B] = [1, 2, 3].map(i => parseInt(m[i], 16));
+		const ctx = document.querySelector("#sweep-chart-throughput_rps canvas").getContext("2d");
+		const r = 6 * (devicePixelRatio || 1);
+		return ps.map(p => {
+			let n = 0;
+			for (let k = 0; k < 8; k++) {
+				const d = ctx.getImageData(Math.round(p.X + r * Math.cos(k * Math.PI / 4)) - 1, Math.round(p.Y + r * Math.sin(k * Math.PI / 4)) - 1, 3, 3).data;
+				let hit = false;
+				for (let i = 0; i < d.length; i += 4)
+					if (d[i + 3] > 200 && Math.abs(d[i] - R) + Math.abs(d[i + 1] - G) + Math.abs(d[i + 2] - B) < 24) hit = true;
+				if (hit) n++;
+			}
+			return n;
+		});
+	})(%s)`, pj), &ink)
+	for i, n := range ink {
+		if n < 6 {
+			t.Errorf("crossing %d: the chart's ink at %d of 8 points around %+v, want a ring drawn", i, n, rings[i])
+		}
+	}
+	// The key names each crossing and says why only its span is known.
+	var key string
+	b.eval(`document.getElementById("sweep-chart-key")?.textContent ?? ""`, &key)
+	for _, w := range append([]string{"○ where one side's line passes another's", "lies somewhere between the two named"}, want...) {
+		if !strings.Contains(key, w) {
+			t.Errorf("the charts' key %q lacks %q", key, w)
+		}
+	}
+	b.saveSweepShot(t, "sweep-crossings")
 }
 
 // stoppedArgs: a heap sweep of a small vt-pooling whose pooled side runs

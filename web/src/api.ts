@@ -12,6 +12,7 @@
 //   await loomlab.importGCLog(text)  // {summary, fit}: `loomsim gclog summary --json` and `loomsim gclog fit --json` (null: cannot be fitted)
 //   await loomlab.sweep.run()  // the sweep panel's setup, run: = `loomsim sweep --json` (main page only)
 //   loomlab.sweep.chartMarks(metric)  // what its chart drew: each side's line, its points' and crosses' pixels
+//   loomlab.sweep.chartCrossings(metric)  // where its chart marks two sides' lines crossing, and the labels
 //
 // Errors are LoomError with a one-line message; the page shows them too.
 
@@ -68,6 +69,8 @@ export interface LoomLab {
     result(): SweepOutput | null;
     /** What the chart of a metric has drawn: per side, its line's values and its points' and crosses' canvas pixels. */
     chartMarks(metric: string): ChartMarks[];
+    /** Where the chart of a metric marks two sides' lines crossing (canvas pixels) and each mark's label. */
+    chartCrossings(metric: string): { x: number; y: number; label: string }[];
   };
 }
 

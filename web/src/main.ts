@@ -33,6 +33,7 @@ void app.then((a) => {
     request: () => a.sweeps.request(),
     result: () => a.sweeps.result(),
     chartMarks: (m) => a.sweeps.chartMarks(m),
+    chartCrossings: (m) => a.sweeps.chartCrossings(m),
   };
 });
 

@@ -16,7 +16,21 @@ import type { LinkState } from "./link";
 import type { Runner } from "./runner";
 import { sideLetters, sideMark, sideName } from "./sidemarks";
 import { Current, firstCase } from "./spec";
-import { beyond, crossAt, crossLabel, stoppedCrosses, stoppedEarly, sweepLines, xRange, xSplits, yExtent, yRange } from "./sweeplines";
+import {
+  beyond,
+  crossAt,
+  crossingLabel,
+  crossingMarks,
+  crossings,
+  crossLabel,
+  stoppedCrosses,
+  stoppedEarly,
+  sweepLines,
+  xRange,
+  xSplits,
+  yExtent,
+  yRange,
+} from "./sweeplines";
 import { KnobMeta, LoomError, MetaFile, ScenarioMeta, SweepOutput, SweepRequest, SweepResult } from "./types";
 
 /** One side's marks on a drawn chart, in the canvas's pixels (SweepPanel.chartMarks). */
@@ -314,6 +328,7 @@ export class SweepPanel {
         hooks: {
           draw: [
             stoppedCrosses(lines, r.points, sided ? r.results.map((_, i) => sideMark(i).letter) : []),
+            crossingMarks(lines, r.points, r.knob.spacing === "log", sided ? r.results.map((_, i) => sideMark(i).letter) : []),
             sideLetters(new Map(sided ? r.results.map((_, i) => [i + 1, sideMark(i).letter]) : [])),
           ],
         },
@@ -354,6 +369,20 @@ export class SweepPanel {
         ...crossAt(u, r.points[st.point], st.value, extent, 5 * (devicePixelRatio || 1)),
         label: crossLabel(letter(s), st, extent),
       })),
+    }));
+  }
+
+  /** Where the chart of metric m marks two sides' lines crossing, in canvas pixels, with its label (tests read it). */
+  chartCrossings(m: string): { x: number; y: number; label: string }[] {
+    const i = this.drawn?.metrics.indexOf(m) ?? -1;
+    const u = this.plots[i];
+    const r = this.drawn;
+    if (!u || !r || r.results.length < 2) return [];
+    const letters = r.results.map((_, s) => sideMark(s).letter);
+    return crossings(sweepLines(r, m), r.points, r.knob.spacing === "log").map((c) => ({
+      x: u.valToPos(c.x, "x", true),
+      y: u.valToPos(c.y, "y", true),
+      label: crossingLabel(c, letters),
     }));
   }
 
@@ -433,6 +462,12 @@ function chartKey(r: SweepResult): string {
     return lines.some((l) => l.stopped.some((st) => beyond(st.value, extent) !== 0));
   });
   if (offScale) parts.push("↑ or ↓: the value is beyond the chart's scale, which is the completed runs', and the cross sits on its edge.");
+  const log = r.knob.spacing === "log";
+  const passes = letters.length > 1 ? r.metrics.flatMap((m) => crossings(sweepLines(r, m), r.points, log).map((c) => `${crossingLabel(c, letters)} (${m})`)) : [];
+  if (passes.length > 0)
+    parts.push(
+      `○ where one side's line passes another's: ${passes.join("; ")}. The model ran only at the swept points, so a crossing lies somewhere between the two named; more points narrow it.`,
+    );
   return parts.join(" ");
 }
 

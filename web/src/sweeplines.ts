@@ -193,3 +193,79 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
     ctx.restore();
   };
 }
+
+/** Where two sides' lines cross between two neighbouring swept points. */
+export interface Crossing {
+  /** The sides (indexes into the result's sides): upper is above after the crossing. */
+  upper: number;
+  lower: number;
+  /** The swept values on either side of the crossing. */
+  from: number;
+  to: number;
+  /** Where the straight segments drawn between those points meet: knob value and metric value. */
+  x: number;
+  y: number;
+}
+
+/**
+ * Where the lines of two sides cross: between neighbouring points at which
+ * both runs completed and the sides' order swaps. The point where the drawn
+ * segments meet is only where the chart's straight lines meet (the model
+ * was not run there), so the label names the two swept values it lies
+ * between. Interpolated along the knob's axis as drawn: in its logarithm on
+ * log spacing.
+ */
+export function crossings(lines: SideLine[], points: number[], log: boolean): Crossing[] {
+  const out: Crossing[] = [];
+  const axis = (v: number) => (log ? Math.log(v) : v);
+  for (let a = 0; a < lines.length; a++)
+    for (let b = a + 1; b < lines.length; b++)
+      for (let k = 0; k + 1 < points.length; k++) {
+        const [a0, a1, b0, b1] = [lines[a].line[k], lines[a].line[k + 1], lines[b].line[k], lines[b].line[k + 1]];
+        if (a0 === null || a1 === null || b0 === null || b1 === null) continue;
+        const d0 = a0 - b0;
+        const d1 = a1 - b1;
+        if (!(d0 * d1 < 0)) continue; // the same order at both points (or a tie)
+        const t = d0 / (d0 - d1);
+        const x = axis(points[k]) + t * (axis(points[k + 1]) - axis(points[k]));
+        out.push({ upper: d1 > 0 ? a : b, lower: d1 > 0 ? b : a, from: points[k], to: points[k + 1], x: log ? Math.exp(x) : x, y: a0 + t * (a1 - a0) });
+      }
+  return out;
+}
+
+/** A crossing in words: "A passes B between 1,536 and 2,048". */
+export function crossingLabel(c: Crossing, letters: string[]): string {
+  return `${letters[c.upper]} passes ${letters[c.lower]} between ${fmt(c.from)} and ${fmt(c.to)}`;
+}
+
+/**
+ * A uPlot draw hook marking each crossing of two sides' lines with a ring
+ * in the chart's ink, "A passes B" above it (the key says between which
+ * swept values): where one side overtakes another is what a two-sided
+ * sweep is run to find. The words are written first and the rings over
+ * them, so that no plate hides a ring.
+ */
+export function crossingMarks(lines: SideLine[], points: number[], log: boolean, letters: string[]): (u: uPlot) => void {
+  const found = letters.length > 1 ? crossings(lines, points, log) : [];
+  return (u) => {
+    if (found.length === 0) return;
+    const px = devicePixelRatio || 1;
+    const r = 6 * px;
+    const ink = seriesInk(u, 1);
+    const at = found.map((c) => ({ c, x: u.valToPos(c.x, "x", true), y: u.valToPos(c.y, "y", true) }));
+    writeLetters(
+      u,
+      at.map(({ c, x, y }) => ({ letter: `${letters[c.upper]} passes ${letters[c.lower]}`, ink, x: x - r, y: y - r - 10 * px })),
+    );
+    const ctx = u.ctx;
+    ctx.save();
+    ctx.strokeStyle = ink;
+    ctx.lineWidth = 2 * px;
+    for (const { x, y } of at) {
+      ctx.beginPath();
+      ctx.arc(x, y, r, 0, 2 * Math.PI);
+      ctx.stroke();
+    }
+    ctx.restore();
+  };
+}
