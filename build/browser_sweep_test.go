@@ -168,7 +168,7 @@ func TestSweepPanel(t *testing.T) {
 }
 
 // crossingArgs: a heap sweep of a small vt-pooling whose pooled side
-// passes the unpooled one between 427 and 725 MB and falls behind again
+// overtakes the unpooled one between 427 and 725 MB and falls behind again
 // between 725 and 1,024 MB.
 var crossingArgs = []string{"sweep", "vt-pooling/1g-pool", "--set", "connections=3000", "--set", "pool_size=3000",
 	"--set", "warmup_s=1", "--set", "measure_s=4", "--knob", "heap_mb=128:1024:4", "--side", "pool=true", "--side", "pool=false",
@@ -215,7 +215,7 @@ func (b *browser) sweepCrossings(t *testing.T, bin string) {
 			if d1 < 0 {
 				up, down = "B", "A"
 			}
-			want = append(want, fmt.Sprintf("%s passes %s between %s and %s", up, down, thousands(res.Points[k]), thousands(res.Points[k+1])))
+			want = append(want, fmt.Sprintf("%s overtakes %s between %s and %s", up, down, thousands(res.Points[k]), thousands(res.Points[k+1])))
 			spans = append(spans, [2]int{k, k + 1})
 		}
 	}
@@ -279,7 +279,7 @@ func (b *browser) sweepCrossings(t *testing.T, bin string) {
 	// The key names each crossing and says why only its span is known.
 	var key string
 	b.eval(`document.getElementById("sweep-chart-key")?.textContent ?? ""`, &key)
-	for _, w := range append([]string{"○ where one side's line passes another's", "lies somewhere between the two named"}, want...) {
+	for _, w := range append([]string{"○ where one side's line overtakes another's", "The ring is an estimate, not a run", "lies somewhere between the two named"}, want...) {
 		if !strings.Contains(key, w) {
 			t.Errorf("the charts' key %q lacks %q", key, w)
 		}

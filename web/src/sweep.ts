@@ -466,7 +466,7 @@ function chartKey(r: SweepResult): string {
   const passes = letters.length > 1 ? r.metrics.flatMap((m) => crossings(sweepLines(r, m), r.points, log).map((c) => `${crossingLabel(c, letters)} (${m})`)) : [];
   if (passes.length > 0)
     parts.push(
-      `○ where one side's line passes another's: ${passes.join("; ")}. The model ran only at the swept points, so a crossing lies somewhere between the two named; more points narrow it.`,
+      `○ where one side's line overtakes another's: ${passes.join("; ")}. The ring is an estimate, not a run: the model ran only at the swept points, so a crossing lies somewhere between the two named; more points narrow it.`,
     );
   return parts.join(" ");
 }

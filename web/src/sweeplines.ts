@@ -233,14 +233,14 @@ export function crossings(lines: SideLine[], points: number[], log: boolean): Cr
   return out;
 }
 
-/** A crossing in words: "A passes B between 1,536 and 2,048". */
+/** A crossing in words: "A overtakes B between 1,536 and 2,048". */
 export function crossingLabel(c: Crossing, letters: string[]): string {
-  return `${letters[c.upper]} passes ${letters[c.lower]} between ${fmt(c.from)} and ${fmt(c.to)}`;
+  return `${letters[c.upper]} overtakes ${letters[c.lower]} between ${fmt(c.from)} and ${fmt(c.to)}`;
 }
 
 /**
  * A uPlot draw hook marking each crossing of two sides' lines with a ring
- * in the chart's ink, "A passes B" above it (the key says between which
+ * in the chart's ink, "A overtakes B" above it (the key says between which
  * swept values): where one side overtakes another is what a two-sided
  * sweep is run to find. The words are written first and the rings over
  * them, so that no plate hides a ring.
@@ -255,7 +255,7 @@ export function crossingMarks(lines: SideLine[], points: number[], log: boolean,
     const at = found.map((c) => ({ c, x: u.valToPos(c.x, "x", true), y: u.valToPos(c.y, "y", true) }));
     writeLetters(
       u,
-      at.map(({ c, x, y }) => ({ letter: `${letters[c.upper]} passes ${letters[c.lower]}`, ink, x: x - r, y: y - r - 10 * px })),
+      at.map(({ c, x, y }) => ({ letter: `${letters[c.upper]} overtakes ${letters[c.lower]}`, ink, x: x - r, y: y - r - 10 * px })),
     );
     const ctx = u.ctx;
     ctx.save();
