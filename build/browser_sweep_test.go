@@ -319,7 +319,8 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 			Values   map[string][]*float64
 			Outcomes []string
 			Runs     []struct {
-				SimSeconds float64 `json:"sim_seconds"`
+				SimSeconds     float64 `json:"sim_seconds"`
+				PlannedSeconds float64 `json:"planned_seconds"`
 			}
 		}
 	}
@@ -377,7 +378,11 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 				// that) and its value: near the axis a cross reads as 0, and on
 				// the chart's edge it has no axis to read. A run with no value
 				// has its label and no cross, which would read as 0.
-				stopped := fmt.Sprintf("%c stopped after %s s: ", 'A'+s, thousands(sr.Runs[j].SimSeconds))
+				// The setup plans 1 + 4 virtual s a run.
+				if sr.Runs[j].PlannedSeconds != 5 {
+					t.Errorf("%s, side %c, point %d: planned_seconds %v, want 5", m, 'A'+s, j, sr.Runs[j].PlannedSeconds)
+				}
+				stopped := fmt.Sprintf("%c stopped after %s of 5 s: ", 'A'+s, thousands(sr.Runs[j].SimSeconds))
 				if values[j] == nil {
 					unmeasured++
 					if want := fmt.Sprintf("%c stopped: not measured", 'A'+s); c.Label != want || c.Mark {
@@ -484,7 +489,8 @@ func maxOf(rs []struct {
 	Values   map[string][]*float64
 	Outcomes []string
 	Runs     []struct {
-		SimSeconds float64 `json:"sim_seconds"`
+		SimSeconds     float64 `json:"sim_seconds"`
+		PlannedSeconds float64 `json:"planned_seconds"`
 	}
 }, m string) float64 {
 	hi := math.Inf(-1)

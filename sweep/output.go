@@ -66,6 +66,9 @@ func (r *Result) WriteTable(w io.Writer) error {
 				after := ""
 				if run := sr.Runs[i]; run != nil {
 					after = fmt.Sprintf(" after %.2f s of virtual time", run.SimSeconds)
+					if run.PlannedSeconds > 0 {
+						after = fmt.Sprintf(" after %.2f of its %s s of virtual time", run.SimSeconds, fmtNum(run.PlannedSeconds))
+					}
 				}
 				fmt.Fprintf(w, "  %s=%v on %s: %s%s\n", r.Knob.Knob, r.Points[i], sr.Side, o, after)
 			}

@@ -287,7 +287,7 @@ func TestTableSaysWhatARunDidNotMeasure(t *testing.T) {
 	require.NoError(t, res.WriteCSV(&csv))
 	lines := strings.Split(strings.TrimSpace(tab.String()), "\n")
 	assert.Equal(t, []string{"64", "—"}, strings.Fields(lines[2]), tab.String())
-	assert.Contains(t, tab.String(), "heap_mb=64 on 1g-pool: java.lang.OutOfMemoryError: Java heap space after 0.61 s of virtual time")
+	assert.Contains(t, tab.String(), "heap_mb=64 on 1g-pool: java.lang.OutOfMemoryError: Java heap space after 0.61 of its 5 s of virtual time")
 	assert.Contains(t, tab.String(), "—: the run did not measure it")
 	assert.Equal(t, "64,", strings.Split(strings.TrimSpace(csv.String()), "\n")[1])
 }

@@ -213,15 +213,19 @@ func (s *Scenario) NewSim(caseID string, set map[string]string, seed uint64) (*s
 // Result is what a full run reports: the object `loomsim run --json` prints
 // (WallSeconds is filled in by the caller, which owns a clock).
 type Result struct {
-	Scenario    string         `json:"scenario"`
-	Case        string         `json:"case"`
-	Seed        uint64         `json:"seed"`
-	Params      map[string]any `json:"params"`
-	Metrics     map[string]any `json:"metrics"`
-	Outcome     string         `json:"outcome"`
-	SimSeconds  float64        `json:"sim_seconds"`
-	WallSeconds float64        `json:"wall_seconds"`
-	Events      int64          `json:"events"`
+	Scenario   string         `json:"scenario"`
+	Case       string         `json:"case"`
+	Seed       uint64         `json:"seed"`
+	Params     map[string]any `json:"params"`
+	Metrics    map[string]any `json:"metrics"`
+	Outcome    string         `json:"outcome"`
+	SimSeconds float64        `json:"sim_seconds"`
+	// PlannedSeconds is the virtual time the run was set to last (a warm-up
+	// and a measurement window); absent for a run that lasts until its
+	// workload is done. A run that stopped early has SimSeconds below it.
+	PlannedSeconds float64 `json:"planned_seconds,omitempty"`
+	WallSeconds    float64 `json:"wall_seconds"`
+	Events         int64   `json:"events"`
 }
 
 // Run runs a case to the end. progress, if not nil, is called now and then
@@ -266,7 +270,8 @@ func (s *Scenario) result(caseID string, seed uint64, v *Values, sm *sim.Sim, lo
 	}
 	unmeasured(metrics, &m, sm.Config().Run.MeasureFrom)
 	r := &Result{Scenario: s.ID, Case: caseID, Seed: seed, Params: v.Map(),
-		Metrics: metrics, SimSeconds: round(m.SimTime.Seconds(), 6), Events: m.Events, Outcome: "completed"}
+		Metrics: metrics, SimSeconds: round(m.SimTime.Seconds(), 6), Events: m.Events, Outcome: "completed",
+		PlannedSeconds: round(sm.Config().Run.Duration.Seconds(), 6)}
 	if m.OOM != "" {
 		r.Outcome = "java.lang.OutOfMemoryError: " + m.OOM
 	} else if m.StopReason == "event budget exhausted" {

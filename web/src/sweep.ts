@@ -23,6 +23,7 @@ import {
   crossingMarks,
   crossings,
   crossLabel,
+  ranFor,
   stoppedCrosses,
   stoppedEarly,
   sweepLines,
@@ -447,7 +448,9 @@ function chartKey(r: SweepResult): string {
     sr.outcomes.flatMap((o, j) =>
       !stoppedEarly(o)
         ? []
-        : [`${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} ended after ${fmt(sr.runs[j]?.sim_seconds ?? 0)} s of simulated time (${o})`],
+        : [
+            `${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} ended after ${ranFor(sr.runs[j]?.sim_seconds ?? 0, sr.runs[j]?.planned_seconds ?? 0)} of simulated time (${o})`,
+          ],
     ),
   );
   if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside each side's last point match the legend.`);

@@ -197,6 +197,8 @@ export interface RunResult {
   metrics: Record<string, unknown>;
   outcome: string;
   sim_seconds: number;
+  /** The virtual time the run was set to last; absent for a run that lasts until its workload is done. */
+  planned_seconds?: number;
   wall_seconds: number;
   events: number;
 }
