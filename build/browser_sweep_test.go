@@ -390,7 +390,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 					}
 					continue
 				}
-				if want := stopped + thousands(*values[j]); !strings.HasSuffix(c.Label, want) || !c.Mark {
+				if want := stopped + thousands(*values[j]) + " so far"; !strings.HasSuffix(c.Label, want) || !c.Mark {
 					t.Errorf("%s, side %c, point %d: label %q, cross drawn %v; want a cross, its label ending %q", m, 'A'+s, j, c.Label, c.Mark, want)
 				}
 				// Well above every completed run's value (the scale's top is

@@ -102,12 +102,12 @@ export function crossAt(u: uPlot, x: number, value: number | null, extent: [numb
 }
 
 /**
- * A stopped run's label: "A stopped after 4.24 of 60 s: 70" (no letter
- * with one side), with an arrow first when the cross sits on an edge for a
- * value beyond the range ("↑ A stopped …"), or "A stopped: not measured".
- * The times say the value covers only part of a run: four newcomers read
- * "after 4.24 s: 70" Full GCs beside whole runs' 382 as the smaller heap
- * doing better. The value is written because a cross near the axis reads
+ * A stopped run's label: "A stopped after 4.24 of 60 s: 70 so far" (no
+ * letter with one side), with an arrow first when the cross sits on an
+ * edge for a value beyond the range ("↑ A stopped …"), or "A stopped: not
+ * measured". The times and "so far" say the value covers only part of a
+ * run: five newcomers read "after 4.24 s: 70" Full GCs beside whole runs'
+ * 382 as the smaller heap doing better. The value is written because a cross near the axis reads
  * as 0, and one on the edge has no axis to read. A label with no value
  * stays short: it runs along the axis under the next points.
  */
@@ -115,7 +115,7 @@ export function crossLabel(letter: string, st: StoppedRun, extent: [number, numb
   const b = beyond(st.value, extent);
   const arrow = b > 0 ? "↑ " : b < 0 ? "↓ " : "";
   const who = letter ? `${letter} stopped` : "stopped";
-  return st.value === null ? `${who}: not measured` : `${arrow}${who} after ${ranFor(st.after, st.planned)}: ${fmt(st.value)}`;
+  return st.value === null ? `${who}: not measured` : `${arrow}${who} after ${ranFor(st.after, st.planned)}: ${fmt(st.value)} so far`;
 }
 
 /** How long a stopped run ran: "4.24 of 60 s", or "4.24 s" for a run with no planned length. */
