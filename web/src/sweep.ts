@@ -293,6 +293,8 @@ export class SweepPanel {
     this.charts.replaceChildren();
     const unit = r.knob.unit ? ` (${r.knob.unit})` : "";
     const sided = r.results.length > 1;
+    // The side letters the charts' marks name (none with one side).
+    const letters = sided ? r.results.map((_, i) => sideMark(i).letter) : [];
     for (const m of r.metrics) {
       const lines = sweepLines(r, m);
       const plot = el("div", { class: "plot" });
@@ -328,8 +330,8 @@ export class SweepPanel {
         cursor: { drag: { x: false, y: false } },
         hooks: {
           draw: [
-            stoppedCrosses(lines, r.points, sided ? r.results.map((_, i) => sideMark(i).letter) : []),
-            crossingMarks(lines, r.points, r.knob.spacing === "log", sided ? r.results.map((_, i) => sideMark(i).letter) : []),
+            stoppedCrosses(lines, r.points, letters),
+            crossingMarks(lines, r.points, r.knob.spacing === "log", letters),
             sideLetters(new Map(sided ? r.results.map((_, i) => [i + 1, sideMark(i).letter]) : [])),
           ],
         },

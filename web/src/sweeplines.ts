@@ -6,9 +6,11 @@
 // axes: the y range runs from 0 to the lines' top (a stopped run's count
 // over a few seconds would otherwise squash them), a cross beyond it sits
 // on the chart's edge with an arrow, and every cross is labelled with its
-// value, since one near the axis reads as 0; the x range has
-// a margin so that a side's first or only point does not sit on the axis;
-// with few points every swept value gets its tick.
+// value, since one near the axis reads as 0; the x range has a margin so
+// that a side's first or only point does not sit on the axis; with few
+// points every swept value gets its tick. Where one side's line overtakes
+// another's between two points, a ring marks where the drawn segments
+// meet.
 
 import uPlot from "uplot";
 import { fmt } from "./dom";
@@ -107,9 +109,10 @@ export function crossAt(u: uPlot, x: number, value: number | null, extent: [numb
  * edge for a value beyond the range ("↑ A stopped …"), or "A stopped: not
  * measured". The times and "so far" say the value covers only part of a
  * run: five newcomers read "after 4.24 s: 70" Full GCs beside whole runs'
- * 382 as the smaller heap doing better. The value is written because a cross near the axis reads
- * as 0, and one on the edge has no axis to read. A label with no value
- * stays short: it runs along the axis under the next points.
+ * 382 as the smaller heap doing better. The value is written because a
+ * cross near the axis reads as 0, and one on the edge has no axis to read.
+ * A label with no value stays short: it runs along the axis under the
+ * next points.
  */
 export function crossLabel(letter: string, st: StoppedRun, extent: [number, number]): string {
   const b = beyond(st.value, extent);
