@@ -181,14 +181,7 @@ var crossingArgs = []string{"sweep", "vt-pooling/1g-pool", "--set", "connections
 func (b *browser) sweepCrossings(t *testing.T, bin string) {
 	b.load(t, `{scenario: "vt-pooling", case: "1g-pool", knobs: {connections: "3000", pool_size: "3000", warmup_s: "1", measure_s: "4"}, seed: 1}`)
 	b.sweepControls(t, "heap_mb", "128", "1024", "4", "pool=true|pool=false", "throughput_rps")
-	page := b.runSweep(t)
-	out, err := exec.Command(bin, append(append([]string{}, crossingArgs...), "--json")...).Output()
-	if err != nil {
-		t.Fatalf("loomsim %v: %v", crossingArgs, err)
-	}
-	if got, want := stripWall(t, page), stripWall(t, out); !reflect.DeepEqual(got, want) {
-		t.Fatalf("the page's sweep:\n%s\nloomsim sweep --json:\n%s", got, want)
-	}
+	page := b.runSweepAsCLI(t, bin, crossingArgs)
 	// The crossings, from the numbers: the sides' order at each point where
 	// both runs completed.
 	var res struct {
@@ -222,18 +215,17 @@ func (b *browser) sweepCrossings(t *testing.T, bin string) {
 	if len(want) != 2 {
 		t.Fatalf("the setup should cross twice: %d crossings (%q)", len(want), want)
 	}
-	type pos struct{ X, Y float64 }
 	var got []struct {
-		pos
+		pixel
 		Label string
 	}
 	b.eval(`loomlab.sweep.chartCrossings("throughput_rps")`, &got)
-	var marks []struct{ Points []*pos }
+	var marks []struct{ Points []*pixel }
 	b.eval(`loomlab.sweep.chartMarks("throughput_rps")`, &marks)
 	if len(got) != len(want) {
 		t.Fatalf("%d crossings marked, want %d: %+v", len(got), len(want), got)
 	}
-	var rings []pos
+	var rings []pixel
 	for i, c := range got {
 		if c.Label != want[i] {
 			t.Errorf("crossing %d: label %q, want %q", i, c.Label, want[i])
@@ -244,36 +236,29 @@ func (b *browser) sweepCrossings(t *testing.T, bin string) {
 		q0, q1 := marks[1].Points[spans[i][0]], marks[1].Points[spans[i][1]]
 		lo, hi := math.Min(math.Min(p0.Y, p1.Y), math.Min(q0.Y, q1.Y)), math.Max(math.Max(p0.Y, p1.Y), math.Max(q0.Y, q1.Y))
 		if c.X <= p0.X || c.X >= p1.X || c.Y < lo || c.Y > hi {
-			t.Errorf("crossing %d at %+v: outside the span from %+v to %+v", i, c.pos, *p0, *p1)
+			t.Errorf("crossing %d at %+v: outside the span from %+v to %+v", i, c.pixel, *p0, *p1)
 		}
-		rings = append(rings, c.pos)
+		rings = append(rings, c.pixel)
 	}
 	// The ring is drawn: the chart's ink at eight points around each centre
 	// (radius 6 CSS pixels). Two lines cross a circle at four points at
 	// most, so six or more inked points are the ring's.
-	var ink []int
-	pj, _ := json.Marshal(rings)
-	b.eval(fmt.Sprintf(`((ps) => {
-		const s = getComputedStyle(document.documentElement).getPropertyValue("--chart-ink").trim();
-		const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(s);
-		const [R, G, B] = [1, 2, 3].map(i => parseInt(m[i], 16));
-		const ctx = document.querySelector("#sweep-chart-throughput_rps canvas").getContext("2d");
-		const r = 6 * (devicePixelRatio || 1);
-		return ps.map(p => {
-			let n = 0;
-			for (let k = 0; k < 8; k++) {
-				const d = ctx.getImageData(Math.round(p.X + r * Math.cos(k * Math.PI / 4)) - 1, Math.round(p.Y + r * Math.sin(k * Math.PI / 4)) - 1, 3, 3).data;
-				let hit = false;
-				for (let i = 0; i < d.length; i += 4)
-					if (d[i + 3] > 200 && Math.abs(d[i] - R) + Math.abs(d[i + 1] - G) + Math.abs(d[i + 2] - B) < 24) hit = true;
-				if (hit) n++;
+	var dpr float64
+	b.eval(`devicePixelRatio || 1`, &dpr)
+	for i, c := range rings {
+		around := make([]pixel, 8)
+		for k := range around {
+			a := float64(k) * math.Pi / 4
+			around[k] = pixel{c.X + 6*dpr*math.Cos(a), c.Y + 6*dpr*math.Sin(a)}
+		}
+		inked := 0
+		for _, n := range b.inkNear("throughput_rps", around, 1) {
+			if n > 0 {
+				inked++
 			}
-			return n;
-		});
-	})(%s)`, pj), &ink)
-	for i, n := range ink {
-		if n < 6 {
-			t.Errorf("crossing %d: the chart's ink at %d of 8 points around %+v, want a ring drawn", i, n, rings[i])
+		}
+		if inked < 6 {
+			t.Errorf("crossing %d: the chart's ink at %d of 8 points around %+v, want a ring drawn", i, inked, c)
 		}
 	}
 	// The key names each crossing and says why only its span is known.
@@ -306,14 +291,7 @@ var stoppedArgs = []string{"sweep", "vt-pooling/1g-pool", "--set", "connections=
 func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 	b.load(t, `{scenario: "vt-pooling", case: "1g-pool", knobs: {connections: "3000", pool_size: "3000", warmup_s: "1", measure_s: "4"}, seed: 1}`)
 	b.sweepControls(t, "heap_mb", "64", "256", "3", "pool=true|pool=false", "throughput_rps", "latency_p99_ms")
-	page := b.runSweep(t)
-	out, err := exec.Command(bin, append(append([]string{}, stoppedArgs...), "--json")...).Output()
-	if err != nil {
-		t.Fatalf("loomsim %v: %v", stoppedArgs, err)
-	}
-	if got, want := stripWall(t, page), stripWall(t, out); !reflect.DeepEqual(got, want) {
-		t.Fatalf("the page's sweep:\n%s\nloomsim sweep --json:\n%s", got, want)
-	}
+	page := b.runSweepAsCLI(t, bin, stoppedArgs)
 	var res struct {
 		Results []struct {
 			Values   map[string][]*float64
@@ -327,12 +305,11 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 	if err := json.Unmarshal(page, &res); err != nil {
 		t.Fatal(err)
 	}
-	type pos struct{ X, Y float64 }
 	type chartMarks []struct {
 		Line    []*float64
-		Points  []*pos
+		Points  []*pixel
 		Crosses []struct {
-			pos
+			pixel
 			Mark  bool
 			Label string
 		}
@@ -340,7 +317,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 	// drawn: side A's crosses drawn on the chart of metric m (those of runs
 	// that measured m), after checking every side's line, crosses and labels.
 	var unmeasured, offScale int
-	drawn := func(m string) (crosses []pos, gaps [][2]pos) {
+	drawn := func(m string) (crosses []pixel, gaps [][2]pixel) {
 		var marks chartMarks
 		b.eval(fmt.Sprintf(`loomlab.sweep.chartMarks(%q)`, m), &marks)
 		if len(marks) != 2 || len(res.Results) != 2 {
@@ -403,9 +380,9 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 					}
 				}
 				if s == 0 {
-					crosses = append(crosses, c.pos)
+					crosses = append(crosses, c.pixel)
 					if j+1 < len(sr.Outcomes) && sr.Outcomes[j+1] == "completed" {
-						gaps = append(gaps, [2]pos{c.pos, *mk.Points[j+1]})
+						gaps = append(gaps, [2]pixel{c.pixel, *mk.Points[j+1]})
 					}
 				}
 			}
@@ -418,39 +395,21 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 	// Side A's ink (sidemarks.ts: the strong neutral ink) at each cross, and
 	// none half-way from a stopped run's cross to the completed run beside
 	// it, where a line joining them would pass.
-	probe := func(metric string, ps []pos, r int) []int {
-		var into []int
-		pj, _ := json.Marshal(ps)
-		b.eval(fmt.Sprintf(`((ps, r) => {
-			const s = getComputedStyle(document.documentElement).getPropertyValue("--chart-ink").trim();
-			const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(s);
-			const [R, G, B] = [1, 2, 3].map(i => parseInt(m[i], 16));
-			const ctx = document.querySelector("#sweep-chart-%s canvas").getContext("2d");
-			return ps.map(p => {
-				const d = ctx.getImageData(Math.round(p.X) - r, Math.round(p.Y) - r, 2 * r + 1, 2 * r + 1).data;
-				let n = 0;
-				for (let i = 0; i < d.length; i += 4)
-					if (d[i + 3] > 200 && Math.abs(d[i] - R) + Math.abs(d[i + 1] - G) + Math.abs(d[i + 2] - B) < 24) n++;
-				return n;
-			});
-		})(%s, %d)`, metric, pj, r), &into)
-		return into
-	}
 	for _, m := range []string{"throughput_rps", "latency_p99_ms"} {
 		crosses, gaps := drawn(m)
 		if len(crosses) == 0 {
 			t.Fatalf("%s: the setup should stop side A (pool=true) early, once after measuring: outcomes %+v", m, res.Results)
 		}
-		for i, n := range probe(m, crosses, 4) {
+		for i, n := range b.inkNear(m, crosses, 4) {
 			if n < 4 {
 				t.Errorf("%s: side A's cross %d at %+v: %d pixels of its ink, want a cross drawn inside the chart", m, i, crosses[i], n)
 			}
 		}
-		mids := make([]pos, len(gaps))
+		mids := make([]pixel, len(gaps))
 		for i, g := range gaps {
-			mids[i] = pos{(g[0].X + g[1].X) / 2, (g[0].Y + g[1].Y) / 2}
+			mids[i] = pixel{(g[0].X + g[1].X) / 2, (g[0].Y + g[1].Y) / 2}
 		}
-		for i, n := range probe(m, mids, 2) {
+		for i, n := range b.inkNear(m, mids, 2) {
 			if n > 0 {
 				t.Errorf("%s: side A: %d pixels of its ink half-way from a stopped run to the next point (%+v): the line joins them", m, n, gaps[i])
 			}
@@ -664,4 +623,46 @@ func thousands(v float64) string {
 		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
 	}
 	return scenario.GroupDigits(s)
+}
+
+// pixel is a point on a chart's canvas, in its pixels, as the sweep
+// panel's chartMarks and chartCrossings give them.
+type pixel struct{ X, Y float64 }
+
+// runSweepAsCLI runs the sweep the panel's controls describe and checks its
+// result against `loomsim` run with args and --json (wall times aside); it
+// returns the page's result.
+func (b *browser) runSweepAsCLI(t *testing.T, bin string, args []string) []byte {
+	t.Helper()
+	page := b.runSweep(t)
+	out, err := exec.Command(bin, append(append([]string{}, args...), "--json")...).Output()
+	if err != nil {
+		t.Fatalf("loomsim %v: %v", args, err)
+	}
+	if got, want := stripWall(t, page), stripWall(t, out); !reflect.DeepEqual(got, want) {
+		t.Fatalf("the page's sweep:\n%s\nloomsim sweep --json:\n%s", got, want)
+	}
+	return page
+}
+
+// inkNear counts, around each point, the pixels of side A's ink
+// (--chart-ink, sidemarks.ts) in a square of 2r+1 pixels on the canvas of
+// the sweep chart of metric.
+func (b *browser) inkNear(metric string, ps []pixel, r int) []int {
+	var into []int
+	pj, _ := json.Marshal(ps)
+	b.eval(fmt.Sprintf(`((ps, r) => {
+		const s = getComputedStyle(document.documentElement).getPropertyValue("--chart-ink").trim();
+		const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(s);
+		const [R, G, B] = [1, 2, 3].map(i => parseInt(m[i], 16));
+		const ctx = document.querySelector("#sweep-chart-%s canvas").getContext("2d");
+		return ps.map(p => {
+			const d = ctx.getImageData(Math.round(p.X) - r, Math.round(p.Y) - r, 2 * r + 1, 2 * r + 1).data;
+			let n = 0;
+			for (let i = 0; i < d.length; i += 4)
+				if (d[i + 3] > 200 && Math.abs(d[i] - R) + Math.abs(d[i + 1] - G) + Math.abs(d[i + 2] - B) < 24) n++;
+			return n;
+		});
+	})(%s, %d)`, metric, pj, r), &into)
+	return into
 }

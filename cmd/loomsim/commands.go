@@ -153,10 +153,8 @@ func cmdParams(args []string, w io.Writer) error {
 	}
 	// What run, verify and sweep report, and over which part of a run.
 	window := "the whole run"
-	for _, k := range s.Knobs {
-		if k.Name == "warmup_s" {
-			window = "from warmup_s, for measure_s"
-		}
+	if _, ok := s.Knob("warmup_s"); ok {
+		window = "from warmup_s, for measure_s"
 	}
 	fmt.Fprintf(w, "\nmetrics (the measurement window: %s):\n", window)
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)

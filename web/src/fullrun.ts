@@ -10,7 +10,7 @@ import { Current, firstCase } from "./spec";
 import { RunResult } from "./types";
 
 /** Why a run has no value for a metric (the "not measured" cells' tooltip). */
-export const unmeasuredWhy = "the run did not measure it: it ended before its measurement window opened (warm-up), or no request completed in that window";
+const unmeasuredWhy = "the run did not measure it: it ended before its measurement window opened (warm-up), or no request completed in that window";
 
 export class FullRunPanel {
   private jobs = new JobControls({
@@ -65,7 +65,7 @@ function resultTable(r: RunResult, reported: string[]): HTMLElement {
   const rows = [...new Set([...Object.keys(r.metrics), ...reported])].sort().map((k) => {
     const v = r.metrics[k];
     const text = v === undefined ? "not measured" : typeof v === "number" ? fmt(v) : JSON.stringify(v);
-    return el("tr", {}, el("td", {}, el("code", {}, k)), el("td", v === undefined ? { class: "unmeasured", title: unmeasuredWhy } : {}, text));
+    return el("tr", {}, el("td", {}, el("code", {}, k)), el("td", v === undefined ? { title: unmeasuredWhy } : {}, text));
   });
   return el(
     "table",

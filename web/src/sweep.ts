@@ -18,6 +18,7 @@ import { sideLetters, sideMark, sideName } from "./sidemarks";
 import { Current, firstCase } from "./spec";
 import {
   beyond,
+  crossArm,
   crossAt,
   crossingLabel,
   crossingMarks,
@@ -293,8 +294,7 @@ export class SweepPanel {
     this.charts.replaceChildren();
     const unit = r.knob.unit ? ` (${r.knob.unit})` : "";
     const sided = r.results.length > 1;
-    // The side letters the charts' marks name (none with one side).
-    const letters = sided ? r.results.map((_, i) => sideMark(i).letter) : [];
+    const letters = markLetters(r);
     for (const m of r.metrics) {
       const lines = sweepLines(r, m);
       const plot = el("div", { class: "plot" });
@@ -332,7 +332,7 @@ export class SweepPanel {
           draw: [
             stoppedCrosses(lines, r.points, letters),
             crossingMarks(lines, r.points, r.knob.spacing === "log", letters),
-            sideLetters(new Map(sided ? r.results.map((_, i) => [i + 1, sideMark(i).letter]) : [])),
+            sideLetters(new Map(letters.map((l, i) => [i + 1, l]))),
           ],
         },
       };
@@ -364,13 +364,13 @@ export class SweepPanel {
     const at = (x: number, y: number | null) => (y === null ? null : { x: u.valToPos(x, "x", true), y: u.valToPos(y, "y", true) });
     const lines = sweepLines(r, m);
     const extent = yExtent(lines);
-    const letter = (s: number) => (r.results.length > 1 ? sideMark(s).letter : "");
+    const letters = markLetters(r);
     return lines.map((l, s) => ({
       line: [...(u.data[s + 1] as (number | null)[])],
       points: (r.results[s].values[m] ?? []).map((v, j) => at(r.points[j], v)),
       crosses: l.stopped.map((st) => ({
-        ...crossAt(u, r.points[st.point], st.value, extent, 5 * (devicePixelRatio || 1)),
-        label: crossLabel(letter(s), st, extent),
+        ...crossAt(u, r.points[st.point], st.value, extent, crossArm()),
+        label: crossLabel(letters[s] ?? "", st, extent),
       })),
     }));
   }
@@ -381,7 +381,7 @@ export class SweepPanel {
     const u = this.plots[i];
     const r = this.drawn;
     if (!u || !r || r.results.length < 2) return [];
-    const letters = r.results.map((_, s) => sideMark(s).letter);
+    const letters = markLetters(r);
     return crossings(sweepLines(r, m), r.points, r.knob.spacing === "log").map((c) => ({
       x: u.valToPos(c.x, "x", true),
       y: u.valToPos(c.y, "y", true),
@@ -438,6 +438,11 @@ function sidesMeaning(r: SweepResult, s: ScenarioMeta | undefined): string {
   return said.length > 0 ? `${said.join("; ")}.` : "";
 }
 
+/** The side letters the charts' marks name (A, B, C), none with one side. */
+function markLetters(r: SweepResult): string[] {
+  return r.results.length > 1 ? r.results.map((_, i) => sideMark(i).letter) : [];
+}
+
 /**
  * What the charts' marks mean, for the marks they have ("" when none): the
  * side letters (A, B, C at a line's end) and the crosses of runs that
@@ -445,7 +450,7 @@ function sidesMeaning(r: SweepResult, s: ScenarioMeta | undefined): string {
  */
 function chartKey(r: SweepResult): string {
   const parts: string[] = [];
-  const letters = r.results.map((_, i) => sideMark(i).letter);
+  const letters = markLetters(r);
   const stopped = r.results.flatMap((sr, i) =>
     sr.outcomes.flatMap((o, j) =>
       !stoppedEarly(o)

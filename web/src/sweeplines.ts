@@ -148,6 +148,11 @@ export function xSplits(r: SweepResult): Pick<uPlot.Axis, "splits" | "filter"> {
   return r.points.length <= maxPointTicks ? { splits: () => [...r.points], filter: (_u, splits) => splits } : {};
 }
 
+/** Half a cross's width, in canvas pixels: where it is drawn and where tests look for it. */
+export function crossArm(): number {
+  return 5 * (devicePixelRatio || 1);
+}
+
 /**
  * A uPlot draw hook crossing each stopped run in its side's ink (series
  * i + 1 is side i's line), labelled beside the cross (crossLabel), with the
@@ -158,7 +163,7 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
   const extent = yExtent(lines);
   return (u) => {
     const px = devicePixelRatio || 1;
-    const arm = 5 * px;
+    const arm = crossArm();
     const ctx = u.ctx;
     const labels: ChartLetter[] = [];
     const strokes: { ink: string; x: number; y: number; mark: boolean }[] = [];
@@ -175,12 +180,12 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
     // Labels first (two sides stopped at one point get theirs stacked),
     // then the marks, so that no label's plate hides a cross.
     writeLetters(u, labels);
-    ctx.save();
-    ctx.lineWidth = 2.5 * px;
     for (const { ink, x, y, mark } of strokes) {
+      ctx.save();
       ctx.strokeStyle = ink;
       ctx.beginPath();
       if (mark) {
+        ctx.lineWidth = 2.5 * px;
         ctx.moveTo(x - arm, y - arm);
         ctx.lineTo(x + arm, y + arm);
         ctx.moveTo(x - arm, y + arm);
@@ -189,18 +194,14 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
         // No value: a thin dotted stroke from the axis ties the label to
         // its point's x (dotted, so that it is not read as a bar down to
         // 0), and no mark stands at a height.
-        ctx.save();
         ctx.lineWidth = 1.5 * px;
         ctx.setLineDash([2 * px, 3 * px]);
         ctx.moveTo(x, u.bbox.top + u.bbox.height);
         ctx.lineTo(x, y - arm);
-        ctx.stroke();
-        ctx.restore();
-        continue;
       }
       ctx.stroke();
+      ctx.restore();
     }
-    ctx.restore();
   };
 }
 
@@ -243,9 +244,14 @@ export function crossings(lines: SideLine[], points: number[], log: boolean): Cr
   return out;
 }
 
-/** A crossing in words: "A overtakes B between 1,536 and 2,048". */
+/** Who overtakes whom at a crossing: "A overtakes B", the words its ring carries. */
+function overtakes(c: Crossing, letters: string[]): string {
+  return `${letters[c.upper]} overtakes ${letters[c.lower]}`;
+}
+
+/** A crossing in words: "A overtakes B between 1,536 and 2,048", as the key names it. */
 export function crossingLabel(c: Crossing, letters: string[]): string {
-  return `${letters[c.upper]} overtakes ${letters[c.lower]} between ${fmt(c.from)} and ${fmt(c.to)}`;
+  return `${overtakes(c, letters)} between ${fmt(c.from)} and ${fmt(c.to)}`;
 }
 
 /**
@@ -265,7 +271,7 @@ export function crossingMarks(lines: SideLine[], points: number[], log: boolean,
     const at = found.map((c) => ({ c, x: u.valToPos(c.x, "x", true), y: u.valToPos(c.y, "y", true) }));
     writeLetters(
       u,
-      at.map(({ c, x, y }) => ({ letter: `${letters[c.upper]} overtakes ${letters[c.lower]}`, ink, x: x - r, y: y - r - 10 * px })),
+      at.map(({ c, x, y }) => ({ letter: overtakes(c, letters), ink, x: x - r, y: y - r - 10 * px })),
     );
     const ctx = u.ctx;
     ctx.save();
