@@ -15,6 +15,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -310,14 +311,18 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 		Points  []*pixel
 		Crosses []struct {
 			pixel
-			Mark  bool
-			Label string
+			Mark   bool
+			Label  string
+			Plate  plate
+			Leader *[4]float64
 		}
 	}
+	var dpr float64
+	b.eval(`devicePixelRatio || 1`, &dpr)
 	// drawn: side A's crosses drawn on the chart of metric m (those of runs
 	// that measured m), after checking every side's line, crosses and labels.
 	var unmeasured, offScale int
-	drawn := func(m string) (crosses []pixel, gaps [][2]pixel) {
+	drawn := func(m string) (crosses []pixel, gaps [][2]pixel, plates []plate, leaders [][4]float64) {
 		var marks chartMarks
 		b.eval(fmt.Sprintf(`loomlab.sweep.chartMarks(%q)`, m), &marks)
 		if len(marks) != 2 || len(res.Results) != 2 {
@@ -328,6 +333,48 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 			for j, o := range sr.Outcomes {
 				if o == "completed" && marks[s].Points[j] != nil {
 					top = math.Min(top, marks[s].Points[j].Y)
+				}
+			}
+		}
+		// No label's plate lies over a completed run's point (a newcomer
+		// took a label over a point for part of that line), and a label
+		// with no value is written in the plot's upper half, away from the
+		// values near 0 (one low in the plot was read as a value near 0).
+		var zero float64 // the y of the value 0, from two completed points
+		var known []struct{ v, y float64 }
+		for s, sr := range res.Results {
+			for j, o := range sr.Outcomes {
+				p := marks[s].Points[j]
+				if o != "completed" || p == nil {
+					continue
+				}
+				known = append(known, struct{ v, y float64 }{*sr.Values[m][j], p.Y})
+				for _, mk := range marks {
+					for _, c := range mk.Crosses {
+						if c.Plate.covers(*p, 4*dpr) {
+							t.Errorf("%s: the label %q (plate %+v) covers side %c's point %d at %+v", m, c.Label, c.Plate, 'A'+s, j, *p)
+						}
+						if c.Leader != nil && nearSegment(*p, *c.Leader, 4*dpr) {
+							t.Errorf("%s: the leader to the label %q (%v) runs through side %c's point %d at %+v", m, c.Label, *c.Leader, 'A'+s, j, *p)
+						}
+					}
+				}
+			}
+		}
+		for i := 1; i < len(known); i++ {
+			if k0, k1 := known[0], known[i]; k1.v != k0.v {
+				zero = k0.y - k0.v*(k1.y-k0.y)/(k1.v-k0.v)
+				break
+			}
+		}
+		for _, mk := range marks {
+			for _, c := range mk.Crosses {
+				plates = append(plates, c.Plate)
+				if c.Leader != nil {
+					leaders = append(leaders, *c.Leader)
+				}
+				if !c.Mark && c.Plate.Y > (zero+top)/2 {
+					t.Errorf("%s: the label %q at y %.0f, in the lower half of the values (0 at y %.0f, the top point at %.0f)", m, c.Label, c.Plate.Y, zero, top)
 				}
 			}
 		}
@@ -390,13 +437,13 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 				t.Errorf("%s, side %c: %d crosses for %d runs that stopped early", m, 'A'+s, len(mk.Crosses), k)
 			}
 		}
-		return crosses, gaps
+		return crosses, gaps, plates, leaders
 	}
 	// Side A's ink (sidemarks.ts: the strong neutral ink) at each cross, and
 	// none half-way from a stopped run's cross to the completed run beside
 	// it, where a line joining them would pass.
 	for _, m := range []string{"throughput_rps", "latency_p99_ms"} {
-		crosses, gaps := drawn(m)
+		crosses, gaps, plates, leaders := drawn(m)
 		if len(crosses) == 0 {
 			t.Fatalf("%s: the setup should stop side A (pool=true) early, once after measuring: outcomes %+v", m, res.Results)
 		}
@@ -405,13 +452,39 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 				t.Errorf("%s: side A's cross %d at %+v: %d pixels of its ink, want a cross drawn inside the chart", m, i, crosses[i], n)
 			}
 		}
-		mids := make([]pixel, len(gaps))
-		for i, g := range gaps {
-			mids[i] = pixel{(g[0].X + g[1].X) / 2, (g[0].Y + g[1].Y) / 2}
+		// The labels are written where chartMarks says (only side A stops
+		// here, and its labels are in its ink): else the checks of what
+		// they cover looked at the wrong place.
+		mids := make([]pixel, len(plates))
+		for i, pl := range plates {
+			mids[i] = pixel{pl.X + pl.W/2, pl.Y}
 		}
-		for i, n := range b.inkNear(m, mids, 2) {
+		for i, n := range b.inkNear(m, mids, int(plates[0].H/2)-1) { // drawn() found crosses, so plates
+			if n == 0 {
+				t.Errorf("%s: no ink on the label's plate %+v: the label is not written where chartMarks puts it", m, plates[i])
+			}
+		}
+		// Probed at a quarter, half and three quarters of the way, except
+		// where a label's plate or the leader to it lies (both in the
+		// side's ink).
+		var probes []pixel
+		var of []int
+		for i, g := range gaps {
+			n := 0
+			for _, f := range []float64{0.25, 0.5, 0.75} {
+				p := pixel{g[0].X + f*(g[1].X-g[0].X), g[0].Y + f*(g[1].Y-g[0].Y)}
+				if !slices.ContainsFunc(plates, func(pl plate) bool { return pl.covers(p, 3) }) && !slices.ContainsFunc(leaders, func(l [4]float64) bool { return nearSegment(p, l, 3) }) {
+					probes, of = append(probes, p), append(of, i)
+					n++
+				}
+			}
+			if n == 0 {
+				t.Errorf("%s: side A: labels cover the whole way from a stopped run to the next point (%+v)", m, g)
+			}
+		}
+		for i, n := range b.inkNear(m, probes, 2) {
 			if n > 0 {
-				t.Errorf("%s: side A: %d pixels of its ink half-way from a stopped run to the next point (%+v): the line joins them", m, n, gaps[i])
+				t.Errorf("%s: side A: %d pixels of its ink at %+v, on the way from a stopped run to the next point (%+v): the line joins them", m, n, probes[i], gaps[of[i]])
 			}
 		}
 	}
@@ -628,6 +701,25 @@ func thousands(v float64) string {
 // pixel is a point on a chart's canvas, in its pixels, as the sweep
 // panel's chartMarks and chartCrossings give them.
 type pixel struct{ X, Y float64 }
+
+// plate is where a chart's label is written, in its canvas's pixels: left
+// edge X, middle Y, width W and height H (sweeplines.ts's Plate).
+type plate struct{ X, Y, W, H float64 }
+
+// nearSegment reports whether p lies within r of the segment from (l[0], l[1]) to (l[2], l[3]).
+func nearSegment(p pixel, l [4]float64, r float64) bool {
+	dx, dy := l[2]-l[0], l[3]-l[1]
+	f := 0.0
+	if n := dx*dx + dy*dy; n > 0 {
+		f = math.Max(0, math.Min(1, ((p.X-l[0])*dx+(p.Y-l[1])*dy)/n))
+	}
+	return math.Hypot(l[0]+f*dx-p.X, l[1]+f*dy-p.Y) < r
+}
+
+// covers reports whether p lies on the plate or within r of it.
+func (pl plate) covers(p pixel, r float64) bool {
+	return p.X > pl.X-r && p.X < pl.X+pl.W+r && p.Y > pl.Y-pl.H/2-r && p.Y < pl.Y+pl.H/2+r
+}
 
 // runSweepAsCLI runs the sweep the panel's controls describe and checks its
 // result against `loomsim` run with args and --json (wall times aside); it

@@ -50,6 +50,25 @@ export interface ChartLetter {
   y: number;
 }
 
+/** The letters' font, set on ctx. */
+function letterFont(ctx: CanvasRenderingContext2D): void {
+  ctx.font = `600 ${Math.round(11 * (devicePixelRatio || 1))}px system-ui, sans-serif`;
+}
+
+/** The height of a letter's plate, in canvas pixels. */
+export function plateHeight(): number {
+  return 13 * (devicePixelRatio || 1);
+}
+
+/** The width of text's plate, in canvas pixels, as writeLetters draws it. */
+export function plateWidth(ctx: CanvasRenderingContext2D, text: string): number {
+  ctx.save();
+  letterFont(ctx);
+  const w = ctx.measureText(text).width + 4 * (devicePixelRatio || 1);
+  ctx.restore();
+  return w;
+}
+
 /**
  * Writes letters on plates of the chart's background, so that they stay
  * readable over the lines, each kept inside the plotting area. Letters that
@@ -63,9 +82,9 @@ export function writeLetters(u: uPlot, labels: ChartLetter[]): void {
   if (labels.length === 0) return;
   const ctx = u.ctx;
   const px = devicePixelRatio || 1;
-  const h = 13 * px;
+  const h = plateHeight();
   ctx.save();
-  ctx.font = `600 ${Math.round(11 * px)}px system-ui, sans-serif`;
+  letterFont(ctx);
   ctx.textBaseline = "middle";
   // uPlot leaves the alignment of its last axis labels (right, for the y axis).
   ctx.textAlign = "left";
@@ -73,7 +92,7 @@ export function writeLetters(u: uPlot, labels: ChartLetter[]): void {
   const bottom = u.bbox.top + u.bbox.height - h / 2;
   const ls = labels
     .map((l) => {
-      const w = ctx.measureText(l.letter).width + 4 * px;
+      const w = plateWidth(ctx, l.letter);
       return { ...l, w, x: Math.min(l.x, u.bbox.left + u.bbox.width - w), y: Math.max(top, Math.min(l.y, bottom)) };
     })
     .sort((a, b) => a.y - b.y);

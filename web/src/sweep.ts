@@ -18,12 +18,11 @@ import { sideLetters, sideMark, sideName } from "./sidemarks";
 import { Current, firstCase } from "./spec";
 import {
   beyond,
-  crossArm,
-  crossAt,
   crossingLabel,
   crossingMarks,
   crossings,
-  crossLabel,
+  drawnStops,
+  Plate,
   ranFor,
   stoppedCrosses,
   stoppedEarly,
@@ -39,8 +38,8 @@ import { KnobMeta, LoomError, MetaFile, ScenarioMeta, SweepOutput, SweepRequest,
 export interface ChartMarks {
   line: (number | null)[];
   points: ({ x: number; y: number } | null)[];
-  /** Each stopped run's cross and the label written beside it (mark false: a run with no value, its label alone). */
-  crosses: { x: number; y: number; mark: boolean; label: string }[];
+  /** Each stopped run's cross, its label, the label's plate and any leader to it (mark false: a run with no value, its column and label). */
+  crosses: { x: number; y: number; mark: boolean; label: string; plate: Plate; leader: [number, number, number, number] | null }[];
 }
 
 /** The link fields of a sweep (game/link): "" and empty lists for none. */
@@ -363,15 +362,11 @@ export class SweepPanel {
     const r = this.drawn;
     const at = (x: number, y: number | null) => (y === null ? null : { x: u.valToPos(x, "x", true), y: u.valToPos(y, "y", true) });
     const lines = sweepLines(r, m);
-    const extent = yExtent(lines);
-    const letters = markLetters(r);
-    return lines.map((l, s) => ({
+    const stops = drawnStops(u, lines, r.points, markLetters(r));
+    return lines.map((_l, s) => ({
       line: [...(u.data[s + 1] as (number | null)[])],
       points: (r.results[s].values[m] ?? []).map((v, j) => at(r.points[j], v)),
-      crosses: l.stopped.map((st) => ({
-        ...crossAt(u, r.points[st.point], st.value, extent, crossArm()),
-        label: crossLabel(letters[s] ?? "", st, extent),
-      })),
+      crosses: stops.filter((st) => st.side === s).map(({ x, y, mark, label, plate, leader }) => ({ x, y, mark, label, plate, leader })),
     }));
   }
 
@@ -463,7 +458,7 @@ function chartKey(r: SweepResult): string {
   if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside each side's last point match the legend.`);
   if (stopped.length > 0)
     parts.push(
-      `× stopped: ${stopped.join("; ")}. Such a run's numbers cover only the part it ran, so no line goes through it; its value is written beside its cross, or "not measured" where it stopped before measuring that metric.`,
+      `× stopped: ${stopped.join("; ")}. Such a run's numbers cover only the part it ran, so no line goes through it; its value is written beside its cross, or "not measured" where it stopped before measuring that metric (its column is shaded).`,
     );
   // A cross on a chart's edge: its value is beyond the range the lines set.
   const offScale = r.metrics.some((m) => {

@@ -14,7 +14,7 @@
 
 import uPlot from "uplot";
 import { fmt } from "./dom";
-import { ChartLetter, seriesInk, writeLetters } from "./sidemarks";
+import { ChartLetter, plateHeight, plateWidth, seriesInk, writeLetters } from "./sidemarks";
 import type { SweepResult } from "./types";
 
 /** A run that stopped early, where its cross goes. */
@@ -62,7 +62,8 @@ export function sweepLines(r: SweepResult, m: string): SideLine[] {
  * The y range, as [min, max]: from 0 (the metrics are counts, rates and
  * sizes, so heights compare as proportions) to the highest value a line
  * goes through, with uPlot's usual margin and some room above, so that a
- * mark at the top is not cut by the chart's edge. Crosses set it only
+ * mark at the top is not cut by the chart's edge (more room with a stopped
+ * run, for its label). Crosses set it only
  * when no run has completed yet; otherwise one beyond it is drawn on the
  * edge (crossAt).
  */
@@ -72,7 +73,11 @@ export function yExtent(lines: SideLine[]): [number, number] {
   if (all.length === 0) return [0, 1];
   const lo = Math.min(0, ...all);
   const hi = Math.max(...all);
-  const [min, max] = uPlot.rangeNum(lo, hi + 0.06 * (hi - lo), 0.1, true);
+  // A chart with a stopped run keeps a fifth of its height above the lines
+  // for the run's label (labelPlate): beside its cross, a label as wide as
+  // "A stopped after 4.24 of 60 s: 70 so far" crossed a steep line.
+  const room = lines.some((l) => l.stopped.length > 0) ? 0.2 : 0.06;
+  const [min, max] = uPlot.rangeNum(lo, hi + room * (hi - lo), 0.1, true);
   return [min ?? lo, max ?? hi];
 }
 
@@ -91,13 +96,14 @@ export function beyond(value: number | null, [min, max]: [number, number]): -1 |
  * Where a stopped run's cross goes, in canvas pixels: at its value, or on
  * the plotting area's top or bottom edge (arm pixels inside it) when the
  * value lies beyond the y range; mark is false for a run with no value,
- * whose label alone is written, low in the plot (a cross there would read
- * as a value of 0).
+ * which gets no cross (one at any height would read as a value) but a
+ * shaded column the plot's height, its label at the top: a newcomer read
+ * the label and a dotted stroke low in the plot as a value near 0.
  */
-export function crossAt(u: uPlot, x: number, value: number | null, extent: [number, number], arm: number): { x: number; y: number; mark: boolean } {
+function crossAt(u: uPlot, x: number, value: number | null, extent: [number, number], arm: number): { x: number; y: number; mark: boolean } {
   const bottom = u.bbox.top + u.bbox.height - arm;
   const at = u.valToPos(x, "x", true);
-  if (value === null) return { x: at, y: bottom - 2 * arm, mark: false };
+  if (value === null) return { x: at, y: u.bbox.top + arm + plateHeight() / 2, mark: false };
   const b = beyond(value, extent);
   const y = b > 0 ? u.bbox.top + arm : b < 0 ? bottom : u.valToPos(value, "y", true);
   return { x: at, y, mark: true };
@@ -114,7 +120,7 @@ export function crossAt(u: uPlot, x: number, value: number | null, extent: [numb
  * A label with no value stays short: it runs along the axis under the
  * next points.
  */
-export function crossLabel(letter: string, st: StoppedRun, extent: [number, number]): string {
+function crossLabel(letter: string, st: StoppedRun, extent: [number, number]): string {
   const b = beyond(st.value, extent);
   const arrow = b > 0 ? "↑ " : b < 0 ? "↓ " : "";
   const who = letter ? `${letter} stopped` : "stopped";
@@ -148,57 +154,215 @@ export function xSplits(r: SweepResult): Pick<uPlot.Axis, "splits" | "filter"> {
   return r.points.length <= maxPointTicks ? { splits: () => [...r.points], filter: (_u, splits) => splits } : {};
 }
 
-/** Half a cross's width, in canvas pixels: where it is drawn and where tests look for it. */
-export function crossArm(): number {
+/** Half a cross's width, in canvas pixels. */
+function crossArm(): number {
   return 5 * (devicePixelRatio || 1);
+}
+
+/** A label's plate on the canvas, in its pixels: left edge x, middle y, width w, height h. */
+export interface Plate {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A stopped run as drawn: its cross (or column), its label, the label's plate, and the leader to a plate set apart from its cross. */
+export interface DrawnStop {
+  side: number;
+  x: number;
+  y: number;
+  mark: boolean;
+  label: string;
+  plate: Plate;
+  /** From the cross's edge to the plate's nearest point: [x0, y0, x1, y1]; null for a plate beside its cross. */
+  leader: [number, number, number, number] | null;
+}
+
+/**
+ * Where every stopped run's cross and label go on chart u. A label goes
+ * where it covers least of what the chart draws (labelPlate): newcomers
+ * took a label lying over a line's point for part of that line.
+ */
+export function drawnStops(u: uPlot, lines: SideLine[], points: number[], letters: string[]): DrawnStop[] {
+  const extent = yExtent(lines);
+  const arm = crossArm();
+  const stops = lines.flatMap((l, side) =>
+    l.stopped.map((st) => ({ side, ...crossAt(u, points[st.point], st.value, extent, arm), label: crossLabel(letters[side] ?? "", st, extent) })),
+  );
+  const ink = drawnInk(u, lines, points, stops);
+  return stops.map((st) => {
+    const placed = { ...st, ...labelPlate(u, st, plateWidth(u.ctx, st.label), ink) };
+    ink.plates.push(placed.plate);
+    return placed;
+  });
+}
+
+/** What a chart draws that a label should not cover, in canvas pixels. */
+interface Ink {
+  /** The lines' segments, as point pairs. */
+  segments: [number, number, number, number][];
+  /** The lines' points and the crosses. */
+  dots: { x: number; y: number }[];
+  /** The labels placed so far. */
+  plates: Plate[];
+}
+
+function drawnInk(u: uPlot, lines: SideLine[], points: number[], stops: { x: number; y: number; mark: boolean }[]): Ink {
+  const segments: Ink["segments"] = [];
+  const dots: Ink["dots"] = stops.filter((s) => s.mark);
+  for (const l of lines) {
+    let prev: { x: number; y: number } | null = null;
+    for (let j = 0; j < l.line.length; j++) {
+      const v = l.line[j];
+      const p = v === null ? null : { x: u.valToPos(points[j], "x", true), y: u.valToPos(v, "y", true) };
+      if (p) dots.push(p);
+      if (p && prev) segments.push([prev.x, prev.y, p.x, p.y]);
+      prev = p;
+    }
+  }
+  return { segments, dots, plates: [] };
+}
+
+/**
+ * The plate of a stopped run's label of width w, and its leader. First
+ * choice: one of six places beside the cross (right and up first), each
+ * kept inside the plotting area as writeLetters keeps it. When each of
+ * those covers ink, any place in the plot is weighed, joined to the cross
+ * by a thin leader, at a cost for being apart (a label 230 pixels wide
+ * beside a cross at the axis crossed a steep line wherever it went). A
+ * point or a cross under a plate, or on a leader, weighs as much as 20
+ * pixels of line under a plate; a leader crossing a line, 40.
+ */
+export function labelPlate(u: uPlot, at: { x: number; y: number }, w: number, ink: Ink): { plate: Plate; leader: DrawnStop["leader"] } {
+  const px = devicePixelRatio || 1;
+  const h = plateHeight();
+  const arm = crossArm();
+  const gap = arm + 2 * px;
+  const { left, top, width, height } = u.bbox;
+  const keep = (x: number, y: number): Plate => ({
+    x: Math.max(left, Math.min(x, left + width - w)),
+    y: Math.max(top + h / 2, Math.min(y, top + height - h / 2)),
+    w,
+    h,
+  });
+  const beside = [
+    [at.x + gap, at.y - arm],
+    [at.x + gap, at.y + arm],
+    [at.x - gap - w, at.y - arm],
+    [at.x - gap - w, at.y + arm],
+    [at.x - w / 2, at.y - gap - h / 2],
+    [at.x - w / 2, at.y + gap + h / 2],
+  ].map(([x, y]) => keep(x, y));
+  let best = { plate: beside[0], leader: null as DrawnStop["leader"] };
+  let least = Infinity;
+  for (const p of beside) {
+    const cost = covered(p, ink, at);
+    if (cost < least) [best, least] = [{ plate: p, leader: null }, cost];
+  }
+  if (least === 0) return best;
+  for (let y = top + h / 2; y <= top + height - h / 2; y += h / 2)
+    for (let x = left; x <= left + width - w; x += 4 * px) {
+      const p = { x, y, w, h };
+      const nx = Math.max(p.x, Math.min(at.x, p.x + w));
+      const ny = Math.max(p.y - h / 2, Math.min(at.y, p.y + h / 2));
+      const d = Math.hypot(nx - at.x, ny - at.y);
+      if (d < gap + arm) continue; // beside the cross: weighed above
+      const leader: DrawnStop["leader"] = [at.x + ((nx - at.x) * arm) / d, at.y + ((ny - at.y) * arm) / d, nx, ny];
+      const cost = covered(p, ink, at) + 10 + d / (10 * px) + crossed(leader, ink);
+      if (cost < least) [best, least] = [{ plate: p, leader }, cost];
+    }
+  return best;
+}
+
+/**
+ * How much ink plate p covers: pixels of line, 20 for each point or cross
+ * (its own cross included, should p lie over it) on it or less than a
+ * point's width from it, where a reader takes the label for the point's,
+ * and 100 for a label placed before it that it would overlap.
+ */
+function covered(p: Plate, ink: Ink, own: { x: number; y: number }): number {
+  const px = devicePixelRatio || 1;
+  const r = 8 * px;
+  const inside = (x: number, y: number, m: number) => x > p.x - m && x < p.x + p.w + m && y > p.y - p.h / 2 - m && y < p.y + p.h / 2 + m;
+  let cost = 0;
+  for (const d of ink.dots) if (inside(d.x, d.y, r)) cost += 20;
+  if (inside(own.x, own.y, crossArm())) cost += 20;
+  // Another label: writeLetters would move one of them.
+  for (const q of ink.plates) if (q.x < p.x + p.w + px && p.x < q.x + q.w + px && Math.abs(q.y - p.y) < (p.h + q.h) / 2 + px) cost += 100;
+  for (const [x0, y0, x1, y1] of ink.segments) {
+    const n = Math.ceil(Math.hypot(x1 - x0, y1 - y0) / px);
+    for (let k = 0; k <= n; k++) if (inside(x0 + ((x1 - x0) * k) / n, y0 + ((y1 - y0) * k) / n, px)) cost++;
+  }
+  return cost;
+}
+
+/** What a leader crosses: 40 for each line segment (two lines crossing read as one), 20 for each point it passes within a point's radius of. */
+function crossed([x0, y0, x1, y1]: [number, number, number, number], ink: Ink): number {
+  const r = 4 * (devicePixelRatio || 1);
+  const side = (ax: number, ay: number, bx: number, by: number, cx: number, cy: number) => Math.sign((bx - ax) * (cy - ay) - (by - ay) * (cx - ax));
+  let cost = 0;
+  for (const [a, b, c, d] of ink.segments)
+    if (side(x0, y0, x1, y1, a, b) * side(x0, y0, x1, y1, c, d) < 0 && side(a, b, c, d, x0, y0) * side(a, b, c, d, x1, y1) < 0) cost += 40;
+  const len = Math.hypot(x1 - x0, y1 - y0) || 1;
+  for (const p of ink.dots) {
+    const t = Math.max(0, Math.min(1, ((p.x - x0) * (x1 - x0) + (p.y - y0) * (y1 - y0)) / (len * len)));
+    if (Math.hypot(x0 + t * (x1 - x0) - p.x, y0 + t * (y1 - y0) - p.y) < r) cost += 20;
+  }
+  return cost;
 }
 
 /**
  * A uPlot draw hook crossing each stopped run in its side's ink (series
- * i + 1 is side i's line), labelled beside the cross (crossLabel), with the
- * side's letter when letters are given (a cross has no line to follow to
- * the letter at its end).
+ * i + 1 is side i's line), labelled beside the cross (crossLabel, where
+ * drawnStops puts it), with the side's letter when letters are given (a
+ * cross has no line to follow to the letter at its end).
  */
 export function stoppedCrosses(lines: SideLine[], points: number[], letters: string[]): (u: uPlot) => void {
-  const extent = yExtent(lines);
   return (u) => {
     const px = devicePixelRatio || 1;
     const arm = crossArm();
     const ctx = u.ctx;
-    const labels: ChartLetter[] = [];
-    const strokes: { ink: string; x: number; y: number; mark: boolean }[] = [];
-    lines.forEach((l, i) => {
-      const s = u.series[i + 1];
-      if (!s || !s.show) return;
-      const ink = seriesInk(u, i + 1);
-      for (const st of l.stopped) {
-        const { x, y, mark } = crossAt(u, points[st.point], st.value, extent, arm);
-        strokes.push({ ink, x, y, mark });
-        labels.push({ letter: crossLabel(letters[i] ?? "", st, extent), ink, x: x + arm + 2 * px, y: y - arm });
-      }
-    });
-    // Labels first (two sides stopped at one point get theirs stacked),
-    // then the marks, so that no label's plate hides a cross.
-    writeLetters(u, labels);
-    for (const { ink, x, y, mark } of strokes) {
+    const shown = drawnStops(u, lines, points, letters).filter((st) => u.series[st.side + 1]?.show);
+    const inkOf = (st: DrawnStop) => seriesInk(u, st.side + 1);
+    // No value: a faint column the plot's height at the run's point, so
+    // that nothing stands at a height that could be read as its value.
+    for (const st of shown.filter((s) => !s.mark)) {
       ctx.save();
-      ctx.strokeStyle = ink;
+      ctx.fillStyle = inkOf(st);
+      ctx.globalAlpha = 0.12;
+      ctx.fillRect(st.x - arm, u.bbox.top, 2 * arm, u.bbox.height);
+      ctx.restore();
+    }
+    // A label set apart from its cross is joined to it by a thin line.
+    for (const st of shown) {
+      if (!st.leader) continue;
+      const [x0, y0, x1, y1] = st.leader;
+      ctx.save();
+      ctx.strokeStyle = inkOf(st);
+      ctx.lineWidth = px;
       ctx.beginPath();
-      if (mark) {
-        ctx.lineWidth = 2.5 * px;
-        ctx.moveTo(x - arm, y - arm);
-        ctx.lineTo(x + arm, y + arm);
-        ctx.moveTo(x - arm, y + arm);
-        ctx.lineTo(x + arm, y - arm);
-      } else {
-        // No value: a thin dotted stroke from the axis ties the label to
-        // its point's x (dotted, so that it is not read as a bar down to
-        // 0), and no mark stands at a height.
-        ctx.lineWidth = 1.5 * px;
-        ctx.setLineDash([2 * px, 3 * px]);
-        ctx.moveTo(x, u.bbox.top + u.bbox.height);
-        ctx.lineTo(x, y - arm);
-      }
+      ctx.moveTo(x0, y0);
+      ctx.lineTo(x1, y1);
+      ctx.stroke();
+      ctx.restore();
+    }
+    // Labels next (two sides stopped at one point get theirs stacked),
+    // then the crosses, so that no label's plate hides a cross.
+    writeLetters(
+      u,
+      shown.map((st): ChartLetter => ({ letter: st.label, ink: inkOf(st), x: st.plate.x, y: st.plate.y })),
+    );
+    for (const st of shown.filter((s) => s.mark)) {
+      const { x, y } = st;
+      ctx.save();
+      ctx.strokeStyle = inkOf(st);
+      ctx.lineWidth = 2.5 * px;
+      ctx.beginPath();
+      ctx.moveTo(x - arm, y - arm);
+      ctx.lineTo(x + arm, y + arm);
+      ctx.moveTo(x - arm, y + arm);
+      ctx.lineTo(x + arm, y - arm);
       ctx.stroke();
       ctx.restore();
     }
