@@ -102,7 +102,8 @@ func TestMarkdown(t *testing.T) {
 			Transfers: []Transfer{{Name: "playground.1234567890.wasm", Encoding: "br", Bytes: 2 << 20}},
 			Frames:    []FrameRun{{Label: "~10,000 virtual threads", Virtual: 10000, UpdateMs: 1.4, DrawMs: 1.5, FPS: 8, PageRAF: 15, Samples: 3, Play: true}},
 			Worker:    &WorkerRun{Ref: budgetRef, SimSeconds: 60, WallSeconds: 30, PageSeconds: 30.5, Events: 34747386},
-			Table:     &TableRun{Scenario: "vt-pooling", Seconds: 41.25, Checks: 27, Summary: "27 figures", Workers: 2}},
+			Table:     &TableRun{Scenario: "vt-pooling", Seconds: 41.25, Checks: 27, Summary: "27 figures", Workers: 2},
+			Sweep:     &PageSweep{Seconds: 96.84, Runs: 16, Workers: 2}},
 		Sizes: []Size{{Name: "playground.wasm", Raw: 12 << 20, Gz: 2998927, Br: 2 << 20}},
 		Notes: "The simulator is the limit.",
 	}
@@ -120,6 +121,8 @@ func TestMarkdown(t *testing.T) {
 		"| full vt-pooling/4g-pool, native peak RSS | ≤ 50 MB | 120.00 MB | **missed** |",
 		"| 8-point two-sided heap sweep of vt-pooling, native | ≤ 60 s | 95.2 s | **missed** |",
 		"| vt-pooling article-vs-model table, in the browser | ≤ 30 s | 41.2 s | **missed** |",
+		"| 8-point two-sided heap sweep of vt-pooling, in the browser | ≤ 60 s | 96.8 s | **missed** |",
+		"run in a fresh page's sweep panel, the playground paused: 16 runs in the page's workers, 2 at once, from the click to \"done\" in 96.8 s.",
 		"`loomlab.verify(\"vt-pooling\")` in a fresh page, the playground paused: every case's full run in the page's workers, 2 at once, 27 figures checked in 41.2 s (27 figures).",
 		"## A heap sweep, native\n\n`loomsim sweep vt-pooling/1g-pool --knob heap_mb=512:4096:8 --side pool=true --side pool=false --metric throughput_rps --metric full_gcs --json`: 16 full runs",
 		"## Notes\n\nThe simulator is the limit.",
@@ -138,7 +141,7 @@ func TestMarkdown(t *testing.T) {
 	// Nothing measured: every budget says so, nothing is "met".
 	empty := (&Report{Cases: "none"}).Markdown()
 	assert.NotContains(t, empty, "| met |")
-	assert.Equal(t, 10, strings.Count(empty, "not measured"))
+	assert.Equal(t, 11, strings.Count(empty, "not measured"))
 }
 
 // The helper's report line is the one the bench reads.

@@ -35,6 +35,8 @@ type Browser struct {
 	// Table is the vt-pooling article-vs-model table filled in a fresh
 	// page (every case's full run, in the page's workers).
 	Table *TableRun
+	// Sweep is the heap sweep run in a fresh page's sweep panel.
+	Sweep *PageSweep
 	Took  time.Duration
 }
 
@@ -302,6 +304,12 @@ func runBrowser(s *site, worker bool) (*Browser, error) {
 	}
 	logf("bench: the %s article table: %d figures in %.1f s (the first %d at %.1f s), %d workers at once (%s)", tb.Scenario, tb.Checks, tb.Seconds, tb.FirstChecks, tb.FirstSeconds, tb.Workers, tb.Summary)
 	b.Table = tb
+
+	logf("bench: the heap sweep in the page's sweep panel (minutes)")
+	if b.Sweep, err = pageSweep(ctx, s.url); err != nil {
+		return nil, err
+	}
+	logf("bench: the heap sweep in the page: %d runs in %.1f s, %d workers at once", b.Sweep.Runs, b.Sweep.Seconds, b.Sweep.Workers)
 	b.Took = time.Since(start)
 	b.Load.end()
 	return b, nil
