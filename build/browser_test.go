@@ -508,6 +508,28 @@ func (b *browser) verifyTable(t *testing.T) {
 	if key := b.text("#verify-key"); !strings.Contains(key, "Calibrated (dimmed rows)") {
 		t.Errorf("the table's key does not say calibrated rows are dimmed: %q", key)
 	}
+	// Each figure's accepted range says, under it, the tolerance that sets
+	// its width (as loomsim verify --json gives it); an ordering's range is
+	// words and has none. The key says what the notations mean.
+	var accepts []struct{ Range, Tolerance string }
+	b.eval(`[...document.querySelectorAll("#verify-table tbody td.accepts")].map(td => ({range: td.firstChild.textContent, tolerance: td.querySelector(".tolerance")?.textContent ?? ""}))`, &accepts)
+	var figs []struct{ Than, Tolerance, Accepts string }
+	b.eval(`loomlab.scenarios().find(s => s.id === "request-load").figures`, &figs)
+	if len(accepts) != len(figs) {
+		t.Fatalf("%d accepted ranges for %d figures", len(accepts), len(figs))
+	}
+	for i, f := range figs {
+		want := "within " + f.Tolerance
+		if f.Than != "" {
+			want = ""
+		}
+		if accepts[i].Range != f.Accepts || accepts[i].Tolerance != want {
+			t.Errorf("figure %d: accepted range %+v, want %q with %q under it", i, accepts[i], f.Accepts, want)
+		}
+	}
+	if key := b.text("#verify-key"); !strings.Contains(key, "the tolerance that sets its width") {
+		t.Errorf("the table's key does not say what the tolerances under the ranges are: %q", key)
+	}
 	// Every row says whether the figure is calibrated or predicted, and the
 	// summary counts them as `loomsim verify` does.
 	var roles []string

@@ -42,7 +42,10 @@ export class VerifyPanel {
           "project says in advance, with the reason (open “why”), that the model cannot reproduce this figure honestly: " +
           "a known miss, not a pass. " +
           "Calibrated (dimmed rows): a constant of the model was fitted to this figure, so agreeing with it shows only " +
-          "that the fit holds; predicted: nothing was, so these rows are the model's tests.",
+          "that the fit holds; predicted: nothing was, so these rows are the model's tests. " +
+          "Under each accepted range, the tolerance that sets its width: a share of the article's value (such as ±15%), a factor " +
+          "(×/÷1.5: from two thirds to one and a half times it) or, for a count of random events, the count's own " +
+          "spread (2√n, at least 2).",
       ),
       el(
         "div",
@@ -151,7 +154,7 @@ export class VerifyPanel {
         el("td", { class: `role role-${f.role}`, title: roleHelp(f.role) }, f.role),
         el("td", {}, article),
         el("td", { class: "model", title: c ? c.model : "" }, c ? c.model_text || c.model : running ? "…" : "—"),
-        el("td", { class: "accepts", title: `tolerance: ${f.tolerance}` }, f.accepts),
+        el("td", { class: "accepts" }, f.accepts, ...(f.than ? [] : [el("span", { class: "tolerance" }, toleranceWords(f.tolerance))])),
         statusCell,
       );
     });
@@ -162,6 +165,16 @@ export class VerifyPanel {
       ? `${judged} of ${s.figures.length} figures judged so far: each row fills in when the runs it needs have ended. ${roleCounts(s)}`
       : staticSummary(s);
   }
+}
+
+/**
+ * A figure's tolerance under its accepted range ("within ±15%", "within
+ * ×/÷1.5 or ±max(2, 2√n) counting noise"): a reader saw bands of different
+ * widths with nothing on the page saying why (the notation was only in a
+ * tooltip).
+ */
+function toleranceWords(tolerance: string): string {
+  return tolerance ? `within ${tolerance}` : "";
 }
 
 /** A case title's words, a JVM flag ("-XX:TieredStopAtLevel=1") kept on one line: a browser breaks after its "-". */
