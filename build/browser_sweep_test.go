@@ -505,7 +505,8 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 	// metricMeanings, from sim/scenario/metricmeaning.go).
 	var caption string
 	b.eval(`document.querySelector("#sweep-chart-throughput_rps figcaption").textContent`, &caption)
-	if want := "throughput_rps against heap_mb" + scenario.MetricMeanings["throughput_rps"]; caption != want {
+	sc, _, _ := scenario.ParseRef("vt-pooling")
+	if want := "throughput_rps against heap_mb" + sc.MetricMeaning("throughput_rps"); caption != want {
 		t.Errorf("the throughput chart's caption is %q, want %q", caption, want)
 	}
 	var footnote string

@@ -12,27 +12,28 @@ import (
 
 type metaFile struct {
 	// Metrics are the contract's metric names in report order.
-	Metrics []string `json:"metrics"`
-	// MetricMeanings say what each metric counts (scenario.MetricMeanings).
-	MetricMeanings map[string]string `json:"metricMeanings"`
-	Scenarios      []metaScenario    `json:"scenarios"`
+	Metrics   []string       `json:"metrics"`
+	Scenarios []metaScenario `json:"scenarios"`
 	// Exercises are the classroom's (exercises.go).
 	Exercises []metaExercise `json:"exercises"`
 }
 
 type metaScenario struct {
-	ID          string         `json:"id"`
-	Title       string         `json:"title"`
-	Article     string         `json:"article"`
-	Summary     string         `json:"summary"`
-	Notes       []string       `json:"notes"`
-	DefaultCase string         `json:"defaultCase"`
-	Compare     []string       `json:"compare"`
-	Metrics     []string       `json:"metrics"`
-	Knobs       []metaKnob     `json:"knobs"`
-	Cases       []metaCase     `json:"cases"`
-	Figures     []metaFigure   `json:"figures"`
-	Profile     []metaConstant `json:"profile"`
+	ID          string   `json:"id"`
+	Title       string   `json:"title"`
+	Article     string   `json:"article"`
+	Summary     string   `json:"summary"`
+	Notes       []string `json:"notes"`
+	DefaultCase string   `json:"defaultCase"`
+	Compare     []string `json:"compare"`
+	Metrics     []string `json:"metrics"`
+	// MetricMeanings say what each of Metrics counts in this scenario
+	// (Scenario.MetricMeaning: over its measurement window or whole run).
+	MetricMeanings map[string]string `json:"metricMeanings"`
+	Knobs          []metaKnob        `json:"knobs"`
+	Cases          []metaCase        `json:"cases"`
+	Figures        []metaFigure      `json:"figures"`
+	Profile        []metaConstant    `json:"profile"`
 }
 
 type metaKnob struct {
@@ -94,11 +95,14 @@ type metaConstant struct {
 }
 
 func scenarioMeta() metaFile {
-	f := metaFile{Metrics: scenario.MetricNames, MetricMeanings: scenario.MetricMeanings, Scenarios: []metaScenario{}}
+	f := metaFile{Metrics: scenario.MetricNames, Scenarios: []metaScenario{}}
 	for _, s := range scenario.All() {
 		ms := metaScenario{ID: s.ID, Title: s.Title, Article: s.Article, Summary: s.Summary,
 			Notes: nonNil(s.Notes), DefaultCase: s.DefaultCase, Compare: nonNil(s.Compare), Metrics: nonNil(s.Metrics),
-			Knobs: []metaKnob{}, Cases: []metaCase{}, Figures: []metaFigure{}, Profile: []metaConstant{}}
+			MetricMeanings: map[string]string{}, Knobs: []metaKnob{}, Cases: []metaCase{}, Figures: []metaFigure{}, Profile: []metaConstant{}}
+		for _, m := range s.Metrics {
+			ms.MetricMeanings[m] = s.MetricMeaning(m)
+		}
 		for i := range s.Knobs {
 			k := &s.Knobs[i]
 			mk := metaKnob{Name: k.Name, Type: k.Kind.String(), Default: k.Default, Options: k.Options,

@@ -159,7 +159,7 @@ func cmdParams(args []string, w io.Writer) error {
 	fmt.Fprintf(w, "\nmetrics (the measurement window: %s):\n", window)
 	tw = tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, m := range s.Metrics {
-		fmt.Fprintf(tw, "  %s\t%s\n", m, scenario.MetricMeanings[m])
+		fmt.Fprintf(tw, "  %s\t%s\n", m, s.MetricMeaning(m))
 	}
 	return tw.Flush()
 }

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -22,5 +23,32 @@ func TestEveryMetricHasAMeaning(t *testing.T) {
 	}
 	for m := range MetricMeanings {
 		assert.True(t, reported[m], "a meaning for %s, which no scenario reports", m)
+	}
+}
+
+// A windowed metric is counted over the measurement window where the
+// scenario has a warm-up, over the whole run (its window) elsewhere; the
+// others read the same in every scenario.
+func TestMetricMeaningNamesTheScenariosWindow(t *testing.T) {
+	vt, _, err := ParseRef("vt-pooling")
+	assert.NoError(t, err)
+	rl, _, err := ParseRef("request-load")
+	assert.NoError(t, err)
+	assert.Equal(t, "requests completed per second in the measurement window", vt.MetricMeaning("throughput_rps"))
+	assert.Equal(t, "requests completed per second over the whole run", rl.MetricMeaning("throughput_rps"))
+	assert.Equal(t, MetricMeanings["throughput_rps"], vt.MetricMeaning("throughput_rps"))
+	for _, s := range All() {
+		_, warm := s.Knob("warmup_s")
+		for _, m := range s.Metrics {
+			got := s.MetricMeaning(m)
+			switch {
+			case !metricMeanings[m].windowed:
+				assert.Equal(t, MetricMeanings[m], got, "%s: %s", s.ID, m)
+			case warm:
+				assert.True(t, strings.HasSuffix(got, " in the measurement window"), "%s: %s reads %q", s.ID, m, got)
+			default:
+				assert.True(t, strings.HasSuffix(got, " over the whole run"), "%s: %s reads %q", s.ID, m, got)
+			}
+		}
 	}
 }

@@ -117,7 +117,7 @@ export class SweepPanel {
         ...sweepable.map((m, i) => {
           const box = el("input", { type: "checkbox", name: "sweep-metric", value: m });
           box.checked = i === 0;
-          return el("label", { class: "check", title: this.meta.metricMeanings[m] ?? "" }, box, " ", el("code", {}, m));
+          return el("label", { class: "check", title: c.s.metricMeanings[m] ?? "" }, box, " ", el("code", {}, m));
         }),
       );
       this.fillRange(c);
@@ -297,9 +297,9 @@ export class SweepPanel {
     for (const m of r.metrics) {
       const lines = sweepLines(r, m);
       const plot = el("div", { class: "plot" });
-      // The caption says what the metric counts: a reader asked whether
-      // full_gcs was a total or a rate.
-      const meaning = this.meta.metricMeanings[m];
+      // The caption says what the metric counts, over which part of this
+      // scenario's runs: a reader asked whether full_gcs was a total or a rate.
+      const meaning = this.meta.scenarios.find((x) => x.id === r.scenario)?.metricMeanings[m];
       const caption = el("figcaption", {}, `${m} against ${r.knob.name}`, ...(meaning ? [el("span", { class: "meaning" }, meaning)] : []));
       const fig = el("figure", { class: "chart", id: `sweep-chart-${m}` }, caption, plot);
       this.charts.append(fig);

@@ -57,6 +57,8 @@ export interface ScenarioMeta {
   defaultCase: string;
   compare: string[];
   metrics: string[];
+  /** What each of metrics counts here: over this scenario's measurement window or its whole run (Scenario.MetricMeaning). */
+  metricMeanings: Record<string, string>;
   knobs: KnobMeta[];
   cases: CaseMeta[];
   figures: FigureMeta[];
@@ -65,8 +67,6 @@ export interface ScenarioMeta {
 
 export interface MetaFile {
   metrics: string[];
-  /** What each metric counts, and over which part of a run (sim/scenario/metricmeaning.go). */
-  metricMeanings: Record<string, string>;
   scenarios: ScenarioMeta[];
   /** The classroom's exercises (build/exercises.go). */
   exercises?: ExerciseMeta[];
