@@ -315,6 +315,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 			Label  string
 			Plate  plate
 			Leader *[4]float64
+			Letter *plate // the side's letter beside a cross whose label stands apart
 		}
 	}
 	var dpr float64
@@ -354,6 +355,9 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 						if c.Plate.covers(*p, 4*dpr) {
 							t.Errorf("%s: the label %q (plate %+v) covers side %c's point %d at %+v", m, c.Label, c.Plate, 'A'+s, j, *p)
 						}
+						if c.Letter != nil && c.Letter.covers(*p, 4*dpr) {
+							t.Errorf("%s: the letter beside the cross of %q (plate %+v) covers side %c's point %d at %+v", m, c.Label, *c.Letter, 'A'+s, j, *p)
+						}
 						if c.Leader != nil && nearSegment(*p, *c.Leader, 4*dpr) {
 							t.Errorf("%s: the leader to the label %q (%v) runs through side %c's point %d at %+v", m, c.Label, *c.Leader, 'A'+s, j, *p)
 						}
@@ -372,6 +376,9 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 				plates = append(plates, c.Plate)
 				if c.Leader != nil {
 					leaders = append(leaders, *c.Leader)
+				}
+				if c.Letter != nil {
+					plates = append(plates, *c.Letter)
 				}
 				if !c.Mark && c.Plate.Y > (zero+top)/2 {
 					t.Errorf("%s: the label %q at y %.0f, in the lower half of the values (0 at y %.0f, the top point at %.0f)", m, c.Label, c.Plate.Y, zero, top)

@@ -39,7 +39,7 @@ export interface ChartMarks {
   line: (number | null)[];
   points: ({ x: number; y: number } | null)[];
   /** Each stopped run's cross, its label, the label's plate and any leader to it (mark false: a run with no value, its column and label). */
-  crosses: { x: number; y: number; mark: boolean; label: string; plate: Plate; leader: [number, number, number, number] | null }[];
+  crosses: { x: number; y: number; mark: boolean; label: string; plate: Plate; leader: [number, number, number, number] | null; letter: Plate | null }[];
 }
 
 /** The link fields of a sweep (game/link): "" and empty lists for none. */
@@ -366,7 +366,7 @@ export class SweepPanel {
     return lines.map((_l, s) => ({
       line: [...(u.data[s + 1] as (number | null)[])],
       points: (r.results[s].values[m] ?? []).map((v, j) => at(r.points[j], v)),
-      crosses: stops.filter((st) => st.side === s).map(({ x, y, mark, label, plate, leader }) => ({ x, y, mark, label, plate, leader })),
+      crosses: stops.filter((st) => st.side === s).map(({ x, y, mark, label, plate, leader, letter }) => ({ x, y, mark, label, plate, leader, letter })),
     }));
   }
 

@@ -9,7 +9,7 @@
 // value, since one near the axis reads as 0; the x range has a margin so
 // that a side's first or only point does not sit on the axis; with few
 // points every swept value gets its tick. Where one side's line overtakes
-// another's between two points, a ring marks where the drawn segments
+// another's between two points, a dashed ring marks where the drawn segments
 // meet.
 
 import uPlot from "uplot";
@@ -177,6 +177,12 @@ export interface DrawnStop {
   plate: Plate;
   /** From the cross's edge to the plate's nearest point: [x0, y0, x1, y1]; null for a plate beside its cross. */
   leader: [number, number, number, number] | null;
+  /**
+   * With a leader, the side's letter's plate beside the cross (null when
+   * no place beside it is free, or with one side): a newcomer took a cross
+   * whose label stood apart for the other side's point beside it.
+   */
+  letter: Plate | null;
 }
 
 /**
@@ -192,8 +198,16 @@ export function drawnStops(u: uPlot, lines: SideLine[], points: number[], letter
   );
   const ink = drawnInk(u, lines, points, stops);
   return stops.map((st) => {
-    const placed = { ...st, ...labelPlate(u, st, plateWidth(u.ctx, st.label), ink) };
+    const placed = { ...st, ...labelPlate(u, st, plateWidth(u.ctx, st.label), ink), letter: null as Plate | null };
     ink.plates.push(placed.plate);
+    const letter = letters[st.side];
+    if (placed.leader && st.mark && letter) {
+      const beside = labelPlate(u, st, plateWidth(u.ctx, letter), ink);
+      if (!beside.leader && covered(beside.plate, ink, st) === 0) {
+        placed.letter = beside.plate;
+        ink.plates.push(beside.plate);
+      }
+    }
     return placed;
   });
 }
@@ -286,7 +300,7 @@ function covered(p: Plate, ink: Ink, own: { x: number; y: number }): number {
   const r = 8 * px;
   const inside = (x: number, y: number, m: number) => x > p.x - m && x < p.x + p.w + m && y > p.y - p.h / 2 - m && y < p.y + p.h / 2 + m;
   let cost = 0;
-  for (const d of ink.dots) if (inside(d.x, d.y, r)) cost += 20;
+  for (const d of ink.dots) if ((d.x !== own.x || d.y !== own.y) && inside(d.x, d.y, r)) cost += 20;
   if (inside(own.x, own.y, crossArm())) cost += 20;
   // Another label: writeLetters would move one of them.
   for (const q of ink.plates) if (q.x < p.x + p.w + px && p.x < q.x + q.w + px && Math.abs(q.y - p.y) < (p.h + q.h) / 2 + px) cost += 100;
@@ -330,8 +344,8 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
     for (const st of shown.filter((s) => !s.mark)) {
       ctx.save();
       ctx.fillStyle = inkOf(st);
-      ctx.globalAlpha = 0.12;
-      ctx.fillRect(st.x - arm, u.bbox.top, 2 * arm, u.bbox.height);
+      ctx.globalAlpha = 0.15;
+      ctx.fillRect(st.x - 2 * arm, u.bbox.top, 4 * arm, u.bbox.height);
       ctx.restore();
     }
     // A label set apart from its cross is joined to it by a thin line.
@@ -349,10 +363,10 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
     }
     // Labels next (two sides stopped at one point get theirs stacked),
     // then the crosses, so that no label's plate hides a cross.
-    writeLetters(
-      u,
-      shown.map((st): ChartLetter => ({ letter: st.label, ink: inkOf(st), x: st.plate.x, y: st.plate.y })),
-    );
+    writeLetters(u, [
+      ...shown.map((st): ChartLetter => ({ letter: st.label, ink: inkOf(st), x: st.plate.x, y: st.plate.y })),
+      ...shown.flatMap((st): ChartLetter[] => (st.letter ? [{ letter: letters[st.side], ink: inkOf(st), x: st.letter.x, y: st.letter.y }] : [])),
+    ]);
     for (const st of shown.filter((s) => s.mark)) {
       const { x, y } = st;
       ctx.save();
@@ -441,6 +455,9 @@ export function crossingMarks(lines: SideLine[], points: number[], log: boolean,
     ctx.save();
     ctx.strokeStyle = ink;
     ctx.lineWidth = 2 * px;
+    // Dashed: an estimate, not a run (a newcomer took a solid ring for a
+    // measured point).
+    ctx.setLineDash([3 * px, 2 * px]);
     for (const { x, y } of at) {
       ctx.beginPath();
       ctx.arc(x, y, r, 0, 2 * Math.PI);
