@@ -218,7 +218,9 @@ func (b *browser) sweepCrossings(t *testing.T, bin string) {
 	}
 	var got []struct {
 		pixel
-		Label string
+		Label  string
+		Plate  plate
+		Leader *[4]float64
 	}
 	b.eval(`loomlab.sweep.chartCrossings("throughput_rps")`, &got)
 	var marks []struct{ Points []*pixel }
@@ -240,6 +242,23 @@ func (b *browser) sweepCrossings(t *testing.T, bin string) {
 			t.Errorf("crossing %d at %+v: outside the span from %+v to %+v", i, c.pixel, *p0, *p1)
 		}
 		rings = append(rings, c.pixel)
+	}
+	// The words of the two crossings (which lie close together) do not run
+	// into each other, and no words or leader cover a point.
+	if a, b := got[0].Plate, got[1].Plate; a.X < b.X+b.W && b.X < a.X+a.W && math.Abs(a.Y-b.Y) < (a.H+b.H)/2 {
+		t.Errorf("the crossings' words overlap: %q at %+v and %q at %+v", got[0].Label, a, got[1].Label, b)
+	}
+	for _, c := range got {
+		for s, mk := range marks {
+			for j, p := range mk.Points {
+				if p == nil {
+					continue
+				}
+				if c.Plate.covers(*p, 3) || (c.Leader != nil && nearSegment(*p, *c.Leader, 3)) {
+					t.Errorf("the words of %q (%+v, leader %v) cover side %c's point %d at %+v", c.Label, c.Plate, c.Leader, 'A'+s, j, *p)
+				}
+			}
+		}
 	}
 	// The ring is drawn: the chart's ink at eight points around each centre
 	// (radius 6 CSS pixels). Two lines cross a circle at four points at

@@ -21,6 +21,7 @@ import {
   crossingLabel,
   crossingMarks,
   crossings,
+  drawnCrossings,
   drawnStops,
   Plate,
   ranFor,
@@ -370,17 +371,19 @@ export class SweepPanel {
     }));
   }
 
-  /** Where the chart of metric m marks two sides' lines crossing, in canvas pixels, with its label (tests read it). */
-  chartCrossings(m: string): { x: number; y: number; label: string }[] {
+  /** Where the chart of metric m marks two sides' lines crossing, in canvas pixels, with its label, where its words are written and any leader to them (tests read it). */
+  chartCrossings(m: string): { x: number; y: number; label: string; plate: Plate; leader: [number, number, number, number] | null }[] {
     const i = this.drawn?.metrics.indexOf(m) ?? -1;
     const u = this.plots[i];
     const r = this.drawn;
     if (!u || !r || r.results.length < 2) return [];
     const letters = markLetters(r);
-    return crossings(sweepLines(r, m), r.points, r.knob.spacing === "log").map((c) => ({
-      x: u.valToPos(c.x, "x", true),
-      y: u.valToPos(c.y, "y", true),
+    return drawnCrossings(u, sweepLines(r, m), r.points, r.knob.spacing === "log", letters).map(({ c, x, y, plate, leader }) => ({
+      x,
+      y,
       label: crossingLabel(c, letters),
+      plate,
+      leader,
     }));
   }
 

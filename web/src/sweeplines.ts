@@ -248,10 +248,9 @@ function drawnInk(u: uPlot, lines: SideLine[], points: number[], stops: { x: num
  * point or a cross under a plate, or on a leader, weighs as much as 20
  * pixels of line under a plate; a leader crossing a line, 40.
  */
-export function labelPlate(u: uPlot, at: { x: number; y: number }, w: number, ink: Ink): { plate: Plate; leader: DrawnStop["leader"] } {
+export function labelPlate(u: uPlot, at: { x: number; y: number }, w: number, ink: Ink, arm = crossArm()): { plate: Plate; leader: DrawnStop["leader"] } {
   const px = devicePixelRatio || 1;
   const h = plateHeight();
-  const arm = crossArm();
   const gap = arm + 2 * px;
   const { left, top, width, height } = u.bbox;
   const keep = (x: number, y: number): Plate => ({
@@ -271,7 +270,7 @@ export function labelPlate(u: uPlot, at: { x: number; y: number }, w: number, in
   let best = { plate: beside[0], leader: null as DrawnStop["leader"] };
   let least = Infinity;
   for (const p of beside) {
-    const cost = covered(p, ink, at);
+    const cost = covered(p, ink, at, arm);
     if (cost < least) [best, least] = [{ plate: p, leader: null }, cost];
   }
   if (least === 0) return best;
@@ -283,7 +282,7 @@ export function labelPlate(u: uPlot, at: { x: number; y: number }, w: number, in
       const d = Math.hypot(nx - at.x, ny - at.y);
       if (d < gap + arm) continue; // beside the cross: weighed above
       const leader: DrawnStop["leader"] = [at.x + ((nx - at.x) * arm) / d, at.y + ((ny - at.y) * arm) / d, nx, ny];
-      const cost = covered(p, ink, at) + 10 + d / (10 * px) + crossed(leader, ink);
+      const cost = covered(p, ink, at, arm) + 10 + d / (10 * px) + crossed(leader, ink);
       if (cost < least) [best, least] = [{ plate: p, leader }, cost];
     }
   return best;
@@ -295,13 +294,13 @@ export function labelPlate(u: uPlot, at: { x: number; y: number }, w: number, in
  * point's width from it, where a reader takes the label for the point's,
  * and 100 for a label placed before it that it would overlap.
  */
-function covered(p: Plate, ink: Ink, own: { x: number; y: number }): number {
+function covered(p: Plate, ink: Ink, own: { x: number; y: number }, arm = crossArm()): number {
   const px = devicePixelRatio || 1;
   const r = 8 * px;
   const inside = (x: number, y: number, m: number) => x > p.x - m && x < p.x + p.w + m && y > p.y - p.h / 2 - m && y < p.y + p.h / 2 + m;
   let cost = 0;
   for (const d of ink.dots) if ((d.x !== own.x || d.y !== own.y) && inside(d.x, d.y, r)) cost += 20;
-  if (inside(own.x, own.y, crossArm())) cost += 20;
+  if (inside(own.x, own.y, arm)) cost += 20;
   // Another label: writeLetters would move one of them.
   for (const q of ink.plates) if (q.x < p.x + p.w + px && p.x < q.x + q.w + px && Math.abs(q.y - p.y) < (p.h + q.h) / 2 + px) cost += 100;
   for (const [x0, y0, x1, y1] of ink.segments) {
@@ -324,6 +323,19 @@ function crossed([x0, y0, x1, y1]: [number, number, number, number], ink: Ink): 
     if (Math.hypot(x0 + t * (x1 - x0) - p.x, y0 + t * (y1 - y0) - p.y) < r) cost += 20;
   }
   return cost;
+}
+
+/** Draws a label's leader (labelPlate), if it has one, as a thin line in ink. */
+function drawLeader(ctx: CanvasRenderingContext2D, leader: DrawnStop["leader"], ink: string): void {
+  if (!leader) return;
+  ctx.save();
+  ctx.strokeStyle = ink;
+  ctx.lineWidth = devicePixelRatio || 1;
+  ctx.beginPath();
+  ctx.moveTo(leader[0], leader[1]);
+  ctx.lineTo(leader[2], leader[3]);
+  ctx.stroke();
+  ctx.restore();
 }
 
 /**
@@ -349,18 +361,7 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
       ctx.restore();
     }
     // A label set apart from its cross is joined to it by a thin line.
-    for (const st of shown) {
-      if (!st.leader) continue;
-      const [x0, y0, x1, y1] = st.leader;
-      ctx.save();
-      ctx.strokeStyle = inkOf(st);
-      ctx.lineWidth = px;
-      ctx.beginPath();
-      ctx.moveTo(x0, y0);
-      ctx.lineTo(x1, y1);
-      ctx.stroke();
-      ctx.restore();
-    }
+    for (const st of shown) drawLeader(ctx, st.leader, inkOf(st));
     // Labels next (two sides stopped at one point get theirs stacked),
     // then the crosses, so that no label's plate hides a cross.
     writeLetters(u, [
@@ -432,33 +433,70 @@ export function crossingLabel(c: Crossing, letters: string[]): string {
   return `${overtakes(c, letters)} between ${fmt(c.from)} and ${fmt(c.to)}`;
 }
 
+/** A crossing as drawn: its ring's centre, its words, where they are written and the leader to them. */
+export interface DrawnCrossing {
+  c: Crossing;
+  x: number;
+  y: number;
+  words: string;
+  plate: Plate;
+  leader: DrawnStop["leader"];
+}
+
+/** A crossing ring's radius, in canvas pixels. */
+function ringRadius(): number {
+  return 6 * (devicePixelRatio || 1);
+}
+
 /**
- * A uPlot draw hook marking each crossing of two sides' lines with a ring
- * in the chart's ink, "A overtakes B" above it (the key says between which
- * swept values): where one side overtakes another is what a two-sided
- * sweep is run to find. The words are written first and the rings over
- * them, so that no plate hides a ring.
+ * Where each crossing's ring and words go on chart u: the words where they
+ * cover least of the lines, the points, the stopped runs' marks and labels
+ * and the other crossings' words (labelPlate). With two crossings 16 pixels
+ * apart, words written at a fixed place above each ring ran into each other.
+ */
+export function drawnCrossings(u: uPlot, lines: SideLine[], points: number[], log: boolean, letters: string[]): DrawnCrossing[] {
+  const found = letters.length > 1 ? crossings(lines, points, log) : [];
+  if (found.length === 0) return [];
+  const stops = drawnStops(u, lines, points, letters);
+  const ink = drawnInk(u, lines, points, stops);
+  ink.plates.push(...stops.flatMap((st) => (st.letter ? [st.plate, st.letter] : [st.plate])));
+  const arm = ringRadius() + (devicePixelRatio || 1);
+  return found.map((c) => {
+    const at = { x: u.valToPos(c.x, "x", true), y: u.valToPos(c.y, "y", true) };
+    const words = overtakes(c, letters);
+    const placed = labelPlate(u, at, plateWidth(u.ctx, words), ink, arm);
+    ink.plates.push(placed.plate);
+    return { c, ...at, words, ...placed };
+  });
+}
+
+/**
+ * A uPlot draw hook marking each crossing of two sides' lines with a
+ * dashed ring in the chart's ink, "A overtakes B" where drawnCrossings puts
+ * it (the key says between which swept values): where one side overtakes
+ * another is what a two-sided sweep is run to find. The words are written
+ * first and the rings over them, so that no plate hides a ring.
  */
 export function crossingMarks(lines: SideLine[], points: number[], log: boolean, letters: string[]): (u: uPlot) => void {
-  const found = letters.length > 1 ? crossings(lines, points, log) : [];
   return (u) => {
-    if (found.length === 0) return;
+    const drawn = drawnCrossings(u, lines, points, log, letters);
+    if (drawn.length === 0) return;
     const px = devicePixelRatio || 1;
-    const r = 6 * px;
+    const r = ringRadius();
     const ink = seriesInk(u, 1);
-    const at = found.map((c) => ({ c, x: u.valToPos(c.x, "x", true), y: u.valToPos(c.y, "y", true) }));
+    const ctx = u.ctx;
+    for (const { leader } of drawn) drawLeader(ctx, leader, ink);
     writeLetters(
       u,
-      at.map(({ c, x, y }) => ({ letter: overtakes(c, letters), ink, x: x - r, y: y - r - 10 * px })),
+      drawn.map(({ words, plate }) => ({ letter: words, ink, x: plate.x, y: plate.y })),
     );
-    const ctx = u.ctx;
     ctx.save();
     ctx.strokeStyle = ink;
     ctx.lineWidth = 2 * px;
     // Dashed: an estimate, not a run (a newcomer took a solid ring for a
     // measured point).
     ctx.setLineDash([3 * px, 2 * px]);
-    for (const { x, y } of at) {
+    for (const { x, y } of drawn) {
       ctx.beginPath();
       ctx.arc(x, y, r, 0, 2 * Math.PI);
       ctx.stroke();
