@@ -117,8 +117,6 @@ function crossAt(u: uPlot, x: number, value: number | null, extent: [number, num
  * run: five newcomers read "after 4.24 s: 70" Full GCs beside whole runs'
  * 382 as the smaller heap doing better. The value is written because a
  * cross near the axis reads as 0, and one on the edge has no axis to read.
- * A label with no value stays short: it runs along the axis under the
- * next points.
  */
 function crossLabel(letter: string, st: StoppedRun, extent: [number, number]): string {
   const b = beyond(st.value, extent);
@@ -239,14 +237,16 @@ function drawnInk(u: uPlot, lines: SideLine[], points: number[], stops: { x: num
 }
 
 /**
- * The plate of a stopped run's label of width w, and its leader. First
- * choice: one of six places beside the cross (right and up first), each
- * kept inside the plotting area as writeLetters keeps it. When each of
- * those covers ink, any place in the plot is weighed, joined to the cross
- * by a thin leader, at a cost for being apart (a label 230 pixels wide
- * beside a cross at the axis crossed a steep line wherever it went). A
- * point or a cross under a plate, or on a leader, weighs as much as 20
- * pixels of line under a plate; a leader crossing a line, 40.
+ * The plate of a label of width w for the mark at at (a stopped run's
+ * cross, arm its half-width, or a crossing's ring, arm just over its
+ * radius), and its leader. First choice: one of six places beside the mark
+ * (right and up first), each kept inside the plotting area as writeLetters
+ * keeps it. When each of those covers ink, any place in the plot is
+ * weighed, joined to the mark by a thin leader, at a cost for being apart
+ * (a label 230 pixels wide beside a cross at the axis crossed a steep line
+ * wherever it went). A point or a cross under a plate, or on a leader,
+ * weighs as much as 20 pixels of line under a plate; a leader crossing a
+ * line, 40.
  */
 export function labelPlate(u: uPlot, at: { x: number; y: number }, w: number, ink: Ink, arm = crossArm()): { plate: Plate; leader: DrawnStop["leader"] } {
   const px = devicePixelRatio || 1;
@@ -290,8 +290,8 @@ export function labelPlate(u: uPlot, at: { x: number; y: number }, w: number, in
 
 /**
  * How much ink plate p covers: pixels of line, 20 for each point or cross
- * (its own cross included, should p lie over it) on it or less than a
- * point's width from it, where a reader takes the label for the point's,
+ * on it or less than a point's width from it, where a reader takes the
+ * label for the point's, 20 if it lies on its own mark (own, within arm),
  * and 100 for a label placed before it that it would overlap.
  */
 function covered(p: Plate, ink: Ink, own: { x: number; y: number }, arm = crossArm()): number {
