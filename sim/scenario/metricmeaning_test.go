@@ -28,7 +28,8 @@ func TestEveryMetricHasAMeaning(t *testing.T) {
 
 // A windowed metric is counted over the measurement window where the
 // scenario has a warm-up, over the whole run (its window) elsewhere; the
-// others read the same in every scenario.
+// others read the same in every scenario, except that no meaning speaks of
+// a warm-up in a scenario without one.
 func TestMetricMeaningNamesTheScenariosWindow(t *testing.T) {
 	vt, _, err := ParseRef("vt-pooling")
 	assert.NoError(t, err)
@@ -41,13 +42,19 @@ func TestMetricMeaningNamesTheScenariosWindow(t *testing.T) {
 		_, warm := s.Knob("warmup_s")
 		for _, m := range s.Metrics {
 			got := s.MetricMeaning(m)
+			if !warm {
+				assert.NotContains(t, got, "warm-up", "%s has no warm-up: %s", s.ID, m)
+			}
+			mm := metricMeanings[m]
 			switch {
-			case !metricMeanings[m].windowed:
-				assert.Equal(t, MetricMeanings[m], got, "%s: %s", s.ID, m)
-			case warm:
+			case mm.windowed && warm:
 				assert.True(t, strings.HasSuffix(got, " in the measurement window"), "%s: %s reads %q", s.ID, m, got)
-			default:
+			case mm.windowed:
 				assert.True(t, strings.HasSuffix(got, " over the whole run"), "%s: %s reads %q", s.ID, m, got)
+			case !warm && mm.noWarmup != "":
+				assert.Equal(t, mm.noWarmup, got, "%s: %s", s.ID, m)
+			default:
+				assert.Equal(t, MetricMeanings[m], got, "%s: %s", s.ID, m)
 			}
 		}
 	}
