@@ -325,12 +325,18 @@ function crossed([x0, y0, x1, y1]: [number, number, number, number], ink: Ink): 
   return cost;
 }
 
-/** Draws a label's leader (labelPlate), if it has one, as a thin line in ink. */
+/**
+ * Draws a label's leader (labelPlate), if it has one, as a thin dotted line
+ * in ink: a newcomer took a solid one from a label down to its cross for a
+ * data line or an error bar.
+ */
 function drawLeader(ctx: CanvasRenderingContext2D, leader: DrawnStop["leader"], ink: string): void {
   if (!leader) return;
+  const px = devicePixelRatio || 1;
   ctx.save();
   ctx.strokeStyle = ink;
-  ctx.lineWidth = devicePixelRatio || 1;
+  ctx.lineWidth = px;
+  ctx.setLineDash([px, 2 * px]);
   ctx.beginPath();
   ctx.moveTo(leader[0], leader[1]);
   ctx.lineTo(leader[2], leader[3]);
