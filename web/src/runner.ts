@@ -21,6 +21,8 @@ interface Pending {
   resolve(json: string): void;
   reject(err: Error): void;
   worker?: Worker;
+  /** An answer for what a job's runs so far show (see partials), not one of its runs. */
+  partial: boolean;
 }
 
 export class Runner {
@@ -237,18 +239,23 @@ export class Runner {
    * for what the runs so far show, which goes ahead of the waiting runs (it
    * takes milliseconds, and the worker the run has just freed picks it up
    * first); show gets each answer, but never one older than an answer
-   * already shown, nor any once the whole job has ended (endWith).
+   * already shown, nor any once the whole job has ended (endWith). A newer
+   * request cancels an older one still waiting for a worker: its answer
+   * would come after the newer one's and be thrown away.
    */
   private partials<T>(runs: number, ask: () => WorkerRequest, show: (v: T) => void, jobs: Job<unknown>[]) {
     let ended = 0;
     let asked = 0;
     let shown = 0;
     let over = false;
+    let last: (Job<T> & { cancelIfWaiting(): void }) | undefined;
     return {
       runEnded: () => {
         if (++ended >= runs) return; // the whole answer comes next
         const n = ++asked;
+        last?.cancelIfWaiting();
         const j = this.submit<T>(ask(), undefined, true);
+        last = j;
         jobs.push(j);
         j.promise.then(
           (v) => {
@@ -267,19 +274,23 @@ export class Runner {
     };
   }
 
-  /** Test hook: the next request sent to a worker makes its wasm fail ("run": a recovered panic, "exit": the Go program dies). */
+  /** Test hook: the next request sent to a worker, a partial answer aside, makes its wasm fail ("run": a recovered panic, "exit": the Go program dies). */
   crashNext(where: WorkerFault): void {
     if (where !== "run" && where !== "exit") throw new LoomError(`crashWorkerNext(${JSON.stringify(where)}): expected "run" or "exit"`);
     this.fault = where;
   }
 
-  /** Queues a request for a worker; first: ahead of the requests already waiting. */
-  private submit<T>(req: WorkerRequest, onProgress?: Progress, first = false): Job<T> {
+  /**
+   * Queues a request for a worker; first: a job's partial answer (see
+   * partials), ahead of the requests already waiting.
+   */
+  private submit<T>(req: WorkerRequest, onProgress?: Progress, first = false): Job<T> & { cancelIfWaiting(): void } {
     let p!: Pending;
     const promise = new Promise<T>((resolve, reject) => {
       p = {
         req,
         onProgress,
+        partial: first,
         reject,
         resolve: (json: string) => {
           let v: unknown;
@@ -308,6 +319,12 @@ export class Runner {
           p.worker = undefined;
           this.pump();
         }
+        p.reject(new LoomError("cancelled"));
+      },
+      cancelIfWaiting: () => {
+        const i = this.queue.indexOf(p);
+        if (i < 0) return;
+        this.queue.splice(i, 1);
         p.reject(new LoomError("cancelled"));
       },
     };
@@ -354,7 +371,9 @@ export class Runner {
         // A script that fails to load gives a plain Event with no message.
         p.reject(new LoomError(ev.message ? "the background worker failed: " + ev.message : "the background worker could not start (its script did not load)"));
       };
-      if (this.fault) {
+      // The fault is for the next run a test starts: a partial answer's
+      // failure is never shown (the job's own answer or failure is).
+      if (this.fault && !p.partial) {
         p.req = { ...p.req, fault: this.fault };
         this.fault = null;
       }
