@@ -424,7 +424,8 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 				}
 				c := mk.Crosses[k]
 				k++
-				// Labelled with its side, how long it ran (its value covers only
+				// Labelled with its side, why it stopped (the setup's stops are
+				// all out of memory), how long it ran (its value covers only
 				// that) and its value: near the axis a cross reads as 0, and on
 				// the chart's edge it has no axis to read. A run with no value
 				// has its label and no cross, which would read as 0.
@@ -432,15 +433,15 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 				if sr.Runs[j].PlannedSeconds != 5 {
 					t.Errorf("%s, side %c, point %d: planned_seconds %v, want 5", m, 'A'+s, j, sr.Runs[j].PlannedSeconds)
 				}
-				stopped := fmt.Sprintf("%c stopped after %s of 5 s: ", 'A'+s, thousands(sr.Runs[j].SimSeconds))
+				stopped := fmt.Sprintf("%c: out of memory at %s s, ", 'A'+s, thousands(sr.Runs[j].SimSeconds))
 				if values[j] == nil {
 					unmeasured++
-					if want := fmt.Sprintf("%c stopped: not measured", 'A'+s); c.Label != want || c.Mark {
+					if want := fmt.Sprintf("%c: out of memory before measuring", 'A'+s); c.Label != want || c.Mark {
 						t.Errorf("%s, side %c, point %d: label %q, cross drawn %v; want %q and no cross", m, 'A'+s, j, c.Label, c.Mark, want)
 					}
 					continue
 				}
-				if want := stopped + thousands(*values[j]) + " so far"; !strings.HasSuffix(c.Label, want) || !c.Mark {
+				if want := stopped + thousands(*values[j]) + " by then"; !strings.HasSuffix(c.Label, want) || !c.Mark {
 					t.Errorf("%s, side %c, point %d: label %q, cross drawn %v; want a cross, its label ending %q", m, 'A'+s, j, c.Label, c.Mark, want)
 				}
 				// Well above every completed run's value (the scale's top is
@@ -515,14 +516,14 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 		}
 	}
 	if unmeasured != 2 || offScale != 1 {
-		t.Errorf("the setup should stop side A once before measuring (2 labels 'not measured', got %d) and once with a p99 latency above every completed run's (1, got %d)", unmeasured, offScale)
+		t.Errorf("the setup should stop side A once before measuring (2 labels 'before measuring', got %d) and once with a p99 latency above every completed run's (1, got %d)", unmeasured, offScale)
 	}
 	var key string
 	b.eval(`document.getElementById("sweep-chart-key")?.textContent ?? ""`, &key)
 	// It says what the compared sides are (the knob's help), what a cross
 	// is, and names the run.
-	for _, w := range []string{"pool=true: pool long-lived virtual threads", "× stopped: heap_mb=64 on A: pool=true ended after", "(java.lang.OutOfMemoryError",
-		`or "not measured" where it stopped before measuring`, "↑ or ↓: the value is beyond the chart's scale"} {
+	for _, w := range []string{"pool=true: pool long-lived virtual threads", "× a run that stopped early: heap_mb=64 on A: pool=true ran out of memory after", "(java.lang.OutOfMemoryError",
+		`or "before measuring" where it stopped before that metric's measurement began`, "↑ or ↓: the value is beyond the chart's scale"} {
 		if !strings.Contains(key, w) {
 			t.Errorf("the charts' key %q lacks %q", key, w)
 		}
@@ -769,6 +770,9 @@ func (b *browser) runSweepAsCLI(t *testing.T, bin string, args []string) []byte 
 // the sweep chart of metric.
 func (b *browser) inkNear(metric string, ps []pixel, r int) []int {
 	var into []int
+	if len(ps) == 0 {
+		return nil
+	}
 	pj, _ := json.Marshal(ps)
 	b.eval(fmt.Sprintf(`((ps, r) => {
 		const s = getComputedStyle(document.documentElement).getPropertyValue("--chart-ink").trim();

@@ -27,6 +27,7 @@ import {
   ranFor,
   stoppedCrosses,
   stoppedEarly,
+  stopWords,
   sweepLines,
   xRange,
   xSplits,
@@ -344,8 +345,8 @@ export class SweepPanel {
       ro.observe(plot);
       this.observers.push(ro);
     }
-    const key = [sidesMeaning(r, this.meta.scenarios.find((x) => x.id === r.scenario)), chartKey(r)].filter((x) => x).join(" ");
-    if (key) this.charts.append(el("p", { class: "hint sweep-key", id: "sweep-chart-key" }, key));
+    const key = [sidesMeaning(r, this.meta.scenarios.find((x) => x.id === r.scenario)), ...chartKey(r)].filter((x) => x);
+    if (key.length > 0) this.charts.append(el("ul", { class: "hint sweep-key", id: "sweep-chart-key" }, ...key.map((x) => el("li", {}, x))));
     this.table.replaceChildren(resultTable(r, this.meta.scenarios.find((x) => x.id === r.scenario)));
     const marks = tableMarks(r);
     if (marks) this.table.append(el("p", { class: "hint", id: "sweep-marks" }, marks));
@@ -442,11 +443,12 @@ function markLetters(r: SweepResult): string[] {
 }
 
 /**
- * What the charts' marks mean, for the marks they have ("" when none): the
- * side letters (A, B, C at a line's end) and the crosses of runs that
- * stopped early, each named with how and when it stopped.
+ * What the charts' marks mean, for the marks they have (none: empty), an
+ * entry each: the side letters (A, B, C at a line's end), the crosses of
+ * runs that stopped early, each named with how and when it stopped, and the
+ * crossings' rings. One paragraph of them all was too dense for newcomers.
  */
-function chartKey(r: SweepResult): string {
+function chartKey(r: SweepResult): string[] {
   const parts: string[] = [];
   const letters = markLetters(r);
   const stopped = r.results.flatMap((sr, i) =>
@@ -454,14 +456,14 @@ function chartKey(r: SweepResult): string {
       !stoppedEarly(o)
         ? []
         : [
-            `${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} ended after ${ranFor(sr.runs[j]?.sim_seconds ?? 0, sr.runs[j]?.planned_seconds ?? 0)} of simulated time (${o})`,
+            `${r.knob.name}=${fmt(r.points[j])}${r.results.length > 1 ? ` on ${sideName(i, sr.side)}` : ""} ${stopWords(o) === "out of memory" ? "ran out of memory" : "stopped"} after ${ranFor(sr.runs[j]?.sim_seconds ?? 0, sr.runs[j]?.planned_seconds ?? 0)} of simulated time (${o})`,
           ],
     ),
   );
   if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside each side's last point match the legend.`);
   if (stopped.length > 0)
     parts.push(
-      `× stopped: ${stopped.join("; ")}. Such a run's numbers cover only the part it ran, so no line goes through it; its value is written beside its cross, or "not measured" where it stopped before measuring that metric (its column is shaded).`,
+      `× a run that stopped early: ${stopped.join("; ")}. Its numbers cover only the part it ran, so no line goes through it: its value is written beside its cross ("… by then"), or "before measuring" where it stopped before that metric's measurement began (its column is shaded).`,
     );
   // A cross on a chart's edge: its value is beyond the range the lines set.
   const offScale = r.metrics.some((m) => {
@@ -476,7 +478,7 @@ function chartKey(r: SweepResult): string {
     parts.push(
       `○ where one side's line overtakes another's: ${passes.join("; ")}. The ring is an estimate, not a run: the model ran only at the swept points, so a crossing lies somewhere between the two named; more points narrow it.`,
     );
-  return parts.join(" ");
+  return parts;
 }
 
 /** What the table's marks mean, for the marks it has ("" when none). */
@@ -484,7 +486,7 @@ function tableMarks(r: SweepResult): string {
   const outcomes = r.results.flatMap((sr) => sr.outcomes);
   const parts: string[] = [];
   if (outcomes.includes("")) parts.push("… a run not ended yet");
-  if (outcomes.some(stoppedEarly)) parts.push("* a run that stopped early (under the charts, × stopped says how)");
+  if (outcomes.some(stoppedEarly)) parts.push("* a run that stopped early (the list under the charts says how)");
   if (r.results.some((sr) => r.metrics.some((m) => sr.values[m]?.some((v, i) => v === null && sr.outcomes[i] !== ""))))
     parts.push("— not measured (the run stopped before measuring it)");
   return parts.join(" · ");
@@ -498,7 +500,7 @@ function tableMarks(r: SweepResult): string {
  */
 function resultTable(r: SweepResult, s: ScenarioMeta | undefined): HTMLElement {
   const own = caseValues(s?.cases.find((c) => c.id === r.case))[r.knob.name] ?? s?.knobs.find((k) => k.name === r.knob.name)?.default;
-  const instead = own !== undefined && own !== "" && Number.isFinite(Number(own)) ? ` in place of the case's ${fmt(Number(own))}` : "";
+  const instead = own !== undefined && own !== "" && Number.isFinite(Number(own)) ? `; the case itself has ${fmt(Number(own))}` : "";
   const cols = r.metrics.flatMap((m) => r.results.map((sr) => ({ m, sr })));
   const rows = r.points.map((p, i) =>
     el(
@@ -519,7 +521,7 @@ function resultTable(r: SweepResult, s: ScenarioMeta | undefined): HTMLElement {
     el(
       "caption",
       {},
-      `${r.scenario}/${r.case} with ${r.knob.name} swept from ${fmt(r.knob.lo)} to ${fmt(r.knob.hi)}${instead} (${r.knob.n} points, ${r.knob.spacing}), seed ${r.seed}`,
+      `${r.scenario}/${r.case} with ${r.knob.name} swept from ${fmt(r.knob.lo)} to ${fmt(r.knob.hi)} (${r.knob.n} points, ${r.knob.spacing}${instead}), seed ${r.seed}`,
     ),
     el(
       "thead",

@@ -27,6 +27,8 @@ export interface StoppedRun {
   after: number;
   /** Virtual seconds it was set to last (0: until its workload was done). */
   planned: number;
+  /** Why it stopped: the run's outcome ("java.lang.OutOfMemoryError: Java heap space"). */
+  outcome: string;
 }
 
 /** Whether a run's outcome says it stopped early ("" is a run not ended yet). */
@@ -51,7 +53,8 @@ export function sweepLines(r: SweepResult, m: string): SideLine[] {
     const stopped: StoppedRun[] = [];
     const line = values.map((v, i) => {
       if (sr.outcomes[i] === "completed") return v;
-      if (stoppedEarly(sr.outcomes[i])) stopped.push({ point: i, value: v, after: sr.runs[i]?.sim_seconds ?? 0, planned: sr.runs[i]?.planned_seconds ?? 0 });
+      if (stoppedEarly(sr.outcomes[i]))
+        stopped.push({ point: i, value: v, after: sr.runs[i]?.sim_seconds ?? 0, planned: sr.runs[i]?.planned_seconds ?? 0, outcome: sr.outcomes[i] });
       return null;
     });
     return { line, stopped };
@@ -110,19 +113,29 @@ function crossAt(u: uPlot, x: number, value: number | null, extent: [number, num
 }
 
 /**
- * A stopped run's label: "A stopped after 4.24 of 60 s: 70 so far" (no
- * letter with one side), with an arrow first when the cross sits on an
- * edge for a value beyond the range ("↑ A stopped …"), or "A stopped: not
- * measured". The times and "so far" say the value covers only part of a
- * run: five newcomers read "after 4.24 s: 70" Full GCs beside whole runs'
- * 382 as the smaller heap doing better. The value is written because a
- * cross near the axis reads as 0, and one on the edge has no axis to read.
+ * A stopped run's label: "A: out of memory at 4.24 s, 70 by then" (no
+ * letter with one side), with an arrow first when the cross sits on an edge
+ * for a value beyond the range ("↑ A: out of memory …"), or "A: out of
+ * memory before measuring". It says why the run stopped, and that its value
+ * covers only part of a run: newcomers read "stopped after 4.24 s: 70 so
+ * far" Full GCs beside a whole run's 382 as the smaller heap doing better,
+ * where that run in fact failed. The run's planned length is in the key
+ * under the charts: here it made the label wide enough to cover the place
+ * where a line joining the cross to its neighbour would be. The value is
+ * written because a cross near the axis reads as 0, and one on the edge has
+ * no axis to read.
  */
 function crossLabel(letter: string, st: StoppedRun, extent: [number, number]): string {
   const b = beyond(st.value, extent);
   const arrow = b > 0 ? "↑ " : b < 0 ? "↓ " : "";
-  const who = letter ? `${letter} stopped` : "stopped";
-  return st.value === null ? `${who}: not measured` : `${arrow}${who} after ${ranFor(st.after, st.planned)}: ${fmt(st.value)} so far`;
+  const who = letter ? `${letter}: ` : "";
+  const why = stopWords(st.outcome);
+  return st.value === null ? `${who}${why} before measuring` : `${arrow}${who}${why} at ${fmt(st.after)} s, ${fmt(st.value)} by then`;
+}
+
+/** Why a run stopped, in a few words: "out of memory" for an OutOfMemoryError, else "stopped". */
+export function stopWords(outcome: string): string {
+  return outcome.includes("OutOfMemoryError") ? "out of memory" : "stopped";
 }
 
 /** How long a stopped run ran: "4.24 of 60 s", or "4.24 s" for a run with no planned length. */
