@@ -36,6 +36,7 @@ import (
 	"github.com/chromedp/chromedp"
 	keys "github.com/chromedp/chromedp/kb"
 	"github.com/loomlab/loomlab/build/chromium"
+	"github.com/loomlab/loomlab/sim/scenario"
 )
 
 // browserState is the part of window.loomlab.state() the tests read.
@@ -495,8 +496,8 @@ func (b *browser) verifyTable(t *testing.T) {
 		t.Errorf("the table's key: %q", key)
 	}
 	// Once the table holds a whole verification, the button offers to run
-	// it again; calibrated rows are dimmed beside the predicted ones (the
-	// model's tests), and the key says so.
+	// it again; calibrated rows are dimmed and shaded beside the predicted
+	// ones (the model's tests), and the key says so.
 	if btn := b.text("#verify-run"); !strings.HasPrefix(btn, "Run the full-length cases again (") {
 		t.Errorf("after a verification the button reads %q", btn)
 	}
@@ -505,26 +506,34 @@ func (b *browser) verifyTable(t *testing.T) {
 	if len(inks) != 2 || inks[0] == inks[1] {
 		t.Errorf("a calibrated row's model cell and a predicted one's have the inks %v: want the calibrated dimmed", inks)
 	}
-	if key := b.text("#verify-key"); !strings.Contains(key, "Calibrated (dimmed rows)") {
-		t.Errorf("the table's key does not say calibrated rows are dimmed: %q", key)
+	var shades []string
+	b.eval(`["calibrated", "predicted"].map(r => getComputedStyle(document.querySelector("#verify-table tr.role-" + r)).backgroundColor)`, &shades)
+	if len(shades) != 2 || shades[0] == shades[1] {
+		t.Errorf("a calibrated row and a predicted one have the backgrounds %v: want the calibrated shaded", shades)
+	}
+	if key := b.text("#verify-key"); !strings.Contains(key, "Calibrated (shaded rows)") {
+		t.Errorf("the table's key does not say calibrated rows are shaded: %q", key)
 	}
 	// Each figure's accepted range says, under it, the tolerance that sets
-	// its width (as loomsim verify --json gives it); an ordering's range is
-	// words and has none. The key says what the notations mean.
+	// its width with the figure's own numbers (the scenario's Tolerance,
+	// read here from the Go side); an ordering's range is words and has none.
+	// The key says what the notations mean.
 	var accepts []struct{ Range, Tolerance string }
 	b.eval(`[...document.querySelectorAll("#verify-table tbody td.accepts")].map(td => ({range: td.firstChild.textContent, tolerance: td.querySelector(".tolerance")?.textContent ?? ""}))`, &accepts)
-	var figs []struct{ Than, Tolerance, Accepts string }
-	b.eval(`loomlab.scenarios().find(s => s.id === "request-load").figures`, &figs)
-	if len(accepts) != len(figs) {
-		t.Fatalf("%d accepted ranges for %d figures", len(accepts), len(figs))
+	sc, _, err := scenario.ParseRef("request-load")
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i, f := range figs {
-		want := "within " + f.Tolerance
+	if len(accepts) != len(sc.Figures) {
+		t.Fatalf("%d accepted ranges for %d figures", len(accepts), len(sc.Figures))
+	}
+	for i, f := range sc.Figures {
+		want := "within " + f.Tol.Words(f.Value)
 		if f.Than != "" {
 			want = ""
 		}
-		if accepts[i].Range != f.Accepts || accepts[i].Tolerance != want {
-			t.Errorf("figure %d: accepted range %+v, want %q with %q under it", i, accepts[i], f.Accepts, want)
+		if accepts[i].Range != f.AcceptText() || accepts[i].Tolerance != want {
+			t.Errorf("figure %d: accepted range %+v, want %q with %q under it", i, accepts[i], f.AcceptText(), want)
 		}
 	}
 	if key := b.text("#verify-key"); !strings.Contains(key, "the tolerance that sets its width") {

@@ -73,6 +73,10 @@ type metaFigure struct {
 	// model's is shown ("" for an ordering).
 	ValueText string `json:"value_text,omitempty"`
 	Tolerance string `json:"tolerance"`
+	// ToleranceWords is the tolerance with the figure's own numbers
+	// (scenario.Tolerance.Words: "×/÷1.5 or ±43 (counting noise)"); "" for
+	// an ordering.
+	ToleranceWords string `json:"tolerance_words,omitempty"`
 	// Accepts says which model values pass, in the metric's unit
 	// (scenario.Figure.AcceptText).
 	Accepts   string        `json:"accepts"`
@@ -125,12 +129,13 @@ func scenarioMeta() metaFile {
 			if fg.Than != "" {
 				tol = "ordering"
 			}
-			valueText := ""
+			valueText, tolWords := "", ""
 			if fg.Than == "" {
 				valueText = scenario.MetricText(fg.Metric, fg.Value)
+				tolWords = fg.Tol.Words(fg.Value)
 			}
 			ms.Figures = append(ms.Figures, metaFigure{Case: fg.Case, Metric: fg.Metric, Value: fg.Value,
-				Than: fg.Than, Cmp: fg.Cmp, Text: fg.Text, ValueText: valueText, Tolerance: tol, Accepts: fg.AcceptText(), Deviation: fg.Deviation,
+				Than: fg.Than, Cmp: fg.Cmp, Text: fg.Text, ValueText: valueText, Tolerance: tol, ToleranceWords: tolWords, Accepts: fg.AcceptText(), Deviation: fg.Deviation,
 				Tol: metaTolerance{Rel: fg.Tol.Rel, Abs: fg.Tol.Abs, Factor: fg.Tol.Factor,
 					Count: fg.Tol.Count}, Role: string(fg.Role)})
 		}

@@ -73,6 +73,30 @@ func (t Tolerance) String() string {
 	return strings.Join(parts, " ")
 }
 
+// Words is the tolerance as a reader of one figure needs it, with that
+// figure's own numbers: "±15%", "×/÷1.5 or ±43 (counting noise)" for a
+// count of 461, where String's "×/÷1.5 or ±max(2, 2√n) counting noise"
+// gave newcomers a formula to work out.
+func (t Tolerance) Words(article float64) string {
+	var parts []string
+	if t.Exact {
+		parts = append(parts, "exact")
+	}
+	if t.Rel > 0 {
+		parts = append(parts, fmt.Sprintf("±%g%%", t.Rel*100))
+	}
+	if t.Abs > 0 {
+		parts = append(parts, fmt.Sprintf("±%g", t.Abs))
+	}
+	if t.Factor > 0 {
+		parts = append(parts, fmt.Sprintf("×/÷%g", t.Factor))
+	}
+	if t.Count {
+		parts = append(parts, fmt.Sprintf("±%s (counting noise)", GroupDigits(strconv.FormatFloat(math.Round(countNoise(article)), 'f', 0, 64))))
+	}
+	return strings.Join(parts, " or ")
+}
+
 // OK reports whether model is within the tolerance of article: inside
 // Range, ends included. (Before Range, each band was tested as |model −
 // article| ≤ width; the two forms can differ in the last bit exactly at a
@@ -189,14 +213,16 @@ type Check struct {
 }
 
 // ModelText is Model for a reader: each value in its metric's unit
-// ("127,697 req/s", "16.0 GB"), an ordering as "> (a vs b)".
+// ("127,697 req/s", "16.0 GB"), an ordering as "a > b" in the order the
+// figure names its cases ("145,251 req/s > 127,697 req/s"). It was
+// "> (a vs b)", which newcomers could not read at a glance.
 func (c Check) ModelText() string {
 	switch len(c.Values) {
 	case 1:
 		return MetricText(c.Metric, c.Values[0])
 	case 2:
 		cmp, _, _ := strings.Cut(c.Model, " ")
-		return fmt.Sprintf("%s (%s vs %s)", cmp, MetricText(c.Metric, c.Values[0]), MetricText(c.Metric, c.Values[1]))
+		return fmt.Sprintf("%s %s %s", MetricText(c.Metric, c.Values[0]), cmp, MetricText(c.Metric, c.Values[1]))
 	}
 	return c.Model
 }

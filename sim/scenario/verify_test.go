@@ -114,12 +114,12 @@ func TestCheckTexts(t *testing.T) {
 	assert.Equal(t, "~100 ms", checks[0].Article)
 	assert.Equal(t, "100", checks[1].Article)
 	assert.Equal(t, "105 ms", checks[1].ModelText())
-	assert.Equal(t, "> (105 ms vs 90 ms)", checks[2].ModelText())
+	assert.Equal(t, "105 ms > 90 ms", checks[2].ModelText())
 	assert.Equal(t, "a vs b", checks[2].Case)
 	// The JSON carries the reader's text too (the page shows it).
 	b, err := json.Marshal(checks[2])
 	require.NoError(t, err)
-	assert.Contains(t, string(b), `"model_text":"\u003e (105 ms vs 90 ms)"`)
+	assert.Contains(t, string(b), `"model_text":"105 ms \u003e 90 ms"`)
 }
 
 // Every declared deviation of every scenario pins the model's value, so a
@@ -237,4 +237,24 @@ func TestCheckTextsShareTheArticlesUnit(t *testing.T) {
 	assert.Equal(t, "7.65 – 10.35 s", checks[0].Accepts)
 	assert.Equal(t, "7,824 ms", checks[1].Text)
 	assert.Equal(t, "7,650 – 10,350 ms", checks[1].Accepts)
+}
+
+// A figure's tolerance reads with its own numbers: the counting noise of
+// a count is worked out (2√n, at least 2), not left as a formula.
+func TestToleranceWords(t *testing.T) {
+	for _, c := range []struct {
+		tol     Tolerance
+		article float64
+		want    string
+	}{
+		{Tolerance{Rel: 0.15}, 126851, "±15%"},
+		{Tolerance{Rel: 0.2, Abs: 0.3}, 1, "±20% or ±0.3"},
+		{Tolerance{Factor: 1.5, Count: true}, 461, "×/÷1.5 or ±43 (counting noise)"},
+		{Tolerance{Factor: 1.5, Count: true}, 0, "×/÷1.5 or ±2 (counting noise)"},
+		{Tolerance{Factor: 1.5, Count: true}, 4, "×/÷1.5 or ±4 (counting noise)"},
+		{Tolerance{Count: true}, 1e6, "±2,000 (counting noise)"},
+		{Tolerance{Exact: true}, 3, "exact"},
+	} {
+		assert.Equal(t, c.want, c.tol.Words(c.article), "%+v of %v", c.tol, c.article)
+	}
 }

@@ -35,6 +35,8 @@ export interface FigureMeta {
   value_text?: string;
   /** The tolerance in notation (×/÷1.5, ±10%, …). */
   tolerance: string;
+  /** The tolerance with the figure's own numbers ("×/÷1.5 or ±43 (counting noise)"); absent for an ordering. */
+  tolerance_words?: string;
   /** Which model values pass, in the metric's unit. */
   accepts: string;
   deviation?: string;

@@ -41,11 +41,11 @@ export class VerifyPanel {
         "✓ pass: the model's value is inside the accepted range. ✗ fail: it is outside. ⚠ declared deviation: the " +
           "project says in advance, with the reason (open “why”), that the model cannot reproduce this figure honestly: " +
           "a known miss, not a pass. " +
-          "Calibrated (dimmed rows): a constant of the model was fitted to this figure, so agreeing with it shows only " +
+          "Calibrated (shaded rows): a constant of the model was fitted to this figure, so agreeing with it shows only " +
           "that the fit holds; predicted: nothing was, so these rows are the model's tests. " +
           "Under each accepted range, the tolerance that sets its width: a share of the article's value (such as ±15%), a factor " +
-          "(×/÷1.5: from two thirds to one and a half times it) or, for a count of random events, the count's own " +
-          "spread (2√n, at least 2).",
+          "(×/÷1.5: from two thirds to one and a half times it) or, for a count of random events, the counting noise of " +
+          "the article's one run (±2√n, at least ±2).",
       ),
       el(
         "div",
@@ -154,7 +154,7 @@ export class VerifyPanel {
         el("td", { class: `role role-${f.role}`, title: roleHelp(f.role) }, f.role),
         el("td", {}, article),
         el("td", { class: "model", title: c ? c.model : "" }, c ? c.model_text || c.model : running ? "…" : "—"),
-        el("td", { class: "accepts" }, f.accepts, ...(f.than ? [] : [el("span", { class: "tolerance" }, toleranceWords(f.tolerance))])),
+        el("td", { class: "accepts" }, f.accepts, ...(f.than ? [] : [el("span", { class: "tolerance" }, toleranceWords(f.tolerance_words ?? ""))])),
         statusCell,
       );
     });
@@ -169,9 +169,9 @@ export class VerifyPanel {
 
 /**
  * A figure's tolerance under its accepted range ("within ±15%", "within
- * ×/÷1.5 or ±max(2, 2√n) counting noise"): a reader saw bands of different
- * widths with nothing on the page saying why (the notation was only in a
- * tooltip).
+ * ×/÷1.5 or ±43 (counting noise)"): a reader saw bands of different widths
+ * with nothing on the page saying why (the notation was only in a tooltip),
+ * and the next found the counting noise's formula too much for a glance.
  */
 function toleranceWords(tolerance: string): string {
   return tolerance ? `within ${tolerance}` : "";
