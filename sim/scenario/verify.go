@@ -54,6 +54,16 @@ type Tolerance struct {
 }
 
 func (t Tolerance) String() string {
+	parts := t.bandNotations()
+	if t.Count {
+		parts = append(parts, "or ±max(2, 2√n) counting noise")
+	}
+	return strings.Join(parts, " ")
+}
+
+// bandNotations writes the tolerance's bands but the counting noise, which
+// String and Words write each in their own way.
+func (t Tolerance) bandNotations() []string {
 	var parts []string
 	if t.Exact {
 		parts = append(parts, "exact")
@@ -67,10 +77,7 @@ func (t Tolerance) String() string {
 	if t.Factor > 0 {
 		parts = append(parts, fmt.Sprintf("×/÷%g", t.Factor))
 	}
-	if t.Count {
-		parts = append(parts, "or ±max(2, 2√n) counting noise")
-	}
-	return strings.Join(parts, " ")
+	return parts
 }
 
 // Words is the tolerance as a reader of one figure needs it, with that
@@ -78,19 +85,7 @@ func (t Tolerance) String() string {
 // count of 461, where String's "×/÷1.5 or ±max(2, 2√n) counting noise"
 // gave newcomers a formula to work out.
 func (t Tolerance) Words(article float64) string {
-	var parts []string
-	if t.Exact {
-		parts = append(parts, "exact")
-	}
-	if t.Rel > 0 {
-		parts = append(parts, fmt.Sprintf("±%g%%", t.Rel*100))
-	}
-	if t.Abs > 0 {
-		parts = append(parts, fmt.Sprintf("±%g", t.Abs))
-	}
-	if t.Factor > 0 {
-		parts = append(parts, fmt.Sprintf("×/÷%g", t.Factor))
-	}
+	parts := t.bandNotations()
 	if t.Count {
 		parts = append(parts, fmt.Sprintf("±%s (counting noise)", GroupDigits(strconv.FormatFloat(math.Round(countNoise(article)), 'f', 0, 64))))
 	}
