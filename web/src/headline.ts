@@ -15,6 +15,7 @@
 
 import { el, fmt, fmtTime } from "./dom";
 import type { Current } from "./spec";
+import { caseValues, variedKnobs } from "./knobs";
 import { markPictured } from "./titlemark";
 import { FigureMeta, GameState, SideState, sidesOf } from "./types";
 
@@ -63,6 +64,8 @@ interface Pick {
   live: LiveMetric;
   /** Article values by case, in the picture's order. */
   article: Map<string, number>;
+  /** The cases compared: two as the baseline, then the subject (caseSets), or the compared ones in the picture's order. */
+  ids: string[];
 }
 
 /** The article's value of metric for case id (a number, not an ordering). */
@@ -71,25 +74,64 @@ function articleValue(figs: FigureMeta[], id: string, metric: string): number | 
   return f ? f.value : null;
 }
 
-/** The cases the line compares: the compared ones, or the shown case and the scenario's other compared case. */
-function casesOf(c: Current): string[] {
-  if (c.compare && c.compare.length > 1) return c.compare;
-  const others = c.s.compare.filter((x) => x !== c.caseID);
-  return [...others.slice(0, 1), c.caseID];
+/**
+ * The sets of cases the line may compare, best first: the compared ones; or
+ * the shown case with each other case (the baseline, then the subject),
+ * nearest first: the fewest knobs set
+ * differently, then those whose knobs differ only where the scenario's
+ * compared cases differ (what its story is about), then the compared cases
+ * before the rest. Shown 4g-pool, the line compared it with the scenario's
+ * first compared case, 1g-nopool: heap and pooling both differed, and its
+ * "33 % more" matched none of the title's figures (a newcomer's look);
+ * 4g-nopool differs in pooling alone, as the compared 1g cases do, and the
+ * title's +13.5 % is that pair's.
+ */
+function caseSets(c: Current): string[][] {
+  if (c.compare && c.compare.length > 1) return [c.compare];
+  const valuesOf = (id: string) => caseValues(c.s.cases.find((x) => x.id === id));
+  const own = valuesOf(c.caseID);
+  const story = variedKnobs(c.s, c.s.compare);
+  const differing = (id: string) => {
+    const v = valuesOf(id);
+    return c.s.knobs.filter((k) => (v[k.name] ?? k.default) !== (own[k.name] ?? k.default)).map((k) => k.name);
+  };
+  const score = (id: string) => {
+    const d = differing(id);
+    return 2 * d.length + (d.every((k) => story.has(k)) ? 0 : 1);
+  };
+  const rank = (id: string) => {
+    const i = c.s.compare.indexOf(id);
+    return i < 0 ? c.s.compare.length : i;
+  };
+  const others = c.s.cases.map((x) => x.id).filter((id) => id !== c.caseID);
+  others.sort((a, b) => score(a) - score(b) || rank(a) - rank(b));
+  // The subject goes last, as in the scenario's compared cases: shown
+  // 4g-nopool, the line is still about pooling's change ("10,000 pooled
+  // virtual threads have 13.5 % more"), not its inverse, which matched no
+  // figure of the title.
+  const base = c.s.compare.length > 1 ? valuesOf(c.s.compare[0]) : null;
+  const isBase = (v: Record<string, string>) =>
+    base !== null && story.size > 0 && [...story].every((k) => (v[k] ?? defaultOf(c, k)) === (base[k] ?? defaultOf(c, k)));
+  return others.map((o) => (isBase(own) && !isBase(valuesOf(o)) ? [c.caseID, o] : [o, c.caseID]));
+}
+
+/** Knob k's default value in the shown scenario. */
+function defaultOf(c: Current, k: string): string {
+  return c.s.knobs.find((x) => x.name === k)?.default ?? "";
 }
 
 function pick(c: Current): Pick | null {
-  const ids = casesOf(c);
-  for (const f of c.s.figures) {
-    const live = liveMetrics[f.metric];
-    if (!live || f.than) continue;
-    const article = new Map<string, number>();
-    for (const id of ids) {
-      const v = articleValue(c.s.figures, id, f.metric);
-      if (v !== null) article.set(id, v);
+  for (const ids of caseSets(c))
+    for (const f of c.s.figures) {
+      const live = liveMetrics[f.metric];
+      if (!live || f.than) continue;
+      const article = new Map<string, number>();
+      for (const id of ids) {
+        const v = articleValue(c.s.figures, id, f.metric);
+        if (v !== null) article.set(id, v);
+      }
+      if (article.size === ids.length) return { metric: f.metric, live, article, ids };
     }
-    if (article.size === ids.length) return { metric: f.metric, live, article };
-  }
   return null;
 }
 
@@ -206,7 +248,7 @@ export class HeadlineFigures {
     }
     // Two cases: the subject first (the case the story is about, compared
     // last), as the change reads; more: in the picture's order, left to right.
-    const ids = casesOf(c);
+    const ids = p.ids;
     const { names, setting } = caseNames(c, ids);
     const shown = new Map(sidesOf(st).map((s) => [s.case, s]));
     const t = st.simTimeNs;
