@@ -81,15 +81,19 @@ func (t Tolerance) bandNotations() []string {
 }
 
 // Words is the tolerance as a reader of one figure needs it, with that
-// figure's own numbers: "±15%", "×/÷1.5 or ±43 (counting noise)" for a
-// count of 461, where String's "×/÷1.5 or ±max(2, 2√n) counting noise"
-// gave newcomers a formula to work out.
+// figure's own numbers: "±15%", "the wider of ×/÷1.5 and ±43 (counting
+// noise)" for a count of 461. String's "×/÷1.5 or ±max(2, 2√n) counting
+// noise" gave newcomers a formula to work out, and "or" left them asking
+// which band applies: the union, the wider band at each end.
 func (t Tolerance) Words(article float64) string {
 	parts := t.bandNotations()
 	if t.Count {
 		parts = append(parts, fmt.Sprintf("±%s (counting noise)", GroupDigits(strconv.FormatFloat(math.Round(countNoise(article)), 'f', 0, 64))))
 	}
-	return strings.Join(parts, " or ")
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return "the wider of " + strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // OK reports whether model is within the tolerance of article: inside

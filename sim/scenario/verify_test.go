@@ -248,10 +248,11 @@ func TestToleranceWords(t *testing.T) {
 		want    string
 	}{
 		{Tolerance{Rel: 0.15}, 126851, "±15%"},
-		{Tolerance{Rel: 0.2, Abs: 0.3}, 1, "±20% or ±0.3"},
-		{Tolerance{Factor: 1.5, Count: true}, 461, "×/÷1.5 or ±43 (counting noise)"},
-		{Tolerance{Factor: 1.5, Count: true}, 0, "×/÷1.5 or ±2 (counting noise)"},
-		{Tolerance{Factor: 1.5, Count: true}, 4, "×/÷1.5 or ±4 (counting noise)"},
+		{Tolerance{Rel: 0.2, Abs: 0.3}, 1, "the wider of ±20% and ±0.3"},
+		{Tolerance{Factor: 1.5, Count: true}, 461, "the wider of ×/÷1.5 and ±43 (counting noise)"},
+		{Tolerance{Factor: 1.5, Count: true}, 0, "the wider of ×/÷1.5 and ±2 (counting noise)"},
+		{Tolerance{Factor: 1.5, Count: true}, 4, "the wider of ×/÷1.5 and ±4 (counting noise)"},
+		{Tolerance{Rel: 0.1, Abs: 2, Factor: 1.5}, 10, "the wider of ±10%, ±2 and ×/÷1.5"},
 		{Tolerance{Count: true}, 1e6, "±2,000 (counting noise)"},
 		{Tolerance{Exact: true}, 3, "exact"},
 	} {

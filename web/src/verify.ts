@@ -169,7 +169,7 @@ export class VerifyPanel {
 
 /**
  * A figure's tolerance under its accepted range ("within ±15%", "within
- * ×/÷1.5 or ±43 (counting noise)"): a reader saw bands of different widths
+ * the wider of ×/÷1.5 and ±43 (counting noise)"): a reader saw bands of different widths
  * with nothing on the page saying why (the notation was only in a tooltip),
  * and the next found the counting noise's formula too much for a glance.
  */
