@@ -348,6 +348,16 @@ func TestSerialSkippedYoungCollectionIsRecorded(t *testing.T) {
 	young, _ := collections(s)
 	assert.Equal(t, int64(1), young)
 	assert.Equal(t, young, int64(h.youngCount), "the heap's count, which the adaptive policy reads, agrees with the run's")
+	// The old gen's statistics sampled what it promoted, nothing: the
+	// average falls, so a run of skipped collections ends the storm (the
+	// guard stops holding) instead of skipping forever.
+	assert.Equal(t, 2, h.promoAvg.count, "the skipped collection is a sample of the promoted average")
+	assert.Less(t, h.promoAvg.avg, float64(5*MB), "a sample of nothing promoted brings the average down")
+	for n := 0; h.promoAvg.padded() >= float64(h.oldFree()); n++ {
+		require.Less(t, n, 100, "100 skipped young collections in a row and the padded average (%v) is still over the old gen's free space (%v)", h.promoAvg.padded(), h.oldFree())
+		_, full, _ = serialGC{}.collect(s)
+		require.True(t, full)
+	}
 }
 
 // The survivor limit is a ceiling the target may reach: a target equal to it

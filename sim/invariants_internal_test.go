@@ -71,6 +71,7 @@ func TestCheckInvariantsObjects(t *testing.T) {
 			otherCarrier = i
 		}
 	}
+	require.NotEmpty(t, base.heap.free, "the mid-run state must have free object slots")
 	require.True(t, otherCarrier >= 0 && base.cores[0].running >= 0 && base.abandoned.n > 0,
 		"the mid-run state must have a second carrier (%d), a thread on core 0 (%d) and abandoned chunks (%d)",
 		otherCarrier, base.cores[0].running, base.abandoned.n)
@@ -123,6 +124,9 @@ func TestCheckInvariantsObjects(t *testing.T) {
 			s.abandoned.bytes = s.heap.oldUsed - s.heap.oldLiveTotal() + 1
 		}, "more than the old gen's"},
 		{"an abandoned chunk counted but not sampled", func(s *Sim) { s.abandoned.n += max(s.abandoned.stride, 1) }, "sampled of"},
+		{"young objects held by dead old ones miscounted", func(s *Sim) { s.heap.heldCount++ }, "held by dead old ones"},
+		{"a slot in use on the free list", func(s *Sim) { s.heap.free = append(s.heap.free, liveBlob) }, "listed twice or in use"},
+		{"a free slot listed twice", func(s *Sim) { s.heap.free = append(s.heap.free, s.heap.free[0]) }, "listed twice or in use"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
