@@ -54,11 +54,9 @@ func parseOpts(args []string, allowed ...string) (*opts, error) {
 		}
 		switch name {
 		case "set":
-			k, v, found := strings.Cut(val, "=")
-			if !found || k == "" {
-				return nil, &usageError{fmt.Sprintf("--set %q: expected knob=value", val)}
+			if err := addSet(o.set, val, false); err != nil {
+				return nil, err
 			}
-			o.set[k] = v
 		case "seed":
 			n, err := strconv.ParseUint(val, 10, 64)
 			if err != nil {

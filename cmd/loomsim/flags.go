@@ -76,3 +76,25 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(b)]
 }
+
+// addSet records one --set knob=value in set. A knob set twice with two
+// values is refused rather than the later value quietly winning: `--set
+// pool=true --set pool=false` reads as two runs, which a sweep spells
+// --side (sides says whether the command takes it).
+func addSet(set map[string]string, val string, sides bool) error {
+	k, v, found := strings.Cut(val, "=")
+	if !found || k == "" {
+		return &usageError{fmt.Sprintf("--set %q: expected knob=value", val)}
+	}
+	if old, twice := set[k]; twice && old != v {
+		msg := fmt.Sprintf("--set %s is given twice (%s, then %s): a knob takes one value", k, old, v)
+		if sides {
+			msg += fmt.Sprintf("; for one line per value, give them as sides: --side %s=%s --side %s=%s", k, old, k, v)
+		} else {
+			msg += "; `loomsim sweep` compares values side by side (--side)"
+		}
+		return &usageError{msg}
+	}
+	set[k] = v
+	return nil
+}

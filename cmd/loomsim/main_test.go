@@ -32,6 +32,7 @@ func TestExitCodesAndMessages(t *testing.T) {
 		{[]string{"run", "request-load", "--set", "cores=0"}, 2, `cores="0" is not allowed: expected an integer from 1 to 256`},
 		{[]string{"run", "request-load", "--set", "wat=1"}, 2, `wat="1": no such knob; knobs are executor, pool_size, `},
 		{[]string{"run", "request-load", "--set", "novalue"}, 2, `--set "novalue": expected knob=value`},
+		{[]string{"run", "request-load", "--set", "cores=2", "--set", "cores=4"}, 2, "--set cores is given twice (2, then 4): a knob takes one value; `loomsim sweep` compares"},
 		{[]string{"run", "request-load", "--seed", "-4"}, 2, `--seed "-4": expected a non-negative integer`},
 		{[]string{"run", "request-load", "--bogus"}, 2, "unknown flag --bogus (allowed: --set, --seed, --json)"},
 		{[]string{"trace", "request-load"}, 2, "trace needs --until DURATION"},

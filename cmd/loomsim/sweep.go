@@ -60,11 +60,9 @@ func cmdSweep(args []string, w, progress io.Writer) error {
 		case "side":
 			q.Sides = append(q.Sides, val)
 		case "set":
-			k, v, found := strings.Cut(val, "=")
-			if !found || k == "" {
-				return &usageError{fmt.Sprintf("--set %q: expected knob=value", val)}
+			if err := addSet(q.Set, val, true); err != nil {
+				return err
 			}
-			q.Set[k] = v
 		case "metric":
 			for _, m := range strings.Split(val, ",") {
 				q.Metrics = append(q.Metrics, strings.TrimSpace(m))

@@ -28,6 +28,8 @@ func TestSweepRefusesBadInputOnOneLine(t *testing.T) {
 		{[]string{"--knob", "pool_size=10:20:3", "--metric", "elapsed_ms", "--parallel", "0"}, `--parallel "0": expected a whole number of runs at once from 1 to 256`},
 		{[]string{"--knob", "pool_size=10:20:3", "--metric", "elapsed_ms", "--json", "--csv"}, "cannot be given together"},
 		{[]string{"--knob", "pool_size=10:20:3", "--knob", "cores=1:2:2", "--metric", "elapsed_ms"}, "given twice"},
+		{[]string{"--knob", "pool_size=10:20:3", "--metric", "elapsed_ms", "--set", "executor=pool", "--set", "executor=virtual"},
+			"--set executor is given twice (pool, then virtual): a knob takes one value; for one line per value, give them as sides: --side executor=pool --side executor=virtual"},
 		{[]string{"--knob", "pool_size=10:20:3", "--metric", "elapsed_ms", "--until", "3s"}, "unknown flag --until"},
 	} {
 		code, _, stderr := loomsim(append(append([]string{}, base...), c.args...)...)
