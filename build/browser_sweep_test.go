@@ -325,6 +325,26 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 	if err := json.Unmarshal(page, &res); err != nil {
 		t.Fatal(err)
 	}
+	// The status counts the runs that stopped early ("16 runs" alone read
+	// as sixteen that completed), and the table's caption says the swept
+	// values stand in for the case's own one.
+	early := 0
+	for _, sr := range res.Results {
+		for _, o := range sr.Outcomes {
+			if o != "completed" {
+				early++
+			}
+		}
+	}
+	var status, tableCaption string
+	b.eval(`document.getElementById("sweep-label").textContent`, &status)
+	b.eval(`document.querySelector("section.sweep table caption")?.textContent ?? ""`, &tableCaption)
+	if want := fmt.Sprintf("6 runs (3 points × 2 sides; %d stopped early)", early); early == 0 || !strings.Contains(status, want) {
+		t.Errorf("the status %q should say %q", status, want)
+	}
+	if want := "in place of 1g-pool's own 1,024"; !strings.Contains(tableCaption, want) {
+		t.Errorf("the table's caption %q should say %q", tableCaption, want)
+	}
 	type chartMarks []struct {
 		Line    []*float64
 		Points  []*pixel

@@ -705,12 +705,13 @@ func stoppedWords(started, n int) string {
 }
 
 // heldStoppedWords is stoppedWords saying that the virtual threads the
-// carriers hold (the lanes' #ids) are stopped with them.
+// carriers hold (the lanes' #ids) are stopped with them ("all 8 and their
+// threads stopped": a "+" there read as arithmetic).
 func heldStoppedWords(started, n int) string {
 	if started >= n {
-		return "all " + Count(int64(n)) + " + their threads stopped"
+		return "all " + Count(int64(n)) + " and their threads stopped"
 	}
-	return Count(int64(started)) + " started + their threads stopped"
+	return Count(int64(started)) + " started, stopped with their threads"
 }
 
 // busyCPUs is the number of CPUs that run a thread now.

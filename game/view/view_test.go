@@ -301,6 +301,9 @@ func TestGCPauseBand(t *testing.T) {
 	// pause does to it rather than its few bytes after the copy.
 	assert.Contains(t, txt, stoppedWords(snap.CarriersStarted(), snap.CarriersStarted()))
 	assert.Equal(t, "all 8 stopped for GC", stoppedWords(8, 8))
+	// Carriers that hold virtual threads say those stop too, in words
+	// ("+ their threads" read as a sum).
+	assert.Equal(t, "all 8 and their threads stopped", heldStoppedWords(8, 8))
 	assert.NotContains(t, txt, " busy")
 	// Eden says what it holds: short-lived data, dead by now (grey
 	// "garbage" under "full, being collected" left readers asking what

@@ -198,7 +198,11 @@ export class SweepPanel {
         this.downloads(out);
         const points = out.sweep.points.length;
         const sides = out.sweep.sides.length;
-        const runs = sides > 1 ? `${points * sides} runs (${points} points × ${sides} sides)` : `${points} runs`;
+        // A run that stopped early is counted here too: "16 runs" alone
+        // read as sixteen that completed.
+        const early = out.sweep.results.reduce((n, sr) => n + sr.outcomes.filter(stoppedEarly).length, 0);
+        const stops = early > 0 ? `; ${early} stopped early` : "";
+        const runs = sides > 1 ? `${points * sides} runs (${points} points × ${sides} sides${stops})` : `${points} runs${stops ? ` (${stops.slice(2)})` : ""}`;
         return `done: ${runs} in ${fmt((performance.now() - t0) / 1000)} s`;
       },
       failed: (msg) => this.message(`Sweep: ${msg}`, "error", [{ label: "Retry", run: () => void this.run().catch(() => {}) }]),
@@ -500,7 +504,7 @@ function tableMarks(r: SweepResult): string {
  */
 function resultTable(r: SweepResult, s: ScenarioMeta | undefined): HTMLElement {
   const own = caseValues(s?.cases.find((c) => c.id === r.case))[r.knob.name] ?? s?.knobs.find((k) => k.name === r.knob.name)?.default;
-  const instead = own !== undefined && own !== "" && Number.isFinite(Number(own)) ? `; the case itself has ${fmt(Number(own))}` : "";
+  const instead = own !== undefined && own !== "" && Number.isFinite(Number(own)) ? `, in place of ${r.case}'s own ${fmt(Number(own))}` : "";
   const cols = r.metrics.flatMap((m) => r.results.map((sr) => ({ m, sr })));
   const rows = r.points.map((p, i) =>
     el(

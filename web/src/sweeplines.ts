@@ -123,7 +123,9 @@ function crossAt(u: uPlot, x: number, value: number | null, extent: [number, num
  * under the charts: here it made the label wide enough to cover the place
  * where a line joining the cross to its neighbour would be. The value is
  * written because a cross near the axis reads as 0, and one on the edge has
- * no axis to read.
+ * no axis to read. (Naming the metric too, "70 full_gcs by then", since a
+ * newcomer wondered whether 70 was a rate, made the label cover the place
+ * of the missing line segment again.)
  */
 function crossLabel(letter: string, st: StoppedRun, extent: [number, number]): string {
   const b = beyond(st.value, extent);
