@@ -44,7 +44,7 @@ func writeVerdicts(w io.Writer, all []scenario.Check, asJSON bool) (int, error) 
 }
 
 // articleText is the article's value for a reader: its own words where the
-// figure has them ("~9 s", "640–710 MB (~713 MB)"), an ordering's sign, or
+// figure has them ("~9 s", "~713 MB (also given as 640–710 MB)"), an ordering's sign, or
 // a bare number in the metric's unit with its thousands grouped ("2,708"),
 // as the page writes it. --json keeps Article as it is.
 func articleText(c scenario.Check) string {

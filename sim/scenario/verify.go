@@ -146,13 +146,13 @@ func (t Tolerance) Range(article float64) (lo, hi float64, ok bool) {
 func (f *Figure) AcceptText() string {
 	switch {
 	case f.Than != "" && f.Cmp == "≈":
-		return "within " + f.Tol.String() + " of the model's " + f.Than
+		return "within " + f.Tol.String() + " of the model's value for " + f.Than
 	case f.Than != "" && f.Cmp == ">":
-		return "above the model's " + f.Than
+		return "above the model's value for " + f.Than
 	case f.Than != "" && f.Cmp == "<":
-		return "below the model's " + f.Than
+		return "below the model's value for " + f.Than
 	case f.Than != "":
-		return f.Cmp + " the model's " + f.Than
+		return f.Cmp + " the model's value for " + f.Than
 	case f.Tol.Exact:
 		return "exactly " + f.valueText(f.Value)
 	}

@@ -216,8 +216,8 @@ func TestAcceptText(t *testing.T) {
 		{Figure{Metric: "gc_pause_total_ms", Value: 9000, Tol: Tolerance{Rel: 0.15}, Text: "9,000 ms"}, "7,650 – 10,350 ms"},
 		{Figure{Metric: "os_threads_peak", Value: 5, Tol: Tolerance{Exact: true}}, "exactly 5"},
 		{Figure{Metric: "os_threads_peak", Value: 2708, Tol: Tolerance{Rel: 0.15}}, "2,302 – 3,114"},
-		{Figure{Metric: "elapsed_ms", Than: "b", Cmp: ">"}, "above the model's b"},
-		{Figure{Metric: "elapsed_ms", Than: "b", Cmp: "≈", Tol: Tolerance{Rel: 0.2}}, "within ±20% of the model's b"},
+		{Figure{Metric: "elapsed_ms", Than: "b", Cmp: ">"}, "above the model's value for b"},
+		{Figure{Metric: "elapsed_ms", Than: "b", Cmp: "≈", Tol: Tolerance{Rel: 0.2}}, "within ±20% of the model's value for b"},
 	} {
 		if got := c.f.AcceptText(); got != c.want {
 			t.Errorf("%+v: %q, want %q", c.f, got, c.want)
