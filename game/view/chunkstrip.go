@@ -95,8 +95,10 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 	}
 	k := drawChunks(l, areas[0], areas[1], areas[2], snap, s.byTier, p, sc)
 	if k > 1 {
-		// Bricks, not blocks: their scale on the heading's right.
-		scales := []string{"1 brick = " + Count(int64(k)) + " chunks", "brick = " + Count(int64(k)) + " chunks"}
+		// Bricks, not blocks: their scale on the heading's right, after a
+		// "·" as the other panels' scales are ("… coloured by JIT tier 1
+		// brick = 500 chunks" read as JIT tier 1).
+		scales := []string{"· 1 brick = " + Count(int64(k)) + " chunks", "· brick = " + Count(int64(k)) + " chunks"}
 		if live, _, differ := chunksBesideThreadsOff(snap); !differ && live > 0 && live == snap.VirtualLive {
 			// One chunk per thread: the brick counts threads' stacks,
 			// said in threads as the thread squares' own scale is
@@ -104,7 +106,7 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 			// chunks" read as two units; "50 chunks = 50 threads'
 			// stacks" as wordy).
 			kk := Count(int64(k))
-			scales = append([]string{"1 brick = " + kk + " threads' stacks"}, scales...)
+			scales = append([]string{"· 1 brick = " + kk + " threads' stacks"}, scales...)
 		}
 		for _, scale := range scales {
 			if w := TextWidth(scale, sc); w+TextWidth("StackChunks: "+Count(int64(cs.Live)), sc)+8*sc <= head.W {

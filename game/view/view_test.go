@@ -1249,3 +1249,16 @@ func raceDecidedInOneTick(at sim.Time) []sim.Event {
 		{At: at, Kind: sim.EvThreadEnd, Thread: 40}, {At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
 	}
 }
+
+// The bricks' scale on the StackChunks heading's right is set off from the
+// heading by a "·": vt-pooling's "StackChunks (frozen stacks): 10,000 live,
+// coloured by JIT tier 1 brick = 500 chunks" read as JIT tier 1.
+func TestChunkBrickScaleSetOff(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-pooling", "1g-pool", 261 * sim.Millisecond})
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	txt := texts(&l)
+	require.Contains(t, txt, "by JIT tier", "the premise: a frame whose chunks are coloured by tier")
+	assert.Regexp(t, `(?m)^· (1 )?brick = [0-9,]+ (chunks|threads' stacks)$`, txt)
+	assert.NotRegexp(t, `(?m)^(1 )?brick = `, txt)
+}
