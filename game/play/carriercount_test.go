@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -21,23 +20,14 @@ import (
 // and 12 boxes stood beside "18 = 11 carriers + 7 JVM" and the status
 // line's "11 of them carriers".
 func TestCarrierCountsAgree(t *testing.T) {
-	p := New()
-	mustLoad(t, p, `{"scenario":"request-load","case":"virtual-per-request","seed":1}`)
-	p.Pause()
-	_, err := p.Seek(sim.Time(7100*sim.Microsecond), 1<<30)
-	require.NoError(t, err)
+	p := pausedAt(t, `{"scenario":"request-load","case":"virtual-per-request","seed":1}`, sim.Time(7100*sim.Microsecond))
 	st := p.State()
 	snap := p.Inputs(nil)[0].Snap
 	require.Less(t, snap.CarriersStarted(), snap.Parallelism, "the premise: fewer carriers started than the parallelism")
 	want := st.Carriers
 	require.Equal(t, snap.CarriersStarted(), want, "the status line's count")
 	l := desktopFrame(p)
-	txt := ""
-	for _, it := range l.Items {
-		if it.Kind == view.KindText {
-			txt += it.Text + "\n"
-		}
-	}
+	txt := frameText(l)
 	counted := func(re string) []int {
 		var out []int
 		for _, m := range regexp.MustCompile(re).FindAllStringSubmatch(txt+st.Caption, -1) {

@@ -31,6 +31,28 @@ func desktopFrame(p *Playground) *view.List {
 	return &l
 }
 
+// pausedAt loads spec, pauses it and seeks to at.
+func pausedAt(t *testing.T, spec string, at sim.Time) *Playground {
+	t.Helper()
+	p := New()
+	mustLoad(t, p, spec)
+	p.Pause()
+	_, err := p.Seek(at, 1<<30)
+	require.NoError(t, err)
+	return p
+}
+
+// frameText is the text items of l, a line each.
+func frameText(l *view.List) string {
+	var b strings.Builder
+	for _, it := range l.Items {
+		if it.Kind == view.KindText {
+			b.WriteString(it.Text + "\n")
+		}
+	}
+	return b.String()
+}
+
 // shownWords is the words p's frame draws outside the caption and the
 // legend, at the judged frames' desktop size.
 func shownWords(p *Playground) []string {

@@ -431,8 +431,13 @@ func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, name func(sim.T
 	fits := func(k int, note string) bool {
 		return (n+k-1)/k+int((TextWidth(note, sc)+4*sc)/(ts+gap))+1 <= troom
 	}
+	// The scale is the one at which the squares fit beside the shortest
+	// note: sized for the longest ("…, here and below"), the row kept so
+	// few squares that the grid under it fell below minSharedSquares, and
+	// 6,577 waiting threads were drawn at 1 a square (16 and "6,561 more")
+	// over 3,415 parked ones at 20, the smaller group the larger block.
 	needK := 1
-	for needK < n && !fits(needK, shared(needK)[0]) {
+	for needK < n && !fits(needK, shared(needK)[len(shared(needK))-1]) {
 		needK = RoundScale(needK + 1)
 	}
 	if forceK > 1 {
