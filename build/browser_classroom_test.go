@@ -87,6 +87,11 @@ func (b *browser) scrubBackAndForward(t *testing.T) {
 		t.Fatalf("timeline while live: %+v", tl)
 	}
 
+	// Live, the bar says what the slider can do, not a rewind under way
+	// ("live at 261 ms · rewinds to 151 ms" was read as one).
+	if s := b.text("#tl-pos"); !strings.HasPrefix(s, "now ") || !strings.Contains(s, "(live) · can rewind back to ") {
+		t.Errorf("the bar while live: %q", s)
+	}
 	// Back with the slider, as a person drags it.
 	for _, v := range []int{300, 700, 50} {
 		b.eval(fmt.Sprintf(`(() => { const s = document.getElementById("tl-scrub"); s.value = "%d";

@@ -329,8 +329,10 @@ export class Timeline {
       this.liveBtn.disabled = s.live;
       this.pos.textContent = s.live
         ? // "history from 1.67 ms" read as a run that started late ("why
-          // not 0?"): the far end is how far back the rewind reaches.
-          `live at ${fmtTime(s.nowNs)} · rewinds to ${fmtTime(s.startNs)}`
+          // not 0?"), and "live at 261 ms · rewinds to 151 ms" was read
+          // twice as a rewind under way: the far end is how far back the
+          // slider can go, said as something the reader can do.
+          `now ${fmtTime(s.nowNs)} (live) · can rewind back to ${fmtTime(s.startNs)}`
         : `showing ${fmtTime(s.nowNs)}, ${fmtTime(s.endNs - s.nowNs)} before live · Play or Step goes on from here`;
       this.pos.classList.toggle("past", !s.live);
     }
