@@ -1304,12 +1304,18 @@ func labelThinSurvivors(l *List, eden, pair, from Rect, fromItems []Item, youngF
 	}
 	w := TextWidth("survivors", sc)
 	x := pair.X - w - 4*sc
-	spot := Rect{X: x - 2*sc, Y: eden.Y, W: w + 4*sc, H: eden.H}
+	// Half a character's gap from any word on the line: "eden 50.7 MB"
+	// ending where the plate began read as "MBsurvivors". Eden's label
+	// gives up its size to make room (its size is on point).
+	spot := Rect{X: x - 2*sc - CharW*sc/2, Y: eden.Y, W: w + 4*sc + CharW*sc/2, H: eden.H}
 	for i := youngFrom; i < len(l.Items); i++ {
 		if it := &l.Items[i]; it.Kind == KindText {
 			b := it.Bounds()
 			if b.X < spot.Right() && spot.X < b.Right() && b.Y < spot.Bottom() && spot.Y < b.Bottom() {
-				return
+				if !strings.HasPrefix(it.Text, "eden ") || b.X+TextWidth("eden", sc) >= spot.X {
+					return
+				}
+				it.Text = "eden"
 			}
 		}
 	}
