@@ -85,7 +85,10 @@ func drawPairHead(l *List, r Rect, who []string, snap *sim.Snapshot, most int, p
 	// count.
 	words = append(words, who[len(who)-1], strings.TrimSuffix(live, " · "))
 	l.TextFit(Rect{X: x, Y: text.Y, W: text.Right() - x, H: row}, sc, p.Text, words...)
-	state := "running now"
+	// "no GC now", not "running now": a reader of the pair asked what the
+	// little "running now" beside each run's name meant; the column is
+	// about GC (its share below, "stopped now" during a pause).
+	state := "no GC now"
 	if snap.Paused {
 		sw := Rect{X: col.X + 6*sc, Y: col.Y + 3*sc, W: 2 * (row - 6*sc), H: row - 6*sc}
 		drawStopped(l, sw, p, sc)

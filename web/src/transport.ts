@@ -111,9 +111,10 @@ export class TransportBar {
 export function threadsText(s: SideState): string {
   const on = s.mounted ?? 0, parked = s.parked ?? 0, ready = s.runQueue ?? 0, all = s.virtual ?? 0;
   const rest = all - on - parked - ready;
-  // "ready", as the picture's legend calls a thread waiting for a carrier:
-  // two names for one state read as two states.
-  const parts = [`${fmt(on)} ${s.paused ? "on carriers" : "on a carrier"}`, `${fmt(parked)} parked`, `${fmt(ready)} ready`];
+  // "waiting for a carrier", as the picture's threads panel calls them: a
+  // reader asked whether the footer's "6,433 ready" and the panel's "6,433
+  // waiting for a carrier" were one state (two names read as two states).
+  const parts = [`${fmt(on)} ${s.paused ? "on carriers" : "on a carrier"}`, `${fmt(parked)} parked`, `${fmt(ready)} waiting for a carrier`];
   if (rest > 0) parts.push(`${fmt(rest)} not started yet`);
   const carriers = s.carriers ?? 0;
   const os = `${fmt(s.platform ?? 0)} OS threads${carriers > 0 ? `, ${fmt(carriers)} of them carriers` : ""}`;
