@@ -355,6 +355,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 			Plate  plate
 			Leader *[4]float64
 			Letter *plate // the side's letter beside a cross whose label stands apart
+			Spans  [][2]float64
 		}
 	}
 	var dpr float64
@@ -458,6 +459,22 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 					unmeasured++
 					if want := fmt.Sprintf("%c: out of memory before measuring", 'A'+s); c.Label != want || c.Mark {
 						t.Errorf("%s, side %c, point %d: label %q, cross drawn %v; want %q and no cross", m, 'A'+s, j, c.Label, c.Mark, want)
+					}
+					// Its place is a dashed line down the plot that stops
+					// short of the other sides' points there: a shaded
+					// column over them read as if they had not been
+					// measured either.
+					drawnLen := 0.0
+					for _, sp := range c.Spans {
+						drawnLen += sp[1] - sp[0]
+						for o, other := range marks {
+							if p := other.Points[j]; o != s && p != nil && p.Y > sp[0]-4*dpr && p.Y < sp[1]+4*dpr {
+								t.Errorf("%s, side %c, point %d: its dashed line %v runs through side %c's point at y %.0f", m, 'A'+s, j, sp, 'A'+o, p.Y)
+							}
+						}
+					}
+					if drawnLen < 0.5*(zero-top) {
+						t.Errorf("%s, side %c, point %d: its dashed line is %.0f px long, under half the values' height (%.0f px)", m, 'A'+s, j, drawnLen, zero-top)
 					}
 					continue
 				}

@@ -26,6 +26,7 @@ import {
   Plate,
   ranFor,
   stoppedCrosses,
+  unmeasuredSpans,
   stoppedEarly,
   stopWords,
   sweepLines,
@@ -40,8 +41,18 @@ import { KnobMeta, LoomError, MetaFile, ScenarioMeta, SweepOutput, SweepRequest,
 export interface ChartMarks {
   line: (number | null)[];
   points: ({ x: number; y: number } | null)[];
-  /** Each stopped run's cross, its label, the label's plate and any leader to it (mark false: a run with no value, its column and label). */
-  crosses: { x: number; y: number; mark: boolean; label: string; plate: Plate; leader: [number, number, number, number] | null; letter: Plate | null }[];
+  /** Each stopped run's cross, its label, the label's plate and any leader to it (mark false: a run with no value, its dashed line and label). */
+  crosses: {
+    x: number;
+    y: number;
+    mark: boolean;
+    label: string;
+    plate: Plate;
+    leader: [number, number, number, number] | null;
+    letter: Plate | null;
+    /** A run with no value (mark false): the spans, top to bottom, of its dashed line. */
+    spans: [number, number][];
+  }[];
 }
 
 /** The link fields of a sweep (game/link): "" and empty lists for none. */
@@ -372,7 +383,9 @@ export class SweepPanel {
     return lines.map((_l, s) => ({
       line: [...(u.data[s + 1] as (number | null)[])],
       points: (r.results[s].values[m] ?? []).map((v, j) => at(r.points[j], v)),
-      crosses: stops.filter((st) => st.side === s).map(({ x, y, mark, label, plate, leader, letter }) => ({ x, y, mark, label, plate, leader, letter })),
+      crosses: stops
+        .filter((st) => st.side === s)
+        .map(({ x, y, mark, label, plate, leader, letter }) => ({ x, y, mark, label, plate, leader, letter, spans: mark ? [] : unmeasuredSpans(u, lines, r.points, x) })),
     }));
   }
 
@@ -467,7 +480,7 @@ function chartKey(r: SweepResult): string[] {
   if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside each side's last point match the legend.`);
   if (stopped.length > 0)
     parts.push(
-      `× a run that stopped early: ${stopped.join("; ")}. Its numbers cover only the part it ran, so no line goes through it: its value is written beside its cross ("… by then"), or "before measuring" where it stopped before that metric's measurement began (its column is shaded).`,
+      `× a run that stopped early: ${stopped.join("; ")}. Its numbers cover only the part it ran, so no line goes through it: its value is written beside its cross ("… by then"), or "before measuring" where it stopped before that metric's measurement began (a dashed line marks its place).`,
     );
   // A cross on a chart's edge: its value is beyond the range the lines set.
   const offScale = r.metrics.some((m) => {

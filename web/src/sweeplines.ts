@@ -100,7 +100,7 @@ export function beyond(value: number | null, [min, max]: [number, number]): -1 |
  * the plotting area's top or bottom edge (arm pixels inside it) when the
  * value lies beyond the y range; mark is false for a run with no value,
  * which gets no cross (one at any height would read as a value) but a
- * shaded column the plot's height, its label at the top: a newcomer read
+ * dashed line the plot's height, its label at the top: a newcomer read
  * the label and a dotted stroke low in the plot as a value near 0.
  */
 function crossAt(u: uPlot, x: number, value: number | null, extent: [number, number], arm: number): { x: number; y: number; mark: boolean } {
@@ -180,7 +180,7 @@ export interface Plate {
   h: number;
 }
 
-/** A stopped run as drawn: its cross (or column), its label, the label's plate, and the leader to a plate set apart from its cross. */
+/** A stopped run as drawn: its cross (or dashed line), its label, the label's plate, and the leader to a plate set apart from its cross. */
 export interface DrawnStop {
   side: number;
   x: number;
@@ -372,13 +372,21 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
     const ctx = u.ctx;
     const shown = drawnStops(u, lines, points, letters).filter((st) => u.series[st.side + 1]?.show);
     const inkOf = (st: DrawnStop) => seriesInk(u, st.side + 1);
-    // No value: a faint column the plot's height at the run's point, so
-    // that nothing stands at a height that could be read as its value.
+    // No value: a dashed line the plot's height at the run's point, so
+    // that nothing stands at a height that could be read as its value. It
+    // stops short of the other sides' points there: a shaded column over
+    // them read as if those runs had not been measured either.
     for (const st of shown.filter((s) => !s.mark)) {
       ctx.save();
-      ctx.fillStyle = inkOf(st);
-      ctx.globalAlpha = 0.15;
-      ctx.fillRect(st.x - 2 * arm, u.bbox.top, 4 * arm, u.bbox.height);
+      ctx.strokeStyle = inkOf(st);
+      ctx.lineWidth = 1.5 * px;
+      ctx.setLineDash([4 * px, 3 * px]);
+      ctx.beginPath();
+      for (const [y0, y1] of unmeasuredSpans(u, lines, points, st.x)) {
+        ctx.moveTo(st.x, y0);
+        ctx.lineTo(st.x, y1);
+      }
+      ctx.stroke();
       ctx.restore();
     }
     // A label set apart from its cross is joined to it by a thin line.
@@ -403,6 +411,34 @@ export function stoppedCrosses(lines: SideLine[], points: number[], letters: str
       ctx.restore();
     }
   };
+}
+
+/**
+ * Where the dashed line of a run with no value, at canvas x, is drawn on
+ * chart u: the plot's height but for a gap round each point drawn at x
+ * (the other sides' runs there).
+ */
+export function unmeasuredSpans(u: uPlot, lines: SideLine[], points: number[], x: number): [number, number][] {
+  const px = devicePixelRatio || 1;
+  const around = drawnInk(u, lines, points, [])
+    .dots.filter((d) => Math.abs(d.x - x) < px)
+    .map((d) => d.y);
+  return columnSpans(u.bbox.top, u.bbox.top + u.bbox.height, around, crossArm() + 3 * px);
+}
+
+/**
+ * The spans from top to bottom that keep gap pixels from each of the ys:
+ * a dashed line is drawn in those spans only.
+ */
+export function columnSpans(top: number, bottom: number, ys: number[], gap: number): [number, number][] {
+  const spans: [number, number][] = [];
+  let from = top;
+  for (const y of [...ys].sort((a, b) => a - b)) {
+    if (y - gap > from) spans.push([from, y - gap]);
+    from = Math.max(from, y + gap);
+  }
+  if (bottom > from) spans.push([from, bottom]);
+  return spans;
 }
 
 /** Where two sides' lines cross between two neighbouring swept points. */
