@@ -22,14 +22,15 @@ import {
   crossingMarks,
   crossings,
   drawnCrossings,
+  DrawnStop,
   drawnStops,
   Plate,
   ranFor,
   stoppedCrosses,
-  unmeasuredSpans,
   stoppedEarly,
   stopWords,
   sweepLines,
+  unmeasuredSpans,
   xRange,
   xSplits,
   yExtent,
@@ -42,17 +43,10 @@ export interface ChartMarks {
   line: (number | null)[];
   points: ({ x: number; y: number } | null)[];
   /** Each stopped run's cross, its label, the label's plate and any leader to it (mark false: a run with no value, its dashed line and label). */
-  crosses: {
-    x: number;
-    y: number;
-    mark: boolean;
-    label: string;
-    plate: Plate;
-    leader: [number, number, number, number] | null;
-    letter: Plate | null;
+  crosses: (Omit<DrawnStop, "side"> & {
     /** A run with no value (mark false): the spans, top to bottom, of its dashed line. */
     spans: [number, number][];
-  }[];
+  })[];
 }
 
 /** The link fields of a sweep (game/link): "" and empty lists for none. */
@@ -385,7 +379,7 @@ export class SweepPanel {
       points: (r.results[s].values[m] ?? []).map((v, j) => at(r.points[j], v)),
       crosses: stops
         .filter((st) => st.side === s)
-        .map(({ x, y, mark, label, plate, leader, letter }) => ({ x, y, mark, label, plate, leader, letter, spans: mark ? [] : unmeasuredSpans(u, lines, r.points, x) })),
+        .map(({ side: _side, ...st }) => ({ ...st, spans: st.mark ? [] : unmeasuredSpans(u, lines, r.points, st.x) })),
     }));
   }
 
