@@ -169,7 +169,7 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	if st.Paused {
 		on = "on carriers"
 	}
-	split := fmt.Sprintf("%s %s, %s parked, %s ready", commas(st.Mounted), on, commas(st.Parked), commas(st.RunQueue))
+	split := fmt.Sprintf("%s %s, %s parked, %s waiting for a carrier", commas(st.Mounted), on, commas(st.Parked), commas(st.RunQueue))
 	if !strings.Contains(status, split) {
 		t.Errorf("the status line %q; want the split %q from state()", status, split)
 	}
