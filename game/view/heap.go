@@ -1142,6 +1142,11 @@ var spaceGloss = map[string]string{
 	"old":  "objects that survived collections",
 }
 
+// thinLabelPlate is the opacity of the plate under a space's name written
+// on its bar (a young row one line high): at 0.7 a newcomer found "eden
+// 74.0 MB" over eden's coloured slivers hard to read.
+const thinLabelPlate = 0.88
+
 // relabel writes the first of labels that fits on r's top line, on a dark
 // plate; it reports whether one did.
 func relabel(l *List, r Rect, p *Palette, sc float32, labels ...string) bool {
@@ -1152,7 +1157,7 @@ func relabel(l *List, r Rect, p *Palette, sc float32, labels ...string) bool {
 	for _, label := range labels {
 		if w := TextWidth(label, sc); w <= t.W {
 			// A dark plate under the text keeps it readable over any fill.
-			l.Rect(Rect{X: t.X - 2*sc, Y: t.Y, W: w + 4*sc, H: t.H}, p.Background.Alpha(0.7))
+			l.Rect(Rect{X: t.X - 2*sc, Y: t.Y, W: w + 4*sc, H: t.H}, p.Background.Alpha(thinLabelPlate))
 			l.Text(t.X, t.Y, label, sc, p.Text)
 			return true
 		}
@@ -1322,6 +1327,6 @@ func labelThinSurvivors(l *List, eden, pair, from Rect, fromItems []Item, youngF
 	if x-2*sc < eden.X {
 		return
 	}
-	l.Rect(Rect{X: x - 2*sc, Y: eden.Y + 1, W: w + 4*sc, H: CharH * sc}, p.Background.Alpha(0.7))
+	l.Rect(Rect{X: x - 2*sc, Y: eden.Y + 1, W: w + 4*sc, H: CharH * sc}, p.Background.Alpha(thinLabelPlate))
 	l.Text(x, eden.Y+1, "survivors", sc, p.Text)
 }
