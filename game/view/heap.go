@@ -824,6 +824,15 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// With its size first: the bar's fill alone implied one
 		// ("549 MB fills 60 %, so ~900 MB?") a reader could not check.
 		labels = []string{name + " " + Size(capacity) + ": " + pct, name + ": " + pct, short + ": " + pct, name, short}
+		if kept := max(0, used-garbage); used > 0 {
+			// And how much of it is live: two runs' bars "67 % full" and
+			// "63 % full" read alike to a newcomer, whose difference is
+			// what a Full GC can free (and a callout's "52 % stayed live"
+			// had nothing on the bar to meet).
+			// Only with its size (where there is room for both): the size
+			// is what the percentages are of.
+			labels = append([]string{name + " " + Size(capacity) + ": " + pct + ", " + Count(int64((200*kept+capacity)/(2*max(capacity, 1)))) + " % live"}, labels...)
+		}
 	}
 	if len(state) > 0 {
 		labels = []string{name + " " + Size(capacity) + ": " + state[0]}

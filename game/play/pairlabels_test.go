@@ -1,6 +1,8 @@
 package play
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -8,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
 )
 
 // The pair's young row names eden and the survivor spaces on one line:
@@ -40,4 +43,24 @@ func TestYoungRowLabelsKeepApart(t *testing.T) {
 		}
 	}
 	require.Positive(t, survivors, "the premise: the survivor spaces named by one word")
+}
+
+// Each run's old gen says how full it is and how much of it is live, from
+// the run's own heap: at vt-pooling's opening the two bars' "67 % full"
+// and "63 % full" read alike to a newcomer; the live shares differ.
+func TestPairOldGenSaysItsLiveShare(t *testing.T) {
+	p, st := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
+	require.False(t, st.Paused, "the premise: no run in a pause")
+	in := p.Inputs(nil)[0]
+	require.NotNil(t, in.Contrast, "the premise: the pair drawn")
+	words := frameText(desktopFrame(p))
+	got := regexp.MustCompile(`old generation [0-9.]+ [MG]B: ([0-9]+) % full, ([0-9]+) % live`).FindAllStringSubmatch(words, -1)
+	require.Len(t, got, 2, words)
+	pct := func(b, of sim.Bytes) string { return strconv.Itoa(int((200*b + of) / (2 * of))) }
+	for i, snap := range []*sim.Snapshot{in.Snap, in.Contrast.Snap} {
+		h := &snap.Heap
+		assert.Equal(t, pct(h.OldUsed, h.OldCap), got[i][1], "run %d: full", i)
+		assert.Equal(t, pct(h.OldUsed-h.OldGarbage, h.OldCap), got[i][2], "run %d: live", i)
+	}
+	assert.NotEqual(t, got[0][2], got[1][2], "the live shares tell the runs apart")
 }
