@@ -81,6 +81,11 @@ func pooledCause(f *facts) string {
 		default:
 			out += " pile up in the old gen (" + fill + " of it so far)"
 		}
+	} else if kept > 0 {
+		// Their size so far: "caches stay live" over an old gen mostly
+		// grey garbage read as a contradiction to a newcomer; the pink
+		// block is small yet, and it is the part no GC frees.
+		out += " stay live (" + size(kept) + " in the old gen so far)"
 	} else {
 		out += " stay live"
 	}

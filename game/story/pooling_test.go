@@ -44,7 +44,7 @@ func TestPooledCaptionFollowsTheFillAndThePair(t *testing.T) {
 		{"half full, alone", pooledFacts(60*sim.MB, 50*sim.MB, 200*ms, -1), lead + "fill the old gen (60 % full): no Full GC yet, GC takes 20 % of the time"},
 		{"under half, alone", pooledFacts(40*sim.MB, 30*sim.MB, 200*ms, -1), lead + "pile up in the old gen (40 % of it so far): no Full GC yet, GC takes 20 % of the time"},
 		{"GC under a tenth, beside the other run", pooledFacts(60*sim.MB, 50*sim.MB, 50*ms, 20*ms), lead + "fill the old gen (60 % full); no Full GC yet"},
-		{"caches not most of the old gen", pooledFacts(60*sim.MB, 20*sim.MB, 50*ms, -1), lead + "stay live; no Full GC yet"},
+		{"caches not most of the old gen", pooledFacts(60*sim.MB, 20*sim.MB, 50*ms, -1), lead + "stay live (20 MB in the old gen so far); no Full GC yet"},
 	} {
 		if got := pooledCause(c.f); got != c.want {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)
