@@ -64,3 +64,13 @@ func TestPairOldGenSaysItsLiveShare(t *testing.T) {
 	}
 	assert.NotEqual(t, got[0][2], got[1][2], "the live shares tell the runs apart")
 }
+
+// The OS threads' line at vt-pooling's opening names what its count is
+// made of, in the tight form where the long one does not fit: "OS
+// threads: 28; 8 on a CPU" beside "8 of 8 busy" left a newcomer asking
+// what the other 20 were.
+func TestOpeningOSLineNamesItsParts(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
+	words := frameText(desktopFrame(p))
+	assert.Regexp(t, `OS threads: [0-9,]+ = [0-9,]+ carriers \+ [0-9,]+ (of the )?JVM's own`, words)
+}
