@@ -43,6 +43,13 @@ func TestYoungRowLabelsKeepApart(t *testing.T) {
 		}
 	}
 	require.Positive(t, survivors, "the premise: the survivor spaces named by one word")
+	// A shortened label's plate shrinks with it: no plate left reaching
+	// past its words towards "survivors".
+	for i := 1; i < len(l.Items); i++ {
+		if it, pl := l.Items[i], l.Items[i-1]; it.Kind == view.KindText && it.Text == "eden" && pl.Kind == view.KindRect && pl.Y == it.Y && pl.X < it.X {
+			assert.LessOrEqual(t, pl.X+pl.W, it.Bounds().Right()+float32(view.CharW)/2, "eden's plate %v beyond its word %v", pl.Bounds(), it.Bounds())
+		}
+	}
 }
 
 // Each run's old gen says how full it is and how much of it is live, from

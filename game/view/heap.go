@@ -820,7 +820,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// Its fill as the caption gives it ("82 % full"), not two sizes
 		// beside the heap's: "91 MB + 910 MB" beside "1.00 GB" was a sum
 		// that did not add up at a glance (the survivors).
-		pct := Count(int64((200*used+capacity)/(2*max(capacity, 1)))) + " % full"
+		pct := Pct(used, capacity) + " full"
 		// With its size first: the bar's fill alone implied one
 		// ("549 MB fills 60 %, so ~900 MB?") a reader could not check.
 		labels = []string{name + " " + Size(capacity) + ": " + pct, name + ": " + pct, short + ": " + pct, name, short}
@@ -831,7 +831,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 			// had nothing on the bar to meet).
 			// Only with its size (where there is room for both): the size
 			// is what the percentages are of.
-			labels = append([]string{name + " " + Size(capacity) + ": " + pct + ", " + Count(int64((200*kept+capacity)/(2*max(capacity, 1)))) + " % live"}, labels...)
+			labels = append([]string{name + " " + Size(capacity) + ": " + pct + ", " + Pct(kept, capacity) + " live"}, labels...)
 		}
 	}
 	if len(state) > 0 {
@@ -1330,6 +1330,12 @@ func labelThinSurvivors(l *List, eden, pair, from Rect, fromItems []Item, youngF
 					return
 				}
 				it.Text = "eden"
+				if i > 0 {
+					// Its plate (relabel's, just before it) shrinks with it.
+					if pl := &l.Items[i-1]; pl.Kind == KindRect && pl.Meaning == MeanNone && pl.Y == it.Y && pl.X == it.X-2*sc {
+						pl.W = TextWidth("eden", sc) + 4*sc
+					}
+				}
 			}
 		}
 	}
