@@ -17,11 +17,7 @@ import (
 // so the parked block looked the larger group.
 func TestLargeGroupsShareOneSquareScale(t *testing.T) {
 	p := pausedAt(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(296*sim.Millisecond))
-	snap := p.Inputs(nil)[0].Snap
-	parked := 0
-	for _, c := range snap.ParkedCount {
-		parked += c
-	}
+	snap, parked := p.Inputs(nil)[0].Snap, p.State().Parked
 	require.Greater(t, snap.RunQueueLen, 1000, "the premise: many threads waiting")
 	require.Greater(t, parked, 1000, "the premise: many threads parked")
 	txt := frameText(desktopFrame(p))

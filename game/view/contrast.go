@@ -116,7 +116,7 @@ func drawPairOld(l *List, pr pairRow, who []string, snap *sim.Snapshot, most int
 	if snap.PauseFull && h.OldCap > 0 {
 		// Drawn as the collector found it (oldAsDrawn), said so: the
 		// same bar read 27 % a moment later.
-		pct := Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap))) + " % full"
+		pct := Pct(h.OldUsed, h.OldCap) + " full"
 		state = []string{pct + " when this GC began", pct}
 	}
 	segs := drawSpace(l, bars, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, notes...)
@@ -379,7 +379,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 		}
 		var state []string
 		if rs.PauseFull && h.OldCap > 0 {
-			pct := Count(int64((200*h.OldUsed+h.OldCap)/(2*h.OldCap))) + " % full"
+			pct := Pct(h.OldUsed, h.OldCap) + " full"
 			state = []string{pct + " when this GC began", pct}
 		}
 		sg := drawSpace(l, old, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, run.notes...)

@@ -269,8 +269,8 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary, eachRun 
 		// The parts in their tight form before the count alone: "OS
 		// threads: 28; 8 on a CPU" beside "8 of 8 busy" left a newcomer
 		// asking what the other 20 were.
-		alts = []string{head + " = " + strings.Join(short, " + ") + cpu + mem, head + " = " + strings.Join(short, " + ") + cpu,
-			head + " = " + tightOS(short, jvm) + cpu, head + " = " + tightOS(short, jvm), head + cpu}
+		tight := head + " = " + tightOS(short, jvm)
+		alts = []string{head + " = " + strings.Join(short, " + ") + cpu + mem, head + " = " + strings.Join(short, " + ") + cpu, tight + cpu, tight, head + cpu}
 		if !r.Empty() {
 			dot := min(r.H*0.3, 4*sc)
 			defer l.MarkCircle(r.Right()-dot-4*sc, r.Y+r.H/2, dot, MeanOnCPU, p)

@@ -46,6 +46,11 @@ func Fit(s string, w, size float32) string {
 	return s[:i] + ".."
 }
 
+// Pct is part as a whole percentage of whole, rounded half up: "67 %".
+func Pct(part, whole sim.Bytes) string {
+	return Count(int64((200*part+whole)/(2*max(whole, 1)))) + " %"
+}
+
 // Count formats n with thousands separators: 10,000.
 func Count(n int64) string {
 	if n < 0 {

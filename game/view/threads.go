@@ -437,7 +437,8 @@ func drawQueueRow(l *List, body Rect, n int, ids []sim.ThreadID, name func(sim.T
 	// 6,577 waiting threads were drawn at 1 a square (16 and "6,561 more")
 	// over 3,415 parked ones at 20, the smaller group the larger block.
 	needK := 1
-	for needK < n && !fits(needK, shared(needK)[len(shared(needK))-1]) {
+	shortest := func(k int) string { notes := shared(k); return notes[len(notes)-1] }
+	for needK < n && !fits(needK, shortest(needK)) {
 		needK = RoundScale(needK + 1)
 	}
 	if forceK > 1 {
