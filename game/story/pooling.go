@@ -135,7 +135,9 @@ func (poolingStory) moments(f *facts) {
 		kept := h.OldLive[sim.CatThreadLocal]
 		// No sizes here: the caption gives them, and a second set of
 		// numbers beside it was more than a newcomer could take in.
-		why := "most of it garbage that " + oldFreer(f) + " will free"
+		// "only ... frees", not "... will free": beside the caption's "no
+		// Full GC yet" a reader read the promise as a contradiction.
+		why := "most of it garbage, which only " + oldFreer(f) + " frees"
 		if 2*kept >= h.OldUsed {
 			why = "most of it thread-local data that stays live as long as its thread"
 		}

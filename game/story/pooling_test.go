@@ -76,7 +76,7 @@ func TestPoolingMomentsGiveTheRunsReasons(t *testing.T) {
 	contains(t, "pooled, old gen half full", pooled[OldGenHalf], "thread-local data that stays live as long as its thread")
 	contains(t, "pooled, C2", pooled[C2Compiled], "C2 compiled hot request code at 90 ms", "pooled threads keep the larger chunks")
 	fresh := tell("false", 0)
-	contains(t, "thread per request, old gen half full", fresh[OldGenHalf], "most of it garbage that a Full GC will free")
+	contains(t, "thread per request, old gen half full", fresh[OldGenHalf], "most of it garbage, which only a Full GC frees")
 	contains(t, "thread per request, C2", fresh[C2Compiled], "a fresh thread's chunk fits them")
 }
 
