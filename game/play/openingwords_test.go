@@ -81,3 +81,47 @@ func TestOpeningOSLineNamesItsParts(t *testing.T) {
 	words := frameText(desktopFrame(p))
 	assert.Regexp(t, `OS threads: [0-9,]+ = [0-9,]+ carriers \+ [0-9,]+ (of the )?JVM's own`, words)
 }
+
+// The first screen holds just after the pooled run's Full GC, its garbage
+// still collapsing on the bar: the run's GC column says the GC has just
+// ended (its "no GC now" beside the motion's "Full GC: compacting" read
+// as a contradiction), and the motion's words, if any, say it in the past
+// and cover none of the bar's own words (at the bar's top they ran over
+// "thread-local data").
+func TestOpeningCompactionWordsAfterThePause(t *testing.T) {
+	p, st := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
+	require.False(t, st.Paused, "the premise: no run in a pause")
+	l := desktopFrame(p)
+	words := frameText(l)
+	assert.Regexp(t, `10,000 pooled virtual threads\n(Full GC just ended|Full GC ended)\n`, words, "the pooled run's GC column")
+	assert.Equal(t, 1, strings.Count(words, "no GC now"), "only the compared run has had no GC lately:\n%s", words)
+	assert.NotContains(t, words, "compacting", "the pause is over")
+	var texts []view.Item
+	for _, it := range l.Items {
+		if it.Kind == view.KindText && strings.TrimSpace(it.Text) != "" {
+			texts = append(texts, it)
+		}
+	}
+	for i, a := range texts {
+		if !strings.Contains(a.Text, "ended") {
+			continue
+		}
+		ab := a.Bounds()
+		for j, b := range texts {
+			bb := b.Bounds()
+			overlap := ab.X < bb.Right() && bb.X < ab.Right() && ab.Y < bb.Bottom() && bb.Y < ab.Bottom()
+			assert.False(t, i != j && overlap, "%q at %v covers %q at %v", a.Text, ab, b.Text, bb)
+		}
+	}
+}
+
+// The StackChunk strip's old column, when its dead count fits on its
+// first line, says which bricks are the dead ones: "dead until a Full GC"
+// over the column's first, live (tier-coloured) bricks left a newcomer
+// asking which were dead.
+func TestChunkColumnNamesTheGreyBricks(t *testing.T) {
+	p := pausedAt(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(272*sim.Millisecond))
+	words := frameText(desktopFrame(p))
+	require.Regexp(t, `in old: [0-9,]+ \+ [0-9,]+ dead\n`, words, "the premise: the dead count on the column's first line")
+	assert.Regexp(t, `\ngrey: dead (until|till) a Full GC\n`, words)
+}

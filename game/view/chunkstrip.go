@@ -83,11 +83,14 @@ func (s *Side) drawChunkStrip(l *List, strip Rect, snap *sim.Snapshot, p *Palett
 		} else if c.name == "old" && c.dead > 0 && snap.GC != sim.GCG1 && area.H > 3*CharH*sc {
 			// What the old gen's dead chunks are, in plain words: chunks
 			// promoted, then dropped by their thread for a fresh young
-			// one, which only a Full GC frees ("why so many dead?").
+			// one, which only a Full GC frees ("why so many dead?"). The
+			// narrow form names the grey bricks: "dead until a Full GC"
+			// over the column's first, live, bricks read as "these are
+			// dead" ("which are dead?").
 			var dl Rect
 			dl, area = area.Top(CharH * sc)
 			l.TextFit(dl.PadX(sc), sc, p.TextDim, "dead: part of the old gen's grey garbage, freed by a Full GC",
-				"dead: in the old gen's grey garbage", "dead: in the old gen's garbage", "dead until a Full GC")
+				"dead: in the old gen's grey garbage", "grey: dead until a Full GC", "grey: dead till a Full GC", "dead until a Full GC")
 		}
 		c.area = area.Inset(1 * sc)
 		areas[i] = c.area

@@ -69,7 +69,12 @@ func pairRows(body Rect, sc float32) []pairRow {
 // run's name; at its end, in the share's column, whether the run is
 // stopped for GC now (the pause's stripes) or running: readers could not
 // tell whose threads the grid drew, nor whether the other run was paused.
-func drawPairHead(l *List, r Rect, who []string, snap *sim.Snapshot, most int, p *Palette, sc float32) {
+//
+// gcEnded: a Full GC's pause has just ended and its garbage is still
+// collapsing on the bar (the first screen holds there), said in the
+// column instead of "no GC now", which read as "no GC happened" beside
+// the motion.
+func drawPairHead(l *List, r Rect, who []string, snap *sim.Snapshot, most int, gcEnded bool, p *Palette, sc float32) {
 	row := CharH * sc
 	text, col := r.CutRight(stoppedColW(sc))
 	mkW := 6 * CharW * sc
@@ -93,6 +98,8 @@ func drawPairHead(l *List, r Rect, who []string, snap *sim.Snapshot, most int, p
 		sw := Rect{X: col.X + 6*sc, Y: col.Y + 3*sc, W: 2 * (row - 6*sc), H: row - 6*sc}
 		drawStopped(l, sw, p, sc)
 		l.Text(sw.Right()+4*sc, col.Y, "stopped now", sc, p.Text)
+	} else if gcEnded {
+		l.TextFit(Rect{X: col.X + 6*sc, Y: col.Y, W: col.W - 6*sc, H: row}, sc, p.Text, "Full GC just ended", "Full GC ended", "GC ended")
 	} else {
 		l.Text(col.X+6*sc, col.Y, state, sc, p.TextDim)
 	}
@@ -103,14 +110,14 @@ func drawPairHead(l *List, r Rect, who []string, snap *sim.Snapshot, most int, p
 // the same capacity across the same width), and at its end, in bold, its
 // share of the run so far stopped for GC. It returns the parts of the
 // bar.
-func drawPairOld(l *List, pr pairRow, who []string, snap *sim.Snapshot, most int, notes []segNote, p *Palette, sc float32) []heapSeg {
+func drawPairOld(l *List, pr pairRow, who []string, snap *sim.Snapshot, most int, gcEnded bool, notes []segNote, p *Palette, sc float32) []heapSeg {
 	h := oldAsDrawn(snap)
 	bars, col := pr.old.CutRight(stoppedColW(sc))
 	if pr.young.Empty() {
 		// A phone's: the heading is the run's name alone.
 		l.TextFit(Rect{X: pr.head.X, Y: pr.head.Y, W: pr.head.W, H: pr.head.H}, sc, p.Text, who...)
 	} else {
-		drawPairHead(l, pr.head, who, snap, most, p, sc)
+		drawPairHead(l, pr.head, who, snap, most, gcEnded, p, sc)
 	}
 	var state []string
 	if snap.PauseFull && h.OldCap > 0 {
@@ -169,7 +176,7 @@ func (s *Side) drawPair(l *List, r Rect, rows []pairRow, snap *sim.Snapshot, p *
 		// lesson are said on point.
 		notes[i].thinOnPoint = true
 	}
-	segs := drawPairOld(l, rows[0], []string{shown}, snap, most, notes, p, sc)
+	segs := drawPairOld(l, rows[0], []string{shown}, snap, most, s.fullGCJustEnded(), notes, p, sc)
 	if !rows[1].young.Empty() {
 		eden, s0, s1 := youngRects(rows[1].young, &c.Snap.Heap, sc)
 		s.drawYoung(l, eden, s0, s1, c.Snap, true, p, sc)
@@ -181,7 +188,7 @@ func (s *Side) drawPair(l *List, r Rect, rows []pairRow, snap *sim.Snapshot, p *
 	// young GCs while in flight, which the next Full GC frees ("does
 	// 'full' count garbage? why is that fine?"). Its other parts are
 	// named, not measured, as the shown bar's are.
-	drawPairOld(l, rows[1], []string{c.Name + " (separate run, same load)", c.Name + " (separate run)", c.Name}, c.Snap, most,
+	drawPairOld(l, rows[1], []string{c.Name + " (separate run, same load)", c.Name + " (separate run)", c.Name}, c.Snap, most, false,
 		[]segNote{endedGarbageNote()}, p, sc)
 	for i, x := range []struct {
 		name string

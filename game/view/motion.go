@@ -65,6 +65,7 @@ type anim struct {
 	thread     sim.ThreadID
 	frac0      float32 // compaction: old-gen use before and after, of capacity
 	frac1      float32
+	ended      bool // compaction: the pause is over (the garbage collapsing), not under way
 }
 
 // anchors are the rectangles of the last draw that animations start from
@@ -167,6 +168,16 @@ func (s *Side) startAnims(snap *sim.Snapshot, events []sim.Event, motion bool) {
 	}
 	s.anims = s.anims[:k]
 
+	// A Full GC's pause is over: its garbage collapses. Found from the
+	// pause's state, not from EvGCEnd, which comes only when every pause
+	// chained to it has ended: where a young GC followed at once (the
+	// tick vt-pooling's first screen holds after), the bar kept its
+	// garbage under "Full GC: compacting" after the Full GC was over.
+	if c := snap.Heap.OldCap; c > 0 && s.prevPauseFull && !snap.PauseFull {
+		s.replace(anim{kind: animCompact, start: s.tick, dur: compactTicks,
+			frac0: float32(s.prevOld) / float32(c), frac1: float32(snap.Heap.OldUsed) / float32(c), ended: true})
+	}
+
 	threadEvents := 0
 	for i := range events {
 		switch events[i].Kind {
@@ -208,12 +219,7 @@ func (s *Side) startAnims(snap *sim.Snapshot, events []sim.Event, motion bool) {
 					f0 = float32(oldAsDrawn(snap).OldUsed) / float32(c)
 					f1 = f0 // nothing collapses yet
 				}
-				s.replace(anim{kind: animCompact, start: s.tick, dur: compactTicks, frac0: f0, frac1: f1})
-			}
-		case sim.EvGCEnd:
-			if c := snap.Heap.OldCap; c > 0 && s.prevPauseFull && !snap.Paused {
-				s.replace(anim{kind: animCompact, start: s.tick, dur: compactTicks,
-					frac0: float32(s.prevOld) / float32(c), frac1: float32(snap.Heap.OldUsed) / float32(c)})
+				s.replace(anim{kind: animCompact, start: s.tick, dur: compactTicks, frac0: f0, frac1: f1, ended: !snap.PauseFull})
 			}
 		case sim.EvPinned:
 			if lane >= 0 {
@@ -382,6 +388,12 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 				// ran into the bar's own centred labels ("compactfree 666
 				// MB").
 				alts := []string{"Full GC: compacting the old generation", "Full GC: compacting", "compacting"}
+				if a.ended {
+					// The pause is over and its garbage collapses: in the
+					// present tense ("compacting") it contradicted the run's
+					// "no GC now" beside it (the first screen holds here).
+					alts = []string{"Full GC just ended: old gen compacted", "Full GC just ended", "GC ended"}
+				}
 				w := o.W - 8*sc
 				for _, a := range alts {
 					if tw := TextWidth(a, sc); tw <= w {
@@ -405,6 +417,20 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 						alts = alts[i:]
 						break
 					}
+				}
+				if clip == o {
+					// On the bar, clear of its own labels: at its top the
+					// plate ran over "thread-local data" (the first screen
+					// holds on it). Else at its bottom; else none: the
+					// collapse shows it, and in the pair the run's GC
+					// column says it (drawPairHead).
+					plate, ok := clearOnBar(l, plate, o, sc)
+					if !ok {
+						continue
+					}
+					l.Rect(plate, p.Panel.Alpha(0.9*(1-t*0.5)))
+					l.TextFit(plate.PadX(2*sc), sc, p.Text.Alpha(1-t*0.5), alts...)
+					continue
 				}
 				l.Rect(clipTo(plate, clip), p.Panel.Alpha(0.9*(1-t*0.5)))
 				l.TextFit(plate.PadX(2*sc), sc, p.Text.Alpha(1-t*0.5), alts...)
@@ -442,6 +468,40 @@ func drawSweep(l *List, r Rect, t float32, p *Palette, sc float32) {
 	l.Rect(Rect{X: x - trail, Y: r.Y, W: trail, H: r.H}, p.Text.Alpha(0.25))
 	lw := min(2*sc, r.Right()-x)
 	l.Rect(Rect{X: x, Y: r.Y, W: lw, H: r.H}, p.Text)
+}
+
+// fullGCJustEnded reports whether a Full GC's pause is over and its
+// collapse still drawn (the compaction's motion after the pause).
+func (s *Side) fullGCJustEnded() bool {
+	for i := range s.anims {
+		if a := &s.anims[i]; a.kind == animCompact && a.ended && s.tick >= a.start && s.tick < a.start+a.dur {
+			return true
+		}
+	}
+	return false
+}
+
+// clearOnBar places plate (at the top of bar o) where it covers none of
+// the words already drawn on the bar: at its top, else at its bottom; ok
+// false when neither is clear.
+func clearOnBar(l *List, plate, o Rect, sc float32) (Rect, bool) {
+	var words []Rect
+	for i := range l.Items {
+		if it := &l.Items[i]; it.Kind == KindText {
+			if b := it.Bounds(); overlapsAny(b, []Rect{o}) {
+				words = append(words, b)
+			}
+		}
+	}
+	low := plate
+	low.Y = o.Bottom() - 2*sc - plate.H
+	for _, r := range []Rect{plate, low} {
+		r = clipTo(r, o)
+		if !r.Empty() && !overlapsAny(r, words) {
+			return r, true
+		}
+	}
+	return Rect{}, false
 }
 
 // clipTo returns the part of r inside c.

@@ -822,8 +822,21 @@ func TestFullGCCompacts(t *testing.T) {
 	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", &after, true)}, nil)
 	s.Tick(&after, nil, false)
 	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", &after, true)}, nil)
-	assert.Contains(t, texts(&l), "Full GC: compacting")
+	// Begun and ended between two ticks: the pause is over, said so (in
+	// the present tense it contradicted the run's "no GC now").
+	assert.Contains(t, texts(&l), "Full GC just ended")
 	assertInside(t, &l, "compaction")
+
+	// Seen while its pause lasts: under way.
+	during := *snap
+	during.Paused, during.PauseFull = true, true
+	s = NewSide()
+	s.Tick(snap, nil, false)
+	s.Tick(&during, []sim.Event{{Kind: sim.EvGCFull}}, false)
+	s.Tick(&during, nil, false)
+	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", &during, true)}, nil)
+	assert.Contains(t, texts(&l), "Full GC: compacting")
+	assert.NotContains(t, texts(&l), "just ended")
 }
 
 func TestViewDoesNotChangeSnapshot(t *testing.T) {
