@@ -542,6 +542,14 @@ func (b *browser) shortcuts(t *testing.T) {
 	if speedShown != "0.0001" {
 		t.Errorf("the speed control shows %q after the keys, want 0.0001", speedShown)
 	}
+	// The speeds read against real time, the exact rate in the title
+	// ("50 ms simulated/s" left newcomers asking "of what, per what?").
+	var opt struct{ Shown, Title, Real, Fast string }
+	b.eval(`(() => { const s = document.getElementById("speed"), o = (v) => [...s.options].find((x) => x.value === v);
+		return {shown: s.selectedOptions[0].textContent, title: s.selectedOptions[0].title, real: o("1")?.textContent, fast: o("10")?.textContent} })()`, &opt)
+	if opt.Shown != "10,000× slower" || opt.Title != "10,000 times slower than real time (100 µs simulated per second)" || opt.Real != "real time" || opt.Fast != "10× faster" {
+		t.Errorf("the speed control reads %+v", opt)
+	}
 	b.key(t, "?")
 	var rows int
 	if !b.poll(t, `document.getElementById("shortcuts-help")?.open === true`, 2*time.Second) {

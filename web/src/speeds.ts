@@ -10,7 +10,8 @@ export const speeds = [1e-5, 1e-4, 1e-3, 0.005, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2
 // the picture's header calls the run's clock "simulated time".
 export function speedText(x: number): string {
   if (!Number.isFinite(x) || x <= 0) return "—";
-  return `${amount(x)} simulated per second`;
+  const rate = `${amount(x)} simulated per second`;
+  return Math.abs(x - 1) < 1e-9 ? `real time (${rate})` : `${speedOption(x).replace("×", " times")} than real time (${rate})`;
 }
 
 function amount(x: number): string {
@@ -18,12 +19,17 @@ function amount(x: number): string {
 }
 
 /**
- * The speed list's form: "50 ms simulated/s", as wide as the "50 ms per
- * second" it replaced, so the page's toolbar keeps to one line.
+ * The speed list's form, against real time: "20× slower", "real time",
+ * "10× faster". It was "50 ms simulated/s", which three newcomers shown
+ * the page asked about ("50 ms of what, per what?"); a ratio to real time
+ * needs no unit, and is no wider (its longest, "100,000× slower", is
+ * narrower than "10 µs simulated/s"). The exact rate is the option's
+ * title (speedText).
  */
 export function speedOption(x: number): string {
   if (!Number.isFinite(x) || x <= 0) return "—";
-  return `${amount(x)} simulated/s`;
+  if (Math.abs(x - 1) < 1e-9) return "real time";
+  return x < 1 ? `${fmt(1 / x)}× slower` : `${fmt(x)}× faster`;
 }
 
 /** The short form, for narrow controls: "50 ms/s". */

@@ -4,7 +4,7 @@
 
 import type { GameBridge } from "./bridge";
 import { byID, el, fmt } from "./dom";
-import { speedOption, speeds } from "./speeds";
+import { speedOption, speeds, speedText } from "./speeds";
 import { GameState, SideState, sidesOf } from "./types";
 
 /** What the transport bar needs of the page. */
@@ -27,7 +27,7 @@ const buttons = ["playpause", "step", "reset", "speed"];
 export class TransportBar {
   constructor(h: TransportHost) {
     const speed = byID<HTMLSelectElement>("speed");
-    speed.replaceChildren(...speeds.map((x) => el("option", { value: String(x) }, speedOption(x))));
+    speed.replaceChildren(...speeds.map((x) => el("option", { value: String(x), title: speedText(x) }, speedOption(x))));
     speed.addEventListener("change", () =>
       h.guard(() => {
         h.bridge.setSpeed(Number(speed.value));
@@ -128,7 +128,7 @@ function showSpeed(sel: HTMLSelectElement, x: number): void {
   const v = String(x);
   if (sel.value === v) return;
   if (![...sel.options].some((o) => o.value === v)) {
-    const opt = el("option", { value: v }, speedOption(x));
+    const opt = el("option", { value: v, title: speedText(x) }, speedOption(x));
     const after = [...sel.options].find((o) => Number(o.value) > x);
     sel.insertBefore(opt, after ?? null);
   }
