@@ -382,7 +382,12 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 				g := Rect{X: o.X + o.W*f1, Y: o.Y, W: o.W * (cur - f1), H: o.H}
 				l.Mark(clipTo(g, o), MeanGarbage, p, 0.8*(1-t))
 			}
-			drawSweep(l, s.at.old, t, p, sc)
+			if !a.ended {
+				// The collector at work, while its pause lasts only:
+				// after it, held still (the first screen), the line
+				// read as a mark through the bar's words.
+				drawSweep(l, s.at.old, t, p, sc)
+			}
 			if o.H >= CharH*sc {
 				// At the bar's top, on a plate of its own width: centred, it
 				// ran into the bar's own centred labels ("compactfree 666

@@ -826,6 +826,7 @@ func TestFullGCCompacts(t *testing.T) {
 	// the present tense it contradicted the run's "no GC now").
 	assert.Contains(t, texts(&l), "Full GC just ended")
 	assertInside(t, &l, "compaction")
+	assert.Zero(t, sweepLines(&l, s.at.old), "no collector's sweep once the pause is over")
 
 	// Seen while its pause lasts: under way.
 	during := *snap
@@ -837,6 +838,19 @@ func TestFullGCCompacts(t *testing.T) {
 	Build(&l, 1200, 800, &Header{}, []*Side{s}, []SideInput{input("x", &during, true)}, nil)
 	assert.Contains(t, texts(&l), "Full GC: compacting")
 	assert.NotContains(t, texts(&l), "just ended")
+	assert.Positive(t, sweepLines(&l, s.at.old), "the collector's sweep while the pause lasts")
+}
+
+// sweepLines counts the motion's thin rectangles as tall as the old gen
+// (drawSweep's line).
+func sweepLines(l *List, old Rect) int {
+	n := 0
+	for _, it := range l.Items[l.motionFrom:l.motionTo] {
+		if it.Kind == KindRect && it.W > 0 && it.W <= 2 && it.H == old.H && it.Y == old.Y {
+			n++
+		}
+	}
+	return n
 }
 
 func TestViewDoesNotChangeSnapshot(t *testing.T) {
