@@ -534,6 +534,9 @@ func (b *browser) verifyTable(t *testing.T) {
 	if key := b.text("#verify-key"); !strings.Contains(key, "the tolerance that sets its width") {
 		t.Errorf("the table's key does not say what the tolerances under the ranges are: %q", key)
 	}
+	if key := b.text("#verify-key"); !strings.Contains(key, "A “~” before the article's value") {
+		t.Errorf("the table's key does not say what a \"~\" before an article's value means: %q", key)
+	}
 	// Every row says whether the figure is calibrated or predicted, and the
 	// summary counts them as `loomsim verify` does.
 	var roles []string

@@ -45,7 +45,10 @@ export class VerifyPanel {
           "that the fit holds; predicted: nothing was, so these rows are the model's tests. " +
           "Under each accepted range, the tolerance that sets its width: a share of the article's value (such as ±15%), a factor " +
           "(×/÷1.5: from two thirds to one and a half times it) or, for a count of random events, the counting noise of " +
-          "the article's one run (±2√n, at least ±2).",
+          "the article's one run (±2√n, at least ±2). " +
+          // A reader of the table asked what the "~" before some of the
+          // article's values meant.
+          "A “~” before the article's value: the article gives that figure only roughly.",
       ),
       el(
         "div",
