@@ -128,11 +128,7 @@ func drawPairOld(l *List, pr pairRow, who []string, snap *sim.Snapshot, most int
 	}
 	segs := drawSpace(l, bars, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, notes...)
 	if snap.Time > 0 {
-		share := clamp(float32(float64(snap.GCPauseTotal)/float64(snap.Time)), 0, 1)
-		pct := "under 1 %"
-		if n := int(share*100 + 0.5); n >= 1 {
-			pct = Count(int64(n)) + " %"
-		}
+		_, pct := stoppedShare(snap)
 		_, fill := SpaceBands(bars, sc)
 		y := fill.Y + (fill.H-CharH*1.25*sc-CharH*sc)/2
 		l.TextBold(col.X+6*sc, y, pct+" stopped", 1.25*sc, p.Text)
@@ -407,11 +403,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			segs, shownBar = sg, old
 		}
 		if rs.Time > 0 {
-			share := clamp(float32(float64(rs.GCPauseTotal)/float64(rs.Time)), 0, 1)
-			pct := "under 1 %"
-			if n := int(share*100 + 0.5); n >= 1 {
-				pct = Count(int64(n)) + " %"
-			}
+			_, pct := stoppedShare(rs)
 			// Which kinds of pause made it is the bar's parts' words.
 			bar := Rect{X: line.X, Y: line.Y + 4*sc + headH, W: line.W, H: shareH}
 			track := bar.W

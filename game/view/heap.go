@@ -236,7 +236,12 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		}
 	}
 	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive, p, sc)
-	if !pair && !drawGCShare(l, gcLine, snap, threadDataSeg(segs), "", p, sc) {
+	other := ""
+	if c := s.contrast; c != nil && c.Snap != nil && c.Snap.Time > 0 {
+		_, pct := stoppedShare(c.Snap)
+		other = c.Name + ": " + pct
+	}
+	if !pair && !drawGCShare(l, gcLine, snap, threadDataSeg(segs), "", other, p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
 	}
 	if !strip.Empty() {
@@ -354,16 +359,16 @@ func drawFullGCCount(l *List, old Rect, snap *sim.Snapshot, p *Palette, sc float
 // who, when not empty, names the shown case on its bar, as the compared
 // case's bar under it is named; the track's far end then says nothing
 // (the two bars are measured against each other).
-func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, p *Palette, sc float32) bool {
+//
+// other, when not empty, is a compared run's share in words ("a virtual
+// thread per request: 19 %"), for the one-line form: the caption names
+// that run's share while the picture does not draw the pair yet, and a
+// reader looked for the number in the picture.
+func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who, other string, p *Palette, sc float32) bool {
 	if r.Empty() || snap.Time <= 0 {
 		return false
 	}
-	share := float32(float64(snap.GCPauseTotal) / float64(snap.Time))
-	share = clamp(share, 0, 1)
-	pct := "under 1 %"
-	if n := int(share*100 + 0.5); n >= 1 {
-		pct = Count(int64(n)) + " %"
-	}
+	share, pct := stoppedShare(snap)
 	h := &snap.Heap
 	if r.H >= 2*CharH*sc {
 		words := []string{"stopped for GC: " + pct + " of the run", "GC: " + pct + " of the run"}
@@ -431,9 +436,19 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 			// the counts are the caption's and the hover's.
 			counted = true
 		} else {
+			if other != "" && !link {
+				words = append([]string{words[0] + " (" + other + ")", "stopped for GC: " + pct + " (" + other + ")"}, words...)
+			}
 			l.TextFit(line, sc, p.Text, words...)
 			for _, w := range words {
-				counted = counted || strings.Contains(w, " Full + ") && TextWidth(w, sc) <= line.W+0.01
+				if TextWidth(w, sc) <= line.W+0.01 {
+					// The first that fits is drawn.
+					counted = strings.Contains(w, " Full + ")
+					if other != "" && strings.Contains(w, other) {
+						l.drewContrast()
+					}
+					break
+				}
 			}
 		}
 		// The bar's scale inside its own track, at its far end: the
@@ -451,9 +466,16 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 		return counted
 	}
 	var label string
-	for _, t := range []string{"stopped for GC: " + pct + " of the time", "GC: " + pct + " of the time", "GC " + pct} {
+	labels := []string{"stopped for GC: " + pct + " of the time", "GC: " + pct + " of the time", "GC " + pct}
+	if other != "" {
+		labels = append([]string{"stopped for GC: " + pct + " of the time (" + other + ")", "stopped for GC: " + pct + " (" + other + ")"}, labels...)
+	}
+	for i, t := range labels {
 		if TextWidth(t, sc)+40*sc <= r.W {
 			label = t
+			if other != "" && i < 2 {
+				l.drewContrast() // its share is on the picture: the page names the compared case
+			}
 			break
 		}
 	}
@@ -466,6 +488,16 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 	return false
+}
+
+// stoppedShare is the share of a run so far stopped for GC, and in words
+// rounded to a whole percent ("28 %", "under 1 %").
+func stoppedShare(snap *sim.Snapshot) (float32, string) {
+	share := clamp(float32(float64(snap.GCPauseTotal)/float64(snap.Time)), 0, 1)
+	if n := int(share*100 + 0.5); n >= 1 {
+		return share, Count(int64(n)) + " %"
+	}
+	return share, "under 1 %"
 }
 
 // arrowW is the width of the heap's causal arrows (threads -> their data
