@@ -24,7 +24,8 @@ function amount(x: number): string {
  * the page asked about ("50 ms of what, per what?"); a ratio to real time
  * needs no unit, and is no wider (its longest, "100,000× slower", is
  * narrower than "10 µs simulated/s"). The exact rate is the option's
- * title (speedText).
+ * title (speedText); the list's label says "vs real time" ("20× slower" alone left
+ * a newcomer asking "slower than what?").
  */
 export function speedOption(x: number): string {
   if (!Number.isFinite(x) || x <= 0) return "—";
