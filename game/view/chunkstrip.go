@@ -285,7 +285,9 @@ func chunkHeadings(snap *sim.Snapshot, byTier bool) []string {
 	n := Count(int64(snap.Chunks.Live))
 	var out []string
 	if byTier {
-		out = []string{"StackChunks (frozen stacks): " + n + " live, coloured by JIT tier", "StackChunks: " + n + " live, by JIT tier"}
+		// "coloured" kept where it fits: "by JIT tier" alone left a
+		// newcomer of the heap panel asking what it meant.
+		out = []string{"StackChunks (frozen stacks): " + n + " live, coloured by JIT tier", "StackChunks: " + n + " live, coloured by JIT tier", "StackChunks: " + n + " live, by JIT tier"}
 	}
 	// The gloss names whose stacks they are where the room allows:
 	// "StackChunks" alone is jargon to a reader of one frame.

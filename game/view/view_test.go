@@ -1288,4 +1288,7 @@ func TestChunkBrickScaleSetOff(t *testing.T) {
 	require.Contains(t, txt, "by JIT tier", "the premise: a frame whose chunks are coloured by tier")
 	assert.Regexp(t, `(?m)^· (1 )?brick = [0-9,]+ (chunks|threads' stacks)$`, txt)
 	assert.NotRegexp(t, `(?m)^(1 )?brick = `, txt)
+	// "coloured by", where it fits beside the scale: "by JIT tier" alone
+	// left a newcomer asking what it meant.
+	assert.Regexp(t, `(?m)^StackChunks[^\n]*: [0-9,]+ live, coloured by JIT tier$`, txt)
 }
