@@ -178,6 +178,12 @@ func (poolingStory) moments(f *facts) {
 // were 23 % of the time.
 func youngPart(s *sim.Snapshot) string {
 	young := s.GCPauseTotal - s.FullPauseTotal
+	if s.FullGCs == 0 && young > 0 && s.GC != sim.GCG1 {
+		// Beside "no Full GC yet", "GC stops the pooled run 28 %" left a
+		// newcomer asking which collections stopped it. (G1's remarks
+		// are pauses too, not young GCs.)
+		return " (all\u00a0in\u00a0young\u00a0GCs)"
+	}
 	if s.FullGCs == 0 || s.Time <= 0 || 2*young < s.GCPauseTotal {
 		return ""
 	}

@@ -108,7 +108,7 @@ func TestPoolingCaptionMoreEdges(t *testing.T) {
 	s.Heap.OldCap, s.Heap.OldUsed = 1000*sim.MB, 500*sim.MB
 	s.Heap.OldLive[sim.CatThreadLocal] = 400 * sim.MB
 	assert.Equal(t, "The pooled virtual threads never end, so their thread-local caches fill the old gen: no Full GC yet. "+
-		"GC stops the pooled run 10 % of the time, the thread-per-request run 15 %.", caption(s, beside))
+		"GC stops the pooled run 10 % of the time (all in young GCs), the thread-per-request run 15 %.", caption(s, beside))
 
 	abandoned := func(dead int) bool {
 		s := &sim.Snapshot{Time: sim.Time(sim.Second)}

@@ -236,10 +236,10 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		}
 	}
 	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive, p, sc)
-	other := ""
+	var other []string
 	if c := s.contrast; c != nil && c.Snap != nil && c.Snap.Time > 0 {
 		_, pct := stoppedShare(c.Snap)
-		other = c.Name + ": " + pct
+		other = []string{c.Name + ": " + pct, "the other run: " + pct}
 	}
 	if !pair && !drawGCShare(l, gcLine, snap, threadDataSeg(segs), "", other, p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
@@ -360,11 +360,11 @@ func drawFullGCCount(l *List, old Rect, snap *sim.Snapshot, p *Palette, sc float
 // case's bar under it is named; the track's far end then says nothing
 // (the two bars are measured against each other).
 //
-// other, when not empty, is a compared run's share in words ("a virtual
-// thread per request: 19 %"), for the one-line form: the caption names
-// that run's share while the picture does not draw the pair yet, and a
-// reader looked for the number in the picture.
-func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who, other string, p *Palette, sc float32) bool {
+// other, when not empty, is a compared run's share in words, longest
+// first ("a virtual thread per request: 19 %", "the other run: 19 %"): the
+// caption names that run's share while the picture does not draw the pair
+// yet, and a reader looked for the number in the picture.
+func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, other []string, p *Palette, sc float32) bool {
 	if r.Empty() || snap.Time <= 0 {
 		return false
 	}
@@ -436,16 +436,24 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who, other s
 			// the counts are the caption's and the hover's.
 			counted = true
 		} else {
-			if other != "" && !link {
-				words = append([]string{words[0] + " (" + other + ")", "stopped for GC: " + pct + " (" + other + ")"}, words...)
+			if !link {
+				// The bar has a line of its own here: the longest words
+				// that fit.
+				var with []string
+				for _, t := range other {
+					with = append(with, words[0]+" ("+t+")", "stopped for GC: "+pct+" ("+t+")")
+				}
+				words = append(with, words...)
 			}
 			l.TextFit(line, sc, p.Text, words...)
 			for _, w := range words {
 				if TextWidth(w, sc) <= line.W+0.01 {
 					// The first that fits is drawn.
 					counted = strings.Contains(w, " Full + ")
-					if other != "" && strings.Contains(w, other) {
-						l.drewContrast()
+					for _, t := range other {
+						if strings.Contains(w, t) {
+							l.drewContrast()
+						}
 					}
 					break
 				}
@@ -467,16 +475,25 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who, other s
 	}
 	var label string
 	labels := []string{"stopped for GC: " + pct + " of the time", "GC: " + pct + " of the time", "GC " + pct}
-	if other != "" {
-		labels = append([]string{"stopped for GC: " + pct + " of the time (" + other + ")", "stopped for GC: " + pct + " (" + other + ")"}, labels...)
+	for _, t := range other {
+		// The compared run's share only where the bar keeps a width its
+		// share can be read at: squeezed to 40 pixels beside the long
+		// words, "28 %" looked tiny to a newcomer.
+		if TextWidth("stopped for GC: "+pct+" ("+t+")", sc)+120*sc <= r.W {
+			label = "stopped for GC: " + pct + " (" + t + ")"
+			if long := "stopped for GC: " + pct + " of the time (" + t + ")"; TextWidth(long, sc)+120*sc <= r.W {
+				label = long
+			}
+			l.drewContrast() // its share is on the picture: the page names the compared case
+			break
+		}
 	}
-	for i, t := range labels {
+	for _, t := range labels {
+		if label != "" {
+			break
+		}
 		if TextWidth(t, sc)+40*sc <= r.W {
 			label = t
-			if other != "" && i < 2 {
-				l.drewContrast() // its share is on the picture: the page names the compared case
-			}
-			break
 		}
 	}
 	if label == "" {
