@@ -89,7 +89,7 @@ func (b *browser) scrubBackAndForward(t *testing.T) {
 
 	// Live, the bar says what the slider can do, not a rewind under way
 	// ("live at 261 ms · rewinds to 151 ms" was read as one).
-	if s := b.text("#tl-pos"); !strings.HasPrefix(s, "now ") || !strings.Contains(s, "(live) · can rewind back to ") {
+	if s := b.text("#tl-pos"); !strings.HasPrefix(s, "now ") || !strings.Contains(s, "(latest) · can rewind back to ") {
 		t.Errorf("the bar while live: %q", s)
 	}
 	// Back with the slider, as a person drags it.

@@ -331,8 +331,10 @@ export class Timeline {
         ? // "history from 1.67 ms" read as a run that started late ("why
           // not 0?"), and "live at 261 ms · rewinds to 151 ms" was read
           // twice as a rewind under way: the far end is how far back the
-          // slider can go, said as something the reader can do.
-          `now ${fmtTime(s.nowNs)} (live) · can rewind back to ${fmtTime(s.startNs)}`
+          // slider can go, said as something the reader can do. "(live)"
+          // beside the picture's "playback paused" left a newcomer asking
+          // which it was: "latest" says where, not whether it plays.
+          `now ${fmtTime(s.nowNs)} (latest) · can rewind back to ${fmtTime(s.startNs)}`
         : `showing ${fmtTime(s.nowNs)}, ${fmtTime(s.endNs - s.nowNs)} before live · Play or Step goes on from here`;
       this.pos.classList.toggle("past", !s.live);
     }
