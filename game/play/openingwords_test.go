@@ -125,3 +125,13 @@ func TestChunkColumnNamesTheGreyBricks(t *testing.T) {
 	require.Regexp(t, `in old: [0-9,]+ \+ [0-9,]+ dead\n`, words, "the premise: the dead count on the column's first line")
 	assert.Regexp(t, `\ngrey: dead (until|till) a Full GC\n`, words)
 }
+
+// The compared run's heading in the pair says it is a run of its own: with
+// "Choose cases to compare" unticked, a newcomer of the opening frame took
+// the two rows for one run. Its name alone was all that fitted beside the
+// threads' bar.
+func TestPairHeadingSaysOtherRun(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
+	require.NotNil(t, p.Inputs(nil)[0].Contrast, "the premise: the pair drawn")
+	assert.Regexp(t, `\na virtual thread per request \((other run|separate run[^)]*)\)\n`, frameText(desktopFrame(p)))
+}

@@ -77,7 +77,10 @@ func pairRows(body Rect, sc float32) []pairRow {
 func drawPairHead(l *List, r Rect, who []string, snap *sim.Snapshot, most int, gcEnded bool, p *Palette, sc float32) {
 	row := CharH * sc
 	text, col := r.CutRight(stoppedColW(sc))
-	mkW := 6 * CharW * sc
+	// 3.5 characters: at 6 the compared run's "(other run)" did not fit
+	// after its name on a desktop, and a newcomer took the two rows for
+	// one run ("Choose cases to compare" is unticked).
+	mkW := 3.5 * CharW * sc
 	mk := Rect{X: text.X, Y: text.Y + 3*sc, W: max(2*sc, mkW*float32(snap.VirtualLive)/float32(max(1, most))), H: row - 6*sc}
 	l.Mark(mk, MeanVirtual, p, 1)
 	x := text.X + mkW + CharW*sc
@@ -86,9 +89,10 @@ func drawPairHead(l *List, r Rect, who []string, snap *sim.Snapshot, most int, g
 	for _, w := range who {
 		words = append(words, live+w)
 	}
-	// Narrow: the name alone (the count is the explanation's), else the
-	// count.
-	words = append(words, who[len(who)-1], strings.TrimSuffix(live, " · "))
+	// Narrow: the names without the count (the count is the
+	// explanation's), else the count.
+	words = append(words, who...)
+	words = append(words, strings.TrimSuffix(live, " · "))
 	l.TextFit(Rect{X: x, Y: text.Y, W: text.Right() - x, H: row}, sc, p.Text, words...)
 	// "no GC now", not "running now": a reader of the pair asked what the
 	// little "running now" beside each run's name meant; the column is
@@ -184,7 +188,7 @@ func (s *Side) drawPair(l *List, r Rect, rows []pairRow, snap *sim.Snapshot, p *
 	// young GCs while in flight, which the next Full GC frees ("does
 	// 'full' count garbage? why is that fine?"). Its other parts are
 	// named, not measured, as the shown bar's are.
-	drawPairOld(l, rows[1], []string{c.Name + " (separate run, same load)", c.Name + " (separate run)", c.Name}, c.Snap, most, false,
+	drawPairOld(l, rows[1], []string{c.Name + " (separate run, same load)", c.Name + " (separate run)", c.Name + " (other run)", c.Name}, c.Snap, most, false,
 		[]segNote{endedGarbageNote()}, p, sc)
 	for i, x := range []struct {
 		name string
