@@ -68,6 +68,7 @@ func laneGrid(body Rect, n, cols int, sc float32) []Rect {
 
 func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 	snap := in.Snap
+	s.growStackScale(snap)
 	n := in.LaneCount()
 	var body Rect
 	if in.Virtual {
@@ -130,6 +131,14 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		defer func() {
 			msg := Count(int64(busy)) + " of " + Count(int64(n)) + what
 			short := Count(int64(busy)) + " of " + Count(int64(n)) + " busy"
+			var longer []string
+			if in.Virtual && busy > 0 {
+				// What the lanes' bars are, where it fits: no words fit on
+				// lanes this low, and two newcomers asked whether a bar's
+				// length was time or stack size.
+				full := strings.Replace(Size(sim.Bytes(s.scaleW)*8), ".0 ", " ", 1)
+				longer = []string{msg + "; bar: its stack, full bar " + full, msg + "; bar: its stack"}
+			}
 			switch {
 			case snap.Paused && in.Virtual:
 				// The title counts them; this line says what each
@@ -140,6 +149,15 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 				short = msg
 			case busy == 0 && !in.Virtual:
 				msg = Count(int64(n)) + " CPUs, all idle"
+			}
+			if snap.Paused || busy == 0 {
+				longer = nil
+			}
+			for _, m := range longer {
+				if TextWidth(m, sc)+6*sc <= body.W {
+					msg = m
+					break
+				}
 			}
 			w := min(TextWidth(msg, sc)+6*sc, body.W)
 			plate := Rect{X: body.X, Y: body.Y, W: w, H: CharH * sc}

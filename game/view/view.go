@@ -324,15 +324,24 @@ func (s *Side) Tick(snap *sim.Snapshot, events []sim.Event, motion bool) {
 	}
 	s.startAnims(snap, events, motion)
 	s.races.note(snap, events)
+	s.growStackScale(snap)
+	s.prevEden, s.prevSurv = snap.Heap.EdenUsed, snap.Heap.SurvivorUsed
+	drawn := oldAsDrawn(snap)
+	s.prevOld, s.prevOldGarbage = drawn.OldUsed, drawn.OldGarbage
+	s.prevPauseFull = snap.PauseFull
+}
+
+// growStackScale widens the stack bars' scale to the deepest stack on a
+// carrier in snap, to a round number; it never narrows, so the bars
+// compare from frame to frame. Called by Tick and by drawLanes: a scrub or
+// a seek fills the snapshot without a tick, and a picture drawn then said
+// "full bar = 2 KB" beside "stack 9.0 KB".
+func (s *Side) growStackScale(snap *sim.Snapshot) {
 	for _, c := range snap.Carriers {
 		if c.Frames > s.scaleW {
 			s.scaleW = niceWords(c.Frames)
 		}
 	}
-	s.prevEden, s.prevSurv = snap.Heap.EdenUsed, snap.Heap.SurvivorUsed
-	drawn := oldAsDrawn(snap)
-	s.prevOld, s.prevOldGarbage = drawn.OldUsed, drawn.OldGarbage
-	s.prevPauseFull = snap.PauseFull
 }
 
 // niceWords rounds w up to 1, 2 or 5 times a power of ten, so the stack
