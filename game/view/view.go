@@ -344,10 +344,13 @@ func (s *Side) growStackScale(snap *sim.Snapshot) {
 	}
 }
 
-// niceWords rounds w up to 1, 2 or 5 times a power of ten, so the stack
-// bar's scale (256 words at first) changes rarely and is a round number.
+// niceWords rounds a stack of w words up to a round size in bytes, 1, 2
+// or 5 times a power of ten kilobytes, so that the stack bars' scale (2
+// KB at first) changes rarely and reads as a round number: rounded in
+// words (2,000) it was said as "full bar = 15.6 KB".
 func niceWords(w sim.Words) sim.Words {
-	n := sim.Words(1)
+	const kb = sim.Words(1024 / 8)
+	n := kb
 	for {
 		for _, m := range []sim.Words{1, 2, 5} {
 			if n*m >= w {

@@ -898,10 +898,13 @@ func TestFormatting(t *testing.T) {
 }
 
 func TestNiceWords(t *testing.T) {
-	assert.Equal(t, sim.Words(50), niceWords(40))
-	assert.Equal(t, sim.Words(500), niceWords(286))
-	assert.Equal(t, sim.Words(2000), niceWords(1149))
-	assert.Equal(t, sim.Words(5000), niceWords(2001))
+	kb := func(n sim.Words) sim.Words { return n * 1024 / 8 }
+	assert.Equal(t, kb(1), niceWords(40))
+	assert.Equal(t, kb(5), niceWords(286))
+	assert.Equal(t, kb(10), niceWords(1149), "9 KB of stack: a 10 KB bar")
+	assert.Equal(t, kb(20), niceWords(2001))
+	assert.Equal(t, kb(2), niceWords(256), "the first scale")
+	assert.Equal(t, "10 KB", strings.Replace(Size(sim.Bytes(niceWords(1149))*8), ".0 ", " ", 1), "said as a round size")
 }
 
 func TestPausedPictureIsStable(t *testing.T) {
