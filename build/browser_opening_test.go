@@ -212,6 +212,10 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	notHeld := func(line string) bool { return !strings.Contains(line, "run on from here") }
 	if line := b.textWhen(t, "#start-hint", notHeld, 5*time.Second); !notHeld(line) {
 		t.Errorf("after Reset the line still says %q", line)
+	} else if !strings.Contains(line, "read the bold sentences at its top") {
+		// The caption is bold; the callout under the picture is framed
+		// too ("which framed sentences?").
+		t.Errorf("after Reset the line does not point at the caption: %q", line)
 	}
 }
 

@@ -52,8 +52,10 @@ export class OpeningLine {
       // "Play shows what follows" read oddly: the plain instruction.
       this.line.replaceChildren(el("strong", {}, "Press ▶ Play to run on from here"), ". ", about);
     } else {
+      // "the bold sentences": "the framed sentences" left a newcomer
+      // choosing between the caption and the callout, both framed.
       this.line.replaceChildren(
-        el("strong", {}, "Watch the picture and read the framed sentences at its top"),
+        el("strong", {}, "Watch the picture and read the bold sentences at its top"),
         ": they say what is happening and why. Tour stops at each moment of the story. ",
         about,
       );
