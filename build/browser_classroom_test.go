@@ -21,6 +21,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 	keys "github.com/chromedp/chromedp/kb"
+
+	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
 )
 
 func TestTimelineAndClassroom(t *testing.T) {
@@ -54,6 +57,7 @@ func (b *browser) fullState(t *testing.T) string {
 
 type timelineInfo struct {
 	StartNs, EndNs, NowNs int64
+	Now                   string
 	Live                  bool
 	Checkpoints           int
 }
@@ -91,6 +95,10 @@ func (b *browser) scrubBackAndForward(t *testing.T) {
 	// ("live at 261 ms · rewinds to 151 ms" was read as one).
 	if s := b.text("#tl-pos"); !strings.HasPrefix(s, "now ") || !strings.Contains(s, "(latest) · can rewind back to ") {
 		t.Errorf("the bar while live: %q", s)
+	} else if tl := b.timeline(t); !strings.HasPrefix(s, "now "+view.Clock(sim.Duration(tl.NowNs))+" (latest)") || tl.Now != view.Clock(sim.Duration(tl.NowNs)) {
+		// In the picture header's words ("7.08 ms" under "7.1 ms" was
+		// read as two times).
+		t.Errorf("the bar while live: %q at %d ns (%q); want the header's clock %q", s, tl.NowNs, tl.Now, view.Clock(sim.Duration(tl.NowNs)))
 	}
 	// Back with the slider, as a person drags it.
 	for _, v := range []int{300, 700, 50} {

@@ -662,7 +662,11 @@ type TimelineState struct {
 	EndNs   int64 `json:"endNs"`
 	// NowNs is the position shown; Live is false while it is an earlier
 	// one than the live position.
-	NowNs        int64   `json:"nowNs"`
+	NowNs int64 `json:"nowNs"`
+	// Now is that position in the picture header's words (view.Clock):
+	// the bar said "7.08 ms" under a header saying "7.1 ms", and two
+	// newcomers asked which was right.
+	Now          string  `json:"now"`
 	Live         bool    `json:"live"`
 	Checkpoints  int     `json:"checkpoints"`
 	CheckpointMB float64 `json:"checkpointMb"`
@@ -673,7 +677,7 @@ type TimelineState struct {
 // Timeline reports the timeline.
 func (p *Playground) Timeline() TimelineState {
 	tl := &p.tl
-	st := TimelineState{NowNs: int64(p.now), EndNs: int64(p.now), Live: tl.head == nil,
+	st := TimelineState{NowNs: int64(p.now), Now: view.Clock(sim.Duration(p.now)), EndNs: int64(p.now), Live: tl.head == nil,
 		Checkpoints: len(tl.cps), CheckpointMB: round3(float64(tl.bytes) / (1 << 20)), MarksNs: []int64{}}
 	if tl.head != nil {
 		st.EndNs = int64(tl.head.now)

@@ -356,3 +356,12 @@ func TestFollowPickedAtAnEarlierPositionStaysFollowedLive(t *testing.T) {
 	p.Unfollow()
 	assert.Nil(t, p.Card())
 }
+
+// The timeline says its position in the picture header's words: "7.08 ms"
+// under a header saying "7.1 ms" left two newcomers asking which was right.
+func TestTimelineNowIsTheHeadersClock(t *testing.T) {
+	p := pausedAt(t, `{"scenario":"request-load","case":"virtual-per-request","seed":1}`, sim.Time(7080*sim.Microsecond))
+	now := p.Timeline().Now
+	require.NotEmpty(t, now)
+	assert.Contains(t, frameText(desktopFrame(p)), "simulated time "+now+"\n")
+}

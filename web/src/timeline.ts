@@ -19,6 +19,8 @@ export interface TimelineState {
   startNs: number;
   endNs: number;
   nowNs: number;
+  /** nowNs in the picture header's words ("7.1 ms", "1.979 s"). */
+  now: string;
   live: boolean;
   checkpoints: number;
   checkpointMb: number;
@@ -334,8 +336,8 @@ export class Timeline {
           // slider can go, said as something the reader can do. "(live)"
           // beside the picture's "playback paused" left a newcomer asking
           // which it was: "latest" says where, not whether it plays.
-          `now ${fmtTime(s.nowNs)} (latest) · can rewind back to ${fmtTime(s.startNs)}`
-        : `showing ${fmtTime(s.nowNs)}, ${fmtTime(s.endNs - s.nowNs)} before live · Play or Step goes on from here`;
+          `now ${s.now} (latest) · can rewind back to ${fmtTime(s.startNs)}`
+        : `showing ${s.now}, ${fmtTime(s.endNs - s.nowNs)} before live · Play or Step goes on from here`;
       this.pos.classList.toggle("past", !s.live);
     }
     this.renderCard();
