@@ -108,6 +108,14 @@ func headingOf(in *SideInput) sideHeading {
 	// every other counter (GC pause total, resident memory, latency). A
 	// row of six counters over the picture was more than a newcomer reads.
 	h.parts = []string{done}
+	if unit == "threads" && in.Requests > 0 {
+		// The threads not created yet, where the row has room: "10,000
+		// requests" over 1,290 parked threads left a newcomer asking where
+		// the other 8,710 were.
+		if n := in.Requests - s.RequestsDone - int64(s.VirtualLive+s.PlatformApp); n > 0 {
+			h.parts = append(h.parts, Count(n)+" not started yet")
+		}
+	}
 	// "722 of 10,000 done" says its unit by its total; with no total,
 	// "589 done" left a phone's reader asking 589 of what: the unit
 	// where it fits, the bare count only where a row more would cost
