@@ -429,13 +429,10 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 					// holds on it). Else at its bottom; else none: the
 					// collapse shows it, and in the pair the run's GC
 					// column says it (drawPairHead).
-					plate, ok := clearOnBar(l, plate, o, sc)
-					if !ok {
+					var ok bool
+					if plate, ok = clearOnBar(l, plate, o, sc); !ok {
 						continue
 					}
-					l.Rect(plate, p.Panel.Alpha(0.9*(1-t*0.5)))
-					l.TextFit(plate.PadX(2*sc), sc, p.Text.Alpha(1-t*0.5), alts...)
-					continue
 				}
 				l.Rect(clipTo(plate, clip), p.Panel.Alpha(0.9*(1-t*0.5)))
 				l.TextFit(plate.PadX(2*sc), sc, p.Text.Alpha(1-t*0.5), alts...)
@@ -490,14 +487,7 @@ func (s *Side) fullGCJustEnded() bool {
 // the words already drawn on the bar: at its top, else at its bottom; ok
 // false when neither is clear.
 func clearOnBar(l *List, plate, o Rect, sc float32) (Rect, bool) {
-	var words []Rect
-	for i := range l.Items {
-		if it := &l.Items[i]; it.Kind == KindText {
-			if b := it.Bounds(); overlapsAny(b, []Rect{o}) {
-				words = append(words, b)
-			}
-		}
-	}
+	words := l.textBoxes(nil)
 	low := plate
 	low.Y = o.Bottom() - 2*sc - plate.H
 	for _, r := range []Rect{plate, low} {
