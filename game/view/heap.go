@@ -236,12 +236,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		}
 	}
 	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive, p, sc)
-	var other []string
-	if c := s.contrast; c != nil && c.Snap != nil && c.Snap.Time > 0 {
-		_, pct := stoppedShare(c.Snap)
-		other = []string{c.Name + ": " + pct, "the other run: " + pct}
-	}
-	if !pair && !drawGCShare(l, gcLine, snap, threadDataSeg(segs), "", other, p, sc) {
+	if !pair && !drawGCShare(l, gcLine, snap, threadDataSeg(segs), "", s.comparedShare(), p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
 	}
 	if !strip.Empty() {
@@ -473,27 +468,29 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 			" young GCs, their pauses summed): the bar is the run, its striped part the pauses.")
 		return counted
 	}
-	var label string
-	labels := []string{"stopped for GC: " + pct + " of the time", "GC: " + pct + " of the time", "GC " + pct}
-	for _, t := range other {
-		// The compared run's share only where the bar keeps a width its
-		// share can be read at: squeezed to 40 pixels beside the long
-		// words, "28 %" looked tiny to a newcomer.
-		if TextWidth("stopped for GC: "+pct+" ("+t+")", sc)+120*sc <= r.W {
-			label = "stopped for GC: " + pct + " (" + t + ")"
-			if long := "stopped for GC: " + pct + " of the time (" + t + ")"; TextWidth(long, sc)+120*sc <= r.W {
-				label = long
-			}
-			l.drewContrast() // its share is on the picture: the page names the compared case
-			break
-		}
+	// The compared run's share only where the bar keeps a width its share
+	// can be read at (120 pixels): squeezed to 40 beside the long words,
+	// "28 %" looked tiny to a newcomer.
+	type option struct {
+		text     string
+		bar      float32
+		compared bool
 	}
-	for _, t := range labels {
-		if label != "" {
+	var options []option
+	for _, t := range other {
+		options = append(options, option{"stopped for GC: " + pct + " of the time (" + t + ")", 120, true},
+			option{"stopped for GC: " + pct + " (" + t + ")", 120, true})
+	}
+	options = append(options, option{"stopped for GC: " + pct + " of the time", 40, false},
+		option{"GC: " + pct + " of the time", 40, false}, option{"GC " + pct, 40, false})
+	var label string
+	for _, o := range options {
+		if TextWidth(o.text, sc)+o.bar*sc <= r.W {
+			label = o.text
+			if o.compared {
+				l.drewContrast() // its share is on the picture: the page names the compared case
+			}
 			break
-		}
-		if TextWidth(t, sc)+40*sc <= r.W {
-			label = t
 		}
 	}
 	if label == "" {
@@ -505,6 +502,17 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
 	return false
+}
+
+// comparedShare is the compared run's share stopped for GC in words,
+// longest first, for drawGCShare; nil without a compared run.
+func (s *Side) comparedShare() []string {
+	c := s.contrast
+	if c == nil || c.Snap == nil || c.Snap.Time <= 0 {
+		return nil
+	}
+	_, pct := stoppedShare(c.Snap)
+	return []string{c.Name + ": " + pct, "the other run: " + pct}
 }
 
 // stoppedShare is the share of a run so far stopped for GC, and in words
