@@ -66,6 +66,12 @@ func laneGrid(body Rect, n, cols int, sc float32) []Rect {
 	return out
 }
 
+// stackScaleSize is a stack bar's scale of w words in words a reader
+// takes at once: "10 KB", not "10.0 KB".
+func stackScaleSize(w sim.Words) string {
+	return strings.Replace(Size(sim.Bytes(w)*8), ".0 ", " ", 1)
+}
+
 func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32) {
 	snap := in.Snap
 	s.growStackScale(snap)
@@ -132,12 +138,11 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 			msg := Count(int64(busy)) + " of " + Count(int64(n)) + what
 			short := Count(int64(busy)) + " of " + Count(int64(n)) + " busy"
 			var longer []string
-			if in.Virtual && busy > 0 {
+			if in.Virtual && busy > 0 && !snap.Paused {
 				// What the lanes' bars are, where it fits: no words fit on
 				// lanes this low, and two newcomers asked whether a bar's
 				// length was time or stack size.
-				full := strings.Replace(Size(sim.Bytes(s.scaleW)*8), ".0 ", " ", 1)
-				longer = []string{msg + "; bar: its stack, full bar " + full, msg + "; bar: its stack"}
+				longer = []string{msg + "; bar: its stack, full bar " + stackScaleSize(s.scaleW), msg + "; bar: its stack"}
 			}
 			switch {
 			case snap.Paused && in.Virtual:
@@ -149,9 +154,6 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 				short = msg
 			case busy == 0 && !in.Virtual:
 				msg = Count(int64(n)) + " CPUs, all idle"
-			}
-			if snap.Paused || busy == 0 {
-				longer = nil
 			}
 			for _, m := range longer {
 				if TextWidth(m, sc)+6*sc <= body.W {
@@ -364,7 +366,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	scaleSaid := false // the lane's words, with the scale, after the track
 	trackSaid := false // the track's scale is written on this lane
 	gaugeEnd := ""     // the scale written inside the track's end
-	full := strings.Replace(Size(sim.Bytes(s.scaleW)*8), ".0 ", " ", 1)
+	full := stackScaleSize(s.scaleW)
 	if text && !paused {
 		// The bar's scale, right of its track: "992 B" on a bar half the
 		// lane long read as a big stack, with no maximum to compare with

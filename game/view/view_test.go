@@ -904,7 +904,7 @@ func TestNiceWords(t *testing.T) {
 	assert.Equal(t, kb(10), niceWords(1149), "9 KB of stack: a 10 KB bar")
 	assert.Equal(t, kb(20), niceWords(2001))
 	assert.Equal(t, kb(2), niceWords(256), "the first scale")
-	assert.Equal(t, "10 KB", strings.Replace(Size(sim.Bytes(niceWords(1149))*8), ".0 ", " ", 1), "said as a round size")
+	assert.Equal(t, "10 KB", stackScaleSize(niceWords(1149)), "said as a round size")
 }
 
 func TestPausedPictureIsStable(t *testing.T) {
