@@ -111,7 +111,7 @@ export class Timeline {
     // Under the row of settings under the picture (not inside it).
     (document.querySelector("#stage .toolbar-more") ?? byID("status")).after(root, this.cardBox);
     this.slider = el("input", { type: "range", id: "tl-scrub", min: "0", max: String(scrubSteps), step: "1", value: String(scrubSteps), "aria-label": "Virtual time: scrub over the recent history" });
-    this.kind = el("select", { id: "tl-kind", "aria-label": "Kind of event to step to" }, ...eventKinds.map((k) => el("option", { value: k.value }, k.label)));
+    this.kind = el("select", { id: "tl-kind", "aria-label": "Events: the kind to step to" }, ...eventKinds.map((k) => el("option", { value: k.value }, k.label)));
     this.mine = el("input", { type: "checkbox", id: "tl-mine" });
     this.pos = el("span", { id: "tl-pos", class: "tl-pos" });
     this.liveBtn = el("button", { type: "button", id: "tl-live", title: "Back to the live position (L)" }, "Live ▶▶");
@@ -125,11 +125,14 @@ export class Timeline {
       el(
         "div",
         { class: "tl-row" },
-        el("span", { class: "tl-label" }, "Step to the"),
-        prev,
+        // The kind first, then the buttons: "Events: [mount] ◀ Previous Next ▶"
+        // reads as a row of controls; the old "Step to the ◀ Previous [mount]
+        // Next ▶ of the followed thread" was read as a broken sentence.
+        el("label", { class: "tl-label", for: "tl-kind" }, "Events:"),
         this.kind,
+        prev,
         next,
-        el("label", { class: "check", for: "tl-mine" }, this.mine, " of the followed thread"),
+        el("label", { class: "check", for: "tl-mine", title: "Step only through the followed thread's events" }, this.mine, " only the followed thread's"),
         follow,
       ),
     );
