@@ -271,11 +271,14 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 			return
 		}
 		if wonSwatch(m, shown) {
-			// The won cell small: its thick frame and its tick.
+			// The won cell small, as the races draw it: the ended
+			// cell's dim outline and the winner's tick. (A thick
+			// frame in the winner's ink around the tick read as a
+			// ticked checkbox.)
 			h := CharH * sc * 0.8
 			c := Rect{X: r.X + x, Y: y + (CharH*sc-h)/2, W: stateSwatchW(sc), H: h}
-			drawTick(l, c.X+(c.W-min(c.H*0.5, 8*sc))/2, c, p, sc)
-			l.MarkFrame(c, wonFrame(sc), MeanWinner, p)
+			drawEndedFrame(l, c, p, sc)
+			drawTick(l, c.X+(c.W-tickW(c, sc))/2, c, p, sc)
 			l.legend = append(l.legend, m)
 			l.Text(r.X+x+stateSwatchW(sc)+3*sc, y, label, sc, p.Text)
 			return
@@ -324,8 +327,7 @@ func drawSwatch(l *List, r Rect, m Meaning, p *Palette, sc float32) {
 		l.MarkFrame(r, max(1, 1.5*sc), m, p)
 		if m == MeanWinner {
 			// The won cells' tick, which tells them from the ended.
-			side := max(4, min(r.H*0.5, 8*sc))
-			drawTick(l, r.X+(r.W-side)/2, r, p, sc)
+			drawTick(l, r.X+(r.W-tickW(r, sc))/2, r, p, sc)
 		}
 	case ShapeHole:
 		// A promoted chunk: a block with a dark hole (the block's own

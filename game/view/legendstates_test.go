@@ -98,11 +98,12 @@ func TestStateLooksShareTheThreadsHeading(t *testing.T) {
 	assert.Equal(t, stateKeyGroup, stateGroupIn(looks))
 }
 
-// The legend's "won its race" swatch is the won cell's look (its thick
-// frame in the winner's ink, the same width the cell's), and the "ended"
-// swatch a thin outline in the dim ink: readers took a white outline for
-// both. The badge is keyed, drawn as the cells' badges are (a number in
-// a dim-framed box), beside "= its carrier".
+// The legend's "won its race" swatch is the won cell's look as the races
+// draw it: the ended cell's thin dim outline (its thread has ended with the
+// answer) and the winner's tick, with no thick frame of the winner's ink
+// around the tick (that read as a ticked checkbox); the "ended" swatch is
+// the outline alone. The badge is keyed, drawn as the cells' badges are (a
+// number in a dim-framed box), beside "= its carrier".
 func TestRaceLegendTellsWonFromEndedAndKeysTheBadge(t *testing.T) {
 	in, side := runScene(t, sceneCase{"llm-router", "virtual", 300 * sim.Millisecond})
 	in.Models = []string{"haiku", "sonnet", "opus"}
@@ -110,20 +111,20 @@ func TestRaceLegendTellsWonFromEndedAndKeysTheBadge(t *testing.T) {
 	Build(&l, 1134, 464, &Header{Scenario: "llm-router"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
 	legend := l.Items[l.legendFrom:]
 	p := (&Options{Scale: 1}).palette()
-	thick, thinDim := 0, 0
+	thick, thinDim, ticks := 0, 0, 0
 	for _, it := range legend {
-		if it.Kind != KindRect {
-			continue
-		}
-		if it.Meaning == MeanWinner && min(it.W, it.H) >= wonFrame(1)-0.01 {
+		switch {
+		case it.Kind == KindRect && it.Meaning == MeanWinner && min(it.W, it.H) >= wonFrame(1)-0.01:
 			thick++
-		}
-		if it.Color == p.TextDim && min(it.W, it.H) < wonFrame(1) {
+		case it.Kind == KindRect && it.Color == p.TextDim && min(it.W, it.H) < wonFrame(1):
 			thinDim++
+		case it.Kind == KindLine && it.Meaning == MeanWinner:
+			ticks++
 		}
 	}
-	assert.GreaterOrEqual(t, thick, 4, "the won swatch's four sides in the won cell's frame width: %s", legendTexts(&l))
-	assert.GreaterOrEqual(t, thinDim, 4, "the ended swatch is a thin outline in the dim ink")
+	assert.Zero(t, thick, "no thick frame of the winner's ink in the legend: %s", legendTexts(&l))
+	assert.GreaterOrEqual(t, ticks, 2, "the won swatch has the winner's tick: %s", legendTexts(&l))
+	assert.GreaterOrEqual(t, thinDim, 8, "the won and the ended swatches are thin outlines in the dim ink")
 	txt := legendTexts(&l)
 	assert.Contains(t, txt, badgeSample+" | running on carrier "+badgeSample, "the badge's swatch is its number: %s", txt)
 	assert.Contains(t, txt, "won, ended", "the won swatch says its thread ended too: %s", txt)

@@ -220,6 +220,16 @@ func pixelCounts(l *List, clip Rect) [meaningCount]int {
 		case KindCircle:
 			cx, cy, r := it.X, it.Y, it.Size
 			paint(cx-r, cy-r, cx+r, cy+r, it.Meaning, func(px, py float32) bool { return (px-cx)*(px-cx)+(py-cy)*(py-cy) <= r*r })
+		case KindLine:
+			// A meaning's stroke (a won cell's tick) shows; a neutral
+			// line covers nothing.
+			if it.Meaning == MeanNone {
+				continue
+			}
+			x0, y0, x1, y1, hw := it.X, it.Y, it.X2, it.Y2, it.Size/2
+			paint(min(x0, x1)-hw, min(y0, y1)-hw, max(x0, x1)+hw, max(y0, y1)+hw, it.Meaning, func(px, py float32) bool {
+				return segmentDist2(px, py, x0, y0, x1, y1) <= hw*hw
+			})
 		}
 	}
 	if clip.Empty() {
@@ -232,6 +242,18 @@ func pixelCounts(l *List, clip Rect) [meaningCount]int {
 		}
 	}
 	return n
+}
+
+// segmentDist2 is the squared distance from (px, py) to the segment from
+// (x0, y0) to (x1, y1).
+func segmentDist2(px, py, x0, y0, x1, y1 float32) float32 {
+	dx, dy := x1-x0, y1-y0
+	t := float32(0)
+	if d := dx*dx + dy*dy; d > 0 {
+		t = max(0, min(1, ((px-x0)*dx+(py-y0)*dy)/d))
+	}
+	ex, ey := x0+t*dx-px, y0+t*dy-py
+	return ex*ex + ey*ey
 }
 
 // The visibility check fails when a mark lies under a label's plate: the

@@ -382,8 +382,10 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// The rows as a part of all the races, the one just won among
 		// them: "1 just won + 2 of 349 open" was hard to read (the rows
 		// say which is won and which open).
+		// "in progress": "2 of the 351 races" was read as all the races
+		// there are (one a request, 10,000 of them).
 		of := Count(int64(nDecided+nOpen)) + " of the " + Count(int64(undecided+nDecided)) + " races"
-		counts = []string{of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
+		counts = []string{of + " in progress", of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
 	case nOpen >= undecided && nDecided > 0:
@@ -1059,24 +1061,26 @@ func badgeTextW(num string, sc float32) float32 { return TextWidth(num, sc) + 6*
 // drawTick draws a won cell's tick from x, centred in r's height, in the
 // winner's ink, and returns its width.
 //
-// The tick sits in a small frame of the winner's ink: the thick white
-// frame around the whole cell read as "selected", a highlight, not as
-// the race's winner, and a bare tick's thin lines were too faint a mark
-// of the legend's "won" to find.
+// A bold tick on its own: in a small frame of its own it read as a ticked
+// checkbox, something to click; thin lines were too faint a mark of the
+// legend's "won" to find. (The won cell's thick frame is its caller's.)
 func drawTick(l *List, x float32, r Rect, p *Palette, sc float32) float32 {
-	side := max(4, min(r.H*0.5, 8*sc))
-	pad := max(2, 2.5*sc)
-	box := Rect{X: x, Y: r.Y + (r.H-side)/2 - pad, W: side + 2*pad, H: side + 2*pad}
-	l.MarkFrame(box, max(1.5, 1.5*sc), MeanWinner, p)
-	x += pad
-	y := box.Y + pad
-	w := max(2, 2*sc)
+	side, pad := tickSide(r, sc), tickPad(sc)
+	x += pad / 2
+	y := r.Y + (r.H-side)/2
+	w := max(2.5, 2.5*sc)
 	n := len(l.Items)
-	l.Line(x, y+side*0.55, x+side*0.35, y+side, w, p.Winner)
-	l.Line(x+side*0.35, y+side, x+side, y, w, p.Winner)
+	l.Line(x, y+side*0.55, x+side*0.38, y+side, w, p.Winner)
+	l.Line(x+side*0.38, y+side, x+side, y, w, p.Winner)
 	l.tag(n, MeanWinner)
-	return box.W
+	return tickW(r, sc)
 }
+
+// tickSide is the size of the tick drawTick draws in r; tickPad the room
+// around it; tickW the width drawTick takes.
+func tickSide(r Rect, sc float32) float32 { return max(4, min(r.H*0.55, 9*sc)) }
+func tickPad(sc float32) float32          { return max(2, 2.5*sc) }
+func tickW(r Rect, sc float32) float32    { return tickSide(r, sc) + 1.5*tickPad(sc) }
 
 // drawEndedFrame draws an ended thread's cell in the races' picture: an
 // outline in the dim text ink, no fill (no thread lives there now).
