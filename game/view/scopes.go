@@ -382,10 +382,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// The rows as a part of all the races, the one just won among
 		// them: "1 just won + 2 of 349 open" was hard to read (the rows
 		// say which is won and which open).
-		// "in progress": "2 of the 351 races" was read as all the races
-		// there are (one a request, 10,000 of them).
+		// "now": "2 of the 351 races" was read as all the races there
+		// are (one a request, 10,000 of them); "in progress" was read
+		// against the row just won.
 		of := Count(int64(nDecided+nOpen)) + " of the " + Count(int64(undecided+nDecided)) + " races"
-		counts = []string{of + " in progress", of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
+		counts = []string{of + " now", of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
 	case nOpen >= undecided && nDecided > 0:
