@@ -287,7 +287,13 @@ func chunkHeadings(snap *sim.Snapshot, byTier bool) []string {
 	if byTier {
 		// "coloured" kept where it fits: "by JIT tier" alone left a
 		// newcomer of the heap panel asking what it meant.
-		out = []string{"StackChunks (frozen stacks): " + n + " live, coloured by JIT tier", "StackChunks: " + n + " live, coloured by JIT tier", "StackChunks: " + n + " live, by JIT tier"}
+		// Why the tier, where it fits: the tier the code ran at when a
+		// chunk was made set its size (C1's frames are about four times
+		// C2's); two newcomers called the tier colours off the picture's
+		// subject.
+		why := ", coloured by the JIT tier that sized them"
+		out = []string{"StackChunks (frozen stacks): " + n + " live" + why, "StackChunks: " + n + " live" + why,
+			"StackChunks (frozen stacks): " + n + " live, coloured by JIT tier", "StackChunks: " + n + " live, coloured by JIT tier", "StackChunks: " + n + " live, by JIT tier"}
 	}
 	// The gloss names whose stacks they are where the room allows:
 	// "StackChunks" alone is jargon to a reader of one frame.

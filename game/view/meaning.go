@@ -91,8 +91,10 @@ const (
 // coloured by the code its frames had when the chunk was sized (its
 // capacity stays when the code is recompiled: the vt-pooling story), so the
 // heading says the colours cover both; the heap's own StackChunk colour is
-// only a space's fill ("StackChunks (in a space's bar)").
-const tierGroup = "StackChunks, by their frames' JIT tier"
+// only a space's fill ("StackChunks (in a space's bar)"). "sized by": why
+// a chunk has a tier at all (two newcomers called the tier colours off the
+// picture's subject); C1's frames are about four times C2's.
+const tierGroup = "StackChunks, sized by their frames' JIT tier"
 
 // tierGroupOne heads the tier group when one tier is drawn.
 const tierGroupOne = "StackChunks"
