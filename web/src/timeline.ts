@@ -12,7 +12,7 @@ import type { App } from "./app";
 import { byID, el, fmt, fmtTime } from "./dom";
 import { shortcuts } from "./keys";
 import { guarding } from "./failure";
-import { LoomError } from "./types";
+import { LoomError, sidesOf, type GameState } from "./types";
 
 /** The playground's timeline (play.TimelineState). */
 export interface TimelineState {
@@ -100,6 +100,8 @@ export class Timeline {
   private readonly slider: HTMLInputElement;
   private readonly kind: HTMLSelectElement;
   private readonly mine: HTMLInputElement;
+  /** Whether the reader has picked the kind of event to step to. */
+  private kindChosen = false;
   private readonly pos: HTMLElement;
   private readonly liveBtn: HTMLButtonElement;
   private readonly cardBox: HTMLElement;
@@ -112,6 +114,7 @@ export class Timeline {
     (document.querySelector("#stage .toolbar-more") ?? byID("status")).after(root, this.cardBox);
     this.slider = el("input", { type: "range", id: "tl-scrub", min: "0", max: String(scrubSteps), step: "1", value: String(scrubSteps), "aria-label": "Virtual time: scrub over the recent history" });
     this.kind = el("select", { id: "tl-kind", "aria-label": "Events: the kind to step to" }, ...eventKinds.map((k) => el("option", { value: k.value }, k.label)));
+    this.kind.value = "gc"; // until a run shows virtual threads (defaultKind)
     this.mine = el("input", { type: "checkbox", id: "tl-mine" });
     this.pos = el("span", { id: "tl-pos", class: "tl-pos" });
     this.liveBtn = el("button", { type: "button", id: "tl-live", title: "Back to the live position (L)" }, "Live ▶▶");
@@ -125,10 +128,11 @@ export class Timeline {
       el(
         "div",
         { class: "tl-row" },
-        // The kind first, then the buttons: "Events: [mount] ◀ Previous Next ▶"
-        // reads as a row of controls; the old "Step to the ◀ Previous [mount]
-        // Next ▶ of the followed thread" was read as a broken sentence.
-        el("label", { class: "tl-label", for: "tl-kind" }, "Events:"),
+        // A sentence, then its buttons: "Jump to a [mount] ◀ Previous Next ▶".
+        // "Step to the ◀ Previous [mount] Next ▶ of the followed thread" was
+        // read as a broken sentence, and "Events: [mount]" as the event
+        // happening now.
+        el("label", { class: "tl-label", for: "tl-kind" }, "Jump to a"),
         this.kind,
         prev,
         next,
@@ -150,9 +154,15 @@ export class Timeline {
     follow.addEventListener("click", () => this.guard(() => this.followAny()));
     this.mine.addEventListener("change", () => this.render());
 
-    app.events.addEventListener("state", () => this.refresh());
+    this.kind.addEventListener("change", () => (this.kindChosen = true));
+    app.events.addEventListener("state", (ev) => {
+      this.defaultKind((ev as CustomEvent<GameState>).detail);
+      this.refresh();
+    });
     app.events.addEventListener("loaded", () => {
       this.card = null;
+      this.kindChosen = false;
+      this.kind.value = "gc";
       this.refresh();
     });
     void app.bridge.ready.then(() => this.listenForClicks());
@@ -164,6 +174,17 @@ export class Timeline {
     shortcuts.add({ keys: ["]"], label: "]", does: "Scrub forward", run: () => this.guard(() => this.nudge(1)) });
     shortcuts.add({ keys: ["l", "L"], label: "L", does: "Back to the live position (after scrubbing or stepping back)", run: () => this.guard(() => this.toLive()) });
     shortcuts.add({ keys: ["f", "F"], label: "F", does: "Follow a thread (again: stop following)", run: () => this.guard(() => (this.card ? this.unfollow() : this.followAny())) });
+  }
+
+  /**
+   * Until the reader picks a kind, the kind a run has: a GC pause where no
+   * virtual thread has run (gc-lab's platform threads, a run not started),
+   * a mount once one has. "mount (a thread gets a carrier)" over a picture
+   * with no carrier was read as the event happening now.
+   */
+  private defaultKind(st: GameState): void {
+    if (this.kindChosen || this.kind.value !== "gc") return;
+    if (sidesOf(st).some((s) => s.virtual > 0 || (s.carriers ?? 0) > 0)) this.kind.value = "mount";
   }
 
   // ---- actions -----------------------------------------------------------
@@ -271,6 +292,7 @@ export class Timeline {
   private cycleKind(): void {
     const i = eventKinds.findIndex((k) => k.value === this.kind.value);
     this.kind.value = eventKinds[(i + 1) % eventKinds.length].value;
+    this.kindChosen = true;
     this.pos.textContent = `Stepping to: ${eventKinds.find((k) => k.value === this.kind.value)?.label}`;
   }
 
