@@ -33,3 +33,14 @@ func TestStackScaleAfterASeek(t *testing.T) {
 	st, _ := strconv.ParseFloat(stack[1], 64)
 	assert.GreaterOrEqual(t, f, st, "the full bar stands for at least the stack drawn in it")
 }
+
+// loom-carrier's first screen holds every carrier idle, each with the strip
+// of its recent use under it: the title says what the strips are (a
+// newcomer asked what the small blue lines under "idle" were).
+func TestIdleCarriersTitleNamesTheStrips(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, true)
+	words := frameText(desktopFrame(p))
+	require.Contains(t, words, "all idle", "the premise: every carrier idle")
+	require.True(t, p.Views(nil)[0].Fading(), "the premise: strips under the idle lanes")
+	assert.Contains(t, words, "all idle (underline: busy a moment ago)\n")
+}

@@ -49,6 +49,13 @@ func carrierMemory(f *facts) string {
 	// The memory bar's precision (view.PartsSize), so its parts and the
 	// caption's figures read alike.
 	r := "Resident memory is " + view.PartsSize(s.RSS)
+	if mb == 0 {
+		// "so far": without a container's limit it grows as the heap's
+		// pages are first touched (226 MB at the story's first moment,
+		// ~610 MB at the run's end); a newcomer set the early figure
+		// against the article's 628 MB and found they did not match.
+		r += " so far"
+	}
 	if mb > 0 {
 		r += " of the container's " + counti(mb) + " MB"
 	}

@@ -41,7 +41,7 @@ func TestCarrierCaptionFigures(t *testing.T) {
 	assert.Contains(t, caption(loom, s), "Resident memory is 220.0 MB of the container's 256 MB.")
 	// No container: the resident memory alone.
 	s = snap()
-	assert.Contains(t, caption(map[string]string{"loom_carrier": "true"}, s), "Resident memory is 220.0 MB; 182.0 MB is the JVM itself.")
+	assert.Contains(t, caption(map[string]string{"loom_carrier": "true"}, s), "Resident memory is 220.0 MB so far; 182.0 MB is the JVM itself.")
 	// No resident memory: the OS threads.
 	s.RSS = 0
 	assert.Equal(t, "16 virtual threads cost 16.0 KB of heap; their 8 carriers' OS threads cost 25.5 MB of RAM outside it. Now the JVM has 74 OS threads.",

@@ -95,7 +95,19 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		if snap.Pinned > 0 && !snap.Paused {
 			right += " · " + Count(int64(snap.Pinned)) + " pinned"
 		}
-		body = panel(l, r, right, p, sc, append(carrierContrast(snap, n),
+		titles := carrierContrast(snap, n)
+		if len(titles) > 0 && allCarriersIdle(snap) {
+			// The title says "all idle": "0 of 8 busy" beside it said it
+			// twice (as the folded lanes' title does not, fold.go).
+			right = ""
+			if s.Fading() {
+				// The strips under idle lanes said what they are nowhere
+				// a reader of one frame looks ("small blue lines under
+				// idle: activity history?").
+				titles = append([]string{titles[0] + " (underline: busy a moment ago)"}, titles...)
+			}
+		}
+		body = panel(l, r, right, p, sc, append(titles,
 			"carriers: the OS threads that run virtual threads", "carriers: OS threads running virtual threads",
 			"carriers (OS threads)", "carrier threads", "carriers")...)
 		l.region(r, "carrier lanes", "Carrier threads: the "+Count(int64(n))+" OS threads of the virtual-thread scheduler (parallelism "+
