@@ -13,7 +13,7 @@ import (
 // (docs/model.md) or a knob.
 var gcLab = &Scenario{
 	ID:    "gc-lab",
-	Title: "GC lab: a request loop a real JVM runs too (compare with `loomsim jvm gc-lab`)",
+	Title: "GC lab: a request loop that a real JVM also runs (compare with `loomsim jvm gc-lab`)",
 	Article: "No article: the Java twin jvm/GcLab.java runs the same loop on a real JVM, and " +
 		"`loomsim jvm gc-lab` compares its GC log with the model",
 	Summary: "A fixed set of worker threads, each looping on its own requests with no pause between them. " +
