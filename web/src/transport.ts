@@ -118,6 +118,12 @@ export function threadsText(s: SideState): string {
   if (rest > 0) parts.push(`${fmt(rest)} not started yet`);
   const carriers = s.carriers ?? 0;
   const os = `${fmt(s.platform ?? 0)} OS threads${carriers > 0 ? `, ${fmt(carriers)} of them carriers` : ""}`;
+  if (all === 0 && carriers === 0 && (s.platformApp ?? 0) > 0) {
+    // A run of platform threads only (gc-lab): "0 virtual threads (0 on a
+    // carrier, 0 parked, 0 waiting for a carrier)" counted what is not there.
+    const app = `${fmt(s.platformApp ?? 0)} platform threads of the application`;
+    return `${s.paused ? `${app}, all stopped for the GC` : app} · ${os}`;
+  }
   if (!s.paused) return `${fmt(all)} virtual threads (${parts.join(", ")}) · ${os}`;
   if (all === 0) return `every application thread stopped for the GC · ${os}`;
   return `all ${fmt(all)} virtual threads stopped for the GC: ${parts.join(", ")} · ${os}`;

@@ -143,6 +143,8 @@ export interface SideState {
   knobs?: Record<string, string>;
   virtual: number;
   platform: number;
+  /** The application's platform threads (the OS threads the JVM runs for itself left out). */
+  platformApp?: number;
   /** The scheduler's carriers (OS threads that run virtual threads); 0 without virtual threads. */
   carriers?: number;
   mounted: number;
