@@ -285,7 +285,9 @@ func (b *browser) opensAtAMomentNotTheEnd(t *testing.T) {
 	// A run of platform threads only: the status line counts them, not
 	// the virtual threads there are none of ("0 virtual threads (0 on a
 	// carrier, 0 parked, 0 waiting for a carrier)").
-	apps := func(line string) bool { return regexp.MustCompile(`^[0-9,]+ platform threads of the application · [0-9,]+ OS threads$`).MatchString(line) }
+	apps := func(line string) bool {
+		return regexp.MustCompile(`^[0-9,]+ platform threads of the application · [0-9,]+ OS threads$`).MatchString(line)
+	}
 	if line := b.textWhen(t, "#status", apps, 5*time.Second); !apps(line) {
 		t.Errorf("the status line at gc-lab's opening: %q", line)
 	}
