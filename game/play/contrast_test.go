@@ -144,9 +144,12 @@ func TestContrastCase(t *testing.T) {
 		{"vt-pooling", "4g-pool", ""},
 		{"request-load", "pool-200", "virtual-per-request"},
 		{"request-load", "virtual-per-request", "pool-200"},
+		// loom-carrier draws the compared run's resident memory (stop 45).
+		{"loom-carrier", "unlimited-vthreads", "unlimited-platform"},
+		{"loom-carrier", "unlimited-platform", "unlimited-vthreads"},
+		{"loom-carrier", "256-vthreads", ""}, // not in the article's comparison
 		// Stories that draw no compared case run no second simulator.
 		{"vt-basics", "memory-virtual", ""},
-		{"loom-carrier", "unlimited-vthreads", ""},
 		{"llm-router", "virtual", ""},
 	} {
 		p := New()

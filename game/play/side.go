@@ -40,10 +40,13 @@ type Side struct {
 	// models names the router's models by subtask index (view.SideInput.Models).
 	models []string
 
-	teller      *story.Teller // the run's story: caption and moments (story.go)
-	callouts    []callout
-	calloutView []view.Callout
-	startNews   []story.Moment // moments at t = 0, told with the first tick's
+	teller *story.Teller // the run's story: caption and moments (story.go)
+	// memoryContrast: the story compares the runs' resident memory
+	// (view.SideInput.MemoryContrast).
+	memoryContrast bool
+	callouts       []callout
+	calloutView    []view.Callout
+	startNews      []story.Moment // moments at t = 0, told with the first tick's
 
 	// stepped is the event the last step (Step, StepTo) stopped at, named
 	// under the picture while hasStep holds: until the run plays or moves.
@@ -57,7 +60,7 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 		return nil, err
 	}
 	c, _ := sc.Case(caseID)
-	s := &Side{Case: caseID, sm: sm, values: vals, View: view.NewSide(), teller: newTeller(sc, vals, sm)}
+	s := &Side{Case: caseID, sm: sm, values: vals, View: view.NewSide(), teller: newTeller(sc, vals, sm), memoryContrast: story.ContrastsMemory(sc.ID)}
 	if c != nil {
 		s.Title = c.Title
 	}
@@ -152,7 +155,7 @@ func (s *Side) Input(con *view.Contrast) view.SideInput {
 	}
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual, Contrast: con,
 		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(con), Callouts: s.viewCallouts(), Step: step, StepOther: other,
-		MemLimit: containerLimit(s.values), WakeLatency: s.sm.Config().Machine.WakeLatency}
+		MemLimit: containerLimit(s.values), WakeLatency: s.sm.Config().Machine.WakeLatency, MemoryContrast: s.memoryContrast}
 }
 
 // otherPauseWords says, after a step to a pause's start, that the

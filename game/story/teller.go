@@ -193,6 +193,17 @@ func DrawsContrast(scenario string) bool {
 	return ok && c.drawsContrast()
 }
 
+// memoryContraster is a story whose comparison is the process's resident
+// memory: the picture draws both runs' beside each other.
+type memoryContraster interface{ contrastsMemory() bool }
+
+// ContrastsMemory reports whether the picture of scenario's story draws
+// the compared run's resident memory beside the shown run's.
+func ContrastsMemory(scenario string) bool {
+	c, ok := storyFor(scenario).(memoryContraster)
+	return ok && c.contrastsMemory() && DrawsContrast(scenario)
+}
+
 func storyFor(scenario string) story {
 	switch scenario {
 	case "vt-pooling":

@@ -32,35 +32,48 @@ func drawOSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palett
 	if c.Snap.VirtualLive > 0 || c.Snap.Mounts > 0 {
 		other = "virtual threads"
 	}
-	y := r.Y + 4*sc
-	line := func() Rect { return Rect{X: r.X, Y: y, W: r.W, H: CharH * sc} }
-	l.TextFit(line(), sc, p.TextDim, "OS threads of both runs, to scale", "both runs, to scale", "to scale")
-	y += CharH*sc + 2*sc
-	top := y
-	for _, row := range []struct {
-		s    *sim.Snapshot
-		name string
-	}{{shown, "this run"}, {c.Snap, other + ", separate run"}} {
-		n := Count(int64(row.s.PlatformLive))
-		// The compared run's kinds in words (a reader asked how many of
-		// its 18 were carriers); the shown run's are the panel's title.
-		words := []string{n + ": " + row.name, n}
-		if row.s != shown {
-			kinds := " (" + osKindsWords(row.s) + ")"
-			words = append([]string{n + ": " + row.name + kinds, n + ": " + other + kinds}, words...)
+	runs := [2]*sim.Snapshot{shown, c.Snap}
+	var words [2][]string
+	for i, s := range runs {
+		n := Count(int64(s.PlatformLive))
+		words[i] = []string{n + ": this run", n}
+		if i == 1 {
+			// The compared run's kinds in words (a reader asked how many
+			// of its 18 were carriers); the shown run's are the panel's
+			// title.
+			kinds := " (" + osKindsWords(s) + ")"
+			words[i] = []string{n + ": " + other + ", separate run" + kinds, n + ": " + other + kinds, n + ": " + other + ", separate run", n}
 		}
-		l.TextFit(line(), sc, p.Text, words...)
-		y += CharH*sc + 2*sc
-		bar := Rect{X: r.X, Y: y, W: r.W * float32(row.s.PlatformLive) / float32(most), H: compactBarH(sc)}
-		drawOSKindsBar(l, bar, row.s, p, sc)
-		y += compactBarH(sc) + 4*sc
 	}
-	l.detail(Rect{X: r.X, Y: top, W: r.W, H: y - top}, "OS threads of both runs",
+	rows := drawTwoRuns(l, r, []string{"OS threads of both runs, to scale", "both runs, to scale", "to scale"}, words, func(i int, row Rect) {
+		row.W *= float32(runs[i].PlatformLive) / float32(most)
+		drawOSKindsBar(l, row, runs[i], p, sc)
+	}, p, sc)
+	l.detail(rows, "OS threads of both runs",
 		"Each bar is a run's live OS threads, drawn to one scale and cut into their kinds: "+
 			"this run "+Count(int64(shown.PlatformLive))+" ("+osKindsWords(shown)+"), the "+other+" run "+
 			Count(int64(c.Snap.PlatformLive))+" ("+osKindsWords(c.Snap)+"). A platform thread is an OS thread; "+
 			"virtual threads run on a few carriers, each an OS thread."+unparkerSay(shown, c.Snap))
 	return true
+}
+
+// drawTwoRuns draws in r, from its top, the longest of titles that fits
+// (dim), then for each of two runs (the shown one first) the longest of
+// its words that fits over a bar as wide as r, drawn by bar. It returns
+// the rows' area (under the title), for their explanation.
+func drawTwoRuns(l *List, r Rect, titles []string, words [2][]string, bar func(i int, row Rect), p *Palette, sc float32) Rect {
+	y := r.Y + 4*sc
+	line := func() Rect { return Rect{X: r.X, Y: y, W: r.W, H: CharH * sc} }
+	l.TextFit(line(), sc, p.TextDim, titles...)
+	y += CharH*sc + 2*sc
+	top := y
+	for i := range words {
+		l.TextFit(line(), sc, p.Text, words[i]...)
+		y += CharH*sc + 2*sc
+		bar(i, Rect{X: r.X, Y: y, W: r.W, H: compactBarH(sc)})
+		y += compactBarH(sc) + 4*sc
+	}
+	return Rect{X: r.X, Y: top, W: r.W, H: y - top}
 }
 
 // osContrasted reports whether a compared run c has other OS threads

@@ -33,7 +33,7 @@ func threadMemorySplit(snap *sim.Snapshot) (stacks, heap sim.Bytes) {
 	return max(0, snap.ThreadMemory-heap), min(heap, snap.ThreadMemory)
 }
 
-func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, measured bool, limit sim.Bytes, p *Palette, sc float32) {
+func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, memRuns, measured bool, limit sim.Bytes, p *Palette, sc float32) {
 	// The panel counts OS threads and what they hold outside the heap:
 	// their stacks. What threads hold inside the heap (Thread objects,
 	// StackChunks, thread-local data) is the heap panel's.
@@ -137,12 +137,20 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, measured bool, l
 		counts = append(counts, []string{"(the program's " + n + " platform threads, drawn again here: each is an OS thread)",
 			"(the program's " + n + " platform threads: each is an OS thread)", "(each platform thread is an OS thread)"})
 	}
+	// Where the story compares the runs' resident memory (memRuns), the
+	// compared run's goes under everything else, with this run's, to one
+	// scale (rsscontrast.go); it takes its room first, leaving the grid
+	// two rows of small cells and the memory's total line.
+	var memBox Rect
+	if memRuns && limit == 0 && rssContrasted(snap, con) && body.H >= rssContrastH(sc)+2*CharH*sc+2*10*sc {
+		body, memBox = body.CutBottom(rssContrastH(sc))
+	}
 	foot := append(counts, rssLines(snap, measured, body.W, sc)...)
 	total := len(counts) // the resident memory's total line, drawn brighter
 	// With no grid, the compared run's OS threads go under the words
 	// (oscontrast.go): the memory's total line stays, its parts' lines
 	// (what the title and the bars say again) give them the room.
-	withRuns := ns == 0 && osContrasted(snap, con) && len(foot) > total+1 &&
+	withRuns := ns == 0 && memBox.Empty() && osContrasted(snap, con) && len(foot) > total+1 &&
 		float32(total+1)*CharH*sc+osContrastH(sc) <= body.H
 	if withRuns {
 		// With the total, the threads' line where the runs keep their
@@ -210,6 +218,9 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, measured bool, l
 		under := Rect{X: body.X, Y: rest.Y, W: body.W, H: body.Bottom() - rest.Y}
 		drawOSContrast(l, under.PadX(2*sc), snap, con, p, sc)
 	}
+	if !memBox.Empty() {
+		drawRSSContrast(l, memBox.PadX(2*sc), snap, con, p, sc)
+	}
 }
 
 // osKinds are a run's live OS threads by kind, in the OS panel's order:
@@ -272,44 +283,7 @@ func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 	}
 	l.Rect(r, p.Background)
 	l.Frame(r, max(1, sc), p.PanelEdge)
-	threads := "threads"
-	if snap.CarriersStarted() > 0 && snap.PlatformApp == 0 {
-		threads = "carriers"
-	}
-	parts := []struct {
-		b     sim.Bytes
-		names []string
-	}{
-		{snap.RSSHeap, []string{"heap"}},
-		{snap.RSSThreads, []string{threads}},
-		{snap.RSSJVM, []string{"JVM itself " + PartsSize(snap.RSSJVM), "JVM itself", "JVM"}},
-	}
-	x := r.X
-	for i, pt := range parts {
-		if pt.b <= 0 {
-			continue
-		}
-		w := min(r.Right()-x, r.W*float32(pt.b)/float32(limit))
-		seg := Rect{X: x, Y: r.Y, W: w, H: r.H}
-		switch i {
-		case 0:
-			l.Rect(seg, p.TextDim) // the heap: a light neutral, told apart from its neighbours
-		case 1:
-			// The program's OS threads: the carriers' colour where only
-			// carriers have thread memory.
-			if threads == "carriers" {
-				l.Mark(seg, MeanCarrierOS, p, 1)
-			} else {
-				l.Mark(seg, MeanPlatform, p, 1)
-			}
-		default:
-			l.Rect(seg, p.Grid)
-		}
-		if tw := seg.PadX(2 * sc); i == 2 && tw.W >= TextWidth(pt.names[len(pt.names)-1], sc) {
-			l.TextFit(tw, sc, p.Text, pt.names...)
-		}
-		x += w
-	}
+	x := drawRSSParts(l, r, snap, limit, false, p, sc)
 	if free := limit - snap.RSS; free > 0 {
 		left := Rect{X: x, Y: r.Y, W: r.Right() - x, H: r.H}.PadX(3 * sc)
 		l.TextFit(left, sc, p.TextDim, Size(free)+" free", "free")
@@ -318,6 +292,56 @@ func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 	}
 	l.detail(r, "memory", "The JVM's resident memory, "+Size(snap.RSS)+", as a bar as long as the container's limit, "+Size(limit)+
 		": from the left the heap's pages, the program's threads, the JVM itself, then what is left.")
+}
+
+// drawRSSParts draws snap's resident memory from r's left, its parts to
+// the scale of full bytes over r's width: the heap's pages (a light
+// neutral), the program's OS threads (the carriers' colour where only
+// carriers have thread memory, else the platform threads') and the JVM
+// itself (the grid's grey), naming the JVM's part in it where it fits
+// (and the threads' too, when named is set). It returns where the parts
+// end.
+func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named bool, p *Palette, sc float32) float32 {
+	threads := "threads"
+	if snap.CarriersStarted() > 0 && snap.PlatformApp == 0 {
+		threads = "carriers"
+	}
+	parts := []struct {
+		b     sim.Bytes
+		names []string
+	}{
+		{snap.RSSHeap, nil},
+		{snap.RSSThreads, []string{threads + " " + PartsSize(snap.RSSThreads), threads}},
+		{snap.RSSJVM, []string{"JVM itself " + PartsSize(snap.RSSJVM), "JVM itself", "JVM"}},
+	}
+	x := r.X
+	for i, pt := range parts {
+		if pt.b <= 0 || full <= 0 {
+			continue
+		}
+		w := min(r.Right()-x, r.W*float32(pt.b)/float32(full))
+		seg := Rect{X: x, Y: r.Y, W: w, H: r.H}
+		ink := p.Text
+		switch i {
+		case 0:
+			l.Rect(seg, p.TextDim) // the heap: a light neutral, told apart from its neighbours
+		case 1:
+			if threads == "carriers" {
+				l.Mark(seg, MeanCarrierOS, p, 1)
+				ink = p.Background // on the carriers' light cell colour
+			} else {
+				l.Mark(seg, MeanPlatform, p, 1)
+				ink = p.Background
+			}
+		default:
+			l.Rect(seg, p.Grid)
+		}
+		if tw := seg.PadX(2 * sc); (i == 2 || i == 1 && named) && len(pt.names) > 0 && tw.W >= TextWidth(pt.names[len(pt.names)-1], sc) {
+			l.TextFit(tw, sc, ink, pt.names...)
+		}
+		x += w
+	}
+	return x
 }
 
 // drawMemoryKey names every part of the memory bar under it, each after a

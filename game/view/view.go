@@ -100,6 +100,9 @@ type SideInput struct {
 	// (only when one case is shown): what a story draws as the other
 	// case's small mark, at the scale of the mark it is compared with.
 	Contrast *Contrast
+	// MemoryContrast: the story compares the runs' resident memory, so the
+	// OS threads' panel draws Contrast's beside this run's (loom-carrier).
+	MemoryContrast bool
 }
 
 // Contrast is the compared case's live state.
@@ -492,7 +495,7 @@ func (s *Side) draw(l *List, r Rect, in *SideInput, o *Options) {
 	if sc2.OSFolded {
 		foldedOS(l, sl.OS, snap, in.BaseMeasured, merged, s.pairDrawn, p, sc)
 	} else {
-		drawOS(l, sl.OS, snap, s.contrast, in.BaseMeasured, in.MemLimit, p, sc)
+		drawOS(l, sl.OS, snap, s.contrast, in.MemoryContrast, in.BaseMeasured, in.MemLimit, p, sc)
 	}
 	s.drawAnims(l, p, sc)
 	if snap.Paused && !(s.pairDrawn && s.pairCols) {

@@ -1,0 +1,59 @@
+package view
+
+import "github.com/loomlab/loomlab/sim"
+
+// The resident memory of the shown run beside the compared one's.
+//
+// loom-carrier's article compares two runs' resident memory (628 against
+// 706 MB). A reader shown one run's 226 MB, early in the run, could not
+// find the saving: the heap's pages grow through the run, so neither
+// figure is the article's yet. What sets the runs apart, the event loops'
+// OS threads, is there from the first request, and so is the gap. Two bars
+// to one scale, each cut into the parts the memory line names (heap,
+// threads, JVM itself), show where it is: the threads' part.
+
+// rssContrastH is the height drawRSSContrast needs: a title line and a
+// row (words over a bar) for each run, as the OS threads' bars have.
+func rssContrastH(sc float32) float32 { return osContrastH(sc) }
+
+// rssContrasted reports whether a compared run c has a resident memory
+// other than the shown run's to draw beside it.
+func rssContrasted(shown *sim.Snapshot, c *Contrast) bool {
+	return c != nil && c.Snap != nil && shown.RSS > 0 && c.Snap.RSS > 0 && shown.RSS != c.Snap.RSS
+}
+
+// drawRSSContrast draws in r the resident memory of the shown run and of
+// the compared run c as two bars to one scale. It draws nothing where r is
+// too low or rssContrasted is false.
+func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palette, sc float32) bool {
+	if !rssContrasted(shown, c) || r.H < rssContrastH(sc) {
+		return false
+	}
+	most := max(shown.RSS, c.Snap.RSS)
+	other := c.Name
+	if other == "" {
+		other = "the other run"
+	}
+	gap := shown.RSS - c.Snap.RSS
+	more := "more"
+	if gap < 0 {
+		gap, more = -gap, "less"
+	}
+	runs := [2]*sim.Snapshot{shown, c.Snap}
+	// The gap on the shown run's row: it is this run's saving (or cost)
+	// the picture is about.
+	words := [2][]string{
+		{PartsSize(shown.RSS) + ": this run, " + PartsSize(gap) + " " + more, PartsSize(shown.RSS) + ": this run", PartsSize(shown.RSS)},
+		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other, PartsSize(c.Snap.RSS)},
+	}
+	rows := drawTwoRuns(l, r, []string{"resident memory of both runs, to scale", "memory of both runs, to scale", "to scale"}, words, func(i int, row Rect) {
+		row.W *= float32(runs[i].RSS) / float32(most)
+		drawRSSParts(l, row, runs[i], runs[i].RSS, true, p, sc)
+	}, p, sc)
+	l.detail(rows, comparedRegion+"'s resident memory, beside this run's",
+		"Each bar is a run's resident memory at this moment, drawn to one scale and cut into its parts: the heap's pages, the program's OS threads, "+
+			"the JVM itself. This run "+PartsSize(shown.RSS)+" (threads "+PartsSize(shown.RSSThreads)+"), "+other+" "+PartsSize(c.Snap.RSS)+
+			" (threads "+PartsSize(c.Snap.RSSThreads)+"), run separately with the same knobs and seed. The heap's pages grow through a run; "+
+			"the threads' part is what sets the runs apart.")
+	return true
+}
