@@ -18,7 +18,7 @@ func TestLoomCarrierDrawsBothRunsMemory(t *testing.T) {
 	l := desktopFrame(p)
 	words := frameText(l)
 	assert.Contains(t, words, "\nresident memory of both runs, to scale\n")
-	assert.Regexp(t, `\n[0-9.]+ MB: this run, [0-9.]+ MB less\n`, words)
+	assert.Regexp(t, `\n[0-9.]+ MB: this run, [0-9.]+ MB less( \(its 8 carriers: [0-9.]+ MB\))?\n`, words)
 	assert.Regexp(t, `\n[0-9.]+ MB: platform event loops, separate run\n`, words)
 	assert.Regexp(t, `Resident\s+memory is [0-9.]+ MB so far, [0-9.]+ MB less than with platform event loops\.`, words)
 	assert.True(t, l.ContrastDrawn(), "the page names the compared run only when the picture draws it")

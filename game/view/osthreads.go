@@ -311,7 +311,9 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named boo
 		names []string
 	}{
 		{snap.RSSHeap, nil},
-		{snap.RSSThreads, []string{threads + " " + PartsSize(snap.RSSThreads), threads}},
+		// The bare size last: a few carriers' part is narrow, and its size
+		// is the figure the two runs' bars set against each other.
+		{snap.RSSThreads, []string{threads + " " + PartsSize(snap.RSSThreads), threads, PartsSize(snap.RSSThreads)}},
 		{snap.RSSJVM, []string{"JVM itself " + PartsSize(snap.RSSJVM), "JVM itself", "JVM"}},
 	}
 	x := r.X

@@ -42,8 +42,15 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 	runs := [2]*sim.Snapshot{shown, c.Snap}
 	// The gap on the shown run's row: it is this run's saving (or cost)
 	// the picture is about.
+	// Its threads' part named there too where the bar's is too narrow
+	// for its words (a few carriers' part is).
+	threads := "threads"
+	if n := shown.CarriersStarted(); n > 0 && shown.PlatformApp == 0 {
+		threads = Count(int64(n)) + " " + plural(n, "carrier", "carriers")
+	}
 	words := [2][]string{
-		{PartsSize(shown.RSS) + ": this run, " + PartsSize(gap) + " " + more, PartsSize(shown.RSS) + ": this run", PartsSize(shown.RSS)},
+		{PartsSize(shown.RSS) + ": this run, " + PartsSize(gap) + " " + more + " (its " + threads + ": " + PartsSize(shown.RSSThreads) + ")",
+			PartsSize(shown.RSS) + ": this run, " + PartsSize(gap) + " " + more, PartsSize(shown.RSS) + ": this run", PartsSize(shown.RSS)},
 		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other, PartsSize(c.Snap.RSS)},
 	}
 	rows := drawTwoRuns(l, r, []string{"resident memory of both runs, to scale", "memory of both runs, to scale", "to scale"}, words, func(i int, row Rect) {
