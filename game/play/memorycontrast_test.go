@@ -17,7 +17,7 @@ func TestLoomCarrierDrawsBothRunsMemory(t *testing.T) {
 	require.True(t, p.SyncContrast(1<<30), "the compared run caught up")
 	l := desktopFrame(p)
 	words := frameText(l)
-	assert.Contains(t, words, "\nresident memory of both runs, to scale\n")
+	assert.Contains(t, words, "\nresident memory of both runs now, to scale\n")
 	assert.Regexp(t, `\n[0-9.]+ MB: this run, [0-9.]+ MB less( \(its 8 carriers: [0-9.]+ MB\))?\n`, words)
 	assert.Regexp(t, `\n[0-9.]+ MB: platform event loops, separate run\n`, words)
 	assert.Regexp(t, `Resident\s+memory is [0-9.]+ MB so far, [0-9.]+ MB less than with platform event loops\.`, words)
@@ -25,4 +25,14 @@ func TestLoomCarrierDrawsBothRunsMemory(t *testing.T) {
 	// Without the compared run there is nothing to set this one against.
 	q, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`, true)
 	assert.NotContains(t, frameText(desktopFrame(q)), "both runs")
+}
+
+// Shown the platform event loops' run, the same bars say what this run
+// costs more, and in which of its parts.
+func TestLoomCarrierPlatformRunDrawsBothRunsMemory(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-platform","seed":1}`, true)
+	require.True(t, p.SyncContrast(1<<30), "the compared run caught up")
+	words := frameText(desktopFrame(p))
+	assert.Regexp(t, `\n[0-9.]+ MB: this run, [0-9.]+ MB more( \(its 32 platform threads: [0-9.]+ MB\))?\n`, words)
+	assert.Regexp(t, `Resident\s+memory is [0-9.]+ MB so far, [0-9.]+ MB more than with loom-carrier's virtual threads\.`, words)
 }

@@ -10,7 +10,9 @@ import "github.com/loomlab/loomlab/sim"
 // figure is the article's yet. What sets the runs apart, the event loops'
 // OS threads, is there from the first request, and so is the gap. Two bars
 // to one scale, each cut into the parts the memory line names (heap,
-// threads, JVM itself), show where it is: the threads' part.
+// threads, JVM itself), show where it is: the threads' part. Their title
+// says "now" (a reader asked whether the other run's figure was of the same
+// moment as this run's "so far").
 
 // rssContrastH is the height drawRSSContrast needs: a title line and a
 // row (words over a bar) for each run, as the OS threads' bars have.
@@ -45,15 +47,18 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 	// Its threads' part named there too where the bar's is too narrow
 	// for its words (a few carriers' part is).
 	threads := "threads"
-	if n := shown.CarriersStarted(); n > 0 && shown.PlatformApp == 0 {
+	switch n, a := shown.CarriersStarted(), shown.PlatformApp; {
+	case n > 0 && a == 0:
 		threads = Count(int64(n)) + " " + plural(n, "carrier", "carriers")
+	case n == 0 && a > 0:
+		threads = Count(int64(a)) + " platform " + plural(a, "thread", "threads")
 	}
 	words := [2][]string{
 		{PartsSize(shown.RSS) + ": this run, " + PartsSize(gap) + " " + more + " (its " + threads + ": " + PartsSize(shown.RSSThreads) + ")",
 			PartsSize(shown.RSS) + ": this run, " + PartsSize(gap) + " " + more, PartsSize(shown.RSS) + ": this run", PartsSize(shown.RSS)},
 		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other, PartsSize(c.Snap.RSS)},
 	}
-	rows := drawTwoRuns(l, r, []string{"resident memory of both runs, to scale", "memory of both runs, to scale", "to scale"}, words, func(i int, row Rect) {
+	rows := drawTwoRuns(l, r, []string{"resident memory of both runs now, to scale", "resident memory of both runs, to scale", "memory of both runs, to scale", "to scale"}, words, func(i int, row Rect) {
 		row.W *= float32(runs[i].RSS) / float32(most)
 		drawRSSParts(l, row, runs[i], runs[i].RSS, true, p, sc)
 	}, p, sc)

@@ -42,7 +42,7 @@ func TestMemoryOfBothRunsToOneScale(t *testing.T) {
 	judged := build(in, 1134, 464, 1, &OkabeIto)
 	require.True(t, judged.ContrastDrawn(), "drawn in the judged desktop frame")
 	txt := texts(judged)
-	assert.Contains(t, txt, "\nresident memory of both runs, to scale\n")
+	assert.Contains(t, txt, "\nresident memory of both runs now, to scale\n")
 	assert.Regexp(t, `\n[0-9.]+ MB: this run, [0-9.]+ MB less \(its 8 carriers: [0-9.]+ MB\)\n`, txt, "the carriers' part named in words: its part of the bar is too narrow for them")
 	assert.Regexp(t, `\n[0-9.]+ MB: platform event loops, separate run\n`, txt)
 	// The bars' lengths are the runs' memory to one scale.
