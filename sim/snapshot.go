@@ -189,6 +189,9 @@ type ChunkSummary struct {
 	LiveBytes                Bytes
 	// By space: live and dead chunk objects in eden, survivor and old.
 	EdenLive, EdenDead, SurvivorLive, SurvivorDead, OldLive, OldDead int
+	// OldDeadBytes: the bytes of the dead chunks in old (a part of the
+	// old gen's garbage), so the story can say what that garbage is.
+	OldDeadBytes Bytes
 }
 
 // ChunkView is one StackChunk block.
@@ -426,6 +429,7 @@ func (s *Sim) fillChunks(snap *Snapshot) {
 			snap.Chunks.SurvivorLive++
 		case dead:
 			snap.Chunks.OldDead++
+			snap.Chunks.OldDeadBytes += b.size
 		default:
 			snap.Chunks.OldLive++
 		}
@@ -446,6 +450,7 @@ func (s *Sim) fillChunks(snap *Snapshot) {
 	}
 	a := &s.abandoned
 	snap.Chunks.OldDead += a.n
+	snap.Chunks.OldDeadBytes += a.bytes
 	snap.Chunks.Garbage += a.n
 	// The k-th of n chunks is listed when k*MaxChunks/n moves on: all of
 	// them when n <= MaxChunks, else MaxChunks spread evenly.

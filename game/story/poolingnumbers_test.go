@@ -90,6 +90,22 @@ func TestPoolingOldGenHalfMoment(t *testing.T) {
 	if assert.Len(t, got, 1) {
 		assert.Contains(t, got[0].Sentence, "most of it garbage, which only")
 	}
+	// Where the pooled threads' dropped StackChunks are most of the old
+	// gen's garbage, it is named: readers asked why young GCs, which
+	// promote those chunks, cost the pooled run more.
+	dropped := func(dead sim.Bytes) []Moment {
+		s := &sim.Snapshot{Time: sim.Time(sim.Second)}
+		s.Heap.OldCap, s.Heap.OldUsed, s.Heap.OldGarbage = 1000*sim.MB, 500*sim.MB, 400*sim.MB
+		s.Heap.OldLive[sim.CatThreadLocal] = 100 * sim.MB
+		s.Chunks.OldDeadBytes = dead
+		return momentsAt(Setup{Scenario: "vt-pooling", Knobs: map[string]string{"pool": "true"}}, s, OldGenHalf)
+	}
+	if got := dropped(200 * sim.MB); assert.Len(t, got, 1) {
+		assert.Contains(t, got[0].Sentence, "most of it garbage, mostly StackChunks the pooled threads dropped once promoted, which only a Full GC frees")
+	}
+	if got := dropped(200*sim.MB - 1); assert.Len(t, got, 1) {
+		assert.Contains(t, got[0].Sentence, "most of it garbage, which only")
+	}
 }
 
 // More edges: nothing timed yet, a tenth exactly beside the other run,

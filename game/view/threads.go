@@ -596,6 +596,18 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 				total += n
 			}
 		}
+		if n := len(groups); n == 2 || n == 3 {
+			// The ways of waiting in the title, where it fits: beside
+			// "platform threads waiting for a CPU", a gc-lab reader found
+			// "waiting platform threads" the same words and added the
+			// panels up to tell them apart.
+			var ways []string
+			for _, g := range groups {
+				ways = append(ways, g.name)
+			}
+			joined := strings.Join(ways[:n-1], ", ") + " or " + ways[n-1]
+			titles = append([]string{"platform threads " + joined + " (each keeps its OS thread)", "platform threads " + joined}, titles...)
+		}
 		if len(groups) == 1 {
 			// One way of waiting: the title uses the group's word
 			// ("waiting platform threads" over a row "sleeping" read as
