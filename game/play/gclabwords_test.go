@@ -36,3 +36,14 @@ func TestNearlyEmptySpaceSaysAlmostAllFree(t *testing.T) {
 	assert.NotContains(t, words, "free 64.0 MB")
 	assert.Contains(t, words, "\nalmost all free\n")
 }
+
+// gc-lab's panel of platform threads not waiting for a CPU says how they
+// wait: beside "platform threads waiting for a CPU", "waiting platform
+// threads" was the same words, and a reader added the panels up to tell
+// them apart.
+func TestGCLabWaitersSayHowTheyWait(t *testing.T) {
+	words := frameText(desktopFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(142*sim.Millisecond))))
+	require.Contains(t, words, "\nplatform threads waiting for a CPU\n", "the premise: the queue's panel")
+	assert.Regexp(t, `\n(platform threads )?sleeping or waiting for work( \(each keeps its OS thread\))?\n`, words)
+	assert.NotContains(t, words, "\nwaiting platform threads\n")
+}

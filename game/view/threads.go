@@ -606,7 +606,9 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 				ways = append(ways, g.name)
 			}
 			joined := strings.Join(ways[:n-1], ", ") + " or " + ways[n-1]
-			titles = append([]string{"platform threads " + joined + " (each keeps its OS thread)", "platform threads " + joined}, titles...)
+			// (The ways alone where the count and the scale take the
+			// right: the panel above names the threads.)
+			titles = append([]string{"platform threads " + joined + " (each keeps its OS thread)", "platform threads " + joined, joined}, titles...)
 		}
 		if len(groups) == 1 {
 			// One way of waiting: the title uses the group's word
