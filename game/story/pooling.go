@@ -147,8 +147,10 @@ func (poolingStory) moments(f *facts) {
 			// young GCs (which promote them) cost the pooled run more,
 			// with the garbage in the old gen. A pooled thread reuses its
 			// chunk, so the chunk lives to be promoted; once old, the
-			// thread drops it at its next park.
-			why = "most of it garbage, mostly StackChunks the pooled threads dropped once promoted, which only " + oldFreer(f) + " frees"
+			// thread drops it at its next park for a new one. ("Dropped"
+			// beside the caption's "never end" read as a contradiction:
+			// the threads live on, their chunks are replaced.)
+			why = "most of it garbage, mostly old StackChunks the living pooled threads replaced with new ones, which only " + oldFreer(f) + " frees"
 		}
 		// "passed half full", not "is more than half full": the callout
 		// stays while the caption's percentage grows (82 % beside "more

@@ -101,7 +101,7 @@ func TestPoolingOldGenHalfMoment(t *testing.T) {
 		return momentsAt(Setup{Scenario: "vt-pooling", Knobs: map[string]string{"pool": "true"}}, s, OldGenHalf)
 	}
 	if got := dropped(200 * sim.MB); assert.Len(t, got, 1) {
-		assert.Contains(t, got[0].Sentence, "most of it garbage, mostly StackChunks the pooled threads dropped once promoted, which only a Full GC frees")
+		assert.Contains(t, got[0].Sentence, "most of it garbage, mostly old StackChunks the living pooled threads replaced with new ones, which only a Full GC frees")
 	}
 	if got := dropped(200*sim.MB - 1); assert.Len(t, got, 1) {
 		assert.Contains(t, got[0].Sentence, "most of it garbage, which only")
