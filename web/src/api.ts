@@ -78,7 +78,7 @@ export interface LoomLab {
  * What the API needs of a page: the main page's App, or the embed, which
  * offers the same API without the main page's panels.
  */
-export type Host = Pick<App, "bridge" | "meta" | "timings" | "load" | "state" | "current" | "runFull" | "verify" | "chartPoints" | "workers">;
+export type Host = Pick<App, "bridge" | "meta" | "timings" | "load" | "state" | "poll" | "current" | "runFull" | "verify" | "chartPoints" | "workers">;
 
 export function makeAPI(app: Promise<Host>, ready: Promise<void>): LoomLab {
   let a: Host | null = null;
@@ -86,6 +86,12 @@ export function makeAPI(app: Promise<Host>, ready: Promise<void>): LoomLab {
   const need = (): Host => {
     if (!a) throw new LoomError("loomlab is not ready yet: await loomlab.ready first");
     return a;
+  };
+  // A control, then a read of the state, so the page shows its effect.
+  const control = (f: (x: Host) => void): void => {
+    const x = need();
+    f(x);
+    x.poll();
   };
   const safely = <T>(f: () => T): T => {
     try {
@@ -101,17 +107,20 @@ export function makeAPI(app: Promise<Host>, ready: Promise<void>): LoomLab {
       await x.load(spec);
       return x.state();
     },
-    play: () => safely(() => need().bridge.play()),
-    pause: () => safely(() => need().bridge.pause()),
-    step: () => safely(() => need().bridge.step()),
-    reset: () => safely(() => need().bridge.reset()),
+    // Each control then reads the state at once, as the page's own buttons
+    // do: else the page's words (the timeline's position, the status line)
+    // showed the moment before it for up to a poll's interval.
+    play: () => safely(() => control((x) => x.bridge.play())),
+    pause: () => safely(() => control((x) => x.bridge.pause())),
+    step: () => safely(() => control((x) => x.bridge.step())),
+    reset: () => safely(() => control((x) => x.bridge.reset())),
     openStory: (held = true) => safely(() => need().bridge.open(!!held, false)),
     setSpeed: (x) =>
       safely(() => {
         if (typeof x !== "number" || !Number.isFinite(x) || x <= 0) {
           throw new LoomError(`setSpeed(${String(x)}): expected a positive number of virtual seconds per real second`);
         }
-        need().bridge.setSpeed(x);
+        control((a) => a.bridge.setSpeed(x));
       }),
     state: () =>
       safely(() => {

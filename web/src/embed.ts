@@ -348,7 +348,8 @@ class Embed {
 
   // ---- polling ---------------------------------------------------------------
 
-  private poll(): void {
+  /** Reads the state now (the API's controls call it after each change). */
+  poll(): void {
     this.poller.poll();
   }
 
