@@ -47,3 +47,14 @@ func TestGCLabWaitersSayHowTheyWait(t *testing.T) {
 	assert.Regexp(t, `\n(platform threads )?sleeping or waiting for work( \(each keeps its OS thread\))?\n`, words)
 	assert.NotContains(t, words, "\nwaiting platform threads\n")
 }
+
+// The first GC's callout says eden was emptied, as the picture draws it
+// just after ("eden filled up" beside an eden "almost all free" was read
+// as a contradiction).
+func TestFirstGCCalloutSaysEdenEmptied(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
+	require.NoError(t, p.Open(true, false))
+	ticksUntilOpened(t, p)
+	assert.Contains(t, frameText(desktopFrame(p)), "eden was full, so every thread stopped while its live objects were copied out and eden emptied")
+}

@@ -135,7 +135,9 @@ func firstGC(f *facts) {
 	if e, ok := f.event(sim.EvGCPause); ok {
 		at, when = e.At, " at "+duration(sim.Duration(e.At))
 	}
-	f.moment(FirstGC, at, "First GC"+when+": eden filled up, and every thread stopped while the live objects were copied out ("+
+	// "and eden emptied": beside eden drawn almost empty just after it,
+	// "eden filled up" read as a contradiction.
+	f.moment(FirstGC, at, "First GC"+when+": eden was full, so every thread stopped while its live objects were copied out and eden emptied ("+
 		f.heapLine()+").")
 }
 
