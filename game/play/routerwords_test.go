@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/loomlab/loomlab/sim"
@@ -40,4 +41,12 @@ func TestRouterFrameIsShort(t *testing.T) {
 	if len(w) > 99 {
 		t.Errorf("%d words outside the caption and the legend, more than 99:\n%s", len(w), strings.Join(w, " "))
 	}
+}
+
+// llm-router's first screen: the request thread of the race just won, its
+// thread ended, says so in words, as its calls' cells do ("won, ended"):
+// an ended outline around a bare "#183" left two newcomers guessing.
+func TestRouterEndedRequestSaysSo(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"llm-router","case":"virtual","seed":1}`, true)
+	assert.Regexp(t, `\n#[0-9]+( replied)?, ended\n`, frameText(desktopFrame(p)))
 }

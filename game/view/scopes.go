@@ -1160,6 +1160,11 @@ func drawScope(l *List, row Rect, sv *sim.ScopeView, snap *sim.Snapshot, f cellF
 			}
 			of.fit(l, Rect{X: x, Y: top, W: owner.Right() - x - 2*sc, H: CharH * of.size}, ink, sv.Owner.String())
 			l.TextFit(Rect{X: x, Y: top + CharH*of.size, W: owner.Right() - x - 2*sc, H: CharH * sc}, sc, p.TextDim, ownerWaitWords...)
+		} else if f.lead && st == callEnded {
+			// Its state in words, as its calls' cells say theirs: the
+			// ended outline with a bare number left readers guessing.
+			id := sv.Owner.String()
+			drawCall(l, owner, st, []string{id + " replied, ended", id + ", ended", id}, active, f, p, sc)
 		} else {
 			drawCall(l, owner, st, []string{sv.Owner.String()}, active, f, p, sc)
 		}
