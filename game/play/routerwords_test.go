@@ -35,11 +35,12 @@ func TestRouterFrameIsShort(t *testing.T) {
 	// took the bare badges for step numbers or a ranking) and a parked
 	// request "awaits calls" (its "parked" beside three running calls
 	// read as a contradiction); a box's arrows or a second line grown
-	// back fail here. Stop 45 raised it to 99: the races' count says
-	// "3 of the 350 races now" (a reader took "2 of the 351 races" for
-	// all the races there are).
-	if len(w) > 99 {
-		t.Errorf("%d words outside the caption and the legend, more than 99:\n%s", len(w), strings.Join(w, " "))
+	// back fail here. Stop 45 raised it to 100: the races' count says
+	// "showing 3 of the 350 races now" (a reader took "2 of the 351
+	// races" for all the races there are, another "2 of the 351 races
+	// now" for only 2 racing).
+	if len(w) > 100 {
+		t.Errorf("%d words outside the caption and the legend, more than 100:\n%s", len(w), strings.Join(w, " "))
 	}
 }
 

@@ -478,8 +478,9 @@ func TestRaceCountsSayWhichRows(t *testing.T) {
 	// that three rows were a few of ~350 races).
 	// The rows as a part of all the races, the one just won among them
 	// ("1 just won + 2 of 349 open" was hard to read).
-	// "now": the count is of the races now, not of all there are.
-	assert.Contains(t, texts(&lead), "\n2 of the 50 races now\n")
+	// "now": the count is of the races now, not of all there are;
+	// "showing": the rows are a sample of them.
+	assert.Contains(t, texts(&lead), "\nshowing 2 of the 50 races now\n")
 	assert.NotContains(t, texts(&lead), "first call to finish")
 	assert.NotContains(t, texts(&lead), "of 49", "the race just won is among all the races")
 	assert.NotContains(t, texts(&lead), "undecided")

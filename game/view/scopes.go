@@ -384,9 +384,10 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// say which is won and which open).
 		// "now": "2 of the 351 races" was read as all the races there
 		// are (one a request, 10,000 of them); "in progress" was read
-		// against the row just won.
+		// against the row just won; "2 of the 351 races now" as only 2
+		// racing: "showing" says the rows are a sample.
 		of := Count(int64(nDecided+nOpen)) + " of the " + Count(int64(undecided+nDecided)) + " races"
-		counts = []string{of + " now", of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
+		counts = []string{"showing " + of + " now", of + " now", of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
 	case nOpen >= undecided && nDecided > 0:
