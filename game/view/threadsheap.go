@@ -185,6 +185,13 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 			what = "the threads' " + Size(total)
 		}
 		label := what + ", by kind"
+		if zoom {
+			// Under the whole heap's track, the bar is its sliver drawn
+			// large: said in words, as the lines from the sliver show it
+			// (three newcomers still read the full-width bar as a full
+			// heap).
+			label = what + " enlarged, by kind"
+		}
 		if TextWidth(label, sc)+4*CharW*sc > band.W {
 			label = what
 		}

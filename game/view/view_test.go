@@ -1238,7 +1238,7 @@ func TestThreadsHeapIsOneBar(t *testing.T) {
 		assert.NotContains(t, txt, cut)
 	}
 	assert.Contains(t, txt, "heap: "+Size(in.Snap.Heap.EdenUsed)+" in use, of "+Size(in.Snap.Heap.Max))
-	assert.Contains(t, txt, "\n7.8 MB in use, by kind\n", "the bar is the bytes in use, not the heap's 4 GB (said on the bar)")
+	assert.Contains(t, txt, "\n7.8 MB in use enlarged, by kind\n", "the bar is the bytes in use, not the heap's 4 GB (said on the bar)")
 	assert.Contains(t, txt, "~0.8 KB a thread\n= Thread object + StackChunk\n")
 	for _, it := range l.Items {
 		if it.Kind == KindText && it.Text == "~0.8 KB a thread" {
