@@ -21,17 +21,24 @@ func TestGCLabCaptionCountsTheWorkersStarted(t *testing.T) {
 	assert.NotContains(t, later, "started so far")
 }
 
-// Eden at gc-lab's first screen, just after its first GC, holds a few KB of 64 MB: its free end
-// does not say "free 64.0 MB" under "eden 9.0 KB of 64.0 MB" (read as a
-// contradiction), where the free part rounds to the whole.
-func TestNearlyEmptySpaceSaysAlmostAllFree(t *testing.T) {
-	// (Its story's first moment, a Full GC, is not in the default run:
-	// it opens on the first GC, held.)
+// gcLabFirstScreen is the words of gc-lab's first screen, held. (Its
+// story's first moment, a Full GC, is not in the default run: it opens on
+// the first GC.)
+func gcLabFirstScreen(t *testing.T) string {
+	t.Helper()
 	p := New()
 	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
 	require.NoError(t, p.Open(true, false))
 	ticksUntilOpened(t, p)
-	words := frameText(desktopFrame(p))
+	return frameText(desktopFrame(p))
+}
+
+// Eden at gc-lab's first screen, just after its first GC, holds a few KB
+// of 64 MB: its free end does not say "free 64.0 MB" under "eden 9.0 KB of
+// 64.0 MB" (read as a contradiction), where the free part rounds to the
+// whole.
+func TestNearlyEmptySpaceSaysAlmostAllFree(t *testing.T) {
+	words := gcLabFirstScreen(t)
 	assert.Regexp(t, `\neden \(new objects\) [0-9.]+ KB of 64\.0 MB\n`, words, "the premise: eden nearly empty")
 	assert.NotContains(t, words, "free 64.0 MB")
 	assert.Contains(t, words, "\nalmost all free\n")
@@ -52,9 +59,5 @@ func TestGCLabWaitersSayHowTheyWait(t *testing.T) {
 // just after ("eden filled up" beside an eden "almost all free" was read
 // as a contradiction).
 func TestFirstGCCalloutSaysEdenEmptied(t *testing.T) {
-	p := New()
-	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
-	require.NoError(t, p.Open(true, false))
-	ticksUntilOpened(t, p)
-	assert.Contains(t, frameText(desktopFrame(p)), "eden was full, so every thread stopped while its live objects were copied out and eden emptied")
+	assert.Contains(t, gcLabFirstScreen(t), "eden was full, so every thread stopped while its live objects were copied out and eden emptied")
 }
