@@ -24,7 +24,7 @@ func TestGCLineGivesTheComparedRunsShare(t *testing.T) {
 	words := frameText(desktopFrame(p))
 	caption := regexp.MustCompile(`the thread-per-request run ([0-9]+)[\s\x{a0}]%`).FindStringSubmatch(words)
 	require.NotNil(t, caption, "the premise: the caption names the compared run's share:\n%s", words)
-	line := regexp.MustCompile(`stopped for GC: [0-9]+ % (?:of the time )?\(a virtual thread per request: ([0-9]+) %\)`).FindStringSubmatch(words)
+	line := regexp.MustCompile(`stopped for GC: [0-9]+ %(?: of the time)?[ \n]\(a virtual thread per request: ([0-9]+) %\)`).FindStringSubmatch(words)
 	require.NotNil(t, line, "the heap's GC line:\n%s", words)
 	assert.Equal(t, caption[1], line[1], "the caption's share and the line's")
 	l := desktopFrame(p)

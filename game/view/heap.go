@@ -471,33 +471,44 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 	// The compared run's share only where the bar keeps a width its share
 	// can be read at (120 pixels): squeezed to 40 beside the long words,
 	// "28 %" looked tiny to a newcomer.
+	// The compared run's words come after the bar, not between this
+	// run's share and its bar: there a reader took the bar for the other
+	// run's ("its dim bar looks like part of this run").
 	type option struct {
-		text     string
-		bar      float32
-		compared bool
+		text, tail string
+		bar        float32
 	}
 	var options []option
 	for _, t := range other {
-		options = append(options, option{"stopped for GC: " + pct + " of the time (" + t + ")", 120, true},
-			option{"stopped for GC: " + pct + " (" + t + ")", 120, true})
+		options = append(options, option{"stopped for GC: " + pct + " of the time", "(" + t + ")", 120},
+			option{"stopped for GC: " + pct, "(" + t + ")", 120})
 	}
-	options = append(options, option{"stopped for GC: " + pct + " of the time", 40, false},
-		option{"GC: " + pct + " of the time", 40, false}, option{"GC " + pct, 40, false})
-	var label string
-	for _, o := range options {
-		if TextWidth(o.text, sc)+o.bar*sc <= r.W {
-			label = o.text
-			if o.compared {
-				l.drewContrast() // its share is on the picture: the page names the compared case
-			}
+	options = append(options, option{"stopped for GC: " + pct + " of the time", "", 40},
+		option{"GC: " + pct + " of the time", "", 40}, option{"GC " + pct, "", 40})
+	var chosen *option
+	for i := range options {
+		o := &options[i]
+		tailW := float32(0)
+		if o.tail != "" {
+			tailW = TextWidth(o.tail, sc) + 4*sc
+		}
+		if TextWidth(o.text, sc)+tailW+o.bar*sc <= r.W {
+			chosen = o
 			break
 		}
 	}
-	if label == "" {
+	if chosen == nil {
 		return false
 	}
-	w := l.Text(r.X, r.Y, label, sc, p.Text)
-	bar := Rect{X: r.X + w + 6*sc, Y: r.Y + 2*sc, W: r.Right() - r.X - w - 6*sc, H: CharH*sc - 4*sc}
+	w := l.Text(r.X, r.Y, chosen.text, sc, p.Text)
+	right := r.Right()
+	if chosen.tail != "" {
+		tw := TextWidth(chosen.tail, sc)
+		right -= tw + 4*sc
+		l.Text(r.Right()-tw, r.Y, chosen.tail, sc, p.TextDim)
+		l.drewContrast() // its share is on the picture: the page names the compared case
+	}
+	bar := Rect{X: r.X + w + 6*sc, Y: r.Y + 2*sc, W: right - r.X - w - 6*sc, H: CharH*sc - 4*sc}
 	drawShareBar(l, bar, share, "", "", "", p, sc)
 	l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 		Dur(sim.Duration(snap.Time))+" run so far ("+pct+"): the bar is the run, its striped part the pauses.")
