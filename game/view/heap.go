@@ -861,8 +861,9 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	// Not while a GC empties the space: "free" beside "being collected"
 	// said two things at once.
 	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && len(state) == 0 && !band.Empty() && free.H >= CharH*sc {
-		frees := []string{"free " + Size(max(0, capacity-used)), "free"}
-		if Size(max(0, capacity-used)) == Size(capacity) {
+		left := Size(max(0, capacity-used))
+		frees := []string{"free " + left, "free"}
+		if left == Size(capacity) {
 			// "free 64.0 MB" under "eden 9.0 KB of 64.0 MB" read as a
 			// contradiction: the free part rounds to the whole.
 			frees[0] = "almost all free"

@@ -328,13 +328,12 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named boo
 		case 0:
 			l.Rect(seg, p.TextDim) // the heap: a light neutral, told apart from its neighbours
 		case 1:
+			m := MeanPlatform
 			if threads == "carriers" {
-				l.Mark(seg, MeanCarrierOS, p, 1)
-				ink = p.Background // on the carriers' light cell colour
-			} else {
-				l.Mark(seg, MeanPlatform, p, 1)
-				ink = p.Background
+				m = MeanCarrierOS
 			}
+			l.Mark(seg, m, p, 1)
+			ink = p.Background // on the threads' light colours
 		default:
 			l.Rect(seg, p.Grid)
 		}
@@ -509,12 +508,9 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	// buffer caches: sim's PlatformRSS), so "25.5 MB for 8 stacks" does
 	// not read as 3 MB stacks.
 	if snap.RSSThreads > 0 {
-		who := "the program's threads"
-		switch c, a := snap.CarriersStarted(), snap.PlatformApp; {
-		case a == 0:
-			who = Count(int64(c)) + " " + plural(c, "carrier", "carriers")
-		case c == 0:
-			who = Count(int64(a)) + " platform " + plural(a, "thread", "threads")
+		who := programThreadsWords(snap)
+		if who == "" {
+			who = "the program's threads"
 		}
 		n := max(1, snap.CarriersStarted()+snap.PlatformApp)
 		each := RoughSize(snap.RSSThreads / sim.Bytes(n))
@@ -551,6 +547,19 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	out = append(out, []string{"  JVM itself: code, class metadata, GC tables, the " + who,
 		"  JVM itself: code, metadata, the " + who, "  JVM: code, metadata, threads"})
 	return out
+}
+
+// programThreadsWords names the program's own OS threads where they are
+// of one kind ("8 carriers", "32 platform threads"); "" where both kinds
+// run (or none).
+func programThreadsWords(snap *sim.Snapshot) string {
+	switch c, a := snap.CarriersStarted(), snap.PlatformApp; {
+	case c > 0 && a == 0:
+		return Count(int64(c)) + " " + plural(c, "carrier", "carriers")
+	case a > 0 && c == 0:
+		return Count(int64(a)) + " platform " + plural(a, "thread", "threads")
+	}
+	return ""
 }
 
 // jvmThreadsWords names the JVM's own threads the same way wherever the

@@ -46,12 +46,9 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 	// the picture is about.
 	// Its threads' part named there too where the bar's is too narrow
 	// for its words (a few carriers' part is).
-	threads := "threads"
-	switch n, a := shown.CarriersStarted(), shown.PlatformApp; {
-	case n > 0 && a == 0:
-		threads = Count(int64(n)) + " " + plural(n, "carrier", "carriers")
-	case n == 0 && a > 0:
-		threads = Count(int64(a)) + " platform " + plural(a, "thread", "threads")
+	threads := programThreadsWords(shown)
+	if threads == "" {
+		threads = "threads"
 	}
 	words := [2][]string{
 		{PartsSize(shown.RSS) + ": this run, " + PartsSize(gap) + " " + more + " (its " + threads + ": " + PartsSize(shown.RSSThreads) + ")",

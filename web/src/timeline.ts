@@ -92,6 +92,9 @@ export const eventKinds: { value: string; label: string }[] = [
 
 const scrubSteps = 1000;
 
+/** The kind of event to step to until a run shows virtual threads (Timeline.defaultKind). */
+const kindBeforeVirtual = "gc";
+
 export class Timeline {
   private state: TimelineState | null = null;
   private card: ThreadCard | null = null;
@@ -113,8 +116,8 @@ export class Timeline {
     // Under the row of settings under the picture (not inside it).
     (document.querySelector("#stage .toolbar-more") ?? byID("status")).after(root, this.cardBox);
     this.slider = el("input", { type: "range", id: "tl-scrub", min: "0", max: String(scrubSteps), step: "1", value: String(scrubSteps), "aria-label": "Virtual time: scrub over the recent history" });
-    this.kind = el("select", { id: "tl-kind", "aria-label": "Events: the kind to step to" }, ...eventKinds.map((k) => el("option", { value: k.value }, k.label)));
-    this.kind.value = "gc"; // until a run shows virtual threads (defaultKind)
+    this.kind = el("select", { id: "tl-kind", "aria-label": "Jump to a kind of event" }, ...eventKinds.map((k) => el("option", { value: k.value }, k.label)));
+    this.kind.value = kindBeforeVirtual;
     this.mine = el("input", { type: "checkbox", id: "tl-mine" });
     this.pos = el("span", { id: "tl-pos", class: "tl-pos" });
     this.liveBtn = el("button", { type: "button", id: "tl-live", title: "Back to the live position (L)" }, "Live ▶▶");
@@ -162,7 +165,7 @@ export class Timeline {
     app.events.addEventListener("loaded", () => {
       this.card = null;
       this.kindChosen = false;
-      this.kind.value = "gc";
+      this.kind.value = kindBeforeVirtual;
       this.refresh();
     });
     void app.bridge.ready.then(() => this.listenForClicks());
@@ -183,7 +186,7 @@ export class Timeline {
    * with no carrier was read as the event happening now.
    */
   private defaultKind(st: GameState): void {
-    if (this.kindChosen || this.kind.value !== "gc") return;
+    if (this.kindChosen || this.kind.value !== kindBeforeVirtual) return;
     if (sidesOf(st).some((s) => s.virtual > 0 || (s.carriers ?? 0) > 0)) this.kind.value = "mount";
   }
 
