@@ -71,9 +71,9 @@ func carrierMemory(f *facts) string {
 				other = "platform event loops"
 			}
 			if s.RSS < b.RSS {
-				return r + ", " + view.PartsSize(b.RSS-s.RSS) + " less than with " + other + "."
+				return r + ", " + view.PartsGap(b.RSS, s.RSS) + " less than with " + other + "."
 			}
-			return r + ", " + view.PartsSize(s.RSS-b.RSS) + " more than with " + other + "."
+			return r + ", " + view.PartsGap(s.RSS, b.RSS) + " more than with " + other + "."
 		}
 	}
 	if mb > 0 {

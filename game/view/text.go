@@ -101,6 +101,24 @@ func PartsSize(b sim.Bytes) string {
 	return Size(b)
 }
 
+// PartsGap formats the gap between sizes a and b as a reader finds it who
+// subtracts their PartsSize figures: each rounded first. "302.3 MB" less
+// "225.9 MB" is 76.4 MB, where the gap itself rounds to 76.5, and a reader
+// who did the sum took the picture for wrong.
+func PartsGap(a, b sim.Bytes) string {
+	if a < b {
+		a, b = b, a
+	}
+	if b < sim.MB || a >= sim.GB {
+		return PartsSize(a - b)
+	}
+	shown := func(x sim.Bytes) float64 {
+		v, _ := strconv.ParseFloat(strings.TrimSuffix(PartsSize(x), " MB"), 64)
+		return v
+	}
+	return strconv.FormatFloat(shown(a)-shown(b), 'f', 1, 64) + " MB"
+}
+
 // RoughSize formats an approximate size with two significant digits
 // ("about 24 KB each", "about 3.2 MB each"): "about 24.0 KB" claimed a
 // precision that "about" denies, and a reader multiplied it out.
