@@ -129,7 +129,27 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	trackH := 0.75 * row
 	zoomH := trackH + row + 2*sc
 	zoom := !low && spare >= zoomH && h.Max > used
-	if zoom {
+	// Where the spare is short of the track, the track is worth more than
+	// a tall bar and a line of its own for what a thread's share is made
+	// of: in llm-router's low heap panel a full-width bar under "of 2.00
+	// GB", with no track, read as a full heap. So the share and its parts
+	// go on one line and the bar keeps its least height, if that makes
+	// the room.
+	oneLine := false
+	barLeast := false
+	if !low && !zoom && h.Max > used && big == sc {
+		shareLine := perThread + " = " + strings.Join(bareWords(what), " + ")
+		fits := TextWidth(shareLine, sc) <= body.W
+		room := spare + (2*row - (row + 2*sc))
+		if fits {
+			room += row
+		}
+		if fits && room >= zoomH {
+			oneLine, barLeast, zoom = true, true, true
+			spare = room - zoomH
+		}
+	}
+	if zoom && !barLeast {
 		spare -= zoomH
 	}
 	// Where there is room, the bar's size on a bracket under its whole
@@ -141,7 +161,12 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	// where it has the room, one and a bit at the least).
 	bracketed := !low && spare+row >= bracketH
 	barCut := float32(0)
-	if bracketed {
+	switch {
+	case bracketed && barLeast:
+		// The bar has given its room to the track already: the bracket
+		// has the line need counts for it, the rest from the spare.
+		spare -= bracketH - row
+	case bracketed:
 		barCut = max(0, bracketH-spare)
 		spare = max(0, spare-bracketH)
 	}
@@ -163,6 +188,9 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	barH := max(row/2, body.H-2*row-4*sc)
 	if !low {
 		barH = max(row+2*sc, 2*row+min(spare/3, 2*row)-barCut)
+	}
+	if barLeast {
+		barH = row + 2*sc
 	}
 	if barOnly {
 		barH = min(row, body.H-2*sc)
@@ -258,7 +286,14 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	_, rest = rest.Top(4*sc + min(spare/4, row))
 	share, rest := rest.Top(CharH * big)
 	l.TextBold(share.X, share.Y, perThread, big, p.Text)
-	each, rest := rest.Top(row)
+	var each Rect
+	if oneLine {
+		// The parts after the share, on its line.
+		x := share.X + TextWidth(perThread+" ", sc)
+		each = Rect{X: x, Y: share.Y, W: share.Right() - x, H: row}
+	} else {
+		each, rest = rest.Top(row)
+	}
 	var sizes []string
 	for _, pt := range parts {
 		if pt.b > 0 {
@@ -267,13 +302,7 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	}
 	l.detail(Rect{X: bar.X, Y: bar.Y, W: bar.W, H: each.Bottom() - bar.Y}, "the threads' objects",
 		"The "+Count(int64(n))+" virtual threads' objects, "+Size(total)+": "+strings.Join(sizes, ", ")+" (each rounded). Each thread has its Thread object, and a StackChunk holding the stack it had when it parked: about "+one+" a thread.")
-	// Without the articles ("= Thread object + StackChunk"): two words
-	// for the contrast's "a carrier is a platform thread".
-	var bare []string
-	for _, w := range what {
-		bare = append(bare, strings.TrimPrefix(w, "a "))
-	}
-	l.TextFit(each, sc, p.Text, "= "+strings.Join(bare, " + "))
+	l.TextFit(each, sc, p.Text, "= "+strings.Join(bareWords(what), " + "))
 	// Where the model gives a platform thread no memory (no contrast
 	// panel under this one), the spaces, dim: where these objects are.
 	if platformContrastH(snap, Rect{H: 1e9}, sc) > 0 {
@@ -282,6 +311,17 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	_, foot := rest.CutBottom(row)
 	l.TextFit(foot, sc, p.TextDim, "all in eden; no GC yet, survivors and old generation empty",
 		"all in eden; survivors and old gen empty", "in eden; old gen empty", "in eden")
+}
+
+// bareWords are a thread's parts without their articles ("= Thread object
+// + StackChunk"): two words for the contrast's "a carrier is a platform
+// thread".
+func bareWords(what []string) []string {
+	var bare []string
+	for _, w := range what {
+		bare = append(bare, strings.TrimPrefix(w, "a "))
+	}
+	return bare
 }
 
 // timesLess writes how many times big is small, to three significant
