@@ -1184,11 +1184,11 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	on := max(0, n-waiting-parked) // mounted on a carrier (stopped with it in a pause)
 	k := RoundScale((n + maxLiveSquares - 1) / maxLiveSquares)
 	squares := (n + k - 1) / k
+	// The square's worth on the title's line, beside the compared run
+	// too: without it a reader counted the grid's hundred squares against
+	// "10,000" and asked what one stands for.
 	right := "1 square = " + Count(int64(k)) + " threads"
-	if k == 1 || s.contrast != nil {
-		// Beside the compared run, whose row counts its own threads, the
-		// square's worth is the explanation's (the frame's words go to
-		// saying which run is which).
+	if k == 1 {
 		right = ""
 	}
 	title := Count(int64(n)) + " live virtual threads"
