@@ -460,7 +460,8 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 		bar := Rect{X: rest.X, Y: rest.Y + 1*sc, W: rest.W, H: rest.H - 2*sc}
 		end := ""
 		if who == "" {
-			end = "of the whole run: " + Dur(sim.Duration(snap.Time))
+			// "Of the whole run: 141.7 ms" was read as a pause's length.
+			end = "of the " + Dur(sim.Duration(snap.Time)) + " so far"
 		}
 		drawShareBar(l, bar, share, who, pct, end, p, sc)
 		l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
