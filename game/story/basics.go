@@ -105,9 +105,10 @@ func (basicsStory) moments(f *facts) {
 	}
 	asleep := s.ParkedCount[sim.ParkSleep] + s.PlatformParked[sim.ParkSleep]
 	if f.want(AllAsleep) && n > 0 && asleep >= n {
-		// What they hold is the caption's (the same numbers in both read as
-		// two facts).
-		f.moment(AllAsleep, s.Time, "All "+counti(n)+" threads are asleep now; the caption says what they hold.")
+		// What they hold in words, its numbers the caption's (the same
+		// numbers in both read as two facts; "the caption says what they
+		// hold" left a reader asking which caption).
+		f.moment(AllAsleep, s.Time, "All "+counti(n)+" threads are asleep now, each holding only its Thread object and its parked stack in the heap.")
 	}
 	pinnedMoment(f, pinWhy(f))
 }

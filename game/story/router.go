@@ -55,7 +55,9 @@ func (routerStory) caption(f *facts) string {
 		// while: two fresh readers of it rated the frame 3, 3 (4, 4
 		// without it), the banner "dense arithmetic" and 349 beside the
 		// title's 350 races a clash; the sum stays on point.
-		now := counti(s.VirtualLive) + " virtual threads share " + counti(len(s.Carriers)) + " OS threads, the carriers"
+		// "Share 8 OS threads, the carriers" beside "OS threads: 29"
+		// read as a clash: the carriers first, what they are after.
+		now := counti(s.VirtualLive) + " virtual threads share " + counti(len(s.Carriers)) + " carriers (OS threads)"
 		if why := idleWhy(f); why != "" {
 			now += "; " + why
 		}

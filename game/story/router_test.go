@@ -88,12 +88,12 @@ func routerNow(open, scopeThreads, live, socket, join, ready, busy int) *sim.Sna
 // as dense arithmetic, 349 races beside the title's 350).
 func TestRouterCaptionSaysWhyCarriersIdle(t *testing.T) {
 	got := routerTeller().Caption(routerNow(349, 1396, 1397, 1044, 349, 0, 4), nil)
-	contains(t, "idle carriers", got, "Now 1,397 virtual threads share 8 OS threads, the carriers; the parked threads wait for answers.")
+	contains(t, "idle carriers", got, "Now 1,397 virtual threads share 8 carriers (OS threads); the parked threads wait for answers.")
 	if strings.Contains(got, "×") {
 		t.Errorf("the caption sums the races' threads: %s", got)
 	}
 	got = routerTeller().Caption(routerNow(349, 1395, 1397, 1043, 349, 1, 4), nil)
-	contains(t, "a thread ready", got, "Now 1,397 virtual threads share 8 OS threads, the carriers.")
+	contains(t, "a thread ready", got, "Now 1,397 virtual threads share 8 carriers (OS threads).")
 	if strings.Contains(got, "parked threads wait") {
 		t.Errorf("a thread is ready, the carriers are taking it, yet the caption says why they idle: %s", got)
 	}

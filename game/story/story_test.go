@@ -165,7 +165,7 @@ func TestRouterRacesAndCancels(t *testing.T) {
 	// the live virtual threads on how few OS threads, and why carriers
 	// idle beside them.
 	contains(t, "llm-router/virtual at 0.3 s", c, "Each request races Haiku, Sonnet and Opus, a virtual thread per call; the first answer wins.",
-		" virtual threads share 8 OS threads, the carriers; the parked threads wait for answers.")
+		" virtual threads share 8 carriers (OS threads); the parked threads wait for answers.")
 	// Two sentences, no more: who holds a carrier is the threads' line's
 	// (a longer caption read as dense).
 	if n := strings.Count(c, ". "); n > 1 {
