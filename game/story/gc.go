@@ -180,6 +180,22 @@ func fullGCWhy(c sim.GCCause) string {
 	return ""
 }
 
+// shareWords says a share of at least half in words ("over half", "two
+// thirds", "nearly all").
+func shareWords(f float64) string {
+	switch {
+	case f >= 0.9:
+		return "nearly all"
+	case f >= 0.75:
+		return "three quarters"
+	case f >= 0.65:
+		return "two thirds"
+	case f > 0.5:
+		return "over half"
+	}
+	return "half"
+}
+
 // fullGCFreesLittle reports the first Full GC after which at least half
 // the old gen stays live: collecting cannot empty it, so the room a Full
 // GC makes is soon gone and the next one comes. It is judged from what the
@@ -199,7 +215,10 @@ func fullGCFreesLittle(f *facts) {
 	if at == 0 {
 		at = f.s.Time // a teller started after it: when it was noticed
 	}
-	text := "A Full GC could not empty the old gen: " + percent(float64(kept), float64(h.OldCap)) + " of it stayed live"
+	// Its share in words, not a percentage: the callout stays while the
+	// picture's old gen moves on, and "52 % of it stayed live" under the
+	// panel's "51 % live" read as two figures that should agree.
+	text := "A Full GC could not empty the old gen: " + shareWords(float64(kept)/float64(h.OldCap)) + " of it stayed live"
 	if tl := h.OldLive[sim.CatThreadLocal]; 2*tl >= kept {
 		// The cause, when the data is the threads' own: it lives as long
 		// as they do, which for pooled threads is the whole run.

@@ -115,5 +115,5 @@ func TestFullGCFreesLittleWaitsForWhatStayed(t *testing.T) {
 	}
 	s.Time, s.Paused, s.PauseFull = sim.Time(220*sim.Millisecond), false, false
 	contains(t, "after the pause", kinds(tl.Observe(s, nil))[FullGCFreesLittle],
-		"At 195 ms: a Full GC could not empty the old gen: 60 % of it stayed live, mostly thread-local data")
+		"At 195 ms: a Full GC could not empty the old gen: over half of it stayed live, mostly thread-local data")
 }
