@@ -88,6 +88,8 @@ func TestFirstScreenEndsOnAWholeRow(t *testing.T) {
 				t.Errorf("%s: the first screen (1200 × %v) ends mid-row: %v", story, c.Foot, c.Cut)
 				b.saveShot(t, "firstscreen-cut-"+story)
 			}
+			// The timeline's row on the same first screen.
+			b.rewindRowSaysWhatItCan(t, story)
 		})
 	}
 }

@@ -364,7 +364,12 @@ export class Timeline {
           // slider can go, said as something the reader can do. "(live)"
           // beside the picture's "playback paused" left a newcomer asking
           // which it was: "latest" says where, not whether it plays.
-          `now ${s.now} (latest) · can rewind back to ${fmtTime(s.startNs)}`
+          // Right after an opening's fast-forward the history is a sliver
+          // ("now 1.7 ms (latest) · can rewind back to 1.67 ms" asked what
+          // 0.03 ms of rewind was for): said as what playing on gives.
+          span * 20 < s.nowNs
+          ? `now ${s.now} (latest) · what plays from here can be rewound`
+          : `now ${s.now} (latest) · can rewind back to ${fmtTime(s.startNs)}`
         : `showing ${s.now}, ${fmtTime(s.endNs - s.nowNs)} before live · Play or Step goes on from here`;
       this.pos.classList.toggle("past", !s.live);
     }
