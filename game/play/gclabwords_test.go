@@ -59,5 +59,5 @@ func TestGCLabWaitersSayHowTheyWait(t *testing.T) {
 // just after ("eden filled up" beside an eden "almost all free" was read
 // as a contradiction).
 func TestFirstGCCalloutSaysEdenEmptied(t *testing.T) {
-	assert.Contains(t, gcLabFirstScreen(t), "eden was full, so every thread stopped while its live objects were copied out and eden emptied")
+	assert.Contains(t, gcLabFirstScreen(t), "eden was full, so every thread stopped while its live objects were copied to the survivors and eden emptied")
 }

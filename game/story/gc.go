@@ -136,8 +136,13 @@ func firstGC(f *facts) {
 		at, when = e.At, " at "+duration(sim.Duration(e.At))
 	}
 	// "and eden emptied": beside eden drawn almost empty just after it,
-	// "eden filled up" read as a contradiction.
-	f.moment(FirstGC, at, "First GC"+when+": eden was full, so every thread stopped while its live objects were copied out and eden emptied ("+
+	// "eden filled up" read as a contradiction. Where to: "copied out"
+	// left a reader guessing (the survivors' box "in use" beside it).
+	to := "to the survivors"
+	if f.s.Heap.OldUsed > 0 {
+		to = "to the survivors and the old gen"
+	}
+	f.moment(FirstGC, at, "First GC"+when+": eden was full, so every thread stopped while its live objects were copied "+to+" and eden emptied ("+
 		f.heapLine()+").")
 }
 
