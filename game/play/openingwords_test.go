@@ -93,7 +93,7 @@ func TestOpeningCompactionWordsAfterThePause(t *testing.T) {
 	require.False(t, st.Paused, "the premise: no run in a pause")
 	l := desktopFrame(p)
 	words := frameText(l)
-	assert.Regexp(t, `10,000 pooled virtual threads\n(Full GC just ended|Full GC ended)\n`, words, "the pooled run's GC column")
+	assert.Regexp(t, `10,000 pooled virtual threads( \(this run\))?\n(Full GC just ended|Full GC ended)\n`, words, "the pooled run's GC column")
 	assert.Equal(t, 1, strings.Count(words, "no GC now"), "only the compared run has had no GC lately:\n%s", words)
 	assert.NotContains(t, words, "compacting", "the pause is over")
 	var texts []view.Item

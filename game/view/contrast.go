@@ -176,7 +176,9 @@ func (s *Side) drawPair(l *List, r Rect, rows []pairRow, snap *sim.Snapshot, p *
 		// lesson are said on point.
 		notes[i].thinOnPoint = true
 	}
-	segs := drawPairOld(l, rows[0], []string{shown}, snap, most, s.fullGCJustEnded(), notes, p, sc)
+	// "(this run)" as the compared row's "(other run)": without it a
+	// reader could not tell which of the two rows the page's run was.
+	segs := drawPairOld(l, rows[0], []string{shown + " (this run)", shown}, snap, most, s.fullGCJustEnded(), notes, p, sc)
 	if !rows[1].young.Empty() {
 		eden, s0, s1 := youngRects(rows[1].young, &c.Snap.Heap, sc)
 		s.drawYoung(l, eden, s0, s1, c.Snap, true, p, sc)
