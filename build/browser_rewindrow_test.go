@@ -7,25 +7,21 @@ import (
 )
 
 // rewindRowSaysWhatItCan checks the timeline's position words at a story's
-// first screen against the timeline's state: where the history is a sliver
-// of the run (loom-carrier opens at 1.7 ms, its history from 1.67 ms) the
-// row says what playing on gives ("can rewind back to 1.67 ms" at 1.7 ms
-// asked what the rewind was for); otherwise how far back it can go, or,
-// held at a rewound moment, how far before live it is.
-func (b *browser) rewindRowSaysWhatItCan(t *testing.T, story string) {
+// first screen. sliver: the story opens so early that its history is a
+// sliver of the run (loom-carrier opens at 1.7 ms, its history from 1.67
+// ms): the row says what playing on gives ("can rewind back to 1.67 ms" at
+// 1.7 ms asked what the rewind was for); otherwise how far back it can go.
+func (b *browser) rewindRowSaysWhatItCan(t *testing.T, story string, sliver bool) {
 	t.Helper()
-	tl := b.timeline(t)
-	want := "before live"
-	switch {
-	case tl.Live && (tl.NowNs-tl.StartNs)*20 < tl.NowNs:
+	want := "(latest) · can rewind back to "
+	if sliver {
 		want = "(latest) · what plays from here can be rewound"
-	case tl.Live:
-		want = "(latest) · can rewind back to "
 	}
 	says := func(s string) bool { return strings.Contains(s, want) }
 	s := b.textWhen(t, "#tl-pos", says, 5*time.Second)
+	tl := b.timeline(t)
 	if !says(s) {
-		t.Errorf("%s: the rewind row %q with history %d..%d ns (live %v); want %q", story, s, tl.StartNs, tl.NowNs, tl.Live, want)
+		t.Errorf("%s: the rewind row %q with history %d..%d ns (%d checkpoints, live %v); want %q", story, s, tl.StartNs, tl.NowNs, tl.Checkpoints, tl.Live, want)
 	}
-	t.Logf("%s: the rewind row: %q", story, s)
+	t.Logf("%s: the rewind row: %q (%d checkpoints)", story, s, tl.Checkpoints)
 }

@@ -366,8 +366,11 @@ export class Timeline {
           // which it was: "latest" says where, not whether it plays.
           // Right after an opening's fast-forward the history is a sliver
           // ("now 1.7 ms (latest) · can rewind back to 1.67 ms" asked what
-          // 0.03 ms of rewind was for): said as what playing on gives.
-          span * 20 < s.nowNs
+          // 0.03 ms of rewind was for): said as what playing on gives. Only
+          // while the history is its first checkpoint: a long run's history
+          // is a short window late in it too (old checkpoints are dropped
+          // to keep to the memory budget), and that can be rewound.
+          span <= 0 || (s.checkpoints <= 1 && span * 20 < s.nowNs)
           ? `now ${s.now} (latest) · what plays from here can be rewound`
           : `now ${s.now} (latest) · can rewind back to ${fmtTime(s.startNs)}`
         : `showing ${s.now}, ${fmtTime(s.endNs - s.nowNs)} before live · Play or Step goes on from here`;
