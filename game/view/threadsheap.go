@@ -130,21 +130,21 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	zoomH := trackH + row + 2*sc
 	zoom := !low && spare >= zoomH && h.Max > used
 	// Where the spare is short of the track, the track is worth more than
-	// a tall bar and a line of its own for what a thread's share is made
-	// of: in llm-router's low heap panel a full-width bar under "of 2.00
-	// GB", with no track, read as a full heap. So the share and its parts
-	// go on one line and the bar keeps its least height, if that makes
-	// the room.
+	// a tall bar, the share in large type and a line of its own for what
+	// a thread's share is made of: in llm-router's low heap panel a
+	// full-width bar under "of 2.00 GB", with no track, read as a full
+	// heap. So the share goes in plain type with its parts on its line,
+	// and the bar keeps its least height, where that makes the room for
+	// the track and the bracket that says the bar is the sliver enlarged.
 	oneLine := false
 	barLeast := false
-	if !low && !zoom && h.Max > used && big == sc {
-		shareLine := perThread + " = " + strings.Join(bareWords(what), " + ")
-		fits := TextWidth(shareLine, sc) <= body.W
-		room := spare + (2*row - (row + 2*sc))
-		if fits {
-			room += row
-		}
-		if fits && room >= zoomH {
+	bracketH := row + 6*sc
+	if shareLine := perThread + " = " + strings.Join(bareWords(what), " + "); !low && !zoom && h.Max > used && TextWidth(shareLine, sc) <= body.W {
+		// The bar's give (two lines high to one and a bit), the parts'
+		// line, and the large type's extra height.
+		room := spare + (row - 2*sc) + row + (CharH*big - row)
+		if room >= zoomH+bracketH-row {
+			big = sc
 			oneLine, barLeast, zoom = true, true, true
 			spare = room - zoomH
 		}
@@ -156,7 +156,6 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	// length: written on the bar, "7.8 MB in use, by kind" sat inside
 	// the StackChunks' part, and readers took it for the StackChunks'
 	// size (centred on the bar, too).
-	bracketH := row + 6*sc
 	// Its room comes from the spare, else from the bar (two lines high
 	// where it has the room, one and a bit at the least).
 	bracketed := !low && spare+row >= bracketH
@@ -242,7 +241,12 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 			if Size(total) != Size(used) {
 				what = "the threads' " + Size(total)
 			}
-			l.TextFit(in, sc, p.Background, what+", by kind", what)
+			alts := []string{what + ", by kind", what}
+			if zoom {
+				// Under the track, as the bracket says it.
+				alts = append([]string{what + " enlarged, by kind"}, alts...)
+			}
+			l.TextFit(in, sc, p.Background, alts...)
 		}()
 	}
 	words, rest := rest.Top(row)
