@@ -109,14 +109,32 @@ func PartsGap(a, b sim.Bytes) string {
 	if a < b {
 		a, b = b, a
 	}
-	if b < sim.MB || a >= sim.GB {
+	// Each rounded as PartsSize rounds it: tenths of a MB from 1 MB to
+	// 1 GB, hundredths of a GB above. Sizes in two units are not
+	// subtracted on sight: their gap as it is.
+	unit, places := sim.MB, 1
+	switch {
+	case b >= sim.MB && a < sim.GB:
+	case b >= sim.GB:
+		unit, places = sim.GB, 2
+	default:
 		return PartsSize(a - b)
 	}
+	// Rounded by formatting, as PartsSize formats: rounding the quotient
+	// arithmetically differs from it at halves (339.85 MB).
 	shown := func(x sim.Bytes) float64 {
-		v, _ := strconv.ParseFloat(strings.TrimSuffix(PartsSize(x), " MB"), 64)
+		v, err := strconv.ParseFloat(strconv.FormatFloat(float64(x)/float64(unit), 'f', places, 64), 64)
+		if err != nil {
+			panic(err) // a number just formatted
+		}
 		return v
 	}
-	return strconv.FormatFloat(shown(a)-shown(b), 'f', 1, 64) + " MB"
+	gap := shown(a) - shown(b)
+	suffix := " MB"
+	if unit == sim.GB {
+		suffix = " GB"
+	}
+	return strconv.FormatFloat(gap, 'f', places, 64) + suffix
 }
 
 // RoughSize formats an approximate size with two significant digits
