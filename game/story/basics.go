@@ -108,7 +108,11 @@ func (basicsStory) moments(f *facts) {
 		// What they hold in words, its numbers the caption's (the same
 		// numbers in both read as two facts; "the caption says what they
 		// hold" left a reader asking which caption).
-		f.moment(AllAsleep, s.Time, "All "+counti(n)+" threads are asleep now, each holding only its Thread object and its parked stack in the heap.")
+		holds := "each holding only its Thread object and its parked stack in the heap."
+		if f.knob("kind") == "platform" {
+			holds = "each holding an OS thread and its reserved stack."
+		}
+		f.moment(AllAsleep, s.Time, "All "+counti(n)+" threads are asleep now, "+holds)
 	}
 	pinnedMoment(f, pinWhy(f))
 }

@@ -138,9 +138,12 @@ func firstGC(f *facts) {
 	// "and eden emptied": beside eden drawn almost empty just after it,
 	// "eden filled up" read as a contradiction. Where to: "copied out"
 	// left a reader guessing (the survivors' box "in use" beside it).
+	// "Or": the old gen read now may hold what later GCs promoted (a
+	// fast-forward's tick can pass several), so only an empty one rules
+	// it out.
 	to := "to the survivors"
 	if f.s.Heap.OldUsed > 0 {
-		to = "to the survivors and the old gen"
+		to = "to the survivors or the old gen"
 	}
 	f.moment(FirstGC, at, "First GC"+when+": eden was full, so every thread stopped while its live objects were copied "+to+" and eden emptied ("+
 		f.heapLine()+").")
@@ -185,16 +188,19 @@ func fullGCWhy(c sim.GCCause) string {
 	return ""
 }
 
-// shareWords says a share of at least half in words ("over half", "two
-// thirds", "nearly all").
+// shareWords says a share of at least half in words, each a true lower
+// bound ("over two thirds" from 2/3, not "two thirds" at 0.65; "over
+// three quarters" beside the panel's "89 % live", not "three quarters").
 func shareWords(f float64) string {
 	switch {
+	case f >= 1:
+		return "all"
 	case f >= 0.9:
 		return "nearly all"
 	case f >= 0.75:
-		return "three quarters"
-	case f >= 0.65:
-		return "two thirds"
+		return "over three quarters"
+	case f >= 2.0/3:
+		return "over two thirds"
 	case f > 0.5:
 		return "over half"
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -64,6 +66,23 @@ func TestFirstGCWaitsForACollection(t *testing.T) {
 	s.Time, s.YoungGCs = sim.Time(10*sim.Millisecond), 1
 	if got := tl.Observe(s, nil); len(got) != 1 || got[0].Kind != FirstGC {
 		t.Errorf("the first young GC: %v", got)
+	}
+}
+
+// The first GC says where the live objects went: to the survivors, or, once
+// the old gen holds anything (that GC's promotions or a later one's, read
+// after a fast-forward), to the survivors or the old gen.
+func TestFirstGCSaysWhereTheLiveObjectsWent(t *testing.T) {
+	for _, c := range []struct {
+		old  sim.Bytes
+		want string
+	}{{0, "copied to the survivors and eden emptied"}, {3 * sim.MB, "copied to the survivors or the old gen and eden emptied"}} {
+		s := &sim.Snapshot{Cores: 2, Time: sim.Time(10 * sim.Millisecond), YoungGCs: 1}
+		s.Heap.OldUsed, s.Heap.OldCap, s.Heap.EdenCap = c.old, 100*sim.MB, 64*sim.MB
+		got := momentsAt(Setup{Scenario: "sandbox"}, s, FirstGC)
+		if assert.Len(t, got, 1) {
+			assert.Contains(t, got[0].Sentence, c.want)
+		}
 	}
 }
 

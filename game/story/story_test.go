@@ -208,9 +208,15 @@ func TestBasicsMemoryAndStart(t *testing.T) {
 		r := newRun(t, "vt-basics/memory-virtual", map[string]string{"kind": kind, "threads": "2000"}, 1)
 		c := r.to(1000, tick)
 		contains(t, "2,000 sleeping "+kind, c, "All 2,000 "+kind+" threads ", "sleep", "each")
-		if _, ok := r.has(AllAsleep); !ok {
+		m, ok := r.has(AllAsleep)
+		if !ok {
 			t.Errorf("%s: no all-asleep moment", kind)
+			continue
 		}
+		// What each holds, true of the kind: a platform thread's stack is
+		// an OS thread's, not a StackChunk in the heap.
+		holds := map[string]string{"virtual": "its Thread object and its parked stack in the heap", "platform": "an OS thread and its reserved stack"}
+		assert.Contains(t, m.Sentence, holds[kind], kind)
 	}
 	r := newRun(t, "vt-basics/create-platform", nil, 1)
 	contains(t, "create-platform at 100 ms", r.to(100, tick), "Main has started", "of 10,000 platform threads", "prints a line")
