@@ -109,10 +109,8 @@ func pooledCause(f *facts) string {
 		// embed without the picture's columns get.
 		nb := func(share string) string { return strings.ReplaceAll(share, " ", "\u00a0") }
 		// Two sentences, the cause then the cost: one sentence joined by
-		// a semicolon read as two packed lines. "GC" kept with "stops"
-		// (a no-break space): the second sentence's first word alone at
-		// the first line's end hid where the cost begins.
-		out += ": " + full + ". GC\u00a0stops the pooled run " + nb(f.gcShare()) + " of the time" + youngPart(s) + ", the thread-per-request run " + nb(gcShareOf(f.beside))
+		// a semicolon read as two packed lines.
+		out += ": " + full + ". " + gcStopper(s) + " the pooled run " + nb(f.gcShare()) + " of the time, the thread-per-request run " + nb(gcShareOf(f.beside))
 	case s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time):
 		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
 	default:
@@ -183,25 +181,29 @@ func (poolingStory) moments(f *facts) {
 	fullGCFreesLittle(f)
 }
 
-// youngPart says the young collections made most of s's share stopped
-// for GC where they did: readers took the pooled run's 33 % for its Full
-// GCs' alone, when its young GCs (longer than the other run's) were 23 %
-// of the time.
-func youngPart(s *sim.Snapshot) string {
+// gcStopper names the collections that made s's share stopped for GC, as
+// the subject of "… stop the pooled run 33 % of the time": readers took
+// the share for the Full GCs' alone, when the young GCs (longer than the
+// other run's) were most of it. "GC stops the pooled run 33 % (mostly
+// young GCs)" then had four readers of stop 46 asking which was the real
+// cost, young or Full, in a story about Full GCs: "Young and Full GCs"
+// says both are, without ranking them. Said without a number: "(young
+// GCs 23 %)" left a reader asking whether that was part of the 33 % or
+// on top of it. The words kept with their verb (no-break spaces): the
+// second sentence's first word alone at the first line's end hid where
+// the cost begins.
+func gcStopper(s *sim.Snapshot) string {
 	young := s.GCPauseTotal - s.FullPauseTotal
-	if s.FullGCs == 0 && young > 0 && s.GC != sim.GCG1 {
+	switch {
+	case s.GC == sim.GCG1:
+		// G1's remarks are pauses too, not young GCs.
+		return "GC\u00a0stops"
+	case s.FullGCs == 0 && young > 0:
 		// Beside "no Full GC yet", "GC stops the pooled run 28 %" left a
-		// newcomer asking which collections stopped it. (G1's remarks
-		// are pauses too, not young GCs.)
-		return " (all\u00a0young\u00a0GCs)"
+		// newcomer asking which collections stopped it.
+		return "Young\u00a0GCs\u00a0stop"
+	case s.FullGCs > 0 && s.Time > 0 && 2*young >= s.GCPauseTotal:
+		return "Young\u00a0and\u00a0Full\u00a0GCs\u00a0stop"
 	}
-	if s.FullGCs == 0 || s.Time <= 0 || 2*young < s.GCPauseTotal {
-		return ""
-	}
-	// Said without a number: "(young GCs 23 %)" left a reader asking
-	// whether that was part of the 33 % or on top of it, and "(23 % in
-	// young GCs)" two more whether it was 23 % of all the time or 23 of
-	// the 33. (Where the pair has columns, its pause bars split the
-	// time by kind: pauseparts.go.)
-	return " (mostly\u00a0young\u00a0GCs)"
+	return "GC\u00a0stops"
 }
