@@ -136,8 +136,9 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	// heap. So the share goes in plain type with its parts on its line,
 	// and the bar keeps its least height, where that makes the room for
 	// the track and the bracket that says the bar is the sliver enlarged.
-	oneLine := false
-	barLeast := false
+	// squeezed: the share and its parts on one line in plain type, the
+	// bar at its least height, for the track's room.
+	squeezed := false
 	bracketH := row + 6*sc
 	if shareLine := perThread + " = " + strings.Join(bareWords(what), " + "); !low && !zoom && h.Max > used && TextWidth(shareLine, sc) <= body.W {
 		// The bar's give (two lines high to one and a bit), the parts'
@@ -145,11 +146,11 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		room := spare + (row - 2*sc) + row + (CharH*big - row)
 		if room >= zoomH+bracketH-row {
 			big = sc
-			oneLine, barLeast, zoom = true, true, true
+			squeezed, zoom = true, true
 			spare = room - zoomH
 		}
 	}
-	if zoom && !barLeast {
+	if zoom && !squeezed {
 		spare -= zoomH
 	}
 	// Where there is room, the bar's size on a bracket under its whole
@@ -161,7 +162,7 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	bracketed := !low && spare+row >= bracketH
 	barCut := float32(0)
 	switch {
-	case bracketed && barLeast:
+	case bracketed && squeezed:
 		// The bar has given its room to the track already: the bracket
 		// has the line need counts for it, the rest from the spare.
 		spare -= bracketH - row
@@ -188,7 +189,7 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	if !low {
 		barH = max(row+2*sc, 2*row+min(spare/3, 2*row)-barCut)
 	}
-	if barLeast {
+	if squeezed {
 		barH = row + 2*sc
 	}
 	if barOnly {
@@ -204,23 +205,25 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		l.Line(sliver.X, sliver.Bottom(), bar.X, bar.Y, max(1.5, 1.5*sc), p.Text.Alpha(0.7))
 		l.Line(sliver.Right(), sliver.Bottom(), bar.Right(), bar.Y, max(1.5, 1.5*sc), p.Text.Alpha(0.7))
 	}
+	// What the bar is, said on the bracket under it or on the bar itself:
+	// the bytes in use (the threads' where they are not all of them).
+	// Under the whole heap's track, the bar is its sliver drawn large:
+	// said in words, as the lines from the sliver show it (three
+	// newcomers still read the full-width bar as a full heap).
+	barWhat := Size(used) + " in use"
+	if Size(total) != Size(used) {
+		barWhat = "the threads' " + Size(total)
+	}
+	byKind := barWhat + ", by kind"
+	if zoom {
+		byKind = barWhat + " enlarged, by kind"
+	}
 	if bracketed {
 		var band Rect
 		band, rest = rest.Top(bracketH)
-		what := Size(used) + " in use"
-		if Size(total) != Size(used) {
-			what = "the threads' " + Size(total)
-		}
-		label := what + ", by kind"
-		if zoom {
-			// Under the whole heap's track, the bar is its sliver drawn
-			// large: said in words, as the lines from the sliver show it
-			// (three newcomers still read the full-width bar as a full
-			// heap).
-			label = what + " enlarged, by kind"
-		}
+		label := byKind
 		if TextWidth(label, sc)+4*CharW*sc > band.W {
-			label = what
+			label = barWhat
 		}
 		// The bracket's line at the band's middle, its ticks up to the
 		// bar; the words on the line, the line broken round them.
@@ -237,16 +240,7 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		// full heap (a phone's low bar, which said nothing, too).
 		defer func() {
 			in := Rect{X: bar.X + CharW*sc/2, Y: bar.Y + 2*sc, W: bar.W - CharW*sc, H: row}
-			what := Size(used) + " in use"
-			if Size(total) != Size(used) {
-				what = "the threads' " + Size(total)
-			}
-			alts := []string{what + ", by kind", what}
-			if zoom {
-				// Under the track, as the bracket says it.
-				alts = append([]string{what + " enlarged, by kind"}, alts...)
-			}
-			l.TextFit(in, sc, p.Background, alts...)
+			l.TextFit(in, sc, p.Background, byKind, barWhat+", by kind", barWhat)
 		}()
 	}
 	words, rest := rest.Top(row)
@@ -291,7 +285,7 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	share, rest := rest.Top(CharH * big)
 	l.TextBold(share.X, share.Y, perThread, big, p.Text)
 	var each Rect
-	if oneLine {
+	if squeezed {
 		// The parts after the share, on its line.
 		x := share.X + TextWidth(perThread+" ", sc)
 		each = Rect{X: x, Y: share.Y, W: share.Right() - x, H: row}
