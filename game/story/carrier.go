@@ -70,10 +70,7 @@ func carrierMemory(f *facts) string {
 			if f.knobBool("loom_carrier") {
 				other = "platform event loops"
 			}
-			if s.RSS < b.RSS {
-				return r + ", " + view.PartsGap(b.RSS, s.RSS) + " less than with " + other + "."
-			}
-			return r + ", " + view.PartsGap(s.RSS, b.RSS) + " more than with " + other + "."
+			return r + ", " + view.PartsGapWords(s.RSS, b.RSS) + " than with " + other + "."
 		}
 	}
 	if mb > 0 {

@@ -24,6 +24,8 @@ func TestPartsGapIsTheDifferenceOfTheFiguresDrawn(t *testing.T) {
 	assert.Equal(t, "76.5 MB", PartsSize(a-b), "the premise: the bare gap rounds otherwise")
 	assert.Equal(t, "76.4 MB", PartsGap(a, b))
 	assert.Equal(t, "76.4 MB", PartsGap(b, a), "either order")
+	assert.Equal(t, "76.4 MB less", PartsGapWords(b, a))
+	assert.Equal(t, "76.4 MB more", PartsGapWords(a, b))
 	// The same in GB, hundredths.
 	c, d := gb(2.344), gb(1.236)
 	assert.Equal(t, "2.34 GB", PartsSize(c))

@@ -36,11 +36,7 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 	if other == "" {
 		other = "the other run"
 	}
-	more := "more"
-	if shown.RSS < c.Snap.RSS {
-		more = "less"
-	}
-	gap := PartsGap(shown.RSS, c.Snap.RSS)
+	gap := PartsGapWords(shown.RSS, c.Snap.RSS)
 	runs := [2]*sim.Snapshot{shown, c.Snap}
 	// The gap on the shown run's row: it is this run's saving (or cost)
 	// the picture is about.
@@ -51,8 +47,8 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 		threads = "threads"
 	}
 	words := [2][]string{
-		{PartsSize(shown.RSS) + ": this run, " + gap + " " + more + " (its " + threads + ": " + PartsSize(shown.RSSThreads) + ")",
-			PartsSize(shown.RSS) + ": this run, " + gap + " " + more, PartsSize(shown.RSS) + ": this run", PartsSize(shown.RSS)},
+		{PartsSize(shown.RSS) + ": this run, " + gap + " (its " + threads + ": " + PartsSize(shown.RSSThreads) + ")",
+			PartsSize(shown.RSS) + ": this run, " + gap, PartsSize(shown.RSS) + ": this run", PartsSize(shown.RSS)},
 		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other, PartsSize(c.Snap.RSS)},
 	}
 	rows := drawTwoRuns(l, r, []string{"resident memory of both runs now, to scale", "resident memory of both runs, to scale", "memory of both runs, to scale", "to scale"}, words, func(i int, row Rect) {

@@ -137,6 +137,15 @@ func PartsGap(a, b sim.Bytes) string {
 	return strconv.FormatFloat(gap, 'f', places, 64) + suffix
 }
 
+// PartsGapWords says how size a compares with size b, as PartsGap gives
+// the gap: "76.4 MB less", "76.4 MB more".
+func PartsGapWords(a, b sim.Bytes) string {
+	if a < b {
+		return PartsGap(a, b) + " less"
+	}
+	return PartsGap(a, b) + " more"
+}
+
 // RoughSize formats an approximate size with two significant digits
 // ("about 24 KB each", "about 3.2 MB each"): "about 24.0 KB" claimed a
 // precision that "about" denies, and a reader multiplied it out.
