@@ -10,11 +10,7 @@ import (
 // run as "(other run)" on the compared one (a reader could not tell which
 // row was the run the page plays).
 func TestPoolingPairNamesBothRuns(t *testing.T) {
-	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
-	p.SyncContrast(1 << 30)
-	l := desktopFrame(p)
-	assert.True(t, l.ContrastDrawn(), "the premise: the compared run is drawn")
-	words := frameText(l)
+	words := poolingPairFirstScreen(t)
 	assert.Regexp(t, `\n10,000 pooled virtual threads \(this run\)\n`, words)
 	assert.Regexp(t, `\na virtual thread per request \((other|separate) run[^)]*\)\n`, words)
 }
