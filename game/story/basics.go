@@ -3,6 +3,7 @@ package story
 import (
 	"strings"
 
+	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -39,9 +40,11 @@ func (basicsStory) caption(f *facts) string {
 			// the model prices one: the lesson of the memory case. A
 			// phone's frame has no room for the panel that draws it, and
 			// without it a reader saw 7.8 MB with nothing to weigh it by.
+			// The figure the heap's contrast bar draws (view.Size):
+			// "~19 GB" here over "18.75 GB" there read as two figures.
 			as := ""
 			if per := s.PlatformThreadMemory; per > 0 && per*sim.Bytes(n) > s.ThreadMemory {
-				as = "; as platform threads they would reserve ~" + unbroken(size(per*sim.Bytes(n)))
+				as = "; as platform threads they'd reserve " + unbroken(view.Size(per*sim.Bytes(n)))
 			}
 			return "All " + counti(n) + " " + kind + " threads sleep in " + unbroken(size(s.ThreadMemory)) + " of heap, about " +
 				each + " each, and " + counti(s.PlatformLive) + " OS threads" + as + "."

@@ -35,7 +35,7 @@ func TestBasicsCaptionFigures(t *testing.T) {
 	priced := asleep(10000, 8171520)
 	priced.PlatformThreadMemory = 2013266
 	assert.Equal(t, "All 10,000 virtual threads sleep in 7.8\u00a0MB of heap, about 0.8\u00a0KB each, and 11 OS threads; "+
-		"as platform threads they would reserve ~19\u00a0GB.", caption(virtual, priced))
+		"as platform threads they'd reserve 18.75\u00a0GB.", caption(virtual, priced))
 	// A MB exactly in all, half a KB each: in KB.
 	assert.Contains(t, caption(map[string]string{"threads": "2048", "kind": "virtual"}, asleep(2048, 1024*1024)), "about 0.5\u00a0KB each")
 	// Under a MB in all: each in its own unit.

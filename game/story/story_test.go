@@ -344,7 +344,7 @@ func TestPauseLengthOneDecimal(t *testing.T) {
 func TestBasicsSplitsTheThreadsMemory(t *testing.T) {
 	r := newRun(t, "vt-basics/memory-virtual", nil, 1)
 	c := r.to(300, tick)
-	contains(t, "memory-virtual at 300 ms", c, "7.8\u00a0MB of heap, about", "each, and 11 OS threads", "as platform threads they would reserve")
+	contains(t, "memory-virtual at 300 ms", c, "7.8\u00a0MB of heap, about", "each, and 11 OS threads", "as platform threads they'd reserve 18.75\u00a0GB")
 	lacks(t, "memory-virtual at 300 ms", c, "StackChunk")
 	if len(c) > 140 {
 		t.Errorf("memory-virtual at 300 ms: %d characters, more than two lines: %q", len(c), c)

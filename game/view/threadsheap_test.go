@@ -26,8 +26,14 @@ func TestPlatformContrastIsTheModels(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
-	assert.Contains(t, txt, "both to one scale\nif platform threads, outside the heap: "+Size(plat.Snap.ThreadMemory)+"\n1.9 MB reserved each, not all in RAM",
+	assert.Contains(t, txt, "both to one scale\nif platform threads, outside the heap: "+Size(plat.Snap.ThreadMemory)+"\n1.92 MB reserved each, not all in RAM",
 		"where the platform threads' memory is (before its size: 18.75 GB beside a 4 GB heap read as in it), and that it is reserved, not all resident, beside the virtual threads' heap in use")
+	// The share a thread is said to reserve, times the threads, is the
+	// total drawn: "1.9 MB" × 10,000 was worked out to 19 GB against the
+	// bar's 18.75 GB.
+	shownEach := 1.92 * float64(sim.MB)
+	assert.Equal(t, Size(plat.Snap.ThreadMemory), Size(sim.Bytes(shownEach*float64(snap.VirtualLive))),
+		"the share drawn times the threads gives the total drawn")
 	// The sliver named in place with the ratio of the two bars (18.75 GB
 	// / 7.8 MB, two significant figures): a thin edge alone was not seen.
 	assert.Contains(t, txt, "\nvirtual threads: 7.8 MB of heap, 2,470× less\n")
