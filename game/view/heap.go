@@ -778,8 +778,13 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// Nor is one under a pixel, unless it is a good part (an eighth or
 		// more) of what the space holds: vt-basics' 2.4 MB of Thread
 		// objects, a third of eden's 7.8 MB, had no mark in a 1 GB eden.
+		// In a space whose whole content is under a pixel (gc-lab's eden
+		// just after its first GC: 9.0 KB of 64 MB), every part is a
+		// sliver named on a line of its own: with its two largest parts
+		// named alone, a reader added 3.3 and 4.3 KB up to "9.0 KB" and
+		// found 1.4 KB missing.
 		w := inner.W * float32(b) / float32(capacity)
-		if w < 1 && (used <= 0 || 8*b < used) {
+		if w < 1 && (used <= 0 || 8*b < used) && inner.W*float32(used)/float32(capacity) >= 1 {
 			return 0
 		}
 		return max(sliverMin, w)
