@@ -1,6 +1,8 @@
 package play
 
 import (
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -50,4 +52,21 @@ func TestRouterFrameIsShort(t *testing.T) {
 func TestRouterEndedRequestSaysSo(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"llm-router","case":"virtual","seed":1}`, true)
 	assert.Regexp(t, `\n#[0-9]+( replied)?, ended\n`, frameText(desktopFrame(p)))
+}
+
+// llm-router's first screen: the race just won has replied and its four
+// threads have ended, so it is not among "the races now": "3 of the 351
+// races now" over 1,400 virtual threads was multiplied out (351 × 4 =
+// 1,404) and found wrong. The races now, four threads each (the request's
+// and its three calls'), are the threads there are.
+func TestRouterRacesNowAreTheThreadsNow(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"llm-router","case":"virtual","seed":1}`, true)
+	words := frameText(desktopFrame(p))
+	require.Regexp(t, `\n#[0-9]+, ended\n`, words, "the premise: the race just won has ended")
+	races := regexp.MustCompile(`\nshowing 1 just ended and [0-9]+ of the ([0-9,]+) races now\n`).FindStringSubmatch(words)
+	require.NotNil(t, races, "the ended race said apart from the races now:\n%s", words)
+	threads := regexp.MustCompile(`\n([0-9,]+) virtual threads = `).FindStringSubmatch(words)
+	require.NotNil(t, threads)
+	n := func(s string) int { v, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return v }
+	assert.Equal(t, n(threads[1]), 4*n(races[1]), "each race now holds four threads")
 }

@@ -480,10 +480,18 @@ func TestRaceCountsSayWhichRows(t *testing.T) {
 	// ("1 just won + 2 of 349 open" was hard to read).
 	// "now": the count is of the races now, not of all there are;
 	// "showing": the rows are a sample of them.
-	assert.Contains(t, texts(&lead), "\nshowing 2 of the 50 races now\n")
+	// The race just won has ended (its request's thread #5 is nowhere):
+	// said apart, not among the races now, whose threads are the threads
+	// there are ("351 races" × 4 against 1,400 threads read as wrong).
+	assert.Contains(t, texts(&lead), "\nshowing 1 just ended and 1 of the 49 races now\n")
 	assert.NotContains(t, texts(&lead), "first call to finish")
-	assert.NotContains(t, texts(&lead), "of 49", "the race just won is among all the races")
 	assert.NotContains(t, texts(&lead), "undecided")
+	// Its request's thread still running (replying): one of the races now.
+	snap.Carriers = append(snap.Carriers, sim.CarrierView{ID: 3, Thread: 5, State: sim.StateRunning, OnCPU: true, Frames: 60})
+	var replying List
+	Build(&replying, 1200, 800, &Header{}, []*Side{NewSide()}, []SideInput{in}, nil)
+	assert.Contains(t, texts(&replying), "\nshowing 2 of the 50 races now\n")
+	assert.NotContains(t, texts(&replying), "of 49", "the race just won is among the races now while its request replies")
 }
 
 // The folded OS-threads line gives the count's parts and no more: the

@@ -388,6 +388,16 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		// racing: "showing" says the rows are a sample.
 		of := Count(int64(nDecided+nOpen)) + " of the " + Count(int64(undecided+nDecided)) + " races"
 		counts = []string{"showing " + of + " now", of + " now", of, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
+		if ended := endedRaces(drawn[:nDecided], snap); ended > 0 {
+			// A race just won whose request has replied holds no
+			// thread any more: "3 of the 351 races now" over 1,400
+			// threads was multiplied out (351 × 4 = 1,404) and found
+			// wrong. The ended ones are said apart, first, as their
+			// rows are.
+			now := Count(int64(nDecided-ended+nOpen)) + " of the " + Count(int64(undecided+nDecided-ended)) + " races now"
+			counts = append([]string{"showing " + Count(int64(ended)) + " just ended and " + now,
+				Count(int64(ended)) + " just ended, " + now}, counts...)
+		}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
 	case nOpen >= undecided && nDecided > 0:
@@ -793,6 +803,18 @@ func stateOfCall(st *sim.SubtaskView, won bool) callState {
 // or ready for one), then ended. Where the snapshot's lists do not say,
 // an open race's owner waits and a decided one's is ready (woken), or
 // ended when the run queue is listed whole and it is not in it.
+// endedRaces counts the races among rows whose request's thread has
+// ended: they hold no thread now.
+func endedRaces(rows []*sim.ScopeView, snap *sim.Snapshot) int {
+	n := 0
+	for _, sv := range rows {
+		if sv.Winner >= 0 && stateOfOwner(sv, snap) == callEnded {
+			n++
+		}
+	}
+	return n
+}
+
 func stateOfOwner(sv *sim.ScopeView, snap *sim.Snapshot) callState {
 	if sv.Owner != 0 {
 		for i := range snap.Carriers {
