@@ -77,7 +77,10 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			// KB)" under a caption's "16 virtual threads cost 15.9 KB"
 			// asked which was their cost.
 			vs := Count(int64(vn)) + " virtual " + plural(vn, "thread", "threads")
-			alts = append(alts, "heap: "+Size(used)+" used; "+vs+": "+Size(vt), "heap "+Size(used)+"; "+vs+": "+Size(vt))
+			// "Of it by": "273.8 KB used; 32 virtual threads: 31.8 KB"
+			// left a reader asking how the two figures relate.
+			alts = append(alts, "heap: "+Size(used)+" used, "+Size(vt)+" of it by "+vs,
+				"heap: "+Size(used)+" used; "+vs+": "+Size(vt), "heap "+Size(used)+"; "+vs+": "+Size(vt))
 		}
 		alts = append(alts,
 			// "of it": the StackChunks are a part of the heap's use, not

@@ -798,6 +798,13 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		// park") that readers found hard to parse. The reconciliation is
 		// the line's explanation on point.
 		say := "their stacks are saved on the heap, as StackChunks: " + b
+		if vt := Size(virtualThreadsHeap(snap)); vt != b && snap.VirtualLive > 0 {
+			// The StackChunks against the threads' whole cost, which
+			// the caption and the heap's line give: "StackChunks: 23.8
+			// KB" under "32 virtual threads: 31.8 KB" was asked how the
+			// two relate.
+			say += " (" + vt + " with their Thread objects)"
+		}
 		mkW := CharH*sc - 6*sc
 		lines := Wrap(say, body.W-mkW-4*sc, sc)
 		if len(lines) > 2 || float32(len(lines)+2)*CharH*sc > body.H {

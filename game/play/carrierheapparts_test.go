@@ -1,0 +1,31 @@
+package play
+
+import (
+	"regexp"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/game/view"
+)
+
+// loom-carrier's first screen gives three heap figures: the heap's use,
+// the virtual threads' whole cost (the caption's "32 virtual threads cost
+// 31.8 KB") and their StackChunks. A reader asked how "273.8 KB used",
+// "32 virtual threads: 31.8 KB" and "StackChunks: 23.8 KB" relate: the
+// heap's line says the threads' cost is a part of its use, and the
+// StackChunks' line that they are a part of the threads' cost, with the
+// same figure. At the page's frame (1134 × 638).
+func TestCarrierHeapFiguresSayHowTheyRelate(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, true)
+	var l view.List
+	hdr := p.Header()
+	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	words := frameText(&l)
+	heap := regexp.MustCompile(`\nheap: [0-9.]+ KB used, ([0-9.]+ KB) of it by ([0-9]+) virtual threads\n`).FindStringSubmatch(words)
+	require.NotNil(t, heap, "the heap's line gives the threads' cost as a part of its use:\n%s", words)
+	assert.Contains(t, words, heap[2]+" virtual threads cost "+heap[1]+" of heap", "the caption's figure")
+	assert.Regexp(t, `as StackChunks: [0-9.]+ KB \(`+regexp.QuoteMeta(heap[1])+`\s+with\s+their\s+Thread\s+objects\)`, words,
+		"the StackChunks set against the same figure")
+}
