@@ -2,6 +2,7 @@ package view
 
 import (
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -165,4 +166,36 @@ func TestThreadsHeapBarsSizeIsNotOnOnePart(t *testing.T) {
 		}
 	}
 	assert.True(t, spans, "a bracket as long as the bar carries its size")
+}
+
+// A thread's share of the threads' bytes multiplies back to the total
+// drawn: one decimal where it does (vt-basics' 7.8 MB over 10,000: "0.8
+// KB"), two where one does not (llm-router's 1.3 MB over 1,400 threads is
+// 0.95 KB, and "~1.0 KB a thread" was multiplied out to 1.4 MB). Halves
+// can defeat two decimals too; there the share is never worse than one
+// decimal's.
+func TestThreadShareMultipliesBack(t *testing.T) {
+	assert.Equal(t, "0.8 KB", shareSize(8171520, 10000))
+	assert.Equal(t, "0.95 KB", shareSize(1362000, 1400))
+	backs := func(s string, total sim.Bytes, n int) bool {
+		f, err := strconv.ParseFloat(strings.TrimSuffix(s, " KB"), 64)
+		require.NoError(t, err, s)
+		return Size(total) == Size(sim.Bytes(f*float64(sim.KB)*float64(n)))
+	}
+	fixed, cases := 0, 0
+	for n := 1500; n <= 20000; n += 97 {
+		for _, each := range []sim.Bytes{700, 973, 1500, 9000} {
+			total := each * sim.Bytes(n)
+			s, one := shareSize(total, n), kiloWords(each)
+			cases++
+			if backs(one, total, n) {
+				assert.Equal(t, one, s, "one decimal where it multiplies back")
+				continue
+			}
+			if backs(s, total, n) {
+				fixed++
+			}
+		}
+	}
+	assert.Greater(t, fixed, cases/10, "two decimals multiply back where one does not, in %d of %d cases", fixed, cases)
 }
