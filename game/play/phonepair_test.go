@@ -187,3 +187,15 @@ func TestThePairsFrameDoesNotDependOnTheFramesBefore(t *testing.T) {
 		require.True(t, a.Equal(&b), "h %v: the same frame", h)
 	}
 }
+
+// vt-pooling's first screen on a phone names the compared run's grey block
+// with the legend's word for it: "data of ended requests" beside the
+// legend's "garbage" was asked about (a reader of the phone's first
+// screen, stop 46).
+func TestPhoneFirstScreenCallsTheGarbageGarbage(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
+	p.SyncContrast(1 << 30)
+	l, words := phoneFrame(p)
+	require.True(t, l.ContrastDrawn(), "the premise: the compared run is drawn")
+	require.Regexp(t, `\n(garbage of ended requests|ended requests' garbage|requests' garbage)\n`, words)
+}

@@ -578,10 +578,11 @@ func liveDataNotes(snap *sim.Snapshot) []segNote {
 // other dead (its bytes are on point). Its garbage is its lesson (its
 // threads end, their data dies): big marks the bar as the lesson's.
 // Its shorter names keep the word "garbage" while they fit (a phone's
-// bar, beside its eden): the legend's word for its grey. Its why says
+// bar, beside its eden): the legend's word for its grey ("data of ended
+// requests" on a phone beside the legend's "garbage" was asked about). Its why says
 // "garbage:" as the pooled block's says "live:", over what it holds:
 // "dead: their threads ended" over "garbage: requests' data and
 // thread-locals" read as two things in one block.
 func endedGarbageNote() segNote {
-	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"requests' data and thread-locals", "garbage of ended requests", "ended requests' garbage", "data of ended requests"}, why: []string{"garbage: their threads ended", "garbage: no thread uses it", "garbage"}}
+	return segNote{cat: sim.CatGarbage, big: true, unsized: true, thinOnPoint: true, names: []string{"requests' data and thread-locals", "garbage of ended requests", "ended requests' garbage", "requests' garbage", "data of ended requests"}, why: []string{"garbage: their threads ended", "garbage: no thread uses it", "garbage"}}
 }
