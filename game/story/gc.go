@@ -145,8 +145,13 @@ func firstGC(f *facts) {
 	if f.s.Heap.OldUsed > 0 {
 		to = "to the survivors or the old gen"
 	}
-	f.moment(FirstGC, at, "First GC"+when+": eden was full, so every thread stopped while its live objects were copied "+to+" and eden emptied ("+
-		f.heapLine()+").")
+	// "When … filled up": "eden was full" over an eden drawn nearly empty
+	// was read as a contradiction until the order was worked out, and the
+	// size in the closing brackets ("eden 64 MB") was set against the
+	// 9.0 KB drawn; the size now goes with "filled up".
+	h := &f.s.Heap
+	f.moment(FirstGC, at, "First GC"+when+": when eden ("+size(h.EdenCap)+") filled up, every thread stopped while its live objects were copied "+to+
+		", and eden was emptied (old gen "+percent(float64(h.OldUsed), float64(h.OldCap))+" full).")
 }
 
 // heapLine: the generations' fill in a few words.

@@ -76,7 +76,7 @@ func TestFirstGCSaysWhereTheLiveObjectsWent(t *testing.T) {
 	for _, c := range []struct {
 		old  sim.Bytes
 		want string
-	}{{0, "copied to the survivors and eden emptied"}, {3 * sim.MB, "copied to the survivors or the old gen and eden emptied"}} {
+	}{{0, "copied to the survivors, and eden was emptied"}, {3 * sim.MB, "copied to the survivors or the old gen, and eden was emptied"}} {
 		s := &sim.Snapshot{Cores: 2, Time: sim.Time(10 * sim.Millisecond), YoungGCs: 1}
 		s.Heap.OldUsed, s.Heap.OldCap, s.Heap.EdenCap = c.old, 100*sim.MB, 64*sim.MB
 		got := momentsAt(Setup{Scenario: "sandbox"}, s, FirstGC)
