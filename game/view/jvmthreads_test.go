@@ -60,9 +60,11 @@ func TestGCLabMemoryLineNamesTheHeap(t *testing.T) {
 
 // The heap's resident part is the pages written so far: where it is well
 // above what is in use, a line says so ("heap 106.4" beside a heap drawn
-// 71 MB full was taken for an error), with the heap's maximum, where it
+// 71 MB full was taken for an error), with the heap's maximum where it
 // fits (256 MB, 106.4 and 71.3 met apart left a reader asking which was
-// the heap).
+// the heap), else with why the two differ ("84.7 MB in RAM of 256 MB;
+// 10.3 MB in use" left three readers asking what set "in RAM" apart from
+// "in use").
 func TestGCLabMemorySaysTheHeapsPagesAreNotItsUse(t *testing.T) {
 	in, side := runScene(t, sceneCase{"gc-lab", "pooled", 500 * sim.Millisecond})
 	h := &in.Snap.Heap
@@ -70,7 +72,7 @@ func TestGCLabMemorySaysTheHeapsPagesAreNotItsUse(t *testing.T) {
 	require.Greater(t, in.Snap.RSSHeap, used+used/5, "the judged frame's heap pages exceed its use")
 	var l List
 	Build(&l, 1134, 464, &Header{Scenario: "gc-lab"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
-	assert.Contains(t, texts(&l), "\n  heap: "+PartsSize(in.Snap.RSSHeap)+" in RAM of "+Size(h.Max)+"; "+Size(used)+" in use\n")
+	assert.Contains(t, texts(&l), "\n  heap: "+PartsSize(in.Snap.RSSHeap)+" in RAM (once used, kept); "+Size(used)+" in use now\n")
 }
 
 // The old gen's slivers are named on the foot's lines from right of the
