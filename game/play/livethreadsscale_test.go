@@ -4,6 +4,9 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/game/view"
 )
 
 // poolingPairFirstScreen is the words of vt-pooling's first screen (its
@@ -25,4 +28,18 @@ func TestPoolingLiveThreadsSayTheSquaresWorth(t *testing.T) {
 	words := poolingPairFirstScreen(t)
 	assert.Contains(t, words, "\n10,000 live virtual threads\n")
 	assert.Contains(t, words, "\n1 square = 100 threads\n")
+}
+
+// vt-pooling's first screen names the grey beside the pooled run's lesson
+// (its old gen's thread-local data) with the legend's word, as the compared
+// run's grey is named: readers in stops 45 to 47 asked what the unnamed
+// grey block was. At the page's frame (1134 × 638).
+func TestPoolingPooledGarbageNamed(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
+	p.SyncContrast(1 << 30)
+	var l view.List
+	hdr := p.Header()
+	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	require.True(t, l.ContrastDrawn(), "the premise: the compared run is drawn")
+	assert.Contains(t, frameText(&l), "\nthread-local data\ngarbage\nfree\n", "the pooled old gen's parts, each named on it")
 }

@@ -1097,7 +1097,15 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 			if lesson && !sg.big && t == Size(sg.b) {
 				continue
 			}
-			if TextWidth(t, size)+6*sc <= sg.r.W {
+			// "garbage", the legend's word, with the one-line bar's
+			// narrow margin: the pooled run's grey beside its lesson
+			// missed it by a few pixels, and readers asked what the
+			// unnamed grey was.
+			margin := 6 * sc
+			if t == "garbage" {
+				margin = 3 * sc
+			}
+			if TextWidth(t, size)+margin <= sg.r.W {
 				labels = append(labels, t)
 			}
 		}
