@@ -154,12 +154,6 @@ func firstGC(f *facts) {
 		", and eden was emptied (old gen "+percent(float64(h.OldUsed), float64(h.OldCap))+" full).")
 }
 
-// heapLine: the generations' fill in a few words.
-func (f *facts) heapLine() string {
-	h := &f.s.Heap
-	return "eden " + size(h.EdenCap) + ", old gen " + percent(float64(h.OldUsed), float64(h.OldCap)) + " full"
-}
-
 // pinnedMoment reports the first virtual thread parked while pinned.
 func pinnedMoment(f *facts, why string) {
 	if !f.want(CarrierPinned) {
