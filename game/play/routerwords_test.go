@@ -70,3 +70,22 @@ func TestRouterRacesNowAreTheThreadsNow(t *testing.T) {
 	n := func(s string) int { v, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return v }
 	assert.Equal(t, n(threads[1]), 4*n(races[1]), "each race now holds four threads")
 }
+
+// The legend keys the carriers' number badges as the running look ("N
+// running on carrier N") only where a carrier runs a thread: at
+// llm-router's first screen every carrier is idle, and readers (stops 46
+// and 47) looked for the look the legend named and found nothing running.
+func TestRouterLegendKeysTheRunningLookOnlyWhenDrawn(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"llm-router","case":"virtual","seed":1}`, true)
+	first := frameText(desktopFrame(p))
+	require.Contains(t, first, "0 running on 0 of 8 carriers", "the premise: every carrier idle")
+	assert.NotContains(t, first, "running on carrier N")
+	q := New()
+	mustLoad(t, q, `{"scenario":"llm-router","case":"virtual","seed":1}`)
+	q.Pause()
+	_, err := q.Seek(sim.Time(300*sim.Millisecond), 1<<30)
+	require.NoError(t, err)
+	busy := frameText(desktopFrame(q))
+	require.Regexp(t, `\n[1-9][0-9]* running on [1-9]`, busy, "the premise: threads on carriers")
+	assert.Contains(t, busy, "\nrunning on carrier N\n")
+}

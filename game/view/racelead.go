@@ -407,7 +407,15 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 			s.at.lanes = append(s.at.lanes, box)
 			continue
 		}
+		had := l.used & (1 << badgeKey)
 		bw := carrierBadge(l, text.X, box, i+1, p, sc) + 4*sc
+		if cv == nil || cv.Thread == 0 {
+			// An empty slot's number keys nothing in the legend: the
+			// badge's entry is the running look ("N running on carrier
+			// N"), and with every carrier idle readers looked for it in
+			// the picture and found nothing running.
+			l.used = l.used&^(1<<badgeKey) | had
+		}
 		text.X += bw
 		text.W -= bw
 		slotWords(l, text, face, ink, doing...)
