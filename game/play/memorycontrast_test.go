@@ -47,3 +47,15 @@ func TestLoomCarrierPlatformRunDrawsBothRunsMemory(t *testing.T) {
 	assert.Regexp(t, `\n[0-9.]+ MB: this run, [0-9.]+ MB more( \(its 32 platform threads: [0-9.]+ MB\))?\n`, words)
 	assert.Regexp(t, `Resident\s+memory is [0-9.]+ MB so far, [0-9.]+ MB more than with loom-carrier's virtual threads\.`, words)
 }
+
+// The two runs' memory bars put each run's threads last: the JVM's parts
+// line up from the left, and this run's carriers, a part too narrow for
+// its name, are named just past its bar's end (the white part, unnamed
+// in the bar, was asked about in stops 46 and 47). The compared run's
+// threads are named in their part.
+func TestLoomCarrierMemoryBarsNameTheThreadsPart(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, true)
+	require.True(t, p.SyncContrast(1<<30), "the compared run caught up")
+	words := frameText(desktopFrame(p))
+	assert.Regexp(t, `\n[0-9.]+ MB: this run, [^\n]*\nJVM itself [0-9.]+ MB\n<- (its )?8 carriers( [0-9.]+ MB)?\n[0-9.]+ MB: platform event loops, separate run\nJVM itself [0-9.]+ MB\nthreads [0-9.]+ MB\n`, words)
+}

@@ -283,7 +283,7 @@ func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 	}
 	l.Rect(r, p.Background)
 	l.Frame(r, max(1, sc), p.PanelEdge)
-	x := drawRSSParts(l, r, snap, limit, false, p, sc)
+	x, _ := drawRSSParts(l, r, snap, limit, false, false, p, sc)
 	if free := limit - snap.RSS; free > 0 {
 		left := Rect{X: x, Y: r.Y, W: r.Right() - x, H: r.H}.PadX(3 * sc)
 		l.TextFit(left, sc, p.TextDim, Size(free)+" free", "free")
@@ -299,35 +299,47 @@ func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 // neutral), the program's OS threads (the carriers' colour where only
 // carriers have thread memory, else the platform threads') and the JVM
 // itself (the grid's grey), naming the JVM's part in it where it fits
-// (and the threads' too, when named is set). It returns where the parts
-// end.
-func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named bool, p *Palette, sc float32) float32 {
+// (and the threads' too, when named is set). threadsLast puts the
+// threads' part at the bar's right end (two runs' bars side by side). It
+// returns where the parts end and whether the threads' part is too narrow
+// to be named in it.
+func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, threadsLast bool, p *Palette, sc float32) (float32, bool) {
 	threads := "threads"
 	if snap.CarriersStarted() > 0 && snap.PlatformApp == 0 {
 		threads = "carriers"
 	}
-	parts := []struct {
+	const (
+		heapPart = iota
+		threadsPart
+		jvmPart
+	)
+	type part struct {
+		kind  int
 		b     sim.Bytes
 		names []string
-	}{
-		{snap.RSSHeap, nil},
+	}
+	parts := []part{
+		{heapPart, snap.RSSHeap, nil},
 		// The bare size last: a few carriers' part is narrow, and its size
 		// is the figure the two runs' bars set against each other.
-		{snap.RSSThreads, []string{threads + " " + PartsSize(snap.RSSThreads), threads, PartsSize(snap.RSSThreads)}},
-		{snap.RSSJVM, []string{"JVM itself " + PartsSize(snap.RSSJVM), "JVM itself", "JVM"}},
+		{threadsPart, snap.RSSThreads, []string{threads + " " + PartsSize(snap.RSSThreads), threads, PartsSize(snap.RSSThreads)}},
+		{jvmPart, snap.RSSJVM, []string{"JVM itself " + PartsSize(snap.RSSJVM), "JVM itself", "JVM"}},
 	}
-	x := r.X
-	for i, pt := range parts {
+	if threadsLast {
+		parts[1], parts[2] = parts[2], parts[1]
+	}
+	x, threadsUnnamed := r.X, false
+	for _, pt := range parts {
 		if pt.b <= 0 || full <= 0 {
 			continue
 		}
 		w := min(r.Right()-x, r.W*float32(pt.b)/float32(full))
 		seg := Rect{X: x, Y: r.Y, W: w, H: r.H}
 		ink := p.Text
-		switch i {
-		case 0:
+		switch pt.kind {
+		case heapPart:
 			l.Rect(seg, p.TextDim) // the heap: a light neutral, told apart from its neighbours
-		case 1:
+		case threadsPart:
 			m := MeanPlatform
 			if threads == "carriers" {
 				m = MeanCarrierOS
@@ -337,12 +349,16 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named boo
 		default:
 			l.Rect(seg, p.Grid)
 		}
-		if tw := seg.PadX(2 * sc); (i == 2 || i == 1 && named) && len(pt.names) > 0 && tw.W >= TextWidth(pt.names[len(pt.names)-1], sc) {
-			l.TextFit(tw, sc, ink, pt.names...)
+		if pt.kind == jvmPart || pt.kind == threadsPart && named {
+			if tw := seg.PadX(2 * sc); tw.W >= TextWidth(pt.names[len(pt.names)-1], sc) {
+				l.TextFit(tw, sc, ink, pt.names...)
+			} else if pt.kind == threadsPart {
+				threadsUnnamed = true
+			}
 		}
 		x += w
 	}
-	return x
+	return x, threadsUnnamed
 }
 
 // drawMemoryKey names every part of the memory bar under it, each after a

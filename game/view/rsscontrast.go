@@ -52,8 +52,18 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other, PartsSize(c.Snap.RSS)},
 	}
 	rows := drawTwoRuns(l, r, []string{"resident memory of both runs now, to scale", "resident memory of both runs, to scale", "memory of both runs, to scale", "to scale"}, words, func(i int, row Rect) {
-		row.W *= float32(runs[i].RSS) / float32(most)
-		drawRSSParts(l, row, runs[i], runs[i].RSS, true, p, sc)
+		// The threads' part last, at the bar's end: the JVM's parts of
+		// the two runs line up from the left, the bars' ends differ by
+		// about what their threads do, and a threads' part too narrow
+		// for its name is named just past the end (a few carriers'
+		// white part, unnamed in the bar, was asked about).
+		bar := row
+		bar.W *= float32(runs[i].RSS) / float32(most)
+		end, unnamed := drawRSSParts(l, bar, runs[i], runs[i].RSS, true, true, p, sc)
+		if who := programThreadsWords(runs[i]); unnamed && who != "" {
+			past := Rect{X: end + 3*sc, Y: bar.Y + (bar.H-CharH*sc)/2, W: row.Right() - end - 3*sc, H: CharH * sc}
+			l.TextFit(past, sc, p.Text, "<- its "+who+" "+PartsSize(runs[i].RSSThreads), "<- its "+who, "<- "+who)
+		}
 	}, p, sc)
 	l.detail(rows, comparedRegion+"'s resident memory, beside this run's",
 		"Each bar is a run's resident memory at this moment, drawn to one scale and cut into its parts: the heap's pages, the program's OS threads, "+
