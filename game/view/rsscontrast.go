@@ -66,8 +66,8 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 		}
 	}, p, sc)
 	l.detail(rows, comparedRegion+"'s resident memory, beside this run's",
-		"Each bar is a run's resident memory at this moment, drawn to one scale and cut into its parts: the heap's pages, the program's OS threads, "+
-			"the JVM itself. This run "+PartsSize(shown.RSS)+" (threads "+PartsSize(shown.RSSThreads)+"), "+other+" "+PartsSize(c.Snap.RSS)+
+		"Each bar is a run's resident memory at this moment, drawn to one scale and cut into its parts: the heap's pages, the JVM itself, "+
+			"then the program's OS threads at the bar's end. This run "+PartsSize(shown.RSS)+" (threads "+PartsSize(shown.RSSThreads)+"), "+other+" "+PartsSize(c.Snap.RSS)+
 			" (threads "+PartsSize(c.Snap.RSSThreads)+"), run separately with the same knobs and seed. The heap's pages grow through a run; "+
 			"the threads' part is what sets the runs apart.")
 	return true
