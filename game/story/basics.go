@@ -49,6 +49,14 @@ func (basicsStory) caption(f *facts) string {
 			return "All " + counti(n) + " " + kind + " threads sleep in " + unbroken(size(s.ThreadMemory)) + " of heap, about " +
 				each + " each, and " + counti(s.PlatformLive) + " OS threads" + as + "."
 		}
+		if kind == "platform" && s.ThreadMemory >= 1024*1024*1024 {
+			// The figures the virtual side's contrast bar draws for the
+			// same threads (view.Size, view.EachSize): compared, "19 GB,
+			// about 1.9 MB each" here stood beside "18.75 GB" and "1.92 MB
+			// reserved each" there.
+			return "All " + counti(n) + " " + kind + " threads are asleep, holding " + unbroken(view.Size(s.ThreadMemory)) + " between them" + threadMemoryParts(s) +
+				", " + unbroken(view.EachSize(s.ThreadMemory/sim.Bytes(n), n)) + " each. " + basicsWhy(f)
+		}
 		return "All " + counti(n) + " " + kind + " threads are asleep, holding " + size(s.ThreadMemory) + " between them" + threadMemoryParts(s) + ", about " +
 			each + " each. " + basicsWhy(f)
 	}

@@ -47,15 +47,18 @@ func TestBasicsCaptionFigures(t *testing.T) {
 		"Each is a small heap object whose stack is frozen into a StackChunk while it waits; the JVM has only 11 OS threads.",
 		caption(virtual, notAll))
 
-	// Platform threads: the memory's parts named, a stack's reservation.
+	// Platform threads: the memory's parts named, a stack's reservation,
+	// in the figures the virtual side's contrast bar draws for the same
+	// threads (18.75 GB, 1.92 MB reserved each), which a compared pair
+	// shows side by side.
 	platform := map[string]string{"threads": "10000", "kind": "platform", "xss_kb": "1024"}
-	p := &sim.Snapshot{Time: sim.Time(600 * sim.Millisecond), Events: 1, PlatformApp: 10000, PlatformLive: 10006, ThreadMemory: 20 * 1024 * 1024 * 1024}
+	p := &sim.Snapshot{Time: sim.Time(600 * sim.Millisecond), Events: 1, PlatformApp: 10000, PlatformLive: 10006, ThreadMemory: 10000 * 2013266}
 	p.PlatformParked[sim.ParkSleep] = 10000
 	p.Heap.YoungLive[sim.CatThread] = 1024 * 1024
-	assert.Equal(t, "All 10,000 platform threads are asleep, holding 20 GB between them (OS stacks and native memory and Thread objects), about 2\u00a0MB each. "+
+	assert.Equal(t, "All 10,000 platform threads are asleep, holding 18.75\u00a0GB between them (OS stacks and native memory and Thread objects), 1.92\u00a0MB each. "+
 		"Each is an OS thread with a 1 MB stack reserved and native memory besides.", caption(platform, p))
 	p.Heap.YoungLive[sim.CatThread] = 0
-	assert.Contains(t, caption(platform, p), "holding 20 GB between them, about", "one part: not named")
+	assert.Contains(t, caption(platform, p), "holding 18.75\u00a0GB between them, 1.92", "one part: not named")
 
 	// Starting: the time per thread started.
 	s := &sim.Snapshot{Time: sim.Time(100 * sim.Millisecond), Events: 1, PlatformApp: 400, RequestsDone: 100}

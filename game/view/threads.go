@@ -803,7 +803,13 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			// the caption and the heap's line give: "StackChunks: 23.8
 			// KB" under "32 virtual threads: 31.8 KB" was asked how the
 			// two relate.
-			say += " (" + vt + " with their Thread objects)"
+			with := " with their Thread objects)"
+			if h := &snap.Heap; h.YoungLive[sim.CatThreadLocal]+h.OldLive[sim.CatThreadLocal] > 0 {
+				// The threads' whole cost holds their thread-local data
+				// too (virtualThreadsHeap).
+				with = " with their Thread objects and thread-local data)"
+			}
+			say += " (" + vt + with
 		}
 		mkW := CharH*sc - 6*sc
 		lines := Wrap(say, body.W-mkW-4*sc, sc)

@@ -356,13 +356,22 @@ func shareSize(total sim.Bytes, n int) string {
 	return kiloWords(each)
 }
 
-// eachSize formats one thread's share of a total drawn beside it with a
+// EachSize formats one thread's share of a total drawn beside it with a
 // digit more than Size ("1.92 MB"), so that the share times the threads
 // gives the total: "1.9 MB reserved each" under 10,000 threads' "18.75 GB"
 // was multiplied out by a reader to 19 GB.
-func eachSize(b sim.Bytes) string {
+//
+// n threads: one decimal where it multiplies back to the total's figure
+// ("1.0 MB" for an exact MB), two where it does not.
+func EachSize(b sim.Bytes, n int) string {
 	if b >= sim.MB && b < 10*sim.MB {
-		return strconv.FormatFloat(float64(b)/float64(sim.MB), 'f', 2, 64) + " MB"
+		mb := float64(b) / float64(sim.MB)
+		for _, digits := range []int{1, 2} {
+			f, _ := strconv.ParseFloat(strconv.FormatFloat(mb, 'f', digits, 64), 64)
+			if Size(sim.Bytes(f*float64(sim.MB)*float64(n))) == Size(b*sim.Bytes(n)) || digits == 2 {
+				return strconv.FormatFloat(f, 'f', digits, 64) + " MB"
+			}
+		}
 	}
 	return Size(b)
 }
@@ -429,8 +438,8 @@ func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, 
 			// "If": "platform threads, outside the heap: 18.75 GB" read
 			// as threads that exist now, beside "only 11 OS threads".
 			"if platform threads, outside the heap: "+Size(plat), "if platform threads: "+Size(plat), "if platform: "+Size(plat))
-		l.TextFit(Rect{X: b.X, Y: b.Y, W: b.W, H: row}, sc, p.Background, eachSize(each)+" reserved each, not all in RAM",
-			eachSize(each)+" reserved each", "outside the heap")
+		l.TextFit(Rect{X: b.X, Y: b.Y, W: b.W, H: row}, sc, p.Background, EachSize(each, n)+" reserved each, not all in RAM",
+			EachSize(each, n)+" reserved each", "outside the heap")
 	} else {
 		l.TextFit(in, sc, p.Background, "as platform threads: "+Size(plat)+" outside the heap",
 			"as platform threads: "+Size(plat), "platform: "+Size(plat))
