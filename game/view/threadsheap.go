@@ -346,34 +346,39 @@ func shareSize(total sim.Bytes, n int) string {
 	if each < 100 || each >= sim.MB {
 		return kiloWords(each)
 	}
-	kb := float64(each) / float64(sim.KB)
-	for _, digits := range []int{1, 2} {
-		f, _ := strconv.ParseFloat(strconv.FormatFloat(kb, 'f', digits, 64), 64)
-		if Size(sim.Bytes(f*float64(sim.KB)*float64(n))) == Size(total) {
-			return strconv.FormatFloat(f, 'f', digits, 64) + " KB"
-		}
+	if s, ok := shareIn(each, n, total, sim.KB, " KB"); ok {
+		return s
 	}
 	return kiloWords(each)
 }
 
 // EachSize formats one thread's share of a total drawn beside it with a
-// digit more than Size ("1.92 MB"), so that the share times the threads
-// gives the total: "1.9 MB reserved each" under 10,000 threads' "18.75 GB"
-// was multiplied out by a reader to 19 GB.
-//
-// n threads: one decimal where it multiplies back to the total's figure
-// ("1.0 MB" for an exact MB), two where it does not.
+// digit more than Size where that is what it takes ("1.92 MB"), so that
+// the share times the threads gives the total: "1.9 MB reserved each"
+// under 10,000 threads' "18.75 GB" was multiplied out by a reader to 19
+// GB. One decimal where it multiplies back ("1.0 MB" for an exact MB).
 func EachSize(b sim.Bytes, n int) string {
 	if b >= sim.MB && b < 10*sim.MB {
-		mb := float64(b) / float64(sim.MB)
-		for _, digits := range []int{1, 2} {
-			f, _ := strconv.ParseFloat(strconv.FormatFloat(mb, 'f', digits, 64), 64)
-			if Size(sim.Bytes(f*float64(sim.MB)*float64(n))) == Size(b*sim.Bytes(n)) || digits == 2 {
-				return strconv.FormatFloat(f, 'f', digits, 64) + " MB"
-			}
-		}
+		s, _ := shareIn(b, n, b*sim.Bytes(n), sim.MB, " MB")
+		return s
 	}
 	return Size(b)
+}
+
+// shareIn formats each in unit with one decimal if that figure times n
+// gives total's figure (Size), else with two; ok says whether the figure
+// returned does.
+func shareIn(each sim.Bytes, n int, total, unit sim.Bytes, name string) (string, bool) {
+	x := float64(each) / float64(unit)
+	var s string
+	for _, digits := range []int{1, 2} {
+		s = strconv.FormatFloat(x, 'f', digits, 64)
+		f, _ := strconv.ParseFloat(s, 64)
+		if Size(sim.Bytes(f*float64(unit)*float64(n))) == Size(total) {
+			return s + name, true
+		}
+	}
+	return s + name, false
 }
 
 // platformContrastH is the height of the panel drawPlatformContrast
