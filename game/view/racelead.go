@@ -407,14 +407,11 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 			s.at.lanes = append(s.at.lanes, box)
 			continue
 		}
-		had := l.used & (1 << badgeKey)
-		bw := carrierBadge(l, text.X, box, i+1, p, sc) + 4*sc
+		var bw float32
 		if cv == nil || cv.Thread == 0 {
-			// An empty slot's number keys nothing in the legend: the
-			// badge's entry is the running look ("N running on carrier
-			// N"), and with every carrier idle readers looked for it in
-			// the picture and found nothing running.
-			l.used = l.used&^(1<<badgeKey) | had
+			bw = unkeyedBadge(l, text.X, box, itoa(i+1), p, sc) + 4*sc
+		} else {
+			bw = carrierBadge(l, text.X, box, i+1, p, sc) + 4*sc
 		}
 		text.X += bw
 		text.W -= bw

@@ -798,11 +798,6 @@ func stateOfCall(st *sim.SubtaskView, won bool) callState {
 	return callWaiting
 }
 
-// stateOfOwner is a request thread's state: parked in its scope until the
-// race is decided, then woken to take the answer (running on a carrier,
-// or ready for one), then ended. Where the snapshot's lists do not say,
-// an open race's owner waits and a decided one's is ready (woken), or
-// ended when the run queue is listed whole and it is not in it.
 // endedRaces counts the races among rows whose request's thread has
 // ended: they hold no thread now.
 func endedRaces(rows []*sim.ScopeView, snap *sim.Snapshot) int {
@@ -815,6 +810,11 @@ func endedRaces(rows []*sim.ScopeView, snap *sim.Snapshot) int {
 	return n
 }
 
+// stateOfOwner is a request thread's state: parked in its scope until the
+// race is decided, then woken to take the answer (running on a carrier,
+// or ready for one), then ended. Where the snapshot's lists do not say,
+// an open race's owner waits and a decided one's is ready (woken), or
+// ended when the run queue is listed whole and it is not in it.
 func stateOfOwner(sv *sim.ScopeView, snap *sim.Snapshot) callState {
 	if sv.Owner != 0 {
 		for i := range snap.Carriers {
@@ -1068,14 +1068,22 @@ func carrierBadge(l *List, x float32, r Rect, n int, p *Palette, sc float32) flo
 }
 
 // badgeOf draws a carrier's badge saying num (a number, or the legend's
-// letter for any number) and returns its width.
+// letter for any number), keyed in the legend, and returns its width.
 func badgeOf(l *List, x float32, r Rect, num string, p *Palette, sc float32) float32 {
+	l.used |= 1 << badgeKey
+	return unkeyedBadge(l, x, r, num, p, sc)
+}
+
+// unkeyedBadge draws a badge as badgeOf does, without keying it in the
+// legend: an empty carrier slot's number. The badge's entry is the
+// running look ("N running on carrier N"), and with every carrier idle
+// readers looked for it in the picture and found nothing running.
+func unkeyedBadge(l *List, x float32, r Rect, num string, p *Palette, sc float32) float32 {
 	b := Rect{X: x, Y: r.Y + (r.H-CharH*sc-2*sc)/2, W: badgeTextW(num, sc), H: CharH*sc + 2*sc}
 	l.Rect(b, p.Panel)
 	l.Frame(b, max(1, sc), p.TextDim)
 	l.names = append(l.names, len(l.Items))
 	l.Text(b.X+3*sc, b.Y+sc, num, sc, p.Text)
-	l.used |= 1 << badgeKey
 	return b.W
 }
 
