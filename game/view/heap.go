@@ -1073,6 +1073,7 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 	mid := bar.Y + (bar.H-line)/2
 	foot := bar.Bottom() - line - 2*sc
 	var slivers []heapSeg // parts too narrow for their words, named on the foot's lines
+	above := mid          // the top of the labels written inside the parts
 	for _, sg := range segs {
 		var labels []string
 		size := sc
@@ -1119,6 +1120,7 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 				ink, plate = p.Background, Color{}
 			}
 			l.Rect(Rect{X: x - 2*sc, Y: y, W: w + 4*sc, H: lh}, plate)
+			above = min(above, y)
 			if size > sc || sg.big {
 				l.TextBold(x, y, labels[0], size, ink)
 			} else {
@@ -1135,6 +1137,7 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 					wx := sg.r.X + (sg.r.W-ww)/2
 					l.Rect(Rect{X: wx - 2*sc, Y: y - line, W: ww + 4*sc, H: line}, plate)
 					l.Text(wx, y-line, why, sc, ink)
+					above = min(above, y-line)
 					break
 				}
 			}
@@ -1156,28 +1159,63 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 		wordsX = max(wordsX, sg.r.Right()+2*sc)
 	}
 	slices.SortStableFunc(slivers, func(a, b heapSeg) int { return cmp.Compare(b.b, a.b) })
-	for _, sg := range slivers {
-		if foot < mid+line {
-			break
+	// The lines for them: the foot's, up to the middle label, then those
+	// above the labels written in the parts. gc-lab's nearly empty eden on
+	// a short frame had foot lines for two of its four parts, and the two
+	// sizes named fell short of the title's.
+	var ys []float32
+	for y := foot; y >= mid+line; y -= line {
+		ys = append(ys, y)
+	}
+	for y := above - line; y >= bar.Y+sc && len(slivers) > 0; y -= line {
+		ys = append(ys, y)
+	}
+	for i := 0; i < len(slivers) && len(ys) > 0; i++ {
+		group := slivers[i : i+1]
+		if len(ys) == 1 && len(slivers)-i > 1 {
+			// Still more slivers than lines: the last line names the
+			// rest together, a dot on each.
+			group = slivers[i:]
 		}
-		ts := []string{"<- " + sg.words + " " + Size(sg.b), "<- " + sg.words}
-		if sg.widened {
-			ts = append([]string{ts[0] + " (not to scale)"}, ts...)
-		}
-		for _, t := range ts {
-			if w := TextWidth(t, sc); wordsX+w+2*sc <= bar.Right() {
-				cx, cy := sg.r.X+sg.r.W/2, foot+line/2
-				if wordsX-cx > 4*sc {
-					l.Line(cx, cy, wordsX-sc, cy, max(1, sc), p.Text)
-					l.Rect(Rect{X: cx - 1.5*sc, Y: cy - 1.5*sc, W: 3 * sc, H: 3 * sc}, p.Text)
-				}
-				l.Rect(Rect{X: wordsX - sc, Y: foot, W: w + 2*sc, H: line}, p.Background.Alpha(0.7))
-				l.Text(wordsX, foot, t, sc, p.Text)
-				foot -= line
-				break
-			}
+		if pointAtSlivers(l, group, wordsX, ys[0], bar, p, sc) {
+			ys = ys[1:]
+			i += len(group) - 1
 		}
 	}
+}
+
+// pointAtSlivers writes one line at y naming the slivers of group, each
+// with a dot on its middle and a leader to the words that start at x: the
+// longest wording that fits before the bar's end (with sizes, then
+// without). It reports whether any fitted.
+func pointAtSlivers(l *List, group []heapSeg, x, y float32, bar Rect, p *Palette, sc float32) bool {
+	var sized, bare []string
+	for _, sg := range group {
+		sized = append(sized, sg.words+" "+Size(sg.b))
+		bare = append(bare, sg.words)
+	}
+	ts := []string{"<- " + strings.Join(sized, " · "), "<- " + strings.Join(bare, " · ")}
+	if len(group) == 1 && group[0].widened {
+		ts = append([]string{ts[0] + " (not to scale)"}, ts...)
+	}
+	line := CharH * sc
+	for _, t := range ts {
+		w := TextWidth(t, sc)
+		if x+w+2*sc > bar.Right() {
+			continue
+		}
+		cy := y + line/2
+		for _, sg := range group {
+			if cx := sg.r.X + sg.r.W/2; x-cx > 4*sc {
+				l.Line(cx, cy, x-sc, cy, max(1, sc), p.Text)
+				l.Rect(Rect{X: cx - 1.5*sc, Y: cy - 1.5*sc, W: 3 * sc, H: 3 * sc}, p.Text)
+			}
+		}
+		l.Rect(Rect{X: x - sc, Y: y, W: w + 2*sc, H: line}, p.Background.Alpha(0.7))
+		l.Text(x, y, t, sc, p.Text)
+		return true
+	}
+	return false
 }
 
 // oneLineLabels are a part's labels in a bar one line high, longest
