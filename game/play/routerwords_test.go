@@ -71,6 +71,23 @@ func TestRouterRacesNowAreTheThreadsNow(t *testing.T) {
 	assert.Equal(t, n(threads[1]), 4*n(races[1]), "each race now holds four threads")
 }
 
+// The compared pair's narrower virtual side keeps the race just won, which
+// has ended, out of its count too: it read "showing 1 just ended and 0 of
+// the 350 races now" (no row of the races now shown) and, narrower still,
+// counted the ended race again. Its races now × 4 are its threads, as on
+// the single run's frame.
+func TestRouterComparedRacesNowAreTheThreadsNow(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"llm-router","compare":["platform","virtual"],"seed":1}`, true)
+	words := frameText(desktopFrame(p))
+	require.Contains(t, words, "\nwon, ended\n", "the premise: the race just won has ended")
+	races := regexp.MustCompile(`\nshowing 1 just ended(?:; | and [1-9][0-9]* of the )([0-9,]+) races now\n`).FindStringSubmatch(words)
+	require.NotNil(t, races, "the ended race said apart from the races now:\n%s", words)
+	threads := regexp.MustCompile(`\n([0-9,]+) running, \n([0-9,]+) parked, on no carrier\n[0-9]+ carriers`).FindStringSubmatch(words)
+	require.NotNil(t, threads, "the virtual side's threads:\n%s", words)
+	n := func(s string) int { v, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return v }
+	assert.Equal(t, n(threads[1])+n(threads[2]), 4*n(races[1]), "each race now holds four threads")
+}
+
 // The legend keys the carriers' number badges as the running look ("N
 // running on carrier N") only where a carrier runs a thread: at
 // llm-router's first screen every carrier is idle, and readers (stops 46

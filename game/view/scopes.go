@@ -394,9 +394,18 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			// threads was multiplied out (351 × 4 = 1,404) and found
 			// wrong. The ended ones are said apart, first, as their
 			// rows are.
-			now := Count(int64(nDecided-ended+nOpen)) + " of the " + Count(int64(undecided+nDecided-ended)) + " races now"
-			counts = append([]string{"showing " + Count(int64(ended)) + " just ended and " + now,
-				Count(int64(ended)) + " just ended, " + now}, counts...)
+			// The narrower forms keep it apart too (a compared frame's
+			// "showing 3 of the 351 races now" counted it again), and
+			// no row of the races now is said as such, not as "0 of
+			// the 350".
+			e, shown, races := Count(int64(ended)), nDecided-ended+nOpen, Count(int64(undecided+nDecided-ended))
+			and, now := " and ", Count(int64(shown))+" of the "+races+" races now"
+			short := Count(int64(shown)) + " of " + races
+			if shown == 0 {
+				and, now, short = "; ", races+" races now", races+" races"
+			}
+			counts = []string{"showing " + e + " just ended" + and + now, e + " just ended, " + now,
+				e + " ended + " + short, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
 		}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
