@@ -86,6 +86,9 @@ func TestRouterComparedRacesNowAreTheThreadsNow(t *testing.T) {
 	require.NotNil(t, threads, "the virtual side's threads:\n%s", words)
 	n := func(s string) int { v, _ := strconv.Atoi(strings.ReplaceAll(s, ",", "")); return v }
 	assert.Equal(t, n(threads[1])+n(threads[2]), 4*n(races[1]), "each race now holds four threads")
+	// The platform side draws no race row: its count said "0 of 200
+	// races" of rows that are not there.
+	assert.NotRegexp(t, `\b0 of [0-9,]+ races`, words)
 }
 
 // The legend keys the carriers' number badges as the running look ("N

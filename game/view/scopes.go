@@ -407,6 +407,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			counts = []string{"showing " + e + " just ended" + and + now, e + " just ended, " + now,
 				e + " ended + " + short, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
 		}
+	case big && nOpen == 0:
+		// No row drawn (the compared platform side, whose block counts
+		// its races waiting): "0 of 200 races" counted rows that are
+		// not there.
+		counts = []string{"all still racing"}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
 	case nOpen >= undecided && nDecided > 0:
