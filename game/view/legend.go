@@ -34,7 +34,7 @@ func flowLegend(w, sc float32, set, inHeap, outside meaningSet, queued string, p
 func groups(set, inHeap, outside meaningSet, queued string) int {
 	n, group := 0, ""
 	for m := Meaning(1); m < legendEnd; m++ {
-		if !set.has(m) || m == badgeKey && runningKey(set) {
+		if unlisted(m, set) {
 			continue
 		}
 		if g := groupOf(m, set, inHeap, outside, queued); g != group {
@@ -43,6 +43,12 @@ func groups(set, inHeap, outside meaningSet, queued string) int {
 		}
 	}
 	return n
+}
+
+// unlisted reports whether the legend of set leaves meaning m out: not
+// drawn, or the badge, which is in the running look's swatch.
+func unlisted(m Meaning, set meaningSet) bool {
+	return !set.has(m) || m == badgeKey && runningKey(set)
 }
 
 // groupOf is the heading meaning m is listed under in the legend of set.
@@ -93,8 +99,8 @@ func flowGroups(w, sc float32, set, inHeap, outside meaningSet, queued string, h
 		x += iw
 	}
 	for m := Meaning(1); m < legendEnd; m++ {
-		if !set.has(m) || m == badgeKey && runningKey(set) {
-			continue // (the badge is in the running look's swatch)
+		if unlisted(m, set) {
+			continue
 		}
 		if g := groupOf(m, set, inHeap, outside, queued); g != group && headings {
 			group = g
@@ -120,8 +126,13 @@ func wonSwatch(m Meaning, set meaningSet) bool {
 
 // cellSwatch reports whether meaning m's swatch in the legend of set is
 // a race cell's shape: the virtual thread's, beside the cells' looks.
+//
+// Only where a cell was drawn running: with none (llm-router's first
+// screen), readers looked for the "blue fill = running on a carrier" the
+// legend named; the blue there is the parked sign's and the ready
+// outline's, a virtual thread's colour, and the entry says that.
 func cellSwatch(m Meaning, set meaningSet) bool {
-	return m == MeanVirtual && set&stateKeys != 0
+	return m == MeanVirtual && set&stateKeys != 0 && set.has(runningDrawn)
 }
 
 // freeFrameInk is the opacity of the free swatch's frame.
@@ -189,7 +200,7 @@ func labelIn(m Meaning, set, inHeap, outside meaningSet) string {
 			return "request data"
 		}
 	}
-	if m == MeanVirtual && set&stateKeys != 0 {
+	if cellSwatch(m, set) {
 		// Beside the race cells' looks, the colour, not a shape: the
 		// swatch is a filled block, and readers saw ready (dashed) and
 		// parked (two bars) threads drawn otherwise ("ready and parked

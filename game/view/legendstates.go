@@ -22,6 +22,10 @@ const badgeKey = meaningCount + Meaning(callEnded) + 1
 // legendEnd is past the last legend entry (colours, looks, the badge).
 const legendEnd = badgeKey + 1
 
+// runningDrawn is a bit of the meaning set past the entries, not an entry:
+// a race cell was drawn running (a blue fill), so the legend keys the blue.
+const runningDrawn = legendEnd
+
 // badgeSample is what the badge's legend swatch shows: a letter standing
 // for any carrier's number ("[3] running on carrier 3" read as one
 // particular thread).
@@ -98,6 +102,9 @@ func stateKeyLabel(st callState) string {
 func (l *List) noteStateDrawn(st callState) {
 	if m := stateKey(st); stateKeys.has(m) {
 		l.used |= 1 << m
+	}
+	if st == callRunning {
+		l.used |= 1 << runningDrawn
 	}
 }
 

@@ -182,7 +182,7 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		for _, y := range why {
 			for _, w := range [][2]string{{of, ", needing no carrier"}, {of, ", holding no carrier"}, {of, ", on none"}, {on, ", on none"}} {
 				hold := w[1]
-				f := []leadPiece{{words: head}, {mark: callRunning, marks: true, words: Count(int64(running)) + " running" + w[0] + plus}}
+				f := []leadPiece{{words: head}, {mark: callRunning, marks: running > 0, words: Count(int64(running)) + " running" + w[0] + plus}}
 				// No ready piece where none is ready: its swatch would
 				// key a look the frame does not draw.
 				if ready > 0 {
@@ -193,8 +193,11 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		}
 	}
 	// A phone's: the states alone (the total is in the caption).
-	long := []leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " running" + comma}}
-	short := []leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " "}}
+	// No running mark where none runs (the first screen of llm-router):
+	// its swatch keyed the legend's "blue fill = running on a carrier",
+	// a look drawn nowhere, and readers looked for it.
+	long := []leadPiece{{mark: callRunning, marks: running > 0, words: Count(int64(running)) + " running" + comma}}
+	short := []leadPiece{{mark: callRunning, marks: running > 0, words: Count(int64(running)) + " "}}
 	if ready > 0 {
 		long = append(long, leadPiece{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + comma})
 		short = append(short, leadPiece{mark: callReady, marks: true, words: Count(int64(ready)) + " "})
