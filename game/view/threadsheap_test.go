@@ -199,3 +199,16 @@ func TestThreadShareMultipliesBack(t *testing.T) {
 	}
 	assert.Greater(t, fixed, cases/10, "two decimals multiply back where one does not, in %d of %d cases", fixed, cases)
 }
+
+// Where neither one decimal nor two multiplies back to a total in KB, the
+// share is the one that comes nearer: loom-carrier's 16 threads hold 15.9
+// KB ("~1.0 KB each" gave 16.0, "0.99 KB" gives 15.8); 32 hold 31.8 KB.
+func TestThreadShareNearestWhereNeitherMultipliesBack(t *testing.T) {
+	for _, c := range []struct {
+		total sim.Bytes
+		n     int
+	}{{16282, 16}, {32563, 32}} {
+		require.Equal(t, "1.0 KB", kiloWords(c.total/sim.Bytes(c.n)), "the premise: one decimal says 1.0 KB")
+		assert.Equal(t, "0.99 KB", shareSize(c.total, c.n), "%s over %d threads", Size(c.total), c.n)
+	}
+}
