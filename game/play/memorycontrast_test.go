@@ -7,6 +7,8 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/loomlab/loomlab/sim"
 )
 
 // loom-carrier's article compares two runs' resident memory: its first
@@ -57,5 +59,14 @@ func TestLoomCarrierMemoryBarsNameTheThreadsPart(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, true)
 	require.True(t, p.SyncContrast(1<<30), "the compared run caught up")
 	words := frameText(desktopFrame(p))
-	assert.Regexp(t, `\n[0-9.]+ MB: this run, [^\n]*\nJVM itself [0-9.]+ MB\n<- (its )?8 carriers( [0-9.]+ MB)?\n[0-9.]+ MB: platform event loops, separate run\nJVM itself [0-9.]+ MB\nthreads [0-9.]+ MB\n`, words)
+	bars := `\n[0-9.]+ MB: this run, [^\n]*\nJVM itself [0-9.]+ MB\n<- (its )?8 carriers( [0-9.]+ MB)?\n[0-9.]+ MB: platform event loops, separate run\nJVM itself [0-9.]+ MB\nthreads( [0-9.]+ MB)?\n`
+	assert.Regexp(t, bars, words)
+	// Later, as the heap's pages grow, the shorter bar comes within a
+	// name's width of the row's end: the bars are drawn shorter, to one
+	// scale, so the carriers are still named (at 5 s they were not).
+	for _, at := range []sim.Duration{5 * sim.Second, 10 * sim.Second} {
+		q := pausedAt(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, sim.Time(at))
+		require.True(t, q.SyncContrast(1<<30), "the compared run caught up")
+		assert.Regexp(t, bars, frameText(desktopFrame(q)), "at %v", at)
+	}
 }

@@ -18,6 +18,30 @@ import "github.com/loomlab/loomlab/sim"
 // row (words over a bar) for each run, as the OS threads' bars have.
 func rssContrastH(sc float32) float32 { return osContrastH(sc) }
 
+// rssBarsScale is the share of the row's width w that the longer of the
+// two runs' bars takes: all of it, or less where a run's threads' part is
+// too narrow for its size and its bar would leave no room after its end
+// for "<- 8 carriers". Later in loom-carrier's run the heap's pages grow,
+// the shorter bar came within a name's width of the row's end, and the
+// carriers' white part went unnamed again. Both bars keep one scale.
+func rssBarsScale(runs [2]*sim.Snapshot, w, sc float32) float32 {
+	most := max(runs[0].RSS, runs[1].RSS)
+	f := float32(1)
+	for _, run := range runs {
+		who := programThreadsWords(run)
+		barW := w * float32(run.RSS) / float32(most)
+		if who == "" || barW <= 0 || barW*float32(run.RSSThreads)/float32(run.RSS)-4*sc >= TextWidth(PartsSize(run.RSSThreads), sc) {
+			continue // no name, or named in its part (drawRSSParts)
+		}
+		if need := 3*sc + TextWidth("<- "+who, sc); barW+need > w {
+			f = min(f, (w-need)/barW)
+		}
+	}
+	// A bar shrunk to under two thirds of the row says less than the
+	// name past it: the name goes unsaid instead.
+	return max(f, 2.0/3)
+}
+
 // rssContrasted reports whether a compared run c has a resident memory
 // other than the shown run's to draw beside it.
 func rssContrasted(shown *sim.Snapshot, c *Contrast) bool {
@@ -51,14 +75,18 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 			PartsSize(shown.RSS) + ": this run, " + gap, PartsSize(shown.RSS) + ": this run", PartsSize(shown.RSS)},
 		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other, PartsSize(c.Snap.RSS)},
 	}
+	scale := float32(0) // the bars' width per byte of the longer run's, set at the first row
 	rows := drawTwoRuns(l, r, []string{"resident memory of both runs now, to scale", "resident memory of both runs, to scale", "memory of both runs, to scale", "to scale"}, words, func(i int, row Rect) {
 		// The threads' part last, at the bar's end: the JVM's parts of
 		// the two runs line up from the left, the bars' ends differ by
 		// about what their threads do, and a threads' part too narrow
 		// for its name is named just past the end (a few carriers'
 		// white part, unnamed in the bar, was asked about).
+		if scale == 0 {
+			scale = rssBarsScale(runs, row.W, sc)
+		}
 		bar := row
-		bar.W *= float32(runs[i].RSS) / float32(most)
+		bar.W *= scale * float32(runs[i].RSS) / float32(most)
 		end, unnamed := drawRSSParts(l, bar, runs[i], runs[i].RSS, true, true, p, sc)
 		if who := programThreadsWords(runs[i]); unnamed && who != "" {
 			past := Rect{X: end + 3*sc, Y: bar.Y + (bar.H-CharH*sc)/2, W: row.Right() - end - 3*sc, H: CharH * sc}
