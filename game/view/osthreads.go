@@ -327,6 +327,14 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 	}
 	if threadsLast {
 		parts[1], parts[2] = parts[2], parts[1]
+		if full > 0 && snap.RSSHeap > 0 && r.W*float32(snap.RSSHeap)/float32(full) < 1 {
+			// A heap under a pixel, first in the bar and not seen, is
+			// said in its neighbour's label: loom-carrier's 225.9 MB bar
+			// named the JVM's 200.1 MB and the carriers' 25.5 MB, and a
+			// reader's sum fell 0.3 MB short.
+			jvm := &parts[1]
+			jvm.names = append([]string{"heap " + PartsSize(snap.RSSHeap) + " + JVM itself " + PartsSize(snap.RSSJVM)}, jvm.names...)
+		}
 	}
 	x, threadsUnnamed := r.X, false
 	for _, pt := range parts {
