@@ -100,10 +100,11 @@ func TestRouterLegendKeysTheRunningLookOnlyWhenDrawn(t *testing.T) {
 	first := frameText(desktopFrame(p))
 	require.Contains(t, first, "0 running on 0 of 8 carriers", "the premise: every carrier idle")
 	assert.NotContains(t, first, "running on carrier N")
-	// Nor the blue as a running fill: there the blue is the parked
-	// sign's, a virtual thread's colour.
+	// Nor the blue as a running fill, nor as a square: there the blue is
+	// the parked sign's, keyed by "parked".
 	assert.NotContains(t, first, "blue fill = running on a carrier")
-	assert.Contains(t, first, "\nvirtual thread\n")
+	assert.NotContains(t, first, "\nvirtual thread\n")
+	assert.Contains(t, first, "\nparked\n")
 	q := New()
 	mustLoad(t, q, `{"scenario":"llm-router","case":"virtual","seed":1}`)
 	q.Pause()

@@ -46,9 +46,20 @@ func groups(set, inHeap, outside meaningSet, queued string) int {
 }
 
 // unlisted reports whether the legend of set leaves meaning m out: not
-// drawn, or the badge, which is in the running look's swatch.
+// drawn; the badge, which is in the running look's swatch; or, beside the
+// race cells' looks where no cell runs, the threads' blue, which is then
+// only in the looks the legend keys (the parked sign, the ready outline).
+// At llm-router's first screen readers looked for the blue fill of
+// "blue fill = running on a carrier", and then for the blue squares of
+// "virtual thread", and found neither.
 func unlisted(m Meaning, set meaningSet) bool {
-	return !set.has(m) || m == badgeKey && runningKey(set)
+	return !set.has(m) || m == badgeKey && runningKey(set) || blueInLooksOnly(m, set)
+}
+
+// blueInLooksOnly reports whether m is the threads' blue in a legend of
+// set whose race cells' looks are keyed and none of whose cells runs.
+func blueInLooksOnly(m Meaning, set meaningSet) bool {
+	return m == MeanVirtual && set&stateKeys != 0 && !set.has(runningDrawn)
 }
 
 // groupOf is the heading meaning m is listed under in the legend of set.
