@@ -39,7 +39,7 @@ func TestCarrierCountsAgree(t *testing.T) {
 	for _, c := range [][2]string{
 		{`carriers: ([0-9,]+) `, "the lanes' title"},
 		{`= ([0-9,]+) carriers`, "the OS threads' sum"},
-		{`on ([0-9,]+) carriers`, "the caption"},
+		{`none of the ([0-9,]+) carriers`, "the caption"},
 	} {
 		got := counted(c[0])
 		if assert.NotEmpty(t, got, "%s counts the carriers: %s", c[1], txt) {

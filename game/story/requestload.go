@@ -113,9 +113,12 @@ func virtualCaption(f *facts) string {
 		return "All " + counti(c) + " carriers are busy and " + counti(s.RunQueueLen) + " virtual threads wait for one: " +
 			"a task that computes needs a CPU, and virtual threads add none. " + count(s.RequestsDone) + " of " + counti(n) + " done."
 	}
-	return counti(waiting) + " virtual threads wait at once on " + counti(c) + " carriers: a waiting virtual thread leaves its carrier, its stack frozen " +
-		"into the heap (" + size(s.Chunks.LiveBytes) + " in all). " + count(s.RequestsDone) + " of " + counti(n) + " " + f.done() + ", with " +
-		counti(s.PlatformLive) + " OS threads in the JVM."
+	// "wait at once on 11 carriers" beside 11 idle carriers was read as
+	// waiting for carriers, or on them; and "(464 KB in all)" against
+	// the heap's 786 KB in use as a miscount (it is the StackChunks').
+	// The threads finished are the status line's ("0 of 10,000" twice).
+	return counti(waiting) + " virtual threads wait at once and hold none of the " + counti(c) + " carriers: a waiting thread leaves its carrier, " +
+		"its stack saved in the heap as StackChunks (" + size(s.Chunks.LiveBytes) + " in all). The JVM has " + counti(s.PlatformLive) + " OS threads."
 }
 
 func (requestStory) finished(f *facts) string {
@@ -147,8 +150,8 @@ func (requestStory) moments(f *facts) {
 		}
 	default:
 		if f.want(ManyWaiting) && s.ParkedCount[sim.ParkSleep] >= 1000 {
-			f.moment(ManyWaiting, s.Time, counti(s.ParkedCount[sim.ParkSleep])+" virtual threads wait at once on "+counti(f.carriers())+
-				" carriers, with "+counti(s.PlatformLive)+" OS threads in the whole JVM.")
+			f.moment(ManyWaiting, s.Time, counti(s.ParkedCount[sim.ParkSleep])+" virtual threads wait at once, holding none of the "+counti(f.carriers())+
+				" carriers; "+counti(s.PlatformLive)+" OS threads in the whole JVM.")
 		}
 	}
 	pinnedMoment(f, pinWhy(f))
