@@ -543,6 +543,11 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 		}
 		n := max(1, snap.CarriersStarted()+snap.PlatformApp)
 		each := RoughSize(snap.RSSThreads / sim.Bytes(n))
+		if b := snap.RSSThreads / sim.Bytes(n); b >= sim.MB {
+			// With the digit it takes to multiply back: 8 × "3.2 MB"
+			// beside 25.5 MB was still summed, "about" or not.
+			each = EachSize(b, n)
+		}
 		// "touched" says why this is far below the stacks reserved.
 		var alts []string
 		// "about": the total is summed before rounding (8 x 3.2 = 25.6

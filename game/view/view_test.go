@@ -958,7 +958,9 @@ func TestOSThreadsSayMeasuredBase(t *testing.T) {
 	// (The long form where it fits, else each part's size before its name.)
 	// At one precision (PartsSize), so the parts add to the whole.
 	assert.Regexp(t, `memory `+regexp.QuoteMeta(PartsSize(snap.RSS))+` = (heap `+Size(snap.RSSHeap)+` \+ 8 carriers 25.5 MB \+ JVM itself 182.0 MB|`+Size(snap.RSSHeap)+` heap \+ 25.5 MB carriers \+ 182.0 MB JVM)`, txt)
-	assert.Contains(t, txt, "8 carriers: about 3.2 MB each")
+	// Each carrier's share with the digit that multiplies back to 25.5 MB
+	// (8 × 3.2 = 25.6 was summed).
+	assert.Contains(t, txt, "8 carriers: about 3.19 MB each")
 	// The JVM's threads are named the same in both places.
 	assert.Contains(t, txt, "the 66 JVM and framework threads")
 	// The heap's part, the pages written so far, is below the heap's size.
