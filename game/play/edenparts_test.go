@@ -45,5 +45,8 @@ func TestNearlyEmptyEdenNamesEveryPart(t *testing.T) {
 		}
 		assert.GreaterOrEqual(t, named, 4, "1134 × %v: request data, garbage, app data and thread-local data each named with its size:\n%s", h, words)
 		assert.InDelta(t, total, sum, 0.15, "1134 × %v: the parts named add up to eden's %.1f KB", h, total)
+		// Drawn as slivers 6 px wide each, the 9.0 KB looked like a
+		// twentieth of eden: the free end says they are not to scale.
+		assert.Contains(t, words, "\nalmost all free; parts not to scale\n", "1134 × %v", h)
 	}
 }

@@ -873,6 +873,11 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 			// "free 64.0 MB" under "eden 9.0 KB of 64.0 MB" read as a
 			// contradiction: the free part rounds to the whole.
 			frees[0] = "almost all free"
+			if drawn := x - inner.X; drawn >= 4*sc && drawn > 4*toScale(used) {
+				// Its parts drawn as slivers many times their width: 9.0
+				// KB of 64 MB looked like a twentieth of eden.
+				frees = append([]string{"almost all free; parts not to scale"}, frees...)
+			}
 		}
 		ink := p.TextDim
 		if lesson {
