@@ -56,3 +56,13 @@ func TestCarrierCountsAgree(t *testing.T) {
 	}
 	assert.Equal(t, want, lanes, "the carriers drawn")
 }
+
+// request-load's memory line names every part, not the JVM's alone:
+// "memory 39.0 MB, of it the JVM itself 38.0 MB" left a reader looking
+// for the other 1.0 MB (the heap's 786 KB and the carriers' 288 KB, whose
+// decimals made the sum too long for the panel).
+func TestRequestLoadMemoryLineNamesEveryPart(t *testing.T) {
+	p := pausedAt(t, `{"scenario":"request-load","case":"virtual-per-request","seed":1}`, sim.Time(7100*sim.Microsecond))
+	txt := frameText(desktopFrame(p))
+	assert.Regexp(t, `\nmemory [0-9.]+ MB = [0-9.]+ KB heap \+ [0-9.]+ KB carriers \+ [0-9.]+ MB JVM\n`, txt)
+}

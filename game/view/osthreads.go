@@ -623,7 +623,7 @@ func rssShort(snap *sim.Snapshot) []string {
 	// the JVM's part only, and a reader of the lab, 168.7 MB beside lines
 	// for 24 MB of threads and 38.9 MB of JVM, could not find the heap's
 	// 106 MB). A part of 0 B is left out.
-	var long, short, mb []string
+	var long, short, rough, mb []string
 	allMB := snap.RSS < sim.GB
 	sum := partsThatAddUp(snap.RSS, snap.RSSHeap, snap.RSSThreads, snap.RSSJVM)
 	for i, part := range []struct {
@@ -635,6 +635,15 @@ func rssShort(snap *sim.Snapshot) []string {
 		}
 		part.b = sum[i]
 		long, short = append(long, part.long+" "+PartsSize(part.b)), append(short, PartsSize(part.b)+" "+part.short)
+		// Parts under a MB to three figures ("786 KB heap"): with a
+		// decimal each, request-load's sum missed the panel's width, and
+		// the line fell back to "of it the JVM itself 38.0 MB", and a
+		// reader could not find the other 1.0 MB.
+		if r := PartsSize(part.b); part.b < sim.MB {
+			rough = append(rough, RoughSize(part.b)+" "+part.short)
+		} else {
+			rough = append(rough, r+" "+part.short)
+		}
 		allMB = allMB && part.b >= sim.MB && part.b < sim.GB
 		mb = append(mb, part.short+" "+strings.TrimSuffix(PartsSize(part.b), " MB"))
 	}
@@ -642,6 +651,7 @@ func rssShort(snap *sim.Snapshot) []string {
 		"resident memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(short, " + "),
+		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(rough, " + "),
 	}
 	if allMB && len(mb) >= 2 {
 		out = append(out, "memory "+PartsSize(snap.RSS)+": "+strings.Join(mb, ", "))
