@@ -66,3 +66,12 @@ func TestFirstGCCalloutSaysEdenEmptied(t *testing.T) {
 	// where "eden 64 MB" was set against the 9.0 KB drawn.
 	assert.NotContains(t, words, "(eden 64 MB")
 }
+
+// gc-lab's survivor spaces say their size: the pair's label has no room for
+// "2 × 10.5 MB", and a reader worked the survivors' 21 MB out of the heap's
+// other spaces. Each box says it above its word ("in use", "spare").
+func TestSurvivorBoxesSayTheirSize(t *testing.T) {
+	words := gcLabFirstScreen(t)
+	require.Contains(t, words, "\nsurvivors\n", "the premise: the pair's label without the size")
+	assert.Equal(t, 2, strings.Count(words, "\n10.5 MB\n"), "each survivor box's size:\n%s", words)
+}

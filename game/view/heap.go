@@ -1397,7 +1397,16 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 			words []string
 		}{{from, []string{used}}, {to, []string{"spare"}}} {
 			if _, fill := SpaceBands(b.r, sc); fill.H >= 3*CharH*sc {
-				l.TextFit(Rect{X: fill.X + 2*sc, Y: fill.Bottom() - CharH*sc - 2*sc, W: fill.W - 4*sc, H: CharH * sc}, sc, p.TextDim, b.words...)
+				at := Rect{X: fill.X + 2*sc, Y: fill.Bottom() - CharH*sc - 2*sc, W: fill.W - 4*sc, H: CharH * sc}
+				l.TextFit(at, sc, p.TextDim, b.words...)
+				if fill.H >= 5*CharH*sc {
+					// Each box's size above its word, where the pair's
+					// label has no room for "2 × 10.5 MB": a reader worked
+					// the survivors' size out of the heap's other spaces.
+					// (A pixel's margin: "10.5 MB" fills gc-lab's box.)
+					sz := Rect{X: fill.X + sc, Y: at.Y - CharH*sc, W: fill.W - 2*sc, H: CharH * sc}
+					l.TextFit(sz, sc, p.TextDim, Size(h.SurvivorCap), "")
+				}
 			}
 		}
 		l.detail(pair, "survivor spaces", "Two survivor spaces of "+Size(h.SurvivorCap)+" each: at a young GC the live objects of eden and of the one in use are copied into the spare one, and the two swap.")
