@@ -406,6 +406,12 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			}
 			counts = []string{"showing " + e + " just ended" + and + now, e + " just ended, " + now,
 				e + " ended + " + short, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
+			if per := len(models) + 1; len(models) > 0 && snap.VirtualLive == (undecided+nDecided-ended)*per {
+				// Where the threads are the races now's, how many each
+				// holds: readers multiplied 350 by 4 to find the 1,400
+				// threads the line under the rows counts, unaided.
+				counts = append([]string{"showing " + e + " just ended" + and + now + ", " + Count(int64(per)) + " threads each"}, counts...)
+			}
 		}
 	case big && nOpen == 0:
 		// No row drawn (the compared platform side, whose block counts
