@@ -116,3 +116,19 @@ func TestRouterLegendKeysTheRunningLookOnlyWhenDrawn(t *testing.T) {
 	require.Regexp(t, `\n[1-9][0-9]* running on [1-9]`, busy, "the premise: threads on carriers")
 	assert.Contains(t, busy, "\nrunning on carrier N\n")
 }
+
+// Later in llm-router's run the race count says how many threads each race
+// holds where the live threads are the races', and at the end of the run
+// the threads' line does not say "no virtual thread yet" under 10,000
+// requests done.
+func TestRouterCountsLaterInTheRun(t *testing.T) {
+	for _, c := range []struct {
+		at   sim.Duration
+		want string
+	}{{1000 * sim.Millisecond, `\n[0-9]+ of ([0-9,]+) races, all still racing, 4 threads each\n`}, {3 * sim.Second, `\nno virtual thread left\n`}} {
+		p := pausedAt(t, `{"scenario":"llm-router","case":"virtual","seed":1}`, sim.Time(c.at))
+		words := frameText(desktopFrame(p))
+		assert.Regexp(t, c.want, words, "at %v", c.at)
+		assert.NotContains(t, words, "no virtual thread yet", "at %v", c.at)
+	}
+}

@@ -157,7 +157,13 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	}
 	var forms [][]leadPiece
 	if snap.VirtualLive == 0 {
-		forms = append(forms, []leadPiece{{words: "no virtual thread yet"}})
+		// "yet" only before any work is done: at the end of the run it
+		// stood under "requests done 10,000 of 10,000".
+		none := "no virtual thread yet"
+		if snap.RequestsDone > 0 {
+			none = "no virtual thread left"
+		}
+		forms = append(forms, []leadPiece{{words: none}})
 	}
 	// Why the ready threads wait, where carriers are waking for them
 	// all: idle carriers beside ready cells read as a scheduler bug.

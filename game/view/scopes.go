@@ -420,6 +420,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		counts = []string{"all still racing"}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
+		if per := len(models) + 1; len(models) > 0 && snap.VirtualLive == undecided*per {
+			// How many threads each race holds, as where one has just
+			// ended.
+			counts = append([]string{counts[0] + ", " + Count(int64(per)) + " threads each"}, counts...)
+		}
 	case nOpen >= undecided && nDecided > 0:
 		counts = []string{Count(int64(nDecided)) + " just decided, " + Count(int64(nOpen)) + " undecided"}
 	case nOpen >= undecided:
