@@ -132,3 +132,12 @@ func TestRouterCountsLaterInTheRun(t *testing.T) {
 		assert.NotContains(t, words, "no virtual thread yet", "at %v", c.at)
 	}
 }
+
+// llm-router's OS threads line names the resident memory's largest part:
+// 50.8 MB beside the heap's 1.3 MB in use was a gap readers could not
+// explain; most of it is the JVM itself.
+func TestRouterResidentMemorySaysTheJVMsPart(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"llm-router","case":"virtual","seed":1}`, true)
+	words := frameText(desktopFrame(p))
+	assert.Regexp(t, `; resident memory [0-9.]+ MB, [0-9.]+ MB of it the JVM itself\n`, words)
+}
