@@ -49,4 +49,10 @@ func TestNearlyEmptyEdenNamesEveryPart(t *testing.T) {
 		// twentieth of eden: the free end says they are not to scale.
 		assert.Contains(t, words, "\nalmost all free; parts not to scale\n", "1134 × %v", h)
 	}
+	// A small embed (640 × 400) has one line for them: the largest is
+	// named there, not the smallest after a group that did not fit.
+	var l view.List
+	hdr := p.Header()
+	view.Build(&l, 640, 400, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	assert.Regexp(t, `\n<- thread-local data( [0-9.]+ KB)?\n`, frameText(&l))
 }

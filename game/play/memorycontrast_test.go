@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -76,4 +77,13 @@ func TestLoomCarrierMemoryBarsNameTheThreadsPart(t *testing.T) {
 		require.True(t, q.SyncContrast(1<<30), "the compared run caught up")
 		assert.Regexp(t, bars, frameText(desktopFrame(q)), "at %v", at)
 	}
+	// A small embed (640 × 400) keeps the bars at full width where
+	// shrinking them would un-name a part: at 2 s the compared run's
+	// threads lost their name, and the JVM's parts their sizes.
+	q := pausedAt(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, sim.Time(2*sim.Second))
+	require.True(t, q.SyncContrast(1<<30), "the compared run caught up")
+	var l view.List
+	hdr := q.Header()
+	view.Build(&l, 640, 400, &hdr, q.Views(nil), q.Inputs(nil), &view.Options{})
+	assert.Regexp(t, `\nJVM itself [0-9.]+ MB\n[0-9.]+ MB: platform event loops\nJVM itself [0-9.]+ MB\nthreads\n`, frameText(&l))
 }

@@ -1176,15 +1176,21 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 		ys = append(ys, y)
 	}
 	for i := 0; i < len(slivers) && len(ys) > 0; i++ {
-		group := slivers[i : i+1]
-		if len(ys) == 1 && len(slivers)-i > 1 {
-			// Still more slivers than lines: the last line names the
-			// rest together, a dot on each.
-			group = slivers[i:]
+		// On the last line, the rest together, a dot on each, as many
+		// of them as fit, the largest first (a group that did not fit
+		// left the largest unnamed on a small embed).
+		n := 1
+		if len(ys) == 1 {
+			n = len(slivers) - i
 		}
-		if pointAtSlivers(l, group, wordsX, ys[0], bar, p, sc) {
+		for ; n > 0; n-- {
+			if pointAtSlivers(l, slivers[i:i+n], wordsX, ys[0], bar, p, sc) {
+				break
+			}
+		}
+		if n > 0 {
 			ys = ys[1:]
-			i += len(group) - 1
+			i += n - 1
 		}
 	}
 }

@@ -323,18 +323,10 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 		// The bare size last: a few carriers' part is narrow, and its size
 		// is the figure the two runs' bars set against each other.
 		{threadsPart, snap.RSSThreads, []string{threads + " " + PartsSize(snap.RSSThreads), threads, PartsSize(snap.RSSThreads)}},
-		{jvmPart, snap.RSSJVM, []string{"JVM itself " + PartsSize(snap.RSSJVM), "JVM itself", "JVM"}},
+		{jvmPart, snap.RSSJVM, jvmPartNames(snap, r.W, full, threadsLast)},
 	}
 	if threadsLast {
 		parts[1], parts[2] = parts[2], parts[1]
-		if full > 0 && snap.RSSHeap > 0 && r.W*float32(snap.RSSHeap)/float32(full) < 1 {
-			// A heap under a pixel, first in the bar and not seen, is
-			// said in its neighbour's label: loom-carrier's 225.9 MB bar
-			// named the JVM's 200.1 MB and the carriers' 25.5 MB, and a
-			// reader's sum fell 0.3 MB short.
-			jvm := &parts[1]
-			jvm.names = append([]string{"heap " + PartsSize(snap.RSSHeap) + " + JVM itself " + PartsSize(snap.RSSJVM)}, jvm.names...)
-		}
 	}
 	x, threadsUnnamed := r.X, false
 	for _, pt := range parts {
@@ -358,7 +350,9 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 			l.Rect(seg, p.Grid)
 		}
 		if pt.kind == jvmPart || pt.kind == threadsPart && named {
-			if tw := seg.PadX(2 * sc); tw.W >= TextWidth(pt.names[len(pt.names)-1], sc) {
+			if pt.kind == threadsPart && !threadsPartFits(snap, w, sc) {
+				threadsUnnamed = true
+			} else if tw := seg.PadX(2 * sc); tw.W >= TextWidth(pt.names[len(pt.names)-1], sc) {
 				l.TextFit(tw, sc, ink, pt.names...)
 			} else if pt.kind == threadsPart {
 				threadsUnnamed = true
@@ -367,6 +361,47 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 		x += w
 	}
 	return x, threadsUnnamed
+}
+
+// jvmPartNames are the names of a memory bar's JVM part, longest first,
+// in a bar w wide for full bytes. Where the threads are last, a heap under
+// a pixel, first in the bar and not seen, is said in its neighbour's
+// label: loom-carrier's 225.9 MB bar named the JVM's 200.1 MB and the
+// carriers' 25.5 MB, and a reader's sum fell 0.3 MB short.
+func jvmPartNames(snap *sim.Snapshot, w float32, full sim.Bytes, threadsLast bool) []string {
+	names := []string{"JVM itself " + PartsSize(snap.RSSJVM), "JVM itself", "JVM"}
+	if threadsLast && full > 0 && snap.RSSHeap > 0 && w*float32(snap.RSSHeap)/float32(full) < 1 {
+		names = append([]string{"heap " + PartsSize(snap.RSSHeap) + " + JVM itself " + PartsSize(snap.RSSJVM)}, names...)
+	}
+	return names
+}
+
+// jvmNameIn is the name a two-run memory bar barW wide writes in its JVM
+// part ("" for none).
+func jvmNameIn(snap *sim.Snapshot, barW, sc float32) string {
+	if snap.RSS <= 0 {
+		return ""
+	}
+	room := barW*float32(snap.RSSJVM)/float32(snap.RSS) - 4*sc
+	for _, n := range jvmPartNames(snap, barW, snap.RSS, true) {
+		if TextWidth(n, sc) <= room {
+			return n
+		}
+	}
+	return ""
+}
+
+// threadsPartFits reports whether a memory bar's threads' part w wide
+// has room for its shortest name, its size (drawRSSParts' rule, which the
+// two runs' bars' scale consults before they are drawn).
+func threadsPartFits(snap *sim.Snapshot, w, sc float32) bool {
+	return w-4*sc >= TextWidth(PartsSize(snap.RSSThreads), sc)
+}
+
+// threadsNamedIn reports whether a memory bar barW wide names its threads'
+// part in the part.
+func threadsNamedIn(snap *sim.Snapshot, barW, sc float32) bool {
+	return snap.RSS > 0 && threadsPartFits(snap, barW*float32(snap.RSSThreads)/float32(snap.RSS), sc)
 }
 
 // drawMemoryKey names every part of the memory bar under it, each after a

@@ -23,23 +23,35 @@ func rssContrastH(sc float32) float32 { return osContrastH(sc) }
 // too narrow for its size and its bar would leave no room after its end
 // for "<- 8 carriers". Later in loom-carrier's run the heap's pages grow,
 // the shorter bar came within a name's width of the row's end, and the
-// carriers' white part went unnamed again. Both bars keep one scale.
+// carriers' white part went unnamed again. Both bars keep one scale; the
+// full width is kept where shrinking them would not do (a bar under two
+// thirds of the row) or would un-name a part named at full width (a small
+// embed's other run's threads).
 func rssBarsScale(runs [2]*sim.Snapshot, w, sc float32) float32 {
 	most := max(runs[0].RSS, runs[1].RSS)
+	barW := func(run *sim.Snapshot, f float32) float32 { return f * w * float32(run.RSS) / float32(most) }
 	f := float32(1)
 	for _, run := range runs {
 		who := programThreadsWords(run)
-		barW := w * float32(run.RSS) / float32(most)
-		if who == "" || barW <= 0 || barW*float32(run.RSSThreads)/float32(run.RSS)-4*sc >= TextWidth(PartsSize(run.RSSThreads), sc) {
-			continue // no name, or named in its part (drawRSSParts)
+		if who == "" || run.RSS <= 0 || threadsNamedIn(run, barW(run, 1), sc) {
+			continue
 		}
-		if need := 3*sc + TextWidth("<- "+who, sc); barW+need > w {
-			f = min(f, (w-need)/barW)
+		if need := 3*sc + TextWidth("<- "+who, sc); barW(run, 1)+need > w {
+			f = min(f, (w-need)/barW(run, 1))
 		}
 	}
-	// A bar shrunk to under two thirds of the row says less than the
-	// name past it: the name goes unsaid instead.
-	return max(f, 2.0/3)
+	if f < 2.0/3 {
+		return 1
+	}
+	for _, run := range runs {
+		if run.RSS > 0 && threadsNamedIn(run, barW(run, 1), sc) != threadsNamedIn(run, barW(run, f), sc) {
+			return 1
+		}
+		if jvmNameIn(run, barW(run, 1), sc) != jvmNameIn(run, barW(run, f), sc) {
+			return 1
+		}
+	}
+	return f
 }
 
 // rssContrasted reports whether a compared run c has a resident memory
