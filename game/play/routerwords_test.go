@@ -107,6 +107,11 @@ func TestRouterLegendKeysTheRunningLookOnlyWhenDrawn(t *testing.T) {
 	assert.NotContains(t, first, "blue fill = running on a carrier")
 	assert.NotContains(t, first, "\nvirtual thread\n")
 	assert.Contains(t, first, "\nparked\n")
+	// Nor do the carriers say they "run the blue cells" on a phone's
+	// frame, or the compared pair's, where no cell is blue.
+	_, phone := phoneFrame(p)
+	require.Contains(t, phone, "carriers (OS threads)", "the premise: the carriers' line over the slots")
+	assert.NotContains(t, phone, "run the blue cells")
 	q := New()
 	mustLoad(t, q, `{"scenario":"llm-router","case":"virtual","seed":1}`)
 	q.Pause()
@@ -133,11 +138,14 @@ func TestRouterCountsLaterInTheRun(t *testing.T) {
 	}
 }
 
-// llm-router's OS threads line names the resident memory's largest part:
-// 50.8 MB beside the heap's 1.3 MB in use was a gap readers could not
-// explain; most of it is the JVM itself.
-func TestRouterResidentMemorySaysTheJVMsPart(t *testing.T) {
+// llm-router's OS threads line gives the resident memory's parts: 50.8 MB
+// beside the heap's 1.3 MB in use was a gap readers could not explain;
+// most of it is the JVM itself. The parts add up to the total.
+func TestRouterResidentMemorySaysItsParts(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"llm-router","case":"virtual","seed":1}`, true)
 	words := frameText(desktopFrame(p))
-	assert.Regexp(t, `; resident memory [0-9.]+ MB, [0-9.]+ MB of it the JVM itself\n`, words)
+	m := regexp.MustCompile(`; (?:resident )?memory ([0-9.]+) MB = ([0-9.]+) MB heap \+ ([0-9.]+) KB carriers \+ ([0-9.]+) MB JVM\n`).FindStringSubmatch(words)
+	require.NotNil(t, m, words)
+	num := func(s string) float64 { f, err := strconv.ParseFloat(s, 64); require.NoError(t, err); return f }
+	assert.InDelta(t, num(m[1]), num(m[2])+num(m[3])/1024+num(m[4]), 0.11)
 }

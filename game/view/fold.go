@@ -254,21 +254,24 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary, eachRun 
 	head := "OS threads: " + Count(int64(snap.PlatformLive))
 	// The resident memory, when computed, ends the line as a total: its
 	// parts are the OS panel's story only where the article measured it.
-	mem, memJVM := "", ""
+	mem := ""
+	var sums []string
 	if snap.RSS > 0 {
 		mem = "; resident memory " + Size(snap.RSS)
-		memJVM = mem
-		if snap.RSSJVM > 0 {
-			// Its largest part named: llm-router's 50.8 MB beside the
-			// heap's 1.3 MB in use was a gap readers could not explain.
-			memJVM += ", " + Size(snap.RSSJVM) + " of it the JVM itself"
+		// With its parts where they fit: llm-router's 50.8 MB beside the
+		// heap's 1.3 MB in use was a gap readers could not explain (most
+		// of it is the JVM itself).
+		for _, f := range rssShort(snap) {
+			if strings.Contains(f, " = ") {
+				sums = append(sums, head+" = "+strings.Join(parts, " + ")+"; "+f)
+			}
 		}
 	}
 	// Not ", none for the parked virtual threads": the caption sets the
 	// virtual threads against the carriers and the JVM's OS threads, and
 	// readers found the frame's bottom lines long.
-	alts := []string{head + " = " + strings.Join(parts, " + ") + memJVM, head + " = " + strings.Join(parts, " + ") + mem, head + " = " + strings.Join(short, " + ") + mem}
-	withDot := on > 0 && TextWidth(alts[1], sc) > r.W-4*sc
+	alts := append(sums, head+" = "+strings.Join(parts, " + ")+mem, head+" = "+strings.Join(short, " + ")+mem)
+	withDot := on > 0 && TextWidth(head+" = "+strings.Join(short, " + ")+mem, sc) > r.W-4*sc
 	if withDot {
 		// A narrow canvas (an embed), where the lanes are a few pixels
 		// high and their dots are lost: the line counts the threads on a

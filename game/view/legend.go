@@ -141,7 +141,8 @@ func wonSwatch(m Meaning, set meaningSet) bool {
 // Only where a cell was drawn running: with none (llm-router's first
 // screen), readers looked for the "blue fill = running on a carrier" the
 // legend named; the blue there is the parked sign's and the ready
-// outline's, a virtual thread's colour, and the entry says that.
+// outline's, keyed by their looks, and the entry is left out
+// (blueInLooksOnly).
 func cellSwatch(m Meaning, set meaningSet) bool {
 	return m == MeanVirtual && set&stateKeys != 0 && set.has(runningDrawn)
 }
@@ -247,11 +248,17 @@ func bits(s meaningSet) int {
 
 // allMeanings is the set of every meaning and race cell look: the most a
 // legend can hold.
-const allMeanings = meaningSet(1<<meaningCount-2) | stateKeys
+// (With a cell drawn running: the threads' blue is then listed.)
+const allMeanings = meaningSet(1<<meaningCount-2) | stateKeys | 1<<runningDrawn
 
 // LegendHeight is the height of the fullest legend on a canvas w pixels
-// wide (every meaning); a frame's legend is at most this high.
-func LegendHeight(w, sc float32) float32 { return legendHeightFor(w, sc, allMeanings) }
+// wide (every meaning); a frame's legend is at most this high. The
+// fullest with no race cell running too, which leaves the threads' blue
+// out: the entries then flow onto lines otherwise, and at some widths
+// take one more.
+func LegendHeight(w, sc float32) float32 {
+	return max(legendHeightFor(w, sc, allMeanings), legendHeightFor(w, sc, allMeanings&^(1<<runningDrawn)))
+}
 
 func legendHeightFor(w, sc float32, set meaningSet) float32 {
 	if set == 0 {

@@ -122,3 +122,22 @@ func contrastRatio(a, b Color) float64 {
 	la, lb := lum(a), lum(b)
 	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
+
+// LegendHeight is the most a frame's legend takes: every colour with every
+// race cell look, with or without a cell drawn running (whose blue is
+// listed only then), is no higher, at every width and scale. (A legend
+// with only some of the looks can be higher, as the looks shorten some
+// labels: a known gap, left.)
+func TestLegendHeightIsTheMost(t *testing.T) {
+	colours := meaningSet(1<<meaningCount - 2)
+	for _, sc := range []float32{1, 1.5, 2} {
+		for w := float32(300); w <= 1300; w += 2 {
+			most := LegendHeight(w, sc)
+			for _, running := range []meaningSet{0, 1 << runningDrawn} {
+				if h := legendHeightFor(w, sc, colours|stateKeys|running); h > most {
+					t.Fatalf("width %v at scale %v: a legend of %b is %v high, more than LegendHeight's %v", w, sc, colours|stateKeys|running, h, most)
+				}
+			}
+		}
+	}
+}

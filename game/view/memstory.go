@@ -466,8 +466,8 @@ func drawThreadsMemoryBar(l *List, r Rect, snap *sim.Snapshot, measured bool, li
 		what = append(what, "a StackChunk") // glossed by the legend: "parked stacks, in the heap"
 		sums = append(sums, Count(int64(snap.Chunks.Live))+" StackChunks "+Size(chunks))
 	}
-	// With a digit more where it takes that to multiply back to the
-	// threads' sum ("~1.0 KB each" for 32 threads' 31.8 KB).
+	// With a digit more where that comes nearer the threads' sum
+	// ("~0.99 KB each" for 16 threads' 15.9 KB, not "~1.0 KB").
 	one := shareSize(vt, vn)
 	if !compact {
 		l.TextFit(Rect{X: tx, Y: vNote.Y, W: r.Right() - tx, H: row}, sc, p.TextDim,

@@ -203,7 +203,12 @@ func (s *Side) drawThreadCount(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	// its swatch keyed the legend's "blue fill = running on a carrier",
 	// a look drawn nowhere, and readers looked for it.
 	long := []leadPiece{{mark: callRunning, marks: running > 0, words: Count(int64(running)) + " running" + comma}}
-	short := []leadPiece{{mark: callRunning, marks: running > 0, words: Count(int64(running)) + " "}}
+	// (The short form's running count is a swatch and a number: with
+	// none running it is left out, not drawn as a bare "0".)
+	var short []leadPiece
+	if running > 0 {
+		short = []leadPiece{{mark: callRunning, marks: true, words: Count(int64(running)) + " "}}
+	}
 	if ready > 0 {
 		long = append(long, leadPiece{mark: callReady, marks: true, words: Count(int64(ready)) + " ready" + comma})
 		short = append(short, leadPiece{mark: callReady, marks: true, words: Count(int64(ready)) + " "})
@@ -327,7 +332,13 @@ func (s *Side) drawCarrierStrip(l *List, r Rect, in *SideInput, more string, p *
 	} else if row.H >= 2*CharH*sc+4*sc {
 		var top Rect
 		top, row = row.Top(CharH * sc)
-		l.TextFit(top, sc, p.Text, Count(int64(n))+" carriers (OS threads) run the blue cells", Count(int64(n))+" carriers (OS threads)", stripHead)
+		forms := []string{Count(int64(n)) + " carriers (OS threads) run the blue cells", Count(int64(n)) + " carriers (OS threads)", stripHead}
+		if snap.Mounted == 0 {
+			// No cell is blue where none runs (the legend keys no blue
+			// fill then).
+			forms = forms[1:]
+		}
+		l.TextFit(top, sc, p.Text, forms...)
 	}
 	w := max(2*sc, (row.W-float32(n-1)*gap)/float32(max(1, n)))
 	// The ordinary text in every slot: the bold fitted some and not

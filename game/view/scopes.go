@@ -406,11 +406,8 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			}
 			counts = []string{"showing " + e + " just ended" + and + now, e + " just ended, " + now,
 				e + " ended + " + short, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
-			if per := len(models) + 1; len(models) > 0 && snap.VirtualLive == (undecided+nDecided-ended)*per {
-				// Where the threads are the races now's, how many each
-				// holds: readers multiplied 350 by 4 to find the 1,400
-				// threads the line under the rows counts, unaided.
-				counts = append([]string{"showing " + e + " just ended" + and + now + ", " + Count(int64(per)) + " threads each"}, counts...)
+			if each := threadsEach(snap, models, undecided+nDecided-ended); each != "" {
+				counts = append([]string{"showing " + e + " just ended" + and + now + each}, counts...)
 			}
 		}
 	case big && nOpen == 0:
@@ -420,10 +417,8 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		counts = []string{"all still racing"}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
-		if per := len(models) + 1; len(models) > 0 && snap.VirtualLive == undecided*per {
-			// How many threads each race holds, as where one has just
-			// ended.
-			counts = append([]string{counts[0] + ", " + Count(int64(per)) + " threads each"}, counts...)
+		if each := threadsEach(snap, models, undecided); each != "" {
+			counts = append([]string{counts[0] + each}, counts...)
 		}
 	case nOpen >= undecided && nDecided > 0:
 		counts = []string{Count(int64(nDecided)) + " just decided, " + Count(int64(nOpen)) + " undecided"}
@@ -821,6 +816,18 @@ func stateOfCall(st *sim.SubtaskView, won bool) callState {
 		return callReady
 	}
 	return callWaiting
+}
+
+// threadsEach says how many threads each of the races now holds (", 4
+// threads each") where the live virtual threads are exactly theirs, else
+// "": readers multiplied 350 races by 4 to find the 1,400 threads the line
+// under the rows counts, unaided.
+func threadsEach(snap *sim.Snapshot, models []string, races int) string {
+	per := len(models) + 1
+	if len(models) == 0 || snap.VirtualLive != races*per {
+		return ""
+	}
+	return ", " + Count(int64(per)) + " threads each"
 }
 
 // endedRaces counts the races among rows whose request's thread has
