@@ -1405,10 +1405,12 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 			if _, fill := SpaceBands(b.r, sc); fill.H >= 3*CharH*sc {
 				at := Rect{X: fill.X + 2*sc, Y: fill.Bottom() - CharH*sc - 2*sc, W: fill.W - 4*sc, H: CharH * sc}
 				l.TextFit(at, sc, p.TextDim, b.words...)
-				if fill.H >= 5*CharH*sc {
-					// Each box's size above its word, where the pair's
-					// label has no room for "2 × 10.5 MB": a reader worked
-					// the survivors' size out of the heap's other spaces.
+				if b.r == to && fill.H >= 5*CharH*sc {
+					// The spare box's size above its word, where the
+					// pair's label has no room for "2 × 10.5 MB": a reader
+					// worked the survivors' size out of the heap's other
+					// spaces. Not over "in use": "10.5 MB in use" was read
+					// as the bytes in it, beside the 10.3 MB in use.
 					// (A pixel's margin: "10.5 MB" fills gc-lab's box.)
 					sz := Rect{X: fill.X + sc, Y: at.Y - CharH*sc, W: fill.W - 2*sc, H: CharH * sc}
 					l.TextFit(sz, sc, p.TextDim, Size(h.SurvivorCap), "")
