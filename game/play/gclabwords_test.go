@@ -77,3 +77,11 @@ func TestSurvivorBoxesSayTheirSize(t *testing.T) {
 	assert.Equal(t, 1, strings.Count(words, "\n10.5 MB\n"), "the spare box's size:\n%s", words)
 	assert.Contains(t, words, "\nspare\n10.5 MB\n", "said in the spare box")
 }
+
+// gc-lab's first GC callout gives the pause's length: "First GC at 142 ms"
+// beside "7 % of the 141.7 ms so far" stopped left a reader asking when
+// the pause began and ended. The share counts the pause whole.
+func TestFirstGCSaysItsPause(t *testing.T) {
+	words := gcLabFirstScreen(t)
+	assert.Regexp(t, `\nFirst GC at [0-9]+ ms \([0-9.]+ ms pause\): `, words)
+}
