@@ -255,23 +255,23 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary, eachRun 
 	// The resident memory, when computed, ends the line as a total: its
 	// parts are the OS panel's story only where the article measured it.
 	mem := ""
-	var sums []string
+	var alts []string
 	if snap.RSS > 0 {
 		mem = "; resident memory " + Size(snap.RSS)
 		// With its parts where they fit: llm-router's 50.8 MB beside the
 		// heap's 1.3 MB in use was a gap readers could not explain (most
 		// of it is the JVM itself).
-		for _, f := range rssShort(snap) {
-			if strings.Contains(f, " = ") {
-				sums = append(sums, head+" = "+strings.Join(parts, " + ")+"; "+f)
-			}
+		sums, _ := rssSums(snap)
+		for _, f := range sums {
+			alts = append(alts, head+" = "+strings.Join(parts, " + ")+"; "+f)
 		}
 	}
 	// Not ", none for the parked virtual threads": the caption sets the
 	// virtual threads against the carriers and the JVM's OS threads, and
 	// readers found the frame's bottom lines long.
-	alts := append(sums, head+" = "+strings.Join(parts, " + ")+mem, head+" = "+strings.Join(short, " + ")+mem)
-	withDot := on > 0 && TextWidth(head+" = "+strings.Join(short, " + ")+mem, sc) > r.W-4*sc
+	shortMem := head + " = " + strings.Join(short, " + ") + mem
+	alts = append(alts, head+" = "+strings.Join(parts, " + ")+mem, shortMem)
+	withDot := on > 0 && TextWidth(shortMem, sc) > r.W-4*sc
 	if withDot {
 		// A narrow canvas (an embed), where the lanes are a few pixels
 		// high and their dots are lost: the line counts the threads on a

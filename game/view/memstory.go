@@ -22,7 +22,7 @@ import (
 // threads are virtual threads on carriers (it starts no platform threads
 // of its own) and some of them keep their stacks in StackChunks.
 func memoryStory(snap *sim.Snapshot, limit sim.Bytes) bool {
-	return snap.RSS > 0 && limit > 0 && snap.CarriersStarted() > 0 && snap.PlatformApp == 0 && snap.Chunks.Live > 0
+	return snap.RSS > 0 && limit > 0 && onlyCarriers(snap) && snap.Chunks.Live > 0
 }
 
 // memoryStoryCompactH is the least body height the story needs, in its

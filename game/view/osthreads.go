@@ -304,10 +304,6 @@ func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 // returns where the parts end and whether the threads' part is too narrow
 // to be named in it.
 func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, threadsLast bool, p *Palette, sc float32) (float32, bool) {
-	threads := "threads"
-	if snap.CarriersStarted() > 0 && snap.PlatformApp == 0 {
-		threads = "carriers"
-	}
 	const (
 		heapPart = iota
 		threadsPart
@@ -320,9 +316,7 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 	}
 	parts := []part{
 		{heapPart, snap.RSSHeap, nil},
-		// The bare size last: a few carriers' part is narrow, and its size
-		// is the figure the two runs' bars set against each other.
-		{threadsPart, snap.RSSThreads, []string{threads + " " + PartsSize(snap.RSSThreads), threads, PartsSize(snap.RSSThreads)}},
+		{threadsPart, snap.RSSThreads, threadsPartNames(snap)},
 		{jvmPart, snap.RSSJVM, jvmPartNames(snap, r.W, full, threadsLast)},
 	}
 	if threadsLast {
@@ -341,7 +335,7 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 			l.Rect(seg, p.TextDim) // the heap: a light neutral, told apart from its neighbours
 		case threadsPart:
 			m := MeanPlatform
-			if threads == "carriers" {
+			if onlyCarriers(snap) {
 				m = MeanCarrierOS
 			}
 			l.Mark(seg, m, p, 1)
@@ -350,10 +344,8 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 			l.Rect(seg, p.Grid)
 		}
 		if pt.kind == jvmPart || pt.kind == threadsPart && named {
-			if pt.kind == threadsPart && !threadsPartFits(snap, w, sc) {
-				threadsUnnamed = true
-			} else if tw := seg.PadX(2 * sc); tw.W >= TextWidth(pt.names[len(pt.names)-1], sc) {
-				l.TextFit(tw, sc, ink, pt.names...)
+			if partNameFits(w, pt.names, sc) {
+				l.TextFit(seg.PadX(2*sc), sc, ink, pt.names...)
 			} else if pt.kind == threadsPart {
 				threadsUnnamed = true
 			}
@@ -361,6 +353,29 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 		x += w
 	}
 	return x, threadsUnnamed
+}
+
+// onlyCarriers reports whether the program's OS threads are carriers
+// alone (it starts no platform thread of its own).
+func onlyCarriers(snap *sim.Snapshot) bool {
+	return snap.CarriersStarted() > 0 && snap.PlatformApp == 0
+}
+
+// threadsPartNames are the names of a memory bar's threads' part, longest
+// first. The bare size last: a few carriers' part is narrow, and its size
+// is the figure the two runs' bars set against each other.
+func threadsPartNames(snap *sim.Snapshot) []string {
+	threads := "threads"
+	if onlyCarriers(snap) {
+		threads = "carriers"
+	}
+	return []string{threads + " " + PartsSize(snap.RSSThreads), threads, PartsSize(snap.RSSThreads)}
+}
+
+// partNameFits reports whether a memory bar's part w wide has room for
+// the shortest of its names (drawRSSParts writes the longest that fits).
+func partNameFits(w float32, names []string, sc float32) bool {
+	return len(names) > 0 && w-4*sc >= TextWidth(names[len(names)-1], sc)
 }
 
 // jvmPartNames are the names of a memory bar's JVM part, longest first,
@@ -391,17 +406,11 @@ func jvmNameIn(snap *sim.Snapshot, barW, sc float32) string {
 	return ""
 }
 
-// threadsPartFits reports whether a memory bar's threads' part w wide
-// has room for its shortest name, its size (drawRSSParts' rule, which the
-// two runs' bars' scale consults before they are drawn).
-func threadsPartFits(snap *sim.Snapshot, w, sc float32) bool {
-	return w-4*sc >= TextWidth(PartsSize(snap.RSSThreads), sc)
-}
-
 // threadsNamedIn reports whether a memory bar barW wide names its threads'
-// part in the part.
+// part in the part (drawRSSParts' rule, which the two runs' bars' scale
+// consults before they are drawn).
 func threadsNamedIn(snap *sim.Snapshot, barW, sc float32) bool {
-	return snap.RSS > 0 && threadsPartFits(snap, barW*float32(snap.RSSThreads)/float32(snap.RSS), sc)
+	return snap.RSS > 0 && partNameFits(barW*float32(snap.RSSThreads)/float32(snap.RSS), threadsPartNames(snap), sc)
 }
 
 // drawMemoryKey names every part of the memory bar under it, each after a
@@ -577,8 +586,9 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 			who = "the program's threads"
 		}
 		n := max(1, snap.CarriersStarted()+snap.PlatformApp)
-		each := RoughSize(snap.RSSThreads / sim.Bytes(n))
-		if b := snap.RSSThreads / sim.Bytes(n); b >= sim.MB {
+		b := snap.RSSThreads / sim.Bytes(n)
+		each := RoughSize(b)
+		if b >= sim.MB {
 			// With the digit it takes to multiply back: 8 × "3.2 MB"
 			// beside 25.5 MB was still summed, "about" or not.
 			each = EachSize(b, n)
@@ -643,12 +653,32 @@ func jvmThreadsWords(n int, measured bool) string {
 }
 
 // rssShort is the resident memory on one line, for a panel too low for
-// its parts' lines.
+// its parts' lines: as a sum of its parts, longest first, then the total
+// with the JVM's part or alone.
 func rssShort(snap *sim.Snapshot) []string {
+	sums, compact := rssSums(snap)
+	out := sums
+	if compact != "" {
+		out = append(out, compact)
+	}
+	return append(out,
+		// A phone's line: the total with the part the caption names
+		// ("182.0 MB is the JVM itself" beside a bare 220.2 MB asked
+		// which was the JVM's memory).
+		"memory "+PartsSize(snap.RSS)+", of it the JVM itself "+PartsSize(snap.RSSJVM),
+		"memory "+PartsSize(snap.RSS)+", of it JVM itself "+PartsSize(snap.RSSJVM),
+		"resident memory of the JVM "+PartsSize(snap.RSS), "resident memory "+PartsSize(snap.RSS), "memory "+PartsSize(snap.RSS))
+}
+
+// rssSums are the resident memory as the sum of its parts, longest first
+// ("memory 39.0 MB = 786 KB heap + …"), and, where every part is in MB, a
+// compact form without the units ("memory 168.7 MB: heap 106.4, …"; ""
+// otherwise).
+func rssSums(snap *sim.Snapshot) (sums []string, compact string) {
 	// With only carriers, the short form says "carriers" too: "threads"
 	// read as every thread's memory, the JVM's own included.
 	threads, threadsShort := "threads", "threads"
-	if snap.CarriersStarted() > 0 && snap.PlatformApp == 0 {
+	if onlyCarriers(snap) {
 		threads = Count(int64(snap.CarriersStarted())) + " " + plural(snap.CarriersStarted(), "carrier", "carriers")
 		threadsShort = plural(snap.CarriersStarted(), "carrier", "carriers")
 	}
@@ -674,30 +704,24 @@ func rssShort(snap *sim.Snapshot) []string {
 		// decimal each, request-load's sum missed the panel's width, and
 		// the line fell back to "of it the JVM itself 38.0 MB", and a
 		// reader could not find the other 1.0 MB.
-		if r := PartsSize(part.b); part.b < sim.MB {
-			rough = append(rough, RoughSize(part.b)+" "+part.short)
-		} else {
-			rough = append(rough, r+" "+part.short)
+		r := PartsSize(part.b)
+		if part.b < sim.MB {
+			r = RoughSize(part.b)
 		}
+		rough = append(rough, r+" "+part.short)
 		allMB = allMB && part.b >= sim.MB && part.b < sim.GB
 		mb = append(mb, part.short+" "+strings.TrimSuffix(PartsSize(part.b), " MB"))
 	}
-	out := []string{
+	sums = []string{
 		"resident memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(long, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(short, " + "),
 		"memory " + PartsSize(snap.RSS) + " = " + strings.Join(rough, " + "),
 	}
 	if allMB && len(mb) >= 2 {
-		out = append(out, "memory "+PartsSize(snap.RSS)+": "+strings.Join(mb, ", "))
+		compact = "memory " + PartsSize(snap.RSS) + ": " + strings.Join(mb, ", ")
 	}
-	return append(out,
-		// A phone's line: the total with the part the caption names
-		// ("182.0 MB is the JVM itself" beside a bare 220.2 MB asked
-		// which was the JVM's memory).
-		"memory "+PartsSize(snap.RSS)+", of it the JVM itself "+PartsSize(snap.RSSJVM),
-		"memory "+PartsSize(snap.RSS)+", of it JVM itself "+PartsSize(snap.RSSJVM),
-		"resident memory of the JVM "+PartsSize(snap.RSS), "resident memory "+PartsSize(snap.RSS), "memory "+PartsSize(snap.RSS))
+	return sums, compact
 }
 
 // partsThatAddUp rounds parts of total as PartsSize writes them (tenths

@@ -404,10 +404,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			if shown == 0 {
 				and, now, short = "; ", races+" races now", races+" races"
 			}
-			counts = []string{"showing " + e + " just ended" + and + now, e + " just ended, " + now,
+			lead := "showing " + e + " just ended" + and + now
+			counts = []string{lead, e + " just ended, " + now,
 				e + " ended + " + short, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
 			if each := threadsEach(snap, models, undecided+nDecided-ended); each != "" {
-				counts = append([]string{"showing " + e + " just ended" + and + now + each}, counts...)
+				counts = append([]string{lead + each}, counts...)
 			}
 		}
 	case big && nOpen == 0:

@@ -346,8 +346,7 @@ func shareSize(total sim.Bytes, n int) string {
 	if each < 100 || each >= sim.MB {
 		return kiloWords(each)
 	}
-	s, _ := shareIn(each, n, total, sim.KB, " KB")
-	return s
+	return shareIn(each, n, total, sim.KB, " KB")
 }
 
 // EachSize formats one thread's share of a total drawn beside it with a
@@ -357,8 +356,7 @@ func shareSize(total sim.Bytes, n int) string {
 // GB. One decimal where it multiplies back ("1.0 MB" for an exact MB).
 func EachSize(b sim.Bytes, n int) string {
 	if b >= sim.MB && b < 10*sim.MB {
-		s, _ := shareIn(b, n, b*sim.Bytes(n), sim.MB, " MB")
-		return s
+		return shareIn(b, n, b*sim.Bytes(n), sim.MB, " MB")
 	}
 	return Size(b)
 }
@@ -366,9 +364,8 @@ func EachSize(b sim.Bytes, n int) string {
 // shareIn formats each in unit with one decimal if that figure times n
 // gives total's figure (Size), else with two if that does; where neither
 // does, the one whose product comes nearer the total (loom-carrier's
-// 31.8 KB over 32 threads: "0.99 KB", 31.7 KB, not "1.0 KB", 32.0). ok says
-// whether the figure returned multiplies back.
-func shareIn(each sim.Bytes, n int, total, unit sim.Bytes, name string) (string, bool) {
+// 31.8 KB over 32 threads: "0.99 KB", 31.7 KB, not "1.0 KB", 32.0).
+func shareIn(each sim.Bytes, n int, total, unit sim.Bytes, name string) string {
 	x := float64(each) / float64(unit)
 	best, off := "", math.Inf(1)
 	for _, digits := range []int{1, 2} {
@@ -376,13 +373,13 @@ func shareIn(each sim.Bytes, n int, total, unit sim.Bytes, name string) (string,
 		f, _ := strconv.ParseFloat(s, 64)
 		product := sim.Bytes(f * float64(unit) * float64(n))
 		if Size(product) == Size(total) {
-			return s + name, true
+			return s + name
 		}
 		if d := math.Abs(float64(product - total)); d < off {
 			best, off = s, d
 		}
 	}
-	return best + name, false
+	return best + name
 }
 
 // platformContrastH is the height of the panel drawPlatformContrast
