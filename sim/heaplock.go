@@ -163,6 +163,10 @@ func (s *Sim) heapLockWakeNext() {
 	t := &s.th[w]
 	t.token++
 	s.setState(w, StateRunning)
-	s.emit(EvUnpark, w, 0, 0)
+	virtual := int64(0)
+	if t.virtual {
+		virtual = 1
+	}
+	s.emit(EvUnpark, w, virtual, 0)
 	s.wakeOSAfter(w, afterStep, burstOwed, 0, latency)
 }

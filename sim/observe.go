@@ -17,7 +17,9 @@ const (
 	EvUnmount
 	// EvPinned: a virtual thread parked pinned to its carrier (A: reason).
 	EvPinned
-	// EvUnpark: a parked virtual thread became runnable.
+	// EvUnpark: a parked thread became runnable (A: 1 if virtual). A
+	// platform thread's wake is one too: gc-lab's sleepers wake by the
+	// hundred, and the picture and the step line tell the two apart.
 	EvUnpark
 	// EvFreeze: frames were frozen (A: words; B: 1 in place, 2 reused by
 	// the fix, 3 new chunk).

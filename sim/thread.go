@@ -396,7 +396,7 @@ func (s *Sim) unpark(ti int32) {
 	case StateParked:
 		if t.virtual {
 			s.setState(ti, StateRunnable)
-			s.emit(EvUnpark, ti, 0, 0)
+			s.emit(EvUnpark, ti, 1, 0)
 			s.sched.submit(s, ti)
 			return
 		}

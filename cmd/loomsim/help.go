@@ -146,7 +146,7 @@ func traceLegend() string {
 		{sim.EvUnmount, "why it parked: " + reasons, "words frozen"},
 		{sim.EvPinned, "why it parked while pinned to its carrier (same codes)", ""},
 		{sim.EvPark, "why a platform thread blocked (same codes)", ""},
-		{sim.EvUnpark, "", ""},
+		{sim.EvUnpark, "1 virtual, 0 platform", ""},
 		{sim.EvGCYoung, "bytes copied", "bytes promoted to the old generation"},
 		{sim.EvGCFull, "live bytes after", "cause: " + causes},
 		{sim.EvGCPause, "the pause's length in ns", "1 if it includes a Full GC"},

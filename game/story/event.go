@@ -31,6 +31,11 @@ func Event(e *sim.Event) string {
 	case sim.EvPinned:
 		return th + " blocked while pinned" + on + " (" + sim.ParkReason(e.A).Words() + "): the carrier is blocked with it."
 	case sim.EvUnpark:
+		if e.A != 1 {
+			// A platform thread has no carrier: the OS runs it when a
+			// CPU is free.
+			return "platform " + th + " woke up and waits for a CPU."
+		}
 		return th + " woke up and waits for a free carrier."
 	case sim.EvFreeze:
 		how := "into its StackChunk"

@@ -455,3 +455,16 @@ func TestPauseNamesItsKind(t *testing.T) {
 		t.Errorf("a Full GC's pause: %q", s)
 	}
 }
+
+// A platform thread's wake-up waits for a CPU, not a carrier: gc-lab's
+// sleepers are platform threads.
+func TestWakeSentenceNamesWhatItWaitsFor(t *testing.T) {
+	platform := Event(&sim.Event{Kind: sim.EvUnpark, Thread: 42, A: 0})
+	virtual := Event(&sim.Event{Kind: sim.EvUnpark, Thread: 42, A: 1})
+	if platform != "platform thread #42 woke up and waits for a CPU." {
+		t.Errorf("platform: %q", platform)
+	}
+	if !strings.Contains(virtual, "waits for a free carrier") {
+		t.Errorf("virtual: %q", virtual)
+	}
+}

@@ -9,7 +9,8 @@ import "github.com/loomlab/loomlab/sim"
 //     group;
 //   - thaw (EvMount): the reverse, the token from the run queue and the
 //     block from eden onto the lane;
-//   - unpark (EvUnpark): the token flies from its group to the run queue;
+//   - unpark (EvUnpark): the token, in its kind's colour, flies from its
+//     group to the run queue;
 //   - young GC (EvGCYoung): a sweep across eden and the survivors, and a
 //     flash (in the text ink) on the old gen when something was promoted (the promoted
 //     chunks are redrawn in their GC-mode colour by the state itself);
@@ -63,6 +64,7 @@ type anim struct {
 	tier       sim.Tier
 	w          float32 // layout pixels
 	thread     sim.ThreadID
+	platform   bool    // the token is a platform thread's (gc-lab's sleepers waking), drawn in its colour
 	frac0      float32 // compaction: old-gen use before and after, of capacity
 	frac1      float32
 	ended      bool // compaction: the pause is over (the garbage collapsing), not under way
@@ -252,7 +254,7 @@ func (s *Side) startAnims(snap *sim.Snapshot, events []sim.Event, motion bool) {
 			}
 		case sim.EvUnpark:
 			s.add(anim{kind: animFlight, start: stagger(), dur: flightTicks, from: epParked, fromI: s.reasonOf(snap, e.Thread),
-				to: epRunQueue, thread: e.Thread})
+				to: epRunQueue, thread: e.Thread, platform: e.A != 1})
 		}
 	}
 }
@@ -361,7 +363,13 @@ func (s *Side) drawAnims(l *List, p *Palette, sc float32) {
 			} else {
 				// A small unlabelled token: ids in flight would overlap the
 				// labels they cross (the lanes and groups say who is where).
-				l.Mark(r, MeanVirtual, p, alpha)
+				// Its colour is its kind's: a blue token among platform
+				// threads put "virtual thread" in gc-lab's legend.
+				mean := MeanVirtual
+				if a.platform {
+					mean = MeanPlatform
+				}
+				l.Mark(r, mean, p, alpha)
 			}
 			l.Frame(r, 1, p.Background.Alpha(alpha))
 		case animSweep:

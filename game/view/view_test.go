@@ -697,7 +697,7 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 	after.Parked[sim.ParkJoin] = []sim.ThreadID{1, 38, 41}
 	side.Tick(after, []sim.Event{
 		{At: at, Kind: sim.EvWin, Thread: 6, A: 0},
-		{At: at, Kind: sim.EvCancel, Thread: 7, A: 1}, {At: at, Kind: sim.EvUnpark, Thread: 7},
+		{At: at, Kind: sim.EvCancel, Thread: 7, A: 1}, {At: at, Kind: sim.EvUnpark, Thread: 7, A: 1},
 		{At: at, Kind: sim.EvCancel, Thread: 8, A: 2},
 		// A race decided in a scope no snapshot listed: its owner is unknown.
 		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
@@ -720,10 +720,10 @@ func TestScopesRememberRacesDecidedBetweenTicks(t *testing.T) {
 	// of one of the race's subtasks, or not just before a subtask's end,
 	// does not.
 	side.Tick(after, []sim.Event{
-		{At: at, Kind: sim.EvUnpark, Thread: 41}, {At: at, Kind: sim.EvThreadEnd, Thread: 40},
-		{At: at, Kind: sim.EvUnpark, Thread: 37}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
-		{At: at, Kind: sim.EvUnpark, Thread: 5}, {At: at, Kind: sim.EvMount, Thread: 5},
-		{At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 41},
+		{At: at, Kind: sim.EvUnpark, Thread: 41, A: 1}, {At: at, Kind: sim.EvThreadEnd, Thread: 40},
+		{At: at, Kind: sim.EvUnpark, Thread: 37, A: 1}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
+		{At: at, Kind: sim.EvUnpark, Thread: 5, A: 1}, {At: at, Kind: sim.EvMount, Thread: 5},
+		{At: at, Kind: sim.EvUnpark, Thread: 38, A: 1}, {At: at, Kind: sim.EvThreadEnd, Thread: 41},
 	}, false)
 	txt = draw(after)
 	assert.Contains(t, txt, "2 just decided, 1 undecided")
@@ -1277,8 +1277,8 @@ func TestThreadsHeapIsOneBar(t *testing.T) {
 func raceDecidedInOneTick(at sim.Time) []sim.Event {
 	return []sim.Event{
 		{At: at, Kind: sim.EvWin, Thread: 40, A: 1},
-		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvUnpark, Thread: 39},
-		{At: at, Kind: sim.EvThreadEnd, Thread: 40}, {At: at, Kind: sim.EvUnpark, Thread: 38}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
+		{At: at, Kind: sim.EvCancel, Thread: 39, A: 0}, {At: at, Kind: sim.EvUnpark, Thread: 39, A: 1},
+		{At: at, Kind: sim.EvThreadEnd, Thread: 40}, {At: at, Kind: sim.EvUnpark, Thread: 38, A: 1}, {At: at, Kind: sim.EvThreadEnd, Thread: 39},
 	}
 }
 
