@@ -1,6 +1,8 @@
 package play
 
 import (
+	"github.com/loomlab/loomlab/game/view"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -27,11 +29,26 @@ func TestGCLabCaptionCountsTheWorkersStarted(t *testing.T) {
 // the first GC.)
 func gcLabFirstScreen(t *testing.T) string {
 	t.Helper()
+	return frameText(desktopFrame(gcLabOpened(t)))
+}
+
+// gcLabOpened is gc-lab opened at its first moment.
+func gcLabOpened(t *testing.T) *Playground {
+	t.Helper()
 	p := New()
 	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
 	require.NoError(t, p.Open(true, false))
 	ticksUntilOpened(t, p)
-	return frameText(desktopFrame(p))
+	return p
+}
+
+// pageFrame is p's frame at the page's size on a 1200-pixel-wide window,
+// where the stopped share has its bar and the panels their full height.
+func pageFrame(p *Playground) *view.List {
+	var l view.List
+	hdr := p.Header()
+	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	return &l
 }
 
 // Eden at gc-lab's first screen, just after its first GC, holds a few KB
@@ -70,12 +87,17 @@ func TestFirstGCCalloutSaysEdenEmptied(t *testing.T) {
 // gc-lab's survivor spaces say their size: the pair's label has no room for
 // "2 × 10.5 MB", and a reader worked the survivors' 21 MB out of the heap's
 // other spaces. The spare box says it above its word ("10.5 MB / spare");
-// over "in use" it read as the bytes in use.
+// over "in use" it read as the bytes in use. The box in use says the bytes
+// in it: with no figure, a reader asked what it held.
 func TestSurvivorBoxesSayTheirSize(t *testing.T) {
-	words := gcLabFirstScreen(t)
+	p := gcLabOpened(t)
+	words := frameText(desktopFrame(p))
 	require.Contains(t, words, "\nsurvivors\n", "the premise: the pair's label without the size")
 	assert.Equal(t, 1, strings.Count(words, "\n10.5 MB\n"), "the spare box's size:\n%s", words)
 	assert.Contains(t, words, "\nspare\n10.5 MB\n", "said in the spare box")
+	used := p.Inputs(nil)[0].Snap.Heap.SurvivorUsed
+	require.Positive(t, used)
+	assert.Contains(t, words, "\nin use\n"+view.Size(used)+"\n", "the bytes in the box in use")
 }
 
 // gc-lab's first GC callout gives the pause's length: "First GC at 142 ms"
@@ -84,4 +106,41 @@ func TestSurvivorBoxesSayTheirSize(t *testing.T) {
 func TestFirstGCSaysItsPause(t *testing.T) {
 	words := gcLabFirstScreen(t)
 	assert.Regexp(t, `\nFirst GC at [0-9]+ ms \([0-9.]+ ms pause\): `, words)
+}
+
+// The share bar's "of the … so far" is the header's simulated time, to
+// its digit: "141.7 ms" under "simulated time 142 ms" was read as two
+// different times.
+func TestStoppedShareUsesTheHeadersClock(t *testing.T) {
+	words := frameText(pageFrame(gcLabOpened(t)))
+	m := regexp.MustCompile(`simulated time ([0-9.]+ m?s)`).FindStringSubmatch(words)
+	require.NotNil(t, m, words)
+	assert.Contains(t, words, "of the "+m[1]+" so far")
+}
+
+// The parked panel's groups are stacked as tall as they draw: with equal
+// rows, gc-lab's one thread "waiting for work" sat half a panel below the
+// 277 sleeping, and a reader took the gap for something missing.
+func TestParkedGroupsFollowEachOther(t *testing.T) {
+	l := pageFrame(gcLabOpened(t))
+	var sleeping, waiting *view.Item
+	for i := range l.Items {
+		it := &l.Items[i]
+		if it.Kind == view.KindText && strings.HasPrefix(it.Text, "sleeping ") && sleeping == nil {
+			sleeping = it
+		}
+		if it.Kind == view.KindText && strings.HasPrefix(it.Text, "waiting for work") {
+			waiting = it
+		}
+	}
+	require.NotNil(t, sleeping, "the premise: two groups")
+	require.NotNil(t, waiting, "the premise: two groups")
+	cells := sleeping.Y
+	for i := range l.Items {
+		if it := &l.Items[i]; it.Kind == view.KindRect && it.Meaning == view.MeanPlatform && it.Y >= sleeping.Y && it.Y < waiting.Y {
+			cells = max(cells, it.Y+it.H)
+		}
+	}
+	require.Greater(t, cells, sleeping.Y, "the sleeping grid is drawn between the two labels")
+	assert.Less(t, waiting.Y-cells, float32(view.CharH), "the second group right under the first's grid")
 }

@@ -461,7 +461,10 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 		end := ""
 		if who == "" {
 			// "Of the whole run: 141.7 ms" was read as a pause's length.
-			end = "of the " + Dur(sim.Duration(snap.Time)) + " so far"
+			// The time is the header's clock, to its digit: "of the
+			// 141.7 ms so far" under "simulated time 142 ms" was read
+			// as two times.
+			end = "of the " + Clock(sim.Duration(snap.Time)) + " so far"
 		}
 		drawShareBar(l, bar, share, who, pct, end, p, sc)
 		l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
@@ -1405,15 +1408,21 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 			if _, fill := SpaceBands(b.r, sc); fill.H >= 3*CharH*sc {
 				at := Rect{X: fill.X + 2*sc, Y: fill.Bottom() - CharH*sc - 2*sc, W: fill.W - 4*sc, H: CharH * sc}
 				l.TextFit(at, sc, p.TextDim, b.words...)
-				if b.r == to && fill.H >= 5*CharH*sc {
-					// The spare box's size above its word, where the
-					// pair's label has no room for "2 × 10.5 MB": a reader
-					// worked the survivors' size out of the heap's other
-					// spaces. Not over "in use": "10.5 MB in use" was read
-					// as the bytes in it, beside the 10.3 MB in use.
-					// (A pixel's margin: "10.5 MB" fills gc-lab's box.)
+				if fill.H >= 5*CharH*sc && (b.r == to || h.SurvivorUsed > 0) {
+					// A figure above each box's word, where the pair's
+					// label has no room for "2 × 10.5 MB": the spare box
+					// its size (a reader worked the survivors' size out
+					// of the heap's other spaces), the one in use the
+					// bytes in it. Its size over "in use" had been read as
+					// the bytes in it; with no figure there, a reader asked
+					// what the box held. (A pixel's margin: "10.5 MB"
+					// fills gc-lab's box.)
+					fig := Size(h.SurvivorCap)
+					if b.r == from {
+						fig = Size(h.SurvivorUsed)
+					}
 					sz := Rect{X: fill.X + sc, Y: at.Y - CharH*sc, W: fill.W - 2*sc, H: CharH * sc}
-					l.TextFit(sz, sc, p.TextDim, Size(h.SurvivorCap), "")
+					l.TextFit(sz, sc, p.TextDim, fig, "")
 				}
 			}
 		}

@@ -846,10 +846,11 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	if compact {
 		rowH = min(rowH, laneMaxH*sc)
 	}
+	heights := s.groupHeights(l, groups, body, rowH, forceK, p, sc)
 	y := body.Y
-	for _, g := range groups {
-		row := Rect{X: body.X, Y: y, W: body.W, H: rowH - max(1, 2*sc)}
-		y += rowH
+	for i, g := range groups {
+		row := Rect{X: body.X, Y: y, W: body.W, H: heights[i] - max(1, 2*sc)}
+		y += heights[i]
 		if g.where >= 0 {
 			s.at.parked[g.where] = row
 		}
@@ -864,6 +865,42 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			s.needK = max(s.needK, k)
 		}
 	}
+}
+
+// groupHeights gives each group of the parked panel its row's height.
+// Each gets an equal share (rowH) unless some draw in less: then each
+// row is as tall as what it draws in its share, measured by a dry pass,
+// and the room left is at the panel's foot. Equal rows put gc-lab's one
+// thread "waiting for work" half a panel below the 277 sleeping, and a
+// reader took the gap for something missing. The cells come out as in
+// the equal share: a row keeps the height its cells took there.
+func (s *Side) groupHeights(l *List, groups []group, body Rect, rowH float32, forceK int, p *Palette, sc float32) []float32 {
+	hs := s.rowHeights[:0]
+	for range groups {
+		hs = append(hs, rowH)
+	}
+	s.rowHeights = hs
+	if len(groups) < 2 {
+		return hs
+	}
+	gap := max(1, 2*sc)
+	s.scratch.Reset(l.W, l.H)
+	y := body.Y
+	for i, g := range groups {
+		row := Rect{X: body.X, Y: y, W: body.W, H: rowH - gap}
+		y += rowH
+		from := len(s.scratch.Items)
+		drawGroup(&s.scratch, row, g.name, g.n, true, g.ids, g.m, forceK, p, sc)
+		bottom := row.Y
+		for j := from; j < len(s.scratch.Items); j++ {
+			if it := &s.scratch.Items[j]; it.Kind != KindLine {
+				bottom = max(bottom, it.Bounds().Bottom())
+			}
+		}
+		// A pixel's margin, so that the grid fits its row again.
+		hs[i] = min(rowH, bottom-row.Y+gap+max(1, sc))
+	}
+	return hs
 }
 
 // drawTitleTokens draws a panel folded to its title line (a phone's

@@ -1088,7 +1088,7 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 	// sum after it ("= 100 % of the run" puzzled readers).
 	// The share is "of" the run, not a timeline of it: the striped block
 	// at the left end read as all the stopping done at the start.
-	assert.Contains(t, txt, "of the "+Dur(sim.Duration(snap.Time))+" so far")
+	assert.Contains(t, txt, "of the "+Clock(sim.Duration(snap.Time))+" so far")
 	assert.NotContains(t, txt, "= 100 %")
 	// A young pause beside the caption's Full GCs says which kind it is.
 	require.True(t, snap.Paused && !snap.PauseFull, "the premise: a young pause")
