@@ -98,6 +98,21 @@ func TestSurvivorBoxesSayTheirSize(t *testing.T) {
 	used := p.Inputs(nil)[0].Snap.Heap.SurvivorUsed
 	require.Positive(t, used)
 	assert.Contains(t, words, "\nin use\n"+view.Size(used)+"\n", "the bytes in the box in use")
+	// Over the box's fill, in the bright ink on a plate: dim words on the
+	// pink were read with effort.
+	l := desktopFrame(p)
+	for i, it := range l.Items {
+		if it.Kind == view.KindText && (it.Text == "in use" || it.Text == view.Size(used)) {
+			assert.Equal(t, view.OkabeIto.Text, it.Color, it.Text)
+			plated := false
+			for _, pl := range l.Items[:i] {
+				if b := it.Bounds(); pl.Kind == view.KindRect && pl.Meaning == view.MeanNone && pl.X <= b.X && pl.X+pl.W >= b.X+b.W && pl.Y <= b.Y && pl.Y+pl.H >= b.Y+b.H && pl.Color.A < 255 {
+					plated = true
+				}
+			}
+			assert.True(t, plated, "%q on a plate", it.Text)
+		}
+	}
 }
 
 // gc-lab's first GC callout gives the pause's length: "First GC at 142 ms"

@@ -1407,22 +1407,35 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 		}{{from, []string{used}}, {to, []string{"spare"}}} {
 			if _, fill := SpaceBands(b.r, sc); fill.H >= 3*CharH*sc {
 				at := Rect{X: fill.X + 2*sc, Y: fill.Bottom() - CharH*sc - 2*sc, W: fill.W - 4*sc, H: CharH * sc}
-				l.TextFit(at, sc, p.TextDim, b.words...)
+				// A figure above each box's word, where the pair's label
+				// has no room for "2 × 10.5 MB": the spare box its size
+				// (a reader worked the survivors' size out of the heap's
+				// other spaces), the one in use the bytes in it. Its size
+				// over "in use" had been read as the bytes in it; with no
+				// figure there, a reader asked what the box held. (A
+				// pixel's margin: "10.5 MB" fills gc-lab's box.)
+				fig := ""
 				if fill.H >= 5*CharH*sc && (b.r == to || h.SurvivorUsed > 0) {
-					// A figure above each box's word, where the pair's
-					// label has no room for "2 × 10.5 MB": the spare box
-					// its size (a reader worked the survivors' size out
-					// of the heap's other spaces), the one in use the
-					// bytes in it. Its size over "in use" had been read as
-					// the bytes in it; with no figure there, a reader asked
-					// what the box held. (A pixel's margin: "10.5 MB"
-					// fills gc-lab's box.)
-					fig := Size(h.SurvivorCap)
+					fig = Size(h.SurvivorCap)
 					if b.r == from {
 						fig = Size(h.SurvivorUsed)
 					}
-					sz := Rect{X: fill.X + sc, Y: at.Y - CharH*sc, W: fill.W - 2*sc, H: CharH * sc}
-					l.TextFit(sz, sc, p.TextDim, fig, "")
+				}
+				sz := Rect{X: fill.X + sc, Y: at.Y - CharH*sc, W: fill.W - 2*sc, H: CharH * sc}
+				ink := p.TextDim
+				if b.r == from && h.SurvivorUsed > 0 {
+					// Over the box's fill, on a dark plate in the bright
+					// ink: dim words on the pink were read with effort.
+					top := at.Y
+					if fig != "" {
+						top = sz.Y
+					}
+					l.Rect(Rect{X: fill.X, Y: top, W: fill.W, H: at.Bottom() - top + sc}, p.Background.Alpha(0.7))
+					ink = p.Text
+				}
+				l.TextFit(at, sc, ink, b.words...)
+				if fig != "" {
+					l.TextFit(sz, sc, ink, fig, "")
 				}
 			}
 		}
