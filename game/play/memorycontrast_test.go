@@ -60,8 +60,13 @@ func TestLoomCarrierMemoryBarsNameTheThreadsPart(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, true)
 	require.True(t, p.SyncContrast(1<<30), "the compared run caught up")
 	words := frameText(desktopFrame(p))
-	bars := `\n[0-9.]+ MB: this run, [^\n]*\n(heap [0-9.]+ KB \+ )?JVM itself [0-9.]+ MB\n<- (its )?8 carriers( [0-9.]+ MB)?\n[0-9.]+ MB: platform event loops, separate run\n(heap [0-9.]+ KB \+ )?JVM itself [0-9.]+ MB\nthreads( [0-9.]+ MB)?\n`
+	bars := `\n[0-9.]+ MB: this run, [^\n]*\n(heap [0-9.]+ KB \+ )?JVM itself [0-9.]+ MB\n<- (its )?8 carriers( [0-9.]+ MB)?\n[0-9.]+ MB: platform event loops, separate run\n(heap [0-9.]+ KB \+ )?JVM itself [0-9.]+ MB\n([0-9,]+ )?threads( [0-9.]+ MB)?\n`
 	assert.Regexp(t, bars, words)
+	// The compared run's threads counted where its part has room: a
+	// reader asked how many threads that run had.
+	theirs := p.Inputs(nil)[0].Contrast.Snap
+	require.Positive(t, theirs.PlatformApp)
+	assert.Contains(t, words, "\n"+view.Count(int64(theirs.PlatformApp))+" threads "+view.PartsSize(theirs.RSSThreads)+"\n")
 	// The heap's 0.3 MB, under a pixel at the first screen, is said
 	// beside the JVM's part: a reader's sum of the parts named (200.1 +
 	// 25.5) fell short of the bar's 225.9 MB.

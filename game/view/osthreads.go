@@ -369,7 +369,20 @@ func threadsPartNames(snap *sim.Snapshot) []string {
 	if onlyCarriers(snap) {
 		threads = "carriers"
 	}
-	return []string{threads + " " + PartsSize(snap.RSSThreads), threads, PartsSize(snap.RSSThreads)}
+	names := []string{threads + " " + PartsSize(snap.RSSThreads), threads, PartsSize(snap.RSSThreads)}
+	// How many, where the part has room: beside the compared run's
+	// "threads 102.0 MB" a reader asked how many threads that run had.
+	n := snap.PlatformApp
+	if onlyCarriers(snap) {
+		n = snap.CarriersStarted()
+	}
+	if programThreadsWords(snap) != "" && n > 0 {
+		if threads == "threads" {
+			threads = plural(n, "thread", "threads")
+		}
+		names = append([]string{Count(int64(n)) + " " + threads + " " + PartsSize(snap.RSSThreads)}, names...)
+	}
+	return names
 }
 
 // partNameFits reports whether a memory bar's part w wide has room for
