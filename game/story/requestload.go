@@ -117,7 +117,10 @@ func virtualCaption(f *facts) string {
 	// waiting for carriers, or on them; and "(464 KB in all)" against
 	// the heap's 786 KB in use as a miscount (it is the StackChunks').
 	// The threads finished are the status line's ("0 of 10,000" twice).
-	return counti(waiting) + " virtual threads wait at once and hold none of the " + counti(c) + " carriers: a waiting thread leaves its carrier, " +
+	// "Asleep", the parked group's word, not "wait": the panel under the
+	// carriers is the threads "waiting for a carrier" (none), and a
+	// reader took the two waits for one.
+	return counti(waiting) + " virtual threads are asleep at once and hold none of the " + counti(c) + " carriers: a parked thread leaves its carrier, " +
 		"its stack saved in the heap as StackChunks (" + size(s.Chunks.LiveBytes) + " in all). The JVM has " + counti(s.PlatformLive) + " OS threads."
 }
 
@@ -150,7 +153,7 @@ func (requestStory) moments(f *facts) {
 		}
 	default:
 		if f.want(ManyWaiting) && s.ParkedCount[sim.ParkSleep] >= 1000 {
-			f.moment(ManyWaiting, s.Time, counti(s.ParkedCount[sim.ParkSleep])+" virtual threads wait at once, holding none of the "+counti(f.carriers())+
+			f.moment(ManyWaiting, s.Time, counti(s.ParkedCount[sim.ParkSleep])+" virtual threads are asleep at once, holding none of the "+counti(f.carriers())+
 				" carriers; "+counti(s.PlatformLive)+" OS threads in the whole JVM.")
 		}
 	}

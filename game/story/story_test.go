@@ -143,7 +143,7 @@ func TestRequestLoadPinnedOnlyWhereItPins(t *testing.T) {
 	contains(t, "pinned moment", m.Sentence, "JDK 21", "synchronized")
 	free := newRun(t, "request-load/virtual-per-request", map[string]string{"pin": "true", "jdk": "25"}, 1)
 	c = free.to(60, tick)
-	contains(t, "pin on JDK 25", c, "virtual threads wait at once and hold none of the 11 carriers") // started: 11 of 12
+	contains(t, "pin on JDK 25", c, "virtual threads are asleep at once and hold none of the 11 carriers") // started: 11 of 12
 	if _, ok := free.has(CarrierPinned); ok {
 		t.Error("a pinned moment on JDK 25, where synchronized does not pin")
 	}
