@@ -781,13 +781,18 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// Nor is one under a pixel, unless it is a good part (an eighth or
 		// more) of what the space holds: vt-basics' 2.4 MB of Thread
 		// objects, a third of eden's 7.8 MB, had no mark in a 1 GB eden.
-		// In a space whose whole content is under a pixel (gc-lab's eden
-		// just after its first GC: 9.0 KB of 64 MB), every part is a
-		// sliver named on a line of its own: with its two largest parts
-		// named alone, a reader added 3.3 and 4.3 KB up to "9.0 KB" and
-		// found 1.4 KB missing.
+		// Nor is any part of a space whose whole content is under a
+		// pixel (gc-lab's eden just after its first GC: 9.0 KB of 64
+		// MB): its title gives the bytes, and the bar is free. Drawn as
+		// slivers 6 px wide, each pointed at with its size, the parts
+		// looked like a twentieth of eden and took five lines (a reader
+		// rated the frame 2: "too much text"); with only the largest
+		// named, their sizes did not add up to the title's.
 		w := inner.W * float32(b) / float32(capacity)
-		if w < 1 && (used <= 0 || 8*b < used) && inner.W*float32(used)/float32(capacity) >= 1 {
+		if inner.W*float32(used)/float32(capacity) < 1 {
+			return 0
+		}
+		if w < 1 && (used <= 0 || 8*b < used) {
 			return 0
 		}
 		return max(sliverMin, w)
