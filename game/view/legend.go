@@ -252,10 +252,14 @@ func bits(s meaningSet) int {
 const allMeanings = meaningSet(1<<meaningCount-2) | stateKeys | 1<<runningDrawn
 
 // LegendHeight is the height of the fullest legend on a canvas w pixels
-// wide (every meaning); a frame's legend is at most this high. The
-// fullest with no race cell running too, which leaves the threads' blue
-// out: the entries then flow onto lines otherwise, and at some widths
-// take one more.
+// wide (every meaning), for laying out a frame's regions before anything
+// is drawn (the browser tests' pixel regions). The fullest with no race
+// cell running too, which leaves the threads' blue out: the entries then
+// flow onto lines otherwise, and at some widths take one more. A legend
+// of fewer meanings can still be higher (the race cells' looks shorten
+// some labels), so a frame does not use this: Build reserves its legend
+// from the meanings it draws, pass by pass, and no entry is cut
+// (game/play's TestLegendNeverCutsAnEntry).
 func LegendHeight(w, sc float32) float32 {
 	return max(legendHeightFor(w, sc, allMeanings), legendHeightFor(w, sc, allMeanings&^(1<<runningDrawn)))
 }
@@ -281,6 +285,7 @@ func drawLegend(l *List, r Rect, set meaningSet, p *Palette, sc float32) {
 	legendFlow(r.W, sc, set, l.heapUsed, l.outsideHeap, l.queued, func(m Meaning, label string, x, y float32) {
 		y += r.Y + pad*sc
 		if y+CharH*sc > r.Bottom()+0.01 {
+			l.legendCut++
 			return
 		}
 		if m == MeanNone {

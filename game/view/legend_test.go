@@ -127,7 +127,8 @@ func contrastRatio(a, b Color) float64 {
 // race cell look, with or without a cell drawn running (whose blue is
 // listed only then), is no higher, at every width and scale. (A legend
 // with only some of the looks can be higher, as the looks shorten some
-// labels: a known gap, left.)
+// labels; frames reserve their own legend's room, which
+// TestLegendNeverCutsAnEntry in game/play checks.)
 func TestLegendHeightIsTheMost(t *testing.T) {
 	colours := meaningSet(1<<meaningCount - 2)
 	for _, sc := range []float32{1, 1.5, 2} {

@@ -79,6 +79,9 @@ type List struct {
 	// legendFrom: the index of the legend's first item (its swatches are
 	// not marks in the picture).
 	legendFrom int
+	// legendCut counts the legend's entries that had no room in the
+	// height reserved for it (none, when the reservation is right).
+	legendCut int
 	// contrastDrawn: a mark of the compared case's run (SideInput.Contrast)
 	// is drawn this frame (contrastmark.go).
 	contrastDrawn bool
@@ -108,7 +111,7 @@ func (l *List) Reset(w, h float32) {
 	l.W, l.H = w, h
 	l.Items = l.Items[:0]
 	l.hits.reset()
-	l.used, l.heapUsed, l.outsideHeap, l.inHeap, l.legendFrom, l.queued = 0, 0, 0, false, 0, ""
+	l.used, l.heapUsed, l.outsideHeap, l.inHeap, l.legendFrom, l.queued, l.legendCut = 0, 0, 0, false, 0, "", 0
 	l.contrastDrawn = false
 	l.regions = l.regions[:0]
 	l.cut = l.cut[:0]
@@ -300,3 +303,6 @@ func clamp(v, lo, hi float32) float32 {
 	}
 	return v
 }
+
+// LegendCut is how many of the legend's entries had no room (for tests).
+func (l *List) LegendCut() int { return l.legendCut }
