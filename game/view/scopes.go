@@ -355,6 +355,9 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 	}
 	undecided = max(undecided, nOpen)
 	var counts []string
+	// bare: how many of the first counts go without "races: " (the
+	// longest, which name the races' threads).
+	bare := 1
 	switch {
 	case big && nDecided > 0:
 		// Plain words, each count before the rows it counts: "1 just
@@ -407,9 +410,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			lead := "showing " + e + " just ended" + and + now
 			counts = []string{lead, e + " just ended, " + now,
 				e + " ended + " + short, won + " + " + open, won + " + " + Count(int64(nOpen)) + " open", won}
-			if each := threadsEach(snap, models, undecided+nDecided-ended); each != "" {
-				counts = append([]string{lead + each}, counts...)
+			var with []string
+			for _, each := range threadsEach(snap, models, undecided+nDecided-ended) {
+				with = append(with, lead+each)
 			}
+			counts, bare = append(with, counts...), max(1, len(with))
 		}
 	case big && nOpen == 0:
 		// No row drawn (the compared platform side, whose block counts
@@ -418,9 +423,11 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		counts = []string{"all still racing"}
 	case big:
 		counts = []string{Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races, all still racing", Count(int64(nOpen)) + " of " + Count(int64(undecided)) + " races"}
-		if each := threadsEach(snap, models, undecided); each != "" {
-			counts = append([]string{counts[0] + each}, counts...)
+		var with []string
+		for _, each := range threadsEach(snap, models, undecided) {
+			with = append(with, counts[0]+each)
 		}
+		counts = append(with, counts...)
 	case nOpen >= undecided && nDecided > 0:
 		counts = []string{Count(int64(nDecided)) + " just decided, " + Count(int64(nOpen)) + " undecided"}
 	case nOpen >= undecided:
@@ -456,7 +463,7 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 		titles = nil
 		for i, c := range counts {
 			head := "races: "
-			if i == 0 && big && nDecided > 0 {
+			if i < bare && big && nDecided > 0 {
 				head = ""
 			}
 			titles = append(titles, head+c)
@@ -822,13 +829,16 @@ func stateOfCall(st *sim.SubtaskView, won bool) callState {
 // threadsEach says how many threads each of the races now holds (", 4
 // threads each") where the live virtual threads are exactly theirs, else
 // "": readers multiplied 350 races by 4 to find the 1,400 threads the line
-// under the rows counts, unaided.
-func threadsEach(snap *sim.Snapshot, models []string, races int) string {
+// under the rows counts, unaided. Longest first: which threads the four
+// are, where it fits (a reader was not sure the request's own thread was
+// one of them).
+func threadsEach(snap *sim.Snapshot, models []string, races int) []string {
 	per := len(models) + 1
 	if len(models) == 0 || snap.VirtualLive != races*per {
-		return ""
+		return nil
 	}
-	return ", " + Count(int64(per)) + " threads each"
+	each := ", " + Count(int64(per)) + " threads each"
+	return []string{each + " (the request's + " + Count(int64(len(models))) + " " + plural(len(models), "call", "calls") + ")", each}
 }
 
 // endedRaces counts the races among rows whose request's thread has
