@@ -346,7 +346,7 @@ func shareSize(total sim.Bytes, n int) string {
 	if each < 100 || each >= sim.MB {
 		return kiloWords(each)
 	}
-	return shareIn(each, n, total, sim.KB, " KB")
+	return shareIn(each, n, total, sim.KB, " KB", Size)
 }
 
 // EachSize formats one thread's share of a total drawn beside it with a
@@ -354,25 +354,28 @@ func shareSize(total sim.Bytes, n int) string {
 // the share times the threads gives the total: "1.9 MB reserved each"
 // under 10,000 threads' "18.75 GB" was multiplied out by a reader to 19
 // GB. One decimal where it multiplies back ("1.0 MB" for an exact MB).
+// Back to the total as the memory bar writes it (PartsSize): 32 × "3.2
+// MB" gives Size's "102 MB" but not the bar's "102.0 MB".
 func EachSize(b sim.Bytes, n int) string {
 	if b >= sim.MB && b < 10*sim.MB {
-		return shareIn(b, n, b*sim.Bytes(n), sim.MB, " MB")
+		return shareIn(b, n, b*sim.Bytes(n), sim.MB, " MB", PartsSize)
 	}
 	return Size(b)
 }
 
 // shareIn formats each in unit with one decimal if that figure times n
-// gives total's figure (Size), else with two if that does; where neither
-// does, the one whose product comes nearer the total (loom-carrier's
-// 31.8 KB over 32 threads: "0.99 KB", 31.7 KB, not "1.0 KB", 32.0).
-func shareIn(each sim.Bytes, n int, total, unit sim.Bytes, name string) string {
+// gives total's figure (as format writes it), else with two if that does;
+// where neither does, the one whose product comes nearer the total
+// (loom-carrier's 31.8 KB over 32 threads: "0.99 KB", 31.7 KB, not "1.0
+// KB", 32.0).
+func shareIn(each sim.Bytes, n int, total, unit sim.Bytes, name string, format func(sim.Bytes) string) string {
 	x := float64(each) / float64(unit)
 	best, off := "", math.Inf(1)
 	for _, digits := range []int{1, 2} {
 		s := strconv.FormatFloat(x, 'f', digits, 64)
 		f, _ := strconv.ParseFloat(s, 64)
 		product := sim.Bytes(f * float64(unit) * float64(n))
-		if Size(product) == Size(total) {
+		if format(product) == format(total) {
 			return s + name
 		}
 		if d := math.Abs(float64(product - total)); d < off {

@@ -212,3 +212,15 @@ func TestThreadShareNearestWhereNeitherMultipliesBack(t *testing.T) {
 		assert.Equal(t, "0.99 KB", shareSize(c.total, c.n), "%s over %d threads", Size(c.total), c.n)
 	}
 }
+
+// A share in MB multiplies back to the total as the memory bar writes it
+// (PartsSize, a tenth of a MB up to 1 GB): 32 threads of 3.18 MB hold the
+// bar's "101.8 MB", where "3.2 MB" gives Size's "102 MB" but 102.4.
+func TestEachSizeMultipliesBackToTheBarsTotal(t *testing.T) {
+	b, n := sim.Bytes(3337216), 32
+	require.Equal(t, "101.8 MB", PartsSize(b*sim.Bytes(n)), "the premise")
+	s := EachSize(b, n)
+	f, err := strconv.ParseFloat(strings.TrimSuffix(s, " MB"), 64)
+	require.NoError(t, err, s)
+	assert.Equal(t, "101.8 MB", PartsSize(sim.Bytes(f*float64(sim.MB)*float64(n))), "%s × %d", s, n)
+}
