@@ -422,7 +422,9 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 					pct+" stopped for GC", pct+" stopped")
 			} else {
 				drawBoldFit(l, Rect{X: line.X, Y: line.Y + 4*sc, W: line.W, H: 1.25 * row}, p, []float32{1.25 * sc},
-					pct+" of "+Dur(sim.Duration(rs.Time))+" stopped for GC", pct+" of time stopped for GC", pct+" stopped for GC", pct+" stopped")
+					// The time as the header's clock writes it ("2.75 s",
+					// not "2.750 s" under it).
+					pct+" of "+Clock(sim.Duration(rs.Time))+" stopped for GC", pct+" of time stopped for GC", pct+" stopped for GC", pct+" stopped")
 			}
 			drawGCShareBar(l, bar, track, rs, p, sc)
 			l.detail(line, "time stopped for GC", "In "+run.what+", garbage collection has stopped every thread for "+Dur(rs.GCPauseTotal)+" of "+
