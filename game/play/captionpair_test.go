@@ -45,3 +45,15 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	require.Contains(t, words, theirs+" of "+view.Clock(sim.Duration(in.Contrast.Snap.Time))+" stopped for GC")
 	require.LessOrEqual(t, utf8.RuneCountInString(in.Caption), 200, "two lines of the desktop canvas")
 }
+
+// The pair's stopped shares give the time as the header's clock writes it:
+// at 2.75 s, "34 % of 2.75 s stopped for GC", not "2.750 s" under
+// "simulated time 2.75 s".
+func TestPairSharesUseTheHeadersClock(t *testing.T) {
+	p := pausedAt(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(2750*sim.Millisecond))
+	require.True(t, p.SyncContrast(1<<30))
+	words := frameText(desktopFrame(p))
+	require.Contains(t, words, "simulated time 2.75 s", "the premise")
+	require.Contains(t, words, "of 2.75 s stopped for GC")
+	require.NotContains(t, words, "2.750 s")
+}
