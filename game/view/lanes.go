@@ -77,11 +77,16 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 	s.growStackScale(snap)
 	n := in.LaneCount()
 	var body Rect
+	// right is what the title says at its right; idleTitled: the title
+	// says the carriers are all idle. The count line over low lanes does
+	// not say either again ("0 of 11 busy" under "all idle", "all 8
+	// stopped for GC" under the same, in a blog's embeds).
+	right, idleTitled := "", false
 	if in.Virtual {
 		// "parallelism 8 · 8 mounted now" was jargon twice: the count of
 		// busy lanes says the same, and the title says once what a
 		// carrier is.
-		right := Count(int64(snap.Mounted)) + " of " + Count(int64(n)) + " busy"
+		right = Count(int64(snap.Mounted)) + " of " + Count(int64(n)) + " busy"
 		if snap.Paused {
 			// "8 of 8 busy" over eight lanes saying "stopped for GC"
 			// read as two states at once.
@@ -96,7 +101,8 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 			right += " · " + Count(int64(snap.Pinned)) + " pinned"
 		}
 		titles := carrierContrast(snap, n)
-		if len(titles) > 0 && allCarriersIdle(snap) {
+		idleTitled = len(titles) > 0 && allCarriersIdle(snap)
+		if idleTitled {
 			// The title says "all idle": "0 of 8 busy" beside it said it
 			// twice (as the folded lanes' title does not, fold.go).
 			right = ""
@@ -119,7 +125,6 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		// in this panel's corner it read as the CPUs' property.
 		// A panel folded to its title (a phone's) counts them there:
 		// "CPUs" over nothing read as "idle or failed to draw?".
-		right := ""
 		if r.H-PanelTitleH(sc)-6*sc < CharH*sc {
 			right = cpusBusyWords(snap)
 		}
@@ -172,6 +177,9 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 					msg = m
 					break
 				}
+			}
+			if in.Virtual && idleTitled && busy == 0 || TextWidth(msg, sc)+6*sc > body.W && short == right {
+				return // the title says it
 			}
 			w := min(TextWidth(msg, sc)+6*sc, body.W)
 			plate := Rect{X: body.X, Y: body.Y, W: w, H: CharH * sc}
