@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
@@ -49,5 +50,27 @@ func TestLowLanesDoNotRepeatTheTitle(t *testing.T) {
 			}
 		}
 		assert.Positive(t, seen, "the premise: %s draws its carriers' state", c.spec)
+	}
+}
+
+// An empty queue is said once, at its title's end: "waiting for a
+// carrier · none" had "none waiting" under it in a blog's embed.
+func TestEmptyQueueSaidOnce(t *testing.T) {
+	p := pausedAt(t, `{"scenario":"request-load","case":"virtual-per-request","seed":1}`, sim.Time(125*sim.Millisecond))
+	require.Zero(t, p.Inputs(nil)[0].Snap.RunQueueLen, "the premise: no thread waits for a carrier")
+	for _, size := range [][2]float32{{500, 300}, {640, 400}, {1134, 638}} {
+		var l view.List
+		hdr := p.Header()
+		hdr.Running = true
+		view.Build(&l, size[0], size[1], &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+		txt := frameText(&l)
+		require.Regexp(t, `(\nnone\n(virtual threads )?waiting for a carrier\n|\nnone waiting( for a carrier)?\n)`, txt, "the premise at %v: the queue drawn", size)
+		said := 0
+		for _, line := range strings.Split(txt, "\n") {
+			if line == "none" || strings.HasPrefix(line, "none waiting") {
+				said++
+			}
+		}
+		assert.Equal(t, 1, said, "%v:\n%s", size, txt)
 	}
 }

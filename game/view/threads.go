@@ -163,8 +163,11 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 			l.region(r, "CPU queue", Count(int64(n))+" platform threads woke up at this very instant; "+Count(int64(idle))+
 				" CPUs are idle, so the scheduler puts them on a CPU at the same virtual time (the next events).")
 		} else {
-			body = panelAlt(l, r, Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a CPU", Count(int64(n)) + " waiting"},
-				p, sc, "platform threads waiting for a CPU", "waiting for a CPU")
+			right, alone := Count(int64(n))+" waiting", []string{Count(int64(n)) + " waiting for a CPU", Count(int64(n)) + " waiting"}
+			if n == 0 {
+				right, alone = "none", []string{"none waiting for a CPU", "none waiting"} // as the carriers' queue says it
+			}
+			body = panelAlt(l, r, right, alone, p, sc, "platform threads waiting for a CPU", "waiting for a CPU")
 			l.region(r, "CPU queue", Count(int64(n))+" platform threads are ready to run and wait for a free CPU.")
 		}
 	}
@@ -173,9 +176,8 @@ func (s *Side) drawRunQueue(l *List, r Rect, in *SideInput, p *Palette, sc float
 		return
 	}
 	if n == 0 {
-		if body.H >= CharH*sc*0.75 {
-			l.TextFit(body, sc, p.TextDim, "none waiting", "none")
-		}
+		// Nothing under the title, which says "none" (a blog's embed
+		// said "none" at the title's end and "none waiting" under it).
 		return
 	}
 	name := func(id sim.ThreadID) []string { return roleWords(s.roles, s.models, id) }
