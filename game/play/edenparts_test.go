@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
 )
 
 // gc-lab's first screen, just after its first GC, has 9.0 KB in a 64 MB
@@ -41,14 +42,18 @@ func TestNearlyEmptyEdenDrawsNoParts(t *testing.T) {
 	}
 }
 
-// edenBar is the rectangle of eden's bar: its free fill, the largest free
-// mark of the heap's young row, left of the survivors.
+// edenBar is the rectangle of eden's bar: its free fill, the widest of
+// the free marks in the heap's first row (the young spaces'; eden is the
+// widest of them).
 func edenBar(t *testing.T, l *view.List) view.Rect {
 	t.Helper()
 	var best view.Rect
 	for _, it := range l.Items {
-		if it.Kind == view.KindRect && it.Meaning == view.MeanFree && it.W*it.H > best.W*best.H {
-			best = it.Bounds()
+		if it.Kind != view.KindRect || it.Meaning != view.MeanFree {
+			continue
+		}
+		if b := it.Bounds(); best.W == 0 || b.Y < best.Y-0.5 || b.Y < best.Y+0.5 && b.W > best.W {
+			best = b
 		}
 	}
 	require.Positive(t, best.W, "eden's free fill")
@@ -62,4 +67,25 @@ func heapData(m view.Meaning) bool {
 		return true
 	}
 	return false
+}
+
+// A space that holds virtual threads' own objects draws them however small
+// they are in it: request-load's embed (playing, 543 × 290 at 117 ms) has
+// 6 MB of StackChunks and Thread objects in a 1.3 GB eden, and with no
+// part drawn its heap showed no StackChunk while its caption spoke of them.
+func TestTinyEdenStillShowsTheThreadsObjects(t *testing.T) {
+	p := pausedAt(t, `{"scenario":"request-load","case":"virtual-per-request","seed":1}`, sim.Time(117*sim.Millisecond))
+	var l view.List
+	hdr := p.Header()
+	hdr.Running = true
+	view.Build(&l, 543, 290, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	eden := edenBar(t, &l)
+	found := map[view.Meaning]bool{}
+	for _, it := range l.Items {
+		if it.Kind == view.KindRect && eden.Contains(it.Bounds()) {
+			found[it.Meaning] = true
+		}
+	}
+	assert.True(t, found[view.MeanChunkData], "StackChunks drawn in eden")
+	assert.True(t, found[view.MeanThreadObj], "Thread objects drawn in eden")
 }
