@@ -35,6 +35,7 @@ func TestLinksAndEmbeds(t *testing.T) {
 		run("embed-controls-"+c, func(t *testing.T) { b.embedControls(t, c) })
 	}
 	run("embed-loop", func(t *testing.T) { b.embedLoop(t) })
+	run("embed-clock", func(t *testing.T) { b.embedClock(t) })
 	run("embed-without-wasm", func(t *testing.T) { b.embedWithoutWasm(t) })
 	run("embed-in-parent", func(t *testing.T) { b.embedInParent(t) })
 	run("keyboard-shortcuts", func(t *testing.T) { b.shortcuts(t) })
@@ -314,6 +315,27 @@ func (b *browser) embedControls(t *testing.T, controls string) {
 		if !b.poll(t, `loomlab.state().running`, 3*time.Second) {
 			t.Errorf("Space did not start the embed with controls=none")
 		}
+	}
+}
+
+// embedClock: the embed's clock line names no time while the run plays
+// (the picture's header has it; polled less often and written another way,
+// "22.5 ms" under "27 ms" read as a second clock) and, paused, gives it as
+// the header writes it.
+func (b *browser) embedClock(t *testing.T) {
+	b.goTo("/embed.html?scenario=request-load&case=virtual-per-request&speed=0.05&controls=minimal&autoplay=off")
+	b.eval(`document.getElementById("playpause").click(), true`, nil)
+	if !b.poll(t, `loomlab.state().running && loomlab.state().simTimeNs > 5e6`, 20*time.Second) {
+		t.Fatalf("the embed did not play")
+	}
+	if s := b.text("#clock"); strings.ContainsAny(s, "0123456789") {
+		t.Errorf("while playing the clock line says %q", s)
+	}
+	b.eval(`document.getElementById("playpause").click(), true`, nil)
+	if !b.poll(t, `(s => !s.running && document.getElementById("clock").textContent === s.clock + " · paused")(loomlab.state())`, 5*time.Second) {
+		var clock string
+		b.eval(`loomlab.state().clock`, &clock)
+		t.Errorf("paused, the clock line says %q; want the header's %q · paused", b.text("#clock"), clock)
 	}
 }
 

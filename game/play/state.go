@@ -17,12 +17,16 @@ type State struct {
 	Seed     uint64            `json:"seed"`
 	Compare  []string          `json:"compare"`
 
-	SimTimeNs int64   `json:"simTimeNs"`
-	Running   bool    `json:"running"`
-	Speed     float64 `json:"speed"`
-	Lagging   bool    `json:"lagging"`
-	FPS       float64 `json:"fps"`
-	TPS       float64 `json:"tps"`
+	SimTimeNs int64 `json:"simTimeNs"`
+	// Clock is the time as the picture's header writes it ("142 ms"), for
+	// the page's words that name it: a clock of its own, in another
+	// format, read as a second time.
+	Clock   string  `json:"clock"`
+	Running bool    `json:"running"`
+	Speed   float64 `json:"speed"`
+	Lagging bool    `json:"lagging"`
+	FPS     float64 `json:"fps"`
+	TPS     float64 `json:"tps"`
 
 	SideState // the primary side's numbers, flattened
 
@@ -155,7 +159,7 @@ type FrameState struct {
 // State reports the playground. It starts a new latency window.
 func (p *Playground) State() State {
 	st := State{Scenario: p.spec.Scenario, Case: p.spec.Case, Seed: p.spec.Seed, Compare: p.spec.Compare,
-		SimTimeNs: int64(p.now), Running: p.running, Speed: p.readerSpeed(), Lagging: p.running && p.lagging,
+		SimTimeNs: int64(p.now), Clock: view.Clock(sim.Duration(p.now)), Running: p.running, Speed: p.readerSpeed(), Lagging: p.running && p.lagging,
 		FPS: round2(p.timing.FPS), TPS: round2(p.timing.TPS), Error: p.err, Sides: []SideState{}, Tour: p.TourState(),
 		Opening: p.OpeningState(), ContrastReady: p.ContrastReady(), Animating: p.Animating()}
 	if c := p.contrast; c != nil {

@@ -382,7 +382,12 @@ class Embed {
     }
     if (st.running && !o?.active) this.atMoment = false;
     const where = o?.active ? " · fast-forwarding to the story's moment" : this.atMoment && !done ? ` · paused at ${o?.reached}` : "";
-    byID("clock").textContent = `${fmtTime(st.simTimeNs)}${where || (done ? " · finished" : st.running ? "" : " · paused")}`;
+    // While it plays, no time here: the picture's header has it, and this
+    // line, polled less often and written another way, read as a second
+    // clock ("22.5 ms" under "27 ms" in a blog's embed). Still, the
+    // header's words.
+    const time = st.clock ?? fmtTime(st.simTimeNs);
+    byID("clock").textContent = st.running ? where.replace(/^ · /, "") : `${time}${where || (done ? " · finished" : " · paused")}`;
     // The clock's words can wrap to another line: the parent gets the height they leave.
     this.reportHeight();
     if (done && this.opts?.loop && !this.userPaused && this.started) {

@@ -172,6 +172,8 @@ export interface GameState extends SideState {
   knobs: Record<string, string>;
   seed: number;
   simTimeNs: number;
+  /** The time as the picture's header writes it ("142 ms"). */
+  clock?: string;
   running: boolean;
   speed: number;
   fps: number;
