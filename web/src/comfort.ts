@@ -5,7 +5,7 @@
 import { devOverlayKey, regionsDescriber } from "./explain";
 import { applyTheme, currentTheme, Narrator, preferredTheme, reducedMotion, storeTheme, Theme } from "./a11y";
 import type { App } from "./app";
-import { byID, fmtTime } from "./dom";
+import { byID, clockOf } from "./dom";
 import { guarding } from "./failure";
 import { shortcuts, transportKeys } from "./keys";
 import { copyText, embedSnippet, LinkState, linkQuery, pageURL, replaceURL, selfURL, Shown } from "./link";
@@ -82,7 +82,7 @@ export function comfort(app: App, ready: Promise<void>): void {
       guard(() => {
         byID("playpause").click();
         const st = app.state();
-        narrator.say(st.running ? `Playing at ${speedText(st.speed)}.` : `Paused at ${fmtTime(st.simTimeNs)} of virtual time.`);
+        narrator.say(st.running ? `Playing at ${speedText(st.speed)}.` : `Paused at ${clockOf(st)} of virtual time.`);
       }),
     step: () => guard(() => byID("step").click()),
     speed: (dir) =>

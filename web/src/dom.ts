@@ -27,6 +27,11 @@ export function fmt(x: number, digits = 3): string {
   return x.toLocaleString("en-US", { maximumFractionDigits: d });
 }
 
+/** A state's time as the picture's header writes it (its clock), else formatted here. */
+export function clockOf(st: { clock?: string; simTimeNs: number }): string {
+  return st.clock ?? fmtTime(st.simTimeNs);
+}
+
 /** Formats virtual nanoseconds as s / ms / µs. */
 export function fmtTime(ns: number): string {
   if (ns >= 1e9) return `${fmt(ns / 1e9)} s`;

@@ -8,7 +8,7 @@ import { devOverlayKey, regionsDescriber } from "./explain";
 import { applyTheme, Narrator, preferredTheme, reducedMotion } from "./a11y";
 import { LoomLab, makeAPI } from "./api";
 import { GameBridge } from "./bridge";
-import { byID, el, fmtTime } from "./dom";
+import { byID, clockOf, el } from "./dom";
 import { shortcuts, transportKeys } from "./keys";
 import { LinkState, linkQuery, linkSpec, pageQuery, pageURL, parseLink, previewParam, withExerciseScenario } from "./link";
 import { Job, Progress, Runner } from "./runner";
@@ -304,7 +304,7 @@ class Embed {
       if (st.running) {
         this.bridge.pause();
         this.userPaused = true;
-        this.narrator.say(`Paused at ${fmtTime(st.simTimeNs)} of virtual time.`);
+        this.narrator.say(`Paused at ${clockOf(st)} of virtual time.`);
       } else {
         if (allDone(st)) {
           this.bridge.reset();
@@ -386,7 +386,7 @@ class Embed {
     // line, polled less often and written another way, read as a second
     // clock ("22.5 ms" under "27 ms" in a blog's embed). Still, the
     // header's words.
-    const time = st.clock ?? fmtTime(st.simTimeNs);
+    const time = clockOf(st);
     byID("clock").textContent = st.running ? where.replace(/^ · /, "") : `${time}${where || (done ? " · finished" : " · paused")}`;
     // The clock's words can wrap to another line: the parent gets the height they leave.
     this.reportHeight();
