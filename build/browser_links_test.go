@@ -323,7 +323,8 @@ func (b *browser) embedControls(t *testing.T, controls string) {
 // "22.5 ms" under "27 ms" read as a second clock) and, paused, gives it as
 // the header writes it.
 func (b *browser) embedClock(t *testing.T) {
-	b.goTo("/embed.html?scenario=request-load&case=virtual-per-request&speed=0.05&controls=minimal&autoplay=off")
+	// A link's time: the embed waits there, with no opening to run first.
+	b.goTo("/embed.html?scenario=request-load&case=virtual-per-request&speed=0.05&t=0.002&controls=minimal&autoplay=off")
 	b.eval(`document.getElementById("playpause").click(), true`, nil)
 	if !b.poll(t, `loomlab.state().running && loomlab.state().simTimeNs > 5e6`, 20*time.Second) {
 		t.Fatalf("the embed did not play")
