@@ -559,10 +559,20 @@ func carrierContrast(snap *sim.Snapshot, n int) []string {
 	}
 	c, v := Count(int64(n)), Count(int64(snap.VirtualLive))
 	if allCarriersIdle(snap) {
-		if snap.PlatformLive > n {
-			return []string{"carriers: " + c + " of " + Count(int64(snap.PlatformLive)) + " OS threads, all idle", "carriers: " + c + " OS threads, all idle"}
+		idle := "all idle"
+		for i := range snap.Carriers {
+			if snap.Carriers[i].OnCPU {
+				// One still on a CPU with nothing mounted (finishing an
+				// unmount's work): "all idle" beside its green dot in the
+				// OS threads' grid read as a contradiction.
+				idle = "none running a virtual thread"
+				break
+			}
 		}
-		return []string{"carriers: " + c + " OS threads, all idle"}
+		if snap.PlatformLive > n {
+			return []string{"carriers: " + c + " of " + Count(int64(snap.PlatformLive)) + " OS threads, " + idle, "carriers: " + c + " OS threads, " + idle}
+		}
+		return []string{"carriers: " + c + " OS threads, " + idle}
 	}
 	if snap.PlatformLive > n {
 		all := Count(int64(snap.PlatformLive))

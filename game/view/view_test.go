@@ -157,8 +157,19 @@ func TestLanePerCarrier(t *testing.T) {
 	switch {
 	case len(idle) == len(snap.Carriers) && snap.RunQueueLen == 0:
 		// Every carrier idle: the title says so, once; no "0 of 8 busy"
-		// nor a line naming the idle workers beside it.
-		assert.Contains(t, still, "OS threads, all idle\n")
+		// nor a line naming the idle workers beside it. Not "all idle"
+		// where one is still on a CPU (its green dot in the OS threads'
+		// grid): none runs a virtual thread.
+		onCPU := false
+		for _, c := range snap.Carriers {
+			onCPU = onCPU || c.OnCPU
+		}
+		if onCPU {
+			assert.Contains(t, still, "OS threads, none running a virtual thread\n")
+			assert.NotContains(t, still, "all idle")
+		} else {
+			assert.Contains(t, still, "OS threads, all idle\n")
+		}
 		assert.NotContains(t, still, "busy\n")
 		assert.NotContains(t, still, ": idle")
 	case len(idle) >= 2:
