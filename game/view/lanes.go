@@ -101,8 +101,10 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 			right += " · " + Count(int64(snap.Pinned)) + " pinned"
 		}
 		titles := carrierContrast(snap, n)
-		idleTitled = len(titles) > 0 && allCarriersIdle(snap)
-		if idleTitled {
+		if len(titles) > 0 && allCarriersIdle(snap) {
+			// Said only where one of the titles that say it fits (the
+			// last is the shortest).
+			idleTitled = TextWidth(titles[len(titles)-1], sc) <= r.W-4*sc
 			// The title says "all idle": "0 of 8 busy" beside it said it
 			// twice (as the folded lanes' title does not, fold.go).
 			right = ""
@@ -569,10 +571,12 @@ func carrierContrast(snap *sim.Snapshot, n int) []string {
 				break
 			}
 		}
+		// (The last, without the count, for a blog's embed, where the
+		// others did not fit and the carriers' state went unsaid.)
 		if snap.PlatformLive > n {
-			return []string{"carriers: " + c + " of " + Count(int64(snap.PlatformLive)) + " OS threads, " + idle, "carriers: " + c + " OS threads, " + idle}
+			return []string{"carriers: " + c + " of " + Count(int64(snap.PlatformLive)) + " OS threads, " + idle, "carriers: " + c + " OS threads, " + idle, "carriers: " + idle}
 		}
-		return []string{"carriers: " + c + " OS threads, " + idle}
+		return []string{"carriers: " + c + " OS threads, " + idle, "carriers: " + idle}
 	}
 	if snap.PlatformLive > n {
 		all := Count(int64(snap.PlatformLive))
