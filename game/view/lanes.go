@@ -77,6 +77,7 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 	s.growStackScale(snap)
 	n := in.LaneCount()
 	var body Rect
+	s.heatUnsaid = false
 	// right is what the title says at its right; idleTitled: the title
 	// says the carriers are all idle. The count line over low lanes does
 	// not say either again ("0 of 11 busy" under "all idle", "all 8
@@ -113,6 +114,10 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 				// a reader of one frame looks ("small blue lines under
 				// idle: activity history?").
 				titles = append([]string{titles[0] + " (underline: busy a moment ago)"}, titles...)
+				// Where that does not fit, no strips under "all idle": in
+				// a blog's embed, unexplained blue dashes in lanes said
+				// to be idle were read as threads still on them.
+				s.heatUnsaid = TextWidth(titles[0], sc) > r.W-4*sc
 			}
 		}
 		body = panel(l, r, right, p, sc, append(titles,
@@ -303,7 +308,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// far less than a frame, so without it busy lanes would look idle).
 	// Only under a lane idle now: under a mounted thread's token it said
 	// nothing more, and read as an unexplained line.
-	if i < len(s.heat) && s.heat[i] > heatShown && !busy {
+	if i < len(s.heat) && s.heat[i] > heatShown && !busy && !s.heatUnsaid {
 		a := min(1, s.heat[i]/6)
 		l.Mark(Rect{X: rest.X, Y: lr.Bottom() - max(1, 2*sc), W: rest.W * a, H: max(1, 2*sc)}, MeanVirtual, p, 0.45)
 	}

@@ -287,7 +287,10 @@ type Side struct {
 	// Scratch reused between draws.
 	scratch    List      // a dry run's drawing (threads.go: the parked groups' shared scale)
 	rowHeights []float32 // the parked groups' rows (threads.go groupHeights)
-	measure    List      // a dry run of the waiting row and the parked grid (threads.go: their shared scale)
+	// heatUnsaid: this draw's carriers' title says "all idle" with no room
+	// for what the strips under idle lanes are; they are left out.
+	heatUnsaid bool
+	measure    List // a dry run of the waiting row and the parked grid (threads.go: their shared scale)
 	// squareK: threads a square stands for in both the waiting row and
 	// the parked grid (0: each chooses); needK: a dry run's need.
 	squareK, needK int
