@@ -85,7 +85,9 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 	words := [2][]string{
 		{PartsSize(shown.RSS) + ": this run, " + gap + " (its " + threads + ": " + PartsSize(shown.RSSThreads) + ")",
 			PartsSize(shown.RSS) + ": this run, " + gap, PartsSize(shown.RSS) + ": this run", PartsSize(shown.RSS)},
-		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other, PartsSize(c.Snap.RSS)},
+		// "Same load" where it fits: a reader guessed that the other run
+		// had the same workload on its threads.
+		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run, same load", PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other, PartsSize(c.Snap.RSS)},
 	}
 	scale := float32(0) // the bars' width per byte of the longer run's, set at the first row
 	rows := drawTwoRuns(l, r, []string{"resident memory of both runs now, to scale", "resident memory of both runs, to scale", "memory of both runs, to scale", "to scale"}, words, func(i int, row Rect) {
