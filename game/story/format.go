@@ -118,3 +118,20 @@ func lowerFirst(s string) string {
 	}
 	return string(s[0]+'a'-'A') + s[1:]
 }
+
+// ordinal writes n's place in an order: "1st", "2nd", "3rd", "11th",
+// "1,002nd".
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return counti(n) + suffix
+}

@@ -89,3 +89,11 @@ func TestFormatsAtTheirEdges(t *testing.T) {
 		assert.Equal(t, c.want, c.got)
 	}
 }
+
+func TestOrdinal(t *testing.T) {
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 22: "22nd", 111: "111th", 1002: "1,002nd"} {
+		if got := ordinal(n); got != want {
+			t.Errorf("ordinal(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -97,7 +97,9 @@ func (routerStory) moments(f *facts) {
 			}
 		}
 		if win != nil && cancelled > 0 {
-			f.moment(LosersCancelled, win.At, "A race is decided at "+duration(sim.Duration(win.At))+" ("+counti(s.RouterRaces)+" so far): "+
+			// Its place in the order, not a count: "(2 so far)" beside the
+			// one ended race drawn sent a reader looking for the other.
+			f.moment(LosersCancelled, win.At, "A race is decided at "+duration(sim.Duration(win.At))+" (the "+ordinal(s.RouterRaces)+"): "+
 				f.model(int(win.A))+" answered first, and its scope cancelled the other calls, whose virtual threads end at once.")
 		}
 	}
