@@ -412,7 +412,7 @@ func (s *Side) drawFoldedLanes(l *List, r Rect, in *SideInput, idle []int, p *Pa
 		if i < snap.CarriersStarted() {
 			cv = &snap.Carriers[i]
 		}
-		s.drawCarrierLane(l, lr, i, cv, snap.Paused, !named, p, sc)
+		s.drawCarrierLane(l, lr, i, cv, snap.Paused, !named, true, p, sc)
 		named = named || (cv != nil && cv.Thread != 0)
 		y += laneH
 	}

@@ -77,12 +77,12 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 	s.growStackScale(snap)
 	n := in.LaneCount()
 	var body Rect
-	s.heatUnsaid = false
 	// right is what the title says at its right; idleTitled: the title
 	// says the carriers are all idle. The count line over low lanes does
 	// not say either again ("0 of 11 busy" under "all idle", "all 8
-	// stopped for GC" under the same, in a blog's embeds).
-	right, idleTitled := "", false
+	// stopped for GC" under the same, in a blog's embeds). strips: the
+	// strips under idle lanes are drawn (stripsSaid).
+	right, idleTitled, strips := "", false, true
 	if in.Virtual {
 		// "parallelism 8 · 8 mounted now" was jargon twice: the count of
 		// busy lanes says the same, and the title says once what a
@@ -105,7 +105,7 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 		if len(titles) > 0 && allCarriersIdle(snap) {
 			// Said only where one of the titles that say it fits (the
 			// last is the shortest).
-			idleTitled = TextWidth(titles[len(titles)-1], sc) <= r.W-4*sc
+			idleTitled = titleFits(r, titles[len(titles)-1], sc)
 			// The title says "all idle": "0 of 8 busy" beside it said it
 			// twice (as the folded lanes' title does not, fold.go).
 			right = ""
@@ -117,7 +117,7 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 				// Where that does not fit, no strips under "all idle": in
 				// a blog's embed, unexplained blue dashes in lanes said
 				// to be idle were read as threads still on them.
-				s.heatUnsaid = TextWidth(titles[0], sc) > r.W-4*sc
+				strips = titleFits(r, titles[0], sc)
 			}
 		}
 		body = panel(l, r, right, p, sc, append(titles,
@@ -207,7 +207,7 @@ func (s *Side) drawLanes(l *List, r Rect, in *SideInput, p *Palette, sc float32)
 			if i < len(snap.Carriers) {
 				cv = &snap.Carriers[i]
 			}
-			s.drawCarrierLane(l, lr, i, cv, snap.Paused, !named, p, sc)
+			s.drawCarrierLane(l, lr, i, cv, snap.Paused, !named, strips, p, sc)
 			named = named || (cv != nil && cv.Thread != 0)
 		}
 		return
@@ -277,7 +277,7 @@ func pinnedNote(n int) string {
 	return ", " + Count(int64(n)) + " of them pinned (the virtual thread blocks in a way that keeps its carrier)"
 }
 
-func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, paused, nameStack bool, p *Palette, sc float32) {
+func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, paused, nameStack, strips bool, p *Palette, sc float32) {
 	busy := cv != nil && cv.Thread != 0
 	bg := p.Grid
 	if !busy {
@@ -308,7 +308,7 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	// far less than a frame, so without it busy lanes would look idle).
 	// Only under a lane idle now: under a mounted thread's token it said
 	// nothing more, and read as an unexplained line.
-	if i < len(s.heat) && s.heat[i] > heatShown && !busy && !s.heatUnsaid {
+	if i < len(s.heat) && s.heat[i] > heatShown && !busy && strips {
 		a := min(1, s.heat[i]/6)
 		l.Mark(Rect{X: rest.X, Y: lr.Bottom() - max(1, 2*sc), W: rest.W * a, H: max(1, 2*sc)}, MeanVirtual, p, 0.45)
 	}

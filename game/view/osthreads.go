@@ -372,11 +372,7 @@ func threadsPartNames(snap *sim.Snapshot) []string {
 	names := []string{threads + " " + PartsSize(snap.RSSThreads), threads, PartsSize(snap.RSSThreads)}
 	// How many, where the part has room: beside the compared run's
 	// "threads 102.0 MB" a reader asked how many threads that run had.
-	n := snap.PlatformApp
-	if onlyCarriers(snap) {
-		n = snap.CarriersStarted()
-	}
-	if programThreadsWords(snap) != "" && n > 0 {
+	if n := programThreadCount(snap); n > 0 {
 		if threads == "threads" {
 			threads = plural(n, "thread", "threads")
 		}
@@ -645,13 +641,26 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 // of one kind ("8 carriers", "32 platform threads"); "" where both kinds
 // run (or none).
 func programThreadsWords(snap *sim.Snapshot) string {
+	n := programThreadCount(snap)
+	switch {
+	case n == 0:
+		return ""
+	case onlyCarriers(snap):
+		return Count(int64(n)) + " " + plural(n, "carrier", "carriers")
+	}
+	return Count(int64(n)) + " platform " + plural(n, "thread", "threads")
+}
+
+// programThreadCount is how many OS threads the program started where they
+// are of one kind (carriers alone, or platform threads alone), else 0.
+func programThreadCount(snap *sim.Snapshot) int {
 	switch c, a := snap.CarriersStarted(), snap.PlatformApp; {
 	case c > 0 && a == 0:
-		return Count(int64(c)) + " " + plural(c, "carrier", "carriers")
+		return c
 	case a > 0 && c == 0:
-		return Count(int64(a)) + " platform " + plural(a, "thread", "threads")
+		return a
 	}
-	return ""
+	return 0
 }
 
 // jvmThreadsWords names the JVM's own threads the same way wherever the

@@ -287,10 +287,7 @@ type Side struct {
 	// Scratch reused between draws.
 	scratch    List      // a dry run's drawing (threads.go: the parked groups' shared scale)
 	rowHeights []float32 // the parked groups' rows (threads.go groupHeights)
-	// heatUnsaid: this draw's carriers' title says "all idle" with no room
-	// for what the strips under idle lanes are; they are left out.
-	heatUnsaid bool
-	measure    List // a dry run of the waiting row and the parked grid (threads.go: their shared scale)
+	measure    List      // a dry run of the waiting row and the parked grid (threads.go: their shared scale)
 	// squareK: threads a square stands for in both the waiting row and
 	// the parked grid (0: each chooses); needK: a dry run's need.
 	squareK, needK int
@@ -547,6 +544,22 @@ func titleBeside(right string, titles []string, w, sc float32) (string, bool) {
 	return "", false
 }
 
+// panelTitleLine splits panel r into the line its title is written on
+// and the rest.
+func panelTitleLine(r Rect, sc float32) (title, rest Rect) {
+	title, rest = r.Top(PanelTitleH(sc))
+	title = title.Inset(2 * sc)
+	title.H = CharH * sc
+	return title, rest
+}
+
+// titleFits reports whether panel r's title line has room for title
+// alone (panelAlt writes the first of its titles that fits).
+func titleFits(r Rect, title string, sc float32) bool {
+	t, _ := panelTitleLine(r, sc)
+	return TextWidth(title, sc) <= t.W+0.01
+}
+
 // panelAlt is panel with alone: titles that say what right says (a count)
 // for when no title fits beside right.
 func panelAlt(l *List, r Rect, right string, alone []string, p *Palette, sc float32, titles ...string) Rect {
@@ -560,9 +573,7 @@ func panelAlt(l *List, r Rect, right string, alone []string, p *Palette, sc floa
 		// next panel.
 		return Rect{}
 	}
-	t, body := r.Top(PanelTitleH(sc))
-	t = t.Inset(2 * sc)
-	t.H = CharH * sc
+	t, body := panelTitleLine(r, sc)
 	if title, ok := titleBeside(right, titles, t.W, sc); ok {
 		l.TextRight(t, right, sc, p.TextDim)
 		l.Text(t.X, t.Y, title, sc, p.Text)
