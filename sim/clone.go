@@ -74,7 +74,6 @@ func (s *Sim) Clone() *Sim {
 	h.shares = cloneSlice(s.heap.shares)
 	h.heldScratch = nil // scratch of a young collection; never shared
 	h.shareFree = cloneSlice(s.heap.shareFree)
-	h.promotedCaches = nil // empty between events; never shared
 	c.heap = &h
 	c.chunks = cloneSlice(s.chunks)
 	c.chunkFree = cloneSlice(s.chunkFree)

@@ -2,15 +2,17 @@ package sim
 
 import "fmt"
 
-// Short-lived objects as byte counts by cohort. A request's data and a
-// thread's sticky buffer are small objects that live from one request to
-// the next; nothing the picture or the metrics show needs them one by one,
+// Short-lived objects as byte counts by cohort. A request's data, a
+// thread's cache entries and sticky buffer, and a virtual thread's Thread
+// and Continuation objects are small objects that live for a request or a
+// thread; nothing the picture or the metrics show needs them one by one,
 // only how many bytes of them are live, at which age and in which space.
 // So the heap keeps them as HotSpot's own age table does (ageTable: a
 // histogram of bytes by age): one cohort per stretch of eden (a
 // thirty-second of it, or less at a collection), with its age and its live
 // bytes in young and in old, by kind. An owner (a task's request data, a
-// thread's sticky buffer) keeps only its bytes and its cohort's id; a
+// thread's sticky buffer) keeps only its bytes and its cohort's id, or
+// for what it allocates over time a short list of them (shortOwned); a
 // tracked object remembers the cohort open when it was allocated, so a
 // young collection still takes everything in allocation order (gc.go:
 // youngGC), at the grain of a cohort for the counted bytes.
@@ -25,12 +27,17 @@ type shortKind uint8
 
 const (
 	shortRequest shortKind = iota // a request's data (CatRequest)
-	shortSticky                   // a thread's sticky buffer (CatThreadLocal)
+	// shortLocal: a thread's cache entries and sticky buffer
+	// (CatThreadLocal). Its state object is not counted: nepotism asks
+	// whether that one object is old (nepotism.go), which a cohort's
+	// proportional split cannot say.
+	shortLocal
+	shortThread // a virtual thread's Thread and Continuation objects (CatThread)
 	shortKinds
 )
 
 // shortCat is each kind's allocation category.
-var shortCat = [shortKinds]AllocCat{CatRequest, CatThreadLocal}
+var shortCat = [shortKinds]AllocCat{CatRequest, CatThreadLocal, CatThread}
 
 // cohort is the counted bytes allocated in eden between two collections.
 type cohort struct {
@@ -45,12 +52,26 @@ type shortRef struct {
 	cohort uint32 // heap.cohortBase + index in heap.cohorts
 }
 
-// shortShare is a further piece of a task's request data, allocated in
-// another cohort than the first (a program with several live-data steps).
+// shortShare is a further piece of an owner's counted bytes, allocated in
+// another cohort than its newest (a program with several live-data steps,
+// a cache that grows over a thread's requests).
 type shortShare struct {
 	ref  shortRef
-	next int32
+	next int32 // as shortOwned.more
 }
+
+// shortOwned is what an owner allocates of one kind over time: its newest
+// cohort's bytes, and earlier cohorts' as a list of shares in heap.shares
+// (more: 1 + the first's index, 0 none). The zero value holds nothing.
+// Flat rather than a shortRef and a link, so it packs into 16 bytes.
+type shortOwned struct {
+	bytes  Bytes // in the newest cohort
+	cohort uint32
+	more   int32
+}
+
+// newest is the bytes o holds in its newest cohort.
+func (o *shortOwned) newest() shortRef { return shortRef{bytes: o.bytes, cohort: o.cohort} }
 
 // allocShort allocates size counted bytes of kind k in eden, collecting
 // first if eden has no room.
@@ -84,6 +105,12 @@ func (h *heap) killShort(r shortRef, k shortKind) {
 	fromOld := r.bytes // a cohort no longer listed has no young bytes left
 	if r.cohort >= h.cohortBase {
 		c := &h.cohorts[r.cohort-h.cohortBase]
+		if c.old[k] == 0 {
+			// All young, as most are: the split below would give the
+			// same, at the cost of a division.
+			c.young[k] -= r.bytes
+			return
+		}
 		fromOld = 0
 		// The old share rounds down, so the young share rounds up:
 		// r − ⌊r·old/tot⌋ = ⌈r·young/tot⌉, never more than young
@@ -99,16 +126,14 @@ func (h *heap) killShort(r shortRef, k shortKind) {
 	h.oldLive[cat] -= fromOld
 }
 
-// addRequestData gives task tk size more bytes of request data.
-func (s *Sim) addRequestData(tk int32, size Bytes) {
-	r := s.allocShort(size, shortRequest)
-	h := s.heap
-	tsk := &s.tasks[tk]
+// addOwned adds counted bytes r to what o holds: to its newest bytes when
+// r is in the same cohort, else as a new newest share.
+func (h *heap) addOwned(o *shortOwned, r shortRef) {
 	switch {
-	case tsk.req.bytes == 0:
-		tsk.req = r
-	case tsk.req.cohort == r.cohort:
-		tsk.req.bytes += r.bytes
+	case o.bytes == 0:
+		o.bytes, o.cohort = r.bytes, r.cohort
+	case o.cohort == r.cohort:
+		o.bytes += r.bytes
 	default:
 		var i int32
 		if n := len(h.shareFree); n > 0 {
@@ -118,23 +143,44 @@ func (s *Sim) addRequestData(tk int32, size Bytes) {
 			h.shares = append(h.shares, shortShare{})
 			i = int32(len(h.shares) - 1)
 		}
-		h.shares[i] = shortShare{ref: tsk.req, next: tsk.reqMore}
-		tsk.req, tsk.reqMore = r, i
+		h.shares[i] = shortShare{ref: o.newest(), next: o.more}
+		o.bytes, o.cohort, o.more = r.bytes, r.cohort, i+1
 	}
+}
+
+// endOwned lets everything o holds die, or, with held, be held by a dead
+// old object (nepotism.go: holdShort), and empties o.
+func (h *heap) endOwned(o *shortOwned, k shortKind, held bool) {
+	h.endShort(o.newest(), k, held)
+	for i := o.more; i > 0; {
+		sh := h.shares[i-1]
+		h.endShort(sh.ref, k, held)
+		h.shareFree = append(h.shareFree, i-1)
+		i = sh.next
+	}
+	*o = shortOwned{}
+}
+
+// endShort lets counted bytes r die, or with held be held by a dead old
+// object. (A branch, not a method value: that would be a closure call on a
+// path every thread's end takes.)
+func (h *heap) endShort(r shortRef, k shortKind, held bool) {
+	if held {
+		h.holdShort(r, k)
+	} else {
+		h.killShort(r, k)
+	}
+}
+
+// addRequestData gives task tk size more bytes of request data.
+func (s *Sim) addRequestData(tk int32, size Bytes) {
+	r := s.allocShort(size, shortRequest)
+	s.heap.addOwned(&s.tasks[tk].req, r)
 }
 
 // killRequestData lets task tk's request data die.
 func (s *Sim) killRequestData(tk int32) {
-	h := s.heap
-	tsk := &s.tasks[tk]
-	h.killShort(tsk.req, shortRequest)
-	for i := tsk.reqMore; i >= 0; {
-		h.killShort(h.shares[i].ref, shortRequest)
-		next := h.shares[i].next
-		h.shareFree = append(h.shareFree, i)
-		i = next
-	}
-	tsk.req, tsk.reqMore = shortRef{}, -1
+	s.heap.endOwned(&s.tasks[tk].req, shortRequest, false)
 }
 
 // shortYoung is the counted bytes live in young.
@@ -201,18 +247,24 @@ func (s *Sim) checkShortLived() error {
 			owned[r.cohort-h.cohortBase][k] += r.bytes
 		}
 	}
+	addOwned := func(o *shortOwned, k shortKind) {
+		add(o.newest(), k)
+		for i := o.more; i > 0; i = h.shares[i-1].next {
+			add(h.shares[i-1].ref, k)
+		}
+	}
 	for tk := range s.tasks {
 		t := &s.tasks[tk]
 		if t.prog < 0 {
 			continue
 		}
-		add(t.req, shortRequest)
-		for i := t.reqMore; i >= 0; i = h.shares[i].next {
-			add(h.shares[i].ref, shortRequest)
-		}
+		addOwned(&t.req, shortRequest)
 	}
 	for ti := range s.th {
-		add(s.th[ti].sticky, shortSticky)
+		t := &s.th[ti]
+		add(t.sticky, shortLocal)
+		addOwned(&t.cache, shortLocal)
+		add(t.obj, shortThread)
 	}
 	for k := shortKind(0); k < shortKinds; k++ {
 		oldListed := Bytes(0)

@@ -38,10 +38,10 @@ func TestAllocShortCollectsOnlyWhenEdenHasNoRoom(t *testing.T) {
 	h := s.heap
 	h.edenUsed = h.edenCap - KB
 	h.cohortEnd = h.edenCap // no new cohort on the way
-	s.allocShort(KB, shortSticky)
+	s.allocShort(KB, shortLocal)
 	assert.Equal(t, int64(0), s.stats.youngGCs, "the allocation fits exactly")
 	assert.Equal(t, h.edenCap, h.edenUsed)
-	s.allocShort(1, shortSticky)
+	s.allocShort(1, shortLocal)
 	assert.Equal(t, int64(1), s.stats.youngGCs, "eden is full: collect, then allocate")
 }
 
@@ -69,15 +69,15 @@ func TestPromoteShortRaisesTheOldHighWaterMark(t *testing.T) {
 	s := youngSim(t, 7)
 	h := s.heap
 	h.cohorts = []cohort{{}}
-	h.cohorts[0].young[shortSticky] = 2 * MB
+	h.cohorts[0].young[shortLocal] = 2 * MB
 	h.oldUsed, h.oldHigh = MB, MB
-	h.promoteShort(&h.cohorts[0], shortSticky, MB)
+	h.promoteShort(&h.cohorts[0], shortLocal, MB)
 	assert.Equal(t, 2*MB, h.oldUsed)
 	assert.Equal(t, 2*MB, h.oldHigh)
-	assert.Equal(t, MB, h.cohorts[0].young[shortSticky])
+	assert.Equal(t, MB, h.cohorts[0].young[shortLocal])
 	assert.Equal(t, MB, h.oldLive[CatThreadLocal])
 	h.oldUsed = MB / 2 // a Full GC compacted; promoting less keeps the mark
-	h.promoteShort(&h.cohorts[0], shortSticky, KB)
+	h.promoteShort(&h.cohorts[0], shortLocal, KB)
 	assert.Equal(t, 2*MB, h.oldHigh)
 }
 
@@ -89,7 +89,7 @@ func TestCheckShortLivedFindsUnownedStickyBytes(t *testing.T) {
 	require.NoError(t, s.CheckInvariants())
 	n := len(h.cohorts) - 1
 	require.GreaterOrEqual(t, n, 0)
-	h.cohorts[n].young[shortSticky] += KB
+	h.cohorts[n].young[shortLocal] += KB
 	h.edenUsed += KB
 	h.live[CatThreadLocal] += KB
 	h.allocated[CatThreadLocal] += KB

@@ -83,10 +83,10 @@ func TestRequestDataInTwoCohorts(t *testing.T) {
 	tk := cohortTask(s)
 	s.addRequestData(tk, KB)
 	s.addRequestData(tk, KB)
-	assert.Equal(t, int32(-1), s.tasks[tk].reqMore, "same cohort: one count")
+	assert.Equal(t, int32(0), s.tasks[tk].req.more, "same cohort: one count")
 	s.youngGC()
 	s.addRequestData(tk, KB)
-	assert.GreaterOrEqual(t, s.tasks[tk].reqMore, int32(0), "a new cohort: a second piece")
+	assert.Greater(t, s.tasks[tk].req.more, int32(0), "a new cohort: a second piece")
 	require.NoError(t, s.CheckInvariants())
 	s.killRequestData(tk)
 	assert.Equal(t, Bytes(0), h.live[CatRequest])
@@ -98,7 +98,7 @@ func TestRequestDataInTwoCohorts(t *testing.T) {
 func TestStickyBufferIsReplaced(t *testing.T) {
 	s := youngSim(t, 7)
 	h := s.heap
-	s.th = append(s.th, thread{task: -1, tail: -1, tlHead: -1, tlTail: -1, tlBase: -1})
+	s.th = append(s.th, thread{task: -1, tail: -1, tlBase: -1})
 	ti := int32(len(s.th) - 1)
 	st := &Step{Kind: StepThreadLocal, Sticky: 7 * KB}
 	tk := cohortTask(s)
@@ -113,4 +113,55 @@ func TestStickyBufferIsReplaced(t *testing.T) {
 	s.freeThreadLocals(ti)
 	assert.Equal(t, Bytes(0), h.live[CatThreadLocal])
 	require.NoError(t, s.CheckInvariants())
+}
+
+// A thread's cache grown over requests is counted by cohort: entries of
+// one cohort add to one count, a later cohort's make a share of their own,
+// and all of it dies with the thread, in whichever space it has reached.
+func TestThreadCacheByCohort(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	s.th = append(s.th, thread{task: -1, tail: -1, tlBase: -1})
+	ti := int32(len(s.th) - 1)
+	st := &Step{Kind: StepThreadLocal, Bytes: 2 * KB, Cap: 64 * KB}
+	tk := cohortTask(s)
+	s.th[ti].task = tk
+	s.th[ti].tlInit = true
+	s.useThreadLocal(ti, st)
+	s.useThreadLocal(ti, st)
+	assert.Equal(t, shortOwned{bytes: 4 * KB, cohort: h.cohortBase + uint32(len(h.cohorts)-1)}, s.th[ti].cache, "one cohort: one count")
+	h.tenuring = 0
+	s.youngGC() // promotes the first two entries
+	s.useThreadLocal(ti, st)
+	c := &s.th[ti].cache
+	assert.Equal(t, 2*KB, c.bytes)
+	require.Greater(t, c.more, int32(0), "a new cohort: a share of its own")
+	assert.Equal(t, 4*KB, h.shares[c.more-1].ref.bytes)
+	assert.Equal(t, 6*KB, h.live[CatThreadLocal])
+	assert.Equal(t, 4*KB, h.oldLive[CatThreadLocal])
+	assert.Equal(t, 6*KB, s.th[ti].tlBytes, "the cap counts every entry")
+	require.NoError(t, s.CheckInvariants())
+	s.freeThreadLocals(ti)
+	assert.Equal(t, shortOwned{}, s.th[ti].cache)
+	assert.Zero(t, h.live[CatThreadLocal])
+	assert.Zero(t, h.oldLive[CatThreadLocal], "the old entries are garbage now")
+	assert.Equal(t, 6*KB, h.freed[CatThreadLocal])
+	require.NoError(t, s.CheckInvariants())
+}
+
+// A virtual thread's Thread and Continuation objects are counted bytes:
+// live from its creation, gone at its end.
+func TestThreadObjectsCounted(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	s.cfg.JVM.VThreadBytes = 256
+	ti := s.newVirtual(RoleTask, -1)
+	assert.Equal(t, Bytes(256), h.live[CatThread])
+	assert.Equal(t, Bytes(256), s.th[ti].obj.bytes)
+	require.NoError(t, s.checkShortLived())
+	s.th[ti].state = StateRunning
+	s.terminate(ti)
+	assert.Zero(t, h.live[CatThread])
+	assert.Equal(t, Bytes(256), h.freed[CatThread])
+	require.NoError(t, s.checkShortLived())
 }

@@ -62,17 +62,18 @@
 // objects are blobs with a size, an AllocCat and a Space; short-lived
 // garbage only fills eden. The heap keeps bytes by category, and
 // invariants.go recomputes them from the blobs. Records are kept only where
-// something still tells them apart: a thread's cache entries that are
-// neighbours in the old generation share one blob (thread.go:
-// coalesceCache), and a chunk that dies in old is only counted, with an even
-// sample for the picture, until the Full GC (abandoned.go).
+// something still tells them apart: a StackChunk (the picture draws it, the
+// follow card its chain), a thread-local state object (nepotism asks
+// whether it is old), and a chunk that dies in old is only counted, with an
+// even sample for the picture, until the Full GC (abandoned.go).
 //
-// Cohort. A request's data and a thread's sticky buffer are not blobs but
-// byte counts (cohort.go): one cohort per stretch of eden (a thirty-second
-// of it), with its age and its live bytes in young and old, as
-// HotSpot's age table counts bytes by age. Their owner (task, thread) keeps
-// its bytes and its cohort's id; a death takes a cohort's young and old
-// bytes in proportion.
+// Cohort. A request's data, a thread's cache entries and sticky buffer, and
+// a virtual thread's Thread and Continuation objects are not blobs but byte
+// counts (cohort.go): one cohort per stretch of eden (a thirty-second of
+// it), with its age and its live bytes in young and old, as HotSpot's age
+// table counts bytes by age. Their owner (task, thread) keeps its bytes and
+// its cohort's id (a short list of them for what it allocates over time);
+// a death takes a cohort's young and old bytes in proportion.
 //
 // Collector. The policy of one garbage collector (collector.go, with
 // gc_parallel.go, gc_serial.go, gc_g1.go), chosen once by New from

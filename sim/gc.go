@@ -178,7 +178,6 @@ func (s *Sim) youngGC() (Duration, bool) {
 	// pages for the first time (what a failed evacuation left in place
 	// was not copied).
 	fresh := min(h.oldHigh-oldHighBefore, y.promoted-y.inPlace)
-	s.coalesceCaches()
 	h.noteTouched()
 	h.edenUsed = 0
 	h.openCohort()
@@ -347,9 +346,6 @@ func (s *Sim) promote(i int32) {
 		h.oldHigh = h.oldUsed
 	}
 	h.oldLive[b.cat] += b.size
-	if b.cat == CatThreadLocal && b.ref >= 0 {
-		h.promotedCaches = append(h.promotedCaches, b.ref)
-	}
 	if b.held() {
 		// Held by a dead old object (nepotism.go): old garbage now.
 		h.heldCount--
@@ -452,7 +448,6 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 			}
 		}
 	}
-	s.coalesceCaches()
 	h.edenUsed = youngLeft
 	h.openCohort()
 	h.survUsed = 0

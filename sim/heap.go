@@ -168,15 +168,15 @@ func (s Space) String() string { return [...]string{"free", "eden", "survivor", 
 func (s Space) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
 // blob is one tracked heap object (or a group of objects that are born and
-// die together: a thread's cache entry, a StackChunk). Short-lived garbage
-// is not tracked one by one; it only fills eden; request data and sticky
-// buffers are byte counts by cohort (cohort.go).
+// die together: a StackChunk, a thread's thread-local state). Short-lived
+// garbage is not tracked one by one; it only fills eden; request data,
+// thread-local cache entries and buffers, and Thread objects are byte
+// counts by cohort (cohort.go).
 type blob struct {
 	size Bytes
-	next int32 // list link (thread-local cache, request data)
-	// ref is the StackChunk slot of a CatChunk object and the thread slot of
-	// an entry of a thread's cache list (coalesced once old: thread.go,
-	// coalesceCache); -1 otherwise.
+	// ref is the StackChunk slot of a CatChunk object, heldByDead for
+	// thread-local bytes a dead old object holds (nepotism.go); -1
+	// otherwise.
 	ref int32
 	// cohort is the cohort open when the object was allocated: a young
 	// collection takes the counted bytes in order with the objects.
@@ -210,7 +210,7 @@ type heap struct {
 	blobs []blob
 	free  []int32
 	young []int32 // objects in eden or survivor (some may be dead)
-	// Request data and sticky buffers as byte counts (cohort.go): cohorts
+	// Short-lived objects as byte counts (cohort.go): cohorts
 	// oldest first, the last one eden's; cohortBase is the id of the first.
 	cohorts    []cohort
 	cohortBase uint32
@@ -222,9 +222,6 @@ type heap struct {
 	shares      []shortShare
 	shareFree   []int32
 	cohortEnd   Bytes // edenUsed at which the next counted allocation opens a cohort
-	// promotedCaches lists the threads whose cache entries a collection
-	// promoted, to coalesce after it (thread.go: coalesceCache).
-	promotedCaches []int32
 
 	allocated [catCount]Bytes // every byte ever allocated, by category
 	live      [catCount]Bytes // live bytes now, by category
@@ -333,7 +330,7 @@ func (h *heap) record(size Bytes, cat AllocCat) int32 {
 	// built aside and copied in (in WebAssembly, memory.copy calls).
 	b := &h.blobs[i]
 	*b = blob{}
-	b.size, b.cat, b.sp, b.next, b.ref = size, cat, SpaceEden, -1, -1
+	b.size, b.cat, b.sp, b.ref = size, cat, SpaceEden, -1
 	h.allocated[cat] += size
 	h.live[cat] += size
 	return i

@@ -80,7 +80,6 @@ func TestHeapObjectSlots(t *testing.T) {
 	b := h.newBlob(2*MB, CatApp)
 	assert.Equal(t, int32(0), a)
 	assert.Equal(t, int32(1), b)
-	assert.Equal(t, int32(-1), h.blobs[a].next)
 	assert.Equal(t, int32(-1), h.blobs[a].ref)
 	assert.Equal(t, SpaceEden, h.blobs[a].sp)
 	assert.Equal(t, 3*MB, h.edenUsed)
@@ -88,12 +87,12 @@ func TestHeapObjectSlots(t *testing.T) {
 	assert.Equal(t, MB, h.allocated[CatRequest])
 	assert.Equal(t, 2*MB, h.live[CatApp])
 
-	h.blobs[a].dead, h.blobs[a].age, h.blobs[a].next = true, 3, 1 // what a used slot may carry
+	h.blobs[a].dead, h.blobs[a].age, h.blobs[a].ref = true, 3, 1 // what a used slot may carry
 	h.release(a)
 	h.free = append([]int32{9}, h.free...) // an older free slot below it
 	c := h.record(KB, CatThread)
 	assert.Equal(t, a, c, "the last released slot is reused")
-	assert.Equal(t, blob{size: KB, cat: CatThread, sp: SpaceEden, next: -1, ref: -1}, h.blobs[c],
+	assert.Equal(t, blob{size: KB, cat: CatThread, sp: SpaceEden, ref: -1}, h.blobs[c],
 		"a reused slot keeps nothing of its last object")
 	assert.Equal(t, []int32{9}, h.free)
 	assert.Len(t, h.blobs, 2)
@@ -255,44 +254,6 @@ func TestSampleWeight(t *testing.T) {
 	assert.Equal(t, 0.1, sampleWeight(10, 11))
 	assert.Equal(t, 0.25, sampleWeight(25, 2*2))
 	require.Equal(t, 0.25, sampleWeight(25, 5))
-}
-
-// A thread's cache entries, once neighbours in the old gen, share one
-// object record; the byte counts do not change.
-func TestCoalesceCache(t *testing.T) {
-	s := tinySim(t, GCParallel, 25)
-	h := s.heap
-	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlHead: -1, tlTail: -1, tlBase: -1})
-	ti := int32(len(s.th) - 1)
-	var entries []int32
-	for i := 0; i < 4; i++ {
-		b := h.newBlob(KB, CatThreadLocal)
-		h.blobs[b].ref = ti
-		if len(entries) > 0 {
-			h.blobs[entries[len(entries)-1]].next = b
-		} else {
-			s.th[ti].tlHead = b
-		}
-		s.th[ti].tlTail = b
-		entries = append(entries, b)
-	}
-	h.young = h.young[:0]
-	h.edenUsed = 0
-	for _, b := range []int32{entries[0], entries[1], entries[3]} {
-		s.promote(b)
-	}
-	h.young = append(h.young, entries[2])
-	h.edenUsed = KB
-	s.coalesceCaches()
-	assert.Equal(t, 2*KB, h.blobs[entries[0]].size, "the first two merged")
-	assert.Equal(t, entries[2], h.blobs[entries[0]].next, "the young one stays between")
-	assert.Equal(t, SpaceFree, h.blobs[entries[1]].sp)
-	assert.Equal(t, entries[3], s.th[ti].tlTail, "the last, old but after a young one, stays")
-	assert.Equal(t, 3*KB, h.oldLive[CatThreadLocal])
-	require.NoError(t, h.check(s.gc))
-	s.freeThreadLocals(ti)
-	assert.Equal(t, Bytes(0), h.live[CatThreadLocal])
-	assert.Equal(t, 4*KB, h.freed[CatThreadLocal])
 }
 
 // The generations are sized in SpaceAlign units, rounded down: with

@@ -26,7 +26,7 @@ func midRun(t *testing.T) *Sim {
 			{Kind: StepCPU, Dist: Const(200 * Microsecond)},
 			{Kind: StepGarbage, Bytes: 40 * KB},
 			{Kind: StepLive, Bytes: 4 * KB},
-			{Kind: StepThreadLocal, Bytes: 2 * KB, Cap: 64 * KB, Sticky: 8 * KB},
+			{Kind: StepThreadLocal, InitBytes: 512, Bytes: 2 * KB, Cap: 64 * KB, Sticky: 8 * KB},
 			{Kind: StepSleep, Dist: Const(Millisecond)},
 		}}},
 		Executors: []ExecutorConfig{{Kind: ExecVirtualPool, Size: 300}},

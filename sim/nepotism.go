@@ -28,8 +28,9 @@ package sim
 // at every young GC; Serial at 64 MB promotes for four young GCs after
 // the start and then nothing (docs/model.md, "Nepotism").
 
-// heldByDead is the ref of a young thread-local object whose owner died in
-// the old generation: live for young collections, dead once promoted.
+// heldByDead is the ref of young thread-local bytes whose owner died in
+// the old generation (held apart from their cohort by holdShort): live for
+// young collections, dead once promoted.
 const heldByDead int32 = -2
 
 // holdsReferents reports whether thread ti's state, about to die, leaves
@@ -39,20 +40,9 @@ func (s *Sim) holdsReferents(ti int32) bool {
 	return s.cfg.Heap.Nepotism && b >= 0 && s.heap.blobs[b].sp == SpaceOld
 }
 
-// held reports whether young object i is held by a dead old object.
+// held reports whether young object i is held by a dead old object: it
+// dies when a collection promotes it (promote) or at a Full GC (dropHeld).
 func (b *blob) held() bool { return b.ref == heldByDead && b.cat == CatThreadLocal }
-
-// hold keeps young cache entry i alive for young collections: it dies
-// when a collection promotes it (promote) or at a Full GC (dropHeld).
-func (h *heap) hold(i int32) {
-	b := &h.blobs[i]
-	if b.sp == SpaceOld {
-		h.kill(i)
-		return
-	}
-	b.ref, b.next = heldByDead, -1
-	h.heldCount++
-}
 
 // holdShort keeps the young part of counted bytes alive for young
 // collections as one held object of their cohort's age (the part already

@@ -22,7 +22,7 @@ func TestDeadOldStateKeepsItsYoungPartsUntilPromoted(t *testing.T) {
 		s := tinySim(t, c.gc, 21)
 		s.cfg.Heap.Nepotism = on
 		h := s.heap
-		s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1, tlHead: -1, tlTail: -1})
+		s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1})
 		ti := int32(len(s.th) - 1)
 
 		// The state object, promoted by a young collection.
@@ -34,10 +34,8 @@ func TestDeadOldStateKeepsItsYoungPartsUntilPromoted(t *testing.T) {
 		h.tenuring = 15
 
 		// Its young parts: a cache entry and the buffer.
-		e := h.newBlob(entry, CatThreadLocal)
-		h.blobs[e].ref = ti
-		s.th[ti].tlHead, s.th[ti].tlTail, s.th[ti].tlBytes = e, e, entry
-		s.th[ti].sticky = s.allocShort(buffer, shortSticky)
+		giveCacheEntry(s, ti, entry)
+		s.th[ti].sticky = s.allocShort(buffer, shortLocal)
 
 		s.freeThreadLocals(ti)
 		require.NoError(t, s.checkShortLived())
@@ -73,17 +71,15 @@ func TestFullGCDropsWhatDeadObjectsHeld(t *testing.T) {
 	s := tinySim(t, GCParallel, 21)
 	s.cfg.Heap.Nepotism = true
 	h := s.heap
-	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1, tlHead: -1, tlTail: -1})
+	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1})
 	ti := int32(len(s.th) - 1)
 	base := h.newBlob(112, CatThreadLocal)
 	s.th[ti].tlBase = base
 	h.tenuring = 0
 	s.youngGC()
 	h.tenuring = 15
-	e := h.newBlob(2*KB, CatThreadLocal)
-	h.blobs[e].ref = ti
-	s.th[ti].tlHead, s.th[ti].tlTail, s.th[ti].tlBytes = e, e, 2*KB
-	s.th[ti].sticky = s.allocShort(7*KB, shortSticky)
+	giveCacheEntry(s, ti, 2*KB)
+	s.th[ti].sticky = s.allocShort(7*KB, shortLocal)
 	s.freeThreadLocals(ti)
 	require.Equal(t, 2, h.heldCount, "the cache entry and the buffer are held")
 
@@ -105,7 +101,7 @@ func TestWhatIsCopiedFirstIsTheCollectors(t *testing.T) {
 			s := tinySim(t, gc, 21)
 			s.cfg.Heap.Nepotism = true
 			h := s.heap
-			s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1, tlHead: -1, tlTail: -1})
+			s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1})
 			ti := int32(len(s.th) - 1)
 			base := h.newBlob(112, CatThreadLocal)
 			s.th[ti].tlBase = base
@@ -117,10 +113,8 @@ func TestWhatIsCopiedFirstIsTheCollectors(t *testing.T) {
 			if inFlightFirst {
 				inFlight = h.newBlob(4*KB, CatApp)
 			}
-			e := h.newBlob(2*KB, CatThreadLocal)
-			h.blobs[e].ref = ti
-			s.th[ti].tlHead, s.th[ti].tlTail, s.th[ti].tlBytes = e, e, 2*KB
-			s.th[ti].sticky = s.allocShort(7*KB, shortSticky)
+			giveCacheEntry(s, ti, 2*KB)
+			s.th[ti].sticky = s.allocShort(7*KB, shortLocal)
 			if !inFlightFirst {
 				inFlight = h.newBlob(4*KB, CatApp)
 			}
@@ -150,7 +144,7 @@ func TestHeldBufferSplitsLikeItsCohort(t *testing.T) {
 	s := tinySim(t, GCSerial, 21)
 	s.cfg.Heap.Nepotism = true
 	h := s.heap
-	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1, tlHead: -1, tlTail: -1})
+	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1})
 	ti := int32(len(s.th) - 1)
 	base := h.newBlob(112, CatThreadLocal)
 	s.th[ti].tlBase = base
@@ -158,7 +152,7 @@ func TestHeldBufferSplitsLikeItsCohort(t *testing.T) {
 	s.youngGC()
 	h.tenuring = 15
 
-	s.th[ti].sticky = s.allocShort(8*KB, shortSticky)
+	s.th[ti].sticky = s.allocShort(8*KB, shortLocal)
 	h.survCap = 3 * KB // 3 KB of the buffer's cohort copied, 5 KB promoted
 	s.youngGC()
 	require.Equal(t, 3*KB, h.survUsed)
@@ -176,4 +170,12 @@ func TestHeldBufferSplitsLikeItsCohort(t *testing.T) {
 	assert.Equal(t, SpaceSurvivor, b.sp, "where the cohort's young bytes are")
 	assert.Equal(t, oldLiveBefore-5*KB-112, h.oldLive[CatThreadLocal], "the old share and the state object are old garbage")
 	assert.Equal(t, liveBefore-5*KB-112, h.live[CatThreadLocal], "the young share is still live")
+}
+
+// giveCacheEntry allocates a cache entry of size bytes for thread ti, as a
+// thread-local step does (task.go: useThreadLocal).
+func giveCacheEntry(s *Sim, ti int32, size Bytes) {
+	r := s.allocShort(size, shortLocal)
+	s.heap.addOwned(&s.th[ti].cache, r)
+	s.th[ti].tlBytes += size
 }

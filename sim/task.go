@@ -9,9 +9,9 @@ type task struct {
 	sent      Time // when the client sent the request
 	pathWords Words
 	topWords  Words
-	callStart Time     // start of the current blocking call
-	callLen   Duration // its full length
-	req       shortRef // request data (cohort.go)
+	callStart Time       // start of the current blocking call
+	callLen   Duration   // its full length
+	req       shortOwned // request data (cohort.go)
 
 	prog    int32
 	pc      int32
@@ -20,7 +20,6 @@ type task struct {
 	conn    int32 // client connection (event-loop affinity), -1
 	scope   int32 // scope this task is a subtask of, -1
 	owns    int32 // scope this task waits on, -1
-	reqMore int32 // further request data in other cohorts (heap.shares), -1
 	retProg int32 // direct call (router): program to return to, -1
 	retPC   int32
 	exec    int32 // async continuation: executor to run on
@@ -49,7 +48,7 @@ func (s *Sim) newTask(prog int32) int32 {
 	// WebAssembly two memory.copy calls a request).
 	k := &s.tasks[i]
 	*k = task{}
-	k.prog, k.thread, k.load, k.conn, k.scope, k.owns, k.reqMore, k.retProg, k.model = prog, -1, -1, -1, -1, -1, -1, -1, -1
+	k.prog, k.thread, k.load, k.conn, k.scope, k.owns, k.retProg, k.model = prog, -1, -1, -1, -1, -1, -1, -1
 	return i
 }
 
@@ -363,21 +362,15 @@ func (s *Sim) useThreadLocal(ti int32, st *Step) bool {
 		}
 	}
 	if st.Bytes > 0 && t.tlBytes < st.Cap {
-		b := s.alloc(st.Bytes, CatThreadLocal)
-		s.heap.blobs[b].ref = ti
+		r := s.allocShort(st.Bytes, shortLocal)
 		t = &s.th[ti]
-		if t.tlTail >= 0 {
-			s.heap.blobs[t.tlTail].next = b
-		} else {
-			t.tlHead = b
-		}
-		t.tlTail = b
+		s.heap.addOwned(&t.cache, r)
 		t.tlBytes += st.Bytes
 	}
 	if st.Sticky > 0 {
-		r := s.allocShort(st.Sticky, shortSticky)
+		r := s.allocShort(st.Sticky, shortLocal)
 		t = &s.th[ti]
-		s.heap.killShort(t.sticky, shortSticky)
+		s.heap.killShort(t.sticky, shortLocal)
 		t.sticky = r
 	}
 	if first && st.Init > 0 {

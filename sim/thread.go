@@ -153,14 +153,13 @@ type thread struct {
 	// Warm: once per request or per wait.
 	worker     int32 // index within an executor (event loops), -1
 	nextWaiter int32
-	objBlob    int32
-	tlBase     int32
-	tlHead     int32
-	tlTail     int32
+	tlBase     int32 // the thread-local state's object, -1 (nepotism.go asks its space)
 	tlInit     bool
 	wakeKind   burstKind
-	tlBytes    Bytes
-	sticky     shortRef // the sticky buffer (cohort.go)
+	tlBytes    Bytes      // the cache entries' bytes, for the step's cap
+	cache      shortOwned // the cache entries (cohort.go)
+	sticky     shortRef   // the sticky buffer
+	obj        shortRef   // a virtual thread's Thread and Continuation objects
 	wakeNeed   Duration
 
 	// Cold: the picture and the follow-a-thread card.
@@ -206,7 +205,7 @@ func (s *Sim) initThread(i int32, virtual bool, role Role, exec int32) *thread {
 	s.th[i] = thread{token: token,
 		id: s.nextTID, virtual: virtual, role: role, state: StateNew, since: s.now, created: s.now,
 		exec: exec, worker: -1, task: -1, core: -1, mounted: -1, carrier: -1, nextWaiter: -1,
-		tail: -1, objBlob: -1, tlBase: -1, tlHead: -1, tlTail: -1,
+		tail: -1, tlBase: -1,
 	}
 	return &s.th[i]
 }
@@ -235,8 +234,9 @@ func (s *Sim) newPlatform(role Role, exec int32) int32 {
 func (s *Sim) newVirtual(role Role, exec int32) int32 {
 	i := s.newThreadSlot()
 	s.initThread(i, true, role, exec)
-	b := s.alloc(s.cfg.JVM.VThreadBytes, CatThread)
-	s.th[i].objBlob = b
+	if n := s.cfg.JVM.VThreadBytes; n > 0 {
+		s.th[i].obj = s.allocShort(n, shortThread)
+	}
 	s.liveVT++
 	s.stats.virtualCreated++
 	if s.liveVT > s.stats.vtPeak {
@@ -416,7 +416,8 @@ func (s *Sim) terminate(ti int32) {
 	if t.virtual {
 		c := t.carrier
 		s.dropChain(ti)
-		s.heap.kill(t.objBlob)
+		s.heap.killShort(t.obj, shortThread)
+		t.obj = shortRef{}
 		s.freeThreadLocals(ti)
 		s.unmount(ti)
 		s.setState(ti, StateTerminated)
@@ -454,65 +455,14 @@ func (s *Sim) freeThreadLocals(ti int32) {
 	// An old state object leaves its young parts to die only once
 	// promoted (nepotism.go).
 	held := s.holdsReferents(ti)
+	h := s.heap
 	if t.tlBase >= 0 {
-		s.heap.kill(t.tlBase)
+		h.kill(t.tlBase)
 		t.tlBase = -1
 	}
-	for b := t.tlHead; b >= 0; {
-		next := s.heap.blobs[b].next
-		if held {
-			s.heap.hold(b)
-		} else {
-			s.heap.kill(b)
-		}
-		b = next
-	}
-	t.tlHead, t.tlTail, t.tlBytes = -1, -1, 0
-	if held {
-		s.heap.holdShort(t.sticky, shortSticky)
-	} else {
-		s.heap.killShort(t.sticky, shortSticky)
-	}
-	t.sticky = shortRef{}
-}
-
-// coalesceCaches merges the old entries of the cache lists a collection
-// promoted into (see coalesceCache).
-func (s *Sim) coalesceCaches() {
-	h := s.heap
-	for _, ti := range h.promotedCaches {
-		s.coalesceCache(ti)
-	}
-	h.promotedCaches = h.promotedCaches[:0]
-}
-
-// coalesceCache merges neighbouring entries of thread ti's cache list that
-// are both in the old generation into one object record. Nothing tells them
-// apart any more: they are never collected and die together, with the
-// thread or its state (freeThreadLocals), so the byte counts stay exact
-// while a pooled thread holds a handful of records instead of one per
-// request that grew its cache (32 each in vt-pooling).
-func (s *Sim) coalesceCache(ti int32) {
-	h := s.heap
-	t := &s.th[ti]
-	for b := t.tlHead; b >= 0; {
-		cur := &h.blobs[b]
-		n := cur.next
-		if n < 0 {
-			break
-		}
-		nb := &h.blobs[n]
-		if cur.sp != SpaceOld || nb.sp != SpaceOld {
-			b = n
-			continue
-		}
-		cur.size += nb.size
-		cur.next = nb.next
-		if t.tlTail == n {
-			t.tlTail = b
-		}
-		h.release(n)
-	}
+	h.endOwned(&t.cache, shortLocal, held)
+	h.endShort(t.sticky, shortLocal, held)
+	t.sticky, t.tlBytes = shortRef{}, 0
 }
 
 // noteMemory updates the peak of the memory the workload's threads hold.

@@ -77,7 +77,7 @@ var vtPooling = &Scenario{
 			Deviation: "The article's own account has every pooled thread allocate a fresh chunk each time its chunk is " +
 				"promoted, in every GC cycle; with its ~460 Full GCs that alone is millions of chunks of at least 2.3 KB, " +
 				"over 10 GB, and the model, which counts every chunk, gets ~13 GB. The article's 3.7 GB is a JFR estimate " +
-				"(allocation is sampled, per class) that cannot be squared with its own mechanism and Full GC count.", Pinned: []float64{12836020776}},
+				"(allocation is sampled, per class) that cannot be squared with its own mechanism and Full GC count.", Pinned: []float64{12835498176}},
 		{Case: "1g-pool-reusefix", Metric: "stackchunk_capacity_words_p50", Role: Calibrated, Value: 1149, Tol: Tolerance{Rel: 0.15}, Text: "1,149 words"},
 		{Case: "1g-pool-reusefix", Metric: "stackchunk_frozen_words_p50", Role: Calibrated, Value: 286, Tol: Tolerance{Rel: 0.15}, Text: "~286 words"},
 		{Case: "1g-pool-c1only", Metric: "stackchunk_capacity_words_p50", Role: Calibrated, Value: 1144, Tol: Tolerance{Rel: 0.15}, Text: "1,144 words"},
@@ -90,7 +90,7 @@ var vtPooling = &Scenario{
 				"910 MB old gen that leaves less room after every Full GC, so in the model more collections end in a " +
 				"Full GC than without the fix (throughput still drops, as in the article). The article measured only " +
 				"+15 MB of live data (713 → 728 MB) and slightly fewer Full GCs (435 vs 461, over fewer requests); a " +
-				"model cannot have both the ~90 MB of waste and a +15 MB live set.", Pinned: []float64{504, 382}},
+				"model cannot have both the ~90 MB of waste and a +15 MB live set.", Pinned: []float64{503, 382}},
 		{Case: "1g-pool", Metric: "full_gcs", Role: Calibrated, Than: "1g-nopool", Cmp: ">"},
 		{Case: "1g-pool", Metric: "stackchunk_alloc_bytes", Role: Predicted, Than: "1g-nopool", Cmp: "<"},
 	},
