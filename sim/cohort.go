@@ -52,26 +52,49 @@ type shortRef struct {
 	cohort uint32 // heap.cohortBase + index in heap.cohorts
 }
 
-// shortShare is a further piece of an owner's counted bytes, allocated in
-// another cohort than its newest (a program with several live-data steps,
-// a cache that grows over a thread's requests).
-type shortShare struct {
-	ref  shortRef
-	next int32 // as shortOwned.more
-}
-
-// shortOwned is what an owner allocates of one kind over time: its newest
-// cohort's bytes, and earlier cohorts' as a list of shares in heap.shares
-// (more: 1 + the first's index, 0 none). The zero value holds nothing.
-// Flat rather than a shortRef and a link, so it packs into 16 bytes.
+// shortOwned is what an owner allocates of one kind over time, so
+// possibly in several cohorts: its total, its newest cohort, and the
+// earlier cohorts' bytes as a list of shares in heap.shares (more: 1 + the
+// first's index, 0 none). The zero value holds nothing. The total rather
+// than the newest cohort's bytes, so that a thread's cache needs no count
+// of its own for its cap, and a thread's record keeps its size
+// (warm.go reads it line by line).
 type shortOwned struct {
-	bytes  Bytes // in the newest cohort
-	cohort uint32
+	total  Bytes
+	cohort uint32 // the newest cohort's id
 	more   int32
 }
 
+// shortShare is an owner's bytes in one cohort older than its newest (a
+// program with several live-data steps, a cache that grows over a
+// thread's requests). cum counts them and every older share's, so an
+// owner's newest bytes are its total less its first share's cum.
+type shortShare struct {
+	cum    Bytes
+	cohort uint32
+	next   int32 // as shortOwned.more
+}
+
+// sharedBytes is the bytes of the shares from more on (more as
+// shortOwned.more).
+func (h *heap) sharedBytes(more int32) Bytes {
+	if more > 0 {
+		return h.shares[more-1].cum
+	}
+	return 0
+}
+
+// share returns share more's bytes (more as shortOwned.more, > 0) and the
+// next older share.
+func (h *heap) share(more int32) (shortRef, int32) {
+	sh := &h.shares[more-1]
+	return shortRef{bytes: sh.cum - h.sharedBytes(sh.next), cohort: sh.cohort}, sh.next
+}
+
 // newest is the bytes o holds in its newest cohort.
-func (o *shortOwned) newest() shortRef { return shortRef{bytes: o.bytes, cohort: o.cohort} }
+func (h *heap) newest(o *shortOwned) shortRef {
+	return shortRef{bytes: o.total - h.sharedBytes(o.more), cohort: o.cohort}
+}
 
 // allocShort allocates size counted bytes of kind k in eden, collecting
 // first if eden has no room.
@@ -127,14 +150,9 @@ func (h *heap) killShort(r shortRef, k shortKind) {
 }
 
 // addOwned adds counted bytes r to what o holds: to its newest bytes when
-// r is in the same cohort, else as a new newest share.
+// r is in the same cohort, else its newest become a share and r the newest.
 func (h *heap) addOwned(o *shortOwned, r shortRef) {
-	switch {
-	case o.bytes == 0:
-		o.bytes, o.cohort = r.bytes, r.cohort
-	case o.cohort == r.cohort:
-		o.bytes += r.bytes
-	default:
+	if o.total > 0 && o.cohort != r.cohort {
 		var i int32
 		if n := len(h.shareFree); n > 0 {
 			i = h.shareFree[n-1]
@@ -143,20 +161,22 @@ func (h *heap) addOwned(o *shortOwned, r shortRef) {
 			h.shares = append(h.shares, shortShare{})
 			i = int32(len(h.shares) - 1)
 		}
-		h.shares[i] = shortShare{ref: o.newest(), next: o.more}
-		o.bytes, o.cohort, o.more = r.bytes, r.cohort, i+1
+		h.shares[i] = shortShare{cum: o.total, cohort: o.cohort, next: o.more}
+		o.more = i + 1
 	}
+	o.total += r.bytes
+	o.cohort = r.cohort
 }
 
 // endOwned lets everything o holds die, or, with held, be held by a dead
 // old object (nepotism.go: holdShort), and empties o.
 func (h *heap) endOwned(o *shortOwned, k shortKind, held bool) {
-	h.endShort(o.newest(), k, held)
+	h.endShort(h.newest(o), k, held)
 	for i := o.more; i > 0; {
-		sh := h.shares[i-1]
-		h.endShort(sh.ref, k, held)
+		r, next := h.share(i)
+		h.endShort(r, k, held)
 		h.shareFree = append(h.shareFree, i-1)
-		i = sh.next
+		i = next
 	}
 	*o = shortOwned{}
 }
@@ -248,9 +268,11 @@ func (s *Sim) checkShortLived() error {
 		}
 	}
 	addOwned := func(o *shortOwned, k shortKind) {
-		add(o.newest(), k)
-		for i := o.more; i > 0; i = h.shares[i-1].next {
-			add(h.shares[i-1].ref, k)
+		add(h.newest(o), k)
+		for i := o.more; i > 0; {
+			var r shortRef
+			r, i = h.share(i)
+			add(r, k)
 		}
 	}
 	for tk := range s.tasks {
@@ -264,7 +286,9 @@ func (s *Sim) checkShortLived() error {
 		t := &s.th[ti]
 		add(t.sticky, shortLocal)
 		addOwned(&t.cache, shortLocal)
-		add(t.obj, shortThread)
+		if t.virtual && t.state != StateTerminated {
+			add(s.threadObjects(t), shortThread)
+		}
 	}
 	for k := shortKind(0); k < shortKinds; k++ {
 		oldListed := Bytes(0)

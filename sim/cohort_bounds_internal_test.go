@@ -119,8 +119,9 @@ func TestShareRecordsAreReused(t *testing.T) {
 	twoCohorts(b)
 	assert.Len(t, h.shares, 1, "the freed record is taken again")
 	assert.Empty(t, h.shareFree)
-	assert.Equal(t, Bytes(KB), h.shares[0].ref.bytes, "holding b's first piece")
-	assert.Equal(t, 2*KB, s.tasks[b].req.bytes)
+	assert.Equal(t, Bytes(KB), h.shares[0].cum, "holding b's first piece")
+	assert.Equal(t, 2*KB, h.newest(&s.tasks[b].req).bytes)
+	assert.Equal(t, 3*KB, s.tasks[b].req.total)
 	require.NoError(t, s.CheckInvariants())
 }
 

@@ -129,17 +129,19 @@ func TestThreadCacheByCohort(t *testing.T) {
 	s.th[ti].tlInit = true
 	s.useThreadLocal(ti, st)
 	s.useThreadLocal(ti, st)
-	assert.Equal(t, shortOwned{bytes: 4 * KB, cohort: h.cohortBase + uint32(len(h.cohorts)-1)}, s.th[ti].cache, "one cohort: one count")
+	assert.Equal(t, shortOwned{total: 4 * KB, cohort: h.cohortBase + uint32(len(h.cohorts)-1)}, s.th[ti].cache, "one cohort: one count")
 	h.tenuring = 0
 	s.youngGC() // promotes the first two entries
 	s.useThreadLocal(ti, st)
 	c := &s.th[ti].cache
-	assert.Equal(t, 2*KB, c.bytes)
+	assert.Equal(t, 2*KB, h.newest(c).bytes)
 	require.Greater(t, c.more, int32(0), "a new cohort: a share of its own")
-	assert.Equal(t, 4*KB, h.shares[c.more-1].ref.bytes)
+	first, next := h.share(c.more)
+	assert.Equal(t, 4*KB, first.bytes)
+	assert.Equal(t, int32(0), next, "one share")
 	assert.Equal(t, 6*KB, h.live[CatThreadLocal])
 	assert.Equal(t, 4*KB, h.oldLive[CatThreadLocal])
-	assert.Equal(t, 6*KB, s.th[ti].tlBytes, "the cap counts every entry")
+	assert.Equal(t, 6*KB, c.total, "the cap counts every entry")
 	require.NoError(t, s.CheckInvariants())
 	s.freeThreadLocals(ti)
 	assert.Equal(t, shortOwned{}, s.th[ti].cache)
@@ -157,7 +159,7 @@ func TestThreadObjectsCounted(t *testing.T) {
 	s.cfg.JVM.VThreadBytes = 256
 	ti := s.newVirtual(RoleTask, -1)
 	assert.Equal(t, Bytes(256), h.live[CatThread])
-	assert.Equal(t, Bytes(256), s.th[ti].obj.bytes)
+	assert.Equal(t, Bytes(256), s.threadObjects(&s.th[ti]).bytes)
 	require.NoError(t, s.checkShortLived())
 	s.th[ti].state = StateRunning
 	s.terminate(ti)

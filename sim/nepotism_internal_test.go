@@ -177,5 +177,4 @@ func TestHeldBufferSplitsLikeItsCohort(t *testing.T) {
 func giveCacheEntry(s *Sim, ti int32, size Bytes) {
 	r := s.allocShort(size, shortLocal)
 	s.heap.addOwned(&s.th[ti].cache, r)
-	s.th[ti].tlBytes += size
 }

@@ -343,7 +343,7 @@ func (s *Sim) threadLocalBytes(ti int32, st *Step) Bytes {
 	if !t.tlInit {
 		n += st.InitBytes
 	}
-	if st.Bytes > 0 && t.tlBytes < st.Cap {
+	if st.Bytes > 0 && t.cache.total < st.Cap {
 		n += st.Bytes
 	}
 	return n
@@ -361,11 +361,10 @@ func (s *Sim) useThreadLocal(ti int32, st *Step) bool {
 			s.th[ti].tlBase = b
 		}
 	}
-	if st.Bytes > 0 && t.tlBytes < st.Cap {
+	if st.Bytes > 0 && t.cache.total < st.Cap {
 		r := s.allocShort(st.Bytes, shortLocal)
 		t = &s.th[ti]
 		s.heap.addOwned(&t.cache, r)
-		t.tlBytes += st.Bytes
 	}
 	if st.Sticky > 0 {
 		r := s.allocShort(st.Sticky, shortLocal)

@@ -154,13 +154,14 @@ type thread struct {
 	worker     int32 // index within an executor (event loops), -1
 	nextWaiter int32
 	tlBase     int32 // the thread-local state's object, -1 (nepotism.go asks its space)
-	tlInit     bool
-	wakeKind   burstKind
-	tlBytes    Bytes      // the cache entries' bytes, for the step's cap
-	cache      shortOwned // the cache entries (cohort.go)
-	sticky     shortRef   // the sticky buffer
-	obj        shortRef   // a virtual thread's Thread and Continuation objects
-	wakeNeed   Duration
+	// objCohort is the cohort of a virtual thread's Thread and
+	// Continuation objects (JVM.VThreadBytes of them: threadObjects).
+	objCohort uint32
+	tlInit    bool
+	wakeKind  burstKind
+	cache     shortOwned // the cache entries (cohort.go); cache.total is what the step's cap counts
+	sticky    shortRef   // the sticky buffer
+	wakeNeed  Duration
 
 	// Cold: the picture and the follow-a-thread card.
 	id          ThreadID
@@ -235,7 +236,7 @@ func (s *Sim) newVirtual(role Role, exec int32) int32 {
 	i := s.newThreadSlot()
 	s.initThread(i, true, role, exec)
 	if n := s.cfg.JVM.VThreadBytes; n > 0 {
-		s.th[i].obj = s.allocShort(n, shortThread)
+		s.th[i].objCohort = s.allocShort(n, shortThread).cohort
 	}
 	s.liveVT++
 	s.stats.virtualCreated++
@@ -245,6 +246,12 @@ func (s *Sim) newVirtual(role Role, exec int32) int32 {
 	s.noteMemory()
 	s.emit(EvThreadStart, i, 1, int64(role))
 	return i
+}
+
+// threadObjects is virtual thread t's Thread and Continuation objects as
+// counted bytes (a platform thread's are not modelled).
+func (s *Sim) threadObjects(t *thread) shortRef {
+	return shortRef{bytes: s.cfg.JVM.VThreadBytes, cohort: t.objCohort}
 }
 
 // setState changes a thread's state and accumulates time spent in the old one.
@@ -416,8 +423,7 @@ func (s *Sim) terminate(ti int32) {
 	if t.virtual {
 		c := t.carrier
 		s.dropChain(ti)
-		s.heap.killShort(t.obj, shortThread)
-		t.obj = shortRef{}
+		s.heap.killShort(s.threadObjects(t), shortThread)
 		s.freeThreadLocals(ti)
 		s.unmount(ti)
 		s.setState(ti, StateTerminated)
@@ -462,7 +468,7 @@ func (s *Sim) freeThreadLocals(ti int32) {
 	}
 	h.endOwned(&t.cache, shortLocal, held)
 	h.endShort(t.sticky, shortLocal, held)
-	t.sticky, t.tlBytes = shortRef{}, 0
+	t.sticky = shortRef{}
 }
 
 // noteMemory updates the peak of the memory the workload's threads hold.

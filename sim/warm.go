@@ -37,12 +37,13 @@ func (s *Sim) warmQueued(f *fifo, warmed *int32) {
 	var sum uint64
 	for i := from; i < to; i++ {
 		t := &s.th[f.at(i)]
-		// since, task, tlBytes and mounts (offsets 0, 48, 120 and 176)
-		// touch every 64-byte line of the 208-byte record: records start
-		// 16 bytes apart modulo 64, so a line starts at a multiple of 16
-		// and none fits between two of them. Each line holds fields the
-		// request reads (tlBytes': the thread-local step ending a reply).
-		sum += uint64(t.since) + uint64(t.tlBytes) + uint64(t.mounts)
+		// since, task, cache.total and mounts (offsets 0, 48, 112 and 176)
+		// are never more than 64 bytes apart, so wherever the record
+		// starts they touch every 64-byte line that holds its hot and
+		// warm fields (up to wakeNeed, at 144); each such line holds
+		// fields the request reads (cache.total's: the thread-local step
+		// ending a reply). TestThreadRecordLayout holds the offsets.
+		sum += uint64(t.since) + uint64(t.cache.total) + uint64(t.mounts)
 		if t.tail >= 0 {
 			ch := &s.chunks[t.tail]
 			sum += uint64(ch.used)
