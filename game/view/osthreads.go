@@ -2,6 +2,7 @@ package view
 
 import (
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/loomlab/loomlab/sim"
@@ -74,18 +75,27 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, memRuns, measure
 	// CPU with a green dot, as on their lanes: a reader matches the dot in
 	// the third cell to worker-3's lane (the dots first, whatever carrier
 	// held the CPU, read as worker-1 running while worker-4 was).
+	// A carrier running a virtual thread has it drawn inside its cell,
+	// as in its lane: a hollow cell is an idle carrier, as an empty lane
+	// is (readers of the hollow cells asked whether the dark centre meant
+	// idle; it did not, and now it does).
 	var cOn int
-	var carrierOn []int
+	var carrierOn, carrierRuns []int
 	for i := range snap.Carriers {
 		if snap.Carriers[i].OnCPU && !snap.Paused {
 			cOn++ // (in a pause the collector's threads hold the CPUs)
 			carrierOn = append(carrierOn, i)
 		}
+		if snap.Carriers[i].Thread != 0 {
+			carrierRuns = append(carrierRuns, i)
+		}
 	}
 	add(snap.CarriersStarted(), MeanCarrierOS, cOn)
-	var dotsAt [8][]int // of each segment, which members hold a CPU, where known
+	// Of each segment, which members hold a CPU and which carriers run a
+	// virtual thread, where known.
+	var members [8]segMembers
 	if ns > 0 && snap.CarriersStarted() > 0 {
-		dotsAt[ns-1] = carrierOn
+		members[ns-1] = segMembers{onCPU: carrierOn, running: carrierRuns}
 	}
 	// The workload's platform threads: on a CPU, else (waiting, blocked,
 	// idle or beyond the listed ones) in their kind's colour.
@@ -109,7 +119,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, memRuns, measure
 	}
 	l.region(r, "OS threads", "OS threads: "+Count(int64(snap.PlatformLive))+" live ("+Count(int64(snap.CarriersStarted()))+" carrier threads, "+
 		Count(int64(snap.PlatformApp))+" platform threads of the program, "+Count(int64(jvm))+" of the JVM's own, main among them); "+
-		Count(int64(cOn+on))+" hold a CPU now."+stackNote+heapNote(snap, inHeap)+rssNote(snap))
+		Count(int64(cOn+on))+" hold a CPU now."+carrierCellNote(snap)+stackNote+heapNote(snap, inHeap)+rssNote(snap))
 	if body.Empty() {
 		return
 	}
@@ -191,7 +201,7 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, memRuns, measure
 	grid, rest := body.CutBottom(float32(len(foot))*CharH*sc + barH)
 	// The lines follow the cells they count (under a grid of large cells
 	// that does not fill the panel, at the foot they read as detached).
-	if bottom := drawSegments(l, grid, segs[:ns], dots[:ns], dotsAt[:ns], p, sc) + 4*sc; bottom < rest.Y {
+	if bottom := drawSegments(l, grid, segs[:ns], dots[:ns], members[:ns], p, sc) + 4*sc; bottom < rest.Y {
 		rest.Y = bottom
 	}
 	for i, alts := range foot {
@@ -221,6 +231,15 @@ func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, memRuns, measure
 	if !memBox.Empty() {
 		drawRSSContrast(l, memBox.PadX(2*sc), snap, con, p, sc)
 	}
+}
+
+// carrierCellNote says what a carrier's cell holds, where there are
+// carriers: the explain-on-point text's word for the hollow cells.
+func carrierCellNote(snap *sim.Snapshot) string {
+	if snap.CarriersStarted() == 0 {
+		return ""
+	}
+	return " A carrier's cell is outlined: hollow while it is idle, holding its virtual thread (blue) while it runs one, as its lane does."
 }
 
 // osKinds are a run's live OS threads by kind, in the OS panel's order:
@@ -812,17 +831,22 @@ func rssNote(snap *sim.Snapshot) string {
 	return " This scenario does not model the process's resident memory."
 }
 
+// segMembers says, of one segment's members by index, which hold a CPU
+// and (carriers) which run a virtual thread, where the picture knows.
+type segMembers struct{ onCPU, running []int }
+
 // drawSegments fills r with one cell per member of each segment, in order,
 // or with density cells (each for k members) when they do not fit. The
 // first dots[i] members of segment i hold a CPU: their cells get a green
 // dot, as a carrier's lane does (shape as well as colour: green squares
 // beside the carriers' blue outlines were hard to tell apart); where
-// dotsAt[i] lists which members they are, those members' cells get it
+// members[i].onCPU lists which members they are, those members' cells get
+// it, and the hollow cells of members[i].running hold a virtual thread
 // (one cell a member only).
 //
 // It returns the bottom of the cells drawn (r's bottom under density
 // cells, whose note sits at r's foot), so the lines about them can follow.
-func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p *Palette, sc float32) float32 {
+func drawSegments(l *List, r Rect, segs []segment, dots []int, members []segMembers, p *Palette, sc float32) float32 {
 	n := 0
 	for _, s := range segs {
 		n += s.n
@@ -867,15 +891,24 @@ func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p
 	drawn := g.runs(l, cells, p.Panel)
 	// A meaning drawn as an outline (a carrier's OS thread) gets its cells
 	// hollowed out: a filled blue square beside the virtual threads' sky
-	// blue read as the same thing.
+	// blue read as the same thing. The hollow of a carrier that runs a
+	// virtual thread holds it, as its lane does.
 	i := 0
 	for si, s := range cells {
 		n := min(s.n, drawn-i)
 		if s.m.Shape() == ShapeFrame {
+			var running []int
+			if si < len(members) && k == 1 {
+				running = members[si].running
+			}
 			for j := i; j < i+n; j++ {
 				c := g.cellRect(j)
 				if d := max(1, c.W*0.25); c.W > 2*d+1 {
-					l.Rect(c.Inset(d), p.Panel)
+					if slices.Contains(running, j-i) {
+						l.Mark(c.Inset(d), MeanVirtual, p, 1)
+					} else {
+						l.Rect(c.Inset(d), p.Panel)
+					}
 				}
 			}
 		}
@@ -887,8 +920,8 @@ func drawSegments(l *List, r Rect, segs []segment, dots []int, dotsAt [][]int, p
 		if si < len(dots) {
 			on = (dots[si] + k - 1) / k
 		}
-		if si < len(dotsAt) && dotsAt[si] != nil && k == 1 {
-			for _, m := range dotsAt[si] {
+		if si < len(members) && members[si].onCPU != nil && k == 1 {
+			for _, m := range members[si].onCPU {
 				if m < n {
 					cx, cy := g.cellRect(i + m).Center()
 					l.MarkCircle(cx, cy, dotR, MeanOnCPU, p)

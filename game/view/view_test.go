@@ -1049,7 +1049,7 @@ func TestCarrierOnCPUDotInItsCell(t *testing.T) {
 	var l List
 	segs := []segment{{8, OkabeIto.CarrierOS, MeanCarrierOS}, {20, OkabeIto.JVMThread, MeanJVMThread}}
 	r := Rect{W: 400, H: 60}
-	drawSegments(&l, r, segs, []int{1, 0}, [][]int{{3}, nil}, &OkabeIto, 1)
+	drawSegments(&l, r, segs, []int{1, 0}, []segMembers{{onCPU: []int{3}}, {}}, &OkabeIto, 1)
 	var dots []Item
 	for _, it := range l.Items {
 		if it.Kind == KindCircle && it.Meaning == MeanOnCPU {
@@ -1069,6 +1069,34 @@ func TestCarrierOnCPUDotInItsCell(t *testing.T) {
 	x0 := cells[0].X
 	idx := int((dots[0].X - x0) / (cell + 1))
 	assert.Equal(t, 3, idx, "the dot is in worker-4's cell (x %v, cell %v)", dots[0].X, cell)
+}
+
+// A carrier's cell in the OS-thread grid holds its virtual thread while it
+// runs one, in its lane's order, and is hollow while it is idle, as its
+// lane is: readers of the all-hollow cells asked whether the dark centre
+// meant idle.
+func TestCarrierCellHoldsItsVirtualThread(t *testing.T) {
+	var l List
+	segs := []segment{{8, OkabeIto.CarrierOS, MeanCarrierOS}, {20, OkabeIto.JVMThread, MeanJVMThread}}
+	drawSegments(&l, Rect{W: 400, H: 60}, segs, []int{0, 0}, []segMembers{{running: []int{1, 5}}, {}}, &OkabeIto, 1)
+	var cells, inside, hollow []Item
+	for _, it := range l.Items {
+		switch {
+		case it.Kind == KindRect && it.Meaning == MeanCarrierOS:
+			cells = append(cells, it)
+		case it.Kind == KindRect && it.Meaning == MeanVirtual:
+			inside = append(inside, it)
+		case it.Kind == KindRect && it.Color == OkabeIto.Panel && it.W == it.H && it.W > 2: // a hollow, not a gap
+			hollow = append(hollow, it)
+		}
+	}
+	require.NotEmpty(t, cells)
+	require.Len(t, inside, 2, "the two running carriers' cells")
+	assert.Len(t, hollow, 6, "the six idle ones stay hollow")
+	cell, x0 := cells[0].H, cells[0].X
+	for i, want := range []int{1, 5} {
+		assert.Equal(t, want, int((inside[i].X-x0)/(cell+1)), "in worker-%d's cell", want+1)
+	}
 }
 
 // vt-pooling's StackChunk sum adds up with the carriers: the running
