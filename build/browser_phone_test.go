@@ -27,6 +27,7 @@ type phoneLayout struct {
 	Wide     []string                                          // elements sticking out of the window (not inside a scroll box)
 	Short    []string                                          // toolbar controls under 32 px tall
 	Charts   []float64                                         // each live chart's right edge
+	Play     struct{ Top, Bottom float64 }                     // the ▶ Play button, from the page's top
 }
 
 const phoneLayoutJS = `(() => {
@@ -47,7 +48,8 @@ const phoneLayoutJS = `(() => {
 	return {overflow: document.documentElement.scrollWidth - W, width: W, height: window.innerHeight,
 		frame: {left: f.left, right: f.right, top: f.top + window.scrollY, width: f.width, height: f.height},
 		canvas: {width: cr.width, height: cr.height}, wide: wide.slice(0, 12), short,
-		charts: [...document.querySelectorAll("#charts .uplot")].map(e => e.getBoundingClientRect().right)};
+		charts: [...document.querySelectorAll("#charts .uplot")].map(e => e.getBoundingClientRect().right),
+		play: (p => ({top: p.top + window.scrollY, bottom: p.bottom + window.scrollY}))(document.getElementById("playpause").getBoundingClientRect())};
 })()`
 
 func (b *browser) checkPhoneLayout(t *testing.T, what string) {
@@ -122,6 +124,11 @@ func TestPhoneLayout(t *testing.T) {
 		b.eval(phoneLayoutJS, &l)
 		if l.Frame.Height > 1.3*l.Frame.Width {
 			t.Errorf("one run on a phone: the frame is %v × %v px; want 4:5", l.Frame.Width, l.Frame.Height)
+		}
+		// One run's picture and its Play button on the first screen: a
+		// reader shown the page on a phone could not find how to start it.
+		if l.Play.Bottom > l.Height {
+			t.Errorf("one run on a phone: ▶ Play ends %v px down a %v px screen, under the first screen", l.Play.Bottom, l.Height)
 		}
 		if !b.canvasDrawn(t) {
 			t.Errorf("the canvas shows nothing but its background at phone size")
