@@ -72,6 +72,9 @@ func TestPhoneDrawsThePoolingPairAsRows(t *testing.T) {
 		require.Contains(t, words, "10,000 pooled virtual threads\n", c.name)
 		require.Contains(t, words, "a virtual thread per request", c.name)
 		require.Equal(t, 2, strings.Count(words, "% stopped for GC\n"), c.name+": each run its share, beside its bar")
+		// Each old gen says how much of it is live, not only how full:
+		// the two runs' "67 % full" and "63 % full" read alike.
+		require.Equal(t, 2, len(regexp.MustCompile(`old generation 910 MB: ([0-9]+ % full, )?[0-9]+ % live\n`).FindAllString(words, -1)), c.name+": %s", words)
 		// Each share's parts are said under its bar where the row has a
 		// line for them, and then the bar is split; else the bar is
 		// whole and the caption names the pooled run's young part
