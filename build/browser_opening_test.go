@@ -27,7 +27,13 @@ type openingState struct {
 	Virtual, Mounted, Parked, RunQueue, Platform, Carriers int
 	Paused                                                 bool
 	Tour                                                   struct{ Active bool }
-	Opening                                                struct {
+	// The compared run drawn beside the shown one, and the shown one's
+	// words as the picture labels it.
+	Contrast *struct {
+		Shown string
+		Drawn bool
+	}
+	Opening struct {
 		Active, Done        bool
 		Kind, Text, Reached string
 		TimeNs              int64
@@ -158,7 +164,16 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	// them: all from state().
 	// With the compared run drawn beside it, the line says it counts
 	// this run (readers asked which run it was).
-	lead := fmt.Sprintf("This run: all %s virtual threads stopped for the GC: ", commas(st.Virtual))
+	// The line names the run it counts, as the picture labels it (a
+	// phone's rows name the runs without "this run").
+	runWords := ""
+	if c := st.Contrast; c != nil && c.Drawn {
+		if want := "This run (" + c.Shown + "): "; c.Shown == "" || !strings.HasPrefix(status, want) {
+			t.Errorf("the status line %q beside the compared run; want it to start %q", status, want)
+		}
+		runWords = " (" + c.Shown + ")"
+	}
+	lead := fmt.Sprintf("This run%s: all %s virtual threads stopped for the GC: ", runWords, commas(st.Virtual))
 	if st.Paused && !strings.HasPrefix(status, lead) {
 		t.Errorf("the status line %q during a GC pause; want it to start %q", status, lead)
 	}

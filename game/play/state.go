@@ -58,6 +58,10 @@ type ContrastState struct {
 	Case  string `json:"case"`
 	Name  string `json:"name"`
 	Drawn bool   `json:"drawn"`
+	// Shown is the words that set the shown case apart from this one,
+	// as the picture labels the shown run ("10,000 pooled virtual
+	// threads").
+	Shown string `json:"shown"`
 }
 
 // SideState is one side's numbers.
@@ -176,6 +180,9 @@ func (p *Playground) State() State {
 	}
 	if len(st.Sides) > 0 {
 		st.SideState = st.Sides[max(primary, 0)]
+		if st.Contrast != nil {
+			st.Contrast.Shown = view.DistinctPart(p.sides[max(primary, 0)].Title, p.contrast.title)
+		}
 		st.Knobs = st.SideState.Knobs
 		st.Case = p.spec.Case
 	}

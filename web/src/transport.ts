@@ -77,8 +77,10 @@ export class TransportBar {
       .map((s, i) => {
         // With the compared case drawn beside the shown one (the contrast
         // run), the line counts the shown one only: readers asked which
-        // run it was. The picture's column headers say "this run".
-        const tag = sides.length > 1 ? `${names[i]}: ` : st.contrast?.drawn ? "This run: " : "";
+        // run it was. The picture's column headers say "this run"; a
+        // phone's rows only name the runs, so the line names it too.
+        const shown = st.contrast?.shown ? ` (${st.contrast.shown})` : "";
+        const tag = sides.length > 1 ? `${names[i]}: ` : st.contrast?.drawn ? `This run${shown}: ` : "";
         const flags = [s.done ? "finished" : "", s.oom ? "out of memory" : ""].filter(Boolean).join(", ");
         return `${tag}${threadsText(s)}${flags ? " · " + flags : ""}`;
       })

@@ -181,7 +181,7 @@ export interface GameState extends SideState {
   error?: string;
   sides?: SideState[];
   /** The compared case run beside the single shown case (play/state.go), null when none; drawn: the last frame drew it. */
-  contrast?: { case: string; name: string; drawn: boolean } | null;
+  contrast?: { case: string; name: string; drawn: boolean; /** the shown run's words beside it, as the picture labels it */ shown?: string } | null;
 }
 
 /** The per-side states: the sides of a comparison, or the single run. */
