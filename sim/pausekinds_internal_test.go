@@ -26,3 +26,27 @@ func TestSnapshotSplitsPausesByKind(t *testing.T) {
 	assert.Equal(t, Time(20*Millisecond), snap.PauseStart, "the pause in progress began with its young collection")
 	assert.Equal(t, Time(63*Millisecond), snap.PauseEnd)
 }
+
+// A pause's event is stamped with the pause's start, as its young or Full
+// collection's is; one that extends the pause in progress starts where that
+// one ends. (It had carried the pause's end: gc-lab's first GC, 131 to 142
+// ms, was said to be "at 142 ms".)
+func TestPauseEventStampedWithItsStart(t *testing.T) {
+	s := youngSim(t, 7)
+	s.Record(64)
+	s.now = Time(10 * Millisecond)
+	s.stopTheWorld(2*Millisecond, false)
+	s.now = Time(20 * Millisecond)
+	s.stopTheWorld(3*Millisecond, false)
+	s.stopTheWorld(40*Millisecond, true)
+	evs, _ := s.DrainEvents(nil)
+	var at []Time
+	var lens []Duration
+	for _, e := range evs {
+		if e.Kind == EvGCPause {
+			at, lens = append(at, e.At), append(lens, Duration(e.A))
+		}
+	}
+	assert.Equal(t, []Time{Time(10 * Millisecond), Time(20 * Millisecond), Time(23 * Millisecond)}, at)
+	assert.Equal(t, []Duration{2 * Millisecond, 3 * Millisecond, 40 * Millisecond}, lens)
+}

@@ -254,6 +254,15 @@ func (s *Sim) stopTheWorld(d Duration, full bool) {
 		s.pauseStart = s.now
 		s.pauseFull = false
 	}
+	kind := int64(0)
+	if full {
+		kind = 1
+	}
+	// Emitted before pauseEnd moves, so that the event is stamped with the
+	// pause's start (emit stamps GC events with pauseStartTime, which is
+	// pauseEnd once it is set): it had carried the pause's end, and the
+	// first GC of gc-lab, 131 to 142 ms, was said to be "at 142 ms".
+	s.emit(EvGCPause, -1, int64(d), kind)
 	s.pauseFull = s.pauseFull || full
 	s.pauseEnd = start.Add(d)
 	for c := range s.cores {
@@ -276,11 +285,6 @@ func (s *Sim) stopTheWorld(d Duration, full bool) {
 		s.stats.pauseMax = d
 	}
 	s.stats.pauseLog.add(s.now, d, full)
-	kind := int64(0)
-	if full {
-		kind = 1
-	}
-	s.emit(EvGCPause, -1, int64(d), kind)
 }
 
 // pauseStartTime is the time a collection being computed now will start.

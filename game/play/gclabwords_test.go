@@ -3,6 +3,7 @@ package play
 import (
 	"github.com/loomlab/loomlab/game/view"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -118,9 +119,21 @@ func TestSurvivorBoxesSayTheirSize(t *testing.T) {
 // gc-lab's first GC callout gives the pause's length: "First GC at 142 ms"
 // beside "7 % of the 141.7 ms so far" stopped left a reader asking when
 // the pause began and ended. The share counts the pause whole.
+//
+// It says when the pause began: the picture stands at its end, so the start
+// and the pause add up to the header's clock. (The pause's event had been
+// stamped with its end, and the callout said "First GC at 142 ms" of a
+// pause from 131 to 142 ms; a reader asked whether it began or ended then.)
 func TestFirstGCSaysItsPause(t *testing.T) {
 	words := gcLabFirstScreen(t)
-	assert.Regexp(t, `\nFirst GC at [0-9]+ ms \([0-9.]+ ms pause\): `, words)
+	m := regexp.MustCompile(`\nFirst GC at ([0-9]+) ms, a ([0-9.]+) ms pause: `).FindStringSubmatch(words)
+	require.NotNil(t, m, words)
+	clock := regexp.MustCompile(`simulated time ([0-9]+) ms`).FindStringSubmatch(words)
+	require.NotNil(t, clock, words)
+	start, _ := strconv.ParseFloat(m[1], 64)
+	pause, _ := strconv.ParseFloat(m[2], 64)
+	now, _ := strconv.ParseFloat(clock[1], 64)
+	assert.InDelta(t, now, start+pause, 1, "began at %v ms, %v ms long, shown at %v ms (its end)", start, pause, now)
 }
 
 // The share bar's "of the … so far" is the header's simulated time, to

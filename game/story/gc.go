@@ -133,10 +133,13 @@ func firstGC(f *facts) {
 	}
 	at, when := f.s.Time, ""
 	if e, ok := f.event(sim.EvGCPause); ok {
-		// With the pause's length: "7 % of the 141.7 ms so far" stopped
-		// beside "First GC at 142 ms" left a reader asking when it began
-		// and ended (the share counts a pause whole from its start).
-		at, when = e.At, " at "+duration(sim.Duration(e.At))+" ("+pauseLength(sim.Duration(e.A))+" pause)"
+		// When it began and how long it stopped the threads: "7 % of the
+		// 141.7 ms so far" stopped beside "First GC at 142 ms" left a
+		// reader asking when it began and ended (the share counts a pause
+		// whole from its start). The moment is its end, where the picture
+		// shows what it did (eden emptied).
+		pause := sim.Duration(e.A)
+		at, when = e.At.Add(pause), " at "+duration(sim.Duration(e.At))+", a "+pauseLength(pause)+" pause"
 	}
 	// "and eden emptied": beside eden drawn almost empty just after it,
 	// "eden filled up" read as a contradiction. Where to: "copied out"
