@@ -163,9 +163,29 @@ func (h *heap) addOwned(o *shortOwned, r shortRef) {
 		}
 		h.shares[i] = shortShare{cum: o.total, cohort: o.cohort, next: o.more}
 		o.more = i + 1
+		h.mergeForgotten(o.more)
 	}
 	o.total += r.bytes
 	o.cohort = r.cohort
+}
+
+// mergeForgotten merges neighbouring shares from more on whose cohorts are
+// forgotten (openCohort): all their bytes are old and nothing tells them
+// apart any more, as killShort treats them. A pooled thread's cache grows
+// over 32 requests in as many cohorts; without this each kept a share for
+// good (10,000 threads: 320,000 shares, ~10 MB of peak RSS).
+func (h *heap) mergeForgotten(more int32) {
+	for i := more; i > 0; {
+		sh := &h.shares[i-1]
+		next := sh.next
+		if next > 0 && sh.cohort < h.cohortBase && h.shares[next-1].cohort < h.cohortBase {
+			// sh's cum already counts next's bytes: it takes them.
+			sh.next = h.shares[next-1].next
+			h.shareFree = append(h.shareFree, next-1)
+			continue
+		}
+		i = next
+	}
 }
 
 // endOwned lets everything o holds die, or, with held, be held by a dead

@@ -167,3 +167,33 @@ func TestThreadObjectsCounted(t *testing.T) {
 	assert.Equal(t, Bytes(256), h.freed[CatThread])
 	require.NoError(t, s.checkShortLived())
 }
+
+// A cache grown over many collections keeps one share for all its bytes in
+// forgotten cohorts (all old, nothing tells them apart), not one a cohort:
+// 10,000 pooled threads' 32 entries each had kept 320,000 shares.
+func TestForgottenSharesMerge(t *testing.T) {
+	s := youngSim(t, 7)
+	h := s.heap
+	s.th = append(s.th, thread{task: -1, tail: -1, tlBase: -1})
+	ti := int32(len(s.th) - 1)
+	st := &Step{Kind: StepThreadLocal, Bytes: 2 * KB, Cap: 64 * KB}
+	s.th[ti].task = cohortTask(s)
+	s.th[ti].tlInit = true
+	for range 10 {
+		s.useThreadLocal(ti, st)
+		h.tenuring = 0 // the collection promotes everything: its cohorts are forgotten
+		s.youngGC()
+	}
+	s.useThreadLocal(ti, st)
+	c := &s.th[ti].cache
+	shares := 0
+	for i := c.more; i > 0; _, i = h.share(i) {
+		shares++
+	}
+	assert.LessOrEqual(t, shares, 2, "the forgotten cohorts' bytes in one share")
+	assert.Equal(t, 22*KB, c.total)
+	require.NoError(t, s.CheckInvariants())
+	s.freeThreadLocals(ti)
+	assert.Zero(t, h.live[CatThreadLocal])
+	require.NoError(t, s.CheckInvariants())
+}
