@@ -119,14 +119,8 @@ func TestStickyBufferIsReplaced(t *testing.T) {
 // one cohort add to one count, a later cohort's make a share of their own,
 // and all of it dies with the thread, in whichever space it has reached.
 func TestThreadCacheByCohort(t *testing.T) {
-	s := youngSim(t, 7)
+	s, ti, st := cachingThread(t)
 	h := s.heap
-	s.th = append(s.th, thread{task: -1, tail: -1, tlBase: -1})
-	ti := int32(len(s.th) - 1)
-	st := &Step{Kind: StepThreadLocal, Bytes: 2 * KB, Cap: 64 * KB}
-	tk := cohortTask(s)
-	s.th[ti].task = tk
-	s.th[ti].tlInit = true
 	s.useThreadLocal(ti, st)
 	s.useThreadLocal(ti, st)
 	assert.Equal(t, shortOwned{total: 4 * KB, cohort: h.cohortBase + uint32(len(h.cohorts)-1)}, s.th[ti].cache, "one cohort: one count")
@@ -172,13 +166,8 @@ func TestThreadObjectsCounted(t *testing.T) {
 // forgotten cohorts (all old, nothing tells them apart), not one a cohort:
 // 10,000 pooled threads' 32 entries each had kept 320,000 shares.
 func TestForgottenSharesMerge(t *testing.T) {
-	s := youngSim(t, 7)
+	s, ti, st := cachingThread(t)
 	h := s.heap
-	s.th = append(s.th, thread{task: -1, tail: -1, tlBase: -1})
-	ti := int32(len(s.th) - 1)
-	st := &Step{Kind: StepThreadLocal, Bytes: 2 * KB, Cap: 64 * KB}
-	s.th[ti].task = cohortTask(s)
-	s.th[ti].tlInit = true
 	for range 10 {
 		s.useThreadLocal(ti, st)
 		h.tenuring = 0 // the collection promotes everything: its cohorts are forgotten
@@ -196,4 +185,15 @@ func TestForgottenSharesMerge(t *testing.T) {
 	s.freeThreadLocals(ti)
 	assert.Zero(t, h.live[CatThreadLocal])
 	require.NoError(t, s.CheckInvariants())
+}
+
+// cachingThread is a sim with a thread whose state is set up and a step
+// that grows its cache 2 KB at a time, to 64 KB.
+func cachingThread(t *testing.T) (*Sim, int32, *Step) {
+	s := youngSim(t, 7)
+	s.th = append(s.th, thread{task: -1, tail: -1, tlBase: -1})
+	ti := int32(len(s.th) - 1)
+	s.th[ti].task = cohortTask(s)
+	s.th[ti].tlInit = true
+	return s, ti, &Step{Kind: StepThreadLocal, Bytes: 2 * KB, Cap: 64 * KB}
 }
