@@ -87,15 +87,17 @@ func TestFirstGCCalloutSaysEdenEmptied(t *testing.T) {
 
 // gc-lab's survivor spaces say their size: the pair's label has no room for
 // "2 × 10.5 MB", and a reader worked the survivors' 21 MB out of the heap's
-// other spaces. The spare box says it above its word ("10.5 MB / spare");
+// other spaces. The empty box says it above its word ("10.5 MB / empty";
+// "spare" was read as the free part of the box in use);
 // over "in use" it read as the bytes in use. The box in use says the bytes
 // in it: with no figure, a reader asked what it held.
 func TestSurvivorBoxesSayTheirSize(t *testing.T) {
 	p := gcLabOpened(t)
 	words := frameText(desktopFrame(p))
 	require.Contains(t, words, "\nsurvivors\n", "the premise: the pair's label without the size")
-	assert.Equal(t, 1, strings.Count(words, "\n10.5 MB\n"), "the spare box's size:\n%s", words)
-	assert.Contains(t, words, "\nspare\n10.5 MB\n", "said in the spare box")
+	assert.Equal(t, 1, strings.Count(words, "\n10.5 MB\n"), "the empty box's size:\n%s", words)
+	assert.Contains(t, words, "\nempty\n10.5 MB\n", "said in the empty box")
+	assert.NotContains(t, words, "spare")
 	used := p.Inputs(nil)[0].Snap.Heap.SurvivorUsed
 	require.Positive(t, used)
 	assert.Contains(t, words, "\nin use\n"+view.Size(used)+"\n", "the bytes in the box in use")

@@ -1409,7 +1409,9 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 		}
 		// Each box its own word, where tall enough: two unlabelled boxes
 		// under one label read as a mystery. A young GC copies the live
-		// objects into the spare one, then the two swap.
+		// objects into the empty one, then the two swap. ("spare" beside
+		// "in use" was read as the free part of one space, 21 MB in all
+		// taken for the survivors' room.)
 		used := "empty"
 		if h.SurvivorUsed > 0 {
 			used = "in use"
@@ -1417,7 +1419,7 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 		for _, b := range []struct {
 			r     Rect
 			words []string
-		}{{from, []string{used}}, {to, []string{"spare"}}} {
+		}{{from, []string{used}}, {to, []string{"empty"}}} {
 			if _, fill := SpaceBands(b.r, sc); fill.H >= 3*CharH*sc {
 				at := Rect{X: fill.X + 2*sc, Y: fill.Bottom() - CharH*sc - 2*sc, W: fill.W - 4*sc, H: CharH * sc}
 				// A figure above each box's word, where the pair's label

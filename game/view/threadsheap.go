@@ -12,7 +12,7 @@ import (
 // own objects (their Thread objects and the StackChunks of their parked
 // stacks), before any collection: 10,000 sleeping virtual threads. Drawn
 // to the heap's scale those objects were slivers in a nearly empty eden,
-// beside survivor boxes ("empty", "spare"), an old generation folded to a
+// beside survivor boxes ("in use", "empty"), an old generation folded to a
 // line and a strip of StackChunk bricks restating the parked threads'
 // grid; readers took none of it in. Here the panel draws what the threads
 // hold as one bar, the bytes in use split by kind, and says each thread's

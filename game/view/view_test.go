@@ -1267,7 +1267,7 @@ func TestLegendFreeSwatchFramed(t *testing.T) {
 // vt-basics' heap holds nothing but the threads' own objects: one bar
 // split by kind, as wide as the panel, its parts to the bytes' ratio, no
 // slivers in a nearly empty eden (the readers' "tiny slivers"), and none
-// of the cut words: the survivors' "spare", the old gen's box and the
+// of the cut words: the survivors' box words, the old gen's box and the
 // StackChunk bricks' scale, which restated the parked grid.
 func TestThreadsHeapIsOneBar(t *testing.T) {
 	in, side := runScene(t, sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond})
@@ -1275,7 +1275,7 @@ func TestThreadsHeapIsOneBar(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
 	txt := texts(&l)
-	for _, cut := range []string{"spare", "brick", "not drawn to scale", "free ", "survivors: 0"} {
+	for _, cut := range []string{"\nempty\n", "\nin use\n", "brick", "not drawn to scale", "free ", "survivors: 0"} {
 		assert.NotContains(t, txt, cut)
 	}
 	assert.Contains(t, txt, "heap: "+Size(in.Snap.Heap.EdenUsed)+" in use, of "+Size(in.Snap.Heap.Max))
