@@ -174,3 +174,15 @@ func TestParkedGroupsFollowEachOther(t *testing.T) {
 	require.Greater(t, cells, sleeping.Y, "the sleeping grid is drawn between the two labels")
 	assert.Less(t, waiting.Y-cells, float32(view.CharH), "the second group right under the first's grid")
 }
+
+// "waiting" counts one thing on gc-lab's first screen, the threads waiting
+// for a CPU: the parked panel's count beside "sleeping or waiting for
+// work" is of threads ("278 waiting" over "sleeping 277" and "waiting for
+// work 1" was one word for three things).
+func TestWaitingCountsOneThing(t *testing.T) {
+	words := frameText(desktopFrame(gcLabOpened(t)))
+	counts := regexp.MustCompile(`\n([0-9,]+) waiting\b`).FindAllStringSubmatch(words, -1)
+	require.Len(t, counts, 1, "one count says waiting:\n%s", words)
+	assert.Contains(t, words, "\nplatform threads waiting for a CPU\n")
+	assert.Regexp(t, `\n[0-9,]+ threads( · 1 square = 1 thread)?\nsleeping or waiting for work\n`, words)
+}

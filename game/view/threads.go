@@ -648,8 +648,12 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	}
 	s.groups = groups
 	// Virtual threads here are "parked": "waiting" is kept for the queue
-	// of threads waiting for a carrier, so one word means one thing.
-	state := " waiting"
+	// of threads waiting for a carrier, so one word means one thing. So
+	// too for platform threads of several groups: "278 waiting" over
+	// "sleeping 277" and "waiting for work 1", under the queue's "353
+	// waiting" for a CPU, was one word for three things; their count is
+	// of threads.
+	state := " " + plural(total, "thread", "threads")
 	if in.Virtual {
 		state = " parked"
 	} else if len(groups) == 1 {
