@@ -13,7 +13,7 @@ import (
 type carrierStory struct{}
 
 // drawsContrast, contrastsMemory: the article's figure is the resident
-// memory of the two runs, and the gap (the platform event loops' OS
+// memory of the two runs, and the gap (the event loops' platform OS
 // threads) is there from the first request: the picture draws the other
 // run's memory beside this one's (a reader of one run's 226 MB under the
 // article's 628 against 706 MB could not find the saving).
@@ -68,7 +68,7 @@ func carrierMemory(f *facts) string {
 			// it): the article's saving is the gap, there from the start.
 			other := "loom-carrier's virtual threads"
 			if f.knobBool("loom_carrier") {
-				other = "platform event loops"
+				other = "event loops on platform threads"
 			}
 			return r + ", " + view.PartsGapWords(s.RSS, b.RSS) + " than with " + other + "."
 		}

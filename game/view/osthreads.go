@@ -414,7 +414,10 @@ func partNameFits(w float32, names []string, sc float32) bool {
 func jvmPartNames(snap *sim.Snapshot, w float32, full sim.Bytes, threadsLast bool) []string {
 	names := []string{"JVM itself " + PartsSize(snap.RSSJVM), "JVM itself", "JVM"}
 	if threadsLast && full > 0 && snap.RSSHeap > 0 && w*float32(snap.RSSHeap)/float32(full) < 1 {
-		names = append([]string{"heap " + PartsSize(snap.RSSHeap) + " + JVM itself " + PartsSize(snap.RSSJVM)}, names...)
+		// The JVM first, as the bar shows it: "heap 273.8 KB + JVM
+		// itself" at the bar's start was read as naming a part no one
+		// could see.
+		names = append([]string{"JVM itself " + PartsSize(snap.RSSJVM) + " + heap " + PartsSize(snap.RSSHeap)}, names...)
 	}
 	return names
 }

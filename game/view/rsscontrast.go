@@ -87,7 +87,13 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 			PartsSize(shown.RSS) + ": this run, " + gap, PartsSize(shown.RSS) + ": this run", PartsSize(shown.RSS)},
 		// "Same load" where it fits: a reader guessed that the other run
 		// had the same workload on its threads.
-		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run, same load", PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other, PartsSize(c.Snap.RSS)},
+		// "Same load" before "separate run" where only one fits: the
+		// title already says "both runs".
+		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run, same load", PartsSize(c.Snap.RSS) + ": " + other + ", same load",
+			PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other,
+			// As the shown run's row says "this run" where its gap
+			// does not fit: a bare size under "this run" named nothing.
+			PartsSize(c.Snap.RSS) + ": other run", PartsSize(c.Snap.RSS)},
 	}
 	scale := float32(0) // the bars' width per byte of the longer run's, set at the first row
 	rows := drawTwoRuns(l, r, []string{"resident memory of both runs now, to scale", "resident memory of both runs, to scale", "memory of both runs, to scale", "to scale"}, words, func(i int, row Rect) {

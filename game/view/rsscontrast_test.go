@@ -11,13 +11,13 @@ import (
 	"github.com/loomlab/loomlab/sim"
 )
 
-// loom-carrier's frame with the platform event loops' run beside it draws
+// loom-carrier's frame with the event loops' platform-thread run beside it draws
 // both runs' resident memory as two bars to one scale, every mark in the
 // legend, at every size and palette it has room in; without the memory
 // story's flag, or without a compared run, none of it.
 func TestMemoryOfBothRunsToOneScale(t *testing.T) {
 	in, side := runScene(t, sceneCase{"loom-carrier", "unlimited-vthreads", 2 * sim.Millisecond})
-	withContrast(t, &in, "loom-carrier", "unlimited-platform", "platform event loops")
+	withContrast(t, &in, "loom-carrier", "unlimited-platform", "event loops on platform threads")
 	require.Less(t, in.Snap.RSS, in.Contrast.Snap.RSS, "the premise: the loops' own OS threads cost the other run more")
 	build := func(in SideInput, w, h, sc float32, p *Palette) *List {
 		var l List
@@ -44,7 +44,7 @@ func TestMemoryOfBothRunsToOneScale(t *testing.T) {
 	txt := texts(judged)
 	assert.Contains(t, txt, "\nresident memory of both runs now, to scale\n")
 	assert.Regexp(t, `\n[0-9.]+ MB: this run, [0-9.]+ MB less \(its 8 carriers: [0-9.]+ MB\)\n`, txt, "the carriers' part named in words: its part of the bar is too narrow for them")
-	assert.Regexp(t, `\n[0-9.]+ MB: platform event loops, separate run, same load\n`, txt)
+	assert.Regexp(t, `\n[0-9.]+ MB: event loops on platform threads(, separate run)?, same load\n`, txt)
 	// The bars' lengths are the runs' memory to one scale.
 	var rows Rect
 	for _, r := range judged.Regions() {

@@ -32,7 +32,7 @@ var loomCarrier = &Scenario{
 		{Name: "duration_s", Kind: Float, Default: "1200", Min: 1, Max: 36000, Unit: "s", Help: "test length"},
 	},
 	Cases: []Case{
-		{ID: "unlimited-platform", Title: "no memory limit, platform event loops", Set: [][2]string{}},
+		{ID: "unlimited-platform", Title: "no memory limit, event loops on platform threads", Set: [][2]string{}},
 		{ID: "unlimited-vthreads", Title: "no memory limit, loom-carrier", Set: [][2]string{{"loom_carrier", "true"}}},
 		{ID: "256-platform", Title: "256 MB container: 8 event loops (4 client, 4 server) on platform threads",
 			Set: [][2]string{{"container_mb", "256"}, {"heap_mb", "64"}, {"xss_kb", "256"}, {"code_cache_mb", "32"},
