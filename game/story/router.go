@@ -99,8 +99,10 @@ func (routerStory) moments(f *facts) {
 		if win != nil && cancelled > 0 {
 			// Its place in the order, not a count: "(2 so far)" beside the
 			// one ended race drawn sent a reader looking for the other.
+			// The scope named by its class: "its scope" was read as an
+			// API term never explained.
 			f.moment(LosersCancelled, win.At, "A race is decided at "+duration(sim.Duration(win.At))+" (the "+ordinal(s.RouterRaces)+"): "+
-				f.model(int(win.A))+" answered first, and its scope cancelled the other calls, whose virtual threads end at once.")
+				f.model(int(win.A))+" answered first, and the race (a StructuredTaskScope) cancelled the other calls, whose virtual threads end at once.")
 		}
 	}
 	if f.want(RouterSingle) && s.RouterSingle >= 0 {

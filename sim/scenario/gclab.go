@@ -49,8 +49,8 @@ var gcLab = &Scenario{
 		{Name: "run_queue", Kind: Enum, Default: "in_order", Options: []string{"in_order", "random"}, Help: "which runnable thread a freed CPU takes: in_order the one that waited longest (round robin, every scenario's machine); random any of them, as Linux's scheduler on a loaded machine leaves some wake-ups waiting many times longer than others, so the threads progress unevenly (no JVM flag)"},
 	},
 	Cases: []Case{
-		{ID: "pooled", Title: "1,000 pooled workers, 256 MB, Parallel", Set: [][2]string{{"state", "pooled"}}},
-		{ID: "fresh", Title: "1,000 workers starting each request fresh, 256 MB, Parallel", Set: [][2]string{{"state", "fresh"}}},
+		{ID: "pooled", Title: "1,000 pooled workers, 256 MB heap, Parallel GC", Set: [][2]string{{"state", "pooled"}}},
+		{ID: "fresh", Title: "1,000 workers starting each request fresh, 256 MB heap, Parallel GC", Set: [][2]string{{"state", "fresh"}}},
 		{ID: "tight-pooled", Title: "1,000 pooled workers on 100 MB with NewRatio=8 (issue 12's setup)",
 			Set: [][2]string{{"state", "pooled"}, {"heap_mb", "100"}, {"new_ratio", "8"}}},
 		{ID: "tight-fresh", Title: "1,000 fresh workers on 100 MB with NewRatio=8",
