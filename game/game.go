@@ -196,10 +196,8 @@ func (g *Game) Draw(screen *ebiten.Image) {
 		g.followed(&g.opts)
 		hdr := g.pg.Header()
 		hdr.Stats = g.stats()
-		g.ins = g.pg.Inputs(g.ins)
 		g.views = g.pg.Views(g.views)
-		view.Build(&g.list, w, h, &hdr, g.views, g.ins, &g.opts)
-		g.pg.NoteContrastDrawn(g.list.ContrastDrawn())
+		g.ins = g.pg.Build(&g.list, w, h, &hdr, g.views, g.ins, &g.opts)
 		// The screen is not cleared between frames (see Run): when nothing
 		// changed (paused, no animation) the last frame stays up and the
 		// GPU has nothing to do.

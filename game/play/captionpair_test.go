@@ -39,8 +39,8 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	// "(mostly young GCs)" for a ranking that puzzled them).
 	require.Greater(t, 2*(in.Snap.GCPauseTotal-in.Snap.FullPauseTotal), in.Snap.GCPauseTotal, "the premise: young pauses are most of it")
 	require.Contains(t, in.Caption, ". "+nb("Young and Full GCs stop")+" the pooled run "+nb(mine)+" of the time, the thread-per-request run "+nb(theirs)+".")
-	require.Equal(t, in.Caption, p.State().Caption, "the page's caption is the canvas's")
 	words := strings.Join(shownWords(p), " ")
+	require.Equal(t, in.Caption, p.State().Caption, "the page's caption is the canvas's")
 	require.Contains(t, words, mine+" of "+view.Clock(sim.Duration(in.Snap.Time))+" stopped for GC")
 	require.Contains(t, words, theirs+" of "+view.Clock(sim.Duration(in.Contrast.Snap.Time))+" stopped for GC")
 	require.LessOrEqual(t, utf8.RuneCountInString(in.Caption), 200, "two lines of the desktop canvas")

@@ -3,6 +3,7 @@ package play
 import (
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/loomlab/loomlab/game/view"
@@ -14,8 +15,7 @@ import (
 func drawnAt(p *Playground, w, h float32) (bool, *ContrastState) {
 	var l view.List
 	hdr := p.Header()
-	view.Build(&l, w, h, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{Scale: 1})
-	p.NoteContrastDrawn(l.ContrastDrawn())
+	p.Build(&l, w, h, &hdr, p.Views(nil), nil, &view.Options{Scale: 1})
 	return l.ContrastDrawn(), p.State().Contrast
 }
 
@@ -58,4 +58,26 @@ func TestStateSaysWhetherTheContrastIsDrawn(t *testing.T) {
 			require.Equal(t, c.phone, st.Drawn, c.name+" on a phone")
 		}
 	}
+}
+
+// The words speak of the compared run only where the frame draws it.
+// vt-pooling's embed (540 × 336) has no room for the thread-per-request
+// run, yet its caption set that run's share of GC time beside the pooled
+// run's. At a desktop's size the two shares are drawn and told.
+func TestUndrawnComparedRunIsNotTold(t *testing.T) {
+	p := contrastAt(t, pooledSpec, sim.Time(6400*sim.Millisecond))
+	build := func(w, h float32) (bool, string) {
+		var l view.List
+		hdr := p.Header()
+		p.Build(&l, w, h, &hdr, p.Views(nil), nil, &view.Options{})
+		return l.ContrastDrawn(), frameText(&l)
+	}
+	drawn, words := build(540, 336)
+	require.False(t, drawn, "the embed's frame has no room for the compared run")
+	assert.NotContains(t, words, "thread-per-request")
+	assert.NotContains(t, p.State().Caption, "thread-per-request", "the page's text caption")
+	drawn, words = build(1134, 464)
+	require.True(t, drawn, "a desktop's frame draws the compared run")
+	assert.Contains(t, words, "the thread-per-request run")
+	assert.Contains(t, p.State().Caption, "the thread-per-request run", "the page's text caption")
 }

@@ -48,7 +48,7 @@ func gcLabOpened(t *testing.T) *Playground {
 func pageFrame(p *Playground) *view.List {
 	var l view.List
 	hdr := p.Header()
-	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	p.Build(&l, 1134, 638, &hdr, p.Views(nil), nil, &view.Options{}) // as the game builds it
 	return &l
 }
 

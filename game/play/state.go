@@ -173,7 +173,7 @@ func (p *Playground) State() State {
 	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95), Draws: p.timing.Draws}
 	primary := -1
 	for i, s := range p.sides {
-		st.Sides = append(st.Sides, s.state(p.beside()))
+		st.Sides = append(st.Sides, s.state(p.besideTold()))
 		if primary < 0 && s.Case == p.spec.Case {
 			primary = i
 		}

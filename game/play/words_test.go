@@ -27,7 +27,7 @@ func frameWords(t *testing.T, spec string, at sim.Time) []string {
 func desktopFrame(p *Playground) *view.List {
 	var l view.List
 	hdr := p.Header()
-	view.Build(&l, 1134, 464, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	p.Build(&l, 1134, 464, &hdr, p.Views(nil), nil, &view.Options{}) // as the game builds it
 	return &l
 }
 
