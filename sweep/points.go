@@ -57,7 +57,11 @@ func ParseRange(s *scenario.Scenario, text string) (Range, error) {
 		return Range{}, fmt.Errorf("sweep: %s has no knob %q; numeric knobs are %s", s.ID, name, strings.Join(NumericKnobs(s), ", "))
 	}
 	if k.Kind != scenario.Int && k.Kind != scenario.Float {
-		return Range{}, fmt.Errorf("sweep: knob %s of %s is a %s; only numeric knobs can be swept: %s", name, s.ID, k.Kind, strings.Join(NumericKnobs(s), ", "))
+		article := "a"
+		if strings.ContainsRune("aeiou", rune(k.Kind.String()[0])) {
+			article = "an" // "an enum", not "a enum"
+		}
+		return Range{}, fmt.Errorf("sweep: knob %s of %s is %s %s; only numeric knobs can be swept: %s", name, s.ID, article, k.Kind, strings.Join(NumericKnobs(s), ", "))
 	}
 	parts := strings.Split(rest, ":")
 	r := Range{Knob: name, Spacing: Linear, Unit: k.Unit, kind: k.Kind}

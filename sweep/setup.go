@@ -126,7 +126,7 @@ func Parse(q Request) (*Setup, error) {
 		st.Sides = append(st.Sides, sd)
 	}
 	if len(st.Sides) > MaxSides {
-		return nil, fmt.Errorf("%d sides: a sweep takes at most %d", len(st.Sides), MaxSides)
+		return nil, fmt.Errorf("%d sides (--side): a sweep takes at most %d", len(st.Sides), MaxSides)
 	}
 	if len(st.Sides) == 0 {
 		st.Sides = []Side{{Label: caseID, Case: caseID, Set: map[string]string{}}}

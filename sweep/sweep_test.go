@@ -54,7 +54,7 @@ func TestRangeRefusals(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"hep=1:2:3", `no knob "hep"; numeric knobs are heap_mb`},
 		{"pool=0:1:2", "knob pool of vt-pooling is a bool; only numeric knobs can be swept"},
-		{"gc=1:2:2", "is a enum"},
+		{"gc=1:2:2", "is an enum"},
 		{"heap_mb=4096:512:8", "LO 4096 must be below HI 512"},
 		{"heap_mb=512:512:2", "LO 512 must be below HI 512"},
 		{"heap_mb=512:4096:1", `N "1" is not allowed: expected a whole number of points from 2 to 64`},

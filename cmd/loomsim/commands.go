@@ -207,7 +207,11 @@ func cmdRun(args []string, w, stderr io.Writer) error {
 		fmt.Fprintf(tw, "  %s\t%v\n", k, r.Metrics[k])
 	}
 	if missing := s.Unmeasured(r); len(missing) > 0 {
-		fmt.Fprintf(tw, "  not measured\t%s (nothing to measure them from: see `loomsim help run`)\n", strings.Join(missing, ", "))
+		them := "them"
+		if len(missing) == 1 {
+			them = "it"
+		}
+		fmt.Fprintf(tw, "  not measured\t%s (nothing to measure %s from: see `loomsim help run`)\n", strings.Join(missing, ", "), them)
 	}
 	return tw.Flush()
 }

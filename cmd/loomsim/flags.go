@@ -27,6 +27,8 @@ func nearest(name string, candidates []string) []string {
 	bestDist := 3
 	for _, c := range candidates {
 		switch d := editDistance(name, c); {
+		case d >= 3:
+			// Three edits turn "json" into "set": another word, not a typo.
 		case d < bestDist:
 			best, bestDist = []string{c}, d
 		case d == bestDist:

@@ -51,7 +51,7 @@ var helps = map[string]commandHelp{
 			"the same scenario, knobs and seed always give the same numbers. A metric the run could not measure\n" +
 			"is left out (from --json too) and named on a last line, \"not measured\": throughput when the run\n" +
 			"ended before its measurement window opened (an OutOfMemoryError during warmup_s), latencies when no\n" +
-			"request completed in that window.\n\n" + caseRule,
+			"request completed in that window, the carriers' utilization when the run started no carrier.\n\n" + caseRule,
 		examples: []string{"loomsim run request-load/pool-200 --set requests=1000",
 			"loomsim run vt-pooling/1g-pool --json"},
 	},
@@ -72,9 +72,10 @@ var helps = map[string]commandHelp{
 	},
 	"sweep": {
 		synopsis: sweepUsage,
-		text: "Runs the case once per point of a numeric knob's range (K=LO:HI:N: N points from LO to HI, :log for\n" +
-			"a geometric series) and per --side (knob values such as pool=true, or case=CASE), and prints the\n" +
-			"chosen metrics per point and side (a table, --csv or --json). Progress goes to stderr.\n\n" + caseRule,
+		text: "Runs the case once per point of a numeric knob's range (K=LO:HI:N: N points from LO to HI, evenly\n" +
+			"spaced, or :linear; :log for a geometric series) and per --side (knob values such as pool=true, or\n" +
+			"case=CASE), and prints the chosen metrics per point and side (a table, --csv or --json). Progress\n" +
+			"goes to stderr.\n\n" + caseRule,
 		examples: []string{"loomsim sweep vt-pooling/1g-pool --knob heap_mb=512:4096:8 --side pool=true --side pool=false --metric full_gcs"},
 	},
 	"gclog": {

@@ -110,6 +110,10 @@ func TestUnknownFlagSuggestsTheNearestOne(t *testing.T) {
 	}
 	_, _, stderr := loomsim("run", "request-load", "--frobnicate")
 	assert.NotContains(t, stderr, "did you mean", "no suggestion for a word that is not a typo")
+	// Three edits away ("json" to "set") is another word: trace takes no
+	// --json, and suggesting --set sent a reader nowhere.
+	_, _, stderr = loomsim("trace", "request-load", "--json")
+	assert.Contains(t, stderr, "unknown flag --json (allowed: --set, --seed, --until)")
 }
 
 func TestListMarksTheDefaultCase(t *testing.T) {

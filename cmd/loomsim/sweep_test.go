@@ -18,7 +18,7 @@ func TestSweepRefusesBadInputOnOneLine(t *testing.T) {
 		{[]string{"--metric", "elapsed_ms"}, "sweep needs --knob K=LO:HI:N"},
 		{[]string{"--knob", "pool_size=10:20:3"}, "needs at least one metric: request-load reports elapsed_ms"},
 		{[]string{"--knob", "nope=1:2:2", "--metric", "elapsed_ms"}, `no knob "nope"; numeric knobs are pool_size`},
-		{[]string{"--knob", "executor=1:2:2", "--metric", "elapsed_ms"}, "is a enum; only numeric knobs"},
+		{[]string{"--knob", "executor=1:2:2", "--metric", "elapsed_ms"}, "is an enum; only numeric knobs"},
 		{[]string{"--knob", "pool_size=20:10:3", "--metric", "elapsed_ms"}, "LO 20 must be below HI 10"},
 		{[]string{"--knob", "pool_size=10:20:1", "--metric", "elapsed_ms"}, "from 2 to 64"},
 		{[]string{"--knob", "pool_size=10:20:99", "--metric", "elapsed_ms"}, "from 2 to 64"},

@@ -26,7 +26,7 @@ var loomCarrier = &Scenario{
 		{Name: "event_loops", Kind: Int, Default: "16", Min: 1, Max: 1024, Unit: "loops", Help: "HTTP client event loops (default: 2 × cores)"},
 		{Name: "workers", Kind: Int, Default: "16", Min: 1, Max: 1024, Unit: "loops", Help: "server worker event loops (default: 2 × cores)"},
 		{Name: "gc", Kind: Enum, Default: "g1", Options: []string{"serial", "parallel", "g1"}, Help: "collector (g1 is simplified)"},
-		{Name: "cores", Kind: Int, Default: "8", Min: 1, Max: 256, Unit: "CPUs"},
+		{Name: "cores", Kind: Int, Default: "8", Min: 1, Max: 256, Unit: "CPUs", Help: "CPUs, and so carriers"},
 		{Name: "vus_max", Kind: Int, Default: "200", Min: 0, Max: 100000, Unit: "users", Help: "k6 virtual users, ramped up from 10"},
 		{Name: "arrival_rps", Kind: Float, Default: "500", Min: 0, Max: 1e6, Unit: "req/s", Help: "constant-arrival-rate stream"},
 		{Name: "duration_s", Kind: Float, Default: "1200", Min: 1, Max: 36000, Unit: "s", Help: "test length"},

@@ -133,9 +133,14 @@ var latencyMetrics = []string{"latency_mean_ms", "latency_p50_ms", "latency_p95_
 // table) sees no value instead of a zero that reads as one: the
 // throughput of a run that ended before its measurement window opened (an
 // OutOfMemoryError in the warm-up), and the latencies of a run in which no
-// request completed in the window. A count (requests_completed, full_gcs)
-// stays: zero requests counted is what happened.
+// request completed in the window; and the carriers' utilization of a run
+// that started no carrier (platform threads only), whose "0" read as idle
+// carriers. A count (requests_completed, full_gcs) stays: zero requests
+// counted is what happened.
 func unmeasured(metrics map[string]any, m *sim.Metrics, measureFrom sim.Time) {
+	if m.Carriers == 0 {
+		delete(metrics, "carrier_utilization")
+	}
 	if m.RequestsCompleted == 0 {
 		for _, k := range latencyMetrics {
 			delete(metrics, k)

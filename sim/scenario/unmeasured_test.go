@@ -41,3 +41,21 @@ func TestUnmeasuredMetricsAreLeftOut(t *testing.T) {
 	assert.True(t, ok)
 	assert.Greater(t, rps, 0.0)
 }
+
+// A run of platform threads only starts no carrier: the carriers'
+// utilization is left out, not given as 0 (read as idle carriers). A run
+// with carriers keeps it (CPU work: a sleeping task's mounts take no
+// simulated time, and its carriers are busy 0 % of it).
+func TestCarrierUtilizationNeedsCarriers(t *testing.T) {
+	s, err := Get("request-load")
+	require.NoError(t, err)
+	r, err := s.Run("pool-200", map[string]string{"requests": "1000"}, 1, nil)
+	require.NoError(t, err)
+	assert.NotContains(t, r.Metrics, "carrier_utilization")
+	assert.Equal(t, []string{"carrier_utilization"}, s.Unmeasured(r))
+	r, err = s.Run("virtual-per-request", map[string]string{"requests": "200", "work": "cpu"}, 1, nil)
+	require.NoError(t, err)
+	u, ok := r.MetricValue("carrier_utilization")
+	assert.True(t, ok)
+	assert.Greater(t, u, 0.0)
+}
