@@ -259,7 +259,9 @@ func TestTableAndCSV(t *testing.T) {
 	require.NoError(t, res.WriteTable(&tab))
 	require.NoError(t, res.WriteCSV(&csv))
 	lines := strings.Split(strings.TrimSpace(tab.String()), "\n")
-	require.Len(t, lines, 6, tab.String())
+	require.Len(t, lines, 7, tab.String())
+	// The virtual threads never read pool_size: a flat line, said so.
+	assert.Equal(t, "  executor=virtual: every point ran the same (the same events and metrics): its runs do not use pool_size", lines[6])
 	assert.Contains(t, lines[0], "request-load/pool-200 seed 3: pool_size from 50 to 400 threads, 4 points (linear spacing), 2 side(s)")
 	assert.Equal(t, []string{"pool_size", "elapsed_ms[executor=pool]", "elapsed_ms[executor=virtual]",
 		"os_threads_peak[executor=pool]", "os_threads_peak[executor=virtual]"}, strings.Fields(lines[1]))
