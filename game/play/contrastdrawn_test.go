@@ -81,3 +81,14 @@ func TestUndrawnComparedRunIsNotTold(t *testing.T) {
 	assert.Contains(t, words, "the thread-per-request run")
 	assert.Contains(t, p.State().Caption, "the thread-per-request run", "the page's text caption")
 }
+
+// An embed's OS-thread title names the carriers among them where the full
+// sum does not fit: a bare "OS threads: 28" beside eight carriers' lanes
+// was asked why 28 and not 8.
+func TestEmbedOSThreadsNameTheCarriers(t *testing.T) {
+	p := contrastAt(t, pooledSpec, sim.Time(6400*sim.Millisecond))
+	var l view.List
+	hdr := p.Header()
+	p.Build(&l, 540, 336, &hdr, p.Views(nil), nil, &view.Options{})
+	assert.Contains(t, frameText(&l), "\nOS threads: 28, 8 carriers\n")
+}

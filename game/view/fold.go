@@ -282,13 +282,17 @@ func foldedOS(l *List, r Rect, snap *sim.Snapshot, measured, secondary, eachRun 
 		// threads: 28; 8 on a CPU" beside "8 of 8 busy" left a newcomer
 		// asking what the other 20 were.
 		tight := head + " = " + tightOS(short, jvm)
-		alts = []string{head + " = " + strings.Join(short, " + ") + cpu + mem, head + " = " + strings.Join(short, " + ") + cpu, tight + cpu, tight, head + cpu}
+		alts = []string{head + " = " + strings.Join(short, " + ") + cpu + mem, head + " = " + strings.Join(short, " + ") + cpu, tight + cpu, tight}
+		alts = append(alts, firstKind(head, short, cpu)...)
+		alts = append(alts, head+cpu)
 		if !r.Empty() {
 			dot := min(r.H*0.3, 4*sc)
 			defer l.MarkCircle(r.Right()-dot-4*sc, r.Y+r.H/2, dot, MeanOnCPU, p)
 		}
 	} else {
-		alts = append(alts, head+" = "+strings.Join(short, " + ")+mem, head+" = "+strings.Join(short, " + "), head+" = "+tightOS(short, jvm), head)
+		alts = append(alts, head+" = "+strings.Join(short, " + ")+mem, head+" = "+strings.Join(short, " + "), head+" = "+tightOS(short, jvm))
+		alts = append(alts, firstKind(head, short, "")...)
+		alts = append(alts, head)
 	}
 	if !r.Empty() {
 		l.Rect(r, p.Panel)
@@ -594,4 +598,19 @@ func drawStoppedCarriersLine(l *List, r Rect, in *SideInput, p *Palette, sc floa
 		say += " with the virtual thread it holds (" + strings.Join(held, ", ") + ")"
 	}
 	l.region(r, "carrier lanes", say+".")
+}
+
+// firstKind is the folded OS line with its first kind alone ("OS threads:
+// 28, 8 carriers", with cpu after it, then without), for a line too short
+// for the sum: an embed's "OS threads: 28; 8 on a CPU" beside eight
+// carriers' lanes was asked why 28 and not 8.
+func firstKind(head string, short []string, cpu string) []string {
+	if len(short) == 0 {
+		return nil
+	}
+	first := head + ", " + short[0]
+	if cpu == "" {
+		return []string{first}
+	}
+	return []string{first + cpu, first}
 }
