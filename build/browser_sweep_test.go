@@ -108,6 +108,18 @@ func TestSweepPanel(t *testing.T) {
 	if got := stripWall(t, page); !reflect.DeepEqual(got, want) {
 		t.Errorf("the page's sweep:\n%s\nloomsim sweep --json:\n%s", got, want)
 	}
+	// A thread per task and the virtual threads never read pool_size:
+	// their flat lines are said to be no finding, as loomsim's table says.
+	var key string
+	b.eval(`document.getElementById("sweep-chart-key")?.textContent ?? ""`, &key)
+	for _, side := range []string{"B: executor=platform-per-task", "C: executor=virtual"} {
+		if w := side + ": every point ran the same (the same events and metrics), so its runs do not use pool_size."; !strings.Contains(key, w) {
+			t.Errorf("the charts' key %q lacks %q", key, w)
+		}
+	}
+	if strings.Contains(key, "A: executor=pool: every point") {
+		t.Errorf("the pool's side, whose runs read pool_size, is said to be flat: %q", key)
+	}
 
 	// One line per side: each side's mark (its neutral ink, sidemarks.ts)
 	// is inked inside the plotting area of some chart.
