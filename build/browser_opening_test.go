@@ -108,8 +108,11 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	if label := b.textWhen(t, `label[for="case"]`, thisRun, 5*time.Second); !thisRun(label) {
 		t.Errorf("the Case list's label %q beside the compared run; want \"This run\"", label)
 	}
-	if label := b.text(`label:has(#compare)`); strings.TrimSpace(label) != "Choose cases to compare" {
-		t.Errorf("the Compare box's label %q; want what ticking adds and why, \"Choose cases to compare\"", label)
+	// The Compare box says the pair drawn is its to change: "Choose cases
+	// to compare", unticked beside two runs, left a newcomer working out
+	// which run the second heap was.
+	if label := b.text(`label:has(#compare)`); strings.TrimSpace(label) != "Choose the cases compared" {
+		t.Errorf("the Compare box's label %q beside the compared run; want \"Choose the cases compared\"", label)
 	}
 	if hint := b.text(".hint-row"); strings.Contains(hint, "separate run") || strings.Contains(hint, "Also in the picture") {
 		t.Errorf("the line under the title %q repeats the picture's column header", hint)

@@ -150,6 +150,12 @@ export function titleCompare(st: GameState): void {
     : "Tick to choose 2–3 of this story's cases and draw them side by side";
   const label = byID("compare").parentElement!;
   if (label.title !== title) label.title = title;
+  // Beside a compared run already drawn, the box says the pair is its to
+  // change: "Choose cases to compare", unticked beside two runs drawn,
+  // left a newcomer working out which run the second heap was.
+  const words = st.contrast?.drawn ? " Choose the cases compared" : " Choose cases to compare";
+  const text = label.lastChild;
+  if (text && text.nodeType === Node.TEXT_NODE && text.textContent !== words) text.textContent = words;
   // The Case list names one case while the picture draws two runs: beside
   // the compared one it chooses "this run", the picture's own words for
   // the shown column.
