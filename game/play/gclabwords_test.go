@@ -94,7 +94,10 @@ func TestFirstGCCalloutSaysEdenEmptied(t *testing.T) {
 func TestSurvivorBoxesSayTheirSize(t *testing.T) {
 	p := gcLabOpened(t)
 	words := frameText(desktopFrame(p))
-	require.Contains(t, words, "\nsurvivors\n", "the premise: the pair's label without the size")
+	// The pair's label counts the spaces, without their size: the two
+	// boxes' words side by side were asked whether they were one space
+	// or two.
+	require.Contains(t, words, "\n2 survivors\n", "the pair's label without the size")
 	assert.Equal(t, 1, strings.Count(words, "\n10.5 MB\n"), "the empty box's size:\n%s", words)
 	assert.Contains(t, words, "\nempty\n10.5 MB\n", "said in the empty box")
 	assert.NotContains(t, words, "spare")

@@ -1403,7 +1403,10 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 		// Too narrow for a label each: one over both.
 		pair := Rect{X: s0.X, Y: s0.Y, W: s1.Right() - s0.X, H: s0.H}
 		if band, _ := SpaceBands(s0, sc); band.H > 0 {
-			relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "survivors")
+			// "2 survivor spaces" before the bare word: the two boxes'
+			// words side by side ("10.5 MB empty", "10.3 MB in use")
+			// were asked whether they were one space or two.
+			relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "2 survivor spaces", "2 survivors", "survivors")
 		} else {
 			labelThinSurvivors(l, eden, pair, from, l.Items[fromItems:fromEnd], youngFrom, p, sc)
 		}
