@@ -19,7 +19,7 @@ import (
 // as a miscount), and once all run, as they are.
 func TestGCLabCaptionCountsTheWorkersStarted(t *testing.T) {
 	early := frameText(desktopFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(142*sim.Millisecond))))
-	assert.Regexp(t, `\n[0-9,]+ of the 1,000 platform threads started so far, each its own OS thread, on 2 CPUs`, early)
+	assert.Regexp(t, `\n[0-9,]+ of the 1,000 platform threads started so far, one by one, each its own OS thread, on 2 CPUs`, early)
 	later := frameText(desktopFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(2*sim.Second))))
 	assert.Regexp(t, `\n1,00[0-9] platform threads, each its own OS thread`, later)
 	assert.NotContains(t, later, "started so far")

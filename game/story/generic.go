@@ -19,7 +19,9 @@ func (genericStory) caption(f *facts) string {
 			// Main starts the workers one after another (gc-lab's take
 			// 70-300 ms): "633 platform threads" under a case named
 			// "1,000 pooled workers" read as a miscount.
-			threads = counti(s.PlatformApp) + " of the " + counti(n) + " platform threads started so far"
+			// "One by one": a reader guessed why only 633 of 1,000 had
+			// started.
+			threads = counti(s.PlatformApp) + " of the " + counti(n) + " platform threads started so far, one by one"
 		}
 		now = threads + ", each its own OS thread, on " + counti(s.Cores) + " CPUs; " +
 			count(s.RequestsDone) + " " + f.done()
