@@ -2,6 +2,7 @@ package sweep
 
 import (
 	"fmt"
+	"reflect"
 
 	"github.com/loomlab/loomlab/sim/scenario"
 )
@@ -31,6 +32,11 @@ type SideResult struct {
 	// Outcomes say how each run ended ("completed", an OutOfMemoryError).
 	Outcomes []string           `json:"outcomes"`
 	Runs     []*scenario.Result `json:"runs"`
+	// Alike says every point ran alike once all have ended (as many
+	// events, equal metrics): the knob changed nothing the side's runs
+	// read, and its flat line is no finding (request-load's virtual
+	// threads and pool_size). The table and the page's key say so.
+	Alike bool `json:"alike"`
 }
 
 // Collect assembles a sweep's result from its runs' results, given in the
@@ -87,5 +93,22 @@ func collect(st *Setup, results []*scenario.Result, some bool) (*Result, error) 
 			}
 		}
 	}
+	for j := range out.Results {
+		out.Results[j].Alike = sameRunEverywhere(out.Results[j].Runs)
+	}
 	return out, nil
+}
+
+// sameRunEverywhere reports whether runs, one per point, all ended and ran
+// alike: as many events and equal metrics.
+func sameRunEverywhere(runs []*scenario.Result) bool {
+	if len(runs) < 2 {
+		return false
+	}
+	for _, run := range runs {
+		if run == nil || run.Events != runs[0].Events || !reflect.DeepEqual(run.Metrics, runs[0].Metrics) {
+			return false
+		}
+	}
+	return true
 }

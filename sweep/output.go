@@ -4,7 +4,6 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
-	"reflect"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -83,28 +82,11 @@ func (r *Result) WriteTable(w io.Writer) error {
 			"or it started no carrier: see `loomsim help run`)")
 	}
 	for _, sr := range r.Results {
-		if sameRunEverywhere(sr) {
-			// A flat line is easy to take for a finding: request-load's
-			// virtual threads never read pool_size.
+		if sr.Alike {
 			fmt.Fprintf(w, "  %s: every point ran the same (the same events and metrics): its runs do not use %s\n", sr.Side, r.Knob.Knob)
 		}
 	}
 	return nil
-}
-
-// sameRunEverywhere reports whether every point of a side ran alike: as
-// many events and equal metrics. The knob then changed nothing its runs
-// read.
-func sameRunEverywhere(sr SideResult) bool {
-	if len(sr.Runs) < 2 {
-		return false
-	}
-	for _, run := range sr.Runs {
-		if run == nil || run.Events != sr.Runs[0].Events || !reflect.DeepEqual(run.Metrics, sr.Runs[0].Metrics) {
-			return false
-		}
-	}
-	return true
 }
 
 // WriteCSV writes the sweep as CSV: a header (the knob, then one column

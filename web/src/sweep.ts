@@ -489,24 +489,13 @@ function chartKey(r: SweepResult): string[] {
     parts.push(
       `○ where one side's line overtakes another's: ${passes.join("; ")}. The ring is an estimate, not a run: the model ran only at the swept points, so a crossing lies somewhere between the two named; more points narrow it.`,
     );
-  // A flat line is easy to take for a finding: request-load's virtual
-  // threads never read pool_size (`loomsim sweep`'s table says the same).
+  // A flat line is easy to take for a finding (sweep.SideResult.Alike;
+  // `loomsim sweep`'s table says the same).
   r.results.forEach((sr, i) => {
-    if (sameRunEverywhere(sr))
+    if (sr.alike)
       parts.push(`${letters.length > 1 ? sideName(i, sr.side) : sr.side}: every point ran the same (the same events and metrics), so its runs do not use ${r.knob.name}.`);
   });
   return parts;
-}
-
-/**
- * Whether every point of a side ran alike: all ended, as many events and
- * equal metrics (Go writes a map's keys sorted, so equal metrics are equal
- * JSON). The knob then changed nothing its runs read.
- */
-function sameRunEverywhere(sr: SweepResult["results"][number]): boolean {
-  if (sr.runs.length < 2 || sr.outcomes.includes("")) return false;
-  const first = sr.runs[0];
-  return sr.runs.every((run) => run && run.events === first.events && JSON.stringify(run.metrics) === JSON.stringify(first.metrics));
 }
 
 /** What the table's marks mean, for the marks it has ("" when none). */

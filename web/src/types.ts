@@ -289,7 +289,8 @@ export interface SweepResult {
   points: number[];
   sides: { label: string; case: string; set: Record<string, string> }[];
   metrics: string[];
-  results: { side: string; values: Record<string, (number | null)[]>; outcomes: string[]; runs: RunResult[] }[];
+  /** alike: every point ran alike (the knob changed nothing its runs read; sweep.SideResult.Alike). */
+  results: { side: string; values: Record<string, (number | null)[]>; outcomes: string[]; runs: RunResult[]; alike: boolean }[];
 }
 
 /** What the worker's sweepCollect answers: the result and its CSV (`loomsim sweep --csv`). */
