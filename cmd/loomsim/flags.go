@@ -24,11 +24,10 @@ func unknownFlag(given string, allowed []string) error {
 // --sed is --seed more likely than --set).
 func nearest(name string, candidates []string) []string {
 	var best []string
-	bestDist := 3
+	// Two edits at most: three turn "json" into "set", another word.
+	bestDist := 2
 	for _, c := range candidates {
 		switch d := editDistance(name, c); {
-		case d >= 3:
-			// Three edits turn "json" into "set": another word, not a typo.
 		case d < bestDist:
 			best, bestDist = []string{c}, d
 		case d == bestDist:
