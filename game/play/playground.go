@@ -213,13 +213,11 @@ func (p *Playground) ContrastReady() bool {
 // drawn: the page names the compared case only while the picture shows it
 // (State's Contrast.Drawn).
 func (p *Playground) Build(l *view.List, w, h float32, hdr *view.Header, sides []*view.Side, dst []view.SideInput, o *view.Options) []view.SideInput {
-	ins := p.Inputs(dst)
+	con := p.beside()
+	ins := p.inputsBeside(dst, con)
 	view.Build(l, w, h, hdr, sides, ins, o)
-	if !l.ContrastDrawn() && p.beside() != nil {
-		ins = ins[:0]
-		for _, s := range p.sides {
-			ins = append(ins, s.Input(nil))
-		}
+	if !l.ContrastDrawn() && con != nil {
+		ins = p.inputsBeside(ins, nil)
 		view.Build(l, w, h, hdr, sides, ins, o)
 	}
 	p.contrastDrawn = l.ContrastDrawn()
@@ -364,9 +362,15 @@ func (p *Playground) primary() int {
 
 // Inputs returns what the view draws, one per side.
 func (p *Playground) Inputs(dst []view.SideInput) []view.SideInput {
+	return p.inputsBeside(dst, p.beside())
+}
+
+// inputsBeside is every side's input with con the compared run beside it
+// (nil: none), in dst's storage.
+func (p *Playground) inputsBeside(dst []view.SideInput, con *view.Contrast) []view.SideInput {
 	dst = dst[:0]
 	for _, s := range p.sides {
-		dst = append(dst, s.Input(p.beside()))
+		dst = append(dst, s.Input(con))
 	}
 	return dst
 }
