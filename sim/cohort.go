@@ -287,7 +287,8 @@ func (s *Sim) checkShortLived() error {
 			owned[r.cohort-h.cohortBase][k] += r.bytes
 		}
 	}
-	addOwned := func(o *shortOwned, k shortKind) {
+	// every cohort an owner holds bytes in, newest and shares
+	addAllOf := func(o *shortOwned, k shortKind) {
 		add(h.newest(o), k)
 		for i := o.more; i > 0; {
 			var r shortRef
@@ -300,12 +301,12 @@ func (s *Sim) checkShortLived() error {
 		if t.prog < 0 {
 			continue
 		}
-		addOwned(&t.req, shortRequest)
+		addAllOf(&t.req, shortRequest)
 	}
 	for ti := range s.th {
 		t := &s.th[ti]
 		add(t.sticky, shortLocal)
-		addOwned(&t.cache, shortLocal)
+		addAllOf(&t.cache, shortLocal)
 		if t.virtual && t.state != StateTerminated {
 			add(s.threadObjects(t), shortThread)
 		}
