@@ -134,12 +134,34 @@ func drawPairOld(l *List, pr pairRow, who []string, snap *sim.Snapshot, most int
 	if snap.Time > 0 {
 		_, pct := stoppedShare(snap)
 		_, fill := SpaceBands(bars, sc)
-		y := fill.Y + (fill.H-CharH*1.25*sc-CharH*sc)/2
+		// The run's Full GCs under its share, where the bar is tall
+		// enough: the caption counts the pooled run's ("4 Full GCs so
+		// far"), and a reader found that count nowhere in the picture,
+		// nor the other run's.
+		lines := CharH*1.25*sc + CharH*sc
+		counted := fill.H >= lines+1.5*CharH*sc
+		if counted {
+			lines += CharH * sc
+		}
+		y := fill.Y + (fill.H-lines)/2
 		l.TextBold(col.X+6*sc, y, pct+" stopped", 1.25*sc, p.Text)
 		// So far, not now: "is 33 % a running total?"
 		l.TextFit(Rect{X: col.X + 6*sc, Y: y + CharH*1.25*sc, W: col.W - 6*sc, H: CharH * sc}, sc, p.TextDim, "for GC so far", "for GC")
+		if counted {
+			l.TextFit(Rect{X: col.X + 6*sc, Y: y + CharH*2.25*sc, W: col.W - 6*sc, H: CharH * sc}, sc, p.TextDim, fullGCsSoFar(snap.FullGCs)...)
+		}
 	}
 	return segs
+}
+
+// fullGCsSoFar says how many Full GCs a run has had, longest first ("4
+// Full GCs so far", "4 Full GCs", "4 Full"; "no Full GC yet").
+func fullGCsSoFar(n int64) []string {
+	if n == 0 {
+		return []string{"no Full GC yet", "no Full GC"}
+	}
+	many := Count(n) + plural(int(n), " Full GC", " Full GCs")
+	return []string{many + " so far", many, Count(n) + " Full"}
 }
 
 // drawPair draws the two runs in r, one row each laid out alike: the
@@ -202,10 +224,7 @@ func (s *Side) drawPair(l *List, r Rect, rows []pairRow, snap *sim.Snapshot, p *
 			Dur(sim.Duration(x.s.Time))+" so far, in "+Count(x.s.FullGCs)+" Full + "+Count(x.s.YoungGCs)+" young GCs.")
 	}
 	ch := &c.Snap.Heap
-	full := "no Full GC yet"
-	if c.Snap.FullGCs > 0 {
-		full = Count(c.Snap.FullGCs) + plural(int(c.Snap.FullGCs), " Full GC", " Full GCs") + " so far"
-	}
+	full := fullGCsSoFar(c.Snap.FullGCs)[0]
 	l.detail(Rect{X: rows[1].head.X, Y: rows[1].head.Y, W: rows[1].head.W, H: rows[1].old.Bottom() - rows[1].head.Y}, "compared case's old generation",
 		"The same moment in the case compared ("+c.Title+"): a second simulation of the same workload, "+
 			"with the same knobs and seed, run beside this one in a JVM of its own (its own "+Size(ch.Max)+" heap, its own threads). It has "+

@@ -302,3 +302,22 @@ func TestPairEdenLabelClearOfItsParts(t *testing.T) {
 		require.GreaterOrEqual(t, b.X-eden.Right(), float32(CharW), "text at %v starts within a character of eden's label %v", b, eden)
 	}
 }
+
+// Each run of the pair says its Full GCs under its share stopped: the
+// caption counts the pooled run's, and a reader found that count nowhere
+// in the picture, nor the other run's.
+func TestPairCountsEachRunsFullGCs(t *testing.T) {
+	l, in := pairFrame(t, 2342*sim.Millisecond)
+	require.Positive(t, in.Snap.FullGCs, "the pooled run has had Full GCs by now")
+	for i, snap := range []*sim.Snapshot{in.Snap, in.Contrast.Snap} {
+		n := 0
+		for _, it := range l.Items {
+			if it.Kind == KindText && slices.Contains(fullGCsSoFar(snap.FullGCs), it.Text) {
+				n++
+			}
+		}
+		require.Equal(t, 1, n, "run %d says its %d Full GCs once", i, snap.FullGCs)
+	}
+	require.Equal(t, "no Full GC yet", fullGCsSoFar(0)[0])
+	require.Equal(t, []string{"5 Full GCs so far", "5 Full GCs", "5 Full"}, fullGCsSoFar(5))
+}

@@ -58,3 +58,19 @@ func TestGCShareLineKeepsItsBar(t *testing.T) {
 		}
 	}
 }
+
+// On two lines, a share with no Full GC to count says the pauses' sum
+// beside it: a reader of the lab did not link "7 %" to the caption's
+// 10.6 ms pause.
+func TestGCShareSaysThePausesSum(t *testing.T) {
+	snap := &sim.Snapshot{Time: sim.Time(142 * sim.Millisecond), GCPauseTotal: 10600 * sim.Microsecond}
+	var l List
+	drawGCShare(&l, Rect{X: 10, Y: 10, W: 500, H: 2 * CharH}, snap, heapSeg{}, "", nil, &OkabeIto, 1)
+	var words []string
+	for _, it := range l.Items {
+		if it.Kind == KindText && strings.HasPrefix(it.Text, "stopped for GC") {
+			words = append(words, it.Text)
+		}
+	}
+	assert.Equal(t, []string{"stopped for GC: 10.6 ms, 7 % of the run"}, words)
+}

@@ -367,16 +367,21 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 	h := &snap.Heap
 	if r.H >= 2*CharH*sc {
 		words := []string{"stopped for GC: " + pct + " of the run", "GC: " + pct + " of the run"}
-		if snap.FullGCs > 0 && h.OldCap > 0 && 4*h.OldUsed >= 3*h.OldCap {
+		byKind := snap.FullGCs > 0 && h.OldCap > 0 && 4*h.OldUsed >= 3*h.OldCap
+		if byKind {
 			// Which collections took it: the model sums pause time, not
 			// by kind, so the counts of each ("is the 33 % from Full GCs
 			// or these young pauses?"; "the old gen being nearly full"
 			// read awkward).
 			words = append([]string{"stopped for GC: " + pct + " of the run, in " + Count(snap.FullGCs) + " Full + " + Count(snap.YoungGCs) + " young GCs"}, words...)
+		} else {
+			// The pauses' sum beside its share: a reader of the lab did
+			// not link "7 %" to the caption's 10.6 ms pause.
+			words = append([]string{"stopped for GC: " + Dur(snap.GCPauseTotal) + ", " + pct + " of the run"}, words...)
 		}
 		body := r
 		line, rest := body.Top(CharH * sc)
-		link := !from.r.Empty() && from.r.Bottom() <= r.Y+sc && len(words) == 3
+		link := !from.r.Empty() && from.r.Bottom() <= r.Y+sc && byKind
 		if link {
 			full := Count(snap.FullGCs) + " Full + " + Count(snap.YoungGCs) + " young GCs"
 			words = append([]string{"so " + full + " stopped the program " + pct + " of the run", "so " + full + ": stopped " + pct + " of the run"}, words[1:]...)
