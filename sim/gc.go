@@ -182,6 +182,7 @@ func (s *Sim) youngGC() (Duration, bool) {
 	h.edenUsed = 0
 	h.openCohort()
 	h.survUsed = y.copied
+	h.noteSurvivorsCopied(y.copied)
 	switch {
 	case failed && inPlace:
 		s.failedRegionsStayOld(&y)

@@ -282,8 +282,14 @@ func TestResidentHeapAndThreads(t *testing.T) {
 	h.edenUsed, h.survUsed = 14*MB, 1*MB
 	h.noteTouched()
 	h.edenUsed, h.survUsed, h.oldUsed = 0, 2*MB, 10*MB
-	assert.Equal(t, 48*MB, parallelGC{}.residentHeap(h), "a collection empties eden; its pages stay; both survivor spaces")
+	h.noteSurvivorsCopied(2 * MB)
+	assert.Equal(t, 46*MB, parallelGC{}.residentHeap(h), "a collection empties eden; its pages stay; one survivor space written")
 	assert.Equal(t, 45*MB, g1GC{}.residentHeap(h), "the most the heap held")
+	h.noteSurvivorsCopied(1 * MB)
+	assert.Equal(t, 47*MB, parallelGC{}.residentHeap(h), "the next collection writes the other survivor space")
+	h.noteSurvivorsCopied(3 * MB)
+	assert.Equal(t, 48*MB, parallelGC{}.residentHeap(h), "then the first again, further")
+	h.survUsed = 2 * MB
 	h.edenUsed = 14 * MB
 	h.noteTouched()
 	assert.Equal(t, 59*MB, g1GC{}.residentHeap(h), "the next cycle's eden in other regions")

@@ -202,10 +202,13 @@ type heap struct {
 	survUsed Bytes // live bytes in the occupied survivor space
 	oldUsed  Bytes // bytes in old: live and garbage not yet compacted
 	oldHigh  Bytes // high-water mark of oldUsed (resident pages)
-	// edenHigh and survHigh are the high-water marks of eden's and the
-	// survivor space's used bytes, g1Touched G1's touched regions: pages
-	// the program has touched (touched.go).
-	edenHigh, survHigh, g1Touched Bytes
+	// edenHigh is the high-water mark of eden's used bytes, survTouched
+	// each survivor space's (survTo the one the next young collection
+	// copies into), g1Touched G1's touched regions: pages the program has
+	// touched (touched.go).
+	edenHigh, g1Touched Bytes
+	survTouched         [2]Bytes
+	survTo              uint8
 
 	blobs []blob
 	free  []int32
