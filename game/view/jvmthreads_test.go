@@ -72,7 +72,24 @@ func TestGCLabMemorySaysTheHeapsPagesAreNotItsUse(t *testing.T) {
 	require.Greater(t, in.Snap.RSSHeap, used+used/5, "the judged frame's heap pages exceed its use")
 	var l List
 	Build(&l, 1134, 464, &Header{Scenario: "gc-lab"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
-	assert.Contains(t, texts(&l), "\n  heap: "+PartsSize(in.Snap.RSSHeap)+" in RAM (once used, kept); "+Size(used)+" in use now\n")
+	heap := PartsSize(partsThatAddUp(in.Snap.RSS, in.Snap.RSSHeap, in.Snap.RSSThreads, in.Snap.RSSJVM)[0])
+	assert.Contains(t, texts(&l), "\n  heap: "+heap+" in RAM (once used, kept); "+Size(used)+" in use now\n")
+}
+
+// The heap's line says its pages in RAM as the sum over it does: rounded
+// on its own, gc-lab's first GC read "74.3 MB in RAM" under "memory 127.2
+// MB = 74.4 MB heap + …".
+func TestGCLabHeapInRAMAsTheSumSaysIt(t *testing.T) {
+	in, side := runScene(t, sceneCase{"gc-lab", "pooled", 142 * sim.Millisecond})
+	var l List
+	Build(&l, 1134, 464, &Header{Scenario: "gc-lab"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	txt := texts(&l)
+	sum := regexp.MustCompile(`\nmemory [0-9.]+ MB = ([0-9.]+ MB) heap \+`).FindStringSubmatch(txt)
+	line := regexp.MustCompile(`\n  heap: ([0-9.]+ MB) in RAM`).FindStringSubmatch(txt)
+	require.Len(t, sum, 2, txt)
+	require.Len(t, line, 2, txt)
+	assert.Equal(t, sum[1], line[1])
+	assert.NotEqual(t, PartsSize(in.Snap.RSSHeap), sum[1], "the judged frame is one where the sum's rounding moves the heap's part")
 }
 
 // The old gen's slivers are named on the foot's lines from right of the

@@ -590,6 +590,9 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	// full and took it for an error.
 	h := &snap.Heap
 	if used := h.Used(); snap.RSSHeap > used+used/5 {
+		// The heap's part as the sum above writes it: rounded on its
+		// own it read 74.3 MB under "74.4 MB heap".
+		inRAM := PartsSize(partsThatAddUp(snap.RSS, snap.RSSHeap, snap.RSSThreads, snap.RSSJVM)[0])
 		// Its three sizes in one line where it fits: the maximum (the
 		// header's and the heap panel's), the pages in RAM (this line's
 		// sum) and what is in use; the lab's readers met the three apart
@@ -598,9 +601,9 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 		// "84.7 MB in RAM of 256 MB; 10.3 MB in use" was still asked
 		// what set "in RAM" apart from "in use" (the JVM keeps a heap
 		// page it has written).
-		out = append(out, []string{"  heap: " + PartsSize(snap.RSSHeap) + " in RAM of its " + Size(h.Max) + " maximum; " + Size(used) + " in use now",
-			"  heap: " + PartsSize(snap.RSSHeap) + " in RAM (once used, kept); " + Size(used) + " in use now",
-			"  heap: " + PartsSize(snap.RSSHeap) + " in RAM of " + Size(h.Max) + "; " + Size(used) + " in use",
+		out = append(out, []string{"  heap: " + inRAM + " in RAM of its " + Size(h.Max) + " maximum; " + Size(used) + " in use now",
+			"  heap: " + inRAM + " in RAM (once used, kept); " + Size(used) + " in use now",
+			"  heap: " + inRAM + " in RAM of " + Size(h.Max) + "; " + Size(used) + " in use",
 			"  heap: every page written since the start, more than the " + Size(used) + " in use now",
 			"  heap: pages written so far, more than the " + Size(used) + " in use",
 			"  heap: pages written, not " + Size(used) + " in use"})
@@ -810,6 +813,22 @@ func partsThatAddUp(total sim.Bytes, parts ...sim.Bytes) []sim.Bytes {
 		}
 	}
 	return out
+}
+
+// sizesThatAddUp is partsThatAddUp where each part as PartsSize writes
+// it is in tenths of a MB and the total as Size writes it is the sum of
+// the parts as written; ok false where it is not (a part under 1 MB, a
+// total of a GB or more).
+func sizesThatAddUp(total sim.Bytes, parts []sim.Bytes) ([]sim.Bytes, bool) {
+	if total < sim.MB || total >= sim.GB || Size(total) != PartsSize(total) {
+		return nil, false
+	}
+	for _, b := range parts {
+		if b > 0 && b < sim.MB {
+			return nil, false
+		}
+	}
+	return partsThatAddUp(total, parts...), true
 }
 
 // rssNote adds the JVM's resident memory to the explanation when the
