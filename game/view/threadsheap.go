@@ -66,12 +66,11 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		b     sim.Bytes
 		m     Meaning
 		words []string
+		sized string // its name and size, where the sizes add up
 	}{
-		// Names only: their sizes, each rounded, did not add up to the
-		// title's (5.3 + 2.4 MB beside 7.8 MB); they are the explanation's.
-		{live(sim.CatChunk), MeanChunkData, []string{"StackChunks", "chunks"}},
-		{live(sim.CatThread), MeanThreadObj, []string{"Thread objects", "Threads"}},
-		{live(sim.CatThreadLocal), MeanThreadLocal, []string{"thread-local data", "locals"}},
+		{live(sim.CatChunk), MeanChunkData, []string{"StackChunks", "chunks"}, ""},
+		{live(sim.CatThread), MeanThreadObj, []string{"Thread objects", "Threads"}, ""},
+		{live(sim.CatThreadLocal), MeanThreadLocal, []string{"thread-local data", "locals"}, ""},
 	}
 	var total sim.Bytes
 	for _, pt := range parts {
@@ -79,6 +78,20 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	}
 	if total <= 0 {
 		return
+	}
+	// Each part's size before its name where the sizes, as written, add
+	// up to the bar's ("StackChunks 5.4 MB" + "Thread objects 2.4 MB"
+	// under "7.8 MB"): two readers asked how the bar split, and sizes
+	// each rounded on its own (5.3 + 2.4 beside 7.8 MB) had been left
+	// out for not adding up. Elsewhere, names only.
+	var partBytes []sim.Bytes
+	for _, pt := range parts {
+		partBytes = append(partBytes, pt.b)
+	}
+	if added, ok := sizesThatAddUp(total, partBytes); ok {
+		for i := range parts {
+			parts[i].sized = parts[i].words[0] + " " + PartsSize(added[i])
+		}
 	}
 	n := snap.VirtualLive
 	one := shareSize(total, n)
@@ -254,9 +267,12 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 		}
 		w := px * float32(pt.b)
 		l.Mark(Rect{X: x, Y: bar.Y, W: w, H: bar.H}, pt.m, p, 1)
-		for _, s := range pt.words {
+		for _, s := range append([]string{pt.sized}, pt.words...) {
 			if barOnly {
 				break
+			}
+			if s == "" {
+				continue
 			}
 			// Under its part's start, or pulled left to end at the
 			// bar's end, never over the words before it.

@@ -1,6 +1,7 @@
 package view
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -223,4 +224,35 @@ func TestEachSizeMultipliesBackToTheBarsTotal(t *testing.T) {
 	f, err := strconv.ParseFloat(strings.TrimSuffix(s, " MB"), 64)
 	require.NoError(t, err, s)
 	assert.Equal(t, "101.8 MB", PartsSize(sim.Bytes(f*float64(sim.MB)*float64(n))), "%s × %d", s, n)
+}
+
+// Each part of the threads' bar gives its size beside its name where the
+// sizes as written add up to the bar's: two readers asked how the 7.8 MB
+// split, and sizes each rounded on their own had not added up.
+func TestThreadsHeapPartsSizesAddUp(t *testing.T) {
+	in, side := runScene(t, sceneCase{"vt-basics", "memory-virtual", 300 * sim.Millisecond})
+	var l List
+	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
+	var total string
+	var sum float64
+	var named []string
+	for _, it := range l.Items {
+		if it.Kind != KindText {
+			continue
+		}
+		if before, ok := strings.CutSuffix(it.Text, " in use enlarged, by kind"); ok {
+			total = before
+		}
+		for _, name := range []string{"StackChunks ", "Thread objects "} {
+			if size, ok := strings.CutPrefix(it.Text, name); ok && strings.HasSuffix(size, " MB") {
+				var mb float64
+				_, err := fmt.Sscanf(size, "%g MB", &mb)
+				require.NoError(t, err)
+				sum += mb
+				named = append(named, it.Text)
+			}
+		}
+	}
+	require.Len(t, named, 2, "both parts sized")
+	assert.Equal(t, total, strconv.FormatFloat(sum, 'f', 1, 64)+" MB", "%v add up to the bar's %s", named, total)
 }
