@@ -311,7 +311,11 @@ func drawThreadsHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32
 	}
 	var sizes []string
 	for _, pt := range parts {
-		if pt.b > 0 {
+		switch {
+		case pt.sized != "":
+			// As the bar's names say them.
+			sizes = append(sizes, pt.sized)
+		case pt.b > 0:
 			sizes = append(sizes, pt.words[0]+" "+Size(pt.b))
 		}
 	}

@@ -255,4 +255,11 @@ func TestThreadsHeapPartsSizesAddUp(t *testing.T) {
 	}
 	require.Len(t, named, 2, "both parts sized")
 	assert.Equal(t, total, strconv.FormatFloat(sum, 'f', 1, 64)+" MB", "%v add up to the bar's %s", named, total)
+	for _, r := range l.Regions() {
+		if r.Name == "the threads' objects" {
+			for _, n := range named {
+				assert.Contains(t, r.Text, n, "the hover says the sizes as the bar does")
+			}
+		}
+	}
 }
