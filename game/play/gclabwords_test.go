@@ -189,3 +189,15 @@ func TestWaitingCountsOneThing(t *testing.T) {
 	assert.Contains(t, words, "\nplatform threads waiting for a CPU\n")
 	assert.Regexp(t, `\n[0-9,]+ threads( · 1 square = 1 thread)?\nsleeping or waiting for work\n`, words)
 }
+
+// The lab's sleeping threads say what their sleep stands for, from the
+// sleep step's label ("backend call (sleep)"): two readers asked why 277
+// threads slept. vt-basics' sleep is its own workload's Thread.sleep and
+// says nothing more.
+func TestSleepingThreadsSayWhatTheSleepStandsFor(t *testing.T) {
+	lab := frameText(pageFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(142*sim.Millisecond))))
+	assert.Regexp(t, `\nsleeping [0-9,]+ \(backend call\)\n`, lab)
+	basics := frameText(pageFrame(pausedAt(t, `{"scenario":"vt-basics","case":"memory-virtual","seed":1}`, sim.Time(300*sim.Millisecond))))
+	assert.Contains(t, basics, "\nsleeping\n")
+	assert.NotContains(t, basics, "(backend call)")
+}

@@ -39,6 +39,9 @@ type Side struct {
 	baseMeasured bool
 	// models names the router's models by subtask index (view.SideInput.Models).
 	models []string
+	// sleepsFor is what the workload's sleep stands for
+	// (view.SideInput.SleepsFor).
+	sleepsFor string
 
 	teller *story.Teller // the run's story: caption and moments (story.go)
 	// memoryContrast: the story compares the runs' resident memory
@@ -82,6 +85,7 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 			}
 		}
 	}
+	s.sleepsFor = sleepsFor(cfg)
 	s.unit = workUnit(cfg)
 	for _, l := range cfg.Loads {
 		if l.Kind == sim.LoadBatch {
@@ -96,6 +100,26 @@ func newSide(sc *scenario.Scenario, caseID string, knobs map[string]string, seed
 	// first tick (a tour stops at it too).
 	s.startNews = append([]story.Moment(nil), s.teller.Observe(&s.Snap, nil)...)
 	return s, nil
+}
+
+// sleepsFor is what the workload's sleeps stand for, from their steps'
+// label ("backend call (sleep)": "backend call"), where they all stand
+// for one thing; "" where a sleep is the workload's own Thread.sleep.
+func sleepsFor(cfg *sim.Config) string {
+	what := ""
+	for _, p := range cfg.Programs {
+		for _, st := range p.Steps {
+			if st.Kind != sim.StepSleep {
+				continue
+			}
+			w, ok := strings.CutSuffix(st.Label, " (sleep)")
+			if !ok || what != "" && w != what {
+				return ""
+			}
+			what = w
+		}
+	}
+	return what
 }
 
 // baseMeasured reports whether the scenario's profile fits its count of
@@ -154,7 +178,7 @@ func (s *Side) Input(con *view.Contrast) view.SideInput {
 		other = otherPauseWords(&s.stepped, con.Snap)
 	}
 	return view.SideInput{Case: s.Case, Title: s.Title, Snap: &s.Snap, Virtual: s.virtual, Contrast: con,
-		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, Caption: s.Caption(con), Callouts: s.viewCallouts(), Step: step, StepOther: other,
+		Requests: s.requests, Unit: s.unit, Scopes: s.scopes, BaseMeasured: s.baseMeasured, Models: s.models, SleepsFor: s.sleepsFor, Caption: s.Caption(con), Callouts: s.viewCallouts(), Step: step, StepOther: other,
 		MemLimit: containerLimit(s.values), WakeLatency: s.sm.Config().Machine.WakeLatency, MemoryContrast: s.memoryContrast}
 }
 

@@ -245,7 +245,7 @@ func (p *Playground) sideFrom(i int, from *sim.Sim) (*Side, error) {
 		return newSide(p.scen, s.Case, p.spec.Knobs, p.spec.Seed)
 	}
 	n := &Side{Case: s.Case, Title: s.Title, sm: from.Clone(), values: s.values, View: view.NewSide(),
-		virtual: s.virtual, scopes: s.scopes, requests: s.requests, baseMeasured: s.baseMeasured, models: s.models}
+		virtual: s.virtual, scopes: s.scopes, requests: s.requests, baseMeasured: s.baseMeasured, models: s.models, sleepsFor: s.sleepsFor}
 	p.refollow(i, n.sm)
 	n.sm.Fill(&n.Snap)
 	// The story as it stood at this position: the moments seen by then.

@@ -564,7 +564,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	if in.Virtual {
 		for _, reason := range parkOrder {
 			if n := snap.ParkedCount[reason]; n > 0 {
-				name := reason.Words()
+				name := sleepingFor(reason, in)
 				if reason == sim.ParkJoin && len(in.Models) > 0 {
 					// A scope's subtasks that call models are calls (the
 					// races panel's columns): "subtasks" there was a
@@ -594,7 +594,7 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 		titles = []string{"waiting platform threads (each keeps its OS thread)", "waiting platform threads", "waiting"}
 		for _, reason := range parkOrder {
 			if n := snap.PlatformParked[reason]; n > 0 {
-				groups = append(groups, group{reason.Words(), n, nil, MeanPlatform, int(reason)})
+				groups = append(groups, group{sleepingFor(reason, in), n, nil, MeanPlatform, int(reason)})
 				total += n
 			}
 		}
@@ -605,7 +605,8 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			// panels up to tell them apart.
 			var ways []string
 			for _, g := range groups {
-				ways = append(ways, g.name)
+				way, _, _ := strings.Cut(g.name, " (") // what a sleep stands for is its row's
+				ways = append(ways, way)
 			}
 			joined := strings.Join(ways[:n-1], ", ") + " or " + ways[n-1]
 			// (The ways alone where the count and the scale take the
@@ -617,7 +618,11 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			// ("waiting platform threads" over a row "sleeping" read as
 			// two states).
 			w := groups[0].name
-			titles = []string{w + " platform threads (each keeps its OS thread)", w + " platform threads", w}
+			if way, why, ok := strings.Cut(w, " ("); ok {
+				// "sleeping platform threads (backend call)"
+				titles = []string{way + " platform threads (" + why + ", each keeps its OS thread)", way + " platform threads (" + why}
+			}
+			titles = append(titles, w+" platform threads (each keeps its OS thread)", w+" platform threads", w)
 		}
 	}
 	// Under the memory story (memstory.go), the frame's big mark, this
@@ -1041,8 +1046,9 @@ func drawGroup(l *List, row Rect, name string, n int, counted bool, ids []sim.Th
 }
 
 // countedLabel is a group's label with its count: after a state's name
-// ("sleeping 200"), before a named kind's ("7 server loops waiting for
-// work": "server loops: waiting for work 7" read as part of the name).
+// ("sleeping 200", "sleeping 277 (backend call)"), before a named kind's
+// ("7 server loops waiting for work": "server loops: waiting for work 7"
+// read as part of the name).
 func countedLabel(name string, n int, counted bool) string {
 	if !counted {
 		return name
@@ -1050,7 +1056,20 @@ func countedLabel(name string, n int, counted bool) string {
 	if kind, state, ok := strings.Cut(name, ": "); ok {
 		return strings.TrimSpace(Count(int64(n)) + " " + kind + " " + state)
 	}
+	if state, why, ok := strings.Cut(name, " ("); ok {
+		return state + " " + Count(int64(n)) + " (" + why
+	}
 	return name + " " + Count(int64(n))
+}
+
+// sleepingFor is a way of waiting in words, a sleep with what it stands
+// for in the workload where the workload says ("sleeping (backend
+// call)").
+func sleepingFor(reason sim.ParkReason, in *SideInput) string {
+	if reason == sim.ParkSleep && in.SleepsFor != "" {
+		return reason.Words() + " (" + in.SleepsFor + ")"
+	}
+	return reason.Words()
 }
 
 // maxLabelled bounds the tokens drawn with their ids: beyond a few dozen

@@ -79,6 +79,11 @@ type SideInput struct {
 	// Models names the models a structured scope's subtasks call, by
 	// subtask index (the LLM router's), if any.
 	Models []string
+	// SleepsFor is what the workload's sleeps stand for ("backend call"),
+	// said beside its sleeping threads; "" where a sleep is the
+	// workload's own (vt-basics' Thread.sleep). Two readers of the lab
+	// asked why 277 threads slept.
+	SleepsFor string
 	// Caption is one or two plain sentences saying what is happening now
 	// and why (written by the story rules outside this package); drawn in
 	// a band under the side's picture, wrapped, never cut.
