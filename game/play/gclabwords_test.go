@@ -201,3 +201,11 @@ func TestSleepingThreadsSayWhatTheSleepStandsFor(t *testing.T) {
 	assert.Contains(t, basics, "\nsleeping\n")
 	assert.NotContains(t, basics, "(backend call)")
 }
+
+// The lab's threads' line puts "each" ahead of both of its sizes: after
+// "24 KB each in RAM", a reader asked whether "1.0 MB reserved" was each
+// thread's or all of theirs.
+func TestGCLabThreadsLineSaysEachOnce(t *testing.T) {
+	words := frameText(pageFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(142*sim.Millisecond))))
+	assert.Regexp(t, `\n  [0-9,]+ platform threads, each: [0-9]+ KB in RAM, 1\.0 MB reserved\n`, words)
+}

@@ -56,7 +56,7 @@ func TestPoolFrameDrawsBothRunsOSThreads(t *testing.T) {
 	// the threads' line says what a thread holds in RAM beside the stack
 	// it reserves (4.7 MB for 200 threads read as an error to a reader
 	// who had learnt "1 MB a thread").
-	assert.Regexp(t, `\n  200 platform threads: (about )?[0-9]+ KB each in RAM[,;( ]`, txt)
+	assert.Regexp(t, `\n  200 platform threads(: (about )?[0-9]+ KB each in RAM[,;( ]|, each: [0-9]+ KB in RAM, )`, txt)
 	assert.Contains(t, txt, view.Size(sim.MB)+" reserved", "the -Xss reservation beside it")
 
 	l, _ = frame(`{"scenario":"gc-lab","case":"pooled","seed":1}`)

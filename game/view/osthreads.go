@@ -643,6 +643,9 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 		if xss := reservedStack(snap); xss > 0 {
 			alts = append([]string{"  " + who + ": about " + each + " each in RAM; each reserves a " + Size(xss) + " stack, mostly untouched",
 				"  " + who + ": about " + each + " each in RAM (" + Size(xss) + " stack reserved)",
+				// "each:" ahead of both: after "24 KB each in RAM", a
+				// reader asked whether "1.0 MB reserved" was each or all.
+				"  " + who + ", each: " + each + " in RAM, " + Size(xss) + " reserved",
 				"  " + who + ": " + each + " each in RAM, " + Size(xss) + " reserved"}, alts...)
 		}
 		out = append(out, append(alts, "  "+each+" a thread"))
