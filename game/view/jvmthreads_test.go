@@ -64,7 +64,8 @@ func TestGCLabMemoryLineNamesTheHeap(t *testing.T) {
 // fits (256 MB, 106.4 and 71.3 met apart left a reader asking which was
 // the heap), else with why the two differ ("84.7 MB in RAM of 256 MB;
 // 10.3 MB in use" left three readers asking what set "in RAM" apart from
-// "in use").
+// "in use") and that the part in use is inside it ("of it": a reader
+// asked what the two numbers were).
 func TestGCLabMemorySaysTheHeapsPagesAreNotItsUse(t *testing.T) {
 	in, side := runScene(t, sceneCase{"gc-lab", "pooled", 500 * sim.Millisecond})
 	h := &in.Snap.Heap
@@ -73,7 +74,7 @@ func TestGCLabMemorySaysTheHeapsPagesAreNotItsUse(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{Scenario: "gc-lab"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
 	heap := PartsSize(partsThatAddUp(in.Snap.RSS, in.Snap.RSSHeap, in.Snap.RSSThreads, in.Snap.RSSJVM)[0])
-	assert.Contains(t, texts(&l), "\n  heap: "+heap+" in RAM (once used, kept); "+Size(used)+" in use now\n")
+	assert.Contains(t, texts(&l), "\n  heap: "+heap+" in RAM (once used, kept), "+Size(used)+" of it in use\n")
 }
 
 // The heap's line says its pages in RAM as the sum over it does: rounded

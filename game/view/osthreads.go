@@ -602,6 +602,9 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 		// what set "in RAM" apart from "in use" (the JVM keeps a heap
 		// page it has written).
 		out = append(out, []string{"  heap: " + inRAM + " in RAM of its " + Size(h.Max) + " maximum; " + Size(used) + " in use now",
+			// "of it": the part in use is inside the pages in RAM, not
+			// a second heap (a reader asked what the two numbers were).
+			"  heap: " + inRAM + " in RAM (once used, kept), " + Size(used) + " of it in use",
 			"  heap: " + inRAM + " in RAM (once used, kept); " + Size(used) + " in use now",
 			"  heap: " + inRAM + " in RAM of " + Size(h.Max) + "; " + Size(used) + " in use",
 			"  heap: every page written since the start, more than the " + Size(used) + " in use now",
