@@ -209,3 +209,16 @@ func TestGCLabThreadsLineSaysEachOnce(t *testing.T) {
 	words := frameText(pageFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(142*sim.Millisecond))))
 	assert.Regexp(t, `\n  [0-9,]+ platform threads, each: [0-9]+ KB in RAM, 1\.0 MB reserved\n`, words)
 }
+
+// Where every waiting thread of the lab sleeps, the panel's title says
+// the way and what the sleep stands for in words that read as a phrase.
+func TestGCLabSleepersTitleReadsAsAPhrase(t *testing.T) {
+	for _, frame := range []func(*Playground) *view.List{pageFrame, desktopFrame} {
+		words := frameText(frame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(sim.Second))))
+		assert.Regexp(t, `\n([0-9,]+ )?sleeping platform threads( \(backend call[;)])?`, words)
+		assert.NotContains(t, words, "sleeping (backend call) platform")
+		assert.NotContains(t, words, "waiting platform threads")
+		assert.NotContains(t, words, "call),")
+		assert.Equal(t, 1, strings.Count(words, "backend call"), "said once")
+	}
+}

@@ -618,11 +618,15 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			// ("waiting platform threads" over a row "sleeping" read as
 			// two states).
 			w := groups[0].name
+			titles = []string{w + " platform threads (each keeps its OS thread)", w + " platform threads", w}
 			if way, why, ok := strings.Cut(w, " ("); ok {
-				// "sleeping platform threads (backend call)"
-				titles = []string{way + " platform threads (" + why + ", each keeps its OS thread)", way + " platform threads (" + why}
+				// What the sleep stands for in the title's parentheses
+				// ("sleeping platform threads (backend call)"); the
+				// shortest two, which the counted forms take, the way
+				// alone.
+				why = strings.TrimSuffix(why, ")")
+				titles = []string{way + " platform threads (" + why + "; each keeps its OS thread)", way + " platform threads (" + why + ")", way + " platform threads", way}
 			}
-			titles = append(titles, w+" platform threads (each keeps its OS thread)", w+" platform threads", w)
 		}
 	}
 	// Under the memory story (memstory.go), the frame's big mark, this
@@ -662,7 +666,10 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 	if in.Virtual {
 		state = " parked"
 	} else if len(groups) == 1 {
-		state = " " + groups[0].name // the title's word, the row's word
+		// The title's word, the row's word; what a sleep stands for is
+		// the title's ("185 sleeping (backend call)" said it twice).
+		way, _, _ := strings.Cut(groups[0].name, " (")
+		state = " " + way
 	}
 	// Groups side by side share one scale: a dry pass (into scratch)
 	// finds the largest number of threads a square must stand for, and
