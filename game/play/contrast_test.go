@@ -186,3 +186,14 @@ func BenchmarkSeekContrast(b *testing.B) {
 		})
 	}
 }
+
+// Beside a compared run, the header's count says it is this run's, as
+// the heap's rows name the runs: a reader of vt-pooling's pair asked
+// which run had done the requests. Without one it says nothing more.
+func TestHeaderCountSaysWhoseBesideAComparedRun(t *testing.T) {
+	with := frameText(pageFrame(contrastAt(t, pooledSpec, sim.Time(1979*sim.Millisecond))))
+	require.Contains(t, with, "(other run)", "the frame draws the compared run")
+	require.Regexp(t, `· requests done [0-9,]+ \(this run\)\n`, with)
+	alone := frameText(pageFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(142*sim.Millisecond))))
+	require.Regexp(t, `· requests done [0-9,]+\n`, alone)
+}

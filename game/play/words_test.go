@@ -116,8 +116,11 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		// run's kinds name JDK 21's unparker ("6 JVM + 1 sleep timer",
 		// +3: "6 JVM" here beside "7 JVM" there did not add up); 118 →
 		// 119: the pool bar's pale part says "expected:" (+1: two readers
-		// found its colour in no legend).
-		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 119},
+		// found its colour in no legend). Stop 52, 119 → 121: the
+		// header's count says whose it is beside a compared run ("tasks
+		// done 1,000 of 10,000 (this run)", +2: a reader of vt-pooling's
+		// pair asked which run had done the requests).
+		{`{"scenario":"request-load","case":"pool-200","seed":1}`, sim.Time(600 * sim.Millisecond), 121},
 		// 111 before stop 22 drew the thread-per-request case under the
 		// pooled marks (its 11 words; the GC bar's "of the whole run"
 		// went to the hover, the caption's last sentence went). 123 since

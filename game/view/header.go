@@ -103,6 +103,11 @@ func headingOf(in *SideInput) sideHeading {
 	if in.Requests > 0 {
 		done += " of " + Count(in.Requests)
 	}
+	if in.Contrast != nil {
+		// Whose count, as the heap's rows name the runs: beside the
+		// compared run's row a reader asked which run had done them.
+		done += " (this run)"
+	}
 	// Progress only: the panels say how many threads of each kind there
 	// are, the caption what matters now, and the explanation on point
 	// every other counter (GC pause total, resident memory, latency). A
