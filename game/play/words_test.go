@@ -101,7 +101,7 @@ func TestJudgedFramesAreShort(t *testing.T) {
 		budget int
 	}{
 		{`{"scenario":"loom-carrier","case":"256-vthreads","seed":1}`, sim.Time(1001130 * sim.Microsecond), 133},
-		{`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`, sim.Time(300 * sim.Millisecond), 110}, // 108 before stop 22 named the sliver in place and moved "a carrier is a platform thread" to the hover; stop 52, 106 → 110: each part of the threads' bar gives its size ("StackChunks 5.3 MB", "Thread objects 2.5 MB": two readers asked how the 7.8 MB split)
+		{`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`, sim.Time(300 * sim.Millisecond), 112}, // 108 before stop 22 named the sliver in place and moved "a carrier is a platform thread" to the hover; stop 52, 106 → 110: each part of the threads' bar gives its size ("StackChunks 5.3 MB", "Thread objects 2.5 MB": two readers asked how the 7.8 MB split); 110 → 112: the platform bar's total in MB too ("18.75 GB (19,200 MB)": 1.92 MB × 10,000 was worked out to 19.2 GB)
 		// 99 → 102: the pool's threads' panel says its scale ("1 square
 		// = 20"): said only under the tasks' grid, a reader counted the
 		// threads' 10 squares as 10 threads.

@@ -28,11 +28,12 @@ func TestPlatformContrastIsTheModels(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Palette: &OkabeIto, Scale: 1})
 	txt := texts(&l)
-	assert.Contains(t, txt, "both to one scale\nif platform threads, outside the heap: "+Size(plat.Snap.ThreadMemory)+"\n1.92 MB reserved each, not all in RAM",
+	assert.Contains(t, txt, "both to one scale\nif platform threads, outside the heap: "+Size(plat.Snap.ThreadMemory)+" (19,200 MB)\n1.92 MB reserved each, not all in RAM",
 		"where the platform threads' memory is (before its size: 18.75 GB beside a 4 GB heap read as in it), and that it is reserved, not all resident, beside the virtual threads' heap in use")
 	// The share a thread is said to reserve, times the threads, is the
 	// total drawn: "1.9 MB" × 10,000 was worked out to 19 GB against the
-	// bar's 18.75 GB.
+	// bar's 18.75 GB; and in MB too (1.92 MB × 10,000 was worked out to
+	// 19.2 GB: the bar says "(19,200 MB)").
 	shownEach := 1.92 * float64(sim.MB)
 	assert.Equal(t, Size(plat.Snap.ThreadMemory), Size(sim.Bytes(shownEach*float64(snap.VirtualLive))),
 		"the share drawn times the threads gives the total drawn")
