@@ -1,6 +1,7 @@
 package view
 
 import (
+	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -88,6 +89,18 @@ func Size(b sim.Bytes) string {
 		return strconv.FormatFloat(f/float64(sim.KB), 'f', 1, 64) + " KB"
 	}
 	return strconv.FormatInt(int64(b), 10) + " B"
+}
+
+// AsShown is b as Size writes it, read back: the figure a reader
+// computes with ("18.75 GB" is 18.75 × 1,024 MB).
+func AsShown(b sim.Bytes) sim.Bytes {
+	num, unit, _ := strings.Cut(Size(b), " ")
+	f, err := strconv.ParseFloat(num, 64)
+	if err != nil {
+		return b
+	}
+	scale := map[string]sim.Bytes{"GB": sim.GB, "MB": sim.MB, "KB": sim.KB, "B": 1}[unit]
+	return sim.Bytes(math.Round(f * float64(scale)))
 }
 
 // PartsSize formats a size the way the memory bar writes its parts and
