@@ -99,7 +99,15 @@ func AsShown(b sim.Bytes) sim.Bytes {
 	if err != nil {
 		return b
 	}
-	scale := map[string]sim.Bytes{"GB": sim.GB, "MB": sim.MB, "KB": sim.KB, "B": 1}[unit]
+	scale := sim.Bytes(1)
+	switch unit {
+	case "GB":
+		scale = sim.GB
+	case "MB":
+		scale = sim.MB
+	case "KB":
+		scale = sim.KB
+	}
 	return sim.Bytes(math.Round(f * float64(scale)))
 }
 
