@@ -73,7 +73,8 @@ func TestGCLabMemorySaysTheHeapsPagesAreNotItsUse(t *testing.T) {
 	require.Greater(t, in.Snap.RSSHeap, used+used/5, "the judged frame's heap pages exceed its use")
 	var l List
 	Build(&l, 1134, 464, &Header{Scenario: "gc-lab"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
-	heap := PartsSize(partsThatAddUp(in.Snap.RSS, in.Snap.RSSHeap, in.Snap.RSSThreads, in.Snap.RSSJVM)[0])
+	asWritten, _, _ := rssAsWritten(in.Snap)
+	heap := PartsSize(asWritten)
 	assert.Contains(t, texts(&l), "\n  heap: "+heap+" in RAM (once used, kept), "+Size(used)+" of it in use\n")
 }
 

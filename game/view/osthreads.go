@@ -592,7 +592,8 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 	if used := h.Used(); snap.RSSHeap > used+used/5 {
 		// The heap's part as the sum above writes it: rounded on its
 		// own it read 74.3 MB under "74.4 MB heap".
-		inRAM := PartsSize(partsThatAddUp(snap.RSS, snap.RSSHeap, snap.RSSThreads, snap.RSSJVM)[0])
+		heap, _, _ := rssAsWritten(snap)
+		inRAM := PartsSize(heap)
 		// Its three sizes in one line where it fits: the maximum (the
 		// header's and the heap panel's), the pages in RAM (this line's
 		// sum) and what is in use; the lab's readers met the three apart
@@ -743,7 +744,8 @@ func rssSums(snap *sim.Snapshot) (sums []string, compact string) {
 	// 106 MB). A part of 0 B is left out.
 	var long, short, rough, mb []string
 	allMB := snap.RSS < sim.GB
-	sum := partsThatAddUp(snap.RSS, snap.RSSHeap, snap.RSSThreads, snap.RSSJVM)
+	heap, thr, jvm := rssAsWritten(snap)
+	sum := []sim.Bytes{heap, thr, jvm}
 	for i, part := range []struct {
 		b           sim.Bytes
 		long, short string
@@ -785,15 +787,10 @@ func rssSums(snap *sim.Snapshot) (sums []string, compact string) {
 // tenths (under 1 MB, or a total of a GB or more) are returned as given.
 func partsThatAddUp(total sim.Bytes, parts ...sim.Bytes) []sim.Bytes {
 	out := append([]sim.Bytes(nil), parts...)
-	if total < sim.MB || total >= sim.GB {
+	if !inTenthsOfMB(total, parts) {
 		return out
 	}
 	tenths := func(b sim.Bytes) float64 { return float64(b) * 10 / float64(sim.MB) }
-	for _, b := range parts {
-		if b > 0 && b < sim.MB {
-			return out
-		}
-	}
 	want := int64(math.Round(tenths(total)))
 	kept := make([]int64, len(parts))
 	got := int64(0)
@@ -821,20 +818,38 @@ func partsThatAddUp(total sim.Bytes, parts ...sim.Bytes) []sim.Bytes {
 	return out
 }
 
+// inTenthsOfMB reports whether PartsSize writes total and every part
+// that is not 0 in tenths of a MB (from 1 MB, a total under a GB): where
+// partsThatAddUp can make the parts add up.
+func inTenthsOfMB(total sim.Bytes, parts []sim.Bytes) bool {
+	if total < sim.MB || total >= sim.GB {
+		return false
+	}
+	for _, b := range parts {
+		if b > 0 && b < sim.MB {
+			return false
+		}
+	}
+	return true
+}
+
 // sizesThatAddUp is partsThatAddUp where each part as PartsSize writes
 // it is in tenths of a MB and the total as Size writes it is the sum of
 // the parts as written; ok false where it is not (a part under 1 MB, a
 // total of a GB or more).
 func sizesThatAddUp(total sim.Bytes, parts []sim.Bytes) ([]sim.Bytes, bool) {
-	if total < sim.MB || total >= sim.GB || Size(total) != PartsSize(total) {
+	if !inTenthsOfMB(total, parts) || Size(total) != PartsSize(total) {
 		return nil, false
 	}
-	for _, b := range parts {
-		if b > 0 && b < sim.MB {
-			return nil, false
-		}
-	}
 	return partsThatAddUp(total, parts...), true
+}
+
+// rssAsWritten is the resident memory's parts (heap, threads, JVM) as the
+// memory line's sum writes them, adding up to its total: the heap's own
+// line takes its figure from here too.
+func rssAsWritten(snap *sim.Snapshot) (heap, threads, jvm sim.Bytes) {
+	p := partsThatAddUp(snap.RSS, snap.RSSHeap, snap.RSSThreads, snap.RSSJVM)
+	return p[0], p[1], p[2]
 }
 
 // rssNote adds the JVM's resident memory to the explanation when the
