@@ -94,21 +94,30 @@ func Size(b sim.Bytes) string {
 // AsShown is b as Size writes it, read back: the figure a reader
 // computes with ("18.75 GB" is 18.75 × 1,024 MB).
 func AsShown(b sim.Bytes) sim.Bytes {
-	num, unit, _ := strings.Cut(Size(b), " ")
+	if f, unit, ok := readSize(Size(b)); ok {
+		return sim.Bytes(math.Round(f * float64(unit)))
+	}
+	return b
+}
+
+// readSize reads a size as Size, PartsSize or EachSize write it back:
+// its figure and its unit ("1.92 MB": 1.92, sim.MB).
+func readSize(s string) (float64, sim.Bytes, bool) {
+	num, name, _ := strings.Cut(s, " ")
 	f, err := strconv.ParseFloat(num, 64)
 	if err != nil {
-		return b
+		return 0, 0, false
 	}
-	scale := sim.Bytes(1)
-	switch unit {
+	unit := sim.Bytes(1)
+	switch name {
 	case "GB":
-		scale = sim.GB
+		unit = sim.GB
 	case "MB":
-		scale = sim.MB
+		unit = sim.MB
 	case "KB":
-		scale = sim.KB
+		unit = sim.KB
 	}
-	return sim.Bytes(math.Round(f * float64(scale)))
+	return f, unit, true
 }
 
 // PartsSize formats a size the way the memory bar writes its parts and

@@ -468,10 +468,8 @@ func drawPlatformContrast(l *List, r Rect, snap *sim.Snapshot, total sim.Bytes, 
 		// reserved each" by 10,000 and got 19.2 GB, not 18.75 (1 GB is
 		// 1,024 MB here; EachSize's figure times n writes as Size(plat)).
 		inMB := ""
-		if mb, ok := strings.CutSuffix(EachSize(each, n), " MB"); ok && plat >= sim.GB {
-			if f, err := strconv.ParseFloat(mb, 64); err == nil {
-				inMB = " (" + Count(int64(math.Round(f*float64(n)))) + " MB)"
-			}
+		if f, unit, ok := readSize(EachSize(each, n)); ok && unit == sim.MB && plat >= sim.GB {
+			inMB = " (" + Count(int64(math.Round(f*float64(n)))) + " MB)"
 		}
 		l.TextFit(Rect{X: a.X, Y: a.Bottom() - row, W: a.W, H: row}, sc, p.Background,
 			// "If": "platform threads, outside the heap: 18.75 GB" read
