@@ -25,6 +25,17 @@ func TestGCLabCaptionCountsTheWorkersStarted(t *testing.T) {
 	assert.NotContains(t, later, "started so far")
 }
 
+// gc-lab's workers loop on their requests: beside "633 ... platform
+// threads started so far", "1,002 requests done" left a reader to guess
+// how fewer threads had done more requests. The caption says that each
+// thread does one after another, once requests outnumber the threads.
+func TestGCLabCaptionSaysEachThreadDoesManyRequests(t *testing.T) {
+	early := frameText(desktopFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(142*sim.Millisecond))))
+	assert.Regexp(t, `\b1,00[0-9] requests done \(each thread does one after another\)`, strings.ReplaceAll(early, "\n", " "))
+	first := frameText(desktopFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(20*sim.Millisecond))))
+	assert.NotContains(t, strings.ReplaceAll(first, "\n", " "), "one after another", "not while threads outnumber the requests")
+}
+
 // gcLabFirstScreen is the words of gc-lab's first screen, held. (Its
 // story's first moment, a Full GC, is not in the default run: it opens on
 // the first GC.)

@@ -25,6 +25,12 @@ func (genericStory) caption(f *facts) string {
 		}
 		now = threads + ", each its own OS thread, on " + counti(s.Cores) + " CPUs; " +
 			count(s.RequestsDone) + " " + f.done()
+		if f.knobInt("threads", 0) > 0 && s.RequestsDone > int64(s.PlatformApp) && f.unit() != "threads" {
+			// The workers loop on their requests (the knob's own help):
+			// "633 platform threads" beside "1,002 requests done" left a
+			// reader to guess how fewer threads did more requests.
+			now += " (each thread does one after another)"
+		}
 	} else {
 		now = counti(s.VirtualLive) + " virtual threads on " + counti(f.carriers()) + " carriers and " + counti(s.PlatformLive) +
 			" OS threads; " + count(s.RequestsDone) + " " + f.done()
