@@ -1,7 +1,10 @@
 package play
 
 import (
+	"math"
 	"regexp"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -16,15 +19,24 @@ import (
 // "32 virtual threads: 31.8 KB" and "StackChunks: 23.8 KB" relate: the
 // heap's line says the threads' cost is a part of its use, and the
 // StackChunks' line that they are a part of the threads' cost, with the
-// same figure. At the page's frame (1134 × 638).
+// same figure. Another asked what the rest of the heap's use was: the
+// line names it (the requests' garbage, not yet collected), and the two
+// parts as written add up to the whole. At the page's frame (1134 × 638).
 func TestCarrierHeapFiguresSayHowTheyRelate(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, true)
 	var l view.List
 	hdr := p.Header()
 	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
 	words := frameText(&l)
-	heap := regexp.MustCompile(`\nheap: [0-9.]+ KB used, ([0-9.]+ KB) of it by ([0-9]+) virtual threads\n`).FindStringSubmatch(words)
-	require.NotNil(t, heap, "the heap's line gives the threads' cost as a part of its use:\n%s", words)
+	heap := regexp.MustCompile(`\nheap ([0-9.]+) KB = ([0-9.]+ KB) ([0-9]+) virtual threads \+ ([0-9.]+) KB garbage\n`).FindStringSubmatch(words)
+	require.NotNil(t, heap, "the heap's line gives the threads' cost as a part of its use, and the rest:\n%s", words)
+	tenths := func(s string) int64 {
+		f, err := strconv.ParseFloat(strings.TrimSuffix(s, " KB"), 64)
+		require.NoError(t, err)
+		return int64(math.Round(f * 10))
+	}
+	assert.Equal(t, tenths(heap[1]), tenths(heap[2])+tenths(heap[4]), "the parts as written add up: %s", heap[0])
+	heap = heap[1:]
 	assert.Contains(t, words, heap[2]+" virtual threads cost "+heap[1]+" of heap", "the caption's figure")
 	assert.Regexp(t, `as StackChunks: [0-9.]+ KB \(`+regexp.QuoteMeta(heap[1])+`\s+with\s+their\s+Thread\s+objects\)`, words,
 		"the StackChunks set against the same figure")

@@ -77,6 +77,18 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			// KB)" under a caption's "16 virtual threads cost 15.9 KB"
 			// asked which was their cost.
 			vs := Count(int64(vn)) + " virtual " + plural(vn, "thread", "threads")
+			// The rest named, where it is all dead: "273.8 KB used,
+			// 31.8 KB of it by 32 virtual threads" left a reader asking
+			// what the other 242 KB was (the requests' garbage, which no
+			// GC has collected yet).
+			// The three figures as the memory bar writes parts and
+			// their whole: the rest is the difference of the two others
+			// as written, so that they add up on sight.
+			if heapRestIsGarbage(snap, vt) {
+				sum := "heap " + PartsSize(used) + " = " + PartsSize(vt)
+				rest := PartsGap(used, vt) + " garbage"
+				alts = append(alts, sum+" by "+vs+" + "+rest, sum+" "+vs+" + "+rest)
+			}
 			// "Of it by": "273.8 KB used; 32 virtual threads: 31.8 KB"
 			// left a reader asking how the two figures relate.
 			alts = append(alts, "heap: "+Size(used)+" used, "+Size(vt)+" of it by "+vs,
@@ -121,6 +133,18 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 		}
 	}
 	foldedLine(l, r, "heap", foldedHeapSay(snap, used), p, sc, alts...)
+}
+
+// heapRestIsGarbage reports whether every byte in use beyond threads, the
+// virtual threads' own (virtualThreadsHeap), is dead: no other data is
+// live.
+func heapRestIsGarbage(snap *sim.Snapshot, threads sim.Bytes) bool {
+	h := &snap.Heap
+	var live sim.Bytes
+	for _, c := range heapCategories {
+		live += h.YoungLive[c] + h.OldLive[c]
+	}
+	return h.Used() > threads && live-h.YoungLive[sim.CatChunk]-h.OldLive[sim.CatChunk]+snap.Chunks.LiveBytes == threads
 }
 
 // maxFoldedChunkMarks is the most StackChunks the folded heap line draws

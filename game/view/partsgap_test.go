@@ -31,6 +31,12 @@ func TestPartsGapIsTheDifferenceOfTheFiguresDrawn(t *testing.T) {
 	assert.Equal(t, "2.34 GB", PartsSize(c))
 	assert.Equal(t, "1.24 GB", PartsSize(d))
 	assert.Equal(t, "1.10 GB", PartsGap(c, d))
+	// The same in KB, tenths (loom-carrier's heap: 10.04 KB less 1.06 KB
+	// is drawn 10.0 less 1.1, though the gap itself is 9.0).
+	kb := func(f float64) sim.Bytes { return sim.Bytes(f * float64(sim.KB)) }
+	e, g := kb(10.04), kb(1.06)
+	assert.Equal(t, "9.0 KB", PartsSize(e-g), "the premise: the bare gap rounds otherwise")
+	assert.Equal(t, "8.9 KB", PartsGap(e, g))
 	// Two units: the gap as it is.
 	assert.Equal(t, PartsSize(gb(1.5)-mb(300)), PartsGap(gb(1.5), mb(300)))
 	assert.Equal(t, PartsSize(mb(2)-512*sim.KB), PartsGap(mb(2), 512*sim.KB))

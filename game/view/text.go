@@ -139,14 +139,16 @@ func PartsGap(a, b sim.Bytes) string {
 	if a < b {
 		a, b = b, a
 	}
-	// Each rounded as PartsSize rounds it: tenths of a MB from 1 MB to
-	// 1 GB, hundredths of a GB above. Sizes in two units are not
-	// subtracted on sight: their gap as it is.
-	unit, places := sim.MB, 1
+	// Each rounded as PartsSize rounds it: tenths of a KB under 1 MB,
+	// tenths of a MB from 1 MB to 1 GB, hundredths of a GB above. Sizes
+	// in two units are not subtracted on sight: their gap as it is.
+	unit, places, suffix := sim.MB, 1, " MB"
 	switch {
 	case b >= sim.MB && a < sim.GB:
 	case b >= sim.GB:
-		unit, places = sim.GB, 2
+		unit, places, suffix = sim.GB, 2, " GB"
+	case b >= sim.KB && a < sim.MB:
+		unit, suffix = sim.KB, " KB"
 	default:
 		return PartsSize(a - b)
 	}
@@ -160,10 +162,6 @@ func PartsGap(a, b sim.Bytes) string {
 		return v
 	}
 	gap := shown(a) - shown(b)
-	suffix := " MB"
-	if unit == sim.GB {
-		suffix = " GB"
-	}
 	return strconv.FormatFloat(gap, 'f', places, 64) + suffix
 }
 
