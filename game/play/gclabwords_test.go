@@ -36,6 +36,13 @@ func TestGCLabCaptionSaysEachThreadDoesManyRequests(t *testing.T) {
 	assert.NotContains(t, strings.ReplaceAll(first, "\n", " "), "one after another", "not while threads outnumber the requests")
 }
 
+// gc-lab's old generation is empty at its first screen and drawn as one
+// line: "empty (not drawn to scale)" left a reader asking why the heap's
+// largest space was drawn the smallest. The line says why.
+func TestGCLabEmptyOldGenSaysWhyItIsALine(t *testing.T) {
+	assert.Regexp(t, `\nold generation [0-9]+ MB: empty, so drawn as a line\n`, gcLabFirstScreen(t))
+}
+
 // gcLabFirstScreen is the words of gc-lab's first screen, held. (Its
 // story's first moment, a Full GC, is not in the default run: it opens on
 // the first GC.)

@@ -211,8 +211,10 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	var oldState []string
 	if foldOld {
 		// Folded to a line though it is the heap's largest part: said
-		// not to scale (the first label also gives its size).
-		oldState = []string{"empty (not drawn to scale)", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
+		// not to scale (the first label also gives its size), and why:
+		// "empty (not drawn to scale)" left a reader asking why the
+		// largest space was drawn the smallest.
+		oldState = []string{"empty, so drawn as a line", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
 	var segs []heapSeg
 	if pair && s.pairCols {
