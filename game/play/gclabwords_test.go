@@ -43,6 +43,19 @@ func TestGCLabEmptyOldGenSaysWhyItIsALine(t *testing.T) {
 	assert.Regexp(t, `\nold generation [0-9]+ MB: empty, so drawn as a line\n`, gcLabFirstScreen(t))
 }
 
+// At gc-lab's first GC the survivor space in use is nearly full (10.3 of
+// 10.5 MB), and two readers asked whether it was about to spill into the
+// old gen. The moment's note says the rule, with the figures the
+// survivors' boxes write.
+func TestGCLabFirstGCSaysWhereSurvivorsOverflowGo(t *testing.T) {
+	words := gcLabFirstScreen(t)
+	m := regexp.MustCompile(`The survivor space is nearly full \(([0-9.]+ MB) of ([0-9.]+ MB)\): what the next GC cannot fit in the other one goes to the old gen\.`).
+		FindStringSubmatch(strings.ReplaceAll(words, "\n", " "))
+	require.NotNil(t, m, words)
+	assert.Contains(t, words, "\n"+m[1]+"\n", "the box in use writes the same figure")
+	assert.Contains(t, words, "\n"+m[2]+"\n", "the empty box writes the space's size")
+}
+
 // gcLabFirstScreen is the words of gc-lab's first screen, held. (Its
 // story's first moment, a Full GC, is not in the default run: it opens on
 // the first GC.)
