@@ -163,11 +163,13 @@ func firstGC(f *facts) {
 	if h.OldUsed == 0 && h.SurvivorCap > 0 && 10*h.SurvivorUsed >= 9*h.SurvivorCap {
 		// Two readers of gc-lab's first GC, its survivor box "10.3 MB in
 		// use" beside "10.5 MB empty", asked whether the survivors were
-		// about to spill into the old gen: the rule that says so.
+		// about to spill into the old gen: the rule that says so. ("In
+		// the other one" was asked whether it meant the other survivor
+		// space.)
 		// (Sizes as the box writes them: "10 MB of 11 MB" beside "10.3
 		// MB in use" was one more figure to match.)
 		next = " The survivor space is nearly full (" + view.Size(h.SurvivorUsed) + " of " + view.Size(h.SurvivorCap) +
-			"): what the next GC cannot fit in the other one goes to the old gen."
+			"): what the next GC cannot fit in the other survivor space goes to the old gen."
 	}
 	f.moment(FirstGC, at, "First GC"+when+": when eden ("+size(h.EdenCap)+") filled up, every thread stopped while its live objects were copied "+to+
 		", and eden was emptied (old gen "+percent(float64(h.OldUsed), float64(h.OldCap))+" full)."+next)

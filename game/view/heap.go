@@ -213,8 +213,9 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		// Folded to a line though it is the heap's largest part: said
 		// not to scale (the first label also gives its size), and why:
 		// "empty (not drawn to scale)" left a reader asking why the
-		// largest space was drawn the smallest.
-		oldState = []string{"empty, so drawn as a line", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
+		// largest space was drawn the smallest ("so drawn as a line",
+		// another looking for a line inside it).
+		oldState = []string{"empty, so drawn this small", "empty, nothing survived yet (not to scale)", "empty (not to scale)", "empty"}
 	}
 	var segs []heapSeg
 	if pair && s.pairCols {

@@ -1275,7 +1275,7 @@ func TestThreadsHeapIsOneBar(t *testing.T) {
 	var l List
 	Build(&l, 1134, 464, &Header{}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
 	txt := texts(&l)
-	for _, cut := range []string{"\nempty\n", "\nin use\n", "brick", "drawn as a line", "not to scale", "free ", "survivors: 0"} {
+	for _, cut := range []string{"\nempty\n", "\nin use\n", "brick", "drawn this small", "not to scale", "free ", "survivors: 0"} {
 		assert.NotContains(t, txt, cut)
 	}
 	assert.Contains(t, txt, "heap: "+Size(in.Snap.Heap.EdenUsed)+" in use, of "+Size(in.Snap.Heap.Max))
