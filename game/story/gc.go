@@ -163,11 +163,10 @@ func firstGC(f *facts) {
 	if h.OldUsed == 0 && h.SurvivorCap > 0 && 10*h.SurvivorUsed >= 9*h.SurvivorCap {
 		// Two readers of gc-lab's first GC, its survivor box "10.3 MB in
 		// use" beside "10.5 MB empty", asked whether the survivors were
-		// about to spill into the old gen: the rule that says so. ("In
-		// the other one" was asked whether it meant the other survivor
-		// space.)
-		// (Sizes as the box writes them: "10 MB of 11 MB" beside "10.3
-		// MB in use" was one more figure to match.)
+		// about to spill into the old gen: the rule that says so. The
+		// sizes as the boxes write them ("10 MB of 11 MB" was one more
+		// figure to match), and the space named ("in the other one" was
+		// asked about).
 		next = " The survivor space is nearly full (" + view.Size(h.SurvivorUsed) + " of " + view.Size(h.SurvivorCap) +
 			"): what the next GC cannot fit in the other survivor space goes to the old gen."
 	}

@@ -80,11 +80,10 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			// The rest named, where it is all dead: "273.8 KB used,
 			// 31.8 KB of it by 32 virtual threads" left a reader asking
 			// what the other 242 KB was (the requests' garbage, which no
-			// GC has collected yet).
-			// The three figures as the memory bar writes parts and
-			// their whole: the rest is the difference of the two others
-			// as written, so that they add up on sight.
-			if heapRestIsGarbage(snap, vt) {
+			// GC has collected yet). The figures are written as the
+			// memory bar writes parts and their whole, the rest as the
+			// difference of the other two: they add up on sight.
+			if used > vt && heapRestIsGarbage(snap) {
 				sum := "heap " + PartsSize(used) + " = " + PartsSize(vt)
 				rest := PartsGap(used, vt) + " garbage"
 				alts = append(alts, sum+" by "+vs+" + "+rest, sum+" "+vs+" + "+rest)
@@ -135,16 +134,21 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 	foldedLine(l, r, "heap", foldedHeapSay(snap, used), p, sc, alts...)
 }
 
-// heapRestIsGarbage reports whether every byte in use beyond threads, the
-// virtual threads' own (virtualThreadsHeap), is dead: no other data is
-// live.
-func heapRestIsGarbage(snap *sim.Snapshot, threads sim.Bytes) bool {
+// heapRestIsGarbage reports whether the heap holds no live data but the
+// threads' own (Thread objects, StackChunks, thread-local data): what it
+// uses beyond theirs is then dead.
+func heapRestIsGarbage(snap *sim.Snapshot) bool {
 	h := &snap.Heap
-	var live sim.Bytes
 	for _, c := range heapCategories {
-		live += h.YoungLive[c] + h.OldLive[c]
+		switch c {
+		case sim.CatThread, sim.CatChunk, sim.CatThreadLocal:
+		default:
+			if h.YoungLive[c]+h.OldLive[c] > 0 {
+				return false
+			}
+		}
 	}
-	return h.Used() > threads && live-h.YoungLive[sim.CatChunk]-h.OldLive[sim.CatChunk]+snap.Chunks.LiveBytes == threads
+	return true
 }
 
 // maxFoldedChunkMarks is the most StackChunks the folded heap line draws
