@@ -135,20 +135,11 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 }
 
 // heapRestIsGarbage reports whether the heap holds no live data but the
-// threads' own (Thread objects, StackChunks, thread-local data): what it
-// uses beyond theirs is then dead.
+// threads' own (threadCategories): what it uses beyond theirs is then
+// dead.
 func heapRestIsGarbage(snap *sim.Snapshot) bool {
 	h := &snap.Heap
-	for _, c := range heapCategories {
-		switch c {
-		case sim.CatThread, sim.CatChunk, sim.CatThreadLocal:
-		default:
-			if h.YoungLive[c]+h.OldLive[c] > 0 {
-				return false
-			}
-		}
-	}
-	return true
+	return liveIn(h, heapCategories[:]) == liveIn(h, threadCategories[:])
 }
 
 // maxFoldedChunkMarks is the most StackChunks the folded heap line draws

@@ -27,11 +27,21 @@ type segment struct {
 // objects, StackChunks, thread-local data), which is where a virtual
 // thread's memory is.
 func threadMemorySplit(snap *sim.Snapshot) (stacks, heap sim.Bytes) {
-	h := &snap.Heap
-	for _, c := range [...]sim.AllocCat{sim.CatThread, sim.CatChunk, sim.CatThreadLocal} {
-		heap += h.YoungLive[c] + h.OldLive[c]
-	}
+	heap = liveIn(&snap.Heap, threadCategories[:])
 	return max(0, snap.ThreadMemory-heap), min(heap, snap.ThreadMemory)
+}
+
+// threadCategories are the heap data that belong to threads: Thread
+// objects, StackChunks, thread-local data.
+var threadCategories = [...]sim.AllocCat{sim.CatThread, sim.CatChunk, sim.CatThreadLocal}
+
+// liveIn is the heap's live bytes of the categories cats, young and old.
+func liveIn(h *sim.HeapView, cats []sim.AllocCat) sim.Bytes {
+	var b sim.Bytes
+	for _, c := range cats {
+		b += h.YoungLive[c] + h.OldLive[c]
+	}
+	return b
 }
 
 func drawOS(l *List, r Rect, snap *sim.Snapshot, con *Contrast, memRuns, measured bool, limit sim.Bytes, p *Palette, sc float32) {
