@@ -40,4 +40,36 @@ func TestCarrierHeapFiguresSayHowTheyRelate(t *testing.T) {
 	assert.Contains(t, words, heap[2]+" virtual threads cost "+heap[1]+" of heap", "the caption's figure")
 	assert.Regexp(t, `as StackChunks: [0-9.]+ KB \(`+regexp.QuoteMeta(heap[1])+`\s+with\s+their\s+Thread\s+objects\)`, words,
 		"the StackChunks set against the same figure")
+	// The event-loop run's heap holds only the same requests' garbage: a
+	// reader asked whether its "heap 242.0 KB" was this run's garbage.
+	assert.Regexp(t, `\+ heap `+regexp.QuoteMeta(heap[3])+` KB garbage\n`, words, "the other run's heap, named as what it is")
+}
+
+// The heap's line is long with its sum, and beside it the StackChunks'
+// squares had no room: two readers of loom-carrier looked in the heap for
+// the legend's brown and found only a number. The heap takes a second
+// line and draws each StackChunk as a square there.
+func TestCarrierHeapDrawsItsStackChunks(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, true)
+	var l view.List
+	hdr := p.Header()
+	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	var heap view.Rect
+	for _, r := range l.Regions() {
+		if r.Name == "heap" {
+			heap = r.R
+		}
+	}
+	require.False(t, heap.Empty(), "a heap panel")
+	chunks := 0
+	for _, it := range l.Items {
+		if it.Meaning == view.MeanChunkData && heap.Contains(view.Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}) {
+			chunks++
+			assert.GreaterOrEqual(t, it.W, float32(3), "a square one can see")
+		}
+	}
+	live := p.Inputs(nil)[0].Snap.Chunks.Live
+	require.Positive(t, live)
+	assert.Equal(t, live, chunks, "one brown square per StackChunk in the heap")
+	assert.Contains(t, frameText(&l), view.Count(int64(live))+" StackChunks (", "the row says what its squares are")
 }

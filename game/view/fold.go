@@ -36,7 +36,8 @@ func foldedLineText(l *List, r Rect, name, say string, p *Palette, sc float32, a
 // drawFoldedHeap draws a heap that holds data but has no story yet (no
 // collection, nothing promoted) as one line: its size, what it holds and,
 // when parked virtual threads keep their stacks there, how many
-// StackChunks and their bytes.
+// StackChunks and their bytes. Given two lines (Scene.HeapChunkRow), the
+// StackChunks take the second, one square each.
 func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32) {
 	h := &snap.Heap
 	used := h.Used()
@@ -45,7 +46,11 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 	// "serial GC": "(serial)" was jargon).
 	head := "heap: " + Size(used) + " used of " + Size(h.Max) + " (" + gcLabel(snap.GC) + "), no GC yet"
 	short := "heap: " + Size(used) + " used of " + Size(h.Max) + ", no GC yet"
-	var alts []string
+	// The line's words, in groups: what the StackChunks are (whyAlts,
+	// chunkAlts), the virtual threads' share (threadAlts), and the heap
+	// alone (plainAlts). A row of chunk squares says the first two.
+	var whyAlts, chunkAlts, threadAlts []string
+	chunksDiffer := false
 	if n := snap.Chunks.Live; n > 0 {
 		chunks := Count(int64(n)) + " StackChunks"
 		if n == 1 {
@@ -64,10 +69,11 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			// the line keeps to what is in the heap (readers found the
 			// frame's bottom lines long).
 			stacks3 := "the parked threads' stacks are copied into it (" + Size(snap.Chunks.LiveBytes) + ")"
-			alts = append(alts, short+"; "+stacks3, "heap: "+Size(used)+" used; "+stacks3)
+			whyAlts = append(whyAlts, short+"; "+stacks3, "heap: "+Size(used)+" used; "+stacks3)
 			chunks = "StackChunks"
+			chunksDiffer = true
 		}
-		alts = append(alts,
+		chunkAlts = append(chunkAlts,
 			head+"; "+chunks+" hold the parked threads' stacks ("+Size(snap.Chunks.LiveBytes)+")",
 			short+"; "+chunks+" hold parked stacks ("+Size(snap.Chunks.LiveBytes)+")",
 			short+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")")
@@ -86,52 +92,73 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			if used > vt && heapRestIsGarbage(snap) {
 				sum := "heap " + PartsSize(used) + " = " + PartsSize(vt)
 				rest := PartsGap(used, vt) + " garbage"
-				alts = append(alts, sum+" by "+vs+" + "+rest, sum+" "+vs+" + "+rest)
+				threadAlts = append(threadAlts, sum+" by "+vs+" + "+rest, sum+" "+vs+" + "+rest)
 			}
 			// "Of it by": "273.8 KB used; 32 virtual threads: 31.8 KB"
 			// left a reader asking how the two figures relate.
-			alts = append(alts, "heap: "+Size(used)+" used, "+Size(vt)+" of it by "+vs,
+			threadAlts = append(threadAlts, "heap: "+Size(used)+" used, "+Size(vt)+" of it by "+vs,
 				"heap: "+Size(used)+" used; "+vs+": "+Size(vt), "heap "+Size(used)+"; "+vs+": "+Size(vt))
 		}
-		alts = append(alts,
+		chunkAlts = append(chunkAlts,
 			// "of it": the StackChunks are a part of the heap's use, not
 			// all of it (12.7 MB beside 11.9 KB asked what the rest was).
 			"heap: "+Size(used)+" used, of it "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")",
 			"heap: "+Size(used)+" used; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")",
 			"heap "+Size(used)+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")", "heap "+Size(used)+"; "+chunks)
 	}
-	alts = append(alts, head, short, "heap: "+Size(used)+" used, no GC yet", "heap "+Size(used))
-	// The StackChunks drawn in the line, one brown square each, after its
-	// words: readers looked for them in the heap (the legend's brown) and
-	// found only a number.
-	if n := snap.Chunks.Live; n > 0 && n <= maxFoldedChunkMarks && !r.Empty() {
-		l.inHeap = true
-		defer func() { l.inHeap = false }()
-		l.Rect(r, p.Panel)
-		l.Frame(r, 1, p.PanelEdge)
-		in := r.Inset(2 * sc)
-		cell := max(3*sc, CharH*sc*0.55)
-		gap := max(1, sc)
-		marksW := float32(n)*(cell+gap) + 2*CharW*sc
-		if marksW < in.W/2 {
-			text := alts[len(alts)-1]
-			for _, a := range alts {
-				if TextWidth(a, sc) <= in.W-marksW {
-					text = a
-					break
-				}
-			}
-			l.TextFit(in, sc, p.Text, text)
-			x := in.X + TextWidth(text, sc) + CharW*sc
-			y := in.Y + (in.H-cell)/2
-			for i := 0; i < n; i++ {
-				l.Mark(Rect{X: x + float32(i)*(cell+gap), Y: y, W: cell, H: cell}, MeanChunkData, p, 1)
-			}
-			l.region(r, "heap", foldedHeapSay(snap, used))
-			return
+	plainAlts := []string{head, short, "heap: " + Size(used) + " used, no GC yet", "heap " + Size(used)}
+	if n := snap.Chunks.Live; n > 0 && n <= maxFoldedChunkMarks && r.H >= 2*foldedH(sc) {
+		drawFoldedHeapChunkRow(l, r, snap, chunksDiffer, append(threadAlts, plainAlts...), p, sc)
+		return
+	}
+	alts := append(append(append(append(whyAlts, chunkAlts[:min(3, len(chunkAlts))]...), threadAlts...),
+		chunkAlts[min(3, len(chunkAlts)):]...), plainAlts...)
+	foldedLine(l, r, "heap", foldedHeapSay(snap, used), p, sc, alts...)
+}
+
+// drawFoldedHeapChunkRow draws the folded heap as two lines: its words
+// (alts, the first that fits), then its StackChunks as a row of brown
+// squares, one each, after what they are. Stop 52's and 53's readers of
+// loom-carrier looked in the heap for the legend's brown: beside the
+// heap's sum its squares had had no room.
+func drawFoldedHeapChunkRow(l *List, r Rect, snap *sim.Snapshot, differ bool, alts []string, p *Palette, sc float32) {
+	l.inHeap = true
+	defer func() { l.inHeap = false }()
+	l.Rect(r, p.Panel)
+	l.Frame(r, 1, p.PanelEdge)
+	in := r.Inset(2 * sc)
+	words, row := in.Top(in.H / 2)
+	l.TextFit(words, sc, p.Text, alts...)
+	n, bytes := snap.Chunks.Live, Size(snap.Chunks.LiveBytes)
+	chunks := Count(int64(n)) + " StackChunks"
+	if n == 1 {
+		chunks = "1 StackChunk"
+	}
+	labels := []string{chunks + " (" + bytes + "):", "StackChunks:"}
+	if !differ {
+		// (Where the count differs from the parked threads', the
+		// explanation on point says why: foldedChunkWhy.)
+		labels = append([]string{chunks + ", the parked threads' stacks (" + bytes + "):"}, labels...)
+	}
+	gap := max(1, sc)
+	minCell := 3 * sc
+	label := labels[len(labels)-1]
+	for _, a := range labels {
+		if TextWidth(a, sc)+CharW*sc+float32(n)*(minCell+gap) <= row.W {
+			label = a
+			break
 		}
 	}
-	foldedLine(l, r, "heap", foldedHeapSay(snap, used), p, sc, alts...)
+	l.TextFit(row, sc, p.Text, label)
+	x := row.X + TextWidth(label, sc) + CharW*sc
+	cell := min(CharH*sc*0.55, (row.X+row.W-x)/float32(n)-gap, row.H)
+	if cell >= minCell {
+		y := row.Y + (row.H-cell)/2
+		for i := 0; i < n; i++ {
+			l.Mark(Rect{X: x + float32(i)*(cell+gap), Y: y, W: cell, H: cell}, MeanChunkData, p, 1)
+		}
+	}
+	l.region(r, "heap", foldedHeapSay(snap, snap.Heap.Used()))
 }
 
 // heapRestIsGarbage reports whether the heap holds no live data but the

@@ -135,6 +135,12 @@ type Scene struct {
 	// collection, nothing promoted, and most of what it holds is not the
 	// threads'); it folds to a line with its numbers.
 	HeapFolded bool
+	// HeapChunkRow: the folded heap holds few enough StackChunks to draw
+	// one square each, and where a column gives it the room (a desktop's)
+	// they get a line of their own under its words: beside a heap line
+	// long with its sum they had no room, and readers looked in the heap
+	// for the legend's brown and found none.
+	HeapChunkRow bool
 	// OSFolded: the OS threads are the JVM's own and the carriers, and the
 	// scenario computes no resident memory: a line counts them.
 	OSFolded bool
@@ -210,6 +216,7 @@ func SceneOf(in *SideInput, still bool) Scene {
 	sc := Scene{Lanes: in.LaneCount(), Scopes: in.Scopes || len(s.Scopes) > 0, Heap: 1, OS: 1, Parked: 1, ScopesW: 1}
 	sc.HeapQuiet = heapQuiet(s)
 	sc.HeapFolded = !sc.HeapQuiet && heapWaits(s)
+	sc.HeapChunkRow = sc.HeapFolded && s.Chunks.Live > 0 && s.Chunks.Live <= maxFoldedChunkMarks
 	sc.CPULanes = !in.Virtual
 	sc.QueueGrid = backlogGrid(in, still)
 	sc.TwoQueues = s.ExecQueued > 0 && threadsWaiting(in) > 0
@@ -369,6 +376,8 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 			heap, col = col.Top(line)
 			os, _ = col.Top(line)
 			return heap, os
+		case heapFolds && s.HeapChunkRow:
+			return col.Top(min(2*line, col.H*0.3))
 		case heapFolds:
 			return col.Top(min(line, col.H*0.3))
 		case osFolds:

@@ -427,7 +427,16 @@ func jvmPartNames(snap *sim.Snapshot, w float32, full sim.Bytes, threadsLast boo
 		// The JVM first, as the bar shows it: "heap 273.8 KB + JVM
 		// itself" at the bar's start was read as naming a part no one
 		// could see.
-		names = append([]string{"JVM itself " + PartsSize(snap.RSSJVM) + " + heap " + PartsSize(snap.RSSHeap)}, names...)
+		heap := []string{"JVM itself " + PartsSize(snap.RSSJVM) + " + heap " + PartsSize(snap.RSSHeap)}
+		if snap.RSSHeap == snap.Heap.Used() && liveIn(&snap.Heap, heapCategories[:]) == 0 {
+			// Said where a heap holds nothing live: beside the other
+			// run's "heap 273.8 KB = 31.8 KB 32 virtual threads + 242.0
+			// KB garbage", a reader asked whether this run's "heap
+			// 242.0 KB" was the same garbage.
+			// ("JVM" alone where "itself" leaves no room for it.)
+			heap = append([]string{heap[0] + " garbage", "JVM " + PartsSize(snap.RSSJVM) + " + heap " + PartsSize(snap.RSSHeap) + " garbage"}, heap...)
+		}
+		names = append(heap, names...)
 	}
 	return names
 }
