@@ -65,7 +65,8 @@ func TestGCLabMemoryLineNamesTheHeap(t *testing.T) {
 // the heap), else with why the two differ ("84.7 MB in RAM of 256 MB;
 // 10.3 MB in use" left three readers asking what set "in RAM" apart from
 // "in use") and that the part in use is inside it ("of it": a reader
-// asked what the two numbers were).
+// asked what the two numbers were), and why: the pages a GC emptied
+// are kept ("once used, kept" was read as terse).
 func TestGCLabMemorySaysTheHeapsPagesAreNotItsUse(t *testing.T) {
 	in, side := runScene(t, sceneCase{"gc-lab", "pooled", 500 * sim.Millisecond})
 	h := &in.Snap.Heap
@@ -75,7 +76,7 @@ func TestGCLabMemorySaysTheHeapsPagesAreNotItsUse(t *testing.T) {
 	Build(&l, 1134, 464, &Header{Scenario: "gc-lab"}, []*Side{side}, []SideInput{in}, &Options{Scale: 1})
 	asWritten, _, _ := rssAsWritten(in.Snap)
 	heap := PartsSize(asWritten)
-	assert.Contains(t, texts(&l), "\n  heap: "+heap+" in RAM (once used, kept), "+Size(used)+" of it in use\n")
+	assert.Contains(t, texts(&l), "\n  heap: "+heap+" in RAM (kept after GC), "+Size(used)+" of it in use\n")
 }
 
 // The heap's line says its pages in RAM as the sum over it does: rounded

@@ -624,8 +624,12 @@ func rssLines(snap *sim.Snapshot, measured bool, w, sc float32) [][]string {
 		out = append(out, []string{"  heap: " + inRAM + " in RAM of its " + Size(h.Max) + " maximum; " + Size(used) + " in use now",
 			// "of it": the part in use is inside the pages in RAM, not
 			// a second heap (a reader asked what the two numbers were).
-			"  heap: " + inRAM + " in RAM (once used, kept), " + Size(used) + " of it in use",
-			"  heap: " + inRAM + " in RAM (once used, kept); " + Size(used) + " in use now",
+			// "Kept after GC": "(once used, kept)" was read as terse, and
+			// a reader still asked why 74.4 MB was in RAM with 10.3 MB in
+			// use. Pages above the use are ones a GC emptied (before the
+			// first GC, the pages written are the use).
+			"  heap: " + inRAM + " in RAM (kept after GC), " + Size(used) + " of it in use",
+			"  heap: " + inRAM + " in RAM (kept after GC); " + Size(used) + " in use now",
 			"  heap: " + inRAM + " in RAM of " + Size(h.Max) + "; " + Size(used) + " in use",
 			"  heap: every page written since the start, more than the " + Size(used) + " in use now",
 			"  heap: pages written so far, more than the " + Size(used) + " in use",
