@@ -28,12 +28,13 @@ func TestGCLabCaptionCountsTheWorkersStarted(t *testing.T) {
 // gc-lab's workers loop on their requests: beside "633 ... platform
 // threads started so far", "1,002 requests done" left a reader to guess
 // how fewer threads had done more requests. The caption says that each
-// thread does one after another, once requests outnumber the threads.
+// thread does request after request, once requests outnumber the threads
+// ("one after another" was read as a question).
 func TestGCLabCaptionSaysEachThreadDoesManyRequests(t *testing.T) {
 	early := frameText(desktopFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(142*sim.Millisecond))))
-	assert.Regexp(t, `\b1,00[0-9] requests done \(each thread does one after another\)`, strings.ReplaceAll(early, "\n", " "))
+	assert.Regexp(t, `\b1,00[0-9] requests done \(each thread does request after request\)`, strings.ReplaceAll(early, "\n", " "))
 	first := frameText(desktopFrame(pausedAt(t, `{"scenario":"gc-lab","case":"pooled","seed":1}`, sim.Time(20*sim.Millisecond))))
-	assert.NotContains(t, strings.ReplaceAll(first, "\n", " "), "one after another", "not while threads outnumber the requests")
+	assert.NotContains(t, strings.ReplaceAll(first, "\n", " "), "request after request", "not while threads outnumber the requests")
 }
 
 // gc-lab's old generation is empty at its first screen and drawn as one

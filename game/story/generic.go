@@ -29,7 +29,10 @@ func (genericStory) caption(f *facts) string {
 			// The workers loop on their requests (the knob's own help):
 			// "633 platform threads" beside "1,002 requests done" left a
 			// reader to guess how fewer threads did more requests.
-			now += " (each thread does one after another)"
+			// "Request after request": "(each thread does one after
+			// another)" left a reader asking whether a thread handles
+			// several in a row.
+			now += " (each thread does request after request)"
 		}
 	} else {
 		now = counti(s.VirtualLive) + " virtual threads on " + counti(f.carriers()) + " carriers and " + counti(s.PlatformLive) +
