@@ -1099,6 +1099,34 @@ func TestCarrierCellHoldsItsVirtualThread(t *testing.T) {
 	}
 }
 
+// An idle carrier's cell is an outline as thin as the legend's swatch of a
+// carrier's OS thread draws it, round a hollow most of the cell: a frame
+// a quarter of the cell thick read as "a white square with a black
+// centre" beside the legend's hollow square (two readers, loom-carrier
+// and request-load).
+func TestCarrierCellIsAThinOutline(t *testing.T) {
+	const sc = 1
+	var l List
+	segs := []segment{{8, OkabeIto.CarrierOS, MeanCarrierOS}, {20, OkabeIto.JVMThread, MeanJVMThread}}
+	drawSegments(&l, Rect{W: 400, H: 120}, segs, []int{0, 0}, []segMembers{{}, {}}, &OkabeIto, sc)
+	var cells, hollow []Item
+	for _, it := range l.Items {
+		switch {
+		case it.Kind == KindRect && it.Meaning == MeanCarrierOS:
+			cells = append(cells, it)
+		case it.Kind == KindRect && it.Color == OkabeIto.Panel && it.W == it.H && it.W > 2:
+			hollow = append(hollow, it)
+		}
+	}
+	require.NotEmpty(t, cells)
+	require.Len(t, hollow, 8, "every idle carrier's cell is hollow")
+	cell := cells[0].H
+	require.Greater(t, cell, float32(20), "cells large enough for the frame's width to matter")
+	for _, h := range hollow {
+		assert.LessOrEqual(t, (cell-h.W)/2, float32(3*sc), "the outline's width, as the legend's swatch draws one (1.5 px) or near it")
+	}
+}
+
 // vt-pooling's StackChunk sum adds up with the carriers: the running
 // threads that keep a chunk are counted "of" the running ones (9,999 live
 // beside 10,000 threads and 8 carriers read as an error) in the StackChunk
