@@ -100,8 +100,10 @@ func (routerStory) moments(f *facts) {
 			// Its place in the order, not a count: "(2 so far)" beside the
 			// one ended race drawn sent a reader looking for the other.
 			// The scope named by its class: "its scope" was read as an
-			// API term never explained.
-			f.moment(LosersCancelled, win.At, "A race is decided at "+duration(sim.Duration(win.At))+" (the "+ordinal(s.RouterRaces)+"): "+
+			// API term never explained. The ordinal on the race: "A race
+			// is decided at 38 ms (the 2nd)" was read as perhaps the 2nd
+			// millisecond.
+			f.moment(LosersCancelled, win.At, "At "+duration(sim.Duration(win.At))+" the "+ordinal(s.RouterRaces)+" race is decided: "+
 				f.model(int(win.A))+" answered first, and the race (a StructuredTaskScope) cancelled the other calls, whose virtual threads end at once.")
 		}
 	}

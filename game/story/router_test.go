@@ -28,7 +28,7 @@ func TestLosersCancelledNeedsACancel(t *testing.T) {
 	if len(got) != 1 || got[0].Kind != LosersCancelled {
 		t.Fatalf("a win and a cancel: %v", got)
 	}
-	contains(t, "losers cancelled", got[0].Sentence, "A race is decided at 40 ms (the 1st): Sonnet answered first")
+	contains(t, "losers cancelled", got[0].Sentence, "At 40 ms the 1st race is decided: Sonnet answered first")
 }
 
 // The router's switch is told with the races it took, from its event.
@@ -63,7 +63,7 @@ func TestLosersCancelledFollowTheFirstWin(t *testing.T) {
 	if len(got) != 1 || got[0].Kind != LosersCancelled {
 		t.Fatalf("two wins: %v", got)
 	}
-	contains(t, "two wins", got[0].Sentence, "A race is decided at 40 ms (the 2nd): Sonnet answered first")
+	contains(t, "two wins", got[0].Sentence, "At 40 ms the 2nd race is decided: Sonnet answered first")
 	if got[0].At != ms(40) {
 		t.Errorf("told at %v, the first win was at 40 ms", got[0].At)
 	}

@@ -185,7 +185,7 @@ func TestRouterRacesAndCancels(t *testing.T) {
 	if !ok {
 		t.Fatal("no losers-cancelled moment")
 	}
-	contains(t, "losers-cancelled", m.Sentence, "A race is decided at", "answered first", "cancelled the other calls")
+	contains(t, "losers-cancelled", m.Sentence, "race is decided:", "answered first", "cancelled the other calls")
 	if _, ok := r.has(RouterSingle); ok {
 		t.Error("a router switch without the router")
 	}
