@@ -280,8 +280,8 @@ func (b *browser) pickerOpensItsStory(t *testing.T) {
 }
 
 // gc-lab's default heap has no Full GC in its 10 s: picked, it opens held
-// at the best moment its fast-forward passed (its first GC), not at the
-// run's end where the search for a Full GC gave up.
+// at the best moment its fast-forward passed (its old gen passing half
+// full), not at the run's end where the search for a Full GC gave up.
 func (b *browser) opensAtAMomentNotTheEnd(t *testing.T) {
 	b.eval(`document.querySelector('#picker button[data-scenario="gc-lab"]').click(), true`, nil)
 	if !b.poll(t, `loomlab.state().scenario === "gc-lab" && loomlab.state().opening.done`, 60*time.Second) {

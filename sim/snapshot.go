@@ -51,7 +51,7 @@ type Snapshot struct {
 	Pinned                            int
 
 	// App platform threads (pool workers, per-task threads, event loops):
-	// the first MaxListed.
+	// the first MaxListed, and any other on a CPU.
 	Platform []PlatformView
 
 	Heap   HeapView
@@ -366,7 +366,10 @@ func (s *Sim) fillThreads(snap *Snapshot) {
 				snap.PlatformRunnable++
 			}
 		}
-		if t.role.app() && len(snap.Platform) < MaxListed {
+		// Past the first MaxListed, those on a CPU too (a few, one a
+		// core): a CPU's lane drew its thread without its role, "#852"
+		// beside "#175 pool-worker".
+		if t.role.app() && (len(snap.Platform) < MaxListed || t.core >= 0) {
 			snap.Platform = append(snap.Platform, PlatformView{ID: t.id, Role: t.role, State: t.state,
 				Reason: t.reason, OnCPU: t.core >= 0, Stack: s.cfg.JVM.Xss})
 		}

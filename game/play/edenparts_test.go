@@ -19,7 +19,7 @@ import (
 // At the page's frame (1134 × 638 on a 1200 px wide window), at a shorter
 // one (1134 × 464) and on a small embed (640 × 400).
 func TestNearlyEmptyEdenDrawsNoParts(t *testing.T) {
-	p := gcLabOpened(t)
+	p := gcLabAtFirstGC(t)
 	for _, size := range [][2]float32{{1134, 638}, {1134, 464}, {640, 400}} {
 		var l view.List
 		hdr := p.Header()

@@ -1,7 +1,7 @@
 package play
 
 import (
-	"github.com/loomlab/loomlab/game/view"
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/loomlab/loomlab/game/story"
+	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -42,7 +44,7 @@ func TestGCLabCaptionSaysEachThreadDoesManyRequests(t *testing.T) {
 // largest space was drawn the smallest, and "empty, so drawn as a line"
 // another looking for a line inside it. The line says why it is small.
 func TestGCLabEmptyOldGenSaysWhyItIsALine(t *testing.T) {
-	assert.Regexp(t, `\nold generation [0-9]+ MB: empty, so drawn this small\n`, gcLabFirstScreen(t))
+	assert.Regexp(t, `\nold generation [0-9]+ MB: empty, so drawn this small\n`, gcLabFirstGCScreen(t))
 }
 
 // At gc-lab's first GC the survivor space in use is nearly full (10.3 of
@@ -50,7 +52,7 @@ func TestGCLabEmptyOldGenSaysWhyItIsALine(t *testing.T) {
 // old gen. The moment's note says the rule, with the figures the
 // survivors' boxes write.
 func TestGCLabFirstGCSaysWhereSurvivorsOverflowGo(t *testing.T) {
-	words := gcLabFirstScreen(t)
+	words := gcLabFirstGCScreen(t)
 	m := regexp.MustCompile(`The survivor space is nearly full \(([0-9.]+ MB) of ([0-9.]+ MB)\): what the next GC cannot fit in the other survivor space goes to the old gen\.`).
 		FindStringSubmatch(strings.ReplaceAll(words, "\n", " "))
 	require.NotNil(t, m, words)
@@ -58,22 +60,32 @@ func TestGCLabFirstGCSaysWhereSurvivorsOverflowGo(t *testing.T) {
 	assert.Contains(t, words, "\n"+m[2]+"\n", "the empty box writes the space's size")
 }
 
-// gcLabFirstScreen is the words of gc-lab's first screen, held. (Its
-// story's first moment, a Full GC, is not in the default run: it opens on
-// the first GC.)
-func gcLabFirstScreen(t *testing.T) string {
+// gcLabFirstGCScreen is the words of gc-lab held at its first GC.
+func gcLabFirstGCScreen(t *testing.T) string {
 	t.Helper()
-	return frameText(desktopFrame(gcLabOpened(t)))
+	return frameText(desktopFrame(gcLabAtFirstGC(t)))
 }
 
-// gcLabOpened is gc-lab opened at its first moment.
-func gcLabOpened(t *testing.T) *Playground {
+// gcLabAtFirstGC is gc-lab held at its first GC with the moment's note, as
+// the page opened on it until the old gen's filling became the lab's
+// opening: the opening's run is taken back to the moment, as landOnBest
+// takes it to the moment it lands on.
+func gcLabAtFirstGC(t *testing.T) *Playground {
 	t.Helper()
 	p := New()
 	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
 	require.NoError(t, p.Open(true, false))
 	ticksUntilOpened(t, p)
-	return p
+	for _, m := range p.sides[p.primary()].teller.Moments() {
+		if m.Kind == story.FirstGC {
+			_, err := p.Scrub(m.At, math.MaxInt)
+			require.NoError(t, err)
+			p.sides[p.primary()].showCallout(m) // (a scrub builds its sides afresh)
+			return p
+		}
+	}
+	t.Fatal("gc-lab's run has no first GC")
+	return nil
 }
 
 // pageFrame is p's frame at the page's size on a 1200-pixel-wide window,
@@ -90,7 +102,7 @@ func pageFrame(p *Playground) *view.List {
 // 64.0 MB" (read as a contradiction), where the free part rounds to the
 // whole.
 func TestNearlyEmptySpaceSaysAlmostAllFree(t *testing.T) {
-	words := gcLabFirstScreen(t)
+	words := gcLabFirstGCScreen(t)
 	assert.Regexp(t, `\neden \(new objects\) [0-9.]+ KB of 64\.0 MB\n`, words, "the premise: eden nearly empty")
 	assert.NotContains(t, words, "free 64.0 MB")
 	assert.Regexp(t, `\nalmost all free(; parts not to scale)?\n`, words)
@@ -111,7 +123,7 @@ func TestGCLabWaitersSayHowTheyWait(t *testing.T) {
 // just after ("eden filled up" beside an eden "almost all free" was read
 // as a contradiction).
 func TestFirstGCCalloutSaysEdenEmptied(t *testing.T) {
-	words := strings.ReplaceAll(gcLabFirstScreen(t), "\n", " ") // the callout wraps
+	words := strings.ReplaceAll(gcLabFirstGCScreen(t), "\n", " ") // the callout wraps
 	assert.Contains(t, words, "when eden (64 MB) filled up, every thread stopped while its live objects were copied to the survivors, and eden was emptied (old gen 0 % full).")
 	// Eden's size said with "filled up", not in the closing brackets,
 	// where "eden 64 MB" was set against the 9.0 KB drawn.
@@ -125,7 +137,7 @@ func TestFirstGCCalloutSaysEdenEmptied(t *testing.T) {
 // over "in use" it read as the bytes in use. The box in use says the bytes
 // in it: with no figure, a reader asked what it held.
 func TestSurvivorBoxesSayTheirSize(t *testing.T) {
-	p := gcLabOpened(t)
+	p := gcLabAtFirstGC(t)
 	words := frameText(desktopFrame(p))
 	// The pair's label counts the spaces, without their size: the two
 	// boxes' words side by side were asked whether they were one space
@@ -163,7 +175,7 @@ func TestSurvivorBoxesSayTheirSize(t *testing.T) {
 // stamped with its end, and the callout said "First GC at 142 ms" of a
 // pause from 131 to 142 ms; a reader asked whether it began or ended then.)
 func TestFirstGCSaysItsPause(t *testing.T) {
-	words := gcLabFirstScreen(t)
+	words := gcLabFirstGCScreen(t)
 	m := regexp.MustCompile(`\nFirst GC at ([0-9]+) ms, a ([0-9.]+) ms pause: `).FindStringSubmatch(words)
 	require.NotNil(t, m, words)
 	clock := regexp.MustCompile(`simulated time ([0-9]+) ms`).FindStringSubmatch(words)
@@ -178,7 +190,7 @@ func TestFirstGCSaysItsPause(t *testing.T) {
 // its digit: "141.7 ms" under "simulated time 142 ms" was read as two
 // different times.
 func TestStoppedShareUsesTheHeadersClock(t *testing.T) {
-	words := frameText(pageFrame(gcLabOpened(t)))
+	words := frameText(pageFrame(gcLabAtFirstGC(t)))
 	m := regexp.MustCompile(`simulated time ([0-9.]+ m?s)`).FindStringSubmatch(words)
 	require.NotNil(t, m, words)
 	assert.Contains(t, words, "of the "+m[1]+" so far")
@@ -188,7 +200,7 @@ func TestStoppedShareUsesTheHeadersClock(t *testing.T) {
 // rows, gc-lab's one thread "waiting for work" sat half a panel below the
 // 277 sleeping, and a reader took the gap for something missing.
 func TestParkedGroupsFollowEachOther(t *testing.T) {
-	l := pageFrame(gcLabOpened(t))
+	l := pageFrame(gcLabAtFirstGC(t))
 	var sleeping, waiting *view.Item
 	for i := range l.Items {
 		it := &l.Items[i]
@@ -216,7 +228,7 @@ func TestParkedGroupsFollowEachOther(t *testing.T) {
 // work" is of threads ("278 waiting" over "sleeping 277" and "waiting for
 // work 1" was one word for three things).
 func TestWaitingCountsOneThing(t *testing.T) {
-	words := frameText(desktopFrame(gcLabOpened(t)))
+	words := frameText(desktopFrame(gcLabAtFirstGC(t)))
 	counts := regexp.MustCompile(`\n([0-9,]+) waiting\b`).FindAllStringSubmatch(words, -1)
 	require.Len(t, counts, 1, "one count says waiting:\n%s", words)
 	assert.Contains(t, words, "\nplatform threads waiting for a CPU\n")
@@ -254,4 +266,48 @@ func TestGCLabSleepersTitleReadsAsAPhrase(t *testing.T) {
 		assert.NotContains(t, words, "call),")
 		assert.Equal(t, 1, strings.Count(words, "backend call"), "said once")
 	}
+}
+
+// gc-lab has no Full GC in its default run, and it opened on its first
+// GC, where readers saw threads waiting and missed the GC's point (rated
+// 3 of 5 over four stops). It opens where the old gen passes half full,
+// after that GC's pause: the workers' caches, thread-local data, are most
+// of the old gen, pointed at from the threads. The survivor space the
+// GC left empty says so ("survivor 0 0 B" read as a typo).
+func TestGCLabOpensWhereTheCachesFillTheOldGen(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
+	require.NoError(t, p.Open(true, false))
+	ticksUntilOpened(t, p)
+	require.False(t, p.Inputs(nil)[0].Snap.Paused, "not in a pause")
+	words := frameText(pageFrame(p))
+	one := strings.ReplaceAll(words, "\n", " ")
+	assert.Contains(t, one, "The old gen passed half full: most of it thread-local data that stays live as long as its thread.")
+	assert.Regexp(t, `\nold generation [0-9]+ MB: 5[0-9] % full`, words)
+	assert.Contains(t, words, "\nthread-local data\n", "named in the old gen")
+	assert.Contains(t, words, "\ntheir caches\n", "pointed at from the threads")
+	assert.Regexp(t, `\nsurvivor [01]( [0-9.]+ MB)?: empty\n`, words)
+	assert.NotContains(t, words, " 0 B\n")
+}
+
+// A CPU's lane names its thread's role whatever the thread's number: the
+// snapshot listed the first 512 platform threads only, and at gc-lab's
+// opening CPU 1 drew "#852" beside CPU 2's "#175 pool-worker" (a reader
+// asked why one had no name).
+func TestCPULanesNameTheirThreadsPastTheListed(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
+	require.NoError(t, p.Open(true, false))
+	ticksUntilOpened(t, p)
+	words := frameText(pageFrame(p))
+	lanes := regexp.MustCompile(`(?m)^CPU [12]\n(#[0-9]+[^\n]*)$`).FindAllStringSubmatch(words, -1)
+	require.Len(t, lanes, 2, words)
+	past := false
+	for _, m := range lanes {
+		assert.Regexp(t, `^#[0-9]+ pool-worker$`, m[1])
+		n, err := strconv.Atoi(strings.Fields(m[1])[0][1:])
+		require.NoError(t, err)
+		past = past || n > sim.MaxListed
+	}
+	assert.True(t, past, "the premise: a thread numbered past the listed ones is on a CPU")
 }

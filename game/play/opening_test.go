@@ -98,8 +98,8 @@ func TestOpeningFollowsTheKnobs(t *testing.T) {
 
 // A story whose most telling moment never comes (gc-lab's default heap
 // has no Full GC in its 10 s) opens on the best moment the fast-forward
-// passed, its first GC, with its callout: not at the run's end, where the
-// search gave up. The position is the one a plain seek gives; not held,
+// passed, the old gen passing half full (before its first GC, a lesser
+// one), with its callout: not at the run's end, where the search gave up. The position is the one a plain seek gives; not held,
 // the run plays on from there.
 func TestOpeningLandsOnTheBestMomentSeen(t *testing.T) {
 	const spec = `{"scenario":"gc-lab","case":"pooled","seed":1}`
@@ -107,14 +107,14 @@ func TestOpeningLandsOnTheBestMomentSeen(t *testing.T) {
 	mustLoad(t, p, spec)
 	require.NoError(t, p.Open(true, true))
 	st := p.State()
-	require.Equal(t, "first-gc", st.Opening.Kind, "gc-lab's default case has no Full GC")
-	assert.EqualValues(t, st.Opening.TimeNs, st.SimTimeNs, "held at the first GC")
+	require.Equal(t, "old-gen-half", st.Opening.Kind, "gc-lab's default case has no Full GC")
+	assert.EqualValues(t, st.Opening.TimeNs, st.SimTimeNs, "held where the old gen passed half full")
 	assert.False(t, p.allDone(), "not at the run's end")
 	assert.False(t, st.Running)
 	assert.Positive(t, st.Sides[0].YoungGCs)
 	in := p.Inputs(nil)
 	require.NotEmpty(t, in[0].Callouts)
-	assert.Equal(t, "first-gc", in[0].Callouts[len(in[0].Callouts)-1].Kind)
+	assert.Equal(t, "old-gen-half", in[0].Callouts[len(in[0].Callouts)-1].Kind)
 
 	q := New()
 	mustLoad(t, q, spec)

@@ -226,6 +226,46 @@ func shareWords(f float64) string {
 	return "half"
 }
 
+// oldGenHalf notes the moment the old generation passes half full, with
+// what fills it: the threads' own data that stays live, or garbage only
+// an old-gen collection frees (for pooled virtual threads, mostly the
+// StackChunks they replaced). vt-pooling's story and the lab's both tell
+// it: in the lab's pooled case it is where the workers' caches are seen
+// filling the old gen, which its first young GC did not show.
+func oldGenHalf(f *facts, pooled bool) {
+	s, h := f.s, &f.s.Heap
+	// Noted once the pause that promoted past half is over: a callout in
+	// the middle of it drew eden as the collector found it beside a heap
+	// in use that no longer counted it (a reader's sum of the panels
+	// missed the "in use" figure), and its lanes stopped.
+	if f.want(OldGenHalf) && !s.Paused && h.OldCap > 0 && 2*h.OldUsed >= h.OldCap {
+		kept := h.OldLive[sim.CatThreadLocal]
+		// No sizes here: the caption gives them, and a second set of
+		// numbers beside it was more than a newcomer could take in.
+		// "only ... frees", not "... will free": beside the caption's "no
+		// Full GC yet" a reader read the promise as a contradiction.
+		why := "most of it garbage, which only " + oldFreer(f) + " frees"
+		switch {
+		case 2*kept >= h.OldUsed:
+			why = "most of it thread-local data that stays live as long as its thread"
+		case pooled && s.Chunks.OldDeadBytes > 0 && 2*s.Chunks.OldDeadBytes >= h.OldGarbage:
+			// What that garbage is, where dropped chunks are most of it
+			// (1g-pool at 256 ms: 197 of 293 MB): readers asked why the
+			// young GCs (which promote them) cost the pooled run more,
+			// with the garbage in the old gen. A pooled thread reuses its
+			// chunk, so the chunk lives to be promoted; once old, the
+			// thread drops it at its next park for a new one. ("Dropped"
+			// beside the caption's "never end" read as a contradiction:
+			// the threads live on, their chunks are replaced.)
+			why = "most of it garbage, mostly old StackChunks the living pooled threads replaced with new ones, which only " + oldFreer(f) + " frees"
+		}
+		// "passed half full", not "is more than half full": the callout
+		// stays while the caption's percentage grows (82 % beside "more
+		// than half" read as two figures).
+		f.moment(OldGenHalf, s.Time, "The old gen passed half full: "+why+".")
+	}
+}
+
 // fullGCFreesLittle reports the first Full GC after which at least half
 // the old gen stays live: collecting cannot empty it, so the room a Full
 // GC makes is soon gone and the next one comes. It is judged from what the

@@ -101,3 +101,23 @@ func TestFirstFullGCAfterItsPauseSaysWhatStayedLive(t *testing.T) {
 	}
 	contains(t, "first Full GC after its pause", m.Sentence, "First Full GC at "+duration(sim.Duration(m.At))+", because", " stayed live. That is ", " % of the old gen, mostly the pooled threads' thread-local data")
 }
+
+// The lab's story tells the old gen passing half full too (its pooled
+// workers' caches are what fill it, the lesson its first GC did not
+// show), and, as vt-pooling's, only once the pause that promoted past
+// half is over: in the middle of it, eden was drawn as the collector
+// found it beside a heap "in use" that no longer counted it.
+func TestOldGenHalfIsToldAfterThePause(t *testing.T) {
+	for _, scenario := range []string{"gc-lab", "vt-pooling"} {
+		half := func(paused bool) []Moment {
+			s := &sim.Snapshot{Time: sim.Time(sim.Second), Paused: paused}
+			s.Heap.OldCap, s.Heap.OldUsed = 171*sim.MB, 86*sim.MB
+			s.Heap.OldLive[sim.CatThreadLocal] = 52 * sim.MB
+			return momentsAt(Setup{Scenario: scenario}, s, OldGenHalf)
+		}
+		assert.Empty(t, half(true), "%s: not during the pause", scenario)
+		if got := half(false); assert.Len(t, got, 1, scenario) {
+			assert.Contains(t, got[0].Sentence, "the old gen passed half full: most of it thread-local data", scenario)
+		}
+	}
+}

@@ -6,7 +6,9 @@ import "github.com/loomlab/loomlab/sim"
 // the threads, the work done and the collector.
 type genericStory struct{}
 
-func (genericStory) kinds() []Kind { return []Kind{PoolFull, CarrierPinned, FirstGC, FirstFullGC} }
+func (genericStory) kinds() []Kind {
+	return []Kind{PoolFull, CarrierPinned, FirstGC, OldGenHalf, FirstFullGC}
+}
 
 func (genericStory) caption(f *facts) string {
 	s := f.s
@@ -55,5 +57,6 @@ func (genericStory) moments(f *facts) {
 	}
 	pinnedMoment(f, "")
 	firstGC(f)
+	oldGenHalf(f, false)
 	firstFullGC(f, "")
 }

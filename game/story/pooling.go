@@ -129,32 +129,7 @@ func (poolingStory) moments(f *facts) {
 	s := f.s
 	h := &s.Heap
 	pooled := f.knobBool("pool")
-	if f.want(OldGenHalf) && h.OldCap > 0 && 2*h.OldUsed >= h.OldCap {
-		kept := h.OldLive[sim.CatThreadLocal]
-		// No sizes here: the caption gives them, and a second set of
-		// numbers beside it was more than a newcomer could take in.
-		// "only ... frees", not "... will free": beside the caption's "no
-		// Full GC yet" a reader read the promise as a contradiction.
-		why := "most of it garbage, which only " + oldFreer(f) + " frees"
-		switch {
-		case 2*kept >= h.OldUsed:
-			why = "most of it thread-local data that stays live as long as its thread"
-		case pooled && s.Chunks.OldDeadBytes > 0 && 2*s.Chunks.OldDeadBytes >= h.OldGarbage:
-			// What that garbage is, where dropped chunks are most of it
-			// (1g-pool at 256 ms: 197 of 293 MB): readers asked why the
-			// young GCs (which promote them) cost the pooled run more,
-			// with the garbage in the old gen. A pooled thread reuses its
-			// chunk, so the chunk lives to be promoted; once old, the
-			// thread drops it at its next park for a new one. ("Dropped"
-			// beside the caption's "never end" read as a contradiction:
-			// the threads live on, their chunks are replaced.)
-			why = "most of it garbage, mostly old StackChunks the living pooled threads replaced with new ones, which only " + oldFreer(f) + " frees"
-		}
-		// "passed half full", not "is more than half full": the callout
-		// stays while the caption's percentage grows (82 % beside "more
-		// than half" read as two figures).
-		f.moment(OldGenHalf, s.Time, "The old gen passed half full: "+why+".")
-	}
+	oldGenHalf(f, pooled)
 	if pooled && f.want(ChunkAbandoned) && s.Chunks.OldDead > 0 {
 		f.moment(ChunkAbandoned, s.Time, "A pooled thread's StackChunk was promoted to the old gen; at its next park the thread froze into a fresh "+
 			"young chunk and dropped the old one, which stays as old-gen garbage until "+oldFreer(f)+" ("+counti(s.Chunks.OldDead)+" such chunks now).")

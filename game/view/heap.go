@@ -916,7 +916,12 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	// The longest label that fits: name, use and capacity; name and use;
 	// the name alone; a short name.
 	labels := []string{name + " " + Size(used) + " of " + Size(capacity), name + " " + Size(used), short + " " + Size(used), name, short}
-	if gloss := spaceGloss[short]; gloss != "" && !band.Empty() {
+	if used == 0 && capacity > 0 {
+		// "survivor 0 0 B": the two zeros ran together and read as a
+		// typo. An empty space says so.
+		labels = []string{name + " " + Size(capacity) + ": empty", name + ": empty", short + ": empty", name, short}
+	}
+	if gloss := spaceGloss[short]; gloss != "" && !band.Empty() && used > 0 {
 		// Said once where there is room: "old gen" was jargon. (Not on a
 		// space one line high, whose label plate would hide its fill.)
 		labels = append([]string{name + " (" + gloss + ") " + Size(used) + " of " + Size(capacity)}, labels...)
