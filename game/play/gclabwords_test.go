@@ -272,7 +272,7 @@ func TestGCLabSleepersTitleReadsAsAPhrase(t *testing.T) {
 // GC, where readers saw threads waiting and missed the GC's point (rated
 // 3 of 5 over four stops). It opens where the old gen passes half full,
 // after that GC's pause: the workers' caches, thread-local data, are most
-// of the old gen, pointed at from the threads. The survivor space the
+// of the old gen, pointed at from the threads as all of theirs. The survivor space the
 // GC left empty says so ("survivor 0 0 B" read as a typo).
 func TestGCLabOpensWhereTheCachesFillTheOldGen(t *testing.T) {
 	p := New()
@@ -285,7 +285,9 @@ func TestGCLabOpensWhereTheCachesFillTheOldGen(t *testing.T) {
 	assert.Contains(t, one, "The old gen passed half full: most of it thread-local data that stays live as long as its thread.")
 	assert.Regexp(t, `\nold generation [0-9]+ MB: 5[0-9] % full`, words)
 	assert.Contains(t, words, "\nthread-local data\n", "named in the old gen")
-	assert.Contains(t, words, "\ntheir caches\n", "pointed at from the threads")
+	// Whose caches, all the workers' ("their caches" was read as the
+	// CPUs' caches).
+	assert.Contains(t, words, "\nall 1,000 threads' caches\n", "pointed at from the threads")
 	assert.Regexp(t, `\nsurvivor [01]( [0-9.]+ MB)?: empty\n`, words)
 	assert.NotContains(t, words, " 0 B\n")
 }

@@ -63,7 +63,7 @@ func TestRouterRacesNowAreTheThreadsNow(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"llm-router","case":"virtual","seed":1}`, true)
 	words := frameText(desktopFrame(p))
 	require.Regexp(t, `\n#[0-9]+, ended\n`, words, "the premise: the race just won has ended")
-	races := regexp.MustCompile(`\nshowing 1 just ended and [0-9]+ of the ([0-9,]+) races now(, 4 threads each(?: \(the request's \+ 3 calls\))?)?\n`).FindStringSubmatch(words)
+	races := regexp.MustCompile(`\nshowing 1 just ended and [0-9]+ of the ([0-9,]+) other races now(, 4 threads each(?: \(the request's \+ 3 calls\))?)?\n`).FindStringSubmatch(words)
 	require.NotNil(t, races, "the ended race said apart from the races now:\n%s", words)
 	// And how many threads each holds, so the sum needs no working out.
 	assert.Equal(t, ", 4 threads each (the request's + 3 calls)", races[2], "which four, where it fits")
@@ -82,7 +82,7 @@ func TestRouterComparedRacesNowAreTheThreadsNow(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"llm-router","compare":["platform","virtual"],"seed":1}`, true)
 	words := frameText(desktopFrame(p))
 	require.Contains(t, words, "\nwon, ended\n", "the premise: the race just won has ended")
-	races := regexp.MustCompile(`\nshowing 1 just ended(?:; | and [1-9][0-9]* of the )([0-9,]+) races now(?:, 4 threads each(?: \(the request's \+ 3 calls\))?)?\n`).FindStringSubmatch(words)
+	races := regexp.MustCompile(`\nshowing 1 just ended(?:; | and [1-9][0-9]* of the )([0-9,]+) other races now(?:, 4 threads each(?: \(the request's \+ 3 calls\))?)?\n`).FindStringSubmatch(words)
 	require.NotNil(t, races, "the ended race said apart from the races now:\n%s", words)
 	threads := regexp.MustCompile(`\n([0-9,]+) running, \n([0-9,]+) parked, on no carrier\n[0-9]+ carriers`).FindStringSubmatch(words)
 	require.NotNil(t, threads, "the virtual side's threads:\n%s", words)

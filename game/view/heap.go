@@ -238,7 +238,9 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 			}
 		}
 	}
-	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive, p, sc)
+	// Every thread of the workload's, platform ones too: gc-lab's arrow
+	// said "their caches", which a reader took for the CPUs' caches.
+	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive+snap.PlatformApp, p, sc)
 	if !pair && !drawGCShare(l, gcLine, snap, threadDataSeg(segs), "", s.comparedShare(), p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
 	}

@@ -482,8 +482,10 @@ func TestRaceCountsSayWhichRows(t *testing.T) {
 	// "showing": the rows are a sample of them.
 	// The race just won has ended (its request's thread #5 is nowhere):
 	// said apart, not among the races now, whose threads are the threads
-	// there are ("351 races" × 4 against 1,400 threads read as wrong).
-	assert.Contains(t, texts(&lead), "\nshowing 1 just ended and 1 of the 49 races now\n")
+	// there are ("351 races" × 4 against 1,400 threads read as wrong);
+	// the "other" races ("and 2 of the 350 races now" was still asked
+	// whether the ended one was among the 350).
+	assert.Contains(t, texts(&lead), "\nshowing 1 just ended and 1 of the 49 other races now\n")
 	assert.NotContains(t, texts(&lead), "first call to finish")
 	assert.NotContains(t, texts(&lead), "undecided")
 	// Its request's thread still running (replying): one of the races now.

@@ -401,11 +401,13 @@ func (m *raceMemory) draw(l *List, r Rect, snap *sim.Snapshot, models []string, 
 			// "showing 3 of the 351 races now" counted it again), and
 			// no row of the races now is said as such, not as "0 of
 			// the 350".
+			// "Other": "1 just ended and 2 of the 350 races now" was
+			// still asked whether the ended one was among the 350.
 			e, shown, races := Count(int64(ended)), nDecided-ended+nOpen, Count(int64(undecided+nDecided-ended))
-			and, now := " and ", Count(int64(shown))+" of the "+races+" races now"
+			and, now := " and ", Count(int64(shown))+" of the "+races+" other races now"
 			short := Count(int64(shown)) + " of " + races
 			if shown == 0 {
-				and, now, short = "; ", races+" races now", races+" races"
+				and, now, short = "; ", races+" other races now", races+" races"
 			}
 			lead := "showing " + e + " just ended" + and + now
 			counts = []string{lead, e + " just ended, " + now,
