@@ -107,13 +107,56 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			"heap "+Size(used)+"; "+chunks+" ("+Size(snap.Chunks.LiveBytes)+")", "heap "+Size(used)+"; "+chunks)
 	}
 	plainAlts := []string{head, short, "heap: " + Size(used) + " used, no GC yet", "heap " + Size(used)}
-	if n := snap.Chunks.Live; n > 0 && n <= maxFoldedChunkMarks && r.H >= 2*foldedH(sc) {
-		drawFoldedHeapChunkRow(l, r, snap, chunksDiffer, append(threadAlts, plainAlts...), p, sc)
-		return
-	}
 	alts := append(append(append(append(whyAlts, chunkAlts[:min(3, len(chunkAlts))]...), threadAlts...),
 		chunkAlts[min(3, len(chunkAlts)):]...), plainAlts...)
+	// The StackChunks drawn in the heap, one brown square each: readers
+	// looked for them there (the legend's brown) and found only a number.
+	if n := snap.Chunks.Live; n > 0 && n <= maxFoldedChunkMarks && !r.Empty() {
+		if r.H >= 2*foldedH(sc) {
+			drawFoldedHeapChunkRow(l, r, snap, chunksDiffer, append(threadAlts, plainAlts...), p, sc)
+			return
+		}
+		if drawFoldedHeapChunksBeside(l, r, snap, alts, p, sc) {
+			return
+		}
+	}
 	foldedLine(l, r, "heap", foldedHeapSay(snap, used), p, sc, alts...)
+}
+
+// drawFoldedHeapChunksBeside draws the folded heap as one line, its
+// StackChunks' squares after its words, where they take at most half
+// the line; it reports whether they did (else nothing is drawn).
+func drawFoldedHeapChunksBeside(l *List, r Rect, snap *sim.Snapshot, alts []string, p *Palette, sc float32) bool {
+	in := r.Inset(2 * sc)
+	n := snap.Chunks.Live
+	cell := max(3*sc, CharH*sc*0.55)
+	gap := max(1, sc)
+	marksW := float32(n)*(cell+gap) + 2*CharW*sc
+	if marksW >= in.W/2 {
+		return false
+	}
+	l.inHeap = true
+	defer func() { l.inHeap = false }()
+	l.Rect(r, p.Panel)
+	l.Frame(r, 1, p.PanelEdge)
+	text := alts[len(alts)-1]
+	for _, a := range alts {
+		if TextWidth(a, sc) <= in.W-marksW {
+			text = a
+			break
+		}
+	}
+	l.TextFit(in, sc, p.Text, text)
+	drawChunkMarks(l, in.X+TextWidth(text, sc)+CharW*sc, in.Y+(in.H-cell)/2, cell, gap, n, p)
+	l.region(r, "heap", foldedHeapSay(snap, snap.Heap.Used()))
+	return true
+}
+
+// drawChunkMarks draws n StackChunk squares cell wide in a row from (x, y).
+func drawChunkMarks(l *List, x, y, cell, gap float32, n int, p *Palette) {
+	for i := 0; i < n; i++ {
+		l.Mark(Rect{X: x + float32(i)*(cell+gap), Y: y, W: cell, H: cell}, MeanChunkData, p, 1)
+	}
 }
 
 // drawFoldedHeapChunkRow draws the folded heap as two lines: its words
@@ -153,10 +196,7 @@ func drawFoldedHeapChunkRow(l *List, r Rect, snap *sim.Snapshot, differ bool, al
 	x := row.X + TextWidth(label, sc) + CharW*sc
 	cell := min(CharH*sc*0.55, (row.X+row.W-x)/float32(n)-gap, row.H)
 	if cell >= minCell {
-		y := row.Y + (row.H-cell)/2
-		for i := 0; i < n; i++ {
-			l.Mark(Rect{X: x + float32(i)*(cell+gap), Y: y, W: cell, H: cell}, MeanChunkData, p, 1)
-		}
+		drawChunkMarks(l, x, row.Y+(row.H-cell)/2, cell, gap, n, p)
 	}
 	l.region(r, "heap", foldedHeapSay(snap, snap.Heap.Used()))
 }

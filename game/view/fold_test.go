@@ -305,3 +305,27 @@ func TestUncollectedHeapFoldsUntilHalfIsThreads(t *testing.T) {
 	collected.YoungGCs = 1
 	assert.False(t, heapWaits(collected), "collected: open")
 }
+
+// A folded heap draws its StackChunks one brown square each: on a line of
+// their own where it has two, else after its words where they take at
+// most half the line, else not at all (its words still count them).
+func TestFoldedHeapDrawsItsStackChunks(t *testing.T) {
+	in, _ := runScene(t, sceneCase{"loom-carrier", "unlimited-vthreads", 2 * sim.Millisecond})
+	snap := in.Snap
+	require.Positive(t, snap.Chunks.Live)
+	require.LessOrEqual(t, snap.Chunks.Live, maxFoldedChunkMarks)
+	marks := func(r Rect) (n int) {
+		var l List
+		drawFoldedHeap(&l, r, snap, &OkabeIto, 1)
+		for _, it := range l.Items {
+			if it.Meaning == MeanChunkData && r.Contains(Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}) {
+				n++
+			}
+		}
+		return n
+	}
+	line := foldedH(1)
+	assert.Equal(t, snap.Chunks.Live, marks(Rect{W: 500, H: 2 * line}), "two lines: the second the squares'")
+	assert.Equal(t, snap.Chunks.Live, marks(Rect{W: 1400, H: line}), "one wide line: after the words")
+	assert.Zero(t, marks(Rect{W: 500, H: line}), "one line too short for them")
+}
