@@ -313,3 +313,16 @@ func TestCPULanesNameTheirThreadsPastTheListed(t *testing.T) {
 	}
 	assert.True(t, past, "the premise: a thread numbered past the listed ones is on a CPU")
 }
+
+// Eden says its size with its use where the two fit with one unit: at
+// gc-lab's opening "eden 18.1 MB" beside the heap's "256 MB" was summed
+// with the other spaces' as if it were eden's size (the young gen had
+// shrunk eden to 29 MB).
+func TestGCLabEdenSaysItsSize(t *testing.T) {
+	p := New()
+	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
+	require.NoError(t, p.Open(true, false))
+	ticksUntilOpened(t, p)
+	h := p.Inputs(nil)[0].Snap.Heap
+	assert.Contains(t, frameText(pageFrame(p)), "\neden "+strings.TrimSuffix(view.Size(h.EdenUsed), " MB")+" of "+view.Size(h.EdenCap)+"\n")
+}

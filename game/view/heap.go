@@ -918,6 +918,12 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	// The longest label that fits: name, use and capacity; name and use;
 	// the name alone; a short name.
 	labels := []string{name + " " + Size(used) + " of " + Size(capacity), name + " " + Size(used), short + " " + Size(used), name, short}
+	if u, unit, _ := strings.Cut(Size(used), " "); strings.HasSuffix(Size(capacity), " "+unit) {
+		// The unit once, where both sizes have it: "eden 18.1 MB" beside
+		// the heap's "256 MB" left a reader summing the spaces' use as
+		// their sizes (18.1 + 11.5 + 171 is not 256).
+		labels = append(labels[:1], append([]string{name + " " + u + " of " + Size(capacity)}, labels[1:]...)...)
+	}
 	if used == 0 && capacity > 0 {
 		// "survivor 0 0 B": the two zeros ran together and read as a
 		// typo. An empty space says so.
