@@ -363,12 +363,12 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 		case heapPart:
 			l.Rect(seg, p.TextDim) // the heap: a light neutral, told apart from its neighbours
 		case threadsPart:
-			m := MeanPlatform
 			if onlyCarriers(snap) {
-				m = MeanCarrierOS
+				drawCarriersPart(l, seg, p, sc)
+			} else {
+				l.Mark(seg, MeanPlatform, p, 1)
+				ink = p.Background // on the platform threads' light colour
 			}
-			l.Mark(seg, m, p, 1)
-			ink = p.Background // on the threads' light colours
 		default:
 			l.Rect(seg, p.Grid)
 		}
@@ -382,6 +382,14 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 		x += w
 	}
 	return x, threadsUnnamed
+}
+
+// drawCarriersPart draws a memory bar's carriers' part as the legend
+// draws a carrier's OS thread, an outline on the grid's shade: filled
+// white, it was asked about beside the legend's hollow swatch (nv215).
+func drawCarriersPart(l *List, r Rect, p *Palette, sc float32) {
+	l.Rect(r, p.Grid)
+	l.MarkFrame(r, max(1, min(2*sc, r.W/4)), MeanCarrierOS, p)
 }
 
 // onlyCarriers reports whether the program's OS threads are carriers
@@ -484,7 +492,7 @@ func drawMemoryKey(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 		{snap.RSSHeap, "heap", "heap", func(s Rect) { l.Rect(s, p.TextDim) }},
 		{snap.RSSThreads, threads, threadsShort, func(s Rect) {
 			if snap.PlatformApp == 0 {
-				l.Mark(s, MeanCarrierOS, p, 1)
+				drawCarriersPart(l, s, p, sc)
 			} else {
 				l.Mark(s, MeanPlatform, p, 1)
 			}

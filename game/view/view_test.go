@@ -1365,3 +1365,30 @@ func TestChunkBrickScaleSetOff(t *testing.T) {
 	// And why the tier, where that fits too (the tier sized the chunk).
 	assert.Regexp(t, `(?m)^StackChunks[^\n]*: [0-9,]+ live, coloured by (the )?JIT tier( that sized them)?$`, txt)
 }
+
+// A memory bar's carriers' part is drawn as the legend draws a carrier's
+// OS thread, an outline round the grid's shade, not a filled white block
+// (a reader asked why the two differed).
+func TestMemoryBarsCarriersPartIsAnOutline(t *testing.T) {
+	in, _ := runScene(t, sceneCase{"loom-carrier", "unlimited-vthreads", 2 * sim.Millisecond})
+	snap := in.Snap
+	require.True(t, onlyCarriers(snap))
+	require.Positive(t, snap.RSSThreads)
+	var l List
+	r := Rect{W: 600, H: 20}
+	drawRSSParts(&l, r, snap, snap.RSS, true, true, &OkabeIto, 1)
+	part := r.W * float32(snap.RSSThreads) / float32(snap.RSS)
+	require.Greater(t, part, float32(10), "the premise: a part wide enough to be hollow")
+	var edges, hollow int
+	for _, it := range l.Items {
+		switch {
+		case it.Meaning == MeanCarrierOS:
+			edges++
+			assert.True(t, it.W <= 2 || it.H <= 2, "an edge, not a filled block: %+v", it)
+		case it.Kind == KindRect && it.Color == OkabeIto.Grid && it.W > part-1 && it.W < part+1:
+			hollow++
+		}
+	}
+	assert.Equal(t, 4, edges, "the outline's four edges")
+	assert.Equal(t, 1, hollow, "the grid's shade inside")
+}
