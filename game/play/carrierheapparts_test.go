@@ -43,6 +43,11 @@ func TestCarrierHeapFiguresSayHowTheyRelate(t *testing.T) {
 	// The event-loop run's heap holds only the same requests' garbage: a
 	// reader asked whether its "heap 242.0 KB" was this run's garbage.
 	assert.Regexp(t, `\+ heap `+regexp.QuoteMeta(heap[3])+` KB garbage\n`, words, "the other run's heap, named as what it is")
+	// And whose garbage: the same requests' (the same figure in both runs
+	// was asked about as a coincidence).
+	done := regexp.MustCompile(`requests done ([0-9,]+) \(this run\)`).FindStringSubmatch(words)
+	require.NotNil(t, done, words)
+	assert.Contains(t, words, ": event loops on platform threads, same "+done[1]+" requests\n", "the other run's load, as a count")
 }
 
 // The heap's line is long with its sum, and beside it the StackChunks'

@@ -24,7 +24,7 @@ func TestLoomCarrierDrawsBothRunsMemory(t *testing.T) {
 	words := frameText(l)
 	assert.Contains(t, words, "\nresident memory of both runs now, to scale\n")
 	this := regexp.MustCompile(`\n([0-9.]+) MB: this run, ([0-9.]+) MB less( \(its 8 carriers: [0-9.]+ MB\))?\n`).FindStringSubmatch(words)
-	other := regexp.MustCompile(`\n([0-9.]+) MB: event loops on platform threads(?:, separate run)?(?:, same load)?\n`).FindStringSubmatch(words)
+	other := regexp.MustCompile(`\n([0-9.]+) MB: event loops on platform threads(?:, separate run)?(?:, same load|, same [0-9,]+ requests?)?\n`).FindStringSubmatch(words)
 	caption := regexp.MustCompile(`Resident\s+memory is ([0-9.]+) MB so far, ([0-9.]+) MB less than with event loops on platform threads\.`).FindStringSubmatch(words)
 	require.NotNil(t, this, words)
 	require.NotNil(t, other, words)
@@ -60,7 +60,7 @@ func TestLoomCarrierMemoryBarsNameTheThreadsPart(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, true)
 	require.True(t, p.SyncContrast(1<<30), "the compared run caught up")
 	words := frameText(desktopFrame(p))
-	bars := `\n[0-9.]+ MB: this run, [^\n]*\nJVM itself [0-9.]+ MB( \+ heap [0-9.]+ KB)?\n<- (its )?8 carriers( [0-9.]+ MB)?\n[0-9.]+ MB: event loops on platform threads(, separate run)?(, same load)?\nJVM( itself)? [0-9.]+ MB( \+ heap [0-9.]+ KB( garbage)?)?\n([0-9,]+ )?threads( [0-9.]+ MB)?\n`
+	bars := `\n[0-9.]+ MB: this run, [^\n]*\nJVM itself [0-9.]+ MB( \+ heap [0-9.]+ KB)?\n<- (its )?8 carriers( [0-9.]+ MB)?\n[0-9.]+ MB: event loops on platform threads(, separate run)?(, same load|, same [0-9,]+ requests?)?\nJVM( itself)? [0-9.]+ MB( \+ heap [0-9.]+ KB( garbage)?)?\n([0-9,]+ )?threads( [0-9.]+ MB)?\n`
 	assert.Regexp(t, bars, words)
 	// The compared run's threads counted where its part has room: a
 	// reader asked how many threads that run had.

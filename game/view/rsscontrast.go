@@ -82,6 +82,14 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 	if threads == "" {
 		threads = "threads"
 	}
+	// The load as a count where the runs have done the same requests:
+	// beside the same "242.0 KB garbage" in both runs' heaps, readers
+	// asked whether the figure was a coincidence (it is those requests'
+	// garbage, not yet collected).
+	sameLoad := []string(nil)
+	if n := shown.RequestsDone; n > 0 && c.Snap.RequestsDone == n {
+		sameLoad = []string{PartsSize(c.Snap.RSS) + ": " + other + ", same " + Count(n) + " " + plural(int(min(n, 2)), "request", "requests")}
+	}
 	words := [2][]string{
 		{PartsSize(shown.RSS) + ": this run, " + gap + " (its " + threads + ": " + PartsSize(shown.RSSThreads) + ")",
 			PartsSize(shown.RSS) + ": this run, " + gap, PartsSize(shown.RSS) + ": this run", PartsSize(shown.RSS)},
@@ -89,11 +97,11 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 		// had the same workload on its threads.
 		// "Same load" before "separate run" where only one fits: the
 		// title already says "both runs".
-		{PartsSize(c.Snap.RSS) + ": " + other + ", separate run, same load", PartsSize(c.Snap.RSS) + ": " + other + ", same load",
-			PartsSize(c.Snap.RSS) + ": " + other + ", separate run", PartsSize(c.Snap.RSS) + ": " + other,
+		append(sameLoad, PartsSize(c.Snap.RSS)+": "+other+", separate run, same load", PartsSize(c.Snap.RSS)+": "+other+", same load",
+			PartsSize(c.Snap.RSS)+": "+other+", separate run", PartsSize(c.Snap.RSS)+": "+other,
 			// As the shown run's row says "this run" where its gap
 			// does not fit: a bare size under "this run" named nothing.
-			PartsSize(c.Snap.RSS) + ": other run", PartsSize(c.Snap.RSS)},
+			PartsSize(c.Snap.RSS)+": other run", PartsSize(c.Snap.RSS)),
 	}
 	scale := float32(0) // the bars' width per byte of the longer run's, set at the first row
 	rows := drawTwoRuns(l, r, []string{"resident memory of both runs now, to scale", "resident memory of both runs, to scale", "memory of both runs, to scale", "to scale"}, words, func(i int, row Rect) {
