@@ -53,28 +53,32 @@ func TestCarrierHeapFiguresSayHowTheyRelate(t *testing.T) {
 // The heap's line is long with its sum, and beside it the StackChunks'
 // squares had no room: two readers of loom-carrier looked in the heap for
 // the legend's brown and found only a number. The heap takes a second
-// line and draws each StackChunk as a square there.
+// line and draws each StackChunk as a square there, on the page's frame
+// and on a phone's.
 func TestCarrierHeapDrawsItsStackChunks(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, true)
-	var l view.List
+	var desk view.List
 	hdr := p.Header()
-	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
-	var heap view.Rect
-	for _, r := range l.Regions() {
-		if r.Name == "heap" {
-			heap = r.R
-		}
-	}
-	require.False(t, heap.Empty(), "a heap panel")
-	chunks := 0
-	for _, it := range l.Items {
-		if it.Meaning == view.MeanChunkData && heap.Contains(view.Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}) {
-			chunks++
-			assert.GreaterOrEqual(t, it.W, float32(3), "a square one can see")
-		}
-	}
+	view.Build(&desk, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
+	phone, _ := phoneFrame(p)
 	live := p.Inputs(nil)[0].Snap.Chunks.Live
 	require.Positive(t, live)
-	assert.Equal(t, live, chunks, "one brown square per StackChunk in the heap")
-	assert.Contains(t, frameText(&l), view.Count(int64(live))+" StackChunks (", "the row says what its squares are")
+	for name, l := range map[string]*view.List{"desktop": &desk, "phone": phone} {
+		var heap view.Rect
+		for _, r := range l.Regions() {
+			if r.Name == "heap" {
+				heap = r.R
+			}
+		}
+		require.False(t, heap.Empty(), "%s: a heap panel", name)
+		chunks := 0
+		for _, it := range l.Items {
+			if it.Meaning == view.MeanChunkData && heap.Contains(view.Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}) {
+				chunks++
+				assert.GreaterOrEqual(t, it.W, float32(3), "%s: a square one can see", name)
+			}
+		}
+		assert.Equal(t, live, chunks, "%s: one brown square per StackChunk in the heap", name)
+		assert.Contains(t, frameText(l), view.Count(int64(live))+" StackChunks (", "%s: the row says what its squares are", name)
+	}
 }

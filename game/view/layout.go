@@ -136,10 +136,10 @@ type Scene struct {
 	// threads'); it folds to a line with its numbers.
 	HeapFolded bool
 	// HeapChunkRow: the folded heap holds few enough StackChunks to draw
-	// one square each, and where a column gives it the room (a desktop's)
-	// they get a line of their own under its words: beside a heap line
-	// long with its sum they had no room, and readers looked in the heap
-	// for the legend's brown and found none.
+	// one square each, and they get a line of their own under its words
+	// (a desktop's column, a phone's stack): beside a heap line long with
+	// its sum they had no room, and readers looked in the heap for the
+	// legend's brown and found none.
 	HeapChunkRow bool
 	// OSFolded: the OS threads are the JVM's own and the carriers, and the
 	// scenario computes no resident memory: a line counts them.
@@ -522,8 +522,13 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		// The rest is shared by weight; a folded panel takes one line.
 		rest := r.H
 		wp, ws, wh, wo := 0.45*s.Parked, float32(0), 0.55*s.Heap, 0.4*s.OS
+		// A folded heap is one line, two with its StackChunks' row.
+		heapLine := line
+		if heapFolds && s.HeapChunkRow {
+			heapLine = 2 * line
+		}
 		if heapFolds {
-			rest -= line
+			rest -= heapLine
 			wh = 0
 		}
 		if foldOS {
@@ -547,7 +552,7 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		}
 		hh := unit * wh
 		if heapFolds {
-			hh = line
+			hh = heapLine
 		} else if need := heapLabelledH(scale) + g; compact && hh < need && ph > line {
 			// Shared by weight, a short side (a phone's compared runs)
 			// gave its heap rows too thin for their words: eden and the
