@@ -88,7 +88,7 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 	// garbage, not yet collected).
 	sameLoad := []string(nil)
 	if n := shown.RequestsDone; n > 0 && c.Snap.RequestsDone == n {
-		sameLoad = []string{PartsSize(c.Snap.RSS) + ": " + other + ", same " + Count(n) + " " + plural(int(min(n, 2)), "request", "requests")}
+		sameLoad = []string{PartsSize(c.Snap.RSS) + ": " + other + ", same " + Count(n) + " " + plural(int(n), "request", "requests")}
 	}
 	words := [2][]string{
 		{PartsSize(shown.RSS) + ": this run, " + gap + " (its " + threads + ": " + PartsSize(shown.RSSThreads) + ")",
