@@ -66,16 +66,23 @@ func gcLabFirstGCScreen(t *testing.T) string {
 	return frameText(desktopFrame(gcLabAtFirstGC(t)))
 }
 
+// gcLabOpened is gc-lab's default case opened, held, as the page opens it.
+func gcLabOpened(t *testing.T) *Playground {
+	t.Helper()
+	p := New()
+	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
+	require.NoError(t, p.Open(true, false))
+	ticksUntilOpened(t, p)
+	return p
+}
+
 // gcLabAtFirstGC is gc-lab held at its first GC with the moment's note, as
 // the page opened on it until the old gen's filling became the lab's
 // opening: the opening's run is taken back to the moment, as landOnBest
 // takes it to the moment it lands on.
 func gcLabAtFirstGC(t *testing.T) *Playground {
 	t.Helper()
-	p := New()
-	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
-	require.NoError(t, p.Open(true, false))
-	ticksUntilOpened(t, p)
+	p := gcLabOpened(t)
 	for _, m := range p.sides[p.primary()].teller.Moments() {
 		if m.Kind == story.FirstGC {
 			_, err := p.Scrub(m.At, math.MaxInt)
@@ -272,13 +279,11 @@ func TestGCLabSleepersTitleReadsAsAPhrase(t *testing.T) {
 // GC, where readers saw threads waiting and missed the GC's point (rated
 // 3 of 5 over four stops). It opens where the old gen passes half full,
 // after that GC's pause: the workers' caches, thread-local data, are most
-// of the old gen, pointed at from the threads as all of theirs. The survivor space the
-// GC left empty says so ("survivor 0 0 B" read as a typo).
+// of the old gen, pointed at from the threads as all of theirs. The
+// survivor space the GC left empty says so ("survivor 0 0 B" read as a
+// typo).
 func TestGCLabOpensWhereTheCachesFillTheOldGen(t *testing.T) {
-	p := New()
-	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
-	require.NoError(t, p.Open(true, false))
-	ticksUntilOpened(t, p)
+	p := gcLabOpened(t)
 	require.False(t, p.Inputs(nil)[0].Snap.Paused, "not in a pause")
 	words := frameText(pageFrame(p))
 	one := strings.ReplaceAll(words, "\n", " ")
@@ -297,10 +302,7 @@ func TestGCLabOpensWhereTheCachesFillTheOldGen(t *testing.T) {
 // opening CPU 1 drew "#852" beside CPU 2's "#175 pool-worker" (a reader
 // asked why one had no name).
 func TestCPULanesNameTheirThreadsPastTheListed(t *testing.T) {
-	p := New()
-	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
-	require.NoError(t, p.Open(true, false))
-	ticksUntilOpened(t, p)
+	p := gcLabOpened(t)
 	words := frameText(pageFrame(p))
 	lanes := regexp.MustCompile(`(?m)^CPU [12]\n(#[0-9]+[^\n]*)$`).FindAllStringSubmatch(words, -1)
 	require.Len(t, lanes, 2, words)
@@ -319,10 +321,7 @@ func TestCPULanesNameTheirThreadsPastTheListed(t *testing.T) {
 // with the other spaces' as if it were eden's size (the young gen had
 // shrunk eden to 29 MB).
 func TestGCLabEdenSaysItsSize(t *testing.T) {
-	p := New()
-	mustLoad(t, p, `{"scenario":"gc-lab","case":"pooled","seed":1}`)
-	require.NoError(t, p.Open(true, false))
-	ticksUntilOpened(t, p)
+	p := gcLabOpened(t)
 	h := p.Inputs(nil)[0].Snap.Heap
 	assert.Contains(t, frameText(pageFrame(p)), "\neden "+strings.TrimSuffix(view.Size(h.EdenUsed), " MB")+" of "+view.Size(h.EdenCap)+"\n")
 }
