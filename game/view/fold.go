@@ -52,10 +52,7 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 	var whyAlts, chunkAlts, threadAlts []string
 	chunksDiffer := false
 	if n := snap.Chunks.Live; n > 0 {
-		chunks := Count(int64(n)) + " StackChunks"
-		if n == 1 {
-			chunks = "1 StackChunk"
-		}
+		chunks := Count(int64(n)) + " " + plural(n, "StackChunk", "StackChunks")
 		if _, _, differ := chunksBesideThreadsOff(snap); differ {
 			// The line gives the StackChunks' bytes alone: a count beside
 			// the parked threads' that differs by one or two needed a
@@ -173,10 +170,7 @@ func drawFoldedHeapChunkRow(l *List, r Rect, snap *sim.Snapshot, differ bool, al
 	words, row := in.Top(in.H / 2)
 	l.TextFit(words, sc, p.Text, alts...)
 	n, bytes := snap.Chunks.Live, Size(snap.Chunks.LiveBytes)
-	chunks := Count(int64(n)) + " StackChunks"
-	if n == 1 {
-		chunks = "1 StackChunk"
-	}
+	chunks := Count(int64(n)) + " " + plural(n, "StackChunk", "StackChunks")
 	labels := []string{chunks + " (" + bytes + "):", "StackChunks:"}
 	if !differ {
 		// (Where the count differs from the parked threads', the

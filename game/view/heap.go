@@ -922,7 +922,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// The unit once, where both sizes have it: "eden 18.1 MB" beside
 		// the heap's "256 MB" left a reader summing the spaces' use as
 		// their sizes (18.1 + 11.5 + 171 is not 256).
-		labels = append(labels[:1], append([]string{name + " " + u + " of " + Size(capacity)}, labels[1:]...)...)
+		labels = slices.Insert(labels, 1, name+" "+u+" of "+Size(capacity))
 	}
 	if used == 0 && capacity > 0 {
 		// "survivor 0 0 B": the two zeros ran together and read as a

@@ -358,6 +358,11 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 	g := 3 * scale
 	title := PanelTitleH(scale)
 	line := foldedH(scale) + g // a folded panel
+	// A folded heap is one line, two with its StackChunks' row.
+	heapLine := line
+	if s.HeapChunkRow {
+		heapLine = 2 * line
+	}
 	lanesWant := title + float32(max(s.Lanes, 1))*(laneMaxH*scale) + g
 	queueH := title + (CharH+8)*scale + g
 	if s.QueueFolded {
@@ -376,10 +381,8 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 			heap, col = col.Top(line)
 			os, _ = col.Top(line)
 			return heap, os
-		case heapFolds && s.HeapChunkRow:
-			return col.Top(min(2*line, col.H*0.3))
 		case heapFolds:
-			return col.Top(min(line, col.H*0.3))
+			return col.Top(min(heapLine, col.H*0.3))
 		case osFolds:
 			return col.Top(max(0, col.H-line))
 		}
@@ -522,11 +525,6 @@ func LayoutScene(r Rect, s Scene, scale float32) SideLayout {
 		// The rest is shared by weight; a folded panel takes one line.
 		rest := r.H
 		wp, ws, wh, wo := 0.45*s.Parked, float32(0), 0.55*s.Heap, 0.4*s.OS
-		// A folded heap is one line, two with its StackChunks' row.
-		heapLine := line
-		if heapFolds && s.HeapChunkRow {
-			heapLine = 2 * line
-		}
 		if heapFolds {
 			rest -= heapLine
 			wh = 0
