@@ -103,8 +103,11 @@ func (routerStory) moments(f *facts) {
 			// API term never explained. The ordinal on the race: "A race
 			// is decided at 38 ms (the 2nd)" was read as perhaps the 2nd
 			// millisecond.
-			f.moment(LosersCancelled, win.At, "At "+duration(sim.Duration(win.At))+" the "+ordinal(s.RouterRaces)+" race is decided: "+
-				f.model(int(win.A))+" answered first, and the race (a StructuredTaskScope) cancelled the other calls, whose virtual threads end at once.")
+			// Without its time where the picture is at it (the header
+			// gives that time).
+			how := " race is decided: " + f.model(int(win.A)) + " answered first, and the race (a StructuredTaskScope) cancelled the other calls, whose virtual threads end at once."
+			nth := ordinal(s.RouterRaces)
+			f.momentTimed(LosersCancelled, win.At, "At "+duration(sim.Duration(win.At))+" the "+nth+how, "The "+nth+how)
 		}
 	}
 	if f.want(RouterSingle) && s.RouterSingle >= 0 {

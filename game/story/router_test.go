@@ -29,6 +29,12 @@ func TestLosersCancelledNeedsACancel(t *testing.T) {
 		t.Fatalf("a win and a cancel: %v", got)
 	}
 	contains(t, "losers cancelled", got[0].Sentence, "At 40 ms the 1st race is decided: Sonnet answered first")
+	// Shown at its own time, beside a header that gives it, the callout
+	// names no time.
+	contains(t, "losers cancelled, bare", got[0].Bare, "The 1st race is decided: Sonnet answered first")
+	if strings.Contains(got[0].Bare, " ms") {
+		t.Errorf("the bare sentence names a time: %q", got[0].Bare)
+	}
 }
 
 // The router's switch is told with the races it took, from its event.

@@ -257,6 +257,21 @@ func (f *facts) done() string {
 // moment records a moment of kind k unless one was seen already; while
 // priming it only marks the kind as seen.
 func (f *facts) moment(k Kind, at sim.Time, sentence string) {
+	// A callout stays on screen for seconds while the state moves on, so it
+	// says when it happened ("the old gen passed half full" beside a gauge
+	// at 82 % read as stale otherwise).
+	timed := sentence
+	if at > 0 && !strings.Contains(sentence, duration(sim.Duration(at))) {
+		timed = "At " + duration(sim.Duration(at)) + ": " + lowerFirst(sentence)
+	}
+	f.momentTimed(k, at, timed, sentence)
+}
+
+// momentTimed records a moment whose sentence words its own time (timed),
+// with the sentence to show while the picture is at that time (bare, which
+// must not name a time: beside the header's "39 ms", a callout's "At 38
+// ms" was asked which time the picture showed).
+func (f *facts) momentTimed(k Kind, at sim.Time, timed, bare string) {
 	if f.t.seen[k] {
 		return
 	}
@@ -264,14 +279,7 @@ func (f *facts) moment(k Kind, at sim.Time, sentence string) {
 	if f.priming {
 		return
 	}
-	// A callout stays on screen for seconds while the state moves on, so it
-	// says when it happened ("the old gen passed half full" beside a gauge
-	// at 82 % read as stale otherwise).
-	bare := sentence
-	if at > 0 && !strings.Contains(sentence, duration(sim.Duration(at))) {
-		sentence = "At " + duration(sim.Duration(at)) + ": " + lowerFirst(sentence)
-	}
-	f.t.moments = append(f.t.moments, Moment{Kind: k, At: at, Sentence: sentence, Bare: bare})
+	f.t.moments = append(f.t.moments, Moment{Kind: k, At: at, Sentence: timed, Bare: bare})
 }
 
 // event returns the first event of kind k in this tick.
