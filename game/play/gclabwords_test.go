@@ -297,6 +297,30 @@ func TestGCLabOpensWhereTheCachesFillTheOldGen(t *testing.T) {
 	assert.NotContains(t, words, " 0 B\n")
 }
 
+// The arrow from the threads ends well inside the old gen's thread-local
+// data: with its head 16 px in, past the application data's sliver drawn
+// before the block, a reader took it to point at that sliver.
+func TestGCLabArrowPointsIntoTheThreadLocalData(t *testing.T) {
+	p := gcLabOpened(t)
+	l := pageFrame(p)
+	var block view.Rect
+	for _, it := range l.Items {
+		if it.Kind == view.KindRect && it.Meaning == view.MeanThreadLocal && it.W*it.H > block.W*block.H {
+			block = view.Rect{X: it.X, Y: it.Y, W: it.W, H: it.H}
+		}
+	}
+	require.Greater(t, block.W, float32(100), "the old gen's thread-local block")
+	tip, heads := float32(0), 0
+	for _, it := range l.Items {
+		// The head's two strokes run back and out from its tip.
+		if it.Kind == view.KindLine && it.X2 < it.X && it.Y2 != it.Y && it.X > block.X && it.X < block.Right() && it.Y > block.Y && it.Y < block.Bottom() {
+			tip, heads = it.X, heads+1
+		}
+	}
+	require.Equal(t, 2, heads, "one arrowhead in the block")
+	assert.GreaterOrEqual(t, tip-block.X, float32(30), "the head well inside the block, not at its edge")
+}
+
 // A CPU's lane names its thread's role whatever the thread's number: the
 // snapshot listed the first 512 platform threads only, and at gc-lab's
 // opening CPU 1 drew "#852" beside CPU 2's "#175 pool-worker" (a reader

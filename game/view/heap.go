@@ -595,7 +595,10 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 	// Into the block's upper part: its lower lines carry the slivers'
 	// labels ("<- Thread objects").
 	ty := data.r.Y + min(data.r.H*0.4, 2*CharH*sc)
-	tx := data.r.X + 16*sc
+	// Its head well inside the block (a quarter of its width, up to 48
+	// px): 16 px in, past a sliver drawn before the block (the lab's
+	// application data), the arrow was read as pointing at the sliver.
+	tx := data.r.X + max(16*sc, min(data.r.W/4, 48*sc))
 	w := arrowW(sc)
 	if g := s.liveGrid; s.merged && !g.Empty() {
 		// Straight out of the grid of every live thread, its words
