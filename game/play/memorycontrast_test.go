@@ -60,7 +60,7 @@ func TestLoomCarrierMemoryBarsNameTheThreadsPart(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"loom-carrier","case":"unlimited-vthreads","seed":1}`, true)
 	require.True(t, p.SyncContrast(1<<30), "the compared run caught up")
 	words := frameText(desktopFrame(p))
-	bars := `\n[0-9.]+ MB: this run, [^\n]*\nJVM itself [0-9.]+ MB( \+ heap [0-9.]+ KB)?\n<- (its )?8 carriers( [0-9.]+ MB)?\n[0-9.]+ MB: event loops on platform threads(, separate run)?(, same load|, same [0-9,]+ requests?)?\nJVM( itself)? [0-9.]+ MB( \+ heap [0-9.]+ KB( garbage)?)?\n([0-9,]+ )?threads( [0-9.]+ MB)?\n`
+	bars := `\n[0-9.]+ MB: this run, [^\n]*\nJVM itself [0-9.]+ MB( \+ heap [0-9.]+ KB)?\n<- (its )?8 carriers( [0-9.]+ MB)?\n[0-9.]+ MB: event loops on platform threads(, separate run)?(, same load|, same [0-9,]+ requests?)?\nJVM( itself)? [0-9.]+ MB( \+ (heap|(the )?same) [0-9.]+ KB( garbage)?)?\n([0-9,]+ )?threads( [0-9.]+ MB)?\n`
 	assert.Regexp(t, bars, words)
 	// The compared run's threads counted where its part has room: a
 	// reader asked how many threads that run had.

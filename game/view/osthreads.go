@@ -312,7 +312,7 @@ func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 	}
 	l.Rect(r, p.Background)
 	l.Frame(r, max(1, sc), p.PanelEdge)
-	x, _ := drawRSSParts(l, r, snap, limit, false, false, p, sc)
+	x, _ := drawRSSParts(l, r, snap, limit, false, nil, p, sc)
 	if free := limit - snap.RSS; free > 0 {
 		left := Rect{X: x, Y: r.Y, W: r.Right() - x, H: r.H}.PadX(3 * sc)
 		l.TextFit(left, sc, p.TextDim, Size(free)+" free", "free")
@@ -328,11 +328,12 @@ func drawMemoryBar(l *List, r Rect, snap *sim.Snapshot, limit sim.Bytes, p *Pale
 // neutral), the program's OS threads (the carriers' colour where only
 // carriers have thread memory, else the platform threads') and the JVM
 // itself (the grid's grey), naming the JVM's part in it where it fits
-// (and the threads' too, when named is set). threadsLast puts the
-// threads' part at the bar's right end (two runs' bars side by side). It
-// returns where the parts end and whether the threads' part is too narrow
-// to be named in it.
-func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, threadsLast bool, p *Palette, sc float32) (float32, bool) {
+// (and the threads' too, when named is set). beside is the run drawn
+// beside this one where two runs' bars are compared (nil for a lone bar):
+// there the threads' part is at the bar's right end. It returns where the
+// parts end and whether the threads' part is too narrow to be named in it.
+func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named bool, beside *sim.Snapshot, p *Palette, sc float32) (float32, bool) {
+	threadsLast := beside != nil
 	const (
 		heapPart = iota
 		threadsPart
@@ -346,7 +347,7 @@ func drawRSSParts(l *List, r Rect, snap *sim.Snapshot, full sim.Bytes, named, th
 	parts := []part{
 		{heapPart, snap.RSSHeap, nil},
 		{threadsPart, snap.RSSThreads, threadsPartNames(snap)},
-		{jvmPart, snap.RSSJVM, jvmPartNames(snap, r.W, full, threadsLast)},
+		{jvmPart, snap.RSSJVM, jvmPartNames(snap, r.W, full, beside)},
 	}
 	if threadsLast {
 		parts[1], parts[2] = parts[2], parts[1]
@@ -429,9 +430,9 @@ func partNameFits(w float32, names []string, sc float32) bool {
 // a pixel, first in the bar and not seen, is said in its neighbour's
 // label: loom-carrier's 225.9 MB bar named the JVM's 200.1 MB and the
 // carriers' 25.5 MB, and a reader's sum fell 0.3 MB short.
-func jvmPartNames(snap *sim.Snapshot, w float32, full sim.Bytes, threadsLast bool) []string {
+func jvmPartNames(snap *sim.Snapshot, w float32, full sim.Bytes, beside *sim.Snapshot) []string {
 	names := []string{"JVM itself " + PartsSize(snap.RSSJVM), "JVM itself", "JVM"}
-	if threadsLast && full > 0 && snap.RSSHeap > 0 && w*float32(snap.RSSHeap)/float32(full) < 1 {
+	if beside != nil && full > 0 && snap.RSSHeap > 0 && w*float32(snap.RSSHeap)/float32(full) < 1 {
 		// The JVM first, as the bar shows it: "heap 273.8 KB + JVM
 		// itself" at the bar's start was read as naming a part no one
 		// could see.
@@ -443,6 +444,16 @@ func jvmPartNames(snap *sim.Snapshot, w float32, full sim.Bytes, threadsLast boo
 			// 242.0 KB" was the same garbage.
 			// ("JVM" alone where "itself" leaves no room for it.)
 			heap = append([]string{heap[0] + " garbage", "JVM " + PartsSize(snap.RSSJVM) + " + heap " + PartsSize(snap.RSSHeap) + " garbage"}, heap...)
+			if sameGarbage(snap, beside) {
+				// "The same" where the run beside has that garbage
+				// too: four readers in a row asked whether the same
+				// "242.0 KB garbage" in both runs was a coincidence or
+				// a copy ("same 11 requests" in the row's title did not
+				// settle it). Both runs did the same requests, each
+				// leaving the same garbage, and no GC has run.
+				heap = append([]string{"JVM " + PartsSize(snap.RSSJVM) + " + the same " + PartsSize(snap.RSSHeap) + " garbage",
+					"JVM " + PartsSize(snap.RSSJVM) + " + same " + PartsSize(snap.RSSHeap) + " garbage"}, heap...)
+			}
 		}
 		names = append(heap, names...)
 	}
@@ -450,13 +461,13 @@ func jvmPartNames(snap *sim.Snapshot, w float32, full sim.Bytes, threadsLast boo
 }
 
 // jvmNameIn is the name a two-run memory bar barW wide writes in its JVM
-// part ("" for none).
-func jvmNameIn(snap *sim.Snapshot, barW, sc float32) string {
+// part ("" for none), beside the other run's bar.
+func jvmNameIn(snap, beside *sim.Snapshot, barW, sc float32) string {
 	if snap.RSS <= 0 {
 		return ""
 	}
 	room := barW*float32(snap.RSSJVM)/float32(snap.RSS) - 4*sc
-	for _, n := range jvmPartNames(snap, barW, snap.RSS, true) {
+	for _, n := range jvmPartNames(snap, barW, snap.RSS, beside) {
 		if TextWidth(n, sc) <= room {
 			return n
 		}
@@ -1024,4 +1035,15 @@ func drawSegments(l *List, r Rect, segs []segment, dots []int, members []segMemb
 		return full.Bottom()
 	}
 	return min(full.Bottom(), r.Y+float32(g.rows(drawn))*g.pitch())
+}
+
+// sameGarbage reports whether snap's heap is garbage alone, as much as the
+// rest of beside's heap, which is garbage too: the same figure on both of
+// two compared runs' bars, as each is written.
+func sameGarbage(snap, beside *sim.Snapshot) bool {
+	if beside == nil || liveIn(&snap.Heap, heapCategories[:]) > 0 || !heapRestIsGarbage(beside) {
+		return false
+	}
+	used, vt := beside.Heap.Used(), virtualThreadsHeap(beside)
+	return used > vt && PartsGap(used, vt) == PartsSize(snap.RSSHeap)
 }

@@ -43,11 +43,12 @@ func rssBarsScale(runs [2]*sim.Snapshot, w, sc float32) float32 {
 	if f < 2.0/3 {
 		return 1
 	}
-	for _, run := range runs {
+	for i, run := range runs {
+		beside := runs[1-i]
 		if run.RSS > 0 && threadsNamedIn(run, barW(run, 1), sc) != threadsNamedIn(run, barW(run, f), sc) {
 			return 1
 		}
-		if jvmNameIn(run, barW(run, 1), sc) != jvmNameIn(run, barW(run, f), sc) {
+		if jvmNameIn(run, beside, barW(run, 1), sc) != jvmNameIn(run, beside, barW(run, f), sc) {
 			return 1
 		}
 	}
@@ -115,7 +116,7 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 		}
 		bar := row
 		bar.W *= scale * float32(runs[i].RSS) / float32(most)
-		end, unnamed := drawRSSParts(l, bar, runs[i], runs[i].RSS, true, true, p, sc)
+		end, unnamed := drawRSSParts(l, bar, runs[i], runs[i].RSS, true, runs[1-i], p, sc)
 		if who := programThreadsWords(runs[i]); unnamed && who != "" {
 			past := Rect{X: end + 3*sc, Y: bar.Y + (bar.H-CharH*sc)/2, W: row.Right() - end - 3*sc, H: CharH * sc}
 			l.TextFit(past, sc, p.Text, "<- its "+who+" "+PartsSize(runs[i].RSSThreads), "<- its "+who, "<- "+who)

@@ -1376,7 +1376,7 @@ func TestMemoryBarsCarriersPartIsAnOutline(t *testing.T) {
 	require.Positive(t, snap.RSSThreads)
 	var l List
 	r := Rect{W: 600, H: 20}
-	drawRSSParts(&l, r, snap, snap.RSS, true, true, &OkabeIto, 1)
+	drawRSSParts(&l, r, snap, snap.RSS, true, snap, &OkabeIto, 1)
 	part := r.W * float32(snap.RSSThreads) / float32(snap.RSS)
 	require.Greater(t, part, float32(10), "the premise: a part wide enough to be hollow")
 	var edges, hollow int
