@@ -295,6 +295,10 @@ func TestGCLabOpensWhereTheCachesFillTheOldGen(t *testing.T) {
 	assert.Contains(t, words, "\nall 1,000 threads' caches\n", "pointed at from the threads")
 	assert.Regexp(t, `\nsurvivor [01]( [0-9.]+ MB)?: empty\n`, words)
 	assert.NotContains(t, words, " 0 B\n")
+	// With its size: beside "survivor 1 11.5 MB" a reader could not tell
+	// the survivors' size, and the spaces did not add up to the heap.
+	size := view.Size(p.Inputs(nil)[0].Snap.Heap.SurvivorCap)
+	assert.Regexp(t, `\n(all )?`+regexp.QuoteMeta(size)+` free\n`, words, "the empty survivor's size")
 }
 
 // The arrow from the threads ends well inside the old gen's thread-local

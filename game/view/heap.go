@@ -891,10 +891,17 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 	// (Only below the space's own label line, which it would cover.)
 	// Not while a GC empties the space: "free" beside "being collected"
 	// said two things at once.
-	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); used > 0 && len(state) == 0 && !band.Empty() && free.H >= CharH*sc {
+	if free := (Rect{X: x, Y: inner.Y, W: inner.Right() - x, H: inner.H}); capacity > 0 && len(state) == 0 && !band.Empty() && free.H >= CharH*sc {
 		left := Size(max(0, capacity-used))
 		frees := []string{"free " + left, "free"}
-		if left == Size(capacity) {
+		switch {
+		case used == 0:
+			// An empty space gives its size in its body: under
+			// "survivor 0: empty", beside "survivor 1 11.5 MB", a
+			// reader of the lab could not tell the survivors' size,
+			// and summed the spaces to 223 MB of a 256 MB heap.
+			frees = []string{"all " + left + " free", left + " free"}
+		case left == Size(capacity):
 			// "free 64.0 MB" under "eden 9.0 KB of 64.0 MB" read as a
 			// contradiction: the free part rounds to the whole.
 			frees[0] = "almost all free"
