@@ -173,8 +173,12 @@ func (carrierStory) moments(f *facts) {
 		// No count: the callout stays on screen while the scheduler
 		// starts the others ("has started 1 carrier" beside 8 carriers'
 		// lanes read as wrong).
-		f.moment(CarriersStarted, at, "The scheduler starts its carriers (OS threads) as work arrives. "+
-			"A loop runs on one for a moment per request, then leaves it while waiting for work.")
+		// Why a few carriers serve many loops, not when they start: the
+		// callout stays on the opening's still frame, where "starts its
+		// carriers as work arrives" beside 8 idle carriers was asked
+		// about (nothing there arrives).
+		f.moment(CarriersStarted, at, "A loop (a virtual thread) runs on a carrier (an OS thread) only for a moment per request, "+
+			"then leaves it while it waits for work: so a few carriers serve many loops.")
 	}
 	if f.want(FirstRequest) && s.RequestsDone > 0 {
 		f.moment(FirstRequest, s.Time, "The first requests are served. "+carrierLesson(f)+rssClause(s))

@@ -233,6 +233,11 @@ func TestCarrierLoopsAndRSS(t *testing.T) {
 		// It is told when the first carrier starts and stays on screen
 		// while the others start: it gives no count that goes stale.
 		assert.NotRegexp(t, `\d`, m.Bare, "the carriers-started moment")
+		// It says why the carriers are idle on a still frame, not that
+		// carriers start "as work arrives", which a still frame does
+		// not show.
+		assert.Contains(t, m.Bare, "a few carriers serve many loops")
+		assert.NotContains(t, m.Bare, "as work arrives")
 	}
 	// The article's comparison first, in one sentence of at most twenty
 	// words, as the model computes it: the virtual threads' heap against
