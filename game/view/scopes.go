@@ -840,7 +840,10 @@ func threadsEach(snap *sim.Snapshot, models []string, races int) []string {
 		return nil
 	}
 	each := ", " + Count(int64(per)) + " threads each"
-	return []string{each + " (the request's + " + Count(int64(len(models))) + " " + plural(len(models), "call", "calls") + ")", each}
+	// "(the request's + 3 calls)" was read as awkward (nv223): one thread
+	// for the request, one for each call.
+	return []string{each + " (1 for the request + 1 for each of its " + Count(int64(len(models))) + " " + plural(len(models), "call", "calls") + ")",
+		each + " (1 for the request + " + Count(int64(len(models))) + " for its " + plural(len(models), "call", "calls") + ")", each}
 }
 
 // endedRaces counts the races among rows whose request's thread has
