@@ -52,6 +52,17 @@ func TestYoungRowLabelsKeepApart(t *testing.T) {
 	}
 }
 
+// A thin young row names its garbage by the word alone: at vt-pooling's
+// opening "garbage 69.2 MB" inside the other run's eden, beside "eden
+// 74.2 MB", was summed with it as a space of its own (nv226).
+func TestYoungRowGarbageHasNoSize(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
+	words := frameText(desktopFrame(p))
+	require.Regexp(t, `\neden [0-9.]+ MB\n`, words, "the premise: an eden row gives its use")
+	assert.Contains(t, words, "\ngarbage\n")
+	assert.NotRegexp(t, `\ngarbage [0-9.]+ [KMG]B\n`, words)
+}
+
 // Each run's old gen says how full it is and how much of it is live, from
 // the run's own heap: at vt-pooling's opening the two bars' "67 % full"
 // and "63 % full" read alike to a newcomer; the live shares differ.

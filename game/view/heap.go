@@ -1102,7 +1102,15 @@ func labelSegments(l *List, bar Rect, segs []heapSeg, lesson bool, p *Palette, s
 			if !sg.big && len(sg.names) == 0 && sg.words != "garbage" || bar.H < CharH*sc {
 				continue
 			}
-			for _, t := range oneLineLabels(sg) {
+			labels := oneLineLabels(sg)
+			if !sg.big && len(sg.names) == 0 {
+				// Garbage by its word alone: "garbage 69.2 MB" inside
+				// vt-pooling's thin eden, beside "eden 74.2 MB", was
+				// summed with it as a space of its own (nv226). Its
+				// bytes are on point.
+				labels = []string{sg.words}
+			}
+			for _, t := range labels {
 				// A narrow margin: "garbage" in the pooled run's grey on a
 				// phone missed by a few pixels with 3 each side, and the
 				// part was left unnamed.
