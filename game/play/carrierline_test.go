@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -20,6 +21,30 @@ func TestCarrierLineNamesTheBars(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
 	words := frameText(desktopFrame(p))
 	assert.Regexp(t, `\n8 of 8 carrier threads run a virtual thread; bar: its stack(, full bar [0-9.]+ [KM]?B)?\n`, words)
+}
+
+// Each busy lane says its stack's size before its bar, so that the fill
+// is seen inside the track that is its scale: written after the fill, on
+// the track, the words cut the lane into a blue block and a grey bar,
+// read as two bars (nv226).
+func TestLaneStackWordsComeBeforeTheBar(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
+	l := pageFrame(p)
+	lanes := 0
+	for _, tx := range l.Items {
+		if tx.Kind != view.KindText || !regexp.MustCompile(`^stack [0-9.]+ [KM]?B$`).MatchString(tx.Text) {
+			continue
+		}
+		b := tx.Bounds()
+		for _, m := range l.Items {
+			if m.Kind == view.KindRect && m.Meaning == view.MeanNativeStack && m.Y >= b.Y && m.Y < b.Bottom() {
+				lanes++
+				assert.LessOrEqual(t, b.Right(), m.X, "%q ends before its lane's stack at x=%v", tx.Text, m.X)
+				break
+			}
+		}
+	}
+	assert.Equal(t, 8, lanes, "the premise: 8 busy lanes, each with its words and its stack")
 }
 
 func TestStackScaleAfterASeek(t *testing.T) {

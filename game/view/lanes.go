@@ -430,6 +430,16 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 				gaugeEnd = full
 				scaleSaid, trackSaid = true, true
 			}
+		} else if ow := TextWidth(words, size) + 6*sc; !cv.Pinned && !cv.Monitor && bar.W-ow >= 8*CharW*size {
+			// Every lane's size before its bar, the fill then inside the
+			// track that is its scale: written after the fill, on the
+			// track, the words cut the lane into a blue block and a grey
+			// bar, read as two bars (nv226: "how does the blue block
+			// relate to the full bar?").
+			l.TextFit(Rect{X: bar.X, Y: lr.Y, W: ow - 4*sc, H: lr.H}, size, p.Text, words)
+			bar.X += ow
+			bar.W -= ow
+			scaleSaid, need = true, 0
 		}
 		for _, w := range []struct {
 			s    string
