@@ -210,6 +210,11 @@ func (s *Side) startAnims(snap *sim.Snapshot, events []sim.Event, motion bool) {
 			s.replace(anim{kind: animSweep, start: s.tick, dur: sweepTicks})
 			if e.B > 0 {
 				s.add(anim{kind: animFlash, start: s.tick, dur: flashTicks, to: epOld})
+				// The old gen is no longer as the last Full GC left it:
+				// its "Full GC just ended: old gen compacted" stayed
+				// through the opening's fast-forward, 100 ms and three
+				// promoting young GCs later, over 16 % garbage (nv228).
+				s.drop(animCompact)
 			}
 		case sim.EvGCFull:
 			// While its pause lasts the old gen is drawn as the collector
@@ -286,14 +291,20 @@ func (s *Side) add(a anim) { s.anims = append(s.anims, a) }
 // replace starts a and stops any running animation of the same kind: a GC
 // sweep restarts rather than stacking.
 func (s *Side) replace(a anim) {
-	k := 0
+	s.drop(a.kind)
+	s.anims = append(s.anims, a)
+}
+
+// drop stops every running animation of kind k.
+func (s *Side) drop(k animKind) {
+	n := 0
 	for _, b := range s.anims {
-		if b.kind != a.kind {
-			s.anims[k] = b
-			k++
+		if b.kind != k {
+			s.anims[n] = b
+			n++
 		}
 	}
-	s.anims = append(s.anims[:k], a)
+	s.anims = s.anims[:n]
 }
 
 // spot is where a flight leaves or lands in r: the centre of a lane's

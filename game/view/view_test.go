@@ -1244,6 +1244,20 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 	}
 }
 
+// A Full GC's "just ended: old gen compacted" ends when a young GC
+// promotes into the old gen: held on vt-pooling's opening, it stayed 100
+// ms and three promoting young GCs after the Full GC, over 16 % garbage.
+func TestFullGCEndedStopsAtAPromotion(t *testing.T) {
+	snap := &sim.Snapshot{Heap: sim.HeapView{OldCap: 1000 * sim.MB, OldUsed: 300 * sim.MB, EdenCap: 100 * sim.MB}}
+	s := NewSide()
+	s.Tick(snap, []sim.Event{{Kind: sim.EvGCFull}}, false)
+	require.True(t, s.fullGCJustEnded(), "the premise: a Full GC has just ended")
+	s.Tick(snap, []sim.Event{{Kind: sim.EvGCYoung, A: 1}}, false)
+	assert.True(t, s.fullGCJustEnded(), "a young GC that promoted nothing leaves the old gen as it was")
+	s.Tick(snap, []sim.Event{{Kind: sim.EvGCYoung, A: 1, B: int64(4 * sim.MB)}}, false)
+	assert.False(t, s.fullGCJustEnded(), "a promotion changed the old gen")
+}
+
 // A young GC that promoted something flashes the old gen; the flash is
 // motion in the text ink, not the "stopped for GC" colour, which means
 // only threads and spaces stopped by a pause (none here: the pause is
