@@ -30,6 +30,14 @@ func TestPoolingLiveThreadsSayTheSquaresWorth(t *testing.T) {
 	assert.Contains(t, words, "\n1 square = 100 threads\n")
 }
 
+// The live threads' key says what the parked ones wait for, where most
+// wait for one thing: "3,624 parked" beside "6,368 waiting for a carrier"
+// left a reader (nv228) asking why some were parked and others waiting.
+func TestPoolingLiveThreadsSayWhatTheParkedWaitFor(t *testing.T) {
+	words := poolingPairFirstScreen(t)
+	assert.Regexp(t, `\n[0-9,]+ waiting for a carrier\n[0-9,]+ parked, (most|all) waiting on a socket; 8 on carriers\n`, words)
+}
+
 // vt-pooling's first screen names the grey beside the pooled run's lesson
 // (its old gen's thread-local data) with the legend's word, as the compared
 // run's grey is named: readers in stops 45 to 47 asked what the unnamed

@@ -1347,6 +1347,12 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		w1 = Count(int64(waiting)) + " waiting for a carrier"
 		w2 = Count(int64(parked)) + " parked, " + Count(int64(on)) + " were running"
 	}
+	if why := parkedMostly(snap, parked); why != "" && !snap.Paused && TextWidth(Count(int64(parked))+" parked, "+why+"; "+Count(int64(on))+" on carriers", sc) <= line.W {
+		// What the parked wait for, where most wait for one thing: "3,624
+		// parked" beside "6,368 waiting for a carrier" left a reader
+		// asking why some threads were parked and others waiting.
+		w2 = Count(int64(parked)) + " parked, " + why + "; " + Count(int64(on)) + " on carriers"
+	}
 	if mk >= 3*sc && TextWidth(w1, sc) <= line.W && TextWidth(w2, sc) <= line.W && two.Bottom() <= body.Bottom()+0.01 {
 		l.Mark(Rect{X: lines.X, Y: line.Y + 3*sc, W: mk, H: mk}, MeanVirtual, p, 1)
 		l.Text(line.X, line.Y, w1, sc, p.TextDim)
@@ -1356,6 +1362,29 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	}
 	line.X, line.W = lines.X, lines.W
 	l.TextFit(line, sc, p.TextDim, where...)
+}
+
+// parkedMostly says what the parked threads wait for where one reason
+// holds at least half of them ("all waiting on a socket", "most waiting
+// on a socket"); "" otherwise.
+func parkedMostly(snap *sim.Snapshot, parked int) string {
+	gs := parkedGroups(snap)
+	if len(gs) == 0 || parked <= 0 {
+		return ""
+	}
+	top := gs[0]
+	for _, g := range gs[1:] {
+		if g.n > top.n {
+			top = g
+		}
+	}
+	switch {
+	case top.n == parked:
+		return "all " + top.name
+	case 2*top.n >= parked:
+		return "most " + top.name
+	}
+	return ""
 }
 
 // liveSquareStates is how many of the live threads' squares, at k threads
