@@ -289,6 +289,13 @@ func TestGCLabOpensWhereTheCachesFillTheOldGen(t *testing.T) {
 	one := strings.ReplaceAll(words, "\n", " ")
 	assert.Contains(t, one, "The old gen passed half full: most of it thread-local data that stays live as long as its thread.")
 	assert.Regexp(t, `\nold generation [0-9]+ MB: 5[0-9] % full`, words)
+	// Its fill as live and garbage, adding up as written: "51 % full, 33 %
+	// live" left three readers to work out the gap.
+	shares := regexp.MustCompile(`\nold generation [0-9]+ MB: ([0-9]+) % full = ([0-9]+) % live \+ ([0-9]+) % garbage\n`).FindStringSubmatch(words)
+	if assert.NotNil(t, shares, "the old gen's fill as live + garbage") {
+		n := func(s string) int { v, _ := strconv.Atoi(s); return v }
+		assert.Equal(t, n(shares[1]), n(shares[2])+n(shares[3]), shares[0])
+	}
 	assert.Contains(t, words, "\nthread-local data\n", "named in the old gen")
 	// Whose caches, all the workers' ("their caches" was read as the
 	// CPUs' caches).

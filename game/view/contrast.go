@@ -130,7 +130,7 @@ func drawPairOld(l *List, pr pairRow, who []string, snap *sim.Snapshot, most int
 		pct := Pct(h.OldUsed, h.OldCap) + " full"
 		state = []string{pct + " when this GC began", pct}
 	}
-	segs := drawSpace(l, bars, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, notes...)
+	segs := drawSpace(l, bars, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, false, p, sc, notes...)
 	if snap.Time > 0 {
 		_, pct := stoppedShare(snap)
 		_, fill := SpaceBands(bars, sc)
@@ -410,7 +410,7 @@ func (s *Side) drawPairColumns(l *List, r, body Rect, snap *sim.Snapshot, p *Pal
 			pct := Pct(h.OldUsed, h.OldCap) + " full"
 			state = []string{pct + " when this GC began", pct}
 		}
-		sg := drawSpace(l, old, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, p, sc, run.notes...)
+		sg := drawSpace(l, old, "old generation", "old", state, h.OldCap, h.OldUsed, func(c sim.AllocCat) sim.Bytes { return h.OldLive[c] }, h.OldGarbage, false, p, sc, run.notes...)
 		// (Its words only when the label leaves them room: during a Full
 		// GC the label says how full the collector found it.)
 		drawFullGCEdge(l, old, len(state) == 0, p, sc)

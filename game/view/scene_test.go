@@ -526,7 +526,7 @@ func TestLegendWordsFitWhatIsDrawn(t *testing.T) {
 func TestSpaceSaysWhereItIsFree(t *testing.T) {
 	for _, h := range []float32{60, 14} {
 		var l List
-		drawSpace(&l, Rect{W: 400, H: h}, "old generation", "old", nil, 1000*sim.MB, 500*sim.MB, nil, 100*sim.MB, &OkabeIto, 1)
+		drawSpace(&l, Rect{W: 400, H: h}, "old generation", "old", nil, 1000*sim.MB, 500*sim.MB, nil, 100*sim.MB, false, &OkabeIto, 1)
 		txt := texts(&l)
 		if h >= 2*CharH+2 {
 			assert.Contains(t, txt, "free 500 MB", "a tall space")

@@ -49,7 +49,19 @@ func Fit(s string, w, size float32) string {
 
 // Pct is part as a whole percentage of whole, rounded half up: "67 %".
 func Pct(part, whole sim.Bytes) string {
-	return Count(int64((200*part+whole)/(2*max(whole, 1)))) + " %"
+	return Count(pctOf(part, whole)) + " %"
+}
+
+// pctOf is part's share of whole in whole percent, rounded.
+func pctOf(part, whole sim.Bytes) int64 {
+	return int64((200*part + whole) / (2 * max(whole, 1)))
+}
+
+// pctGap is the share of whole that total leaves beyond part, as the
+// difference of the two as Pct writes them, so that the three add up as
+// written ("51 % = 33 % + 18 %").
+func pctGap(total, part, whole sim.Bytes) string {
+	return Count(pctOf(total, whole)-pctOf(part, whole)) + " %"
 }
 
 // Count formats n with thousands separators: 10,000.
