@@ -117,6 +117,10 @@ func drawRSSContrast(l *List, r Rect, shown *sim.Snapshot, c *Contrast, p *Palet
 		bar := row
 		bar.W *= scale * float32(runs[i].RSS) / float32(most)
 		end, unnamed := drawRSSParts(l, bar, runs[i], runs[i].RSS, true, runs[1-i], p, sc)
+		// Each bar's whole length outlined: the JVM's part, on the
+		// grid's dark shade, was all but the panel's, and a reader saw
+		// words, a gap and a box where the bar was (nv231).
+		l.Frame(bar, max(1, sc), p.TextDim)
 		if who := programThreadsWords(runs[i]); unnamed && who != "" {
 			past := Rect{X: end + 3*sc, Y: bar.Y + (bar.H-CharH*sc)/2, W: row.Right() - end - 3*sc, H: CharH * sc}
 			l.TextFit(past, sc, p.Text, "<- its "+who+" "+PartsSize(runs[i].RSSThreads), "<- its "+who, "<- "+who)

@@ -1244,6 +1244,32 @@ func TestPoolingChunkSumAndFullGCs(t *testing.T) {
 	}
 }
 
+// The two runs' memory bars are outlined to their whole length: the JVM's
+// part, on the grid's dark shade, was all but the panel's, and a reader
+// (nv231) saw words, a gap and a box where the shorter bar was. Each
+// outline is as long as its run's memory, to one scale.
+func TestTwoRunsMemoryBarsAreOutlined(t *testing.T) {
+	in, _ := runScene(t, sceneCase{"loom-carrier", "unlimited-vthreads", 2 * sim.Millisecond})
+	other, _ := runScene(t, sceneCase{"loom-carrier", "unlimited-platform", 2 * sim.Millisecond})
+	shown, c := in.Snap, &Contrast{Name: "event loops on platform threads", Snap: other.Snap}
+	require.True(t, rssContrasted(shown, c), "the premise: two runs' memory to draw")
+	var l List
+	r := Rect{W: 500, H: 200}
+	require.True(t, drawRSSContrast(&l, r, shown, c, &OkabeIto, 1))
+	// An outline's top edge: a rect of the dim ink, one pixel high, as
+	// wide as a bar.
+	var tops []float32
+	for _, it := range l.Items {
+		if it.Kind == KindRect && it.Color == OkabeIto.TextDim && it.H == 1 && it.W > 100 {
+			tops = append(tops, it.W)
+		}
+	}
+	require.Len(t, tops, 4, "two outlines, a top and a bottom edge each")
+	ratio := float64(tops[0]) / float64(tops[2])
+	want := float64(shown.RSS) / float64(other.Snap.RSS)
+	assert.InDelta(t, want, ratio, 0.01, "the outlines to one scale, as the runs' memory")
+}
+
 // A Full GC's "just ended: old gen compacted" ends when a young GC
 // promotes into the old gen: held on vt-pooling's opening, it stayed 100
 // ms and three promoting young GCs after the Full GC, over 16 % garbage.
