@@ -360,3 +360,26 @@ func TestGCLabEdenSaysItsSize(t *testing.T) {
 	h := p.Inputs(nil)[0].Snap.Heap
 	assert.Contains(t, frameText(pageFrame(p)), "\neden "+strings.TrimSuffix(view.Size(h.EdenUsed), " MB")+" of "+view.Size(h.EdenCap)+"\n")
 }
+
+// On a phone, gc-lab's eden is one line high: its name's plate lay over
+// its garbage part's word, which read as the half-hidden letters of
+// "garbage" under "eden 18.1 MB". No two words of the frame overlap.
+func TestGCLabPhoneWordsDoNotOverlap(t *testing.T) {
+	p := gcLabOpened(t)
+	l, words := phoneFrame(p)
+	require.Contains(t, words, "eden ", "the premise: eden named on the phone")
+	var texts []view.Item
+	for _, it := range l.Items {
+		if it.Kind == view.KindText && strings.TrimSpace(it.Text) != "" {
+			texts = append(texts, it)
+		}
+	}
+	for i, a := range texts {
+		ab := a.Bounds()
+		for _, b := range texts[i+1:] {
+			bb := b.Bounds()
+			overlap := ab.X < bb.Right()-1 && bb.X < ab.Right()-1 && ab.Y < bb.Bottom()-1 && bb.Y < ab.Bottom()-1
+			assert.False(t, overlap, "%q at %v and %q at %v overlap", a.Text, ab, b.Text, bb)
+		}
+	}
+}

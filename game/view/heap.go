@@ -992,7 +992,16 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 		// and nowhere seen); else over the fill, numbers first.
 		after := Rect{X: x, Y: r.Y, W: r.Right() - x, H: r.H}
 		if !relabel(l, after, p, sc, labels[:len(labels)-2]...) {
-			relabel(l, r, p, sc, clearOf(l.Items[segFrom:segTo], r, sc, labels)...)
+			clear := clearOf(l.Items[segFrom:segTo], r, sc, labels)
+			if clear == nil {
+				// No name of the space ends before its parts' words:
+				// the words give way. Under the name's plate, a phone's
+				// eden read "eden 18.1 MB" over the half-hidden letters
+				// of its part's "garbage".
+				dropTexts(l, segFrom, segTo)
+				clear = labels
+			}
+			relabel(l, r, p, sc, clear...)
 		}
 	} else {
 		relabel(l, r, p, sc, labels...)
@@ -1012,8 +1021,7 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 // draws them, end a character's width before the first of the parts'
 // own words on the same line (items): eden's "eden 75.9 MB of 91.0 MB"
 // ran into its garbage part's "70.8 MB" and read as one number. Where
-// none is that short, all of them (relabel's plate then covers what it
-// meets).
+// none is that short, nil.
 func clearOf(items []Item, r Rect, sc float32, labels []string) []string {
 	first := r.Right()
 	for i := range items {
@@ -1027,10 +1035,19 @@ func clearOf(items []Item, r Rect, sc float32, labels []string) []string {
 			keep = append(keep, label)
 		}
 	}
-	if len(keep) == 0 {
-		return labels
-	}
 	return keep
+}
+
+// dropTexts removes the words among l's items from..to (a space's parts'
+// labels).
+func dropTexts(l *List, from, to int) {
+	kept := l.Items[:from]
+	for _, it := range l.Items[from:to] {
+		if it.Kind != KindText {
+			kept = append(kept, it)
+		}
+	}
+	l.Items = append(kept, l.Items[to:]...)
 }
 
 // thinBesideLesson reports whether a part of b bytes in a space of
