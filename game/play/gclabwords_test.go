@@ -368,18 +368,10 @@ func TestGCLabPhoneWordsDoNotOverlap(t *testing.T) {
 	p := gcLabOpened(t)
 	l, words := phoneFrame(p)
 	require.Contains(t, words, "eden ", "the premise: eden named on the phone")
-	var texts []view.Item
-	for _, it := range l.Items {
-		if it.Kind == view.KindText && strings.TrimSpace(it.Text) != "" {
-			texts = append(texts, it)
-		}
-	}
+	texts := shownTexts(l)
 	for i, a := range texts {
-		ab := a.Bounds()
 		for _, b := range texts[i+1:] {
-			bb := b.Bounds()
-			overlap := ab.X < bb.Right()-1 && bb.X < ab.Right()-1 && ab.Y < bb.Bottom()-1 && bb.Y < ab.Bottom()-1
-			assert.False(t, overlap, "%q at %v and %q at %v overlap", a.Text, ab, b.Text, bb)
+			assert.False(t, overlapBy(a, b, 1), "%q at %v and %q at %v overlap", a.Text, a.Bounds(), b.Text, b.Bounds())
 		}
 	}
 }

@@ -20,12 +20,7 @@ import (
 func TestYoungRowLabelsKeepApart(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
 	l := desktopFrame(p)
-	var texts []view.Item
-	for _, it := range l.Items {
-		if it.Kind == view.KindText && strings.TrimSpace(it.Text) != "" {
-			texts = append(texts, it)
-		}
-	}
+	texts := shownTexts(l)
 	survivors := 0
 	for _, a := range texts {
 		if a.Text != "survivors" {
@@ -113,21 +108,13 @@ func TestCompactionWordsAfterThePause(t *testing.T) {
 	words := frameText(l)
 	assert.Contains(t, words, "\nFull GC just ended", "the motion's words, in the past")
 	assert.NotContains(t, words, "compacting", "the pause is over")
-	var texts []view.Item
-	for _, it := range l.Items {
-		if it.Kind == view.KindText && strings.TrimSpace(it.Text) != "" {
-			texts = append(texts, it)
-		}
-	}
+	texts := shownTexts(l)
 	for i, a := range texts {
 		if !strings.Contains(a.Text, "ended") {
 			continue
 		}
-		ab := a.Bounds()
 		for j, b := range texts {
-			bb := b.Bounds()
-			overlap := ab.X < bb.Right() && bb.X < ab.Right() && ab.Y < bb.Bottom() && bb.Y < ab.Bottom()
-			assert.False(t, i != j && overlap, "%q at %v covers %q at %v", a.Text, ab, b.Text, bb)
+			assert.False(t, i != j && overlapBy(a, b, 0), "%q at %v covers %q at %v", a.Text, a.Bounds(), b.Text, b.Bounds())
 		}
 	}
 }

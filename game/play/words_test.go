@@ -42,6 +42,24 @@ func pausedAt(t *testing.T, spec string, at sim.Time) *Playground {
 	return p
 }
 
+// shownTexts is l's text items that draw a word.
+func shownTexts(l *view.List) []view.Item {
+	var texts []view.Item
+	for _, it := range l.Items {
+		if it.Kind == view.KindText && strings.TrimSpace(it.Text) != "" {
+			texts = append(texts, it)
+		}
+	}
+	return texts
+}
+
+// overlapBy reports whether a's and b's boxes overlap by more than m
+// pixels both across and down.
+func overlapBy(a, b view.Item, m float32) bool {
+	ab, bb := a.Bounds(), b.Bounds()
+	return ab.X < bb.Right()-m && bb.X < ab.Right()-m && ab.Y < bb.Bottom()-m && bb.Y < ab.Bottom()-m
+}
+
 // frameText is the text items of l, a line each.
 func frameText(l *view.List) string {
 	var b strings.Builder
