@@ -375,3 +375,12 @@ func TestGCLabPhoneWordsDoNotOverlap(t *testing.T) {
 		}
 	}
 }
+
+// On a phone, gc-lab's old gen is one line high and its lesson, the pink
+// block of thread-local data, is named in it, shortly where its full
+// name does not fit (it went unnamed: "thread-local data" missed the
+// block's width by a few characters).
+func TestGCLabPhoneNamesTheLesson(t *testing.T) {
+	_, words := phoneFrame(gcLabOpened(t))
+	assert.Regexp(t, `\nthread-local( data)?\n`, words)
+}

@@ -1323,6 +1323,12 @@ func oneLineLabels(sg heapSeg) []string {
 		}
 		ts = append(ts, n+" "+Size(sg.b), n)
 	}
+	if sg.words == categoryWords[sim.CatThreadLocal] {
+		// Its adjective alone last: on a phone gc-lab's lesson, the pink
+		// block, went unnamed where "thread-local data" missed its width
+		// by a few characters.
+		ts = append(ts, "thread-local")
+	}
 	return ts
 }
 
