@@ -306,6 +306,12 @@ func TestGCLabOpensWhereTheCachesFillTheOldGen(t *testing.T) {
 	// the survivors' size, and the spaces did not add up to the heap.
 	size := view.Size(p.Inputs(nil)[0].Snap.Heap.SurvivorCap)
 	assert.Regexp(t, `\n(all )?`+regexp.QuoteMeta(size)+` free\n`, words, "the empty survivor's size")
+	// And the one in use its free room under "free", where the two do
+	// not fit on one line: beside "survivor 1 11.5 MB" five readers asked
+	// whether 11.5 MB was its use or its size.
+	h := p.Inputs(nil)[0].Snap.Heap
+	require.Positive(t, h.SurvivorUsed, "the premise: a survivor space in use")
+	assert.Contains(t, words, "\nfree\n"+view.Size(h.SurvivorCap-h.SurvivorUsed)+"\n", "the survivor in use says what is free in it")
 }
 
 // The arrow from the threads ends well inside the old gen's thread-local
