@@ -86,9 +86,9 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			// GC has collected yet). The figures are written as the
 			// memory bar writes parts and their whole, the rest as the
 			// difference of the other two: they add up on sight.
-			if used > vt && heapRestIsGarbage(snap) {
+			if garbage, ok := heapGarbageAsWritten(snap); ok {
 				sum := "heap " + PartsSize(used) + " = " + PartsSize(vt)
-				rest := PartsGap(used, vt) + " garbage"
+				rest := garbage + " garbage"
 				threadAlts = append(threadAlts, sum+" by "+vs+" + "+rest, sum+" "+vs+" + "+rest)
 			}
 			// "Of it by": "273.8 KB used; 32 virtual threads: 31.8 KB"
@@ -193,6 +193,18 @@ func drawFoldedHeapChunkRow(l *List, r Rect, snap *sim.Snapshot, differ bool, al
 		drawChunkMarks(l, x, row.Y+(row.H-cell)/2, cell, gap, n, p)
 	}
 	l.region(r, "heap", foldedHeapSay(snap, snap.Heap.Used()))
+}
+
+// heapGarbageAsWritten is the heap's use beyond the virtual threads' own
+// (virtualThreadsHeap) as the folded heap's sum writes it ("242.0 KB", the
+// difference of the two as written), where all of that rest is garbage;
+// ok is false otherwise.
+func heapGarbageAsWritten(snap *sim.Snapshot) (string, bool) {
+	used, vt := snap.Heap.Used(), virtualThreadsHeap(snap)
+	if used <= vt || !heapRestIsGarbage(snap) {
+		return "", false
+	}
+	return PartsGap(used, vt), true
 }
 
 // heapRestIsGarbage reports whether the heap holds no live data but the

@@ -1037,13 +1037,10 @@ func drawSegments(l *List, r Rect, segs []segment, dots []int, members []segMemb
 	return min(full.Bottom(), r.Y+float32(g.rows(drawn))*g.pitch())
 }
 
-// sameGarbage reports whether snap's heap is garbage alone, as much as the
-// rest of beside's heap, which is garbage too: the same figure on both of
-// two compared runs' bars, as each is written.
+// sameGarbage reports whether snap's heap, garbage alone (jvmPartNames
+// asks only then), is as much as the garbage in beside's heap, as the two
+// runs' lines write them: the same figure on both bars.
 func sameGarbage(snap, beside *sim.Snapshot) bool {
-	if beside == nil || liveIn(&snap.Heap, heapCategories[:]) > 0 || !heapRestIsGarbage(beside) {
-		return false
-	}
-	used, vt := beside.Heap.Used(), virtualThreadsHeap(beside)
-	return used > vt && PartsGap(used, vt) == PartsSize(snap.RSSHeap)
+	garbage, ok := heapGarbageAsWritten(beside)
+	return ok && garbage == PartsSize(snap.RSSHeap)
 }
