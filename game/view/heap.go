@@ -927,11 +927,12 @@ func drawSpace(l *List, r Rect, name, short string, state []string, capacity, us
 			mid := free.Y + free.H/2
 			l.Text(free.X+(free.W-TextWidth("free", sc))/2, mid-CharH*sc, "free", sc, ink)
 			l.Text(free.X+(free.W-TextWidth(left, sc))/2, mid, left, sc, ink)
-		}
-		for _, label := range frees {
-			if w := TextWidth(label, sc); !stacked && w+6*sc <= free.W {
-				l.Text(free.X+(free.W-w)/2, free.Y+(free.H-CharH*sc)/2, label, sc, ink)
-				break
+		} else {
+			for _, label := range frees {
+				if w := TextWidth(label, sc); w+6*sc <= free.W {
+					l.Text(free.X+(free.W-w)/2, free.Y+(free.H-CharH*sc)/2, label, sc, ink)
+					break
+				}
 			}
 		}
 	}

@@ -416,30 +416,33 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 		// Best, a gauge: the words before it say the stack's size alone,
 		// and the track's end says its scale inside it. "stack 992 B (bar:
 		// 2 KB)" was read as two numbers, and "992 B of 2 KB" as a cap.
-		if words := "stack " + sizeWords; nameStack && s.snap != nil && busyLanes(s.snap) == 1 {
-			ow := TextWidth(words, size) + 6*sc
-			track := bar.W - ow
+		words := "stack " + sizeWords
+		ow := TextWidth(words, size) + 6*sc
+		track := bar.W - ow
+		var before, gauge bool
+		if nameStack && s.snap != nil && busyLanes(s.snap) == 1 {
+			// The size before the gauge, its scale at the gauge's end:
+			// "[bar] 2 KB stack 992 B" put the two numbers side by side,
+			// and a reader still asked which was the stack's.
 			fill := track * float32(cv.Frames) / float32(max(s.scaleW, 1))
-			if lw := TextWidth(full, size) + 4*sc; track >= 8*CharW*size && track-fill >= lw+4*sc {
-				// The size before the gauge, its scale at the gauge's end:
-				// "[bar] 2 KB stack 992 B" put the two numbers side by side,
-				// and a reader still asked which was the stack's.
-				l.TextFit(Rect{X: bar.X, Y: lr.Y, W: ow - 4*sc, H: lr.H}, size, p.Text, words)
-				bar.X += ow
-				bar.W -= ow
-				gaugeEnd = full
-				scaleSaid, trackSaid = true, true
-			}
-		} else if ow := TextWidth(words, size) + 6*sc; !cv.Pinned && !cv.Monitor && bar.W-ow >= 8*CharW*size {
+			gauge = track >= 8*CharW*size && track-fill >= TextWidth(full, size)+8*sc
+			before = gauge
+		} else {
 			// Every lane's size before its bar, the fill then inside the
 			// track that is its scale: written after the fill, on the
 			// track, the words cut the lane into a blue block and a grey
 			// bar, read as two bars (nv226: "how does the blue block
 			// relate to the full bar?").
+			before = !cv.Pinned && !cv.Monitor && track >= 8*CharW*size
+		}
+		if before {
 			l.TextFit(Rect{X: bar.X, Y: lr.Y, W: ow - 4*sc, H: lr.H}, size, p.Text, words)
 			bar.X += ow
 			bar.W -= ow
 			scaleSaid, need = true, 0
+		}
+		if gauge {
+			gaugeEnd, trackSaid = full, true
 		}
 		for _, w := range []struct {
 			s    string

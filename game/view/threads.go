@@ -1347,11 +1347,13 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		w1 = Count(int64(waiting)) + " waiting for a carrier"
 		w2 = Count(int64(parked)) + " parked, " + Count(int64(on)) + " were running"
 	}
-	if why := parkedMostly(snap, parked); why != "" && !snap.Paused && TextWidth(Count(int64(parked))+" parked, "+why+"; "+Count(int64(on))+" on carriers", sc) <= line.W {
+	if why := parkedMostly(snap, parked); why != "" && !snap.Paused {
 		// What the parked wait for, where most wait for one thing: "3,624
 		// parked" beside "6,368 waiting for a carrier" left a reader
 		// asking why some threads were parked and others waiting.
-		w2 = Count(int64(parked)) + " parked, " + why + "; " + Count(int64(on)) + " on carriers"
+		if w := Count(int64(parked)) + " parked, " + why + "; " + Count(int64(on)) + " on carriers"; TextWidth(w, sc) <= line.W {
+			w2 = w
+		}
 	}
 	if mk >= 3*sc && TextWidth(w1, sc) <= line.W && TextWidth(w2, sc) <= line.W && two.Bottom() <= body.Bottom()+0.01 {
 		l.Mark(Rect{X: lines.X, Y: line.Y + 3*sc, W: mk, H: mk}, MeanVirtual, p, 1)
