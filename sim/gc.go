@@ -113,6 +113,10 @@ type youngResult struct {
 	// copyTime is the part of the pause spent copying what was copied
 	// (first touches included), for G1's learned cost per byte.
 	copyTime Duration
+	// local is the thread-local data among copied and promoted (the
+	// threads' caches and buffers, CatThreadLocal): priced like the rest,
+	// its share of the pause is what the threads' own data costs.
+	local Bytes
 }
 
 // youngGC copies live young objects into the survivor space, ages them, and
@@ -195,6 +199,8 @@ func (s *Sim) youngGC() (Duration, bool) {
 	y.pause = cfg.YoungFixed + bytesAt(y.copied+y.promoted, cfg.CopyRate*thr) + bytesAt(h.oldUsed, cfg.CardRate*thr)
 	y.pause += bytesAt(fresh, cfg.FirstTouchRate*thr)
 	y.pause += s.gc.youngExtra(s, thr)
+	// Stretched as collect stretches the whole pause.
+	s.stats.localCopy += stretch(bytesAt(y.local, cfg.CopyRate*thr), s.cfg.Machine.cpuShare())
 	h.youngCount++
 	s.stats.youngGCs++
 	if failed && inPlace {
@@ -234,6 +240,7 @@ func (s *Sim) youngObject(i int32, y *youngResult, failed *bool, keep []int32) [
 		}
 		b.sp = SpaceSurvivor
 		y.copied += b.size
+		y.addLocal(b)
 		y.ages[b.age] += b.size
 		return append(keep, i)
 	}
@@ -250,6 +257,7 @@ func (s *Sim) youngObject(i int32, y *youngResult, failed *bool, keep []int32) [
 	}
 	s.promote(i)
 	y.promoted += b.size
+	y.addLocal(b)
 	return keep
 }
 
@@ -299,6 +307,7 @@ func (s *Sim) youngCohort(c *cohort, y *youngResult, failed *bool) {
 		}
 	}
 	c.age = min(c.age+1, 15)
+	y.local += cp[shortLocal] + pr[shortLocal]
 	for k := range c.young {
 		h.promoteShort(c, shortKind(k), pr[k])
 		y.copied += cp[k]
@@ -316,7 +325,15 @@ func (s *Sim) tenureInPlace(i int32, y *youngResult) {
 		y.inPlaceEden += b.size
 	}
 	y.promoted += b.size
+	y.addLocal(b)
 	s.promote(i)
+}
+
+// addLocal counts object b among the thread-local data copied or promoted.
+func (y *youngResult) addLocal(b *blob) {
+	if b.cat == CatThreadLocal {
+		y.local += b.size
+	}
 }
 
 // failedRegionsStayOld adds to the old generation the dead bytes of the

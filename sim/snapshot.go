@@ -75,15 +75,20 @@ type Snapshot struct {
 	GCPauses       int64
 	FullPauses     int64
 	FullPauseTotal Duration
-	PinnedParks    int64
-	Mounts         int64 // virtual thread mounts so far
-	Parks          int64 // virtual thread parks so far (unmounted or pinned)
-	CPUBusy        Duration
-	Tenuring       int
-	RecentLatency  LatencySummary // completions since the last TakeRecentLatency (Fill does not reset it)
-	ExecQueued     int            // tasks waiting in executor queues for a pool worker or loop
-	TasksQueued    int            // of which waiting in a pool's shared queue for a pool thread (not an event loop's own queue)
-	ScopesOpen     int            // open structured scopes (Scopes lists at most 128)
+	// GCCopyLocal is the part of GCPauseTotal that young collections spent
+	// copying thread-local data (the threads' caches and buffers) to a
+	// survivor space or the old gen, priced as the pause model prices
+	// every copied byte: what the threads' own data costs in pauses.
+	GCCopyLocal   Duration
+	PinnedParks   int64
+	Mounts        int64 // virtual thread mounts so far
+	Parks         int64 // virtual thread parks so far (unmounted or pinned)
+	CPUBusy       Duration
+	Tenuring      int
+	RecentLatency LatencySummary // completions since the last TakeRecentLatency (Fill does not reset it)
+	ExecQueued    int            // tasks waiting in executor queues for a pool worker or loop
+	TasksQueued   int            // of which waiting in a pool's shared queue for a pool thread (not an event loop's own queue)
+	ScopesOpen    int            // open structured scopes (Scopes lists at most 128)
 	// ScopeThreads counts the live threads of the open scopes: each
 	// owner and its unfinished subtasks' threads (a subtask's thread ends
 	// with it), so a picture can say how the live threads add up from
@@ -574,6 +579,7 @@ func (s *Sim) fillCounters(snap *Snapshot) {
 	snap.YoungGCs, snap.FullGCs = st.youngGCs, st.fullGCs
 	snap.GCPauseTotal = st.pauseTotal
 	snap.GCPauses, snap.FullPauses, snap.FullPauseTotal = st.pauses, st.fullPauses, st.fullPauseTotal
+	snap.GCCopyLocal = st.localCopy
 	snap.PinnedParks = st.pinnedParks
 	snap.Mounts, snap.Parks = st.mounts, st.vparks
 	snap.CPUBusy = st.cpuBusy

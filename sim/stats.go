@@ -60,8 +60,11 @@ type stats struct {
 	pauseTotal                          Duration
 	// The pauses that included a Full GC, their count and time (part of
 	// pauses and pauseTotal).
-	fullPauses          int64
-	fullPauseTotal      Duration
+	fullPauses     int64
+	fullPauseTotal Duration
+	// localCopy is the part of pauseTotal young collections spent copying
+	// thread-local data (youngResult.local).
+	localCopy           Duration
 	pauseMax            Duration
 	pauseLog            pauseLog
 	promoted            Bytes
