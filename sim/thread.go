@@ -202,13 +202,17 @@ func (s *Sim) initThread(i int32, virtual bool, role Role, exec int32) *thread {
 	s.nextTID++
 	// The wait token survives slot reuse: a stale wake scheduled for the
 	// slot's previous thread must never match the new one.
-	token := s.th[i].token + 1
-	s.th[i] = thread{token: token,
-		id: s.nextTID, virtual: virtual, role: role, state: StateNew, since: s.now, created: s.now,
-		exec: exec, worker: -1, task: -1, core: -1, mounted: -1, carrier: -1, nextWaiter: -1,
-		tail: -1, tlBase: -1,
-	}
-	return &s.th[i]
+	// Zeroed in place, then the fields that start non-zero: a composite
+	// literal assigned to the slot is built aside and copied in (in
+	// WebAssembly a memory.copy of the whole record), once for every
+	// virtual thread a thread-per-request run starts.
+	t := &s.th[i]
+	token := t.token + 1
+	*t = thread{}
+	t.token, t.id, t.virtual, t.role, t.state, t.since, t.created = token, s.nextTID, virtual, role, StateNew, s.now, s.now
+	t.exec, t.worker, t.task, t.core, t.mounted, t.carrier, t.nextWaiter = exec, -1, -1, -1, -1, -1, -1
+	t.tail, t.tlBase = -1, -1
+	return t
 }
 
 // newPlatform creates a platform thread. It is counted as a live OS thread
