@@ -597,8 +597,15 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 	}
 	y := low + 4*sc + CharH*sc/2
 	label := "their caches"
-	if all := "all " + Count(int64(live)) + " threads' caches"; live > 1 && TextWidth(all, sc)+20*sc <= th.W {
-		label = all
+	// Every thread's, busy or idle: under the last panel (gc-lab's
+	// sleeping threads), four readers asked whether the running and
+	// waiting threads' caches were in it too.
+	all := "all " + Count(int64(live)) + " threads' caches"
+	for _, t := range []string{all + ", busy or idle", all} {
+		if live > 1 && TextWidth(t, sc)+20*sc <= th.W {
+			label = t
+			break
+		}
 	}
 	if s.merged {
 		// Out of the panel of every live thread, under its count: the
@@ -677,7 +684,7 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 	l.Line(tx, ty, tx-6*sc, ty-6*sc, w, p.Text)
 	l.Line(tx, ty, tx-6*sc, ty+6*sc, w, p.Text)
 	l.detail(Rect{X: lx, Y: y - CharH*sc/2, W: lw, H: CharH * sc}, label,
-		"The pooled virtual threads never end, so the data each keeps for itself (thread-local caches) stays alive: it fills the old generation.")
+		"These threads never end, so the data each keeps for itself (thread-local caches) stays alive: it fills the old generation.")
 }
 
 // drawShareBar draws the run as a bar whose first share is striped as
