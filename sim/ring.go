@@ -19,10 +19,25 @@ type fifo = ring[int32]
 func (r *ring[T]) len() int { return r.size }
 
 // push appends v at the tail, doubling the buffer when it is full.
+//
+// The fast path compares size and length unsigned, so where it stores the
+// buffer has at least one slot and the masked index is in range without a
+// bounds check (a full ring takes pushSlow).
 func (r *ring[T]) push(v T) {
-	if r.size == len(r.buf) {
-		r.grow()
+	buf, n := r.buf, r.size
+	if uint(n) >= uint(len(buf)) {
+		r.pushSlow(v)
+		return
 	}
+	buf[uint(r.head+n)&uint(len(buf)-1)] = v
+	r.size = n + 1
+}
+
+// pushSlow is push on a full ring: it grows the buffer first.
+//
+//go:noinline
+func (r *ring[T]) pushSlow(v T) {
+	r.grow()
 	r.buf[(r.head+r.size)&(len(r.buf)-1)] = v
 	r.size++
 }
