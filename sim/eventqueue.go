@@ -201,12 +201,17 @@ func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b 
 // queue must not be empty.
 func (q *eventQueue) popUntil(until Time) (event, bool) {
 	if b := q.best; b > 0 {
-		l := &q.lanes[b-1]
-		if f := l.events.front(); len(q.h) == 0 || f.before(&q.h[0]) {
+		r := &q.lanes[b-1].events
+		// The ring's head read once and taken in place: front and pop
+		// would each check the index.
+		buf, head := r.buf, r.head
+		if f := &buf[head]; len(q.h) == 0 || f.before(&q.h[0]) {
 			if f.at > until {
 				return event{}, false
 			}
-			top := l.events.pop()
+			top := *f
+			r.head = (head + 1) & (len(buf) - 1)
+			r.size--
 			q.n--
 			q.findBest()
 			return top, true

@@ -296,15 +296,15 @@ func (s *Sim) carrierLoop(c int32) {
 	} else {
 		// The mount: vt goes on carrier c, thawing its top frames.
 		w := s.thaw(vt)
-		s.th[c].owed += s.cfg.JVM.ThawBase + Duration(int64(w)*int64(s.cfg.JVM.ThawPerKWord)/1000)
-		t := &s.th[vt]
+		ct, t := &s.th[c], &s.th[vt]
+		ct.owed += s.cfg.JVM.ThawBase + Duration(int64(w)*int64(s.cfg.JVM.ThawPerKWord)/1000)
 		t.carrier = c
 		t.mounts++
 		s.stats.mounts++
 		t.lastCarrier = cid
-		s.th[c].mounted = vt
+		ct.mounted = vt
 		q.busySince[cid-1] = s.now
-		s.setState(vt, StateRunning)
+		s.setStateOf(t, vt, StateRunning)
 		s.emit(EvMount, vt, int64(w), 0)
 		s.step(vt)
 	}
@@ -339,8 +339,13 @@ func (s *Sim) unmount(vt int32) {
 	if c < 0 {
 		return
 	}
-	cid := s.th[c].cid
-	s.stats.carrierBusy += s.now.Sub(s.sched.busySince[cid-1])
-	s.th[c].mounted = -1
+	s.unmountFrom(t, &s.th[c])
+}
+
+// unmountFrom takes the virtual thread whose record is t off its carrier,
+// whose record is ct.
+func (s *Sim) unmountFrom(t, ct *thread) {
+	s.stats.carrierBusy += s.now.Sub(s.sched.busySince[ct.cid-1])
+	ct.mounted = -1
 	t.carrier = -1
 }

@@ -215,7 +215,12 @@ func (s *Sim) step(ti int32) {
 			tsk.pc = int32(len(prog.Steps))
 			tsk.retProg = -1
 		}
-		if int(tsk.pc) >= len(prog.Steps) {
+		// Unsigned, so that the index below needs no check; a negative pc
+		// (never set) still panics, on this rare path.
+		if uint(tsk.pc) >= uint(len(prog.Steps)) {
+			if tsk.pc < 0 {
+				panic(fmt.Sprintf("loomlab: task %d at pc %d", tk, tsk.pc))
+			}
 			if tsk.retProg >= 0 {
 				s.routerCallDone(tk)
 				tsk.prog, tsk.pc, tsk.retProg = tsk.retProg, tsk.retPC+1, -1
@@ -246,8 +251,9 @@ func (s *Sim) step(ti int32) {
 			if lock {
 				s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
 			}
-			s.tasks[tk].pc++
-			t, tsk = &s.th[ti], &s.tasks[tk]
+			tsk = &s.tasks[tk]
+			tsk.pc++
+			t = &s.th[ti]
 			goto nextStep
 		case StepLive:
 			lock := s.cfg.Heap.HeapLock
@@ -258,8 +264,9 @@ func (s *Sim) step(ti int32) {
 			if lock {
 				s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
 			}
-			s.tasks[tk].pc++
-			t, tsk = &s.th[ti], &s.tasks[tk]
+			tsk = &s.tasks[tk]
+			tsk.pc++
+			t = &s.th[ti]
 			goto nextStep
 		case StepThreadLocal:
 			lock := s.cfg.Heap.HeapLock

@@ -268,6 +268,15 @@ func (s *Sim) setState(ti int32, st ThreadState) {
 	}
 }
 
+// setStateOf is setState for a caller that holds the thread's record
+// (t is &s.th[ti]): it saves looking the record up again.
+func (s *Sim) setStateOf(t *thread, ti int32, st ThreadState) {
+	t.state, t.since = st, s.now
+	if len(s.follow) > 0 {
+		s.noteFollowed(ti)
+	}
+}
+
 // threadFrames returns the frames a thread has below its task's call path.
 func (s *Sim) threadFrames(t *thread) Words {
 	w := s.cfg.JVM.ThreadFrames
@@ -368,10 +377,12 @@ func (s *Sim) park(ti int32, reason ParkReason, d Duration, pinned bool) {
 	}
 	w := s.freeze(ti)
 	cost := s.cfg.JVM.FreezeBase + Duration(int64(w)*int64(s.cfg.JVM.FreezePerKWord)/1000)
-	s.th[c].owed += cost
+	ct := &s.th[c]
+	ct.owed += cost
 	s.emit(EvUnmount, ti, int64(reason), int64(w))
-	s.unmount(ti)
-	s.setState(ti, StateParked)
+	t = &s.th[ti]
+	s.unmountFrom(t, ct)
+	s.setStateOf(t, ti, StateParked)
 	s.noteMemory()
 	s.carrierLoop(c)
 }
