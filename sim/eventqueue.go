@@ -43,7 +43,7 @@ var eventKindLabels = [...]string{"invalid", "slice-end", "wake", "client", "req
 // benchmarks: where the work goes).
 func (s *Sim) EventCounts() map[string]int64 {
 	out := map[string]int64{}
-	for k, n := range s.stats.byKind {
+	for k, n := range s.stats.byKind[:evKindCount] {
 		if n > 0 {
 			out[eventKindLabels[k]] = n
 		}
@@ -172,8 +172,9 @@ func (q *eventQueue) push(at Time, kind eventKind, a int32, b uint32) {
 // calls, so events with equal d are in time order).
 func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b uint32) {
 	li := -1
+	var l *lane
 	for i := range q.lanes {
-		if q.lanes[i].delay == d {
+		if l = &q.lanes[i]; l.delay == d {
 			li = i
 			break
 		}
@@ -185,11 +186,11 @@ func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b 
 		}
 		q.lanes = append(q.lanes, lane{delay: d})
 		li = len(q.lanes) - 1
+		l = &q.lanes[li]
 	}
 	q.seq++
 	q.n++
 	e := makeEvent(now.Add(d), q.seq, kind, int8(li), a, b)
-	l := &q.lanes[li]
 	l.events.push(e)
 	if l.events.len() == 1 && (q.best == 0 || e.before(q.lanes[q.best-1].events.front())) {
 		q.best = li + 1
@@ -198,21 +199,17 @@ func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b 
 
 // popUntil removes and returns the earliest event if it is at or before
 // until; otherwise it leaves the queue as it is and returns false. The
-// queue must not be empty.
+// queue must not be empty. A lane's head is taken in place (front and pop
+// would each check its index).
 func (q *eventQueue) popUntil(until Time) (event, bool) {
 	if b := q.best; b > 0 {
 		r := &q.lanes[b-1].events
-		// The ring's head read once and taken in place: front and pop
-		// would each check the index.
-		buf, head := r.buf, r.head
-		if f := &buf[head]; len(q.h) == 0 || f.before(&q.h[0]) {
+		if f := &r.buf[r.head]; len(q.h) == 0 || f.before(&q.h[0]) {
 			if f.at > until {
 				return event{}, false
 			}
 			top := *f
-			r.head = (head + 1) & (len(buf) - 1)
-			r.size--
-			q.n--
+			r.head, r.size, q.n = (r.head+1)&(len(r.buf)-1), r.size-1, q.n-1
 			q.findBest()
 			return top, true
 		}
@@ -220,7 +217,15 @@ func (q *eventQueue) popUntil(until Time) (event, bool) {
 	if q.h[0].at > until {
 		return event{}, false
 	}
-	return q.popH(), true
+	if q.heaped {
+		return q.popH(), true
+	}
+	// popH's sorted form, here where h[0] is checked already.
+	h := q.h
+	q.n--
+	q.h = h[1:]
+	q.start++
+	return h[0], true
 }
 
 // pop removes and returns the earliest event (the queue must not be empty).

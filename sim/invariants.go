@@ -20,6 +20,10 @@ func (s *Sim) CheckInvariants() error {
 		if t.state == StateTerminated || t.state == stateInvalid {
 			continue
 		}
+		if t.task >= 0 && s.tasks[t.task].pc < 0 {
+			// step takes a negative pc for the end of the program.
+			return fmt.Errorf("thread %v's task %d has pc %d", t.id, t.task, s.tasks[t.task].pc)
+		}
 		if t.virtual {
 			vt++
 			if t.carrier >= 0 {

@@ -304,7 +304,7 @@ func (s *Sim) carrierLoop(c int32) {
 		t.lastCarrier = cid
 		ct.mounted = vt
 		q.busySince[cid-1] = s.now
-		s.setStateOf(t, vt, StateRunning)
+		s.setState(vt, StateRunning)
 		s.emit(EvMount, vt, int64(w), 0)
 		s.step(vt)
 	}
@@ -339,11 +339,14 @@ func (s *Sim) unmount(vt int32) {
 	if c < 0 {
 		return
 	}
-	s.unmountFrom(t, &s.th[c])
+	cid := s.th[c].cid
+	s.stats.carrierBusy += s.now.Sub(s.sched.busySince[cid-1])
+	s.th[c].mounted = -1
+	t.carrier = -1
 }
 
-// unmountFrom takes the virtual thread whose record is t off its carrier,
-// whose record is ct.
+// unmountFrom is unmount for a caller that holds the virtual thread's
+// record (t) and its carrier's (ct).
 func (s *Sim) unmountFrom(t, ct *thread) {
 	s.stats.carrierBusy += s.now.Sub(s.sched.busySince[ct.cid-1])
 	ct.mounted = -1

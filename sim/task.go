@@ -189,6 +189,12 @@ func (s *Sim) pinnedNow(ti int32) bool {
 // burst) changes neither the thread's task nor its program, so the next
 // step follows at nextStep without finding them again: most of a request's
 // steps are those.
+//
+// The pc is tested unsigned, so that indexing the step needs no bounds
+// check: a pc is never negative (CheckInvariants says so), and a negative
+// one would end the task. The body keeps its calls on the lines they had
+// when pgo/sim.pprof was made (the profile finds a call by its line in its
+// function), so some statements share a line.
 func (s *Sim) step(ti int32) {
 	var (
 		t    *thread
@@ -215,12 +221,7 @@ func (s *Sim) step(ti int32) {
 			tsk.pc = int32(len(prog.Steps))
 			tsk.retProg = -1
 		}
-		// Unsigned, so that the index below needs no check; a negative pc
-		// (never set) still panics, on this rare path.
 		if uint(tsk.pc) >= uint(len(prog.Steps)) {
-			if tsk.pc < 0 {
-				panic(fmt.Sprintf("loomlab: task %d at pc %d", tk, tsk.pc))
-			}
 			if tsk.retProg >= 0 {
 				s.routerCallDone(tk)
 				tsk.prog, tsk.pc, tsk.retProg = tsk.retProg, tsk.retPC+1, -1
@@ -252,8 +253,7 @@ func (s *Sim) step(ti int32) {
 				s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
 			}
 			tsk = &s.tasks[tk]
-			tsk.pc++
-			t = &s.th[ti]
+			tsk.pc, t = tsk.pc+1, &s.th[ti]
 			goto nextStep
 		case StepLive:
 			lock := s.cfg.Heap.HeapLock
@@ -265,8 +265,7 @@ func (s *Sim) step(ti int32) {
 				s.heapLockAllocated(ti, prog.afterSleep(tsk.pc))
 			}
 			tsk = &s.tasks[tk]
-			tsk.pc++
-			t = &s.th[ti]
+			tsk.pc, t = tsk.pc+1, &s.th[ti]
 			goto nextStep
 		case StepThreadLocal:
 			lock := s.cfg.Heap.HeapLock

@@ -376,11 +376,9 @@ func (s *Sim) park(ti int32, reason ParkReason, d Duration, pinned bool) {
 		return
 	}
 	w := s.freeze(ti)
-	cost := s.cfg.JVM.FreezeBase + Duration(int64(w)*int64(s.cfg.JVM.FreezePerKWord)/1000)
-	ct := &s.th[c]
-	ct.owed += cost
+	ct, t := &s.th[c], &s.th[ti]
+	ct.owed += s.cfg.JVM.FreezeBase + Duration(int64(w)*int64(s.cfg.JVM.FreezePerKWord)/1000)
 	s.emit(EvUnmount, ti, int64(reason), int64(w))
-	t = &s.th[ti]
 	s.unmountFrom(t, ct)
 	s.setStateOf(t, ti, StateParked)
 	s.noteMemory()
