@@ -35,7 +35,7 @@ func TestPoolingLiveThreadsSayTheSquaresWorth(t *testing.T) {
 // left a reader (nv228) asking why some were parked and others waiting.
 func TestPoolingLiveThreadsSayWhatTheParkedWaitFor(t *testing.T) {
 	words := poolingPairFirstScreen(t)
-	assert.Regexp(t, `\n[0-9,]+ waiting for a carrier\n[0-9,]+ parked, (most|all) waiting on a socket; 8 on carriers\n`, words)
+	assert.Regexp(t, `\n[0-9,]+ waiting for a carrier\n[0-9,]+ parked \((most|all) waiting on a socket\), 8 on carriers\n`, words)
 }
 
 // vt-pooling's first screen names the grey beside the pooled run's lesson

@@ -1350,8 +1350,10 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	if why := parkedMostly(snap, parked); why != "" && !snap.Paused {
 		// What the parked wait for, where most wait for one thing: "3,624
 		// parked" beside "6,368 waiting for a carrier" left a reader
-		// asking why some threads were parked and others waiting.
-		if w := Count(int64(parked)) + " parked, " + why + "; " + Count(int64(on)) + " on carriers"; TextWidth(w, sc) <= line.W {
+		// asking why some threads were parked and others waiting. The
+		// reason in brackets: after "; " a reader asked whether the 8 on
+		// carriers were among the parked.
+		if w := Count(int64(parked)) + " parked (" + why + "), " + Count(int64(on)) + " on carriers"; TextWidth(w, sc) <= line.W {
 			w2 = w
 		}
 	}
