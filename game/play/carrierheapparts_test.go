@@ -28,8 +28,11 @@ func TestCarrierHeapFiguresSayHowTheyRelate(t *testing.T) {
 	hdr := p.Header()
 	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
 	words := frameText(&l)
-	heap := regexp.MustCompile(`\nheap ([0-9.]+) KB = ([0-9.]+ KB) ([0-9]+) virtual threads \+ ([0-9.]+) KB garbage\n`).FindStringSubmatch(words)
+	// Whose figure before it ("32 virtual threads' 31.8 KB"): after it,
+	// "31.8 KB 32 virtual threads" ran two figures together.
+	heap := regexp.MustCompile(`\nheap ([0-9.]+) KB = ([0-9]+) virtual threads' ([0-9.]+ KB) \+ ([0-9.]+) KB garbage\n`).FindStringSubmatch(words)
 	require.NotNil(t, heap, "the heap's line gives the threads' cost as a part of its use, and the rest:\n%s", words)
+	heap[2], heap[3] = heap[3], heap[2] // size, then count, as below
 	tenths := func(s string) int64 {
 		f, err := strconv.ParseFloat(strings.TrimSuffix(s, " KB"), 64)
 		require.NoError(t, err)

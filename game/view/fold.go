@@ -89,7 +89,10 @@ func drawFoldedHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc float32)
 			if garbage, ok := heapGarbageAsWritten(snap); ok {
 				sum := "heap " + PartsSize(used) + " = " + PartsSize(vt)
 				rest := garbage + " garbage"
-				threadAlts = append(threadAlts, sum+" by "+vs+" + "+rest, sum+" "+vs+" + "+rest)
+				// Whose first where "by" does not fit: "31.8 KB 32 virtual
+				// threads" ran two figures together.
+				whose := "heap " + PartsSize(used) + " = " + vs + "' " + PartsSize(vt)
+				threadAlts = append(threadAlts, sum+" by "+vs+" + "+rest, whose+" + "+rest, sum+" "+vs+" + "+rest)
 			}
 			// "Of it by": "273.8 KB used; 32 virtual threads: 31.8 KB"
 			// left a reader asking how the two figures relate.
