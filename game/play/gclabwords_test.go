@@ -300,7 +300,9 @@ func TestGCLabOpensWhereTheCachesFillTheOldGen(t *testing.T) {
 	// Whose caches, all the workers' ("their caches" was read as the
 	// CPUs' caches), busy or idle (under the sleeping threads' panel,
 	// readers asked whether the running and waiting ones counted).
-	assert.Contains(t, words, "\nall 1,000 threads' caches, busy or idle\n", "pointed at from the threads")
+	// And what the caches are: the block's name (three readers asked
+	// whether caches and thread-local data were the same).
+	assert.Contains(t, words, "\nall 1,000 threads' caches (thread-local data), busy or idle\n", "pointed at from the threads")
 	assert.Regexp(t, `\nsurvivor [01]( [0-9.]+ MB)?: empty\n`, words)
 	assert.NotContains(t, words, " 0 B\n")
 	// With its size: beside "survivor 1 11.5 MB" a reader could not tell

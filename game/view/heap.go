@@ -600,8 +600,10 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 	// Every thread's, busy or idle: under the last panel (gc-lab's
 	// sleeping threads), four readers asked whether the running and
 	// waiting threads' caches were in it too.
+	// "(Thread-local data)": the block it points at is named so, and
+	// three readers asked whether the caches and that data were the same.
 	all := "all " + Count(int64(live)) + " threads' caches"
-	for _, t := range []string{all + ", busy or idle", all} {
+	for _, t := range []string{all + " (thread-local data), busy or idle", all + ", busy or idle", all} {
 		if live > 1 && TextWidth(t, sc)+20*sc <= th.W {
 			label = t
 			break
