@@ -821,7 +821,11 @@ func (s *Side) drawParked(l *List, r Rect, in *SideInput, p *Palette, sc float32
 			// the caption and the heap's line give: "StackChunks: 23.8
 			// KB" under "32 virtual threads: 31.8 KB" was asked how the
 			// two relate.
-			with := " with their Thread objects)"
+			// The Thread objects' part as the difference of the two
+			// figures as written, so that they add up on sight: "(31.8 KB
+			// with their Thread objects)" left a reader (nv249) asking
+			// what the other 8 KB was.
+			with := " with " + PartsGap(virtualThreadsHeap(snap), snap.Chunks.LiveBytes) + " Thread objects)"
 			if h := &snap.Heap; h.YoungLive[sim.CatThreadLocal]+h.OldLive[sim.CatThreadLocal] > 0 {
 				// The threads' whole cost holds their thread-local data
 				// too (virtualThreadsHeap).
