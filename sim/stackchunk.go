@@ -127,8 +127,8 @@ func (s *Sim) freeze(ti int32) Words {
 			s.emit(EvFreeze, ti, int64(need), int64(freezeInPlace))
 		}
 		if record {
-			s.stats.frozenWords.add(int64(t.frames), s.measuring())
-			s.stats.capacityWords.add(int64(tail.capacity), s.measuring())
+			// The words frozen and the capacity of the chunk they went to.
+			s.recordFreeze(int64(t.frames), int64(tail.capacity))
 		}
 		return need
 	}
@@ -148,8 +148,8 @@ func (s *Sim) freeze(ti int32) Words {
 	t.tail = ci
 	t.resident += need
 	if record {
-		s.stats.frozenWords.add(int64(t.frames), s.measuring())
-		s.stats.capacityWords.add(int64(c.capacity), s.measuring())
+		// The words frozen and the capacity of the chunk they went to.
+		s.recordFreeze(int64(t.frames), int64(c.capacity))
 	}
 	s.emit(EvFreeze, ti, int64(need), int64(freezeNewChunk))
 	return need

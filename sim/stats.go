@@ -214,6 +214,24 @@ func (w *wordStats) add(v int64, steady bool) {
 	}
 }
 
+// recordFreeze counts a freeze's frozen words and its chunk's capacity, one
+// call for the four adds. Outside the steady state, once both tables exist,
+// a size counted exactly is counted here (what wordCounts.add would do).
+func (s *Sim) recordFreeze(frames, capacity int64) {
+	f, c := &s.stats.frozenWords.all, &s.stats.capacityWords.all
+	fe, ce := f.exact, c.exact
+	steady := s.measuring()
+	if !steady && uint64(frames) < uint64(len(fe)) && uint64(capacity) < uint64(len(ce)) {
+		f.n++
+		fe[uint64(frames)]++
+		c.n++
+		ce[uint64(capacity)]++
+		return
+	}
+	s.stats.frozenWords.add(frames, steady)
+	s.stats.capacityWords.add(capacity, steady)
+}
+
 func (c *wordCounts) add(v int64) {
 	c.n++
 	if v >= 0 && v < exactWords {

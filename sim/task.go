@@ -230,7 +230,7 @@ func (s *Sim) step(ti int32) {
 			s.endTask(ti)
 			return
 		}
-		st := &prog.Steps[tsk.pc]
+		st := &prog.Steps[uint(tsk.pc)]
 		if s.steps != nil {
 			s.markStep(tk, st.Kind)
 		}
