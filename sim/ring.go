@@ -22,24 +22,20 @@ func (r *ring[T]) len() int { return r.size }
 //
 // The fast path compares size and length unsigned, so where it stores the
 // buffer has at least one slot and the masked index is in range without a
-// bounds check (a full ring takes pushSlow).
+// bounds check. A full ring grows here, with make and copy rather than a
+// call (grow unwraps the same way): without a call the inliner takes push,
+// and a call costs more than the push in WebAssembly.
 func (r *ring[T]) push(v T) {
 	buf, n := r.buf, r.size
-	if uint(n) >= uint(len(buf)) {
-		r.pushSlow(v)
+	r.size = n + 1
+	if uint(n) < uint(len(buf)) {
+		buf[uint(r.head+n)&uint(len(buf)-1)] = v
 		return
 	}
-	buf[uint(r.head+n)&uint(len(buf)-1)] = v
-	r.size = n + 1
-}
-
-// pushSlow is push on a full ring: it grows the buffer first.
-//
-//go:noinline
-func (r *ring[T]) pushSlow(v T) {
-	r.grow()
-	r.buf[(r.head+r.size)&(len(r.buf)-1)] = v
-	r.size++
+	nb := make([]T, max(2*len(buf), ringMinCap))
+	copy(nb[copy(nb, buf[r.head:]):], buf[:r.head])
+	nb[n] = v
+	r.buf, r.head = nb, 0
 }
 
 // pushFront puts v at the head, doubling the buffer when it is full.
@@ -50,6 +46,14 @@ func (r *ring[T]) pushFront(v T) {
 	r.head = (r.head - 1) & (len(r.buf) - 1)
 	r.buf[r.head] = v
 	r.size++
+}
+
+// grown grows the full buffer and returns it.
+//
+//go:noinline
+func (r *ring[T]) grown() []T {
+	r.grow()
+	return r.buf
 }
 
 // grow doubles the buffer (or makes the first one) and unwraps the
