@@ -190,26 +190,28 @@ func (h *heap) mergeForgotten(more int32) {
 
 // endOwned lets everything o holds die, or, with held, be held by a dead
 // old object (nepotism.go: holdShort), and empties o.
+//
+// It branches to holdShort or killShort itself (a method value would be a
+// closure call, and a function of its own for the branch one more call:
+// either costs more than the branch in WebAssembly, and every request's end
+// comes here).
 func (h *heap) endOwned(o *shortOwned, k shortKind, held bool) {
-	h.endShort(h.newest(o), k, held)
-	for i := o.more; i > 0; {
-		r, next := h.share(i)
-		h.endShort(r, k, held)
-		h.shareFree = append(h.shareFree, i-1)
-		i = next
-	}
-	*o = shortOwned{}
-}
-
-// endShort lets counted bytes r die, or with held be held by a dead old
-// object. (A branch, not a method value: that would be a closure call on a
-// path every thread's end takes.)
-func (h *heap) endShort(r shortRef, k shortKind, held bool) {
-	if held {
+	if r := h.newest(o); held {
 		h.holdShort(r, k)
 	} else {
 		h.killShort(r, k)
 	}
+	for i := o.more; i > 0; {
+		r, next := h.share(i)
+		if held {
+			h.holdShort(r, k)
+		} else {
+			h.killShort(r, k)
+		}
+		h.shareFree = append(h.shareFree, i-1)
+		i = next
+	}
+	*o = shortOwned{}
 }
 
 // addRequestData gives task tk size more bytes of request data.

@@ -480,7 +480,11 @@ func (s *Sim) freeThreadLocals(ti int32) {
 		t.tlBase = -1
 	}
 	h.endOwned(&t.cache, shortLocal, held)
-	h.endShort(t.sticky, shortLocal, held)
+	if held { // as endOwned does
+		h.holdShort(t.sticky, shortLocal)
+	} else {
+		h.killShort(t.sticky, shortLocal)
+	}
 	t.sticky = shortRef{}
 }
 
