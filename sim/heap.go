@@ -308,10 +308,24 @@ func clampBytes(v, lo, hi Bytes) Bytes {
 	return v
 }
 
-// newBlob records an object of size bytes allocated in eden.
+// newBlob records an object of size bytes allocated in eden. It does
+// record's work itself: record is just over the inliner's budget, so alloc,
+// which inlines newBlob, called it for every object.
 func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
-	i := h.record(size, cat)
-	h.blobs[i].cohort = h.cohortBase + uint32(len(h.cohorts)-1)
+	var i int32
+	if n := len(h.free); n > 0 {
+		i = h.free[n-1]
+		h.free = h.free[:n-1]
+	} else {
+		h.blobs = append(h.blobs, blob{})
+		i = int32(len(h.blobs) - 1)
+	}
+	b := &h.blobs[i] // field by field, as in record
+	*b = blob{}
+	b.size, b.cat, b.sp, b.ref = size, cat, SpaceEden, -1
+	b.cohort = h.cohortBase + uint32(len(h.cohorts)-1)
+	h.allocated[cat] += size
+	h.live[cat] += size
 	h.young = append(h.young, i)
 	h.edenUsed += size
 	return i
