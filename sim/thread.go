@@ -198,7 +198,7 @@ func (s *Sim) newThreadSlot() int32 {
 	return int32(len(s.th) - 1)
 }
 
-func (s *Sim) initThread(i int32, virtual bool, role Role, exec int32) *thread {
+func (s *Sim) initThread(i int32, virtual bool, role Role, exec int32) {
 	s.nextTID++
 	// The wait token survives slot reuse: a stale wake scheduled for the
 	// slot's previous thread must never match the new one.
@@ -212,7 +212,6 @@ func (s *Sim) initThread(i int32, virtual bool, role Role, exec int32) *thread {
 	t.token, t.id, t.virtual, t.role, t.state, t.since, t.created = token, s.nextTID, virtual, role, StateNew, s.now, s.now
 	t.exec, t.worker, t.task, t.core, t.mounted, t.carrier, t.nextWaiter = exec, -1, -1, -1, -1, -1, -1
 	t.tail, t.tlBase = -1, -1
-	return t
 }
 
 // newPlatform creates a platform thread. It is counted as a live OS thread
