@@ -48,14 +48,6 @@ func (r *ring[T]) pushFront(v T) {
 	r.size++
 }
 
-// grown grows the full buffer and returns it.
-//
-//go:noinline
-func (r *ring[T]) grown() []T {
-	r.grow()
-	return r.buf
-}
-
 // grow doubles the buffer (or makes the first one) and unwraps the
 // elements to its start.
 func (r *ring[T]) grow() {
