@@ -308,9 +308,11 @@ func clampBytes(v, lo, hi Bytes) Bytes {
 	return v
 }
 
-// newBlob records an object of size bytes allocated in eden. It does
-// record's work itself: record is just over the inliner's budget, so alloc,
-// which inlines newBlob, called it for every object.
+// newBlob records an object of size bytes allocated in eden. It takes the
+// slot and fills it itself, field by field (a composite literal assigned to
+// a slice element is built aside and copied in: in WebAssembly, memory.copy
+// calls): alloc inlines newBlob, and a call there to a function over the
+// inliner's budget cost every tracked object a call.
 func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
 	var i int32
 	if n := len(h.free); n > 0 {
@@ -320,7 +322,7 @@ func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
 		h.blobs = append(h.blobs, blob{})
 		i = int32(len(h.blobs) - 1)
 	}
-	b := &h.blobs[i] // field by field, as in record
+	b := &h.blobs[i]
 	*b = blob{}
 	b.size, b.cat, b.sp, b.ref = size, cat, SpaceEden, -1
 	b.cohort = h.cohortBase + uint32(len(h.cohorts)-1)
@@ -332,24 +334,15 @@ func (h *heap) newBlob(size Bytes, cat AllocCat) int32 {
 }
 
 // record takes a slot for a live object of size bytes and counts it as
-// allocated; the object is not in any space's used bytes yet. newBlob puts
-// it in eden; startup data goes to old or the survivor space (startup_heap.go).
+// allocated; the object is not in any space's used bytes yet (startup data
+// goes to old, nepotism's held bytes stay where their cohort is). It is
+// newBlob without eden's list and count, which it leaves as they were: the
+// slot is taken in one place, and record is off the per-event path.
 func (h *heap) record(size Bytes, cat AllocCat) int32 {
-	var i int32
-	if n := len(h.free); n > 0 {
-		i = h.free[n-1]
-		h.free = h.free[:n-1]
-	} else {
-		h.blobs = append(h.blobs, blob{})
-		i = int32(len(h.blobs) - 1)
-	}
-	// Field by field: a composite literal assigned to a slice element is
-	// built aside and copied in (in WebAssembly, memory.copy calls).
-	b := &h.blobs[i]
-	*b = blob{}
-	b.size, b.cat, b.sp, b.ref = size, cat, SpaceEden, -1
-	h.allocated[cat] += size
-	h.live[cat] += size
+	i := h.newBlob(size, cat)
+	h.young = h.young[:len(h.young)-1]
+	h.edenUsed -= size
+	h.blobs[i].cohort = 0
 	return i
 }
 
