@@ -191,14 +191,10 @@ func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b 
 	q.seq++
 	q.n++
 	e := makeEvent(now.Add(d), q.seq, kind, int8(li), a, b)
-	if r := &l.events; uint(r.size) < uint(len(r.buf)) {
-		// ring.push's fast path, written out: pushAfter is inlined into
-		// large functions (park), into which the inliner takes only the
-		// smallest functions, and a call costs more than the push.
-		r.buf[uint(r.head+r.size)&uint(len(r.buf)-1)] = e
-		r.size++
-	} else {
-		r.push(e)
+	// The fast path apart: pushAfter is inlined into large functions
+	// (park), into which the inliner takes only the smallest functions.
+	if !l.events.tryPush(e) {
+		l.events.push(e)
 	}
 	if l.events.len() == 1 && (q.best == 0 || e.before(q.lanes[q.best-1].events.front())) {
 		q.best = li + 1

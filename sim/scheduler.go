@@ -112,11 +112,7 @@ func (q *scheduler) submit(s *Sim, vt int32) {
 			*capacity <<= 1
 		}
 	}
-	if n := f.size; uint(n) < uint(len(f.buf)) {
-		// fifo.push's fast path, written out as in pushAfter.
-		f.buf[uint(f.head+n)&uint(len(f.buf)-1)] = vt
-		f.size = n + 1
-	} else {
+	if !f.tryPush(vt) { // as in pushAfter
 		f.push(vt)
 	}
 	q.queued++
@@ -340,19 +336,13 @@ func (s *Sim) carrierFindsNothing(c int32) {
 
 // unmount takes virtual thread vt off its carrier.
 func (s *Sim) unmount(vt int32) {
-	t := &s.th[vt]
-	c := t.carrier
-	if c < 0 {
-		return
+	if t := &s.th[vt]; t.carrier >= 0 {
+		s.unmountFrom(t, &s.th[t.carrier])
 	}
-	cid := s.th[c].cid
-	s.stats.carrierBusy += s.now.Sub(s.sched.busySince[cid-1])
-	s.th[c].mounted = -1
-	t.carrier = -1
 }
 
-// unmountFrom is unmount for a caller that holds the virtual thread's
-// record (t) and its carrier's (ct).
+// unmountFrom takes the virtual thread whose record is t off its carrier,
+// whose record is ct: unmount for a caller that holds both.
 func (s *Sim) unmountFrom(t, ct *thread) {
 	s.stats.carrierBusy += s.now.Sub(s.sched.busySince[ct.cid-1])
 	ct.mounted = -1
