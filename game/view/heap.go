@@ -111,7 +111,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 		if body.H > 14*CharH*sc {
 			gcLines = 2.25
 		}
-		if body.H > 16*CharH*sc && len(localCopyWords(snap)) > 0 {
+		if body.H > 16*CharH*sc && localCopySaid(snap) {
 			gcLines = 3.25 // and a line under the bar for what copying the threads' data took
 		}
 	}
@@ -393,8 +393,7 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 		// "stopped for GC: 240.3 ms, 15 % of the run" asked whether the
 		// caches it had just been shown caused that time.
 		var copyLine Rect
-		copied := localCopyWords(snap)
-		if len(copied) > 0 && r.H >= 3*CharH*sc {
+		if localCopySaid(snap) && r.H >= 3*CharH*sc {
 			body, copyLine = body.CutBottom(CharH * sc)
 		}
 		line, rest := body.Top(CharH * sc)
@@ -490,7 +489,7 @@ func drawGCShare(l *List, r Rect, snap *sim.Snapshot, from heapSeg, who string, 
 		}
 		drawShareBar(l, bar, share, who, pct, end, p, sc)
 		if !copyLine.Empty() {
-			l.TextFit(copyLine, sc, p.TextDim, copied...)
+			l.TextFit(copyLine, sc, p.TextDim, localCopyWords(snap)...)
 		}
 		l.detail(r, "time stopped for GC", "Garbage collection has stopped every thread for "+Dur(snap.GCPauseTotal)+" of the "+
 			Dur(sim.Duration(snap.Time))+" run so far ("+pct+", in "+Count(snap.FullGCs)+" Full + "+Count(snap.YoungGCs)+
@@ -727,15 +726,17 @@ func drawShareBar(l *List, bar Rect, share float32, who, pct, end string, p *Pal
 	}
 }
 
-// localCopyWords says, longest first, how much of the time stopped for GC
-// young collections spent copying thread-local data ("195.3 ms of it
-// copying new thread-local data to the old gen"), where that is at least a
-// quarter of it: there the threads' own data is a main cost of the
-// pauses. Nil elsewhere.
+// localCopySaid reports whether the picture says how much of the time
+// stopped for GC young collections spent copying thread-local data: where
+// that is at least a quarter of it, the threads' own data is a main cost of
+// the pauses.
+func localCopySaid(snap *sim.Snapshot) bool {
+	return snap.GCCopyLocal > 0 && 4*snap.GCCopyLocal >= snap.GCPauseTotal
+}
+
+// localCopyWords says it, longest first ("195.3 ms of it copying new
+// thread-local data to the old gen"), where localCopySaid.
 func localCopyWords(snap *sim.Snapshot) []string {
-	if snap.GCCopyLocal <= 0 || 4*snap.GCCopyLocal < snap.GCPauseTotal {
-		return nil
-	}
 	d := Dur(snap.GCCopyLocal)
 	// "New": readers asked why young GCs copy data already in the old gen;
 	// they copy what the threads add (a cache's growth, each request's
@@ -743,9 +744,9 @@ func localCopyWords(snap *sim.Snapshot) []string {
 	return []string{d + " of it copying new thread-local data to the old gen", d + " of it copying new thread-local data", d + " copying thread-local data"}
 }
 
-// localCopySay is the hover's sentence for localCopyWords.
+// localCopySay is the hover's sentence for it, where localCopySaid.
 func localCopySay(snap *sim.Snapshot) string {
-	if localCopyWords(snap) == nil {
+	if !localCopySaid(snap) {
 		return ""
 	}
 	return " Of that time, young GCs spent " + Dur(snap.GCCopyLocal) + " copying thread-local data (the threads' caches and buffers) " +
