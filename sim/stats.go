@@ -207,32 +207,34 @@ type wordCounts struct {
 	n     int64
 }
 
-func (w *wordStats) add(v int64, steady bool) {
-	w.all.add(v)
-	if steady {
-		w.steady.add(v)
+// recordFreeze counts a freeze's frozen words and its chunk's capacity: one
+// call for the four counts, with wordCounts.add's common path inlined into
+// it (in WebAssembly a call apiece cost more than the counting).
+func (s *Sim) recordFreeze(frames, capacity int64) {
+	f, c := &s.stats.frozenWords, &s.stats.capacityWords
+	f.all.add(frames)
+	c.all.add(capacity)
+	if s.measuring() {
+		f.steady.add(frames)
+		c.steady.add(capacity)
 	}
 }
 
-// recordFreeze counts a freeze's frozen words and its chunk's capacity, one
-// call for the four adds. Outside the steady state, once both tables exist,
-// a size counted exactly is counted here (what wordCounts.add would do).
-func (s *Sim) recordFreeze(frames, capacity int64) {
-	f, c := &s.stats.frozenWords.all, &s.stats.capacityWords.all
-	fe, ce := f.exact, c.exact
-	steady := s.measuring()
-	if !steady && uint64(frames) < uint64(len(fe)) && uint64(capacity) < uint64(len(ce)) {
-		f.n++
-		fe[uint64(frames)]++
+// add counts v. Its common case, a size inside the exact table once the
+// table exists, is small enough for the compiler to inline at every caller;
+// addRare does the rest.
+func (c *wordCounts) add(v int64) {
+	if uint64(v) < uint64(len(c.exact)) {
 		c.n++
-		ce[uint64(capacity)]++
+		c.exact[uint64(v)]++
 		return
 	}
-	s.stats.frozenWords.add(frames, steady)
-	s.stats.capacityWords.add(capacity, steady)
+	c.addRare(v)
 }
 
-func (c *wordCounts) add(v int64) {
+// addRare counts v where add's common case does not apply: the first size
+// counted (the exact table is made then) or one outside that table.
+func (c *wordCounts) addRare(v int64) {
 	c.n++
 	if v >= 0 && v < exactWords {
 		if c.exact == nil {
