@@ -186,9 +186,13 @@ func (s *Sim) Advance(until Time, maxEvents int) bool {
 		// function of its own: a call per event for a switch.
 		switch ev.kind() {
 		case evSliceEnd:
-			s.onSliceEnd(ev.a, ev.b)
+			if ti := s.onSliceEnd(ev.a, ev.b); ti >= 0 {
+				s.burstDone(ti)
+			}
 		case evWake:
-			s.onWake(ev.a, ev.b)
+			if s.onWake(ev.a, ev.b) {
+				s.unpark(ev.a)
+			}
 		case evClient:
 			s.onClient(ev.a, ev.b)
 		case evRequestArrive:

@@ -384,11 +384,14 @@ func (s *Sim) park(ti int32, reason ParkReason, d Duration, pinned bool) {
 	s.carrierLoop(c)
 }
 
-// onWake handles the end of a timed wait (sleep, blocking call).
-func (s *Sim) onWake(ti int32, token uint32) {
+// onWake handles the end of a timed wait (sleep, blocking call) of thread
+// ti: it reports whether the wait is still current (token), so that
+// Advance unparks ti. Advance makes that call itself, as it does
+// burstDone's (onSliceEnd says why).
+func (s *Sim) onWake(ti int32, token uint32) bool {
 	t := &s.th[ti]
 	if t.token != token || (t.state != StateParked && t.state != StatePinned) {
-		return
+		return false
 	}
 	if t.task >= 0 {
 		tk := &s.tasks[t.task]
@@ -397,7 +400,7 @@ func (s *Sim) onWake(ti int32, token uint32) {
 			tk.failNext = false
 		}
 	}
-	s.unpark(ti)
+	return true
 }
 
 // unpark makes a waiting thread runnable again.
