@@ -148,7 +148,7 @@ func (s *Sim) youngGC() (Duration, bool) {
 		// writes keep over the list it reads.
 		held = held[:0:len(held)]
 		for _, i := range h.heldScratch {
-			held = s.youngObject(i, &y, &failed, held)
+			held = s.youngObject(i, &y, &failed, inPlace, held)
 		}
 	}
 	for _, i := range h.young {
@@ -165,7 +165,7 @@ func (s *Sim) youngGC() (Duration, bool) {
 		for ; next < len(h.cohorts) && h.cohortBase+uint32(next) < b.cohort; next++ {
 			s.youngCohort(&h.cohorts[next], &y, &failed)
 		}
-		keep = s.youngObject(i, &y, &failed, keep)
+		keep = s.youngObject(i, &y, &failed, inPlace, keep)
 	}
 	for ; next < len(h.cohorts); next++ {
 		s.youngCohort(&h.cohorts[next], &y, &failed)
@@ -174,7 +174,7 @@ func (s *Sim) youngGC() (Duration, bool) {
 		keep = append(keep, held...)
 	} else {
 		for _, i := range held {
-			keep = s.youngObject(i, &y, &failed, keep)
+			keep = s.youngObject(i, &y, &failed, inPlace, keep)
 		}
 	}
 	h.young = keep
@@ -219,11 +219,13 @@ func (s *Sim) youngGC() (Duration, bool) {
 
 // youngObject copies live young object i into the survivor space, or
 // promotes it, or leaves it (a failed promotion), appending what stays
-// young to keep.
-func (s *Sim) youngObject(i int32, y *youngResult, failed *bool, keep []int32) []int32 {
+// young to keep. inPlace is the collector's evacFailsInPlace, asked once a
+// collection by youngGC: asked here, it was an interface call for every
+// object the walk visits (tens of thousands a collection).
+func (s *Sim) youngObject(i int32, y *youngResult, failed *bool, inPlace bool, keep []int32) []int32 {
 	h := s.heap
 	b := &h.blobs[i]
-	inPlace := s.gc.evacFailsInPlace()
+
 	if *failed && !inPlace {
 		return append(keep, i)
 	}
