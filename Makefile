@@ -4,9 +4,11 @@
 
 GO        ?= go
 GOROOT    := $(shell $(GO) env GOROOT)
-WASMEXEC  := $(GOROOT)/lib/wasm/go_js_wasm_exec
+# The wasm tests run under node through build/wasmexec, which first makes
+# the program's forward jumps direct (build/wasmjumps), as the page ships it.
+WASMEXEC  := $(CURDIR)/bin/wasmexec
 
-.PHONY: test test-go test-wasm test-fuzz test-web node-deps web-deps verify vet bench pgo fuzz soak mutants serve dist clean jvm-check jvm-deps
+.PHONY: wasmexec test test-go test-wasm test-fuzz test-web node-deps web-deps verify vet bench pgo fuzz soak mutants serve dist clean jvm-check jvm-deps
 
 ## test: every test — Go unit and golden tests, the sim under wasm, the articles' figures,
 ## the page (type check, worker, headless Chromium).
@@ -27,9 +29,16 @@ vet:
 test-go:
 	$(GO) test -count=1 ./sim/... ./gclog/... ./fit/... ./classroom/... ./cmd/... ./game/... ./bench/... ./sweep/... ./pgo/...
 
+# The runner of the wasm tests, built natively (under GOOS=js, go run would
+# build it for wasm).
+wasmexec:
+	GOOS= GOARCH= $(GO) build -o $(WASMEXEC) ./build/wasmexec
+
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
-# must agree on trace hashes.
-test-wasm: node-deps
+# must agree on trace hashes; first the rewrite of the jumps itself, which
+# runs a Go program under node before and after it.
+test-wasm: node-deps wasmexec
+	$(GO) test -count=1 ./build/wasmjumps ./build/wasmexec
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./gclog/... ./fit/... ./classroom/... ./cmd/... ./game/view/... ./game/play/... ./game/link/... ./game/story/... ./sweep/...
 
 verify:
@@ -132,7 +141,7 @@ web-deps: node-deps
 
 # The page: tsc, the worker's Go tests (native and wasm), then the build and
 # the browser suite (headless Chromium, installed with apt-get if missing).
-test-web: web-deps
+test-web: web-deps wasmexec
 	@unformatted=$$(gofmt -l build wasm/worker wasm/jsresult); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	cd web && ./node_modules/.bin/tsc --noEmit -p .
 	$(GO) test -count=1 ./wasm/worker ./wasm/jsresult

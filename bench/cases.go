@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/loomlab/loomlab/build/wasmjumps"
 	"github.com/loomlab/loomlab/sim/scenario"
 )
 
@@ -131,6 +132,10 @@ func runWasm(o options, tmp string) (*Cases, error) {
 	execJS := filepath.Join(goroot, "lib", "wasm", "wasm_exec_node.js")
 	bin := filepath.Join(tmp, "wasmrun.wasm")
 	if err := goBuild(o.goCmd, []string{"GOOS=js", "GOARCH=wasm"}, bin, "./bench/wasmrun"); err != nil {
+		return nil, err
+	}
+	// As the page ships it: forward jumps made direct (build/wasmjumps).
+	if _, err := wasmjumps.RewriteFile(bin); err != nil {
 		return nil, err
 	}
 	sec := &Cases{Load: startLoad()}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/loomlab/loomlab/build/repo"
+	"github.com/loomlab/loomlab/build/wasmjumps"
 )
 
 // Options say where the build reads and writes. Paths are relative to the
@@ -124,7 +125,8 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 	} {
 		t0 := time.Now()
 		bin := filepath.Join(tmp, w.logical)
-		if err := buildWasm(opts.Go, abs(w.pkg), bin, wasmFlags); err != nil {
+		jumps, err := buildWasm(opts.Go, abs(w.pkg), bin, wasmFlags)
+		if err != nil {
 			return nil, err
 		}
 		data, err := os.ReadFile(bin)
@@ -132,8 +134,8 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 			return nil, err
 		}
 		put(w.logical, w.logical, data)
-		fmt.Fprintf(log, "build: %-16s %s raw, %s gzip (%s)\n", w.logical, kb(len(data)), kb(gzipSize(data)),
-			time.Since(t0).Round(10*time.Millisecond))
+		fmt.Fprintf(log, "build: %-16s %s raw, %s gzip, %d forward jumps made direct (%s)\n", w.logical, kb(len(data)),
+			kb(gzipSize(data)), jumps.Forward, time.Since(t0).Round(10*time.Millisecond))
 	}
 	data, err := os.ReadFile(wasmExec)
 	if err != nil {
@@ -410,19 +412,21 @@ func hashedName(name string, data []byte) string {
 }
 
 // buildWasm builds the main package in pkgDir for the browser, without
-// symbol tables or DWARF (-s -w), with the extra go build flags given.
-func buildWasm(goCmd, pkgDir, out string, flags []string) error {
+// symbol tables or DWARF (-s -w), with the extra go build flags given, and
+// makes its forward jumps direct (wasmjumps: the same program, ~1.2× as
+// fast in V8 for the simulator).
+func buildWasm(goCmd, pkgDir, out string, flags []string) (wasmjumps.Stats, error) {
 	if st, err := os.Stat(pkgDir); err != nil || !st.IsDir() {
-		return fmt.Errorf("wasm package %s: not found (is it in the repository yet?)", pkgDir)
+		return wasmjumps.Stats{}, fmt.Errorf("wasm package %s: not found (is it in the repository yet?)", pkgDir)
 	}
 	args := append([]string{"build", "-trimpath", "-ldflags=-s -w"}, flags...)
 	cmd := exec.Command(goCmd, append(args, "-o", out, ".")...)
 	cmd.Dir = pkgDir
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %v\n%s", pkgDir, err, b)
+		return wasmjumps.Stats{}, fmt.Errorf("GOOS=js GOARCH=wasm go build %s: %v\n%s", pkgDir, err, b)
 	}
-	return nil
+	return wasmjumps.RewriteFile(out)
 }
 
 func goEnv(goCmd, name string) (string, error) {

@@ -1,7 +1,8 @@
 // Command wasmrun runs one article case to completion and prints how long
 // it took, as one JSON object. The bench program builds it with GOOS=js
-// GOARCH=wasm and runs it under node, to compare the simulator's speed in
-// WebAssembly with the native loomsim. It is plain Go, so it also runs
+// GOARCH=wasm, makes its forward jumps direct as the page's build does
+// (build/wasmjumps), and runs it under node, to compare the simulator's
+// speed in WebAssembly with the native loomsim. It is plain Go, so it also runs
 // natively:
 //
 //	wasmrun [-set k=v]... [-seed N] [-min 200ms] [-warm 5s] SCENARIO/CASE
