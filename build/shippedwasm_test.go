@@ -1,0 +1,28 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/loomlab/loomlab/build/wasmjumps"
+	"github.com/stretchr/testify/require"
+)
+
+// TestShippedWasmHasItsForwardJumpsDirect: the page's two programs are the
+// rewritten ones (buildWasm), so the browser suite tests what ships. A
+// build that skipped the rewrite would leave thousands of forward jumps.
+func TestShippedWasmHasItsForwardJumpsDirect(t *testing.T) {
+	newBrowser(t) // builds the site once for the suite
+	for _, logical := range []string{assetPlayground, assetWorker} {
+		p, ok := suite.site.Assets[logical]
+		require.True(t, ok, "%s is not in the site's manifest", logical)
+		data, err := os.ReadFile(filepath.Join(suite.site.Dir, p))
+		require.NoError(t, err)
+		_, st, err := wasmjumps.Rewrite(data)
+		require.NoError(t, err)
+		require.Greater(t, st.Functions, 1000, "%s: Go's functions", logical)
+		require.Zero(t, st.Forward, "%s: forward jumps still through the table", logical)
+		require.Positive(t, st.Backward, "%s: loops' jumps stay with the table", logical)
+	}
+}
