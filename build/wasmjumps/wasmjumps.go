@@ -139,9 +139,9 @@ func rewriteBody(body []byte, st *Stats) ([]byte, error) {
 	if r.peek() == opGlobalGet && r.at(1) == 0 && r.at(2) == opLocalSet && r.at(3) == 1 {
 		r.i += 4 // SP into its local cache (local 1)
 	}
-	codeStart := r.i
-	if r.peek() == opBlock && r.at(1) == emptyBlock {
-		r.i += 2 // the unwind exit, outside the loop
+	unwind := r.peek() == opBlock && r.at(1) == emptyBlock // the unwind exit, outside the loop
+	if unwind {
+		r.i += 2
 	}
 	if r.peek() != opLoop || r.at(1) != emptyBlock {
 		return body, nil
@@ -207,19 +207,16 @@ func rewriteBody(body []byte, st *Stats) ([]byte, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if region != blocks-1+2+boolInt(codeStart+2 < len(body) && body[codeStart] == opBlock && body[codeStart+2] == opLoop) {
-		// regions: the blocks' ends after the table's own, then the
-		// loop's end, the body's end, and the unwind exit's if any.
+	// The ends at the top level: the resume blocks' after the table's own,
+	// the loop's, the unwind exit's if there is one, and the body's.
+	want := blocks - 1 + 1 + 1
+	if unwind {
+		want++
+	}
+	if region != want {
 		return nil, fmt.Errorf("unbalanced blocks (%d ends at the top level for %d blocks)", region, blocks)
 	}
 	return out, nil
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // jump reads "i32.const K; local.set 0; br d" if it is next.
