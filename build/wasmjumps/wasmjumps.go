@@ -136,26 +136,18 @@ func rewriteBody(body []byte, st *Stats) ([]byte, error) {
 	if r.err != nil {
 		return nil, r.err
 	}
-	if r.peek() == opGlobalGet && r.at(1) == 0 && r.at(2) == opLocalSet && r.at(3) == 1 {
-		r.i += 4 // SP into its local cache (local 1)
-	}
-	unwind := r.peek() == opBlock && r.at(1) == emptyBlock // the unwind exit, outside the loop
-	if unwind {
-		r.i += 2
-	}
-	if r.peek() != opLoop || r.at(1) != emptyBlock {
+	r.skip(opGlobalGet, 0, opLocalSet, 1) // SP into its local cache (local 1)
+	unwind := r.skip(opBlock, emptyBlock) // the unwind exit, outside the loop
+	if !r.skip(opLoop, emptyBlock) {
 		return body, nil
 	}
-	r.i += 2
 	blocks := 0
-	for r.peek() == opBlock && r.at(1) == emptyBlock {
-		r.i += 2
+	for r.skip(opBlock, emptyBlock) {
 		blocks++
 	}
-	if blocks == 0 || r.peek() != opLocalGet || r.at(1) != 0 || r.at(2) != opBrTable {
+	if blocks == 0 || !r.skip(opLocalGet, 0, opBrTable) {
 		return body, nil
 	}
-	r.i += 3
 	table := make([]uint32, r.u32()+1) // the labels, then the default
 	for i := range table {
 		table[i] = r.u32()
@@ -226,10 +218,9 @@ func (r *reader) jump() (k, depth uint32, ok bool) {
 	}
 	r.i++
 	kv := r.s64()
-	if r.err != nil || kv < 0 || r.peek() != opLocalSet || r.at(1) != 0 || r.at(2) != opBr {
+	if r.err != nil || kv < 0 || !r.skip(opLocalSet, 0, opBr) {
 		return 0, 0, false
 	}
-	r.i += 3
 	depth = r.u32()
 	return uint32(kv), depth, r.err == nil
 }
@@ -248,13 +239,22 @@ func (r *reader) fail(msg string) {
 	r.i = len(r.b)
 }
 
-func (r *reader) peek() byte { return r.at(0) }
-
-func (r *reader) at(k int) byte {
-	if r.i+k < len(r.b) {
-		return r.b[r.i+k]
+// peek is the next byte, 0xff (no opcode this package reads) at the end.
+func (r *reader) peek() byte {
+	if r.i < len(r.b) {
+		return r.b[r.i]
 	}
 	return 0xff
+}
+
+// skip steps over want if the bytes at r are want, and reports whether
+// they were.
+func (r *reader) skip(want ...byte) bool {
+	if !bytes.HasPrefix(r.b[min(r.i, len(r.b)):], want) {
+		return false
+	}
+	r.i += len(want)
+	return true
 }
 
 func (r *reader) byte() byte {
