@@ -134,9 +134,9 @@ node-deps:
 		else echo "node and npm are needed: run  sudo sh -c '$(NODE_INSTALL)'  and make again"; exit 1; fi; \
 	fi
 
-# npm packages of web/ (typescript, uplot), from the lock file.
+# npm packages of web/ (typescript, uplot, binaryen), from the lock file.
 web-deps: node-deps
-	@[ -x web/node_modules/.bin/tsc ] && [ -f web/node_modules/uplot/package.json ] || \
+	@[ -x web/node_modules/.bin/tsc ] && [ -f web/node_modules/uplot/package.json ] && [ -f web/node_modules/binaryen/bin/wasm-opt ] || \
 		(cd web && npm ci --no-audit --no-fund --ignore-scripts)
 
 # The page: tsc, the worker's Go tests (native and wasm), then the build and
@@ -144,7 +144,7 @@ web-deps: node-deps
 test-web: web-deps wasmexec
 	@unformatted=$$(gofmt -l build wasm/worker wasm/jsresult); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	cd web && ./node_modules/.bin/tsc --noEmit -p .
-	$(GO) test -count=1 ./wasm/worker ./wasm/jsresult
+	$(GO) test -count=1 ./wasm/worker ./wasm/jsresult ./build/wasmopt
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./wasm/worker
 	$(GO) test -count=1 -timeout 30m ./build
 
@@ -153,7 +153,7 @@ test-web: web-deps wasmexec
 ## sizes); 10-15 minutes. BENCHFLAGS="-cases=short -browser=false" for a quick run.
 ## Never part of `make test` (only the bench program's own tests are).
 BENCHFLAGS ?=
-bench:
+bench: web-deps
 	$(GO) run ./bench $(BENCHFLAGS)
 
 ## pgo: profile the full-run benchmark's cases and write pgo/sim.pprof, the

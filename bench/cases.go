@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/loomlab/loomlab/build/wasmjumps"
+	"github.com/loomlab/loomlab/build/wasmopt"
 	"github.com/loomlab/loomlab/sim/scenario"
 )
 
@@ -134,8 +135,12 @@ func runWasm(o options, tmp string) (*Cases, error) {
 	if err := goBuild(o.goCmd, []string{"GOOS=js", "GOARCH=wasm"}, bin, "./bench/wasmrun"); err != nil {
 		return nil, err
 	}
-	// As the page ships it: forward jumps made direct (build/wasmjumps).
+	// As the page ships its worker: forward jumps made direct
+	// (build/wasmjumps), then binaryen's -O3 (build/wasmopt).
 	if _, err := wasmjumps.RewriteFile(bin); err != nil {
+		return nil, err
+	}
+	if err := wasmopt.Optimize("web", bin); err != nil {
 		return nil, err
 	}
 	sec := &Cases{Load: startLoad()}

@@ -22,6 +22,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 	"github.com/loomlab/loomlab/build/repo"
 	"github.com/loomlab/loomlab/build/wasmjumps"
+	"github.com/loomlab/loomlab/build/wasmopt"
 )
 
 // Options say where the build reads and writes. Paths are relative to the
@@ -119,9 +120,14 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, w := range []struct{ logical, pkg string }{
-		{assetWorker, opts.Worker},
-		{assetPlayground, opts.Playground},
+	// The worker, which runs the simulations whose speed is measured, also
+	// goes through binaryen's optimizer (build/wasmopt says why only it).
+	for _, w := range []struct {
+		logical, pkg string
+		optimize     bool
+	}{
+		{assetWorker, opts.Worker, true},
+		{assetPlayground, opts.Playground, false},
 	} {
 		t0 := time.Now()
 		bin := filepath.Join(tmp, w.logical)
@@ -129,13 +135,20 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 		if err != nil {
 			return nil, err
 		}
+		optimized := ""
+		if w.optimize {
+			if err := wasmopt.Optimize(web, bin); err != nil {
+				return nil, err
+			}
+			optimized = ", wasm-opt -O3"
+		}
 		data, err := os.ReadFile(bin)
 		if err != nil {
 			return nil, err
 		}
 		put(w.logical, w.logical, data)
-		fmt.Fprintf(log, "build: %-16s %s raw, %s gzip, %d forward jumps made direct (%s)\n", w.logical, kb(len(data)),
-			kb(gzipSize(data)), jumps.Forward, time.Since(t0).Round(10*time.Millisecond))
+		fmt.Fprintf(log, "build: %-16s %s raw, %s gzip, %d forward jumps made direct%s (%s)\n", w.logical, kb(len(data)),
+			kb(gzipSize(data)), jumps.Forward, optimized, time.Since(t0).Round(10*time.Millisecond))
 	}
 	data, err := os.ReadFile(wasmExec)
 	if err != nil {
@@ -458,13 +471,15 @@ func checkOut(out, root string) error {
 // ensureNodeModules installs web/'s npm packages from the lock file when
 // they are missing. npm ci never downloads a browser or runs scripts that do.
 func ensureNodeModules(web string, log io.Writer) error {
-	if _, err := os.Stat(filepath.Join(web, "node_modules", "uplot", "package.json")); err == nil {
+	_, uplot := os.Stat(filepath.Join(web, "node_modules", "uplot", "package.json"))
+	_, binaryen := os.Stat(wasmopt.Tool(web))
+	if uplot == nil && binaryen == nil {
 		return nil
 	}
 	if _, err := exec.LookPath("npm"); err != nil {
 		return errors.New("npm is needed to install web/'s packages: apt-get install -y npm (or nodejs from your distribution), then run the build again")
 	}
-	fmt.Fprintln(log, "build: web/node_modules is missing: npm ci")
+	fmt.Fprintln(log, "build: web/node_modules is missing or lacks a package of web/package.json: npm ci")
 	cmd := exec.Command("npm", "ci", "--no-audit", "--no-fund", "--ignore-scripts")
 	cmd.Dir = web
 	cmd.Stdout, cmd.Stderr = log, log

@@ -1,13 +1,11 @@
 package wasmjumps
 
 import (
-	"bytes"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 
+	"github.com/loomlab/loomlab/build/wasmtest"
 	"github.com/stretchr/testify/require"
 )
 
@@ -113,27 +111,15 @@ func TestRewriteRefusesWhatItCannotRead(t *testing.T) {
 	require.ErrorContains(t, err, "unbalanced")
 }
 
-// TestRewrittenGoProgramBehavesTheSame builds testdata/jumpy for js/wasm,
-// rewrites it, and runs both under node: the transcripts must be the same,
-// and the rewrite must have found jumps to make direct.
+// TestRewrittenGoProgramBehavesTheSame builds build/wasmtest's program for
+// js/wasm, rewrites it, and runs both under node: the transcripts must be
+// the same, and the rewrite must have found jumps to make direct.
 func TestRewrittenGoProgramBehavesTheSame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a program for js/wasm and runs it under node")
 	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		t.Fatal("node is needed (apt-get install -y nodejs)")
-	}
-	goroot, err := exec.Command("go", "env", "GOROOT").Output()
-	require.NoError(t, err)
-	execJS := filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec_node.js")
 	dir := t.TempDir()
-	orig := filepath.Join(dir, "jumpy.wasm")
-	build := exec.Command("go", "build", "-o", orig, "./testdata/jumpy")
-	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-	out, err := build.CombinedOutput()
-	require.NoError(t, err, "%s", out)
-
+	orig := wasmtest.BuildJumpy(t, dir)
 	in, err := os.ReadFile(orig)
 	require.NoError(t, err)
 	rewritten, st, err := Rewrite(in)
@@ -143,17 +129,10 @@ func TestRewrittenGoProgramBehavesTheSame(t *testing.T) {
 	direct := filepath.Join(dir, "jumpy-direct.wasm")
 	require.NoError(t, os.WriteFile(direct, rewritten, 0o644))
 
-	run := func(wasm string) string {
-		var stdout, stderr bytes.Buffer
-		cmd := exec.Command(node, execJS, wasm)
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		require.NoError(t, cmd.Run(), "%s", stderr.String())
-		return stdout.String()
-	}
-	want := run(orig)
+	want := wasmtest.Run(t, orig)
 	require.Contains(t, want, "pipeline: [0 1 4 9 16 25 36 49 64 81 100 121]")
 	require.Contains(t, want, "index 3: 0 recovered: runtime error: index out of range [3] with length 3")
-	require.Equal(t, want, run(direct))
+	require.Equal(t, want, wasmtest.Run(t, direct))
 
 	// Rewriting twice finds nothing more to do and changes nothing.
 	again, st2, err := Rewrite(rewritten)

@@ -1,7 +1,8 @@
 // Command jumpy exercises what Go's WebAssembly does with control flow —
 // loops, switches, early returns, goroutines that block and resume, panics
 // recovered through defers — and prints a transcript that must not change
-// when wasmjumps rewrites the module.
+// when the build's wasm passes (build/wasmjumps, build/wasmopt) rewrite
+// the module.
 package main
 
 import (
