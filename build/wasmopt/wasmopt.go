@@ -24,11 +24,11 @@ import (
 	"path/filepath"
 )
 
-// Features are the WebAssembly features Go's compiler emits (sign
+// features are the WebAssembly features Go's compiler emits (sign
 // extension, saturating conversions, memory.copy and memory.fill, mutable
 // globals). wasm-opt validates the program against them, so a feature a
 // future Go starts to use fails the build instead of being misread.
-var Features = []string{
+var features = []string{
 	"--enable-sign-ext",
 	"--enable-nontrapping-float-to-int",
 	"--enable-bulk-memory",
@@ -51,7 +51,7 @@ func Optimize(webDir, path string) error {
 		return errors.New("node is needed to run binaryen's wasm-opt: apt-get install -y nodejs, then build again")
 	}
 	tmp := path + ".opt"
-	args := append([]string{tool, "-O3"}, Features...)
+	args := append([]string{tool, "-O3"}, features...)
 	cmd := exec.Command("node", append(args, path, "-o", tmp)...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		os.Remove(tmp)
