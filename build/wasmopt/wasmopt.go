@@ -10,10 +10,11 @@
 // pinned in web/package.json, so the build needs no native binary and no
 // download beyond web/'s npm packages.
 //
-// -O3 takes ~30 s on the worker (5 MB) and ~100 s on the playground (14
-// MB), so the page's build runs it on the worker only: the worker runs the
-// simulations whose speed is measured (full runs, the article table, the
-// heap sweep), the playground's simulation follows the picture.
+// -O3 takes ~30 s on the worker (5 MB) and took 1 min 43 s on a 14 MB build
+// of the playground, so the page's build runs it on the worker only: the
+// worker runs the simulations whose speed is measured (full runs, the
+// article table, the heap sweep), the playground's simulation follows the
+// picture.
 package wasmopt
 
 import (
