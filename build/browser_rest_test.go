@@ -46,6 +46,19 @@ func (b *browser) rest(t *testing.T) {
 	if d := draws(); d != d1 {
 		t.Errorf("paused and still: %d frames drawn in a second, want none", d-d1)
 	}
+	// Nor does its loop ask the browser for sixty frames a second to find
+	// nothing to do: game.html's pacer (web/src/framepace.ts) holds each
+	// for a quarter of a second while the game rests.
+	asked := func() (n int64) {
+		t.Helper()
+		b.eval(`document.getElementById("game").contentWindow.loomframes.asked()`, &n)
+		return n
+	}
+	a1 := asked()
+	time.Sleep(time.Second)
+	if a := asked() - a1; a > 8 {
+		t.Errorf("paused and still: the animation loop asked for %d frames in a second, want at most 8", a)
+	}
 	// A step changes the picture: it is drawn, and the picture rests again.
 	var before, after int64
 	b.eval(`loomlab.state().simTimeNs`, &before)
@@ -60,11 +73,16 @@ func (b *browser) rest(t *testing.T) {
 	if !rests() {
 		t.Errorf("after the step, the playground kept drawing frames")
 	}
-	// Playing again draws again.
+	// Playing again draws again, at the browser's frame rate.
 	b.eval(`loomlab.play(), true`, nil)
 	d2 := draws()
 	if !b.poll(t, `loomlab.state().frame.draws > `+strconv.FormatInt(d2+5, 10), 5*time.Second) {
 		t.Errorf("play after rest drew no frames")
+	}
+	a2 := asked()
+	time.Sleep(time.Second)
+	if a := asked() - a2; a < 12 {
+		t.Errorf("playing: the animation loop asked for %d frames in a second, want a frame rate", a)
 	}
 	b.eval(`loomlab.pause(), true`, nil)
 }

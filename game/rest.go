@@ -2,7 +2,11 @@
 
 package game
 
-import "github.com/hajimehoshi/ebiten/v2"
+import (
+	"syscall/js"
+
+	"github.com/hajimehoshi/ebiten/v2"
+)
 
 // restAfter is how many frames in a row the picture must have stayed the
 // same, with nothing under way that could change it, before the game stops
@@ -20,6 +24,11 @@ const restAfter = 10
 //
 // Ebiten deprecates the mode in favour of SetScreenClearedEveryFrame(false),
 // which Run already sets: that saves the drawing, not the frame itself.
+//
+// Even in that mode Ebiten's browser loop asks for an animation frame sixty
+// times a second, only to find nothing to do; game.html's frame pacer
+// (web/src/framepace.ts) slows that loop while the game rests and resumes
+// it at once when the game wakes, so setOnDemand tells it too.
 
 // noteFrame is called at the end of each Draw, under g.mu: changed says
 // whether this frame drew anything new.
@@ -54,4 +63,9 @@ func setOnDemand(on bool) {
 	}
 	//lint:ignore SA1019 the mode that skips a frame entirely; see above.
 	ebiten.SetFPSMode(mode)
+	// After the mode: a frame the pacer releases on waking finds Ebiten
+	// awake. (A page without the pacer, such as a test's, has none.)
+	if p := js.Global().Get("loomframes"); p.Truthy() {
+		p.Call("rest", on)
+	}
 }

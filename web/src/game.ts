@@ -11,6 +11,7 @@
 import "go:wasm_exec";
 import { errorText } from "./types";
 import { ExplainApi, installExplain, toggleDevOverlay } from "./explain";
+import { FramePacer, installFramePacer } from "./framepace";
 
 declare global {
   interface Window {
@@ -18,8 +19,13 @@ declare global {
     loomfailed?: string;
     /** The Go wasm's linear memory in bytes (memory.buffer.byteLength; it only grows): for the soak test. */
     loomwasmBytes?: () => number;
+    /** The animation loop's pacing at rest (framepace.ts): game/rest.go calls rest. */
+    loomframes?: FramePacer;
   }
 }
+
+// Before the Go program starts: Ebiten keeps the requestAnimationFrame it finds then.
+window.loomframes = installFramePacer(window);
 
 const msg = document.getElementById("msg")!;
 const text = document.getElementById("msg-text")!;
