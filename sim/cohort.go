@@ -55,9 +55,9 @@ type shortRef struct {
 // shortOwned is what an owner allocates of one kind over time, so
 // possibly in several cohorts: its total, its newest cohort, and the
 // earlier cohorts' bytes as a list of shares in heap.shares (more: 1 + the
-// first's index, 0 none). The zero value holds nothing. The total rather
-// than the newest cohort's bytes, so that a thread's cache needs no count
-// of its own for its cap, and a thread's record keeps its size
+// newest share's index, 0 none). The zero value holds nothing. The total
+// rather than the newest cohort's bytes, so that a thread's cache needs no
+// count of its own for its cap, and a thread's record keeps its size
 // (warm.go reads it line by line).
 type shortOwned struct {
 	total  Bytes
@@ -68,14 +68,19 @@ type shortOwned struct {
 // shortShare is an owner's bytes in one cohort older than its newest (a
 // program with several live-data steps, a cache that grows over a
 // thread's requests). cum counts them and every older share's, so an
-// owner's newest bytes are its total less its first share's cum.
+// owner's newest bytes are its total less its newest share's cum.
+//
+// An owner's shares form a ring, oldest first: each share's next is the
+// next newer one, and the newest's is the oldest. So both ends are one step
+// from shortOwned.more: a new share goes in after the newest, and the
+// forgotten shares, which are the oldest (mergeForgotten), are found first.
 type shortShare struct {
 	cum    Bytes
 	cohort uint32
 	next   int32 // as shortOwned.more
 }
 
-// sharedBytes is the bytes of the shares from more on (more as
+// sharedBytes is the bytes of the shares up to the newest, more (as
 // shortOwned.more).
 func (h *heap) sharedBytes(more int32) Bytes {
 	if more > 0 {
@@ -84,11 +89,25 @@ func (h *heap) sharedBytes(more int32) Bytes {
 	return 0
 }
 
-// share returns share more's bytes (more as shortOwned.more, > 0) and the
-// next older share.
-func (h *heap) share(more int32) (shortRef, int32) {
-	sh := &h.shares[more-1]
-	return shortRef{bytes: sh.cum - h.sharedBytes(sh.next), cohort: sh.cohort}, sh.next
+// oldestShare is the oldest of the shares up to the newest, more (as
+// shortOwned.more; 0 for none).
+func (h *heap) oldestShare(more int32) int32 {
+	if more > 0 {
+		return h.shares[more-1].next
+	}
+	return 0
+}
+
+// share returns share i's bytes (i as shortOwned.more, > 0), given prev,
+// the cum of the share before it (0 for the oldest); its cum, for the next
+// call; and the next newer share, 0 after the newest (more).
+func (h *heap) share(i, more int32, prev Bytes) (shortRef, Bytes, int32) {
+	sh := &h.shares[i-1]
+	next := sh.next
+	if i == more {
+		next = 0
+	}
+	return shortRef{bytes: sh.cum - prev, cohort: sh.cohort}, sh.cum, next
 }
 
 // newest is the bytes o holds in its newest cohort.
@@ -161,7 +180,14 @@ func (h *heap) addOwned(o *shortOwned, r shortRef) {
 			h.shares = append(h.shares, shortShare{})
 			i = int32(len(h.shares) - 1)
 		}
-		h.shares[i] = shortShare{cum: o.total, cohort: o.cohort, next: o.more}
+		// The new newest share: after the old newest in the ring, before
+		// the oldest (itself, if it is the only one).
+		next := i + 1
+		if o.more > 0 {
+			newest := &h.shares[o.more-1]
+			next, newest.next = newest.next, i+1
+		}
+		h.shares[i] = shortShare{cum: o.total, cohort: o.cohort, next: next}
 		o.more = i + 1
 		h.mergeForgotten(o.more)
 	}
@@ -169,22 +195,26 @@ func (h *heap) addOwned(o *shortOwned, r shortRef) {
 	o.cohort = r.cohort
 }
 
-// mergeForgotten merges neighbouring shares from more on whose cohorts are
-// forgotten (openCohort): all their bytes are old and nothing tells them
-// apart any more, as killShort treats them. A pooled thread's cache grows
-// over 32 requests in as many cohorts; without this each kept a share for
-// good (10,000 threads: 320,000 shares, ~10 MB of peak RSS).
+// mergeForgotten merges the oldest shares up to the newest, more, while the
+// two oldest both have forgotten cohorts (openCohort): all their bytes are
+// old and nothing tells them apart any more, as killShort treats them. A
+// pooled thread's cache grows over 32 requests in as many cohorts; without
+// this each kept a share for good (10,000 threads: 320,000 shares, ~10 MB
+// of peak RSS). Cohorts are older the older the share, so the forgotten
+// shares are the oldest ones, which the ring puts one step from more: when
+// nothing is to be merged, as at most pushes, that is seen there.
 func (h *heap) mergeForgotten(more int32) {
-	for i := more; i > 0; {
-		sh := &h.shares[i-1]
-		next := sh.next
-		if next > 0 && sh.cohort < h.cohortBase && h.shares[next-1].cohort < h.cohortBase {
-			// sh's cum already counts next's bytes: it takes them.
-			sh.next = h.shares[next-1].next
-			h.shareFree = append(h.shareFree, next-1)
-			continue
+	newest := &h.shares[more-1]
+	for {
+		oldest := newest.next
+		second := h.shares[oldest-1].next
+		if oldest == more || h.shares[oldest-1].cohort >= h.cohortBase || h.shares[second-1].cohort >= h.cohortBase {
+			return
 		}
-		i = next
+		// The second's cum already counts the oldest's bytes: it takes
+		// them, and becomes the oldest.
+		newest.next = second
+		h.shareFree = append(h.shareFree, oldest-1)
 	}
 }
 
@@ -201,15 +231,17 @@ func (h *heap) endOwned(o *shortOwned, k shortKind, held bool) {
 	} else {
 		h.killShort(r, k)
 	}
-	for i := o.more; i > 0; {
-		r, next := h.share(i)
+	var prev Bytes
+	for i := h.oldestShare(o.more); i > 0; {
+		var r shortRef
+		free := i - 1
+		r, prev, i = h.share(i, o.more, prev)
 		if held {
 			h.holdShort(r, k)
 		} else {
 			h.killShort(r, k)
 		}
-		h.shareFree = append(h.shareFree, i-1)
-		i = next
+		h.shareFree = append(h.shareFree, free)
 	}
 	*o = shortOwned{}
 }
@@ -292,9 +324,10 @@ func (s *Sim) checkShortLived() error {
 	// every cohort an owner holds bytes in, newest and shares
 	addAllOf := func(o *shortOwned, k shortKind) {
 		add(h.newest(o), k)
-		for i := o.more; i > 0; {
+		var prev Bytes
+		for i := h.oldestShare(o.more); i > 0; {
 			var r shortRef
-			r, i = h.share(i)
+			r, prev, i = h.share(i, o.more, prev)
 			add(r, k)
 		}
 	}

@@ -130,7 +130,7 @@ func TestThreadCacheByCohort(t *testing.T) {
 	c := &s.th[ti].cache
 	assert.Equal(t, 2*KB, h.newest(c).bytes)
 	require.Greater(t, c.more, int32(0), "a new cohort: a share of its own")
-	first, next := h.share(c.more)
+	first, _, next := h.share(h.oldestShare(c.more), c.more, 0)
 	assert.Equal(t, 4*KB, first.bytes)
 	assert.Equal(t, int32(0), next, "one share")
 	assert.Equal(t, 6*KB, h.live[CatThreadLocal])
@@ -176,12 +176,45 @@ func TestForgottenSharesMerge(t *testing.T) {
 	s.useThreadLocal(ti, st)
 	c := &s.th[ti].cache
 	shares := 0
-	for i := c.more; i > 0; _, i = h.share(i) {
+	for i, prev := h.oldestShare(c.more), Bytes(0); i > 0; _, prev, i = h.share(i, c.more, prev) {
 		shares++
 	}
 	assert.LessOrEqual(t, shares, 2, "the forgotten cohorts' bytes in one share")
 	assert.Equal(t, 22*KB, c.total)
 	require.NoError(t, s.CheckInvariants())
+	s.freeThreadLocals(ti)
+	assert.Zero(t, h.live[CatThreadLocal])
+	require.NoError(t, s.CheckInvariants())
+}
+
+// An owner's shares in cohorts still listed are kept one by one, oldest
+// first, each with its own bytes, whatever the order in which they were
+// made; the owner's newest bytes are its total less them all.
+func TestSharesOldestFirst(t *testing.T) {
+	s, ti, st := cachingThread(t)
+	h := s.heap
+	var cohorts []uint32
+	for n := range 4 {
+		for range n + 1 { // n+1 entries of 2 KB in this cohort
+			s.useThreadLocal(ti, st)
+		}
+		cohorts = append(cohorts, s.th[ti].cache.cohort)
+		h.tenuring = 15 // the collection keeps everything young: no cohort is forgotten
+		s.youngGC()
+		require.NoError(t, s.CheckInvariants())
+	}
+	s.useThreadLocal(ti, st)
+	c := &s.th[ti].cache
+	var got []shortRef
+	for i, prev := h.oldestShare(c.more), Bytes(0); i > 0; {
+		var r shortRef
+		r, prev, i = h.share(i, c.more, prev)
+		got = append(got, r)
+	}
+	want := []shortRef{{2 * KB, cohorts[0]}, {4 * KB, cohorts[1]}, {6 * KB, cohorts[2]}, {8 * KB, cohorts[3]}}
+	assert.Equal(t, want, got, "one share a cohort, oldest first")
+	assert.Equal(t, 2*KB, h.newest(c).bytes)
+	assert.Equal(t, 22*KB, c.total)
 	s.freeThreadLocals(ti)
 	assert.Zero(t, h.live[CatThreadLocal])
 	require.NoError(t, s.CheckInvariants())
