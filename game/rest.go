@@ -64,7 +64,7 @@ func setOnDemand(on bool) {
 	//lint:ignore SA1019 the mode that skips a frame entirely; see above.
 	ebiten.SetFPSMode(mode)
 	// After the mode: a frame the pacer releases on waking finds Ebiten
-	// awake. (A page without the pacer, such as a test's, has none.)
+	// awake. (A page that runs the game without game.ts has no pacer.)
 	if p := js.Global().Get("loomframes"); p.Truthy() {
 		p.Call("rest", on)
 	}
