@@ -109,8 +109,10 @@ func (e *event) before(f *event) bool {
 // queue remembers which lane's head is earliest (best), and a pop takes
 // that head or h's first, whichever is earlier. So a lane's event is never
 // inserted into h (before, each lane event's successor was, about one insert
-// an event), and h holds about one event per core. The order of events is
-// exactly (at, seq): lanes and the form of h only change where events wait.
+// an event), and h holds about one event per core. One more lane holds the
+// events a stop-the-world pause defers to its end (pushDeferred). The order
+// of events is exactly (at, seq): lanes and the form of h only change where
+// events wait.
 //
 // Why two forms. In steady state h holds about one event per core
 // (vt-pooling: 8), and a burst's end pops h's earliest and puts one back
@@ -171,26 +173,49 @@ func (q *eventQueue) push(at Time, kind eventKind, a int32, b uint32) {
 // pushAfter schedules an event d after now (now never decreases between
 // calls, so events with equal d are in time order).
 func (q *eventQueue) pushAfter(now Time, d Duration, kind eventKind, a int32, b uint32) {
+	q.pushLane(d, now.Add(d), kind, a, b)
+}
+
+// deferredKey is the key of the lane that holds the events a stop-the-world
+// pause defers (pushDeferred); pushAfter's delays are never negative.
+const deferredKey Duration = -1
+
+// pushDeferred schedules at at, the end of a stop-the-world pause, an event
+// that the pause holds back. A pause defers every Java-side event that
+// falls inside it, thousands in a long one; in h they would turn it into a
+// heap and each be sifted in and out of it. They can wait in a lane
+// instead: all of one pause's are due at its end and come in seq order, and
+// a pause never ends before the one before it (stopTheWorld starts a new
+// pause at the end of the current one), so the lane is in time order.
+func (q *eventQueue) pushDeferred(at Time, kind eventKind, a int32, b uint32) {
+	q.pushLane(deferredKey, at, kind, a, b)
+}
+
+// pushLane schedules an event at at in the lane keyed key (a delay, or
+// deferredKey), making the lane if it is new. Its caller sees to it that
+// the lane's events come in time order. With maxLanes lanes already, the
+// event goes into h.
+func (q *eventQueue) pushLane(key Duration, at Time, kind eventKind, a int32, b uint32) {
 	li := -1
 	var l *lane
 	for i := range q.lanes {
-		if l = &q.lanes[i]; l.delay == d {
+		if l = &q.lanes[i]; l.delay == key {
 			li = i
 			break
 		}
 	}
 	if li < 0 {
 		if len(q.lanes) >= maxLanes {
-			q.push(now.Add(d), kind, a, b)
+			q.push(at, kind, a, b)
 			return
 		}
-		q.lanes = append(q.lanes, lane{delay: d})
+		q.lanes = append(q.lanes, lane{delay: key})
 		li = len(q.lanes) - 1
 		l = &q.lanes[li]
 	}
 	q.seq++
 	q.n++
-	e := makeEvent(now.Add(d), q.seq, kind, int8(li), a, b)
+	e := makeEvent(at, q.seq, kind, int8(li), a, b)
 	// The fast path apart: pushAfter is inlined into large functions
 	// (park), into which the inliner takes only the smallest functions.
 	if !l.events.tryPush(e) {

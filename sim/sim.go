@@ -173,7 +173,7 @@ func (s *Sim) Advance(until Time, maxEvents int) bool {
 		s.now = ev.at
 		if s.now < s.pauseEnd && ev.kind().javaSide() {
 			// Every Java thread is stopped: handle it when the pause ends.
-			s.q.push(s.pauseEnd, ev.kind(), ev.a, ev.b)
+			s.q.pushDeferred(s.pauseEnd, ev.kind(), ev.a, ev.b)
 			continue
 		}
 		s.events++

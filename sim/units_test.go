@@ -3,6 +3,7 @@ package sim
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"testing"
 
@@ -97,6 +98,62 @@ func TestEventQueueOrderAcrossForms(t *testing.T) {
 	assert.Equal(t, len(all), q.len())
 	assert.Greater(t, forms[true], 100, "pops from the heap form")
 	assert.Greater(t, forms[false], 100, "pops from the sorted form")
+}
+
+// A stop-the-world pause defers each event due inside it to its end
+// (Advance): thousands in a long pause. They wait in a lane of their own
+// (pushDeferred), in order with everything else, and never turn h into a
+// heap. Here pauses of up to 400 deferred events follow one another, some
+// starting the moment the one before ends, while a few events per core
+// stay in h and lanes keep their delays.
+func TestDeferredEventsWaitInALane(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	var q eventQueue
+	var all []queued
+	now, pauseEnd := Time(0), Time(0)
+	deferred := 0
+	for i := 0; i < 20000; i++ {
+		switch op := r.IntN(10); {
+		case op == 0 && len(q.h) < 8:
+			at := now + Time(r.IntN(500))
+			q.push(at, evSliceEnd, int32(i), 0)
+			all = append(all, queued{at, q.seq})
+		case op <= 4:
+			d := Duration(r.IntN(4) * 100)
+			q.pushAfter(now, d, evWake, int32(i), 0)
+			all = append(all, queued{now.Add(d), q.seq})
+		case op == 5 && now >= pauseEnd-1 && r.IntN(20) == 0:
+			// A pause starts now or where the current one ends.
+			pauseEnd = max(now, pauseEnd) + Time(50+r.IntN(400))
+		default:
+			if q.len() == 0 {
+				continue
+			}
+			e := q.pop()
+			require.Equal(t, all[earliest(all)], queued{e.at, e.seq()}, "pop %d", i)
+			all = slices.Delete(all, earliest(all), earliest(all)+1)
+			now = e.at
+			if now < pauseEnd && e.kind() == evWake {
+				q.pushDeferred(pauseEnd, e.kind(), e.a, e.b)
+				all = append(all, queued{pauseEnd, q.seq})
+				deferred++
+			}
+		}
+		require.False(t, q.heaped, "h turned into a heap at step %d (%d events in it)", i, len(q.h))
+	}
+	assert.Equal(t, len(all), q.len())
+	assert.Greater(t, deferred, 2000, "events deferred by pauses")
+}
+
+// earliest is the index of the first of all by (time, sequence).
+func earliest(all []queued) int {
+	b := 0
+	for i, w := range all {
+		if w.at < all[b].at || w.at == all[b].at && w.seq < all[b].seq {
+			b = i
+		}
+	}
+	return b
 }
 
 func TestFIFO(t *testing.T) {
