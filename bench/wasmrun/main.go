@@ -80,7 +80,10 @@ func run(ref string, set map[string]string, seed uint64, min, warm time.Duration
 	out := &Result{Scenario: s.ID, Case: c}
 	once := func() (time.Duration, error) {
 		start := time.Now()
-		r, err := s.Run(c, set, seed, nil)
+		// Yield at each progress call, as the page's worker does
+		// (wasm/worker: progressOf says why), so that these runs are the
+		// worker's under node.
+		r, err := s.Run(c, set, seed, func(float64) { runtime.Gosched() })
 		if err != nil {
 			return 0, err
 		}

@@ -26,6 +26,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"syscall/js"
 	"time"
 
@@ -77,16 +78,36 @@ func guard(out *string) {
 // playground, still move a bar smoothly enough for jobs that take seconds.
 const progressEvery = 250 * time.Millisecond
 
-// throttle calls f at most every progressEvery of wall time, and always for 1.
-func throttle(f js.Value, args func(frac float64) []any) func(float64) {
-	if f.Type() != js.TypeFunction {
-		return nil
+// progressOf is the progress callback of a job whose report function is
+// args[i]: the job's runs call it now and then (scenario.Run every 2^18
+// events, fit.RunModel every 1024 steps), and it passes the fraction on to
+// args[i] at most every progressEvery of wall time, and always for 1. It
+// returns a callback even when args[i] is missing or not a function,
+// because every call also yields (runtime.Gosched).
+//
+// Why yield: in WebAssembly Go has one thread and never preempts a
+// goroutine, so while a run goes, its own garbage collector's worker never
+// runs; a collection moves on only through the run's allocations, which in
+// a run's steady state are few. A collection that started then stayed open
+// for seconds with its write barriers on: under node a full 4g-pool run
+// took 7.3 s or 8.5 to 9.0 s (about one run in five, then one in two once
+// the run allocated less), and the slow runs' profiles had ~15 % in
+// runtime.findObject, wbBufFlush1 and gcWriteBarrier. A yield every 2^18
+// events (about 50 ms) lets the worker finish the collection.
+func progressOf(args []js.Value, i int, report func(frac float64) []any) func(float64) {
+	var f js.Value
+	if i < len(args) && args[i].Type() == js.TypeFunction {
+		f = args[i]
 	}
 	var last time.Time
 	return func(frac float64) {
+		runtime.Gosched()
+		if f.IsUndefined() {
+			return
+		}
 		if now := time.Now(); frac >= 1 || now.Sub(last) >= progressEvery {
 			last = now
-			f.Invoke(args(frac)...)
+			f.Invoke(report(frac)...)
 		}
 	}
 }
@@ -133,11 +154,7 @@ func jsRunFull(args []js.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var progress func(float64)
-	if len(args) > 1 {
-		progress = throttle(args[1], func(f float64) []any { return []any{f} })
-	}
-	return runFull(sp, progress)
+	return runFull(sp, progressOf(args, 1, func(f float64) []any { return []any{f} }))
 }
 
 func jsVerify(args []js.Value) (any, error) {
@@ -145,15 +162,9 @@ func jsVerify(args []js.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var progress func(float64, string)
-	if len(args) > 1 {
-		var c string
-		p := throttle(args[1], func(f float64) []any { return []any{f, c} })
-		if p != nil {
-			progress = func(f float64, caseID string) { c = caseID; p(f) }
-		}
-	}
-	return verify(a[0], progress)
+	var c string
+	p := progressOf(args, 1, func(f float64) []any { return []any{f, c} })
+	return verify(a[0], func(f float64, caseID string) { c = caseID; p(f) })
 }
 
 func jsCheck(args []js.Value) (any, error) {
@@ -220,11 +231,7 @@ func jsGCLogClose(args []js.Value) (any, error) {
 		return nil, err
 	}
 	withFit := len(args) > 1 && args[1].Type() == js.TypeBoolean && args[1].Bool()
-	var progress func(float64)
-	if len(args) > 2 {
-		progress = throttle(args[2], func(f float64) []any { return []any{f} })
-	}
-	return gclogs.close(id, withFit, progress)
+	return gclogs.close(id, withFit, progressOf(args, 2, func(f float64) []any { return []any{f} }))
 }
 
 func jsFitRun(args []js.Value) (any, error) {
@@ -232,11 +239,7 @@ func jsFitRun(args []js.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	var progress func(float64)
-	if len(args) > 1 {
-		progress = throttle(args[1], func(f float64) []any { return []any{f} })
-	}
-	return fitRun(a[0], progress)
+	return fitRun(a[0], progressOf(args, 1, func(f float64) []any { return []any{f} }))
 }
 
 func jsSweepPlan(args []js.Value) (any, error) {
