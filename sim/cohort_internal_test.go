@@ -199,18 +199,15 @@ func TestSharesOldestFirst(t *testing.T) {
 			s.useThreadLocal(ti, st)
 		}
 		cohorts = append(cohorts, s.th[ti].cache.cohort)
+		// Walked here first: the sim's own walks of a broken ring would not end.
+		sharesOf(t, h, &s.th[ti].cache)
 		h.tenuring = 15 // the collection keeps everything young: no cohort is forgotten
 		s.youngGC()
 		require.NoError(t, s.CheckInvariants())
 	}
 	s.useThreadLocal(ti, st)
 	c := &s.th[ti].cache
-	var got []shortRef
-	for i, prev := h.oldestShare(c.more), Bytes(0); i > 0; {
-		var r shortRef
-		r, prev, i = h.share(i, c.more, prev)
-		got = append(got, r)
-	}
+	got := sharesOf(t, h, c)
 	want := []shortRef{{2 * KB, cohorts[0]}, {4 * KB, cohorts[1]}, {6 * KB, cohorts[2]}, {8 * KB, cohorts[3]}}
 	assert.Equal(t, want, got, "one share a cohort, oldest first")
 	assert.Equal(t, 2*KB, h.newest(c).bytes)
@@ -218,6 +215,23 @@ func TestSharesOldestFirst(t *testing.T) {
 	s.freeThreadLocals(ti)
 	assert.Zero(t, h.live[CatThreadLocal])
 	require.NoError(t, s.CheckInvariants())
+}
+
+// sharesOf walks o's shares oldest first. A ring that does not come back
+// to o's newest share fails the test here, where the sim's own walks of
+// it would never end: a ring walk meets each share once at most.
+func sharesOf(t *testing.T, h *heap, o *shortOwned) []shortRef {
+	t.Helper()
+	var got []shortRef
+	for i, prev := h.oldestShare(o.more), Bytes(0); i > 0; {
+		if len(got) > len(h.shares) {
+			t.Fatalf("an owner's shares do not come back to its newest: %d steps, %d shares in all", len(got), len(h.shares))
+		}
+		var r shortRef
+		r, prev, i = h.share(i, o.more, prev)
+		got = append(got, r)
+	}
+	return got
 }
 
 // cachingThread is a sim with a thread whose state is set up and a step
