@@ -111,7 +111,7 @@ func TestMarkdown(t *testing.T) {
 	for _, want := range []string{
 		"- **Date:** 2026-11-30 00:21 UTC",
 		"Intel(R) Xeon(R) Processor, 2 logical CPUs, 23,539 MB memory",
-		"| full vt-pooling/4g-pool, native | ≥ 20× real time | 2.43× | **missed** |",
+		"| full vt-pooling/4g-pool, native | ≥ 30× real time | 2.43× | **missed** |",
 		"| full vt-pooling/4g-pool, wasm (node) | ≥ 10× real time | 1.21× | **missed** |",
 		"| full vt-pooling/4g-pool, wasm (Chromium worker) | ≥ 10× real time | 2.00× | **missed** |",
 		"| 10,000 virtual threads: update + draw (median) | ≤ 8 ms | 2.90 ms | met |",

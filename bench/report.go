@@ -40,7 +40,7 @@ func readNotes() string {
 
 // The budgets of design.md.
 const (
-	budgetNativeSpeed = 20.0
+	budgetNativeSpeed = 30.0
 	budgetWasmSpeed   = 10.0
 	budgetFrameMs     = 8.0
 	budgetFPS         = 60.0
