@@ -216,8 +216,8 @@ func (q *eventQueue) pushLane(key Duration, at Time, kind eventKind, a int32, b 
 	q.seq++
 	q.n++
 	e := makeEvent(at, q.seq, kind, int8(li), a, b)
-	// The fast path apart: pushAfter is inlined into large functions
-	// (park), into which the inliner takes only the smallest functions.
+	// The fast path apart: tryPush is small enough to be inlined wherever
+	// this body goes; push, which grows the ring, runs only when it is full.
 	if !l.events.tryPush(e) {
 		l.events.push(e)
 	}

@@ -130,8 +130,9 @@ func TestDeferredEventsWaitInALane(t *testing.T) {
 				continue
 			}
 			e := q.pop()
-			require.Equal(t, all[earliest(all)], queued{e.at, e.seq()}, "pop %d", i)
-			all = slices.Delete(all, earliest(all), earliest(all)+1)
+			k := earliest(all)
+			require.Equal(t, all[k], queued{e.at, e.seq()}, "pop %d", i)
+			all = slices.Delete(all, k, k+1)
 			now = e.at
 			if now < pauseEnd && e.kind() == evWake {
 				q.pushDeferred(pauseEnd, e.kind(), e.a, e.b)
