@@ -4,7 +4,6 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,21 +18,21 @@ type queued struct {
 }
 
 // popEarliest pops q and checks it gave the earliest of all by (time,
-// sequence), which it removes from all; it returns the event's time.
-func popEarliest(t *testing.T, q *eventQueue, all *[]queued) Time {
+// sequence), which it removes from all; it returns the event.
+func popEarliest(t *testing.T, q *eventQueue, all *[]queued) event {
 	t.Helper()
 	e := q.pop()
 	w := *all
-	sort.Slice(w, func(a, b int) bool {
-		if w[a].at != w[b].at {
-			return w[a].at < w[b].at
+	k := 0
+	for i, x := range w {
+		if x.at < w[k].at || x.at == w[k].at && x.seq < w[k].seq {
+			k = i
 		}
-		return w[a].seq < w[b].seq
-	})
-	require.Equal(t, w[0].at, e.at)
-	require.Equal(t, w[0].seq, e.seq())
-	*all = w[1:]
-	return e.at
+	}
+	require.Equal(t, w[k].at, e.at)
+	require.Equal(t, w[k].seq, e.seq())
+	*all = slices.Delete(w, k, k+1)
+	return e
 }
 
 func TestEventQueueOrdersByTimeThenSequence(t *testing.T) {
@@ -53,7 +52,7 @@ func TestEventQueueOrdersByTimeThenSequence(t *testing.T) {
 			all = append(all, queued{now.Add(d), q.seq})
 		case 2:
 			if q.len() > 0 {
-				now = popEarliest(t, &q, &all)
+				now = popEarliest(t, &q, &all).at
 			}
 		}
 	}
@@ -91,7 +90,7 @@ func TestEventQueueOrderAcrossForms(t *testing.T) {
 					continue
 				}
 				forms[q.heaped]++
-				now = popEarliest(t, &q, &all)
+				now = popEarliest(t, &q, &all).at
 			}
 		}
 	}
@@ -129,10 +128,7 @@ func TestDeferredEventsWaitInALane(t *testing.T) {
 			if q.len() == 0 {
 				continue
 			}
-			e := q.pop()
-			k := earliest(all)
-			require.Equal(t, all[k], queued{e.at, e.seq()}, "pop %d", i)
-			all = slices.Delete(all, k, k+1)
+			e := popEarliest(t, &q, &all)
 			now = e.at
 			if now < pauseEnd && e.kind() == evWake {
 				q.pushDeferred(pauseEnd, e.kind(), e.a, e.b)
@@ -144,17 +140,6 @@ func TestDeferredEventsWaitInALane(t *testing.T) {
 	}
 	assert.Equal(t, len(all), q.len())
 	assert.Greater(t, deferred, 2000, "events deferred by pauses")
-}
-
-// earliest is the index of the first of all by (time, sequence).
-func earliest(all []queued) int {
-	b := 0
-	for i, w := range all {
-		if w.at < all[b].at || w.at == all[b].at && w.seq < all[b].seq {
-			b = i
-		}
-	}
-	return b
 }
 
 func TestFIFO(t *testing.T) {
