@@ -121,7 +121,7 @@ func (s *Sim) allocShort(size Bytes, k shortKind) shortRef {
 	if size > s.heap.edenFree() {
 		s.collect(size)
 	}
-	h := s.heap
+	h := &s.heap
 	if h.edenUsed >= h.cohortEnd {
 		h.cohorts = append(h.cohorts, cohort{})
 		h.cohortEnd = h.edenUsed + h.edenCap/cohortsPerEden
@@ -309,7 +309,7 @@ func (h *heap) openCohort() {
 // cohort's live bytes are its owners' bytes, and the owners of forgotten
 // cohorts hold exactly the old bytes no cohort lists.
 func (s *Sim) checkShortLived() error {
-	h := s.heap
+	h := &s.heap
 	owned := make([][shortKinds]Bytes, len(h.cohorts))
 	var before [shortKinds]Bytes
 	add := func(r shortRef, k shortKind) {

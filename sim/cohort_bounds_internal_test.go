@@ -15,7 +15,7 @@ import (
 // bytes that die: 50 KB of 100 KB is 15 KB young and 35 KB old.
 func TestKillShortSplitsByTheCohortsShares(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	h.cohorts = []cohort{{}}
 	c := &h.cohorts[0]
 	c.young[shortRequest], c.old[shortRequest] = 30*KB, 70*KB
@@ -35,7 +35,7 @@ func TestKillShortSplitsByTheCohortsShares(t *testing.T) {
 // one byte more collects first.
 func TestAllocShortCollectsOnlyWhenEdenHasNoRoom(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	h.edenUsed = h.edenCap - KB
 	h.cohortEnd = h.edenCap // no new cohort on the way
 	s.allocShort(KB, shortLocal)
@@ -50,7 +50,7 @@ func TestAllocShortCollectsOnlyWhenEdenHasNoRoom(t *testing.T) {
 // beyond eden's use.
 func TestCohortsOpenEveryThirtySecondOfEden(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	h.edenUsed = 3 * KB
 	h.openCohort()
 	require.Equal(t, 3*KB+h.edenCap/cohortsPerEden, h.cohortEnd)
@@ -67,7 +67,7 @@ func TestCohortsOpenEveryThirtySecondOfEden(t *testing.T) {
 // Promoting counted bytes raises the old gen's high-water mark with its use.
 func TestPromoteShortRaisesTheOldHighWaterMark(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	h.cohorts = []cohort{{}}
 	h.cohorts[0].young[shortLocal] = 2 * MB
 	h.oldUsed, h.oldHigh = MB, MB
@@ -85,7 +85,7 @@ func TestPromoteShortRaisesTheOldHighWaterMark(t *testing.T) {
 // second kind, so a check that looked at the first only would pass).
 func TestCheckShortLivedFindsUnownedStickyBytes(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	require.NoError(t, s.CheckInvariants())
 	n := len(h.cohorts) - 1
 	require.GreaterOrEqual(t, n, 0)
@@ -103,7 +103,7 @@ func TestCheckShortLivedFindsUnownedStickyBytes(t *testing.T) {
 // takes that record back instead of growing the list.
 func TestShareRecordsAreReused(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	twoCohorts := func(tk int32) {
 		s.addRequestData(tk, KB)
 		h.edenUsed = h.cohortEnd // the next counted allocation opens a cohort
@@ -129,7 +129,7 @@ func TestShareRecordsAreReused(t *testing.T) {
 // drifted is named with both numbers.
 func TestCheckShortLivedFindsDriftInForgottenCohorts(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	// A listed cohort holds old bytes too, which the forgotten ones'
 	// count leaves out.
 	s.addRequestData(cohortTask(s), 2*KB)

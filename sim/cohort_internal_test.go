@@ -17,7 +17,7 @@ func cohortTask(s *Sim) int32 { return s.newTask(0) }
 
 func TestCohortAgesAndIsPromotedAtTheThreshold(t *testing.T) {
 	s := youngSim(t, 1)
-	h := s.heap
+	h := &s.heap
 	tk := cohortTask(s)
 	s.addRequestData(tk, MB)
 	_, failed := s.youngGC()
@@ -43,7 +43,7 @@ func TestCohortAgesAndIsPromotedAtTheThreshold(t *testing.T) {
 
 func TestOverflowTakesCountedBytesInAllocationOrder(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	// 1 MB of objects, then 3 MB counted, then an object in a later
 	// cohort: 4.5 MB of age 0 for 2 MB of survivors.
 	first := h.newBlob(MB/2, CatThreadLocal)
@@ -79,7 +79,7 @@ func TestOverflowTakesCountedBytesInAllocationOrder(t *testing.T) {
 // cohorts; both die with the task.
 func TestRequestDataInTwoCohorts(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	tk := cohortTask(s)
 	s.addRequestData(tk, KB)
 	s.addRequestData(tk, KB)
@@ -97,7 +97,7 @@ func TestRequestDataInTwoCohorts(t *testing.T) {
 // A thread's sticky buffer is replaced at each use: the old one dies.
 func TestStickyBufferIsReplaced(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	s.th = append(s.th, thread{task: -1, tail: -1, tlBase: -1})
 	ti := int32(len(s.th) - 1)
 	st := &Step{Kind: StepThreadLocal, Sticky: 7 * KB}
@@ -120,7 +120,7 @@ func TestStickyBufferIsReplaced(t *testing.T) {
 // and all of it dies with the thread, in whichever space it has reached.
 func TestThreadCacheByCohort(t *testing.T) {
 	s, ti, st := cachingThread(t)
-	h := s.heap
+	h := &s.heap
 	s.useThreadLocal(ti, st)
 	s.useThreadLocal(ti, st)
 	assert.Equal(t, shortOwned{total: 4 * KB, cohort: h.cohortBase + uint32(len(h.cohorts)-1)}, s.th[ti].cache, "one cohort: one count")
@@ -149,7 +149,7 @@ func TestThreadCacheByCohort(t *testing.T) {
 // live from its creation, gone at its end.
 func TestThreadObjectsCounted(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	s.cfg.JVM.VThreadBytes = 256
 	ti := s.newVirtual(RoleTask, -1)
 	assert.Equal(t, Bytes(256), h.live[CatThread])
@@ -167,7 +167,7 @@ func TestThreadObjectsCounted(t *testing.T) {
 // 10,000 pooled threads' 32 entries each had kept 320,000 shares.
 func TestForgottenSharesMerge(t *testing.T) {
 	s, ti, st := cachingThread(t)
-	h := s.heap
+	h := &s.heap
 	for range 10 {
 		s.useThreadLocal(ti, st)
 		h.tenuring = 0 // the collection promotes everything: its cohorts are forgotten
@@ -192,7 +192,7 @@ func TestForgottenSharesMerge(t *testing.T) {
 // made; the owner's newest bytes are its total less them all.
 func TestSharesOldestFirst(t *testing.T) {
 	s, ti, st := cachingThread(t)
-	h := s.heap
+	h := &s.heap
 	var cohorts []uint32
 	for n := range 4 {
 		for range n + 1 { // n+1 entries of 2 KB in this cohort

@@ -76,7 +76,7 @@ func (s *Sim) collect(need Bytes) {
 // has no room, and an OutOfMemoryError if it has none after that. It
 // returns the collections' pause and whether a Full GC ran.
 func (s *Sim) collections(need Bytes) (Duration, bool) {
-	h := s.heap
+	h := &s.heap
 	if !s.Paused() {
 		// A collection that extends a pause under way found what the
 		// pause's first one left: the pause's start is the first's.
@@ -130,7 +130,7 @@ type youngResult struct {
 // fails, nothing more is copied or aged: for Serial and Parallel it waits
 // in young for the Full GC; G1 tenures it where it lies (evacFailsInPlace).
 func (s *Sim) youngGC() (Duration, bool) {
-	h := s.heap
+	h := &s.heap
 	cfg := &s.cfg.Heap
 	y := youngResult{eden: h.edenUsed}
 	oldHighBefore := h.oldHigh
@@ -223,7 +223,7 @@ func (s *Sim) youngGC() (Duration, bool) {
 // collection by youngGC: asked here, it was an interface call for every
 // object the walk visits (tens of thousands a collection).
 func (s *Sim) youngObject(i int32, y *youngResult, failed *bool, inPlace bool, keep []int32) []int32 {
-	h := s.heap
+	h := &s.heap
 	b := &h.blobs[i]
 
 	if *failed && !inPlace {
@@ -272,7 +272,7 @@ func (s *Sim) youngObject(i int32, y *youngResult, failed *bool, inPlace bool, k
 // tenures what was not copied where it lies instead, and after a failure
 // nothing more is copied.
 func (s *Sim) youngCohort(c *cohort, y *youngResult, failed *bool) {
-	h := s.heap
+	h := &s.heap
 	inPlace := s.gc.evacFailsInPlace()
 	if (*failed && !inPlace) || c.young == [shortKinds]Bytes{} {
 		return
@@ -344,7 +344,7 @@ func (y *youngResult) addLocal(b *blob) {
 // share of eden's live bytes that failed). The whole regions stay until a
 // mixed collection or a Full GC reclaims them.
 func (s *Sim) failedRegionsStayOld(y *youngResult) {
-	h := s.heap
+	h := &s.heap
 	if y.fromEden <= 0 || y.inPlaceEden <= 0 {
 		return
 	}
@@ -358,7 +358,7 @@ func (s *Sim) failedRegionsStayOld(y *youngResult) {
 // promote moves a young object into the old generation. Some collectors
 // transform StackChunks as they promote them (GC mode).
 func (s *Sim) promote(i int32) {
-	h := s.heap
+	h := &s.heap
 	b := &h.blobs[i]
 	b.sp = SpaceOld
 	h.oldUsed += b.size
@@ -383,7 +383,7 @@ func (s *Sim) promote(i int32) {
 
 // releaseBlob frees a dead object's slot (and its StackChunk slot).
 func (s *Sim) releaseBlob(i int32) {
-	h := s.heap
+	h := &s.heap
 	b := &h.blobs[i]
 	if b.cat == CatChunk && b.ref >= 0 {
 		s.chunkFree = append(s.chunkFree, b.ref)
@@ -396,7 +396,7 @@ func (s *Sim) releaseBlob(i int32) {
 // adaptive policy weighs it against the Full GCs') and lets the collector
 // set the next tenuring threshold.
 func (s *Sim) adaptAfterYoung(y *youngResult) {
-	h := s.heap
+	h := &s.heap
 	now := s.pauseStartTime()
 	interval := now.Sub(h.lastMinorEnd)
 	if interval > 0 {
@@ -428,7 +428,7 @@ func ageTableThreshold(h *heap, cfg *HeapConfig, ages *[16]Bytes) {
 // live young objects are moved into it if they fit (Parallel's summary
 // phase and Serial's compaction both do this). It returns the pause.
 func (s *Sim) fullGC(cause GCCause) Duration {
-	h := s.heap
+	h := &s.heap
 	cfg := &s.cfg.Heap
 	usedBefore := h.used()
 	oldUsedBefore := h.oldUsed
@@ -524,7 +524,7 @@ func markedChunksToGCMode(s *Sim) {
 // records are gone already; the abandoned chunks are no longer drawn) and
 // shrinks its used bytes to the live ones.
 func (s *Sim) freeOldDead() {
-	h := s.heap
+	h := &s.heap
 	s.abandoned.reset()
 	var live Bytes
 	for c := range h.oldLive {

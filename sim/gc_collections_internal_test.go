@@ -15,7 +15,7 @@ import (
 
 func TestAllocCollectsOnlyWhenEdenHasNoRoom(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	h.edenUsed = h.edenCap - KB
 	s.alloc(KB, CatRequest)
 	assert.Equal(t, int64(0), s.stats.youngGCs, "exactly the room left: no collection")
@@ -38,7 +38,7 @@ func TestAllocCollectsOnlyWhenEdenHasNoRoom(t *testing.T) {
 // not.
 func TestCollectFullGCAndOOMBoundaries(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	h.edenUsed = h.edenCap
 	s.collect(h.edenCap)
 	assert.Equal(t, int64(1), s.stats.youngGCs)
@@ -52,7 +52,7 @@ func TestCollectFullGCAndOOMBoundaries(t *testing.T) {
 	// A Full GC chosen by the promotion guarantee, after which the
 	// allocation fits exactly: no OutOfMemoryError.
 	s = tinySim(t, GCParallel, 25)
-	h = s.heap
+	h = &s.heap
 	fillOld(s, h.oldCommitted-4*MB)
 	setPromoAvg(h, 10*MB)
 	h.edenUsed = h.edenCap
@@ -72,7 +72,7 @@ func youngSim(t *testing.T, tenuring int) *Sim {
 
 func TestYoungGCFillsTheSurvivorSpaceExactly(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	a := h.newBlob(MB, CatRequest)
 	b := h.newBlob(MB, CatRequest)
 	_, failed := s.youngGC()
@@ -100,7 +100,7 @@ func TestYoungGCFillsTheSurvivorSpaceExactly(t *testing.T) {
 // it is not an overflow.
 func TestYoungGCTenuresAtTheThreshold(t *testing.T) {
 	s := youngSim(t, 1)
-	h := s.heap
+	h := &s.heap
 	a := h.newBlob(MB, CatRequest)
 	s.youngGC()
 	assert.Equal(t, SpaceSurvivor, h.blobs[a].sp, "age 0, threshold 1: copied")
@@ -117,7 +117,7 @@ func TestYoungGCTenuresAtTheThreshold(t *testing.T) {
 func TestYoungGCPromotionFailureBoundary(t *testing.T) {
 	for _, fits := range []bool{true, false} {
 		s := youngSim(t, 7)
-		h := s.heap
+		h := &s.heap
 		free := MB
 		if !fits {
 			free = MB - 1
@@ -140,7 +140,7 @@ func TestYoungGCPromotionFailureBoundary(t *testing.T) {
 // the old gen's cards at CardRate, each rate times the GC threads.
 func TestYoungPausePrice(t *testing.T) {
 	s := youngSim(t, 7)
-	h := s.heap
+	h := &s.heap
 	s.cfg.Heap.YoungFixed = Millisecond
 	h.survCap = MB
 	h.newBlob(MB, CatRequest) // copied
@@ -154,7 +154,7 @@ func TestYoungPausePrice(t *testing.T) {
 // adaptive policy; a pause right after another adds no sample.
 func TestMinorCostSample(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	s.now = Time(9 * Millisecond)
 	s.adaptAfterYoung(&youngResult{pause: Millisecond})
 	assert.Equal(t, 1, h.minorCost.count)
@@ -205,7 +205,7 @@ func TestYoungGCReleasesDeadChunkSlots(t *testing.T) {
 // Promotion raises the old gen's high-water mark, never lowers it.
 func TestPromoteHighWaterMark(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	fillOld(s, 3*MB)
 	assert.Equal(t, 3*MB, h.oldHigh)
 	h.oldUsed = MB
@@ -218,7 +218,7 @@ func TestPromoteHighWaterMark(t *testing.T) {
 // byte, leaves dead wood (at most the garbage), and prices the pause.
 func TestFullGCBoundariesAndPrice(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	fillOld(s, h.oldMax-MB)
 	a := h.newBlob(MB, CatRequest)
 	s.fullGC(CauseAllocation)
@@ -226,7 +226,7 @@ func TestFullGCBoundariesAndPrice(t *testing.T) {
 	assert.Equal(t, Bytes(0), h.edenUsed)
 
 	s = tinySim(t, GCParallel, 25)
-	h = s.heap
+	h = &s.heap
 	s.cfg.Heap.DeadWood = 7
 	fillOld(s, 10*MB)
 	g := h.newBlob(100*KB, CatApp)
@@ -250,7 +250,7 @@ func TestFullGCBoundariesAndPrice(t *testing.T) {
 // The live range after Full GCs: the smallest and largest live old bytes.
 func TestFullGCLiveRange(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	fillOld(s, 10*MB)
 	s.fullGC(CauseAllocation)
 	assert.Equal(t, 10*MB, s.stats.oldLiveAfterFullMin, "the first Full GC sets the minimum")
@@ -284,7 +284,7 @@ func TestMajorCostSample(t *testing.T) {
 // the count.
 func TestGCOverheadLimit(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	fillOld(s, h.oldMax)
 	for i := 0; i < 19; i++ {
 		h.newBlob(MB, CatRequest) // 80 + 19 = 99 MB of 100 live

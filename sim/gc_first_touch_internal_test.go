@@ -47,7 +47,7 @@ func TestFirstTouchPricesPromotionIntoFreshPages(t *testing.T) {
 // than CopyRate alone; without FirstTouchRate it uses CopyRate.
 func TestG1PredictsCopyingFromMeasuredCost(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
-	h := s.heap
+	h := &s.heap
 	thr := Bytes(2)
 	assert.Equal(t, bytesAt(MB, h.cfg.CopyRate*thr), h.g1CopyTime(MB, thr), "no pause measured yet")
 	s.cfg.Heap.FirstTouchRate = MB

@@ -87,7 +87,7 @@ func (g1GC) youngExtra(s *Sim, threads Bytes) Duration {
 // tenure learns how much of eden survived, sizes young for the next pause
 // and sets the tenuring threshold against its survivor space.
 func (g1GC) tenure(s *Sim, y youngResult) {
-	h := s.heap
+	h := &s.heap
 	h.g1SampleSurvival(y.eden, y.fromEden)
 	h.g1SampleCopyCost(&y)
 	h.g1Resize(Bytes(g1GC{}.threads(&s.cfg.Heap, s.cfg.Machine.Cores)))
@@ -101,7 +101,7 @@ func (g1GC) deadWood(*Sim, Bytes, Bytes) Bytes { return 0 }
 // afterFull forgets marking (the Full GC reclaimed its garbage) and resizes
 // the committed heap and young generation for the live data left.
 func (g1GC) afterFull(s *Sim) {
-	h := s.heap
+	h := &s.heap
 	h.g1.reclaimable, h.g1.marking, h.g1.marked = 0, false, true
 	h.g1Resize(Bytes(g1GC{}.threads(&s.cfg.Heap, s.cfg.Machine.Cores)))
 }
@@ -130,7 +130,7 @@ func (g1GC) checkHeap(*heap) error { return nil }
 // g1MaybeStartMarking starts a concurrent marking cycle when the old
 // generation passes the initiating heap occupancy.
 func (s *Sim) g1MaybeStartMarking() {
-	h := s.heap
+	h := &s.heap
 	if h.g1.marking || h.g1.reclaimable > 0 {
 		return
 	}
@@ -154,7 +154,7 @@ func (s *Sim) g1MaybeStartMarking() {
 // (G1Policy::next_gc_should_be_mixed), so that much garbage stays in the
 // old gen until a later marking finds more, or a Full GC.
 func (s *Sim) g1Mixed(thr Bytes) Duration {
-	h := s.heap
+	h := &s.heap
 	cfg := &s.cfg.Heap
 	var pause Duration
 	if h.g1.marking && s.g1MarkFinished() {

@@ -68,7 +68,7 @@ func TestG1MarkingStartsAtTheOccupancyThreshold(t *testing.T) {
 
 func TestG1MixedCollections(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
-	h := s.heap
+	h := &s.heap
 	s.cfg.Heap.G1RemarkPause = 3 * Millisecond
 	g1OldWith(s, 40*MB, 16*MB)
 	// 5 MB to mark at 1 MB/ms on the one marking thread of 2 cores.
@@ -109,7 +109,7 @@ func TestG1MixedCollections(t *testing.T) {
 // copying waste, would need more regions than stay free.
 func TestG1PreventiveEden(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
-	h := s.heap
+	h := &s.heap
 	for range 6 {
 		h.g1.survival.add(0.5) // a steady half: predicted 0.5
 	}
@@ -136,7 +136,7 @@ func TestG1PreventiveEden(t *testing.T) {
 // garbage starts no mixed collections.
 func TestG1NoMixedPhaseForLittleGarbage(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
-	h := s.heap
+	h := &s.heap
 	g1OldWith(s, 40*MB, 5*MB)
 	h.g1.marking, h.g1.mark, h.g1.markedGarbage = true, g1MarkWork{}, 5*MB
 	s.g1Mixed(2)
@@ -198,7 +198,7 @@ func TestG1MarkingTakesTime(t *testing.T) {
 // left.
 func TestG1MixedStepIsAtLeastAMegabyte(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
-	h := s.heap
+	h := &s.heap
 	g1OldWith(s, 40*MB, 4*MB)
 	h.g1.markedGarbage, h.g1.reclaimable = 4*MB, 4*MB
 	s.g1Mixed(2)
@@ -367,7 +367,7 @@ func TestG1SampleSurvival(t *testing.T) {
 // transforming them and has neither dead wood nor the reuse fix.
 func TestG1AfterFullAndRules(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
-	h := s.heap
+	h := &s.heap
 	h.g1.marking, h.g1.reclaimable, h.g1.marked = true, 5*MB, false
 	g1OldWith(s, 30*MB, 0)
 	g1GC{}.afterFull(s)
@@ -385,7 +385,7 @@ func TestG1AfterFullAndRules(t *testing.T) {
 // everything eden held, garbage included; and resizes young.
 func TestG1YoungCollectionSamplesEdenSurvival(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
-	h := s.heap
+	h := &s.heap
 	old := h.newBlob(MB, CatRequest)
 	h.blobs[old].age, h.blobs[old].sp = 1, SpaceSurvivor // a survivor from before
 	h.edenUsed -= MB
@@ -406,7 +406,7 @@ func TestG1YoungCollectionSamplesEdenSurvival(t *testing.T) {
 // pause goes on without a Full GC.
 func TestG1EvacuationFailureTenuresInPlace(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
-	h := s.heap
+	h := &s.heap
 	fillOld(s, 20*MB)
 	h.survCap = 0
 	h.oldCommitted = h.oldUsed + MB
@@ -433,7 +433,7 @@ func TestG1EvacuationFailureTenuresInPlace(t *testing.T) {
 // Pause"); it reclaims the old garbage.
 func TestG1FullGCWhenNoRegionIsFree(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
-	h := s.heap
+	h := &s.heap
 	g1OldWith(s, 60*MB, 39*MB)
 	h.g1Resize(2)
 	require.Equal(t, MB, h.edenCap, "one free region of 100")
@@ -470,7 +470,7 @@ func TestG1YoungPauseStartsMarkingPastTheThreshold(t *testing.T) {
 // survivors pass half of it (TargetSurvivorRatio 50).
 func TestG1TenureSetsTheThresholdFromTheAgeTable(t *testing.T) {
 	s := tinySim(t, GCG1, 25)
-	h := s.heap
+	h := &s.heap
 	h.tenuring = 7
 	var y youngResult
 	g1GC{}.tenure(s, y)

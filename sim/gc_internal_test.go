@@ -40,7 +40,7 @@ func fillOld(s *Sim, n Bytes) {
 
 func TestParallelFullGCInsteadOfYoungWhenPromotionWouldNotFit(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	// Old gen is 80 MB. Leave 5 MB free and teach the policy that young
 	// collections promote ~10 MB.
 	fillOld(s, h.oldMax-5*MB)
@@ -57,7 +57,7 @@ func TestPostScavengeFullGCRightAfterAYoungOne(t *testing.T) {
 	for _, check := range []bool{true, false} {
 		s := tinySim(t, GCParallel, 21)
 		s.cfg.JVM.PostScavengeFullGC = check
-		h := s.heap
+		h := &s.heap
 		// 20 MB free: more than young used (so the scavenge runs), less
 		// than the padded promotion average.
 		fillOld(s, h.oldMax-20*MB)
@@ -80,7 +80,7 @@ func TestPostScavengeFullGCRightAfterAYoungOne(t *testing.T) {
 
 func TestPromotionFailureLeadsToFullGC(t *testing.T) {
 	s := tinySim(t, GCSerial, 25)
-	h := s.heap
+	h := &s.heap
 	fillOld(s, h.oldMax-MB)
 	// 3 MB of live young data, survivors of 1 MB: it must be promoted, and
 	// only 1 MB fits.
@@ -95,7 +95,7 @@ func TestPromotionFailureLeadsToFullGC(t *testing.T) {
 
 func TestSerialSkipsYoungWhenNeitherAverageNorYoungFits(t *testing.T) {
 	s := tinySim(t, GCSerial, 25)
-	h := s.heap
+	h := &s.heap
 	fillOld(s, h.oldMax-2*MB)
 	for i := 0; i < 5; i++ {
 		h.promoAvg.sample(float64(4 * MB))

@@ -44,7 +44,7 @@ func (parallelGC) initHeap(h *heap) {
 func (parallelGC) threads(cfg *HeapConfig, cores int) int { return defaultGCThreads(cfg, cores) }
 
 func (parallelGC) collect(s *Sim) (Duration, bool, GCCause) {
-	h := s.heap
+	h := &s.heap
 	est := h.promoAvg.padded()
 	if yu := float64(h.edenUsed + h.survUsed); yu < est {
 		est = yu
@@ -66,7 +66,7 @@ func (parallelGC) youngExtra(*Sim, Bytes) Duration { return 0 }
 
 // tenure runs the adaptive size policy, or the age table when it is off.
 func (parallelGC) tenure(s *Sim, y youngResult) {
-	h := s.heap
+	h := &s.heap
 	cfg := &s.cfg.Heap
 	if !cfg.Adaptive {
 		ageTableThreshold(h, cfg, &y.ages)

@@ -46,7 +46,7 @@ func TestParallelSurvivorSizeFollowsJDK17Log(t *testing.T) {
 		{576, 0, false, 1024}, {576, 0, false, 1024}, {576, 0, false, 1024}, {576, 0, false, 1024},
 	}
 	s := adaptiveSim(t)
-	h := s.heap
+	h := &s.heap
 	s.cfg.Heap.FixedSurvivors, h.cfg.FixedSurvivors = false, false
 	s.cfg.Heap.SpaceAlign = 512 * KB
 	// The log's young gen: 21,504 KB, survivors starting at young/8 (2,560

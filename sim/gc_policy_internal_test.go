@@ -37,7 +37,7 @@ func TestParallelPromotionGuaranteeBoundary(t *testing.T) {
 		{"survivors count as young used", 5 * MB, 10 * MB, 2 * MB, 3 * MB, true},
 	} {
 		s := tinySim(t, GCParallel, 25)
-		h := s.heap
+		h := &s.heap
 		fillOld(s, h.oldCommitted-c.oldFree)
 		setPromoAvg(h, c.avg)
 		h.edenUsed, h.survUsed = c.eden, c.surv
@@ -58,7 +58,7 @@ func TestParallelPromotionGuaranteeBoundary(t *testing.T) {
 // runs even with the old gen full to the byte.
 func TestParallelScavengesFirstWhateverOldFree(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	fillOld(s, h.oldCommitted)
 	require.Equal(t, 0.0, h.oldFree())
 	h.edenUsed = h.edenCap
@@ -77,7 +77,7 @@ func TestJDK21FullGCAfterScavengeBoundary(t *testing.T) {
 	}{{MB, false}, {MB - 1, true}} {
 		s := tinySim(t, GCParallel, 21)
 		s.cfg.JVM.PostScavengeFullGC = true // builds up to 21.0.3 (JDK-8319713)
-		h := s.heap
+		h := &s.heap
 		// One live young megabyte, no survivor room: the scavenge promotes
 		// it, and the first sample makes the average exactly 1 MB.
 		fillOld(s, h.oldCommitted-MB-c.oldFreeAfter)
@@ -111,7 +111,7 @@ func TestParallelInitialTenuring(t *testing.T) {
 // five-collection warm-up, at threshold 7, with equal pause costs.
 func adaptiveSim(t *testing.T) *Sim {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	h.youngCount, h.tenuring = 5, 7
 	h.minorCost.avg, h.majorCost.avg = 0.1, 0.1
 	return s
@@ -135,7 +135,7 @@ func TestParallelAdaptiveTenuring(t *testing.T) {
 		{"full GCs costlier by exactly 10 % keep it", 5, false, 0.1, 0.1 * tolerance, 7},
 	} {
 		s := adaptiveSim(t)
-		h := s.heap
+		h := &s.heap
 		h.youngCount = c.youngCount
 		h.minorCost.avg, h.majorCost.avg = c.minor, c.major
 		parallelGC{}.tenure(s, youngResult{copied: MB, overflow: c.overflow})
@@ -180,7 +180,7 @@ func TestParallelAdaptiveSurvivorSize(t *testing.T) {
 		{19 * MB, 20 * MB / 3}, // at most young/MinSurvivorRatio
 	} {
 		s := adaptiveSim(t)
-		h := s.heap
+		h := &s.heap
 		h.cfg.FixedSurvivors = false
 		s.cfg.Heap.FixedSurvivors = false
 		s.cfg.Heap.SpaceAlign = 512 * KB // Parallel's space alignment on x86-64
@@ -232,7 +232,7 @@ func TestSerialPromotionGuaranteeBoundary(t *testing.T) {
 		{"survivors count as young used", 4 * MB, 10 * MB, 2 * MB, 3 * MB, true},
 	} {
 		s := tinySim(t, GCSerial, 25)
-		h := s.heap
+		h := &s.heap
 		fillOld(s, h.oldCommitted-c.oldFree)
 		setPromoAvg(h, c.avg)
 		h.edenUsed, h.survUsed = c.eden, c.surv
@@ -337,7 +337,7 @@ func TestSerialSkippedYoungCollectionIsRecorded(t *testing.T) {
 	for i := range s.th {
 		s.th[i].id = ThreadID(i + 1) // so that an event given a thread slot shows it
 	}
-	h := s.heap
+	h := &s.heap
 	fillOld(s, h.oldCommitted-4*MB)
 	setPromoAvg(h, 5*MB)
 	h.edenUsed = 5 * MB
@@ -380,7 +380,7 @@ func TestParallelSurvivorLimitBoundary(t *testing.T) {
 		{5*MB + 512*KB + 1, 7}, // rounds up to it
 	} {
 		s := adaptiveSim(t)
-		h := s.heap
+		h := &s.heap
 		h.cfg.FixedSurvivors = false
 		s.cfg.Heap.FixedSurvivors = false
 		s.cfg.Heap.SpaceAlign = 512 * KB

@@ -31,7 +31,7 @@ func (serialGC) initHeap(h *heap) { h.promoAvg.noZeroDev = true }
 func (serialGC) threads(*HeapConfig, int) int { return 1 }
 
 func (serialGC) collect(s *Sim) (Duration, bool, GCCause) {
-	h := s.heap
+	h := &s.heap
 	av := h.promoAvg.padded()
 	free := h.oldFree()
 	if h.promoAvg.count > 0 && free < av && free < float64(h.edenUsed+h.survUsed) {
@@ -57,7 +57,7 @@ func (serialGC) collect(s *Sim) (Duration, bool, GCCause) {
 
 func (serialGC) youngExtra(*Sim, Bytes) Duration { return 0 }
 
-func (serialGC) tenure(s *Sim, y youngResult) { ageTableThreshold(s.heap, &s.cfg.Heap, &y.ages) }
+func (serialGC) tenure(s *Sim, y youngResult) { ageTableThreshold(&s.heap, &s.cfg.Heap, &y.ages) }
 
 func (serialGC) chunkGCModeOnPromotion() bool { return true }
 

@@ -126,7 +126,7 @@ func TestHeapUsedAndGarbage(t *testing.T) {
 // TestAbandonedChunk). A dead or free slot is not killed twice.
 func TestHeapKill(t *testing.T) {
 	s := tinySim(t, GCParallel, 25)
-	h := s.heap
+	h := &s.heap
 	young := h.newBlob(MB, CatRequest)
 	h.kill(young)
 	assert.True(t, h.blobs[young].dead)

@@ -32,7 +32,7 @@ const launchStep = 64 * KB
 // comment). The statistics are those of before it: the run counts from its
 // first event, as the twin's window begins after the start.
 func (s *Sim) runLaunch() {
-	h := s.heap
+	h := &s.heap
 	cfg := &s.cfg.Heap
 	l := cfg.Launch
 	saved := s.stats

@@ -33,7 +33,7 @@ func (s *Sim) rssParts() (jvm, heap, threads Bytes) {
 	if threads < 0 {
 		threads = 0
 	}
-	return s.cfg.JVM.BaselineRSS + s.gc.gcTables(s.heap), s.gc.residentHeap(s.heap), threads
+	return s.cfg.JVM.BaselineRSS + s.gc.gcTables(&s.heap), s.gc.residentHeap(&s.heap), threads
 }
 
 // noteRSS updates the peak RSS.

@@ -100,7 +100,7 @@ func (h *heap) heldAside() []int32 {
 // dropHeld: a Full GC traces the whole heap and finds what dead objects
 // held dead too.
 func (s *Sim) dropHeld() {
-	h := s.heap
+	h := &s.heap
 	if h.heldCount == 0 {
 		return
 	}

@@ -21,7 +21,7 @@ func TestDeadOldStateKeepsItsYoungPartsUntilPromoted(t *testing.T) {
 		on := c.on
 		s := tinySim(t, c.gc, 21)
 		s.cfg.Heap.Nepotism = on
-		h := s.heap
+		h := &s.heap
 		s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1})
 		ti := int32(len(s.th) - 1)
 
@@ -70,7 +70,7 @@ func TestDeadOldStateKeepsItsYoungPartsUntilPromoted(t *testing.T) {
 func TestFullGCDropsWhatDeadObjectsHeld(t *testing.T) {
 	s := tinySim(t, GCParallel, 21)
 	s.cfg.Heap.Nepotism = true
-	h := s.heap
+	h := &s.heap
 	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1})
 	ti := int32(len(s.th) - 1)
 	base := h.newBlob(112, CatThreadLocal)
@@ -100,7 +100,7 @@ func TestWhatIsCopiedFirstIsTheCollectors(t *testing.T) {
 		for _, inFlightFirst := range []bool{true, false} {
 			s := tinySim(t, gc, 21)
 			s.cfg.Heap.Nepotism = true
-			h := s.heap
+			h := &s.heap
 			s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1})
 			ti := int32(len(s.th) - 1)
 			base := h.newBlob(112, CatThreadLocal)
@@ -143,7 +143,7 @@ func TestWhatIsCopiedFirstIsTheCollectors(t *testing.T) {
 func TestHeldBufferSplitsLikeItsCohort(t *testing.T) {
 	s := tinySim(t, GCSerial, 21)
 	s.cfg.Heap.Nepotism = true
-	h := s.heap
+	h := &s.heap
 	s.th = append(s.th, thread{role: RolePoolWorker, task: -1, tail: -1, tlBase: -1})
 	ti := int32(len(s.th) - 1)
 	base := h.newBlob(112, CatThreadLocal)

@@ -48,8 +48,11 @@ type Sim struct {
 	router    routerState
 	connIdle  []int // idle keep-alive connections per client pool (index 1..)
 
-	gc          collector // the collector's policy, chosen by New from Heap.GC
-	heap        *heap
+	gc collector // the collector's policy, chosen by New from Heap.GC
+	// heap is held by value: a use is then an offset from s, where a
+	// pointer field costs one more load (and in WebAssembly a nil check)
+	// at every allocation and collection step of a request.
+	heap        heap
 	chunks      []stackChunk
 	chunkFree   []int32
 	abandoned   abandonedChunks // chunks dead in the old gen, until the next Full GC
@@ -92,7 +95,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		s.idleCores = append(s.idleCores, int32(len(s.cores)-1-i))
 	}
 	s.gc = collectorFor(cfg.Heap.GC)
-	s.heap = newHeap(cfg.Heap, s.gc)
+	s.heap = *newHeap(cfg.Heap, s.gc)
 	s.heap.cpuShare = cfg.Machine.cpuShare()
 	s.jit = newJIT(cfg.JIT, cfg.Methods)
 	s.pathCache = make([]pathCache, len(cfg.Programs))

@@ -387,7 +387,7 @@ func (s *Sim) fillThreads(snap *Snapshot) {
 
 // fillHeap writes the generations' sizes and contents by category.
 func (s *Sim) fillHeap(snap *Snapshot) {
-	h := s.heap
+	h := &s.heap
 	hv := &snap.Heap
 	hv.Max = s.cfg.Heap.MaxBytes
 	hv.EdenCap, hv.SurvivorCap, hv.OldCap = h.edenCap, h.survCap, h.oldMax
@@ -411,7 +411,7 @@ func (s *Sim) fillHeap(snap *Snapshot) {
 // chunk table and the abandoned chunks together, so the mix the picture
 // scales up to the total is the heap's.
 func (s *Sim) fillChunks(snap *Snapshot) {
-	h := s.heap
+	h := &s.heap
 	snap.Chunks = ChunkSummary{}
 	snap.ChunkBlocks = snap.ChunkBlocks[:0]
 	inTable := 0

@@ -22,7 +22,7 @@ func startupSim(t *testing.T, gc GCKind, app Bytes, launch LaunchConfig) *Sim {
 // Without a start, the start-up data is old from the first event.
 func TestStartupDataWithoutALaunchStartsInOld(t *testing.T) {
 	s := startupSim(t, GCParallel, 3*MB, LaunchConfig{})
-	h := s.heap
+	h := &s.heap
 	assert.Equal(t, 3*MB, h.oldUsed)
 	assert.Equal(t, 3*MB, h.oldLive[CatApp])
 	assert.Zero(t, h.edenUsed+h.survUsed)
@@ -39,7 +39,7 @@ func TestTheJVMsStartCollectsAsEdenFillsWithoutCountingIt(t *testing.T) {
 	launch := LaunchConfig{Alloc: 44 * MB, Working: 3 * MB, Lifetime: 16 * MB}
 	for _, gc := range []GCKind{GCParallel, GCSerial, GCG1} {
 		s := startupSim(t, gc, 4*MB, launch)
-		h := s.heap
+		h := &s.heap
 		name := gc.String()
 		if gc != GCG1 { // G1 sizes its young gen itself: here larger than the start
 			assert.Equal(t, 2, h.youngCount, name+": 44 MB through a 16 MB eden collects twice")

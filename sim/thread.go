@@ -476,7 +476,7 @@ func (s *Sim) freeThreadLocals(ti int32) {
 	// An old state object leaves its young parts to die only once
 	// promoted (nepotism.go).
 	held := s.holdsReferents(ti)
-	h := s.heap
+	h := &s.heap
 	if t.tlBase >= 0 {
 		h.kill(t.tlBase)
 		t.tlBase = -1
@@ -511,6 +511,6 @@ func (s *Sim) platformThreadMemory() Bytes {
 // counted: the vt-basics article measured what the threads it created cost.
 func (s *Sim) threadMemory() Bytes {
 	m := Bytes(s.appOS) * s.platformThreadMemory()
-	h := s.heap
+	h := &s.heap
 	return m + h.live[CatThread] + h.live[CatChunk] + h.live[CatThreadLocal]
 }
