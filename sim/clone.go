@@ -66,7 +66,8 @@ func (s *Sim) Clone() *Sim {
 	c.router.wins = cloneSlice(s.router.wins)
 	c.connIdle = cloneSlice(s.connIdle)
 
-	h := s.heap
+	// c.heap is already a copy of s.heap (c := *s); its slices are not.
+	h := &c.heap
 	h.blobs = cloneSlice(s.heap.blobs)
 	h.free = cloneSlice(s.heap.free)
 	h.young = cloneSlice(s.heap.young)
@@ -74,7 +75,6 @@ func (s *Sim) Clone() *Sim {
 	h.shares = cloneSlice(s.heap.shares)
 	h.heldScratch = nil // scratch of a young collection; never shared
 	h.shareFree = cloneSlice(s.heap.shareFree)
-	c.heap = h
 	c.chunks = cloneSlice(s.chunks)
 	c.chunkFree = cloneSlice(s.chunkFree)
 	c.abandoned.sample = cloneSlice(s.abandoned.sample)
