@@ -157,3 +157,36 @@ func TestRSSHelper(t *testing.T) {
 	assert.Positive(t, n)
 	assert.Less(t, n, int64(64<<20))
 }
+
+// The goal case is timed several times; the median counts against the
+// goal, and the report shows the runs' spread beside it.
+func TestGoalRunsMedian(t *testing.T) {
+	assert.Equal(t, 2.0, median([]float64{3, 1, 2}))
+	assert.Equal(t, 2.5, median([]float64{4, 1, 3, 2}))
+	assert.Equal(t, 1, medianRun([]float64{6.03, 5.91, 5.82}))
+	assert.Equal(t, goalRuns, timesRun(budgetRef, "all"))
+	assert.Equal(t, 1, timesRun(budgetRef, "short"))
+	assert.Equal(t, 1, timesRun("vt-pooling/1g-pool", "all"))
+
+	walls := []float64{6.03, 5.91, 5.82}
+	r := &Report{
+		Cases: "all", Min: 200 * time.Millisecond,
+		Native: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 2.0,
+			Runs: 3, Walls: []float64{2.1, 2.0, 1.9}, Events: 34747386, PeakRSS: 24 << 20}}},
+		Wasm: &Cases{Runs: []CaseRun{{Ref: budgetRef, Outcome: "completed", SimSeconds: 60, WallSeconds: 6.2,
+			FirstWall: 6.2, Walls: []float64{6.2, 6.7, 6.0}, Events: 34747386}}},
+		Browser: &Browser{Worker: &WorkerRun{Ref: budgetRef, SimSeconds: 60, WallSeconds: 5.91, PageSeconds: 6, Events: 34747386, Walls: walls}},
+	}
+	md := r.Markdown()
+	for _, want := range []string{
+		"| full vt-pooling/4g-pool, native | ≥ 30× real time | 30.0× (median of 3 runs: 28.6–31.6×) | met |",
+		"| full vt-pooling/4g-pool, wasm (node) | ≥ 10× real time | 9.68× (median of 3 runs: 8.96–10.0×) | **missed** |",
+		"| full vt-pooling/4g-pool, wasm (Chromium worker) | ≥ 10× real time | 10.2× (median of 3 runs: 9.95–10.3×) | met |",
+		"vt-pooling/4g-pool was timed in 3 runs, one after another, for its goal; *wall s* is their median: 2.10, 2.00 and 1.90 s.",
+		"vt-pooling/4g-pool was timed in 3 node processes, one after another",
+		"The median of 3 runs, one after another: 6.03, 5.91 and 5.82 s.",
+		"(vt-pooling/4g-pool, the goal case, at least 3 times)",
+	} {
+		assert.Contains(t, md, want)
+	}
+}

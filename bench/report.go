@@ -102,7 +102,7 @@ func (r *Report) Markdown() string {
 	if c := r.Native; c != nil {
 		p("## Article cases, native\n\n")
 		p("Every case of every scenario run to completion by the built `loomsim run SCENARIO/CASE --json`, one process per run, ")
-		p("repeated until the runs add up to %s. *wall s* is the simulation's own wall time per run (`wall_seconds`, in milliseconds); ", r.Min)
+		p("repeated until the runs add up to %s of wall time%s. *wall s* is the median of the runs' own wall times (`wall_seconds`); ", r.Min, r.goalNote(" (%s, the goal case, at least %d times)"))
 		p("*peak RSS* is the process's maximum resident set size (getrusage), read through a small helper process (bench/rssexec), ")
 		if c.RSSFloor > 0 {
 			p("which reports %s for `true`: smaller peaks read as that. ", mbOrDash(c.RSSFloor))
@@ -114,12 +114,13 @@ func (r *Report) Markdown() string {
 				sig3(run.WallSeconds), run.Runs, speed(run.Speed()), thousands(run.EventsPerSecond()), mbOrDash(run.PeakRSS))
 		}
 		p("\n")
+		timedMore(p, c.Runs, "runs")
 	}
 	if w := r.Wasm; w != nil {
 		p("## Article cases, wasm under node\n\n")
 		p("The same cases, built with GOOS=js GOARCH=wasm (`bench/wasmrun`) and run under node with Go's `wasm_exec_node.js`. ")
 		p("A first run is cold: V8 runs baseline-compiled code until its optimising tier catches up, which weighs on short runs; ")
-		p("when the first run takes under %s, warm runs follow until they add up to %s, and *wall s* is their mean (*first run s* is the cold one). ", wasmWarm, r.Min)
+		p("when the first run takes under %s, warm runs follow until they add up to %s, and *wall s* is their mean (*first run s* is the cold one).%s ", wasmWarm, r.Min, r.goalNote(" %s, the goal case, runs in %d node processes and the median one is shown."))
 		p("*wasm ÷ native* is the ratio of the wall times. *node RSS* includes node itself; *Go memory* is the wasm linear memory. ")
 		p("%s%s, %s.\n\n", shortNote(r.Cases), w.Load, w.Took.Round(time.Second))
 		p("| case | first run s | wall s | warm runs | virtual s / wall s | events/s | wasm ÷ native | node RSS | Go memory |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|\n")
@@ -138,6 +139,7 @@ func (r *Report) Markdown() string {
 			p("| **all cases** | | %s | | | | **%.1f×** | | |\n", sig3(tw), tw/tn)
 		}
 		p("\n")
+		timedMore(p, w.Runs, "node processes")
 	}
 	if br := r.Browser; br != nil {
 		r.browser(p, br)
@@ -199,9 +201,13 @@ func (r *Report) browser(p func(string, ...any), br *Browser) {
 	}
 	if w := br.Worker; w != nil {
 		p("### Worker\n\n`loomlab.runFull` of %s in the page's Web Worker (sim-only wasm), the playground paused: ", w.Ref)
-		p("%s virtual s in %s s (the worker's own clock; %s s from the page's call to the answer): **%s** real time, %s events/s.\n\n",
+		p("%s virtual s in %s s (the worker's own clock; %s s from the page's call to the answer): **%s** real time, %s events/s.",
 			sig3(w.SimSeconds), sig3(w.WallSeconds), sig3(w.PageSeconds), speed(ratio(w.SimSeconds, w.WallSeconds)),
 			thousands(ratio(float64(w.Events), w.WallSeconds)))
+		if len(w.Walls) > 1 {
+			p(" The median of %d runs, one after another: %s s.", len(w.Walls), secondsList(w.Walls))
+		}
+		p("\n\n")
 	}
 	if t := br.Table; t != nil {
 		p("### Article table\n\n`loomlab.verify(%q)` in a fresh page, the playground paused: every case's full run in the page's workers, %d at once, %d figures checked in %s s (%s).",
@@ -237,7 +243,7 @@ func (r *Report) budgets(p func(string, ...any)) {
 	full := r.Cases == "all"
 	n := r.native(budgetRef)
 	add("full "+budgetRef+", native", fmt.Sprintf("≥ %g× real time", budgetNativeSpeed),
-		speedOf(n), n != nil && n.Speed() >= budgetNativeSpeed, n != nil && full)
+		speedOfRuns(n), n != nil && n.Speed() >= budgetNativeSpeed, n != nil && full)
 	add("full "+budgetRef+", native peak RSS", fmt.Sprintf("≤ %d MB", budgetNativeRSSMB),
 		mbOrDash(rssOf(n)), n != nil && rssOf(n) <= budgetNativeRSSMB<<20, n != nil && full && rssOf(n) > 0)
 	if s := r.Sweep; s != nil {
@@ -251,14 +257,14 @@ func (r *Report) budgets(p func(string, ...any)) {
 		w = find(r.Wasm.Runs, budgetRef)
 	}
 	add("full "+budgetRef+", wasm (node)", fmt.Sprintf("≥ %g× real time", budgetWasmSpeed),
-		speedOf(w), w != nil && w.Speed() >= budgetWasmSpeed, w != nil && full)
+		speedOfRuns(w), w != nil && w.Speed() >= budgetWasmSpeed, w != nil && full)
 	var wk *WorkerRun
 	if r.Browser != nil {
 		wk = r.Browser.Worker
 	}
 	if wk != nil {
 		s := ratio(wk.SimSeconds, wk.WallSeconds)
-		add("full "+budgetRef+", wasm (Chromium worker)", fmt.Sprintf("≥ %g× real time", budgetWasmSpeed), speed(s), s >= budgetWasmSpeed, true)
+		add("full "+budgetRef+", wasm (Chromium worker)", fmt.Sprintf("≥ %g× real time", budgetWasmSpeed), speedRuns(wk.SimSeconds, wk.WallSeconds, wk.Walls), s >= budgetWasmSpeed, true)
 	} else {
 		add("full "+budgetRef+", wasm (Chromium worker)", fmt.Sprintf("≥ %g× real time", budgetWasmSpeed), "", false, false)
 	}
@@ -349,6 +355,26 @@ func speedOf(c *CaseRun) string {
 	return speed(c.Speed())
 }
 
+// speedOfRuns is speedOf with the spread of the runs when c was timed
+// more than once.
+func speedOfRuns(c *CaseRun) string {
+	if c == nil {
+		return ""
+	}
+	return speedRuns(c.SimSeconds, c.WallSeconds, c.Walls)
+}
+
+// speedRuns formats the speed of sim virtual seconds in wall seconds, the
+// median of the runs' walls, and with more than one run their range:
+// "9.95× (median of 3 runs: 9.80–10.3×)".
+func speedRuns(sim, wall float64, walls []float64) string {
+	if len(walls) < 2 {
+		return speed(ratio(sim, wall))
+	}
+	return fmt.Sprintf("%s (median of %d runs: %s–%s)", speed(ratio(sim, wall)), len(walls),
+		sig3(ratio(sim, slices.Max(walls))), speed(ratio(sim, slices.Min(walls))))
+}
+
 func sizeOf(s *Size) string {
 	if s == nil {
 		return ""
@@ -414,6 +440,38 @@ func value(row EngineRow, unit string) string {
 		return fixed1(x)
 	}
 	return thousands(x)
+}
+
+// goalNote fills format with the goal case and goalRuns when the goal case
+// was timed goalRuns times (full-length cases), and is empty otherwise.
+func (r *Report) goalNote(format string) string {
+	if timesRun(budgetRef, r.Cases) < 2 {
+		return ""
+	}
+	return fmt.Sprintf(format, budgetRef, goalRuns)
+}
+
+// timedMore says, under a table of case runs, which cases were timed
+// several times (the goal case, goalRuns times) and their wall times.
+func timedMore(p func(string, ...any), runs []CaseRun, unit string) {
+	for _, run := range runs {
+		if len(run.Walls) > 1 {
+			p("%s was timed in %d %s, one after another, for its goal; *wall s* is their median: %s s.\n\n",
+				caseName(run), len(run.Walls), unit, secondsList(run.Walls))
+		}
+	}
+}
+
+// secondsList lists wall times: "5.82, 6.03 and 5.91".
+func secondsList(walls []float64) string {
+	var parts []string
+	for _, x := range walls {
+		parts = append(parts, sig3(x))
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
 }
 
 // speed formats a virtual-seconds-per-wall-second ratio.
