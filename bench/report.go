@@ -451,11 +451,12 @@ func (r *Report) goalNote(format string) string {
 	return fmt.Sprintf(format, budgetRef, goalRuns)
 }
 
-// timedMore says, under a table of case runs, which cases were timed
-// several times (the goal case, goalRuns times) and their wall times.
+// timedMore gives, under a table of case runs, the wall times of the goal
+// case's runs when it was timed several times (short cases repeated to
+// add up to -min are not listed).
 func timedMore(p func(string, ...any), runs []CaseRun, unit string) {
 	for _, run := range runs {
-		if len(run.Walls) > 1 {
+		if run.Ref == budgetRef && len(run.Walls) > 1 {
 			p("%s was timed in %d %s, one after another, for its goal; *wall s* is their median: %s s.\n\n",
 				caseName(run), len(run.Walls), unit, secondsList(run.Walls))
 		}
