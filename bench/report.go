@@ -348,15 +348,8 @@ func find(runs []CaseRun, ref string) *CaseRun {
 	return nil
 }
 
-func speedOf(c *CaseRun) string {
-	if c == nil {
-		return ""
-	}
-	return speed(c.Speed())
-}
-
-// speedOfRuns is speedOf with the spread of the runs when c was timed
-// more than once.
+// speedOfRuns formats c's speed, with the spread of its runs when it was
+// timed more than once.
 func speedOfRuns(c *CaseRun) string {
 	if c == nil {
 		return ""
