@@ -36,10 +36,15 @@ wasmexec:
 
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes; first the rewrite of the jumps itself, which
-# runs a Go program under node before and after it.
+# runs a Go program under node before and after it; last the simulator's
+# own tests again, built as the page's worker builds it (WORKER_FLAGS,
+# build/workerflags: without bounds checks, self-checking), so that the
+# shipped build must give the same trace hashes.
+WORKER_FLAGS := -gcflags=github.com/loomlab/loomlab/sim=-B -tags=loomlab_unchecked
 test-wasm: node-deps wasmexec
-	$(GO) test -count=1 ./build/wasmjumps ./build/wasmexec
+	$(GO) test -count=1 ./build/wasmjumps ./build/wasmexec ./build/workerflags
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./gclog/... ./fit/... ./classroom/... ./cmd/... ./game/view/... ./game/play/... ./game/link/... ./game/story/... ./sweep/...
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) $(WORKER_FLAGS) ./sim ./sim/scenario
 
 verify:
 	$(GO) run ./cmd/loomsim verify

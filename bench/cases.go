@@ -15,6 +15,7 @@ import (
 
 	"github.com/loomlab/loomlab/build/wasmjumps"
 	"github.com/loomlab/loomlab/build/wasmopt"
+	"github.com/loomlab/loomlab/build/workerflags"
 	"github.com/loomlab/loomlab/sim/scenario"
 )
 
@@ -184,11 +185,12 @@ func runWasm(o options, tmp string) (*Cases, error) {
 	}
 	execJS := filepath.Join(goroot, "lib", "wasm", "wasm_exec_node.js")
 	bin := filepath.Join(tmp, "wasmrun.wasm")
-	if err := goBuild(o.goCmd, []string{"GOOS=js", "GOARCH=wasm"}, bin, "./bench/wasmrun"); err != nil {
+	// As the page ships its worker: its simulator without bounds checks
+	// (build/workerflags), forward jumps made direct (build/wasmjumps),
+	// then binaryen's -O3 (build/wasmopt).
+	if err := goBuild(o.goCmd, []string{"GOOS=js", "GOARCH=wasm"}, bin, "./bench/wasmrun", workerflags.GoBuild...); err != nil {
 		return nil, err
 	}
-	// As the page ships its worker: forward jumps made direct
-	// (build/wasmjumps), then binaryen's -O3 (build/wasmopt).
 	if _, err := wasmjumps.RewriteFile(bin); err != nil {
 		return nil, err
 	}
@@ -274,8 +276,8 @@ func runJSON(name string, args []string, out any) (procStats, error) {
 	return p, nil
 }
 
-func goBuild(goCmd string, env []string, out, pkg string) error {
-	cmd := exec.Command(goCmd, "build", "-o", out, pkg)
+func goBuild(goCmd string, env []string, out, pkg string, flags ...string) error {
+	cmd := exec.Command(goCmd, append(append([]string{"build"}, flags...), "-o", out, pkg)...)
 	cmd.Env = append(os.Environ(), env...)
 	if b, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("%s go build %s: %v\n%s", strings.Join(env, " "), pkg, err, b)

@@ -23,6 +23,7 @@ import (
 	"github.com/loomlab/loomlab/build/repo"
 	"github.com/loomlab/loomlab/build/wasmjumps"
 	"github.com/loomlab/loomlab/build/wasmopt"
+	"github.com/loomlab/loomlab/build/workerflags"
 )
 
 // Options say where the build reads and writes. Paths are relative to the
@@ -35,6 +36,9 @@ type Options struct {
 	Web        string // web/: index.html, src/*.ts, style.css, package.json
 	Go         string // the go command
 	Brotli     int    // brotli quality (0-11) of the assets' pre-compressed copies
+	// BoundsChecks builds the worker's simulator with Go's bounds checks
+	// (build/workerflags says why it has none by default).
+	BoundsChecks bool
 }
 
 func defaultOptions() Options {
@@ -122,16 +126,22 @@ func Dist(opts Options, log io.Writer) (*Site, error) {
 	}
 	// The worker, which runs the simulations whose speed is measured, also
 	// goes through binaryen's optimizer (build/wasmopt says why only it).
+	// Its simulator is also built without bounds checks (build/workerflags).
+	workerFlags := wasmFlags
+	if !opts.BoundsChecks {
+		workerFlags = append(slices.Clip(wasmFlags), workerflags.GoBuild...)
+	}
 	for _, w := range []struct {
 		logical, pkg string
 		optimize     bool
+		flags        []string
 	}{
-		{assetWorker, opts.Worker, true},
-		{assetPlayground, opts.Playground, false},
+		{assetWorker, opts.Worker, true, workerFlags},
+		{assetPlayground, opts.Playground, false, wasmFlags},
 	} {
 		t0 := time.Now()
 		bin := filepath.Join(tmp, w.logical)
-		jumps, err := buildWasm(opts.Go, abs(w.pkg), bin, wasmFlags)
+		jumps, err := buildWasm(opts.Go, abs(w.pkg), bin, w.flags)
 		if err != nil {
 			return nil, err
 		}

@@ -25,8 +25,8 @@ import (
 )
 
 const usage = `usage:
-  go run ./build dist  [-out DIR] [-playground DIR] [-game FILE] [-brotli 11]
-  go run ./build serve [-addr 127.0.0.1:8080] [-out DIR] [-playground DIR] [-game FILE] [-brotli 5]`
+  go run ./build dist  [-out DIR] [-playground DIR] [-game FILE] [-brotli 11] [-bounds-checks]
+  go run ./build serve [-addr 127.0.0.1:8080] [-out DIR] [-playground DIR] [-game FILE] [-brotli 5] [-bounds-checks]`
 
 func main() {
 	if err := run(os.Args[1:]); err != nil {
@@ -46,6 +46,8 @@ func run(args []string) error {
 	fs.StringVar(&opts.Playground, "playground", opts.Playground,
 		"directory of the playground's main package (GOOS=js GOARCH=wasm)")
 	fs.StringVar(&opts.GameHTML, "game", opts.GameHTML, "the page that hosts the playground canvas")
+	fs.BoolVar(&opts.BoundsChecks, "bounds-checks", false,
+		"build the worker's simulator with Go's bounds checks (slower; see build/workerflags)")
 	addr := fs.String("addr", "127.0.0.1:8080", "address to serve on (serve only)")
 	fs.IntVar(&opts.Brotli, "brotli", opts.Brotli,
 		"brotli quality 0-11 of the pre-compressed copies (default: 11 for dist, 5 for serve)")

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/loomlab/loomlab/build/wasmjumps"
+	"github.com/loomlab/loomlab/build/workerflags"
 	"github.com/stretchr/testify/require"
 )
 
@@ -32,5 +34,25 @@ func TestShippedWasmHasItsForwardJumpsDirect(t *testing.T) {
 		require.Positive(t, st.Functions, "%s: Go's functions", logical)
 		require.Zero(t, st.Forward, "%s: forward jumps still through the table", logical)
 		require.Positive(t, st.Backward, "%s: loops' jumps stay with the table", logical)
+	}
+}
+
+// TestShippedWorkerIsBuiltWithoutBoundsChecks: the worker's simulator is
+// compiled as build/workerflags says (no bounds checks, self-checking),
+// the playground's with Go's checks. The go command records its flags in
+// the program's build information, which wasm-opt keeps as data.
+func TestShippedWorkerIsBuiltWithoutBoundsChecks(t *testing.T) {
+	newBrowser(t)
+	for _, logical := range []string{assetWorker, assetPlayground} {
+		data, err := os.ReadFile(filepath.Join(suite.site.Dir, suite.site.Assets[logical]))
+		require.NoError(t, err)
+		for _, f := range workerflags.GoBuild {
+			setting := []byte("build\t" + f + "\n")
+			if logical == assetWorker {
+				require.True(t, bytes.Contains(data, setting), "%s: built without %s", logical, f)
+			} else {
+				require.False(t, bytes.Contains(data, setting), "%s: built with %s", logical, f)
+			}
+		}
 	}
 }
