@@ -7,7 +7,8 @@ import "fmt"
 // build/workerflags) is a sixth faster in WebAssembly, but there an index
 // out of range does not panic: it reads or writes the memory beside the
 // slice. Such a build checks the model's invariants (CheckInvariants) every
-// selfCheckEvents events instead, so that state a stray write corrupted
+// selfCheckEvents events and at the end of a run instead, so that state a
+// stray write corrupted
 // ends the run with a panic, which the worker reports as an internal error,
 // rather than going on to numbers. The tests, the command line and the
 // playground keep Go's bounds checks and do not self-check.

@@ -42,6 +42,20 @@ func TestSelfCheckCatchesCorruptState(t *testing.T) {
 	assert.Contains(t, msg, "live virtual threads counted")
 	assert.LessOrEqual(t, bad.events-base.events, int64(100), "the first self-check is due 100 events on")
 
+	// A run ends with a self-check, however short it is.
+	short := base.Clone()
+	short.liveVT++
+	short.selfCheckEvery = 1 << 40
+	short.maxEvents = base.events + 10
+	short.setEventMark()
+	msg = nil
+	func() {
+		defer func() { msg = recover() }()
+		short.Advance(Never, 1<<22)
+	}()
+	require.NotNil(t, msg, "the end of a self-checking run must check it")
+	assert.Contains(t, msg, "live virtual threads counted")
+
 	// The event budget still ends a self-checking run where it would.
 	budget := base.Clone()
 	budget.selfCheckEvery = 300

@@ -245,6 +245,11 @@ func (s *Sim) finish(reason string) {
 	if s.done {
 		return
 	}
+	if s.selfCheckEvery > 0 {
+		// A self-checking run checks once more at its end, so that one
+		// shorter than the interval is checked too (selfcheck.go).
+		s.selfCheck()
+	}
 	s.done = true
 	s.stopReason = reason
 	s.stats.end = s.now
