@@ -4,14 +4,14 @@ import "fmt"
 
 // A build of the simulator without bounds checks (the page's worker: Go's
 // -B for this package, with the build tag loomlab_unchecked; see
-// build/workerflags) is a sixth faster in WebAssembly, but there an index
+// build/workerflags) runs ~13 % faster in WebAssembly, but there an index
 // out of range does not panic: it reads or writes the memory beside the
 // slice. Such a build checks the model's invariants (CheckInvariants) every
 // selfCheckEvents events and at the end of a run instead, so that state a
-// stray write corrupted
-// ends the run with a panic, which the worker reports as an internal error,
-// rather than going on to numbers. The tests, the command line and the
-// playground keep Go's bounds checks and do not self-check.
+// stray write corrupted ends the run with a panic, which the worker reports
+// as an internal error, rather than going on to numbers. The tests, the
+// command line and the playground keep Go's bounds checks and do not
+// self-check.
 
 // setEventMark puts the next look up from Advance's loop at the run's
 // event budget or, sooner, the next self-check.
