@@ -172,6 +172,12 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 	step = min(step, h.g1.reclaimable)
 	h.g1.reclaimable -= step
 	h.oldUsed -= step
+	// The abandoned StackChunks are part of the garbage the step frees
+	// (the phase's end forgets them all, freeOldDead): what is still
+	// counted as abandoned cannot exceed the garbage left.
+	if a := &s.abandoned; a.bytes > 0 {
+		a.bytes = min(a.bytes, max(h.oldUsed-h.oldLiveTotal(), 0))
+	}
 	// Live data sharing the collected regions is copied.
 	liveness := Bytes(cfg.G1OldLiveness)
 	copied := step * liveness / (100 - min(liveness, 99))

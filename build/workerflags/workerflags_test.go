@@ -16,5 +16,22 @@ func TestMakefileTestsTheWorkersBuild(t *testing.T) {
 	require.NoError(t, err)
 	assert.Contains(t, string(mk), "\nWORKER_FLAGS := "+strings.Join(GoBuild, " ")+"\n")
 	assert.Contains(t, string(mk), "$(WORKER_FLAGS) ./sim ./sim/scenario")
-	assert.Contains(t, strings.Join(GoBuild, " "), "-tags="+Tag)
+}
+
+// The flags must name what exists: the simulator's package (a -gcflags
+// pattern matching nothing is silently ignored) and the build tag its
+// self-check files are selected by (a tag nothing reads would leave the
+// worker without self-checks, and every test still passing).
+func TestFlagsNameTheSimulatorAndItsTag(t *testing.T) {
+	mod, err := os.ReadFile("../../go.mod")
+	require.NoError(t, err)
+	module := strings.Fields(strings.SplitN(string(mod), "\n", 2)[0])[1]
+	assert.Contains(t, GoBuild, "-gcflags="+module+"/sim=-B")
+	assert.Contains(t, GoBuild, "-tags="+Tag)
+	on, err := os.ReadFile("../../sim/selfcheck_unchecked.go")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(on), "//go:build "+Tag+"\n"), "sim/selfcheck_unchecked.go is built with the tag")
+	off, err := os.ReadFile("../../sim/selfcheck_checked.go")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(string(off), "//go:build !"+Tag+"\n"), "sim/selfcheck_checked.go is built without it")
 }
