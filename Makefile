@@ -15,7 +15,8 @@ WASMEXEC  := $(CURDIR)/bin/wasmexec
 test: vet test-go test-wasm test-fuzz verify test-web
 
 # go vet and staticcheck (a Go tool pinned in go.mod), natively over the
-# whole module and under js/wasm over what compiles to WebAssembly. The
+# whole module and under js/wasm over what compiles to WebAssembly, and the
+# simulator once more with the worker's build tag (build/workerflags). The
 # wasm pass runs the natively built staticcheck with GOOS=js: `go tool`
 # under GOOS=js would build the tool itself for wasm.
 WASM_PKGS := ./sim/... ./gclog/... ./fit/... ./sweep/... ./classroom/... ./cmd/... ./game/... ./wasm/...
@@ -24,6 +25,8 @@ vet:
 	GOOS=js GOARCH=wasm $(GO) vet ./game/... ./wasm/...
 	$(GO) tool staticcheck ./...
 	GOOS=js GOARCH=wasm "$$($(GO) tool -n staticcheck)" $(WASM_PKGS)
+	$(GO) vet -tags loomlab_unchecked ./sim
+	$(GO) tool staticcheck -tags loomlab_unchecked ./sim
 	@unformatted=$$(gofmt -l sim gclog fit classroom cmd game wasm build bench sweep pgo); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 
 test-go:

@@ -10,12 +10,15 @@ import (
 )
 
 // make test runs the simulator's tests built as the worker is built
-// (Makefile's WORKER_FLAGS), so the two lists of flags must be one.
+// (Makefile's WORKER_FLAGS), so the two lists of flags must be one, and
+// make vet vets the files only that build compiles.
 func TestMakefileTestsTheWorkersBuild(t *testing.T) {
 	mk, err := os.ReadFile("../../Makefile")
 	require.NoError(t, err)
 	assert.Contains(t, string(mk), "\nWORKER_FLAGS := "+strings.Join(GoBuild, " ")+"\n")
 	assert.Contains(t, string(mk), "$(WORKER_FLAGS) ./sim ./sim/scenario")
+	assert.Contains(t, string(mk), "$(GO) vet -tags "+Tag+" ./sim\n", "make vet looks at the tagged files")
+	assert.Contains(t, string(mk), "staticcheck -tags "+Tag+" ./sim\n")
 }
 
 // The flags must name what exists: the simulator's package (a -gcflags
