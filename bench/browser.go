@@ -7,7 +7,6 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -367,8 +366,7 @@ func measureFrames(ctx context.Context, base, label, spec string, play bool) (Fr
 		for i, s := range samples {
 			xs[i] = f(s)
 		}
-		slices.Sort(xs)
-		return xs[len(xs)/2]
+		return median(xs)
 	}
 	top := func(f func(sample) float64) float64 {
 		m := 0.0
