@@ -471,10 +471,7 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	h.edenUsed = youngLeft
 	h.openCohort()
 	h.survUsed = 0
-	var liveOld Bytes
-	for c := range h.oldLive {
-		liveOld += h.oldLive[c]
-	}
+	liveOld := h.oldLiveTotal()
 	live := liveOld + youngLeft
 	pause := cfg.FullGCPause(live, usedBefore, s.gc.threads(cfg, s.cfg.Machine.Cores))
 	now := s.pauseStartTime()
@@ -526,11 +523,7 @@ func markedChunksToGCMode(s *Sim) {
 func (s *Sim) freeOldDead() {
 	h := &s.heap
 	s.abandoned.reset()
-	var live Bytes
-	for c := range h.oldLive {
-		live += h.oldLive[c]
-	}
-	h.oldUsed = live
+	h.oldUsed = h.oldLiveTotal()
 }
 
 // defaultGCThreads is ParallelGCThreads' default: all cores up to 8, then

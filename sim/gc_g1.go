@@ -175,9 +175,8 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 	// The abandoned StackChunks are part of the garbage the step frees
 	// (the phase's end forgets them all, freeOldDead): what is still
 	// counted as abandoned cannot exceed the garbage left.
-	if a := &s.abandoned; a.bytes > 0 {
-		a.bytes = min(a.bytes, max(h.oldUsed-h.oldLiveTotal(), 0))
-	}
+	garbage := max(h.oldUsed-h.oldLiveTotal(), 0)
+	s.abandoned.bytes = min(s.abandoned.bytes, garbage)
 	// Live data sharing the collected regions is copied.
 	liveness := Bytes(cfg.G1OldLiveness)
 	copied := step * liveness / (100 - min(liveness, 99))
@@ -186,13 +185,8 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 	if h.g1.reclaimable == 0 {
 		// The mixed phase is over: forget the dead objects marking found.
 		// The garbage left behind keeps its bytes.
-		var live Bytes
-		for c := range h.oldLive {
-			live += h.oldLive[c]
-		}
-		left := max(h.oldUsed-live, 0)
 		s.freeOldDead()
-		h.oldUsed += left
+		h.oldUsed += garbage
 	}
 	return pause
 }
