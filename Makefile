@@ -40,14 +40,15 @@ wasmexec:
 # The simulator's tests under GOOS=js GOARCH=wasm (node), so native and wasm
 # must agree on trace hashes; first the rewrite of the jumps itself, which
 # runs a Go program under node before and after it; last the simulator's
-# own tests again, built as the page's worker builds it (WORKER_FLAGS,
-# build/workerflags: without bounds checks, self-checking), so that the
-# shipped build must give the same trace hashes.
+# own tests again, and those of the packages the worker runs the simulator
+# through (fit, sweep, classroom), built as the page's worker builds it
+# (WORKER_FLAGS, build/workerflags: without bounds checks, self-checking),
+# so that the shipped build must give the same trace hashes and results.
 WORKER_FLAGS := -gcflags=github.com/loomlab/loomlab/sim=-B -tags=loomlab_unchecked
 test-wasm: node-deps wasmexec
 	$(GO) test -count=1 ./build/wasmjumps ./build/wasmexec ./build/workerflags
 	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./sim/... ./gclog/... ./fit/... ./classroom/... ./cmd/... ./game/view/... ./game/play/... ./game/link/... ./game/story/... ./sweep/...
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) $(WORKER_FLAGS) ./sim ./sim/scenario
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) $(WORKER_FLAGS) ./sim ./sim/scenario ./fit ./sweep ./classroom
 
 verify:
 	$(GO) run ./cmd/loomsim verify
@@ -147,13 +148,14 @@ web-deps: node-deps
 	@[ -x web/node_modules/.bin/tsc ] && [ -f web/node_modules/uplot/package.json ] && [ -f web/node_modules/binaryen/bin/wasm-opt ] || \
 		(cd web && npm ci --no-audit --no-fund --ignore-scripts)
 
-# The page: tsc, the worker's Go tests (native and wasm), then the build and
-# the browser suite (headless Chromium, installed with apt-get if missing).
+# The page: tsc, the worker's Go tests (native, and in wasm built as the page
+# ships it: WORKER_FLAGS), then the build and the browser suite (headless
+# Chromium, installed with apt-get if missing).
 test-web: web-deps wasmexec
 	@unformatted=$$(gofmt -l build wasm/worker wasm/jsresult); if [ -n "$$unformatted" ]; then echo "gofmt needed: $$unformatted"; exit 1; fi
 	cd web && ./node_modules/.bin/tsc --noEmit -p .
 	$(GO) test -count=1 ./wasm/worker ./wasm/jsresult ./build/wasmopt
-	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) ./wasm/worker
+	GOOS=js GOARCH=wasm $(GO) test -count=1 -exec=$(WASMEXEC) $(WORKER_FLAGS) ./wasm/worker
 	$(GO) test -count=1 -timeout 30m ./build
 
 ## bench: measure this machine and write BENCHMARKS.md (engine micro-benchmarks,

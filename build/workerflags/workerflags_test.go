@@ -9,14 +9,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// make test runs the simulator's tests built as the worker is built
+// make test runs the simulator's tests, and the worker's and those of the
+// packages it runs the simulator through, built as the worker is built
 // (Makefile's WORKER_FLAGS), so the two lists of flags must be one, and
 // make vet vets the files only that build compiles.
 func TestMakefileTestsTheWorkersBuild(t *testing.T) {
 	mk, err := os.ReadFile("../../Makefile")
 	require.NoError(t, err)
 	assert.Contains(t, string(mk), "\nWORKER_FLAGS := "+strings.Join(GoBuild, " ")+"\n")
-	assert.Contains(t, string(mk), "$(WORKER_FLAGS) ./sim ./sim/scenario")
+	assert.Contains(t, string(mk), "$(WORKER_FLAGS) ./sim ./sim/scenario ./fit ./sweep ./classroom\n", "the simulator and the packages the worker runs it through")
+	assert.Contains(t, string(mk), "$(WORKER_FLAGS) ./wasm/worker\n", "the worker's own tests, built as it ships")
 	assert.Contains(t, string(mk), "$(GO) vet -tags "+Tag+" ./sim\n", "make vet looks at the tagged files")
 	assert.Contains(t, string(mk), "staticcheck -tags "+Tag+" ./sim\n")
 }
