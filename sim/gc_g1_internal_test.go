@@ -353,6 +353,40 @@ func TestG1YoungTarget(t *testing.T) {
 	assert.Equal(t, 42*MB, h.youngCap, "no GC threads known (at start): the goal is not checked")
 }
 
+// -XX:NewRatio on the command line fixes G1's young generation at
+// 1/(NewRatio+1) of the regions, whatever survives and in the mixed phase
+// too. The JDK 17 twin's logs (7 December 2026): at 128 MB with NewRatio 8,
+// "Eden regions: 12->0(12)" beside "Survivor regions: 2->2(2)" (young 14 =
+// 128/9); at 256 MB with NewRatio 2, "Eden regions: 76->0(76)" beside
+// "Survivor regions: 9->9(11)" (young 85 = 256/3, the survivor space
+// ceil(85/8) = 11). Without the flag, young at 128 MB was 76 regions.
+func TestG1YoungTargetWithNewRatioGiven(t *testing.T) {
+	for _, c := range []struct {
+		heap, surv, young, eden, survCap Bytes
+		newRatio                         int
+	}{
+		{128 * MB, 2 * MB, 14 * MB, 12 * MB, 2 * MB, 8},
+		{256 * MB, 9 * MB, 85 * MB, 76 * MB, 11 * MB, 2},
+	} {
+		h := &heap{cfg: HeapConfig{MaxBytes: c.heap, SurvivorRatio: 8, NewRatio: c.newRatio, NewRatioGiven: true, CopyRate: MB, CardRate: 1000 * GB}, oldUsed: 10 * MB, survUsed: c.surv}
+		for range 5 {
+			h.g1.survival.add(0.02)
+		}
+		h.g1Resize(1)
+		assert.Equal(t, c.young, h.youngCap, "%v heap, NewRatio %d", c.heap, c.newRatio)
+		assert.Equal(t, c.eden, h.edenCap)
+		assert.Equal(t, c.survCap, h.survCap)
+		h.g1.reclaimable = MB // the mixed phase: the same
+		h.g1Resize(1)
+		assert.Equal(t, c.young, h.youngCap, "mixed phase")
+	}
+	// Survivors beyond the fixed length still leave one eden region.
+	h := &heap{cfg: HeapConfig{MaxBytes: 128 * MB, SurvivorRatio: 8, NewRatio: 8, NewRatioGiven: true, CopyRate: MB, CardRate: 1000 * GB}, oldUsed: 10 * MB, survUsed: 20 * MB}
+	h.g1Resize(1)
+	assert.Equal(t, 21*MB, h.youngCap)
+	assert.Equal(t, MB, h.edenCap)
+}
+
 // A young collection's survivors from eden teach the prediction.
 func TestG1SampleSurvival(t *testing.T) {
 	h := &heap{}

@@ -39,6 +39,10 @@ import "math"
 //     instead ("G1 Preventive Collection", G1Policy::
 //     preventive_collection_required), so that evacuation does not fail.
 //     The model caps eden at the region where that happens (g1PreventiveEden).
+// With -XX:NewRatio on the command line (HeapConfig.NewRatioGiven) none of
+// this applies: young is fixed at 1/(NewRatio+1) of the heap's regions, at
+// least one eden region beyond the survivors, in young and mixed phases
+// alike (G1YoungGenSizer's SizerNewRatio turns the adaptive sizing off).
 // Not modelled: the MMU goal (GCPauseIntervalMillis makes it almost inert by
 // default), remembered-set and pending-card costs (the model's pause cost has
 // no such part), and per-age survival rates (one rate for all of eden).
@@ -142,15 +146,19 @@ func (h *heap) g1YoungTarget(mixed bool, thr Bytes) (young, surv Bytes) {
 	free := total - regionsFor(h.oldUsed, r) - survRegions
 	reserve := (total*g1ReservePercent + 99) / 100
 
-	desiredMin := max(total*g1NewSizePercent/100, 1, survRegions+1)
-	desiredMax := max(total*g1MaxNewSizePercent/100, 1)
-	desiredMax = min(desiredMax, max(free-reserve, 0))
+	if h.cfg.NewRatioGiven {
+		young = max(total/Bytes(h.cfg.NewRatio+1), 1, survRegions+1)
+	} else {
+		desiredMin := max(total*g1NewSizePercent/100, 1, survRegions+1)
+		desiredMax := max(total*g1MaxNewSizePercent/100, 1)
+		desiredMax = min(desiredMax, max(free-reserve, 0))
 
-	young = desiredMin
-	if !mixed && desiredMax > desiredMin {
-		young = survRegions + h.g1LargestEden(desiredMin-survRegions, desiredMax-survRegions, max(free-reserve, 0), thr)
+		young = desiredMin
+		if !mixed && desiredMax > desiredMin {
+			young = survRegions + h.g1LargestEden(desiredMin-survRegions, desiredMax-survRegions, max(free-reserve, 0), thr)
+		}
+		young = max(min(young, desiredMax), desiredMin)
 	}
-	young = max(min(young, desiredMax), desiredMin)
 	surv = (young + Bytes(h.cfg.SurvivorRatio) - 1) / Bytes(h.cfg.SurvivorRatio)
 	return young, surv
 }

@@ -40,6 +40,11 @@ type HeapConfig struct {
 	// (-XX:SurvivorRatio): each survivor space starts at young /
 	// (SurvivorRatio+2).
 	NewRatio, SurvivorRatio int
+	// NewRatioGiven says -XX:NewRatio is on the command line. Serial and
+	// Parallel size young by NewRatio either way (its default is 2); G1
+	// sizes young itself unless the flag is given, and then keeps it at
+	// 1/(NewRatio+1) of the heap's regions (gc_g1_young.go).
+	NewRatioGiven bool
 	// InitialSurvivorRatio, when 3 or more, sizes the survivor spaces at
 	// start instead: young / InitialSurvivorRatio (Parallel's
 	// -XX:InitialSurvivorRatio, 8 unless -XX:SurvivorRatio is given on the

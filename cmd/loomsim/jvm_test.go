@@ -493,6 +493,24 @@ func TestJVMReplayOfFreshWorkersShowsNepotism(t *testing.T) {
 	assert.Equal(t, "within", verdict["Full GCs per 1,000 requests"])
 }
 
+// -XX:NewRatio on the command line fixes G1's young generation at
+// 1/(NewRatio+1) of the heap (G1YoungGenSizer). The JDK 17 twin on G1,
+// 128 MB, NewRatio 8, 1,000 fresh workers (7 December 2026, 13:44 UTC) kept
+// eden at 12 regions and had 1.45 young GCs per 1,000 requests; the model,
+// sizing young itself as G1 does without the flag (76 regions), had 0.22
+// (×0.15).
+func TestJVMReplayOfG1WithNewRatioKeepsYoungFixed(t *testing.T) {
+	t.Setenv("PATH", t.TempDir())
+	rep := replayReport(t, committedRun("g1-128m-nr8-fresh-1000-1344")...)
+	assert.Equal(t, 8.0, rep.Model.Params["new_ratio"])
+	verdict := map[string]string{}
+	for _, r := range rep.Rows {
+		verdict[r.Metric] = r.Verdict
+	}
+	assert.Equal(t, "within", verdict["young GCs per 1,000 requests"])
+	assert.Equal(t, "agree", verdict["Full GCs per 1,000 requests"])
+}
+
 // Serial copies what the thread stacks hold before what dead old objects
 // hold, so the requests in flight stay in the survivor space and nothing
 // is promoted once the start is over: the twin on Serial, 64 MB, 500 fresh

@@ -39,6 +39,16 @@ func jvmDefaults(jdk int) sim.JVM {
 	}
 }
 
+// newRatioFlag reads a new_ratio knob: 0 passes no -XX:NewRatio (the
+// JVM's default 2 for Serial and Parallel; G1 sizes young itself), any other
+// value is the flag, which G1 then follows too.
+func newRatioFlag(v *Values) (ratio int, given bool) {
+	if r := v.Int("new_ratio"); r > 0 {
+		return r, true
+	}
+	return 2, false // NewRatio's default (gc_globals.hpp)
+}
+
 // heapDefaults returns the HotSpot defaults (gc_globals.hpp) for collector
 // gc with the project's pause cost model; only Parallel uses the adaptive
 // size policy.

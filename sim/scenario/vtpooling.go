@@ -20,7 +20,7 @@ var vtPooling = &Scenario{
 		"code needs. The collector ends up running a Full GC after almost every young collection.",
 	Knobs: []Knob{
 		{Name: "heap_mb", Kind: Int, Default: "4096", Min: 64, Max: 65536, Unit: "MB", Help: "maximum heap (-Xmx)"},
-		{Name: "new_ratio", Kind: Int, Default: "8", Min: 1, Max: 64, Help: "old/young (-XX:NewRatio); 8 gives the article's 910 MB old gen at 1 GB"},
+		{Name: "new_ratio", Kind: Int, Default: "8", Min: 0, Max: 64, Help: "old/young (-XX:NewRatio); 8 gives the article's 910 MB old gen at 1 GB; with g1 it fixes young at heap/(ratio+1), as the flag does; 0 passes no flag (2 for Parallel and Serial; G1 sizes young itself)"},
 		{Name: "survivor_ratio", Kind: Int, Default: "8", Min: 1, Max: 64, Help: "eden/survivor (-XX:SurvivorRatio)"},
 		{Name: "gc", Kind: Enum, Default: "parallel", Options: []string{"parallel", "serial", "g1"}, Help: "collector (g1 is simplified)"},
 		{Name: "pool", Kind: Bool, Default: "false", Help: "pool long-lived virtual threads instead of one per request"},
@@ -190,7 +190,9 @@ func buildVTPooling(v *Values) (sim.Config, error) {
 	j.PoolFrames = 20
 	j.IdleFrames = 30
 	j.VThreadCreate = 1 * sim.Microsecond
-	h := heapDefaults(gcKind(v.Str("gc")), sim.Bytes(v.Int("heap_mb"))*sim.MB, v.Int("new_ratio"), v.Int("survivor_ratio"))
+	newRatio, given := newRatioFlag(v)
+	h := heapDefaults(gcKind(v.Str("gc")), sim.Bytes(v.Int("heap_mb"))*sim.MB, newRatio, v.Int("survivor_ratio"))
+	h.NewRatioGiven = given
 	h.ReuseFix = v.Bool("reuse_fix")
 	h.YoungFixed = ms64(p.YoungFixed)
 	h.CopyRate = p.CopyRate

@@ -1,0 +1,1 @@
+java -Xms128m -Xmx128m -XX:NewRatio=8 -XX:+UseG1GC -XX:ActiveProcessorCount=2 -Xlog:gc*:file=gc.log jvm/GcLab.java threads=1000 state=fresh threads_kind=platform garbage_kb=6 data_kb=1 cache_step_kb=2 cache_max_kb=64 sticky_kb=7 backend_ms=30 cpu_us=50 duration_s=10
