@@ -31,7 +31,9 @@ type sweepPoint struct {
 }
 
 // sweepPoints go from tight heaps to roomy ones, pooled and fresh, for
-// Parallel, Serial and G1, with 500 and 1,000 threads. 1,000 pooled threads
+// Parallel, Serial and G1, with 500 and 1,000 threads, and NewRatio 8 where
+// it changes how the collector sizes young (Parallel's fixed ratio, G1's
+// adaptive sizing switched off). 1,000 pooled threads
 // keep ~73 MB of caches and buffers live, so they get 128 MB or more; 500
 // keep half that. Each run is 6 s of workload (the JVM adds 5-15 s of
 // startup on a shared 2-core machine), so the sweep stays within 10 minutes.
@@ -49,6 +51,7 @@ var sweepPoints = []sweepPoint{
 	{"serial-256m-fresh-1000", [][2]string{{"gc", "serial"}, {"heap_mb", "256"}, {"threads", "1000"}, {"state", "fresh"}}},
 	{"g1-64m-pooled-500", [][2]string{{"gc", "g1"}, {"heap_mb", "64"}, {"threads", "500"}, {"state", "pooled"}}},
 	{"g1-128m-fresh-1000", [][2]string{{"gc", "g1"}, {"heap_mb", "128"}, {"threads", "1000"}, {"state", "fresh"}}},
+	{"g1-128m-nr8-fresh-1000", [][2]string{{"gc", "g1"}, {"heap_mb", "128"}, {"new_ratio", "8"}, {"threads", "1000"}, {"state", "fresh"}}},
 	{"g1-256m-pooled-1000", [][2]string{{"gc", "g1"}, {"heap_mb", "256"}, {"threads", "1000"}, {"state", "pooled"}}},
 }
 
