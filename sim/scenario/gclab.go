@@ -37,7 +37,7 @@ var gcLab = &Scenario{
 		{Name: "duration_s", Kind: Int, Default: "10", Min: 1, Max: 600, Unit: "s", Help: "how long the workers run (all of it is measured)"},
 		{Name: "requests", Kind: Int, Default: "0", Min: 0, Max: 100000000, Unit: "requests", Help: "0: run for duration_s; N: stop after N requests instead (`loomsim jvm` sets the twin's count, so both sides do the same work per thread however fast the JVM's machine was)"},
 		{Name: "heap_mb", Kind: Int, Default: "256", Min: 16, Max: 65536, Unit: "MB", Help: "heap size, -Xms = -Xmx"},
-		{Name: "new_ratio", Kind: Int, Default: "0", Min: 0, Max: 64, Help: "old/young, -XX:NewRatio; 0 passes no flag: the JVM's default (2 for Parallel and Serial; G1 sizes its young gen itself). Given, G1 keeps young at heap/(ratio+1) too"},
+		{Name: "new_ratio", Kind: Int, Default: "0", Min: 0, Max: 64, Help: "young gen gets 1/(ratio+1) of the heap, old gen the rest (-XX:NewRatio). G1 normally resizes young after every pause; the flag fixes it there too. 0: no flag, the JVM's default (Parallel and Serial use 2; G1 resizes young itself)"},
 		{Name: "survivor_ratio", Kind: Int, Default: "8", Min: 1, Max: 64, Help: "eden/survivor, -XX:SurvivorRatio; 8 is the JVM's default and passes no flag (Parallel then starts survivors at young/8 and lets them grow to young/3; a flag makes both young/(ratio+2))"},
 		{Name: "gc", Kind: Enum, Default: "parallel", Options: []string{"parallel", "serial", "g1"}, Help: "collector (g1 is simplified)"},
 		{Name: "jdk", Kind: Enum, Default: "17", Options: jdkBuildNames(), Help: "JDK build: 17 = 17.0.12 or later, 17.0.11 = up to 17.0.11, 21 = 21.0.4 or later, 21.0.3 = up to 21.0.3, 25 (the older builds still run Parallel's post-scavenge Full GC check)"},
