@@ -195,8 +195,8 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 // (and at start, thr 0: before any pause the pause goal is not checked).
 // The committed heap starts at -Xms and grows (never beyond -Xmx) when old
 // data leaves less than the minimum young size; young is the target
-// gc_g1_young.go computes, in whole regions. Old may use whatever young and
-// the next pause's survivor space leave.
+// gc_g1_young.go computes, in whole regions. Old may use whatever eden,
+// the survivors and the next pause's survivor space leave.
 func (h *heap) g1Resize(thr Bytes) {
 	if h.g1.region == 0 {
 		h.g1.region = g1RegionSize(h.cfg.MaxBytes)
@@ -226,7 +226,12 @@ func (h *heap) g1Resize(thr Bytes) {
 	if h.cfg.G1PreventiveGC {
 		h.edenCap = min(h.edenCap, h.g1PreventiveEden(free)*r)
 	}
-	h.oldMax = max(h.g1.committed-h.youngCap-h.survCap, 0)
+	// Old may use every region that eden as granted, the survivors and the
+	// next pause's survivor space leave. Eden as granted, not its target:
+	// a target beyond the free regions (a young fixed by -XX:NewRatio, or
+	// eden cut by the preventive rule) must not fence old out of regions
+	// that nothing else holds; G1 has no boundary between the two.
+	h.oldMax = max(h.g1.committed-h.edenCap-survRegions*r-h.survCap, 0)
 	h.oldCommitted = h.oldMax
 }
 

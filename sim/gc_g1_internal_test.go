@@ -387,6 +387,27 @@ func TestG1YoungTargetWithNewRatioGiven(t *testing.T) {
 	assert.Equal(t, MB, h.edenCap)
 }
 
+// A young fixed by -XX:NewRatio can be larger than the regions eden may
+// take (JDK 17's preventive rule cuts eden when much of it is predicted to
+// survive); old may still use every region eden, the survivors and the next
+// survivor space leave, as in G1, where no boundary separates them. The
+// twin on G1, 160 MB, NewRatio 1, 1,000 pooled threads (7 December 2026)
+// kept 80-85 old regions with no evacuation failure; the model, fencing old
+// at the heap less young's target (70 MB), failed evacuations and had 3.4
+// times its young GCs.
+func TestG1OldTakesTheRegionsAFixedYoungLeaves(t *testing.T) {
+	h := &heap{cfg: HeapConfig{MaxBytes: 160 * MB, SurvivorRatio: 8, NewRatio: 1, NewRatioGiven: true, G1PreventiveGC: true, CopyRate: MB, CardRate: 1000 * GB},
+		oldUsed: 75 * MB, survUsed: 2 * MB}
+	for range 5 {
+		h.g1.survival.add(0.6)
+	}
+	h.g1Resize(1)
+	assert.Equal(t, 80*MB, h.youngCap, "160/2 regions")
+	assert.Less(t, h.edenCap, h.youngCap-2*MB, "the preventive rule cut eden")
+	assert.Equal(t, h.oldMax+h.edenCap+2*MB+h.survCap, 160*MB, "old, eden, survivors and the next survivor space share the heap")
+	assert.Greater(t, h.oldMax, h.oldUsed, "old keeps room beyond what it holds")
+}
+
 // A young collection's survivors from eden teach the prediction.
 func TestG1SampleSurvival(t *testing.T) {
 	h := &heap{}
