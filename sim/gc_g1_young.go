@@ -39,10 +39,15 @@ import "math"
 //     instead ("G1 Preventive Collection", G1Policy::
 //     preventive_collection_required), so that evacuation does not fail.
 //     The model caps eden at the region where that happens (g1PreventiveEden).
-// With -XX:NewRatio on the command line (HeapConfig.NewRatioGiven) none of
-// this applies: young is fixed at 1/(NewRatio+1) of the heap's regions, at
-// least one eden region beyond the survivors, in young and mixed phases
-// alike (G1YoungGenSizer's SizerNewRatio turns the adaptive sizing off).
+// With -XX:NewRatio on the command line (HeapConfig.NewRatioGiven) the
+// bounds and the largest eden that fits do not apply: young is fixed at
+// 1/(NewRatio+1) of the heap's regions, at least one eden region beyond
+// the survivors, in young and mixed phases alike (G1YoungGenSizer's
+// SizerNewRatio turns the adaptive sizing off); the survivor space and the
+// preventive cap on eden still do. That is JDK 17's rule. JDK 21 and later
+// also trim a fixed length when the free regions run short, keeping part
+// of the reserve free (G1Policy::calculate_young_target_length); the model
+// keeps JDK 17's for every build, where eden takes whatever is free.
 // Not modelled: the MMU goal (GCPauseIntervalMillis makes it almost inert by
 // default), remembered-set and pending-card costs (the model's pause cost has
 // no such part), and per-age survival rates (one rate for all of eden).

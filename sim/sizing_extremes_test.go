@@ -14,12 +14,13 @@ import (
 // stops a run whose check fails (selfcheck.go), so a valid run that breaks
 // one, for a while, is a run the page refuses. Such breaks hide in long
 // runs at the edges of the heap's sizing: G1's mixed phases in a
-// per-request run with survivor spaces of 1/66 of young broke one at 4.7
+// per-request run with survivor spaces of 1/64 of young broke one at 4.7
 // virtual s (stop 63), where no fuzz input reached (TESTING.md, stop 64:
 // a long-run fuzz target did not find it in 1,210 inputs). So every
 // collector runs the two 1 GB vt-pooling cases (pooled and per request)
 // with the young generation and the survivor spaces at both ends of their
-// ranges, for 4 M events each (~6 virtual s), checked every 2^16 events.
+// ranges, and with no -XX:NewRatio at all (G1 then sizes young itself), for
+// 4 M events each (~6 virtual s), checked every 2^16 events.
 //
 // Native only (~15 s): the wasm builds run the same model code, which the
 // trace-hash tests hold equal to the native one.
@@ -32,7 +33,7 @@ func TestInvariantsHoldInLongRunsAtSizingExtremes(t *testing.T) {
 		sc, c, err := scenario.ParseRef(ref)
 		require.NoError(t, err)
 		for _, gc := range []string{"serial", "parallel", "g1"} {
-			for _, newRatio := range []string{"1", "64"} {
+			for _, newRatio := range []string{"0", "1", "64"} {
 				for _, survivorRatio := range []string{"1", "64"} {
 					set := map[string]string{"gc": gc, "new_ratio": newRatio, "survivor_ratio": survivorRatio}
 					t.Run(fmt.Sprintf("%s/%s/new_ratio=%s/survivor_ratio=%s", ref, gc, newRatio, survivorRatio), func(t *testing.T) {
