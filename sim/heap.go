@@ -201,7 +201,7 @@ type heap struct {
 	cpuShare float64
 
 	youngCap, edenCap, survCap, survMax Bytes
-	oldMax, oldCommitted, oldInitial    Bytes
+	oldMax, oldCommitted                Bytes
 
 	edenUsed Bytes // allocated in eden since the last collection, live or dead
 	survUsed Bytes // live bytes in the occupied survivor space
@@ -280,7 +280,6 @@ func newHeap(cfg HeapConfig, c collector) *heap {
 	h.majorCost = avgWeighted{weight: 25}
 	c.initHeap(h)
 	h.oldCommitted = h.oldMax
-	h.oldInitial = h.oldMax
 	h.blobs = make([]blob, 0, 1024)
 	h.cohorts = []cohort{{}}
 	return h
