@@ -2,6 +2,8 @@ package workerflags
 
 import (
 	"os"
+	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 
@@ -21,6 +23,40 @@ func TestMakefileTestsTheWorkersBuild(t *testing.T) {
 	assert.Contains(t, string(mk), "$(WORKER_FLAGS) ./wasm/worker\n", "the worker's own tests, built as it ships")
 	assert.Contains(t, string(mk), "$(GO) vet -tags "+Tag+" ./sim\n", "make vet looks at the tagged files")
 	assert.Contains(t, string(mk), "staticcheck -tags "+Tag+" ./sim\n")
+}
+
+// Every package of the worker's build that runs the simulator is tested
+// built as the worker ships (Makefile's WORKER_FLAGS lines): asked of the
+// go command, so that a package the worker gains is not left to a checked
+// build only.
+func TestMakefileTestsEveryPackageTheWorkerRunsTheSimulatorThrough(t *testing.T) {
+	mod, err := os.ReadFile("../../go.mod")
+	require.NoError(t, err)
+	module := strings.Fields(strings.SplitN(string(mod), "\n", 2)[0])[1]
+	cmd := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{join .Deps \" \"}}", "./wasm/worker")
+	cmd.Dir = "../.."
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	out, err := cmd.Output()
+	require.NoError(t, err)
+	mk, err := os.ReadFile("../../Makefile")
+	require.NoError(t, err)
+	var flagged []string
+	for _, line := range strings.Split(string(mk), "\n") {
+		if strings.Contains(line, "$(WORKER_FLAGS) ./") {
+			flagged = append(flagged, strings.Fields(line[strings.Index(line, "$(WORKER_FLAGS)"):])[1:]...)
+		}
+	}
+	sim := module + "/sim"
+	var found []string
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		f := strings.Fields(line)
+		if !strings.HasPrefix(f[0], module+"/") || (f[0] != sim && !slices.Contains(f[1:], sim)) {
+			continue
+		}
+		found = append(found, f[0])
+		assert.Contains(t, flagged, "./"+strings.TrimPrefix(f[0], module+"/"), "the worker runs the simulator through %s", f[0])
+	}
+	assert.Contains(t, found, module+"/fit", "the go command's answer was read")
 }
 
 // The flags must name what exists: the simulator's package (a -gcflags
