@@ -148,12 +148,11 @@ func (h *heap) g1YoungTarget(mixed bool, thr Bytes) (young, surv Bytes) {
 	r := h.g1.region
 	total := h.g1.committed / r
 	survRegions := regionsFor(h.survUsed, r)
-	free := total - regionsFor(h.oldUsed, r) - survRegions
-	reserve := (total*g1ReservePercent + 99) / 100
-
 	if h.cfg.NewRatioGiven {
 		young = max(total/Bytes(h.cfg.NewRatio+1), 1, survRegions+1)
 	} else {
+		free := total - regionsFor(h.oldUsed, r) - survRegions
+		reserve := (total*g1ReservePercent + 99) / 100
 		desiredMin := max(total*g1NewSizePercent/100, 1, survRegions+1)
 		desiredMax := max(total*g1MaxNewSizePercent/100, 1)
 		desiredMax = min(desiredMax, max(free-reserve, 0))
