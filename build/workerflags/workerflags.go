@@ -15,12 +15,13 @@
 // The cost. Without the checks an index out of range reads or writes the
 // memory beside the slice instead of panicking. The tests and fuzzers run
 // the simulator with the checks, on every scenario, and make test runs the
-// simulator's own tests in this build too; the worker's simulator checks the model's
-// invariants every 2^20 events and at the end of every run and stops a run
-// whose state is broken; and a run is deterministic, so `loomsim run` of
-// the same scenario, knobs and seed (checked) repeats it, and panics at the
-// index if one out of range broke the state. `go run ./build serve
-// -bounds-checks` builds a worker with the checks.
+// simulator's tests, the worker's and those of the packages it runs the
+// simulator through in this build too; the worker's simulator checks the
+// model's invariants every 2^20 events and at the end of every run and
+// stops a run whose state is broken; and a run is deterministic, so
+// `loomsim run` of the same scenario, knobs and seed (checked) repeats it,
+// and panics at the index if one out of range broke the state. `go run
+// ./build serve -bounds-checks` builds a worker with the checks.
 package workerflags
 
 // GoBuild are the flags added to the go build of the worker's wasm

@@ -30,9 +30,7 @@ func TestMakefileTestsTheWorkersBuild(t *testing.T) {
 // go command, so that a package the worker gains is not left to a checked
 // build only.
 func TestMakefileTestsEveryPackageTheWorkerRunsTheSimulatorThrough(t *testing.T) {
-	mod, err := os.ReadFile("../../go.mod")
-	require.NoError(t, err)
-	module := strings.Fields(strings.SplitN(string(mod), "\n", 2)[0])[1]
+	module := modulePath(t)
 	cmd := exec.Command("go", "list", "-deps", "-f", "{{.ImportPath}} {{join .Deps \" \"}}", "./wasm/worker")
 	cmd.Dir = "../.."
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
@@ -64,9 +62,7 @@ func TestMakefileTestsEveryPackageTheWorkerRunsTheSimulatorThrough(t *testing.T)
 // self-check files are selected by (a tag nothing reads would leave the
 // worker without self-checks, and every test still passing).
 func TestFlagsNameTheSimulatorAndItsTag(t *testing.T) {
-	mod, err := os.ReadFile("../../go.mod")
-	require.NoError(t, err)
-	module := strings.Fields(strings.SplitN(string(mod), "\n", 2)[0])[1]
+	module := modulePath(t)
 	assert.Contains(t, GoBuild, "-gcflags="+module+"/sim=-B")
 	assert.Contains(t, GoBuild, "-tags="+Tag)
 	on, err := os.ReadFile("../../sim/selfcheck_unchecked.go")
@@ -75,4 +71,11 @@ func TestFlagsNameTheSimulatorAndItsTag(t *testing.T) {
 	off, err := os.ReadFile("../../sim/selfcheck_checked.go")
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(string(off), "//go:build !"+Tag+"\n"), "sim/selfcheck_checked.go is built without it")
+}
+
+// modulePath is the module's path, from the first line of go.mod.
+func modulePath(t *testing.T) string {
+	mod, err := os.ReadFile("../../go.mod")
+	require.NoError(t, err)
+	return strings.Fields(strings.SplitN(string(mod), "\n", 2)[0])[1]
 }
