@@ -122,10 +122,40 @@ func (g1GC) gcTables(h *heap) Bytes {
 	return h.g1.committed * 55 / 10000
 }
 
-// checkHeap has nothing to add, and leaves out the bound Serial and Parallel
-// keep (old used within old max): g1Resize moves the line between young and
-// old, which can leave old's used bytes above its new maximum.
-func (g1GC) checkHeap(*heap) error { return nil }
+// checkHeap checks G1's own accounting. It leaves out the bound Serial and
+// Parallel keep (old used within old max): g1Resize moves the line between
+// young and old, which can leave old's used bytes above its new maximum.
+// What G1 does keep:
+//   - the committed heap lies between -Xms and -Xmx, and grows only;
+//   - old, the survivors and eden, each in whole regions, fit in the
+//     committed regions: eden takes only free regions (g1Resize), and what
+//     an evacuation failure leaves stays in regions it already held;
+//   - a marking and a mixed phase never run together (a mixed phase needs
+//     a finished marking, and a new marking waits for the phase's end);
+//   - what the mixed phase has left to reclaim is old garbage: the steps
+//     take it out of old's used bytes, so more would take live bytes too.
+func (g1GC) checkHeap(h *heap) error {
+	g := &h.g1
+	initial := h.cfg.InitialBytes
+	if initial <= 0 || initial > h.cfg.MaxBytes {
+		initial = h.cfg.MaxBytes
+	}
+	if g.committed < initial || g.committed > h.cfg.MaxBytes {
+		return fmt.Errorf("G1 committed heap %v outside -Xms %v .. -Xmx %v", g.committed, initial, h.cfg.MaxBytes)
+	}
+	r := g.region
+	old, surv, eden := regionsFor(h.oldUsed, r), regionsFor(h.survUsed, r), regionsFor(h.edenUsed, r)
+	if committed := g.committed / r; old+surv+eden > committed {
+		return fmt.Errorf("G1 regions: old %d, survivors %d and eden %d hold more than the %d committed", old, surv, eden, committed)
+	}
+	if g.marking && g.reclaimable > 0 {
+		return fmt.Errorf("G1 is marking with %v of a mixed phase still to reclaim", g.reclaimable)
+	}
+	if garbage := h.oldUsed - h.oldLiveTotal(); g.reclaimable > garbage {
+		return fmt.Errorf("G1 has %v to reclaim, more than the old gen's %v of garbage", g.reclaimable, garbage)
+	}
+	return nil
+}
 
 // g1MaybeStartMarking starts a concurrent marking cycle when the old
 // generation passes the initiating heap occupancy.

@@ -174,7 +174,7 @@ func TestFullGCMovesYoungIntoOldAndTransformsChunks(t *testing.T) {
 	assert.True(t, c.gcMode, "a chunk moved into the old gen is transformed")
 	assert.Zero(t, s.heap.edenUsed, "all that lived fitted in the old gen: eden is empty")
 	assert.Zero(t, s.heap.survUsed, "and so is the survivor space")
-	require.NoError(t, s.heap.check(s.gc))
+	require.NoError(t, checkHeapFully(&s.heap, s.gc))
 }
 
 func TestOutOfMemoryWhenLiveSetDoesNotFit(t *testing.T) {
@@ -213,5 +213,5 @@ func TestThawRules(t *testing.T) {
 	seen := mk(286, true, true)
 	s.thaw(seen)
 	assert.Equal(t, int32(-1), s.th[seen].tail, "an emptied chunk the GC has seen is unlinked")
-	require.NoError(t, s.heap.check(s.gc))
+	require.NoError(t, checkHeapFully(&s.heap, s.gc))
 }

@@ -151,11 +151,20 @@ func (parallelGC) residentHeap(h *heap) Bytes { return h.youngTouched() + h.oldH
 // untouched. Measured ~40 bytes per KB of old gen on JDK 17.
 func (parallelGC) gcTables(h *heap) Bytes { return h.oldHigh * 40 / 1000 }
 
-func (parallelGC) checkHeap(h *heap) error { return oldWithinMax(h) }
+func (parallelGC) checkHeap(h *heap) error { return fixedGenerationsFit(h) }
 
-// oldWithinMax checks that the old gen's used bytes fit its capacity, a
-// bound of the collectors whose generations keep a fixed size.
-func oldWithinMax(h *heap) error {
+// fixedGenerationsFit checks the bounds of the collectors whose
+// generations keep a fixed size: young and old together within -Xmx, eden
+// and both survivor spaces within young (Parallel's adaptive policy moves
+// the line between them, never past young), and old's used bytes within
+// its capacity.
+func fixedGenerationsFit(h *heap) error {
+	if h.youngCap+h.oldMax > h.cfg.MaxBytes {
+		return fmt.Errorf("young gen %v and old gen %v exceed the heap's %v", h.youngCap, h.oldMax, h.cfg.MaxBytes)
+	}
+	if h.edenCap+2*h.survCap > h.youngCap {
+		return fmt.Errorf("eden %v and two survivor spaces of %v exceed the young gen's %v", h.edenCap, h.survCap, h.youngCap)
+	}
 	if h.oldUsed > h.oldMax {
 		return fmt.Errorf("old gen used %v exceeds its capacity %v", h.oldUsed, h.oldMax)
 	}

@@ -315,15 +315,29 @@ func TestResidentHeapAndThreads(t *testing.T) {
 	assert.Equal(t, 2, g1GC{}.threads(cfg, 16))
 }
 
-// Serial and Parallel keep old's used bytes within its capacity, to the
-// byte.
-func TestOldWithinMax(t *testing.T) {
-	h := &heap{oldMax: 80 * MB, oldUsed: 80 * MB}
-	assert.NoError(t, oldWithinMax(h))
-	assert.NoError(t, parallelGC{}.checkHeap(h))
-	h.oldUsed++
-	assert.Error(t, oldWithinMax(h))
-	assert.Error(t, serialGC{}.checkHeap(h))
+// Serial and Parallel keep their generations within the heap, eden and
+// both survivor spaces within young, and old's used bytes within its
+// capacity, each to the byte.
+func TestFixedGenerationsFit(t *testing.T) {
+	fits := func() *heap {
+		return &heap{cfg: HeapConfig{MaxBytes: 120 * MB}, youngCap: 40 * MB, edenCap: 32 * MB, survCap: 4 * MB,
+			oldMax: 80 * MB, oldUsed: 80 * MB}
+	}
+	assert.NoError(t, fixedGenerationsFit(fits()))
+	assert.NoError(t, parallelGC{}.checkHeap(fits()))
+	assert.NoError(t, serialGC{}.checkHeap(fits()))
+	for name, broken := range map[string]func(h *heap){
+		"old used past old":       func(h *heap) { h.oldUsed++ },
+		"old and young past -Xmx": func(h *heap) { h.oldMax++; h.oldUsed = 0 },
+		"survivors past young":    func(h *heap) { h.survCap++ },
+		"eden past young":         func(h *heap) { h.edenCap++ },
+	} {
+		h := fits()
+		broken(h)
+		assert.Error(t, fixedGenerationsFit(h), name)
+		assert.Error(t, parallelGC{}.checkHeap(h), name)
+		assert.Error(t, serialGC{}.checkHeap(h), name)
+	}
 }
 
 // The young collection Serial skips for its promotion guarantee is a young

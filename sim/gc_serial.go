@@ -80,7 +80,7 @@ func (serialGC) residentHeap(h *heap) Bytes { return h.youngTouched() + h.oldHig
 // grow with the old gen. Measured ~7 bytes per KB of old gen on JDK 17.
 func (serialGC) gcTables(h *heap) Bytes { return h.oldHigh * 7 / 1000 }
 
-func (serialGC) checkHeap(h *heap) error { return oldWithinMax(h) }
+func (serialGC) checkHeap(h *heap) error { return fixedGenerationsFit(h) }
 
 // cardsFirst: young_process_roots takes the roots, then the old gen's
 // cards (nepotism.go).

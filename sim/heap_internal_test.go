@@ -171,7 +171,7 @@ func TestAbandonedChunk(t *testing.T) {
 	require.Len(t, snap.ChunkBlocks, 1)
 	assert.Equal(t, ChunkView{ID: 1, Capacity: 300, Space: SpaceOld, GCMode: true, Dead: true, Tier: TierC2}, snap.ChunkBlocks[0],
 		"promoted by Parallel, so in GC mode")
-	require.NoError(t, s.heap.check(s.gc))
+	require.NoError(t, checkHeapFully(&s.heap, s.gc))
 	require.NoError(t, s.checkAbandoned())
 	s.heap.oldUsed -= KB
 	require.Error(t, s.checkAbandoned(), "its bytes must be in the old gen's garbage")

@@ -11,7 +11,9 @@ import "fmt"
 //   - CPU time used is at most cores × elapsed;
 //   - per allocation category: allocated = freed + live;
 //   - the heap's spaces hold what their objects say, and the old gen's
-//     garbage at least the abandoned chunks.
+//     garbage at least the abandoned chunks;
+//   - until an OutOfMemoryError, each space within its capacity, and the
+//     collector's own bounds (checkHeap).
 func (s *Sim) CheckInvariants() error {
 	var os, vt int
 	mountedOn := map[int32]int32{}
@@ -94,8 +96,16 @@ func (s *Sim) CheckInvariants() error {
 	if limit := Duration(len(s.cores)) * Duration(s.now); s.stats.cpuBusy > limit {
 		return fmt.Errorf("CPU used %v exceeds cores × elapsed %v", s.stats.cpuBusy, limit)
 	}
-	if err := s.heap.check(s.gc); err != nil {
+	if err := s.heap.check(); err != nil {
 		return err
+	}
+	// An OutOfMemoryError ends the run after its event, whose remaining
+	// allocations go into eden beyond its capacity (collect): the spaces'
+	// bounds hold only while the run lives.
+	if !s.oom {
+		if err := s.heap.checkCapacity(s.gc); err != nil {
+			return err
+		}
 	}
 	if err := s.checkShortLived(); err != nil {
 		return err
@@ -117,9 +127,18 @@ func (s *Sim) checkAbandoned() error {
 	return nil
 }
 
+// checkCapacity checks that the spaces hold no more than their capacity:
+// eden within its own, and the collector's bounds (checkHeap).
+func (h *heap) checkCapacity(c collector) error {
+	if h.edenUsed > h.edenCap {
+		return fmt.Errorf("eden holds %v, beyond its capacity %v", h.edenUsed, h.edenCap)
+	}
+	return c.checkHeap(h)
+}
+
 // check is the heap's own accounting check: a simple reference model
 // recomputed from the objects.
-func (h *heap) check(c collector) error {
+func (h *heap) check() error {
 	var live, oldLive [catCount]Bytes
 	var young, old Bytes
 	for _, i := range h.young {
@@ -173,9 +192,6 @@ func (h *heap) check(c collector) error {
 	}
 	if old > h.oldUsed {
 		return fmt.Errorf("old gen live %v exceeds its used %v", old, h.oldUsed)
-	}
-	if err := c.checkHeap(h); err != nil {
-		return err
 	}
 	if young > h.edenUsed+h.survUsed {
 		return fmt.Errorf("young live %v exceeds eden+survivor used %v", young, h.edenUsed+h.survUsed)

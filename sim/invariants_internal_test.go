@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,15 +13,23 @@ import (
 // expects the check to name it.
 
 // midRun is a run of pooled virtual threads with threads mounted, queued
-// and parked and objects in every space: eden, survivor and old.
+// and parked and objects in every space: eden, survivor and old, under
+// Parallel.
 func midRun(t *testing.T) *Sim {
+	t.Helper()
+	return midRunOn(t, GCParallel)
+}
+
+// midRunOn is midRun under collector gc.
+func midRunOn(t *testing.T, gc GCKind) *Sim {
 	t.Helper()
 	cfg := Config{
 		Machine: Machine{Cores: 2, Quantum: 4 * Millisecond},
 		JVM:     JVM{JDK: 21, MaxPoolSize: 256, ThawFastLimit: 500},
-		Heap: HeapConfig{GC: GCParallel, MaxBytes: 64 * MB, NewRatio: 2, SurvivorRatio: 8, MaxTenuring: 15,
-			InitialTenuring: 2, TargetSurvivorRatio: 50, Adaptive: true, MinSurvivorRatio: 3, FixedSurvivors: true,
-			CopyRate: 100 * MB, CardRate: 100 * MB, MarkRate: 100 * MB, SweepRate: 100 * MB, ChunkHeader: 48},
+		Heap: HeapConfig{GC: gc, MaxBytes: 64 * MB, NewRatio: 2, SurvivorRatio: 8, MaxTenuring: 15,
+			InitialTenuring: 2, TargetSurvivorRatio: 50, Adaptive: gc == GCParallel, MinSurvivorRatio: 3, FixedSurvivors: true,
+			CopyRate: 100 * MB, CardRate: 100 * MB, MarkRate: 100 * MB, SweepRate: 100 * MB, ChunkHeader: 48,
+			G1IHOP: 45, G1MarkRate: MB, G1MixedCopyRate: MB, G1OldLiveness: 30},
 		Methods: []Method{{Name: "m", Frame: [5]Words{100, 80, 80, 80, 40}}},
 		Programs: []Program{{Name: "p", Path: []int{0}, Steps: []Step{
 			{Kind: StepCPU, Dist: Const(200 * Microsecond)},
@@ -75,11 +84,7 @@ func TestCheckInvariantsObjects(t *testing.T) {
 	require.True(t, otherCarrier >= 0 && base.cores[0].running >= 0 && base.abandoned.n > 0,
 		"the mid-run state must have a second carrier (%d), a thread on core 0 (%d) and abandoned chunks (%d)",
 		otherCarrier, base.cores[0].running, base.abandoned.n)
-	cases := []struct {
-		name    string
-		corrupt func(s *Sim)
-		want    string
-	}{
+	cases := []corruption{
 		{"a mounted thread not on its carrier", func(s *Sim) { s.th[s.th[mountedV].carrier].mounted = -1 }, "says it is on carrier"},
 		{"a mounted thread parked", func(s *Sim) { s.th[mountedV].state = StateParked }, "is mounted in state"},
 		{"a running thread without a carrier", func(s *Sim) {
@@ -103,6 +108,9 @@ func TestCheckInvariantsObjects(t *testing.T) {
 			s.heap.oldUsed = s.heap.oldMax + 1
 		}, "exceeds its capacity"},
 		{"young objects beyond eden and survivor", func(s *Sim) { s.heap.edenUsed, s.heap.survUsed = 0, 0 }, "young live"},
+		{"eden past its capacity", func(s *Sim) { s.heap.edenUsed = s.heap.edenCap + 1 }, "beyond its capacity"},
+		{"young and old past the heap", func(s *Sim) { s.heap.oldMax = s.cfg.Heap.MaxBytes - s.heap.youngCap + 1 }, "exceed the heap's"},
+		{"survivor spaces past young", func(s *Sim) { s.heap.survCap = (s.heap.youngCap-s.heap.edenCap)/2 + 1 }, "exceed the young gen's"},
 		{"an object in old on the young list", func(s *Sim) { s.heap.young = append(s.heap.young, oldBlob) }, "young list holds"},
 		{"a thread with negative resident frames", func(s *Sim) { s.th[mountedV].resident = -1 }, "negative frames"},
 		{"a thread queued twice", func(s *Sim) {
@@ -128,6 +136,52 @@ func TestCheckInvariantsObjects(t *testing.T) {
 		{"a slot in use on the free list", func(s *Sim) { s.heap.free = append(s.heap.free, liveBlob) }, "listed twice or in use"},
 		{"a free slot listed twice", func(s *Sim) { s.heap.free = append(s.heap.free, s.heap.free[0]) }, "listed twice or in use"},
 	}
+	requireEachCorruptionNamed(t, base, cases)
+}
+
+// G1's own bounds (g1GC.checkHeap), each broken once in a healthy mid-run
+// G1 state. An OutOfMemoryError lifts the spaces' bounds: the run's last
+// event puts its allocations in eden beyond its capacity (collect).
+func TestCheckInvariantsG1(t *testing.T) {
+	base := midRunOn(t, GCG1)
+	require.NotZero(t, base.heap.oldUsed-base.heap.oldLiveTotal(), "the mid-run state must have old garbage")
+	cases := []corruption{
+		{"committed beyond -Xmx", func(s *Sim) { s.heap.g1.committed = s.cfg.Heap.MaxBytes + s.heap.g1.region }, "outside -Xms"},
+		{"committed below -Xms", func(s *Sim) { s.heap.g1.committed -= s.heap.g1.region }, "outside -Xms"},
+		{"old and eden in more regions than committed", func(s *Sim) {
+			h := &s.heap
+			h.edenCap = h.g1.committed
+			h.edenUsed = h.g1.committed - regionsFor(h.oldUsed, h.g1.region)*h.g1.region - regionsFor(h.survUsed, h.g1.region)*h.g1.region + 1
+		}, "hold more than the"},
+		{"marking during a mixed phase", func(s *Sim) { s.heap.g1.marking, s.heap.g1.reclaimable = true, 1 }, "is marking with"},
+		{"more to reclaim than old garbage", func(s *Sim) {
+			h := &s.heap
+			h.g1.reclaimable = h.oldUsed - h.oldLiveTotal() + 1
+		}, "more than the old gen's"},
+		{"eden past its capacity", func(s *Sim) { s.heap.edenUsed = s.heap.edenCap + 1 }, "beyond its capacity"},
+	}
+	requireEachCorruptionNamed(t, base, cases)
+	t.Run("out of memory", func(t *testing.T) {
+		s := base.Clone()
+		s.heap.edenUsed = s.heap.edenCap + 1
+		s.outOfMemory("Java heap space")
+		require.NoError(t, s.CheckInvariants(), "after an OutOfMemoryError eden may hold more than its capacity")
+	})
+}
+
+// corruption breaks one fact of a healthy state; CheckInvariants must
+// name it (its error contains want).
+type corruption struct {
+	name    string
+	corrupt func(s *Sim)
+	want    string
+}
+
+// requireEachCorruptionNamed applies each corruption to its own clone of
+// base (so the cases are independent) and requires CheckInvariants to
+// object with the expected words.
+func requireEachCorruptionNamed(t *testing.T, base *Sim, cases []corruption) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := base.Clone()
@@ -138,6 +192,12 @@ func TestCheckInvariantsObjects(t *testing.T) {
 			require.Contains(t, err.Error(), c.want)
 		})
 	}
+}
+
+// checkHeapFully is the heap's part of CheckInvariants in a run that has
+// not run out of memory: its accounting and its spaces' bounds.
+func checkHeapFully(h *heap, c collector) error {
+	return errors.Join(h.check(), h.checkCapacity(c))
 }
 
 // takeOffCarrier takes the virtual thread off a carrier, if one is on it, and

@@ -52,7 +52,7 @@ func TestDeadOldStateKeepsItsYoungPartsUntilPromoted(t *testing.T) {
 		h.tenuring = 0
 		s.youngGC()
 		require.NoError(t, s.checkShortLived())
-		require.NoError(t, h.check(s.gc))
+		require.NoError(t, checkHeapFully(h, s.gc))
 		assert.Zero(t, h.survUsed, "promoted")
 		assert.Equal(t, oldBefore+entry+buffer, h.oldUsed, "into the old generation")
 		assert.Zero(t, h.live[CatThreadLocal], "where they are garbage")
@@ -61,7 +61,7 @@ func TestDeadOldStateKeepsItsYoungPartsUntilPromoted(t *testing.T) {
 
 		s.fullGC(CauseAllocation)
 		assert.Zero(t, h.oldUsed, "a Full GC frees them")
-		require.NoError(t, h.check(s.gc))
+		require.NoError(t, checkHeapFully(h, s.gc))
 	}
 }
 
@@ -123,7 +123,7 @@ func TestWhatIsCopiedFirstIsTheCollectors(t *testing.T) {
 
 			s.youngGC()
 			require.NoError(t, s.checkShortLived())
-			require.NoError(t, h.check(s.gc))
+			require.NoError(t, checkHeapFully(h, s.gc))
 			name := fmt.Sprintf("%v, live data allocated first: %v", gc, inFlightFirst)
 			if gc == GCParallel {
 				assert.Equal(t, SpaceOld, h.blobs[inFlight].sp, "%s: the live data overflowed", name)
@@ -160,7 +160,7 @@ func TestHeldBufferSplitsLikeItsCohort(t *testing.T) {
 
 	s.freeThreadLocals(ti)
 	require.NoError(t, s.checkShortLived())
-	require.NoError(t, h.check(s.gc))
+	require.NoError(t, checkHeapFully(h, s.gc))
 	require.Equal(t, 1, h.heldCount)
 	held := h.young[len(h.young)-1]
 	b := &h.blobs[held]

@@ -61,7 +61,7 @@ func TestTheJVMsStartCollectsAsEdenFillsWithoutCountingIt(t *testing.T) {
 		assert.Zero(t, m.GCPauseTotal, name)
 		assert.Zero(t, m.Promoted, name)
 		assert.Zero(t, s.Now(), name)
-		require.NoError(t, h.check(s.gc), name)
+		require.NoError(t, checkHeapFully(h, s.gc), name)
 	}
 }
 
@@ -92,7 +92,7 @@ func TestTheJVMsStartOnASmallHeap(t *testing.T) {
 		assert.False(t, s.Done(), name+": the start fits")
 		assert.Positive(t, s.heap.youngCount, name)
 		assert.Equal(t, 4*MB, s.heap.live[CatApp], name)
-		require.NoError(t, s.heap.check(s.gc), name)
+		require.NoError(t, checkHeapFully(&s.heap, s.gc), name)
 
 		cfg.Heap.AppBytes = 15 * MB
 		s, err = New(cfg, 1)
