@@ -175,9 +175,33 @@ func TestSweepPanel(t *testing.T) {
 		t.Errorf("a sweep from 500 to 400: %q", msg)
 	}
 
+	t.Run("a knob whose 0 is not set starts at 1", func(t *testing.T) { b.sweepUnsetZero(t) })
 	t.Run("runs that stopped early", func(t *testing.T) { b.sweepStoppedRuns(t, bin) })
 	t.Run("lines that cross", func(t *testing.T) { b.sweepCrossings(t, bin) })
 	t.Run("a cancelled sweep puts back the last one", func(t *testing.T) { b.sweepCancelRestores(t) })
+}
+
+// sweepUnsetZero: gc-lab's new_ratio is 0 in its case, which passes no
+// -XX:NewRatio flag at all. Choosing it in the panel proposes a range from
+// 1 (from 0 it proposed 0..10, whose first point, the JVM's own sizing,
+// was drawn as if it were a ratio), and a range from 0 is refused in the
+// simulator's words while the panel keeps working.
+func (b *browser) sweepUnsetZero(t *testing.T) {
+	b.load(t, `{scenario: "gc-lab", case: "pooled", seed: 1}`)
+	var rng string
+	b.eval(`(() => {
+		const k = document.getElementById("sweep-knob");
+		k.value = "new_ratio"; k.dispatchEvent(new Event("change", {bubbles: true}));
+		return document.getElementById("sweep-lo").value + ".." + document.getElementById("sweep-hi").value })()`, &rng)
+	if rng != "1..11" {
+		t.Errorf("new_ratio at 0 (no flag): the panel proposes %s, want 1..11", rng)
+	}
+	b.setInput(t, "sweep-lo", "0")
+	var msg string
+	b.evalAwait(`loomlab.sweep.run().then(() => "", e => e.message)`, &msg, 30*time.Second)
+	if !strings.Contains(msg, "0 means not set") {
+		t.Errorf("a sweep of new_ratio from 0: %q", msg)
+	}
 }
 
 // crossingArgs: a heap sweep of a small vt-pooling whose pooled side

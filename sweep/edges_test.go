@@ -31,3 +31,31 @@ func TestRangeEdges(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "96", r.Text(96.4), "an integer knob's point is whole")
 }
+
+// A knob whose 0 means "not set" (no -XX:NewRatio, the JVM's default heap)
+// cannot start a range at 0: that point is another setting, not a value on
+// the axis. The refusal says so and suggests a range from 1. Such a knob
+// sweeps from 1, and a knob whose 0 is a value (backend_ms) from 0.
+func TestRangeRefusesTheUnsetZero(t *testing.T) {
+	for _, c := range []struct{ scenario, text, example string }{
+		{"gc-lab", "new_ratio=0:4:5", "new_ratio=1:4:4"},
+		{"vt-pooling", "new_ratio=0:16:8", "new_ratio=1:16:8"},
+		{"loom-carrier", "heap_mb=0:4096:8", "heap_mb=1:4096:8"},
+		{"loom-carrier", "container_mb=0:1:2", ""},
+		{"gc-lab", "requests=0:1000:3", "requests=1:1000:3"},
+	} {
+		_, err := ParseRange(mustScenario(t, c.scenario), c.text)
+		require.Error(t, err, c.text)
+		assert.Contains(t, err.Error(), "0 means not set", c.text)
+		if c.example != "" {
+			assert.Contains(t, err.Error(), "(e.g. "+c.example+")", c.text)
+		} else {
+			assert.NotContains(t, err.Error(), "e.g.", "%s: no range from 1 to 1 to suggest", c.text)
+		}
+	}
+	r, err := ParseRange(mustScenario(t, "gc-lab"), "new_ratio=1:4:4")
+	require.NoError(t, err)
+	assert.Equal(t, []float64{1, 2, 3, 4}, r.Points())
+	_, err = ParseRange(mustScenario(t, "vt-pooling"), "backend_ms=0:30:4")
+	require.NoError(t, err, "backend_ms's 0 is a value: no backend wait")
+}

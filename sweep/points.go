@@ -95,6 +95,14 @@ func ParseRange(s *scenario.Scenario, text string) (Range, error) {
 	if !(r.Lo < r.Hi) {
 		return Range{}, fmt.Errorf("sweep %s: LO %s must be below HI %s", name, fmtNum(r.Lo), fmtNum(r.Hi))
 	}
+	if k.ZeroIsUnset && r.Lo <= 0 {
+		example := ""
+		if r.Hi >= 2 {
+			example = fmt.Sprintf(" (e.g. %s=1:%s:%d)", name, fmtNum(r.Hi), min(r.N, int(r.Hi)))
+		}
+		return Range{}, fmt.Errorf("sweep %s: LO %s is not allowed: for %s, 0 means not set (a default takes over), not a point on the same axis as 1 and above; start at 1%s",
+			name, fmtNum(r.Lo), name, example)
+	}
 	if r.Spacing == Log && r.Lo <= 0 {
 		return Range{}, fmt.Errorf("sweep %s: log spacing needs LO above 0, not %s", name, fmtNum(r.Lo))
 	}

@@ -35,6 +35,12 @@ type Knob struct {
 	Options []string
 	Unit    string
 	Help    string
+	// ZeroIsUnset says 0 sets nothing: the JVM or the host picks its own
+	// value (no -XX:NewRatio flag, the JVM's default heap, no container
+	// limit), which is not the value 0 on the knob's scale. A sweep's range
+	// starts above it (sweep.ParseRange): a point at 0 would be another
+	// setting drawn as if it lay on the same axis.
+	ZeroIsUnset bool
 }
 
 // Allowed describes the values the knob accepts, for messages and help.

@@ -1,6 +1,7 @@
 package scenario
 
 import (
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -13,6 +14,19 @@ func TestEveryKnobSaysWhatItMeans(t *testing.T) {
 	for _, s := range All() {
 		for _, k := range s.Knobs {
 			assert.NotEmpty(t, k.Help, "%s's knob %s", s.ID, k.Name)
+		}
+	}
+}
+
+// A knob whose help gives 0 a meaning of its own ("0: no flag", "(0 =
+// unlimited") is marked ZeroIsUnset, so that a sweep does not draw that
+// setting as a point on the knob's axis (sweep.ParseRange); and a marked
+// knob says in its help what its 0 does.
+func TestKnobsWhoseZeroSetsNothingAreMarked(t *testing.T) {
+	zeroMeans := regexp.MustCompile(`(^|[ (])0( =|:)`)
+	for _, s := range All() {
+		for _, k := range s.Knobs {
+			assert.Equal(t, zeroMeans.MatchString(k.Help), k.ZeroIsUnset, "%s's knob %s: %q", s.ID, k.Name, k.Help)
 		}
 	}
 }

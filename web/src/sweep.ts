@@ -231,13 +231,16 @@ export class SweepPanel {
     return this.scenario?.knobs.find((k) => k.name === this.knob.value);
   }
 
-  /** A range around the knob's value in the loaded case: from half to twice it, within the knob's bounds. */
+  /**
+   * A range around the knob's value in the loaded case: from half to twice it, within the knob's
+   * bounds. A knob whose 0 sets nothing (no flag) starts at 1: the sweep refuses 0 there.
+   */
   private fillRange(c: Current | null = this.current()): void {
     const k = this.knobMeta();
     if (!k || !c) return;
     const given = c.knobs[k.name] ?? caseValues(c.s.cases.find((x) => x.id === firstCase(c)))[k.name] ?? k.default;
     const v = Number(given);
-    const min = k.min ?? 0;
+    const min = k.zeroIsUnset ? Math.max(k.min ?? 0, 1) : (k.min ?? 0);
     const max = k.max ?? Math.max(1, v * 2);
     const round = (x: number) => (k.type === "int" ? Math.round(x) : Number(x.toPrecision(6)));
     let lo = round(Math.max(min, v / 2));
