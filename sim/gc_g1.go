@@ -251,7 +251,7 @@ func (h *heap) g1Resize(thr Bytes) {
 	// fewer than its target (an evacuation failure turned regions old), it
 	// gets what is free, maybe nothing: an allocation that finds no region
 	// then leads to a Full GC (Sim.collect).
-	free := max(h.g1.committed/r-regionsFor(h.oldUsed, r)-survRegions, 0)
+	free := h.g1FreeRegions()
 	h.edenCap = min(h.edenCap, free*r)
 	if h.cfg.G1PreventiveGC {
 		h.edenCap = min(h.edenCap, h.g1PreventiveEden(free)*r)

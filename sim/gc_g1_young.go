@@ -141,6 +141,14 @@ func g1RegionSize(maxHeap Bytes) Bytes {
 // regionsFor is the number of whole regions n bytes occupy.
 func regionsFor(n, region Bytes) Bytes { return (n + region - 1) / region }
 
+// g1FreeRegions is the committed regions that old and the survivors leave
+// free, none if they hold more (an evacuation failure can leave that);
+// eden's regions are free again at the end of a pause.
+func (h *heap) g1FreeRegions() Bytes {
+	r := h.g1.region
+	return max(h.g1.committed/r-regionsFor(h.oldUsed, r)-regionsFor(h.survUsed, r), 0)
+}
+
 // g1YoungTarget is the number of young regions (survivors included) for the
 // next pause, and the survivor space's regions. mixed says the mixed phase
 // is on; thr is the number of GC threads the pause would use.
@@ -151,7 +159,7 @@ func (h *heap) g1YoungTarget(mixed bool, thr Bytes) (young, surv Bytes) {
 	if h.cfg.NewRatioGiven {
 		young = max(total/Bytes(h.cfg.NewRatio+1), 1, survRegions+1)
 	} else {
-		free := total - regionsFor(h.oldUsed, r) - survRegions
+		free := h.g1FreeRegions()
 		reserve := (total*g1ReservePercent + 99) / 100
 		desiredMin := max(total*g1NewSizePercent/100, 1, survRegions+1)
 		desiredMax := max(total*g1MaxNewSizePercent/100, 1)
