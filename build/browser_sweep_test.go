@@ -199,7 +199,7 @@ func (b *browser) sweepUnsetZero(t *testing.T) {
 	b.setInput(t, "sweep-lo", "0")
 	var msg string
 	b.evalAwait(`loomlab.sweep.run().then(() => "", e => e.message)`, &msg, 30*time.Second)
-	if !strings.Contains(msg, "0 means not set") {
+	if !strings.Contains(msg, "0 means no -XX:NewRatio flag") {
 		t.Errorf("a sweep of new_ratio from 0: %q", msg)
 	}
 }

@@ -48,9 +48,9 @@ type metaKnob struct {
 	// Allowed is the sim's own wording of the accepted values, used in
 	// the page's messages so they read like the Go side's.
 	Allowed string `json:"allowed"`
-	// ZeroIsUnset: 0 sets nothing (scenario.Knob); the sweep panel's
-	// ranges start above it.
-	ZeroIsUnset bool `json:"zeroIsUnset,omitempty"`
+	// ZeroMeans: what 0 does for a knob whose 0 sets nothing
+	// (scenario.Knob); the sweep panel's ranges start above it.
+	ZeroMeans string `json:"zeroMeans,omitempty"`
 }
 
 type metaCase struct {
@@ -113,7 +113,7 @@ func scenarioMeta() metaFile {
 		for i := range s.Knobs {
 			k := &s.Knobs[i]
 			mk := metaKnob{Name: k.Name, Type: k.Kind.String(), Default: k.Default, Options: k.Options,
-				Unit: k.Unit, Help: k.Help, Allowed: k.Allowed(), ZeroIsUnset: k.ZeroIsUnset}
+				Unit: k.Unit, Help: k.Help, Allowed: k.Allowed(), ZeroMeans: k.ZeroMeans}
 			if k.Kind == scenario.Int || k.Kind == scenario.Float {
 				lo, hi := k.Min, k.Max
 				mk.Min, mk.Max = &lo, &hi

@@ -46,9 +46,9 @@ func TestRangeRefusesTheUnsetZero(t *testing.T) {
 	} {
 		_, err := ParseRange(mustScenario(t, c.scenario), c.text)
 		require.Error(t, err, c.text)
-		assert.Contains(t, err.Error(), "0 means not set", c.text)
+		assert.Contains(t, err.Error(), "0 means no", c.text)
 		if c.example != "" {
-			assert.Contains(t, err.Error(), "(e.g. "+c.example+")", c.text)
+			assert.Contains(t, err.Error(), "(e.g. "+c.example, c.text)
 		} else {
 			assert.NotContains(t, err.Error(), "e.g.", "%s: no range from 1 to 1 to suggest", c.text)
 		}

@@ -95,13 +95,9 @@ func ParseRange(s *scenario.Scenario, text string) (Range, error) {
 	if !(r.Lo < r.Hi) {
 		return Range{}, fmt.Errorf("sweep %s: LO %s must be below HI %s", name, fmtNum(r.Lo), fmtNum(r.Hi))
 	}
-	if k.ZeroIsUnset && r.Lo <= 0 {
-		example := ""
-		if r.Hi >= 2 {
-			example = fmt.Sprintf(" (e.g. %s=1:%s:%d)", name, fmtNum(r.Hi), min(r.N, int(r.Hi)))
-		}
-		return Range{}, fmt.Errorf("sweep %s: LO %s is not allowed: for %s, 0 means not set (a default takes over), not a point on the same axis as 1 and above; start at 1%s",
-			name, fmtNum(r.Lo), name, example)
+	if k.ZeroMeans != "" && r.Lo <= 0 {
+		return Range{}, fmt.Errorf("sweep %s: LO %s is not allowed. For %s, 0 means %s. The chart would plot that run at 0, though it is not a %s of 0. %s, and run the default alone: loomsim run %s --set %s=0",
+			name, fmtNum(r.Lo), name, k.ZeroMeans, name, startAbove0(name, r), s.ID, name)
 	}
 	if r.Spacing == Log && r.Lo <= 0 {
 		return Range{}, fmt.Errorf("sweep %s: log spacing needs LO above 0, not %s", name, fmtNum(r.Lo))
@@ -110,6 +106,18 @@ func ParseRange(s *scenario.Scenario, text string) (Range, error) {
 		return Range{}, err
 	}
 	return r, nil
+}
+
+// startAbove0 suggests the range r from 1 instead of 0: the same HI, and
+// no more points than the whole numbers from 1 to HI.
+func startAbove0(name string, r Range) string {
+	if r.Hi < 2 {
+		return "Start above 0"
+	}
+	if r.kind == scenario.Int && r.N > int(r.Hi) {
+		return fmt.Sprintf("Start above 0 (e.g. %s=1:%s:%d: %s takes whole numbers, and 1..%s holds %d)", name, fmtNum(r.Hi), int(r.Hi), name, fmtNum(r.Hi), int(r.Hi))
+	}
+	return fmt.Sprintf("Start above 0 (e.g. %s=1:%s:%d)", name, fmtNum(r.Hi), r.N)
 }
 
 // cutNameAndRange splits "name=rest" or "name:rest".

@@ -35,12 +35,13 @@ type Knob struct {
 	Options []string
 	Unit    string
 	Help    string
-	// ZeroIsUnset says 0 sets nothing: the JVM or the host picks its own
-	// value (no -XX:NewRatio flag, the JVM's default heap, no container
-	// limit), which is not the value 0 on the knob's scale. A sweep's range
-	// starts above it (sweep.ParseRange): a point at 0 would be another
-	// setting drawn as if it lay on the same axis.
-	ZeroIsUnset bool
+	// ZeroMeans, when set, says what 0 does for a knob whose 0 sets
+	// nothing (no -XX:NewRatio flag, the JVM's default heap, no container
+	// limit): the JVM, the host or the scenario picks its own value, which
+	// is not the value 0 on the knob's scale. A sweep's range starts above
+	// it (sweep.ParseRange): a point at 0 would be drawn at 0 while it ran
+	// another setting.
+	ZeroMeans string
 }
 
 // Allowed describes the values the knob accepts, for messages and help.

@@ -19,14 +19,14 @@ func TestEveryKnobSaysWhatItMeans(t *testing.T) {
 }
 
 // A knob whose help gives 0 a meaning of its own ("0: no flag", "(0 =
-// unlimited") is marked ZeroIsUnset, so that a sweep does not draw that
-// setting as a point on the knob's axis (sweep.ParseRange); and a marked
-// knob says in its help what its 0 does.
+// unlimited") says what in ZeroMeans, so that a sweep does not draw that
+// setting as a point on the knob's axis (sweep.ParseRange) and its refusal
+// can say what 0 runs; and a knob with ZeroMeans says it in its help too.
 func TestKnobsWhoseZeroSetsNothingAreMarked(t *testing.T) {
 	zeroMeans := regexp.MustCompile(`(^|[ (])0( =|:)`)
 	for _, s := range All() {
 		for _, k := range s.Knobs {
-			assert.Equal(t, zeroMeans.MatchString(k.Help), k.ZeroIsUnset, "%s's knob %s: %q", s.ID, k.Name, k.Help)
+			assert.Equal(t, zeroMeans.MatchString(k.Help), k.ZeroMeans != "", "%s's knob %s: %q", s.ID, k.Name, k.Help)
 		}
 	}
 }

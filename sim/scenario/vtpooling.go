@@ -20,7 +20,7 @@ var vtPooling = &Scenario{
 		"code needs. The collector ends up running a Full GC after almost every young collection.",
 	Knobs: []Knob{
 		{Name: "heap_mb", Kind: Int, Default: "4096", Min: 64, Max: 65536, Unit: "MB", Help: "maximum heap (-Xmx)"},
-		{Name: "new_ratio", Kind: Int, Default: "8", Min: 0, Max: 64, Help: "young gen gets 1/(ratio+1) of the heap, old gen the rest (-XX:NewRatio); 8 gives the article's 910 MB old gen in a 1 GB heap. G1 normally resizes young after every pause; the flag fixes it there too. 0: no flag, the JVM's default (Parallel and Serial use 2; G1 resizes young itself)", ZeroIsUnset: true},
+		{Name: "new_ratio", Kind: Int, Default: "8", Min: 0, Max: 64, Help: "young gen gets 1/(ratio+1) of the heap, old gen the rest (-XX:NewRatio); 8 gives the article's 910 MB old gen in a 1 GB heap. G1 normally resizes young after every pause; the flag fixes it there too. 0: no flag, the JVM's default (Parallel and Serial use 2; G1 resizes young itself)", ZeroMeans: "no -XX:NewRatio flag, so the JVM picks: 2 under Parallel and Serial, G1 sizes young itself"},
 		{Name: "survivor_ratio", Kind: Int, Default: "8", Min: 1, Max: 64, Help: "eden/survivor (-XX:SurvivorRatio)"},
 		{Name: "gc", Kind: Enum, Default: "parallel", Options: []string{"parallel", "serial", "g1"}, Help: "collector (g1 is simplified)"},
 		{Name: "pool", Kind: Bool, Default: "false", Help: "pool long-lived virtual threads instead of one per request"},

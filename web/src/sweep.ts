@@ -240,7 +240,7 @@ export class SweepPanel {
     if (!k || !c) return;
     const given = c.knobs[k.name] ?? caseValues(c.s.cases.find((x) => x.id === firstCase(c)))[k.name] ?? k.default;
     const v = Number(given);
-    const min = k.zeroIsUnset ? Math.max(k.min ?? 0, 1) : (k.min ?? 0);
+    const min = k.zeroMeans ? Math.max(k.min ?? 0, 1) : (k.min ?? 0);
     const max = k.max ?? Math.max(1, v * 2);
     const round = (x: number) => (k.type === "int" ? Math.round(x) : Number(x.toPrecision(6)));
     let lo = round(Math.max(min, v / 2));

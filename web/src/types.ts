@@ -16,8 +16,8 @@ export interface KnobMeta {
   help: string;
   /** The sim's wording of the accepted values ("an integer from 1 to 100"). */
   allowed: string;
-  /** 0 sets nothing (no flag, the JVM's own value): a sweep's range starts above it. */
-  zeroIsUnset?: boolean;
+  /** What 0 does for a knob whose 0 sets nothing (no flag, the JVM's own value): a sweep's range starts above it. */
+  zeroMeans?: string;
 }
 
 export interface CaseMeta {
