@@ -195,11 +195,7 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 	if h.g1.reclaimable <= 0 {
 		return pause
 	}
-	step := h.g1.markedGarbage / 8
-	if step < MB {
-		step = MB
-	}
-	step = min(step, h.g1.reclaimable)
+	step, copied := h.g1MixedStep()
 	h.g1.reclaimable -= step
 	h.oldUsed -= step
 	// The abandoned StackChunks are part of the garbage the step frees
@@ -207,9 +203,6 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 	// counted as abandoned cannot exceed the garbage left.
 	garbage := max(h.oldUsed-h.oldLiveTotal(), 0)
 	s.abandoned.bytes = min(s.abandoned.bytes, garbage)
-	// Live data sharing the collected regions is copied.
-	liveness := Bytes(cfg.G1OldLiveness)
-	copied := step * liveness / (100 - min(liveness, 99))
 	pause += bytesAt(copied, cfg.G1MixedCopyRate*thr)
 	s.stats.g1Mixed++
 	if h.g1.reclaimable == 0 {
@@ -219,6 +212,16 @@ func (s *Sim) g1Mixed(thr Bytes) Duration {
 		h.oldUsed += garbage
 	}
 	return pause
+}
+
+// g1MixedStep is what the next mixed collection reclaims of the garbage
+// marking found, an eighth of it (G1MixedGCCountTarget 8; at least 1 MB,
+// at most what is left), and the live bytes sharing those regions that it
+// copies.
+func (h *heap) g1MixedStep() (step, copied Bytes) {
+	step = min(max(h.g1.markedGarbage/8, MB), h.g1.reclaimable)
+	liveness := Bytes(h.cfg.G1OldLiveness)
+	return step, step * liveness / (100 - min(liveness, 99))
 }
 
 // g1Resize sizes G1's committed heap and young generation after a pause

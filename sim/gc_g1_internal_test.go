@@ -387,6 +387,81 @@ func TestG1YoungTargetWithNewRatioGiven(t *testing.T) {
 	assert.Equal(t, MB, h.edenCap)
 }
 
+// From JDK 20 on (the model's JDK 21 and 25), G1 sizes young in two steps
+// (G1Policy::calculate_young_desired_length, calculate_young_target_length),
+// case by case in regions of 1 MB, bounds 5..60, a reserve of 10 (of 128
+// regions: 6..76, 13), against JDK 17's results (TestG1YoungTarget,
+// TestG1YoungTargetWithNewRatioGiven).
+func TestG1YoungTargetSince20(t *testing.T) {
+	young := func(h *heap, jdk int) Bytes {
+		h.jdk = jdk
+		h.g1Resize(1)
+		return h.youngCap / MB
+	}
+	// The copy check counts the reserve as free: 2.2 × 0.4 × n MB within the
+	// 90 - n free regions gives n = 47 (JDK 17: within 80 - n, 42).
+	assert.Equal(t, Bytes(47), young(g1Heap(10*MB, 0, 0.4), 21))
+	// 20 free regions, nothing survives: 19 desired, 10 beyond the reserve,
+	// and at most min(5 % of the heap, half the reserve) = 5 into it: 15
+	// (JDK 17: 9, never into the reserve).
+	assert.Equal(t, Bytes(15), young(g1Heap(80*MB, 0, 0), 21))
+	// 3 free regions, inside the reserve: no more than are free, even below
+	// the 5 % minimum (JDK 17: 5, the minimum wins).
+	assert.Equal(t, Bytes(3), young(g1Heap(97*MB, 0, 0), 21))
+	// 128 regions: 10 free, inside the reserve of 13; 9 desired, and into the
+	// reserve at most min(6, the 5 %; (13+1)/2 = 7) = 6.
+	h := g1Heap(118*MB, 0, 0)
+	h.cfg.MaxBytes = 128 * MB
+	assert.Equal(t, Bytes(6), young(h, 21))
+
+	// Survivors count in what JDK 21 grants and not in what JDK 25 does
+	// (JDK-8352765). 10 survivor regions and 20 free: 19 eden regions
+	// desired, 29 young; 10 free beyond the reserve and 5 into it. JDK 21
+	// grants 15 young regions, eden 5; JDK 25 grants 15 eden regions.
+	assert.Equal(t, Bytes(15), young(g1Heap(70*MB, 10*MB, 0), 21))
+	assert.Equal(t, Bytes(25), young(g1Heap(70*MB, 10*MB, 0), 25))
+	// 4 survivor regions and 3 free, inside the reserve: JDK 21 grants 3
+	// young regions, fewer than the survivors hold, so young keeps them and
+	// eden gets none; JDK 25 grants 2 eden regions (the 2 desired).
+	assert.Equal(t, Bytes(4), young(g1Heap(93*MB, 3*MB+1, 0), 21))
+	assert.Equal(t, Bytes(6), young(g1Heap(93*MB, 3*MB+1, 0), 25))
+	// Nothing free at all: JDK 25 still grants one eden region.
+	assert.Equal(t, Bytes(5), young(g1Heap(96*MB, 3*MB+1, 0), 25))
+
+	// A young fixed by NewRatio 4 (20 regions) is trimmed as the free regions
+	// run short: 15 free give 5 beyond the reserve and 5 into it; 5 free give
+	// 5. JDK 17 keeps 20 in both (eden then takes what is free).
+	fixed := func(heapMB, old, surv Bytes, newRatio int) *heap {
+		h := g1Heap(old, surv, 0)
+		h.cfg.MaxBytes = heapMB * MB
+		h.cfg.NewRatio, h.cfg.NewRatioGiven = newRatio, true
+		return h
+	}
+	assert.Equal(t, Bytes(20), young(fixed(100, 10*MB, 0, 4), 21))
+	assert.Equal(t, Bytes(10), young(fixed(100, 85*MB, 0, 4), 21))
+	assert.Equal(t, Bytes(5), young(fixed(100, 95*MB, 0, 4), 21))
+	// 128 regions, an odd reserve of 13: into it at most (13+1)/2 = 7, less
+	// than the fixed 25, so 10 free give 7.
+	assert.Equal(t, Bytes(7), young(fixed(128, 118*MB, 0, 4), 21))
+	// Survivors beyond a fixed length (11 of NewRatio 8) still leave one
+	// eden region when enough is free.
+	assert.Equal(t, Bytes(21), young(fixed(100, 10*MB, 20*MB, 8), 21))
+
+	// The mixed phase sizes eden by the pause goal with one mixed step's
+	// old regions added (calculate_desired_eden_length_before_mixed; JDK 17:
+	// the minimum, 5): marking found 80 MB of garbage, a step reclaims 10 MB
+	// and copies the 4.3 MB of live data 30 % live regions hold beside it.
+	mixed := func(mixedCopyRate Bytes) *heap {
+		h := g1Heap(10*MB, 0, 0.4)
+		h.cfg.G1OldLiveness, h.cfg.G1MixedCopyRate = 30, mixedCopyRate
+		h.g1.markedGarbage, h.g1.reclaimable = 80*MB, 40*MB
+		return h
+	}
+	assert.Equal(t, Bytes(47), young(mixed(MB), 21), "4.3 ms of old copying: the copy check decides, as in a young-only pause")
+	assert.Equal(t, Bytes(42), young(mixed(24*KB), 21), "183 ms of old copying leave 17 ms for eden's 0.4 ms a region")
+	assert.Equal(t, Bytes(5), young(mixed(20*KB), 21), "219 ms of old copying leave no eden within the 200 ms goal: the minimum")
+}
+
 // A young fixed by -XX:NewRatio can be larger than the regions eden may
 // take (JDK 17's preventive rule cuts eden when much of it is predicted to
 // survive); old may still use every region eden, the survivors and the next

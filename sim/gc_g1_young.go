@@ -5,7 +5,8 @@ import "math"
 // G1's young generation size. G1 does not fix eden and survivor sizes: after
 // every pause it picks a number of young regions for the next one
 // (G1Policy::young_list_target_lengths), and the next pause comes when eden
-// has used them. The rules the model keeps, all on whole regions:
+// has used them. The rules the model keeps for JDK 17, all on whole regions
+// (JDK 20 changed three of them, below):
 //   - Bounds: at least G1NewSizePercent (5 %) of the heap's regions and at
 //     least one eden region beyond the survivors; at most G1MaxNewSizePercent
 //     (60 %), and never more than the free regions left at the end of the
@@ -44,10 +45,18 @@ import "math"
 // 1/(NewRatio+1) of the heap's regions, at least one eden region beyond
 // the survivors, in young and mixed phases alike (G1YoungGenSizer's
 // SizerNewRatio turns the adaptive sizing off); the survivor space and the
-// preventive cap on eden still do. That is JDK 17's rule. JDK 21 and later
-// also trim a fixed length when the free regions run short, keeping part
-// of the reserve free (G1Policy::calculate_young_target_length); the model
-// keeps JDK 17's for every build, where eden takes whatever is free.
+// preventive cap on eden still do.
+// JDK 20 and later (the model's JDK 21 and 25: heap.jdk) size young in two
+// steps (g1YoungTargetSince20). The desired length judges the largest eden
+// against all the free regions, the reserve included; in the mixed phase it
+// is the largest eden whose pause, with one mixed step's old regions added,
+// fits the goal, no longer the minimum. The target then takes what is free
+// beyond the reserve and, when that is short of the desired length, at most
+// min(G1NewSizePercent's regions, half the reserve) more from the reserve,
+// and no more than is free: below the 5 % minimum when the heap is nearly
+// full. A length fixed by NewRatio is trimmed the same way (its own length
+// stands for the 5 %). JDK 21 counts that trim in young regions, JDK 25 in
+// eden regions, with at least one.
 // Not modelled: the MMU goal (GCPauseIntervalMillis makes it almost inert by
 // default), remembered-set and pending-card costs (the model's pause cost has
 // no such part), and per-age survival rates (one rate for all of eden).
@@ -153,42 +162,120 @@ func (h *heap) g1FreeRegions() Bytes {
 // next pause, and the survivor space's regions. mixed says the mixed phase
 // is on; thr is the number of GC threads the pause would use.
 func (h *heap) g1YoungTarget(mixed bool, thr Bytes) (young, surv Bytes) {
-	r := h.g1.region
-	total := h.g1.committed / r
-	survRegions := regionsFor(h.survUsed, r)
-	if h.cfg.NewRatioGiven {
-		young = max(total/Bytes(h.cfg.NewRatio+1), 1, survRegions+1)
+	if h.jdk >= 20 {
+		young = h.g1YoungTargetSince20(mixed, thr)
 	} else {
-		free := h.g1FreeRegions()
-		reserve := (total*g1ReservePercent + 99) / 100
-		desiredMin := max(total*g1NewSizePercent/100, 1, survRegions+1)
-		desiredMax := max(total*g1MaxNewSizePercent/100, 1)
-		desiredMax = min(desiredMax, max(free-reserve, 0))
-
-		young = desiredMin
-		if !mixed && desiredMax > desiredMin {
-			young = survRegions + h.g1LargestEden(desiredMin-survRegions, desiredMax-survRegions, max(free-reserve, 0), thr)
-		}
-		young = max(min(young, desiredMax), desiredMin)
+		young = h.g1YoungTarget17(mixed, thr)
 	}
 	surv = (young + Bytes(h.cfg.SurvivorRatio) - 1) / Bytes(h.cfg.SurvivorRatio)
 	return young, surv
 }
 
+// g1YoungTarget17 is JDK 17's young length (G1Policy::
+// young_list_target_lengths): a fixed length as it is; otherwise within the
+// sizer's bounds and never into the reserve, the largest eden that fits in
+// the young-only phase, the lower bound in the mixed phase.
+func (h *heap) g1YoungTarget17(mixed bool, thr Bytes) Bytes {
+	r := h.g1.region
+	total := h.g1.committed / r
+	survRegions := regionsFor(h.survUsed, r)
+	if h.cfg.NewRatioGiven {
+		return max(total/Bytes(h.cfg.NewRatio+1), 1, survRegions+1)
+	}
+	free := h.g1FreeRegions()
+	reserve := g1Reserve(total)
+	desiredMin := max(total*g1NewSizePercent/100, 1, survRegions+1)
+	desiredMax := max(total*g1MaxNewSizePercent/100, 1)
+	desiredMax = min(desiredMax, max(free-reserve, 0))
+	young := desiredMin
+	if !mixed && desiredMax > desiredMin {
+		young = survRegions + h.g1LargestEden(desiredMin-survRegions, desiredMax-survRegions, max(free-reserve, 0), 0, thr)
+	}
+	return max(min(young, desiredMax), desiredMin)
+}
+
+// g1YoungTargetSince20 is the young length of JDK 20 and later
+// (JDK-8253413), in two steps. The desired length (G1Policy::
+// calculate_young_desired_length): a fixed length as it is; otherwise the
+// largest eden that fits between the sizer's bounds, judged against all
+// the free regions, reserve included, and in the mixed phase with the
+// pause's minimum share of old regions added to its predicted time
+// (calculate_desired_eden_length_before_mixed: one mixed step's copying,
+// g1MixedStep). Then the target (calculate_young_target_length): what is
+// free beyond the reserve, and into the reserve at most half of it or the
+// sizer's minimum, whichever is less. JDK 21's release counts these in
+// young regions, survivors included, so when the heap is nearly full the
+// survivors can take the whole target and leave eden none; JDK 25 counts
+// them in eden regions and grants at least one (JDK-8352765, which later
+// JDK 21 updates also carry; the model's JDK 21 builds keep the release's
+// rule).
+func (h *heap) g1YoungTargetSince20(mixed bool, thr Bytes) Bytes {
+	r := h.g1.region
+	total := h.g1.committed / r
+	survivors := regionsFor(h.survUsed, r) // at the end of a pause, all of young
+	minBySizer := max(total*g1NewSizePercent/100, 1)
+	maxBySizer := max(total*g1MaxNewSizePercent/100, 1)
+	if h.cfg.NewRatioGiven {
+		minBySizer = max(total/Bytes(h.cfg.NewRatio+1), 1)
+		maxBySizer = minBySizer
+	}
+	absMin := max(minBySizer, survivors+1)
+	absMax := max(maxBySizer, absMin)
+	free := h.g1FreeRegions()
+	desired := minBySizer
+	if !h.cfg.NewRatioGiven {
+		var oldTime Duration
+		if mixed {
+			_, copied := h.g1MixedStep()
+			oldTime = bytesAt(copied, h.cfg.G1MixedCopyRate*thr)
+		}
+		desired = survivors + h.g1LargestEden(absMin-survivors, absMax-survivors, free, oldTime, thr)
+	}
+	desired = min(max(desired, absMin), absMax)
+
+	reserve := g1Reserve(total)
+	maxEat := min(minBySizer, (reserve+1)/2)
+	// want and have: the length wanted and the regions already allocated,
+	// in young regions (JDK 21) or eden regions (JDK 25).
+	want, have := desired, survivors
+	if h.jdk >= 25 {
+		want, have = desired-survivors, 0
+	}
+	var receiving Bytes
+	switch {
+	case free <= reserve:
+		receiving = min(free, want, maxEat)
+		if h.jdk >= 25 {
+			receiving = max(receiving, 1)
+		}
+	case free < want+reserve:
+		beyond := free - reserve
+		receiving = beyond + min(want-beyond, maxEat)
+	default:
+		receiving = want
+	}
+	return survivors - have + max(receiving, have)
+}
+
+// g1Reserve is G1ReservePercent of the committed regions, rounded up
+// (G1Policy::record_new_heap_size).
+func g1Reserve(total Bytes) Bytes { return (total*g1ReservePercent + 99) / 100 }
+
 // g1LargestEden is the largest number of eden regions in [lo, hi] that
 // fits (g1EdenFits), found by bisection as G1 does; lo when none does.
-func (h *heap) g1LargestEden(lo, hi, baseFree, thr Bytes) Bytes {
+// oldTime is what the pause spends on old regions besides eden.
+func (h *heap) g1LargestEden(lo, hi, baseFree Bytes, oldTime Duration, thr Bytes) Bytes {
 	rate := h.g1.survival.predictUnit(g1InitialSurvival)
 	h.g1.survival.predicted = rate
-	if !h.g1EdenFits(lo, baseFree, rate, thr) {
+	if !h.g1EdenFits(lo, baseFree, rate, oldTime, thr) {
 		return lo
 	}
-	if h.g1EdenFits(hi, baseFree, rate, thr) {
+	if h.g1EdenFits(hi, baseFree, rate, oldTime, thr) {
 		return hi
 	}
 	for hi-lo > 1 {
 		mid := lo + (hi-lo)/2
-		if h.g1EdenFits(mid, baseFree, rate, thr) {
+		if h.g1EdenFits(mid, baseFree, rate, oldTime, thr) {
 			lo = mid
 		} else {
 			hi = mid
@@ -199,14 +286,14 @@ func (h *heap) g1LargestEden(lo, hi, baseFree, thr Bytes) Bytes {
 
 // g1EdenFits says whether n eden regions leave room to evacuate them and
 // keep the pause within the goal (G1YoungLengthPredictor::will_fit).
-func (h *heap) g1EdenFits(n, baseFree Bytes, rate float64, thr Bytes) bool {
+func (h *heap) g1EdenFits(n, baseFree Bytes, rate float64, oldTime Duration, thr Bytes) bool {
 	if n >= baseFree {
 		return false
 	}
 	r := h.g1.region
 	toCopy := Bytes(float64(rate * float64(n*r)))
 	cfg := &h.cfg
-	pause := cfg.YoungFixed + h.g1CopyTime(toCopy+h.survUsed, thr) + bytesAt(h.oldUsed, cfg.CardRate*thr)
+	pause := cfg.YoungFixed + h.g1CopyTime(toCopy+h.survUsed, thr) + bytesAt(h.oldUsed, cfg.CardRate*thr) + oldTime
 	// G1 predicts from the pauses it measured, which took as long as the
 	// JVM's share of the CPUs made them (cpushare.go).
 	if stretch(pause, h.cpuShare) > g1PauseGoal {

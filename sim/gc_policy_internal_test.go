@@ -102,7 +102,7 @@ func TestParallelInitialTenuring(t *testing.T) {
 	}{{true, 7, 7}, {true, 0, 15}, {true, 20, 15}, {true, 1, 1}, {false, 7, 15}} {
 		cfg := HeapConfig{GC: GCParallel, MaxBytes: 100 * MB, NewRatio: 4, SurvivorRatio: 8, MaxTenuring: 15,
 			InitialTenuring: c.initial, Adaptive: c.adaptive}
-		h := newHeap(cfg, parallelGC{})
+		h := newHeap(cfg, 21, parallelGC{})
 		assert.Equal(t, c.want, h.tenuring, "adaptive %v, initial %d", c.adaptive, c.initial)
 	}
 }

@@ -254,12 +254,15 @@ type heap struct {
 	youngCount        int
 
 	g1 g1State // G1 (simplified) only
+	// jdk is the JVM's feature release: G1 sizes young by JDK 17's rules
+	// or by those of JDK 20 and later (gc_g1_young.go).
+	jdk int
 }
 
 // newHeap sizes the generations from the configuration and lets the
 // collector make its startup decisions.
-func newHeap(cfg HeapConfig, c collector) *heap {
-	h := &heap{cfg: cfg, cpuShare: 1}
+func newHeap(cfg HeapConfig, jdk int, c collector) *heap {
+	h := &heap{cfg: cfg, jdk: jdk, cpuShare: 1}
 	h.youngCap = alignDown(cfg.MaxBytes/Bytes(cfg.NewRatio+1), cfg.SpaceAlign)
 	h.oldMax = cfg.MaxBytes - h.youngCap
 	isr := cfg.InitialSurvivorRatio

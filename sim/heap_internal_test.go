@@ -55,7 +55,7 @@ func TestHeapConfigLimits(t *testing.T) {
 func TestNewHeapSizes(t *testing.T) {
 	cfg := validHeapConfig()
 	cfg.MinSurvivorRatio = 4
-	h := newHeap(cfg, parallelGC{})
+	h := newHeap(cfg, 21, parallelGC{})
 	assert.Equal(t, 20*MB, h.youngCap, "100 MB / (NewRatio 4 + 1)")
 	assert.Equal(t, 80*MB, h.oldMax)
 	assert.Equal(t, 80*MB, h.oldCommitted)
@@ -63,7 +63,7 @@ func TestNewHeapSizes(t *testing.T) {
 	assert.Equal(t, 16*MB, h.edenCap)
 	assert.Equal(t, 5*MB, h.survMax, "young / MinSurvivorRatio")
 	cfg.MinSurvivorRatio = 2
-	assert.Equal(t, 20*MB/3, newHeap(cfg, parallelGC{}).survMax, "MinSurvivorRatio is at least 3")
+	assert.Equal(t, 20*MB/3, newHeap(cfg, 21, parallelGC{}).survMax, "MinSurvivorRatio is at least 3")
 }
 
 func TestClampBytes(t *testing.T) {
@@ -75,7 +75,7 @@ func TestClampBytes(t *testing.T) {
 // Slots: a new object starts unlinked, in eden; a released slot is taken
 // before the slice grows, and only once.
 func TestHeapObjectSlots(t *testing.T) {
-	h := newHeap(validHeapConfig(), parallelGC{})
+	h := newHeap(validHeapConfig(), 21, parallelGC{})
 	a := h.newBlob(MB, CatRequest)
 	b := h.newBlob(2*MB, CatApp)
 	assert.Equal(t, int32(0), a)
@@ -263,7 +263,7 @@ func TestSampleWeight(t *testing.T) {
 func TestGenerationSizesAligned(t *testing.T) {
 	cfg := validHeapConfig()
 	cfg.NewRatio, cfg.SpaceAlign = 2, 512*KB
-	h := newHeap(cfg, parallelGC{})
+	h := newHeap(cfg, 21, parallelGC{})
 	assert.Equal(t, 33*MB, h.youngCap)
 	assert.Equal(t, 67*MB, h.oldMax)
 	assert.Equal(t, 3*MB, h.survCap)
@@ -280,7 +280,7 @@ func TestInitialSurvivorRatioFromThree(t *testing.T) {
 	}{{3, 20 * MB / 3}, {2, 2 * MB}, {0, 2 * MB}, {8, 20 * MB / 8}} {
 		cfg := validHeapConfig() // young 20 MB, SurvivorRatio 8
 		cfg.InitialSurvivorRatio = c.isr
-		h := newHeap(cfg, parallelGC{})
+		h := newHeap(cfg, 21, parallelGC{})
 		assert.Equal(t, c.surv, h.survCap, "InitialSurvivorRatio %d", c.isr)
 		assert.Equal(t, 20*MB-2*c.surv, h.edenCap, "InitialSurvivorRatio %d", c.isr)
 	}

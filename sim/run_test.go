@@ -232,11 +232,14 @@ func TestCloneKeepsItsOwnFollowHistory(t *testing.T) {
 // abandoned must never exceed what is left of it (the self-check of the
 // worker's build, sim/selfcheck.go, stopped this run at 4.9 virtual s when
 // they did). No -XX:NewRatio (new_ratio 0): G1 sizes young itself, as in
-// the run the review found.
+// the run the review found. Since G1 sizes young by JDK 20's rules on this
+// case's JDK 21 (eden may use part of the reserve, so fewer young pauses
+// promote less), the first marking comes later: without the cap the run
+// breaks at 6.9 s, so it runs to 8.
 func TestInvariantsHoldThroughG1MixedPhases(t *testing.T) {
 	sc, c, err := scenario.ParseRef("vt-pooling/1g-nopool")
 	require.NoError(t, err)
-	sm, _, err := sc.NewSim(c, map[string]string{"gc": "g1", "new_ratio": "0", "survivor_ratio": "60", "warmup_s": "6", "measure_s": "0.1"}, 1)
+	sm, _, err := sc.NewSim(c, map[string]string{"gc": "g1", "new_ratio": "0", "survivor_ratio": "60", "warmup_s": "8", "measure_s": "0.1"}, 1)
 	require.NoError(t, err)
 	for !sm.Advance(sim.Never, 1<<14) {
 		require.NoError(t, sm.CheckInvariants(), "after %d events, at %v", sm.EventsProcessed(), sm.Now())

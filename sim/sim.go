@@ -102,7 +102,7 @@ func New(cfg Config, seed uint64) (*Sim, error) {
 		s.idleCores = append(s.idleCores, int32(len(s.cores)-1-i))
 	}
 	s.gc = collectorFor(cfg.Heap.GC)
-	s.heap = *newHeap(cfg.Heap, s.gc)
+	s.heap = *newHeap(cfg.Heap, cfg.JVM.JDK, s.gc)
 	s.heap.cpuShare = cfg.Machine.cpuShare()
 	s.jit = newJIT(cfg.JIT, cfg.Methods)
 	s.pathCache = make([]pathCache, len(cfg.Programs))
