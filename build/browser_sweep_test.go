@@ -185,7 +185,8 @@ func TestSweepPanel(t *testing.T) {
 // -XX:NewRatio flag at all. Choosing it in the panel proposes a range from
 // 1 (from 0 it proposed 0..10, whose first point, the JVM's own sizing,
 // was drawn as if it were a ratio), and a range from 0 is refused in the
-// simulator's words while the panel keeps working.
+// simulator's words while the panel keeps working. A knob with a sweep
+// hint (loom-carrier's heap_mb) proposes the hint instead.
 func (b *browser) sweepUnsetZero(t *testing.T) {
 	b.load(t, `{scenario: "gc-lab", case: "pooled", seed: 1}`)
 	var rng string
@@ -201,6 +202,17 @@ func (b *browser) sweepUnsetZero(t *testing.T) {
 	b.evalAwait(`loomlab.sweep.run().then(() => "", e => e.message)`, &msg, 30*time.Second)
 	if !strings.Contains(msg, "0 means no -XX:NewRatio flag") {
 		t.Errorf("a sweep of new_ratio from 0: %q", msg)
+	}
+	// loom-carrier leaves heap_mb at 0 (the JVM's default heap): half to
+	// twice 0 is nothing to sweep, so the knob's own proposal is used.
+	b.load(t, `{scenario: "loom-carrier", case: "unlimited-vthreads", seed: 1}`)
+	b.eval(`(() => {
+		const k = document.getElementById("sweep-knob");
+		k.value = "heap_mb"; k.dispatchEvent(new Event("change", {bubbles: true}));
+		return ["lo", "hi", "n"].map((x) => document.getElementById("sweep-" + x).value).join(":") +
+			(document.getElementById("sweep-log").checked ? ":log" : "") })()`, &rng)
+	if rng != "256:4096:5:log" {
+		t.Errorf("loom-carrier's heap_mb at 0 (the JVM's default): the panel proposes %s, want 256:4096:5:log", rng)
 	}
 }
 

@@ -51,6 +51,9 @@ type metaKnob struct {
 	// ZeroMeans: what 0 does for a knob whose 0 sets nothing
 	// (scenario.Knob); the sweep panel's ranges start above it.
 	ZeroMeans string `json:"zeroMeans,omitempty"`
+	// SweepHint: the range the sweep panel proposes when the case leaves a
+	// ZeroMeans knob at 0 (scenario.Knob).
+	SweepHint string `json:"sweepHint,omitempty"`
 }
 
 type metaCase struct {
@@ -113,7 +116,7 @@ func scenarioMeta() metaFile {
 		for i := range s.Knobs {
 			k := &s.Knobs[i]
 			mk := metaKnob{Name: k.Name, Type: k.Kind.String(), Default: k.Default, Options: k.Options,
-				Unit: k.Unit, Help: k.Help, Allowed: k.Allowed(), ZeroMeans: k.ZeroMeans}
+				Unit: k.Unit, Help: k.Help, Allowed: k.Allowed(), ZeroMeans: k.ZeroMeans, SweepHint: k.SweepHint}
 			if k.Kind == scenario.Int || k.Kind == scenario.Float {
 				lo, hi := k.Min, k.Max
 				mk.Min, mk.Max = &lo, &hi

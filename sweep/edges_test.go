@@ -3,6 +3,8 @@ package sweep
 import (
 	"testing"
 
+	"github.com/loomlab/loomlab/sim/scenario"
+
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -58,4 +60,22 @@ func TestRangeRefusesTheUnsetZero(t *testing.T) {
 	assert.Equal(t, []float64{1, 2, 3, 4}, r.Points())
 	_, err = ParseRange(mustScenario(t, "vt-pooling"), "backend_ms=0:30:4")
 	require.NoError(t, err, "backend_ms's 0 is a value: no backend wait")
+}
+
+// A knob's sweep hint (what the page proposes when the case leaves a
+// "not set" 0) is a range the sweep accepts, and only such knobs have one.
+func TestSweepHintsAreRangesTheSweepAccepts(t *testing.T) {
+	n := 0
+	for _, sc := range scenario.All() {
+		for _, k := range sc.Knobs {
+			if k.SweepHint == "" {
+				continue
+			}
+			n++
+			assert.NotEmpty(t, k.ZeroMeans, "%s's %s has a sweep hint but its 0 is a value", sc.ID, k.Name)
+			_, err := ParseRange(sc, k.Name+"="+k.SweepHint)
+			assert.NoError(t, err, "%s's %s", sc.ID, k.Name)
+		}
+	}
+	assert.Positive(t, n, "some knob has a hint")
 }

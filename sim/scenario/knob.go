@@ -42,6 +42,11 @@ type Knob struct {
 	// it (sweep.ParseRange): a point at 0 would be drawn at 0 while it ran
 	// another setting.
 	ZeroMeans string
+	// SweepHint is the range ("LO:HI:N", or "LO:HI:N:log") the page's
+	// sweep panel proposes for a ZeroMeans knob that the case leaves at 0:
+	// elsewhere the panel proposes half to twice the case's value, and
+	// from 0 that gives nothing to sweep (1 to 11 MB of heap).
+	SweepHint string
 }
 
 // Allowed describes the values the knob accepts, for messages and help.

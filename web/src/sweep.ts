@@ -240,6 +240,13 @@ export class SweepPanel {
     if (!k || !c) return;
     const given = c.knobs[k.name] ?? caseValues(c.s.cases.find((x) => x.id === firstCase(c)))[k.name] ?? k.default;
     const v = Number(given);
+    if (k.zeroMeans && v === 0 && k.sweepHint) {
+      // "Not set" is no value to sweep around: the knob's own proposal.
+      const [lo, hi, n, spacing] = k.sweepHint.split(":");
+      [this.lo.value, this.hi.value, this.n.value] = [lo, hi, n];
+      this.log.checked = spacing === "log";
+      return;
+    }
     const min = k.zeroMeans ? Math.max(k.min ?? 0, 1) : (k.min ?? 0);
     const max = k.max ?? Math.max(1, v * 2);
     const round = (x: number) => (k.type === "int" ? Math.round(x) : Number(x.toPrecision(6)));

@@ -18,6 +18,8 @@ export interface KnobMeta {
   allowed: string;
   /** What 0 does for a knob whose 0 sets nothing (no flag, the JVM's own value): a sweep's range starts above it. */
   zeroMeans?: string;
+  /** The range (LO:HI:N, or LO:HI:N:log) a sweep proposes when the case leaves such a knob at 0. */
+  sweepHint?: string;
 }
 
 export interface CaseMeta {
