@@ -206,6 +206,7 @@ func TestGradeRefusesRunsThatAreNotTheExercises(t *testing.T) {
 	require.NoError(t, err)
 	_, err = e.Grade(1, []*scenario.Result{virt}, "56")
 	require.Error(t, err, "a run of another case")
+	assert.Contains(t, err.Error(), "is request-load/virtual-per-request seed 1, not the exercise's request-load/pool-200", "refused for its case, not for a knob")
 
 	_, err = e.Grade(1, nil, "56")
 	require.Error(t, err)

@@ -1,6 +1,8 @@
 package fit
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,5 +48,25 @@ func TestBandRowEdges(t *testing.T) {
 		{nil, f(20), "miss"},
 	} {
 		assert.Equal(t, c.want, bandRow("old_after_full_mb", c.log, c.model).Verdict, "log %v, model %v", c.log, c.model)
+	}
+}
+
+// G1's note names both edens, and says young GCs per second cannot match
+// when the model's eden is more than ×1.5 off the log's either way.
+func TestG1EdenNoteSaysWhenYoungGCsCannotMatch(t *testing.T) {
+	f := func(v float64) *float64 { return &v }
+	for _, c := range []struct {
+		log, model float64
+		cannot     bool
+	}{
+		{60, 20, true},  // ×0.33
+		{60, 50, false}, // ×0.83
+		{60, 90, false}, // ×1.5: the edge is within
+		{60, 100, true}, // ×1.67
+	} {
+		q := quality(&Basis{Collector: "g1", EdenMB: f(c.log)}, &Model{EdenMB: f(c.model)}, 1)
+		notes := strings.Join(q.Notes, " ")
+		assert.Contains(t, notes, fmt.Sprintf("Here the log's eden averaged %.1f MB, the model's %.1f MB", c.log, c.model))
+		assert.Equal(t, c.cannot, strings.Contains(notes, "so young GCs per second cannot match"), "log %v, model %v", c.log, c.model)
 	}
 }

@@ -3,6 +3,8 @@ package sweep
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -96,6 +98,9 @@ func TestSetupRefusals(t *testing.T) {
 		{func(q *Request) { q.Sides = []string{"pool=true", "pool=true"} }, "given twice"},
 		{func(q *Request) { q.Sides = []string{"pool=true,pool=false"} }, "sets pool twice"},
 		{func(q *Request) { q.Sides = []string{"gc=serial", "gc=g1", "gc=parallel", "pool=true"} }, "at most 3"},
+		// A combination the simulator refuses at an end of the range (a heap
+		// under its 4 MB floor) is refused before any run starts.
+		{func(q *Request) { q.Ref, q.Knob, q.Metrics = "loom-carrier", "heap_mb=1:8:2", []string{"rss_mb"} }, "at heap_mb=1: loom-carrier: heap 1.0MB: must be at least 4MB"},
 		{func(q *Request) { q.Set = map[string]string{"heap_mb": "1024"} }, "the knob is swept"},
 		{func(q *Request) { q.Set = map[string]string{"cores": "0"} }, `cores="0" is not allowed`},
 	} {
@@ -109,6 +114,10 @@ func TestSetupRefusals(t *testing.T) {
 	st, err := Parse(base)
 	require.NoError(t, err)
 	assert.Equal(t, []Side{{Label: "1g-pool", Case: "1g-pool", Set: map[string]string{}}}, st.Sides, "no side given: the case itself")
+	three := base
+	three.Sides = []string{"gc=serial", "gc=g1", "gc=parallel"}
+	_, err = Parse(three)
+	assert.NoError(t, err, "three sides are allowed")
 }
 
 func TestRunsMergeSetSideAndPoint(t *testing.T) {
@@ -240,15 +249,17 @@ func TestCollectSomeLeavesTheRunsToCome(t *testing.T) {
 	assert.ErrorContains(t, err, "not of request-load/pool-200 seed 3")
 }
 
+// Every run of the second side fails, each with its own error: the sweep
+// returns the first in run order (point 0's), whichever finished first.
 func TestExecuteReturnsTheFirstErrorInRunOrder(t *testing.T) {
 	st := short(t)
 	_, err := Execute(st, 4, func(r Run) (*scenario.Result, error) {
 		if r.Side == 1 {
-			return nil, assert.AnError
+			return nil, fmt.Errorf("run at point %d failed", r.Point)
 		}
 		return runOne(r)
 	}, nil)
-	assert.ErrorIs(t, err, assert.AnError)
+	assert.EqualError(t, err, "run at point 0 failed")
 }
 
 func TestTableAndCSV(t *testing.T) {
@@ -268,10 +279,21 @@ func TestTableAndCSV(t *testing.T) {
 	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
 	require.Len(t, rows, 5)
 	assert.Equal(t, "pool_size,elapsed_ms[executor=pool],elapsed_ms[executor=virtual],os_threads_peak[executor=pool],os_threads_peak[executor=virtual]", rows[0])
-	want := strings.Join([]string{"50", fmtNum(*res.Results[0].Values["elapsed_ms"][0]), fmtNum(*res.Results[1].Values["elapsed_ms"][0]),
-		fmtNum(*res.Results[0].Values["os_threads_peak"][0]), fmtNum(*res.Results[1].Values["os_threads_peak"][0])}, ",")
-	assert.Equal(t, want, rows[1])
-	assert.Equal(t, strings.Fields(lines[2]), strings.Split(rows[1], ","), "the table and the CSV carry the same cells")
+	// Each row carries its own point's values, in the sides' order; the
+	// numbers are read back, not formatted by the code under test.
+	for i, row := range rows[1:] {
+		cells := strings.Split(row, ",")
+		require.Len(t, cells, 5, row)
+		assert.Equal(t, st.Knob.Text(st.Knob.Points()[i]), cells[0])
+		for j, v := range []*float64{res.Results[0].Values["elapsed_ms"][i], res.Results[1].Values["elapsed_ms"][i],
+			res.Results[0].Values["os_threads_peak"][i], res.Results[1].Values["os_threads_peak"][i]} {
+			got, err := strconv.ParseFloat(cells[j+1], 64)
+			require.NoError(t, err, row)
+			assert.InDelta(t, *v, got, 0.0005, "point %d, column %d", i, j+1)
+		}
+		assert.Equal(t, strings.Fields(lines[2+i]), cells, "the table and the CSV carry the same cells")
+	}
+	assert.NotEqual(t, rows[1], rows[4], "the pooled side's points differ, so a row showing another point's values shows")
 }
 
 // A run that stopped before measuring a metric has no value for it: the
