@@ -45,7 +45,9 @@ type Knob struct {
 	// SweepHint is the range ("LO:HI:N", or "LO:HI:N:log") the page's
 	// sweep panel proposes for a ZeroMeans knob that the case leaves at 0:
 	// elsewhere the panel proposes half to twice the case's value, and
-	// from 0 that gives nothing to sweep (1 to 11 MB of heap).
+	// from 0 that gives nothing to sweep (1 to 11 MB of heap). Linear, as
+	// the panel's other proposals are: on a log axis a reader took RSS =
+	// heap + 230 MB, a straight line, for memory blowing up.
 	SweepHint string
 }
 

@@ -18,9 +18,9 @@ var loomCarrier = &Scenario{
 		"are frozen into StackChunks each time, which gives the collector a little more to do.",
 	Knobs: []Knob{
 		{Name: "loom_carrier", Kind: Bool, Default: "false", Help: "run the Netty event loops as virtual threads"},
-		{Name: "container_mb", Kind: Int, Default: "0", Min: 0, Max: 1048576, Unit: "MB", Help: "container memory limit (0 = unlimited: the host's RAM)", ZeroMeans: "no container limit: the host's RAM", SweepHint: "512:8192:5:log"},
+		{Name: "container_mb", Kind: Int, Default: "0", Min: 0, Max: 1048576, Unit: "MB", Help: "container memory limit (0 = unlimited: the host's RAM)", ZeroMeans: "no container limit: the host's RAM", SweepHint: "1024:8192:5"},
 		{Name: "host_mb", Kind: Int, Default: "24576", Min: 512, Max: 1048576, Unit: "MB", Help: "host RAM when the container is unlimited"},
-		{Name: "heap_mb", Kind: Int, Default: "0", Min: 0, Max: 65536, Unit: "MB", Help: "-Xms = -Xmx (0 = JVM defaults: 1/64 and 1/4 of RAM)", ZeroMeans: "no heap size given: the JVM takes 1/64 of RAM for -Xms and 1/4 for -Xmx", SweepHint: "256:4096:5:log"},
+		{Name: "heap_mb", Kind: Int, Default: "0", Min: 0, Max: 65536, Unit: "MB", Help: "-Xms = -Xmx (0 = JVM defaults: 1/64 and 1/4 of RAM)", ZeroMeans: "no heap size given: the JVM takes 1/64 of RAM for -Xms and 1/4 for -Xmx", SweepHint: "256:4096:5"},
 		{Name: "xss_kb", Kind: Int, Default: "1024", Min: 64, Max: 65536, Unit: "KB", Help: "platform thread stack (-Xss)"},
 		{Name: "code_cache_mb", Kind: Int, Default: "240", Min: 8, Max: 2048, Unit: "MB", Help: "-XX:ReservedCodeCacheSize"},
 		{Name: "event_loops", Kind: Int, Default: "16", Min: 1, Max: 1024, Unit: "loops", Help: "HTTP client event loops (default: 2 × cores)"},
