@@ -26,6 +26,11 @@ func FuzzParse(f *testing.F) {
 		"[1s][gc] GC(0) Garbage Collection (Warmup) 14M(11%)->12M(9%)\n",
 		"2.345: [GC (Allocation Failure) [PSYoungGen: 16384K->2544K(18944K)] 16384K->4000K(62976K), 0.0101 secs]\n",
 		"[2026-12-01T08:36:31.123+0000][gc] GC(0) Pause Full (System.gc()) 5M->3M(61M) 12.3ms\n",
+		// A degenerated cycle, two Full GCs of different sizes (the old gen's min, mean and max
+		// differ) and a ZGC cycle whose end is stamped before its start.
+		"[0.1s][gc] Using Shenandoah\n[1s][gc] GC(4) Pause Degenerated GC (Mark) 9M->1M(9M) 1ms\n",
+		"[1s][gc] GC(0) Pause Full (Ergonomics) 50M->20M(61M) 9ms\n[2s][gc] GC(1) Pause Full (Ergonomics) 55M->30M(61M) 9ms\n",
+		"[2.0s][info][gc] GC(0) Garbage Collection (Warmup)\n[1.9s][info][gc] GC(0) Garbage Collection (Warmup) 14M(11%)->12M(9%)\n",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -128,6 +133,15 @@ var roundTripSeeds = []roundTripInput{
 	{6, 0, 0, 156, 10274000000, 235448000, 0, 0, 0, 0, 0},
 	// Numbers whose last digits are not zero: a writer that rounds one of them is caught by the seeds.
 	{2, 5, 0, 999, 123456789, 1234567, 16<<20 + 1023, 4<<20 + 1, 61<<20 + 7, 0x43, 1<<20 + 3},
+	// The fuzzer's kind byte k is Kind(k%8 + 1), so the seeds above are a Mixed, a Full and a Pause:
+	// one seed of each other kind, a Young with G1's phase among them (the writer's order of phase
+	// and cause is otherwise reached by no seed).
+	{uint8(Young - 1), 0, 0, 3, 2812000000, 52382000, 20 << 20, 6 << 20, 61 << 20, 0x31, 16384 << 10},
+	{uint8(Young - 1), 2, 1, 4, 3000000000, 4600000, 45 << 20, 44 << 20, 64 << 20, 0, 0},
+	{uint8(Remark - 1), 0, 0, 5, 4000000000, 1000000, 4 << 20, 4 << 20, 6 << 20, 0, 0},
+	{uint8(Cleanup - 1), 0, 0, 5, 4100000000, 1000000, 4 << 20, 4 << 20, 6 << 20, 0, 0},
+	{uint8(Concurrent - 1), 0, 0, 5, 5000000000, 1000500000, 0, 0, 0, 0, 0},
+	{uint8(Degenerated - 1), 0, 1, 6, 6000000000, 1000000, 9 << 20, 1 << 20, 9 << 20, 0, 0},
 }
 
 // FuzzRoundTrip builds an event from fuzzed numbers, writes it with AppendEvent and reads it back:

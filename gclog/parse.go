@@ -105,7 +105,11 @@ func NewParser() *Parser {
 func Parse(r io.Reader) (*Log, error) {
 	p := NewParser()
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), MaxLineBytes)
+	// Room for a line of MaxLineBytes and its "\r\n": Line judges the
+	// length, as Stream's lines are judged (the scanner's own bound is the
+	// buffer's, line ending included, and refused a line of exactly
+	// MaxLineBytes).
+	sc.Buffer(make([]byte, 0, 4096), MaxLineBytes+2)
 	for sc.Scan() {
 		if err := p.Line(sc.Bytes()); err != nil {
 			return nil, err

@@ -301,6 +301,25 @@ func TestLineLengthBound(t *testing.T) {
 	if err := NewParser().Line(append(line, 'x')); !errors.Is(err, ErrLineTooLong) {
 		t.Errorf("a line of %d bytes: %v, want %v", len(line)+1, err, ErrLineTooLong)
 	}
+	// Parse and Stream draw the line at the same length, with any line
+	// ending (Parse once refused a line of exactly MaxLineBytes).
+	for _, end := range []string{"", "\n", "\r\n"} {
+		for _, extra := range []int{0, 1} {
+			text := string(line) + strings.Repeat("x", extra) + end
+			_, perr := Parse(strings.NewReader(text))
+			s := NewStream()
+			_, serr := s.Write([]byte(text))
+			if serr == nil {
+				_, serr = s.Close()
+			}
+			if extra == 0 && (perr != nil || serr != nil) {
+				t.Errorf("a line of %d bytes ending %q: Parse %v, Stream %v; want both accepted", len(line), end, perr, serr)
+			}
+			if extra == 1 && (!errors.Is(perr, ErrLineTooLong) || !errors.Is(serr, ErrLineTooLong)) {
+				t.Errorf("a line of %d bytes ending %q: Parse %v, Stream %v; want %v from both", len(line)+1, end, perr, serr, ErrLineTooLong)
+			}
+		}
+	}
 }
 
 // Every byte from 0x80 up that starts no valid UTF-8 sequence is binary, 0x80 included.

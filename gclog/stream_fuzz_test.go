@@ -11,12 +11,15 @@ import (
 
 // FuzzStream cuts arbitrary input into pieces of a fuzzed size and feeds them to a Stream, as the
 // page's worker does. Properties: it never panics; when Parse reads the input, the Stream reads
-// the same log; and the diagnosis and chart columns of any log it reads encode as JSON.
+// the same log, and when Parse refuses it, so does the Stream; and the diagnosis and chart columns of any log it reads encode as JSON.
 func FuzzStream(f *testing.F) {
 	f.Add([]byte("[1.719s][info][gc] GC(0) Pause Young (Allocation Failure) 16M->4M(61M) 101.380ms\n"), uint16(7))
 	f.Add([]byte("[1s][gc] Using G1\r\n[2s][gc] GC(0) Pause Full (System.gc()) 5M->3M(61M) 12.3ms"), uint16(1))
 	// A last line of one byte with no newline after it: Close must read it as Parse does.
 	f.Add([]byte("[2s][gc] GC(0) Pause Full (System.gc()) 5M->3M(61M) 12.3ms\n}"), uint16(4))
+	// A line of exactly MaxLineBytes, which Parse once refused and the Stream read.
+	long := []byte("[1.0s][info][gc] Using Parallel ")
+	f.Add(append(long, bytes.Repeat([]byte("x"), MaxLineBytes-len(long))...), uint16(4095))
 	files, _ := filepath.Glob(filepath.Join("..", "testdata", "gclog", "*.log"))
 	for _, name := range files {
 		if b, err := os.ReadFile(name); err == nil {
@@ -34,6 +37,10 @@ func FuzzStream(f *testing.F) {
 			if !reflect.DeepEqual(want, got) {
 				t.Fatalf("the Stream (pieces of %d) read another log than Parse", size)
 			}
+		} else if gotErr == nil {
+			// The other way too: what Parse refuses, the Stream refuses (the two once
+			// disagreed on a line of exactly MaxLineBytes).
+			t.Fatalf("Parse refused it (%v), the Stream (pieces of %d) read it", wantErr, size)
 		}
 		if gotErr != nil {
 			return

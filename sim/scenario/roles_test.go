@@ -41,9 +41,10 @@ func TestRoleSummary(t *testing.T) {
 		{Role: "predicted", Status: "pass"}, {Role: "predicted", Status: "fail"},
 		{Role: "predicted", Status: "deviation"}, {Role: "predicted", Status: "pass"},
 		{Role: "calibrated", Status: "pass"}, {Role: "calibrated", Status: "fail"},
+		{Role: "calibrated", Status: "deviation"},
 	}
 	assert.Equal(t, "4 predicted figures: 2 within tolerance, 1 outside it as a declared deviation, 1 failing; "+
-		"2 calibrated (a profile constant was fitted to them): 1 within tolerance", SummarizeRoles(checks).String())
+		"3 calibrated (a profile constant was fitted to them): 1 within tolerance", SummarizeRoles(checks).String())
 }
 
 // The small-count tolerance: counting noise of the article's one run.

@@ -55,6 +55,10 @@ func TestVerifyVerdicts(t *testing.T) {
 			Deviation: "why", Pinned: []float64{104}}, "fail", "fail", "moved from 104 (declared) to 105"},
 		{"deviation whose model moved a ten-thousandth", Figure{Case: "a", Metric: "elapsed_ms", Value: 80, Tol: Tolerance{Rel: 0.1},
 			Deviation: "why", Pinned: []float64{105.01}}, "fail", "fail", "moved from 105.01 (declared) to 105"},
+		{"deviation whose model moved a ten-millionth", Figure{Case: "a", Metric: "elapsed_ms", Value: 80, Tol: Tolerance{Rel: 0.1},
+			Deviation: "why", Pinned: []float64{105 * (1 + 1e-7)}}, "fail", "fail", "moved from 105.0000105 (declared) to 105"},
+		{"deviation pinned to the last digits", Figure{Case: "a", Metric: "elapsed_ms", Value: 80, Tol: Tolerance{Rel: 0.1},
+			Deviation: "why", Pinned: []float64{105 * (1 + 1e-12)}}, "deviation", "fail", "why"},
 		{"deviation pinning more values than the model gives", Figure{Case: "a", Metric: "elapsed_ms", Value: 80, Tol: Tolerance{Rel: 0.1},
 			Deviation: "why", Pinned: []float64{105, 90}}, "fail", "fail", "pins 2 values for 1"},
 		{"deviation never pinned", Figure{Case: "a", Metric: "elapsed_ms", Value: 80, Tol: Tolerance{Rel: 0.1},
@@ -64,11 +68,13 @@ func TestVerifyVerdicts(t *testing.T) {
 		{"ordering deviation whose other side moved", Figure{Case: "a", Metric: "full_gcs", Than: "b", Cmp: ">",
 			Deviation: "why", Pinned: []float64{4, 3}}, "fail", "fail", "moved from 3"},
 	}
-	for _, c := range cases {
+	for i, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			c.fig.Role = Predicted
+			// Every other case is calibrated: the check must carry the
+			// figure's role, not a constant.
+			c.fig.Role = []Role{Predicted, Calibrated}[i%2]
 			got := verdicts(t, []Figure{c.fig}, m)[0]
-			assert.Equal(t, "predicted", got.Role, "the check carries the figure's role")
+			assert.Equal(t, string(c.fig.Role), got.Role, "the check carries the figure's role")
 			assert.Equal(t, c.status, got.Status)
 			assert.Equal(t, c.wouldBe, got.WouldBe)
 			assert.Contains(t, got.Reason, c.reason)
@@ -93,6 +99,7 @@ func TestToleranceBands(t *testing.T) {
 		{Tolerance{Abs: 3}, 96, 99.5, false}, {Tolerance{Abs: 3}, 96, 92.5, false},
 		{Tolerance{Factor: 1.5}, 10, 15, true}, {Tolerance{Factor: 1.5}, 10, 6.7, true},
 		{Tolerance{Factor: 1.5}, 10, 16, false}, {Tolerance{Factor: 1.5}, 10, 6.6, false},
+		{Tolerance{Factor: 1.5}, 0, 0, true}, {Tolerance{Factor: 1.5}, 0, 1, false}, // a factor of 0 is 0
 		{Tolerance{Exact: true}, 500, 500, true}, {Tolerance{Exact: true}, 500, 501, false}, {Tolerance{Exact: true}, 500, 499, false},
 		{Tolerance{Rel: 0.25, Abs: 30}, 100, 130, true}, // either band admits
 		{Tolerance{}, 100, 100, false},                  // no band admits nothing
