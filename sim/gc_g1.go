@@ -136,12 +136,8 @@ func (g1GC) gcTables(h *heap) Bytes {
 //     take it out of old's used bytes, so more would take live bytes too.
 func (g1GC) checkHeap(h *heap) error {
 	g := &h.g1
-	initial := h.cfg.InitialBytes
-	if initial <= 0 || initial > h.cfg.MaxBytes {
-		initial = h.cfg.MaxBytes
-	}
-	if g.committed < initial || g.committed > h.cfg.MaxBytes {
-		return fmt.Errorf("G1 committed heap %v outside -Xms %v .. -Xmx %v", g.committed, initial, h.cfg.MaxBytes)
+	if initial := h.cfg.initialHeap(); g.committed < initial || g.committed > h.cfg.MaxBytes {
+		return fmt.Errorf("G1 committed heap %v outside -Xms %v .. -Xmx %v", g.committed, h.cfg.initialHeap(), h.cfg.MaxBytes)
 	}
 	r := g.region
 	old, surv, eden := regionsFor(h.oldUsed, r), regionsFor(h.survUsed, r), regionsFor(h.edenUsed, r)
@@ -234,10 +230,7 @@ func (h *heap) g1Resize(thr Bytes) {
 	if h.g1.region == 0 {
 		h.g1.region = g1RegionSize(h.cfg.MaxBytes)
 	}
-	committed := h.cfg.InitialBytes
-	if committed <= 0 || committed > h.cfg.MaxBytes {
-		committed = h.cfg.MaxBytes
-	}
+	committed := h.cfg.initialHeap()
 	if need := h.oldUsed*2 + h.cfg.MaxBytes/20; need > committed {
 		committed = min(need, h.cfg.MaxBytes)
 	}

@@ -179,14 +179,14 @@ func (h *heap) g1YoungTarget17(mixed bool, thr Bytes) Bytes {
 	r := h.g1.region
 	total := h.g1.committed / r
 	survRegions := regionsFor(h.survUsed, r)
+	minBySizer, maxBySizer := h.g1SizerBounds(total)
 	if h.cfg.NewRatioGiven {
-		return max(total/Bytes(h.cfg.NewRatio+1), 1, survRegions+1)
+		return max(minBySizer, survRegions+1)
 	}
 	free := h.g1FreeRegions()
 	reserve := g1Reserve(total)
-	desiredMin := max(total*g1NewSizePercent/100, 1, survRegions+1)
-	desiredMax := max(total*g1MaxNewSizePercent/100, 1)
-	desiredMax = min(desiredMax, max(free-reserve, 0))
+	desiredMin := max(minBySizer, survRegions+1)
+	desiredMax := min(maxBySizer, max(free-reserve, 0))
 	young := desiredMin
 	if !mixed && desiredMax > desiredMin {
 		young = survRegions + h.g1LargestEden(desiredMin-survRegions, desiredMax-survRegions, max(free-reserve, 0), 0, thr)
@@ -213,12 +213,7 @@ func (h *heap) g1YoungTargetSince20(mixed bool, thr Bytes) Bytes {
 	r := h.g1.region
 	total := h.g1.committed / r
 	survivors := regionsFor(h.survUsed, r) // at the end of a pause, all of young
-	minBySizer := max(total*g1NewSizePercent/100, 1)
-	maxBySizer := max(total*g1MaxNewSizePercent/100, 1)
-	if h.cfg.NewRatioGiven {
-		minBySizer = max(total/Bytes(h.cfg.NewRatio+1), 1)
-		maxBySizer = minBySizer
-	}
+	minBySizer, maxBySizer := h.g1SizerBounds(total)
 	absMin := max(minBySizer, survivors+1)
 	absMax := max(maxBySizer, absMin)
 	free := h.g1FreeRegions()
@@ -255,6 +250,18 @@ func (h *heap) g1YoungTargetSince20(mixed bool, thr Bytes) Bytes {
 		receiving = want
 	}
 	return survivors - have + max(receiving, have)
+}
+
+// g1SizerBounds are the young length's bounds in regions of total
+// committed ones (G1YoungGenSizer): G1NewSizePercent and
+// G1MaxNewSizePercent of them, or both 1/(NewRatio+1) of them when
+// -XX:NewRatio is given; at least one.
+func (h *heap) g1SizerBounds(total Bytes) (minLen, maxLen Bytes) {
+	if h.cfg.NewRatioGiven {
+		fixed := max(total/Bytes(h.cfg.NewRatio+1), 1)
+		return fixed, fixed
+	}
+	return max(total*g1NewSizePercent/100, 1), max(total*g1MaxNewSizePercent/100, 1)
 }
 
 // g1Reserve is G1ReservePercent of the committed regions, rounded up

@@ -130,6 +130,15 @@ type HeapConfig struct {
 	Launch LaunchConfig
 }
 
+// initialHeap is -Xms as the heap takes it: InitialBytes, or -Xmx when
+// that is unset or larger.
+func (h *HeapConfig) initialHeap() Bytes {
+	if h.InitialBytes <= 0 || h.InitialBytes > h.MaxBytes {
+		return h.MaxBytes
+	}
+	return h.InitialBytes
+}
+
 func (h *HeapConfig) validate() error {
 	switch {
 	case h.GC == gcInvalid || h.GC >= gcKindCount:
