@@ -6,7 +6,6 @@ import (
 	"strconv"
 	"testing"
 
-	"github.com/loomlab/loomlab/sim"
 	"github.com/loomlab/loomlab/sim/scenario"
 	"github.com/stretchr/testify/require"
 )
@@ -54,10 +53,7 @@ func TestInvariantsHoldUnderEveryCollectorAndHeapSize(t *testing.T) {
 					t.Run(fmt.Sprintf("%s/%s/%s/heap_mb=%s", sc.ID, c.ID, gc, heap), func(t *testing.T) {
 						sm, _, err := sc.NewSim(c.ID, set, 3)
 						require.NoError(t, err)
-						for !sm.Done() && sm.EventsProcessed() < events {
-							sm.Advance(sim.Never, checkEvery)
-							require.NoError(t, sm.CheckInvariants(), "after %d events, at %v", sm.EventsProcessed(), sm.Now())
-						}
+						requireInvariantsUpTo(t, sm, events, checkEvery)
 					})
 				}
 			}

@@ -39,13 +39,20 @@ func TestInvariantsHoldInLongRunsAtSizingExtremes(t *testing.T) {
 					t.Run(fmt.Sprintf("%s/%s/new_ratio=%s/survivor_ratio=%s", ref, gc, newRatio, survivorRatio), func(t *testing.T) {
 						sm, _, err := sc.NewSim(c, set, 1)
 						require.NoError(t, err)
-						for !sm.Done() && sm.EventsProcessed() < events {
-							sm.Advance(sim.Never, checkEvery)
-							require.NoError(t, sm.CheckInvariants(), "after %d events, at %v", sm.EventsProcessed(), sm.Now())
-						}
+						requireInvariantsUpTo(t, sm, events, checkEvery)
 					})
 				}
 			}
 		}
+	}
+}
+
+// requireInvariantsUpTo advances sm until it is done or has handled events
+// events, checking the invariants every checkEvery events.
+func requireInvariantsUpTo(t *testing.T, sm *sim.Sim, events int64, checkEvery int) {
+	t.Helper()
+	for !sm.Done() && sm.EventsProcessed() < events {
+		sm.Advance(sim.Never, checkEvery)
+		require.NoError(t, sm.CheckInvariants(), "after %d events, at %v", sm.EventsProcessed(), sm.Now())
 	}
 }

@@ -526,8 +526,8 @@ function tableMarks(r: SweepResult): string {
  * heap sweep asked).
  */
 function resultTable(r: SweepResult, s: ScenarioMeta | undefined): HTMLElement {
-  const own = caseValues(s?.cases.find((c) => c.id === r.case))[r.knob.name] ?? s?.knobs.find((k) => k.name === r.knob.name)?.default;
   const knob = s?.knobs.find((k) => k.name === r.knob.name);
+  const own = caseValues(s?.cases.find((c) => c.id === r.case))[r.knob.name] ?? knob?.default;
   // A "not set" 0 is named by what it means, not as a value ("its own 0" read as a heap of 0 MB).
   const ownText = Number(own) === 0 && knob?.zeroMeans ? `0, which means ${knob.zeroMeans}` : fmt(Number(own));
   const instead = own !== undefined && own !== "" && Number.isFinite(Number(own)) ? `, in place of ${r.case}'s own ${ownText}` : "";
