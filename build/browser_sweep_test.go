@@ -16,7 +16,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -26,6 +25,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/loomlab/loomlab/sim/scenario"
+	"github.com/loomlab/loomlab/sweep"
 )
 
 // sweepArgs are loomsim's flags for the setup the test makes in the panel.
@@ -135,6 +135,15 @@ func TestSweepPanel(t *testing.T) {
 	if len(legend) != 3 || !strings.HasPrefix(legend[0], "A: ") || !strings.HasPrefix(legend[1], "B: ") || !strings.HasPrefix(legend[2], "C: ") {
 		t.Errorf("the sweep chart's legend should name the sides A, B, C: %q", legend)
 	}
+	// Each chart says what it shows in a sentence: loomsim's finding.
+	findings, _ := want["findings"].(map[string]any)
+	for _, m := range []string{"elapsed_ms", "os_threads_peak"} {
+		var got string
+		b.eval(`document.querySelector("#sweep-chart-`+m+` .finding")?.textContent ?? ""`, &got)
+		if w, _ := findings[m].(string); w == "" || got != w {
+			t.Errorf("the %s chart's finding reads %q; loomsim sweep --json's is %q", m, got, w)
+		}
+	}
 	var rows int
 	b.eval(`document.querySelectorAll("#sweep-result tbody tr").length`, &rows)
 	if rows != 4 {
@@ -176,6 +185,7 @@ func TestSweepPanel(t *testing.T) {
 	}
 
 	t.Run("a knob whose 0 is not set starts at 1", func(t *testing.T) { b.sweepUnsetZero(t) })
+	t.Run("one side", func(t *testing.T) { b.sweepOneSide(t, bin) })
 	t.Run("runs that stopped early", func(t *testing.T) { b.sweepStoppedRuns(t, bin) })
 	t.Run("lines that cross", func(t *testing.T) { b.sweepCrossings(t, bin) })
 	t.Run("a cancelled sweep puts back the last one", func(t *testing.T) { b.sweepCancelRestores(t) })
@@ -214,6 +224,30 @@ func (b *browser) sweepUnsetZero(t *testing.T) {
 	if rng != "256:4096:5" {
 		t.Errorf("loom-carrier's heap_mb at 0 (the JVM's default): the panel proposes %s, want 256:4096:5", rng)
 	}
+}
+
+// oneSideArgs: loom-carrier's resident memory against its heap, the case
+// alone.
+var oneSideArgs = []string{"sweep", "loom-carrier/unlimited-vthreads", "--knob", "heap_mb=256:4096:3", "--metric", "rss_mb", "--seed", "1"}
+
+// sweepOneSide: a chart of one side has no legend (the axes name the knob
+// and the metric; a newcomer asked what a legend of one line was for) and
+// says in words how its line goes, as loomsim does.
+func (b *browser) sweepOneSide(t *testing.T, bin string) {
+	b.load(t, `{scenario: "loom-carrier", case: "unlimited-vthreads", seed: 1}`)
+	b.sweepControls(t, "heap_mb", "256", "4096", "3", "", "rss_mb")
+	b.runSweepAsCLI(t, bin, oneSideArgs)
+	var legends int
+	b.eval(`[...document.querySelectorAll("#sweep-chart-rss_mb .u-legend")].filter(e => e.offsetParent !== null).length`, &legends)
+	if legends != 0 {
+		t.Errorf("a one-side chart shows %d legends", legends)
+	}
+	var finding string
+	b.eval(`document.querySelector("#sweep-chart-rss_mb .finding")?.textContent ?? ""`, &finding)
+	if want := "rss_mb rises from 481 at heap_mb 256 MB to 4,342 at 4,096 MB, steadily (about +1,005 for each 1,000 MB)."; finding != want {
+		t.Errorf("the one-side chart's finding: %q, want %q", finding, want)
+	}
+	b.saveSweepShot(t, "sweep-one-side")
 }
 
 // crossingArgs: a heap sweep of a small vt-pooling whose pooled side
@@ -257,7 +291,7 @@ func (b *browser) sweepCrossings(t *testing.T, bin string) {
 			if d1 < 0 {
 				up, down = "B", "A"
 			}
-			want = append(want, fmt.Sprintf("%s overtakes %s between %s and %s", up, down, thousands(res.Points[k]), thousands(res.Points[k+1])))
+			want = append(want, fmt.Sprintf("%s overtakes %s between %s and %s", up, down, sweep.Number(res.Points[k]), sweep.Number(res.Points[k+1])))
 			spans = append(spans, [2]int{k, k + 1})
 		}
 	}
@@ -502,7 +536,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 				if sr.Runs[j].PlannedSeconds != 5 {
 					t.Errorf("%s, side %c, point %d: planned_seconds %v, want 5", m, 'A'+s, j, sr.Runs[j].PlannedSeconds)
 				}
-				stopped := fmt.Sprintf("%c: out of memory at %s s, ", 'A'+s, thousands(sr.Runs[j].SimSeconds))
+				stopped := fmt.Sprintf("%c: out of memory at %s s, ", 'A'+s, sweep.Number(sr.Runs[j].SimSeconds))
 				if values[j] == nil {
 					unmeasured++
 					if want := fmt.Sprintf("%c: out of memory before measuring", 'A'+s); c.Label != want || c.Mark {
@@ -526,7 +560,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 					}
 					continue
 				}
-				if want := stopped + thousands(*values[j]) + " by then"; !strings.HasSuffix(c.Label, want) || !c.Mark {
+				if want := stopped + sweep.Number(*values[j]) + " by then"; !strings.HasSuffix(c.Label, want) || !c.Mark {
 					t.Errorf("%s, side %c, point %d: label %q, cross drawn %v; want a cross, its label ending %q", m, 'A'+s, j, c.Label, c.Mark, want)
 				}
 				// Well above every completed run's value (the scale's top is
@@ -789,26 +823,6 @@ func (b *browser) saveSweepShot(t *testing.T, name string) {
 	if err := os.WriteFile(filepath.Join(b.shot, name+".png"), data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-}
-
-// thousands writes v as the page's fmt (web/src/dom.ts) does: grouped
-// thousands, and fewer decimals the larger the value (none from 100 up).
-func thousands(v float64) string {
-	a := math.Abs(v)
-	digits := 3
-	switch {
-	case a >= 100:
-		digits = 0
-	case a >= 10:
-		digits = 1
-	case a >= 1:
-		digits = 2
-	}
-	s := strconv.FormatFloat(v, 'f', digits, 64)
-	if strings.Contains(s, ".") {
-		s = strings.TrimRight(strings.TrimRight(s, "0"), ".")
-	}
-	return scenario.GroupDigits(s)
 }
 
 // pixel is a point on a chart's canvas, in its pixels, as the sweep

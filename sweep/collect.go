@@ -21,6 +21,9 @@ type Result struct {
 	Sides   []Side       `json:"sides"`
 	Metrics []string     `json:"metrics"`
 	Results []SideResult `json:"results"`
+	// Findings say in words what each metric's chart shows, once every run
+	// has ended (findings.go); absent while runs are still to come.
+	Findings map[string]string `json:"findings,omitempty"`
 }
 
 // SideResult is one side's line on every chart.
@@ -96,6 +99,7 @@ func collect(st *Setup, results []*scenario.Result, some bool) (*Result, error) 
 	for j := range out.Results {
 		out.Results[j].Alike = sameRunEverywhere(out.Results[j].Runs)
 	}
+	out.Findings = out.describe()
 	return out, nil
 }
 

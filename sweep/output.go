@@ -43,7 +43,8 @@ func (r *Result) rows(missing string) [][]string {
 }
 
 // WriteTable writes the sweep as aligned text: a title line, one row per
-// point, and a line for every run that did not complete.
+// point, a line for every run that did not complete, and each metric's
+// finding (findings.go).
 func (r *Result) WriteTable(w io.Writer) error {
 	unit := ""
 	if r.Knob.Unit != "" {
@@ -84,6 +85,12 @@ func (r *Result) WriteTable(w io.Writer) error {
 	for _, sr := range r.Results {
 		if sr.Alike {
 			fmt.Fprintf(w, "  %s: every point ran the same (the same events and metrics): its runs do not use %s\n", sr.Side, r.Knob.Knob)
+		}
+	}
+	if len(r.Findings) > 0 {
+		fmt.Fprintln(w, "In words:")
+		for _, m := range r.Metrics {
+			fmt.Fprintf(w, "  %s\n", r.Findings[m])
 		}
 	}
 	return nil

@@ -270,9 +270,13 @@ func TestTableAndCSV(t *testing.T) {
 	require.NoError(t, res.WriteTable(&tab))
 	require.NoError(t, res.WriteCSV(&csv))
 	lines := strings.Split(strings.TrimSpace(tab.String()), "\n")
-	require.Len(t, lines, 7, tab.String())
+	require.Len(t, lines, 10, tab.String())
 	// The virtual threads never read pool_size: a flat line, said so.
 	assert.Equal(t, "  executor=virtual: every point ran the same (the same events and metrics): its runs do not use pool_size", lines[6])
+	// Each metric's finding follows, in the metrics' order (findings_test.go
+	// checks their words).
+	assert.Equal(t, []string{"In words:", "  " + res.Findings["elapsed_ms"], "  " + res.Findings["os_threads_peak"]}, lines[7:])
+	assert.True(t, strings.HasPrefix(lines[8], "  elapsed_ms: executor=pool is higher than executor=virtual at every point"), lines[8])
 	assert.Contains(t, lines[0], "request-load/pool-200 seed 3: pool_size from 50 to 400 threads, 4 points (linear spacing), 2 side(s)")
 	assert.Equal(t, []string{"pool_size", "elapsed_ms[executor=pool]", "elapsed_ms[executor=virtual]",
 		"os_threads_peak[executor=pool]", "os_threads_peak[executor=virtual]"}, strings.Fields(lines[1]))

@@ -322,7 +322,12 @@ export class SweepPanel {
       // scenario's runs: a reader asked whether full_gcs was a total or a rate.
       const meaning = this.meta.scenarios.find((x) => x.id === r.scenario)?.metricMeanings[m];
       const caption = el("figcaption", {}, `${m} against ${r.knob.name}`, ...(meaning ? [el("span", { class: "meaning" }, meaning)] : []));
-      const fig = el("figure", { class: "chart", id: `sweep-chart-${m}` }, caption, plot);
+      // What the chart shows, in a sentence (the simulator's words, as
+      // `loomsim sweep` prints them): newcomers shown a chart without one
+      // did not say what it found, or read a straight line as a blow-up.
+      const finding = r.findings?.[m];
+      const said = finding ? [el("p", { class: "finding", id: `sweep-finding-${m}` }, finding)] : [];
+      const fig = el("figure", { class: "chart", id: `sweep-chart-${m}` }, caption, ...said, plot);
       this.charts.append(fig);
       const width = Math.max(240, Math.floor(plot.clientWidth || this.charts.clientWidth || 360));
       const opts: uPlot.Options = {
@@ -346,7 +351,9 @@ export class SweepPanel {
           themedAxis({ label: m, labelSize: 18, size: 72 }),
         ],
         scales: { x: { time: false, distr: r.knob.spacing === "log" ? 3 : 1, range: xRange(r) }, y: { range: yRange(lines) } },
-        legend: themedLegend,
+        // One side needs no legend: the axes name the knob and the metric
+        // (a newcomer asked what a legend of one line was for).
+        legend: sided ? themedLegend : { show: false },
         cursor: { drag: { x: false, y: false } },
         hooks: {
           draw: [

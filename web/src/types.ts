@@ -295,6 +295,8 @@ export interface SweepResult {
   metrics: string[];
   /** alike: every point ran alike (the knob changed nothing its runs read; sweep.SideResult.Alike). */
   results: { side: string; values: Record<string, (number | null)[]>; outcomes: string[]; runs: RunResult[]; alike: boolean }[];
+  /** Each metric's chart in words, once every run has ended (sweep/findings.go; `loomsim sweep` prints the same). */
+  findings?: Record<string, string>;
 }
 
 /** What the worker's sweepCollect answers: the result and its CSV (`loomsim sweep --csv`). */
