@@ -35,6 +35,9 @@ const (
 	// cliffShare: one step between neighbouring points holding this much
 	// of the change is named as where it happens.
 	cliffShare = 0.6
+	// wholeShare: a step holding this much (or more: the rest of the line
+	// may give a little back) is all of the change.
+	wholeShare = 0.95
 	// earlyShare: this much of the change reached by the middle of the
 	// line's range (on the chart's scale) is named as a line slowing; as
 	// much left after it, as one starting slowly.
@@ -225,6 +228,9 @@ func (r *Result) how(l line, rise bool) string {
 			big, at = d, i
 		}
 	}
+	if big >= wholeShare {
+		return fmt.Sprintf(", all in one step, from %s", r.fromTo(l.points[at-1], l.points[at]))
+	}
 	if big >= cliffShare {
 		return fmt.Sprintf(", mostly (%s) in one step, from %s", percent(big), r.fromTo(l.points[at-1], l.points[at]))
 	}
@@ -349,53 +355,71 @@ func (r *Result) comparison(m string, ls []line) string {
 	}
 	// Runs of neighbouring points with the same top side, each named with
 	// where it holds; one where the lines are under a percent apart says so.
-	var spans []string
-	var ends [][2]int // each run's first and last index into common
+	type run struct {
+		top   string
+		i, j  int // first and last index into common
+		close bool
+	}
+	var runs []run
+	for i := 0; i < len(tops); {
+		rn := run{top: tops[i], i: i, j: i, close: gaps[i] < level}
+		for rn.j+1 < len(tops) && tops[rn.j+1] == rn.top {
+			rn.j++
+			rn.close = rn.close && gaps[rn.j] < level
+		}
+		runs = append(runs, rn)
+		i = rn.j + 1
+	}
+	// touches says where two lines come within a percent at one point with
+	// the same side ahead on both sides of it: the chart draws them
+	// touching there (sweeplines.ts crossings), not crossing twice.
+	touches := func(k int) bool {
+		rn := runs[k]
+		return onlyPair && rn.i == rn.j && rn.close && rn.top != "" && k > 0 && k+1 < len(runs) &&
+			runs[k-1].top != "" && runs[k-1].top == runs[k+1].top
+	}
 	word := "highest"
 	if onlyPair {
 		word = "higher"
 	}
+	var spans []string
 	seen := map[string]bool{}
-	for i := 0; i < len(tops); {
-		j := i
-		close := gaps[i] < level
-		for j+1 < len(tops) && tops[j+1] == tops[i] {
-			j++
-			close = close && gaps[j] < level
-		}
-		where := r.span(common[i], common[j])
+	for k, rn := range runs {
+		where := r.span(common[rn.i], common[rn.j])
 		var who string
 		switch {
-		case tops[i] == "":
+		case touches(k):
+			who = "the lines touch at " + where + " (under " + percent(level) + " apart)"
+		case rn.top == "":
 			who = "equal at " + where
-		case len(spans) == 0:
-			who = tops[i] + " is " + word + " at " + where
-		case seen[tops[i]]:
-			who = tops[i] + " again at " + where
+		case k == 0:
+			who = rn.top + " is " + word + " at " + where
+		case seen[rn.top]:
+			who = rn.top + " again at " + where
 		default:
-			who = tops[i] + " at " + where
+			who = rn.top + " at " + where
 		}
-		if close && tops[i] != "" {
+		if rn.close && rn.top != "" && !touches(k) {
 			who += " (by under " + percent(level) + ")"
 		}
-		seen[tops[i]] = true
+		if !touches(k) {
+			seen[rn.top] = true
+		}
 		spans = append(spans, who)
-		ends = append(ends, [2]int{i, j})
-		i = j + 1
 	}
 	said := fmt.Sprintf("%s: %s", m, strings.Join(spans, ", "))
 	// Two sides, one ahead and then the other: say where they cross, as
 	// the chart's ring does.
-	if onlyPair && len(spans) == 2 && tops[ends[0][0]] != "" && tops[ends[1][0]] != "" {
-		said += fmt.Sprintf("; the lines cross between %s", r.between(common[ends[0][1]], common[ends[1][0]]))
+	if onlyPair && len(runs) == 2 && runs[0].top != "" && runs[1].top != "" {
+		said += fmt.Sprintf("; the lines cross between %s", r.between(common[runs[0].j], common[runs[1].i]))
 	}
 	return said + "."
 }
 
 // margin says by how much one line is above another over the common
-// points, relative to the lower: " (by 3–40 %)", or from twice as high on
-// as a factor, " (1.2–7.8 times as high)"; "" where the lower line touches
-// 0.
+// points, relative to the lower: " (by 3–40 %)", or, where it is at least
+// twice as high everywhere, as a factor: " (2.1–7.8 times as high)"; ""
+// where the lower line touches 0.
 func (r *Result) margin(above, below line, common []int, value func(line, int) float64) string {
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for _, p := range common {
@@ -406,14 +430,17 @@ func (r *Result) margin(above, below line, common []int, value func(line, int) f
 		d := (value(above, p) - b) / b
 		lo, hi = math.Min(lo, d), math.Max(hi, d)
 	}
-	if hi >= 1 {
+	if lo >= 1 {
 		if Number(1+lo) == Number(1+hi) {
 			return " (" + Number(1+hi) + " times as high)"
 		}
 		return " (" + Number(1+lo) + "–" + Number(1+hi) + " times as high)"
 	}
-	if percent(lo) == percent(hi) {
+	switch {
+	case percent(lo) == percent(hi):
 		return " (by " + percent(hi) + ")"
+	case percent(lo) == "<1 %":
+		return " (by under 1 % to " + percent(hi) + ")"
 	}
 	return " (by " + strings.TrimSuffix(percent(lo), " %") + "–" + percent(hi) + ")"
 }

@@ -101,11 +101,25 @@ func TestFindingComparesTheSides(t *testing.T) {
 		r := sweepOf(Linear, four, map[string][]*float64{"a": vals(50, 80, 120, 160), "b": vals(100, 100, 100, 100)}, "a", "b")
 		require.True(t, strings.HasPrefix(r.describe()["m"], "m: b is higher at 512–1,024 MB, a at 1,536–2,048 MB; the lines cross between 1,024 and 1,536 MB. "), r.describe()["m"])
 	})
-	t.Run("crossing twice, however close", func(t *testing.T) {
-		// 85,757 against 85,084 is under a percent apart, yet the chart
-		// draws the lines crossing there and rings it: the words agree.
+	t.Run("touching", func(t *testing.T) {
+		// 85,757 against 85,084 is under a percent apart, with b ahead on
+		// either side: the chart draws the lines touching there, one mark,
+		// not two crossings, and the words say the same.
 		r := sweepOf(Linear, eight[:3], map[string][]*float64{"a": vals(79501, 85757, 86145), "b": vals(90415, 85084, 94848)}, "a", "b")
-		require.True(t, strings.HasPrefix(r.describe()["m"], "m: b is higher at 512 MB, a at 1,024 MB (by under 1 %), b again at 1,536 MB. "), r.describe()["m"])
+		require.True(t, strings.HasPrefix(r.describe()["m"], "m: b is higher at 512 MB, the lines touch at 1,024 MB (under 1 % apart), b again at 1,536 MB. "), r.describe()["m"])
+	})
+	t.Run("crossing twice", func(t *testing.T) {
+		r := sweepOf(Linear, eight[:3], map[string][]*float64{"a": vals(79501, 95757, 86145), "b": vals(90415, 85084, 94848)}, "a", "b")
+		require.True(t, strings.HasPrefix(r.describe()["m"], "m: b is higher at 512 MB, a at 1,024 MB, b again at 1,536 MB. "), r.describe()["m"])
+	})
+	t.Run("crossing to under a percent ahead", func(t *testing.T) {
+		r := sweepOf(Linear, eight[:3], map[string][]*float64{"a": vals(45094, 87236, 87079), "b": vals(90159, 94862, 86868)}, "a", "b")
+		require.True(t, strings.HasPrefix(r.describe()["m"], "m: b is higher at 512–1,024 MB, a at 1,536 MB (by under 1 %); the lines cross between 1,024 and 1,536 MB. "+
+			"a rises from 45,094 at heap_mb 512 MB to 87,079 at 1,536 MB, all in one step, from 512 to 1,024 MB; "), r.describe()["m"])
+	})
+	t.Run("ahead by under a percent at some points", func(t *testing.T) {
+		r := sweepOf(Linear, eight[:3], map[string][]*float64{"a": vals(100.3, 150, 200), "b": vals(100, 100, 100)}, "a", "b")
+		require.True(t, strings.HasPrefix(r.describe()["m"], "m: a is higher than b at every point (by under 1 % to 100 %). "), r.describe()["m"])
 	})
 	t.Run("level", func(t *testing.T) {
 		r := sweepOf(Linear, four, map[string][]*float64{"a": vals(100, 200, 300, 400), "b": vals(100.5, 200, 299, 401)}, "a", "b")

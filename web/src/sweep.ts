@@ -19,6 +19,7 @@ import { Current, firstCase } from "./spec";
 import {
   beyond,
   crossingLabel,
+  touchShare,
   crossingMarks,
   crossings,
   drawnCrossings,
@@ -501,10 +502,16 @@ function chartKey(r: SweepResult): string[] {
   });
   if (offScale) parts.push("↑ or ↓: the value is beyond the chart's scale, which is the completed runs', and the cross sits on its edge.");
   const log = r.knob.spacing === "log";
-  const passes = letters.length > 1 ? r.metrics.flatMap((m) => crossings(sweepLines(r, m), r.points, log).map((c) => `${crossingLabel(c, letters)} (${m})`)) : [];
+  const found = letters.length > 1 ? r.metrics.flatMap((m) => crossings(sweepLines(r, m), r.points, log).map((c) => ({ c, m }))) : [];
+  const passes = found.filter(({ c }) => !c.touch).map(({ c, m }) => `${crossingLabel(c, letters)} (${m})`);
+  const touches = found.filter(({ c }) => c.touch).map(({ c, m }) => `${crossingLabel(c, letters)} (${m})`);
   if (passes.length > 0)
     parts.push(
       `○ where one side's line overtakes another's: ${passes.join("; ")}. The ring is an estimate, not a run: the model ran only at the swept points, so a crossing lies somewhere between the two named; more points narrow it.`,
+    );
+  if (touches.length > 0)
+    parts.push(
+      `○ where two lines touch: ${touches.join("; ")}. There they are under ${touchShare * 100} % apart, with the same side ahead at the points on either side: too close to call one ahead.`,
     );
   // A flat line is easy to take for a finding (sweep.SideResult.Alike;
   // `loomsim sweep`'s table says the same).

@@ -452,7 +452,22 @@ export interface Crossing {
   /** Where the straight segments drawn between those points meet: knob value and metric value. */
   x: number;
   y: number;
+  /**
+   * The lines touch: they come within touchShare of each other at one
+   * point (from = to = that point) with the same side ahead on either side
+   * of it. Drawn as one mark there, not as two crossings a few pixels
+   * apart (newcomers could not tell the two rings apart and took them for
+   * a finding). upper is the side ahead on either side.
+   */
+  touch?: boolean;
 }
+
+/**
+ * How close two lines must come at a point to touch there: within a
+ * hundredth of the larger value, as sweep/findings.go's level, so the
+ * chart and its words agree.
+ */
+export const touchShare = 0.01;
 
 /**
  * Where the lines of two sides cross: between neighbouring points at which
@@ -466,7 +481,9 @@ export function crossings(lines: SideLine[], points: number[], log: boolean): Cr
   const out: Crossing[] = [];
   const axis = (v: number) => (log ? Math.log(v) : v);
   for (let a = 0; a < lines.length; a++)
-    for (let b = a + 1; b < lines.length; b++)
+    for (let b = a + 1; b < lines.length; b++) {
+      // The pair's crossings, by the segment (k) each lies in.
+      const pair: { k: number; c: Crossing }[] = [];
       for (let k = 0; k + 1 < points.length; k++) {
         const [a0, a1, b0, b1] = [lines[a].line[k], lines[a].line[k + 1], lines[b].line[k], lines[b].line[k + 1]];
         if (a0 === null || a1 === null || b0 === null || b1 === null) continue;
@@ -475,19 +492,32 @@ export function crossings(lines: SideLine[], points: number[], log: boolean): Cr
         if (!(d0 * d1 < 0)) continue; // the same order at both points (or a tie)
         const t = d0 / (d0 - d1);
         const x = axis(points[k]) + t * (axis(points[k + 1]) - axis(points[k]));
-        out.push({ upper: d1 > 0 ? a : b, lower: d1 > 0 ? b : a, from: points[k], to: points[k + 1], x: log ? Math.exp(x) : x, y: a0 + t * (a1 - a0) });
+        const c = { upper: d1 > 0 ? a : b, lower: d1 > 0 ? b : a, from: points[k], to: points[k + 1], x: log ? Math.exp(x) : x, y: a0 + t * (a1 - a0) };
+        // Crossing there and back around one point, where the lines are
+        // within touchShare: they touch at that point.
+        const prev = pair.at(-1);
+        const va = lines[a].line[k] as number;
+        const vb = lines[b].line[k] as number;
+        if (prev && prev.k === k - 1 && Math.abs(va - vb) <= touchShare * Math.max(Math.abs(va), Math.abs(vb))) {
+          pair[pair.length - 1] = { k, c: { upper: prev.c.lower, lower: prev.c.upper, from: points[k], to: points[k], x: points[k], y: (va + vb) / 2, touch: true } };
+          continue;
+        }
+        pair.push({ k, c });
       }
+      out.push(...pair.map((p) => p.c));
+    }
   return out;
 }
 
-/** Who overtakes whom at a crossing: "A overtakes B", the words its ring carries. */
+/** Who overtakes whom at a crossing: "A overtakes B" ("A and B touch"), the words its ring carries. */
 function overtakes(c: Crossing, letters: string[]): string {
+  if (c.touch) return `${letters[Math.min(c.upper, c.lower)]} and ${letters[Math.max(c.upper, c.lower)]} touch`;
   return `${letters[c.upper]} overtakes ${letters[c.lower]}`;
 }
 
-/** A crossing in words: "A overtakes B between 1,536 and 2,048", as the key names it. */
+/** A crossing in words: "A overtakes B between 1,536 and 2,048" ("A and B touch at 725"), as the key names it. */
 export function crossingLabel(c: Crossing, letters: string[]): string {
-  return `${overtakes(c, letters)} between ${fmt(c.from)} and ${fmt(c.to)}`;
+  return c.touch ? `${overtakes(c, letters)} at ${fmt(c.from)}` : `${overtakes(c, letters)} between ${fmt(c.from)} and ${fmt(c.to)}`;
 }
 
 /** A crossing as drawn: its ring's centre, its words, where they are written and the leader to them. */
