@@ -210,7 +210,8 @@ func (b *browser) sweepUnsetZero(t *testing.T) {
 	b.setInput(t, "sweep-lo", "0")
 	var msg string
 	b.evalAwait(`loomlab.sweep.run().then(() => "", e => e.message)`, &msg, 30*time.Second)
-	if !strings.Contains(msg, "0 means no -XX:NewRatio flag") {
+	// The page has no command line: the default is run from the setup form.
+	if !strings.Contains(msg, "0 means no -XX:NewRatio flag") || !strings.Contains(msg, "set new_ratio to 0 in the setup form") || strings.Contains(msg, "loomsim run") {
 		t.Errorf("a sweep of new_ratio from 0: %q", msg)
 	}
 	// loom-carrier leaves heap_mb at 0 (the JVM's default heap): half to
@@ -403,9 +404,13 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 			t.Errorf("crossing %d: the chart's ink at %d of 8 points around %+v, want a ring drawn", i, inked, c)
 		}
 	}
-	// The key names each mark and says what it means.
+	// The key names each mark and says what it means, and only the marks
+	// the charts have: no run here stopped before measuring.
 	var key string
 	b.eval(`document.getElementById("sweep-chart-key")?.textContent ?? ""`, &key)
+	if strings.Contains(key, "dashed line marks") {
+		t.Errorf("the charts' key names a dashed line no chart has: %q", key)
+	}
 	for _, w := range want {
 		if !strings.Contains(key, w+" (throughput_rps)") {
 			t.Errorf("the charts' key %q lacks %q", key, w)
@@ -609,7 +614,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 					}
 					continue
 				}
-				if want := stopped + sweep.Number(*values[j]) + " by then"; !strings.HasSuffix(c.Label, want) || !c.Mark {
+				if want := stopped + sweep.Number(*values[j]) + " until then"; !strings.HasSuffix(c.Label, want) || !c.Mark {
 					t.Errorf("%s, side %c, point %d: label %q, cross drawn %v; want a cross, its label ending %q", m, 'A'+s, j, c.Label, c.Mark, want)
 				}
 				// Well above every completed run's value (the scale's top is
@@ -691,7 +696,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 	// It says what the compared sides are (the knob's help), what a cross
 	// is, and names the run.
 	for _, w := range []string{"pool=true: pool long-lived virtual threads", "× a run that stopped early: heap_mb=64 on A: pool=true ran out of memory after", "(java.lang.OutOfMemoryError",
-		`or "before measuring" where it stopped before that metric's measurement began`, "↑ or ↓: the value is beyond the chart's scale"} {
+		`"Before measuring": it stopped before that metric's measurement began`, `("… until then")`, "↑ or ↓: the value is beyond the chart's scale"} {
 		if !strings.Contains(key, w) {
 			t.Errorf("the charts' key %q lacks %q", key, w)
 		}

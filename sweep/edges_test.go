@@ -1,6 +1,7 @@
 package sweep
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/loomlab/loomlab/sim/scenario"
@@ -49,6 +50,14 @@ func TestRangeRefusesTheUnsetZero(t *testing.T) {
 		_, err := ParseRange(mustScenario(t, c.scenario), c.text)
 		require.Error(t, err, c.text)
 		assert.Contains(t, err.Error(), "0 means no", c.text)
+		// The command line runs the default alone with loomsim; the page,
+		// which has none, from its setup form.
+		knob, _, _ := strings.Cut(c.text, "=")
+		assert.True(t, strings.HasSuffix(err.Error(), ", and run the default alone: loomsim run "+c.scenario+" --set "+knob+"=0"), err.Error())
+		page := ForThePage(err).Error()
+		assert.True(t, strings.HasSuffix(page, ", and see the default alone: set "+knob+" to 0 in the setup form and press Apply (Run to the end gives its numbers)"), page)
+		assert.Equal(t, strings.TrimSuffix(err.Error(), ", and run the default alone: loomsim run "+c.scenario+" --set "+knob+"=0"),
+			strings.TrimSuffix(page, ", and see the default alone: set "+knob+" to 0 in the setup form and press Apply (Run to the end gives its numbers)"), "the same refusal before the hint")
 		if c.example != "" {
 			assert.Contains(t, err.Error(), "(e.g. "+c.example, c.text)
 		} else {
@@ -60,6 +69,11 @@ func TestRangeRefusesTheUnsetZero(t *testing.T) {
 	assert.Equal(t, []float64{1, 2, 3, 4}, r.Points())
 	_, err = ParseRange(mustScenario(t, "vt-pooling"), "backend_ms=0:30:4")
 	require.NoError(t, err, "backend_ms's 0 is a value: no backend wait")
+	// Other refusals read the same on the page.
+	_, err = ParseRange(mustScenario(t, "gc-lab"), "new_ratio=4:1:4")
+	require.Error(t, err)
+	assert.Equal(t, err, ForThePage(err))
+	assert.NoError(t, ForThePage(nil))
 }
 
 // A knob's sweep hint (what the page proposes when the case leaves a

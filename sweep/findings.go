@@ -395,7 +395,7 @@ func (r *Result) comparison(m string, ls []line) string {
 		case k == 0:
 			who = rn.top + " is " + word + " at " + where
 		case seen[rn.top]:
-			who = rn.top + " again at " + where
+			who = rn.top + " is " + word + " again at " + where
 		default:
 			who = rn.top + " at " + where
 		}

@@ -11,6 +11,7 @@
 package sweep
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -96,8 +97,9 @@ func ParseRange(s *scenario.Scenario, text string) (Range, error) {
 		return Range{}, fmt.Errorf("sweep %s: LO %s must be below HI %s", name, fmtNum(r.Lo), fmtNum(r.Hi))
 	}
 	if k.ZeroMeans != "" && r.Lo <= 0 {
-		return Range{}, fmt.Errorf("sweep %s: LO %s is not allowed. For %s, 0 means %s. The chart would plot that run at 0, though it is not a %s of 0. %s, and run the default alone: loomsim run %s --set %s=0",
-			name, fmtNum(r.Lo), name, k.ZeroMeans, name, startAbove0(name, r), s.ID, name)
+		return Range{}, &UnsetZeroError{scenario: s.ID, knob: name,
+			said: fmt.Sprintf("sweep %s: LO %s is not allowed. For %s, 0 means %s. The chart would plot that run at 0, though it is not a %s of 0. %s",
+				name, fmtNum(r.Lo), name, k.ZeroMeans, name, startAbove0(name, r))}
 	}
 	if r.Spacing == Log && r.Lo <= 0 {
 		return Range{}, fmt.Errorf("sweep %s: log spacing needs LO above 0, not %s", name, fmtNum(r.Lo))
@@ -106,6 +108,35 @@ func ParseRange(s *scenario.Scenario, text string) (Range, error) {
 		return Range{}, err
 	}
 	return r, nil
+}
+
+// UnsetZeroError refuses a range from 0 of a knob whose 0 means "not set"
+// (scenario.Knob.ZeroMeans). Its message ends with how to run that default
+// alone, which differs between the command line (Error) and the page
+// (OnThePage), which has no command line.
+type UnsetZeroError struct {
+	scenario, knob string
+	said           string // the refusal and the range to use instead
+}
+
+func (e *UnsetZeroError) Error() string {
+	return fmt.Sprintf("%s, and run the default alone: loomsim run %s --set %s=0", e.said, e.scenario, e.knob)
+}
+
+// OnThePage is the refusal as the page shows it: the default is run from
+// the setup form.
+func (e *UnsetZeroError) OnThePage() string {
+	return fmt.Sprintf("%s, and see the default alone: set %s to 0 in the setup form and press Apply (Run to the end gives its numbers)", e.said, e.knob)
+}
+
+// ForThePage gives err's message as the page shows it: an UnsetZeroError's
+// OnThePage, any other error's own.
+func ForThePage(err error) error {
+	var uz *UnsetZeroError
+	if errors.As(err, &uz) {
+		return errors.New(uz.OnThePage())
+	}
+	return err
 }
 
 // startAbove0 suggests the range r from 1 instead of 0: the same HI, and

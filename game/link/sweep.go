@@ -29,7 +29,7 @@ func (r *reader) sweep(l *Link, sc *scenario.Scenario) {
 	if s, ok := r.first("sweep"); ok {
 		rg, err := sweep.ParseRange(sc, s)
 		if err != nil {
-			r.bad("link: %v", err)
+			r.bad("link: %v", sweep.ForThePage(err))
 		} else {
 			l.Sweep, swept = rg.String(), rg.Knob
 		}

@@ -25,7 +25,8 @@ func parseSweepRequest(text string) (*sweep.Setup, error) {
 		return nil, fmt.Errorf("bad sweep: %s (expected {\"ref\", \"knob\", \"set\", \"sides\", \"metrics\", \"seed\"})",
 			strings.ReplaceAll(err.Error(), "\n", " "))
 	}
-	return sweep.Parse(q)
+	st, err := sweep.Parse(q)
+	return st, sweep.ForThePage(err)
 }
 
 // SweepPlan is what sweepPlan answers: the checked setup, its points and

@@ -489,11 +489,16 @@ function chartKey(r: SweepResult): string[] {
           ],
     ),
   );
-  if (letters.length > 1) parts.push(`${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} beside each side's last point match the legend.`);
-  if (stopped.length > 0)
+  if (letters.length > 1) parts.push(`The letters ${letters.slice(0, -1).join(", ")} and ${letters.at(-1)} at the right end of the lines name them as the legend does.`);
+  if (stopped.length > 0) {
+    // The dashed line is named only where a chart has one (a newcomer
+    // looked for it on a chart without).
+    const unmeasured = r.metrics.some((m) => sweepLines(r, m).some((l) => l.stopped.some((st) => st.value === null)));
     parts.push(
-      `× a run that stopped early: ${stopped.join("; ")}. Its numbers cover only the part it ran, so no line goes through it: its value is written beside its cross ("… by then"), or "before measuring" where it stopped before that metric's measurement began (a dashed line marks its place).`,
+      `× a run that stopped early: ${stopped.join("; ")}. Its numbers cover only the part it ran, so no line goes through it. Beside its cross is what it measured until it stopped ("… until then"): for a count, the count so far; for a rate or a latency, over the part it ran.` +
+        (unmeasured ? ` "Before measuring": it stopped before that metric's measurement began (a dashed line marks its place).` : ""),
     );
+  }
   // A cross on a chart's edge: its value is beyond the range the lines set.
   const offScale = r.metrics.some((m) => {
     const lines = sweepLines(r, m);

@@ -113,7 +113,7 @@ function crossAt(u: uPlot, x: number, value: number | null, extent: [number, num
 }
 
 /**
- * A stopped run's label: "A: out of memory at 4.24 s, 70 by then" (no
+ * A stopped run's label: "A: out of memory at 4.24 s, 70 until then" (no
  * letter with one side), with an arrow first when the cross sits on an edge
  * for a value beyond the range ("↑ A: out of memory …"), or "A: out of
  * memory before measuring". It says why the run stopped, and that its value
@@ -125,14 +125,15 @@ function crossAt(u: uPlot, x: number, value: number | null, extent: [number, num
  * written because a cross near the axis reads as 0, and one on the edge has
  * no axis to read. (Naming the metric too, "70 full_gcs by then", since a
  * newcomer wondered whether 70 was a rate, made the label cover the place
- * of the missing line segment again.)
+ * of the missing line segment again; "until then" rather than "by then",
+ * which read as a count beside a rate, and the key says which it is.)
  */
 function crossLabel(letter: string, st: StoppedRun, extent: [number, number]): string {
   const b = beyond(st.value, extent);
   const arrow = b > 0 ? "↑ " : b < 0 ? "↓ " : "";
   const who = letter ? `${letter}: ` : "";
   const why = stopWords(st.outcome);
-  return st.value === null ? `${who}${why} before measuring` : `${arrow}${who}${why} at ${fmt(st.after)} s, ${fmt(st.value)} by then`;
+  return st.value === null ? `${who}${why} before measuring` : `${arrow}${who}${why} at ${fmt(st.after)} s, ${fmt(st.value)} until then`;
 }
 
 /** Why a run stopped, in a few words: "out of memory" for an OutOfMemoryError, else "stopped". */
