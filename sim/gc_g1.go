@@ -230,9 +230,11 @@ func (h *heap) g1Resize(thr Bytes) {
 	if h.g1.region == 0 {
 		h.g1.region = g1RegionSize(h.cfg.MaxBytes)
 	}
+	// G1 commits whole regions (the heap's alignment is its region size),
+	// so a growth to need rounds up to the next region.
 	committed := h.cfg.initialHeap()
 	if need := h.oldUsed*2 + h.cfg.MaxBytes/20; need > committed {
-		committed = min(need, h.cfg.MaxBytes)
+		committed = min(regionsFor(need, h.g1.region)*h.g1.region, h.cfg.MaxBytes)
 	}
 	if committed > h.g1.committed {
 		h.g1.committed = committed

@@ -209,8 +209,8 @@ func TestG1MixedStepIsAtLeastAMegabyte(t *testing.T) {
 }
 
 // The committed heap starts at -Xms (or -Xmx when -Xms is unset or larger),
-// grows to twice the old data plus 5 % of -Xmx when that is more, and never
-// shrinks.
+// grows to twice the old data plus 5 % of -Xmx when that is more, rounded
+// up to whole regions, and never shrinks.
 func TestG1ResizeCommitted(t *testing.T) {
 	for _, c := range []struct {
 		name                        string
@@ -221,6 +221,7 @@ func TestG1ResizeCommitted(t *testing.T) {
 		{"-Xms above -Xmx: -Xmx", 200 * MB, 10 * MB, 0, 100 * MB},
 		{"-Xms", 50 * MB, 0, 0, 50 * MB},
 		{"grows for the old data", 20 * MB, 10 * MB, 0, 25 * MB},
+		{"grows in whole regions (1 MB here)", 20 * MB, 10*MB + KB, 0, 26 * MB},
 		{"never past -Xmx", 20 * MB, 60 * MB, 0, 100 * MB},
 		{"never shrinks", 50 * MB, 0, 80 * MB, 80 * MB},
 	} {
