@@ -23,8 +23,10 @@ func (r *Result) Columns() []string {
 }
 
 // rows are the table's cells as text: one row per point, missing where a
-// run has no value for a metric (it did not measure it).
-func (r *Result) rows(missing string) [][]string {
+// run has no value for a metric (it did not measure it), and stopped
+// after the value of a run that did not complete (its value covers only
+// the part it ran).
+func (r *Result) rows(missing, stopped string) [][]string {
 	out := make([][]string, len(r.Points))
 	for i, p := range r.Points {
 		row := []string{fmt.Sprint(p)}
@@ -33,6 +35,9 @@ func (r *Result) rows(missing string) [][]string {
 				cell := missing
 				if v := sr.Values[m][i]; v != nil {
 					cell = fmtNum(*v)
+					if o := sr.Outcomes[i]; o != "" && o != "completed" {
+						cell += stopped
+					}
 				}
 				row = append(row, cell)
 			}
@@ -40,6 +45,20 @@ func (r *Result) rows(missing string) [][]string {
 		out[i] = row
 	}
 	return out
+}
+
+// sidesText names the sides for the table's title: "2 sides: pool=true,
+// pool=false" ("side(s)" read as jargon to a newcomer).
+func (r *Result) sidesText() string {
+	labels := make([]string, len(r.Results))
+	for i, sr := range r.Results {
+		labels[i] = sr.Side
+	}
+	n := "1 side"
+	if len(labels) != 1 {
+		n = fmt.Sprintf("%d sides", len(labels))
+	}
+	return n + ": " + strings.Join(labels, ", ")
 }
 
 // WriteTable writes the sweep as aligned text: a title line, one row per
@@ -50,11 +69,11 @@ func (r *Result) WriteTable(w io.Writer) error {
 	if r.Knob.Unit != "" {
 		unit = " " + r.Knob.Unit
 	}
-	fmt.Fprintf(w, "%s/%s seed %d: %s from %s to %s%s, %d points (%s spacing), %d side(s)\n", r.Scenario, r.Case, r.Seed,
-		r.Knob.Knob, fmtNum(r.Knob.Lo), fmtNum(r.Knob.Hi), unit, r.Knob.N, r.Knob.Spacing, len(r.Sides))
+	fmt.Fprintf(w, "%s/%s seed %d: %s from %s to %s%s, %d points (%s spacing), %s\n", r.Scenario, r.Case, r.Seed,
+		r.Knob.Knob, fmtNum(r.Knob.Lo), fmtNum(r.Knob.Hi), unit, r.Knob.N, r.Knob.Spacing, r.sidesText())
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, r.Knob.Knob+"\t"+strings.Join(r.Columns(), "\t")+"\t")
-	for _, row := range r.rows("—") {
+	for _, row := range r.rows("—", " *") {
 		fmt.Fprintln(tw, strings.Join(row, "\t")+"\t")
 	}
 	if err := tw.Flush(); err != nil {
@@ -71,7 +90,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 						after = fmt.Sprintf(" after %.2f of its %s s of virtual time", run.SimSeconds, fmtNum(run.PlannedSeconds))
 					}
 				}
-				fmt.Fprintf(w, "  %s=%v on %s: %s%s\n", r.Knob.Knob, r.Points[i], sr.Side, o, after)
+				fmt.Fprintf(w, "  * %s=%v on %s: %s%s; its numbers cover only that part\n", r.Knob.Knob, r.Points[i], sr.Side, o, after)
 			}
 		}
 		for _, m := range r.Metrics {
@@ -104,7 +123,7 @@ func (r *Result) WriteCSV(w io.Writer) error {
 	if err := cw.Write(append([]string{r.Knob.Knob}, r.Columns()...)); err != nil {
 		return err
 	}
-	if err := cw.WriteAll(r.rows("")); err != nil {
+	if err := cw.WriteAll(r.rows("", "")); err != nil {
 		return err
 	}
 	return cw.Error()

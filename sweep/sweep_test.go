@@ -277,7 +277,7 @@ func TestTableAndCSV(t *testing.T) {
 	// checks their words).
 	assert.Equal(t, []string{"In words:", "  " + res.Findings["elapsed_ms"], "  " + res.Findings["os_threads_peak"]}, lines[7:])
 	assert.True(t, strings.HasPrefix(lines[8], "  elapsed_ms: executor=pool is higher than executor=virtual at every point"), lines[8])
-	assert.Contains(t, lines[0], "request-load/pool-200 seed 3: pool_size from 50 to 400 threads, 4 points (linear spacing), 2 side(s)")
+	assert.Contains(t, lines[0], "request-load/pool-200 seed 3: pool_size from 50 to 400 threads, 4 points (linear spacing), 2 sides: executor=pool, executor=virtual")
 	assert.Equal(t, []string{"pool_size", "elapsed_ms[executor=pool]", "elapsed_ms[executor=virtual]",
 		"os_threads_peak[executor=pool]", "os_threads_peak[executor=virtual]"}, strings.Fields(lines[1]))
 	rows := strings.Split(strings.TrimSpace(csv.String()), "\n")
@@ -302,9 +302,11 @@ func TestTableAndCSV(t *testing.T) {
 
 // A run that stopped before measuring a metric has no value for it: the
 // table writes "—" and says why, and names how and when the run ended;
-// the CSV leaves the cell empty.
+// the CSV leaves the cell empty. What it did count before it stopped is
+// marked "*" in the table, as on the page (a newcomer took the count for a
+// whole run's), and written plainly in the CSV.
 func TestTableSaysWhatARunDidNotMeasure(t *testing.T) {
-	st, err := Parse(Request{Ref: "vt-pooling/1g-pool", Knob: "heap_mb=64:256:3", Seed: 1, Metrics: []string{"throughput_rps"},
+	st, err := Parse(Request{Ref: "vt-pooling/1g-pool", Knob: "heap_mb=64:256:3", Seed: 1, Metrics: []string{"throughput_rps", "full_gcs"},
 		Set: map[string]string{"connections": "3000", "pool_size": "3000", "warmup_s": "1", "measure_s": "4"}})
 	require.NoError(t, err)
 	res, err := Execute(st, 2, runOne, nil)
@@ -314,8 +316,13 @@ func TestTableSaysWhatARunDidNotMeasure(t *testing.T) {
 	require.NoError(t, res.WriteTable(&tab))
 	require.NoError(t, res.WriteCSV(&csv))
 	lines := strings.Split(strings.TrimSpace(tab.String()), "\n")
-	assert.Equal(t, []string{"64", "—"}, strings.Fields(lines[2]), tab.String())
-	assert.Contains(t, tab.String(), "heap_mb=64 on 1g-pool: java.lang.OutOfMemoryError: Java heap space after 0.61 of its 5 s of virtual time")
+	gcs := fmtNum(*res.Results[0].Values["full_gcs"][0])
+	assert.Equal(t, []string{"64", "—", gcs, "*"}, strings.Fields(lines[2]), tab.String())
+	for i, o := range res.Results[0].Outcomes {
+		assert.Equal(t, o != "completed", strings.HasSuffix(lines[2+i], "*"), "point %d (%s) marked as a stopped run: %q", i, o, lines[2+i])
+	}
+	require.Equal(t, "completed", res.Results[0].Outcomes[2], "the largest heap completes")
+	assert.Contains(t, tab.String(), "  * heap_mb=64 on 1g-pool: java.lang.OutOfMemoryError: Java heap space after 0.61 of its 5 s of virtual time; its numbers cover only that part")
 	assert.Contains(t, tab.String(), "—: the run did not measure it")
-	assert.Equal(t, "64,", strings.Split(strings.TrimSpace(csv.String()), "\n")[1])
+	assert.Equal(t, "64,,"+gcs, strings.Split(strings.TrimSpace(csv.String()), "\n")[1])
 }

@@ -78,7 +78,7 @@ func TestSweepTableAndCSV(t *testing.T) {
 	args := []string{"sweep", "request-load/pool-200", "--set", "requests=200", "--knob", "pool_size=10:1000:3:log", "--metric", "elapsed_ms"}
 	code, out, stderr := loomsim(args...)
 	require.Equal(t, 0, code, stderr)
-	assert.Contains(t, out, "pool_size from 10 to 1000 threads, 3 points (log spacing), 1 side(s)")
+	assert.Contains(t, out, "pool_size from 10 to 1000 threads, 3 points (log spacing), 1 side: pool-200")
 	assert.Contains(t, out, "elapsed_ms[pool-200]")
 	code, out, _ = loomsim(append(args, "--csv")...)
 	require.Equal(t, 0, code)
