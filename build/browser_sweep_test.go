@@ -475,10 +475,10 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 	var status, tableCaption string
 	b.eval(`document.getElementById("sweep-label").textContent`, &status)
 	b.eval(`document.querySelector("section.sweep table caption")?.textContent ?? ""`, &tableCaption)
-	if want := fmt.Sprintf("6 runs (3 points × 2 sides; %d stopped early)", early); early == 0 || !strings.Contains(status, want) {
+	if want := fmt.Sprintf("6 runs (3 points × 2 compared settings; %d stopped early), which took ", early); early == 0 || !strings.Contains(status, want) {
 		t.Errorf("the status %q should say %q", status, want)
 	}
-	if want := "in place of 1g-pool's own 1,024"; !strings.Contains(tableCaption, want) {
+	if want := "; the case itself has 1,024)"; !strings.Contains(tableCaption, want) {
 		t.Errorf("the table's caption %q should say %q", tableCaption, want)
 	}
 	type chartMarks []struct {

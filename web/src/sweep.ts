@@ -208,8 +208,11 @@ export class SweepPanel {
         // read as sixteen that completed.
         const early = out.sweep.results.reduce((n, sr) => n + sr.outcomes.filter(stoppedEarly).length, 0);
         const stops = early > 0 ? `; ${early} stopped early` : "";
-        const runs = sides > 1 ? `${points * sides} runs (${points} points × ${sides} sides${stops})` : `${points} runs${stops ? ` (${stops.slice(2)})` : ""}`;
-        return `done: ${runs} in ${fmt((performance.now() - t0) / 1000)} s`;
+        // "settings", not "sides", and the time said to be the page's own
+        // (newcomers read "sides" as jargon, and "in 1.54 s" beside runs
+        // of 5 simulated seconds as one of them).
+        const runs = sides > 1 ? `${points * sides} runs (${points} points × ${sides} compared settings${stops})` : `${points} runs${stops ? ` (${stops.slice(2)})` : ""}`;
+        return `done: ${runs}, which took ${fmt((performance.now() - t0) / 1000)} s here`;
       },
       failed: (msg) => this.message(`Sweep: ${msg}`, "error", [{ label: "Retry", run: () => void this.run().catch(() => {}) }]),
       // Cancelled or failed: the lines drawn so far go, and the last whole
@@ -549,7 +552,7 @@ function resultTable(r: SweepResult, s: ScenarioMeta | undefined): HTMLElement {
   const own = caseValues(s?.cases.find((c) => c.id === r.case))[r.knob.name] ?? knob?.default;
   // A "not set" 0 is named by what it means, not as a value ("its own 0" read as a heap of 0 MB).
   const ownText = Number(own) === 0 && knob?.zeroMeans ? `0, which means ${knob.zeroMeans}` : fmt(Number(own));
-  const instead = own !== undefined && own !== "" && Number.isFinite(Number(own)) ? `, in place of ${r.case}'s own ${ownText}` : "";
+  const instead = own !== undefined && own !== "" && Number.isFinite(Number(own)) ? `; the case itself has ${ownText}` : "";
   const cols = r.metrics.flatMap((m) => r.results.map((sr) => ({ m, sr })));
   const rows = r.points.map((p, i) =>
     el(
