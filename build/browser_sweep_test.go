@@ -143,6 +143,12 @@ func TestSweepPanel(t *testing.T) {
 		if w, _ := findings[m].(string); w == "" || got != w {
 			t.Errorf("the %s chart's finding reads %q; loomsim sweep --json's is %q", m, got, w)
 		}
+		// A sentence a line.
+		var breaks int
+		b.eval(`document.querySelectorAll("#sweep-chart-`+m+` .finding br").length`, &breaks)
+		if w, _ := findings[m].(string); breaks != strings.Count(w, ". ") || breaks == 0 {
+			t.Errorf("the %s chart's finding has %d line breaks for its sentences: %q", m, breaks, w)
+		}
 	}
 	var rows int
 	b.eval(`document.querySelectorAll("#sweep-result tbody tr").length`, &rows)

@@ -108,8 +108,9 @@ func (r *Result) finding(m string) string {
 
 // leftOut names the runs that stopped early, which no line goes through
 // and the rest of the finding leaves out: "Out of memory: pool=true at 128
-// MB, which the rest of this summary leaves out."; past three, only their count. A newcomer had to find for themselves that the
-// run that failed was the chart's main story, so the finding leads with it.
+// MB (not counted in what follows)."; past three, only their count. A
+// newcomer had to find for themselves that the run that failed was the
+// chart's main story, so the finding leads with it.
 func (r *Result) leftOut(ls []line) string {
 	var runs []string
 	oom := true
@@ -137,11 +138,11 @@ func (r *Result) leftOut(ls []line) string {
 	case len(runs) == 0:
 		return ""
 	case len(runs) == 1:
-		return head + ": " + runs[0] + ", which the rest of this summary leaves out."
+		return head + ": " + runs[0] + " (not counted in what follows)."
 	case len(runs) <= 3:
-		return head + ": " + strings.Join(runs, "; ") + ", which the rest of this summary leaves out."
+		return head + ": " + strings.Join(runs, "; ") + " (not counted in what follows)."
 	}
-	return fmt.Sprintf("%s: %d runs, which the rest of this summary leaves out.", head, len(runs))
+	return fmt.Sprintf("%s: %d runs (not counted in what follows).", head, len(runs))
 }
 
 // shape says how one side's line goes: "rises from 481 at heap_mb 256 MB to

@@ -131,14 +131,14 @@ func TestFindingComparesTheSides(t *testing.T) {
 	})
 	t.Run("a side that stopped early", func(t *testing.T) {
 		r := sweepOf(Linear, four, map[string][]*float64{"a": {nil, vals(80)[0], vals(120)[0], vals(160)[0]}, "b": vals(10, 20, 30, 40)}, "a", "b")
-		require.Equal(t, "Out of memory: a at 512 MB, which the rest of this summary leaves out. "+
+		require.Equal(t, "Out of memory: a at 512 MB (not counted in what follows). "+
 			"m: a is higher than b at every point where both completed (4 times as high). "+
 			"a rises from 80 at heap_mb 1,024 MB to 160 at 2,048 MB, steadily (about +7.81 for each 100 MB); b rises from 10 at heap_mb 512 MB to 40 at 2,048 MB, steadily (about +1.95 for each 100 MB).",
 			r.describe()["m"])
 		// Another way of stopping is named by its outcome; one side names the knob.
 		r = sweepOf(Linear, four, map[string][]*float64{"s": {nil, vals(80)[0], nil, vals(160)[0]}}, "s")
 		r.Results[0].Outcomes[2] = "stopped: deadlock"
-		require.True(t, strings.HasPrefix(r.describe()["m"], "Stopped early: heap_mb 512 MB; heap_mb 1,536 MB (stopped: deadlock), which the rest of this summary leaves out. m rises from 80"), r.describe()["m"])
+		require.True(t, strings.HasPrefix(r.describe()["m"], "Stopped early: heap_mb 512 MB; heap_mb 1,536 MB (stopped: deadlock) (not counted in what follows). m rises from 80"), r.describe()["m"])
 	})
 }
 

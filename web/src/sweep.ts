@@ -212,7 +212,7 @@ export class SweepPanel {
         // (newcomers read "sides" as jargon, and "in 1.54 s" beside runs
         // of 5 simulated seconds as one of them).
         const runs = sides > 1 ? `${points * sides} runs (${points} points × ${sides} compared settings${stops})` : `${points} runs${stops ? ` (${stops.slice(2)})` : ""}`;
-        return `done: ${runs}, which took ${fmt((performance.now() - t0) / 1000)} s here`;
+        return `done: ${runs}, which took ${fmt((performance.now() - t0) / 1000)} s in this browser`;
       },
       failed: (msg) => this.message(`Sweep: ${msg}`, "error", [{ label: "Retry", run: () => void this.run().catch(() => {}) }]),
       // Cancelled or failed: the lines drawn so far go, and the last whole
@@ -329,8 +329,11 @@ export class SweepPanel {
       // What the chart shows, in a sentence (the simulator's words, as
       // `loomsim sweep` prints them): newcomers shown a chart without one
       // did not say what it found, or read a straight line as a blow-up.
+      // A sentence a line: as one paragraph it read as a dense block. (The
+      // space before each, which the line break swallows, keeps the text
+      // the simulator's.)
       const finding = r.findings?.[m];
-      const said = finding ? [el("p", { class: "finding", id: `sweep-finding-${m}` }, finding)] : [];
+      const said = finding ? [el("p", { class: "finding", id: `sweep-finding-${m}` }, ...sentences(finding).flatMap((x, i) => (i > 0 ? [el("br"), " " + x] : [x])))] : [];
       const fig = el("figure", { class: "chart", id: `sweep-chart-${m}` }, caption, ...said, plot);
       this.charts.append(fig);
       const width = Math.max(240, Math.floor(plot.clientWidth || this.charts.clientWidth || 360));
@@ -435,6 +438,14 @@ export class SweepPanel {
     this.csvLink.hidden = false;
     this.jsonLink.hidden = false;
   }
+}
+
+/**
+ * A finding's sentences: it is split where a sentence ends, a full stop and
+ * a space (a decimal point has a digit after it).
+ */
+export function sentences(text: string): string[] {
+  return text.split(/(?<=\.)\s+/);
 }
 
 /** The sides a sweep can compare in the loaded setup: the case alone, the compared cases, each yes/no knob, each enum of up to three values. */
