@@ -329,3 +329,17 @@ func TestFoldedHeapDrawsItsStackChunks(t *testing.T) {
 	assert.Equal(t, snap.Chunks.Live, marks(Rect{W: 1400, H: line}), "one wide line: after the words")
 	assert.Zero(t, marks(Rect{W: 500, H: line}), "one line too short for them")
 }
+
+// On a grid of small squares a parked thread's square is a dim fill alone:
+// at desktop size a one-pixel frame round a faint fill read as solid, and
+// the grid's two states as one. Larger, the frame round a fainter fill.
+func TestParkedSquareOnSmallAndLargeGrids(t *testing.T) {
+	p := &OkabeIto
+	var l List
+	drawParkedSquare(&l, Rect{W: 6, H: 6}, p, 1, smallSquare(6))
+	require.Len(t, l.Items, 1, "a fill alone")
+	assert.Equal(t, p.Virtual.Alpha(0.2), l.Items[0].Color)
+	l = List{}
+	drawParkedSquare(&l, Rect{W: 14, H: 14}, p, 1, smallSquare(14))
+	assert.Len(t, l.Items, 5, "a fill and the frame's four sides")
+}

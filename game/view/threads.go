@@ -1329,7 +1329,7 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		if i < ready {
 			l.Mark(cr, MeanVirtual, p, 1)
 		} else {
-			drawParkedSquare(l, cr, p, sc)
+			drawParkedSquare(l, cr, p, sc, smallSquare(cell))
 		}
 	}
 	grid := Rect{X: cells.X, Y: cells.Y, W: float32(cols)*(cell+gap) - gap, H: float32(rows)*(cell+gap) - gap}
@@ -1364,7 +1364,7 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	if mk >= 3*sc && TextWidth(w1, sc) <= line.W && TextWidth(w2, sc) <= line.W && two.Bottom() <= body.Bottom()+0.01 {
 		l.Mark(Rect{X: lines.X, Y: line.Y + 3*sc, W: mk, H: mk}, MeanVirtual, p, 1)
 		l.Text(line.X, line.Y, w1, sc, p.TextDim)
-		drawParkedSquare(l, Rect{X: lines.X, Y: two.Y + 3*sc, W: mk, H: mk}, p, sc)
+		drawParkedSquare(l, Rect{X: lines.X, Y: two.Y + 3*sc, W: mk, H: mk}, p, sc, smallSquare(cell))
 		l.Text(two.X, two.Y, w2, sc, p.TextDim)
 		return
 	}
@@ -1407,13 +1407,25 @@ func liveSquareStates(n, waiting, k int) int {
 
 // drawParkedSquare draws a parked virtual thread's square: the virtual
 // thread's blue as a frame round a faint fill of it, so that it reads as
-// the same kind of thread as the solid (ready) squares, asleep. The fill
-// is faint enough for the square to read as hollow at six pixels: at 0.3
-// a reader of the opening frame found the two kinds "nearly the same blue".
-func drawParkedSquare(l *List, r Rect, p *Palette, sc float32) {
+// the same kind of thread as the solid (ready) squares, asleep. On a small
+// grid (smallSquare) it is a dim fill alone, at a fifth of the blue: a
+// fill at 0.3 was "nearly the same blue" to one reader of the opening
+// frame, and the frame round a faint fill read as solid to another.
+func drawParkedSquare(l *List, r Rect, p *Palette, sc float32, small bool) {
+	if small {
+		l.Mark(r, MeanVirtual, p, 0.2)
+		return
+	}
 	l.Mark(r, MeanVirtual, p, 0.1)
 	l.MarkFrame(r, max(1, sc), MeanVirtual, p)
 }
+
+// smallSquare says whether a grid's cells are too small for a parked
+// square's frame: under ten pixels a one-pixel frame round a faint fill
+// read as solid, and a newcomer could not tell the grid's parked threads
+// from its waiting ones at desktop size (7 December 2026), so a dim fill
+// alone marks them (the key's square beside the count line too).
+func smallSquare(cell float32) bool { return cell < 10 }
 
 // maxLiveSquares bounds the squares of drawLiveThreads' grid: a hundred
 // can be taken in at a glance; 500 threads a square in a strip of tiny
