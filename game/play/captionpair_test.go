@@ -14,7 +14,7 @@ import (
 )
 
 // vt-pooling's caption states the pair the frame draws: its own share of
-// the run stopped for GC and the thread-per-request run's beside it, the
+// the run stopped for GC and the per-request run's beside it, the
 // same figures as the two bars' "N % stopped" (readers asked for both in
 // the headline). Without a contrast drawn (not caught up) it says only its own.
 func TestPoolingCaptionStatesThePair(t *testing.T) {
@@ -38,7 +38,7 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	// both kinds (readers took the 33 % for its Full GCs' alone, then
 	// "(mostly young GCs)" for a ranking that puzzled them).
 	require.Greater(t, 2*(in.Snap.GCPauseTotal-in.Snap.FullPauseTotal), in.Snap.GCPauseTotal, "the premise: young pauses are most of it")
-	require.Contains(t, in.Caption, ". "+nb("Young and Full GCs stop")+" the pooled run "+nb(mine)+" of the time, the thread-per-request run "+nb(theirs)+".")
+	require.Contains(t, in.Caption, ". "+nb("Young and Full GCs stop")+" the pooled run "+nb(mine)+" of the time, the per-request run "+nb(theirs)+".")
 	words := strings.Join(shownWords(p), " ")
 	require.Equal(t, in.Caption, p.State().Caption, "the page's caption is the canvas's")
 	require.Contains(t, words, mine+" of "+view.Clock(sim.Duration(in.Snap.Time))+" stopped for GC")

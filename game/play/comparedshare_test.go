@@ -14,7 +14,7 @@ import (
 // pooled run's old gen not yet mostly thread data), the caption already
 // gives that run's share of time stopped for GC; the heap's GC line gives
 // it too, so the number the caption names is in the picture. A newcomer
-// of vt-pooling's frame at 291 ms looked for "the thread-per-request run
+// of vt-pooling's frame at 291 ms looked for "the per-request run
 // 19 %" and did not find it.
 func TestGCLineGivesTheComparedRunsShare(t *testing.T) {
 	p := pausedAt(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, sim.Time(291*sim.Millisecond))
@@ -22,7 +22,7 @@ func TestGCLineGivesTheComparedRunsShare(t *testing.T) {
 	in := p.Inputs(nil)[0]
 	require.NotNil(t, in.Contrast, "the premise: a compared run")
 	words := frameText(desktopFrame(p))
-	caption := regexp.MustCompile(`the thread-per-request run ([0-9]+)[\s\x{a0}]%`).FindStringSubmatch(words)
+	caption := regexp.MustCompile(`the per-request run ([0-9]+)[\s\x{a0}]%`).FindStringSubmatch(words)
 	require.NotNil(t, caption, "the premise: the caption names the compared run's share:\n%s", words)
 	line := regexp.MustCompile(`stopped for GC: [0-9]+ %(?: of the time)?[ \n]\(a virtual thread per request: ([0-9]+) %\)`).FindStringSubmatch(words)
 	require.NotNil(t, line, "the heap's GC line:\n%s", words)

@@ -78,8 +78,8 @@ func TestUndrawnComparedRunIsNotTold(t *testing.T) {
 	assert.NotContains(t, p.State().Caption, "thread-per-request", "the page's text caption")
 	drawn, words = build(1134, 464)
 	require.True(t, drawn, "a desktop's frame draws the compared run")
-	assert.Contains(t, words, "the thread-per-request run")
-	assert.Contains(t, p.State().Caption, "the thread-per-request run", "the page's text caption")
+	assert.Contains(t, words, "the per-request run")
+	assert.Contains(t, p.State().Caption, "the per-request run", "the page's text caption")
 }
 
 // An embed's OS-thread title names the carriers among them where the full

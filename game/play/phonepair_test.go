@@ -46,7 +46,7 @@ func phoneFrame(p *Playground) (*view.List, string) {
 
 // On a phone, vt-pooling's still frame draws the two runs as rows, as the
 // desktop draws them as columns: readers of the phone's one run could not
-// tell where "the thread-per-request run 15 %" of the caption was. Its
+// tell where "the per-request run 15 %" of the caption was. Its
 // lines for the carriers and the live threads (all stopped; a count the
 // header says) read as empty rows and went; each run's old gen keeps a
 // label line over a bar that names its block, and its share stopped.

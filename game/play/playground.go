@@ -208,7 +208,7 @@ func (p *Playground) ContrastReady() bool {
 // Where the layout draws no mark of the compared run (a small embed's
 // frame), the frame is built again without it: its captions and step
 // lines then speak of the shown run alone. vt-pooling's embed said "GC
-// stops the pooled run 44 % of the time, the thread-per-request run 14 %"
+// stops the pooled run 44 % of the time, the per-request run 14 %"
 // with no sign of that run. It also records whether the compared run was
 // drawn: the page names the compared case only while the picture shows it
 // (State's Contrast.Drawn).

@@ -110,7 +110,7 @@ func pooledCause(f *facts) string {
 		nb := func(share string) string { return strings.ReplaceAll(share, " ", "\u00a0") }
 		// Two sentences, the cause then the cost: one sentence joined by
 		// a semicolon read as two packed lines.
-		out += ": " + full + ". " + gcStopper(s) + " the pooled run " + nb(f.gcShare()) + " of the time, the thread-per-request run " + nb(gcShareOf(f.beside))
+		out += ": " + full + ". " + gcStopper(s) + " the pooled run " + nb(f.gcShare()) + " of the time, the per-request run " + nb(gcShareOf(f.beside))
 	case s.Time > 0 && 10*s.GCPauseTotal >= sim.Duration(s.Time):
 		out += ": " + full + ", GC takes " + f.gcShare() + " of the time"
 	default:

@@ -92,7 +92,7 @@ func TestCaptionKeyHasTheComparedRun(t *testing.T) {
 	beside := tl.Caption(s, &sim.Snapshot{Time: 1, GCPauseTotal: 0})
 	assert.NotEqual(t, alone, beside, "the compared run changes the caption")
 	assert.Equal(t, alone, tl.Caption(s, nil), "and back")
-	assert.Contains(t, tl.Caption(s, &sim.Snapshot{Time: 1}), "thread-per-request")
+	assert.Contains(t, tl.Caption(s, &sim.Snapshot{Time: 1}), "the per-request run")
 }
 
 // The finished request-load run says how many virtual threads waited at
