@@ -324,7 +324,11 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 			continue
 		}
 		if lastK == k-1 && math.Abs(d0) <= 0.01*math.Max(math.Abs(val(a, k)), math.Abs(val(bs, k))) {
-			want[len(want)-1] = "A and B touch at " + sweep.Number(res.Points[k])
+			above := "A"
+			if d0 < 0 {
+				above = "B"
+			}
+			want[len(want)-1] = "A and B touch at " + sweep.Number(res.Points[k]) + " (" + above + " above there by under 1 %)"
 			spans[len(spans)-1] = [2]int{k, k}
 			lastK = -2
 			continue
@@ -423,7 +427,7 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 		}
 		explain := []string{"○ where one side's line overtakes another's", "The ring is an estimate, not a run", "lies somewhere between the two named"}
 		if strings.Contains(w, "touch") {
-			explain = []string{"○ where two lines touch", "under 1 % apart, with the same side ahead at the points on either side"}
+			explain = []string{"○ where two lines touch", "under 1 % apart, and the other side is ahead at the points on either side"}
 		}
 		for _, e := range explain {
 			if !strings.Contains(key, e) {

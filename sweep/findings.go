@@ -390,7 +390,7 @@ func (r *Result) comparison(m string, ls []line) string {
 		var who string
 		switch {
 		case touches(k):
-			who = "the lines touch at " + where + " (under " + percent(level) + " apart)"
+			who = "the lines touch at " + where + " (" + rn.top + " above there by under " + percent(level) + ")"
 		case rn.top == "":
 			who = "equal at " + where
 		case k == 0:

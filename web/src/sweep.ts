@@ -530,7 +530,7 @@ function chartKey(r: SweepResult): string[] {
     );
   if (touches.length > 0)
     parts.push(
-      `○ where two lines touch: ${touches.join("; ")}. There they are under ${touchShare * 100} % apart, with the same side ahead at the points on either side: too close to call one ahead.`,
+      `○ where two lines touch: ${touches.join("; ")}. At that point they are under ${touchShare * 100} % apart, and the other side is ahead at the points on either side: the lines meet there rather than cross.`,
     );
   // A flat line is easy to take for a finding (sweep.SideResult.Alike;
   // `loomsim sweep`'s table says the same).
