@@ -305,13 +305,8 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 	if err := json.Unmarshal(page, &res); err != nil {
 		t.Fatal(err)
 	}
-	a, bs := res.Results[0], res.Results[1]
-	val := func(side struct {
-		Values   map[string][]*float64
-		Outcomes []string
-	}, k int) float64 {
-		return *side.Values["throughput_rps"][k]
-	}
+	a := res.Results[0]
+	val := func(side, k int) float64 { return *res.Results[side].Values["throughput_rps"][k] }
 	var want []string
 	var spans [][2]int // the points a mark lies between (the same twice for a touch)
 	lastK := -2
@@ -319,11 +314,11 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 		if a.Outcomes[k] != "completed" || a.Outcomes[k+1] != "completed" {
 			continue
 		}
-		d0, d1 := val(a, k)-val(bs, k), val(a, k+1)-val(bs, k+1)
+		d0, d1 := val(0, k)-val(1, k), val(0, k+1)-val(1, k+1)
 		if d0*d1 >= 0 {
 			continue
 		}
-		if lastK == k-1 && math.Abs(d0) <= 0.01*math.Max(math.Abs(val(a, k)), math.Abs(val(bs, k))) {
+		if lastK == k-1 && math.Abs(d0) <= 0.01*math.Max(math.Abs(val(0, k)), math.Abs(val(1, k))) {
 			above := "A"
 			if d0 < 0 {
 				above = "B"

@@ -42,6 +42,11 @@ type SideResult struct {
 	Alike bool `json:"alike"`
 }
 
+// stoppedEarly says whether a run's outcome is an early stop (an
+// OutOfMemoryError), not "completed" nor "" (a run not ended yet), as the
+// page's sweeplines.ts stoppedEarly does.
+func stoppedEarly(outcome string) bool { return outcome != "" && outcome != "completed" }
+
 // Collect assembles a sweep's result from its runs' results, given in the
 // order of st.Runs().
 func Collect(st *Setup, results []*scenario.Result) (*Result, error) {

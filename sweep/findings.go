@@ -116,7 +116,7 @@ func (r *Result) leftOut(ls []line) string {
 	oom := true
 	for j, l := range ls {
 		for i, o := range r.Results[j].Outcomes {
-			if o == "completed" {
+			if !stoppedEarly(o) {
 				continue
 			}
 			run := r.at(i, true)
@@ -137,8 +137,6 @@ func (r *Result) leftOut(ls []line) string {
 	switch {
 	case len(runs) == 0:
 		return ""
-	case len(runs) == 1:
-		return head + ": " + runs[0] + " (not counted in what follows)."
 	case len(runs) <= 3:
 		return head + ": " + strings.Join(runs, "; ") + " (not counted in what follows)."
 	}
@@ -171,7 +169,7 @@ func (r *Result) shape(l line) string {
 		if turns[0] < 0 {
 			verb = "falls"
 		}
-		return fmt.Sprintf("%s from %s at %s to %s at %s%s", verb, Number(first), from, Number(last), to, r.how(l, turns[0] > 0))
+		return fmt.Sprintf("%s from %s at %s to %s at %s%s", verb, Number(first), from, Number(last), to, r.how(l))
 	case len(turns) == 2 && turns[0] > 0:
 		top := argMax(v)
 		return fmt.Sprintf("rises from %s at %s to a peak of %s at %s, then falls to %s at %s",
@@ -213,16 +211,16 @@ func (r *Result) turns(v []float64, span float64) []int {
 // most of it in the first half of the line's range (it then slows) or in
 // the second (it starts slowly), or spread over the range ("steadily"). ""
 // for a line of two points, which has no shape.
-func (r *Result) how(l line, rise bool) string {
+func (r *Result) how(l line) string {
 	v := l.values
 	if len(v) < 3 {
 		return ""
 	}
+	change := v[len(v)-1] - v[0]
 	of := "of the fall"
-	if rise {
+	if change > 0 {
 		of = "of the rise"
 	}
-	change := v[len(v)-1] - v[0]
 	big, at := 0.0, 0
 	for i := 1; i < len(v); i++ {
 		if d := (v[i] - v[i-1]) / change; d > big {
@@ -230,10 +228,10 @@ func (r *Result) how(l line, rise bool) string {
 		}
 	}
 	if big >= wholeShare {
-		return fmt.Sprintf(", all in one step, from %s", r.fromTo(l.points[at-1], l.points[at]))
+		return fmt.Sprintf(", all in one step, from %s", r.pair(l.points[at-1], l.points[at], "to"))
 	}
 	if big >= cliffShare {
-		return fmt.Sprintf(", mostly (%s) in one step, from %s", percent(big), r.fromTo(l.points[at-1], l.points[at]))
+		return fmt.Sprintf(", mostly (%s) in one step, from %s", percent(big), r.pair(l.points[at-1], l.points[at], "to"))
 	}
 	// The last point in the first half of the line's range, and the share
 	// of the change it has reached.
@@ -342,13 +340,9 @@ func (r *Result) comparison(m string, ls []line) string {
 	}
 	if same {
 		if onlyPair {
-			other := ls[0]
-			if other.side == tops[0] {
-				other = ls[1]
-			}
-			above := ls[0]
+			above, other := ls[0], ls[1]
 			if above.side != tops[0] {
-				above = ls[1]
+				above, other = other, above
 			}
 			return fmt.Sprintf("%s: %s is higher than %s %s%s.", m, tops[0], other.side, every, r.margin(above, other, common, value))
 		}
@@ -412,7 +406,7 @@ func (r *Result) comparison(m string, ls []line) string {
 	// Two sides, one ahead and then the other: say where they cross, as
 	// the chart's ring does.
 	if onlyPair && len(runs) == 2 && runs[0].top != "" && runs[1].top != "" {
-		said += fmt.Sprintf("; the lines cross between %s", r.between(common[runs[0].j], common[runs[1].i]))
+		said += fmt.Sprintf("; the lines cross between %s", r.pair(common[runs[0].j], common[runs[1].i], "and"))
 	}
 	return said + "."
 }
@@ -481,14 +475,10 @@ func (r *Result) span(i, j int) string {
 	return Number(toFloat(r.Points[i])) + "–" + r.at(j, false)
 }
 
-// fromTo names neighbouring points i and j: "1,536 to 2,048 MB".
-func (r *Result) fromTo(i, j int) string {
-	return Number(toFloat(r.Points[i])) + " to " + r.at(j, false)
-}
-
-// between names neighbouring points i and j: "1,536 and 2,048 MB".
-func (r *Result) between(i, j int) string {
-	return Number(toFloat(r.Points[i])) + " and " + r.at(j, false)
+// pair names neighbouring points i and j joined by a word: "1,536 to
+// 2,048 MB", "1,536 and 2,048 MB".
+func (r *Result) pair(i, j int, word string) string {
+	return Number(toFloat(r.Points[i])) + " " + word + " " + r.at(j, false)
 }
 
 func (r *Result) unit() string {

@@ -35,7 +35,7 @@ func (r *Result) rows(missing, stopped string) [][]string {
 				cell := missing
 				if v := sr.Values[m][i]; v != nil {
 					cell = fmtNum(*v)
-					if o := sr.Outcomes[i]; o != "" && o != "completed" {
+					if stoppedEarly(sr.Outcomes[i]) {
 						cell += stopped
 					}
 				}
@@ -82,7 +82,7 @@ func (r *Result) WriteTable(w io.Writer) error {
 	unmeasured := false
 	for _, sr := range r.Results {
 		for i, o := range sr.Outcomes {
-			if o != "completed" {
+			if stoppedEarly(o) {
 				after := ""
 				if run := sr.Runs[i]; run != nil {
 					after = fmt.Sprintf(" after %.2f s of virtual time", run.SimSeconds)

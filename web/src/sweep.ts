@@ -522,8 +522,9 @@ function chartKey(r: SweepResult): string[] {
   if (offScale) parts.push("↑ or ↓: the value is beyond the chart's scale, which is the completed runs', and the cross sits on its edge.");
   const log = r.knob.spacing === "log";
   const found = letters.length > 1 ? r.metrics.flatMap((m) => crossings(sweepLines(r, m), r.points, log).map((c) => ({ c, m }))) : [];
-  const passes = found.filter(({ c }) => !c.touch).map(({ c, m }) => `${crossingLabel(c, letters)} (${m})`);
-  const touches = found.filter(({ c }) => c.touch).map(({ c, m }) => `${crossingLabel(c, letters)} (${m})`);
+  const named = (touch: boolean) => found.filter(({ c }) => !!c.touch === touch).map(({ c, m }) => `${crossingLabel(c, letters)} (${m})`);
+  const passes = named(false);
+  const touches = named(true);
   if (passes.length > 0)
     parts.push(
       `○ where one side's line overtakes another's: ${passes.join("; ")}. The ring is an estimate, not a run: the model ran only at the swept points, so a crossing lies somewhere between the two named; more points narrow it.`,
