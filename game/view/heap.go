@@ -243,7 +243,8 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	}
 	// Every thread of the workload's, platform ones too: gc-lab's arrow
 	// said "their caches", which a reader took for the CPUs' caches.
-	s.drawThreadsArrow(l, r, threadDataSeg(segs), snap.VirtualLive+snap.PlatformApp, p, sc)
+	data := threadDataSeg(segs)
+	s.drawThreadsArrow(l, r, data, leadsItsBar(segs, data), snap.VirtualLive+snap.PlatformApp, p, sc)
 	if !pair && !drawGCShare(l, gcLine, snap, threadDataSeg(segs), "", s.comparedShare(), p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
 	}
@@ -317,6 +318,18 @@ func threadDataSeg(segs []heapSeg) heapSeg {
 		}
 	}
 	return heapSeg{}
+}
+
+// leadsItsBar says whether no drawn part of segs sits before data on its
+// bar's row, so that an arrow's head at data's left edge can only mean
+// data.
+func leadsItsBar(segs []heapSeg, data heapSeg) bool {
+	for _, sg := range segs {
+		if sg.r.W >= 1 && sg.r.X < data.r.X && sg.r.Y < data.r.Bottom() && data.r.Y < sg.r.Bottom() {
+			return false
+		}
+	}
+	return true
 }
 
 // drawFullGCCount counts the Full GCs on the old generation's label line,
@@ -579,7 +592,7 @@ func arrowW(sc float32) float32 { return max(3, 3*sc) }
 // The label names all the live virtual threads ("all 10,000 threads'
 // caches"): "their caches" under the parked panel read as the parked
 // threads' alone, while the waiting and running ones keep theirs too.
-func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *Palette, sc float32) {
+func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, leads bool, live int, p *Palette, sc float32) {
 	th := s.at.threads
 	if data.r.Empty() || th.Empty() || th.Right() > heap.X || data.r.W < 40*sc || data.r.H < 2*CharH*sc {
 		return
@@ -619,9 +632,15 @@ func (s *Side) drawThreadsArrow(l *List, heap Rect, data heapSeg, live int, p *P
 	// labels ("<- Thread objects").
 	ty := data.r.Y + min(data.r.H*0.4, 2*CharH*sc)
 	// Its head well inside the block (a quarter of its width, up to 48
-	// px): 16 px in, past a sliver drawn before the block (the lab's
-	// application data), the arrow was read as pointing at the sliver.
+	// px) where a sliver is drawn before the block: 16 px in, past the
+	// lab's application data, the arrow was read as pointing at the
+	// sliver. Where the block leads its bar, the head stops at its edge:
+	// inside, it struck through the block's own name ("thr->ead-local
+	// data", vt-pooling's opening frame).
 	tx := data.r.X + max(16*sc, min(data.r.W/4, 48*sc))
+	if leads {
+		tx = data.r.X + 2*sc
+	}
 	w := arrowW(sc)
 	if g := s.liveGrid; s.merged && !g.Empty() {
 		// Straight out of the grid of every live thread, its words
