@@ -278,6 +278,32 @@ func TestPairThreadsArrowEndsInTheirData(t *testing.T) {
 	require.Positive(t, tips, "the premise: an arrow is drawn")
 }
 
+// The arrow out of the grid crosses no words: its head, drawn a quarter
+// of the block in, struck through the block's own name ("thr->ead-local
+// data") in the opening's frame.
+func TestPairThreadsArrowCrossesNoWords(t *testing.T) {
+	l, _ := pairFrame(t, 1979*sim.Millisecond)
+	strokes := 0
+	for _, ar := range l.Items {
+		if ar.Kind != KindLine || ar.Color != OkabeIto.Text || ar.Size < 3 {
+			continue
+		}
+		strokes++
+		half := ar.Size / 2
+		box := Rect{X: min(ar.X, ar.X2) - half, Y: min(ar.Y, ar.Y2) - half}
+		box.W, box.H = max(ar.X, ar.X2)+half-box.X, max(ar.Y, ar.Y2)+half-box.Y
+		for _, it := range l.Items {
+			if it.Kind != KindText {
+				continue
+			}
+			b := it.Bounds()
+			require.False(t, b.X < box.Right() && box.X < b.Right() && b.Y < box.Bottom() && box.Y < b.Bottom(),
+				"the arrow's stroke %v crosses %q at %v", box, it.Text, b)
+		}
+	}
+	require.Positive(t, strokes, "the premise: an arrow is drawn")
+}
+
 // The one-line eden of the second run keeps its label a character clear
 // of its garbage part's words: "eden 75.9 MB of 91.0 MB" ran into
 // "70.8 MB" and read as one number.
