@@ -40,15 +40,18 @@ type pairRow struct{ head, young, old Rect }
 
 // pairRows lays the two runs out alike, one row each, in body: a heading,
 // a thin young row, the old gen with the room left. Nil where the rows
-// would leave the old gens under three lines and a half.
+// would leave the old gens under three lines.
 func pairRows(body Rect, sc float32) []pairRow {
 	row := CharH * sc
 	gap := 8 * sc
-	// Thin: the young spaces are not the lesson; their labels sit on
-	// their bars.
-	young := row + 4*sc
+	// Low: the young spaces are not the lesson. But their names go on a
+	// line of their own over their bars, as the old gen's do: written on
+	// a bar one line high, "eden" and "survivors" sat in eden's free
+	// room after its garbage, and a reader took "garbage | eden |
+	// survivors" for three parts of one bar.
+	young := 2*row + 2*sc
 	half := (body.H - gap) / 2
-	if half < row+young+3*sc+3.5*row {
+	if half < row+young+3*sc+3*row {
 		return nil
 	}
 	var rows []pairRow
@@ -138,12 +141,14 @@ func drawPairOld(l *List, pr pairRow, who []string, snap *sim.Snapshot, most int
 		// enough: the caption counts the pooled run's ("4 Full GCs so
 		// far"), and a reader found that count nowhere in the picture,
 		// nor the other run's.
+		// (Judged on the column's height, the bar's label line with
+		// it: the young row's names took a line from each run's row.)
 		lines := CharH*1.25*sc + CharH*sc
-		counted := fill.H >= lines+1.5*CharH*sc
+		counted := col.H >= lines+2*CharH*sc
 		if counted {
 			lines += CharH * sc
 		}
-		y := fill.Y + (fill.H-lines)/2
+		y := max(col.Y+sc, fill.Y+(fill.H-lines)/2)
 		l.TextBold(col.X+6*sc, y, pct+" stopped", 1.25*sc, p.Text)
 		// So far, not now: "is 33 % a running total?"
 		l.TextFit(Rect{X: col.X + 6*sc, Y: y + CharH*1.25*sc, W: col.W - 6*sc, H: CharH * sc}, sc, p.TextDim, "for GC so far", "for GC")

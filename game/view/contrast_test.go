@@ -304,6 +304,57 @@ func TestPairThreadsArrowCrossesNoWords(t *testing.T) {
 	require.Positive(t, strokes, "the premise: an arrow is drawn")
 }
 
+// Each run's young spaces are named on a line over their bars, over the
+// space each name is for: written on a bar one line high, "eden" and
+// "survivors" both sat in eden's free room after its garbage, and a
+// reader took "garbage | eden | survivors" for three parts of one bar.
+func TestPairYoungNamesOverTheirBars(t *testing.T) {
+	l, _ := pairFrame(t, 1979*sim.Millisecond)
+	var fills []Rect
+	for _, it := range l.Items {
+		if it.Kind == KindRect && it.Meaning != MeanNone {
+			fills = append(fills, it.Bounds())
+		}
+	}
+	var eden, surv []Rect
+	for _, it := range l.Items {
+		if it.Kind != KindText {
+			continue
+		}
+		switch b := it.Bounds(); {
+		case strings.HasPrefix(it.Text, "eden"):
+			eden = append(eden, b)
+		case strings.Contains(it.Text, "survivor"):
+			surv = append(surv, b)
+		default:
+			continue
+		}
+		for _, f := range fills {
+			b := it.Bounds()
+			require.False(t, b.X < f.Right() && f.X < b.Right() && b.Y < f.Bottom() && f.Y < b.Bottom(),
+				"%q at %v lies on a drawn part %v", it.Text, b, f)
+		}
+	}
+	require.Len(t, eden, 2, "each run names its eden")
+	require.Len(t, surv, 2, "each run names its survivor spaces")
+	for i := range 2 {
+		// Over the survivor spaces, which follow eden: right of where
+		// eden's name starts by more than eden's own name.
+		require.Greater(t, surv[i].X, eden[i].Right(), "run %d: the survivors' name %v is over the survivor spaces, not in eden (%v)", i, surv[i], eden[i])
+		require.Equal(t, "survivor spaces", textAt(l, surv[i]), "run %d: the survivors' name says spaces", i)
+	}
+}
+
+// textAt is the text of the item drawn at b.
+func textAt(l *List, b Rect) string {
+	for _, it := range l.Items {
+		if it.Kind == KindText && it.Bounds() == b {
+			return it.Text
+		}
+	}
+	return ""
+}
+
 // The one-line eden of the second run keeps its label a character clear
 // of its garbage part's words: "eden 75.9 MB of 91.0 MB" ran into
 // "70.8 MB" and read as one number.

@@ -56,7 +56,15 @@ func youngRects(yr Rect, h *sim.HeapView, sc float32) (eden, s0, s1 Rect) {
 	// The two survivor spaces together stay wide enough for the word
 	// "survivors": unlabelled slivers beside eden read as nothing, and
 	// eden + old then seemed not to add up to the heap.
-	if pair := TextWidth("survivors", sc) + 8*sc; 2*sw+gap < pair && h.SurvivorCap > 0 && yr.W > 4*pair {
+	// In a low row whose names have a line over the bars (the pair's),
+	// wide enough for "survivor spaces": "2 survivors" there was read as
+	// two surviving objects. (A tall row keeps them to scale, labelled
+	// box by box.)
+	word := "survivors"
+	if band, _ := SpaceBands(yr, sc); !band.Empty() && yr.H < 3*CharH*sc {
+		word = "survivor spaces"
+	}
+	if pair := TextWidth(word, sc) + 8*sc; 2*sw+gap < pair && h.SurvivorCap > 0 && yr.W > 3*pair {
 		sw = (pair - gap) / 2
 		ew = yr.W - 2*gap - 2*sw
 	}
@@ -1557,7 +1565,7 @@ func (s *Side) drawYoung(l *List, eden, s0, s1 Rect, snap *sim.Snapshot, dim boo
 			// "2 survivor spaces" before the bare word: the two boxes'
 			// words side by side ("10.5 MB empty", "10.3 MB in use")
 			// were asked whether they were one space or two.
-			relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "2 survivor spaces", "2 survivors", "survivors")
+			relabel(l, pair, p, sc, "survivors 2 × "+Size(h.SurvivorCap), "2 survivor spaces", "survivor spaces", "2 survivors", "survivors")
 		} else {
 			labelThinSurvivors(l, eden, pair, from, l.Items[fromItems:fromEnd], youngFrom, p, sc)
 		}
