@@ -462,6 +462,7 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 				PlannedSeconds float64 `json:"planned_seconds"`
 			}
 		}
+		NoRandomDraws bool `json:"no_random_draws"`
 	}
 	if err := json.Unmarshal(page, &res); err != nil {
 		t.Fatal(err)
@@ -484,6 +485,13 @@ func (b *browser) sweepStoppedRuns(t *testing.T, bin string) {
 		t.Errorf("the status %q should say %q", status, want)
 	}
 	if want := "; the case itself has 1,024)"; !strings.Contains(tableCaption, want) {
+		t.Errorf("the table's caption %q should say %q", tableCaption, want)
+	}
+	// vt-pooling's durations are constants: the caption says no seed
+	// would change the sweep, as `loomsim sweep` does.
+	if !res.NoRandomDraws {
+		t.Errorf("the premise: vt-pooling's runs draw nothing at random, yet the sweep says no_random_draws false")
+	} else if want := "seed 1 (no run drew anything at random: every seed gives these numbers)"; !strings.Contains(tableCaption, want) {
 		t.Errorf("the table's caption %q should say %q", tableCaption, want)
 	}
 	type chartMarks []struct {

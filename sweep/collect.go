@@ -24,6 +24,11 @@ type Result struct {
 	// Findings say in words what each metric's chart shows, once every run
 	// has ended (findings.go); absent while runs are still to come.
 	Findings map[string]string `json:"findings,omitempty"`
+	// NoRandomDraws says every run has ended and none drew anything at
+	// random (scenario.Result.DrewAtRandom): any seed gives this sweep.
+	// A reader of a sweep of one seed asked whether its few percent were
+	// luck.
+	NoRandomDraws bool `json:"no_random_draws"`
 }
 
 // SideResult is one side's line on every chart.
@@ -101,8 +106,12 @@ func collect(st *Setup, results []*scenario.Result, some bool) (*Result, error) 
 			}
 		}
 	}
+	out.NoRandomDraws = true
 	for j := range out.Results {
 		out.Results[j].Alike = sameRunEverywhere(out.Results[j].Runs)
+		for _, run := range out.Results[j].Runs {
+			out.NoRandomDraws = out.NoRandomDraws && run != nil && !run.DrewAtRandom
+		}
 	}
 	out.Findings = out.describe()
 	return out, nil

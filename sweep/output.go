@@ -101,6 +101,9 @@ func (r *Result) WriteTable(w io.Writer) error {
 		fmt.Fprintln(w, "  —: the run did not measure it (it ended before its measurement window opened, no request completed in it, "+
 			"or it started no carrier: see `loomsim help run`)")
 	}
+	if r.NoRandomDraws {
+		fmt.Fprintln(w, "  no run drew anything at random: every seed gives these numbers")
+	}
 	for _, sr := range r.Results {
 		if sr.Alike {
 			fmt.Fprintf(w, "  %s: every point ran the same (the same events and metrics): its runs do not use %s\n", sr.Side, r.Knob.Knob)

@@ -270,13 +270,15 @@ func TestTableAndCSV(t *testing.T) {
 	require.NoError(t, res.WriteTable(&tab))
 	require.NoError(t, res.WriteCSV(&csv))
 	lines := strings.Split(strings.TrimSpace(tab.String()), "\n")
-	require.Len(t, lines, 10, tab.String())
+	require.Len(t, lines, 11, tab.String())
+	// request-load's waits are constants: no run drew at random, said so.
+	assert.Equal(t, "  no run drew anything at random: every seed gives these numbers", lines[6])
 	// The virtual threads never read pool_size: a flat line, said so.
-	assert.Equal(t, "  executor=virtual: every point ran the same (the same events and metrics): its runs do not use pool_size", lines[6])
+	assert.Equal(t, "  executor=virtual: every point ran the same (the same events and metrics): its runs do not use pool_size", lines[7])
 	// Each metric's finding follows, in the metrics' order (findings_test.go
 	// checks their words).
-	assert.Equal(t, []string{"In words:", "  " + res.Findings["elapsed_ms"], "  " + res.Findings["os_threads_peak"]}, lines[7:])
-	assert.True(t, strings.HasPrefix(lines[8], "  elapsed_ms: executor=pool is higher than executor=virtual at every point"), lines[8])
+	assert.Equal(t, []string{"In words:", "  " + res.Findings["elapsed_ms"], "  " + res.Findings["os_threads_peak"]}, lines[8:])
+	assert.True(t, strings.HasPrefix(lines[9], "  elapsed_ms: executor=pool is higher than executor=virtual at every point"), lines[9])
 	assert.Contains(t, lines[0], "request-load/pool-200 seed 3: pool_size from 50 to 400 threads, 4 points (linear spacing), 2 sides: executor=pool, executor=virtual")
 	assert.Equal(t, []string{"pool_size", "elapsed_ms[executor=pool]", "elapsed_ms[executor=virtual]",
 		"os_threads_peak[executor=pool]", "os_threads_peak[executor=virtual]"}, strings.Fields(lines[1]))
@@ -325,4 +327,33 @@ func TestTableSaysWhatARunDidNotMeasure(t *testing.T) {
 	assert.Contains(t, tab.String(), "  * heap_mb=64 on 1g-pool: java.lang.OutOfMemoryError: Java heap space after 0.61 of its 5 s of virtual time; its numbers cover only that part")
 	assert.Contains(t, tab.String(), "—: the run did not measure it")
 	assert.Equal(t, "64,,"+gcs, strings.Split(strings.TrimSpace(csv.String()), "\n")[1])
+}
+
+// A sweep says no run drew at random only when every run has ended and
+// none drew: one run that drew, or one still to come, and it does not.
+func TestNoRandomDrawsOnlyWhenNoRunDrew(t *testing.T) {
+	st := short(t)
+	whole, err := Execute(st, 4, runOne, nil)
+	require.NoError(t, err)
+	require.True(t, whole.NoRandomDraws, "request-load's runs draw nothing at random")
+	runs := st.Runs()
+	results := make([]*scenario.Result, len(runs))
+	for i, r := range runs {
+		results[i] = whole.Results[r.Side].Runs[r.Point]
+	}
+	drew := *results[5]
+	drew.DrewAtRandom = true
+	one := append([]*scenario.Result(nil), results...)
+	one[5] = &drew
+	res, err := Collect(st, one)
+	require.NoError(t, err)
+	assert.False(t, res.NoRandomDraws, "one run drew")
+	var tab bytes.Buffer
+	require.NoError(t, res.WriteTable(&tab))
+	assert.NotContains(t, tab.String(), "no run drew anything at random")
+	some := append([]*scenario.Result(nil), results...)
+	some[2] = nil
+	res, err = CollectSome(st, some)
+	require.NoError(t, err)
+	assert.False(t, res.NoRandomDraws, "a run still to come may draw")
 }

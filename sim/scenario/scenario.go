@@ -226,6 +226,9 @@ type Result struct {
 	PlannedSeconds float64 `json:"planned_seconds,omitempty"`
 	WallSeconds    float64 `json:"wall_seconds"`
 	Events         int64   `json:"events"`
+	// DrewAtRandom says whether the run drew anything from its random
+	// source (sim.DrewAtRandom): when not, every seed gives these numbers.
+	DrewAtRandom bool `json:"drew_at_random"`
 }
 
 // Run runs a case to the end. progress, if not nil, is called now and then
@@ -271,7 +274,7 @@ func (s *Scenario) result(caseID string, seed uint64, v *Values, sm *sim.Sim, lo
 	unmeasured(metrics, &m, sm.Config().Run.MeasureFrom)
 	r := &Result{Scenario: s.ID, Case: caseID, Seed: seed, Params: v.Map(),
 		Metrics: metrics, SimSeconds: round(m.SimTime.Seconds(), 6), Events: m.Events, Outcome: "completed",
-		PlannedSeconds: round(sm.Config().Run.Duration.Seconds(), 6)}
+		PlannedSeconds: round(sm.Config().Run.Duration.Seconds(), 6), DrewAtRandom: sm.DrewAtRandom()}
 	if m.OOM != "" {
 		r.Outcome = "java.lang.OutOfMemoryError: " + m.OOM
 	} else if m.StopReason == "event budget exhausted" {

@@ -297,6 +297,8 @@ export interface SweepResult {
   results: { side: string; values: Record<string, (number | null)[]>; outcomes: string[]; runs: RunResult[]; alike: boolean }[];
   /** Each metric's chart in words, once every run has ended (sweep/findings.go; `loomsim sweep` prints the same). */
   findings?: Record<string, string>;
+  /** Every run has ended and none drew anything at random: any seed gives this sweep (sweep.Result.NoRandomDraws). */
+  no_random_draws: boolean;
 }
 
 /** What the worker's sweepCollect answers: the result and its CSV (`loomsim sweep --csv`). */
