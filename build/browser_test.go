@@ -384,6 +384,20 @@ func (b *browser) runFull(t *testing.T, root string) {
 	if got.Last != 1 {
 		t.Errorf("last progress report %v, want 1", got.Last)
 	}
+	// The panel's table says, after the seed, that no seed changes a run
+	// that drew nothing at random (as `loomsim run` does): request-load's
+	// waits are constants.
+	if want["drew_at_random"] != false {
+		t.Errorf("the premise: request-load/virtual-per-request draws nothing at random, yet drew_at_random is %v", want["drew_at_random"])
+	}
+	b.load(t, `{scenario: "request-load", case: "virtual-per-request", knobs: {requests: "200"}, seed: 7}`)
+	b.eval(`document.getElementById("fullrun-result").replaceChildren(), document.getElementById("fullrun-run").click(), true`, nil)
+	if !b.poll(t, `!!document.querySelector("#fullrun-result table caption")`, 60*time.Second) {
+		t.Fatalf("the full-run panel made no table (label %q, messages %q)", b.text("#fullrun-label"), b.messages())
+	}
+	if c, w := b.text("#fullrun-result table caption"), "seed 7 (nothing drawn at random: every seed gives these numbers)"; !strings.Contains(c, w) {
+		t.Errorf("the full run's caption %q should say %q", c, w)
+	}
 	// The article-vs-model verdicts equal `loomsim verify --json`.
 	nativeChecks, err := exec.Command(bin, "verify", "request-load", "--json").Output()
 	if err != nil {

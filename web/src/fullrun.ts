@@ -70,7 +70,9 @@ function resultTable(r: RunResult, reported: string[]): HTMLElement {
   return el(
     "table",
     { class: "result" },
-    el("caption", {}, `${r.scenario}/${r.case}, seed ${r.seed}, ${fmt(r.events)} events`),
+    // As `loomsim run` says "random draws  none": a reader trying seeds
+    // is told that none can change this run.
+    el("caption", {}, `${r.scenario}/${r.case}, seed ${r.seed}${r.drew_at_random ? "" : " (nothing drawn at random: every seed gives these numbers)"}, ${fmt(r.events)} events`),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Metric"), el("th", { scope: "col" }, "Value"))),
     el("tbody", {}, ...rows),
   );

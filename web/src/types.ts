@@ -211,6 +211,8 @@ export interface RunResult {
   planned_seconds?: number;
   wall_seconds: number;
   events: number;
+  /** Whether the run drew anything from its random source (false: every seed gives this result). */
+  drew_at_random: boolean;
 }
 
 /** One line of `loomsim verify --json`. */
