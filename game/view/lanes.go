@@ -544,8 +544,18 @@ func (s *Side) drawCarrierLane(l *List, lr Rect, i int, cv *sim.CarrierView, pau
 	if text && !(scaleSaid && !cv.Pinned && !cv.Monitor) {
 		after := Rect{X: bar.X + bw + 4*sc, Y: lr.Y, W: bar.Right() - bar.X - bw - 4*sc, H: lr.H}
 		if !l.TextFit(after, size, p.Text, what...) {
-			// Over the bar, in the background colour, when the bar is long.
-			l.TextFit(Rect{X: bar.X + 2*sc, Y: lr.Y, W: bar.W - 2*sc, H: lr.H}, size, p.Background, what...)
+			// Over the bar when the bar is long, on a plate in the text's
+			// own ink: dark words straight on the dashed blue of a native
+			// stack were unreadable (the compared pair's narrow lanes,
+			// "8.8 KB of 10 KB").
+			over := Rect{X: bar.X + 2*sc, Y: lr.Y, W: bar.W - 4*sc, H: lr.H}
+			for _, w := range what {
+				if tw := TextWidth(w, size); w != "" && tw+4*sc <= over.W {
+					l.Rect(Rect{X: over.X, Y: bar.Y - sc, W: tw + 4*sc, H: bar.H + 2*sc}, p.Background.Alpha(thinLabelPlate))
+					l.Text(over.X+2*sc, lr.Y+(lr.H-CharH*size)/2, w, size, p.Text)
+					break
+				}
+			}
 		}
 	}
 	if cv.Pinned {
