@@ -16,14 +16,15 @@ import (
 // The pair's young row names eden and the survivor spaces on one line:
 // at vt-pooling's opening (the pooled run at 1.979 s beside a thread per
 // request) "eden 50.7 MB" ended where "survivors" began, and a reader
-// read "MBsurvivors". Labels on one line keep a character's gap.
+// read "MBsurvivors". Labels on one line keep a character's gap. (The
+// names now sit on a line over the bars, "survivor spaces" over theirs.)
 func TestYoungRowLabelsKeepApart(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
 	l := desktopFrame(p)
 	texts := shownTexts(l)
 	survivors := 0
 	for _, a := range texts {
-		if a.Text != "survivors" {
+		if a.Text != "survivor spaces" {
 			continue
 		}
 		survivors++
@@ -47,13 +48,13 @@ func TestYoungRowLabelsKeepApart(t *testing.T) {
 	}
 }
 
-// A thin young row names its garbage by the word alone: at vt-pooling's
-// opening "garbage 69.2 MB" inside the other run's eden, beside "eden
-// 74.2 MB", was summed with it as a space of its own (nv226).
+// A thin young row names its garbage by the word alone, if at all: at
+// vt-pooling's opening "garbage 69.2 MB" inside the other run's eden,
+// beside "eden 74.2 MB", was summed with it as a space of its own (nv226).
 func TestYoungRowGarbageHasNoSize(t *testing.T) {
 	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
 	words := frameText(desktopFrame(p))
-	require.Regexp(t, `\neden [0-9.]+ MB\n`, words, "the premise: an eden row gives its use")
+	require.Regexp(t, `\neden \(new objects\) [0-9.]+ MB of [0-9.]+ MB\n`, words, "the premise: an eden row gives its use")
 	assert.Contains(t, words, "\ngarbage\n")
 	assert.NotRegexp(t, `\ngarbage [0-9.]+ [KMG]B\n`, words)
 }
