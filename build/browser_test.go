@@ -395,7 +395,7 @@ func (b *browser) runFull(t *testing.T, root string) {
 	if !b.poll(t, `!!document.querySelector("#fullrun-result table caption")`, 60*time.Second) {
 		t.Fatalf("the full-run panel made no table (label %q, messages %q)", b.text("#fullrun-label"), b.messages())
 	}
-	if c, w := b.text("#fullrun-result table caption"), "seed 7 (nothing drawn at random: every seed gives these numbers)"; !strings.Contains(c, w) {
+	if c, w := b.text("#fullrun-result table caption"), "seed 7 ("+scenario.SeedEffect(false)+")"; !strings.Contains(c, w) {
 		t.Errorf("the full run's caption %q should say %q", c, w)
 	}
 	// The article-vs-model verdicts equal `loomsim verify --json`.

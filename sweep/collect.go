@@ -25,10 +25,13 @@ type Result struct {
 	// has ended (findings.go); absent while runs are still to come.
 	Findings map[string]string `json:"findings,omitempty"`
 	// NoRandomDraws says every run has ended and none drew anything at
-	// random (scenario.Result.DrewAtRandom): any seed gives this sweep.
-	// A reader of a sweep of one seed asked whether its few percent were
-	// luck.
+	// random (scenario.Result.DrewAtRandom): another seed gives this
+	// sweep. A reader of a sweep of one seed asked whether its few percent
+	// were luck. DrewAtRandom says a run that has ended drew: another seed
+	// can move its lines. (Neither: runs are still to come, and none of
+	// those ended drew.)
 	NoRandomDraws bool `json:"no_random_draws"`
+	DrewAtRandom  bool `json:"drew_at_random"`
 }
 
 // SideResult is one side's line on every chart.
@@ -111,6 +114,7 @@ func collect(st *Setup, results []*scenario.Result, some bool) (*Result, error) 
 		out.Results[j].Alike = sameRunEverywhere(out.Results[j].Runs)
 		for _, run := range out.Results[j].Runs {
 			out.NoRandomDraws = out.NoRandomDraws && run != nil && !run.DrewAtRandom
+			out.DrewAtRandom = out.DrewAtRandom || run != nil && run.DrewAtRandom
 		}
 	}
 	out.Findings = out.describe()

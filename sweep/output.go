@@ -101,8 +101,8 @@ func (r *Result) WriteTable(w io.Writer) error {
 		fmt.Fprintln(w, "  —: the run did not measure it (it ended before its measurement window opened, no request completed in it, "+
 			"or it started no carrier: see `loomsim help run`)")
 	}
-	if r.NoRandomDraws {
-		fmt.Fprintln(w, "  no run drew anything at random: every seed gives these numbers")
+	if words := r.SeedWords(); words != "" {
+		fmt.Fprintln(w, "  seed: "+words)
 	}
 	for _, sr := range r.Results {
 		if sr.Alike {
@@ -130,4 +130,16 @@ func (r *Result) WriteCSV(w io.Writer) error {
 		return err
 	}
 	return cw.Error()
+}
+
+// SeedWords says what another seed would do to the sweep, once that is
+// known: "" while runs are still to come and none that ended drew.
+func (r *Result) SeedWords() string {
+	switch {
+	case r.DrewAtRandom:
+		return "runs drew at random, so another seed can give other numbers"
+	case r.NoRandomDraws:
+		return "no run drew anything at random, so another seed gives the same numbers"
+	}
+	return ""
 }

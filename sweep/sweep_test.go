@@ -272,7 +272,7 @@ func TestTableAndCSV(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(tab.String()), "\n")
 	require.Len(t, lines, 11, tab.String())
 	// request-load's waits are constants: no run drew at random, said so.
-	assert.Equal(t, "  no run drew anything at random: every seed gives these numbers", lines[6])
+	assert.Equal(t, "  seed: no run drew anything at random, so another seed gives the same numbers", lines[6])
 	// The virtual threads never read pool_size: a flat line, said so.
 	assert.Equal(t, "  executor=virtual: every point ran the same (the same events and metrics): its runs do not use pool_size", lines[7])
 	// Each metric's finding follows, in the metrics' order (findings_test.go
@@ -348,12 +348,15 @@ func TestNoRandomDrawsOnlyWhenNoRunDrew(t *testing.T) {
 	res, err := Collect(st, one)
 	require.NoError(t, err)
 	assert.False(t, res.NoRandomDraws, "one run drew")
+	assert.True(t, res.DrewAtRandom, "one run drew")
 	var tab bytes.Buffer
 	require.NoError(t, res.WriteTable(&tab))
-	assert.NotContains(t, tab.String(), "no run drew anything at random")
+	assert.Contains(t, tab.String(), "\n  seed: runs drew at random, so another seed can give other numbers\n")
 	some := append([]*scenario.Result(nil), results...)
 	some[2] = nil
 	res, err = CollectSome(st, some)
 	require.NoError(t, err)
 	assert.False(t, res.NoRandomDraws, "a run still to come may draw")
+	assert.False(t, res.DrewAtRandom, "no run that ended drew")
+	assert.Equal(t, "", res.SeedWords(), "nothing to say while it is not known")
 }

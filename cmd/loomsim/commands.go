@@ -206,11 +206,9 @@ func cmdRun(args []string, w, stderr io.Writer) error {
 	for _, k := range sortedMetricNames(r.Metrics) {
 		fmt.Fprintf(tw, "  %s\t%v\n", k, r.Metrics[k])
 	}
-	if !r.DrewAtRandom {
-		// Most cases' durations are constants: a reader trying seeds
-		// would otherwise look for a difference that cannot come.
-		fmt.Fprintf(tw, "  random draws\tnone: every seed gives these numbers\n")
-	}
+	// Most cases' durations are constants: a reader trying seeds would
+	// otherwise look for a difference that cannot come.
+	fmt.Fprintf(tw, "  seed\t%s\n", scenario.SeedEffect(r.DrewAtRandom))
 	if missing := s.Unmeasured(r); len(missing) > 0 {
 		them := "them"
 		if len(missing) == 1 {

@@ -227,8 +227,20 @@ type Result struct {
 	WallSeconds    float64 `json:"wall_seconds"`
 	Events         int64   `json:"events"`
 	// DrewAtRandom says whether the run drew anything from its random
-	// source (sim.DrewAtRandom): when not, every seed gives these numbers.
+	// source (sim.DrewAtRandom): when not, another seed gives the same
+	// numbers (SeedEffect).
 	DrewAtRandom bool `json:"drew_at_random"`
+}
+
+// SeedEffect says what another seed would do to a run that drew at random
+// or not, both ways: a reader of output that said it only where nothing
+// was drawn took the line's absence for the tool's habit, not for "this
+// run depends on its seed".
+func SeedEffect(drew bool) string {
+	if drew {
+		return "drew at random, so another seed can give other numbers"
+	}
+	return "drew nothing at random, so another seed gives the same numbers"
 }
 
 // Run runs a case to the end. progress, if not nil, is called now and then

@@ -70,9 +70,10 @@ function resultTable(r: RunResult, reported: string[]): HTMLElement {
   return el(
     "table",
     { class: "result" },
-    // As `loomsim run` says "random draws  none": a reader trying seeds
-    // is told that none can change this run.
-    el("caption", {}, `${r.scenario}/${r.case}, seed ${r.seed}${r.drew_at_random ? "" : " (nothing drawn at random: every seed gives these numbers)"}, ${fmt(r.events)} events`),
+    // What another seed would do, as `loomsim run`'s "seed" line says
+    // (scenario.SeedEffect): a reader trying seeds on a run that drew
+    // nothing would look for a difference that cannot come.
+    el("caption", {}, `${r.scenario}/${r.case}, seed ${r.seed} (${r.drew_at_random ? "drew at random, so another seed can give other numbers" : "drew nothing at random, so another seed gives the same numbers"}), ${fmt(r.events)} events`),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Metric"), el("th", { scope: "col" }, "Value"))),
     el("tbody", {}, ...rows),
   );

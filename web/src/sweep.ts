@@ -588,7 +588,11 @@ function resultTable(r: SweepResult, s: ScenarioMeta | undefined): HTMLElement {
       `${r.scenario}/${r.case} with ${r.knob.name} swept from ${fmt(r.knob.lo)} to ${fmt(r.knob.hi)} (${r.knob.n} points, ${r.knob.spacing}${instead}), seed ${r.seed}` +
         // A reader of one seed asked whether a few percent were luck: where
         // nothing was drawn at random, no other seed can differ.
-        (r.no_random_draws ? " (no run drew anything at random: every seed gives these numbers)" : ""),
+        (r.drew_at_random
+          ? " (runs drew at random, so another seed can give other numbers)"
+          : r.no_random_draws
+            ? " (no run drew anything at random, so another seed gives the same numbers)"
+            : ""),
     ),
     el(
       "thead",

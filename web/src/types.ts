@@ -301,6 +301,8 @@ export interface SweepResult {
   findings?: Record<string, string>;
   /** Every run has ended and none drew anything at random: any seed gives this sweep (sweep.Result.NoRandomDraws). */
   no_random_draws: boolean;
+  /** A run that has ended drew at random: another seed can move the lines (sweep.Result.DrewAtRandom). */
+  drew_at_random: boolean;
 }
 
 /** What the worker's sweepCollect answers: the result and its CSV (`loomsim sweep --csv`). */
