@@ -260,7 +260,7 @@ func (b *browser) sweepOneSide(t *testing.T, bin string) {
 // crossingArgs: heap sweeps of a small vt-pooling. Over 128..1,024 MB the
 // pooled side overtakes the unpooled one between 427 and 725 MB and falls
 // behind again between 725 and 1,024 MB, under a percent apart at 725: the
-// lines touch there. Over 256..768 MB it overtakes between 512 and 768 MB.
+// lines tie there. Over 256..768 MB it overtakes between 512 and 768 MB.
 func crossingArgs(heap string) []string {
 	return []string{"sweep", "vt-pooling/1g-pool", "--set", "connections=3000", "--set", "pool_size=3000",
 		"--set", "warmup_s=1", "--set", "measure_s=4", "--knob", "heap_mb=" + heap, "--side", "pool=true", "--side", "pool=false",
@@ -272,13 +272,13 @@ func crossingArgs(heap string) []string {
 // segments meet and names the two swept values the crossing lies between,
 // and the key says why only that much is known. Where they swap there and
 // back around one point at which they are under a percent apart, it rings
-// that point once: the lines touch.
+// that point once: the lines tie.
 func (b *browser) sweepCrossings(t *testing.T, bin string) {
 	b.load(t, `{scenario: "vt-pooling", case: "1g-pool", knobs: {connections: "3000", pool_size: "3000", warmup_s: "1", measure_s: "4"}, seed: 1}`)
 	b.sweepControls(t, "heap_mb", "128", "1024", "4", "pool=true|pool=false", "throughput_rps")
 	want := b.crossingMarksMatch(t, bin, crossingArgs("128:1024:4"))
-	if len(want) != 1 || !strings.Contains(want[0], "touch") {
-		t.Fatalf("the setup over 128..1,024 MB should touch once: %q", want)
+	if len(want) != 1 || !strings.Contains(want[0], " tie ") {
+		t.Fatalf("the setup over 128..1,024 MB should tie once: %q", want)
 	}
 	b.saveSweepShot(t, "sweep-crossings")
 	b.sweepControls(t, "heap_mb", "256", "768", "3", "pool=true|pool=false", "throughput_rps")
@@ -288,13 +288,13 @@ func (b *browser) sweepCrossings(t *testing.T, bin string) {
 }
 
 // crossingMarksMatch runs the sweep set up in the panel (args: loomsim's
-// for it), checks the chart's crossing and touching marks against the
+// for it), checks the chart's crossing and tie marks against the
 // numbers, and returns their labels.
 func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []string {
 	t.Helper()
 	page := b.runSweepAsCLI(t, bin, args)
 	// The crossings, from the numbers: the sides' order at each point where
-	// both runs completed; two around one point under 1 % apart are a touch.
+	// both runs completed; two around one point under 1 % apart are a tie.
 	var res struct {
 		Points  []float64
 		Results []struct {
@@ -308,7 +308,7 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 	a := res.Results[0]
 	val := func(side, k int) float64 { return *res.Results[side].Values["throughput_rps"][k] }
 	var want []string
-	var spans [][2]int // the points a mark lies between (the same twice for a touch)
+	var spans [][2]int // the points a mark lies between (the same twice for a tie)
 	lastK := -2
 	for k := 0; k+1 < len(res.Points); k++ {
 		if a.Outcomes[k] != "completed" || a.Outcomes[k+1] != "completed" {
@@ -323,7 +323,7 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 			if d0 < 0 {
 				above = "B"
 			}
-			want[len(want)-1] = "A and B touch at " + sweep.Number(res.Points[k]) + " (" + above + " above there by under 1 %)"
+			want[len(want)-1] = "A and B tie at " + sweep.Number(res.Points[k]) + " (" + above + " ahead there by under 1 %)"
 			spans[len(spans)-1] = [2]int{k, k}
 			lastK = -2
 			continue
@@ -354,7 +354,7 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 			t.Errorf("crossing %d: label %q, want %q", i, c.Label, want[i])
 		}
 		// Between the two points on the knob's axis (at the point, for a
-		// touch), and between the sides' values there.
+		// tie), and between the sides' values there.
 		p0, p1 := marks[0].Points[spans[i][0]], marks[0].Points[spans[i][1]]
 		q0, q1 := marks[1].Points[spans[i][0]], marks[1].Points[spans[i][1]]
 		lo, hi := math.Min(math.Min(p0.Y, p1.Y), math.Min(q0.Y, q1.Y)), math.Max(math.Max(p0.Y, p1.Y), math.Max(q0.Y, q1.Y))
@@ -421,8 +421,8 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 			t.Errorf("the charts' key %q lacks %q", key, w)
 		}
 		explain := []string{"○ where one side's line overtakes another's", "The ring is an estimate, not a run", "lies somewhere between the two named"}
-		if strings.Contains(w, "touch") {
-			explain = []string{"○ where two lines touch", "under 1 % apart, and the other side is ahead at the points on either side"}
+		if strings.Contains(w, " tie ") {
+			explain = []string{"○ where two lines tie", "under 1 % apart, too close to call, while the other side is ahead at the points on either side"}
 		}
 		for _, e := range explain {
 			if !strings.Contains(key, e) {

@@ -366,8 +366,8 @@ func (r *Result) comparison(m string, ls []line) string {
 		i = rn.j + 1
 	}
 	// touches says where two lines come within a percent at one point with
-	// the same side ahead on both sides of it: the chart draws them
-	// touching there (sweeplines.ts crossings), not crossing twice.
+	// the same side ahead on both sides of it: the chart draws one tie
+	// there (sweeplines.ts crossings), not two crossings.
 	touches := func(k int) bool {
 		rn := runs[k]
 		return onlyPair && rn.i == rn.j && rn.close && rn.top != "" && k > 0 && k+1 < len(runs) &&
@@ -384,7 +384,7 @@ func (r *Result) comparison(m string, ls []line) string {
 		var who string
 		switch {
 		case touches(k):
-			who = "the lines touch at " + where + " (" + rn.top + " above there by under " + percent(level) + ")"
+			who = "the lines tie at " + where + " (" + rn.top + " ahead there by under " + percent(level) + ")"
 		case rn.top == "":
 			who = "equal at " + where
 		case k == 0:

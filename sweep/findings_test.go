@@ -106,7 +106,7 @@ func TestFindingComparesTheSides(t *testing.T) {
 		// either side: the chart draws the lines touching there, one mark,
 		// not two crossings, and the words say the same.
 		r := sweepOf(Linear, eight[:3], map[string][]*float64{"a": vals(79501, 85757, 86145), "b": vals(90415, 85084, 94848)}, "a", "b")
-		require.True(t, strings.HasPrefix(r.describe()["m"], "m: b is higher at 512 MB, the lines touch at 1,024 MB (a above there by under 1 %), b is higher again at 1,536 MB. "), r.describe()["m"])
+		require.True(t, strings.HasPrefix(r.describe()["m"], "m: b is higher at 512 MB, the lines tie at 1,024 MB (a ahead there by under 1 %), b is higher again at 1,536 MB. "), r.describe()["m"])
 	})
 	t.Run("crossing twice", func(t *testing.T) {
 		r := sweepOf(Linear, eight[:3], map[string][]*float64{"a": vals(79501, 95757, 86145), "b": vals(90415, 85084, 94848)}, "a", "b")

@@ -531,7 +531,7 @@ function chartKey(r: SweepResult): string[] {
     );
   if (touches.length > 0)
     parts.push(
-      `○ where two lines touch: ${touches.join("; ")}. At that point they are under ${touchShare * 100} % apart, and the other side is ahead at the points on either side: the lines meet there rather than cross.`,
+      `○ where two lines tie: ${touches.join("; ")}. At that point they are under ${touchShare * 100} % apart, too close to call, while the other side is ahead at the points on either side: one mark there instead of two rings, one for each way the lines cross.`,
     );
   // A flat line is easy to take for a finding (sweep.SideResult.Alike;
   // `loomsim sweep`'s table says the same).

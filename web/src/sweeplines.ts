@@ -511,20 +511,26 @@ export function crossings(lines: SideLine[], points: number[], log: boolean): Cr
   return out;
 }
 
-/** Who overtakes whom at a crossing: "A overtakes B" ("A and B touch"), the words its ring carries. */
+/**
+ * Who overtakes whom at a crossing: "A overtakes B" ("A and B tie" where
+ * they touch), the words its ring carries. "Touch", and a key saying the
+ * lines "meet rather than cross", were read by newcomers against the
+ * table, where the lines do cross there and back: a tie says the order at
+ * that point is too close to call.
+ */
 function overtakes(c: Crossing, letters: string[]): string {
-  if (c.touch) return `${letters[Math.min(c.upper, c.lower)]} and ${letters[Math.max(c.upper, c.lower)]} touch`;
+  if (c.touch) return `${letters[Math.min(c.upper, c.lower)]} and ${letters[Math.max(c.upper, c.lower)]} tie`;
   return `${letters[c.upper]} overtakes ${letters[c.lower]}`;
 }
 
 /**
  * A crossing in words: "A overtakes B between 1,536 and 2,048" ("A and B
- * touch at 725 (A above there by under 1 %)": a reader of "touch" asked
+ * tie at 725 (A ahead there by under 1 %)": a reader of a bare tie asked
  * why it hid the table's lead of 0.8 %), as the key names it.
  */
 export function crossingLabel(c: Crossing, letters: string[]): string {
   return c.touch
-    ? `${overtakes(c, letters)} at ${fmt(c.from)} (${letters[c.lower]} above there by under ${touchShare * 100} %)`
+    ? `${overtakes(c, letters)} at ${fmt(c.from)} (${letters[c.lower]} ahead there by under ${touchShare * 100} %)`
     : `${overtakes(c, letters)} between ${fmt(c.from)} and ${fmt(c.to)}`;
 }
 
