@@ -267,6 +267,9 @@ func crossingArgs(heap string) []string {
 		"--metric", "throughput_rps", "--seed", "1"}
 }
 
+// tiePercent is sweep.TieShare as the page writes it ("1 %").
+var tiePercent = fmt.Sprintf("%g %%", sweep.TieShare*100)
+
 // sweepCrossings: where two sides' lines swap order between neighbouring
 // points whose runs completed, the chart rings the point where its drawn
 // segments meet and names the two swept values the crossing lies between,
@@ -318,12 +321,12 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 		if d0*d1 >= 0 {
 			continue
 		}
-		if lastK == k-1 && math.Abs(d0) <= 0.01*math.Max(math.Abs(val(0, k)), math.Abs(val(1, k))) {
+		if lastK == k-1 && math.Abs(d0) <= sweep.TieShare*math.Max(math.Abs(val(0, k)), math.Abs(val(1, k))) {
 			above := "A"
 			if d0 < 0 {
 				above = "B"
 			}
-			want[len(want)-1] = "A and B tie at " + sweep.Number(res.Points[k]) + " (" + above + " ahead there by under 1 %)"
+			want[len(want)-1] = "A and B tie at " + sweep.Number(res.Points[k]) + " (" + above + " ahead there by under " + tiePercent + ")"
 			spans[len(spans)-1] = [2]int{k, k}
 			lastK = -2
 			continue
@@ -422,7 +425,7 @@ func (b *browser) crossingMarksMatch(t *testing.T, bin string, args []string) []
 		}
 		explain := []string{"○ where one side's line overtakes another's", "The ring is an estimate, not a run", "lies somewhere between the two named"}
 		if strings.Contains(w, " tie ") {
-			explain = []string{"○ where two lines tie", "under 1 % apart, too close to call, while the other side is ahead at the points on either side"}
+			explain = []string{"○ where two lines tie", "under " + tiePercent + " apart, too close to call, while the other side is ahead at the points on either side"}
 		}
 		for _, e := range explain {
 			if !strings.Contains(key, e) {

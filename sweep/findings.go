@@ -25,6 +25,12 @@ import (
 // a thousand from point to point without the mechanism changing.
 const level = 0.01
 
+// TieShare is level for the page's tests: the chart marks a tie where two
+// lines come within sweeplines.ts's touchShare, which must be the same
+// share for the chart and these words to agree, and the browser test of
+// the chart's marks computes them with TieShare.
+const TieShare = level
+
 // noise is the share of a line's rise or fall that a step against it may
 // take before the line counts as turning.
 const noise = 0.02

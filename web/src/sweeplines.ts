@@ -465,9 +465,10 @@ export interface Crossing {
 }
 
 /**
- * How close two lines must come at a point to touch there: within a
- * hundredth of the larger value, as sweep/findings.go's level, so the
- * chart and its words agree.
+ * How close two lines must come at a point to tie there: within a
+ * hundredth of the larger value, as sweep/findings.go's level (TieShare),
+ * so the chart and its words agree; the browser test of the chart's marks
+ * computes them, and the share in their labels, from TieShare.
  */
 export const touchShare = 0.01;
 
