@@ -153,3 +153,34 @@ func TestPairHeadingSaysOtherRun(t *testing.T) {
 	require.NotNil(t, p.Inputs(nil)[0].Contrast, "the premise: the pair drawn")
 	assert.Regexp(t, `\na virtual thread per request \((other run|separate run[^)]*)\)\n`, frameText(desktopFrame(p)))
 }
+
+// At the page's opening, each run of the pair counts its Full GCs under
+// its share stopped, and the counts cross no other words: a newcomer
+// found the per-request run's count nowhere ("no Full GC for the
+// per-request run") once the young rows' names took a line from each row.
+func TestPairOpeningCountsEachRunsFullGCs(t *testing.T) {
+	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
+	in := p.Inputs(nil)[0]
+	require.NotNil(t, in.Contrast, "the premise: the pair drawn")
+	l := desktopFrame(p)
+	texts := shownTexts(l)
+	for i, n := range []int64{in.Snap.FullGCs, in.Contrast.Snap.FullGCs} {
+		want := regexp.MustCompile(`^` + strconv.FormatInt(n, 10) + ` Full GCs?( so far)?$`)
+		if n == 0 {
+			want = regexp.MustCompile(`^no Full GC( yet)?$`)
+		}
+		found := 0
+		for _, a := range texts {
+			if !want.MatchString(a.Text) {
+				continue
+			}
+			found++
+			for _, b := range texts {
+				if b.Bounds() != a.Bounds() {
+					assert.False(t, overlapBy(a, b, 1), "run %d's count %q at %v crosses %q at %v", i, a.Text, a.Bounds(), b.Text, b.Bounds())
+				}
+			}
+		}
+		assert.Equal(t, 1, found, "run %d says its %d Full GCs once", i, n)
+	}
+}

@@ -142,9 +142,12 @@ func drawPairOld(l *List, pr pairRow, who []string, snap *sim.Snapshot, most int
 		// far"), and a reader found that count nowhere in the picture,
 		// nor the other run's.
 		// (Judged on the column's height, the bar's label line with
-		// it: the young row's names took a line from each run's row.)
+		// it, and let reach a few pixels into the gap under the row:
+		// the young row's names took a line from each run's row, and
+		// the per-request run's "no Full GC yet", the pair's contrast,
+		// was gone from the page's opening frame.)
 		lines := CharH*1.25*sc + CharH*sc
-		counted := col.H >= lines+2*CharH*sc
+		counted := col.H+4*sc >= lines+CharH*sc
 		if counted {
 			lines += CharH * sc
 		}
