@@ -48,10 +48,12 @@ var helps = map[string]commandHelp{
 		text: "Runs one case to its end and prints its metrics: a header line (outcome, virtual time simulated,\n" +
 			"events processed, wall-clock time taken), then one metric a line. --json prints one object instead.\n" +
 			"--set changes a knob (`loomsim params SCENARIO` lists them); --seed picks the random draws (default 1):\n" +
-			"the same scenario, knobs and seed always give the same numbers. A metric the run could not measure\n" +
-			"is left out (from --json too) and named on a last line, \"not measured\": throughput when the run\n" +
-			"ended before its measurement window opened (an OutOfMemoryError during warmup_s), latencies when no\n" +
-			"request completed in that window, the carriers' utilization when the run started no carrier.\n\n" + caseRule,
+			"the same scenario, knobs and seed always give the same numbers. A \"seed\" line says whether the run\n" +
+			"drew anything at random (--json: drew_at_random); where it drew nothing, another seed gives the same\n" +
+			"numbers. A metric the run could not measure is left out (from --json too) and named on a last line,\n" +
+			"\"not measured\": throughput when the run ended before its measurement window opened (an\n" +
+			"OutOfMemoryError during warmup_s), latencies when no request completed in that window, the carriers'\n" +
+			"utilization when the run started no carrier.\n\n" + caseRule,
 		examples: []string{"loomsim run request-load/pool-200 --set requests=1000",
 			"loomsim run vt-pooling/1g-pool --json"},
 	},
