@@ -126,6 +126,7 @@ func TestBrowser(t *testing.T) {
 	}
 	run("compare", func(t *testing.T) { b.compare(t, scenarios) })
 	run("runFull", func(t *testing.T) { b.runFull(t, root) })
+	run("seed-effect", func(t *testing.T) { b.seedEffect(t) })
 	run("verify-table", func(t *testing.T) { b.verifyTable(t) })
 	run("rest", func(t *testing.T) { b.rest(t) })
 	run("keyboard", func(t *testing.T) { b.keyboard(t) })
@@ -724,6 +725,24 @@ func (b *browser) state(t *testing.T) browserState {
 	var st browserState
 	b.eval(`loomlab.state()`, &st)
 	return st
+}
+
+// seedEffect: beside the seed, the page says whether another seed would
+// change what plays, from the state's drewAtRandom: request-load's waits
+// are constants, llm-router draws its models' latencies.
+func (b *browser) seedEffect(t *testing.T) {
+	for _, c := range []struct{ spec, want string }{
+		{`{scenario: "request-load", case: "pool-200", seed: 1}`, "nothing drawn at random so far, so another seed gives the same run"},
+		{`{scenario: "llm-router", case: "virtual", seed: 1}`, scenario.SeedEffect(true)},
+	} {
+		b.load(t, c.spec)
+		b.eval(`loomlab.play(), true`, nil)
+		got := b.textWhen(t, "#seed-effect", func(s string) bool { return s == c.want }, 20*time.Second)
+		b.eval(`loomlab.pause(), true`, nil)
+		if got != c.want {
+			t.Errorf("%s: beside the seed %q, want %q", c.spec, got, c.want)
+		}
+	}
 }
 
 func (b *browser) load(t *testing.T, spec string) {

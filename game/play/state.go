@@ -108,6 +108,10 @@ type SideState struct {
 	Moments []MomentState `json:"moments"`
 	// QueuedTasks counts the tasks waiting for a pool thread.
 	QueuedTasks int `json:"queuedTasks"`
+	// DrewAtRandom: the run has drawn from its random source so far
+	// (sim.DrewAtRandom). The page says beside its seed whether another
+	// seed would change the run: for most cases it would not.
+	DrewAtRandom bool `json:"drewAtRandom"`
 }
 
 // HeapState is the heap in MB.
@@ -205,7 +209,7 @@ func (s *Side) state(con *view.Contrast) SideState {
 		GCPauseMs: round3(sn.GCPauseTotal.Milliseconds()), Paused: sn.Paused, PauseFull: sn.PauseFull,
 		RSSMb: mbKnown(sn.RSS), ThreadMemoryMb: mb(sn.ThreadMemory), Events: s.sm.EventsProcessed(),
 		DroppedEvents: s.Dropped, Done: sn.Done, OOM: sn.OOM != "", OOMMessage: sn.OOM, StopReason: s.sm.StopReason(),
-		Caption: s.Caption(con), Moments: s.momentStates(), QueuedTasks: sn.TasksQueued}
+		Caption: s.Caption(con), Moments: s.momentStates(), QueuedTasks: sn.TasksQueued, DrewAtRandom: s.sm.DrewAtRandom()}
 	for _, name := range s.values.Names() {
 		ss.Knobs[name] = s.values.Text(name)
 	}

@@ -260,6 +260,7 @@ export class App {
     this.runner.recheck();
     const c = this.cur!;
     this.transport.show(st, c.compare ?? [st.case]);
+    showSeedEffect(st);
     titleCompare(st);
     this.events.dispatchEvent(new CustomEvent("state", { detail: st }));
     this.charts.feed(st, c);
@@ -324,4 +325,17 @@ export class App {
 function markSides(c: Current): void {
   const frame = document.querySelector<HTMLElement>("#stage .frame-wrap");
   if (frame) frame.dataset.sides = String(Math.max(1, c.compare?.length ?? 1));
+}
+
+/**
+ * Says beside the seed whether another seed would change what plays, from
+ * the runs drawn so far (every compared side's): most cases draw nothing at
+ * random, and a reader trying seeds there looked for a difference that
+ * cannot come. The words are `loomsim run`'s "seed" line's (scenario.SeedEffect).
+ */
+function showSeedEffect(st: GameState): void {
+  const drew = (st.sides?.length ? st.sides : [st]).some((s) => s.drewAtRandom);
+  const text = drew ? "drew at random, so another seed can give other numbers" : "nothing drawn at random so far, so another seed gives the same run";
+  const e = document.getElementById("seed-effect");
+  if (e && e.textContent !== text) e.textContent = text;
 }

@@ -144,6 +144,8 @@ export interface LatencyWindow {
 /** The per-simulator part of the playground's state (one per compared case). */
 export interface SideState {
   case: string;
+  /** The run has drawn from its random source so far: another seed would change it. */
+  drewAtRandom: boolean;
   knobs?: Record<string, string>;
   virtual: number;
   platform: number;
