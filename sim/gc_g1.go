@@ -137,7 +137,7 @@ func (g1GC) gcTables(h *heap) Bytes {
 func (g1GC) checkHeap(h *heap) error {
 	g := &h.g1
 	if initial := h.cfg.initialHeap(); g.committed < initial || g.committed > h.cfg.MaxBytes {
-		return fmt.Errorf("G1 committed heap %v outside -Xms %v .. -Xmx %v", g.committed, h.cfg.initialHeap(), h.cfg.MaxBytes)
+		return fmt.Errorf("G1 committed heap %v outside -Xms %v .. -Xmx %v", g.committed, initial, h.cfg.MaxBytes)
 	}
 	r := g.region
 	old, surv, eden := regionsFor(h.oldUsed, r), regionsFor(h.survUsed, r), regionsFor(h.edenUsed, r)

@@ -296,9 +296,7 @@ func TestPairThreadsArrowCrossesNoWords(t *testing.T) {
 			if it.Kind != KindText {
 				continue
 			}
-			b := it.Bounds()
-			require.False(t, b.X < box.Right() && box.X < b.Right() && b.Y < box.Bottom() && box.Y < b.Bottom(),
-				"the arrow's stroke %v crosses %q at %v", box, it.Text, b)
+			require.False(t, overlapsAny(it.Bounds(), []Rect{box}), "the arrow's stroke %v crosses %q at %v", box, it.Text, it.Bounds())
 		}
 	}
 	require.Positive(t, strokes, "the premise: an arrow is drawn")
@@ -316,43 +314,29 @@ func TestPairYoungNamesOverTheirBars(t *testing.T) {
 			fills = append(fills, it.Bounds())
 		}
 	}
-	var eden, surv []Rect
+	var eden, surv []Item
 	for _, it := range l.Items {
 		if it.Kind != KindText {
 			continue
 		}
-		switch b := it.Bounds(); {
+		switch {
 		case strings.HasPrefix(it.Text, "eden"):
-			eden = append(eden, b)
+			eden = append(eden, it)
 		case strings.Contains(it.Text, "survivor"):
-			surv = append(surv, b)
+			surv = append(surv, it)
 		default:
 			continue
 		}
-		for _, f := range fills {
-			b := it.Bounds()
-			require.False(t, b.X < f.Right() && f.X < b.Right() && b.Y < f.Bottom() && f.Y < b.Bottom(),
-				"%q at %v lies on a drawn part %v", it.Text, b, f)
-		}
+		require.False(t, overlapsAny(it.Bounds(), fills), "%q at %v lies on a drawn part", it.Text, it.Bounds())
 	}
 	require.Len(t, eden, 2, "each run names its eden")
 	require.Len(t, surv, 2, "each run names its survivor spaces")
 	for i := range 2 {
 		// Over the survivor spaces, which follow eden: right of where
 		// eden's name starts by more than eden's own name.
-		require.Greater(t, surv[i].X, eden[i].Right(), "run %d: the survivors' name %v is over the survivor spaces, not in eden (%v)", i, surv[i], eden[i])
-		require.Equal(t, "survivor spaces", textAt(l, surv[i]), "run %d: the survivors' name says spaces", i)
+		require.Greater(t, surv[i].Bounds().X, eden[i].Bounds().Right(), "run %d: the survivors' name %v is over the survivor spaces, not in eden (%v)", i, surv[i].Bounds(), eden[i].Bounds())
+		require.Equal(t, "survivor spaces", surv[i].Text, "run %d: the survivors' name says spaces", i)
 	}
-}
-
-// textAt is the text of the item drawn at b.
-func textAt(l *List, b Rect) string {
-	for _, it := range l.Items {
-		if it.Kind == KindText && it.Bounds() == b {
-			return it.Text
-		}
-	}
-	return ""
 }
 
 // The one-line eden of the second run keeps its label a character clear

@@ -253,7 +253,7 @@ func (s *Side) drawHeap(l *List, r Rect, snap *sim.Snapshot, p *Palette, sc floa
 	// said "their caches", which a reader took for the CPUs' caches.
 	data := threadDataSeg(segs)
 	s.drawThreadsArrow(l, r, data, leadsItsBar(segs, data), snap.VirtualLive+snap.PlatformApp, p, sc)
-	if !pair && !drawGCShare(l, gcLine, snap, threadDataSeg(segs), "", s.comparedShare(), p, sc) {
+	if !pair && !drawGCShare(l, gcLine, snap, data, "", s.comparedShare(), p, sc) {
 		drawFullGCCount(l, old, snap, p, sc)
 	}
 	if !strip.Empty() {

@@ -687,9 +687,6 @@ func TestCarrierWordsNeverBareOnTheStackBar(t *testing.T) {
 	b, sb := runScene(t, sceneCase{"vt-pooling", "1g-pool", 5 * sim.Millisecond})
 	var l List
 	Build(&l, 1134, 464, &Header{Scenario: "vt-pooling"}, []*Side{sa, sb}, []SideInput{a, b}, nil)
-	overlap := func(x, y Rect) bool {
-		return x.X < y.Right() && y.X < x.Right() && x.Y < y.Bottom() && y.Y < x.Bottom()
-	}
 	checked := 0
 	for i, it := range l.Items {
 		if it.Kind != KindRect || it.Meaning != MeanNativeStack {
@@ -697,7 +694,7 @@ func TestCarrierWordsNeverBareOnTheStackBar(t *testing.T) {
 		}
 		stack := it.Bounds()
 		for j, w := range l.Items {
-			if w.Kind != KindText || !overlap(w.Bounds(), stack) {
+			if w.Kind != KindText || !overlapsAny(w.Bounds(), []Rect{stack}) {
 				continue
 			}
 			checked++

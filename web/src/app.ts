@@ -8,7 +8,7 @@
 import { GameBridge } from "./bridge";
 import { byID } from "./dom";
 import { Action, guarding, messageItem, PlaygroundWatch, playgroundReady, tryAgain } from "./failure";
-import { FullRunPanel } from "./fullrun";
+import { FullRunPanel, seedEffect } from "./fullrun";
 import { GCLogPanel } from "./gclogpanel";
 import type { GCLogImport } from "./gclogtypes";
 import { LinkState, linkSpec, pageQuery, parseLink, ParsedLink, previewParam, withExerciseScenario } from "./link";
@@ -331,11 +331,12 @@ function markSides(c: Current): void {
  * Says beside the seed whether another seed would change what plays, from
  * the runs drawn so far (every compared side's): most cases draw nothing at
  * random, and a reader trying seeds there looked for a difference that
- * cannot come. The words are `loomsim run`'s "seed" line's (scenario.SeedEffect).
+ * cannot come. A run that drew is said in `loomsim run`'s words (seedEffect);
+ * one that has not, "so far", since the run goes on.
  */
 function showSeedEffect(st: GameState): void {
   const drew = (st.sides?.length ? st.sides : [st]).some((s) => s.drewAtRandom);
-  const text = drew ? "drew at random, so another seed can give other numbers" : "nothing drawn at random so far, so another seed gives the same run";
+  const text = drew ? seedEffect(true) : "nothing drawn at random so far, so another seed gives the same run";
   const e = document.getElementById("seed-effect");
   if (e && e.textContent !== text) e.textContent = text;
 }

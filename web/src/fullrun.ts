@@ -73,8 +73,13 @@ function resultTable(r: RunResult, reported: string[]): HTMLElement {
     // What another seed would do, as `loomsim run`'s "seed" line says
     // (scenario.SeedEffect): a reader trying seeds on a run that drew
     // nothing would look for a difference that cannot come.
-    el("caption", {}, `${r.scenario}/${r.case}, seed ${r.seed} (${r.drew_at_random ? "drew at random, so another seed can give other numbers" : "drew nothing at random, so another seed gives the same numbers"}), ${fmt(r.events)} events`),
+    el("caption", {}, `${r.scenario}/${r.case}, seed ${r.seed} (${seedEffect(r.drew_at_random)}), ${fmt(r.events)} events`),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Metric"), el("th", { scope: "col" }, "Value"))),
     el("tbody", {}, ...rows),
   );
+}
+
+/** What another seed would do to a run that drew at random or not: scenario.SeedEffect's words (the browser tests read them from it). */
+export function seedEffect(drew: boolean): string {
+  return drew ? "drew at random, so another seed can give other numbers" : "drew nothing at random, so another seed gives the same numbers";
 }

@@ -499,10 +499,8 @@ export function crossings(lines: SideLine[], points: number[], log: boolean): Cr
         // Crossing there and back around one point, where the lines are
         // within touchShare: they touch at that point.
         const prev = pair.at(-1);
-        const va = lines[a].line[k] as number;
-        const vb = lines[b].line[k] as number;
-        if (prev && prev.k === k - 1 && Math.abs(va - vb) <= touchShare * Math.max(Math.abs(va), Math.abs(vb))) {
-          pair[pair.length - 1] = { k, c: { upper: prev.c.lower, lower: prev.c.upper, from: points[k], to: points[k], x: points[k], y: (va + vb) / 2, touch: true } };
+        if (prev && prev.k === k - 1 && Math.abs(d0) <= touchShare * Math.max(Math.abs(a0), Math.abs(b0))) {
+          pair[pair.length - 1] = { k, c: { upper: prev.c.lower, lower: prev.c.upper, from: points[k], to: points[k], x: points[k], y: (a0 + b0) / 2, touch: true } };
           continue;
         }
         pair.push({ k, c });

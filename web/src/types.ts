@@ -213,7 +213,7 @@ export interface RunResult {
   planned_seconds?: number;
   wall_seconds: number;
   events: number;
-  /** Whether the run drew anything from its random source (false: every seed gives this result). */
+  /** Whether the run drew anything from its random source (false: another seed gives the same result). */
   drew_at_random: boolean;
 }
 
@@ -301,7 +301,7 @@ export interface SweepResult {
   results: { side: string; values: Record<string, (number | null)[]>; outcomes: string[]; runs: RunResult[]; alike: boolean }[];
   /** Each metric's chart in words, once every run has ended (sweep/findings.go; `loomsim sweep` prints the same). */
   findings?: Record<string, string>;
-  /** Every run has ended and none drew anything at random: any seed gives this sweep (sweep.Result.NoRandomDraws). */
+  /** Every run has ended and none drew anything at random: another seed gives the same sweep (sweep.Result.NoRandomDraws). */
   no_random_draws: boolean;
   /** A run that has ended drew at random: another seed can move the lines (sweep.Result.DrewAtRandom). */
   drew_at_random: boolean;
