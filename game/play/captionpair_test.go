@@ -38,7 +38,7 @@ func TestPoolingCaptionStatesThePair(t *testing.T) {
 	// both kinds (readers took the 33 % for its Full GCs' alone, then
 	// "(mostly young GCs)" for a ranking that puzzled them).
 	require.Greater(t, 2*(in.Snap.GCPauseTotal-in.Snap.FullPauseTotal), in.Snap.GCPauseTotal, "the premise: young pauses are most of it")
-	require.Contains(t, in.Caption, ". "+nb("Young and Full GCs stop")+" the pooled run "+nb(mine)+" of the time, the per-request run "+nb(theirs)+".")
+	require.Contains(t, in.Caption, ". "+nb("Young and Full GCs have stopped")+" the pooled run "+nb(mine)+" of the time, the per-request run "+nb(theirs)+".")
 	words := strings.Join(shownWords(p), " ")
 	require.Equal(t, in.Caption, p.State().Caption, "the page's caption is the canvas's")
 	require.Contains(t, words, mine+" of "+view.Clock(sim.Duration(in.Snap.Time))+" stopped for GC")

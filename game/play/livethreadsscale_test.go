@@ -33,9 +33,11 @@ func TestPoolingLiveThreadsSayTheSquaresWorth(t *testing.T) {
 // The live threads' key says what the parked ones wait for, where most
 // wait for one thing: "3,624 parked" beside "6,368 waiting for a carrier"
 // left a reader (nv228) asking why some were parked and others waiting.
+// The 8 on carriers end that line as "the other 8": ", 8 on carriers"
+// beside the parked square read as 8 of the parked (stop 68).
 func TestPoolingLiveThreadsSayWhatTheParkedWaitFor(t *testing.T) {
 	words := poolingPairFirstScreen(t)
-	assert.Regexp(t, `\n[0-9,]+ waiting for a carrier\n[0-9,]+ parked \((most|all) waiting on a socket\), 8 on carriers\n`, words)
+	assert.Regexp(t, `\n[0-9,]+ waiting for a carrier\n[0-9,]+ parked \((most|all) waiting on a socket\); the other 8 on carriers\n`, words)
 }
 
 // vt-pooling's first screen names the grey beside the pooled run's lesson

@@ -80,7 +80,7 @@ func TestPhoneDrawsThePoolingPairAsRows(t *testing.T) {
 		// whole and the caption names the pooled run's young part
 		// (view's TestShareBarSplitOnlyWithItsWords).
 		if n := len(regexp.MustCompile(`\n[0-9]+ young × [0-9.]+ ms\n`).FindAllString(words, -1)); n == 0 {
-			require.Regexp(t, `Young\x{a0}(and\x{a0}Full\x{a0})?GCs\x{a0}stop`, p.Inputs(nil)[0].Caption, c.name+": the young part in the caption")
+			require.Regexp(t, `Young\x{a0}(and\x{a0}Full\x{a0})?GCs\x{a0}have\x{a0}stopped`, p.Inputs(nil)[0].Caption, c.name+": the young part in the caption")
 		} else {
 			require.Equal(t, 2, n, c.name+": each share's young pauses said under it")
 		}

@@ -113,7 +113,7 @@ func TestTourOfPooling(t *testing.T) {
 	// (At the tour's end, just after the first Full GC, the old gen is a
 	// quarter full: the caches pile up in it; "fill" waits for half.)
 	assert.Regexp(t, `(fill|pile up in) the old gen`, p.State().Caption)
-	assert.Regexp(t, `(GC[ \x{a0}]takes|GC[ \x{a0}]stops the pooled run|GCs[ \x{a0}]stop the pooled run) [0-9]+[ \x{a0}]% of the time`, p.State().Caption)
+	assert.Regexp(t, `(GC[ \x{a0}]takes|GC[ \x{a0}]has[ \x{a0}]stopped the pooled run|GCs[ \x{a0}]have[ \x{a0}]stopped the pooled run) [0-9]+[ \x{a0}]% of the time`, p.State().Caption)
 }
 
 // A seek ahead of anything watched does not announce what happened on the

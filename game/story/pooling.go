@@ -157,7 +157,9 @@ func (poolingStory) moments(f *facts) {
 }
 
 // gcStopper names the collections that made s's share stopped for GC, as
-// the subject of "… stop the pooled run 33 % of the time": readers took
+// the subject of "… have stopped the pooled run 33 % of the time" (so
+// far: "stop … 32 %" read as the run's lasting share, and a reader of stop
+// 68 checked it against the article's −34 % at 30–60 s): readers took
 // the share for the Full GCs' alone, when the young GCs (longer than the
 // other run's) were most of it. "GC stops the pooled run 33 % (mostly
 // young GCs)" then had four readers of stop 46 asking which was the real
@@ -172,13 +174,13 @@ func gcStopper(s *sim.Snapshot) string {
 	switch {
 	case s.GC == sim.GCG1:
 		// G1's remarks are pauses too, not young GCs.
-		return "GC\u00a0stops"
+		return "GC\u00a0has\u00a0stopped"
 	case s.FullGCs == 0 && young > 0:
 		// Beside "no Full GC yet", "GC stops the pooled run 28 %" left a
 		// newcomer asking which collections stopped it.
-		return "Young\u00a0GCs\u00a0stop"
+		return "Young\u00a0GCs\u00a0have\u00a0stopped"
 	case s.FullGCs > 0 && s.Time > 0 && 2*young >= s.GCPauseTotal:
-		return "Young\u00a0and\u00a0Full\u00a0GCs\u00a0stop"
+		return "Young\u00a0and\u00a0Full\u00a0GCs\u00a0have\u00a0stopped"
 	}
-	return "GC\u00a0stops"
+	return "GC\u00a0has\u00a0stopped"
 }

@@ -38,9 +38,9 @@ func TestPooledCaptionFollowsTheFillAndThePair(t *testing.T) {
 		want string
 	}{
 		{"half full, paired", pooledFacts(60*sim.MB, 50*sim.MB, 200*ms, 100*ms),
-			pairedLead + "fill the old gen: no Full GC yet. Young\u00a0GCs\u00a0stop the pooled run 20\u00a0% of the time, the per-request run 10\u00a0%"},
+			pairedLead + "fill the old gen: no Full GC yet. Young\u00a0GCs\u00a0have\u00a0stopped the pooled run 20\u00a0% of the time, the per-request run 10\u00a0%"},
 		{"under half, paired", pooledFacts(40*sim.MB, 30*sim.MB, 200*ms, 100*ms),
-			pairedLead + "pile up in the old gen: no Full GC yet. Young\u00a0GCs\u00a0stop the pooled run 20\u00a0% of the time, the per-request run 10\u00a0%"},
+			pairedLead + "pile up in the old gen: no Full GC yet. Young\u00a0GCs\u00a0have\u00a0stopped the pooled run 20\u00a0% of the time, the per-request run 10\u00a0%"},
 		{"half full, alone", pooledFacts(60*sim.MB, 50*sim.MB, 200*ms, -1), lead + "fill the old gen (60 % full): no Full GC yet, GC takes 20 % of the time"},
 		{"under half, alone", pooledFacts(40*sim.MB, 30*sim.MB, 200*ms, -1), lead + "pile up in the old gen (40 % of it so far): no Full GC yet, GC takes 20 % of the time"},
 		{"GC under a tenth, beside the other run", pooledFacts(60*sim.MB, 50*sim.MB, 50*ms, 20*ms), lead + "fill the old gen (60 % full); no Full GC yet"},

@@ -59,9 +59,9 @@ func TestPoolingCaptionEdges(t *testing.T) {
 	s := state(800*sim.MB, 700*sim.MB, 300*sim.Millisecond)
 	s.FullGCs, s.FullPauseTotal = 4, 150*sim.Millisecond
 	assert.Equal(t, "The pooled virtual threads never end, so their thread-local caches fill the old gen: 4 Full GCs so far. "+
-		"Young and Full GCs stop the pooled run 30 % of the time, the per-request run 15 %.", caption(true, s, beside))
+		"Young and Full GCs have stopped the pooled run 30 % of the time, the per-request run 15 %.", caption(true, s, beside))
 	s.FullPauseTotal = 150*sim.Millisecond + 1
-	assert.Contains(t, caption(true, s, beside), "GC stops the pooled run 30 % of the time, the per-request run 15 %.", "young under half: not named")
+	assert.Contains(t, caption(true, s, beside), "GC has stopped the pooled run 30 % of the time, the per-request run 15 %.", "young under half: not named")
 	s.FullPauseTotal = 150 * sim.Millisecond
 	s.Heap.OldUsed = 400 * sim.MB
 	s.Heap.OldLive[sim.CatThreadLocal] = 300 * sim.MB
@@ -124,7 +124,7 @@ func TestPoolingCaptionMoreEdges(t *testing.T) {
 	s.Heap.OldCap, s.Heap.OldUsed = 1000*sim.MB, 500*sim.MB
 	s.Heap.OldLive[sim.CatThreadLocal] = 400 * sim.MB
 	assert.Equal(t, "The pooled virtual threads never end, so their thread-local caches fill the old gen: no Full GC yet. "+
-		"Young GCs stop the pooled run 10 % of the time, the per-request run 15 %.", caption(s, beside))
+		"Young GCs have stopped the pooled run 10 % of the time, the per-request run 15 %.", caption(s, beside))
 
 	abandoned := func(dead int) bool {
 		s := &sim.Snapshot{Time: sim.Time(sim.Second)}

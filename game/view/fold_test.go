@@ -234,7 +234,7 @@ func TestThreadsStoryFoldsCarriersAndMergesThreads(t *testing.T) {
 	// carriers "were running" (not "on the carriers above": no carrier
 	// is drawn above).
 	assert.Contains(t, txt, Count(int64(waiting))+" waiting for a carrier")
-	assert.Contains(t, txt, Count(int64(parked))+" parked, "+Count(int64(on))+" were running")
+	assert.Contains(t, txt, Count(int64(parked))+" parked; the other "+Count(int64(on))+" were running")
 	assert.NotContains(t, txt, "carriers above")
 	g := side.liveGrid
 	require.False(t, g.Empty())

@@ -1340,7 +1340,16 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 	line := Rect{X: lines.X + mk + 4*sc, Y: grid.Bottom() + 4*sc, W: lines.W - mk - 4*sc, H: CharH * sc}
 	two := Rect{X: line.X, Y: line.Bottom(), W: line.W, H: CharH * sc}
 	w1 := Count(int64(waiting)) + " waiting for a carrier"
-	w2 := Count(int64(parked)) + " parked, " + Count(int64(on)) + " on carriers"
+	// The few on carriers end the parked square's line, as "the other 8":
+	// "3,624 parked (most waiting on a socket), 8 on carriers" beside the
+	// parked square read as 8 of the parked (a newcomer of stop 68).
+	rest := func(how string) string {
+		if on <= 0 {
+			return ""
+		}
+		return "; the other " + Count(int64(on)) + " " + how
+	}
+	w2 := Count(int64(parked)) + " parked" + rest("on carriers")
 	if snap.Paused {
 		// A pause stops every thread, the ready ones too ("stopped, or
 		// waiting?"); the few on carriers are in the carriers' panel
@@ -1349,7 +1358,7 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		// running anyway) nor "on the carriers above" (no carrier is
 		// drawn above): the few that were running when the GC stopped.
 		w1 = Count(int64(waiting)) + " waiting for a carrier"
-		w2 = Count(int64(parked)) + " parked, " + Count(int64(on)) + " were running"
+		w2 = Count(int64(parked)) + " parked" + rest("were running")
 	}
 	if why := parkedMostly(snap, parked); why != "" && !snap.Paused {
 		// What the parked wait for, where most wait for one thing: "3,624
@@ -1357,7 +1366,7 @@ func (s *Side) drawLiveThreads(l *List, r Rect, in *SideInput, p *Palette, sc fl
 		// asking why some threads were parked and others waiting. The
 		// reason in brackets: after "; " a reader asked whether the 8 on
 		// carriers were among the parked.
-		if w := Count(int64(parked)) + " parked (" + why + "), " + Count(int64(on)) + " on carriers"; TextWidth(w, sc) <= line.W {
+		if w := Count(int64(parked)) + " parked (" + why + ")" + rest("on carriers"); TextWidth(w, sc) <= line.W {
 			w2 = w
 		}
 	}

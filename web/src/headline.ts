@@ -58,6 +58,33 @@ const liveMetrics: Record<string, LiveMetric> = {
   },
 };
 
+/**
+ * Over what the article measured the figure, as the cases' own knobs set
+ * the model's window: from the warm-up's end for measure_s in a scenario
+ * with a warm-up (" from 30 to 60 s of each run"), said even with one case
+ * shown: a reader divided the picture's "requests done 206,608" by its
+ * 1.98 s (104,000 a second) and took the article's 71,252 for the same
+ * quantity, which is counted after the Full GCs have piled up. Otherwise
+ * the metric's own span (" over the whole run"), said only beside the
+ * model's values so far, which it tells apart from.
+ */
+function spanOf(c: Current, ids: string[], m: LiveMetric, single: boolean): string {
+  if (!m.span) return "";
+  const knob = (name: string) => c.s.knobs.find((k) => k.name === name);
+  const warm = knob("warmup_s"), measure = knob("measure_s");
+  if (warm && measure) {
+    const windows = new Set(
+      ids.map((id) => {
+        const v = caseValues(c.s.cases.find((x) => x.id === id));
+        const from = Number(v.warmup_s ?? warm.default);
+        return `${fmt(from)} to ${fmt(from + Number(v.measure_s ?? measure.default))} s`;
+      }),
+    );
+    if (windows.size === 1) return ` from ${[...windows][0]} of ${ids.length > 1 ? "each" : "the"} run`;
+  }
+  return single ? "" : m.span;
+}
+
 /** The figure chosen for the cases shown: the subject's and the others' article values. */
 interface Pick {
   metric: string;
@@ -262,6 +289,7 @@ export class HeadlineFigures {
     // without the other case's ("91,653 so far for this case").
     const single = !(c.compare && c.compare.length > 1);
     const m = p.live;
+    const span = spanOf(c, ids, m, single);
     if (two) {
       // "In the article: <pooled> have 34 % less throughput than <per request>: 71,252 against 108,272 requests
       // per second." The change in words says which side it favours. Every setting the title names gets its
@@ -276,7 +304,7 @@ export class HeadlineFigures {
       parts.push(el("strong", {}, "In the article:"), " ");
       if (settings.length === 1) {
         parts.push(name(1), ` ${verbFor(names[1], m.verb)} ${change(article(1), article(0), m)} ${m.words.toLowerCase()} than `, name(0));
-        parts.push(`: ${pair(settings[0])} ${m.unit}${single ? "" : (m.span ?? "")}. `);
+        parts.push(`: ${pair(settings[0])} ${m.unit}${span}. `);
       } else {
         // "with the 4 GB heap, <pooled> have 13.5 % more throughput than <per request> (143,966 against 126,851
         // requests per second); with the 1 GB heap, 34 % less (71,252 against 108,272)."
@@ -288,13 +316,13 @@ export class HeadlineFigures {
           const ch = change(o.values[1], o.values[0], m);
           if (i === 0) {
             parts.push(`with the ${o.setting}, `, name(1), ` ${verbFor(names[1], m.verb)} ${ch} ${m.words.toLowerCase()} than `, name(0));
-            parts.push(` (${pair(o)} ${m.unit}${single ? "" : (m.span ?? "")})`);
+            parts.push(` (${pair(o)} ${m.unit}${span})`);
           } else parts.push(`; with the ${o.setting}, ${ch} (${pair(o)})`);
         });
         parts.push(". ");
       }
     } else {
-      parts.push(el("strong", {}, "In the article:"), ` ${m.words.toLowerCase()}${single ? "" : (m.span ?? "")}: `);
+      parts.push(el("strong", {}, "In the article:"), ` ${m.words.toLowerCase()}${span}: `);
       ids.forEach((_, i) => {
         if (i > 0) parts.push("; ");
         parts.push(name(i), ` ${fmt(article(i))} ${m.unit}`);
@@ -333,7 +361,7 @@ export class HeadlineFigures {
         const vb = shown.get(ids[1]) ? m.now(shown.get(ids[1])!, t) : null;
         const both = two && va !== null && vb !== null && va > 0;
         parts.push(both ? ` (${change(vb!, va!, m)}).` : ".");
-        if (both && this.gapOpens(va!, vb!, article(0), article(1))) parts.push(" The article's figure is over its whole run: ▶ Play to watch the gap open.");
+        if (both && this.gapOpens(va!, vb!, article(0), article(1))) parts.push(` The article's figure is${span || " over its whole run"}: ▶ Play to watch the gap open.`);
       }
     }
     if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");
