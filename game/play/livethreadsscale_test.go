@@ -1,12 +1,15 @@
 package play
 
 import (
+	"regexp"
+	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"github.com/loomlab/loomlab/game/view"
+	"github.com/loomlab/loomlab/sim"
 )
 
 // poolingPairFirstScreen is the words of vt-pooling's first screen (its
@@ -51,5 +54,13 @@ func TestPoolingPooledGarbageNamed(t *testing.T) {
 	hdr := p.Header()
 	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
 	require.True(t, l.ContrastDrawn(), "the premise: the compared run is drawn")
-	assert.Contains(t, frameText(&l), "\nthread-local data\ngarbage\nfree\n", "the pooled old gen's parts, each named on it")
+	m := regexp.MustCompile(`\nthread-local data\n~([0-9.]+) KB a thread\ngarbage\nfree\n`).FindStringSubmatch(frameText(&l))
+	require.NotNil(t, m, "the pooled old gen's parts, each named on it, the lesson's with each thread's share under its name")
+	// The share is the block's bytes over the pooled threads (a newcomer
+	// had to work it out from "51 % live" of 910 MB), to its one decimal.
+	snap := p.Inputs(nil)[0].Snap
+	kb, err := strconv.ParseFloat(m[1], 64)
+	require.NoError(t, err)
+	want := float64(snap.Heap.OldLive[sim.CatThreadLocal]) / float64(snap.VirtualLive) / 1024
+	assert.InDelta(t, want, kb, 0.05, "each pooled thread's share of the thread-local data in the old gen")
 }
