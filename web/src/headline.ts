@@ -333,11 +333,8 @@ export class HeadlineFigures {
     // compared with (drawn beside it, or run beside a single shown case).
     const order = two ? [1, 0] : ids.map((_, i) => i);
     const inPicture = single ? [] : order.filter((i) => shown.has(ids[i]));
-    // One case shown with the other's run beside it: the two runs' live
-    // requests per second are in the status line under the picture
-    // (transport.ts), not here: this line's height moves the picture's
-    // (firstscreen.ts), and a third line here shrank the 1200x800 picture
-    // below the size that draws the other run.
+    // One case shown with the other's run beside it: the two runs' rates
+    // so far in a shorter form, below.
     if (inPicture.length > 0) {
       parts.push(el("strong", {}, `In the picture at ${fmtTime(t)}`), ": ");
       if (m.atEnd) {
@@ -362,6 +359,26 @@ export class HeadlineFigures {
         const both = two && va !== null && vb !== null && va > 0;
         parts.push(both ? ` (${change(vb!, va!, m)}).` : ".");
         if (both && this.gapOpens(va!, vb!, article(0), article(1))) parts.push(` The article's figure is${span || " over its whole run"}: ▶ Play to watch the gap open.`);
+      }
+    }
+    // One case shown with the compared case's run drawn beside it (the
+    // opening): the two runs' rates so far, compactly. Two readers of
+    // stop 68 divided the header's requests done by its clock (104,000 a
+    // second at 1.98 s) and found the article's 71,252 contradicted, and
+    // said the throughput the title is about was shown nowhere; the gap
+    // is 4 % at 1.98 s and about the article's by 4 s (loomsim run
+    // --set warmup_s=3 --set measure_s=1).
+    const con = st.contrast;
+    const conAt = con?.drawn && con.requestsDone ? ids.indexOf(con.case) : -1;
+    const ownAt = ids.indexOf(c.caseID);
+    // (The contrast's state has its requests done only: throughput alone.)
+    if (single && two && p.metric === "throughput_rps" && conAt >= 0 && ownAt >= 0 && conAt !== ownAt && shown.has(c.caseID)) {
+      const vals: number[] = [];
+      vals[ownAt] = m.now(shown.get(c.caseID)!, t) ?? 0;
+      vals[conAt] = m.now({ ...shown.get(c.caseID)!, requestsDone: con!.requestsDone! }, t) ?? 0;
+      if (vals[0] > 0 && vals[1] > 0) {
+        parts.push(el("strong", {}, `In the picture at ${fmtTime(t)}`), `: ${fmt(vals[1])} against ${fmt(vals[0])} so far (${change(vals[1], vals[0], m)})`);
+        parts.push(this.gapOpens(vals[0], vals[1], article(0), article(1)) ? ": ▶ Play to watch the gap open." : ".");
       }
     }
     if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");

@@ -88,8 +88,9 @@ export class TransportBar {
     // No requests per second here: a run's rate so far ("91,653 against
     // 91,822" at 492 ms) sat under the article's whole-run pair in the
     // figure line (71,252 against 108,272) and read as the model
-    // contradicting it. The article's pair answers "how many per second";
-    // the picture's header has the requests done. Nor the time, playback
+    // contradicting it. The figure line now gives the rates so far itself,
+    // after the article's window and with whether the gap has opened yet
+    // (headline.ts). Nor the time, playback
     // or speed: the header and the speed list say them.
     this.status(per);
     const sel = byID<HTMLSelectElement>("speed");

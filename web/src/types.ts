@@ -187,7 +187,15 @@ export interface GameState extends SideState {
   error?: string;
   sides?: SideState[];
   /** The compared case run beside the single shown case (play/state.go), null when none; drawn: the last frame drew it. */
-  contrast?: { case: string; name: string; drawn: boolean; /** the shown run's words beside it, as the picture labels it */ shown?: string } | null;
+  contrast?: {
+    case: string;
+    name: string;
+    drawn: boolean;
+    /** the shown run's words beside it, as the picture labels it */
+    shown?: string;
+    /** its requests done at the shown time (0 while it catches up) */
+    requestsDone?: number;
+  } | null;
 }
 
 /** The per-side states: the sides of a comparison, or the single run. */
