@@ -37,7 +37,7 @@ type openingState struct {
 		RequestsDone int64
 	}
 	RequestsDone int64
-	Opening struct {
+	Opening      struct {
 		Active, Done        bool
 		Kind, Text, Reached string
 		TimeNs              int64
