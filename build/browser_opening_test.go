@@ -170,7 +170,7 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	// count and clock, found it contradicted the article's 71,252, and
 	// said the throughput was shown nowhere.
 	rate := func(done int64) float64 { return float64(done) / (float64(st.SimTimeNs) / 1e9) }
-	if m := regexp.MustCompile(`In the picture at [0-9.]+ m?s: ([0-9,]+) against ([0-9,]+) requests per second so far \([0-9.]+ % less\): ▶ Play to watch the gap open\.`).FindStringSubmatch(hf); m == nil || st.Contrast == nil {
+	if m := regexp.MustCompile(`In the picture at [0-9.]+[ \x{a0}]m?s: ([0-9,]+) against ([0-9,]+) requests per second so far \([0-9.]+ % less\): ▶ Play to watch the gap open\.`).FindStringSubmatch(hf); m == nil || st.Contrast == nil {
 		t.Errorf("the figure line %q does not give the two runs' rates so far with the gap still to open", hf)
 	} else {
 		for i, want := range []float64{rate(st.RequestsDone), rate(st.Contrast.RequestsDone)} {

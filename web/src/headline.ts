@@ -336,7 +336,7 @@ export class HeadlineFigures {
     // One case shown with the other's run beside it: the two runs' rates
     // so far in a shorter form, below.
     if (inPicture.length > 0) {
-      parts.push(el("strong", {}, `In the picture at ${fmtTime(t)}`), ": ");
+      parts.push(el("strong", {}, `In the picture at ${fmtTime(t).replace(" ", "\u00a0")}`), ": ");
       if (m.atEnd) {
         const done = inPicture.filter((i) => shown.get(ids[i])!.done);
         const notYet = inPicture.filter((i) => !shown.get(ids[i])!.done);
@@ -379,7 +379,7 @@ export class HeadlineFigures {
       vals[ownAt] = m.now(shown.get(c.caseID)!, t) ?? 0;
       vals[conAt] = m.now({ ...shown.get(c.caseID)!, requestsDone: con!.requestsDone! }, t) ?? 0;
       if (vals[0] > 0 && vals[1] > 0) {
-        parts.push(el("strong", {}, `In the picture at ${fmtTime(t)}`), `: ${fmt(vals[1])} against ${fmt(vals[0])} ${m.unit} so far (${change(vals[1], vals[0], m)})`);
+        parts.push(el("strong", {}, `In the picture at ${fmtTime(t).replace(" ", "\u00a0")}`), `: ${fmt(vals[1])} against ${fmt(vals[0])} ${m.unit} so far (${change(vals[1], vals[0], m)})`);
         parts.push(this.gapOpens(vals[0], vals[1], article(0), article(1)) ? ": ▶ Play to watch the gap open." : ".");
       }
     }
