@@ -135,7 +135,9 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	// less throughput"), both cases' article values, the heaps in the
 	// title's order (the title led with 4 GB, the line with 1 GB: a reader
 	// read them as disagreeing).
-	hf := b.text("#headline-figures")
+	// (Its rates so far come with the state poll after the compared run
+	// is drawn: waited for, like the labels above.)
+	hf := b.textWhen(t, "#headline-figures", func(s string) bool { return strings.Contains(s, "In the picture at") }, 5*time.Second)
 	title := b.text("#scenario-title")
 	changes := regexp.MustCompile(`([0-9.]+ %) (less|more)(?: throughput)?[ :]`).FindAllStringSubmatch(hf, -1)
 	if len(changes) < 2 || !regexp.MustCompile(`[0-9,]+ against [0-9,]+ requests per second`).MatchString(hf) {
@@ -170,7 +172,7 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	// count and clock, found it contradicted the article's 71,252, and
 	// said the throughput was shown nowhere.
 	rate := func(done int64) float64 { return float64(done) / (float64(st.SimTimeNs) / 1e9) }
-	if m := regexp.MustCompile(`In the picture at [0-9.]+[ \x{a0}]m?s: ([0-9,]+) against ([0-9,]+) requests per second so far \([0-9.]+ % less\): ▶ Play to watch the gap open\.`).FindStringSubmatch(hf); m == nil || st.Contrast == nil {
+	if m := regexp.MustCompile(`In the picture at [0-9.]+[ \x{a0}]m?s: ([0-9,]+) against ([0-9,]+) requests per second so far \([0-9.]+ % less\): ▶ Play at real time or faster to watch the gap open\.`).FindStringSubmatch(hf); m == nil || st.Contrast == nil {
 		t.Errorf("the figure line %q does not give the two runs' rates so far with the gap still to open", hf)
 	} else {
 		for i, want := range []float64{rate(st.RequestsDone), rate(st.Contrast.RequestsDone)} {

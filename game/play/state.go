@@ -62,9 +62,9 @@ type ContrastState struct {
 	// as the picture labels the shown run ("10,000 pooled virtual
 	// threads").
 	Shown string `json:"shown"`
-	// RequestsDone is the contrast run's requests done at the shown time,
-	// while it is drawn (else 0): the page sets the two runs' rates so far
-	// beside the article's.
+	// RequestsDone is the contrast run's requests done at the shown time
+	// (0 while it catches up, as ContrastReady): the page sets the two
+	// runs' rates so far beside the article's.
 	RequestsDone int64 `json:"requestsDone"`
 }
 
@@ -176,7 +176,7 @@ func (p *Playground) State() State {
 		Opening: p.OpeningState(), ContrastReady: p.ContrastReady(), Animating: p.Animating()}
 	if c := p.contrast; c != nil {
 		st.Contrast = &ContrastState{Case: c.caseID, Name: c.name, Drawn: p.contrastDrawn && p.ContrastReady()}
-		if in := c.input(p.now); in != nil && st.Contrast.Drawn {
+		if in := c.input(p.now); in != nil {
 			st.Contrast.RequestsDone = in.Snap.RequestsDone
 		}
 	}

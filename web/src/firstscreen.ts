@@ -35,9 +35,22 @@ export function fitFirstScreen(): void {
   const foot = window.innerHeight; // the first screen: the page scrolled to its top
   const top = (e: Element) => e.getBoundingClientRect().top + window.scrollY;
   const bottom = (e: Element) => e.getBoundingClientRect().bottom + window.scrollY;
-  const cut = rowsUnder(frame).find((r) => top(r) < foot && bottom(r) > foot);
-  if (!cut) return;
-  const give = bottom(cut) - foot + 2;
+  // Every row moves up by what the picture gives, so the give grows until
+  // no row is cut, the picture among them: a heading one line taller
+  // (vt-pooling's figure line with the runs' rates so far) left the
+  // picture's own foot 3 px under the 1200x1000 screen's, and giving those
+  // 3 px put the status line's top on the foot.
+  const rows = rowsUnder(frame).map((r) => ({ top: top(r), bottom: bottom(r) }));
+  const pic = { top: top(frame), bottom: bottom(frame) };
+  let give = 0;
+  for (;;) {
+    const cut = [{ top: pic.top, bottom: pic.bottom - give }, ...rows.map((r) => ({ top: r.top - give, bottom: r.bottom - give }))].find(
+      (r) => r.top < foot && r.bottom > foot,
+    );
+    if (!cut) break;
+    give += cut.bottom - foot + 2;
+  }
+  if (give === 0) return;
   const h = frame.getBoundingClientRect().height;
   if (give > maxGiveRem * rem() || h - give < minFrameRem * rem()) return;
   frame.style.height = `${Math.floor(h - give)}px`;

@@ -253,6 +253,15 @@ function otherSettings(c: Current, ids: string[], names: string[], setting: stri
   return out;
 }
 
+/**
+ * What to do to see the gap open, at the speed set: at the opening's "20×
+ * slower" the run would take minutes to get seconds further, and a reader
+ * of stop 68 doubted they would ever see it.
+ */
+function watchGap(st: GameState): string {
+  return st.speed > 0 && st.speed < 1 ? "▶ Play at real time or faster to watch the gap open" : "▶ Play to watch the gap open";
+}
+
 /** The headline's figure line under the story's title (#headline-figures). */
 export class HeadlineFigures {
   private key = "";
@@ -358,7 +367,7 @@ export class HeadlineFigures {
         const vb = shown.get(ids[1]) ? m.now(shown.get(ids[1])!, t) : null;
         const both = two && va !== null && vb !== null && va > 0;
         parts.push(both ? ` (${change(vb!, va!, m)}).` : ".");
-        if (both && this.gapOpens(va!, vb!, article(0), article(1))) parts.push(` The article's figure is${span || " over its whole run"}: ▶ Play to watch the gap open.`);
+        if (both && this.gapOpens(va!, vb!, article(0), article(1))) parts.push(` The article's figure is${span || " over its whole run"}: ${watchGap(st)}.`);
       }
     }
     // One case shown with the compared case's run drawn beside it (the
@@ -371,7 +380,11 @@ export class HeadlineFigures {
     // against 109,269 so far" read as counts beside the header's
     // "requests done 206,608".
     const con = st.contrast;
-    const conAt = con?.drawn && con.requestsDone ? ids.indexOf(con.case) : -1;
+    // Whenever the compared run is at the shown time, drawn or not: said
+    // only while drawn, the line's third line came and went with the
+    // picture's size, which it moves (firstscreen.ts), and at 1200x800 the
+    // two chased each other.
+    const conAt = con?.requestsDone ? ids.indexOf(con.case) : -1;
     const ownAt = ids.indexOf(c.caseID);
     // (The contrast's state has its requests done only: throughput alone.)
     if (single && two && p.metric === "throughput_rps" && conAt >= 0 && ownAt >= 0 && conAt !== ownAt && shown.has(c.caseID)) {
@@ -380,7 +393,7 @@ export class HeadlineFigures {
       vals[conAt] = m.now({ ...shown.get(c.caseID)!, requestsDone: con!.requestsDone! }, t) ?? 0;
       if (vals[0] > 0 && vals[1] > 0) {
         parts.push(el("strong", {}, `In the picture at ${fmtTime(t).replace(" ", "\u00a0")}`), `: ${fmt(vals[1])} against ${fmt(vals[0])} ${m.unit} so far (${change(vals[1], vals[0], m)})`);
-        parts.push(this.gapOpens(vals[0], vals[1], article(0), article(1)) ? ": ▶ Play to watch the gap open." : ".");
+        parts.push(this.gapOpens(vals[0], vals[1], article(0), article(1)) ? `: ${watchGap(st)}.` : ".");
       }
     }
     if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");
