@@ -230,11 +230,16 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	// the 4 GB heap's +13.5 %, the picture is the 1 GB run (marked in the
 	// figure line only, readers of the title still asked). Once: the
 	// figure line under it does not say it again.
-	shown := regexp.MustCompile(`([0-9]+ GB)(?: heap)? \(pictured\)`).FindAllStringSubmatch(title, -1)
+	shown := regexp.MustCompile(`([0-9]+ GB)(?: heap)? \(pictured[^)]*\)`).FindAllStringSubmatch(title, -1)
 	var caseTitle string
 	b.eval(`(() => { const s = document.getElementById("case"); return s.options[s.selectedIndex].text; })()`, &caseTitle)
 	if len(shown) != 1 || !strings.HasPrefix(caseTitle, shown[0][1]+" heap,") {
 		t.Errorf("the title %q: want exactly the shown case's heap (%q) marked as pictured", title, caseTitle)
+	}
+	// And how far into its run the picture is: "(pictured)" beside the
+	// title's −34 % read as that figure being in the picture (stop 68).
+	if !regexp.MustCompile(`\(pictured, [0-9.]+[ \x{a0}]m?s[ \x{a0}]in\)`).MatchString(title) {
+		t.Errorf("the title %q: want its mark to say how far into the run the picture is", title)
 	}
 	if strings.Contains(hf, "pictured") {
 		t.Errorf("the figure line %q marks the pictured heap again under the title", hf)

@@ -397,7 +397,7 @@ export class HeadlineFigures {
       }
     }
     if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");
-    markPictured(this.title, pictured);
+    markPictured(this.title, pictured, t > 0 ? fmtTime(t).replace(" ", "\u00a0") : "");
     const key = parts.map((x) => (typeof x === "string" ? x : x.textContent)).join("");
     if (key === this.key) return;
     this.key = key;

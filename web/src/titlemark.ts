@@ -7,8 +7,14 @@
 
 import { el } from "./dom";
 
-/** The words the mark adds after the pictured setting's clause. */
-const mark = " (pictured)";
+/**
+ * The words the mark adds after the pictured setting's clause, with how
+ * far into its run the picture is where it has started ("(pictured, 1.98 s
+ * in)"): "(pictured)" beside the title's "−34 %" read as that figure being
+ * in the picture, which at 1.98 s shows 4 % (stop 68; the article's figure
+ * is from 30 to 60 s, as the figure line says).
+ */
+const markWords = (when: string): string => (when ? ` (pictured, ${when}\u00a0in)` : " (pictured)");
 
 /**
  * Where the clause that names the setting at index at ends: at the next
@@ -22,15 +28,17 @@ function clauseEnd(title: string, at: number): number {
 /**
  * Shows the title's claim (data-claim, set with the story's text) with the
  * mark after the clause at index at, the place the title names the
- * pictured setting; at null, the claim alone (one setting, or none named).
+ * pictured setting, when (a time, or "") saying how far into its run the
+ * picture is; at null, the claim alone (one setting, or none named).
  */
-export function markPictured(title: HTMLElement, at: number | null): void {
+export function markPictured(title: HTMLElement, at: number | null, when = ""): void {
   const claim = title.dataset.claim ?? title.textContent ?? "";
   if (at === null || at < 0 || at >= claim.length) {
     if (title.textContent !== claim) title.textContent = claim;
     return;
   }
   const end = clauseEnd(claim, at);
+  const mark = markWords(when);
   if (title.textContent === claim.slice(0, end) + mark + claim.slice(end)) return;
   title.replaceChildren(claim.slice(0, end), el("span", { class: "pictured" }, mark), claim.slice(end));
 }
