@@ -299,6 +299,8 @@ export class HeadlineFigures {
     const single = !(c.compare && c.compare.length > 1);
     const m = p.live;
     const span = spanOf(c, ids, m, single);
+    // The time with its unit on its line ("1.98" ending a line, "s" opening the next).
+    const when = fmtTime(t).replace(" ", "\u00a0");
     if (two) {
       // "In the article: <pooled> have 34 % less throughput than <per request>: 71,252 against 108,272 requests
       // per second." The change in words says which side it favours. Every setting the title names gets its
@@ -345,7 +347,7 @@ export class HeadlineFigures {
     // One case shown with the other's run beside it: the two runs' rates
     // so far in a shorter form, below.
     if (inPicture.length > 0) {
-      parts.push(el("strong", {}, `In the picture at ${fmtTime(t).replace(" ", "\u00a0")}`), ": ");
+      parts.push(el("strong", {}, `In the picture at ${when}`), ": ");
       if (m.atEnd) {
         const done = inPicture.filter((i) => shown.get(ids[i])!.done);
         const notYet = inPicture.filter((i) => !shown.get(ids[i])!.done);
@@ -392,12 +394,12 @@ export class HeadlineFigures {
       vals[ownAt] = m.now(shown.get(c.caseID)!, t) ?? 0;
       vals[conAt] = m.now({ ...shown.get(c.caseID)!, requestsDone: con!.requestsDone! }, t) ?? 0;
       if (vals[0] > 0 && vals[1] > 0) {
-        parts.push(el("strong", {}, `In the picture at ${fmtTime(t).replace(" ", "\u00a0")}`), `: ${fmt(vals[1])} against ${fmt(vals[0])} ${m.unit} so far (${change(vals[1], vals[0], m)})`);
+        parts.push(el("strong", {}, `In the picture at ${when}`), `: ${fmt(vals[1])} against ${fmt(vals[0])} ${m.unit} so far (${change(vals[1], vals[0], m)})`);
         parts.push(this.gapOpens(vals[0], vals[1], article(0), article(1)) ? `: ${watchGap(st)}.` : ".");
       }
     }
     if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");
-    markPictured(this.title, pictured, t > 0 ? fmtTime(t).replace(" ", "\u00a0") : "");
+    markPictured(this.title, pictured, t > 0 ? when : "");
     const key = parts.map((x) => (typeof x === "string" ? x : x.textContent)).join("");
     if (key === this.key) return;
     this.key = key;
