@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/loomlab/loomlab/game/view"
 	"github.com/loomlab/loomlab/sim"
 )
 
@@ -19,22 +18,16 @@ import (
 // sum: with the carriers busy, CPUs × (1 − share stopped) ÷ CPU a request
 // gives each run's requests a second so far, as the figures are drawn.
 func TestPoolingPairSaysCPUARequest(t *testing.T) {
-	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
-	p.SyncContrast(1 << 30)
-	// At the page's frame (1134 × 638), as TestPoolingPooledGarbageNamed.
-	var l view.List
-	hdr := p.Header()
-	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
-	require.True(t, l.ContrastDrawn(), "the premise: the compared run is drawn")
-	words := frameText(&l)
+	p, l := poolingPageFrame(t)
+	words := frameText(l)
 	shares := regexp.MustCompile(`\n([0-9]+) % stopped\n`).FindAllStringSubmatch(words, -1)
 	cpus := regexp.MustCompile(`\n([0-9.]+) µs of CPU\na request\n`).FindAllStringSubmatch(words, -1)
 	require.Len(t, shares, 2, "each run's share stopped")
 	require.Len(t, cpus, 2, "each run's CPU a request, under its share:\n%s", words)
-	c := p.contrast.input(p.now)
-	require.NotNil(t, c)
-	snaps := []*sim.Snapshot{p.Inputs(nil)[0].Snap, c.Snap}
-	carriers := float64(len(p.sides[0].Snap.Carriers))
+	in := p.Inputs(nil)[0]
+	require.NotNil(t, in.Contrast)
+	snaps := []*sim.Snapshot{in.Snap, in.Contrast.Snap}
+	carriers := float64(len(in.Snap.Carriers))
 	require.Equal(t, 8.0, carriers, "the premise: the article's 8 cores")
 	for i, snap := range snaps {
 		share, _ := strconv.ParseFloat(shares[i][1], 64)

@@ -43,18 +43,27 @@ func TestPoolingLiveThreadsSayWhatTheParkedWaitFor(t *testing.T) {
 	assert.Regexp(t, `\n[0-9,]+ waiting for a carrier\n[0-9,]+ parked \((most|all) waiting on a socket\); the other 8 on carriers\n`, words)
 }
 
-// vt-pooling's first screen names the grey beside the pooled run's lesson
-// (its old gen's thread-local data) with the legend's word, as the compared
-// run's grey is named: readers in stops 45 to 47 asked what the unnamed
-// grey block was. At the page's frame (1134 × 638).
-func TestPoolingPooledGarbageNamed(t *testing.T) {
+// poolingPageFrame is vt-pooling's opening (its default case held at its
+// moment, the compared run caught up) built at the page's frame, 1134 ×
+// 638, taller than desktopFrame's.
+func poolingPageFrame(t *testing.T) (*Playground, *view.List) {
+	t.Helper()
 	p, _ := openedAtItsMoment(t, `{"scenario":"vt-pooling","case":"1g-pool","seed":1}`, true)
 	p.SyncContrast(1 << 30)
 	var l view.List
 	hdr := p.Header()
 	view.Build(&l, 1134, 638, &hdr, p.Views(nil), p.Inputs(nil), &view.Options{})
 	require.True(t, l.ContrastDrawn(), "the premise: the compared run is drawn")
-	m := regexp.MustCompile(`\nthread-local data\n~([0-9.]+) KB a thread\ngarbage\nfree\n`).FindStringSubmatch(frameText(&l))
+	return p, &l
+}
+
+// vt-pooling's first screen names the grey beside the pooled run's lesson
+// (its old gen's thread-local data) with the legend's word, as the compared
+// run's grey is named: readers in stops 45 to 47 asked what the unnamed
+// grey block was. At the page's frame (1134 × 638).
+func TestPoolingPooledGarbageNamed(t *testing.T) {
+	p, l := poolingPageFrame(t)
+	m := regexp.MustCompile(`\nthread-local data\n~([0-9.]+) KB a thread\ngarbage\nfree\n`).FindStringSubmatch(frameText(l))
 	require.NotNil(t, m, "the pooled old gen's parts, each named on it, the lesson's with each thread's share under its name")
 	// The share is the block's bytes over the pooled threads (a newcomer
 	// had to work it out from "51 % live" of 910 MB), to its one decimal.

@@ -25,7 +25,7 @@ function rowsUnder(frame: HTMLElement): HTMLElement[] {
   return rows.filter((r) => r.getClientRects().length > 0);
 }
 
-/** Sizes the picture so that no row under it is cut by the first screen's foot. */
+/** Sizes the picture so that neither it nor a row under it is cut by the first screen's foot. */
 export function fitFirstScreen(): void {
   const frame = document.querySelector<HTMLElement>(".frame-wrap");
   if (!frame) return;

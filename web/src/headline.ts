@@ -391,8 +391,8 @@ export class HeadlineFigures {
     // (The contrast's state has its requests done only: throughput alone.)
     if (single && two && p.metric === "throughput_rps" && conAt >= 0 && ownAt >= 0 && conAt !== ownAt && shown.has(c.caseID)) {
       const vals: number[] = [];
-      vals[ownAt] = m.now(shown.get(c.caseID)!, t) ?? 0;
-      vals[conAt] = m.now({ ...shown.get(c.caseID)!, requestsDone: con!.requestsDone! }, t) ?? 0;
+      vals[ownAt] = perSecond(shown.get(c.caseID)!.requestsDone, t) ?? 0;
+      vals[conAt] = perSecond(con!.requestsDone!, t) ?? 0;
       if (vals[0] > 0 && vals[1] > 0) {
         parts.push(el("strong", {}, `In the picture at ${when}`), `: ${fmt(vals[1])} against ${fmt(vals[0])} ${m.unit} so far (${change(vals[1], vals[0], m)})`);
         parts.push(this.gapOpens(vals[0], vals[1], article(0), article(1)) ? `: ${watchGap(st)}.` : ".");
