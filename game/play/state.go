@@ -62,10 +62,6 @@ type ContrastState struct {
 	// as the picture labels the shown run ("10,000 pooled virtual
 	// threads").
 	Shown string `json:"shown"`
-	// RequestsDone is the contrast run's requests done at the shown time
-	// (0 while it catches up, as ContrastReady): the page sets the two
-	// runs' rates so far beside the article's.
-	RequestsDone int64 `json:"requestsDone"`
 }
 
 // SideState is one side's numbers.
@@ -176,9 +172,6 @@ func (p *Playground) State() State {
 		Opening: p.OpeningState(), ContrastReady: p.ContrastReady(), Animating: p.Animating()}
 	if c := p.contrast; c != nil {
 		st.Contrast = &ContrastState{Case: c.caseID, Name: c.name, Drawn: p.contrastDrawn && p.ContrastReady()}
-		if in := c.input(p.now); in != nil {
-			st.Contrast.RequestsDone = in.Snap.RequestsDone
-		}
 	}
 	u, d, u95, d95 := p.timing.Stats()
 	st.Frame = FrameState{UpdateMs: round3(u), DrawMs: round3(d), UpdateP95Ms: round3(u95), DrawP95Ms: round3(d95), Draws: p.timing.Draws}

@@ -23,9 +23,6 @@ func stateJSON(t *testing.T, p *Playground) string {
 	// Whether the contrast run has caught up yet depends on the frames
 	// since the move, not on the position (TestContrastCatchesUpLazily).
 	st.ContrastReady = false
-	if st.Contrast != nil {
-		st.Contrast.RequestsDone = 0 // given once it has caught up
-	}
 	// So is whether the picture is still moving (the ticks since).
 	st.Animating = false
 	b, err := json.Marshal(st)

@@ -372,32 +372,12 @@ export class HeadlineFigures {
         if (both && this.gapOpens(va!, vb!, article(0), article(1))) parts.push(` The article's figure is${span || " over its whole run"}: ${watchGap(st)}.`);
       }
     }
-    // One case shown with the compared case's run drawn beside it (the
-    // opening): the two runs' rates so far, compactly. Two readers of
-    // stop 68 divided the header's requests done by its clock (104,000 a
-    // second at 1.98 s) and found the article's 71,252 contradicted, and
-    // said the throughput the title is about was shown nowhere; the gap
-    // is 4 % at 1.98 s and about the article's by 4 s (loomsim run
-    // --set warmup_s=3 --set measure_s=1). With its unit: "104,412
-    // against 109,269 so far" read as counts beside the header's
-    // "requests done 206,608".
-    const con = st.contrast;
-    // Whenever the compared run is at the shown time, drawn or not: said
-    // only while drawn, the line's third line came and went with the
-    // picture's size, which it moves (firstscreen.ts), and at 1200x800 the
-    // two chased each other.
-    const conAt = con?.requestsDone ? ids.indexOf(con.case) : -1;
-    const ownAt = ids.indexOf(c.caseID);
-    // (The contrast's state has its requests done only: throughput alone.)
-    if (single && two && p.metric === "throughput_rps" && conAt >= 0 && ownAt >= 0 && conAt !== ownAt && shown.has(c.caseID)) {
-      const vals: number[] = [];
-      vals[ownAt] = perSecond(shown.get(c.caseID)!.requestsDone, t) ?? 0;
-      vals[conAt] = perSecond(con!.requestsDone!, t) ?? 0;
-      if (vals[0] > 0 && vals[1] > 0) {
-        parts.push(el("strong", {}, `In the picture at ${when}`), `: ${fmt(vals[1])} against ${fmt(vals[0])} ${m.unit} so far (${change(vals[1], vals[0], m)})`);
-        parts.push(this.gapOpens(vals[0], vals[1], article(0), article(1)) ? `: ${watchGap(st)}.` : ".");
-      }
-    }
+    // No rates so far beside a single shown case with the compared run
+    // drawn (the opening): stop 68 said them here, and the line's third
+    // line shrank the 1200x800 picture below the size that draws the
+    // compared run, which then vanished from the first screen (the opening
+    // subtest, on a fresh clone). The pair's CPU a request and shares
+    // (game/view) carry the sum instead.
     if (Object.keys(c.knobs).length > 0) parts.push(" (The article's values are for each case's own settings; the knobs changed some.)");
     markPictured(this.title, pictured, t > 0 ? when : "");
     const key = parts.map((x) => (typeof x === "string" ? x : x.textContent)).join("");

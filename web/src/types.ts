@@ -193,8 +193,6 @@ export interface GameState extends SideState {
     drawn: boolean;
     /** the shown run's words beside it, as the picture labels it */
     shown?: string;
-    /** its requests done at the shown time (0 while it catches up) */
-    requestsDone?: number;
   } | null;
 }
 
