@@ -1,8 +1,8 @@
 package main
 
 // Browser tests of the story's opening: the page (and an embed) opened without a time
-// fast-forwards to the moment its story is about (vt-pooling: just after
-// the pooled side's first Full GC that frees little) and holds there with Play as the next step and a
+// fast-forwards to the moment its story is about (vt-pooling: once the
+// pooled side's Full GCs have kept the same live data for a second) and holds there with Play as the next step and a
 // line saying where it stopped; Play goes on at the reader's speed and
 // Reset starts from 0; a story picked in the picker opens the same way; a
 // link with a time opens exactly there and a tour link starts from 0.
@@ -51,7 +51,7 @@ func TestOpening(t *testing.T) {
 	b := newBrowser(t)
 	run := b.subtests(t)
 	b.goTo("/")
-	run("held-at-a-full-gc-that-frees-little", func(t *testing.T) { b.heldAtAFullGCThatFreesLittle(t) })
+	run("held-at-the-steady-full-gcs", func(t *testing.T) { b.heldAtTheSteadyFullGCs(t) })
 	run("picker-opens-its-story", func(t *testing.T) { b.pickerOpensItsStory(t) })
 	run("headline-pairs-the-nearest-case", func(t *testing.T) { b.headlinePairsTheNearestCase(t) })
 	run("opens-at-a-moment-not-the-end", func(t *testing.T) { b.opensAtAMomentNotTheEnd(t) })
@@ -59,7 +59,7 @@ func TestOpening(t *testing.T) {
 	run("embed-opens-its-story", func(t *testing.T) { b.embedOpensItsStory(t) })
 }
 
-func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
+func (b *browser) heldAtTheSteadyFullGCs(t *testing.T) {
 	if !b.poll(t, `loomlab.state().opening.done`, 90*time.Second) {
 		t.Fatalf("the page did not open at its story's moment: %+v", b.openingState(t))
 	}
@@ -68,8 +68,8 @@ func (b *browser) heldAtAFullGCThatFreesLittle(t *testing.T) {
 	t.Logf("opened at %d ns: %s", st.SimTimeNs, st.Opening.Text)
 	// The fast-forward's bound may come first on a slow machine: then it
 	// opens at a fallback, which this test reports rather than hides.
-	if st.Scenario != "vt-pooling" || st.Opening.Kind != "full-gc-frees-little" || st.FullGCs < 2 || st.SimTimeNs < st.Opening.TimeNs {
-		t.Errorf("vt-pooling's opening: %+v; want held after the pooled side's first Full GC that frees little", st)
+	if st.Scenario != "vt-pooling" || st.Opening.Kind != "full-gcs-steady" || st.FullGCs < 5 || st.SimTimeNs < st.Opening.TimeNs {
+		t.Errorf("vt-pooling's opening: %+v; want held once the pooled side's Full GCs turn steady", st)
 	}
 	if st.Running || st.Speed != 0.05 {
 		t.Errorf("after the opening: running %v at speed %v; want held, the default speed back", st.Running, st.Speed)
@@ -351,10 +351,10 @@ func (b *browser) embedOpensItsStory(t *testing.T) {
 	b.frames(2)
 	st := b.openingState(t)
 	t.Logf("embed opened at %d ns: %s", st.SimTimeNs, st.Opening.Text)
-	if st.Opening.Kind != "full-gc-frees-little" || st.FullGCs < 2 || st.Running {
-		t.Errorf("the embed's opening: %+v; want held after a Full GC that frees little", st)
+	if st.Opening.Kind != "full-gcs-steady" || st.FullGCs < 5 || st.Running {
+		t.Errorf("the embed's opening: %+v; want held once the Full GCs turn steady", st)
 	}
-	if !b.poll(t, `document.getElementById("clock").textContent.includes("paused at a Full GC that frees little")`, 5*time.Second) {
+	if !b.poll(t, `document.getElementById("clock").textContent.includes("paused at the moment the Full GCs turn steady")`, 5*time.Second) {
 		t.Errorf("the embed's clock: %q", b.text("#clock"))
 	}
 	b.eval(`document.getElementById("reset").click(), true`, nil)

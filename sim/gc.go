@@ -481,6 +481,8 @@ func (s *Sim) fullGC(cause GCCause) Duration {
 	h.lastMajorEnd = now.Add(pause)
 	s.stats.fullGCs++
 	s.stats.fullByCause[cause]++
+	s.stats.fullBefore = s.stats.lastFull
+	s.stats.lastFull = fullGCKept{at: now, kept: liveOld}
 	s.stats.oldLiveAfterFull = liveOld
 	s.stats.oldLiveAfterFullSum += liveOld
 	for c := AllocCat(1); c < catCount; c++ {

@@ -65,9 +65,16 @@ type Snapshot struct {
 
 	// Counters since the start of the run.
 	RequestsDone int64
-	YoungGCs     int64
-	FullGCs      int64
-	GCPauseTotal Duration
+	// RequestsLately are the requests done in the last LatelySpan: from
+	// the start of the tenth of a second a second before Time's, so about
+	// the last second (1 to 1.1 s; the whole run while it is younger).
+	// Their quotient is how fast the run goes now, where RequestsDone over
+	// Time is how fast it has gone on average.
+	RequestsLately int64
+	LatelySpan     Duration
+	YoungGCs       int64
+	FullGCs        int64
+	GCPauseTotal   Duration
 	// The stop-the-world pauses so far (each counted, its whole length
 	// summed into GCPauseTotal, when it begins), and the part of them
 	// that included a Full GC: the rest are young collections' pauses
@@ -163,6 +170,12 @@ type HeapView struct {
 	// most recent Full GC (what that collection could not free); zero
 	// before the first Full GC.
 	OldAfterLastFull Bytes
+	// LastFullAt is when that Full GC began; FullBeforeAt and
+	// OldAfterFullBefore are the one before it (zero while there was none):
+	// whether the live data a Full GC cannot free still grows, and how
+	// often Full GCs come.
+	LastFullAt, FullBeforeAt Time
+	OldAfterFullBefore       Bytes
 }
 
 // Used is what the heap's three spaces hold: eden, the survivors and the
@@ -404,6 +417,8 @@ func (s *Sim) fillHeap(snap *Snapshot) {
 	if s.stats.fullGCs > 0 {
 		hv.OldAfterLastFull = s.stats.oldLiveAfterFull
 	}
+	hv.LastFullAt, hv.FullBeforeAt = s.stats.lastFull.at, s.stats.fullBefore.at
+	hv.OldAfterFullBefore = s.stats.fullBefore.kept
 }
 
 // fillChunks counts the StackChunks by space and state and lists up to
@@ -576,6 +591,7 @@ func (s *Sim) pastBlock(tsk *task) bool {
 func (s *Sim) fillCounters(snap *Snapshot) {
 	st := &s.stats
 	snap.RequestsDone = st.allDone
+	snap.RequestsLately, snap.LatelySpan = st.lately.lately(s.now)
 	snap.YoungGCs, snap.FullGCs = st.youngGCs, st.fullGCs
 	snap.GCPauseTotal = st.pauseTotal
 	snap.GCPauses, snap.FullPauses, snap.FullPauseTotal = st.pauses, st.fullPauses, st.fullPauseTotal

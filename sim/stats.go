@@ -16,6 +16,7 @@ type stats struct {
 
 	requests   int64 // completed in the measurement window
 	allDone    int64 // completed in the whole run
+	lately     doneWindow
 	failed     int64
 	latency    histogram
 	recent     histogram // since the last snapshot
@@ -66,18 +67,21 @@ type stats struct {
 	fullPauseTotal Duration
 	// localCopy is the part of pauseTotal young collections spent copying
 	// thread-local data (youngResult.local).
-	localCopy           Duration
-	pauseMax            Duration
-	pauseLog            pauseLog
-	promoted            Bytes
-	survivorCopied      Bytes
-	survivorOverflows   int64
-	fullGCsNearlyFull   int
-	oldLiveAfterFull    Bytes
-	oldLiveAfterFullSum Bytes
-	oldLiveAfterFullMin Bytes
-	oldLiveAfterFullMax Bytes
-	oldLiveByCat        [catCount]Bytes
+	localCopy         Duration
+	pauseMax          Duration
+	pauseLog          pauseLog
+	promoted          Bytes
+	survivorCopied    Bytes
+	survivorOverflows int64
+	fullGCsNearlyFull int
+	oldLiveAfterFull  Bytes
+	// The latest Full GC and the one before it: when each began and what
+	// it left live in the old gen.
+	lastFull, fullBefore fullGCKept
+	oldLiveAfterFullSum  Bytes
+	oldLiveAfterFullMin  Bytes
+	oldLiveAfterFullMax  Bytes
+	oldLiveByCat         [catCount]Bytes
 
 	chunksAllocated int64
 	chunkBytes      Bytes
@@ -88,12 +92,19 @@ type stats struct {
 	capacityWords   wordStats // capacity of the chunk each freeze used
 }
 
+// fullGCKept is a Full GC's start and the old gen's live bytes it left.
+type fullGCKept struct {
+	at   Time
+	kept Bytes
+}
+
 func (st *stats) init() {}
 
 // request records a completed request whose response reached the client at
 // resp after latency lat.
 func (st *stats) request(s *Sim, resp Time, lat Duration, failed bool) {
 	st.allDone++
+	st.lately.add(s.now)
 	if failed {
 		st.failed++
 	}

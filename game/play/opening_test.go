@@ -25,39 +25,42 @@ func ticksUntilOpened(t *testing.T, p *Playground) int {
 	return n
 }
 
-// vt-pooling opens held just after the pooled side's first Full GC that
-// frees little (at least half the old gen stayed live), found by the
-// story's rules: the moment's sentence, its callout on the picture, the
-// reader's speed back, and the same state a plain run shows at that time.
-func TestOpeningHoldsAtAFullGCThatFreesLittle(t *testing.T) {
+// vt-pooling opens held once the pooled side's Full GCs have kept the same
+// live data for a second (the run's steady pace, which the title's
+// throughput is about), found by the story's rules: the moment's
+// sentence, its callout on the picture, the reader's speed back, and the
+// same state a plain run shows at that time.
+func TestOpeningHoldsOnceTheFullGCsAreSteady(t *testing.T) {
 	p := New()
 	mustLoad(t, p, `{"scenario":"vt-pooling","case":"1g-pool","compare":["1g-nopool","1g-pool"],"seed":1}`)
 	require.NoError(t, p.SetSpeed(0.05))
 	require.NoError(t, p.Open(true, false))
 	assert.True(t, p.Running())
-	assert.Equal(t, "a Full GC that frees little", p.OpeningState().Goal)
+	assert.Equal(t, "the moment the Full GCs turn steady", p.OpeningState().Goal)
 	p.Tick()
 	assert.Greater(t, p.Speed(), 0.05, "the fast-forward runs faster than the reader's speed")
 	assert.Equal(t, 0.05, p.State().Speed, "state() reports the reader's speed while it runs")
 	n := ticksUntilOpened(t, p)
 	st := p.State()
-	assert.Less(t, n, 2*TicksPerSecond, "the moment comes within two seconds of fast-forward")
+	assert.Less(t, n, 5*TicksPerSecond/2, "the moment comes within two and a half seconds of fast-forward")
 	assert.True(t, st.Opening.Done)
-	assert.Equal(t, "full-gc-frees-little", st.Opening.Kind)
-	assert.Contains(t, st.Opening.Text, "stayed live, mostly thread-local data")
+	assert.Equal(t, "full-gcs-steady", st.Opening.Kind)
+	assert.Contains(t, st.Opening.Text, "every Full GC has kept the same live data")
 	assert.False(t, st.Running, "held at the moment")
 	assert.Equal(t, 0.05, st.Speed, "the reader's speed is back")
 	prim := st.Sides[1]
 	assert.Equal(t, "1g-pool", prim.Case)
-	assert.Greater(t, prim.FullGCs, int64(1), "the first Full GCs found mostly garbage: the moment is a later one")
+	assert.Greater(t, prim.FullGCs, int64(5), "the first Full GCs freed more each time: the moment is a later one")
 	assert.False(t, prim.PauseFull, "held after the Full GC's pause: the bar is what stayed, not what it found")
 	assert.Less(t, st.Sides[0].FullGCs, prim.FullGCs, "the unpooled side has had fewer by then")
-	// The picture agrees: the pooled old gen is mostly live data.
+	// The picture agrees: the pooled old gen is mostly live data, and its
+	// last two Full GCs kept the same.
 	h := &p.sides[1].Snap.Heap
 	assert.Greater(t, 2*(h.OldUsed-h.OldGarbage), h.OldUsed, "the held old gen is mostly live")
+	assert.InDelta(t, float64(h.OldAfterLastFull), float64(h.OldAfterFullBefore), float64(h.OldCap)/100)
 	in := p.Inputs(nil)
 	require.NotEmpty(t, in[1].Callouts)
-	assert.Equal(t, "full-gc-frees-little", in[1].Callouts[len(in[1].Callouts)-1].Kind)
+	assert.Equal(t, "full-gcs-steady", in[1].Callouts[len(in[1].Callouts)-1].Kind)
 
 	// The same position reached by a plain seek is the same state.
 	q := New()
@@ -66,6 +69,17 @@ func TestOpeningHoldsAtAFullGCThatFreesLittle(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, st.Sides[1].Heap, q.State().Sides[1].Heap)
 	assert.Equal(t, st.Sides[1].Events, q.State().Sides[1].Events)
+	// Steady: the pooled run's rate over the last second is the one it
+	// keeps a second later, and already 30 % under the per-request run's
+	// (the title's −34 % is over 30 to 60 s), where its rate so far is not.
+	lately := func(s *sim.Snapshot) float64 { return float64(s.RequestsLately) / s.LatelySpan.Seconds() }
+	pooled, other := lately(&p.sides[1].Snap), lately(&p.sides[0].Snap)
+	soFar := func(s *sim.Snapshot) float64 { return float64(s.RequestsDone) / sim.Duration(s.Time).Seconds() }
+	assert.Less(t, pooled, 0.7*other, "the pooled run's rate lately against the per-request run's")
+	assert.Greater(t, soFar(&p.sides[1].Snap), 0.7*soFar(&p.sides[0].Snap), "their rates so far, still nearer")
+	_, err = q.Seek(p.Now().Add(sim.Second), 1<<30)
+	require.NoError(t, err)
+	assert.InEpsilon(t, pooled, lately(&q.sides[1].Snap), 0.05, "the pooled run's rate a second later")
 
 	// Play goes on at the reader's speed; the opening is still reported.
 	p.Play()
@@ -78,8 +92,9 @@ func TestOpeningHoldsAtAFullGCThatFreesLittle(t *testing.T) {
 	assert.Equal(t, OpeningState{}, p.OpeningState())
 }
 
-// Any other knobs move the moment with them: a smaller heap fills sooner
-// (or the fast-forward ends at its bound without one, at a fallback).
+// Any other knobs move the moment with them (or the fast-forward ends at
+// its bound without one, at a fallback: 768 MB's live data still grows
+// when it comes).
 func TestOpeningFollowsTheKnobs(t *testing.T) {
 	at := func(spec string) (int64, string) {
 		p := New()
@@ -90,10 +105,14 @@ func TestOpeningFollowsTheKnobs(t *testing.T) {
 		return st.TimeNs, st.Kind
 	}
 	t1, k1 := at(`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`)
-	t2, k2 := at(`{"scenario":"vt-pooling","case":"1g-pool","knobs":{"heap_mb":"768"},"seed":1}`)
-	assert.Equal(t, "full-gc-frees-little", k1)
-	assert.Equal(t, "full-gc-frees-little", k2)
-	assert.Less(t, t2, t1, "a smaller heap fills sooner")
+	t2, k2 := at(`{"scenario":"vt-pooling","case":"1g-pool","knobs":{"heap_mb":"896"},"seed":1}`)
+	assert.Equal(t, "full-gcs-steady", k1)
+	assert.Equal(t, "full-gcs-steady", k2)
+	// Where it moves: a smaller heap fills sooner, but its Full GCs take
+	// more of its time, so its threads serve fewer requests a second and
+	// their caches (2 KB more a request, up to 64 KB) take longer to
+	// fill: the live data a Full GC keeps stops growing later.
+	assert.Greater(t, t2, t1, "a smaller heap settles later")
 }
 
 // A story whose most telling moment never comes (gc-lab's default heap
@@ -280,7 +299,7 @@ func TestOpeningHoldsWhereNoRunIsPaused(t *testing.T) {
 	for _, spec := range []string{
 		`{"scenario":"vt-pooling","case":"1g-pool","seed":1}`,
 		`{"scenario":"vt-pooling","case":"1g-pool","compare":["1g-nopool","1g-pool"],"seed":1}`,
-		`{"scenario":"vt-pooling","case":"1g-pool","knobs":{"heap_mb":"768"},"seed":2}`,
+		`{"scenario":"vt-pooling","case":"1g-pool","knobs":{"heap_mb":"896"},"seed":2}`,
 		`{"scenario":"request-load","case":"pool-200","seed":1}`,
 		`{"scenario":"llm-router","case":"virtual","seed":1}`,
 		`{"scenario":"vt-basics","case":"memory-virtual","seed":1}`,

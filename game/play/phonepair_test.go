@@ -200,5 +200,5 @@ func TestPhoneFirstScreenCallsTheGarbageGarbage(t *testing.T) {
 	p.SyncContrast(1 << 30)
 	l, words := phoneFrame(p)
 	require.True(t, l.ContrastDrawn(), "the premise: the compared run is drawn")
-	require.Regexp(t, `\n(garbage of ended requests|ended requests' garbage|requests' garbage)\n`, words)
+	require.Regexp(t, `\n(garbage of ended requests|ended requests' garbage|requests' garbage|garbage: their threads ended)\n`, words)
 }

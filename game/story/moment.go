@@ -16,6 +16,10 @@ const (
 	// half of what it found stays): collecting cannot make room, so the
 	// Full GCs will keep coming.
 	FullGCFreesLittle Kind = "full-gc-frees-little"
+	// FullGCsSteady: a Full GC kept what the one before it kept, at least
+	// half the old gen: the live data has stopped growing, and the Full
+	// GCs come at the steady beat the rest of the run keeps.
+	FullGCsSteady Kind = "full-gcs-steady"
 	// ChunkAbandoned: a StackChunk that had been promoted to the old
 	// generation was dropped for a fresh one and became old-gen garbage.
 	ChunkAbandoned Kind = "chunk-abandoned"

@@ -17,7 +17,7 @@ type poolingStory struct{}
 func (poolingStory) drawsContrast() bool { return true }
 
 func (poolingStory) kinds() []Kind {
-	return []Kind{OldGenHalf, ChunkAbandoned, C2Compiled, FirstFullGC, FullGCFreesLittle}
+	return []Kind{OldGenHalf, ChunkAbandoned, C2Compiled, FirstFullGC, FullGCFreesLittle, FullGCsSteady}
 }
 
 func (poolingStory) caption(f *facts) string {
@@ -154,6 +154,7 @@ func (poolingStory) moments(f *facts) {
 	}
 	firstFullGC(f, why)
 	fullGCFreesLittle(f)
+	fullGCsSteady(f)
 }
 
 // gcStopper names the collections that made s's share stopped for GC, as

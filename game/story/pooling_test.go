@@ -117,3 +117,48 @@ func TestFullGCFreesLittleWaitsForWhatStayed(t *testing.T) {
 	contains(t, "after the pause", kinds(tl.Observe(s, nil))[FullGCFreesLittle],
 		"At 195 ms: a Full GC could not empty the old gen: over half of it stayed live, mostly thread-local data")
 }
+
+// The Full GCs are steady once each has kept what the one before it kept
+// (within a hundredth of the old gen, and at least half of it) for a
+// second: told then, with what they keep and how often they come; a Full
+// GC that keeps more again starts the second over.
+func TestFullGCsSteadyWaitsASecondOfTheSame(t *testing.T) {
+	tl := New(Setup{Scenario: "vt-pooling", Knobs: map[string]string{"pool": "true"}})
+	s := &sim.Snapshot{}
+	tl.Observe(s, nil)
+	s.Heap.OldCap = 100 * sim.MB
+	ms := func(n int) sim.Time { return sim.Time(sim.Duration(n) * sim.Millisecond) }
+	// Full GCs every 150 ms from 300 ms: their live data grows by 5 MB
+	// each time to 70 MB at 1.5 s, then stays within 1 MB of it, but for
+	// one at 1.95 s that keeps 3 MB more, which starts the second over.
+	var told []Moment
+	kept := sim.Bytes(0)
+	for at := 300; at <= 3600; at += 150 {
+		k := 30*sim.MB + sim.Bytes((at-300)/150)*5*sim.MB
+		switch {
+		case at >= 1950 && at < 2100:
+			k = 73 * sim.MB
+		case at >= 1500:
+			k = 70*sim.MB + sim.Bytes(at%300)*sim.KB
+		}
+		s.Heap.FullBeforeAt, s.Heap.OldAfterFullBefore = s.Heap.LastFullAt, kept
+		s.Heap.LastFullAt, s.Heap.OldAfterLastFull, kept = ms(at), k, k
+		s.FullGCs++
+		s.Time = ms(at + 20)
+		for _, m := range tl.Observe(s, nil) {
+			if m.Kind == FullGCsSteady {
+				told = append(told, m)
+			}
+		}
+	}
+	if len(told) != 1 {
+		t.Fatalf("told %d times: %v", len(told), told)
+	}
+	// Steady from 1.5 s until 1.95 s's 73 MB, and again from 2.1 s (whose
+	// 70 MB the next kept): a second on is 3.1 s, seen at the next
+	// observation, 3.17 s.
+	if told[0].At != ms(3170) {
+		t.Errorf("told at %v", told[0].At)
+	}
+	contains(t, "steady", told[0].Sentence, "Since 2.1 s every Full GC has kept the same live data", "one every 150 ms")
+}

@@ -49,8 +49,11 @@ type Teller struct {
 	// as known, so that it does not announce old news as a moment.
 	primed bool
 	// What the events told about the latest Full GC, and peaks over the run.
-	fullLive    sim.Bytes
-	fullAt      sim.Time
+	fullLive sim.Bytes
+	fullAt   sim.Time
+	// steadySince: the first of the Full GCs in a row that kept the same
+	// live data (fullGCsSteady), zero while it still grows.
+	steadySince sim.Time
 	peakWaiting int
 	peakOS      int
 }
@@ -125,6 +128,9 @@ func (t *Teller) Since(at sim.Time) *Teller {
 	n := New(t.setup)
 	n.primed = true
 	n.fullLive, n.fullAt = t.fullLive, t.fullAt
+	if t.steadySince <= at {
+		n.steadySince = t.steadySince
+	}
 	for _, m := range t.moments {
 		if m.At <= at {
 			n.moments = append(n.moments, m)

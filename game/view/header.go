@@ -1,6 +1,8 @@
 package view
 
 import (
+	"math"
+	"strconv"
 	"strings"
 
 	"github.com/loomlab/loomlab/sim"
@@ -78,6 +80,11 @@ type sideHeading struct {
 	beside []string
 	// more: the counters said only in the explanation.
 	more []string
+	// spare is said after the parts where their last row has room for
+	// it, never on a row of its own (the picture's panels keep the
+	// height: on a 640 × 400 embed of loom-carrier, a row more cost the
+	// memory bars their names).
+	spare string
 }
 
 func headingOf(in *SideInput) sideHeading {
@@ -113,6 +120,9 @@ func headingOf(in *SideInput) sideHeading {
 	// every other counter (GC pause total, resident memory, latency). A
 	// row of six counters over the picture was more than a newcomer reads.
 	h.parts = []string{done}
+	if c := in.Contrast; c != nil && c.Snap != nil && unit == "requests" {
+		h.spare = rateGapWords(s, c.Snap)
+	}
 	if unit == "threads" && in.Requests > 0 {
 		// The threads not created yet, where the row has room: "10,000
 		// requests" over 1,290 parked threads left a newcomer asking where
@@ -140,6 +150,26 @@ func headingOf(in *SideInput) sideHeading {
 		h.more = append(h.more, "median latency "+Dur(s.RecentLatency.P50))
 	}
 	return h
+}
+
+// rateGapWords compare the shown run's requests a second over the last
+// second with the compared run's ("in the last 1 s: 33 % fewer requests
+// than the other run"), "" while either has no such second yet. The two
+// rates are under each run's share stopped; a reader of vt-pooling's
+// opening had to divide them to set them against the title's −34 %.
+func rateGapWords(shown, other *sim.Snapshot) string {
+	if shown.LatelySpan < sim.Second || other.LatelySpan < sim.Second || other.RequestsLately == 0 {
+		return ""
+	}
+	r := (float64(shown.RequestsLately) / shown.LatelySpan.Seconds()) / (float64(other.RequestsLately) / other.LatelySpan.Seconds())
+	pct := int(math.Round(100 * math.Abs(r-1)))
+	switch {
+	case pct == 0:
+		return "in the last 1 s: as many requests as the other run"
+	case r < 1:
+		return "in the last 1 s: " + strconv.Itoa(pct) + " % fewer requests than the other run"
+	}
+	return "in the last 1 s: " + strconv.Itoa(pct) + " % more requests than the other run"
 }
 
 // flow places the counters after the name on row 0 when they fit there,
@@ -185,6 +215,9 @@ func (h *sideHeading) flow(w, sc float32, maxRows int, place func(row int, x flo
 			place(row, x, part)
 		}
 		x += pw + CharW*sc
+	}
+	if h.spare != "" && x > 0 && x+TextWidth("· "+h.spare, sc) <= w && place != nil {
+		place(row, x, "· "+h.spare)
 	}
 	return row + 1
 }
