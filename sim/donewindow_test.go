@@ -24,11 +24,11 @@ func TestDoneWindowCountsTheLastSecond(t *testing.T) {
 			now = now.Add(Duration(rng.Int64N(int64(3 * Millisecond))))
 		}
 		for range rng.IntN(3) {
-			w.add(now)
+			w.add(now, int64(len(times)))
 			times = append(times, now)
 		}
 		ask := now.Add(Duration(rng.Int64N(int64(150 * Millisecond))))
-		done, span := w.lately(ask)
+		done, span := w.lately(ask, int64(len(times)))
 		from := Time(int64(ask) / int64(doneTenth) * int64(doneTenth)).Add(-Second)
 		if from < 0 {
 			from = 0

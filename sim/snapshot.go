@@ -591,7 +591,7 @@ func (s *Sim) pastBlock(tsk *task) bool {
 func (s *Sim) fillCounters(snap *Snapshot) {
 	st := &s.stats
 	snap.RequestsDone = st.allDone
-	snap.RequestsLately, snap.LatelySpan = st.lately.lately(s.now)
+	snap.RequestsLately, snap.LatelySpan = st.lately.lately(s.now, st.allDone)
 	snap.YoungGCs, snap.FullGCs = st.youngGCs, st.fullGCs
 	snap.GCPauseTotal = st.pauseTotal
 	snap.GCPauses, snap.FullPauses, snap.FullPauseTotal = st.pauses, st.fullPauses, st.fullPauseTotal
@@ -640,4 +640,13 @@ func (s *Sim) fillCounters(snap *Snapshot) {
 	snap.ThreadMemory = s.threadMemory()
 	snap.PlatformThreadMemory = s.platformThreadMemory()
 	snap.Events = s.events
+}
+
+// RateLately is the requests a second over the last LatelySpan (0 before
+// any time has passed): how fast the run goes now.
+func (s *Snapshot) RateLately() float64 {
+	if s.LatelySpan <= 0 {
+		return 0
+	}
+	return float64(s.RequestsLately) / s.LatelySpan.Seconds()
 }

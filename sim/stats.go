@@ -103,8 +103,8 @@ func (st *stats) init() {}
 // request records a completed request whose response reached the client at
 // resp after latency lat.
 func (st *stats) request(s *Sim, resp Time, lat Duration, failed bool) {
+	st.lately.add(s.now, st.allDone)
 	st.allDone++
-	st.lately.add(s.now)
 	if failed {
 		st.failed++
 	}

@@ -72,14 +72,13 @@ func TestOpeningHoldsOnceTheFullGCsAreSteady(t *testing.T) {
 	// Steady: the pooled run's rate over the last second is the one it
 	// keeps a second later, and already 30 % under the per-request run's
 	// (the title's −34 % is over 30 to 60 s), where its rate so far is not.
-	lately := func(s *sim.Snapshot) float64 { return float64(s.RequestsLately) / s.LatelySpan.Seconds() }
-	pooled, other := lately(&p.sides[1].Snap), lately(&p.sides[0].Snap)
+	pooled, other := p.sides[1].Snap.RateLately(), p.sides[0].Snap.RateLately()
 	soFar := func(s *sim.Snapshot) float64 { return float64(s.RequestsDone) / sim.Duration(s.Time).Seconds() }
 	assert.Less(t, pooled, 0.7*other, "the pooled run's rate lately against the per-request run's")
 	assert.Greater(t, soFar(&p.sides[1].Snap), 0.7*soFar(&p.sides[0].Snap), "their rates so far, still nearer")
 	_, err = q.Seek(p.Now().Add(sim.Second), 1<<30)
 	require.NoError(t, err)
-	assert.InEpsilon(t, pooled, lately(&q.sides[1].Snap), 0.05, "the pooled run's rate a second later")
+	assert.InEpsilon(t, pooled, q.sides[1].Snap.RateLately(), 0.05, "the pooled run's rate a second later")
 
 	// Play goes on at the reader's speed; the opening is still reported.
 	p.Play()

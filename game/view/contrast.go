@@ -200,7 +200,7 @@ func drawPairOld(l *List, pr pairRow, who []string, snap *sim.Snapshot, most int
 const rateLatelyWords = "in the last 1 s"
 
 func drawRateLately(l *List, col Rect, y float32, snap *sim.Snapshot, p *Palette, sc float32) {
-	rate := float64(snap.RequestsLately) / snap.LatelySpan.Seconds()
+	rate := snap.RateLately()
 	x, w := col.X+6*sc, col.W-6*sc
 	first := Count(int64(math.Round(rate))) + " req/s"
 	if TextWidth(first, sc) > w {

@@ -161,7 +161,7 @@ func rateGapWords(shown, other *sim.Snapshot) string {
 	if shown.LatelySpan < sim.Second || other.LatelySpan < sim.Second || other.RequestsLately == 0 {
 		return ""
 	}
-	r := (float64(shown.RequestsLately) / shown.LatelySpan.Seconds()) / (float64(other.RequestsLately) / other.LatelySpan.Seconds())
+	r := shown.RateLately() / other.RateLately()
 	pct := int(math.Round(100 * math.Abs(r-1)))
 	switch {
 	case pct == 0:
